@@ -1,0 +1,77 @@
+// The compile stage: a loaded configuration → a policy whose predicates are ready to run. Compile once per
+// configuration; evaluation then does no parsing or regex compilation.
+import { asList, type Contract, type Exception } from '../schema/index.js';
+import { findAnchor } from '../catalogue.js';
+import type { LoadedConfig, LoadedContract } from '../load/index.js';
+import { compileEventMatch, compileMessageMatch, compileToolMatch, type CompiledEventMatch } from './matchers.js';
+import type { CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './policy.js';
+
+export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './policy.js';
+export type { CompiledEventMatch } from './matchers.js';
+export { canonicalJson } from './matchers.js';
+
+export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <reason>` in opencode';
+
+export function compile(config: LoadedConfig, options: CompileOptions = {}): CompiledPolicy {
+  const contracts: CompiledContract[] = [];
+  const skipped: SkippedContract[] = [];
+  const history = new Map<string, CompiledEventMatch>();
+  const counters: { key: string; event: CompiledEventMatch | undefined }[] = [];
+
+  for (const loaded of config.contracts) {
+    try {
+      const compiled = compileContract(loaded);
+      contracts.push(compiled);
+      for (const t of [...compiled.when, ...compiled.unless]) {
+        for (const m of [...t.after, ...t.notAfter]) if (!history.has(m.key)) history.set(m.key, m);
+        if (t.occurrence) counters.push({ key: t.occurrence.key, event: t.event });
+      }
+    } catch (error) {
+      // INVARIANT: one contract that fails to compile never takes the others down.
+      skipped.push({ id: loaded.contract.id, origin: loaded.origin, error: String((error as Error).message ?? error) });
+    }
+  }
+  return {
+    contracts,
+    skipped,
+    settings: config.settings,
+    roles: config.roles,
+    history: [...history.values()],
+    counters,
+    options: { root: options.root, bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT },
+  };
+}
+
+function compileContract(loaded: LoadedContract): CompiledContract {
+  const c: Contract = loaded.contract;
+  const triggers = (list: readonly Exception[], name: 'when' | 'unless', single: boolean) =>
+    list.map((t, i) => compileTrigger(t, single ? name : `${name}[${i}]`, c.id));
+  return {
+    id: c.id,
+    description: c.description,
+    mode: c.mode,
+    bypassable: c.bypassable,
+    message: c.message,
+    roles: loaded.roles ? new Set(loaded.roles) : undefined,
+    when: triggers(asList(c.when), 'when', !Array.isArray(c.when)),
+    unless: triggers(asList(c.unless), 'unless', !Array.isArray(c.unless)),
+    anchors: c.anchorRefs.map((id) => {
+      const anchor = findAnchor(id);
+      return { id, title: anchor?.title ?? id, url: anchor?.url ?? `https://llm-coding.github.io/Semantic-Anchors/anchor/${id}` };
+    }),
+    origin: loaded.origin,
+  };
+}
+
+function compileTrigger(t: Exception, label: string, contractId: string): CompiledTrigger {
+  const event = t.tool ? compileToolMatch(t.tool) : t.message ? compileMessageMatch(t.message) : undefined;
+  const occ = t.state?.occurrence;
+  return {
+    label,
+    event,
+    toolCalls: t.state?.toolCalls,
+    occurrence: occ ? { key: `${contractId}#${label}`, atLeast: occ.atLeast, every: occ.every } : undefined,
+    after: asList(t.state?.after).map(compileEventMatch),
+    notAfter: asList(t.state?.notAfter).map(compileEventMatch),
+  };
+}

@@ -1,0 +1,103 @@
+// Compiles the event part of triggers (tool and message matches) into predicates over facts.
+// Each predicate comes with a static description for traces, so evaluation builds no strings on the hot path.
+import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
+import { compilePattern, type TextMatcher } from '../matchers/regex.js';
+import { compileGlobs, type PathMatcher } from '../matchers/glob.js';
+import { canonicalToolName, type Facts, type MessageFacts, type PathFact, type ToolFacts } from '../evaluate/facts.js';
+
+export interface CompiledEventMatch {
+  /** Canonical JSON of the source match: equal matches share a key (and so share history across reloads). */
+  readonly key: string;
+  readonly kind: 'tool' | 'message';
+  /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
+  readonly summary: string;
+  test(facts: Facts): boolean;
+}
+
+/** Thrown only for inputs the load stage already rejected; compile() turns it into a skipped contract. */
+export class CompileError extends Error {}
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!r.ok) throw new CompileError(r.error);
+  return r.value;
+}
+
+const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | undefined =>
+  v === undefined ? undefined : asList(v).map((p) => unwrap(compilePattern(p)));
+
+const globs = (v: string | readonly string[] | undefined): PathMatcher | undefined =>
+  v === undefined ? undefined : unwrap(compileGlobs(asList(v)));
+
+const anyPath = (m: PathMatcher, paths: readonly PathFact[]) => paths.some((p) => m.test(p.relative, p.absolute));
+const anyText = (ms: readonly TextMatcher[], text: string | undefined) => text !== undefined && ms.some((m) => m.test(text));
+const anyContent = (ms: readonly TextMatcher[], content: readonly string[]) => content.some((c) => ms.some((m) => m.test(c)));
+
+export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
+  const nameGlobs = m.name === undefined ? undefined : asList(m.name);
+  // Literal names are folded like event names, so "shell" in a contract means the same as "bash".
+  const names = nameGlobs === undefined ? undefined : unwrap(compileGlobs(nameGlobs.map((g) => (/^!?[\w.-]+$/.test(g) ? foldLiteral(g) : g))));
+  const path = globs(m.path);
+  const command = patterns(m.command);
+  const content = patterns(m.content);
+  const url = patterns(m.url);
+  const parts: string[] = [];
+  if (nameGlobs) parts.push(`tool ${nameGlobs.join('|')}`);
+  else parts.push('any tool');
+  if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
+  if (m.command !== undefined) parts.push(`command ~ ${asList(m.command).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
+  return {
+    key: canonicalJson({ tool: m }),
+    kind: 'tool',
+    summary: parts.join(', '),
+    test(facts) {
+      if (facts.kind !== 'tool') return false;
+      const f: ToolFacts = facts;
+      if (names && !names.test(f.name, undefined) && !names.test(f.raw, undefined)) return false;
+      if (path && !anyPath(path, f.paths)) return false;
+      if (command && !anyText(command, f.command)) return false;
+      if (content && !anyContent(content, f.content)) return false;
+      if (url && !anyText(url, f.url)) return false;
+      return true;
+    },
+  };
+}
+
+export function compileMessageMatch(m: MessageMatch): CompiledEventMatch {
+  const text = patterns(m.text);
+  const attachment = globs(m.attachment);
+  const parts: string[] = [m.confirmation === true ? 'a confirmation' : m.confirmation === false ? 'a message that is not a confirmation' : 'a message'];
+  if (m.text !== undefined) parts.push(`text ~ ${asList(m.text).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.attachment !== undefined) parts.push(`attachment ${asList(m.attachment).join(', ')}`);
+  return {
+    key: canonicalJson({ message: m }),
+    kind: 'message',
+    summary: parts.join(', '),
+    test(facts) {
+      if (facts.kind !== 'message') return false;
+      const f: MessageFacts = facts;
+      if (m.confirmation !== undefined && f.confirmation !== m.confirmation) return false;
+      if (text && !anyText(text, f.text)) return false;
+      if (attachment && !anyPath(attachment, f.attachments)) return false;
+      return true;
+    },
+  };
+}
+
+export const compileEventMatch = (m: EventMatch): CompiledEventMatch =>
+  m.tool ? compileToolMatch(m.tool) : compileMessageMatch(m.message ?? {});
+
+function foldLiteral(glob: string): string {
+  return glob.startsWith('!') ? `!${canonicalToolName(glob.slice(1))}` : canonicalToolName(glob);
+}
+
+/** JSON with sorted keys, so equal matches written in any key order get the same key. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

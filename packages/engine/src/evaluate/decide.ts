@@ -1,0 +1,41 @@
+// The verdict semantics, written once. Every matched contract is listed; the decision is the strongest effect.
+
+import type { Decision, Mode } from '../schema/index.js';
+
+/** What one matched contract does to this event. */
+export type Effect =
+  /** A BLOCK contract stops the event. */
+  | 'block'
+  /** A WARN contract lets it through with a note. */
+  | 'warn'
+  /** A BLOCK contract was let through by the human's pending bypass. */
+  | 'bypassed';
+
+export interface Outcome {
+  readonly mode: Mode;
+  readonly bypassable: boolean;
+}
+
+/**
+ * Decides the effect of each matched contract and the verdict.
+ * - No matched contract: ALLOW.
+ * - Only WARN contracts: WARN.
+ * - Any BLOCK contract and no pending bypass: BLOCK (BLOCK dominates WARN).
+ * - BLOCK contracts, a pending bypass and every one of them bypassable: the bypass is used, each becomes
+ *   'bypassed' and the verdict is WARN, so the agent and the log still see what was let through.
+ * - BLOCK contracts, a pending bypass, but one of them not bypassable: BLOCK; the bypass stays pending.
+ */
+export function decide(outcomes: readonly Outcome[], bypassPending: boolean): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
+  const blocking = outcomes.filter((o) => o.mode === 'BLOCK');
+  if (blocking.length === 0) {
+    return { decision: outcomes.length > 0 ? 'WARN' : 'ALLOW', effects: outcomes.map(() => 'warn'), bypassUsed: false };
+  }
+  const bypassUsed = bypassPending && blocking.every((o) => o.bypassable);
+  const effects: Effect[] = outcomes.map((o) => (o.mode === 'WARN' ? 'warn' : bypassUsed ? 'bypassed' : 'block'));
+  return { decision: bypassUsed ? 'WARN' : 'BLOCK', effects, bypassUsed };
+}
+
+const RANK: Readonly<Record<Decision, number>> = { ALLOW: 0, WARN: 1, BLOCK: 2 };
+
+/** The stronger of two decisions: BLOCK > WARN > ALLOW. */
+export const strongest = (a: Decision, b: Decision): Decision => (RANK[a] >= RANK[b] ? a : b);

@@ -1,0 +1,18 @@
+// @semantic-anchors/engine — the one rule engine: schema → load/validate → compile → evaluate.
+// Runtime-neutral: no I/O and no Node built-ins, so the same code runs in opencode's Bun, in Node and in the browser.
+export * from './schema/index.js';
+export * from './diagnostics.js';
+export { catalogue, findAnchor, findRole, findPreset, bundledPresets, closest } from './catalogue.js';
+export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from './catalogue.js';
+export { loadConfig, EMPTY_CONFIG, LIMITS, isPresetReference, matcherFields, type LoadOptions } from './load/index.js';
+export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './load/index.js';
+export { compile, DEFAULT_BYPASS_HINT } from './compile/index.js';
+export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './compile/index.js';
+export { step, evaluate, next, startState, roleForAgent, eventKind, type Step } from './evaluate/step.js';
+export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
+export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { toolFacts, messageFacts, isConfirmation, canonicalToolName, type Facts, type ToolFacts, type MessageFacts } from './evaluate/facts.js';
+export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind } from './evaluate/verdict.js';
+export { runExamples, type ExampleReport, type ExampleResult, type CoverageGap, type ExampleOptions } from './check/examples.js';
+export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
+export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';

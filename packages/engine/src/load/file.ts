@@ -1,0 +1,94 @@
+// Validates one parsed file against the schema, key by key and contract by contract, so that one broken part
+// is reported and skipped while the rest still loads.
+import { z } from 'zod';
+import { Config, Contract, type PresetInfo, type Roles, type Settings } from '../schema/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { issuesToDiagnostics } from './issues.js';
+import { locate } from './locate.js';
+import type { ParsedFile } from './parse.js';
+
+export interface FileContract {
+  readonly contract: Contract;
+  readonly index: number;
+}
+
+export interface FileSpec {
+  readonly parsed: ParsedFile;
+  readonly preset: PresetInfo | undefined;
+  readonly extends: readonly string[];
+  readonly roles: Roles | undefined;
+  readonly settings: Settings | undefined;
+  readonly disable: readonly string[];
+  readonly contracts: readonly FileContract[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const TOP_KEYS = Object.keys(Config.shape) as (keyof typeof Config.shape)[];
+
+export function validateFile(parsed: ParsedFile): FileSpec {
+  const diagnostics: Diagnostic[] = [];
+  const data = parsed.data;
+  const empty: FileSpec = {
+    parsed, preset: undefined, extends: [], roles: undefined, settings: undefined, disable: [], contracts: [], diagnostics,
+  };
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
+    diagnostics.push({
+      code: 'schema', severity: 'error', file: parsed.file, position: locate(parsed, []),
+      message: 'the file must be a mapping with at least "version: 1"',
+      hint: 'start the file with "version: 1" and list your rules under "contracts:"',
+    });
+    return empty;
+  }
+  const record = data as Record<string, unknown>;
+
+  for (const key of Object.keys(record)) {
+    if (!(TOP_KEYS as string[]).includes(key)) {
+      diagnostics.push({
+        code: 'unknown-key', severity: 'error', file: parsed.file, path: [key], position: locate(parsed, [key], true),
+        message: `unknown key "${key}" at the top level`,
+        hint: `the top level accepts ${TOP_KEYS.join(', ')}`,
+      });
+    }
+  }
+
+  // Each top-level key is checked on its own so a bad "settings" does not cost the contracts.
+  const field = <T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined => {
+    const result = schema.safeParse(record[key]);
+    if (result.success) return result.data;
+    diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, [key]));
+    return undefined;
+  };
+  field('version', Config.shape.version);
+  const preset = field('preset', Config.shape.preset);
+  const ext = field('extends', Config.shape.extends) ?? [];
+  const roles = field('roles', Config.shape.roles);
+  const settings = field('settings', Config.shape.settings);
+  const disable = field('disable', Config.shape.disable) ?? [];
+  field('$schema', Config.shape.$schema);
+
+  const contracts: FileContract[] = [];
+  const rawContracts = record.contracts;
+  if (rawContracts !== undefined && !Array.isArray(rawContracts)) {
+    diagnostics.push({
+      code: 'schema', severity: 'error', file: parsed.file, path: ['contracts'], position: locate(parsed, ['contracts']),
+      message: 'contracts must be a list',
+      hint: 'write each contract as a list item starting with "- id: ..."',
+    });
+  } else if (Array.isArray(rawContracts)) {
+    rawContracts.forEach((raw, index) => {
+      const result = Contract.safeParse(raw);
+      if (result.success) {
+        contracts.push({ contract: result.data, index });
+        return;
+      }
+      const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
+      diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id));
+      diagnostics.push({
+        code: 'contract-skipped', severity: 'warning', file: parsed.file, path: ['contracts', index],
+        position: locate(parsed, ['contracts', index]), ...(id ? { contractId: id } : {}),
+        message: `contract ${id ? `"${id}"` : `#${index + 1}`} is skipped until the errors above are fixed; the others still apply`,
+      });
+    });
+  }
+  return { parsed, preset, extends: ext, roles, settings, disable, contracts, diagnostics };
+}

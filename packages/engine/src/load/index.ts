@@ -1,0 +1,93 @@
+// The load stage: YAML text → a validated, merged configuration and every problem found, with positions.
+// It never throws and never reads a file itself: relative `extends` go through the caller's readFile.
+import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { closest } from '../catalogue.js';
+import { locate } from './locate.js';
+import { parseYaml, type ParsedFile } from './parse.js';
+import { validateFile } from './file.js';
+import { effectiveSettings, knownRoles, resolveFile, type ResolveOptions } from './resolve.js';
+import type { LoadResult, LoadedConfig } from './types.js';
+
+export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './types.js';
+export type { ParsedFile } from './parse.js';
+export { parseYaml, LIMITS } from './parse.js';
+export { locate } from './locate.js';
+export { matcherFields } from './semantics.js';
+export { isPresetReference } from './resolve.js';
+
+export interface LoadOptions extends ResolveOptions {
+  /** The file name shown in diagnostics, and the folder relative extends are resolved from. */
+  readonly file?: string;
+}
+
+export const EMPTY_CONFIG: LoadedConfig = {
+  contracts: [],
+  settings: effectiveSettings({}),
+  roles: { default: null, agents: {}, known: knownRoles([]) },
+  presets: [],
+  files: [],
+};
+
+export function loadConfig(text: string, options: LoadOptions = {}): LoadResult {
+  const file = options.file ?? 'opencode-semantic-anchors.yaml';
+  const parsed = parseYaml(text, file);
+  const sources = new Map<string, ParsedFile>([[file, parsed]]);
+  if (parsed.data === undefined) {
+    return {
+      status: 'unreadable',
+      config: { ...EMPTY_CONFIG, files: [file] },
+      diagnostics: sortDiagnostics(parsed.diagnostics),
+      sources,
+    };
+  }
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const spec = validateFile(parsed);
+  diagnostics.push(...spec.diagnostics);
+  const resolved = resolveFile(spec, { options, diagnostics, sources }, [file]);
+
+  const known = knownRoles(resolved.customRoles);
+  const roleProblem = (role: string, at: ParsedFile, path: (string | number)[], contractId?: string): Diagnostic | undefined =>
+    known.includes(role) ? undefined : {
+      code: 'unknown-role', severity: 'error', file: at.file, path, position: locate(at, path), ...(contractId ? { contractId } : {}),
+      message: `"${role}" is not a known role`,
+      hint: closest(role, known).map((n) => `did you mean "${n}"? `)[0] ?? `declare it under roles.custom, or use one of: ${known.join(', ')}`,
+    };
+  for (const lc of resolved.contracts) {
+    const at = sources.get(lc.origin.file);
+    if (!at) continue;
+    const base = ['contracts', lc.origin.index];
+    lc.contract.roles?.forEach((r, i) => pushIf(diagnostics, roleProblem(r, at, [...base, 'roles', i], lc.contract.id)));
+    lc.contract.examples.forEach((ex, i) => ex.role && pushIf(diagnostics, roleProblem(ex.role, at, [...base, 'examples', i, 'role'], lc.contract.id)));
+  }
+  if (spec.roles?.default) pushIf(diagnostics, roleProblem(spec.roles.default, parsed, ['roles', 'default']));
+  for (const [agent, role] of Object.entries(spec.roles?.agents ?? {})) pushIf(diagnostics, roleProblem(role, parsed, ['roles', 'agents', agent]));
+
+  const config: LoadedConfig = {
+    contracts: resolved.contracts,
+    settings: effectiveSettings(resolved.settings),
+    roles: { default: resolved.defaultRole ?? null, agents: resolved.agents, known },
+    presets: resolved.presets,
+    files: resolved.files,
+  };
+  const unique = dedupe(diagnostics);
+  return {
+    status: unique.some((d) => d.severity === 'error') ? 'partial' : 'ok',
+    config,
+    diagnostics: sortDiagnostics(unique),
+    sources,
+  };
+}
+
+function pushIf(list: Diagnostic[], d: Diagnostic | undefined): void {
+  if (d) list.push(d);
+}
+
+function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.file}:${d.position?.offset}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

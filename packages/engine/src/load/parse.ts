@@ -1,0 +1,105 @@
+// Parse stage: YAML text → a positioned document and plain data, with every syntax problem as a diagnostic.
+// Hostile input is bounded here: size, nesting depth and alias expansion all have limits.
+import { LineCounter, isMap, isPair, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { Diagnostic } from '../diagnostics.js';
+
+export const LIMITS = {
+  /** Larger files are refused before parsing: a contract file is hand-written and small. */
+  maxBytes: 512 * 1024,
+  /** Deeper documents are refused: the language itself needs fewer than 15 levels. */
+  maxDepth: 64,
+  /** Alias expansions allowed when converting to data (billion-laughs guard). */
+  maxAliasCount: 100,
+} as const;
+
+export interface ParsedFile {
+  readonly file: string;
+  readonly text: string;
+  readonly doc: Document.Parsed | undefined;
+  readonly lineCounter: LineCounter;
+  /** The document as plain data, or undefined when it could not be read at all. */
+  readonly data: unknown;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function positionAt(lineCounter: LineCounter, offset: number) {
+  const { line, col } = lineCounter.linePos(offset);
+  return { offset, line, col };
+}
+
+export function parseYaml(text: string, file: string): ParsedFile {
+  const lineCounter = new LineCounter();
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > LIMITS.maxBytes) {
+    lineCounter.addNewLine(0);
+    return {
+      file, text, doc: undefined, lineCounter, data: undefined,
+      diagnostics: [{
+        code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
+        message: `file is ${bytes} bytes; the limit is ${LIMITS.maxBytes}`,
+        hint: 'split the contracts into several files and list them under "extends"',
+      }],
+    };
+  }
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, version: '1.2' });
+  const diagnostics: Diagnostic[] = [];
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    diagnostics.push({
+      code: 'yaml-syntax',
+      severity: doc.errors.includes(e as never) ? 'error' : 'warning',
+      file,
+      position: positionAt(lineCounter, e.pos[0]),
+      message: firstLine(e.message),
+      hint: yamlHint(e.code),
+    });
+  }
+  if (doc.errors.length > 0) return { file, text, doc, lineCounter, data: undefined, diagnostics };
+
+  const tooDeep = findTooDeep(doc.contents, 0);
+  if (tooDeep) {
+    diagnostics.push({
+      code: 'yaml-limit', severity: 'error', file,
+      position: positionAt(lineCounter, tooDeep.range?.[0] ?? 0),
+      message: `the document nests deeper than ${LIMITS.maxDepth} levels`,
+      hint: 'flatten the structure; no part of the contract language needs this depth',
+    });
+    return { file, text, doc, lineCounter, data: undefined, diagnostics };
+  }
+  try {
+    const data = doc.toJS({ maxAliasCount: LIMITS.maxAliasCount });
+    return { file, text, doc, lineCounter, data, diagnostics };
+  } catch (error) {
+    diagnostics.push({
+      code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
+      message: `the document cannot be expanded: ${firstLine(String((error as Error).message ?? error))}`,
+      hint: `use fewer aliases (*name): at most ${LIMITS.maxAliasCount} expansions are allowed`,
+    });
+    return { file, text, doc, lineCounter, data: undefined, diagnostics };
+  }
+}
+
+function findTooDeep(node: unknown, depth: number): Node | undefined {
+  if (depth > LIMITS.maxDepth) return node as Node;
+  if (isMap(node) || isSeq(node)) {
+    for (const item of node.items) {
+      const found = isPair(item) ? findTooDeep(item.value, depth + 1) ?? findTooDeep(item.key, depth + 1) : findTooDeep(item, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const firstLine = (message: string): string => message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+
+function yamlHint(code: string): string | undefined {
+  switch (code) {
+    case 'DUPLICATE_KEY': return 'remove one of the two keys; each key may appear once per mapping';
+    case 'BAD_INDENT': return 'indent nested entries consistently with spaces (no tabs)';
+    case 'TAB_AS_INDENT': return 'indent with spaces; YAML does not allow tabs for indentation';
+    case 'MISSING_CHAR': return 'close the bracket or quote that was opened before this point';
+    case 'MULTIPLE_DOCS': return 'keep one document per file (remove the extra "---")';
+    case 'BLOCK_AS_IMPLICIT_KEY': return 'check the indentation and the ":" after the key on the line before';
+    case 'RESOURCE_EXHAUSTION': return 'flatten the structure; it is nested too deeply to read';
+    default: return 'check the YAML syntax near this position';
+  }
+}

@@ -1,0 +1,173 @@
+// Resolves `extends` (bundled presets by id, other files by relative path through a host-supplied reader) and
+// merges the chain into one configuration: inherited first, in order, then the file's own contracts.
+import { DEFAULT_BYPASS_BUDGET, DEFAULT_CONFIRMATIONS, KEBAB_ID } from '../schema/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { closest, findPreset, bundledPresets, catalogueRoleIds, type PresetSource } from '../catalogue.js';
+import { dirname, joinPath } from '../matchers/paths.js';
+import { locate } from './locate.js';
+import { parseYaml, type ParsedFile } from './parse.js';
+import { validateFile, type FileSpec } from './file.js';
+import { checkContracts } from './semantics.js';
+import type { EffectiveSettings, LoadedContract } from './types.js';
+
+export interface ResolveOptions {
+  /** Reads a file named by a relative `extends` entry (already joined to the including file's folder). */
+  readonly readFile?: (path: string) => string | undefined;
+  /** The presets `extends` may name by id. Default: the bundled ones. */
+  readonly presets?: readonly PresetSource[];
+}
+
+const MAX_EXTENDS_DEPTH = 8;
+
+/** One file's contribution after its own extends were merged in. */
+export interface Resolved {
+  readonly contracts: LoadedContract[];
+  readonly settings: { -readonly [K in keyof EffectiveSettings]?: EffectiveSettings[K] };
+  readonly agents: Record<string, string>;
+  readonly defaultRole: string | undefined;
+  readonly customRoles: string[];
+  readonly presets: string[];
+  readonly files: string[];
+}
+
+export interface ResolveContext {
+  readonly options: ResolveOptions;
+  readonly diagnostics: Diagnostic[];
+  readonly sources: Map<string, ParsedFile>;
+}
+
+export const isPresetReference = (entry: string): boolean => KEBAB_ID.test(entry);
+
+export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly string[]): Resolved {
+  const { parsed } = spec;
+  const merged: Resolved = { contracts: [], settings: {}, agents: {}, defaultRole: undefined, customRoles: [], presets: [], files: [parsed.file] };
+  let inheritedDefault: string | undefined;
+  const inheritedFrom = new Map<string, string>();
+
+  spec.extends.forEach((entry, i) => {
+    const child = loadExtended(entry, spec, ctx, chain, ['extends', i]);
+    if (!child) return;
+    for (const lc of child.contracts) {
+      const other = inheritedFrom.get(lc.contract.id);
+      if (other !== undefined) {
+        ctx.diagnostics.push({
+          code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['extends', i], position: locate(parsed, ['extends', i]),
+          contractId: lc.contract.id,
+          message: `"${entry}" and "${other}" both define contract "${lc.contract.id}"; the one from "${other}" is kept`,
+          hint: `rename one of them, or add "${lc.contract.id}" to "disable" and define the contract you want in this file`,
+        });
+        continue;
+      }
+      inheritedFrom.set(lc.contract.id, entry);
+      merged.contracts.push(lc);
+    }
+    Object.assign(merged.settings, child.settings);
+    Object.assign(merged.agents, child.agents);
+    inheritedDefault ??= child.defaultRole;
+    merged.customRoles.push(...child.customRoles);
+    merged.presets.push(...child.presets.filter((p) => !merged.presets.includes(p)));
+    merged.files.push(...child.files.filter((f) => !merged.files.includes(f)));
+  });
+
+  spec.disable.forEach((id, i) => {
+    const at = merged.contracts.findIndex((c) => c.contract.id === id);
+    if (at >= 0) merged.contracts.splice(at, 1);
+    else ctx.diagnostics.push({
+      code: 'disable-unknown', severity: 'warning', file: parsed.file, path: ['disable', i], position: locate(parsed, ['disable', i]),
+      message: `"disable" names "${id}", but no inherited contract has that id`,
+      hint: closest(id, merged.contracts.map((c) => c.contract.id)).map((n) => `did you mean "${n}"?`)[0] ?? 'remove the entry or check the id',
+    });
+  });
+
+  const own = checkContracts(parsed, spec.contracts);
+  ctx.diagnostics.push(...own.diagnostics);
+  const presetId = spec.preset?.id;
+  for (const { contract, index } of own.usable) {
+    const loaded: LoadedContract = {
+      contract,
+      roles: contract.roles ?? (presetId ? [presetId] : undefined),
+      origin: { file: parsed.file, index, ...(presetId ? { preset: presetId } : {}) },
+    };
+    const replaced = merged.contracts.findIndex((c) => c.contract.id === contract.id);
+    if (replaced >= 0) merged.contracts[replaced] = loaded; // INVARIANT: an own contract overrides an inherited one in place
+    else merged.contracts.push(loaded);
+  }
+
+  const s = spec.settings;
+  if (s?.bypassBudget !== undefined) merged.settings.bypassBudget = s.bypassBudget;
+  if (s?.confirmations !== undefined) merged.settings.confirmations = s.confirmations;
+  if (s?.onError !== undefined) merged.settings.onError = s.onError;
+  Object.assign(merged.agents, spec.roles?.agents ?? {});
+  merged.customRoles.push(...(spec.roles?.custom ?? []));
+  if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
+  const ownDefault = spec.roles?.default ?? presetId;
+  return { ...merged, defaultRole: ownDefault ?? inheritedDefault ?? merged.presets[0] };
+}
+
+function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain: readonly string[], path: (string | number)[]): Resolved | undefined {
+  const { parsed } = spec;
+  const where = { file: parsed.file, path, position: locate(parsed, path) };
+  let file: string;
+  let text: string | undefined;
+  if (isPresetReference(entry)) {
+    const presets = ctx.options.presets ?? bundledPresets;
+    const preset = ctx.options.presets ? presets.find((p) => p.id === entry) : findPreset(entry);
+    if (!preset) {
+      const near = closest(entry, presets.map((p) => p.id));
+      ctx.diagnostics.push({
+        code: 'unknown-preset', severity: 'error', ...where,
+        message: `"${entry}" is not a bundled role preset`,
+        hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : `the presets are: ${presets.map((p) => p.id).join(', ')}; a file needs a path such as ./${entry}.yaml`,
+      });
+      return undefined;
+    }
+    file = preset.file;
+    text = preset.text;
+  } else {
+    file = joinPath(dirname(parsed.file), entry);
+    text = ctx.options.readFile?.(file);
+    if (text === undefined) {
+      ctx.diagnostics.push({
+        code: 'extends-unreadable', severity: 'error', ...where,
+        message: ctx.options.readFile ? `cannot read "${entry}" (looked for ${file})` : `"${entry}" is a file path, and files cannot be read here`,
+        hint: ctx.options.readFile ? 'check the path; it is relative to the file that names it' : 'paste the contracts into this file, or use a bundled preset id',
+      });
+      return undefined;
+    }
+  }
+  if (chain.includes(file)) {
+    ctx.diagnostics.push({
+      code: 'extends-cycle', severity: 'error', ...where,
+      message: `"${entry}" extends itself through ${[...chain, file].join(' -> ')}`,
+      hint: 'remove one of the extends entries that form the cycle',
+    });
+    return undefined;
+  }
+  if (chain.length >= MAX_EXTENDS_DEPTH) {
+    ctx.diagnostics.push({
+      code: 'extends-cycle', severity: 'error', ...where,
+      message: `extends nests deeper than ${MAX_EXTENDS_DEPTH} files`,
+      hint: 'extend the files you need directly from the top file',
+    });
+    return undefined;
+  }
+  const child = ctx.sources.get(file) ?? parseYaml(text, file);
+  if (!ctx.sources.has(file)) {
+    ctx.sources.set(file, child);
+    ctx.diagnostics.push(...child.diagnostics);
+  }
+  if (child.data === undefined) return undefined;
+  const childSpec = validateFile(child);
+  ctx.diagnostics.push(...childSpec.diagnostics);
+  return resolveFile(childSpec, ctx, [...chain, file]);
+}
+
+export function effectiveSettings(partial: Partial<EffectiveSettings>): EffectiveSettings {
+  return {
+    bypassBudget: partial.bypassBudget ?? DEFAULT_BYPASS_BUDGET,
+    confirmations: partial.confirmations ?? DEFAULT_CONFIRMATIONS,
+    onError: partial.onError ?? 'allow',
+  };
+}
+
+export const knownRoles = (custom: readonly string[]): string[] => [...new Set([...catalogueRoleIds(), ...custom])];

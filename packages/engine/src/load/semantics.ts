@@ -1,0 +1,126 @@
+// Checks what the schema cannot: anchor ids exist, patterns and globs compile, ids are unique in a file.
+// A contract whose patterns do not compile cannot be enforced and is skipped; the others are kept.
+import { asList, type Contract, type EventMatch, type Exception } from '../schema/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { closest, catalogue, findAnchor } from '../catalogue.js';
+import { compilePattern } from '../matchers/regex.js';
+import { compileGlobs } from '../matchers/glob.js';
+import { locate, type DataPath } from './locate.js';
+import type { FileContract } from './file.js';
+import type { ParsedFile } from './parse.js';
+
+export interface MatcherField {
+  readonly kind: 'pattern' | 'glob';
+  readonly values: readonly string[];
+  /** Path of the field relative to the contract. */
+  readonly path: DataPath;
+}
+
+/** Every pattern and glob field of a contract's triggers and exceptions, with its path. */
+export function matcherFields(contract: Contract): MatcherField[] {
+  const out: MatcherField[] = [];
+  const list = <T>(v: T | readonly T[]) => (Array.isArray(v) ? (v as readonly T[]) : [v as T]);
+  const single = (v: unknown) => !Array.isArray(v);
+  const push = (kind: MatcherField['kind'], v: string | readonly string[] | undefined, path: DataPath) => {
+    if (v !== undefined) out.push({ kind, values: asList(v), path });
+  };
+  const eventMatch = (m: EventMatch | Exception, base: DataPath) => {
+    if (m.tool) {
+      push('glob', m.tool.name, [...base, 'tool', 'name']);
+      push('glob', m.tool.path, [...base, 'tool', 'path']);
+      push('pattern', m.tool.command, [...base, 'tool', 'command']);
+      push('pattern', m.tool.content, [...base, 'tool', 'content']);
+      push('pattern', m.tool.url, [...base, 'tool', 'url']);
+    }
+    if (m.message) {
+      push('pattern', m.message.text, [...base, 'message', 'text']);
+      push('glob', m.message.attachment, [...base, 'message', 'attachment']);
+    }
+  };
+  const trigger = (t: Exception, base: DataPath) => {
+    eventMatch(t, base);
+    for (const key of ['after', 'notAfter'] as const) {
+      const v = t.state?.[key];
+      if (v === undefined) continue;
+      list(v).forEach((m, i) => eventMatch(m, single(v) ? [...base, 'state', key] : [...base, 'state', key, i]));
+    }
+  };
+  list(contract.when).forEach((t, i) => trigger(t, single(contract.when) ? ['when'] : ['when', i]));
+  if (contract.unless !== undefined) {
+    const unless = contract.unless;
+    list(unless).forEach((t, i) => trigger(t, single(unless) ? ['unless'] : ['unless', i]));
+  }
+  return out;
+}
+
+export interface SemanticResult {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Contracts that passed: the ones that can be compiled and enforced. */
+  readonly usable: readonly FileContract[];
+}
+
+export function checkContracts(parsed: ParsedFile, contracts: readonly FileContract[]): SemanticResult {
+  const diagnostics: Diagnostic[] = [];
+  const usable: FileContract[] = [];
+  const seen = new Map<string, number>();
+  const anchorIds = catalogue.anchors.map((a) => a.id);
+
+  for (const fc of contracts) {
+    const { contract, index } = fc;
+    const base: DataPath = ['contracts', index];
+    const at = (path: DataPath) => ({ file: parsed.file, path: [...base, ...path], position: locate(parsed, [...base, ...path]), contractId: contract.id });
+    let broken = false;
+
+    const first = seen.get(contract.id);
+    if (first !== undefined) {
+      diagnostics.push({
+        code: 'duplicate-id', severity: 'error', ...at(['id']),
+        message: `duplicate contract id "${contract.id}" (first defined at contracts[${first}])`,
+        hint: 'give each contract its own id; to change an inherited contract, redefine it once in your own file',
+      });
+      broken = true;
+    } else {
+      seen.set(contract.id, index);
+    }
+
+    contract.anchorRefs.forEach((ref, i) => {
+      if (findAnchor(ref)) return;
+      const near = closest(ref, anchorIds);
+      diagnostics.push({
+        code: 'unknown-anchor', severity: 'error', ...at(['anchorRefs', i]),
+        message: `"${ref}" is not an anchor id in the Semantic Anchors catalogue (commit ${catalogue.meta.commit.slice(0, 12)})`,
+        hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'look the id up on the configurator\'s Anchors page',
+      });
+    });
+
+    for (const field of matcherFields(contract)) {
+      field.values.forEach((value, i) => {
+        const path = field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
+        const result = field.kind === 'pattern' ? compilePattern(value) : compileGlobs([value]);
+        if (result.ok) return;
+        broken = true;
+        diagnostics.push({
+          code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob', severity: 'error', ...at(path),
+          message: `${field.kind} ${JSON.stringify(value)} does not compile: ${result.error}`,
+          hint: result.hint,
+        });
+      });
+    }
+
+    if (broken) {
+      diagnostics.push({
+        code: 'contract-skipped', severity: 'warning', ...at([]),
+        message: `contract "${contract.id}" is skipped until the errors above are fixed; the others still apply`,
+      });
+    } else {
+      usable.push(fc);
+    }
+  }
+  return { diagnostics, usable };
+}
+
+function getIn(value: unknown, path: DataPath): unknown {
+  let v = value;
+  for (const p of path) v = (v as Record<string | number, unknown> | undefined)?.[p];
+  return v;
+}

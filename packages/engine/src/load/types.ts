@@ -1,0 +1,58 @@
+// What the load stage hands to the compiler: validated contracts with their origin, and merged settings.
+import type { Contract } from '../schema/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { ParsedFile } from './parse.js';
+
+export interface ContractOrigin {
+  /** The file the contract was written in (a preset's path for bundled presets). */
+  readonly file: string;
+  /** Index in that file's `contracts` list. */
+  readonly index: number;
+  /** The preset the contract came from, if any. */
+  readonly preset?: string;
+}
+
+export interface LoadedContract {
+  readonly contract: Contract;
+  /** The roles it applies to after defaults (a preset's contract applies to its role); undefined = every role. */
+  readonly roles: readonly string[] | undefined;
+  readonly origin: ContractOrigin;
+}
+
+export interface EffectiveSettings {
+  readonly bypassBudget: number;
+  readonly confirmations: readonly string[];
+  readonly onError: 'allow' | 'block';
+}
+
+export interface EffectiveRoles {
+  readonly default: string | null;
+  readonly agents: Readonly<Record<string, string>>;
+  readonly known: readonly string[];
+}
+
+export interface LoadedConfig {
+  readonly contracts: readonly LoadedContract[];
+  readonly settings: EffectiveSettings;
+  readonly roles: EffectiveRoles;
+  /** Preset ids extended, directly or through other files, in order. */
+  readonly presets: readonly string[];
+  /** Every file read, the entry file first. */
+  readonly files: readonly string[];
+}
+
+export type LoadStatus =
+  /** Everything loaded. */
+  | 'ok'
+  /** Loaded, but some contracts or settings were skipped; see the diagnostics. */
+  | 'partial'
+  /** The entry file could not be read at all; the config is empty and the host should use its defaults. */
+  | 'unreadable';
+
+export interface LoadResult {
+  readonly status: LoadStatus;
+  readonly config: LoadedConfig;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Parsed files by name, so later stages can point at positions (examples). */
+  readonly sources: ReadonlyMap<string, ParsedFile>;
+}

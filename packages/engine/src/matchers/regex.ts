@@ -1,0 +1,44 @@
+// User-written patterns run on RE2 (re2js): matching time is linear in the input, so no pattern can hang the agent.
+import { RE2JS } from 're2js';
+
+export interface TextMatcher {
+  readonly source: string;
+  test(text: string): boolean;
+}
+
+export type CompileResult<T> = { ok: true; value: T } | { ok: false; error: string; hint: string };
+
+/** Inputs longer than this are matched on their first part only, keeping the cost of one check bounded. */
+export const MAX_MATCH_INPUT = 256 * 1024;
+
+export function compilePattern(source: string): CompileResult<TextMatcher> {
+  try {
+    const re = RE2JS.compile(source);
+    return {
+      ok: true,
+      value: {
+        source,
+        test: (text) => re.matcher(text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text).find(),
+      },
+    };
+  } catch (error) {
+    const message = String((error as Error).message ?? error).replace(/^error parsing regexp: /, '');
+    return { ok: false, error: message, hint: patternHint(message) };
+  }
+}
+
+function patternHint(message: string): string {
+  if (/Perl syntax: `\(\?[=!<]/.test(message)) {
+    return 'look-ahead and look-behind are not available in RE2; split the rule into a trigger and an "unless" exception';
+  }
+  if (/\\[1-9]/.test(message) || /backreference/i.test(message)) {
+    return 'back-references are not available in RE2; match each alternative explicitly';
+  }
+  if (/missing closing|missing argument|unexpected \)/.test(message)) {
+    return 'balance the brackets, or escape a literal bracket with a backslash (\\( \\[)';
+  }
+  if (/invalid escape/.test(message)) {
+    return 'in YAML single quotes a backslash is literal: write \'\\d\'; in double quotes write "\\\\d"';
+  }
+  return 'patterns use RE2 syntax (like JavaScript regular expressions without look-around and back-references)';
+}

@@ -1,0 +1,85 @@
+// The configuration file schema (`opencode-semantic-anchors.yaml`, schema version 1), preset metadata included.
+import { z } from 'zod';
+import { ContractId, RoleId } from './primitives.js';
+import { Contract } from './contract.js';
+
+export const SCHEMA_VERSION = 1;
+
+export const DEFAULT_CONFIRMATIONS = ['continue', 'go ahead', 'proceed', 'weiter', 'mach weiter'] as const;
+export const DEFAULT_BYPASS_BUDGET = 3;
+
+export const Settings = z
+  .strictObject({
+    bypassBudget: z.int().min(0).max(1000).optional().meta({
+      description: `How many bypasses a human may grant per session (subagents share their parent's). Default ${DEFAULT_BYPASS_BUDGET}.`,
+      examples: [3],
+    }),
+    confirmations: z.array(z.string().min(1).max(200)).max(100).optional().meta({
+      description:
+        'Phrases that count as a human confirmation when a message is, or starts with, one of them (case and ' +
+        `trailing punctuation ignored). Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
+      examples: [['continue', 'weiter', 'go ahead']],
+    }),
+    onError: z.enum(['allow', 'block']).optional().meta({
+      description:
+        "What happens when the plugin itself fails: allow (the default: fail open, log and tell the human) or block " +
+        '(strict teams: fail closed).',
+      examples: ['allow'],
+    }),
+  })
+  .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
+
+export const Roles = z
+  .strictObject({
+    default: RoleId.optional().meta({
+      description: 'The role of a session whose agent is not mapped. Omitted: the first extended preset.',
+      examples: ['software-developer'],
+    }),
+    agents: z.record(z.string().min(1), RoleId).optional().meta({
+      description: 'Maps opencode agent names to roles.',
+      examples: [{ plan: 'software-architect', build: 'software-developer' }],
+    }),
+    custom: z.array(RoleId).optional().meta({
+      description: 'Role ids of your own, beyond the catalogue roles.',
+      examples: [['release-manager']],
+    }),
+  })
+  .meta({ description: 'Which role each session plays.' });
+
+export const PresetInfo = z
+  .strictObject({
+    id: RoleId.meta({ description: 'The preset id: the catalogue role it is written for.' }),
+    title: z.string().min(1).max(120).meta({ description: 'Display title.', examples: ['Software Developer'] }),
+    purpose: z.string().min(1).max(300).meta({ description: 'One line: what the preset protects.' }),
+  })
+  .meta({ description: 'Present only in bundled role presets.' });
+
+export const Config = z
+  .strictObject({
+    $schema: z.string().optional().meta({ description: 'Optional link to the JSON Schema, for editors.' }),
+    version: z.literal(SCHEMA_VERSION).meta({ description: 'Schema version; always 1.', examples: [1] }),
+    preset: PresetInfo.optional(),
+    extends: z.array(z.string().min(1)).max(50).default([]).meta({
+      description:
+        'Role presets by id (e.g. software-developer) and contract files by relative path (./team.yaml), merged in ' +
+        'order before this file. A contract here with the same id as an inherited one replaces it.',
+      examples: [['software-developer', 'qa-engineer', './team-rules.yaml']],
+    }),
+    roles: Roles.optional(),
+    settings: Settings.optional(),
+    disable: z.array(ContractId).max(500).default([]).meta({
+      description: 'Ids of inherited contracts to switch off.',
+      examples: [['commit-message-format']],
+    }),
+    contracts: z.array(Contract).max(5000).default([]).meta({ description: 'The contracts this file defines.' }),
+  })
+  .meta({
+    title: 'opencode-semantic-anchors configuration',
+    description: 'Working rules (contracts) that the opencode-semantic-anchors plugin enforces on a coding agent.',
+  });
+
+export type Settings = z.output<typeof Settings>;
+export type Roles = z.output<typeof Roles>;
+export type PresetInfo = z.output<typeof PresetInfo>;
+export type Config = z.output<typeof Config>;
+export type ConfigInput = z.input<typeof Config>;

@@ -1,0 +1,157 @@
+// Trigger schemas: what a contract reacts to (`when`) and what excuses it (`unless`).
+// A trigger is a conjunction: every field it states must hold. A list of triggers is a disjunction.
+import { z } from 'zod';
+import { Globs, Patterns, oneOrMany } from './primitives.js';
+
+export const ToolMatch = z
+  .strictObject({
+    name: Globs.optional().meta({
+      description:
+        'Tool-name globs. Host aliases are folded together: "bash" also matches "shell", "task" matches "subagent", ' +
+        '"edit" matches "multiedit" and "patch" matches "apply_patch"; "edit" does not match "write" (list both). ' +
+        'Omitted: any tool.',
+      examples: [['write', 'edit', 'patch']],
+    }),
+    path: Globs.optional().meta({
+      description:
+        'Globs on the file paths the tool touches (read, write, edit, patch, glob, grep, list, ...). Holds when a ' +
+        'touched path matches one of the globs and none of the globs that start with "!". Relative globs are matched ' +
+        'against the path relative to the project root.',
+      examples: [['src/**', '!src/**/*.test.ts']],
+    }),
+    command: Patterns.optional().meta({
+      description: 'Patterns on the shell command of a bash/shell call. Holds when any pattern is found.',
+      examples: ['(?i)\\brm\\s+-rf\\s+/'],
+    }),
+    content: Patterns.optional().meta({
+      description:
+        'Patterns on the content a tool writes: write content, edit replacement text, patch text. Holds when any ' +
+        'pattern is found.',
+      examples: ['(?i)(api[_-]?key|secret)\\s*[:=]\\s*["\']?[A-Za-z0-9]{16,}'],
+    }),
+    url: Patterns.optional().meta({
+      description: 'Patterns on the URL a web tool fetches (webfetch).',
+      examples: ['^https://'],
+    }),
+  })
+  .meta({
+    description: 'Matches a tool call. Every field given must hold; an empty object matches any tool call.',
+    examples: [{ name: 'bash', command: '\\bgit\\s+push\\b' }],
+  });
+
+export const MessageMatch = z
+  .strictObject({
+    text: Patterns.optional().meta({
+      description: "Patterns on the human's chat message. Holds when any pattern is found.",
+      examples: ['(?i)\\bship it\\b'],
+    }),
+    attachment: Globs.optional().meta({
+      description:
+        'Globs on files attached to the message. Attached files also count as reads of those paths, so tool triggers ' +
+        'on "read" see them too.',
+      examples: ['**/.env*'],
+    }),
+    confirmation: z.boolean().optional().meta({
+      description:
+        'true: only messages that are a human confirmation (see settings.confirmations); false: only messages that ' +
+        'are not. Omitted: either.',
+      examples: [false],
+    }),
+  })
+  .meta({
+    description: "Matches a human's chat message. Every field given must hold; an empty object matches any message.",
+    examples: [{ text: '(?i)refactor' }],
+  });
+
+/** An earlier event in the session, for `after` / `notAfter`: a tool call or a message. */
+export const EventMatch = z
+  .strictObject({
+    tool: ToolMatch.optional(),
+    message: MessageMatch.optional(),
+  })
+  .refine((m) => (m.tool === undefined) !== (m.message === undefined), {
+    message: 'give exactly one of "tool" or "message"',
+  })
+  .meta({
+    description: 'Describes an earlier event of the session: either a tool call (tool) or a human message (message).',
+    examples: [{ tool: { name: ['write', 'edit'], path: '**/*.test.*' } }],
+  });
+
+export const Occurrence = z
+  .strictObject({
+    atLeast: z.int().min(1).max(1_000_000).optional().meta({
+      description: 'Holds from the Nth matching event of the session on (counting this one).',
+      examples: [3],
+    }),
+    every: z.int().min(1).max(1_000_000).optional().meta({
+      description: 'Holds on every Nth matching event of the session (the Nth, 2Nth, ...).',
+      examples: [10],
+    }),
+  })
+  .refine((o) => o.atLeast !== undefined || o.every !== undefined, { message: 'give "atLeast", "every" or both' })
+  .meta({
+    description:
+      'Counts the events of this session that matched the same trigger (tool or message part), this one included.',
+    examples: [{ atLeast: 3 }],
+  });
+
+export const StateMatch = z
+  .strictObject({
+    toolCalls: z.int().min(1).max(1_000_000).optional().meta({
+      description:
+        'Holds when this call is at least the Nth tool call since the human last confirmed (or since the session, ' +
+        'role or configuration started). Blocked calls do not count. This is Step Confirmation: BLOCK every N calls ' +
+        'until the human says one of settings.confirmations.',
+      examples: [10],
+    }),
+    occurrence: Occurrence.optional(),
+    after: oneOrMany(EventMatch).optional().meta({
+      description: 'Holds only if an earlier event of this session matched one of these (a precondition).',
+      examples: [{ tool: { name: ['write', 'edit'], path: '**/*.test.*' } }],
+    }),
+    notAfter: oneOrMany(EventMatch).optional().meta({
+      description: 'Holds only if no earlier event of this session matched any of these.',
+      examples: [{ message: { text: 'https?://' } }],
+    }),
+  })
+  .meta({
+    description: 'Conditions on the session so far. Every field given must hold.',
+    examples: [{ toolCalls: 10 }],
+  });
+
+const triggerShape = {
+  tool: ToolMatch.optional(),
+  message: MessageMatch.optional(),
+  state: StateMatch.optional(),
+};
+
+export const Trigger = z
+  .strictObject(triggerShape)
+  .refine((t) => (t.tool === undefined) !== (t.message === undefined), {
+    message: 'a trigger names the event it reacts to: give exactly one of "tool" or "message" (use "tool: {}" for any tool call)',
+  })
+  .meta({
+    description:
+      'When the contract applies: a tool call (tool) or a human message (message), optionally narrowed by the ' +
+      'session state (state). Every part given must hold.',
+    examples: [{ tool: { name: 'bash', command: '\\bgit\\s+push\\b.*--force' } }],
+  });
+
+export const Exception = z
+  .strictObject(triggerShape)
+  .refine((t) => t.tool !== undefined || t.message !== undefined || t.state !== undefined, {
+    message: 'an exception needs at least one of "tool", "message" or "state"',
+  })
+  .meta({
+    description:
+      'What excuses the event: same fields as a trigger, every part given must hold; a state-only exception applies ' +
+      'to any event.',
+    examples: [{ tool: { path: '**/*.test.*' } }],
+  });
+
+export type ToolMatch = z.infer<typeof ToolMatch>;
+export type MessageMatch = z.infer<typeof MessageMatch>;
+export type EventMatch = z.infer<typeof EventMatch>;
+export type StateMatch = z.infer<typeof StateMatch>;
+export type Trigger = z.infer<typeof Trigger>;
+export type Exception = z.infer<typeof Exception>;
