@@ -15,4 +15,5 @@ export { toolFacts, messageFacts, isConfirmation, canonicalToolName, type Facts,
 export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind } from './evaluate/verdict.js';
 export { runExamples, type ExampleReport, type ExampleResult, type CoverageGap, type ExampleOptions } from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
+export { parseEvents, type ParsedEvents } from './check/events.js';
 export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';

@@ -1,0 +1,109 @@
+// `semantic-anchors explain <config> --event '<json>' | --events <file>`: replays events and prints every verdict
+// with its trace.
+import { loadConfig } from '../../load/index.js';
+import { compile } from '../../compile/index.js';
+import { startState, step } from '../../evaluate/step.js';
+import { parseEvents } from '../../check/events.js';
+import type { Event } from '../../schema/index.js';
+import type { Verdict } from '../../evaluate/verdict.js';
+import type { CliCommand } from '../command.js';
+import { parse } from '../args.js';
+import { bold, dim, green, printDiagnostic, readInput, readText, red, yellow, type CliIO } from '../io.js';
+import { usageError } from './validate.js';
+
+export const explainCommand: CliCommand = {
+  summary: 'replay events against a configuration and show each verdict with its trace',
+  usage: `semantic-anchors explain <config.yaml> (--event '<json>' … | --events <file>) [options]
+
+Events are JSON objects with one of: tool (+ args), message (+ attachments), confirm,
+bypass (the reason), role, agent, reload. --events reads JSON Lines (.jsonl), or YAML
+(a list of events, or a scenario file's steps).
+
+  --event <json>   one event; repeat for several (replayed in order)
+  --events <file>  a file of events
+  --role <id>      the session's starting role (default: the configuration's default role)
+  --agent <name>   the session's starting agent (its role comes from roles.agents)
+  --root <dir>     the project root absolute paths are matched against
+  --json           print a JSON array of { event, verdict }
+
+Exits 0 when the events were replayed (whatever the verdicts), 1 when the configuration
+has errors (the valid contracts are still used), 2 on unusable input.`,
+  async run(args, io) {
+    const { values, positionals } = parse(args, {
+      event: { type: 'string', multiple: true },
+      events: { type: 'string' },
+      role: { type: 'string' },
+      agent: { type: 'string' },
+      root: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const [configFile] = positionals;
+    if (!configFile || positionals.length > 1) return usageError(io, 'explain needs exactly one configuration file');
+    const events: Event[] = [];
+    for (const [i, json] of (values.event ?? []).entries()) {
+      const parsed = parseEvents(json, `--event #${i + 1}`);
+      parsed.diagnostics.forEach((d) => printDiagnostic(io, d, 'err'));
+      if (parsed.diagnostics.length > 0) return 2;
+      events.push(...parsed.events);
+    }
+    if (values.events) {
+      const input = readInput(values.events);
+      if ('diagnostic' in input) return printDiagnostic(io, input.diagnostic, 'err'), 2;
+      const parsed = parseEvents(input.text, values.events);
+      parsed.diagnostics.forEach((d) => printDiagnostic(io, d, 'err'));
+      if (parsed.diagnostics.length > 0) return 2;
+      events.push(...parsed.events);
+    }
+    if (events.length === 0) return usageError(io, 'explain needs --event or --events');
+
+    const input = readInput(configFile);
+    if ('diagnostic' in input) return printDiagnostic(io, input.diagnostic, 'err'), 2;
+    const loaded = loadConfig(input.text, { file: configFile, readFile: readText });
+    loaded.diagnostics.filter((d) => d.severity !== 'info').forEach((d) => printDiagnostic(io, d, 'err'));
+    const policy = compile(loaded.config, values.root ? { root: values.root } : {});
+    let state = startState(policy, values.agent);
+    if (values.role) state = { ...state, role: values.role };
+
+    const results: { event: Event; verdict: Verdict }[] = [];
+    for (const event of events) {
+      const r = step(policy, state, event);
+      state = r.state;
+      results.push({ event, verdict: r.verdict });
+    }
+    if (values.json) io.out(JSON.stringify(results, null, 2));
+    else {
+      io.out(dim(io, `${policy.contracts.length} contract(s) active · role ${state.role ?? '(none)'} · ${events.length} event(s)`));
+      results.forEach((r) => printVerdict(io, r.event, r.verdict));
+    }
+    return loaded.status === 'ok' ? 0 : 1;
+  },
+};
+
+function printVerdict(io: CliIO, event: Event, v: Verdict): void {
+  const decision = v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
+  io.out(`${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`);
+  for (const m of v.matches) {
+    const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
+    io.out(`   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`);
+  }
+  for (const e of v.excused) io.out(dim(io, `   ○ ${e.id} excused by ${e.exception}: ${e.exceptionHeld.join('; ')}`));
+  if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);
+  if (v.decision === 'BLOCK' && v.agentMessage) io.out(dim(io, `   ${v.agentMessage.split('\n').filter((l) => l.startsWith('Bypass:')).join(' ')}`));
+  if (v.error) io.out(red(io, `   error: ${v.error}`));
+}
+
+export function describeEvent(e: Event): string {
+  if ('tool' in e) {
+    const a = e.args ?? {};
+    const detail = typeof a.command === 'string' ? a.command : typeof a.filePath === 'string' ? a.filePath : typeof a.path === 'string' ? a.path : typeof a.url === 'string' ? a.url : '';
+    return `tool ${e.tool}${detail ? ` ${JSON.stringify(truncate(detail))}` : ''}`;
+  }
+  if ('message' in e) return `message ${JSON.stringify(truncate(e.message))}${e.attachments?.length ? ` + ${e.attachments.join(', ')}` : ''}`;
+  if ('confirm' in e) return 'confirm';
+  if ('bypass' in e) return `bypass ${JSON.stringify(e.bypass)}`;
+  if ('role' in e) return `role ${e.role}`;
+  if ('agent' in e) return `agent ${e.agent}`;
+  return 'reload';
+}
+
+const truncate = (s: string): string => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
