@@ -7,3 +7,4 @@ export * from './contract.js';
 export * from './config.js';
 export * from './scenario.js';
 export { toJsonSchema, SCHEMA_ID } from './json-schema.js';
+export { languageReference } from './reference.js';
