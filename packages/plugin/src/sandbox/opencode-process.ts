@@ -1,0 +1,118 @@
+// One headless `opencode serve` in a sandbox: takes the binary, the sandbox and its config; returns the server URL,
+// the process id, the captured log and stop(). Ready means /global/health answers and, when asked, the plugin's
+// command is listed in GET /command (the only proof that the plugin under test really loaded).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+import { sandboxEnv, type SandboxDirs } from './sandbox-dirs.js';
+import { sleep, waitUntil } from './wait.js';
+
+export interface LaunchOptions {
+  readonly binary: string;
+  readonly dirs: SandboxDirs;
+  /** Written to `<project>/opencode.json` before the start. */
+  readonly config: Record<string, unknown>;
+  /** Wait until GET /command lists this command (e.g. `anchor`). */
+  readonly readyCommand?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly startTimeoutMs?: number;
+  /** Run opencode under `strace -f -e trace=connect -o <file>` to see every connection it attempts. */
+  readonly straceFile?: string;
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+export interface OpencodeProcess {
+  readonly url: string;
+  readonly port: number;
+  /** The opencode process itself (under strace: the traced child, not strace). */
+  readonly pid: number;
+  /** stdout + stderr so far (opencode's own log with --print-logs, plugin `client.app.log` lines included). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const MAX_LOG_CHARS = 4_000_000;
+
+export async function launchOpencode(options: LaunchOptions): Promise<OpencodeProcess> {
+  writeFileSync(join(options.dirs.project, 'opencode.json'), JSON.stringify(options.config, null, 2));
+  const port = await freePort();
+  const args = ['serve', '--hostname', '127.0.0.1', '--port', String(port), '--print-logs', '--log-level', options.logLevel ?? 'INFO'];
+  const [command, argv] = options.straceFile
+    ? ['strace', ['-f', '-qq', '-e', 'trace=connect', '-o', options.straceFile, '--', options.binary, ...args]]
+    : [options.binary, args];
+  // detached: opencode gets its own process group, so stop() also ends the shells its bash tool started.
+  const child = spawn(command, argv, {
+    cwd: options.dirs.project,
+    env: sandboxEnv(options.dirs, options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    if (log.length > MAX_LOG_CHARS) log = log.slice(-MAX_LOG_CHARS / 2);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  let exited: string | undefined;
+  child.on('exit', (code, signal) => (exited = `opencode exited early (code ${code}, signal ${signal})`));
+  child.on('error', (error) => (exited = `could not start ${command}: ${error.message}`));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  const tail = () => `\n--- opencode log (tail) ---\n${log.slice(-3000)}`;
+  try {
+    await waitUntil('GET /global/health', async () => ((await getJson(`${url}/global/health`)) as { healthy?: boolean } | undefined)?.healthy === true ? true : undefined, {
+      timeoutMs,
+      abort: () => exited,
+    });
+    if (options.readyCommand !== undefined) {
+      const name = options.readyCommand;
+      await waitUntil(`the command "${name}" in GET /command (did the plugin load?)`, async () => {
+        const list = await getJson(`${url}/command`);
+        return Array.isArray(list) && list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name) ? true : undefined;
+      }, { timeoutMs, abort: () => exited, intervalMs: 200 });
+    }
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}${tail()}`);
+  }
+  const pid = options.straceFile ? await tracedChild(child.pid ?? 0) : child.pid ?? 0;
+  return { url, port, pid, log: () => log, stop };
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) return undefined;
+  return response.json() as Promise<unknown>;
+}
+
+/** strace's direct child is opencode; read it from /proc so stop() and tests see the real process. */
+async function tracedChild(stracePid: number): Promise<number> {
+  return waitUntil('the process traced by strace', async () => {
+    const children = readFileSync(`/proc/${stracePid}/task/${stracePid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children[0] ? Number(children[0]) : undefined;
+  }, { timeoutMs: 5_000 });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  signalGroup(child.pid, 'SIGTERM');
+  const done = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)]);
+  if (!done) {
+    signalGroup(child.pid, 'SIGKILL');
+    await Promise.race([exited, sleep(2_000)]);
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal); // the group we created with detached: true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error; // ESRCH: already gone, which is the goal
+  }
+}

@@ -1,0 +1,36 @@
+// The scripted model's brain: given the conversation so far, decide the next step.
+// Takes a parsed chat request; returns a tool call to make or text to end the turn with.
+
+import { parseDirectives, type ScriptStep } from './directives.js';
+import type { ChatRequest } from './chat-request.js';
+
+export type ModelReply =
+  | { readonly kind: 'call'; readonly tool: string; readonly args: Record<string, unknown> }
+  | { readonly kind: 'text'; readonly text: string };
+
+export const DEFAULT_FINAL_TEXT = 'DONE';
+export const TITLE_TEXT = 'Scripted session';
+
+/**
+ * The script lives in the latest user message; each assistant step after it that made a tool call consumed one
+ * step. A request without tools is a hidden helper agent (title, summary): it gets plain text.
+ */
+export function nextReply(request: ChatRequest): ModelReply {
+  if (request.toolNames.length === 0) return { kind: 'text', text: TITLE_TEXT };
+  const lastUser = findLastIndex(request.messages, (m) => m.role === 'user');
+  if (lastUser < 0) return { kind: 'text', text: DEFAULT_FINAL_TEXT };
+  const { steps, errors } = parseDirectives(request.messages[lastUser]?.text ?? '');
+  if (errors.length > 0) {
+    return { kind: 'text', text: `SCRIPT ERROR: ${errors.map((e) => `line ${e.line}: ${e.message}`).join('; ')}` };
+  }
+  const done = request.messages.slice(lastUser + 1).filter((m) => m.role === 'assistant' && m.toolCalls.length > 0);
+  const step: ScriptStep | undefined = steps[done.length];
+  if (step === undefined) return { kind: 'text', text: DEFAULT_FINAL_TEXT };
+  if (step.kind === 'say') return { kind: 'text', text: step.text };
+  return { kind: 'call', tool: step.tool, args: step.args };
+}
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
+  return -1;
+}

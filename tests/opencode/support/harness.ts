@@ -1,0 +1,123 @@
+// The end-to-end harness: one scripted model + one headless opencode (with the plugins under test) per test file.
+// Takes the plugins, the YAML files to place and the readiness command; returns the client, the model's record
+// of requests, the bus events and stop(). Fresh sessions per test keep tests independent on one process.
+
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createSandboxDirs,
+  findOpencode,
+  launchOpencode,
+  OpencodeClient,
+  sandboxOpencodeConfig,
+  startScriptedModel,
+  type EventRecorder,
+  type OpencodeProcess,
+  type PluginEntry,
+  type SandboxDirs,
+  type ScriptedModel,
+} from '../../../packages/plugin/src/sandbox/index.js';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
+export const pluginDist = join(repoRoot, 'packages/plugin/dist/index.js');
+
+/** The plugin under test, loaded from its built bundle by absolute file URL, with options when given. */
+export function anchorsPlugin(options?: Record<string, unknown>): PluginEntry {
+  const url = pathToFileURL(pluginDist).href;
+  return options ? [url, options] : url;
+}
+
+export function fixturePlugin(name: string): PluginEntry {
+  return pathToFileURL(join(fixturesDir, 'plugins', `${name}.js`)).href;
+}
+
+export interface HarnessOptions {
+  readonly plugins: readonly PluginEntry[];
+  /** Files placed in the project, `{ '.opencode/opencode-semantic-anchors.yaml': 'configs/basic.yaml' }`: value is a fixture path. */
+  readonly projectFiles?: Readonly<Record<string, string>>;
+  /** Files placed in the user's config dir ($XDG_CONFIG_HOME/opencode), same form. */
+  readonly userFiles?: Readonly<Record<string, string>>;
+  /** Raw text files placed in the project (content given inline, for files that are data of the test, not config). */
+  readonly projectText?: Readonly<Record<string, string>>;
+  readonly readyCommand?: string;
+  readonly extraConfig?: Record<string, unknown>;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly straceFile?: string;
+  /** Have the recording fixture plugin write hook payloads under `<sandbox>/record`. */
+  readonly record?: boolean;
+}
+
+export interface Harness {
+  readonly model: ScriptedModel;
+  readonly dirs: SandboxDirs;
+  readonly opencode: OpencodeProcess;
+  readonly client: OpencodeClient;
+  readonly events: EventRecorder;
+  /** Where the recording fixture plugin writes hook payloads (when `record` was set). */
+  readonly recordDir: string;
+  /** Replaces a project file with a fixture (e.g. before `/anchor reload`). */
+  placeProjectFile(relative: string, fixture: string): void;
+  stop(): Promise<void>;
+}
+
+export function requireOpencodeBinary(): string {
+  const found = findOpencode(repoRoot);
+  if (!found) {
+    throw new Error('No opencode binary: run `npm install -w @semantic-anchors/tests` (opencode-ai@1.18.33 and its platform package).');
+  }
+  return found.path;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const binary = requireOpencodeBinary();
+  const model = await startScriptedModel();
+  const dirs = createSandboxDirs();
+  const place = (base: string, relative: string, fixture: string) => {
+    const target = join(base, relative);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(fixturesDir, fixture), target);
+  };
+  for (const [relative, fixture] of Object.entries(options.projectFiles ?? {})) place(dirs.project, relative, fixture);
+  for (const [relative, fixture] of Object.entries(options.userFiles ?? {})) place(dirs.userConfigDir, relative, fixture);
+  for (const [relative, text] of Object.entries(options.projectText ?? {})) {
+    const target = join(dirs.project, relative);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  const recordDir = join(dirs.root, 'record');
+  const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
+  let opencode: OpencodeProcess;
+  try {
+    opencode = await launchOpencode({
+      binary,
+      dirs,
+      config: sandboxOpencodeConfig({ modelBaseURL: model.baseURL, plugins: options.plugins, extra: options.extraConfig }),
+      readyCommand: options.readyCommand ?? 'anchor',
+      env,
+      straceFile: options.straceFile,
+    });
+  } catch (error) {
+    await model.close();
+    dirs.remove();
+    throw error;
+  }
+  const client = new OpencodeClient(opencode.url);
+  const events = client.subscribe();
+  return {
+    model,
+    dirs,
+    opencode,
+    client,
+    events,
+    recordDir,
+    placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
+    async stop() {
+      events.close();
+      await opencode.stop();
+      await model.close();
+      if (!process.env.SEMANTIC_ANCHORS_KEEP_SANDBOX) dirs.remove();
+    },
+  };
+}
