@@ -1,0 +1,18 @@
+// Static output only: every page, the schema and the presets are built ahead of time; no server adapter.
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'static',
+  // SITE_URL / SITE_BASE let a deployment (e.g. GitHub Pages under /opencode-semantic-anchors/) set its address.
+  ...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
+  base: process.env.SITE_BASE ?? '/',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  devToolbar: { enabled: false },
+  vite: {
+    // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
+    build: { assetsInlineLimit: 0 },
+    worker: { format: 'es' },
+    server: { fs: { allow: ['../..'] } },
+  },
+});

@@ -1,0 +1,5 @@
+// Astro's dev server through its JavaScript API (the astro 6.0.x CLI refuses Node 20; see build.mjs).
+import { fileURLToPath } from 'node:url';
+import { dev } from 'astro';
+
+await dev({ root: fileURLToPath(new URL('..', import.meta.url)), server: { host: '127.0.0.1' } });

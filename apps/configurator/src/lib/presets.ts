@@ -1,0 +1,78 @@
+// Build-time view of the bundled role presets: each preset's YAML, its contracts as the engine loads them, the
+// anchors they cite and the catalogue role they are written for. Pages render from this, so they fill in as presets land.
+import {
+  bundledPresets,
+  catalogue,
+  findAnchor,
+  findRole,
+  loadConfig,
+  type CatalogueAnchor,
+  type Contract,
+} from '@semantic-anchors/engine';
+import { describeUnless, describeWhen } from './describe.ts';
+
+export interface ContractView {
+  readonly id: string;
+  readonly mode: Contract['mode'];
+  readonly description: string;
+  readonly message: string;
+  readonly bypassable: boolean;
+  readonly anchors: readonly CatalogueAnchor[];
+  readonly when: readonly string[];
+  readonly unless: readonly string[];
+  readonly examples: number;
+}
+
+export interface PresetView {
+  readonly id: string;
+  readonly title: string;
+  readonly purpose: string;
+  readonly roleName: string;
+  readonly file: string;
+  readonly text: string;
+  readonly contracts: readonly ContractView[];
+  readonly anchors: readonly CatalogueAnchor[];
+}
+
+function presetInfo(data: unknown): { title?: string; purpose?: string } {
+  if (typeof data !== 'object' || data === null || !('preset' in data)) return {};
+  const preset = (data as { preset: unknown }).preset;
+  if (typeof preset !== 'object' || preset === null) return {};
+  const { title, purpose } = preset as Record<string, unknown>;
+  return { ...(typeof title === 'string' ? { title } : {}), ...(typeof purpose === 'string' ? { purpose } : {}) };
+}
+
+function view(id: string, file: string, text: string): PresetView {
+  const loaded = loadConfig(text, { file });
+  const info = presetInfo(loaded.sources.get(file)?.data);
+  const contracts = loaded.config.contracts
+    .filter((lc) => lc.origin.file === file)
+    .map(({ contract: c }): ContractView => ({
+      id: c.id,
+      mode: c.mode,
+      description: c.description,
+      message: c.message,
+      bypassable: c.bypassable,
+      // INVARIANT: only catalogue ids become links; the validator reports unknown ones, the page just leaves them out.
+      anchors: c.anchorRefs.map(findAnchor).filter((a): a is CatalogueAnchor => a !== undefined),
+      when: describeWhen(c),
+      unless: describeUnless(c),
+      examples: c.examples.length,
+    }));
+  const anchors = [...new Map(contracts.flatMap((c) => c.anchors).map((a) => [a.id, a])).values()];
+  const roleName = findRole(id)?.name ?? id;
+  return { id, file, text, contracts, anchors, roleName, title: info.title ?? roleName, purpose: info.purpose ?? '' };
+}
+
+export const presets: readonly PresetView[] = bundledPresets.map((p) => view(p.id, p.file, p.text));
+export const findPresetView = (id: string): PresetView | undefined => presets.find((p) => p.id === id);
+
+/** The twelve roles the presets are written for: the catalogue's original twelve, in catalogue order. */
+export const twelveRoles = catalogue.roles.filter((r) => r.original12);
+
+/** Which presets cite each anchor id. */
+export const presetsByAnchor: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const p of presets) for (const a of p.anchors) map.set(a.id, [...(map.get(a.id) ?? []), p.id]);
+  return map;
+})();
