@@ -17,7 +17,7 @@
 //   the reasons for our WARN. Cedar has no warn decision of its own.
 // - State (`toolCalls`, `occurrence`, `after`, `notAfter`) has no Cedar counterpart: a Cedar host would have to keep
 //   the history itself and pass it in the context. The compared set is therefore stateless; the stateful variant
-//   (`statefulShare`) is used only for our own timings and the heap figures.
+//   (`stateful: true`) is used only for our own timings and the heap figures.
 
 export type Kind = 'protect-dir' | 'secret-ext' | 'forced-deploy' | 'make-target' | 'lib-edit' | 'ticket-message';
 
@@ -65,7 +65,7 @@ function whenYaml(c: SyntheticContract): string {
 }
 
 /**
- * The stateful variant adds a session condition to some WARN contracts — what real presets do ("read before you
+ * The stateful variant adds a session condition to every WARN contract — what real presets do ("read before you
  * edit", "every 50th command", "after the human mentioned a ticket") — so the state carries history and counters.
  */
 function stateYaml(c: SyntheticContract): string | undefined {
@@ -83,17 +83,16 @@ function stateYaml(c: SyntheticContract): string | undefined {
 }
 
 export interface YamlOptions {
-  /** Fraction of contracts (0..1) that get a session condition; 0 for the set compared with Cedar. */
-  readonly statefulShare: number;
+  /** Every WARN contract (half the set) gets a session condition; false for the set compared with Cedar. */
+  readonly stateful: boolean;
   /** A catalogue anchor id every contract links, so loading checks anchorRefs as it would for users. */
   readonly anchor: string;
 }
 
 export function contractsYaml(contracts: readonly SyntheticContract[], options: YamlOptions): string {
-  const every = options.statefulShare > 0 ? Math.max(1, Math.round(1 / options.statefulShare)) : 0;
   const lines = ['version: 1', 'settings: { bypassBudget: 3 }', 'contracts:'];
   for (const c of contracts) {
-    const state = every > 0 && c.index % every === 0 ? stateYaml(c) : undefined;
+    const state = options.stateful ? stateYaml(c) : undefined;
     const when = state === undefined ? whenYaml(c) : `${whenYaml(c).slice(0, -2)}, state: ${state} }`;
     lines.push(
       `  - id: ${c.id}`,

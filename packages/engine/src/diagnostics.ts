@@ -19,7 +19,6 @@ export type DiagnosticCode =
   | 'disable-unknown'
   | 'example-failed'
   | 'example-invalid'
-  | 'contract-skipped'
   | 'config-unreadable'
   | 'internal';
 

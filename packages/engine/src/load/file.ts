@@ -12,6 +12,14 @@ export interface FileContract {
   readonly index: number;
 }
 
+/** A contract that cannot be enforced until its errors are fixed; the others still apply. */
+export interface SkippedContract {
+  readonly id: string | undefined;
+  readonly file: string;
+  readonly index: number;
+  readonly position: import('../diagnostics.js').Position;
+}
+
 export interface FileSpec {
   readonly parsed: ParsedFile;
   readonly preset: PresetInfo | undefined;
@@ -20,6 +28,7 @@ export interface FileSpec {
   readonly settings: Settings | undefined;
   readonly disable: readonly string[];
   readonly contracts: readonly FileContract[];
+  readonly skipped: readonly SkippedContract[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -29,7 +38,7 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   const diagnostics: Diagnostic[] = [];
   const data = parsed.data;
   const empty: FileSpec = {
-    parsed, preset: undefined, extends: [], roles: undefined, settings: undefined, disable: [], contracts: [], diagnostics,
+    parsed, preset: undefined, extends: [], roles: undefined, settings: undefined, disable: [], contracts: [], skipped: [], diagnostics,
   };
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
@@ -62,11 +71,13 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   const preset = field('preset', Config.shape.preset);
   const ext = field('extends', Config.shape.extends) ?? [];
   const roles = field('roles', Config.shape.roles);
+  reportDroppedAgents(record.roles, roles, parsed, diagnostics);
   const settings = field('settings', Config.shape.settings);
   const disable = field('disable', Config.shape.disable) ?? [];
   field('$schema', Config.shape.$schema);
 
   const contracts: FileContract[] = [];
+  const skipped: SkippedContract[] = [];
   const rawContracts = record.contracts;
   if (rawContracts !== undefined && !Array.isArray(rawContracts)) {
     diagnostics.push({
@@ -83,12 +94,23 @@ export function validateFile(parsed: ParsedFile): FileSpec {
       }
       const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
       diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id));
-      diagnostics.push({
-        code: 'contract-skipped', severity: 'warning', file: parsed.file, path: ['contracts', index],
-        position: locate(parsed, ['contracts', index]), ...(id ? { contractId: id } : {}),
-        message: `contract ${id ? `"${id}"` : `#${index + 1}`} is skipped until the errors above are fixed; the others still apply`,
-      });
+      skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]) });
     });
   }
-  return { parsed, preset, extends: ext, roles, settings, disable, contracts, diagnostics };
+  return { parsed, preset, extends: ext, roles, settings, disable, contracts, skipped, diagnostics };
+}
+
+/** zod leaves out a record key named "__proto__"; say so instead of losing the mapping silently. */
+function reportDroppedAgents(raw: unknown, roles: Roles | undefined, parsed: ParsedFile, diagnostics: Diagnostic[]): void {
+  const agents = (raw as { agents?: unknown } | undefined)?.agents;
+  if (!roles?.agents || agents === null || typeof agents !== 'object') return;
+  for (const key of Object.keys(agents)) {
+    if (Object.hasOwn(roles.agents, key)) continue;
+    diagnostics.push({
+      code: 'unknown-key', severity: 'error', file: parsed.file, path: ['roles', 'agents', key],
+      position: locate(parsed, ['roles', 'agents', key], true),
+      message: `the agent name "${key}" is reserved and cannot be mapped`,
+      hint: 'rename the agent in opencode, or remove this entry',
+    });
+  }
 }

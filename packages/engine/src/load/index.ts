@@ -8,7 +8,7 @@ import { validateFile } from './file.js';
 import { effectiveSettings, knownRoles, resolveFile, type ResolveOptions } from './resolve.js';
 import type { LoadResult, LoadedConfig } from './types.js';
 
-export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './types.js';
+export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin, SkippedContract } from './types.js';
 export type { ParsedFile } from './parse.js';
 export { parseYaml, LIMITS } from './parse.js';
 export { locate } from './locate.js';
@@ -36,6 +36,7 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
     return {
       status: 'unreadable',
       config: { ...EMPTY_CONFIG, files: [file] },
+      skipped: [],
       diagnostics: sortDiagnostics(parsed.diagnostics),
       sources,
     };
@@ -73,6 +74,7 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
   return {
     status: unique.some((d) => d.severity === 'error') ? 'partial' : 'ok',
     config,
+    skipped: resolved.skipped,
     diagnostics: sortDiagnostics(unique),
     sources,
   };

@@ -53,7 +53,7 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
     case 'invalid_value':
       return [{
         ...common, code: 'schema', path, position: at(path),
-        message: `${field} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        message: `${field} is ${JSON.stringify(valueAt(parsed.data, path))}; it must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
         hint: 'values are case-sensitive',
       }];
     case 'invalid_format':
@@ -74,6 +74,12 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
     default:
       return [{ ...common, code: 'schema', path, position: at(path), message: `${field || 'the document'}: ${issue.message}` }];
   }
+}
+
+function valueAt(data: unknown, path: DataPath): unknown {
+  let v = data;
+  for (const p of path) v = v !== null && typeof v === 'object' && Object.hasOwn(v, p) ? (v as Record<string | number, unknown>)[p] : undefined;
+  return v;
 }
 
 export function renderPath(path: DataPath): string {

@@ -53,7 +53,8 @@ export function parseYaml(text: string, file: string): ParsedFile {
       hint: yamlHint(e.code),
     });
   }
-  if (doc.errors.length > 0) return { file, text, doc, lineCounter, data: undefined, diagnostics };
+  // The parser recovers from most syntax errors; the recovered document is still checked, so one typo does not
+  // hide the other problems of the file, nor switch off the contracts that parsed cleanly.
 
   const tooDeep = findTooDeep(doc.contents, 0);
   if (tooDeep) {

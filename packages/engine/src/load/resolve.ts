@@ -6,7 +6,7 @@ import { closest, findPreset, bundledPresets, catalogueRoleIds, type PresetSourc
 import { dirname, joinPath } from '../matchers/paths.js';
 import { locate } from './locate.js';
 import { parseYaml, type ParsedFile } from './parse.js';
-import { validateFile, type FileSpec } from './file.js';
+import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
 import type { EffectiveSettings, LoadedContract } from './types.js';
 
@@ -22,6 +22,7 @@ const MAX_EXTENDS_DEPTH = 8;
 /** One file's contribution after its own extends were merged in. */
 export interface Resolved {
   readonly contracts: LoadedContract[];
+  readonly skipped: SkippedContract[];
   readonly settings: { -readonly [K in keyof EffectiveSettings]?: EffectiveSettings[K] };
   readonly agents: Record<string, string>;
   readonly defaultRole: string | undefined;
@@ -40,7 +41,7 @@ export const isPresetReference = (entry: string): boolean => KEBAB_ID.test(entry
 
 export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly string[]): Resolved {
   const { parsed } = spec;
-  const merged: Resolved = { contracts: [], settings: {}, agents: {}, defaultRole: undefined, customRoles: [], presets: [], files: [parsed.file] };
+  const merged: Resolved = { contracts: [], skipped: [...spec.skipped], settings: {}, agents: {}, defaultRole: undefined, customRoles: [], presets: [], files: [parsed.file] };
   let inheritedDefault: string | undefined;
   const inheritedFrom = new Map<string, string>();
 
@@ -61,6 +62,7 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
       inheritedFrom.set(lc.contract.id, entry);
       merged.contracts.push(lc);
     }
+    merged.skipped.push(...child.skipped);
     Object.assign(merged.settings, child.settings);
     Object.assign(merged.agents, child.agents);
     inheritedDefault ??= child.defaultRole;
@@ -81,6 +83,7 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
 
   const own = checkContracts(parsed, spec.contracts);
   ctx.diagnostics.push(...own.diagnostics);
+  merged.skipped.push(...own.skipped);
   const presetId = spec.preset?.id;
   for (const { contract, index } of own.usable) {
     const loaded: LoadedContract = {

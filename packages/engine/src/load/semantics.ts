@@ -6,7 +6,7 @@ import { closest, catalogue, findAnchor } from '../catalogue.js';
 import { compilePattern } from '../matchers/regex.js';
 import { compileGlobs } from '../matchers/glob.js';
 import { locate, type DataPath } from './locate.js';
-import type { FileContract } from './file.js';
+import type { FileContract, SkippedContract } from './file.js';
 import type { ParsedFile } from './parse.js';
 
 export interface MatcherField {
@@ -57,11 +57,13 @@ export interface SemanticResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Contracts that passed: the ones that can be compiled and enforced. */
   readonly usable: readonly FileContract[];
+  readonly skipped: readonly SkippedContract[];
 }
 
 export function checkContracts(parsed: ParsedFile, contracts: readonly FileContract[]): SemanticResult {
   const diagnostics: Diagnostic[] = [];
   const usable: FileContract[] = [];
+  const skipped: SkippedContract[] = [];
   const seen = new Map<string, number>();
   const anchorIds = catalogue.anchors.map((a) => a.id);
 
@@ -107,16 +109,10 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
       });
     }
 
-    if (broken) {
-      diagnostics.push({
-        code: 'contract-skipped', severity: 'warning', ...at([]),
-        message: `contract "${contract.id}" is skipped until the errors above are fixed; the others still apply`,
-      });
-    } else {
-      usable.push(fc);
-    }
+    if (broken) skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base) });
+    else usable.push(fc);
   }
-  return { diagnostics, usable };
+  return { diagnostics, usable, skipped };
 }
 
 function getIn(value: unknown, path: DataPath): unknown {

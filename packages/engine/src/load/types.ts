@@ -2,6 +2,9 @@
 import type { Contract } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ParsedFile } from './parse.js';
+import type { SkippedContract } from './file.js';
+
+export type { SkippedContract } from './file.js';
 
 export interface ContractOrigin {
   /** The file the contract was written in (a preset's path for bundled presets). */
@@ -52,6 +55,8 @@ export type LoadStatus =
 export interface LoadResult {
   readonly status: LoadStatus;
   readonly config: LoadedConfig;
+  /** Contracts left out because of their errors (reported in the diagnostics); the others still apply. */
+  readonly skipped: readonly SkippedContract[];
   readonly diagnostics: readonly Diagnostic[];
   /** Parsed files by name, so later stages can point at positions (examples). */
   readonly sources: ReadonlyMap<string, ParsedFile>;

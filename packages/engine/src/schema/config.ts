@@ -50,13 +50,19 @@ export const PresetInfo = z
   .strictObject({
     id: RoleId.meta({ description: 'The preset id: the catalogue role it is written for.' }),
     title: z.string().min(1).max(120).meta({ description: 'Display title.', examples: ['Software Developer'] }),
-    purpose: z.string().min(1).max(300).meta({ description: 'One line: what the preset protects.' }),
+    purpose: z.string().min(1).max(300).meta({
+      description: 'One line: what the preset protects.',
+      examples: ['Keeps shared history, tests and secrets safe while the agent writes code.'],
+    }),
   })
   .meta({ description: 'Present only in bundled role presets.' });
 
 export const Config = z
   .strictObject({
-    $schema: z.string().optional().meta({ description: 'Optional link to the JSON Schema, for editors.' }),
+    $schema: z.string().optional().meta({
+      description: 'Optional link to the JSON Schema, for editors (or use a "# yaml-language-server: $schema=..." comment).',
+      examples: ['https://unpkg.com/opencode-semantic-anchors/schema/v1.json'],
+    }),
     version: z.literal(SCHEMA_VERSION).meta({ description: 'Schema version; always 1.', examples: [1] }),
     preset: PresetInfo.optional(),
     extends: z.array(z.string().min(1)).max(50).default([]).meta({

@@ -57,7 +57,9 @@ export const AgentEvent = z
   });
 
 export const ReloadEvent = z
-  .strictObject({ reload: z.literal(true) })
+  .strictObject({
+    reload: z.literal(true).meta({ description: 'Always true: the configuration was read again.', examples: [true] }),
+  })
   .meta({ description: 'The configuration was re-read: counters reset, the role is kept.', examples: [{ reload: true }] });
 
 export const Event = z

@@ -1,9 +1,10 @@
 // `semantic-anchors validate <file…>`: syntax, schema, meaning and examples; exit 1 on any error.
 import { validate } from '../../check/validate.js';
 import type { Diagnostic } from '../../diagnostics.js';
+import type { SkippedContract as SkippedLoad } from '../../load/index.js';
 import type { CliCommand } from '../command.js';
 import { parse } from '../args.js';
-import { green, printDiagnostic, readInput, readText, red } from '../io.js';
+import { green, printDiagnostic, readInput, readText, red, yellow } from '../io.js';
 
 export const validateCommand: CliCommand = {
   summary: 'check contract files: YAML syntax, schema, anchor ids, patterns, roles, examples',
@@ -17,22 +18,27 @@ Exits 0 when no file has an error, 1 otherwise.
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) return usageError(io, 'validate needs at least one file');
-    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[] }[] = [];
+    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedLoad[] }[] = [];
     for (const file of positionals) {
       const input = readInput(file);
       if ('diagnostic' in input) {
-        files.push({ file, ok: false, diagnostics: [input.diagnostic] });
+        files.push({ file, ok: false, diagnostics: [input.diagnostic], skipped: [] });
         continue;
       }
       const result = validate(input.text, { file, readFile: readText });
-      files.push({ file, ok: result.ok, diagnostics: result.diagnostics });
+      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.load.skipped });
     }
     const ok = files.every((f) => f.ok);
     if (values.json) {
       io.out(JSON.stringify({ ok, files }, null, 2));
       return ok ? 0 : 1;
     }
-    for (const f of files) for (const d of f.diagnostics) printDiagnostic(io, d);
+    for (const f of files) {
+      for (const d of f.diagnostics) printDiagnostic(io, d);
+      for (const s of f.skipped) {
+        io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : `#${s.index + 1}`} (${s.file}:${s.position.line}:${s.position.col}); the others still apply`));
+      }
+    }
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);
     const warnings = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'warning').length, 0);
     const summary = `${files.length} file(s) checked: ${errors} error(s), ${warnings} warning(s)`;

@@ -1,0 +1,141 @@
+// Everything measured for one policy size, through the public API only: YAML text → loadConfig → compile → step.
+import { compile, formatDiagnostic, loadConfig, startState, step, type CompiledPolicy, type Event, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import { cedarEngine, toDecision, type CedarDecision, type Decision3 } from './cedar.js';
+import { cedarPolicySet, contractsYaml, syntheticContracts } from './contracts.js';
+import { sessionEvents } from './events.js';
+import { medianMs, retainedBytes, settledHeap, timeCalls, type Distribution, type TimingBudget } from './measure.js';
+
+export const ROOT = '/work/project';
+const FILE = 'bench.yaml';
+export const HISTORY = 1_000;
+export const LONG_HISTORY = 10_000;
+const POOL = 1_000;
+
+export interface Budgets {
+  readonly ours: TimingBudget;
+  readonly cedarStateful: TimingBudget;
+  readonly cedarStateless: TimingBudget;
+}
+
+export interface SizeResult {
+  readonly contracts: number;
+  readonly yamlBytes: number;
+  readonly loadMs: number;
+  readonly compileMs: number;
+  readonly ours: Distribution;
+  /** Our engine on the stateful variant (every WARN contract has a session condition): no Cedar counterpart. */
+  readonly oursStateful: Distribution;
+  readonly decisions: Readonly<Record<Decision3, number>>;
+  readonly cedar: {
+    readonly preparseMs: number;
+    readonly stateful: Distribution;
+    readonly stateless: Distribution;
+    readonly agreement: { readonly checked: number; readonly agreed: number; readonly statelessChecked: number; readonly statelessAgreed: number; readonly errors: number; readonly disagreements: readonly string[] };
+  };
+  readonly heap: {
+    /** Retained bytes of one session state (stateful variant) after 1,000 and 10,000 events. */
+    readonly stateAfter1k: number;
+    readonly stateAfter10k: number;
+    /** Keys in the state's history and counters after 10,000 events: bounded by the policy. */
+    readonly historyKeys: number;
+    /** Settled heap growth while the session goes on from event 1,000 to event 10,000, keeping only its state. */
+    readonly growth1kTo10k: number;
+  };
+}
+
+function load(yaml: string): CompiledPolicy {
+  const loaded = loadConfig(yaml, { file: FILE });
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (loaded.status !== 'ok' || errors.length > 0) {
+    throw new Error(`the synthetic contracts did not load (${loaded.status}):\n${errors.slice(0, 5).map((d) => formatDiagnostic(d)).join('\n')}`);
+  }
+  const policy = compile(loaded.config, { root: ROOT });
+  if (policy.skipped.length > 0) throw new Error(`contracts skipped by compile: ${policy.skipped.map((s) => `${s.id}: ${s.error}`).join('; ')}`);
+  return policy;
+}
+
+function replay(policy: CompiledPolicy, events: readonly Event[], state: SessionState = startState(policy)): SessionState {
+  let s = state;
+  for (const e of events) {
+    const r = step(policy, s, e);
+    if (r.verdict.error !== undefined) throw new Error(`engine fault during replay: ${r.verdict.error}`);
+    s = r.state;
+  }
+  return s;
+}
+
+/** Our decision in Cedar's terms: BLOCK names the BLOCK contracts, WARN names the WARN ones. */
+function ours(verdict: Verdict): CedarDecision {
+  const ids = verdict.decision === 'BLOCK' ? verdict.matches.filter((m) => m.mode === 'BLOCK') : verdict.matches;
+  return { decision: verdict.decision, reasons: ids.map((m) => m.id).sort(), errors: verdict.error === undefined ? 0 : 1 };
+}
+
+const same = (a: CedarDecision, b: CedarDecision) => a.decision === b.decision && a.reasons.join(',') === b.reasons.join(',');
+
+export function measureSize(count: number, anchor: string, budgets: Budgets, gc: () => void): SizeResult {
+  const contracts = syntheticContracts(count);
+  const yaml = contractsYaml(contracts, { stateful: false, anchor });
+  const statefulYaml = contractsYaml(contracts, { stateful: true, anchor });
+  const runs = count >= 1000 ? 7 : 21;
+
+  const loadMs = medianMs(runs, () => loadConfig(yaml, { file: FILE }));
+  const loaded = loadConfig(yaml, { file: FILE });
+  const compileMs = medianMs(runs, () => compile(loaded.config, { root: ROOT }));
+  const policy = load(yaml);
+
+  // The state every timed decision starts from: a session that has already seen 1,000 events.
+  const state = replay(policy, sessionEvents(HISTORY, count, 1));
+  const pool = sessionEvents(POOL, count, 2);
+  const oursTimes = timeCalls(pool, (e) => step(policy, state, e), budgets.ours);
+
+  const { engine, preparseMs } = cedarEngine(cedarPolicySet(contracts));
+  const decisions: Record<Decision3, number> = { ALLOW: 0, WARN: 0, BLOCK: 0 };
+  const disagreements: string[] = [];
+  let agreed = 0;
+  let errors = 0;
+  let statelessAgreed = 0;
+  const statelessChecked = Math.min(pool.length, 100);
+  pool.forEach((event, i) => {
+    const mine = ours(step(policy, state, event).verdict);
+    const theirs = toDecision(engine.statefulIsAuthorized(event));
+    decisions[mine.decision]++;
+    errors += theirs.errors + mine.errors;
+    if (same(mine, theirs)) agreed++;
+    else if (disagreements.length < 5) disagreements.push(`${JSON.stringify(event)}: ours ${mine.decision} [${mine.reasons}] / cedar ${theirs.decision} [${theirs.reasons}]`);
+    if (i < statelessChecked && same(mine, toDecision(engine.isAuthorized(event)))) statelessAgreed++;
+  });
+  const cedarStateful = timeCalls(pool, (e) => engine.statefulIsAuthorized(e), budgets.cedarStateful);
+  const cedarStateless = timeCalls(pool, (e) => engine.isAuthorized(e), budgets.cedarStateless);
+
+  // The stateful variant: our timings with history and counters in play, and the heap a session keeps.
+  const statefulPolicy = load(statefulYaml);
+  const long = sessionEvents(LONG_HISTORY, count, 3);
+  const after1k = replay(statefulPolicy, long.slice(0, HISTORY));
+  const oursStateful = timeCalls(pool, (e) => step(statefulPolicy, after1k, e), budgets.ours);
+  // The same session goes on for 9,000 more events: if the engine kept anything per event, the heap would grow here.
+  const heapAt1k = settledHeap(gc);
+  let after10k: SessionState | undefined = replay(statefulPolicy, long.slice(HISTORY), after1k);
+  const growth1kTo10k = settledHeap(gc) - heapAt1k;
+  const historyKeys = Object.keys(after10k.seen).length + Object.keys(after10k.counts).length;
+  const copies = count >= 1000 ? 200 : 2000;
+  const stateAfter1k = retainedBytes(after1k, copies, gc);
+  const stateAfter10k = retainedBytes(after10k, copies, gc);
+  after10k = undefined;
+
+  return {
+    contracts: count,
+    yamlBytes: new TextEncoder().encode(yaml).length,
+    loadMs,
+    compileMs,
+    ours: oursTimes,
+    oursStateful,
+    decisions,
+    cedar: {
+      preparseMs,
+      stateful: cedarStateful,
+      stateless: cedarStateless,
+      agreement: { checked: pool.length, agreed, statelessChecked, statelessAgreed, errors, disagreements },
+    },
+    heap: { stateAfter1k, stateAfter10k, historyKeys, growth1kTo10k },
+  };
+}
