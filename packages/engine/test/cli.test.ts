@@ -1,0 +1,100 @@
+// The CLI as a user runs it: the built dist/cli.js in a child process, real files, real exit codes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(pkg, 'dist/cli.js');
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: pkg, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(pkg, 'scripts/build.mjs')], { cwd: pkg });
+});
+
+describe('semantic-anchors validate', () => {
+  it('prints the YAML error, the schema error and the unknown anchor with line:col and exits 1', () => {
+    const r = run('validate', 'test/fixtures/three-problems.yaml');
+    expect(r.code).toBe(1);
+    const lines = r.out.split('\n').filter((l) => l.startsWith('test/fixtures/three-problems.yaml:'));
+    expect(lines).toEqual([
+      'test/fixtures/three-problems.yaml:7:18: error: "github-flw" is not an anchor id in the Semantic Anchors catalogue (commit 1ca7f95b70c8) [unknown-anchor]',
+      'test/fixtures/three-problems.yaml:13:11: error: contracts[1].mode is "warn"; it must be one of "BLOCK", "WARN" [schema]',
+      'test/fixtures/three-problems.yaml:23:5: error: Map keys must be unique [yaml-syntax]',
+    ]);
+    expect(r.out).toContain('  hint: did you mean "github-flow"?');
+    expect(r.out).toContain('skipped until fixed: contract "warn-on-todo"');
+  });
+
+  it('exits 0 on a valid file, and --json gives machine-readable diagnostics', () => {
+    expect(run('validate', 'test/fixtures/valid.yaml').code).toBe(0);
+    const json = JSON.parse(run('validate', '--json', 'test/fixtures/broken-one.yaml').out) as { ok: boolean; files: { diagnostics: { code: string; position: { line: number } }[] }[] };
+    expect(json.ok).toBe(false);
+    expect(json.files[0]!.diagnostics.map((d) => [d.code, d.position.line])).toEqual([['bad-pattern', 14]]);
+  });
+
+  it('says where and what when the file is missing', () => {
+    const r = run('validate', 'nope.yaml');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('nope.yaml:1:1: error: no such file [config-unreadable]');
+  });
+});
+
+describe('semantic-anchors explain', () => {
+  it('replays the Step Confirmation example: blocks the Nth call, allows after confirmation, one call through per bypass', () => {
+    const r = run('explain', 'examples/step-confirmation.yaml', '--events', 'examples/step-confirmation.events.jsonl', '--json');
+    expect(r.code).toBe(0);
+    const results = JSON.parse(r.out) as { verdict: { decision: string } }[];
+    expect(results.map((x) => x.verdict.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'BLOCK', 'ALLOW', 'WARN', 'BLOCK', 'ALLOW', 'ALLOW']);
+    const text = run('explain', 'examples/step-confirmation.yaml', '--events', 'examples/step-confirmation.events.jsonl').out;
+    expect(text).toContain('#4 tool edit "README.md" → BLOCK');
+    expect(text).toContain('✗ step-confirmation [BLOCK] when: any tool; tool call 3 since the last confirmation (limit 3)');
+    expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
+  });
+
+  it('takes single events, and reports a bad event line with its position', () => {
+    const r = run('explain', 'test/fixtures/valid.yaml', '--event', '{"tool":"bash","args":{"command":"git push -f origin x"}}');
+    expect(r.out).toContain('→ BLOCK');
+    const dir = mkdtempSync(join(tmpdir(), 'sa-cli-'));
+    writeFileSync(join(dir, 'bad.jsonl'), '{"tool":"bash"}\n{"tol":"bash"}\n{not json}\n');
+    const bad = run('explain', 'test/fixtures/valid.yaml', '--events', join(dir, 'bad.jsonl'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(`${join(dir, 'bad.jsonl')}:2:1: error: line 2 is not an event`);
+    expect(bad.err).toContain(`${join(dir, 'bad.jsonl')}:3:2: error: line 3 is not JSON`);
+  });
+});
+
+describe('semantic-anchors test', () => {
+  it('runs examples and scenarios, and --coverage fails on contracts without a trigger and a near miss', () => {
+    const ok = run('test', 'examples/step-confirmation.yaml', 'test/conformance/step-confirmation.scenario.yaml', '--coverage');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^18 passed, 0 failed$/m);
+    const gaps = run('test', 'test/fixtures/broken-one.yaml', '--coverage');
+    expect(gaps.code).toBe(1);
+    expect(gaps.out).toContain('contract "no-rm-rf" has no example that triggers it and no near miss (expect: ALLOW)');
+  });
+});
+
+describe('semantic-anchors schema and help', () => {
+  it('prints the JSON Schema', () => {
+    const schema = JSON.parse(run('schema').out) as { $id: string; properties: Record<string, unknown> };
+    expect(schema.$id).toMatch(/schema\/v1\.json$/);
+    expect(Object.keys(schema.properties)).toContain('contracts');
+  });
+
+  it('has --help on every command and a usage error for unknown ones', () => {
+    for (const cmd of ['validate', 'explain', 'test', 'schema']) {
+      const r = run(cmd, '--help');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`semantic-anchors ${cmd}`);
+    }
+    const unknown = run('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('unknown command "frobnicate"');
+  });
+});
