@@ -5,7 +5,7 @@ export * from './diagnostics.js';
 export { catalogue, findAnchor, findRole, findPreset, bundledPresets, closest } from './catalogue.js';
 export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from './catalogue.js';
 export { loadConfig, EMPTY_CONFIG, LIMITS, isPresetReference, matcherFields, type LoadOptions } from './load/index.js';
-export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin, SkippedContract as SkippedLoad } from './load/index.js';
+export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './load/index.js';
 export { compile, DEFAULT_BYPASS_HINT } from './compile/index.js';
 export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './compile/index.js';
 export { step, evaluate, next, startState, roleForAgent, eventKind, type Step } from './evaluate/step.js';

@@ -259,3 +259,34 @@ describe('faults', () => {
     expect(v.agentMessage).toMatch(/fail closed/);
   });
 });
+
+describe('session state', () => {
+  it('stays bounded: after 10,000 events it is no bigger than after 1,000', () => {
+    const policy = policyOf(`
+version: 1
+contracts:
+  - id: test-first
+    description: d
+    mode: WARN
+    message: m
+    when:
+      tool: { name: edit, path: 'src/**' }
+      state: { notAfter: { tool: { name: edit, path: '**/*.test.ts' } }, occurrence: { every: 7 } }
+  - { id: steps, description: d, mode: BLOCK, message: m, when: { tool: {}, state: { toolCalls: 50 } } }
+`);
+    const events: Event[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      events.push(i % 40 === 39 ? { confirm: true } : i % 3 === 0 ? edit(`src/file${i}.ts`) : i % 3 === 1 ? bash(`echo ${i}`) : { message: `message ${i}` });
+    }
+    let state = startState(policy);
+    let sizeAt1000 = 0;
+    events.forEach((e, i) => {
+      state = next(policy, state, e);
+      if (i === 999) sizeAt1000 = JSON.stringify(state).length;
+    });
+    expect(state.seq).toBe(10_000);
+    // Only counters grow in digits: allow for that, nothing else.
+    expect(JSON.stringify(state).length).toBeLessThanOrEqual(sizeAt1000 + 8);
+    expect(Object.keys(state.seen).length + Object.keys(state.counts).length).toBeLessThanOrEqual(2);
+  });
+});

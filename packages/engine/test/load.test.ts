@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, loadConfig, validate } from '@semantic-anchors/engine';
+import { compile, formatDiagnostic, loadConfig, validate } from '@semantic-anchors/engine';
 import { fixture, readFile, readFixture } from './helpers.js';
 
 const load = (name: string) => loadConfig(readFixture(name), { file: fixture(name), readFile });
@@ -31,7 +31,8 @@ describe('loading a configuration', () => {
     const result = load('broken-one.yaml');
     expect(result.status).toBe('partial');
     expect(result.config.contracts.map((c) => c.contract.id)).toEqual(['no-rm-rf', 'no-env']);
-    expect(result.skipped.map((s) => [s.id, s.position.line])).toEqual([['broken-lookahead', 10]]);
+    expect(result.config.skipped.map((s) => [s.id, s.position.line])).toEqual([['broken-lookahead', 10]]);
+    expect(compile(result.config).skipped).toEqual([{ id: 'broken-lookahead', file: fixture('broken-one.yaml'), line: 10, error: expect.stringContaining('does not compile') }]);
     const bad = result.diagnostics.find((d) => d.code === 'bad-pattern')!;
     expect(bad.position).toMatchObject({ line: 14, col: 36 });
     expect(bad.hint).toMatch(/look-ahead and look-behind are not available in RE2/);

@@ -14,7 +14,7 @@ export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <reason>` in opencode';
 
 export function compile(config: LoadedConfig, options: CompileOptions = {}): CompiledPolicy {
   const contracts: CompiledContract[] = [];
-  const skipped: SkippedContract[] = [];
+  const skipped: SkippedContract[] = config.skipped.map((s) => ({ id: s.id, file: s.file, line: s.position.line, error: s.reason }));
   const history = new Map<string, CompiledEventMatch>();
   const counters: { key: string; event: CompiledEventMatch | undefined }[] = [];
 
@@ -28,7 +28,7 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
       }
     } catch (error) {
       // INVARIANT: one contract that fails to compile never takes the others down.
-      skipped.push({ id: loaded.contract.id, origin: loaded.origin, error: String((error as Error).message ?? error) });
+      skipped.push({ id: loaded.contract.id, file: loaded.origin.file, line: undefined, error: String((error as Error).message ?? error) });
     }
   }
   return {

@@ -41,15 +41,17 @@ export interface CompileOptions {
   readonly bypassHint?: string;
 }
 
+/** A contract that is not enforced: left out by the load stage, or failing to compile. */
 export interface SkippedContract {
-  readonly id: string;
-  readonly origin: ContractOrigin;
+  readonly id: string | undefined;
+  readonly file: string;
+  readonly line: number | undefined;
   readonly error: string;
 }
 
 export interface CompiledPolicy {
   readonly contracts: readonly CompiledContract[];
-  /** Contracts that could not be compiled (already reported by the load stage); the others still apply. */
+  /** Contracts that are not enforced (reported by the load stage); the others still apply. */
   readonly skipped: readonly SkippedContract[];
   readonly settings: EffectiveSettings;
   readonly roles: EffectiveRoles;

@@ -18,6 +18,8 @@ export interface SkippedContract {
   readonly file: string;
   readonly index: number;
   readonly position: import('../diagnostics.js').Position;
+  /** The first problem that keeps it out, in words. */
+  readonly reason: string;
 }
 
 export interface FileSpec {
@@ -93,8 +95,9 @@ export function validateFile(parsed: ParsedFile): FileSpec {
         return;
       }
       const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
-      diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id));
-      skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]) });
+      const problems = issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id);
+      diagnostics.push(...problems);
+      skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]), reason: problems[0]?.message ?? 'invalid' });
     });
   }
   return { parsed, preset, extends: ext, roles, settings, disable, contracts, skipped, diagnostics };

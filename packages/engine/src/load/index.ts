@@ -26,6 +26,7 @@ export const EMPTY_CONFIG: LoadedConfig = {
   roles: { default: null, agents: {}, known: knownRoles([]) },
   presets: [],
   files: [],
+  skipped: [],
 };
 
 export function loadConfig(text: string, options: LoadOptions = {}): LoadResult {
@@ -36,7 +37,6 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
     return {
       status: 'unreadable',
       config: { ...EMPTY_CONFIG, files: [file] },
-      skipped: [],
       diagnostics: sortDiagnostics(parsed.diagnostics),
       sources,
     };
@@ -69,12 +69,12 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
     roles: { default: resolved.defaultRole ?? null, agents: resolved.agents, known },
     presets: resolved.presets,
     files: resolved.files,
+    skipped: resolved.skipped,
   };
   const unique = dedupe(diagnostics);
   return {
     status: unique.some((d) => d.severity === 'error') ? 'partial' : 'ok',
     config,
-    skipped: resolved.skipped,
     diagnostics: sortDiagnostics(unique),
     sources,
   };

@@ -71,7 +71,7 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
     const { contract, index } = fc;
     const base: DataPath = ['contracts', index];
     const at = (path: DataPath) => ({ file: parsed.file, path: [...base, ...path], position: locate(parsed, [...base, ...path]), contractId: contract.id });
-    let broken = false;
+    let broken: string | undefined;
 
     const first = seen.get(contract.id);
     if (first !== undefined) {
@@ -80,7 +80,7 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
         message: `duplicate contract id "${contract.id}" (first defined at contracts[${first}])`,
         hint: 'give each contract its own id; to change an inherited contract, redefine it once in your own file',
       });
-      broken = true;
+      broken = `duplicate contract id "${contract.id}"`;
     } else {
       seen.set(contract.id, index);
     }
@@ -100,7 +100,7 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
         const path = field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
         const result = field.kind === 'pattern' ? compilePattern(value) : compileGlobs([value]);
         if (result.ok) return;
-        broken = true;
+        broken ??= `${field.kind} ${JSON.stringify(value)} does not compile: ${result.error}`;
         diagnostics.push({
           code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob', severity: 'error', ...at(path),
           message: `${field.kind} ${JSON.stringify(value)} does not compile: ${result.error}`,
@@ -109,7 +109,7 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
       });
     }
 
-    if (broken) skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base) });
+    if (broken) skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base), reason: broken });
     else usable.push(fc);
   }
   return { diagnostics, usable, skipped };

@@ -42,6 +42,8 @@ export interface LoadedConfig {
   readonly presets: readonly string[];
   /** Every file read, the entry file first. */
   readonly files: readonly string[];
+  /** Contracts left out because of their errors (reported in the diagnostics); the others still apply. */
+  readonly skipped: readonly SkippedContract[];
 }
 
 export type LoadStatus =
@@ -55,8 +57,6 @@ export type LoadStatus =
 export interface LoadResult {
   readonly status: LoadStatus;
   readonly config: LoadedConfig;
-  /** Contracts left out because of their errors (reported in the diagnostics); the others still apply. */
-  readonly skipped: readonly SkippedContract[];
   readonly diagnostics: readonly Diagnostic[];
   /** Parsed files by name, so later stages can point at positions (examples). */
   readonly sources: ReadonlyMap<string, ParsedFile>;

@@ -1,7 +1,7 @@
 // `semantic-anchors validate <file…>`: syntax, schema, meaning and examples; exit 1 on any error.
 import { validate } from '../../check/validate.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import type { SkippedContract as SkippedLoad } from '../../load/index.js';
+import type { SkippedContract } from '../../compile/index.js';
 import type { CliCommand } from '../command.js';
 import { parse } from '../args.js';
 import { green, printDiagnostic, readInput, readText, red, yellow } from '../io.js';
@@ -18,7 +18,7 @@ Exits 0 when no file has an error, 1 otherwise.
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) return usageError(io, 'validate needs at least one file');
-    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedLoad[] }[] = [];
+    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedContract[] }[] = [];
     for (const file of positionals) {
       const input = readInput(file);
       if ('diagnostic' in input) {
@@ -26,7 +26,7 @@ Exits 0 when no file has an error, 1 otherwise.
         continue;
       }
       const result = validate(input.text, { file, readFile: readText });
-      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.load.skipped });
+      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.policy.skipped });
     }
     const ok = files.every((f) => f.ok);
     if (values.json) {
@@ -36,7 +36,7 @@ Exits 0 when no file has an error, 1 otherwise.
     for (const f of files) {
       for (const d of f.diagnostics) printDiagnostic(io, d);
       for (const s of f.skipped) {
-        io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : `#${s.index + 1}`} (${s.file}:${s.position.line}:${s.position.col}); the others still apply`));
+        io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : '(no id)'} (${s.file}${s.line ? `:${s.line}` : ''}); the others still apply`));
       }
     }
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);

@@ -1,0 +1,12 @@
+import { compile, loadConfig, startState, step } from '@semantic-anchors/engine';
+import { contractsYaml, syntheticContracts } from './contracts.js';
+import { sessionEvents } from './events.js';
+const n = Number(process.argv[2] ?? 1000);
+const iters = Number(process.argv[3] ?? 20000);
+const policy = compile(loadConfig(contractsYaml(syntheticContracts(n), { stateful: false, anchor: 'definition-of-done' })).config, { root: '/work/project' });
+let s = startState(policy);
+for (const e of sessionEvents(1000, n, 1)) s = step(policy, s, e).state;
+const pool = sessionEvents(1000, n, 2);
+const t0 = process.hrtime.bigint();
+for (let i = 0; i < iters; i++) step(policy, s, pool[i % 1000]!);
+console.log(n, 'mean µs', Number(process.hrtime.bigint() - t0) / 1e3 / iters);
