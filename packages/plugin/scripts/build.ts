@@ -1,0 +1,67 @@
+// Builds the package: dist/index.js (the plugin, one self-contained ESM bundle: engine, zod, yaml, picomatch and
+// re2js inside, no runtime import of the host's packages), dist/cli.js (the `semantic-anchors` bin),
+// dist/index.d.ts (types of the entry only), and schema/v1.json (the engine's JSON Schema).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+import { toJsonSchema } from '@semantic-anchors/engine';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const common: BuildOptions = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  // opencode 1.18 runs plugins in Bun 1.3; the CLI runs in Node >= 20.19. Both understand ES2022.
+  target: ['node20', 'es2022'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Bundled CommonJS dependencies (picomatch) may call require(); give ESM output one.
+  banner: { js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);" },
+};
+
+await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(dist, 'index.js') });
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/cli.ts')],
+  outfile: join(dist, 'cli.js'),
+  banner: { js: `#!/usr/bin/env node\n${common.banner!.js}` },
+});
+chmodSync(join(dist, 'cli.js'), 0o755);
+
+// Declarations: emit for the whole source, then ship only what dist/index.d.ts reaches. INVARIANT: nothing it
+// reaches imports the engine, which is bundled and not published.
+const types = mkdtempSync(join(tmpdir(), 'sa-plugin-types-'));
+try {
+  execFileSync(process.execPath, [join(root, '../../node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json'), '--outDir', types], {
+    stdio: 'inherit',
+  });
+  // Without a rootDir, tsc mirrors the folders under the files' common root (packages/): find the entry's folder.
+  const entryDir = [types, join(types, 'src'), join(types, 'plugin/src')].find((d) => existsSync(join(d, 'index.d.ts')));
+  if (!entryDir) throw new Error(`tsc wrote no index.d.ts under ${types}`);
+  const shipped = new Set<string>();
+  const visit = (file: string) => {
+    if (shipped.has(file)) return;
+    shipped.add(file);
+    const text = readFileSync(join(entryDir, file), 'utf8');
+    if (/from ['"]@semantic-anchors\//.test(text)) throw new Error(`${file} reaches the unpublished engine's types; keep the entry's types host-only`);
+    for (const m of text.matchAll(/from ['"](\.{1,2}\/[^'"]+)\.js['"]/g)) visit(relative(entryDir, resolve(dirname(join(entryDir, file)), `${m[1]}.d.ts`)));
+  };
+  visit('index.d.ts');
+  for (const file of shipped) {
+    mkdirSync(dirname(join(dist, file)), { recursive: true });
+    copyFileSync(join(entryDir, file), join(dist, file));
+  }
+} finally {
+  rmSync(types, { recursive: true, force: true });
+}
+
+mkdirSync(join(root, 'schema'), { recursive: true });
+writeFileSync(join(root, 'schema/v1.json'), `${JSON.stringify(toJsonSchema(), null, 2)}\n`);
+console.log(`built ${relative(process.cwd(), dist)}/index.js, cli.js, index.d.ts and schema/v1.json`);

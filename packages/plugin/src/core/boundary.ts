@@ -1,0 +1,36 @@
+// Small helpers for reading untyped host input at the boundary, shared by both adapters.
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const Record_ = z.record(z.string(), z.unknown());
+
+/** The plugin options both hosts pass through from the user's config. */
+export const PluginOptions = z.looseObject({
+  config: z.string().min(1).optional().meta({ description: 'Path of the YAML configuration, relative to the project directory.' }),
+});
+export type PluginOptions = z.infer<typeof PluginOptions>;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A file attachment's path: a file: URL's path, else the source path the host recorded; undefined for pasted data. */
+export function attachmentPath(url: string | undefined, sourcePath: string | undefined): string | undefined {
+  if (url !== undefined && url.startsWith('file:')) {
+    try {
+      return fileURLToPath(url.split('?')[0]!);
+    } catch (error) {
+      // A malformed file: URL names no usable path; fall back to the source path the host recorded.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  return sourcePath;
+}
+
+/** Parses options; bad options are reported, never fatal. */
+export function parseOptions(raw: unknown): { options: PluginOptions; problem: string | undefined } {
+  if (raw === undefined || raw === null) return { options: {}, problem: undefined };
+  const r = PluginOptions.safeParse(raw);
+  if (r.success) return { options: r.data, problem: undefined };
+  return { options: {}, problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>" }.` };
+}

@@ -1,0 +1,31 @@
+// The `/anchor` command line: parses what the human typed into one of the subcommands. Only a human can reach
+// this (it arrives through the host's command channel, never through a tool), which is what makes bypass safe.
+
+export type AnchorCommand =
+  | { readonly kind: 'status' }
+  | { readonly kind: 'bypass'; readonly reason: string }
+  | { readonly kind: 'reload' }
+  | { readonly kind: 'role'; readonly role: string }
+  | { readonly kind: 'explain' }
+  | { readonly kind: 'help'; readonly problem: string };
+
+export function parseAnchorCommand(text: string): AnchorCommand {
+  const trimmed = text.trim();
+  const [head = '', ...rest] = trimmed.split(/\s+/);
+  const tail = trimmed.slice(head.length).trim();
+  switch (head.toLowerCase()) {
+    case '':
+    case 'status':
+      return { kind: 'status' };
+    case 'bypass':
+      return { kind: 'bypass', reason: tail };
+    case 'reload':
+      return { kind: 'reload' };
+    case 'role':
+      return rest.length === 1 ? { kind: 'role', role: rest[0]! } : { kind: 'help', problem: 'give exactly one role id: /anchor role <id>' };
+    case 'explain':
+      return { kind: 'explain' };
+    default:
+      return { kind: 'help', problem: `unknown subcommand "${head}"` };
+  }
+}

@@ -1,0 +1,263 @@
+// The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
+// Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
+// INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
+import { step, type Event, type Verdict } from '@semantic-anchors/engine';
+import { SERVICE, type Channels } from './channels.js';
+import { parseAnchorCommand } from './commands.js';
+import { FailOpen } from './fail-open.js';
+import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
+import { SessionRegistry, type SessionEntry } from './sessions.js';
+import { ANSWER_PREFIX, COMMAND_HELP, explainText, statusText } from './text.js';
+
+/** Agents opencode runs for housekeeping; their messages say nothing about the session's role. */
+export const HIDDEN_AGENTS: ReadonlySet<string> = new Set(['title', 'summary', 'compaction']);
+/** The plugin's own read-only tool: always allowed, never counted, so the model can always read the status. */
+export const STATUS_TOOL = 'anchor_status';
+const MAX_PENDING_NOTES = 1000;
+
+export interface ToolCall {
+  readonly sessionID: string;
+  readonly callID: string;
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  /** The agent running the call, when the host says (opencode 2 does, opencode 1 does not). */
+  readonly agent?: string | undefined;
+}
+
+export interface UserMessage {
+  readonly sessionID: string;
+  readonly agent?: string | undefined;
+  readonly text: string;
+  /** Paths of attached files (absolute, or relative to the project). */
+  readonly attachments: readonly string[];
+}
+
+export interface MessageOutcome {
+  /** Attached files a contract blocked: the adapter removes them from the message. */
+  readonly withheld: readonly string[];
+  /** Text to add to the message (why files were withheld, or a contract's note), visible to model and transcript. */
+  readonly note: string | undefined;
+}
+
+const NOTHING: MessageOutcome = { withheld: [], note: undefined };
+
+export class Enforcer {
+  private current: PolicySnapshot;
+  private readonly sessions = new SessionRegistry();
+  private readonly failOpen: FailOpen;
+  /** WARN notes computed before a tool ran, waiting for its result (keyed by call id). */
+  private readonly pendingNotes = new Map<string, string>();
+
+  constructor(private readonly options: LoaderOptions, private readonly channels: Channels) {
+    this.failOpen = new FailOpen(channels);
+    this.current = this.load('start');
+  }
+
+  get snapshot(): PolicySnapshot {
+    return this.current;
+  }
+
+  /** Before a tool runs: a block message to throw, or undefined to let it run. */
+  beforeTool(call: ToolCall): string | undefined {
+    try {
+      if (call.tool === STATUS_TOOL) return undefined;
+      const entry = this.sessions.entry(call.sessionID, this.current.policy);
+      if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
+      const verdict = this.apply(entry, { tool: call.tool, args: { ...call.args } }, `tool call ${call.tool}`);
+      this.report(verdict, call.sessionID, { tool: call.tool });
+      if (verdict.decision === 'BLOCK') return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
+      if (verdict.decision === 'WARN' && verdict.agentMessage) {
+        if (this.pendingNotes.size >= MAX_PENDING_NOTES) this.pendingNotes.delete(this.pendingNotes.keys().next().value!);
+        this.pendingNotes.set(call.callID, verdict.agentMessage);
+      }
+      return undefined;
+    } catch (error) {
+      return this.internalError('tool.execute.before', call.sessionID, error);
+    }
+  }
+
+  /** After a tool ran: the note to append to its output (a WARN found before it ran), if any. */
+  afterTool(call: { readonly sessionID: string; readonly callID: string }): string | undefined {
+    const note = this.pendingNotes.get(call.callID);
+    this.pendingNotes.delete(call.callID);
+    return note;
+  }
+
+  /** A human message: learns the agent (role), resets Step Confirmation on a confirmation, checks attachments. */
+  userMessage(msg: UserMessage): MessageOutcome {
+    try {
+      const entry = this.sessions.entry(msg.sessionID, this.current.policy);
+      if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
+      if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
+        entry.answerEcho = undefined; // Our own command answer coming back as the message: not the human's words.
+        return NOTHING;
+      }
+      const event: Event = msg.attachments.length > 0 ? { message: msg.text, attachments: [...msg.attachments] } : { message: msg.text };
+      const verdict = this.apply(entry, event, msg.attachments.length > 0 ? 'message with attachments' : 'message');
+      if (verdict.notice) this.channels.log('info', verdict.notice, this.stateExtra(msg.sessionID, entry));
+      if (verdict.decision === 'ALLOW') return NOTHING;
+      this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
+      const blocked = verdict.matches.filter((m) => m.effect === 'block' && m.subject.startsWith('attachment '));
+      const withheld = msg.attachments.filter((p) => blocked.some((m) => m.subject === `attachment ${p}`));
+      if (withheld.length > 0) {
+        this.channels.toast(`Withheld attached file${withheld.length === 1 ? '' : 's'} ${withheld.join(', ')} (contract ${unique(blocked.map((m) => m.id)).join(', ')}).`, 'warning');
+        const head = `${ANSWER_PREFIX} The attached file${withheld.length === 1 ? '' : 's'} ${withheld.join(', ')} ${withheld.length === 1 ? 'was' : 'were'} withheld: a contract does not allow reading ${withheld.length === 1 ? 'it' : 'them'}, so ${withheld.length === 1 ? 'its' : 'their'} content was removed from this message.`;
+        return { withheld, note: `${head}\n\n${verdict.agentMessage ?? ''}`.trim() };
+      }
+      // A message itself cannot be stopped (the host would fail the request): say so where the model reads it.
+      return { withheld: [], note: verdict.agentMessage };
+    } catch (error) {
+      this.internalError('chat.message', msg.sessionID, error);
+      return NOTHING;
+    }
+  }
+
+  /** A subagent session was created: it shares its parent's state from now on. */
+  sessionCreated(sessionID: string, parentID: string | undefined): void {
+    try {
+      if (parentID !== undefined) this.sessions.link(sessionID, parentID);
+    } catch (error) {
+      this.internalError('event session.created', sessionID, error);
+    }
+  }
+
+  sessionDeleted(sessionID: string): void {
+    this.sessions.forget(sessionID);
+  }
+
+  /** `/anchor <args>` typed by the human: the answer text (starts with ANSWER_PREFIX). Never throws. */
+  command(sessionID: string, args: string): string {
+    try {
+      const answer = this.runCommand(sessionID, args);
+      const entry = this.sessions.entry(sessionID, this.current.policy);
+      entry.answerEcho = answer;
+      this.channels.toast(answer.length > 400 ? `${answer.slice(0, 400)}…` : answer, 'info');
+      return answer;
+    } catch (error) {
+      this.internalError('/anchor command', sessionID, error);
+      return `${ANSWER_PREFIX} the command failed inside the plugin; see the opencode log.`;
+    }
+  }
+
+  /** The status text, for the read-only tool and `/anchor status`. */
+  status(sessionID: string): string {
+    try {
+      const entry = this.sessions.entry(sessionID, this.current.policy);
+      return statusText(this.current, entry.state, entry.agent);
+    } catch (error) {
+      this.internalError('anchor_status', sessionID, error);
+      return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
+    }
+  }
+
+  private runCommand(sessionID: string, args: string): string {
+    const cmd = parseAnchorCommand(args);
+    const entry = this.sessions.entry(sessionID, this.current.policy);
+    switch (cmd.kind) {
+      case 'status':
+        return statusText(this.current, entry.state, entry.agent);
+      case 'explain':
+        return explainText(entry.last);
+      case 'help':
+        return `${ANSWER_PREFIX} ${cmd.problem}.\n${COMMAND_HELP}`;
+      case 'bypass': {
+        const verdict = this.apply(entry, { bypass: cmd.reason }, undefined);
+        this.channels.log(verdict.bypass.granted ? 'warn' : 'info', `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`, this.stateExtra(sessionID, entry));
+        return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
+      }
+      case 'role': {
+        const known = this.current.policy.roles.known;
+        if (!known.includes(cmd.role)) return `${ANSWER_PREFIX} "${cmd.role}" is not a known role. Known roles: ${known.join(', ')}.`;
+        const verdict = this.apply(entry, { role: cmd.role }, undefined);
+        this.channels.log('info', `role set by the human to ${cmd.role}`, this.stateExtra(sessionID, entry));
+        return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
+      }
+      case 'reload': {
+        this.current = this.load('reload');
+        let notice = '';
+        for (const e of this.sessions.all()) {
+          const verdict = this.apply(e, { reload: true }, undefined);
+          if (e === entry) notice = verdict.notice ?? '';
+        }
+        const problems = this.current.warnings.map((w) => `\nWarning: ${w}`).join('');
+        return `${ANSWER_PREFIX} Reloaded ${this.current.file}. ${notice}${problems}`;
+      }
+    }
+  }
+
+  private load(why: 'start' | 'reload'): PolicySnapshot {
+    const snapshot = loadPolicy(this.options);
+    const extra = { file: snapshot.file, place: snapshot.place, contracts: snapshot.policy.contracts.length, skipped: snapshot.policy.skipped.map((s) => s.id) };
+    if (snapshot.info) this.channels.log('info', snapshot.info, extra);
+    this.channels.log('info', `${why === 'start' ? 'loaded' : 'reloaded'} ${snapshot.file}: ${snapshot.policy.contracts.length} contracts`, extra);
+    for (const w of snapshot.warnings) {
+      this.channels.log('warn', w, extra);
+      this.channels.toast(w, 'warning');
+    }
+    return snapshot;
+  }
+
+  private noteAgent(sessionID: string, entry: SessionEntry, agent: string): void {
+    // A subagent plays its parent's role; hidden agents do housekeeping. Neither changes the role.
+    if (HIDDEN_AGENTS.has(agent) || this.sessions.isChild(sessionID) || entry.agent === agent) return;
+    entry.agent = agent;
+    const verdict = this.apply(entry, { agent }, undefined);
+    this.channels.log('info', `agent ${agent}: ${verdict.notice ?? ''}`, this.stateExtra(sessionID, entry));
+  }
+
+  /** Runs one event through the engine and stores the new state; tool and message verdicts are kept for explain. */
+  private apply(entry: SessionEntry, event: Event, subject: string | undefined): Verdict {
+    const { verdict, state } = step(this.current.policy, entry.state, event);
+    entry.state = state;
+    if (subject !== undefined) entry.last = { verdict, subject };
+    if (verdict.error !== undefined) {
+      const outcome = verdict.decision === 'BLOCK' ? 'the event was blocked (settings.onError: block)' : 'the event was allowed (fail open)';
+      this.failOpen.report('the engine', entry.id, new Error(verdict.error), outcome);
+    }
+    return verdict;
+  }
+
+  private report(verdict: Verdict, sessionID: string, what: Readonly<Record<string, unknown>>): void {
+    if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
+    if (verdict.error !== undefined) return; // Already reported by apply.
+    const ids = verdict.matches.map((m) => m.id);
+    const entry = this.sessions.entry(sessionID, this.current.policy);
+    const extra = { ...what, ...this.stateExtra(sessionID, entry), decision: verdict.decision, contracts: ids, bypassUsed: verdict.bypass.used };
+    const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
+    if (verdict.decision === 'BLOCK') {
+      this.channels.log('warn', `BLOCK ${subject}: ${ids.join(', ')}`, extra);
+      this.channels.toast(`Blocked a ${subject}: ${unique(ids).join(', ')}. /anchor explain shows why; /anchor bypass <reason> lets the next one through.`, 'warning');
+    } else {
+      this.channels.log(verdict.bypass.used ? 'warn' : 'info', `${verdict.bypass.used ? 'BYPASS used' : 'WARN'} ${subject}: ${ids.join(', ')}`, extra);
+      this.channels.toast(`${verdict.bypass.used ? 'Bypass used' : 'Warning'} on a ${subject}: ${unique(ids).join(', ')}.`, 'warning');
+    }
+  }
+
+  /** The rule state for a log line. INVARIANT: ids and counters only, never arguments or contents. */
+  private stateExtra(sessionID: string, entry: SessionEntry): Record<string, unknown> {
+    const budget = this.current.policy.settings.bypassBudget;
+    return {
+      service: SERVICE,
+      sessionID,
+      role: entry.state.role,
+      toolCalls: entry.state.toolCalls,
+      bypassesLeft: Math.max(0, budget - entry.state.bypass.spent),
+      bypassPending: entry.state.bypass.pending,
+    };
+  }
+
+  /**
+   * Reports an error inside the plugin (fail open, visibly). For tool.execute.before it returns the block message
+   * when the configuration says fail closed (settings.onError: block).
+   */
+  internalError(where: string, sessionID: string | undefined, error: unknown): string | undefined {
+    const closed = this.current.policy.settings.onError === 'block';
+    this.failOpen.report(where, sessionID, error, closed ? 'the call was blocked (settings.onError: block)' : 'the call was allowed (fail open)');
+    if (closed && where === 'tool.execute.before') {
+      return `BLOCKED by semantic-anchors: the plugin failed while checking this call and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`;
+    }
+    return undefined;
+  }
+}
+
+const unique = (ids: readonly string[]): string[] => [...new Set(ids)];

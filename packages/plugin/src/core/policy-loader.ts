@@ -1,0 +1,71 @@
+// Turns the discovered configuration into a compiled policy, falling back visibly: no file → the default preset
+// (said once in the log); a file that cannot be read or parsed → the default preset with a warning; contracts
+// that fail → skipped and reported while the others apply.
+import { compile, formatDiagnostic, loadConfig, type CompiledPolicy, type Diagnostic } from '@semantic-anchors/engine';
+import {
+  DEFAULT_CONFIG_NAME,
+  DEFAULT_CONFIG_TEXT,
+  discoverConfig,
+  readExtended,
+  readText,
+  type ConfigPlace,
+  type DiscoveryInput,
+} from './config-source.js';
+
+export interface PolicySnapshot {
+  readonly policy: CompiledPolicy;
+  /** Where the configuration came from; 'default' when none was found or it was unusable. */
+  readonly place: ConfigPlace;
+  /** The file read (absolute), or the default's name. */
+  readonly file: string;
+  /** Problems found while loading, positioned; the status text and the log show them. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Things the human should know about this load (fallbacks, skipped contracts), one line each. */
+  readonly warnings: readonly string[];
+  /** Said once in the log when the default was used because there was no file at all. */
+  readonly info: string | undefined;
+}
+
+export interface LoaderOptions extends DiscoveryInput {
+  readonly bypassHint?: string;
+}
+
+export function loadPolicy(options: LoaderOptions): PolicySnapshot {
+  const { found, tried } = discoverConfig(options);
+  const warnings: string[] = [];
+  if (options.optionPath && found?.place !== 'option') {
+    warnings.push(`The configuration named in the plugin options ("${options.optionPath}") was not found; ${found ? `using ${found.path} instead` : 'using the default'}. Fix the "config" option in opencode.json.`);
+  }
+  if (!found) {
+    const info = `No configuration file found (looked in ${tried.map((c) => c.path).join(', ')}); using the default: extends [software-developer].`;
+    return { ...fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings), info };
+  }
+  const read = readText(found.path);
+  if (!read.ok) {
+    warnings.push(`Could not read ${found.path} (${read.error}); using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
+    return fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
+  }
+  const snapshot = fromText(read.text, found.path, found.place, options, warnings);
+  if (snapshot.unreadable) {
+    const first = snapshot.diagnostics[0];
+    warnings.push(`${found.path} could not be parsed${first ? ` (${formatDiagnostic(first).split('\n')[0]})` : ''}; using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
+    const fallback = fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
+    // Keep the real file's diagnostics: they are what the human must fix.
+    return { ...fallback, diagnostics: [...snapshot.diagnostics, ...fallback.diagnostics] };
+  }
+  return snapshot;
+}
+
+function fromText(text: string, file: string, place: ConfigPlace, options: LoaderOptions, warnings: string[]): PolicySnapshot & { unreadable: boolean } {
+  const loaded = loadConfig(text, { file, readFile: readExtended });
+  const policy = compile(loaded.config, { root: options.directory, ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}) });
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  const out = [...warnings];
+  if (loaded.status === 'partial' && errors.length > 0) {
+    out.push(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'} in the configuration; the affected parts are skipped, the other contracts apply. First: ${formatDiagnostic(errors[0]!).split('\n')[0]}`);
+  }
+  if (policy.skipped.length > 0) {
+    out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} that failed to compile: ${policy.skipped.map((s) => `${s.id} (${s.error})`).join('; ')}.`);
+  }
+  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined, unreadable: loaded.status === 'unreadable' };
+}

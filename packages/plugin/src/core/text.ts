@@ -1,0 +1,56 @@
+// The texts the human reads: the status of a session and the trace of its last verdict. Every answer starts with
+// ANSWER_PREFIX so the transcript shows where it came from.
+import { bypassesLeft, formatDiagnostic, type CompiledPolicy, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import type { PolicySnapshot } from './policy-loader.js';
+
+export const ANSWER_PREFIX = '[semantic-anchors]';
+export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass <reason> | /anchor reload | /anchor role <id> | /anchor explain';
+
+/** The contracts that apply to a role: those without roles, and those that name it. */
+export function activeContracts(policy: CompiledPolicy, role: string | null): CompiledPolicy['contracts'] {
+  return policy.contracts.filter((c) => c.roles === undefined || (role !== null && c.roles.has(role)));
+}
+
+export function statusText(snapshot: PolicySnapshot, state: SessionState, agent: string | undefined): string {
+  const { policy } = snapshot;
+  const budget = policy.settings.bypassBudget;
+  const active = activeContracts(policy, state.role);
+  const lines = [
+    `${ANSWER_PREFIX} status`,
+    `Config: ${snapshot.place === 'default' ? snapshot.file : `${snapshot.file} (${snapshot.place})`}`,
+    `Role: ${state.role ?? '(none)'}${agent ? ` (agent ${agent})` : ''}`,
+    `Contracts active for this role: ${active.length} of ${policy.contracts.length}${active.length ? `: ${active.map((c) => `${c.id} (${c.mode})`).join(', ')}` : ''}`,
+    `Tool calls since the last confirmation: ${state.toolCalls}`,
+    `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? '; one is waiting for the next blocked call' : ''}`,
+  ];
+  if (policy.skipped.length > 0) lines.push(`Skipped contracts: ${policy.skipped.map((s) => s.id).join(', ')}`);
+  const problems = snapshot.diagnostics.filter((d) => d.severity !== 'info');
+  if (problems.length > 0) {
+    lines.push(`Problems in the configuration (${problems.length}):`);
+    for (const d of problems.slice(0, 5)) lines.push(`  ${formatDiagnostic(d).replace(/\n/g, '\n  ')}`);
+    if (problems.length > 5) lines.push(`  … and ${problems.length - 5} more (run: semantic-anchors validate ${snapshot.file})`);
+  }
+  for (const w of snapshot.warnings) lines.push(`Warning: ${w}`);
+  lines.push(COMMAND_HELP);
+  return lines.join('\n');
+}
+
+/** The last verdict's trace: every contract that matched, the trigger that held and why, and what was excused. */
+export function explainText(last: { verdict: Verdict; subject: string } | undefined): string {
+  if (!last) return `${ANSWER_PREFIX} explain: no tool call or message has been checked in this session yet.`;
+  const v = last.verdict;
+  const lines = [`${ANSWER_PREFIX} explain: event #${v.seq} (${last.subject}), role ${v.role ?? '(none)'} → ${v.decision}`];
+  if (v.error) lines.push(`Internal error while checking: ${v.error}`);
+  if (v.matches.length === 0 && v.excused.length === 0) lines.push('No contract matched.');
+  for (const m of v.matches) {
+    lines.push(`- ${m.id} [${m.mode}, ${m.effect}]${m.origin.preset ? ` from preset ${m.origin.preset}` : ` from ${m.origin.file}`} on the ${m.subject}`);
+    lines.push(`  ${m.trigger} held: ${m.held.join('; ')}`);
+    lines.push(`  Do instead: ${m.message}`);
+  }
+  for (const e of v.excused) {
+    lines.push(`- ${e.id} excused on the ${e.subject}: ${e.trigger} held (${e.held.join('; ')}) but ${e.exception} held (${e.exceptionHeld.join('; ')})`);
+  }
+  if (v.bypass.used) lines.push('A human bypass let this event through.');
+  lines.push(`Bypasses left: ${v.bypass.left} of ${v.bypass.budget}${v.bypass.pending ? ' (one waiting)' : ''}`);
+  return lines.join('\n');
+}

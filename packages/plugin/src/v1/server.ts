@@ -1,0 +1,150 @@
+// The opencode 1.18 adapter: host payloads → core calls → host actions (throw = block, appended note = warn).
+// Thin on purpose: every decision is the engine's, every piece of state the core's.
+import { parseOptions } from '../core/boundary.js';
+import { Enforcer, STATUS_TOOL } from '../core/enforcer.js';
+import { isRecord } from '../core/boundary.js';
+import { v1Channels } from './channels.js';
+import { attachedPaths, messageText, textPartLike, withholdInPlace } from './parts.js';
+import { newPartID } from './part-id.js';
+import {
+  ChatMessageInput,
+  ChatMessageOutput,
+  CommandInput,
+  HostEvent,
+  PluginInput,
+  SessionInfoEvent,
+  ToolAfterInput,
+  ToolBeforeInput,
+  ToolBeforeOutput,
+  ToolContext,
+} from './payloads.js';
+
+export const COMMAND_NAME = 'anchor';
+const COMMAND_DESCRIPTION = 'semantic-anchors: status | bypass <reason> | reload | role <id> | explain';
+const STATUS_TOOL_DESCRIPTION =
+  'Read-only: shows the semantic-anchors rule state of this session (role, active contracts, tool calls since the ' +
+  'last confirmation, bypasses left). It changes nothing; only the human can grant a bypass, with /anchor bypass.';
+
+type Hook = (input: unknown, output: unknown) => Promise<void>;
+
+/** The hooks object opencode 1.18 reads; declared here so the package needs no runtime or type import of the host. */
+export interface V1Hooks {
+  readonly config: (cfg: unknown) => Promise<void>;
+  readonly tool: Record<string, { description: string; args: Record<string, never>; execute(args: unknown, ctx: unknown): Promise<string> }>;
+  readonly event: (input: unknown) => Promise<void>;
+  readonly 'chat.message': Hook;
+  readonly 'command.execute.before': Hook;
+  readonly 'tool.execute.before': Hook;
+  readonly 'tool.execute.after': Hook;
+}
+
+const sessionOf = (input: unknown): string | undefined =>
+  isRecord(input) && typeof input.sessionID === 'string' ? input.sessionID : undefined;
+
+export async function server(input: unknown, options?: unknown): Promise<V1Hooks> {
+  const host = PluginInput.safeParse(input);
+  const client = isRecord(input) ? input.client : undefined;
+  const channels = v1Channels(client);
+  const { options: opts, problem } = parseOptions(options);
+  const directory = host.success ? host.data.directory : process.cwd();
+  if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
+  if (problem) channels.log('warn', problem, {});
+  const enforcer = new Enforcer({ directory, optionPath: opts.config }, channels);
+
+  /** Runs a hook body; an error inside it is reported and the call proceeds (unless onError: block). */
+  const guard = <T>(where: string, input: unknown, body: () => T): T | undefined => {
+    try {
+      return body();
+    } catch (error) {
+      enforcer.internalError(where, sessionOf(input), error);
+      return undefined;
+    }
+  };
+
+  return {
+    async config(cfg) {
+      guard('config', undefined, () => {
+        if (!isRecord(cfg)) return;
+        if (!isRecord(cfg.command)) cfg.command = {};
+        const commands = cfg.command as Record<string, unknown>;
+        if (commands[COMMAND_NAME] !== undefined) channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
+        commands[COMMAND_NAME] = { template: '$ARGUMENTS', description: COMMAND_DESCRIPTION };
+      });
+    },
+
+    tool: {
+      [STATUS_TOOL]: {
+        description: STATUS_TOOL_DESCRIPTION,
+        args: {},
+        async execute(_args, ctx) {
+          const parsed = ToolContext.safeParse(ctx);
+          return parsed.success ? enforcer.status(parsed.data.sessionID) : enforcer.status('<unknown session>');
+        },
+      },
+    },
+
+    async 'tool.execute.before'(input, output) {
+      let block: string | undefined;
+      try {
+        const i = ToolBeforeInput.parse(input);
+        const o = ToolBeforeOutput.parse(output);
+        block = enforcer.beforeTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool, args: o.args ?? {} });
+      } catch (error) {
+        block = enforcer.internalError('tool.execute.before', sessionOf(input), error);
+      }
+      // INVARIANT: the only throw of this plugin — opencode turns it into the tool's error result and skips the tool.
+      if (block !== undefined) throw new Error(block);
+    },
+
+    async 'tool.execute.after'(input, output) {
+      guard('tool.execute.after', input, () => {
+        const i = ToolAfterInput.parse(input);
+        const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID });
+        if (note === undefined || !isRecord(output)) return;
+        output.output = typeof output.output === 'string' && output.output !== '' ? `${output.output}\n\n${note}` : note;
+      });
+    },
+
+    async 'chat.message'(input, output) {
+      guard('chat.message', input, () => {
+        const i = ChatMessageInput.parse(input);
+        const o = ChatMessageOutput.parse(output);
+        // The host keeps its own reference to this array: edit it in place (the parsed copy is for reading).
+        const parts = isRecord(output) && Array.isArray(output.parts) ? (output.parts as unknown[]) : [];
+        const outcome = enforcer.userMessage({
+          sessionID: i.sessionID,
+          agent: o.message.agent,
+          text: messageText(o.parts),
+          attachments: attachedPaths(o.parts),
+        });
+        if (outcome.note === undefined) return;
+        if (outcome.withheld.length > 0) {
+          withholdInPlace(parts, outcome.withheld, outcome.note);
+        } else {
+          parts.push({ ...textPartLike({ sessionID: o.message.sessionID ?? i.sessionID, messageID: o.message.id }, outcome.note), id: newPartID() });
+        }
+      });
+    },
+
+    async 'command.execute.before'(input, output) {
+      guard('command.execute.before', input, () => {
+        const i = CommandInput.parse(input);
+        if (i.command !== COMMAND_NAME) return;
+        const answer = enforcer.command(i.sessionID, i.arguments);
+        if (isRecord(output) && Array.isArray(output.parts)) output.parts.splice(0, output.parts.length, { type: 'text', text: answer });
+      });
+    },
+
+    async event(input) {
+      guard('event', undefined, () => {
+        const event = isRecord(input) ? HostEvent.safeParse(input.event) : undefined;
+        if (!event?.success) return;
+        if (event.data.type === 'session.created' || event.data.type === 'session.deleted') {
+          const info = SessionInfoEvent.parse(event.data).properties.info;
+          if (event.data.type === 'session.created') enforcer.sessionCreated(info.id, info.parentID);
+          else enforcer.sessionDeleted(info.id);
+        }
+      });
+    },
+  };
+}
