@@ -94,7 +94,8 @@ export function measureSize(count: number, anchor: string, budgets: Budgets, gc:
   let agreed = 0;
   let errors = 0;
   let statelessAgreed = 0;
-  const statelessChecked = Math.min(pool.length, 100);
+  // The stateless call re-parses every policy per request (~50 ms at 1,000 contracts): check it on a smaller sample.
+  const statelessChecked = Math.min(pool.length, 50);
   pool.forEach((event, i) => {
     const mine = ours(step(policy, state, event).verdict);
     const theirs = toDecision(engine.statefulIsAuthorized(event));

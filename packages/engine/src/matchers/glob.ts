@@ -1,6 +1,6 @@
 // Glob matching with picomatch's POSIX build (no Node built-ins, so it runs in the browser too).
 // A list of globs holds when a path matches a positive glob and no "!" glob.
-import picomatch from 'picomatch/posix';
+import picomatch from 'picomatch/posix.js';
 import type { CompileResult } from './regex.js';
 
 export interface PathMatcher {
@@ -13,6 +13,9 @@ type Test = (path: string) => boolean;
 
 const OPTIONS = { dot: true, nocase: false } as const;
 
+/** Paths are matched on their first 4096 characters (PATH_MAX): a longer "path" is not a real file. */
+const MAX_PATH = 4096;
+
 export function compileGlobs(sources: readonly string[]): CompileResult<PathMatcher> {
   const include: { abs: boolean; test: Test }[] = [];
   const exclude: { abs: boolean; test: Test }[] = [];
@@ -21,7 +24,9 @@ export function compileGlobs(sources: readonly string[]): CompileResult<PathMatc
     const glob = negated ? source.slice(1) : source;
     if (glob.length === 0) return { ok: false, error: `"${source}" is empty`, hint: 'write a glob after the "!"' };
     try {
-      const test = picomatch(glob, OPTIONS) as Test;
+      // makeRe's plain RegExp is several times faster than the matcher function, with the same result for our options.
+      const re = picomatch.makeRe(glob, OPTIONS);
+      const test: Test = (path) => re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
       (negated ? exclude : include).push({ abs: glob.startsWith('/'), test });
     } catch (error) {
       return { ok: false, error: String((error as Error).message ?? error), hint: 'check the glob syntax (picomatch)' };

@@ -1,5 +1,6 @@
 // User-written patterns run on RE2 (re2js): matching time is linear in the input, so no pattern can hang the agent.
 import { RE2JS } from 're2js';
+import { requiredLiteral, type RequiredLiteral } from './literal.js';
 
 export interface TextMatcher {
   readonly source: string;
@@ -14,11 +15,17 @@ export const MAX_MATCH_INPUT = 256 * 1024;
 export function compilePattern(source: string): CompileResult<TextMatcher> {
   try {
     const re = RE2JS.compile(source);
+    const literal = requiredLiteral(source);
     return {
       ok: true,
       value: {
         source,
-        test: (text) => re.matcher(text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text).find(),
+        test(text) {
+          const input = text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text;
+          // Most texts do not contain the pattern's required literal: reject those without running RE2.
+          if (literal && !mayContain(input, literal)) return false;
+          return re.test(input);
+        },
       },
     };
   } catch (error) {
@@ -41,4 +48,21 @@ function patternHint(message: string): string {
     return 'in YAML single quotes a backslash is literal: write \'\\d\'; in double quotes write "\\\\d"';
   }
   return 'patterns use RE2 syntax (like JavaScript regular expressions without look-around and back-references)';
+}
+
+let lastText = '';
+let lastFolded = '';
+
+/**
+ * Whether `text` contains the literal. Ignoring case, the text is lower-cased with the two non-ASCII letters whose
+ * RE2 case folding reaches ASCII (ſ → s, Kelvin K → k), so the prefilter never rejects a text RE2 would match.
+ * A one-entry cache: one event's text is tested against many patterns in a row.
+ */
+function mayContain(text: string, literal: RequiredLiteral): boolean {
+  if (!literal.ignoreCase) return text.includes(literal.text);
+  if (text !== lastText) {
+    lastText = text;
+    lastFolded = text.toLowerCase().replace(/\u017f/g, 's').replace(/\u212a/g, 'k');
+  }
+  return lastFolded.includes(literal.text);
 }
