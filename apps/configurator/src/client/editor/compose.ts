@@ -1,0 +1,65 @@
+// Text edits the compose controls make: set the `extends` list, append a contract. They go through the `yaml`
+// Document API, so the user's comments and layout elsewhere survive. A document that does not parse is not touched.
+import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+
+export type EditResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+
+function open(text: string): { doc: Document } | { reason: string } {
+  const doc = parseDocument(text.trim() === '' ? 'version: 1\n' : text);
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    return { reason: `line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0]} — fix the YAML first` };
+  }
+  if (!isMap(doc.contents)) return { reason: 'the file is not a mapping (expected "version: 1" at the top) — fix it first' };
+  return { doc };
+}
+
+/** The ids listed under `extends`, as written. */
+export function readExtends(text: string): string[] {
+  const doc = parseDocument(text);
+  const node = isMap(doc.contents) ? doc.get('extends') : undefined;
+  return isSeq(node) ? node.items.map((i) => String((i as { value?: unknown }).value ?? i)) : [];
+}
+
+/**
+ * Makes the bundled presets listed under `extends` exactly `presetIds` (in that order), keeping file entries
+ * (./team.yaml) where they are. `extends` goes right after `version` when it is new.
+ */
+export function setExtends(text: string, presetIds: readonly string[], allPresets: readonly string[]): EditResult {
+  const opened = open(text);
+  if ('reason' in opened) return { ok: false, reason: opened.reason };
+  const { doc } = opened;
+  const current = readExtends(text);
+  const files = current.filter((e) => !allPresets.includes(e));
+  const next = [...presetIds, ...files];
+  const map = doc.contents as unknown as { items: unknown[] };
+  if (next.length === 0) {
+    doc.delete('extends');
+  } else if (doc.has('extends')) {
+    doc.set('extends', doc.createNode(next, { flow: true }));
+  } else {
+    const pair = doc.createPair('extends', doc.createNode(next, { flow: true }));
+    const at = (map.items as { key?: { value?: unknown } }[]).findIndex((p) => p.key?.value === 'version');
+    map.items.splice(at + 1, 0, pair);
+  }
+  return { ok: true, text: doc.toString({ lineWidth: 0 }) };
+}
+
+/** Appends a contract under `contracts`, renaming its id (-2, -3…) if the file already defines that id. */
+export function addContract(text: string, contract: Readonly<Record<string, unknown>>): EditResult & { id?: string } {
+  const opened = open(text);
+  if ('reason' in opened) return { ok: false, reason: opened.reason };
+  const { doc } = opened;
+  const existing = doc.get('contracts');
+  const ids = new Set(isSeq(existing) ? existing.items.map((c) => (isMap(c) ? String(c.get('id')) : '')) : []);
+  let id = String(contract.id ?? 'new-contract');
+  for (let n = 2; ids.has(id); n++) id = `${String(contract.id)}-${n}`;
+  const node = doc.createNode({ ...contract, id });
+  if (isSeq(existing)) {
+    existing.flow = false;
+    existing.items.push(node);
+  } else {
+    doc.set('contracts', doc.createNode([{ ...contract, id }]));
+  }
+  return { ok: true, text: doc.toString({ lineWidth: 0 }), id };
+}

@@ -1,0 +1,193 @@
+// The editor page: wires Monaco, the engine's diagnostics, composition, the simulator and share/download together.
+// Everything runs here in the browser; nothing the user types is sent anywhere.
+import { bundledPresets, catalogue, type Event, type ValidateResult } from '@semantic-anchors/engine';
+import { createEditor, monaco } from './monaco.ts';
+import { revalidate, renderProblems, type ValidationRun } from './diagnostics.ts';
+import { addContract, readExtends, setExtends } from './compose.ts';
+import { TEMPLATES } from './templates.ts';
+import { decodeState, shareUrl, type SharedState } from './share.ts';
+import { renderVerdicts, simulate, describeEvent } from './simulator.ts';
+import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
+import { presetContracts } from './preset-contracts.ts';
+import { downloadYaml, schemaUrl, withSchemaLine } from '../download.ts';
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`editor page: #${id} is missing from the markup`);
+  return node as T;
+};
+const PRESET_IDS = bundledPresets.map((p) => p.id);
+const status = $('editor-status');
+const say = (text: string) => { status.textContent = text; };
+
+function initialState(): SharedState {
+  const hash = window.location.hash.slice(1);
+  const params = new URLSearchParams(hash);
+  const shared = params.get('s');
+  if (shared) {
+    const decoded = decodeState(shared);
+    if ('state' in decoded) return decoded.state;
+    say(`Could not restore the shared editor: ${decoded.error}`);
+  }
+  const wanted = (params.get('extends') ?? '').split(',').filter((id) => PRESET_IDS.includes(id));
+  const ext = wanted.length ? wanted : PRESET_IDS.includes('software-developer') ? ['software-developer'] : PRESET_IDS.slice(0, 1);
+  return { v: 1, text: `version: 1\nextends: [${ext.join(', ')}]\ncontracts: []\n`, events: [] };
+}
+
+const start = initialState();
+let events: Event[] = [...start.events];
+let last: ValidationRun | undefined;
+let validations = 0;
+
+const editor = createEditor($('editor'), start.text.replace(/^#\s*yaml-language-server:.*\n/, ''), schemaUrl());
+const model = editor.getModel()!;
+const reveal = (line: number, col: number) => {
+  editor.setPosition({ lineNumber: line, column: col });
+  editor.revealLineInCenter(line);
+  editor.focus();
+};
+
+// ---- validation: on every change, coalesced into one run per task -------------------------------------------------
+let pending = false;
+function scheduleValidation(): void {
+  if (pending) return;
+  pending = true;
+  setTimeout(() => {
+    pending = false;
+    last = revalidate(model);
+    validations++;
+    document.documentElement.dataset.validations = String(validations);
+    document.documentElement.dataset.validationMs = last.ms.toFixed(2);
+    renderProblems($('problems'), $('problems-summary'), last, reveal);
+    syncPresetBoxes();
+    fillExamples(last.result);
+    runSimulation();
+  }, 0);
+}
+model.onDidChangeContent(scheduleValidation);
+
+// ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
+const presetBoxes = [...document.querySelectorAll<HTMLInputElement>('input[name="preset"]')];
+function syncPresetBoxes(): void {
+  const ext = readExtends(model.getValue());
+  presetBoxes.forEach((box) => { box.checked = ext.includes(box.value); });
+}
+function replaceText(text: string): void {
+  // One undoable edit, so Ctrl+Z takes the composition back.
+  editor.executeEdits('compose', [{ range: model.getFullModelRange(), text }]);
+  editor.pushUndoStop();
+}
+presetBoxes.forEach((box) => box.addEventListener('change', () => {
+  const current = readExtends(model.getValue()).filter((e) => PRESET_IDS.includes(e));
+  const next = box.checked ? [...current.filter((id) => id !== box.value), box.value] : current.filter((id) => id !== box.value);
+  const r = setExtends(model.getValue(), next, PRESET_IDS);
+  if (r.ok) { replaceText(r.text); say(`extends: [${next.join(', ')}]`); } else { box.checked = !box.checked; say(`Cannot change extends: ${r.reason}`); }
+}));
+
+const contractSelect = $<HTMLSelectElement>('contract-source');
+$('add-contract').addEventListener('click', () => {
+  const [kind, key, presetId] = contractSelect.value.split(':');
+  const contract = kind === 'template' ? TEMPLATES.find((t) => t.key === key)?.contract : presetContracts(presetId ?? '').find((c) => c.id === key);
+  if (!contract) return say('Choose a template or a preset contract first.');
+  const r = addContract(model.getValue(), contract);
+  if (!r.ok) return say(`Cannot add the contract: ${r.reason}`);
+  replaceText(r.text);
+  const line = model.getValue().split('\n').findIndex((l) => l.includes(`id: ${r.id}`)) + 1;
+  if (line > 0) editor.revealLineInCenter(line);
+  say(`Added contract ${r.id}.`);
+});
+
+// ---- simulator ---------------------------------------------------------------------------------------------------
+const roleSelect = $<HTMLSelectElement>('sim-role');
+if (start.role) roleSelect.value = start.role;
+const eventForm = $<HTMLFormElement>('event-form');
+const kindSelect = eventForm.elements.namedItem('kind') as HTMLSelectElement;
+const toolInput = eventForm.elements.namedItem('tool') as HTMLInputElement;
+const argsInput = eventForm.elements.namedItem('args') as HTMLTextAreaElement;
+const showKindFields = () => eventForm.querySelectorAll<HTMLElement>('[data-kind]').forEach((f) => { f.hidden = f.dataset.kind !== kindSelect.value; });
+kindSelect.addEventListener('change', showKindFields);
+showKindFields();
+toolInput.addEventListener('change', () => { const t = ARG_TEMPLATES[toolInput.value.trim()]; if (t) argsInput.value = t; });
+
+function renderEvents(): void {
+  $('event-list').replaceChildren(...events.map((e, i) => {
+    const li = document.createElement('li');
+    const code = document.createElement('code');
+    code.textContent = describeEvent(e);
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'secondary small';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Remove event ${i + 1}: ${describeEvent(e)}`);
+    remove.addEventListener('click', () => { events.splice(i, 1); renderEvents(); runSimulation(); });
+    li.append(code, ' ', remove);
+    return li;
+  }));
+  $('event-count').textContent = `${events.length} event(s)`;
+}
+function runSimulation(): void {
+  if (!last) return;
+  renderVerdicts($('verdicts'), simulate(last.result.policy, events, roleSelect.value || undefined));
+}
+eventForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const built = buildEvent(eventForm);
+  const error = $('event-error');
+  if ('error' in built) { error.textContent = built.error; return; }
+  error.textContent = '';
+  events.push(built.event);
+  renderEvents();
+  runSimulation();
+});
+$('clear-events').addEventListener('click', () => { events = []; renderEvents(); runSimulation(); });
+roleSelect.addEventListener('change', runSimulation);
+
+const exampleSelect = $<HTMLSelectElement>('example-select');
+let examples: { label: string; events: Event[]; role: string | undefined }[] = [];
+function fillExamples(result: ValidateResult): void {
+  examples = result.load.config.contracts.flatMap((lc) => lc.contract.examples.map((ex, i) => ({
+    label: `${lc.contract.id} #${i + 1}: ${ex.name ?? describeEvent(ex.event)} → expect ${ex.expect}`,
+    events: [...(ex.given ?? []), ex.event],
+    role: ex.role ?? lc.roles?.[0],
+  })));
+  const keep = exampleSelect.value;
+  exampleSelect.replaceChildren(new Option(examples.length ? `Choose one of ${examples.length} examples…` : 'No examples in this configuration', ''),
+    ...examples.map((ex, i) => new Option(ex.label, String(i))));
+  if (keep && Number(keep) < examples.length) exampleSelect.value = keep;
+}
+$('load-example').addEventListener('click', () => {
+  const ex = examples[Number(exampleSelect.value)];
+  if (exampleSelect.value === '' || !ex) return say('Choose an example first.');
+  events = [...ex.events];
+  roleSelect.value = ex.role && [...roleSelect.options].some((o) => o.value === ex.role) ? ex.role : '';
+  renderEvents();
+  runSimulation();
+  say(`Loaded example: ${ex.label}`);
+});
+
+// ---- download, copy, share ---------------------------------------------------------------------------------------
+$('download').addEventListener('click', () => { downloadYaml(model.getValue()); say('Downloaded opencode-semantic-anchors.yaml.'); });
+$('copy').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(withSchemaLine(model.getValue()));
+    say('Copied the YAML to the clipboard.');
+  } catch (error) {
+    say(`The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`);
+  }
+});
+$('share').addEventListener('click', () => {
+  const url = shareUrl({ v: 1, text: model.getValue(), events, ...(roleSelect.value ? { role: roleSelect.value } : {}) });
+  const out = $<HTMLInputElement>('share-url');
+  out.value = url;
+  out.hidden = false;
+  out.select();
+  history.replaceState(null, '', url);
+  say(`Share link ready (${url.length} characters). It holds your file; it is only sent where you paste it.`);
+});
+
+// ---- start -------------------------------------------------------------------------------------------------------
+renderEvents();
+scheduleValidation();
+document.documentElement.dataset.editorReady = 'true';
+// For the browser tests and the benchmark: read-only views of the editor.
+Object.assign(window, { __configurator: { getText: () => model.getValue(), markers: () => monaco.editor.getModelMarkers({ resource: model.uri }), catalogueSize: catalogue.anchors.length } });
