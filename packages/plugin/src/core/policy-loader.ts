@@ -46,9 +46,9 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
     return fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
   }
   const snapshot = fromText(read.text, found.path, found.place, options, warnings);
-  if (snapshot.unreadable) {
-    const first = snapshot.diagnostics[0];
-    warnings.push(`${found.path} could not be parsed${first ? ` (${formatDiagnostic(first).split('\n')[0]})` : ''}; using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
+  if (snapshot.unusable) {
+    const first = snapshot.diagnostics.find((d) => d.severity === 'error');
+    warnings.push(`${found.path} could not be used${first ? ` (${formatDiagnostic(first).split('\n')[0]})` : ''}; using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
     const fallback = fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
     // Keep the real file's diagnostics: they are what the human must fix.
     return { ...fallback, diagnostics: [...snapshot.diagnostics, ...fallback.diagnostics] };
@@ -56,7 +56,7 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
   return snapshot;
 }
 
-function fromText(text: string, file: string, place: ConfigPlace, options: LoaderOptions, warnings: string[]): PolicySnapshot & { unreadable: boolean } {
+function fromText(text: string, file: string, place: ConfigPlace, options: LoaderOptions, warnings: string[]): PolicySnapshot & { unusable: boolean } {
   const loaded = loadConfig(text, { file, readFile: readExtended });
   const policy = compile(loaded.config, { root: options.directory, ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}) });
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
@@ -67,5 +67,9 @@ function fromText(text: string, file: string, place: ConfigPlace, options: Loade
   if (policy.skipped.length > 0) {
     out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} that failed to compile: ${policy.skipped.map((s) => `${s.id} (${s.error})`).join('; ')}.`);
   }
-  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined, unreadable: loaded.status === 'unreadable' };
+  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined,
+    // Unusable: nothing could be read, or errors left nothing to enforce. Enforcing nothing would switch the
+    // policy off without anyone deciding to, so the default applies until the file is fixed.
+    unusable: loaded.status === 'unreadable' || (loaded.status === 'partial' && loaded.config.contracts.length === 0),
+  };
 }

@@ -21,6 +21,8 @@ export interface LaunchOptions {
   /** Run opencode under `strace -f -e trace=connect -o <file>` to see every connection it attempts. */
   readonly straceFile?: string;
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Called once the server answers health, before the plugin check (e.g. to subscribe to GET /event early). */
+  readonly onHealthy?: (url: string) => void;
 }
 
 export interface OpencodeProcess {
@@ -69,6 +71,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
       timeoutMs,
       abort: () => exited,
     });
+    options.onHealthy?.(url);
     if (options.readyCommand !== undefined) {
       const name = options.readyCommand;
       await waitUntil(`the command "${name}" in GET /command (did the plugin load?)`, async () => {

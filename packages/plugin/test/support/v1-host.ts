@@ -1,0 +1,107 @@
+// A test host for the opencode 1.18 adapter: a real project folder with a real YAML file, the recorded payloads
+// (test/fixtures/v1, recorded from opencode-ai@1.18.33) placed in that folder, and a client that records the
+// log lines and toasts the plugin sends (the one part of opencode not running here).
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import plugin from '../../src/index.js';
+import type { V1Hooks } from '../../src/v1/server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const fixtures = join(here, '..', 'fixtures');
+
+export interface LogBody {
+  service: string;
+  level: string;
+  message: string;
+  extra?: Record<string, unknown>;
+}
+export interface ToastBody {
+  title?: string;
+  message: string;
+  variant: string;
+}
+
+export interface V1TestHost {
+  readonly hooks: V1Hooks;
+  readonly project: string;
+  readonly logs: LogBody[];
+  readonly toasts: ToastBody[];
+  /** A recorded payload, with the recording's sandbox path replaced by this project's folder. */
+  payload(name: string, edit?: (json: string) => string): { input: Record<string, unknown>; output: Record<string, unknown>; event?: Record<string, unknown> };
+}
+
+export interface StartOptions {
+  /** A config fixture (test/fixtures/configs/<name>.yaml) to install as the project's .opencode file. */
+  readonly config?: string;
+  /** Extra files to write into the project, path → text. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Plugin options, as the tuple form in opencode.json passes them. */
+  readonly options?: Record<string, unknown>;
+  /** Install the config fixture here (relative to the project) instead of .opencode/. */
+  readonly configAt?: string;
+}
+
+export async function startV1(opts: StartOptions = {}): Promise<V1TestHost> {
+  const project = mkdtempSync(join(tmpdir(), 'sa-plugin-project-'));
+  // An empty user config folder, so the machine's own ~/.config never leaks into a test.
+  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-xdg-'));
+  if (opts.config) {
+    const target = join(project, opts.configAt ?? '.opencode/opencode-semantic-anchors.yaml');
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(fixtures, 'configs', `${opts.config}.yaml`), target);
+  }
+  for (const [path, text] of Object.entries(opts.files ?? {})) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    writeFileSync(join(project, path), text);
+  }
+  const logs: LogBody[] = [];
+  const toasts: ToastBody[] = [];
+  const client = {
+    app: { log: async (o: { body: LogBody }) => (logs.push(o.body), { data: true }) },
+    tui: { showToast: async (o: { body: ToastBody }) => (toasts.push(o.body), { data: true }) },
+  };
+  const input = JSON.parse(readFileSync(join(fixtures, 'v1', 'plugin.input.json'), 'utf8').replaceAll('/SANDBOX/project', project)).input;
+  const hooks = await plugin.server({ ...input, client }, opts.options);
+  return {
+    hooks,
+    project,
+    logs,
+    toasts,
+    payload(name, edit = (j) => j) {
+      const text = readFileSync(join(fixtures, 'v1', `${name}.json`), 'utf8').replaceAll('/SANDBOX/project', project);
+      return JSON.parse(edit(text));
+    },
+  };
+}
+
+/** Runs tool.execute.before; returns the thrown message, or undefined when the call may run. */
+export async function before(host: V1TestHost, p: { input: Record<string, unknown>; output: Record<string, unknown> }): Promise<string | undefined> {
+  try {
+    await host.hooks['tool.execute.before'](p.input, p.output);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** A bash call in the recorded shape, with another command. */
+export function bash(host: V1TestHost, command: string, callID = `call_${Math.random().toString(36).slice(2)}`, sessionID?: string) {
+  const p = host.payload('tool.execute.before.bash');
+  return {
+    input: { ...p.input, callID, ...(sessionID ? { sessionID } : {}) },
+    output: { args: { command, description: 'test' } },
+  };
+}
+
+/** Sends `/anchor <args>` through command.execute.before and returns the parts it left. */
+export async function anchor(host: V1TestHost, args: string, sessionID = ROOT_SESSION): Promise<Array<Record<string, unknown>>> {
+  const p = host.payload('command.execute.before');
+  const parts = p.output.parts as Array<Record<string, unknown>>;
+  await host.hooks['command.execute.before']({ ...p.input, command: 'anchor', arguments: args, sessionID }, { parts });
+  return parts;
+}
+
+export const ROOT_SESSION = 'ses_dd759d142ffewqD37g18fYmfAH';
+export const CHILD_SESSION = 'ses_dd759c9d4ffeHZPedyr6029NKa';
