@@ -4,9 +4,10 @@ import { asList, type Contract, type Exception } from '../schema/index.js';
 import { findAnchor } from '../catalogue.js';
 import type { LoadedConfig, LoadedContract } from '../load/index.js';
 import { compileEventMatch, compileMessageMatch, compileToolMatch, type CompiledEventMatch } from './matchers.js';
-import type { CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './policy.js';
+import type { CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
+import { indexByEvent } from './event-index.js';
 
-export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './policy.js';
+export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
 export type { CompiledEventMatch } from './matchers.js';
 export { canonicalJson } from './matchers.js';
 
@@ -16,7 +17,7 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
   const contracts: CompiledContract[] = [];
   const skipped: SkippedContract[] = config.skipped.map((s) => ({ id: s.id, file: s.file, line: s.position.line, error: s.reason }));
   const history = new Map<string, CompiledEventMatch>();
-  const counters: { key: string; event: CompiledEventMatch | undefined }[] = [];
+  const counters: Counter[] = [];
 
   for (const loaded of config.contracts) {
     try {
@@ -38,6 +39,11 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
     roles: config.roles,
     history: [...history.values()],
     counters,
+    index: {
+      contracts: indexByEvent(contracts, (c) => c.when.map((t) => t.event)),
+      history: indexByEvent([...history.values()], (m) => [m]),
+      counters: indexByEvent(counters, (c) => [c.event]),
+    },
     options: { root: options.root, bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT },
   };
 }

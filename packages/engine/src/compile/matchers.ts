@@ -9,6 +9,8 @@ export interface CompiledEventMatch {
   /** Canonical JSON of the source match: equal matches share a key (and so share history across reloads). */
   readonly key: string;
   readonly kind: 'tool' | 'message';
+  /** For tool matches whose names are all plain (no glob, no "!"): the canonical names. Undefined: any name may match. */
+  readonly toolNames: ReadonlySet<string> | undefined;
   /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
   readonly summary: string;
   test(facts: Facts): boolean;
@@ -47,9 +49,11 @@ export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
   if (m.command !== undefined) parts.push(`command ~ ${asList(m.command).map((p) => `/${p}/`).join(' or ')}`);
   if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
   if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
+  const plain = nameGlobs?.every((g) => /^[\w.-]+$/.test(g));
   return {
     key: canonicalJson({ tool: m }),
     kind: 'tool',
+    toolNames: plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined,
     summary: parts.join(', '),
     test(facts) {
       if (facts.kind !== 'tool') return false;
@@ -73,6 +77,7 @@ export function compileMessageMatch(m: MessageMatch): CompiledEventMatch {
   return {
     key: canonicalJson({ message: m }),
     kind: 'message',
+    toolNames: undefined,
     summary: parts.join(', '),
     test(facts) {
       if (facts.kind !== 'message') return false;

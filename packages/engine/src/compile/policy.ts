@@ -2,6 +2,7 @@
 import type { Mode } from '../schema/index.js';
 import type { ContractOrigin, EffectiveRoles, EffectiveSettings } from '../load/index.js';
 import type { CompiledEventMatch } from './matchers.js';
+import type { EventIndex } from './event-index.js';
 
 export interface AnchorLink {
   readonly id: string;
@@ -42,6 +43,11 @@ export interface CompileOptions {
 }
 
 /** A contract that is not enforced: left out by the load stage, or failing to compile. */
+export interface Counter {
+  readonly key: string;
+  readonly event: CompiledEventMatch | undefined;
+}
+
 export interface SkippedContract {
   readonly id: string | undefined;
   readonly file: string;
@@ -58,6 +64,12 @@ export interface CompiledPolicy {
   /** The distinct matchers `after`/`notAfter` need history for. */
   readonly history: readonly CompiledEventMatch[];
   /** Triggers with an occurrence counter, with the event part they count. */
-  readonly counters: readonly { readonly key: string; readonly event: CompiledEventMatch | undefined }[];
+  readonly counters: readonly Counter[];
+  /** The same three lists, narrowed per event kind and tool name (see event-index.ts). */
+  readonly index: {
+    readonly contracts: EventIndex<CompiledContract>;
+    readonly history: EventIndex<CompiledEventMatch>;
+    readonly counters: EventIndex<Counter>;
+  };
   readonly options: Required<CompileOptions> | { readonly root: undefined; readonly bypassHint: string };
 }

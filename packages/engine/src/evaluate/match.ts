@@ -21,7 +21,7 @@ export const appliesToRole = (c: CompiledContract, role: string | null): boolean
 export function matchFacts(policy: CompiledPolicy, state: SessionState, facts: Facts, subject: string): { matched: Candidate[]; excused: Excuse[] } {
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
-  for (const contract of policy.contracts) {
+  for (const contract of policy.index.contracts.candidates(facts)) {
     if (!appliesToRole(contract, state.role)) continue;
     let hit: { trigger: CompiledTrigger; held: string[] } | undefined;
     for (const trigger of contract.when) {

@@ -1,7 +1,7 @@
 // The evaluator: (policy, state, event) → verdict and next state, as pure functions. Never throws: an internal
 // fault becomes a verdict that carries the error, decided by settings.onError, so the host can fail open.
 import type { Event, MessageEvent, ToolEvent } from '../schema/index.js';
-import type { CompiledPolicy } from '../compile/index.js';
+import type { CompiledPolicy, Counter } from '../compile/index.js';
 import { decide } from './decide.js';
 import { messageFacts, toolFacts, type Facts } from './facts.js';
 import { matchFacts, type Candidate, type Excuse } from './match.js';
@@ -153,8 +153,9 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
 
 function remember(policy: CompiledPolicy, seen: SessionState['seen'], facts: readonly Facts[], seq: number): SessionState['seen'] {
   let out: Record<string, number> | undefined;
-  for (const m of policy.history) {
-    if (facts.some((f) => m.test(f))) {
+  for (const f of facts) {
+    for (const m of policy.index.history.candidates(f)) {
+      if (!m.test(f)) continue;
       out ??= { ...seen };
       out[m.key] = seq;
     }
@@ -163,14 +164,13 @@ function remember(policy: CompiledPolicy, seen: SessionState['seen'], facts: rea
 }
 
 function countOccurrences(policy: CompiledPolicy, counts: SessionState['counts'], facts: readonly Facts[]): SessionState['counts'] {
-  let out: Record<string, number> | undefined;
-  for (const c of policy.counters) {
-    if (c.event === undefined || facts.some((f) => c.event!.test(f))) {
-      out ??= { ...counts };
-      out[c.key] = (out[c.key] ?? 0) + 1;
-    }
-  }
-  return out ?? counts;
+  // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
+  const hit = new Set<Counter>();
+  for (const f of facts) for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f)) hit.add(c);
+  if (hit.size === 0) return counts;
+  const out: Record<string, number> = { ...counts };
+  for (const c of hit) out[c.key] = (out[c.key] ?? 0) + 1;
+  return out;
 }
 
 const toExcused = (e: Excuse): ExcusedMatch => ({
