@@ -89,6 +89,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const recordDir = join(dirs.root, 'record');
   const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
   let opencode: OpencodeProcess;
+  // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
+  // at plugin start are recorded too.
+  let events: EventRecorder | undefined;
   try {
     opencode = await launchOpencode({
       binary,
@@ -97,27 +100,34 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       readyCommand: options.readyCommand ?? 'anchor',
       env,
       straceFile: options.straceFile,
+      onHealthy: (url) => (events = new OpencodeClient(url).subscribe()),
     });
   } catch (error) {
+    events?.close();
     await model.close();
     dirs.remove();
     throw error;
   }
   const client = new OpencodeClient(opencode.url);
-  const events = client.subscribe();
+  if (events === undefined) throw new Error('opencode became ready without the health callback: the harness is broken');
+  const recorder = events;
   return {
     model,
     dirs,
     opencode,
     client,
-    events,
+    events: recorder,
     recordDir,
     placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
     async stop() {
-      events.close();
+      recorder.close();
       await opencode.stop();
       await model.close();
-      if (!process.env.SEMANTIC_ANCHORS_KEEP_SANDBOX) dirs.remove();
+      // SEMANTIC_ANCHORS_KEEP_SANDBOX=1 keeps the sandbox and opencode's log for a look after a failure.
+      if (process.env.SEMANTIC_ANCHORS_KEEP_SANDBOX) {
+        writeFileSync(join(dirs.root, 'opencode.log'), opencode.log());
+        console.error(`sandbox kept: ${dirs.root}`);
+      } else dirs.remove();
     },
   };
 }
