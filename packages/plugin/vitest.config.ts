@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/fixtures/**', 'src/sandbox/**', 'src/doctor/**'],
+    exclude: ['**/node_modules/**', 'test/fixtures/**'],
   },
 });

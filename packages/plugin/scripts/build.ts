@@ -21,6 +21,10 @@ const common: BuildOptions = {
   // opencode 1.18 runs plugins in Bun 1.3; the CLI runs in Node >= 20.19. Both understand ES2022.
   target: ['node20', 'es2022'],
   legalComments: 'none',
+  // Minified: parsing a third less code is most of the import time opencode waits for at start-up. The linked
+  // source map keeps stack traces readable.
+  minify: true,
+  sourcemap: 'linked',
   logLevel: 'warning',
   // Bundled CommonJS dependencies (picomatch) may call require(); give ESM output one.
   banner: { js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);" },
