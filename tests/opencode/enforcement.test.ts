@@ -16,6 +16,8 @@ describe('enforcement in a real opencode (project config)', () => {
     h = await startHarness({
       plugins: [anchorsPlugin()],
       projectFiles: { '.opencode/opencode-semantic-anchors.yaml': 'configs/enforcement.yaml' },
+      // opencode's plan agent may not start the general subagent by default; the role-inheritance test needs it.
+      extraConfig: { agent: { plan: { permission: { task: 'allow' } } } },
       projectText: {
         'db/migrations/001_init.sql': MIGRATION,
         'src/app.ts': 'export const answer = 41;\n',
@@ -112,6 +114,33 @@ describe('enforcement in a real opencode (project config)', () => {
     const childParts = await h.client.toolParts(children[0]?.id ?? '');
     expectBlocked(childParts[0], 'e2e-no-force-push');
     expect(projectFileExists(h, 'subagent-push.marker')).toBe(false);
+  });
+
+  it('shares the bypass budget between a session and its subagents instead of multiplying it', async () => {
+    const session = await h.client.createSession();
+    expect(await anchor(h, session, 'bypass one push from the subagent')).toMatch(/granted/i);
+    const childScript = [bash('touch child-first.marker && git push --force origin main'), bash('touch child-second.marker && git push --force origin main')].join('\n');
+    await turn(h, session, [callDirective('task', { description: 'two pushes', prompt: childScript, subagent_type: 'general' })]);
+    const child = (await h.client.sessions()).find((s) => s.parentID === session);
+    const childParts = await h.client.toolParts(child?.id ?? '');
+    expectRan(childParts[0]);
+    expectBlocked(childParts[1], 'e2e-no-force-push');
+    expect(projectFileExists(h, 'child-first.marker')).toBe(true);
+    expect(projectFileExists(h, 'child-second.marker')).toBe(false);
+    expect(await anchor(h, session, 'bypass again in the parent')).toMatch(/spent/i);
+  });
+
+  it('gives a subagent its parent\'s role: under plan, the subagent may not edit src/ either', async () => {
+    const session = await h.client.createSession();
+    const file = join(h.dirs.project, 'src/app.ts');
+    const before = readFileSync(file, 'utf8');
+    const childScript = callDirective('edit', { filePath: file, oldString: 'answer', newString: 'renamed' });
+    const [task] = await turn(h, session, [callDirective('task', { description: 'edit from plan', prompt: childScript, subagent_type: 'general' })], { agent: 'plan' });
+    const child = (await h.client.sessions()).find((s) => s.parentID === session);
+    expect(child, `no subagent session; the task call ended ${JSON.stringify(task)}`).toBeDefined();
+    const [edit] = await h.client.toolParts(child?.id ?? '');
+    expectBlocked(edit, 'e2e-architect-writes-no-code');
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('checks files attached to a message as reads: .env is withheld and said so, notes.txt reaches the model', async () => {
