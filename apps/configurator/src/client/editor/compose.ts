@@ -42,7 +42,7 @@ export function setExtends(text: string, presetIds: readonly string[], allPreset
     const at = (map.items as { key?: { value?: unknown } }[]).findIndex((p) => p.key?.value === 'version');
     map.items.splice(at + 1, 0, pair);
   }
-  return { ok: true, text: doc.toString({ lineWidth: 0 }) };
+  return { ok: true, text: doc.toString({ lineWidth: 0, flowCollectionPadding: false }) };
 }
 
 /** Appends a contract under `contracts`, renaming its id (-2, -3…) if the file already defines that id. */
@@ -61,5 +61,5 @@ export function addContract(text: string, contract: Readonly<Record<string, unkn
   } else {
     doc.set('contracts', doc.createNode([{ ...contract, id }]));
   }
-  return { ok: true, text: doc.toString({ lineWidth: 0 }), id };
+  return { ok: true, text: doc.toString({ lineWidth: 0, flowCollectionPadding: false }), id };
 }

@@ -1,5 +1,6 @@
 // The editor page: wires Monaco, the engine's diagnostics, composition, the simulator and share/download together.
 // Everything runs here in the browser; nothing the user types is sent anywhere.
+import './zod-jitless.ts';
 import { bundledPresets, catalogue, type Event, type ValidateResult } from '@semantic-anchors/engine';
 import { createEditor, monaco } from './monaco.ts';
 import { revalidate, renderProblems, type ValidationRun } from './diagnostics.ts';
@@ -107,7 +108,9 @@ const argsInput = eventForm.elements.namedItem('args') as HTMLTextAreaElement;
 const showKindFields = () => eventForm.querySelectorAll<HTMLElement>('[data-kind]').forEach((f) => { f.hidden = f.dataset.kind !== kindSelect.value; });
 kindSelect.addEventListener('change', showKindFields);
 showKindFields();
-toolInput.addEventListener('change', () => { const t = ARG_TEMPLATES[toolInput.value.trim()]; if (t) argsInput.value = t; });
+// Suggest arguments for the tool as its name is typed, but never overwrite arguments the user has written.
+const untouched = () => argsInput.value.trim() === '' || Object.values(ARG_TEMPLATES).includes(argsInput.value);
+toolInput.addEventListener('input', () => { const t = ARG_TEMPLATES[toolInput.value.trim()]; if (t && untouched()) argsInput.value = t; });
 
 function renderEvents(): void {
   $('event-list').replaceChildren(...events.map((e, i) => {
@@ -190,4 +193,4 @@ renderEvents();
 scheduleValidation();
 document.documentElement.dataset.editorReady = 'true';
 // For the browser tests and the benchmark: read-only views of the editor.
-Object.assign(window, { __configurator: { getText: () => model.getValue(), markers: () => monaco.editor.getModelMarkers({ resource: model.uri }), catalogueSize: catalogue.anchors.length } });
+Object.assign(window, { __configurator: { getText: () => model.getValue(), setText: (text: string) => model.setValue(text), markers: () => monaco.editor.getModelMarkers({ resource: model.uri }), catalogueSize: catalogue.anchors.length } });

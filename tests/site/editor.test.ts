@@ -1,0 +1,213 @@
+// The configurator's editor in real Chromium against the built site: from a role page into the editor, markers that
+// follow the user's typing, composition of two presets, the simulator against the CLI, download and share link.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bundledPresets, toJsonSchema, validate } from '@semantic-anchors/engine';
+import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
+import { serveSite, type Site } from './support/server.js';
+import {
+  editorMarkers, editorText, launchChromium, openPage, setEditorText, validations, waitForEditor, waitForValidationAfter,
+  type WatchedPage,
+} from './support/browser.js';
+import { cli, explain, scratchDir } from './support/cli.js';
+
+const ids = bundledPresets.map((p) => p.id);
+const FIRST = ids.includes('software-developer') ? 'software-developer' : ids[0]!;
+const SECOND = ids.includes('qa-engineer') ? 'qa-engineer' : ids[1]!;
+
+let site: Site;
+let browser: Browser;
+const pages: WatchedPage[] = [];
+const open = async (path: string, size?: { width: number; height: number }): Promise<Page> => {
+  const w = await openPage(browser, size);
+  pages.push(w);
+  await w.page.goto(new URL(path, site.url).href);
+  return w.page;
+};
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  ensureCliBuilt();
+  site = await serveSite(SITE_DIST);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
+  await browser?.close();
+  await site?.close();
+});
+
+const verdictsOnPage = (page: Page) =>
+  page.$$eval('#verdicts li.verdict', (items) => items.map((li) => ({
+    decision: (li as HTMLElement).dataset.decision ?? '',
+    matches: ((li as HTMLElement).dataset.matches ?? '').split(' ').filter(Boolean),
+  })));
+
+describe('from a role page into the editor', () => {
+  it('opens the role preset in the editor with the preset extended', async () => {
+    const page = await open('');
+    await page.click(`li[data-role="${SECOND}"] h3 a`);
+    await expect.poll(() => page.url()).toContain(`/roles/${SECOND}/`);
+    expect(await page.locator('h1').textContent()).toBeTruthy();
+    await page.click('a[data-open-editor]');
+    await waitForEditor(page);
+    expect(await editorText(page)).toContain(`extends: [${SECOND}]`);
+    expect(await page.isChecked(`input[name="preset"][value="${SECOND}"]`)).toBe(true);
+  });
+});
+
+describe('markers follow the text', () => {
+  const FILE = [
+    'version: 1',
+    'contracts:',
+    '  - id: no-force-push',
+    '    description: Force-pushing rewrites shared history.',
+    '    mode: BLOCK',
+    '    anchorRefs: [github-flow]',
+    '    when:',
+    "      tool: { name: bash, command: 'git push.*--force' }",
+    '    message: Push a new commit instead.',
+    '',
+  ].join('\n');
+
+  it('shows an unknown anchor on its line, and clears it when fixed', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    let before = await validations(page);
+    await setEditorText(page, FILE);
+    await waitForValidationAfter(page, before);
+    expect(await editorMarkers(page)).toEqual([]);
+
+    // Line 6 is `anchorRefs: [github-flow]`: type an x at the end of the id.
+    await page.keyboard.press('Control+Home');
+    for (let i = 1; i < 6; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    before = await validations(page);
+    await page.keyboard.type('x');
+    await waitForValidationAfter(page, before);
+    const markers = await editorMarkers(page);
+    expect(markers.map((m) => [m.line, m.code])).toEqual([[6, 'unknown-anchor']]);
+    expect(markers[0]!.message).toContain('github-flowx');
+    expect(await page.textContent('#problems')).toContain('opencode-semantic-anchors.yaml:6:');
+    await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBeGreaterThan(0);
+
+    before = await validations(page);
+    await page.keyboard.press('Backspace');
+    await waitForValidationAfter(page, before);
+    expect(await editorMarkers(page)).toEqual([]);
+    await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBe(0);
+  });
+
+  it('reports a YAML syntax error at its line', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    const before = await validations(page);
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: [oops\n');
+    await waitForValidationAfter(page, before);
+    const markers = await editorMarkers(page);
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.every((m) => m.line >= 3)).toBe(true);
+  });
+});
+
+describe('compose two presets, simulate, download', () => {
+  let page: Page;
+  let text: string;
+
+  beforeAll(async () => {
+    page = await open('editor/');
+    await waitForEditor(page);
+    const before = await validations(page);
+    // The default file extends FIRST; ticking SECOND adds it.
+    await page.check(`input[name="preset"][value="${SECOND}"]`);
+    await waitForValidationAfter(page, before);
+    text = await editorText(page);
+  });
+
+  it('extends both presets and activates both sets of contracts', () => {
+    expect(text).toContain(`extends: [${FIRST}, ${SECOND}]`);
+    const expected = validate(text, { file: 'opencode-semantic-anchors.yaml' });
+    expect(expected.ok).toBe(true);
+    return expect.poll(() => page.textContent('#problems-summary')).toBe(`No problems · ${expected.policy.contracts.length} contracts active`);
+  });
+
+  it('gives the verdicts `semantic-anchors explain` gives for the same events', async () => {
+    const add = async (kind: string, fill: Record<string, string>) => {
+      await page.selectOption('#event-kind', kind);
+      for (const [selector, value] of Object.entries(fill)) await page.fill(selector, value);
+      await page.click('#add-event');
+    };
+    await add('tool', { '#event-tool': 'bash', '#event-args': '{ "command": "git push --force origin main" }' });
+    await add('tool', { '#event-tool': 'edit', '#event-args': '{ "filePath": "src/app.ts", "oldString": "a", "newString": "b" }' });
+    await add('tool', { '#event-tool': 'write', '#event-args': '{ "filePath": "src/app.test.ts", "content": "it.only(\\"x\\", () => {})" }' });
+    await add('message', { '#event-text': 'please commit this' });
+    await add('bypass', { '#event-reason': 'approved in review' });
+    await add('tool', { '#event-tool': 'bash', '#event-args': '{ "command": "git push --force origin main" }' });
+    await add('confirm', {});
+    await expect.poll(() => page.locator('#verdicts li.verdict').count()).toBe(7);
+    const events = [
+      { tool: 'bash', args: { command: 'git push --force origin main' } },
+      { tool: 'edit', args: { filePath: 'src/app.ts', oldString: 'a', newString: 'b' } },
+      { tool: 'write', args: { filePath: 'src/app.test.ts', content: 'it.only("x", () => {})' } },
+      { message: 'please commit this' },
+      { bypass: 'approved in review' },
+      { tool: 'bash', args: { command: 'git push --force origin main' } },
+      { confirm: true },
+    ];
+    const fromCli = explain(text, events);
+    expect(await verdictsOnPage(page)).toEqual(fromCli);
+    // The comparison means something only if the engine did more than allow everything.
+    expect(fromCli.some((s) => s.decision !== 'ALLOW')).toBe(true);
+  });
+
+  it('runs a preset example in one click, with the CLI verdicts', async () => {
+    // The first example of the composed file, found the way the page finds it: through the engine.
+    const loaded = validate(text, { file: 'opencode-semantic-anchors.yaml' }).load.config.contracts;
+    const owner = loaded.find((lc) => lc.contract.examples.length > 0);
+    expect(owner, 'the composed presets carry examples').toBeDefined();
+    const example = owner!.contract.examples[0]!;
+    await page.selectOption('#example-select', '0');
+    await page.click('#load-example');
+    const events = [...(example.given ?? []), example.event];
+    await expect.poll(() => page.locator('#event-list li').count()).toBe(events.length);
+    const role = example.role ?? owner!.roles?.[0];
+    expect(await page.inputValue('#sim-role')).toBe(role ?? '');
+    const shown = await verdictsOnPage(page);
+    expect(shown).toEqual(explain(text, events, role));
+    // The contract gives the example's expected verdict in the whole file too (other contracts may only add to it).
+    const last = shown[shown.length - 1]!;
+    if (example.expect !== 'ALLOW') expect(last.matches).toContain(owner!.contract.id);
+  });
+
+  it('downloads a file that starts with the schema line and passes `semantic-anchors validate`', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    expect(download.suggestedFilename()).toBe('opencode-semantic-anchors.yaml');
+    const file = join(scratchDir(), 'opencode-semantic-anchors.yaml');
+    await download.saveAs(file);
+    const saved = readFileSync(file, 'utf8');
+    const schemaUrl = new URL('schema/v1.json', site.url).href;
+    expect(saved.split('\n')[0]).toBe(`# yaml-language-server: $schema=${schemaUrl}`);
+    expect(saved).toContain(text.trimEnd());
+    const served = await (await fetch(schemaUrl)).json();
+    expect(served).toEqual(JSON.parse(JSON.stringify(toJsonSchema())));
+    const r = cli(['validate', file]);
+    expect(r.stdout).toMatch(/\b0 error\(s\)/);
+    expect(r.status).toBe(0);
+  });
+
+  it('restores the editor from its share link', async () => {
+    await page.click('#share');
+    const link = await page.inputValue('#share-url');
+    expect(link).toMatch(/#s=[A-Za-z0-9_-]+$/);
+    const eventsBefore = await page.$$eval('#event-list code', (cs) => cs.map((c) => c.textContent));
+    const verdictsBefore = await verdictsOnPage(page);
+    const other = await open(link);
+    await waitForEditor(other);
+    expect(await editorText(other)).toBe(await editorText(page));
+    expect(await other.$$eval('#event-list code', (cs) => cs.map((c) => c.textContent))).toEqual(eventsBefore);
+    await expect.poll(() => verdictsOnPage(other)).toEqual(verdictsBefore);
+  });
+});

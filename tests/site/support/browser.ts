@@ -1,0 +1,73 @@
+// Debian's Chromium driven by playwright-core, and a page that records every console error, page error and CSP
+// violation so each test can assert there were none.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    timeout: 60_000,
+  });
+}
+
+export interface WatchedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors, uncaught page errors and CSP violations, in the order they happened. */
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** Waits until the editor page has created Monaco and run its first validation. */
+export async function waitForEditor(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 });
+}
+
+/** The number of validations so far; a test waits for it to move past a value after an edit. */
+export async function validations(page: Page): Promise<number> {
+  return Number(await page.getAttribute('html', 'data-validations'));
+}
+
+export async function waitForValidationAfter(page: Page, before: number): Promise<void> {
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.validations) > n, before, { timeout: 10_000 });
+}
+
+export async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __configurator: { getText(): string } }).__configurator.getText());
+}
+
+export interface MarkerView { readonly line: number; readonly col: number; readonly message: string; readonly code: string }
+
+export async function editorMarkers(page: Page): Promise<MarkerView[]> {
+  return page.evaluate(() => {
+    type M = { startLineNumber: number; startColumn: number; message: string; code?: string | { value: string } };
+    const markers = (window as unknown as { __configurator: { markers(): M[] } }).__configurator.markers();
+    return markers.map((m) => ({ line: m.startLineNumber, col: m.startColumn, message: m.message, code: typeof m.code === 'string' ? m.code : m.code?.value ?? '' }));
+  });
+}
+
+/**
+ * Sets the editor's whole text through the page's test hook (Monaco re-indents typed or pasted multi-line text, which
+ * would change the fixture), then focuses the editor so the test's own keystrokes go where a user's would.
+ */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => (window as unknown as { __configurator: { setText(t: string): void } }).__configurator.setText(t), text);
+  await page.click('.monaco-editor .view-lines');
+}
