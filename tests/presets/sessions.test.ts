@@ -66,7 +66,7 @@ describe('role session fixtures', () => {
       try {
         const config = join(dir, 'opencode-semantic-anchors.yaml');
         writeFileSync(config, `version: 1\nextends: [${role}]\n`);
-        const run = runCli(['explain', config, '--events', file, '--json']);
+        const run = runCli(['explain', config, '--events', file, '--json', ...(scenario.root ? ['--root', scenario.root] : [])]);
         expect(run.stderr).toBe('');
         expect(run.status).toBe(0);
         const replayed = JSON.parse(run.stdout) as { verdict: { decision: string; matches: { id: string }[] } }[];
