@@ -1,0 +1,34 @@
+// The doctor's report: one line per check (✓ pass, ✗ fail, – skipped) with the remedy on the next line.
+// Takes the checks in order; returns the lines to print and whether any failed.
+
+export type CheckStatus = 'pass' | 'fail' | 'skip';
+
+export interface Check {
+  readonly name: string;
+  readonly status: CheckStatus;
+  /** One line: what was found. */
+  readonly detail: string;
+  /** What to do about a failure (or a skip); printed on its own line. */
+  readonly remedy?: string;
+  /** Extra lines shown under the check (diagnostics as file:line:col). */
+  readonly notes?: readonly string[];
+}
+
+const MARK: Record<CheckStatus, string> = { pass: '✓', fail: '✗', skip: '–' };
+
+export function renderReport(checks: readonly Check[]): { lines: string[]; failed: number } {
+  const lines: string[] = [];
+  for (const check of checks) {
+    lines.push(`${MARK[check.status]} ${check.name}: ${check.detail}`);
+    for (const note of check.notes ?? []) lines.push(`    ${note}`);
+    if (check.remedy && check.status !== 'pass') lines.push(`    → ${check.remedy}`);
+  }
+  const failed = checks.filter((c) => c.status === 'fail').length;
+  const passed = checks.filter((c) => c.status === 'pass').length;
+  lines.push(
+    failed === 0
+      ? `${passed} check(s) passed${checks.length > passed ? `, ${checks.length - passed} skipped` : ''}: enforcement works here.`
+      : `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.`,
+  );
+  return { lines, failed };
+}
