@@ -84,6 +84,16 @@ describe('opencode 1.18: roles and sessions', () => {
     expect((await anchor(host, 'status'))[0]!.text).toContain('Bypasses: 0 of 2 left this session; one is waiting');
   });
 
+  it("a subagent's prompt is not the human: a \"continue\" written by the model confirms nothing", async () => {
+    const host = await startV1({ config: 'step-confirmation' });
+    await host.hooks.event({ event: host.payload('event.session.created.child').event });
+    for (let i = 0; i < 2; i++) expect(await before(host, bash(host, 'ls'))).toBeUndefined();
+    const prompt = host.payload('chat.message.general');
+    (prompt.output.parts as Array<{ text: string }>)[0]!.text = 'continue';
+    await host.hooks['chat.message'](prompt.input, prompt.output);
+    expect(await before(host, bash(host, 'ls', 'call_child', CHILD_SESSION))).toContain('contract "step-confirmation"');
+  });
+
   it('a confirmation in a chat message resets the Step Confirmation count', async () => {
     const host = await startV1({ config: 'step-confirmation' });
     expect(await before(host, bash(host, 'ls'))).toBeUndefined();

@@ -67,6 +67,7 @@ export class Enforcer {
       this.report(verdict, call.sessionID, { tool: call.tool });
       if (verdict.decision === 'BLOCK') return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
       if (verdict.decision === 'WARN' && verdict.agentMessage) {
+        // Bounded: a call whose after-hook never comes (the host aborted it) must not hold memory forever.
         if (this.pendingNotes.size >= MAX_PENDING_NOTES) this.pendingNotes.delete(this.pendingNotes.keys().next().value!);
         this.pendingNotes.set(call.callID, verdict.agentMessage);
       }
@@ -86,6 +87,9 @@ export class Enforcer {
   /** A human message: learns the agent (role), resets Step Confirmation on a confirmation, checks attachments. */
   userMessage(msg: UserMessage): MessageOutcome {
     try {
+      // A subagent's "user" message is the parent agent's prompt, not the human's words: it must not confirm steps
+      // (or the model could reset Step Confirmation by spawning a subagent told to "continue").
+      if (this.sessions.isChild(msg.sessionID)) return NOTHING;
       const entry = this.sessions.entry(msg.sessionID, this.current.policy);
       if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
       if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
