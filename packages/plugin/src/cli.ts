@@ -1,5 +1,5 @@
 // The `semantic-anchors` command: the engine's CLI (validate, explain, test, schema) plus `doctor`.
 import { runCli } from '@semantic-anchors/engine/node';
+import { doctor } from './doctor/index.js';
 
-const code = await runCli(process.argv.slice(2));
-process.exitCode = code;
+process.exitCode = await runCli(process.argv.slice(2), { commands: { doctor } });
