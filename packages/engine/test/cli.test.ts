@@ -53,7 +53,7 @@ describe('semantic-anchors explain', () => {
     expect(results.map((x) => x.verdict.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'BLOCK', 'ALLOW', 'WARN', 'BLOCK', 'ALLOW', 'ALLOW']);
     const text = run('explain', 'examples/step-confirmation.yaml', '--events', 'examples/step-confirmation.events.jsonl').out;
     expect(text).toContain('#4 tool edit "README.md" → BLOCK');
-    expect(text).toContain('✗ step-confirmation [BLOCK] when: any tool; tool call 3 since the last confirmation (limit 3)');
+    expect(text).toContain('✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (limit 3)');
     expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
   });
 

@@ -237,7 +237,7 @@ contracts:
     const v = evaluate(policy, startState(policy), bash('git push --force-with-lease origin topic'));
     expect(v.decision).toBe('ALLOW');
     expect(v.excused).toEqual([
-      expect.objectContaining({ id: 'no-force-push', exception: 'unless', exceptionHeld: ['any tool, command ~ /--force-with-lease/'] }),
+      expect.objectContaining({ id: 'no-force-push', exception: 'unless', exceptionHeld: ['any tool (bash), command ~ /--force-with-lease/'] }),
     ]);
   });
 });

@@ -14,6 +14,8 @@ export interface CompiledEventMatch {
   /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
   readonly summary: string;
   test(facts: Facts): boolean;
+  /** For facts that passed `test`: what matched, in words (which pattern, which path). Only called for traces. */
+  explain(facts: Facts): string;
 }
 
 /** Thrown only for inputs the load stage already rejected; compile() turns it into a skipped contract. */
@@ -65,6 +67,21 @@ export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
       if (url && !anyText(url, f.url)) return false;
       return true;
     },
+    explain(facts) {
+      if (facts.kind !== 'tool') return this.summary;
+      const said: string[] = [nameGlobs ? `tool ${facts.raw}${facts.raw !== facts.name ? ` (= ${facts.name})` : ''}` : `any tool (${facts.raw})`];
+      const p = path && facts.paths.find((x) => path.test(x.relative, x.absolute));
+      if (p) said.push(`path ${p.relative} matches ${path!.sources.join(', ')}`);
+      const which = (ms: readonly TextMatcher[] | undefined, texts: readonly (string | undefined)[]) =>
+        ms?.find((m) => texts.some((t) => t !== undefined && m.test(t)))?.source;
+      const c = which(command, [facts.command]);
+      if (c) said.push(`command ~ /${c}/`);
+      const w = which(content, facts.content);
+      if (w) said.push(`content ~ /${w}/`);
+      const u = which(url, [facts.url]);
+      if (u) said.push(`url ~ /${u}/`);
+      return said.join(', ');
+    },
   };
 }
 
@@ -86,6 +103,15 @@ export function compileMessageMatch(m: MessageMatch): CompiledEventMatch {
       if (text && !anyText(text, f.text)) return false;
       if (attachment && !anyPath(attachment, f.attachments)) return false;
       return true;
+    },
+    explain(facts) {
+      if (facts.kind !== 'message') return this.summary;
+      const said = [parts[0]!];
+      const t = text?.find((m) => m.test(facts.text));
+      if (t) said.push(`text ~ /${t.source}/`);
+      const a = attachment && facts.attachments.find((x) => attachment.test(x.relative, x.absolute));
+      if (a) said.push(`attachment ${a.relative} matches ${attachment!.sources.join(', ')}`);
+      return said.join(', ');
     },
   };
 }

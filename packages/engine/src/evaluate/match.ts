@@ -72,7 +72,7 @@ function holds(t: CompiledTrigger, facts: Facts, state: SessionState): string[] 
   if (t.notAfter.some((m) => state.seen[m.key] !== undefined)) return undefined;
 
   // Everything held: now, and only now, say it in words.
-  const held: string[] = [t.event ? t.event.summary : 'any event'];
+  const held: string[] = [t.event ? t.event.explain(facts) : 'any event'];
   if (t.toolCalls !== undefined) {
     held.push(`tool call ${callNo} since the last confirmation (limit ${t.toolCalls})`);
   }

@@ -1,6 +1,8 @@
 // `semantic-anchors explain <config> --event '<json>' | --events <file>`: replays events and prints every verdict
 // with its trace.
-import { loadConfig } from '../../load/index.js';
+import { existsSync } from 'node:fs';
+import { isPresetReference, loadConfig } from '../../load/index.js';
+import { findPreset } from '../../catalogue.js';
 import { compile } from '../../compile/index.js';
 import { startState, step } from '../../evaluate/step.js';
 import { parseEvents } from '../../check/events.js';
@@ -13,7 +15,7 @@ import { usageError } from './validate.js';
 
 export const explainCommand: CliCommand = {
   summary: 'replay events against a configuration and show each verdict with its trace',
-  usage: `semantic-anchors explain <config.yaml> (--event '<json>' … | --events <file>) [options]
+  usage: `semantic-anchors explain <config.yaml | preset-id> (--event '<json>' … | --events <file>) [options]
 
 Events are JSON objects with one of: tool (+ args), message (+ attachments), confirm,
 bypass (the reason), role, agent, reload. --events reads JSON Lines (.jsonl), or YAML
@@ -56,9 +58,11 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     }
     if (events.length === 0) return usageError(io, 'explain needs --event or --events');
 
-    const input = readInput(configFile);
+    // A bundled preset id works as well as a file: `explain software-developer --event …`.
+    const preset = isPresetReference(configFile) && !existsSync(configFile) ? findPreset(configFile) : undefined;
+    const input = preset ? { text: preset.text } : readInput(configFile);
     if ('diagnostic' in input) return printDiagnostic(io, input.diagnostic, 'err'), 2;
-    const loaded = loadConfig(input.text, { file: configFile, readFile: readText });
+    const loaded = loadConfig(input.text, { file: preset?.file ?? configFile, readFile: readText });
     loaded.diagnostics.filter((d) => d.severity !== 'info').forEach((d) => printDiagnostic(io, d, 'err'));
     const policy = compile(loaded.config, values.root ? { root: values.root } : {});
     let state = startState(policy, values.agent);
