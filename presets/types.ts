@@ -1,0 +1,42 @@
+// The shapes of the bundled catalogue and presets (generated/bundle.ts holds the data).
+
+export interface CatalogueAnchor {
+  readonly id: string;
+  readonly title: string;
+  readonly categories: readonly string[];
+  readonly roles: readonly string[];
+  readonly tier: number | null;
+  readonly proponents: readonly string[];
+  readonly url: string;
+  readonly urlDe: string;
+  readonly source: string;
+}
+export interface CatalogueRole {
+  readonly id: string;
+  readonly name: string;
+  readonly documented: boolean;
+  readonly original12: boolean;
+  readonly anchors: readonly string[];
+}
+export interface CatalogueCategory {
+  readonly id: string;
+  readonly name: string;
+  readonly anchors: readonly string[];
+}
+export interface CatalogueMeta {
+  readonly name: string;
+  readonly repository: string;
+  readonly site: string;
+  readonly license: string;
+  readonly commit: string;
+  readonly date: string;
+  readonly counts: { readonly anchors: number; readonly roles: number; readonly categories: number };
+}
+export interface PresetSource {
+  /** The preset id, which is also the role id it is written for. */
+  readonly id: string;
+  /** Path of the source file relative to the repository root, used in diagnostics. */
+  readonly file: string;
+  /** The YAML text, verbatim, so diagnostics keep their line and column. */
+  readonly text: string;
+}
