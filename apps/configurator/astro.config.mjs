@@ -1,5 +1,6 @@
 // Static output only: every page, the schema and the presets are built ahead of time; no server adapter.
 import { defineConfig } from 'astro/config';
+import { rehypeScrollable } from './src/lib/rehype-scrollable.mjs';
 
 export default defineConfig({
   output: 'static',
@@ -9,6 +10,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
+  // Plain code blocks: no syntax-highlighting theme to keep in contrast, and no inline colours to allow.
+  markdown: { syntaxHighlight: false, rehypePlugins: [rehypeScrollable] },
   vite: {
     // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
     build: { assetsInlineLimit: 0 },

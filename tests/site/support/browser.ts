@@ -25,7 +25,9 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   });
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  // Failed responses are recorded with their URL; Chromium's own console line for them names none, so it is dropped.
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`); });
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {

@@ -1,0 +1,170 @@
+// Quality of every page type in real Chromium: accessibility (axe-core: no serious or critical violations), a narrow
+// viewport, no console errors, internal links that resolve, anchor links that name catalogue ids, a CSP that allows
+// no third-party origin — and Monaco only on the editor page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { bundledPresets, catalogue } from '@semantic-anchors/engine';
+import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
+import { serveSite, type Site } from './support/server.js';
+import { launchChromium, openPage, waitForEditor } from './support/browser.js';
+import { axeViolations, serious } from './support/axe.js';
+
+const ROLE = bundledPresets[0]!.id;
+const PAGE_TYPES: Record<string, string> = {
+  home: '',
+  role: `roles/${ROLE}/`,
+  anchors: 'anchors/',
+  docs: 'docs/',
+  editor: 'editor/',
+  'not found': 'no-such-page/',
+};
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  site = await serveSite(SITE_DIST);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function visit(path: string, size?: { width: number; height: number }) {
+  const w = await openPage(browser, size);
+  const url = new URL(path, site.url).href;
+  const response = await w.page.goto(url, { waitUntil: 'load' });
+  if (path.startsWith('editor')) await waitForEditor(w.page);
+  if (path === PAGE_TYPES['not found']) {
+    // The one expected failure: the missing page itself, answered with the site's 404 page.
+    expect(response?.status()).toBe(404);
+    const own = w.problems.indexOf(`http 404: ${url}`);
+    expect(own).toBeGreaterThanOrEqual(0);
+    w.problems.splice(own, 1);
+  }
+  return w;
+}
+
+describe.each(Object.entries(PAGE_TYPES))('the %s page', (_name, path) => {
+  it('has no serious or critical accessibility violations, and no console errors', async () => {
+    const w = await visit(path);
+    try {
+      expect(serious(await axeViolations(w.page))).toEqual([]);
+      await w.page.waitForTimeout(300);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('fits a 360 px wide phone screen without sideways scrolling', async () => {
+    const w = await visit(path, { width: 360, height: 740 });
+    try {
+      const overflow = await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      expect(serious(await axeViolations(w.page))).toEqual([]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('carries a Content-Security-Policy that allows only its own origin', async () => {
+    const w = await visit(path);
+    try {
+      const policy = await w.page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+      expect(policy).toBeTruthy();
+      const sources = policy!.split(';').flatMap((d) => d.trim().split(/\s+/).slice(1));
+      // INVARIANT: no host, scheme-wide http(s) or wildcard source; only 'self', 'none', inline styles and data: images.
+      for (const s of sources) expect(["'self'", "'none'", "'unsafe-inline'", 'data:']).toContain(s);
+      expect(policy).toMatch(/script-src 'self'(;|$)/);
+      // And the browser enforces it: a request to another origin is refused.
+      const outcome = await w.page.evaluate(async () => {
+        try {
+          await fetch('http://127.0.0.2:9/probe');
+          return 'fetched';
+        } catch {
+          return 'refused';
+        }
+      });
+      expect(outcome).toBe('refused');
+      await expect.poll(() => w.problems.some((p) => p.includes('CSP violation: connect-src'))).toBe(true);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('links', () => {
+  it('resolves every internal link of every page, and every anchor link names a catalogue id', async () => {
+    const anchorIds = new Set(catalogue.anchors.map((a) => a.id));
+    const seen = new Set<string>();
+    const queue = [site.url];
+    const broken: string[] = [];
+    const w = await openPage(browser);
+    try {
+      while (queue.length > 0) {
+        const url = queue.shift()!;
+        if (seen.has(url)) continue;
+        seen.add(url);
+        const response = await w.page.goto(url, { waitUntil: 'domcontentloaded' });
+        if (!response || response.status() !== 200) { broken.push(`${url}: HTTP ${response?.status()}`); continue; }
+        if (!(response.headers()['content-type'] ?? '').includes('text/html')) continue;
+        const links = await w.page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+        for (const link of links) {
+          const target = new URL(link);
+          if (target.origin !== new URL(site.url).origin || target.protocol === 'blob:') continue;
+          const samePage = target.pathname === new URL(url).pathname;
+          if (target.pathname.endsWith('/anchors/') && target.hash && !samePage) {
+            const id = decodeURIComponent(target.hash.slice(1));
+            if (!anchorIds.has(id)) broken.push(`${url} → ${link}: "${id}" is not a catalogue anchor id`);
+          }
+          if (target.hash && target.pathname === new URL(url).pathname) {
+            const id = decodeURIComponent(target.hash.slice(1));
+            if (!id.includes('=') && !(await w.page.$(`[id="${id}"]`))) broken.push(`${url} → ${link}: no element with id "${id}"`);
+          }
+          target.hash = '';
+          target.search = '';
+          if (!seen.has(target.href)) queue.push(target.href);
+        }
+      }
+    } finally {
+      await w.close();
+    }
+    expect(broken).toEqual([]);
+    // Every role preset page was reached from the home page.
+    for (const p of bundledPresets) expect(seen.has(new URL(`roles/${p.id}/`, site.url).href)).toBe(true);
+  });
+
+  it('gives every anchor link target an element on the anchors page', async () => {
+    const w = await visit('anchors/');
+    try {
+      const ids = await w.page.$$eval('li.anchor', (lis) => lis.map((li) => li.id));
+      expect(new Set(ids)).toEqual(new Set(catalogue.anchors.map((a) => a.id)));
+      await w.page.fill('#anchor-search', 'github flow');
+      await w.page.selectOption('#anchor-role', 'software-developer');
+      const shown = await w.page.$$eval('li.anchor:not([hidden])', (lis) => lis.map((li) => li.id));
+      expect(shown).toContain('github-flow');
+      expect(shown.length).toBeLessThan(ids.length);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('Monaco stays on the editor page', () => {
+  it.each(['', `roles/${ROLE}/`, 'anchors/', 'docs/'])('loads no editor code on /%s', async (path) => {
+    const w = await openPage(browser);
+    const scripts: string[] = [];
+    w.page.on('request', (r) => { if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url()); });
+    try {
+      await w.page.goto(new URL(path, site.url).href, { waitUntil: 'load' });
+      expect(scripts.filter((s) => /editor|monaco|worker|codicon/i.test(new URL(s).pathname))).toEqual([]);
+      expect(await w.page.$('.monaco-editor')).toBeNull();
+    } finally {
+      await w.close();
+    }
+  });
+});
