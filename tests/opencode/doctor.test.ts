@@ -1,0 +1,108 @@
+// `semantic-anchors doctor`, run as the user runs it (the built bin, a real project folder, real opencode).
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fixturesDir, pluginDist, repoRoot } from './support/harness.js';
+
+const cli = join(repoRoot, 'packages/plugin/dist/cli.js');
+const withOpencode = `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
+const temps: string[] = [];
+
+interface Project {
+  readonly dir: string;
+  readonly xdg: string;
+}
+
+function project(files: Record<string, string>): Project {
+  const root = mkdtempSync(join(tmpdir(), 'semantic-anchors-doctor-'));
+  temps.push(root);
+  const dir = join(root, 'project');
+  const xdg = join(root, 'xdg');
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(xdg, { recursive: true });
+  for (const [relative, content] of Object.entries(files)) {
+    const target = relative.startsWith('~/') ? join(xdg, relative.slice(2)) : join(dir, relative);
+    mkdirSync(dirname(target), { recursive: true });
+    if (content.startsWith('fixture:')) copyFileSync(join(fixturesDir, content.slice('fixture:'.length)), target);
+    else writeFileSync(target, content);
+  }
+  return { dir, xdg };
+}
+
+function doctor(p: Project, args: string[], path: string): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, 'doctor', '--project', p.dir, ...args],
+      { env: { PATH: path, HOME: join(p.xdg, '..'), XDG_CONFIG_HOME: p.xdg, NO_COLOR: '1' }, timeout: 150_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+const loadsPlugin = JSON.stringify({ plugin: [pathToFileURL(pluginDist).href] });
+
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('semantic-anchors doctor', () => {
+  it('passes and shows a real opencode blocking the team\'s own example call', async () => {
+    const p = project({ 'opencode.json': loadsPlugin, '.opencode/opencode-semantic-anchors.yaml': 'fixture:doctor/team-rules.yaml' });
+    const { code, out } = await doctor(p, [], withOpencode);
+    expect(out).toMatch(/✓ opencode config: .*opencode\.json loads file:/);
+    expect(out).toMatch(/✓ contract file: .*opencode-semantic-anchors\.yaml \(project\) is valid: 1 contract/);
+    expect(out).toMatch(/✓ opencode: .*1\.18\.33/);
+    expect(out).toMatch(/✓ live check: a real opencode blocked "bash git push --force origin main" as agent build \(team-no-force-push\)/);
+    expect(out).toContain('BLOCKED by semantic-anchors');
+    expect(code, out).toBe(0);
+  });
+
+  it('proves the default preset when the project has no contract file', async () => {
+    const p = project({ 'opencode.jsonc': `// comments and trailing commas are fine\n{ "plugin": ["${pathToFileURL(pluginDist).href}",], }\n` });
+    const { code, out } = await doctor(p, [], withOpencode);
+    expect(out).toMatch(/✓ contract file: none found, so the plugin uses the default \(extends software-developer/);
+    expect(out).toMatch(/✓ live check: a real opencode blocked ".+" as agent \w+ \(dev-[a-z0-9-]+/);
+    expect(code, out).toBe(0);
+  });
+
+  it('fails with file:line:col and a remedy when a contract is broken', async () => {
+    const p = project({ 'opencode.json': loadsPlugin, '.opencode/opencode-semantic-anchors.yaml': 'fixture:configs/invalid.yaml' });
+    const { code, out } = await doctor(p, ['--no-run'], withOpencode);
+    expect(out).toMatch(/✗ contract file: .*1 error\(s\); 1 contract\(s\) still enforced, skipped: e2e-broken-pattern/);
+    expect(out).toMatch(/opencode-semantic-anchors\.yaml:9:36: error: pattern "git \(\?=push\)" does not compile/);
+    expect(out).toContain('→ fix the lines above');
+    expect(code).toBe(1);
+  });
+
+  it('fails when no opencode configuration loads the plugin, and says what to add', async () => {
+    const p = project({ 'opencode.json': JSON.stringify({ plugin: ['some-other-plugin@1.0.0'] }) });
+    const { code, out } = await doctor(p, ['--no-run'], withOpencode);
+    expect(out).toMatch(/✗ opencode config: none of .*opencode\.json loads opencode-semantic-anchors/);
+    expect(out).toContain('→ add "plugin": ["opencode-semantic-anchors"]');
+    expect(code).toBe(1);
+  });
+
+  it('follows the config option of the entry in the user\'s opencode config, as the plugin does', async () => {
+    const p = project({
+      '~/opencode/opencode.json': JSON.stringify({ plugin: [['opencode-semantic-anchors@0.1.0', { config: 'team/rules.yaml' }]] }),
+      'team/rules.yaml': 'fixture:doctor/team-rules.yaml',
+    });
+    const { code, out } = await doctor(p, ['--no-run'], withOpencode);
+    expect(out).toMatch(/✓ opencode config: .*xdg\/opencode\/opencode\.json loads opencode-semantic-anchors@0\.1\.0 with config team\/rules\.yaml/);
+    expect(out).toMatch(/✓ contract file: .*team\/rules\.yaml \(option\) is valid/);
+    expect(out).toContain('– live check: skipped (--no-run)');
+    expect(code, out).toBe(0);
+  });
+
+  it('skips the live check, without failing, where no opencode is installed', async () => {
+    const p = project({ 'opencode.json': loadsPlugin });
+    const { code, out } = await doctor(p, [], '/usr/bin:/bin');
+    expect(out).toMatch(/– opencode: no opencode binary/);
+    expect(out).toContain('→ install it');
+    expect(code, out).toBe(0);
+  });
+});
