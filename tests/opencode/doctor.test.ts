@@ -5,10 +5,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fixturesDir, pluginDist, repoRoot } from './support/harness.js';
+import { fixturesDir, pluginDist, repoRoot, requireOpencodeBinary } from './support/harness.js';
 
 const cli = join(repoRoot, 'packages/plugin/dist/cli.js');
-const withOpencode = `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
+// The folder of the real binary (the platform package's bin/), so the doctor finds opencode on PATH as a user's
+// global install would be found, even where npm skipped opencode-ai's postinstall.
+const withOpencode = `${dirname(requireOpencodeBinary())}:${process.env.PATH ?? '/usr/bin:/bin'}`;
 const temps: string[] = [];
 
 interface Project {

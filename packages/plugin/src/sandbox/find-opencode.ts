@@ -2,7 +2,7 @@
 // Order: $OPENCODE_BIN → the platform package of `opencode-ai` in node_modules (the real binary, present even when
 // npm skipped opencode-ai's postinstall) → node_modules/.bin/opencode → every directory on PATH.
 
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -21,6 +21,22 @@ function isExecutable(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * opencode-ai ships bin/opencode.exe as a tiny shell script that only prints "postinstall script was not run";
+ * npm replaces it when it runs the postinstall. A runner that skipped install scripts leaves the stub: skip it.
+ */
+function isPostinstallStub(path: string): boolean {
+  try {
+    return statSync(path).size < 4096 && readFileSync(path, 'utf8').includes('postinstall script was not run');
+  } catch (error) {
+    // Unreadable: not a stub we can recognise; executing it will report its own problem.
+    void error;
+    return false;
+  }
+}
+
+const usable = (path: string) => isExecutable(path) && !isPostinstallStub(path);
 
 /** Names of the platform packages opencode-ai@1.18 ships its binary in, most specific first. */
 export function platformPackages(): string[] {
@@ -41,13 +57,13 @@ export function findOpencode(startDir: string, env: NodeJS.ProcessEnv = process.
         if (isExecutable(candidate)) return { path: candidate, source: 'platform-package' };
       }
       const bin = join(modules, '.bin', 'opencode');
-      if (isExecutable(bin)) return { path: bin, source: 'node_modules/.bin' };
+      if (usable(bin)) return { path: bin, source: 'node_modules/.bin' };
     }
     if (dirname(dir) === dir) break;
   }
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const candidate = join(dir, exe);
-    if (isExecutable(candidate)) return { path: candidate, source: 'PATH' };
+    if (usable(candidate)) return { path: candidate, source: 'PATH' };
   }
   return undefined;
 }
