@@ -3,7 +3,7 @@
 // of requests, the bus events and stop(). Fresh sessions per test keep tests independent on one process.
 
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createSandboxDirs,
@@ -21,7 +21,9 @@ import {
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
-export const pluginDist = join(repoRoot, 'packages/plugin/dist/index.js');
+// SEMANTIC_ANCHORS_PLUGIN_DIST swaps the plugin under test (e.g. for fixtures/plugins/inert-anchor.js, to see the
+// suite fail against a plugin that enforces nothing).
+export const pluginDist = process.env.SEMANTIC_ANCHORS_PLUGIN_DIST ? resolve(repoRoot, process.env.SEMANTIC_ANCHORS_PLUGIN_DIST) : join(repoRoot, 'packages/plugin/dist/index.js');
 
 /** The plugin under test, loaded from its built bundle by absolute file URL, with options when given. */
 export function anchorsPlugin(options?: Record<string, unknown>): PluginEntry {
