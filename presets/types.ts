@@ -39,4 +39,6 @@ export interface PresetSource {
   readonly file: string;
   /** The YAML text, verbatim, so diagnostics keep their line and column. */
   readonly text: string;
+  /** The same YAML, already parsed at build time (plain data); a loader may use it instead of parsing the text. */
+  readonly data?: unknown;
 }

@@ -1,6 +1,7 @@
 // Reads a list of events from text: JSON Lines (one event per line), or YAML (a list of events, or a scenario's
 // steps). Every problem is a diagnostic with its line and column; valid events are kept.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Event } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { locate, parseYaml } from '../load/index.js';

@@ -1,7 +1,7 @@
 // Compiles the event part of triggers (tool and message matches) into predicates over facts.
 // Each predicate comes with a static description for traces, so evaluation builds no strings on the hot path.
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
-import { compilePattern, type TextMatcher } from '../matchers/regex.js';
+import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { compileGlobs, type PathMatcher } from '../matchers/glob.js';
 import { canonicalToolName, type Facts, type MessageFacts, type PathFact, type ToolFacts } from '../evaluate/facts.js';
 
@@ -26,8 +26,9 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T 
   return r.value;
 }
 
+// Patterns compile on first use: the load stage has validated them (or CI has, for bundled presets).
 const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | undefined =>
-  v === undefined ? undefined : asList(v).map((p) => unwrap(compilePattern(p)));
+  v === undefined ? undefined : asList(v).map(lazyPattern);
 
 const globs = (v: string | readonly string[] | undefined): PathMatcher | undefined =>
   v === undefined ? undefined : unwrap(compileGlobs(asList(v)));

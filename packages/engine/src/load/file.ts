@@ -1,6 +1,7 @@
 // Validates one parsed file against the schema, key by key and contract by contract, so that one broken part
 // is reported and skipped while the rest still loads.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Config, Contract, type PresetInfo, type Roles, type Settings } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { issuesToDiagnostics } from './issues.js';

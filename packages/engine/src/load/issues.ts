@@ -50,12 +50,18 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
         hint: missing ? `add "${String(path[path.length - 1])}"` : `write ${field} as ${article(issue.expected)}`,
       }];
     }
-    case 'invalid_value':
+    case 'invalid_value': {
+      const value = valueAt(parsed.data, path);
+      const allowed = issue.values.map((v) => JSON.stringify(v)).join(', ');
+      if (value === undefined) {
+        return [{ ...common, code: 'schema', path, position: at(path, true), message: `${field} is required`, hint: `add ${field}: ${allowed}` }];
+      }
       return [{
         ...common, code: 'schema', path, position: at(path),
-        message: `${field} is ${JSON.stringify(valueAt(parsed.data, path))}; it must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        message: `${field} is ${JSON.stringify(value)}; it must be ${issue.values.length === 1 ? allowed : `one of ${allowed}`}`,
         hint: 'values are case-sensitive',
       }];
+    }
     case 'invalid_format':
       return [{ ...common, code: 'schema', path, position: at(path), message: `${field}: ${issue.message}`, hint: 'see the language reference for the expected form' }];
     case 'too_small':

@@ -20,6 +20,8 @@ export interface ParsedFile {
   /** The document as plain data, or undefined when it could not be read at all. */
   readonly data: unknown;
   readonly diagnostics: readonly Diagnostic[];
+  /** Data checked at build time (a bundled preset): its patterns and globs are known to compile. */
+  readonly trusted?: boolean;
 }
 
 export function positionAt(lineCounter: LineCounter, offset: number) {
@@ -41,7 +43,8 @@ export function parseYaml(text: string, file: string): ParsedFile {
       }],
     };
   }
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, version: '1.2' });
+  // logLevel silent: problems become diagnostics; the library must not also print to stderr (or the browser console).
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, version: '1.2', logLevel: 'silent' });
   const diagnostics: Diagnostic[] = [];
   for (const e of [...doc.errors, ...doc.warnings]) {
     diagnostics.push({
@@ -88,6 +91,28 @@ function findTooDeep(node: unknown, depth: number): Node | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A file whose data was parsed at build time (a bundled preset): no parsing now; the positioned document is built
+ * only if a diagnostic asks for a position.
+ */
+export function preparsedYaml(text: string, file: string, data: unknown): ParsedFile {
+  let parsed: ParsedFile | undefined;
+  const full = () => (parsed ??= parseYaml(text, file));
+  return {
+    file,
+    text,
+    data,
+    diagnostics: [],
+    trusted: true,
+    get doc() {
+      return full().doc;
+    },
+    get lineCounter() {
+      return full().lineCounter;
+    },
+  };
 }
 
 const firstLine = (message: string): string => message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { closest, findPreset, bundledPresets, catalogueRoleIds, type PresetSource } from '../catalogue.js';
 import { dirname, joinPath } from '../matchers/paths.js';
 import { locate } from './locate.js';
-import { parseYaml, type ParsedFile } from './parse.js';
+import { parseYaml, preparsedYaml, type ParsedFile } from './parse.js';
 import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
 import type { EffectiveSettings, LoadedContract } from './types.js';
@@ -112,6 +112,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
   const where = { file: parsed.file, path, position: locate(parsed, path) };
   let file: string;
   let text: string | undefined;
+  let data: unknown;
   if (isPresetReference(entry)) {
     const presets = ctx.options.presets ?? bundledPresets;
     const preset = ctx.options.presets ? presets.find((p) => p.id === entry) : findPreset(entry);
@@ -126,6 +127,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
     }
     file = preset.file;
     text = preset.text;
+    data = preset.data;
   } else {
     file = joinPath(dirname(parsed.file), entry);
     text = ctx.options.readFile?.(file);
@@ -154,7 +156,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
     });
     return undefined;
   }
-  const child = ctx.sources.get(file) ?? parseYaml(text, file);
+  const child = ctx.sources.get(file) ?? (data !== undefined ? preparsedYaml(text, file, data) : parseYaml(text, file));
   if (!ctx.sources.has(file)) {
     ctx.sources.set(file, child);
     ctx.diagnostics.push(...child.diagnostics);

@@ -12,7 +12,40 @@ export type CompileResult<T> = { ok: true; value: T } | { ok: false; error: stri
 /** Inputs longer than this are matched on their first part only, keeping the cost of one check bounded. */
 export const MAX_MATCH_INPUT = 256 * 1024;
 
+/** Compiled patterns by source: the validator and the compiler, and every reload, share one compilation. */
+const compiled = new Map<string, CompileResult<TextMatcher>>();
+const MAX_CACHED = 10_000;
+
 export function compilePattern(source: string): CompileResult<TextMatcher> {
+  let result = compiled.get(source);
+  if (!result) {
+    if (compiled.size >= MAX_CACHED) compiled.clear();
+    result = compileUncached(source);
+    compiled.set(source, result);
+  }
+  return result;
+}
+
+/**
+ * A matcher that compiles on first use. For patterns already validated (the load stage compiled them, or CI did
+ * for bundled presets), so start-up pays only for the patterns an event actually reaches.
+ */
+export function lazyPattern(source: string): TextMatcher {
+  let matcher: TextMatcher | undefined;
+  return {
+    source,
+    test(text) {
+      if (!matcher) {
+        const r = compilePattern(source);
+        if (!r.ok) throw new Error(`pattern /${source}/ does not compile: ${r.error}`);
+        matcher = r.value;
+      }
+      return matcher.test(text);
+    },
+  };
+}
+
+function compileUncached(source: string): CompileResult<TextMatcher> {
   try {
     const re = RE2JS.compile(source);
     const literal = requiredLiteral(source);

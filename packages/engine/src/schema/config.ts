@@ -1,5 +1,6 @@
 // The configuration file schema (`opencode-semantic-anchors.yaml`, schema version 1), preset metadata included.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { ContractId, RoleId } from './primitives.js';
 import { Contract } from './contract.js';
 

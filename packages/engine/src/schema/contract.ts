@@ -1,5 +1,6 @@
 // The contract schema: one working rule, its triggers, exceptions, message and examples.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { AnchorId, ContractId, Mode, RoleId, oneOrMany } from './primitives.js';
 import { Exception, Trigger } from './trigger.js';
 import { Example } from './event.js';

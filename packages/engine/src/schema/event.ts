@@ -1,6 +1,7 @@
 // Event schemas: what happens in a session, as the host reports it and as examples and fixtures write it.
 // One key names the kind of event (tool, message, confirm, bypass, role, agent, reload).
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Decision, RoleId } from './primitives.js';
 
 const JsonRecord = z.record(z.string(), z.unknown());

@@ -1,5 +1,6 @@
 // Schema primitives shared by triggers, contracts and events: ids, globs, patterns and the one-or-many helper.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 
 /** Accepts a single value or a non-empty list of them; the compiler treats both as a list. */
 export const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);

@@ -1,6 +1,7 @@
 // Scenario files: a sequence of events with the verdicts they must produce, replayed by `semantic-anchors test`.
 // Conformance tests and per-role session fixtures are written in this form.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { ContractId, Decision, RoleId } from './primitives.js';
 import { Event } from './event.js';
 

@@ -1,6 +1,7 @@
 // Trigger schemas: what a contract reacts to (`when`) and what excuses it (`unless`).
 // A trigger is a conjunction: every field it states must hold. A list of triggers is a disjunction.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Globs, Patterns, oneOrMany } from './primitives.js';
 
 export const ToolMatch = z

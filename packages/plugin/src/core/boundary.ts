@@ -1,6 +1,7 @@
 // Small helpers for reading untyped host input at the boundary, shared by both adapters.
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 
 export const Record_ = z.record(z.string(), z.unknown());
 

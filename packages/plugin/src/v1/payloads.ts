@@ -1,6 +1,7 @@
 // opencode 1.18 hook payloads, parsed at the boundary. Shapes from the 1.18.33 runtime (see
 // ../shared/opencode/v1-host.md): only the fields the plugin reads are declared; the rest passes through.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Record_ } from '../core/boundary.js';
 
 export const PluginInput = z.looseObject({

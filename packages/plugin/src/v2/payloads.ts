@@ -1,5 +1,6 @@
 // opencode 2 payload parts the docs leave loose, parsed at the boundary. UNVERIFIED against a running opencode 2.
-import { z } from 'zod';
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
 import { Record_ } from '../core/boundary.js';
 
 /** A prompt file: the docs name `files` without a shape; a path string or an object with a path or file: URL. */
