@@ -8,7 +8,7 @@ import { bundledPresets, toJsonSchema, validate } from '@semantic-anchors/engine
 import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
 import {
-  editorMarkers, editorText, launchChromium, openPage, setEditorText, validations, waitForEditor, waitForValidationAfter,
+  editorMarkers, editorText, launchChromium, openPage, setEditorText, validations, waitForEditor, waitForFullCheck, waitForValidationAfter,
   type WatchedPage,
 } from './support/browser.js';
 import { cli, explain, scratchDir } from './support/cli.js';
@@ -124,6 +124,7 @@ describe('compose two presets, simulate, download', () => {
     // The default file extends FIRST; ticking SECOND adds it.
     await page.check(`input[name="preset"][value="${SECOND}"]`);
     await waitForValidationAfter(page, before);
+    await waitForFullCheck(page);
     text = await editorText(page);
   });
 

@@ -51,6 +51,11 @@ export async function waitForValidationAfter(page: Page, before: number): Promis
   await page.waitForFunction((n) => Number(document.documentElement.dataset.validations) > n, before, { timeout: 10_000 });
 }
 
+/** Waits until the full check (examples included) that follows an edit has run. */
+export async function waitForFullCheck(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 10_000 });
+}
+
 export async function editorText(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __configurator: { getText(): string } }).__configurator.getText());
 }

@@ -1,6 +1,6 @@
 // Engine diagnostics → Monaco markers on the right line, and an accessible list under the editor.
 // Diagnostics from inherited presets (another file) are listed but not placed in the user's text.
-import { validate, type Diagnostic, type ValidateResult } from '@semantic-anchors/engine';
+import { compile, loadConfig, validate, type CompiledPolicy, type Diagnostic, type LoadResult, type ValidateResult } from '@semantic-anchors/engine';
 import { monaco } from './monaco.ts';
 
 export const FILE_NAME = 'opencode-semantic-anchors.yaml';
@@ -31,20 +31,44 @@ function toMarker(model: monaco.editor.ITextModel, d: Diagnostic): monaco.editor
 }
 
 export interface ValidationRun {
-  readonly result: ValidateResult;
+  /** quick: load + compile on every keystroke; full: validate(), examples included, once typing pauses. */
+  readonly kind: 'quick' | 'full';
+  readonly load: LoadResult;
+  readonly policy: CompiledPolicy;
+  readonly result?: ValidateResult;
   readonly own: readonly Diagnostic[];
   readonly inherited: readonly Diagnostic[];
-  /** Milliseconds spent validating and placing the markers. */
+  /** Milliseconds spent checking and placing the markers. */
   readonly ms: number;
 }
 
-export function revalidate(model: monaco.editor.ITextModel): ValidationRun {
+const isExampleDiagnostic = (d: Diagnostic) => d.code === 'example-failed' || d.code === 'example-invalid';
+
+function place(model: monaco.editor.ITextModel, kind: ValidationRun['kind'], load: LoadResult, policy: CompiledPolicy,
+  diagnostics: readonly Diagnostic[], started: number, result?: ValidateResult): ValidationRun {
+  const own = diagnostics.filter((d) => d.file === undefined || d.file === FILE_NAME);
+  const inherited = diagnostics.filter((d) => d.file !== undefined && d.file !== FILE_NAME);
+  monaco.editor.setModelMarkers(model, OWNER, own.map((d) => toMarker(model, d)));
+  return { kind, load, policy, own, inherited, ms: performance.now() - started, ...(result ? { result } : {}) };
+}
+
+/**
+ * The keystroke pass: syntax, schema and meaning (load) and the compiled policy, without running the examples.
+ * The example results of the last full pass are kept meanwhile, so their markers do not flicker while typing.
+ */
+export function quickCheck(model: monaco.editor.ITextModel, previous?: ValidationRun): ValidationRun {
+  const started = performance.now();
+  const load = loadConfig(model.getValue(), { file: FILE_NAME });
+  const policy = compile(load.config);
+  const kept = previous ? [...previous.own, ...previous.inherited].filter(isExampleDiagnostic) : [];
+  return place(model, 'quick', load, policy, [...load.diagnostics, ...kept], started);
+}
+
+/** The full check `semantic-anchors validate` does, examples included. */
+export function fullCheck(model: monaco.editor.ITextModel): ValidationRun {
   const started = performance.now();
   const result = validate(model.getValue(), { file: FILE_NAME });
-  const own = result.diagnostics.filter((d) => d.file === undefined || d.file === FILE_NAME);
-  const inherited = result.diagnostics.filter((d) => d.file !== undefined && d.file !== FILE_NAME);
-  monaco.editor.setModelMarkers(model, OWNER, own.map((d) => toMarker(model, d)));
-  return { result, own, inherited, ms: performance.now() - started };
+  return place(model, 'full', result.load, result.policy, result.diagnostics, started, result);
 }
 
 /** Renders the problems as a list; each item moves the cursor to its line. */
@@ -53,8 +77,8 @@ export function renderProblems(list: HTMLElement, summary: HTMLElement, run: Val
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.filter((d) => d.severity === 'warning').length;
   summary.textContent = all.length === 0
-    ? `No problems · ${run.result.policy.contracts.length} contracts active`
-    : `${errors} error(s), ${warnings} warning(s) · ${run.result.policy.contracts.length} contracts active`;
+    ? `No problems · ${run.policy.contracts.length} contracts active`
+    : `${errors} error(s), ${warnings} warning(s) · ${run.policy.contracts.length} contracts active`;
   summary.dataset.errors = String(errors);
   list.replaceChildren(
     ...all.map((d) => {

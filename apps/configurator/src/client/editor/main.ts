@@ -1,9 +1,9 @@
 // The editor page: wires Monaco, the engine's diagnostics, composition, the simulator and share/download together.
 // Everything runs here in the browser; nothing the user types is sent anywhere.
 import './zod-jitless.ts';
-import { bundledPresets, catalogue, type Event, type ValidateResult } from '@semantic-anchors/engine';
+import { bundledPresets, catalogue, type Event, type LoadResult } from '@semantic-anchors/engine';
 import { createEditor, monaco } from './monaco.ts';
-import { revalidate, renderProblems, type ValidationRun } from './diagnostics.ts';
+import { fullCheck, quickCheck, renderProblems, type ValidationRun } from './diagnostics.ts';
 import { addContract, readExtends, setExtends } from './compose.ts';
 import { TEMPLATES } from './templates.ts';
 import { decodeState, shareUrl, type SharedState } from './share.ts';
@@ -48,22 +48,35 @@ const reveal = (line: number, col: number) => {
   editor.focus();
 };
 
-// ---- validation: on every change, coalesced into one run per task -------------------------------------------------
-let pending = false;
+// ---- validation -------------------------------------------------------------------------------------------------
+// Every change gets the quick pass (syntax, schema, meaning → markers) in the next task; the full pass, which also
+// runs every contract's examples like `semantic-anchors validate`, follows once typing pauses.
+const FULL_CHECK_DELAY_MS = 300;
+const root = document.documentElement;
+let fullTimer: ReturnType<typeof setTimeout> | undefined;
+function afterCheck(run: ValidationRun): void {
+  last = run;
+  validations++;
+  root.dataset.validations = String(validations);
+  root.dataset.validationMs = run.ms.toFixed(2);
+  root.dataset.validatedAt = performance.now().toFixed(1);
+  root.dataset.lastCheck = run.kind;
+  if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
+  renderProblems($('problems'), $('problems-summary'), run, reveal);
+  syncPresetBoxes();
+  runSimulation();
+}
 function scheduleValidation(): void {
-  if (pending) return;
-  pending = true;
-  setTimeout(() => {
-    pending = false;
-    last = revalidate(model);
-    validations++;
-    document.documentElement.dataset.validations = String(validations);
-    document.documentElement.dataset.validationMs = last.ms.toFixed(2);
-    renderProblems($('problems'), $('problems-summary'), last, reveal);
-    syncPresetBoxes();
-    fillExamples(last.result);
-    runSimulation();
-  }, 0);
+  root.dataset.changedAt = performance.now().toFixed(1);
+  root.dataset.pendingFull = 'true';
+  clearTimeout(fullTimer);
+  fullTimer = setTimeout(() => {
+    afterCheck(fullCheck(model));
+    fillExamples(last!.load);
+    delete root.dataset.pendingFull;
+  }, FULL_CHECK_DELAY_MS);
+  // Synchronously, inside the change event: the markers are right before the browser paints the keystroke.
+  afterCheck(quickCheck(model, last));
 }
 model.onDidChangeContent(scheduleValidation);
 
@@ -130,7 +143,7 @@ function renderEvents(): void {
 }
 function runSimulation(): void {
   if (!last) return;
-  renderVerdicts($('verdicts'), simulate(last.result.policy, events, roleSelect.value || undefined));
+  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined));
 }
 eventForm.addEventListener('submit', (e) => {
   e.preventDefault();
@@ -147,8 +160,8 @@ roleSelect.addEventListener('change', runSimulation);
 
 const exampleSelect = $<HTMLSelectElement>('example-select');
 let examples: { label: string; events: Event[]; role: string | undefined }[] = [];
-function fillExamples(result: ValidateResult): void {
-  examples = result.load.config.contracts.flatMap((lc) => lc.contract.examples.map((ex, i) => ({
+function fillExamples(load: LoadResult): void {
+  examples = load.config.contracts.flatMap((lc) => lc.contract.examples.map((ex, i) => ({
     label: `${lc.contract.id} #${i + 1}: ${ex.name ?? describeEvent(ex.event)} → expect ${ex.expect}`,
     events: [...(ex.given ?? []), ex.event],
     role: ex.role ?? lc.roles?.[0],
@@ -192,5 +205,6 @@ $('share').addEventListener('click', () => {
 renderEvents();
 scheduleValidation();
 document.documentElement.dataset.editorReady = 'true';
+document.documentElement.dataset.readyAt = performance.now().toFixed(1);
 // For the browser tests and the benchmark: read-only views of the editor.
 Object.assign(window, { __configurator: { getText: () => model.getValue(), setText: (text: string) => model.setValue(text), markers: () => monaco.editor.getModelMarkers({ resource: model.uri }), catalogueSize: catalogue.anchors.length } });
