@@ -173,6 +173,36 @@ describe('enforcement in a real opencode (project config)', () => {
     expect(status).toMatch(/1 of 1|budget/i);
   });
 
+  it('lets the human switch the role with /anchor role, which changes the verdict for the same call', async () => {
+    const session = await h.client.createSession();
+    await turn(h, session, ['hello'], { agent: 'build' });
+    const file = join(h.dirs.project, 'src/app.ts');
+    const edit = callDirective('edit', { filePath: file, oldString: 'export const', newString: 'export let' });
+    const switched = await anchor(h, session, 'role software-architect');
+    expect(switched).toContain('software-architect');
+    const [blocked] = await turn(h, session, [edit], { agent: 'build' });
+    expectBlocked(blocked, 'e2e-architect-writes-no-code');
+    await anchor(h, session, 'role software-developer');
+    const [allowed] = await turn(h, session, [edit], { agent: 'build' });
+    expectRan(allowed);
+  });
+
+  it('keeps a role the human set with /anchor role as the first thing in a fresh session', async () => {
+    const session = await h.client.createSession();
+    expect(await anchor(h, session, 'role software-architect')).toContain('software-architect');
+    const file = join(h.dirs.project, 'src/app.ts');
+    const [blocked] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: 'answer', newString: 'renamed' })]);
+    expectBlocked(blocked, 'e2e-architect-writes-no-code');
+  });
+
+  it('explains the last verdict with /anchor explain: the contract and why it matched', async () => {
+    const session = await h.client.createSession();
+    await turn(h, session, [bash('git push --force origin main')]);
+    const explained = await anchor(h, session, 'explain');
+    expect(explained).toContain('e2e-no-force-push');
+    expect(explained).toMatch(/BLOCK/);
+  });
+
   it('logs every BLOCK and WARN with the contract id, never the command itself', async () => {
     const lines = pluginLogLines(h);
     expect(lines.some((l) => l.includes('e2e-no-force-push'))).toBe(true);
