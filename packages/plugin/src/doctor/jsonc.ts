@@ -1,6 +1,7 @@
 // opencode.json / opencode.jsonc as data: takes the file text; returns the parsed value or an error with
 // line:col. Comments and trailing commas are blanked out (same length, so positions stay true) before JSON.parse.
 
+/** `error` starts with "line:col: " when the JSON engine named a position (Node names none for some inputs). */
 export type JsoncResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
 export function parseJsonc(text: string): JsoncResult {

@@ -44,7 +44,7 @@ export function readOpencodeSettings(projectDir: string, env: NodeJS.ProcessEnv 
       files.push(file);
       const parsed = parseJsonc(readFileSync(file, 'utf8'));
       if (!parsed.ok) {
-        errors.push(`${file}:${parsed.error}`);
+        errors.push(/^\d+:\d+: /.test(parsed.error) ? `${file}:${parsed.error}` : `${file}: ${parsed.error}`);
         continue;
       }
       loads.push(...pluginEntries(file, parsed.value));
