@@ -32,7 +32,6 @@ export function createEditor(container: HTMLElement, text: string, schemaUrl: st
     validate: false,
     completion: true,
     hover: true,
-    format: true,
     schemas: [{ uri: schemaUrl, fileMatch: ['**/opencode-semantic-anchors.yaml'], schema: { ...toJsonSchema(), $id: schemaUrl } }],
   });
   const model = monaco.editor.createModel(text, 'yaml', monaco.Uri.parse(MODEL_URI));

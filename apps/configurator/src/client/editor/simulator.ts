@@ -54,7 +54,7 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
       if (v.matches.length > 0) {
         li.append(el('ul', { className: 'matches' }, ...v.matches.map((m) =>
           el('li', {},
-            el('strong', {}, m.id), ` ${m.mode}${m.effect !== m.mode ? ` → ${m.effect}` : ''} · ${m.subject} · ${m.trigger}: `,
+            el('strong', {}, m.id), ` ${m.mode}${m.effect === 'bypassed' ? ' → let through by the bypass' : ''} · ${m.subject} · ${m.trigger}: `,
             m.held.join('; ')))));
       }
       if (v.excused.length > 0) {
