@@ -116,13 +116,16 @@ export function measureSize(count: number, anchor: string, budgets: Budgets, gc:
   const after10k = replay(statefulPolicy, long.slice(HISTORY), after1k);
   const historyKeys = Object.keys(after10k.seen).length + Object.keys(after10k.counts).length;
   // The same session goes on for 10,000 more events: if the engine kept anything per event, the heap would grow
-  // here. Measured after the first 10,000, when the JIT has settled (its code and feedback are a one-off growth).
+  // here. These events are replayed once untimed first (states are immutable, so the same continuation can be
+  // replayed twice): the JIT's code and feedback and V8's lazily tiered-up regex code are one-off growth, not state.
   const more = sessionEvents(LONG_HISTORY, count, 4);
+  replay(statefulPolicy, more, after10k);
   const heapAt10k = settledHeap(gc);
   const after20k = replay(statefulPolicy, more, after10k);
   const growth10kTo20k = settledHeap(gc) - heapAt10k;
   if (after20k.seq !== 2 * LONG_HISTORY) throw new Error(`replay lost events: seq ${after20k.seq}`);
-  const copies = count >= 1000 ? 200 : 2000;
+  // Enough copies that GC noise (tens of KiB) is a few bytes per copy.
+  const copies = 5000;
   const stateAfter1k = retainedBytes(after1k, copies, gc);
   const stateAfter10k = retainedBytes(after10k, copies, gc);
 
