@@ -113,6 +113,53 @@ describe('markers follow the text', () => {
   });
 });
 
+describe('the language server from the JSON Schema', () => {
+  it('completes keys and shows their documentation', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\n\n');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('.monaco-editor .suggest-widget .monaco-list-row');
+    await expect.poll(() => rows.allTextContents(), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('contracts')]));
+    const labels = (await rows.allTextContents()).join(' ');
+    for (const key of ['extends', 'settings', 'disable']) expect(labels).toContain(key);
+    await page.keyboard.press('Escape');
+    // Hover on `version` (line 1) shows the schema's description of the field.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await expect.poll(() => page.locator('.monaco-hover').allTextContents(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('Schema version')]));
+  });
+});
+
+describe('examples are checked once typing pauses', () => {
+  it('marks a failing example on its line', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, [
+      'version: 1',
+      'contracts:',
+      '  - id: no-force-push',
+      '    description: Force-pushing rewrites shared history.',
+      '    mode: BLOCK',
+      '    anchorRefs: [github-flow]',
+      "    when: { tool: { name: bash, command: 'git push.*--force' } }",
+      '    message: Push a new commit instead.',
+      '    examples:',
+      '      - event: { tool: bash, args: { command: git push origin main } }',
+      '        expect: BLOCK',
+      '',
+    ].join('\n'));
+    await waitForFullCheck(page);
+    const markers = await editorMarkers(page);
+    expect(markers.map((m) => m.code)).toEqual(['example-failed']);
+    expect(markers[0]!.line).toBeGreaterThanOrEqual(10);
+    expect(markers[0]!.line).toBeLessThanOrEqual(11);
+  });
+});
+
 describe('compose two presets, simulate, download', () => {
   let page: Page;
   let text: string;

@@ -154,6 +154,30 @@ describe('links', () => {
   });
 });
 
+describe('nothing leaves the browser', () => {
+  it('makes no request beyond the site itself while the editor is used', async () => {
+    const w = await openPage(browser);
+    const requests: string[] = [];
+    w.page.on('request', (r) => requests.push(r.url()));
+    try {
+      await w.page.goto(new URL('editor/', site.url).href);
+      await waitForEditor(w.page);
+      await w.page.click('.monaco-editor .view-lines');
+      await w.page.keyboard.type('# a comment with a secret: hunter2');
+      await w.page.click('#add-event');
+      await w.page.click('#share');
+      await w.page.waitForTimeout(500);
+      const origin = new URL(site.url).origin;
+      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+      // Only the static files are fetched: no request carries the text typed above.
+      expect(requests.filter((u) => u.includes('hunter2'))).toEqual([]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('Monaco stays on the editor page', () => {
   it.each(['', `roles/${ROLE}/`, 'anchors/', 'docs/'])('loads no editor code on /%s', async (path) => {
     const w = await openPage(browser);
