@@ -14,7 +14,18 @@ export default defineConfig({
   markdown: { syntaxHighlight: false, rehypePlugins: [rehypeScrollable] },
   vite: {
     // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      // Monaco is one large chunk on purpose; it loads on the editor page only (the suite checks that).
+      chunkSizeWarningLimit: 6000,
+      rollupOptions: {
+        onwarn(warning, warn) {
+          // zod's source carries /*#__PURE__*/ comments Rollup cannot place; harmless, and not ours to fix.
+          if (warning.code === 'INVALID_ANNOTATION' && /node_modules/.test(warning.id ?? '')) return;
+          warn(warning);
+        },
+      },
+    },
     worker: { format: 'es' },
     server: { fs: { allow: ['../..'] } },
   },

@@ -182,6 +182,27 @@ describe('compose two presets, simulate, download', () => {
     return expect.poll(() => page.textContent('#problems-summary')).toBe(`No problems · ${expected.policy.contracts.length} contracts active`);
   });
 
+  it('adds a contract from a template and one copied from a preset, both valid', async () => {
+    const scratch = await open('editor/');
+    await waitForEditor(scratch);
+    await scratch.selectOption('#contract-source', 'template:shell-command');
+    await scratch.click('#add-contract');
+    const presetOption = await scratch.$eval(`#contract-source option[value$=":${SECOND}"]`, (o) => (o as HTMLOptionElement).value);
+    await scratch.selectOption('#contract-source', presetOption);
+    await scratch.click('#add-contract');
+    await waitForFullCheck(scratch);
+    const composed = await editorText(scratch);
+    const copiedId = presetOption.split(':')[1]!;
+    expect(composed).toContain('id: no-force-push');
+    expect(composed).toContain(`id: ${copiedId}`);
+    const result = validate(composed, { file: 'opencode-semantic-anchors.yaml' });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The copy keeps applying to the preset's role only, as it did inside the preset.
+    const copied = result.load.config.contracts.find((c) => c.contract.id === copiedId && c.origin.file === 'opencode-semantic-anchors.yaml');
+    expect(copied?.roles).toEqual([SECOND]);
+    expect(await scratch.getAttribute('#problems-summary', 'data-errors')).toBe('0');
+  });
+
   it('gives the verdicts `semantic-anchors explain` gives for the same events', async () => {
     const add = async (kind: string, fill: Record<string, string>) => {
       await page.selectOption('#event-kind', kind);
