@@ -95,7 +95,7 @@ export function renderText(results: readonly SizeResult[], meta: BenchMeta): str
   out.push(`Heap per session (stateful variant: every WARN contract has a session condition). Measured with ${meta.gc}:`);
   out.push('retained = settled heapUsed growth for N structuredClone copies of the state / N (incl. an 8-byte slot);');
   out.push('growth 10k→20k = settled heapUsed after minus before the same session goes on from event 10,000 to 20,000,');
-  out.push('keeping only its latest state: what the engine keeps per event (0 if bounded; GC noise of tens of KiB either way).');
+  out.push('keeping only its latest state (smallest of 3 windows): what the engine keeps per event; ~0 if bounded.');
   out.push(table(
     ['contracts', 'state after 1,000 events', 'state after 10,000 events', 'history+counter keys', 'heap growth 10k→20k events'],
     results.map((r) => [String(r.contracts), kb(r.heap.stateAfter1k), kb(r.heap.stateAfter10k), String(r.heap.historyKeys), signedKb(r.heap.growth10kTo20k)]),
