@@ -1,10 +1,8 @@
-// With no config file at all (the default preset) and opencode under strace: every connection the opencode
+// With no config file at all (the default preset) and opencode under strace: every connection (or datagram) the opencode
 // process and its children attempt goes to the scripted model or to opencode's own server on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { anchorsPlugin, startHarness, type Harness } from './support/harness.js';
 import { internetConnections } from './support/strace.js';
 import { anchor, bash, callDirective, expectBlocked, logRecords, turn } from './support/turns.js';
@@ -22,11 +20,10 @@ function straceAvailable(): boolean {
 
 describe('no outgoing connections, default config', () => {
   let h: Harness;
-  const straceFile = join(tmpdir(), `semantic-anchors-connect-${process.pid}.trace`);
 
   beforeAll(async () => {
     expect(straceAvailable(), 'install strace (Debian: apt-get install -y strace) to run this suite').toBe(true);
-    h = await startHarness({ plugins: [anchorsPlugin()], straceFile });
+    h = await startHarness({ plugins: [anchorsPlugin()], strace: true });
   });
   afterAll(async () => h?.stop());
 
@@ -50,7 +47,7 @@ describe('no outgoing connections, default config', () => {
       callDirective('task', { description: 'child', prompt: bash('git push --force origin main'), subagent_type: 'general' }),
     ]);
     await anchor(h, session, 'status');
-    const connections = internetConnections(readFileSync(straceFile, 'utf8'));
+    const connections = internetConnections(readFileSync(h.straceFile ?? '', 'utf8'));
     const allowed = new Set([`127.0.0.1:${h.model.port}`, `127.0.0.1:${h.opencode.port}`]);
     const foreign = connections.filter((c) => !allowed.has(`${c.address}:${c.port}`));
     expect(foreign.map((c) => c.line)).toEqual([]);

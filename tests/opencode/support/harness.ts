@@ -46,7 +46,8 @@ export interface HarnessOptions {
   readonly readyCommand?: string;
   readonly extraConfig?: Record<string, unknown>;
   readonly env?: Readonly<Record<string, string>>;
-  readonly straceFile?: string;
+  /** Run opencode under strace (connect, sendto, sendmsg); the trace is at `Harness.straceFile`. */
+  readonly strace?: boolean;
   /** Have the recording fixture plugin write hook payloads under `<sandbox>/record`. */
   readonly record?: boolean;
 }
@@ -57,6 +58,8 @@ export interface Harness {
   readonly opencode: OpencodeProcess;
   readonly client: OpencodeClient;
   readonly events: EventRecorder;
+  /** The connect() trace when `strace` was set (inside the sandbox, removed with it). */
+  readonly straceFile: string | undefined;
   /** Where the recording fixture plugin writes hook payloads (when `record` was set). */
   readonly recordDir: string;
   /** Replaces a project file with a fixture (e.g. before `/anchor reload`). */
@@ -89,6 +92,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     writeFileSync(target, text);
   }
   const recordDir = join(dirs.root, 'record');
+  const straceFile = options.strace ? join(dirs.root, 'connect.trace') : undefined;
   const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
   let opencode: OpencodeProcess;
   // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
@@ -101,7 +105,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       config: sandboxOpencodeConfig({ modelBaseURL: model.baseURL, plugins: options.plugins, extra: options.extraConfig }),
       readyCommand: options.readyCommand ?? 'anchor',
       env,
-      straceFile: options.straceFile,
+      straceFile,
       onHealthy: (url) => (events = new OpencodeClient(url).subscribe()),
     });
   } catch (error) {
@@ -120,6 +124,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     client,
     events: recorder,
     recordDir,
+    straceFile,
     placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
     async stop() {
       recorder.close();

@@ -1,5 +1,5 @@
-// Reads `strace -f -e trace=connect` output: takes the trace text; returns every internet connection attempted.
-// A DNS lookup is a connect() to a resolver too, so "no outgoing connection" covers name resolution as well.
+// Reads `strace -f -e trace=connect,sendto,sendmsg` output: takes the trace text; returns every internet address
+// the process tried to reach — connect() targets and datagrams sent to an address — so DNS lookups count too.
 
 export interface Connection {
   readonly family: 'AF_INET' | 'AF_INET6';
@@ -13,7 +13,7 @@ const INET6 = /sa_family=AF_INET6, sin6_port=htons\((\d+)\).*?inet_pton\(AF_INET
 
 export function internetConnections(trace: string): Connection[] {
   return trace.split('\n').flatMap((line): Connection[] => {
-    if (!line.includes('connect(')) return [];
+    if (!/\b(connect|sendto|sendmsg)\(/.test(line)) return [];
     const v4 = INET.exec(line);
     if (v4) return [{ family: 'AF_INET', port: Number(v4[1]), address: v4[2] ?? '', line }];
     const v6 = INET6.exec(line);

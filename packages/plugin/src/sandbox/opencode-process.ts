@@ -18,7 +18,10 @@ export interface LaunchOptions {
   readonly readyCommand?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly startTimeoutMs?: number;
-  /** Run opencode under `strace -f -e trace=connect -o <file>` to see every connection it attempts. */
+  /**
+   * Run opencode under `strace -f -e trace=connect,sendto,sendmsg -o <file>`: every connection it (or a child)
+   * attempts, and every datagram sent to an address without connecting first (a DNS query can go either way).
+   */
   readonly straceFile?: string;
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Called once the server answers health, before the plugin check (e.g. to subscribe to GET /event early). */
@@ -42,7 +45,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   const port = await freePort();
   const args = ['serve', '--hostname', '127.0.0.1', '--port', String(port), '--print-logs', '--log-level', options.logLevel ?? 'INFO'];
   const [command, argv] = options.straceFile
-    ? ['strace', ['-f', '-qq', '-e', 'trace=connect', '-o', options.straceFile, '--', options.binary, ...args]]
+    ? ['strace', ['-f', '-qq', '-e', 'trace=connect,sendto,sendmsg', '-o', options.straceFile, '--', options.binary, ...args]]
     : [options.binary, args];
   // detached: opencode gets its own process group, so stop() also ends the shells its bash tool started.
   const child = spawn(command, argv, {
