@@ -61,6 +61,12 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
+  // If the parent dies first (a test runner killed mid-run), take the detached group down with it.
+  const killOnExit = () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let exited: string | undefined;
   child.on('exit', (code, signal) => (exited = `opencode exited early (code ${code}, signal ${signal})`));
   child.on('error', (error) => (exited = `could not start ${command}: ${error.message}`));
