@@ -33,9 +33,20 @@ const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | un
 const globs = (v: string | readonly string[] | undefined): PathMatcher | undefined =>
   v === undefined ? undefined : unwrap(compileGlobs(asList(v)));
 
-const anyPath = (m: PathMatcher, paths: readonly PathFact[]) => paths.some((p) => m.test(p.relative, p.absolute));
-const anyText = (ms: readonly TextMatcher[], text: string | undefined) => text !== undefined && ms.some((m) => m.test(text));
-const anyContent = (ms: readonly TextMatcher[], content: readonly string[]) => content.some((c) => ms.some((m) => m.test(c)));
+// Plain loops: these run for every candidate contract of every event, so they allocate nothing.
+function anyPath(m: PathMatcher, paths: readonly PathFact[]): boolean {
+  for (let i = 0; i < paths.length; i++) if (m.test(paths[i]!.relative, paths[i]!.absolute)) return true;
+  return false;
+}
+function anyText(ms: readonly TextMatcher[], text: string | undefined): boolean {
+  if (text === undefined) return false;
+  for (let i = 0; i < ms.length; i++) if (ms[i]!.test(text)) return true;
+  return false;
+}
+function anyContent(ms: readonly TextMatcher[], content: readonly string[]): boolean {
+  for (let i = 0; i < content.length; i++) if (anyText(ms, content[i])) return true;
+  return false;
+}
 
 export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
   const nameGlobs = m.name === undefined ? undefined : asList(m.name);
@@ -53,15 +64,17 @@ export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
   if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
   if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
   const plain = nameGlobs?.every((g) => /^[\w.-]+$/.test(g));
+  const toolNames = plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined;
   return {
     key: canonicalJson({ tool: m }),
     kind: 'tool',
-    toolNames: plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined,
+    toolNames,
     summary: parts.join(', '),
     test(facts) {
       if (facts.kind !== 'tool') return false;
       const f: ToolFacts = facts;
-      if (names && !names.test(f.name, undefined) && !names.test(f.raw, undefined)) return false;
+      // Plain names are a set lookup; only real globs need the glob test (against the folded and the raw name).
+      if (toolNames ? !toolNames.has(f.name) : names && !names.test(f.name, undefined) && !names.test(f.raw, undefined)) return false;
       if (path && !anyPath(path, f.paths)) return false;
       if (command && !anyText(command, f.command)) return false;
       if (content && !anyContent(content, f.content)) return false;
