@@ -78,6 +78,15 @@ describe('/anchor', () => {
     expect(await answer(host, 'status')).toContain('Role: software-architect');
   });
 
+  it('a role the human sets as the first thing in a fresh session is not undone by the first agent seen', async () => {
+    const host = await startV1({ config: 'team' });
+    await answer(host, 'role software-architect');
+    await host.hooks['chat.message'](...pair(host.payload('chat.message.build')));
+    expect(await answer(host, 'status')).toContain('Role: software-architect');
+    await host.hooks['chat.message'](...pair(host.payload('chat.message.plan')));
+    expect(await answer(host, 'status')).toContain('Role: software-architect');
+  });
+
   it('reload re-reads the YAML: counters reset, role and spent budget kept', async () => {
     const host = await startV1({ config: 'step-confirmation' });
     await answer(host, 'role qa-engineer');

@@ -173,6 +173,7 @@ export class Enforcer {
         const known = this.current.policy.roles.known;
         if (!known.includes(cmd.role)) return `${ANSWER_PREFIX} "${cmd.role}" is not a known role. Known roles: ${known.join(', ')}.`;
         const verdict = this.apply(entry, { role: cmd.role }, undefined);
+        entry.humanRole = true;
         this.channels.log('info', `role set by the human to ${cmd.role}`, this.stateExtra(sessionID, entry));
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
@@ -204,7 +205,11 @@ export class Enforcer {
   private noteAgent(sessionID: string, entry: SessionEntry, agent: string): void {
     // A subagent plays its parent's role; hidden agents do housekeeping. Neither changes the role.
     if (HIDDEN_AGENTS.has(agent) || this.sessions.isChild(sessionID) || entry.agent === agent) return;
+    const first = entry.agent === undefined;
     entry.agent = agent;
+    // The first agent seen after the human chose a role is the one that was already answering: it is no change.
+    if (first && entry.humanRole) return;
+    entry.humanRole = false;
     const verdict = this.apply(entry, { agent }, undefined);
     this.channels.log('info', `agent ${agent}: ${verdict.notice ?? ''}`, this.stateExtra(sessionID, entry));
   }

@@ -13,6 +13,8 @@ export interface SessionEntry {
   last: { readonly verdict: Verdict; readonly subject: string } | undefined;
   /** The text the plugin put into the transcript as a command answer; its chat.message echo is not a human message. */
   answerEcho: string | undefined;
+  /** The human chose the role with /anchor role: it holds until the session's agent really changes. */
+  humanRole: boolean;
 }
 
 export class SessionRegistry {
@@ -24,7 +26,7 @@ export class SessionRegistry {
     const root = this.root(sessionID);
     let entry = this.entries.get(root);
     if (!entry) {
-      entry = { id: root, state: startState(policy), agent: undefined, last: undefined, answerEcho: undefined };
+      entry = { id: root, state: startState(policy), agent: undefined, last: undefined, answerEcho: undefined, humanRole: false };
       this.entries.set(root, entry);
     }
     return entry;
