@@ -30,7 +30,14 @@ const common: BuildOptions = {
   banner: { js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);" },
 };
 
-await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(dist, 'index.js') });
+// The plugin ships the lean preset bundle (enforcement data only: no preset text, no examples, no catalogue prose):
+// less to import and to load at opencode's start-up. The CLI keeps the full one (it shows and tests presets).
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/index.ts')],
+  outfile: join(dist, 'index.js'),
+  alias: { '@semantic-anchors/presets': join(root, '../../presets/generated/lean.ts') },
+});
 await build({
   ...common,
   entryPoints: [join(root, 'src/cli.ts')],

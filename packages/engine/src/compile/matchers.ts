@@ -2,7 +2,7 @@
 // Each predicate comes with a static description for traces, so evaluation builds no strings on the hot path.
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { compileGlobs, type PathMatcher } from '../matchers/glob.js';
+import { compileGlobs, lazyGlobs, type PathMatcher } from '../matchers/glob.js';
 import { canonicalToolName, type Facts, type MessageFacts, type PathFact, type ToolFacts } from '../evaluate/facts.js';
 
 export interface CompiledEventMatch {
@@ -31,7 +31,7 @@ const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | un
   v === undefined ? undefined : asList(v).map(lazyPattern);
 
 const globs = (v: string | readonly string[] | undefined): PathMatcher | undefined =>
-  v === undefined ? undefined : unwrap(compileGlobs(asList(v)));
+  v === undefined ? undefined : lazyGlobs(asList(v));
 
 // Plain loops: these run for every candidate contract of every event, so they allocate nothing.
 function anyPath(m: PathMatcher, paths: readonly PathFact[]): boolean {

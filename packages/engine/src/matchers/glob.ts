@@ -73,9 +73,21 @@ export function literalEnds(glob: string): { prefix: string; suffix: string } {
   return { prefix: glob.slice(0, start).replace(/\/+$/, ''), suffix: suffix.includes('/') ? '' : suffix.replace(/\/+$/, '') };
 }
 
-/** Name globs: a plain string test, no path semantics. */
-export function compileNameGlobs(sources: readonly string[]): CompileResult<(name: string) => boolean> {
-  const compiled = compileGlobs(sources);
-  if (!compiled.ok) return compiled;
-  return { ok: true, value: (name: string) => compiled.value.test(name, undefined) };
+/**
+ * A matcher that compiles on first use, for globs the load stage (or CI, for bundled presets) already validated:
+ * start-up then pays only for the globs an event actually reaches.
+ */
+export function lazyGlobs(sources: readonly string[]): PathMatcher {
+  let matcher: PathMatcher | undefined;
+  return {
+    sources,
+    test(rel, abs) {
+      if (!matcher) {
+        const r = compileGlobs(sources);
+        if (!r.ok) throw new Error(`glob ${sources.join(', ')} does not compile: ${r.error}`);
+        matcher = r.value;
+      }
+      return matcher.test(rel, abs);
+    },
+  };
 }
