@@ -26,6 +26,8 @@ const common: BuildOptions = {
   minify: true,
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Prefer packages' ES module builds: jsonc-parser's "main" is a UMD file with dynamic requires a bundle cannot follow.
+  mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies (picomatch) may call require(); give ESM output one.
   banner: { js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);" },
 };
