@@ -26,9 +26,11 @@ export function renderReport(checks: readonly Check[]): { lines: string[]; faile
   const failed = checks.filter((c) => c.status === 'fail').length;
   const passed = checks.filter((c) => c.status === 'pass').length;
   lines.push(
-    failed === 0
-      ? `${passed} check(s) passed${checks.length > passed ? `, ${checks.length - passed} skipped` : ''}: enforcement works here.`
-      : `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.`,
+    failed > 0
+      ? `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.`
+      : passed < checks.length
+        ? `${passed} check(s) passed, ${checks.length - passed} skipped: the setup is right, but no real call was blocked here yet.`
+        : `${passed} check(s) passed: enforcement works here.`,
   );
   return { lines, failed };
 }
