@@ -38,8 +38,18 @@ await build({
   ...common,
   entryPoints: [join(root, 'src/index.ts')],
   outfile: join(dist, 'index.js'),
-  alias: { '@semantic-anchors/presets': join(root, '../../presets/generated/lean.ts') },
+  alias: {
+    '@semantic-anchors/presets': join(root, '../../presets/generated/lean.ts'),
+    // yaml's ES module build needs no require('process'/'buffer'), so the plugin needs no createRequire shim.
+    yaml: join(root, '../../node_modules/yaml/browser/index.js'),
+  },
+  banner: {},
 });
+const pluginText = readFileSync(join(dist, 'index.js'), 'utf8');
+// INVARIANT: the plugin bundle loads nothing at run time but Node built-ins (no require of packages, no host package).
+if (/\brequire\(|@opencode-ai\/plugin/.test(pluginText.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
+  throw new Error('dist/index.js must not require() anything nor import @opencode-ai/plugin at run time');
+}
 await build({
   ...common,
   entryPoints: [join(root, 'src/cli.ts')],
