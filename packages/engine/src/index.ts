@@ -11,6 +11,7 @@ export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, Comp
 export { step, evaluate, next, startState, roleForAgent, eventKind, type Step } from './evaluate/step.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { appliesToRole } from './evaluate/match.js';
 export { toolFacts, messageFacts, isConfirmation, canonicalToolName, type Facts, type ToolFacts, type MessageFacts } from './evaluate/facts.js';
 export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind } from './evaluate/verdict.js';
 export { runExamples, type ExampleReport, type ExampleResult, type CoverageGap, type ExampleOptions } from './check/examples.js';

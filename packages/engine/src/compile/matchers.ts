@@ -18,11 +18,9 @@ export interface CompiledEventMatch {
   explain(facts: Facts): string;
 }
 
-/** Thrown only for inputs the load stage already rejected; compile() turns it into a skipped contract. */
-export class CompileError extends Error {}
-
+/** Throws only for inputs the load stage already rejected; compile() turns that into a skipped contract. */
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new CompileError(r.error);
+  if (!r.ok) throw new Error(r.error);
   return r.value;
 }
 

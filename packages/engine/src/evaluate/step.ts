@@ -7,6 +7,8 @@ import { messageFacts, toolFacts, type Facts } from './facts.js';
 import { matchFacts, type Candidate, type Excuse } from './match.js';
 import { renderAgentMessage } from './message.js';
 import { bypassesLeft, initialState, type SessionState } from './state.js';
+
+const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
 
 export interface Step {
@@ -58,7 +60,7 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
   if ('tool' in event || 'message' in event) return decideEvent(policy, state, event as ToolEvent | MessageEvent, seq);
   if ('confirm' in event) {
     const s = { ...state, seq, toolCalls: 0, lastConfirmation: seq };
-    return plain('confirm', s, `Confirmed by the human: the step count is reset (was ${state.toolCalls}).`);
+    return plain('confirm', s, confirmed(state.toolCalls));
   }
   if ('bypass' in event) {
     if (state.bypass.pending) {
@@ -143,7 +145,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       agentMessage: renderAgentMessage(decision, matches, {
         bypassHint: policy.options.bypassHint, left, budget: policy.settings.bypassBudget, pending: nextState.bypass.pending,
       }),
-      notice: isConfirmation ? `Confirmed by the human: the step count is reset (was ${state.toolCalls}).` : undefined,
+      notice: isConfirmation ? confirmed(state.toolCalls) : undefined,
       bypass: { used: bypassUsed, pending: nextState.bypass.pending, left, budget: policy.settings.bypassBudget },
       error: undefined,
     },
@@ -197,9 +199,8 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
       ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
       : undefined,
     notice: `semantic-anchors failed while checking this event (${error}); ${onError === 'block' ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
-    bypass: { used: false, pending: state?.bypass?.pending ?? false, left: state?.bypass ? Math.max(0, budget - state.bypass.spent) : 0, budget },
+    bypass: { used: false, pending: state?.bypass?.pending ?? false, left: state?.bypass ? bypassesLeft(state, budget) : 0, budget },
     error,
   };
 }
 
-export { initialState };

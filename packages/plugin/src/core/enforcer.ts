@@ -1,7 +1,7 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { step, type Event, type Verdict } from '@semantic-anchors/engine';
+import { bypassesLeft, step, type Event, type Verdict } from '@semantic-anchors/engine';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
 import { FailOpen } from './fail-open.js';
@@ -250,7 +250,7 @@ export class Enforcer {
       sessionID,
       role: entry.state.role,
       toolCalls: entry.state.toolCalls,
-      bypassesLeft: Math.max(0, budget - entry.state.bypass.spent),
+      bypassesLeft: bypassesLeft(entry.state, budget),
       bypassPending: entry.state.bypass.pending,
     };
   }

@@ -65,7 +65,7 @@ function fromText(text: string, file: string, place: ConfigPlace, options: Loade
     out.push(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'} in the configuration; the affected parts are skipped, the other contracts apply. First: ${formatDiagnostic(errors[0]!).split('\n')[0]}`);
   }
   if (policy.skipped.length > 0) {
-    out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} that failed to compile: ${policy.skipped.map((s) => `${s.id} (${s.error})`).join('; ')}.`);
+    out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} (not enforced until fixed): ${policy.skipped.map((s) => `${s.id ?? '(no id)'} (${s.error})`).join('; ')}.`);
   }
   return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined,
     // Unusable: nothing could be read, or errors left nothing to enforce. Enforcing nothing would switch the

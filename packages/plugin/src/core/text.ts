@@ -1,6 +1,6 @@
 // The texts the human reads: the status of a session and the trace of its last verdict. Every answer starts with
 // ANSWER_PREFIX so the transcript shows where it came from.
-import { bypassesLeft, formatDiagnostic, type CompiledPolicy, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import { appliesToRole, bypassesLeft, formatDiagnostic, type CompiledPolicy, type SessionState, type Verdict } from '@semantic-anchors/engine';
 import type { PolicySnapshot } from './policy-loader.js';
 
 export const ANSWER_PREFIX = '[semantic-anchors]';
@@ -8,7 +8,7 @@ export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass <reason> 
 
 /** The contracts that apply to a role: those without roles, and those that name it. */
 export function activeContracts(policy: CompiledPolicy, role: string | null): CompiledPolicy['contracts'] {
-  return policy.contracts.filter((c) => c.roles === undefined || (role !== null && c.roles.has(role)));
+  return policy.contracts.filter((c) => appliesToRole(c, role));
 }
 
 export function statusText(snapshot: PolicySnapshot, state: SessionState, agent: string | undefined): string {
