@@ -1,6 +1,6 @@
 // Resolves `extends` (bundled presets by id, other files by relative path through a host-supplied reader) and
 // merges the chain into one configuration: inherited first, in order, then the file's own contracts.
-import { DEFAULT_BYPASS_BUDGET, DEFAULT_CONFIRMATIONS, KEBAB_ID } from '../schema/index.js';
+import { DEFAULT_BYPASS_BUDGET, DEFAULT_BYPASS_EXPIRY, DEFAULT_CONFIRMATIONS, KEBAB_ID } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { closest, findPreset, bundledPresets, catalogueRoleIds, type PresetSource } from '../catalogue.js';
 import { dirname, joinPath } from '../matchers/paths.js';
@@ -100,6 +100,11 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (s?.bypassBudget !== undefined) merged.settings.bypassBudget = s.bypassBudget;
   if (s?.confirmations !== undefined) merged.settings.confirmations = s.confirmations;
   if (s?.onError !== undefined) merged.settings.onError = s.onError;
+  if (s?.bypassExpiresAfter !== undefined) merged.settings.bypassExpiresAfter = s.bypassExpiresAfter;
+  if (s?.opaque !== undefined) merged.settings.opaque = s.opaque;
+  if (s?.unparseable !== undefined) merged.settings.unparseable = s.unparseable;
+  if (s?.caseInsensitivePaths !== undefined) merged.settings.caseInsensitivePaths = s.caseInsensitivePaths;
+  if (s?.decisionLog !== undefined) merged.settings.decisionLog = s.decisionLog;
   Object.assign(merged.agents, spec.roles?.agents ?? {});
   merged.customRoles.push(...(spec.roles?.custom ?? []));
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
@@ -172,6 +177,11 @@ export function effectiveSettings(partial: Partial<EffectiveSettings>): Effectiv
     bypassBudget: partial.bypassBudget ?? DEFAULT_BYPASS_BUDGET,
     confirmations: partial.confirmations ?? DEFAULT_CONFIRMATIONS,
     onError: partial.onError ?? 'allow',
+    bypassExpiresAfter: partial.bypassExpiresAfter ?? DEFAULT_BYPASS_EXPIRY,
+    opaque: partial.opaque ?? 'allow',
+    unparseable: partial.unparseable ?? 'warn',
+    caseInsensitivePaths: partial.caseInsensitivePaths ?? false,
+    decisionLog: partial.decisionLog ?? false,
   };
 }
 

@@ -31,6 +31,25 @@ export function matcherFields(contract: Contract): MatcherField[] {
       push('pattern', m.tool.command, [...base, 'tool', 'command']);
       push('pattern', m.tool.content, [...base, 'tool', 'content']);
       push('pattern', m.tool.url, [...base, 'tool', 'url']);
+      const runs = m.tool.run;
+      if (runs !== undefined) {
+        list(runs).forEach((r, i) => {
+          const at: DataPath = single(runs) ? [...base, 'tool', 'run'] : [...base, 'tool', 'run', i];
+          push('glob', r.program, [...at, 'program']);
+          push('glob', r.args, [...at, 'args']);
+          push('pattern', r.text, [...at, 'text']);
+          push('pattern', r.option?.value, [...at, 'option', 'value']);
+        });
+      }
+      const effects = m.tool.effect;
+      if (effects !== undefined) {
+        list(effects).forEach((e, i) => {
+          const at: DataPath = single(effects) ? [...base, 'tool', 'effect'] : [...base, 'tool', 'effect', i];
+          push('glob', e.path, [...at, 'path']);
+          push('pattern', e.content, [...at, 'content']);
+        });
+      }
+      for (const [key, v] of Object.entries(m.tool.args ?? {})) push('pattern', v, [...base, 'tool', 'args', key]);
     }
     if (m.message) {
       push('pattern', m.message.text, [...base, 'message', 'text']);

@@ -26,6 +26,15 @@ export interface EffectiveSettings {
   readonly bypassBudget: number;
   readonly confirmations: readonly string[];
   readonly onError: 'allow' | 'block';
+  /** Tool calls after which an unscoped bypass that was not used expires. */
+  readonly bypassExpiresAfter: number;
+  /** The default for shell calls that run code the engine cannot see into. */
+  readonly opaque: 'allow' | 'warn' | 'block';
+  /** The default for shell commands that cannot be parsed. */
+  readonly unparseable: 'allow' | 'warn' | 'block';
+  readonly caseInsensitivePaths: boolean;
+  /** Whether the host keeps a decision log (the plugin writes it; the engine only carries the setting). */
+  readonly decisionLog: boolean;
 }
 
 export interface EffectiveRoles {

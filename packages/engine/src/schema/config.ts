@@ -8,6 +8,7 @@ export const SCHEMA_VERSION = 1;
 
 export const DEFAULT_CONFIRMATIONS = ['continue', 'go ahead', 'proceed', 'weiter', 'mach weiter'] as const;
 export const DEFAULT_BYPASS_BUDGET = 3;
+export const DEFAULT_BYPASS_EXPIRY = 5;
 
 export const Settings = z
   .strictObject({
@@ -15,9 +16,14 @@ export const Settings = z
       description: `How many bypasses a human may grant per session (subagents share their parent's). Default ${DEFAULT_BYPASS_BUDGET}.`,
       examples: [3],
     }),
+    bypassExpiresAfter: z.int().min(1).max(10_000).optional().meta({
+      description:
+        `An unscoped bypass not used within this many tool calls expires (a scoped one waits for its contract). Default ${DEFAULT_BYPASS_EXPIRY}.`,
+      examples: [5],
+    }),
     confirmations: z.array(z.string().min(1).max(200)).max(100).optional().meta({
       description:
-        'Phrases that count as a human confirmation when a message is, or starts with, one of them (case and ' +
+        "Phrases that count as a human confirmation when the human's whole message is one of them (case, spacing and " +
         `trailing punctuation ignored). Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
       examples: [['continue', 'weiter', 'go ahead']],
     }),
@@ -26,6 +32,27 @@ export const Settings = z
         "What happens when the plugin itself fails: allow (the default: fail open, log and tell the human) or block " +
         '(strict teams: fail closed).',
       examples: ['allow'],
+    }),
+    opaque: z.enum(['allow', 'warn', 'block']).optional().meta({
+      description:
+        'What a shell call that runs code the engine cannot see into gets by default (eval of a variable, a command ' +
+        'name from a variable, `… | sh`, `python -c`, `node -e`, a script written in this session): allow (the ' +
+        'default), warn or block. Contracts can also match it with `opaque: true`.',
+      examples: ['warn'],
+    }),
+    unparseable: z.enum(['allow', 'warn', 'block']).optional().meta({
+      description: 'What a shell command that cannot be parsed gets by default: allow, warn (the default) or block.',
+      examples: ['warn'],
+    }),
+    caseInsensitivePaths: z.boolean().optional().meta({
+      description: 'true: path globs ignore case, for projects on case-insensitive file systems (macOS, Windows). Default false.',
+      examples: [true],
+    }),
+    decisionLog: z.boolean().optional().meta({
+      description:
+        'true: the plugin appends one JSON line per block, warning, bypass and configuration problem to ' +
+        '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
+      examples: [true],
     }),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });

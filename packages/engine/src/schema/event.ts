@@ -23,6 +23,12 @@ export const MessageEvent = z
       description: 'Paths of files attached to the message; each counts as a read of that path.',
       examples: [['src/signup.ts']],
     }),
+    from: z.enum(['human', 'agent', 'subagent']).optional().meta({
+      description:
+        'Who wrote it: the human (the default), the agent (its own text) or a subagent (a task prompt). Only a ' +
+        "human's message can be a confirmation.",
+      examples: ['human'],
+    }),
   })
   .meta({ description: 'The human sends a chat message.', examples: [{ message: 'continue' }] });
 
@@ -41,8 +47,14 @@ export const BypassEvent = z
       description: 'The reason the human gives for letting the next blocked call through.',
       examples: ['hotfix approved in the incident channel'],
     }),
+    contract: z.string().min(1).max(80).optional().meta({
+      description:
+        'Scope: only a block by this contract may use the bypass (`/anchor bypass <contract-id> <reason>`). Omitted: ' +
+        'the next blocked call of any bypassable contract, within settings.bypassExpiresAfter tool calls.',
+      examples: ['dev-no-force-push-main'],
+    }),
   })
-  .meta({ description: 'The human grants one bypass.', examples: [{ bypass: 'approved by the release manager' }] });
+  .meta({ description: 'The human grants one bypass.', examples: [{ bypass: 'approved by the release manager' }, { bypass: 'hotfix', contract: 'dev-no-force-push-main' }] });
 
 export const RoleEvent = z
   .strictObject({ role: RoleId })

@@ -3,6 +3,7 @@
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
 import { Globs, Patterns, oneOrMany } from './primitives.js';
+import { CommandMatch, EffectMatch } from './command.js';
 
 export const ToolMatch = z
   .strictObject({
@@ -34,6 +35,35 @@ export const ToolMatch = z
       description: 'Patterns on the URL a web tool fetches (webfetch).',
       examples: ['^https://'],
     }),
+    run: oneOrMany(CommandMatch).optional().meta({
+      description:
+        'Structured matches on the simple commands of a bash/shell call, which is parsed first (see CommandMatch). ' +
+        'Holds when one simple command matches one of them; `unless` is then checked against that same simple command.',
+    }),
+    effect: oneOrMany(EffectMatch).optional().meta({
+      description:
+        'Matches on what the call does to files, whichever tool does it: write, edit, patch, or a shell redirect, tee, ' +
+        'sed -i, cp, mv, rm … (see EffectMatch). Holds when one effect matches one of them; `unless` is then checked ' +
+        'against that same file.',
+    }),
+    secret: z.boolean().optional().meta({
+      description:
+        'true: the call carries a secret (built-in detection) in what it writes, in its shell command or, for tools ' +
+        'the engine does not know, in any argument; false: it does not.',
+      examples: [true],
+    }),
+    opaque: z.boolean().optional().meta({
+      description:
+        'true: the shell call runs code the engine cannot see into (eval of a variable, a command name from a variable, ' +
+        '`… | sh`, `python -c`, `node -e`, a script this session wrote), or cannot be parsed; false: it does not.',
+      examples: [true],
+    }),
+    args: z.record(z.string().min(1).max(200), Patterns).optional().meta({
+      description:
+        'Patterns on named arguments of the call (strings as they are, other values as JSON), e.g. for MCP tools. ' +
+        'Holds when every named argument is present and matches.',
+      examples: [{ query: '(?i)\\bdrop\\s+table\\b' }],
+    }),
   })
   .meta({
     description: 'Matches a tool call. Every field given must hold; an empty object matches any tool call.',
@@ -51,6 +81,12 @@ export const MessageMatch = z
         'Globs on files attached to the message. Attached files also count as reads of those paths, so tool triggers ' +
         'on "read" see them too.',
       examples: ['**/.env*'],
+    }),
+    from: z.enum(['human', 'agent', 'subagent', 'any']).optional().meta({
+      description:
+        'Who wrote the message: human (the default), agent, subagent (a task prompt), or any. Only the human\'s ' +
+        'words confirm or match by default, so an agent cannot speak for the human.',
+      examples: ['human'],
     }),
     confirmation: z.boolean().optional().meta({
       description:

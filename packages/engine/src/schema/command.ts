@@ -1,0 +1,116 @@
+// Structured matches on what a tool call does: one simple command of a parsed shell command (`run`) and one file
+// effect of any tool (`effect`). Both are judged unit by unit: an exception is checked against the same unit.
+// The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
+import * as z from 'zod';
+import { Globs, Patterns, oneOrMany } from './primitives.js';
+
+const Words = oneOrMany(z.string().min(1).max(500));
+
+export const OptionMatch = z
+  .strictObject({
+    name: Words.meta({
+      description: 'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked.',
+      examples: [['-m', '--message']],
+    }),
+    value: Patterns.meta({
+      description:
+        'Patterns on that option\'s value (quotes removed; a "$(cat <<EOF … EOF)" value is read as the heredoc text). ' +
+        'Holds when the option is present and a pattern is found in its value.',
+      examples: ['^(feat|fix|docs)(\\([^)]+\\))?!?: \\S'],
+    }),
+  })
+  .meta({ description: 'An option of the command and a condition on its value.' });
+
+export const CommandMatch = z
+  .strictObject({
+    program: Globs.meta({
+      description:
+        'The program, by its base name (/usr/bin/git is "git"), as globs. Wrappers (sudo, env, bash -c, timeout, xargs, ' +
+        '…) are unwrapped first, so "git" also matches `sudo git …` and `bash -lc "git …"`.',
+      examples: [['terraform', 'tofu']],
+    }),
+    subcommand: Words.optional().meta({
+      description:
+        'Alternatives for the leading words after the program and its global options (git -C, kubectl --context, …). ' +
+        'Words in one alternative are separated by spaces and may be globs: "delete namespace" or "delete ns".',
+      examples: [['delete namespace', 'delete ns']],
+    }),
+    flags: Words.optional().meta({
+      description:
+        'Holds when ANY of these options is present. "-f" matches combined short flags (-fu), "--force" also ' +
+        '"--force=…" and an unambiguous abbreviation (--forc), "-auto-approve" a single-dash long option.',
+      examples: [['-f', '--force', '--force-if-includes']],
+    }),
+    allFlags: Words.optional().meta({
+      description: 'Holds only when EVERY one of these options is present (same spelling rules as flags).',
+      examples: [['-r', '-f']],
+    }),
+    notFlags: Words.optional().meta({
+      description: 'Holds only when NONE of these options is present.',
+      examples: [['--force-with-lease', '--dry-run', '-n']],
+    }),
+    args: Globs.optional().meta({
+      description:
+        'Globs on the positional arguments after the subcommand words: holds when one of them matches a glob and no ' +
+        '"!" glob. "*" matches any characters, "/" included.',
+      examples: [['main', 'master', '+main', '*:main', '*:refs/heads/main']],
+    }),
+    maxArgs: z.int().min(0).max(1000).optional().meta({
+      description:
+        'Holds only when there are at most this many positional arguments after the subcommand words (0 with ' +
+        '`git push -f` and no remote; 1 with a remote but no branch).',
+      examples: [1],
+    }),
+    option: OptionMatch.optional(),
+    text: Patterns.optional().meta({
+      description:
+        'Patterns on this simple command\'s normalised text: program and arguments joined by single spaces, quotes ' +
+        'removed, global options left out. For what the fields above cannot say.',
+      examples: ['(?i)\\bdrop\\s+table\\b'],
+    }),
+  })
+  .meta({
+    description:
+      'Matches one simple command of a shell call (every part of a chain, pipe, subshell, $(…) and wrapper is its ' +
+      'own). Every field given must hold for the same simple command.',
+    examples: [{ program: 'git', subcommand: 'push', flags: ['-f', '--force'], notFlags: ['--force-with-lease'], args: ['main', '+main', '*:main'] }],
+  });
+
+export const EffectKind = z.enum(['write', 'append', 'delete', 'read', 'change']).meta({
+  description: 'write (create or replace), append, delete, read; "change" is write, append or delete.',
+});
+
+export const EffectMatch = z
+  .strictObject({
+    kind: oneOrMany(EffectKind).optional().meta({
+      description: 'What the call does to the file. Omitted: change (write, append or delete).',
+      examples: [['write', 'append']],
+    }),
+    path: Globs.optional().meta({
+      description:
+        'Globs on the file path, relative to the project root ("**/dist/**" matches in any package of a monorepo), or ' +
+        'absolute when they start with "/". A "!" glob excludes.',
+      examples: [['**/.env', '**/.env.*', '!**/.env.example']],
+    }),
+    content: Patterns.optional().meta({
+      description:
+        'Patterns on the content written, when it is known: write content, an edit\'s new text, a patch\'s added ' +
+        'lines, a heredoc or echo body in a shell call.',
+      examples: ['\\bit\\.only\\('],
+    }),
+    secret: z.boolean().optional().meta({
+      description: 'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
+      examples: [true],
+    }),
+  })
+  .meta({
+    description:
+      'Matches one effect on a file, whichever tool has it: write/edit/patch, or a shell redirect, tee, sed -i, cp, ' +
+      'mv, rm, heredoc … Every field given must hold for the same file.',
+    examples: [{ kind: 'change', path: ['**/package-lock.json', '**/yarn.lock'] }],
+  });
+
+export type OptionMatch = z.infer<typeof OptionMatch>;
+export type CommandMatch = z.infer<typeof CommandMatch>;
+export type EffectMatch = z.infer<typeof EffectMatch>;
+export type EffectKind = z.infer<typeof EffectKind>;
