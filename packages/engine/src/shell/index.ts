@@ -1,0 +1,14 @@
+// The shell model: a bash command string → its simple commands (normalised), file effects and opaque execution.
+// Pure and synchronous (no I/O, no Node built-in) so it runs inside the engine's step() in Node, Bun and browsers.
+export type {
+  Flag,
+  SimpleCommand,
+  EffectKind,
+  FileEffect,
+  OpaqueReason,
+  Opaque,
+  ScriptRun,
+  ShellModel,
+  ShellOptions,
+} from './types.js';
+export { parseShell, SHELL_LIMITS } from './model.js';
