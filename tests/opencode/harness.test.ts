@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { callDirective } from '../../packages/plugin/src/sandbox/index.js';
+import { callDirective } from '@semantic-anchors/sandbox';
 import { fixturePlugin, startHarness, type Harness } from './support/harness.js';
 
 describe('the headless opencode harness (no plugin under test)', () => {

@@ -17,7 +17,7 @@ import {
   type PluginEntry,
   type SandboxDirs,
   type ScriptedModel,
-} from '../../../packages/plugin/src/sandbox/index.js';
+} from '@semantic-anchors/sandbox';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));

@@ -5,7 +5,7 @@
 // Sandbox paths and ids are replaced by placeholders so the files are stable and carry nothing of this machine.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { callDirective } from '../../../packages/plugin/src/sandbox/index.js';
+import { callDirective } from '@semantic-anchors/sandbox';
 import { fixturePlugin, fixturesDir, startHarness } from './harness.js';
 
 const h = await startHarness({

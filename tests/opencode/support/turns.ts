@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { callDirective, type ToolPart } from '../../../packages/plugin/src/sandbox/index.js';
+import { callDirective, type ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from './harness.js';
 
 export { callDirective };

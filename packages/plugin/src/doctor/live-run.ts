@@ -13,7 +13,7 @@ import {
   sandboxOpencodeConfig,
   startScriptedModel,
   type FoundBinary,
-} from '../sandbox/index.js';
+} from '@semantic-anchors/sandbox';
 import { describeCall, type DemoCall } from './demo-call.js';
 import type { Check } from './report.js';
 
