@@ -1,0 +1,97 @@
+// The allowances that keep honest work silent: placeholders, references to secret stores, local-development defaults,
+// documented example keys, and the test-fixture / example-file path policy.
+import { longestRun, shannonEntropy } from './entropy.js';
+
+/** Documented example credentials (AWS's own documentation keys): never real, always safe to write. */
+const DOCUMENTED_EXAMPLES = new Set(['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'AKIAI44QH8DHBEXAMPLE']);
+
+/** Words that mark a value as a stand-in when they appear anywhere in it (compared lower-cased). */
+const PLACEHOLDER_WORDS = [
+  'example', 'sample', 'dummy', 'fake', 'placeholder', 'redacted', 'changeme', 'change_me', 'change-me', 'replace',
+  'your', 'xxxx', '****', '...', '…', 'todo', 'fixme', 'insert', 'lorem', 'mock', 'notreal', 'not-real', 'not_real',
+  'test', '-here', '_here', ' here', 'demo', 'foobar', 'invalid',
+];
+
+/** Whole values that are stand-ins or local-development defaults (compared lower-cased). */
+const PLACEHOLDER_VALUES = new Set([
+  'secret', 'password', 'passwd', 'pass', 'pwd', 'token', 'apikey', 'api_key', 'key', 'changeit', 'admin', 'root',
+  'postgres', 'postgresql', 'mysql', 'mariadb', 'redis', 'mongo', 'mongodb', 'rabbitmq', 'guest', 'user', 'default',
+  'dev', 'development', 'local', 'localhost', 'docker', 'none', 'null', 'nil', 'undefined', 'empty', 'true', 'false',
+  'string', 'str', 'number', 'int', 'any', 'required', 'optional', 'unknown', 'value', 'foo', 'bar', 'baz', 'qwerty',
+  '123456', '12345678', 'abc123', 'letmein', 'hunter2', 'sa', 'keycloak', 'minioadmin', 'elastic', 'kibana', 'airflow',
+  'superset', 'grafana', 'jenkins', 'sonar', 'gitlab', 'wordpress', 'nextcloud', 'app', 'application',
+]);
+
+/** Prefixes of values that refer to a secret kept elsewhere instead of holding it. */
+const REFERENCE_PREFIXES = [
+  '$', '%(', '%{', '{{', '<', '#{', '@{', '`', 'process.env', 'import.meta.env', 'os.environ', 'os.getenv', 'getenv(',
+  'env(', 'env.', 'env[', 'ENV[', 'ENV.', 'System.getenv', 'Environment.GetEnvironmentVariable', 'std::env', 'env::var',
+  '!vault', '!Ref', '!Sub', '!GetAtt', '!secret', 'secretKeyRef', 'secretRef', 'valueFrom', 'vault:', 'op://', 'sm://',
+  'arn:aws:secretsmanager', 'arn:aws:ssm', 'ssm:', '@Microsoft.KeyVault', 'keyvault:', 'secrets.', 'var.', 'local.',
+  'data.', 'module.', 'config.', 'settings.', 'args.', 'options.', 'opts.', 'props.', 'this.', 'self.', 'ctx.',
+  'context.', 'req.', 'request.', 'params.', 'input.', 'credentials.', 'creds.', 'file:', 'cmd:',
+];
+
+/** Hosts that only exist on a developer's machine or in a compose network, and reserved example domains. */
+const LOCAL_HOSTS = new Set([
+  'localhost', '127.0.0.1', '0.0.0.0', '::1', '[::1]', 'host.docker.internal', 'db', 'database', 'postgres',
+  'postgresql', 'mysql', 'mariadb', 'redis', 'mongo', 'mongodb', 'rabbitmq', 'amqp', 'cache', 'broker', 'mq',
+]);
+const EXAMPLE_DOMAINS = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|local|localhost|invalid|internal\.test)$/;
+
+/** Reads as a stand-in: a placeholder word, a template, a masked value, or a known local default. */
+export function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  if (v.length === 0) return true;
+  if (DOCUMENTED_EXAMPLES.has(v)) return true;
+  const lower = v.toLowerCase();
+  if (PLACEHOLDER_VALUES.has(lower)) return true;
+  // `secret123`, `postgres1`, `admin!`: a default with a digit or sign tacked on is still the default.
+  const stem = lower.replace(/[\d!@#$%^&*._-]+$/, '');
+  if (stem.length > 0 && stem !== lower && PLACEHOLDER_VALUES.has(stem)) return true;
+  if (PLACEHOLDER_WORDS.some((w) => lower.includes(w))) return true;
+  // Masked or filler values: one character repeated (`xxxxxxxx`, `00000000`) or a literal 'abcdef…/123456…' ramp.
+  if (longestRun(v) >= Math.max(4, v.length - 2)) return true;
+  if (/^(?:abc|123|012)/.test(lower) && shannonEntropy(v) < 3.2) return true;
+  return false;
+}
+
+/** Refers to a secret kept elsewhere (an env var, a template, a secret manager) instead of holding it. */
+export function isReference(value: string): boolean {
+  const v = value.trim();
+  return REFERENCE_PREFIXES.some((p) => v.startsWith(p)) || /\$\{[^}]{1,200}\}|\{\{[^}]{0,200}\}\}|\$\(/.test(v);
+}
+
+/** A host only reachable on a developer's machine, in a compose network, or a reserved example name. */
+export function isLocalHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return LOCAL_HOSTS.has(h) || EXAMPLE_DOMAINS.test(h) || /^(?:127\.|10\.0\.2\.2$|192\.168\.)/.test(h);
+}
+
+/**
+ * A known-format token that is clearly not real: a documented example, a placeholder word in it, or a random part with
+ * too little entropy (`ghp_xxxx…`, `sk_live_000…`).
+ */
+export function looksLikeFakeToken(token: string, randomPart: string): boolean {
+  if (DOCUMENTED_EXAMPLES.has(token)) return true;
+  const lower = token.toLowerCase();
+  if (['example', 'xxxx', 'dummy', 'fake', 'placeholder', 'redacted', 'your'].some((w) => lower.includes(w))) return true;
+  if (longestRun(randomPart) >= 5) return true;
+  const bar = Math.min(3.0, Math.log2(Math.max(randomPart.length, 2)) - 1.5);
+  return shannonEntropy(randomPart) < bar;
+}
+
+// Test and example files: folders and names that hold fixtures, templates and samples.
+const FIXTURE_DIR = /(?:^|\/)(?:test|tests|__tests__|spec|specs|fixtures?|__fixtures__|testdata|test-data|mocks?|__mocks__|examples?|samples?)\//i;
+const FIXTURE_NAME = /(?:\.(?:test|spec|fixture|mock|stories)\.[^/]+|_test\.[^/]+|_spec\.[^/]+|\.(?:example|sample|template|dist|tmpl|tpl)(?:\.[^/]+)?|^\.env\.(?:example|sample|template|dist|defaults))$/i;
+
+/**
+ * A test fixture, mock, example or template file. Policy: there, the heuristic rules (credential-assignment,
+ * connection-string-password, high-entropy) only fire for values that look machine-generated; known formats always fire.
+ */
+export function isFixturePath(path: string | undefined): boolean {
+  if (path === undefined || path.length === 0) return false;
+  const p = path.replace(/\\/g, '/');
+  const name = p.slice(p.lastIndexOf('/') + 1);
+  return FIXTURE_DIR.test(p.startsWith('/') ? p : `/${p}`) || FIXTURE_NAME.test(name);
+}

@@ -1,0 +1,57 @@
+// Finds passwords given on command lines in the forms flags cannot name: `mysql -pS3cret`, `sshpass -p S3cret`,
+// `curl -u user:S3cret`. `--password=…` and `--password …` are key-value pairs and handled by the assignment scanner.
+import { isPlaceholder, isReference } from './allowances.js';
+import { looksRandom } from './entropy.js';
+import type { RawFinding } from './types.js';
+
+// Each pattern starts with a literal flag and has one bounded, greedy class at the end: no backtracking.
+const MYSQL_P = /(?:^|[\s;&|(])-p([^\s'"`;&|)-][^\s'"`;&|)]{0,200})/g;
+const MYSQL_P_QUOTED = /(?:^|[\s;&|(])-p(['"])([^'"\n]{1,200})\1/g;
+const SSHPASS_P = /\bsshpass[ \t]+-p[ \t]*(['"]?)([^\s'"]{1,200})\1/g;
+const CURL_U = /(?:^|\s)(?:-u|--user)[ \t=]*(['"]?)([^\s:'"@]{1,100}):([^\s'"]{1,200})\1/g;
+const MYSQL_CLIENTS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b/;
+
+/** Every real-looking password passed with `-p…` to a MySQL client, to sshpass, or as `curl -u user:password`. */
+export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
+  const found: RawFinding[] = [];
+  const keep = (value: string, start: number, rule = 'command-line-password'): void => {
+    if (value.length < 6 || isReference(value) || isPlaceholder(value)) return;
+    if (fixture && !looksRandom(value, 16)) return;
+    found.push({ rule, start, end: start + value.length });
+  };
+  if (text.includes('-p') && (text.includes('mysql') || text.includes('mariadb'))) {
+    for (const line of linesContaining(text, MYSQL_CLIENTS)) {
+      for (const m of line.text.matchAll(MYSQL_P)) keep(m[1]!, line.start + m.index + m[0].length - m[1]!.length);
+      for (const m of line.text.matchAll(MYSQL_P_QUOTED)) keep(m[2]!, line.start + m.index + m[0].length - m[2]!.length - 1);
+    }
+  }
+  if (text.includes('sshpass')) {
+    for (const m of text.matchAll(SSHPASS_P)) keep(m[2]!, m.index + m[0].length - m[2]!.length - m[1]!.length);
+  }
+  if (text.includes('-u') || text.includes('--user')) {
+    for (const m of text.matchAll(CURL_U)) {
+      if (m[2] === m[3]) continue; // `-u admin:admin`: a local default
+      keep(m[3]!, m.index + m[0].length - m[3]!.length - m[1]!.length);
+    }
+  }
+  return found;
+}
+
+interface Line {
+  readonly text: string;
+  readonly start: number;
+}
+
+/** The lines of `text` that match `re`; one pass over the text. */
+function linesContaining(text: string, re: RegExp): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    if (re.test(line)) lines.push({ text: line, start });
+    start = end + 1;
+  }
+  return lines;
+}

@@ -1,0 +1,46 @@
+// Built-in secret detection: takes text being written (and where it goes) and returns the secrets found in it, masked.
+// Pure and synchronous, no I/O, linear in the text's length; the policy is written down in README.md beside this file.
+import { isFixturePath } from './allowances.js';
+import { scanAssignments } from './assignments.js';
+import { scanCommandLine } from './command-line.js';
+import { scanConnectionStrings } from './connection-strings.js';
+import { scanJwts } from './jwt.js';
+import { maskSecret } from './mask.js';
+import { scanPrivateKeys } from './private-key.js';
+import { RULES_BY_ID, SECRET_RULES } from './rules.js';
+import { scanTokens } from './token-scan.js';
+import type { RawFinding, SecretContext, SecretFinding } from './types.js';
+
+export type { SecretContext, SecretFinding, SecretRuleInfo, SecretStrength } from './types.js';
+export { SECRET_RULES } from './rules.js';
+
+/** Every secret in `text`, ordered by position; overlapping hits keep the known format over the heuristic. */
+export function findSecrets(text: string, context: SecretContext = {}): readonly SecretFinding[] {
+  if (text.length < 8) return [];
+  const fixture = isFixturePath(context.path);
+  const known: RawFinding[] = [...scanTokens(text), ...scanPrivateKeys(text), ...scanJwts(text, fixture)];
+  const guessed: RawFinding[] = [
+    ...scanAssignments(text, { path: context.path, fixture }),
+    ...scanConnectionStrings(text, fixture),
+    ...scanCommandLine(text, fixture),
+  ];
+  const kept: RawFinding[] = [];
+  const overlaps = (f: RawFinding): boolean => kept.some((k) => f.start < k.end && k.start < f.end);
+  for (const f of [...known, ...guessed]) if (!overlaps(f)) kept.push(f);
+  kept.sort((a, b) => a.start - b.start || a.end - b.end);
+  return kept.map((f) => {
+    const info = RULES_BY_ID.get(f.rule);
+    // INVARIANT: every scanner reports ids listed in SECRET_RULES (a test checks this); the fallback keeps traces honest.
+    return {
+      rule: f.rule,
+      description: info?.description ?? f.rule,
+      start: f.start,
+      end: f.end,
+      masked: maskSecret(text.slice(f.start, f.end)),
+      strength: info?.strength ?? 'heuristic',
+    };
+  });
+}
+
+// Kept for the reference docs generator: the rule list with descriptions and sources.
+export const SECRET_RULE_IDS: readonly string[] = SECRET_RULES.map((r) => r.id);
