@@ -1,0 +1,52 @@
+// The model under construction: commands, effects, opaque parts, scripts and the first error, with the bound on
+// how many commands one source may yield (so adversarial input stays bounded in time and memory).
+import type { FileEffect, Opaque, OpaqueReason, ScriptRun, ShellModel, SimpleCommand } from './types.js';
+import type { Effect } from './effects.js';
+
+export class Collector {
+  readonly commands: SimpleCommand[] = [];
+  private readonly effectList: FileEffect[] = [];
+  private readonly opaqueList: Opaque[] = [];
+  private readonly scriptList: ScriptRun[] = [];
+  private error: { message: string; offset: number } | undefined;
+  private overflowed = false;
+
+  constructor(private readonly maxCommands: number) {}
+
+  full(): boolean {
+    return this.commands.length >= this.maxCommands;
+  }
+
+  /** Record a command; undefined (and one opaque 'depth') once the bound is reached. */
+  command(command: SimpleCommand): number | undefined {
+    if (this.full()) {
+      if (!this.overflowed) this.opaque('depth', undefined, `more than ${this.maxCommands} simple commands`);
+      this.overflowed = true;
+      return undefined;
+    }
+    this.commands.push(command);
+    return this.commands.length - 1;
+  }
+
+  effects(command: number, effects: readonly Effect[]): void {
+    for (const e of effects) this.effectList.push({ ...e, command });
+  }
+
+  opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
+    this.opaqueList.push({ reason, command, detail });
+  }
+
+  script(path: string, command: number): void {
+    this.scriptList.push({ path, command });
+  }
+
+  /** The first error is the one reported; each failed parse also counts as opaque 'unparseable'. */
+  fail(message: string, offset: number): void {
+    if (this.error === undefined) this.error = { message, offset };
+    this.opaque('unparseable', undefined, message);
+  }
+
+  result(): ShellModel {
+    return { commands: this.commands, effects: this.effectList, opaque: this.opaqueList, scripts: this.scriptList, error: this.error };
+  }
+}

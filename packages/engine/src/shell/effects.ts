@@ -1,0 +1,225 @@
+// What a simple command does to files: redirections plus the file effects of well-known programs (cp, mv, rm, tee,
+// sed -i, …). Paths are resolved against the command's cwd; content is kept when the written text is literal.
+import type { Redirection } from 'unbash';
+import type { EffectKind, Flag } from './types.js';
+import { basename, resolve } from './paths.js';
+
+export interface Effect {
+  readonly kind: EffectKind;
+  readonly path: string;
+  readonly content: string | undefined;
+  readonly via: string;
+}
+
+/** The normalised command the effects are computed from. */
+export interface EffectInput {
+  readonly program: string;
+  readonly positionals: readonly string[];
+  readonly flags: readonly Flag[];
+  readonly cwd: string | undefined;
+  /** Literal text on stdin (heredoc body, here-string) when the command has one. */
+  readonly stdin: string | undefined;
+  /** The words after the program, in order (find's start paths precede its expression). */
+  readonly argv: readonly string[];
+  /** Words after `--` (git checkout -- paths). */
+  readonly afterDashDash: readonly string[];
+}
+
+/** Redirect targets that are not files in the project. */
+const NOT_FILES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
+
+const has = (flags: readonly Flag[], ...names: string[]): boolean => flags.some((f) => names.includes(f.name));
+const valueOf = (flags: readonly Flag[], ...names: string[]): string | undefined =>
+  flags.find((f) => names.includes(f.name) && f.value !== undefined)?.value;
+
+/** The text a command prints when it is a literal (echo/printf of static words, cat of a heredoc). */
+export function literalOutput(program: string, args: readonly string[], allStatic: boolean, stdin: string | undefined): string | undefined {
+  if (program === 'cat' && args.length === 0) return stdin;
+  if (!allStatic) return undefined;
+  if (program === 'echo') {
+    let at = 0;
+    let newline = true;
+    while (at < args.length && /^-[neE]+$/.test(args[at] as string)) {
+      if ((args[at] as string).includes('n')) newline = false;
+      at++;
+    }
+    return args.slice(at).join(' ') + (newline ? '\n' : '');
+  }
+  if (program === 'printf' && args.length === 1 && !/%[^%]/.test(args[0] as string)) {
+    return (args[0] as string).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%').replace(/\\\\/g, '\\');
+  }
+  return undefined;
+}
+
+/** File effects of a command's redirections; `output` is the literal text it writes to stdout, if known. */
+export function redirectEffects(redirects: readonly Redirection[], cwd: string | undefined, output: string | undefined): Effect[] {
+  const effects: Effect[] = [];
+  for (const r of redirects) {
+    if (r.type !== 'Redirect' || r.target === undefined) continue;
+    const target = r.target.value;
+    if (NOT_FILES.test(target)) continue;
+    const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
+    const path = resolve(cwd, target);
+    const toStdout = fd === undefined || fd === 1;
+    switch (r.operator) {
+      case '<':
+        effects.push({ kind: 'read', path, content: undefined, via: '<' });
+        break;
+      case '>':
+      case '>|':
+      case '<>':
+      case '>&':
+        effects.push({ kind: 'write', path, content: toStdout ? output : undefined, via: fd !== undefined && fd !== 1 ? `${fd}${r.operator}` : r.operator });
+        break;
+      case '>>':
+        effects.push({ kind: 'append', path, content: toStdout ? output : undefined, via: fd !== undefined && fd !== 1 ? `${fd}>>` : '>>' });
+        break;
+      case '&>':
+        effects.push({ kind: 'write', path, content: output, via: '&>' });
+        break;
+      case '&>>':
+        effects.push({ kind: 'append', path, content: output, via: '&>>' });
+        break;
+      case '<&':
+        break;
+    }
+  }
+  return effects;
+}
+
+/** Destination paths of cp/mv/install/ln/rsync: `-t DIR`, else the last positional (a directory when it ends in
+ * '/' or there are several sources, then DIR/basename(source)). */
+function copyTargets(input: EffectInput, sources: readonly string[], dest: string | undefined): string[] {
+  const intoDir = valueOf(input.flags, '-t', '--target-directory');
+  if (intoDir !== undefined) return sources.map((s) => `${intoDir}/${basename(s)}`);
+  if (dest === undefined) return [];
+  if (dest.endsWith('/') || sources.length > 1) return sources.map((s) => `${dest}/${basename(s)}`);
+  return [dest];
+}
+
+const isRemote = (path: string): boolean => /^[^/]*:/.test(path) && !path.startsWith('./');
+
+const READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'bat', 'nl', 'source', '.', 'tac']);
+
+/** File effects of well-known programs, from their normalised argv. */
+export function programEffects(input: EffectInput): Effect[] {
+  const { program, flags, cwd } = input;
+  const pos = input.positionals;
+  const out: Effect[] = [];
+  const add = (kind: EffectKind, path: string, via: string, content?: string): void => {
+    // `{}` is find -exec's placeholder for each found file, not a file called '{}'.
+    if (path === '{}' || path === '') return;
+    out.push({ kind, path: resolve(cwd, path), content, via });
+  };
+  switch (program) {
+    case 'tee': {
+      const append = has(flags, '-a', '--append');
+      for (const p of pos) if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', input.stdin);
+      break;
+    }
+    case 'sed': {
+      if (!has(flags, '-i', '--in-place')) break;
+      // Without -e/-f the first positional is the script, the rest are the files edited in place.
+      const files = has(flags, '-e', '--expression', '-f', '--file') ? pos : pos.slice(1);
+      for (const p of files) add('write', p, 'sed -i');
+      break;
+    }
+    case 'perl': {
+      if (!has(flags, '-i')) break;
+      const files = has(flags, '-e', '-E') ? pos : pos.slice(1);
+      for (const p of files) add('write', p, 'perl -pi');
+      break;
+    }
+    case 'cp':
+    case 'install':
+    case 'ln':
+    case 'rsync':
+    case 'mv': {
+      if (program === 'install' && has(flags, '-d', '--directory')) {
+        for (const p of pos) add('write', p, 'install');
+        break;
+      }
+      const targetDir = valueOf(flags, '-t', '--target-directory') !== undefined;
+      const sources = targetDir ? pos : pos.slice(0, -1);
+      const dest = targetDir ? undefined : pos[pos.length - 1];
+      // `ln -s target` with one operand links into the current directory under the target's name.
+      const onlyOne = program === 'ln' && !targetDir && pos.length === 1;
+      const targets = onlyOne ? [basename(pos[0] as string)] : copyTargets(input, sources, dest);
+      for (const s of onlyOne ? [] : sources) {
+        if (isRemote(s)) continue;
+        if (program === 'mv') add('delete', s, 'mv');
+        else if (program !== 'ln') add('read', s, program);
+      }
+      for (const t of targets) if (!isRemote(t)) add('write', t, program);
+      break;
+    }
+    case 'rm':
+    case 'unlink':
+    case 'shred':
+    case 'rmdir':
+      for (const p of pos) add('delete', p, program);
+      break;
+    case 'truncate':
+      for (const p of pos) add('write', p, 'truncate', has(flags, '-s', '--size') && /^0+$/.test(valueOf(flags, '-s', '--size') ?? '') ? '' : undefined);
+      break;
+    case 'touch':
+    case 'mkdir':
+    case 'chmod':
+    case 'chown':
+      for (const p of program === 'chmod' || program === 'chown' ? pos.slice(1) : pos) add('write', p, program);
+      break;
+    case 'dd':
+      for (const p of pos) {
+        if (p.startsWith('of=')) add('write', p.slice(3), 'dd of=');
+        else if (p.startsWith('if=')) add('read', p.slice(3), 'dd if=');
+      }
+      break;
+    case 'curl': {
+      const file = valueOf(flags, '-o', '--output');
+      if (file !== undefined && file !== '-') add('write', file, 'curl -o');
+      const upload = valueOf(flags, '-T', '--upload-file');
+      if (upload !== undefined) add('read', upload, 'curl -T');
+      break;
+    }
+    case 'wget': {
+      const file = valueOf(flags, '-O', '--output-document');
+      if (file !== undefined && file !== '-') add('write', file, 'wget -O');
+      break;
+    }
+    case 'git':
+      gitEffects(input, add);
+      break;
+    case 'find':
+      findEffects(input, add);
+      break;
+    default:
+      if (READERS.has(program)) for (const p of pos) if (!NOT_FILES.test(p)) add('read', p, program);
+  }
+  return out;
+}
+
+type Add = (kind: EffectKind, path: string, via: string, content?: string) => void;
+
+function gitEffects(input: EffectInput, add: Add): void {
+  const [sub, ...rest] = input.positionals;
+  if (sub === 'checkout' && input.afterDashDash.length > 0) {
+    for (const p of input.afterDashDash) add('write', p, 'git checkout --');
+  } else if (sub === 'restore' && !(has(input.flags, '--staged', '-S') && !has(input.flags, '--worktree', '-W'))) {
+    for (const p of rest) add('write', p, 'git restore');
+  } else if (sub === 'rm' && !has(input.flags, '--cached')) {
+    for (const p of rest) add('delete', p, 'git rm');
+  }
+}
+
+/** find START… -delete / -exec rm: the start paths are deleted from (never glob-expanded). */
+function findEffects(input: EffectInput, add: Add): void {
+  const roots: string[] = [];
+  for (const s of input.argv) {
+    if (s.startsWith('-') || s === '(' || s === '!') break;
+    roots.push(s);
+  }
+  const deletes = input.flags.some((f) => f.token === '-delete');
+  const execRm = input.flags.some((f) => (f.token === '-exec' || f.token === '-execdir') && /^(\/\S*\/)?(rm|unlink|shred)$/.test(f.value ?? ''));
+  if (!deletes && !execRm) return;
+  for (const root of roots.length > 0 ? roots : ['.']) add('delete', root, deletes ? 'find -delete' : 'find -exec rm');
+}

@@ -1,0 +1,60 @@
+// DATA: interpreters — which options carry inline code, and whether a command reads its program from stdin.
+import { parseArgv } from './argv.js';
+import { optionsOf } from './programs.js';
+import { SHELLS } from './wrappers.js';
+
+/** Options whose value is a program in the interpreter's own language. */
+const INLINE: Readonly<Record<string, readonly string[]>> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
+  deno: ['eval'],
+  bun: ['-e', '--eval', '-p', '--print'],
+};
+
+/** Options after which no script path follows (`python -m module`). */
+const NO_SCRIPT: Readonly<Record<string, readonly string[]>> = { python: ['-m'] };
+
+/** python3.12 → python, nodejs → node: one entry per language. */
+export function interpreterFamily(program: string): string | undefined {
+  if (/^python(\d+(\.\d+)?)?$/.test(program)) return 'python';
+  if (program === 'node' || program === 'nodejs') return 'node';
+  if (/^perl(\d+(\.\d+)*)?$/.test(program)) return 'perl';
+  if (program === 'ruby' || program === 'php' || program === 'bun' || program === 'deno') return program;
+  if (SHELLS.has(program)) return 'sh';
+  return undefined;
+}
+
+export interface InterpreterUse {
+  readonly family: string;
+  /** The option carrying inline code, when there is one (python -c …). */
+  readonly inline: string | undefined;
+  /** The script file it runs, when it runs one. */
+  readonly script: string | undefined;
+  /** Index (in argv) of the script word, to tell a process substitution `bash <(curl …)` apart. */
+  readonly scriptAt: number | undefined;
+  /** True when it reads its program from stdin (no script, no inline code, or `-`/`-s`). */
+  readonly readsStdin: boolean;
+}
+
+export function interpreterUse(program: string, argv: readonly string[]): InterpreterUse | undefined {
+  const family = interpreterFamily(program);
+  if (family === undefined) return undefined;
+  if (family === 'deno' || family === 'bun') {
+    // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
+    const word = argv[0] === 'run' ? argv[1] : argv[0];
+    const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
+    const inline = argv.find((a) => (INLINE[family] ?? []).includes(a));
+    return { family, inline, script, scriptAt: script === undefined ? undefined : argv.indexOf(script), readsStdin: false };
+  }
+  const parsed = parseArgv(argv, () => optionsOf(family === 'sh' ? 'sh' : family, undefined), true);
+  const inline = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name))?.name;
+  const noScript = parsed.flags.some((f) => (NO_SCRIPT[family] ?? []).includes(f.name));
+  const stdinFlag = parsed.flags.some((f) => f.name === '-s' && family === 'sh');
+  const first = parsed.positionals[0];
+  const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
+  const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
+  return { family, inline, script, scriptAt, readsStdin: inline === undefined && !noScript && script === undefined };
+}

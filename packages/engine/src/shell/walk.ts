@@ -1,0 +1,303 @@
+// The AST walk: every simple command the source runs (through lists, pipelines, compounds, substitutions and
+// wrappers), each normalised, with the cwd it runs in. Records into a Collector; never throws on odd trees.
+import { forEachChild, parse, type Command, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type SyntaxNode } from 'unbash';
+import type { SimpleCommand } from './types.js';
+import type { Collector } from './collector.js';
+import { normalise, resolve } from './paths.js';
+import { shellWord, syntheticWord, type ShellWord } from './words.js';
+import { unwrap } from './wrappers.js';
+import { normaliseCommand } from './normalise.js';
+import { literalOutput, programEffects, redirectEffects } from './effects.js';
+import { interpreterUse } from './interpreters.js';
+
+/** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
+export interface Frame {
+  /** The text this tree's positions index. */
+  readonly text: string;
+  /** Offset of text[0] in the top-level source when positions map 1:1, else undefined (use `span`). */
+  readonly base: number | undefined;
+  /** The span in the top-level source that stands for this whole frame when positions do not map. */
+  readonly span: readonly [number, number];
+  readonly via: readonly string[];
+  readonly depth: number;
+}
+
+/** The shell's state that flows from one command to the next: only the directory. */
+interface Scope {
+  cwd: string | undefined;
+}
+
+const child = (scope: Scope): Scope => ({ cwd: scope.cwd });
+
+/** What a walked node ran last: its command index and, when it is an interpreter reading stdin, which one. */
+interface Ran {
+  readonly index: number | undefined;
+  readonly stdinInterpreter: string | undefined;
+}
+const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+
+export class Walker {
+  constructor(
+    private readonly out: Collector,
+    private readonly maxDepth: number,
+  ) {}
+
+  script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
+    for (const e of script.errors ?? []) this.out.fail(e.message, this.map(frame, e.pos)[0]);
+    // Escaped backticks: the nested script owns a decoded source that its positions index.
+    const inner = script.source !== undefined && script.source !== frame.text ? { ...frame, text: script.source, base: undefined, span: this.map(frame, script.pos, script.end) } : frame;
+    for (const statement of script.commands) this.node(statement.command, inner, scope);
+  }
+
+  private list(list: CompoundList, frame: Frame, scope: Scope): void {
+    for (const statement of list.commands) this.node(statement.command, frame, scope);
+  }
+
+  /** Map a [pos, end) of the frame's text to the top-level source. */
+  map(frame: Frame, pos: number, end = pos): [number, number] {
+    return frame.base === undefined ? [frame.span[0], frame.span[1]] : [frame.base + pos, frame.base + end];
+  }
+
+  private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope): Ran {
+    if (this.out.full()) return NOTHING;
+    switch (node.type) {
+      case 'Command':
+        return this.command(node, frame, scope);
+      case 'AndOr': {
+        let ran = NOTHING;
+        for (const c of node.commands) ran = this.node(c, frame, scope);
+        return ran;
+      }
+      case 'Pipeline': {
+        const timed = node.prefixes.some((p) => p.type === 'Time');
+        const inner = timed ? { ...frame, via: [...frame.via, 'time'] } : frame;
+        if (node.commands.length === 1) return this.node(node.commands[0] as CommandNode, inner, scope);
+        let ran = NOTHING;
+        node.commands.forEach((c, i) => {
+          ran = this.node(c, inner, child(scope));
+          if (i > 0 && ran.stdinInterpreter !== undefined) this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
+        });
+        return ran;
+      }
+      case 'Subshell':
+        this.list(node.body, frame, child(scope));
+        return NOTHING;
+      case 'BraceGroup':
+        this.list(node.body, frame, scope);
+        return NOTHING;
+      case 'If': {
+        const s = child(scope);
+        this.list(node.clause, frame, s);
+        this.list(node.then, frame, s);
+        for (const e of node.elif) {
+          this.list(e.clause, frame, s);
+          this.list(e.then, frame, s);
+        }
+        if (node.else) this.list(node.else, frame, s);
+        return NOTHING;
+      }
+      case 'While': {
+        const s = child(scope);
+        this.list(node.clause, frame, s);
+        this.list(node.body, frame, s);
+        return NOTHING;
+      }
+      case 'For':
+      case 'Select': {
+        const s = child(scope);
+        for (const w of node.wordlist ?? []) this.substitutions(w, frame, s);
+        this.list(node.body, frame, s);
+        return NOTHING;
+      }
+      case 'ArithmeticFor':
+        this.substitutionsOfChildren(node, frame, scope);
+        this.list(node.body, frame, child(scope));
+        return NOTHING;
+      case 'Case': {
+        const s = child(scope);
+        this.substitutions(node.word, frame, s);
+        for (const item of node.items) this.list(item.body, frame, s);
+        return NOTHING;
+      }
+      case 'Function':
+      case 'Coproc': {
+        const body = node.body;
+        if (body.type === 'CompoundList') this.list(body, frame, child(scope));
+        else this.node(body, frame, child(scope));
+        return NOTHING;
+      }
+      case 'TestCommand':
+      case 'ArithmeticCommand':
+        this.substitutionsOfChildren(node, frame, scope);
+        return NOTHING;
+      case 'Redirected': {
+        const first = this.out.commands.length;
+        this.node(node.command, frame, scope);
+        for (const r of node.redirects) this.substitutions(r, frame, scope);
+        // A redirected compound (`{ a; b; } > f`) has no simple command of its own: its first command carries it.
+        const owner = this.out.commands.length > first ? first : undefined;
+        if (owner !== undefined) this.out.effects(owner, redirectEffects(node.redirects, scope.cwd, undefined));
+        return NOTHING;
+      }
+    }
+  }
+
+  /** Walk every `$(…)`, backtick and `<(…)` inside a node (words, redirects, heredoc bodies, [[ ]], $(( ))). */
+  private substitutions(node: SyntaxNode, frame: Frame, scope: Scope): void {
+    if (node.type === 'CommandExpansion' || node.type === 'ProcessSubstitution' || node.type === 'ArithmeticCommandExpansion') {
+      if (node.script === undefined) return;
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', undefined, node.text);
+        return;
+      }
+      this.script(node.script, { ...frame, depth: frame.depth + 1 }, child(scope));
+      return;
+    }
+    if (node.type === 'HereDoc' && node.delimiter?.quoted) return;
+    forEachChild(node, (c) => this.substitutions(c, frame, scope));
+  }
+
+  private substitutionsOfChildren(node: SyntaxNode, frame: Frame, scope: Scope): void {
+    forEachChild(node, (c) => this.substitutions(c, frame, scope));
+  }
+
+  private command(node: Command, frame: Frame, scope: Scope): Ran {
+    // Substitutions run before the command itself: record them first.
+    for (const p of node.prefix) this.substitutions(p, frame, scope);
+    if (node.name) this.substitutions(node.name, frame, scope);
+    for (const s of node.suffix) this.substitutions(s, frame, scope);
+
+    const assignments = node.prefix.flatMap((p) => (p.type === 'Assignment' ? [p.text] : []));
+    const words: ShellWord[] = [];
+    if (node.name) words.push(shellWord(node.name));
+    for (const s of node.suffix) {
+      if (s.type === 'Word') words.push(shellWord(s));
+      else if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
+    }
+    const stdin = stdinText(node.redirects);
+    return this.run(words, assignments, node.redirects, stdin, frame, scope, [node.pos, node.end], []);
+  }
+
+  /** Unwrap, normalise and record one command given as words; returns what ran. */
+  private run(
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    redirects: readonly Redirection[],
+    stdin: string | undefined,
+    frame: Frame,
+    scope: Scope,
+    span: readonly [number, number],
+    extraVia: readonly string[],
+  ): Ran {
+    const budget = this.maxDepth - frame.depth - extraVia.length;
+    const u = unwrap(words, assignments, Math.max(0, budget));
+    const via = [...frame.via, ...extraVia, ...u.via];
+    const [start, end] = this.map(frame, span[0], span[1]);
+    const text = frame.text.slice(span[0], span[1]);
+    const wrapperCwd = u.kind === 'opaque' || u.kind === 'command' || u.kind === 'reparse' ? u.cwd : [];
+    const shellCwd = wrapperCwd.reduce<string | undefined>((cwd, dir) => resolve(cwd, dir), scope.cwd);
+
+    if (u.kind === 'reparse') {
+      const redirectsAt = this.out.commands.length;
+      const parsed = parse(u.source);
+      const word = u.word;
+      const inner = word === undefined ? undefined : word.singleQuoted ? word.pos + 1 : word.text === word.value ? word.pos : undefined;
+      const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
+      this.script(parsed, { text: u.source, base, span: [start, end], via, depth: frame.depth + extraVia.length + u.via.length }, { cwd: shellCwd });
+      // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
+      if (this.out.commands.length > redirectsAt) this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
+      return NOTHING;
+    }
+
+    const command: SimpleCommand = normaliseCommand(u.words, u.assignments, via, shellCwd, text, start, end);
+    const index = this.out.command(command);
+    if (index === undefined) return NOTHING;
+    if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
+    const head = u.words[0];
+    if (head?.dynamic) this.out.opaque('dynamic-command', index, head.text);
+
+    // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
+    if ((command.program === 'cd' || command.program === 'pushd') && command.via.length === frame.via.length) {
+      const target = command.positionals[0] ?? '~';
+      if (target !== '-') scope.cwd = resolve(scope.cwd, target);
+    }
+
+    const allStatic = u.words.every((w) => !w.dynamic);
+    const output = literalOutput(command.program, command.argv, allStatic, stdin);
+    const dashDash = command.argv.indexOf('--');
+    this.out.effects(index, [
+      ...redirectEffects(redirects, scope.cwd, output),
+      ...programEffects({
+        program: command.program,
+        positionals: command.positionals,
+        flags: command.flags,
+        cwd: command.cwd,
+        stdin,
+        argv: command.argv,
+        afterDashDash: dashDash === -1 ? [] : command.argv.slice(dashDash + 1),
+      }),
+    ]);
+
+    const ran = this.scripts(command, index, u.words, stdin, frame, scope, span);
+    if (command.program === 'find') this.findExec(u.words, frame, scope, span, [...extraVia, ...u.via]);
+    return ran;
+  }
+
+  /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. */
+  private scripts(command: SimpleCommand, index: number, words: readonly ShellWord[], stdin: string | undefined, frame: Frame, scope: Scope, span: readonly [number, number]): Ran {
+    const cwd = command.cwd;
+    if (command.program === 'source' || command.program === '.') {
+      const file = command.positionals[0];
+      if (file !== undefined) {
+        this.out.script(resolve(cwd, file), index);
+        this.out.opaque('source', index, file);
+      }
+      return { index, stdinInterpreter: undefined };
+    }
+    if (command.programText.includes('/') && !isSystemPath(command.programText)) this.out.script(resolve(cwd, command.programText), index);
+    const use = interpreterUse(command.program, command.argv);
+    if (use === undefined) return { index, stdinInterpreter: undefined };
+    if (use.inline !== undefined) this.out.opaque('inline-script', index, command.program);
+    if (use.script !== undefined) {
+      const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
+      if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
+      else this.out.script(resolve(cwd, use.script), index);
+    }
+    if (!use.readsStdin) return { index, stdinInterpreter: undefined };
+    if (stdin !== undefined) {
+      // `bash <<EOF … EOF`: the heredoc is the script. Shells: parse it; others: inline code.
+      if (use.family === 'sh' && frame.depth + 1 <= this.maxDepth) {
+        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, span[0], span[1]), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1 }, child(scope));
+      } else this.out.opaque('inline-script', index, command.program);
+      return { index, stdinInterpreter: undefined };
+    }
+    return { index, stdinInterpreter: command.program };
+  }
+
+  /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */
+  private findExec(words: readonly ShellWord[], frame: Frame, scope: Scope, span: readonly [number, number], via: readonly string[]): void {
+    for (let i = 1; i < words.length; i++) {
+      const option = (words[i] as ShellWord).value;
+      if (option !== '-exec' && option !== '-execdir' && option !== '-ok' && option !== '-okdir') continue;
+      let stop = i + 1;
+      while (stop < words.length && (words[stop] as ShellWord).value !== ';' && (words[stop] as ShellWord).value !== '+') stop++;
+      const inner = words.slice(i + 1, stop);
+      if (inner.length > 0) this.run(inner, [], [], undefined, frame, scope, span, [...via, `find ${option}`]);
+      i = stop;
+    }
+  }
+}
+
+function stdinText(redirects: readonly Redirection[]): string | undefined {
+  let text: string | undefined;
+  for (const r of redirects) {
+    if (r.type === 'HereDoc') text = r.body.text;
+    else if (r.type === 'HereString' && r.target) text = `${r.target.value}\n`;
+  }
+  return text;
+}
+
+/** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
+function isSystemPath(path: string): boolean {
+  return /^\/(usr\/(local\/)?)?s?bin\//.test(normalise(path));
+}

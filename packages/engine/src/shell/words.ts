@@ -1,0 +1,54 @@
+// Words of the AST → their unquoted values, and whether the shell would compute them at run time.
+import type { Word, WordPart } from 'unbash';
+
+/** A word with quotes removed. `dynamic` when part of it is computed ($X, ${…}, $(…), `…`, $((…)), <(…)). */
+export interface ShellWord {
+  readonly value: string;
+  readonly dynamic: boolean;
+  /** The substitution parts whose scripts must be walked as commands of their own. */
+  readonly pos: number;
+  readonly end: number;
+  /** True when the whole word is one single-quoted string: its inner offsets map 1:1 onto the source. */
+  readonly singleQuoted: boolean;
+  /** The word as written (for re-parsing offsets and for texts). */
+  readonly text: string;
+  /** True when the word is a process substitution `<(…)`/`>(…)` standing for a file. */
+  readonly processSubstitution: boolean;
+}
+
+const DYNAMIC_PARTS = new Set([
+  'SimpleExpansion',
+  'ParameterExpansion',
+  'CommandExpansion',
+  'ArithmeticExpansion',
+  'ProcessSubstitution',
+]);
+
+function partsAreDynamic(parts: readonly WordPart[] | undefined): boolean {
+  if (!parts) return false;
+  for (const part of parts) {
+    if (DYNAMIC_PARTS.has(part.type)) return true;
+    if ((part.type === 'DoubleQuoted' || part.type === 'LocaleString') && partsAreDynamic(part.parts)) return true;
+  }
+  return false;
+}
+
+export function shellWord(word: Word): ShellWord {
+  const parts = word.parts;
+  const only = parts && parts.length === 1 ? parts[0] : undefined;
+  return {
+    // unbash's value removes quotes and backslashes but keeps expansions as written ("$HOME/x" → $HOME/x).
+    value: word.value,
+    dynamic: partsAreDynamic(parts),
+    pos: word.pos,
+    end: word.end,
+    singleQuoted: only?.type === 'SingleQuoted',
+    text: word.text,
+    processSubstitution: only?.type === 'ProcessSubstitution',
+  };
+}
+
+/** A word made up by the model itself (env -S splitting, eval joining): static, spanning its origin. */
+export function syntheticWord(value: string, pos: number, end: number): ShellWord {
+  return { value, dynamic: false, pos, end, singleQuoted: false, text: value, processSubstitution: false };
+}
