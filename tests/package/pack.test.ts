@@ -1,0 +1,103 @@
+// The plugin as users get it: `npm pack` of packages/plugin installs offline into an empty project (it has no
+// runtime dependencies to fetch) and its CLI runs there under the name of the package.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { built, pluginDir } from './support.js';
+
+// The child npm must not inherit the npm_* settings of the `npm test` that runs this suite (workspace, prefix).
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+const fixtures = join(import.meta.dirname, 'fixtures');
+let temp = '';
+let project = '';
+let tarball = '';
+let packed: { size: number; unpackedSize: number; files: { path: string; size: number }[] };
+const pkg = JSON.parse(readFileSync(join(pluginDir, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+};
+
+beforeAll(() => {
+  built(join(pluginDir, 'dist/index.js'));
+  temp = mkdtempSync(join(tmpdir(), 'sa-pack-'));
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], { cwd: pluginDir, env, encoding: 'utf8' });
+  packed = (JSON.parse(out) as (typeof packed & { filename: string })[])[0]!;
+  tarball = join(temp, readdirSync(temp).find((f) => f.endsWith('.tgz'))!);
+  project = join(temp, 'project');
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), '{ "name": "a-team-project", "private": true }\n');
+  // An empty cache and --offline: the install can only succeed if the tarball needs nothing from a registry.
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(temp, 'cache'), tarball], {
+    cwd: project,
+    env,
+    stdio: 'pipe',
+  });
+  copyFileSync(join(fixtures, 'team.yaml'), join(project, 'team.yaml'));
+  copyFileSync(join(fixtures, 'broken.yaml'), join(project, 'broken.yaml'));
+}, 120_000);
+
+afterAll(() => {
+  if (temp) rmSync(temp, { recursive: true, force: true });
+});
+
+/** `npx <bin> …args` in the installed project, offline: it must find the bin in node_modules/.bin. */
+function npx(...args: string[]) {
+  const run = spawnSync('npx', ['--offline', '--no-install', ...args], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+describe('npm pack of the plugin', () => {
+  it('has no runtime dependencies to fetch', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+
+  it('carries the licences and no source maps full of node_modules sources', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const file of ['LICENSE', 'NOTICE', 'README.md', 'dist/THIRD-PARTY-LICENSES.txt', 'dist/index.js', 'dist/cli.js']) {
+      expect(paths).toContain(file);
+    }
+    for (const map of paths.filter((p) => p.endsWith('.map'))) {
+      expect(JSON.parse(readFileSync(join(pluginDir, map), 'utf8'))).not.toHaveProperty('sourcesContent');
+    }
+    // dist/ was 5.5 MB while the maps carried every dependency's source; without it, about 2.7 MB. (The JSON
+    // Schema is measured by the plugin bench.)
+    const dist = packed.files.filter((f) => f.path.startsWith('dist/')).reduce((sum, f) => sum + f.size, 0);
+    expect(dist).toBeLessThan(3_000_000);
+  });
+
+  it('installs offline into an empty project', () => {
+    const installed = join(project, 'node_modules', pkg.name);
+    expect(statSync(join(installed, 'dist/index.js')).isFile()).toBe(true);
+    expect(readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual([pkg.name]);
+  });
+
+  it('imports as the plugin module opencode loads', () => {
+    const script = `import(${JSON.stringify(`${pkg.name}`)}).then((m) => console.log(typeof m.default?.server ?? typeof m.default))`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env, encoding: 'utf8' });
+    expect(out.trim()).toBe('function');
+  });
+
+  it(`runs as "npx ${pkg.name} --version" and prints the package version`, () => {
+    const run = npx(pkg.name, '--version');
+    expect(run.out).toContain(pkg.version);
+    expect(run.code).toBe(0);
+  });
+
+  it(`runs as "npx ${pkg.name} --help"`, () => {
+    const run = npx(pkg.name, '--help');
+    expect(run.out).toMatch(/validate/);
+    expect(run.code).toBe(0);
+  });
+
+  it('validates a contract file there, and reports a broken one with file:line:col', () => {
+    const good = npx(pkg.name, 'validate', 'team.yaml');
+    expect(good.out).toContain('0 error(s)');
+    expect(good.code).toBe(0);
+    const bad = npx(pkg.name, 'validate', 'broken.yaml');
+    expect(bad.out).toMatch(/broken\.yaml:5:11: error: .*"STOP"/);
+    expect(bad.code).toBe(1);
+  });
+});
