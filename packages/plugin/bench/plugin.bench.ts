@@ -1,5 +1,6 @@
 // Plugin figures: cold start (import of dist/index.js + config load + compile, all twelve presets extended), and
 // the overhead tool.execute.before and tool.execute.after add per tool call. Median and p99, against the targets.
+// Then the size of the tarball `npm pack` would publish.
 // Run after `npm run build`: it measures the bundle users install. `--json` prints the figures as JSON.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledPresets } from '@semantic-anchors/engine';
+import { measureTarball } from './tarball.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/index.js');
@@ -86,6 +88,7 @@ const figures = {
   coldStartMs: { ...coldTotal, importMedian: stats(cold.map((c) => c.import)).median, factoryMedian: stats(cold.map((c) => c.factory)).median, runs: COLD_RUNS, target: TARGET_COLD_MS, met: coldTotal.median <= TARGET_COLD_MS },
   toolExecuteBeforeUs: { ...stats(beforeUs), calls: beforeUs.length, blocked, target: TARGET_HOOK_US, met: stats(beforeUs).p99 <= TARGET_HOOK_US },
   toolExecuteAfterUs: { ...stats(afterUs), calls: afterUs.length, target: TARGET_HOOK_US, met: stats(afterUs).p99 <= TARGET_HOOK_US },
+  tarball: measureTarball(root),
 };
 
 if (process.argv.includes('--json')) {
@@ -98,4 +101,8 @@ if (process.argv.includes('--json')) {
     `(import ${f(figures.coldStartMs.importMedian)} ms + factory ${f(figures.coldStartMs.factoryMedian)} ms) — target ≤ ${TARGET_COLD_MS} ms (median): ${met(figures.coldStartMs.met)}`);
   console.log(`tool.execute.before, ${beforeUs.length} calls (${blocked} blocked): median ${f(figures.toolExecuteBeforeUs.median)} µs, p99 ${f(figures.toolExecuteBeforeUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteBeforeUs.met)}`);
   console.log(`tool.execute.after, ${afterUs.length} calls: median ${f(figures.toolExecuteAfterUs.median)} µs, p99 ${f(figures.toolExecuteAfterUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteAfterUs.met)}`);
+  const kb = (n: number) => `${f(n / 1024)} KB`;
+  const t = figures.tarball;
+  console.log(`tarball (npm pack): ${kb(t.packedBytes)} packed, ${kb(t.unpackedBytes)} unpacked, ${t.files} files; ` +
+    `schema/v1.json ${kb(t.schemaBytes)}, source maps ${kb(t.sourceMapBytes)}; largest: ${t.largest.map((l) => `${l.path} ${kb(l.bytes)}`).join(', ')}`);
 }
