@@ -103,5 +103,10 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     const hostile = { ...host.payload<V2ToolBefore>('execute.before.shell'), input: Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('boom'); } }) };
     expect(await host.before(hostile)).toBeUndefined();
   });
-});
 
+  it('with settings.onError: block, a failure in the adapter\'s own argument parsing blocks the call (fail closed)', async () => {
+    const { host } = await withConfig('fail-closed');
+    const hostile = { ...host.payload<V2ToolBefore>('execute.before.shell'), input: Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('boom'); } }) };
+    expect(await host.before(hostile)).toMatch(/^BLOCKED by semantic-anchors: the plugin failed while checking this call/);
+  });
+});

@@ -8,6 +8,8 @@ export const Record_ = z.record(z.string(), z.unknown());
 /** The plugin options both hosts pass through from the user's config. */
 export const PluginOptions = z.looseObject({
   config: z.string().min(1).optional().meta({ description: 'Path of the YAML configuration, relative to the project directory.' }),
+  decisionLog: z.boolean().optional().meta({ description: 'Write the decision log (.opencode/semantic-anchors-decisions.jsonl).' }),
+  secretEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().meta({ description: 'More environment variables the agent must never read (kept out of its shell).' }),
 });
 export type PluginOptions = z.infer<typeof PluginOptions>;
 
@@ -33,5 +35,5 @@ export function parseOptions(raw: unknown): { options: PluginOptions; problem: s
   if (raw === undefined || raw === null) return { options: {}, problem: undefined };
   const r = PluginOptions.safeParse(raw);
   if (r.success) return { options: r.data, problem: undefined };
-  return { options: {}, problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>" }.` };
+  return { options: {}, problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>", "decisionLog": true, "secretEnv": ["NAME"] }.` };
 }

@@ -2,6 +2,7 @@
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
 import { bypassesLeft, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
 import { FailOpen } from './fail-open.js';
@@ -41,16 +42,39 @@ export interface MessageOutcome {
 
 const NOTHING: MessageOutcome = { withheld: [], note: undefined };
 
+/**
+ * Where an internal error happened. Only a failure while checking a tool call ('tool-check') can fail closed
+ * (settings.onError: block): that is the one place where blocking means the call does not run. Each adapter names
+ * the phase with this type, not with its host's hook name, so a host with other hook names cannot fail open by
+ * accident.
+ */
+export type Phase = 'tool-check' | 'tool-result' | 'message' | 'command' | 'event' | 'config' | 'status' | 'shell-env';
+
+export interface EnforcerOptions extends LoaderOptions {
+  /** The decision log switched on by the host (plugin option or environment). */
+  readonly decisionLog?: boolean | undefined;
+  readonly audit?: Partial<AuditOptions>;
+}
+
 export class Enforcer {
   private current: PolicySnapshot;
   private readonly sessions = new SessionRegistry();
   private readonly failOpen: FailOpen;
   /** WARN notes computed before a tool ran, waiting for its result (keyed by call id). */
   private readonly pendingNotes = new Map<string, string>();
+  private readonly audit: Audit;
+  /** The server address the current policy protects (see followServer). */
+  private compiledServer: string | undefined;
 
-  constructor(private readonly options: LoaderOptions, private readonly channels: Channels) {
+  constructor(private readonly options: EnforcerOptions, private readonly channels: Channels) {
     this.failOpen = new FailOpen(channels);
+    this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
     this.current = this.load('start');
+  }
+
+  /** Waits until the decision log has written what it was given (tests, shutdown). */
+  async flushDecisionLog(): Promise<void> {
+    await this.audit.flush();
   }
 
   get snapshot(): PolicySnapshot {
@@ -61,10 +85,12 @@ export class Enforcer {
   beforeTool(call: ToolCall): string | undefined {
     try {
       if (call.tool === STATUS_TOOL) return undefined;
+      this.followServer();
       const entry = this.sessions.entry(call.sessionID, this.current.policy);
       if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
       const verdict = this.apply(entry, { tool: call.tool, args: { ...call.args } }, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
+      this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
       if (verdict.decision === 'BLOCK') return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
       if (verdict.decision === 'WARN' && verdict.agentMessage) {
         // Bounded: a call whose after-hook never comes (the host aborted it) must not hold memory forever.
@@ -73,7 +99,7 @@ export class Enforcer {
       }
       return undefined;
     } catch (error) {
-      return this.internalError('tool.execute.before', call.sessionID, error);
+      return this.internalError('tool-check', 'tool.execute.before', call.sessionID, error);
     }
   }
 
@@ -101,6 +127,7 @@ export class Enforcer {
       if (verdict.notice) this.channels.log('info', verdict.notice, this.stateExtra(msg.sessionID, entry));
       if (verdict.decision === 'ALLOW') return NOTHING;
       this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
+      this.audit.verdict(verdict, msg.sessionID, entry.state.role, undefined, msg.attachments.length > 0 ? { attachments: msg.attachments } : undefined);
       const blocked = verdict.matches.filter((m) => m.effect === 'block' && m.subject.startsWith('attachment '));
       const withheld = msg.attachments.filter((p) => blocked.some((m) => m.subject === `attachment ${p}`));
       if (withheld.length > 0) {
@@ -111,7 +138,7 @@ export class Enforcer {
       // A message itself cannot be stopped (the host would fail the request): say so where the model reads it.
       return { withheld: [], note: verdict.agentMessage };
     } catch (error) {
-      this.internalError('chat.message', msg.sessionID, error);
+      this.internalError('message', 'chat.message', msg.sessionID, error);
       return NOTHING;
     }
   }
@@ -121,7 +148,7 @@ export class Enforcer {
     try {
       if (parentID !== undefined) this.sessions.link(sessionID, parentID);
     } catch (error) {
-      this.internalError('event session.created', sessionID, error);
+      this.internalError('event', 'event session.created', sessionID, error);
     }
   }
 
@@ -138,7 +165,7 @@ export class Enforcer {
       this.channels.toast(answer.length > 400 ? `${answer.slice(0, 400)}…` : answer, 'info');
       return answer;
     } catch (error) {
-      this.internalError('/anchor command', sessionID, error);
+      this.internalError('command', '/anchor command', sessionID, error);
       return `${ANSWER_PREFIX} the command failed inside the plugin; see the opencode log.`;
     }
   }
@@ -149,7 +176,7 @@ export class Enforcer {
       const entry = this.sessions.entry(sessionID, this.current.policy);
       return statusText(this.current, entry.state, entry.agent);
     } catch (error) {
-      this.internalError('anchor_status', sessionID, error);
+      this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
     }
   }
@@ -167,6 +194,7 @@ export class Enforcer {
       case 'bypass': {
         const verdict = this.apply(entry, { bypass: cmd.reason }, undefined);
         this.channels.log(verdict.bypass.granted ? 'warn' : 'info', `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`, this.stateExtra(sessionID, entry));
+        this.audit.bypass(verdict.bypass.granted === true, sessionID, entry.state.role, cmd.reason);
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'role': {
@@ -190,16 +218,34 @@ export class Enforcer {
     }
   }
 
-  private load(why: 'start' | 'reload'): PolicySnapshot {
+  private load(why: 'start' | 'reload' | 'server'): PolicySnapshot {
+    this.compiledServer = this.options.serverUrl;
     const snapshot = loadPolicy(this.options);
-    const extra = { file: snapshot.file, place: snapshot.place, contracts: snapshot.policy.contracts.length, skipped: snapshot.policy.skipped.map((s) => s.id) };
+    this.audit.configure(snapshot.policy);
+    const extra = { service: SERVICE, file: snapshot.file, place: snapshot.place, contracts: snapshot.policy.contracts.length, skipped: snapshot.policy.skipped.map((s) => s.id) };
     if (snapshot.info) this.channels.log('info', snapshot.info, extra);
+    if (why === 'server') {
+      // Same file, same contracts: only the server address the self-protection guards changed. Say it, quietly.
+      this.channels.log('info', `self-protection now guards opencode's server at ${this.compiledServer}`, extra);
+      return snapshot;
+    }
     this.channels.log('info', `${why === 'start' ? 'loaded' : 'reloaded'} ${snapshot.file}: ${snapshot.policy.contracts.length} contracts`, extra);
+    if (this.audit.enabled) this.channels.log('info', `decision log on: ${this.audit.file}`, extra);
     for (const w of snapshot.warnings) {
+      this.audit.problem(w);
       this.channels.log('warn', w, extra);
       this.channels.toast(w, 'warning');
     }
     return snapshot;
+  }
+
+  /**
+   * opencode hands plugins its server address through a getter that may only know the real port once the server
+   * listens: when the address differs from the one the policy was compiled with, recompile (same file, same state).
+   */
+  private followServer(): void {
+    if (this.options.serverUrl === this.compiledServer) return;
+    this.current = this.load('server');
   }
 
   private noteAgent(sessionID: string, entry: SessionEntry, agent: string): void {
@@ -259,10 +305,10 @@ export class Enforcer {
    * Reports an error inside the plugin (fail open, visibly). For tool.execute.before it returns the block message
    * when the configuration says fail closed (settings.onError: block).
    */
-  internalError(where: string, sessionID: string | undefined, error: unknown): string | undefined {
-    const closed = this.current.policy.settings.onError === 'block';
+  internalError(phase: Phase, where: string, sessionID: string | undefined, error: unknown): string | undefined {
+    const closed = phase === 'tool-check' && this.current.policy.settings.onError === 'block';
     this.failOpen.report(where, sessionID, error, closed ? 'the call was blocked (settings.onError: block)' : 'the call was allowed (fail open)');
-    if (closed && where === 'tool.execute.before') {
+    if (closed) {
       return `BLOCKED by semantic-anchors: the plugin failed while checking this call and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`;
     }
     return undefined;

@@ -1,7 +1,7 @@
 // Turns the discovered configuration into a compiled policy, falling back visibly: no file → the default preset
 // (said once in the log); a file that cannot be read or parsed → the default preset with a warning; contracts
 // that fail → skipped and reported while the others apply.
-import { compile, formatDiagnostic, loadConfig, type CompiledPolicy, type Diagnostic } from '@semantic-anchors/engine';
+import { compile, formatDiagnostic, loadConfig, type CompiledPolicy, type CompileOptions, type Diagnostic } from '@semantic-anchors/engine';
 import {
   DEFAULT_CONFIG_NAME,
   DEFAULT_CONFIG_TEXT,
@@ -9,8 +9,8 @@ import {
   readExtended,
   readText,
   type ConfigPlace,
-  type DiscoveryInput,
 } from './config-source.js';
+import { protectFacts, type HostFacts, type ProtectFacts } from './protection.js';
 
 export interface PolicySnapshot {
   readonly policy: CompiledPolicy;
@@ -24,9 +24,11 @@ export interface PolicySnapshot {
   readonly warnings: readonly string[];
   /** Said once in the log when the default was used because there was no file at all. */
   readonly info: string | undefined;
+  /** What the built-in self-protection guards for this load (contract files, host files, server, secrets). */
+  readonly protect: ProtectFacts;
 }
 
-export interface LoaderOptions extends DiscoveryInput {
+export interface LoaderOptions extends HostFacts {
   readonly bypassHint?: string;
 }
 
@@ -57,8 +59,18 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
 }
 
 function fromText(text: string, file: string, place: ConfigPlace, options: LoaderOptions, warnings: string[]): PolicySnapshot & { unusable: boolean } {
-  const loaded = loadConfig(text, { file, readFile: readExtended });
-  const policy = compile(loaded.config, { root: options.directory, ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}) });
+  // The files read through `extends` are contract files too: the agent must not rewrite those either.
+  const read: string[] = place === 'default' ? [] : [file];
+  const loaded = loadConfig(text, { file, readFile: (path) => (read.push(path), readExtended(path)) });
+  const protect = protectFacts(options, read);
+  // `protect` is the engine's self-protection option (CompileOptions.protect); typed through a widened object so
+  // this builds against an engine that does not know it yet (such an engine ignores it).
+  const compileOptions: CompileOptions & { protect: ProtectFacts } = {
+    root: options.directory,
+    ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}),
+    protect,
+  };
+  const policy = compile(loaded.config, compileOptions);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   const out = [...warnings];
   if (loaded.status === 'partial' && errors.length > 0) {
@@ -67,7 +79,7 @@ function fromText(text: string, file: string, place: ConfigPlace, options: Loade
   if (policy.skipped.length > 0) {
     out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} (not enforced until fixed): ${policy.skipped.map((s) => `${s.id ?? '(no id)'} (${s.error})`).join('; ')}.`);
   }
-  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined,
+  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined, protect,
     // Unusable: nothing could be read, or errors left nothing to enforce. Enforcing nothing would switch the
     // policy off without anyone deciding to, so the default applies until the file is fixed.
     unusable: loaded.status === 'unreadable' || (loaded.status === 'partial' && loaded.config.contracts.length === 0),

@@ -1,7 +1,9 @@
 // The opencode 1.18 adapter: host payloads → core calls → host actions (throw = block, appended note = warn).
 // Thin on purpose: every decision is the engine's, every piece of state the core's.
 import { parseOptions } from '../core/boundary.js';
-import { Enforcer, STATUS_TOOL } from '../core/enforcer.js';
+import { decisionLogForced } from '../core/audit.js';
+import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
+import { scrubbedEnv } from '../core/secret-env.js';
 import { isRecord } from '../core/boundary.js';
 import { v1Channels } from './channels.js';
 import { attachedPaths, messageText, textPartLike, withholdInPlace } from './parts.js';
@@ -36,6 +38,13 @@ export interface V1Hooks {
   readonly 'command.execute.before': Hook;
   readonly 'tool.execute.before': Hook;
   readonly 'tool.execute.after': Hook;
+  readonly 'shell.env': Hook;
+}
+
+/** The host's server address (PluginInput.serverUrl, a URL behind a getter), as a string; undefined if absent. */
+function serverUrlOf(input: unknown): string | undefined {
+  const url = isRecord(input) ? input.serverUrl : undefined;
+  return url instanceof URL || typeof url === 'string' ? String(url) : undefined;
 }
 
 const sessionOf = (input: unknown): string | undefined =>
@@ -49,21 +58,36 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
   const directory = host.success ? host.data.directory : process.cwd();
   if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
   if (problem) channels.log('warn', problem, {});
-  const enforcer = new Enforcer({ directory, optionPath: opts.config }, channels);
+  const secretEnv = opts.secretEnv ?? [];
+  const enforcer = new Enforcer(
+    {
+      directory,
+      worktree: host.success ? host.data.worktree : undefined,
+      optionPath: opts.config,
+      // A getter on the host's side: the port may only be known once the server listens, so read it each time.
+      get serverUrl() {
+        return serverUrlOf(input);
+      },
+      pluginFile: import.meta.url,
+      extraSecretEnv: secretEnv,
+      decisionLog: decisionLogForced(opts.decisionLog),
+    },
+    channels,
+  );
 
   /** Runs a hook body; an error inside it is reported and the call proceeds (unless onError: block). */
-  const guard = <T>(where: string, input: unknown, body: () => T): T | undefined => {
+  const guard = <T>(phase: Phase, where: string, input: unknown, body: () => T): T | undefined => {
     try {
       return body();
     } catch (error) {
-      enforcer.internalError(where, sessionOf(input), error);
+      enforcer.internalError(phase, where, sessionOf(input), error);
       return undefined;
     }
   };
 
   return {
     async config(cfg) {
-      guard('config', undefined, () => {
+      guard('config', 'config', undefined, () => {
         if (!isRecord(cfg)) return;
         if (!isRecord(cfg.command)) cfg.command = {};
         const commands = cfg.command as Record<string, unknown>;
@@ -90,14 +114,14 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         const o = ToolBeforeOutput.parse(output);
         block = enforcer.beforeTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool, args: o.args ?? {} });
       } catch (error) {
-        block = enforcer.internalError('tool.execute.before', sessionOf(input), error);
+        block = enforcer.internalError('tool-check', 'tool.execute.before', sessionOf(input), error);
       }
       // INVARIANT: the only throw of this plugin — opencode turns it into the tool's error result and skips the tool.
       if (block !== undefined) throw new Error(block);
     },
 
     async 'tool.execute.after'(input, output) {
-      guard('tool.execute.after', input, () => {
+      guard('tool-result', 'tool.execute.after', input, () => {
         const i = ToolAfterInput.parse(input);
         const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID });
         if (note === undefined || !isRecord(output)) return;
@@ -106,7 +130,7 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     },
 
     async 'chat.message'(input, output) {
-      guard('chat.message', input, () => {
+      guard('message', 'chat.message', input, () => {
         const i = ChatMessageInput.parse(input);
         const o = ChatMessageOutput.parse(output);
         // The host keeps its own reference to this array: edit it in place (the parsed copy is for reading).
@@ -127,7 +151,7 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     },
 
     async 'command.execute.before'(input, output) {
-      guard('command.execute.before', input, () => {
+      guard('command', 'command.execute.before', input, () => {
         const i = CommandInput.parse(input);
         if (i.command !== COMMAND_NAME) return;
         const answer = enforcer.command(i.sessionID, i.arguments);
@@ -135,8 +159,16 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
       });
     },
 
+    // The agent's shell (and the human's terminals) start from opencode's own environment, which holds the server
+    // password: blank it there, so not even a script the engine cannot see into can read it.
+    async 'shell.env'(_input, output) {
+      guard('shell-env', 'shell.env', _input, () => {
+        if (isRecord(output) && isRecord(output.env)) Object.assign(output.env, scrubbedEnv(secretEnv));
+      });
+    },
+
     async event(input) {
-      guard('event', undefined, () => {
+      guard('event', 'event', undefined, () => {
         const event = isRecord(input) ? HostEvent.safeParse(input.event) : undefined;
         if (!event?.success) return;
         if (event.data.type === 'session.created' || event.data.type === 'session.deleted') {

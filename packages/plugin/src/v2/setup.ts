@@ -5,7 +5,8 @@
 // to the log.
 import { attachmentPath, isRecord, parseOptions } from '../core/boundary.js';
 import { SERVICE, type Channels } from '../core/channels.js';
-import { Enforcer, STATUS_TOOL } from '../core/enforcer.js';
+import { decisionLogForced } from '../core/audit.js';
+import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
 import type { Registration, V2Cleanup, V2Context, V2Prompt, V2ToolAfter, V2ToolResult } from './host-types.js';
 import { PromptFile, SessionCreated, ToolCallContext, ToolInput } from './payloads.js';
 
@@ -23,12 +24,21 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
   const channels = v2Channels();
   const { options, problem } = parseOptions(ctx.options);
   if (problem) channels.log('warn', problem);
-  const enforcer = new Enforcer({ directory: ctx.location.directory, optionPath: options.config }, channels);
-  const guard = (where: string, sessionID: string | undefined, body: () => void): void => {
+  const enforcer = new Enforcer(
+    {
+      directory: ctx.location.directory,
+      optionPath: options.config,
+      pluginFile: import.meta.url,
+      extraSecretEnv: options.secretEnv ?? [],
+      decisionLog: decisionLogForced(options.decisionLog),
+    },
+    channels,
+  );
+  const guard = (phase: Phase, where: string, sessionID: string | undefined, body: () => void): void => {
     try {
       body();
     } catch (error) {
-      enforcer.internalError(where, sessionID, error);
+      enforcer.internalError(phase, where, sessionID, error);
     }
   };
 
@@ -40,12 +50,12 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
         const args = ToolInput.parse(e.input) ?? {};
         block = enforcer.beforeTool({ sessionID: e.sessionID, callID: e.id, tool: e.tool, args, agent: e.agent });
       } catch (error) {
-        block = enforcer.internalError('execute.before', e.sessionID, error);
+        block = enforcer.internalError('tool-check', 'execute.before', e.sessionID, error);
       }
       if (block !== undefined) throw new Error(block);
     }),
-    await ctx.tool.hook('execute.after', (e) => guard('execute.after', e.sessionID, () => appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id })))),
-    await ctx.session.hook('prompt', (e) => guard('prompt', e.sessionID, () => onPrompt(e, enforcer))),
+    await ctx.tool.hook('execute.after', (e) => guard('tool-result', 'execute.after', e.sessionID, () => appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id })))),
+    await ctx.session.hook('prompt', (e) => guard('message', 'prompt', e.sessionID, () => onPrompt(e, enforcer))),
     await ctx.tool.transform((editor) =>
       editor.add({
         name: STATUS_TOOL,
@@ -111,6 +121,6 @@ async function followEvents(ctx: V2Context, enforcer: Enforcer, signal: AbortSig
       if (created.success) enforcer.sessionCreated(created.data.data.info.id, created.data.data.info.parentID);
     }
   } catch (error) {
-    if (!signal.aborted) enforcer.internalError('event stream', undefined, error);
+    if (!signal.aborted) enforcer.internalError('event', 'event stream', undefined, error);
   }
 }

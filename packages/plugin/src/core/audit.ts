@@ -1,0 +1,85 @@
+// Feeds the opt-in decision log from the core: which verdicts are recorded, with what. Off unless the plugin
+// option `decisionLog: true`, the environment SEMANTIC_ANCHORS_DECISION_LOG=1, or `settings.decisionLog: true`.
+import type { CompiledPolicy, Verdict } from '@semantic-anchors/engine';
+import type { Channels } from './channels.js';
+import { DecisionLog } from './decision-log.js';
+import { decisionLogPath } from './decision-log-path.js';
+import { argsDigest, maskSecrets, type DecisionRecord } from './decision-record.js';
+
+export interface AuditOptions {
+  readonly directory: string;
+  /** Switched on by the host (plugin option or environment) whatever the configuration says. */
+  readonly forced?: boolean | undefined;
+  /** Overrides for tests: file, sizes. */
+  readonly log?: Partial<ConstructorParameters<typeof DecisionLog>[0]>;
+}
+
+export const DECISION_LOG_ENV = 'SEMANTIC_ANCHORS_DECISION_LOG';
+
+export const decisionLogForced = (option: unknown, env: Readonly<Record<string, string | undefined>> = process.env): boolean =>
+  option === true || /^(1|true|yes|on)$/i.test(env[DECISION_LOG_ENV] ?? '');
+
+export class Audit {
+  private log: DecisionLog | undefined;
+  private on = false;
+
+  constructor(private readonly options: AuditOptions, private readonly channels: Channels) {}
+
+  /** Re-reads the switch after a (re)load: the configuration may have turned the log on or off. */
+  configure(policy: CompiledPolicy): void {
+    // `decisionLog` is a setting of newer engines; an engine without it simply leaves it undefined.
+    const setting = (policy.settings as { readonly decisionLog?: boolean }).decisionLog === true;
+    this.on = this.options.forced === true || setting;
+    if (this.on && !this.log) {
+      this.log = new DecisionLog({
+        file: decisionLogPath(this.options.directory),
+        onError: (message) => this.channels.log('warn', message, {}),
+        ...this.options.log,
+      });
+    }
+  }
+
+  get enabled(): boolean {
+    return this.on;
+  }
+
+  get file(): string | undefined {
+    return this.on ? this.log?.file : undefined;
+  }
+
+  /** A tool call or message verdict that was not a plain ALLOW. */
+  verdict(verdict: Verdict, sessionID: string, role: string | null | undefined, tool: string | undefined, args: unknown): void {
+    if (!this.on) return;
+    const used = verdict.bypass.used;
+    const kind = verdict.decision === 'BLOCK' ? 'block' : used ? 'bypass-used' : verdict.decision === 'WARN' ? 'warn' : undefined;
+    if (kind === undefined) return;
+    this.write({
+      kind,
+      by: used ? 'human-bypass' : 'rule',
+      sessionID,
+      ...(tool !== undefined ? { tool } : {}),
+      verdict: verdict.decision,
+      contracts: [...new Set(verdict.matches.map((m) => m.id))],
+      ...(typeof role === 'string' ? { role } : {}),
+      ...(args !== undefined ? { args: argsDigest(args) } : {}),
+    });
+  }
+
+  bypass(granted: boolean, sessionID: string, role: string | null | undefined, reason: string): void {
+    if (!this.on) return;
+    this.write({ kind: granted ? 'bypass-granted' : 'bypass-refused', by: 'human', sessionID, ...(typeof role === 'string' ? { role } : {}), reason: maskSecrets(reason) });
+  }
+
+  problem(message: string): void {
+    if (!this.on) return;
+    this.write({ kind: 'config-problem', by: 'plugin', message: maskSecrets(message) });
+  }
+
+  async flush(): Promise<void> {
+    await this.log?.flush();
+  }
+
+  private write(record: Omit<DecisionRecord, 'v' | 'time'>): void {
+    this.log?.record({ v: 1, time: new Date().toISOString(), ...record });
+  }
+}

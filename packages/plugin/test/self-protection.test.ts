@@ -1,0 +1,63 @@
+// The host side of self-protection: which files, addresses and secrets the plugin asks the engine to guard, and
+// the secret kept out of the agent's shell environment.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { protectFacts } from '../src/core/protection.js';
+import { startV1 } from './support/v1-host.js';
+
+describe('what self-protection guards', () => {
+  const home = '/home/dev';
+  const env = { XDG_CONFIG_HOME: '/home/dev/.config', OPENCODE_SERVER_PASSWORD: 'pw', TEAM_TOKEN: 't' };
+  const facts = protectFacts(
+    {
+      directory: '/repo/app',
+      worktree: '/repo',
+      home,
+      env,
+      serverUrl: 'http://127.0.0.1:4096/',
+      pluginFile: 'file:///opt/node_modules/opencode-semantic-anchors/dist/index.js',
+      extraSecretEnv: ['TEAM_TOKEN'],
+    },
+    ['/repo/app/.opencode/opencode-semantic-anchors.yaml', '/repo/shared/team-rules.yaml'],
+  );
+
+  it('every place a contract file may come from, and the files it extends', () => {
+    expect(facts.contractFiles).toEqual([
+      '/repo/app/.opencode/opencode-semantic-anchors.yaml',
+      '/home/dev/.config/opencode/opencode-semantic-anchors.yaml',
+      '/repo/shared/team-rules.yaml',
+    ]);
+  });
+
+  it('opencode configuration from the directory up to the worktree and at user level, plugin folders, the plugin package', () => {
+    expect(facts.hostFiles).toEqual(expect.arrayContaining([
+      '/repo/app/opencode.json',
+      '/repo/opencode.jsonc',
+      '/repo/app/.opencode/plugins/**',
+      '/repo/.opencode/opencode.json',
+      '/home/dev/.config/opencode/opencode.json',
+      '/home/dev/.config/opencode/plugin/**',
+      '/home/dev/.opencode/opencode.jsonc',
+      '/home/dev/.cache/opencode/packages/**',
+      '/opt/node_modules/opencode-semantic-anchors/**',
+      '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
+    ]));
+  });
+
+  it('the server under the names a caller would use, and the secret variables', () => {
+    expect(facts.servers).toEqual(['http://127.0.0.1:4096', 'http://localhost:4096']);
+    expect(facts.secretEnv).toEqual(['OPENCODE_SERVER_PASSWORD', 'TEAM_TOKEN']);
+  });
+});
+
+describe('the agent\'s shell environment', () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts', async () => {
+    process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
+    const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
+    const output = { env: {} as Record<string, string> };
+    await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
+    expect(output.env).toEqual({ OPENCODE_SERVER_PASSWORD: '', TEAM_TOKEN: '' });
+  });
+});
