@@ -75,6 +75,8 @@ function judge(text: string, kind: KeyKind, read: ReadValue, code: boolean, fixt
     return judge(text, kind, { ...next, quoted: true }, code, fixture, key);
   }
   if (!read.quoted && (code || isExpression(value))) return undefined;
+  // A JWT is judged by its own rule (which knows the fixture and sample-token allowances), not as a password.
+  if (/^eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(value)) return undefined;
   if (value.length < MIN_LENGTH || isReference(value) || isPlaceholder(value)) return undefined;
   if (isWords(value) && !looksRandom(value, 16)) return undefined;
   const decoded = decodeBase64(value);

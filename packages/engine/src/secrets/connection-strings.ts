@@ -6,7 +6,8 @@ import type { RawFinding } from './types.js';
 
 const MAX_USERINFO = 300;
 const MAX_HOST = 255;
-const USERINFO_STOP = new Set(['@', '/', ' ', '\t', '\n', '\r', '"', "'", '`', '<', '>', '?', '#', '\\']);
+// `#` is left out on purpose: hand-written passwords carry it unencoded (`svc:Jd8#Lq2m@host`).
+const USERINFO_STOP = new Set(['@', '/', ' ', '\t', '\n', '\r', '"', "'", '`', '<', '>', '?', '\\']);
 const HOST_STOP = new Set([':', '/', ' ', '\t', '\n', '\r', '"', "'", '`', '<', '>', '?', '#', ',', ';', ')', '\\']);
 
 /** Every URL whose user-info carries a real password, and every Slack incoming-webhook URL. */
