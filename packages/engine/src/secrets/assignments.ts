@@ -3,6 +3,7 @@
 import { isPlaceholder, isReference } from './allowances.js';
 import { isHex, looksRandom } from './entropy.js';
 import { classifyKey, type KeyKind } from './key-names.js';
+import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 import { readValue, skipOperator, type ReadValue } from './value-read.js';
 
@@ -52,7 +53,7 @@ export function scanAssignments(text: string, ctx: AssignmentContext): RawFindin
     cursor = Math.max(cursor, read.end);
     ANCHOR.lastIndex = cursor;
     const hit = judge(text, kind, read, code, ctx.fixture, rawKey);
-    if (hit !== undefined) found.push(hit);
+    if (hit !== undefined && found.push(hit) >= MAX_FINDINGS) break;
   }
   return found;
 }

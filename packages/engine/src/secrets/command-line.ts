@@ -2,6 +2,7 @@
 // `curl -u user:S3cret`. `--password=…` and `--password …` are key-value pairs and handled by the assignment scanner.
 import { isPlaceholder, isReference } from './allowances.js';
 import { looksRandom } from './entropy.js';
+import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 
 // Each pattern starts with a literal flag and has one bounded, greedy class at the end: no backtracking.
@@ -17,6 +18,7 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
   const keep = (value: string, start: number, rule = 'command-line-password'): void => {
     if (value.length < 6 || isReference(value) || isPlaceholder(value)) return;
     if (fixture && !looksRandom(value, 16)) return;
+    if (found.length >= MAX_FINDINGS) return;
     found.push({ rule, start, end: start + value.length });
   };
   if (text.includes('-p') && (text.includes('mysql') || text.includes('mariadb'))) {

@@ -2,6 +2,7 @@
 // webhook URLs, anchored on the literal `://`. Local hosts, placeholders and user-equals-password stay silent.
 import { isLocalHost, isPlaceholder, isReference } from './allowances.js';
 import { looksRandom } from './entropy.js';
+import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 
 const MAX_USERINFO = 300;
@@ -38,7 +39,7 @@ export function scanConnectionStrings(text: string, fixture: boolean): RawFindin
     if (password.length < 6 || password === user || isReference(password) || isPlaceholder(password)) continue;
     if (isLocalHost(host)) continue;
     if (fixture && !looksRandom(password, 16)) continue;
-    found.push({ rule: 'connection-string-password', start: from + colon + 1, end: at });
+    if (found.push({ rule: 'connection-string-password', start: from + colon + 1, end: at }) >= MAX_FINDINGS) break;
   }
   return found;
 }

@@ -5,6 +5,7 @@ import { scanAssignments } from './assignments.js';
 import { scanCommandLine } from './command-line.js';
 import { scanConnectionStrings } from './connection-strings.js';
 import { scanJwts } from './jwt.js';
+import { MAX_FINDINGS } from './limits.js';
 import { maskSecret } from './mask.js';
 import { scanPrivateKeys } from './private-key.js';
 import { RULES_BY_ID, SECRET_RULES } from './rules.js';
@@ -26,7 +27,8 @@ export function findSecrets(text: string, context: SecretContext = {}): readonly
   ];
   const kept: RawFinding[] = [];
   const overlaps = (f: RawFinding): boolean => kept.some((k) => f.start < k.end && k.start < f.end);
-  for (const f of [...known, ...guessed]) if (!overlaps(f)) kept.push(f);
+  // INVARIANT: each scanner stops at MAX_FINDINGS, so this quadratic de-duplication is bounded by a constant.
+  for (const f of [...known, ...guessed]) if (!overlaps(f) && kept.length < MAX_FINDINGS) kept.push(f);
   kept.sort((a, b) => a.start - b.start || a.end - b.end);
   return kept.map((f) => {
     const info = RULES_BY_ID.get(f.rule);

@@ -1,5 +1,6 @@
 // Finds JSON Web Tokens: three base64url parts whose first decodes to a JSON header with an `alg`.
 // Policy: silent in test fixtures (tokens minted for tests), and for the jwt.io sample everybody copies.
+import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 
 // INVARIANT (linear time): `.` is not in the part class, so each part is one greedy run and nothing backtracks.
@@ -21,7 +22,7 @@ export function scanJwts(text: string, fixture: boolean): RawFinding[] {
     if (head === undefined || !/"alg"\s*:/.test(head)) continue;
     const body = decodePart(payload) ?? '';
     if (/"sub"\s*:\s*"1234567890"/.test(body) && /John Doe/.test(body)) continue; // the jwt.io sample token
-    found.push({ rule: 'jwt', start: m.index, end: m.index + m[0].length });
+    if (found.push({ rule: 'jwt', start: m.index, end: m.index + m[0].length }) >= MAX_FINDINGS) break;
   }
   return found;
 }

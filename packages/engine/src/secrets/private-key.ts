@@ -1,6 +1,7 @@
 // Finds private-key blocks (`-----BEGIN … PRIVATE KEY-----` followed by a real base64 body), in PEM files, in JSON
 // strings with `\n` escapes (Google service-account keys) and in heredocs. A header with `...` for a body is silent.
 import { shannonEntropy } from './entropy.js';
+import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 
 const MARK = 'PRIVATE KEY';
@@ -37,7 +38,8 @@ export function scanPrivateKeys(text: string): RawFinding[] {
     // Header lines such as `Proc-Type: 4,ENCRYPTED` are counted in the body too; the entropy bar still holds.
     const clean = body.replace(/^(?:Version|Comment|ProcType|DEKInfo)[A-Za-z0-9]*/g, '');
     if (clean.length >= MIN_BODY && shannonEntropy(clean.slice(0, 512)) >= 4.5) {
-      found.push({ rule: serviceAccount ? 'gcp-service-account-key' : 'private-key', start: begin, end: blockEnd });
+      const rule = serviceAccount ? 'gcp-service-account-key' : 'private-key';
+      if (found.push({ rule, start: begin, end: blockEnd }) >= MAX_FINDINGS) break;
     }
     i = Math.max(i, end - MARK.length);
   }

@@ -3,6 +3,9 @@ import { looksLikeFakeToken } from './allowances.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
 import type { RawFinding } from './types.js';
 
+import { MAX_FINDINGS } from './limits.js';
+
+const MAX_TOKEN = 512;
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface CompiledTokenRule {
@@ -27,6 +30,8 @@ export function scanTokens(text: string): RawFinding[] {
     for (let m = search.exec(text); m !== null; m = search.exec(text)) {
       const start = m.index;
       const run = m[0];
+      if (run.length > MAX_TOKEN) continue; // no format is this long: a run of garbage, not a token
+      if (found.length >= MAX_FINDINGS) return found;
       // A prefix in the middle of a longer word (`MYAKIA…`, `task-…`) is not a token start.
       if (start > 0 && inCharset.test(text[start - 1]!)) continue;
       if (!rule.shape.test(run)) continue;
