@@ -1,5 +1,19 @@
-// The `semantic-anchors` command: the engine's CLI (validate, explain, test, schema) plus `doctor`.
+// The `semantic-anchors` (and `opencode-semantic-anchors`) command: the engine's CLI (validate, explain, test,
+// schema) plus `doctor` and `log`; `--version` is this package's version.
 import { runCli } from '@semantic-anchors/engine/node';
+import pkg from '../package.json' with { type: 'json' };
 import { doctor } from './doctor/index.js';
+import { logCommand } from './log/index.js';
 
-process.exitCode = await runCli(process.argv.slice(2), { commands: { doctor } });
+// Piped into `head`, stdout closes early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--version' || argv[0] === '-v') {
+  process.stdout.write(`${pkg.name} ${pkg.version}\n`);
+} else {
+  process.exitCode = await runCli(argv, { commands: { doctor, log: logCommand } });
+}
