@@ -9,7 +9,7 @@ const DOCUMENTED_EXAMPLES = new Set(['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MD
 const PLACEHOLDER_WORDS = [
   'example', 'sample', 'dummy', 'fake', 'placeholder', 'redacted', 'changeme', 'change_me', 'change-me', 'replace',
   'your', 'xxxx', '****', '...', '…', 'todo', 'fixme', 'insert', 'lorem', 'mock', 'notreal', 'not-real', 'not_real',
-  'test', '-here', '_here', ' here', 'demo', 'foobar', 'invalid',
+  'test', 'password', 'passwd', '-here', '_here', ' here', 'demo', 'foobar', 'invalid',
 ];
 
 /** Whole values that are stand-ins or local-development defaults (compared lower-cased). */

@@ -59,6 +59,8 @@ export function classifyKey(name: string): KeyKind | undefined {
   const joined = words.join('');
   if (joined.includes('secretaccesskey')) return 'aws-secret';
   const last = words[words.length - 1]!;
+  // Rails' `secret_key_base`, `SECRET_KEY_FALLBACK`: a secret key with a suffix is still a secret key.
+  if (joined.includes('secretkey')) return 'credential';
   if (CREDENTIAL_NOUNS.has(last)) return 'credential';
   // `dbpassword`, `mysqlrootpassword`, `authtoken`: words run together.
   if (ENDINGS.some((e) => last.endsWith(e) && last.length <= e.length + 12)) return 'credential';
