@@ -20,6 +20,8 @@ export interface Frame {
   readonly span: readonly [number, number];
   readonly via: readonly string[];
   readonly depth: number;
+  /** Assignments every command of this frame inherits (`FOO=1 bash -c '…'`, `env A=1 sh -c '…'`). */
+  readonly env: readonly string[];
 }
 
 /** The shell's state that flows from one command to the next: only the directory. */
@@ -44,9 +46,7 @@ export class Walker {
 
   script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
     for (const e of script.errors ?? []) this.out.fail(e.message, this.map(frame, e.pos)[0]);
-    // Escaped backticks: the nested script owns a decoded source that its positions index.
-    const inner = script.source !== undefined && script.source !== frame.text ? { ...frame, text: script.source, base: undefined, span: this.map(frame, script.pos, script.end) } : frame;
-    for (const statement of script.commands) this.node(statement.command, inner, scope);
+    for (const statement of script.commands) this.node(statement.command, frame, scope);
   }
 
   private list(list: CompoundList, frame: Frame, scope: Scope): void {
@@ -150,7 +150,10 @@ export class Walker {
         this.out.opaque('depth', undefined, node.text);
         return;
       }
-      this.script(node.script, { ...frame, depth: frame.depth + 1 }, child(scope));
+      // Escaped backticks: the nested script owns a decoded source that its positions index.
+      const decoded = node.script.source !== undefined && node.script.source !== frame.text;
+      const inner = decoded ? { ...frame, text: node.script.source as string, base: undefined, span: this.map(frame, node.pos, node.end) } : frame;
+      this.script(node.script, { ...inner, depth: frame.depth + 1 }, child(scope));
       return;
     }
     if (node.type === 'HereDoc' && node.delimiter?.quoted) return;
@@ -167,7 +170,7 @@ export class Walker {
     if (node.name) this.substitutions(node.name, frame, scope);
     for (const s of node.suffix) this.substitutions(s, frame, scope);
 
-    const assignments = node.prefix.flatMap((p) => (p.type === 'Assignment' ? [p.text] : []));
+    const assignments = [...frame.env, ...node.prefix.flatMap((p) => (p.type === 'Assignment' ? [p.text] : []))];
     const words: ShellWord[] = [];
     if (node.name) words.push(shellWord(node.name));
     for (const s of node.suffix) {
@@ -203,7 +206,7 @@ export class Walker {
       const word = u.word;
       const inner = word === undefined ? undefined : word.singleQuoted ? word.pos + 1 : word.text === word.value ? word.pos : undefined;
       const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
-      this.script(parsed, { text: u.source, base, span: [start, end], via, depth: frame.depth + extraVia.length + u.via.length }, { cwd: shellCwd });
+      this.script(parsed, { text: u.source, base, span: [start, end], via, depth: frame.depth + extraVia.length + u.via.length, env: u.assignments }, { cwd: shellCwd });
       // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
       if (this.out.commands.length > redirectsAt) this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
       return NOTHING;
@@ -267,7 +270,7 @@ export class Walker {
     if (stdin !== undefined) {
       // `bash <<EOF … EOF`: the heredoc is the script. Shells: parse it; others: inline code.
       if (use.family === 'sh' && frame.depth + 1 <= this.maxDepth) {
-        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, span[0], span[1]), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1 }, child(scope));
+        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, span[0], span[1]), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1, env: command.assignments }, child(scope));
       } else this.out.opaque('inline-script', index, command.program);
       return { index, stdinInterpreter: undefined };
     }

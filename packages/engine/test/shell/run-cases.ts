@@ -1,0 +1,101 @@
+// The one runner for the shell model's data tables: each YAML case names a command and what the model must find.
+// Only the keys a case lists are checked, so a case states exactly the behaviour it pins down.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { expect } from 'vitest';
+import { parseShell, type Flag, type ShellModel, type SimpleCommand } from '../../src/shell/index.js';
+
+export interface CommandCase {
+  program?: string;
+  programText?: string;
+  argv?: string[];
+  positionals?: string[];
+  /** 'name' or 'name=value', in order. */
+  flags?: string[];
+  globals?: string[];
+  /** Tokens of the flags (for '-auto-approve' style matching). */
+  tokens?: string[];
+  assignments?: string[];
+  cwd?: string | null;
+  via?: string[];
+  text?: string;
+  start?: number;
+  end?: number;
+  dynamic?: boolean;
+}
+
+export interface ShellCase {
+  name: string;
+  command: string;
+  options?: { maxDepth?: number; maxBytes?: number };
+  /** The programs of every simple command, in order. */
+  programs?: string[];
+  commands?: CommandCase[];
+  /** 'kind path' or { kind, path, content, via, command }. */
+  effects?: (string | { kind: string; path: string; content?: string | null; via?: string; command?: number })[];
+  /** 'reason' or 'reason: detail'. */
+  opaque?: string[];
+  scripts?: string[];
+  error?: boolean;
+  /** false: skip the span check (escaped backticks decode their text, so it is not a slice of the source). */
+  spans?: boolean;
+}
+
+const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'cases');
+
+export function loadCases(file: string): ShellCase[] {
+  return parse(readFileSync(join(casesDir, file), 'utf8')) as ShellCase[];
+}
+
+export function caseFiles(): string[] {
+  return readdirSync(casesDir).filter((f) => f.endsWith('.yaml')).sort();
+}
+
+const flagText = (f: Flag): string => (f.value === undefined ? f.name : `${f.name}=${f.value}`);
+
+function checkCommand(got: SimpleCommand | undefined, want: CommandCase, at: string): void {
+  expect(got, `${at}: missing`).toBeDefined();
+  const c = got as SimpleCommand;
+  const pick: Record<string, unknown> = {};
+  const exp: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(want)) {
+    exp[key] = value;
+    if (key === 'flags') pick[key] = c.flags.map(flagText);
+    else if (key === 'globals') pick[key] = c.globals.map(flagText);
+    else if (key === 'tokens') pick[key] = c.flags.map((f) => f.token);
+    else if (key === 'cwd') pick[key] = c.cwd ?? null;
+    else pick[key] = (c as unknown as Record<string, unknown>)[key];
+  }
+  expect(pick, at).toEqual(exp);
+}
+
+export function checkCase(test: ShellCase): ShellModel {
+  const model = parseShell(test.command, test.options);
+  if (test.programs) expect(model.commands.map((c) => c.program), 'programs').toEqual(test.programs);
+  if (test.commands) {
+    expect(model.commands.length, 'number of commands').toBe(test.commands.length);
+    test.commands.forEach((want, i) => checkCommand(model.commands[i], want, `commands[${i}]`));
+  }
+  if (test.effects) {
+    const got = model.effects.map((e, i) => {
+      const want = test.effects?.[i];
+      if (typeof want !== 'object' || want === undefined) return `${e.kind} ${e.path}`;
+      const out: Record<string, unknown> = { kind: e.kind, path: e.path };
+      if ('content' in want) out.content = e.content ?? null;
+      if ('via' in want) out.via = e.via;
+      if ('command' in want) out.command = e.command;
+      return out;
+    });
+    expect(got, 'effects').toEqual(test.effects);
+  }
+  if (test.opaque) expect(model.opaque.map((o) => (test.opaque?.some((w) => w.includes(':')) ? `${o.reason}: ${o.detail}` : o.reason)), 'opaque').toEqual(test.opaque);
+  if (test.scripts) expect(model.scripts.map((s) => s.path), 'scripts').toEqual(test.scripts);
+  if (test.error !== undefined) expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
+  // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text.
+  for (const c of model.commands) {
+      if (c.via.length === 0 && test.spans !== false) expect(test.command.slice(c.start, c.end), 'text at start..end').toBe(c.text);
+  }
+  return model;
+}
