@@ -1,4 +1,5 @@
 // Static output only: every page, the schema and the presets are built ahead of time; no server adapter.
+import { unified } from '@astrojs/markdown-remark';
 import { defineConfig } from 'astro/config';
 import { rehypeScrollable } from './src/lib/rehype-scrollable.mjs';
 
@@ -10,8 +11,13 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
-  // Plain code blocks: no syntax-highlighting theme to keep in contrast, and no inline colours to allow.
-  markdown: { syntaxHighlight: false, rehypePlugins: [rehypeScrollable] },
+  markdown: {
+    // Plain code blocks: no syntax-highlighting theme to keep in contrast, and no inline colours to allow.
+    syntaxHighlight: false,
+    // Astro 7 defaults to the Sätteri processor; the remark/rehype one Astro 6 used keeps the pages' HTML as it was
+    // and runs our rehype plugin unchanged.
+    processor: unified({ rehypePlugins: [rehypeScrollable] }),
+  },
   vite: {
     // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
     build: {
