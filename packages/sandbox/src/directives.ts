@@ -3,6 +3,7 @@
 //
 //   CALL <tool> <json-args>   the model calls that tool with those arguments (JSON runs to the end of the line)
 //   SAY <text>                the model ends the turn with that text instead of the default "DONE"
+//   {{result:<regex>}}        inside a CALL's string arguments: the regex's first group in the previous tool result
 //
 // Lines without a directive are ignored, so directives can sit inside ordinary prose.
 

@@ -53,3 +53,15 @@ describe('the scripted model', () => {
     expect(nextReply(request([{ role: 'user', content: 'CALL bash {' }]))).toMatchObject({ kind: 'text', text: expect.stringContaining('SCRIPT ERROR: line 1') });
   });
 });
+
+describe('acting on a tool result', () => {
+  it('fills {{result:<regex>}} from the previous tool result', () => {
+    const user = ['find it', callDirective('bash', { command: 'ss -ltn' }), callDirective('bash', { command: 'curl http://127.0.0.1:{{result:127\\.0\\.0\\.1:(\\d+)}}/session' })].join('\n');
+    const reply = nextReply(request([
+      { role: 'user', content: user },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'LISTEN 0 512 127.0.0.1:41234 0.0.0.0:*' },
+    ]));
+    expect(reply).toEqual({ kind: 'call', tool: 'bash', args: { command: 'curl http://127.0.0.1:41234/session' } });
+  });
+});
