@@ -16,7 +16,12 @@ export interface AssignmentContext {
 // Cheap anchors: a key that names a secret contains one of these. Alternation of literals only: linear.
 const ANCHOR = /pass|pwd|secret|token|key|auth|credential|salt|seed|hmac|signature|pat(?![a-z])|pw(?![a-z])/gi;
 const MAX_KEY = 64;
-const isKeyChar = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9_.\-]/.test(c);
+/** [A-Za-z0-9_.-], by char code: this runs for every character around every anchor. */
+function isKeyChar(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const k = c.charCodeAt(0);
+  return (k >= 97 && k <= 122) || (k >= 65 && k <= 90) || (k >= 48 && k <= 57) || k === 95 || k === 46 || k === 45;
+}
 
 // In these languages a bare word after `=` is a variable or an expression, never a literal.
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|go|java|kt|kts|rb|rs|cs|php|swift|scala|c|cc|cpp|h|hpp|dart|lua|exs?|groovy|vue|svelte|astro)$/i;
@@ -41,7 +46,7 @@ export function scanAssignments(text: string, ctx: AssignmentContext): RawFindin
     if (start > 0 && isKeyChar(text[start - 1])) continue; // a very long word, not a key name
     const rawKey = text.slice(start, end);
     const flag = rawKey.startsWith('-');
-    const kind = classifyKey(rawKey.replace(/^-+/, ''));
+    const kind = classifyKeyCached(rawKey.replace(/^-+/, ''));
     if (kind === undefined) continue;
     let after = end;
     const open = text[start - 1];
@@ -52,10 +57,21 @@ export function scanAssignments(text: string, ctx: AssignmentContext): RawFindin
     if (read === undefined) continue;
     cursor = Math.max(cursor, read.end);
     ANCHOR.lastIndex = cursor;
+    if (read.unterminated === true) continue;
     const hit = judge(text, kind, read, code, ctx.fixture, rawKey);
     if (hit !== undefined && found.push(hit) >= MAX_FINDINGS) break;
   }
   return found;
+}
+
+// Real texts repeat the same few key names; a small cache spares re-splitting them.
+const keyCache = new Map<string, KeyKind | undefined>();
+function classifyKeyCached(key: string): KeyKind | undefined {
+  if (keyCache.has(key)) return keyCache.get(key);
+  const kind = classifyKey(key);
+  if (keyCache.size >= 512) keyCache.clear();
+  keyCache.set(key, kind);
+  return kind;
 }
 
 const AUTH_SCHEME = /^(?:bearer|basic|token|bot|digest|apikey)\s+/i;

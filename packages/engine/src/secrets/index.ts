@@ -8,7 +8,7 @@ import { scanJwts } from './jwt.js';
 import { MAX_FINDINGS } from './limits.js';
 import { maskSecret } from './mask.js';
 import { scanPrivateKeys } from './private-key.js';
-import { RULES_BY_ID, SECRET_RULES } from './rules.js';
+import { RULES_BY_ID } from './rules.js';
 import { scanTokens } from './token-scan.js';
 import type { RawFinding, SecretContext, SecretFinding } from './types.js';
 
@@ -43,6 +43,3 @@ export function findSecrets(text: string, context: SecretContext = {}): readonly
     };
   });
 }
-
-// Kept for the reference docs generator: the rule list with descriptions and sources.
-export const SECRET_RULE_IDS: readonly string[] = SECRET_RULES.map((r) => r.id);

@@ -6,6 +6,8 @@ export interface ReadValue {
   readonly end: number;
   readonly value: string;
   readonly quoted: boolean;
+  /** The quote never closed on this line: `end` is how far we looked; there is no value to judge. */
+  readonly unterminated?: boolean;
 }
 
 const MAX_GAP = 16;
@@ -44,7 +46,8 @@ export function readValue(text: string, p: number): ReadValue | undefined {
     const limit = Math.min(text.length, p + 1 + MAX_VALUE);
     let e = p + 1;
     while (e < limit && text[e] !== q && text[e] !== '\n') e += text[e] === '\\' ? 2 : 1;
-    if (text[e] !== q) return undefined; // unterminated: a multi-line string or a cut text, not a value we can judge
+    // Unterminated: a multi-line string or a cut text, not a value we can judge; the caller skips what we read.
+    if (text[e] !== q) return { start: p + 1, end: e, value: '', quoted: true, unterminated: true };
     return { start: p + 1, end: e, value: text.slice(p + 1, e), quoted: true };
   }
   if (q === undefined || q === '\n' || q === '\r' || q === '|' || q === '>') return undefined; // YAML block scalars
