@@ -26,7 +26,7 @@ export interface EffectInput {
 }
 
 /** Redirect targets that are not files in the project. */
-const NOT_FILES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
+const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
 
 const has = (flags: readonly Flag[], ...names: string[]): boolean => flags.some((f) => names.includes(f.name));
 const valueOf = (flags: readonly Flag[], ...names: string[]): string | undefined =>
@@ -170,8 +170,10 @@ export function programEffects(input: EffectInput): Effect[] {
       break;
     case 'dd':
       for (const p of pos) {
-        if (p.startsWith('of=')) add('write', p.slice(3), 'dd of=');
-        else if (p.startsWith('if=')) add('read', p.slice(3), 'dd if=');
+        const file = p.slice(3);
+        if (NOT_FILES.test(file)) continue;
+        if (p.startsWith('of=')) add('write', file, 'dd of=');
+        else if (p.startsWith('if=')) add('read', file, 'dd if=');
       }
       break;
     case 'curl': {

@@ -35,6 +35,8 @@ const child = (scope: Scope): Scope => ({ cwd: scope.cwd });
 interface Ran {
   readonly index: number | undefined;
   readonly stdinInterpreter: string | undefined;
+  /** The literal text it prints, when known (`echo k | tee .env` writes 'k\n'). */
+  readonly output?: string | undefined;
 }
 const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
 
@@ -58,11 +60,11 @@ export class Walker {
     return frame.base === undefined ? [frame.span[0], frame.span[1]] : [frame.base + pos, frame.base + end];
   }
 
-  private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope): Ran {
+  private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, piped?: string): Ran {
     if (this.out.full()) return NOTHING;
     switch (node.type) {
       case 'Command':
-        return this.command(node, frame, scope);
+        return this.command(node, frame, scope, piped);
       case 'AndOr': {
         let ran = NOTHING;
         for (const c of node.commands) ran = this.node(c, frame, scope);
@@ -74,7 +76,7 @@ export class Walker {
         if (node.commands.length === 1) return this.node(node.commands[0] as CommandNode, inner, scope);
         let ran = NOTHING;
         node.commands.forEach((c, i) => {
-          ran = this.node(c, inner, child(scope));
+          ran = this.node(c, inner, child(scope), ran.output);
           if (i > 0 && ran.stdinInterpreter !== undefined) this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
         });
         return ran;
@@ -164,7 +166,7 @@ export class Walker {
     forEachChild(node, (c) => this.substitutions(c, frame, scope));
   }
 
-  private command(node: Command, frame: Frame, scope: Scope): Ran {
+  private command(node: Command, frame: Frame, scope: Scope, piped: string | undefined): Ran {
     // Substitutions run before the command itself: record them first.
     for (const p of node.prefix) this.substitutions(p, frame, scope);
     if (node.name) this.substitutions(node.name, frame, scope);
@@ -177,7 +179,7 @@ export class Walker {
       if (s.type === 'Word') words.push(shellWord(s));
       else if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
     }
-    const stdin = stdinText(node.redirects);
+    const stdin = stdinText(node.redirects) ?? piped;
     return this.run(words, assignments, node.redirects, stdin, frame, scope, [node.pos, node.end], []);
   }
 
@@ -243,7 +245,8 @@ export class Walker {
 
     const ran = this.scripts(command, index, u.words, stdin, frame, scope, span);
     if (command.program === 'find') this.findExec(u.words, frame, scope, span, [...extraVia, ...u.via]);
-    return ran;
+    const teeOutput = command.program === 'tee' ? stdin : undefined;
+    return { ...ran, output: redirects.some(isStdoutRedirect) ? undefined : (output ?? teeOutput) };
   }
 
   /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. */
@@ -289,6 +292,11 @@ export class Walker {
       i = stop;
     }
   }
+}
+
+function isStdoutRedirect(r: Redirection): boolean {
+  if (r.type !== 'Redirect' || r.operator === '<' || r.operator === '<&') return false;
+  return r.descriptor === undefined || (r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 1);
 }
 
 function stdinText(redirects: readonly Redirection[]): string | undefined {
