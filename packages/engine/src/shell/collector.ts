@@ -13,17 +13,17 @@ export class Collector {
 
   constructor(private readonly maxCommands: number) {}
 
+  /** True once the bound is reached; reports it (once) as opaque 'depth': the rest of the source is unseen. */
   full(): boolean {
-    return this.commands.length >= this.maxCommands;
+    if (this.commands.length < this.maxCommands) return false;
+    if (!this.overflowed) this.opaque('depth', undefined, `more than ${this.maxCommands} simple commands`);
+    this.overflowed = true;
+    return true;
   }
 
-  /** Record a command; undefined (and one opaque 'depth') once the bound is reached. */
+  /** Record a command; undefined once the bound is reached. */
   command(command: SimpleCommand): number | undefined {
-    if (this.full()) {
-      if (!this.overflowed) this.opaque('depth', undefined, `more than ${this.maxCommands} simple commands`);
-      this.overflowed = true;
-      return undefined;
-    }
+    if (this.full()) return undefined;
     this.commands.push(command);
     return this.commands.length - 1;
   }
