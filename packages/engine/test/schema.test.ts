@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageReference, toJsonSchema } from '@semantic-anchors/engine';
+import { inlineDefinitions } from '../src/schema/json-schema.js';
 
 type Node = { description?: string; examples?: unknown[]; properties?: Record<string, Node>; items?: Node; anyOf?: Node[]; additionalProperties?: Node | boolean };
 
@@ -17,7 +18,7 @@ function properties(node: Node, path: string, out: { path: string; node: Node }[
 }
 
 describe('the generated JSON Schema', () => {
-  const schema = toJsonSchema() as Node & { $id: string };
+  const schema = inlineDefinitions(toJsonSchema()) as Node & { $id: string };
   const all = properties(schema, '$');
 
   it('documents every field (its description becomes the editor hover text)', () => {
@@ -40,5 +41,16 @@ describe('the generated JSON Schema', () => {
     for (const name of ['version', 'extends', 'roles', 'settings', 'disable', 'contracts', 'anchorRefs', 'when', 'unless', 'bypassable', 'examples', 'toolCalls', 'notAfter', 'occurrence', 'attachment']) {
       expect(ref).toContain(`| \`${name}\` |`);
     }
+  });
+
+  it('shares repeated parts through $defs, so the file stays small enough for an editor', () => {
+    const raw = toJsonSchema() as { $defs: Record<string, unknown> };
+    const text = JSON.stringify(raw, null, 2);
+    expect(text.length).toBeLessThan(60_000);
+    expect(Object.keys(raw.$defs)).toEqual(expect.arrayContaining(['Contract', 'Trigger', 'Exception', 'ToolMatch', 'Globs', 'Patterns', 'Event']));
+    // Every reference points at a definition that exists (monaco-yaml resolves them the same way).
+    const refs = [...text.matchAll(/"\$ref": "#\/\$defs\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(30);
+    expect(refs.filter((r) => !(r in raw.$defs))).toEqual([]);
   });
 });

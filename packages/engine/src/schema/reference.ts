@@ -1,6 +1,6 @@
 // Renders the language reference (Markdown) from the generated JSON Schema, so the documentation cannot drift from
 // the zod schema. One section per object in the language, named by where it appears in a file.
-import { toJsonSchema } from './json-schema.js';
+import { inlineDefinitions, toJsonSchema } from './json-schema.js';
 
 type JsonSchema = {
   type?: string | string[];
@@ -26,7 +26,8 @@ interface Section {
 }
 
 export function languageReference(): string {
-  const root = toJsonSchema() as JsonSchema;
+  // The sections are read from the schema with its $defs inlined: each field shows the type it has where it is used.
+  const root = inlineDefinitions(toJsonSchema()) as JsonSchema;
   const sections: Section[] = [];
   const seen = new Map<string, string>();
   collect(root, 'File (top level)', sections, seen);
@@ -69,10 +70,11 @@ function collect(node: JsonSchema, title: string, sections: Section[], seen: Map
   }
 }
 
-const variants = (n: JsonSchema): JsonSchema[] => (n.anyOf ? n.anyOf.flatMap(variants) : [n]);
+// An object's own anyOf/oneOf only lists which of its fields are required together (a refinement): not a variant.
+const variants = (n: JsonSchema): JsonSchema[] => (n.anyOf && !n.properties ? n.anyOf.flatMap(variants) : [n]);
 
 function typeOf(n: JsonSchema, seen: Map<string, string>): string {
-  if (n.anyOf) return [...new Set(n.anyOf.map((v) => typeOf(v, seen)))].join(' or ');
+  if (n.anyOf && !n.properties) return [...new Set(n.anyOf.map((v) => typeOf(v, seen)))].join(' or ');
   if (n.const !== undefined) return `\`${JSON.stringify(n.const)}\``;
   if (n.enum) return n.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
   if (n.properties) return `object (see ${seen.get(JSON.stringify(n.properties)) ?? 'below'})`;
