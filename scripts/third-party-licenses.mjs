@@ -28,7 +28,9 @@ export function bundledPackages(metafiles, workingDir) {
 
 function readPackage(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const files = readdirSync(dir).filter((f) => LEGAL_FILE.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => LEGAL_FILE.test(f))
+    .sort();
   if (!files.some((f) => !/^notice/i.test(f))) {
     // INVARIANT: no bundled package ships without its licence text. An SPDX id alone does not carry the copyright
     // line MIT and ISC require us to reproduce.
@@ -52,7 +54,7 @@ export function renderLicenses(packages, bundles) {
   const head = [
     `Third-party software bundled into ${bundles.join(' and ')}`,
     '',
-    'Generated at build time from the bundler\'s metafile: every package below has code in the bundle, and its',
+    "Generated at build time from the bundler's metafile: every package below has code in the bundle, and its",
     'licence text follows exactly as the package ships it. The project itself is licensed Apache-2.0 (LICENSE, NOTICE).',
     '',
     ...packages.map((p) => `  ${p.name}@${p.version} (${p.license})`),

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { built, engineDir, packagesInBundle, pluginDir, repoRoot } from './support.js';
 
 const bundles = [
-  { licences: join(pluginDir, 'dist/THIRD-PARTY-LICENSES.txt'), files: [join(pluginDir, 'dist/index.js'), join(pluginDir, 'dist/cli.js')] },
+  {
+    licences: join(pluginDir, 'dist/THIRD-PARTY-LICENSES.txt'),
+    files: [join(pluginDir, 'dist/index.js'), join(pluginDir, 'dist/cli.js')],
+  },
   { licences: join(engineDir, 'dist/THIRD-PARTY-LICENSES.txt'), files: [join(engineDir, 'dist/cli.js')] },
 ];
 

@@ -25,17 +25,26 @@ describe.skipIf(!node20 && !process.env.CI)('the published code on Node 20', () 
   };
 
   it('NODE20 is a Node 20 at or above the engines floor 20.19', () => {
-    const [major, minor] = execFileSync(node(), ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim().split('.').map(Number);
+    const [major, minor] = execFileSync(node(), ['-p', 'process.versions.node'], { encoding: 'utf8' })
+      .trim()
+      .split('.')
+      .map(Number);
     expect(major).toBe(20);
     expect(minor).toBeGreaterThanOrEqual(19);
   });
 
-  it.each([join(engineDir, 'dist/cli.js'), join(pluginDir, 'dist/cli.js')])('%s validates a good and a broken file', (cli) => {
-    built(cli);
-    expect(run(cli, '--help')).toMatchObject({ code: 0, out: expect.stringContaining('validate') });
-    expect(run(cli, 'validate', team)).toMatchObject({ code: 0, out: expect.stringContaining('0 error(s)') });
-    expect(run(cli, 'validate', broken)).toMatchObject({ code: 1, out: expect.stringMatching(/broken\.yaml:5:11: error/) });
-  });
+  it.each([join(engineDir, 'dist/cli.js'), join(pluginDir, 'dist/cli.js')])(
+    '%s validates a good and a broken file',
+    (cli) => {
+      built(cli);
+      expect(run(cli, '--help')).toMatchObject({ code: 0, out: expect.stringContaining('validate') });
+      expect(run(cli, 'validate', team)).toMatchObject({ code: 0, out: expect.stringContaining('0 error(s)') });
+      expect(run(cli, 'validate', broken)).toMatchObject({
+        code: 1,
+        out: expect.stringMatching(/broken\.yaml:5:11: error/),
+      });
+    },
+  );
 
   it('loads the plugin bundle and blocks a force-push with the default preset', () => {
     const entry = pathToFileURL(built(join(pluginDir, 'dist/index.js'))).href;

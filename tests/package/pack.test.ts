@@ -23,7 +23,11 @@ const pkg = JSON.parse(readFileSync(join(pluginDir, 'package.json'), 'utf8')) as
 beforeAll(() => {
   built(join(pluginDir, 'dist/index.js'));
   temp = mkdtempSync(join(tmpdir(), 'sa-pack-'));
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], { cwd: pluginDir, env, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', temp], {
+    cwd: pluginDir,
+    env,
+    encoding: 'utf8',
+  });
   packed = (JSON.parse(out) as (typeof packed & { filename: string })[])[0]!;
   tarball = join(temp, readdirSync(temp).find((f) => f.endsWith('.tgz'))!);
   project = join(temp, 'project');
@@ -45,7 +49,12 @@ afterAll(() => {
 
 /** `npx <bin> …args` in the installed project, offline: it must find the bin in node_modules/.bin. */
 function npx(...args: string[]) {
-  const run = spawnSync('npx', ['--offline', '--no-install', ...args], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync('npx', ['--offline', '--no-install', ...args], {
+    cwd: project,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -56,7 +65,14 @@ describe('npm pack of the plugin', () => {
 
   it('carries the licences and no source maps full of node_modules sources', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const file of ['LICENSE', 'NOTICE', 'README.md', 'dist/THIRD-PARTY-LICENSES.txt', 'dist/index.js', 'dist/cli.js']) {
+    for (const file of [
+      'LICENSE',
+      'NOTICE',
+      'README.md',
+      'dist/THIRD-PARTY-LICENSES.txt',
+      'dist/index.js',
+      'dist/cli.js',
+    ]) {
       expect(paths).toContain(file);
     }
     for (const map of paths.filter((p) => p.endsWith('.map'))) {
@@ -76,7 +92,11 @@ describe('npm pack of the plugin', () => {
 
   it('imports as the plugin module opencode loads', () => {
     const script = `import(${JSON.stringify(`${pkg.name}`)}).then((m) => console.log(typeof m.default?.server ?? typeof m.default))`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+    });
     expect(out.trim()).toBe('function');
   });
 

@@ -16,7 +16,9 @@ const result = await build({
   // The CLI keeps running on Node >= 20.19 (test/node20.test.ts runs it there).
   target: 'node20',
   // yaml's CommonJS build requires 'process'; give the ESM bundle a real require for Node built-ins.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   // A map for readable stack traces, without a second copy of every dependency's source.
   sourcemap: 'linked',
   sourcesContent: false,
@@ -29,4 +31,6 @@ const bundled = writeThirdPartyLicenses({
   bundles: ['@semantic-anchors/engine dist/cli.js'],
   outfile: join(root, 'dist/THIRD-PARTY-LICENSES.txt'),
 });
-console.log(`built packages/engine/dist/cli.js and THIRD-PARTY-LICENSES.txt (${bundled.map((p) => p.name).join(', ')})`);
+console.log(
+  `built packages/engine/dist/cli.js and THIRD-PARTY-LICENSES.txt (${bundled.map((p) => p.name).join(', ')})`,
+);

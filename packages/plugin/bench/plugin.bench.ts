@@ -26,9 +26,13 @@ const project = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-'));
 process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-xdg-'));
 mkdirSync(join(project, '.opencode'), { recursive: true });
 const presets = bundledPresets.map((p) => p.id);
-writeFileSync(join(project, '.opencode/opencode-semantic-anchors.yaml'), `version: 1\nextends: [${presets.join(', ')}]\n`);
+writeFileSync(
+  join(project, '.opencode/opencode-semantic-anchors.yaml'),
+  `version: 1\nextends: [${presets.join(', ')}]\n`,
+);
 
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const stats = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   return { median: quantile(s, 0.5), p99: quantile(s, 0.99), max: s.at(-1)! };
@@ -37,25 +41,36 @@ const stats = (values: number[]) => {
 // Cold start: each run is a fresh Node process, so module loading and first compilation are really cold.
 const cold: { import: number; factory: number; total: number }[] = [];
 for (let i = 0; i < COLD_RUNS; i++) {
-  const out = execFileSync(process.execPath, [join(root, 'bench/cold-start.mjs'), pathToFileURL(entry).href, project], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [join(root, 'bench/cold-start.mjs'), pathToFileURL(entry).href, project], {
+    encoding: 'utf8',
+  });
   cold.push(JSON.parse(out));
 }
 
 // Hook overhead, warm, in this process: realistic calls of an agent at work, most allowed, some warned or blocked.
 const plugin = (await import(pathToFileURL(entry).href)).default as {
-  server(input: unknown, options?: unknown): Promise<Record<string, (input: unknown, output?: unknown) => Promise<void>>>;
+  server(
+    input: unknown,
+    options?: unknown,
+  ): Promise<Record<string, (input: unknown, output?: unknown) => Promise<void>>>;
 };
 const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
 const hooks = await plugin.server({ directory: project, worktree: project, client }, {});
 const session = 'ses_bench';
-await hooks['chat.message']!({ sessionID: session }, { message: { agent: 'build', id: 'msg_1', sessionID: session }, parts: [{ type: 'text', text: 'start' }] });
+await hooks['chat.message']!(
+  { sessionID: session },
+  { message: { agent: 'build', id: 'msg_1', sessionID: session }, parts: [{ type: 'text', text: 'start' }] },
+);
 const calls: { tool: string; args: Record<string, unknown> }[] = [
   { tool: 'read', args: { filePath: join(project, 'src/app.ts') } },
   { tool: 'bash', args: { command: 'npm test', description: 'run tests' } },
   { tool: 'edit', args: { filePath: join(project, 'src/app.ts'), oldString: 'a', newString: 'b' } },
   { tool: 'grep', args: { pattern: 'TODO', path: project } },
   { tool: 'bash', args: { command: 'git push --force origin main', description: 'push' } },
-  { tool: 'write', args: { filePath: join(project, 'docs/adr/0001-use-x.md'), content: '# 1. Use X\n\n## Status\nAccepted\n' } },
+  {
+    tool: 'write',
+    args: { filePath: join(project, 'docs/adr/0001-use-x.md'), content: '# 1. Use X\n\n## Status\nAccepted\n' },
+  },
 ];
 const beforeUs: number[] = [];
 const afterUs: number[] = [];
@@ -79,15 +94,37 @@ for (let i = 0; i < HOOK_CALLS; i++) {
     afterUs.push(Number(process.hrtime.bigint() - t) / 1000);
   }
   // The human confirms now and then, as in a real session, so Step Confirmation contracts do not block everything.
-  if (i % 4 === 3) await hooks['chat.message']!({ sessionID: session }, { message: { agent: 'build', id: `msg_${i}`, sessionID: session }, parts: [{ type: 'text', text: 'continue' }] });
+  if (i % 4 === 3)
+    await hooks['chat.message']!(
+      { sessionID: session },
+      { message: { agent: 'build', id: `msg_${i}`, sessionID: session }, parts: [{ type: 'text', text: 'continue' }] },
+    );
 }
 
 const coldTotal = stats(cold.map((c) => c.total));
 const figures = {
   presets: presets.length,
-  coldStartMs: { ...coldTotal, importMedian: stats(cold.map((c) => c.import)).median, factoryMedian: stats(cold.map((c) => c.factory)).median, runs: COLD_RUNS, target: TARGET_COLD_MS, met: coldTotal.median <= TARGET_COLD_MS },
-  toolExecuteBeforeUs: { ...stats(beforeUs), calls: beforeUs.length, blocked, target: TARGET_HOOK_US, met: stats(beforeUs).p99 <= TARGET_HOOK_US },
-  toolExecuteAfterUs: { ...stats(afterUs), calls: afterUs.length, target: TARGET_HOOK_US, met: stats(afterUs).p99 <= TARGET_HOOK_US },
+  coldStartMs: {
+    ...coldTotal,
+    importMedian: stats(cold.map((c) => c.import)).median,
+    factoryMedian: stats(cold.map((c) => c.factory)).median,
+    runs: COLD_RUNS,
+    target: TARGET_COLD_MS,
+    met: coldTotal.median <= TARGET_COLD_MS,
+  },
+  toolExecuteBeforeUs: {
+    ...stats(beforeUs),
+    calls: beforeUs.length,
+    blocked,
+    target: TARGET_HOOK_US,
+    met: stats(beforeUs).p99 <= TARGET_HOOK_US,
+  },
+  toolExecuteAfterUs: {
+    ...stats(afterUs),
+    calls: afterUs.length,
+    target: TARGET_HOOK_US,
+    met: stats(afterUs).p99 <= TARGET_HOOK_US,
+  },
   tarball: measureTarball(root),
 };
 
@@ -97,12 +134,20 @@ if (process.argv.includes('--json')) {
   const f = (n: number, d = 1) => n.toFixed(d);
   const met = (m: boolean) => (m ? 'met' : 'NOT met');
   console.log(`opencode-semantic-anchors plugin bench (${presets.length} presets extended; Node ${process.version})`);
-  console.log(`cold start (import + load + compile), ${COLD_RUNS} fresh processes: median ${f(figures.coldStartMs.median)} ms, p99 ${f(figures.coldStartMs.p99)} ms ` +
-    `(import ${f(figures.coldStartMs.importMedian)} ms + factory ${f(figures.coldStartMs.factoryMedian)} ms) — target ≤ ${TARGET_COLD_MS} ms (median): ${met(figures.coldStartMs.met)}`);
-  console.log(`tool.execute.before, ${beforeUs.length} calls (${blocked} blocked): median ${f(figures.toolExecuteBeforeUs.median)} µs, p99 ${f(figures.toolExecuteBeforeUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteBeforeUs.met)}`);
-  console.log(`tool.execute.after, ${afterUs.length} calls: median ${f(figures.toolExecuteAfterUs.median)} µs, p99 ${f(figures.toolExecuteAfterUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteAfterUs.met)}`);
+  console.log(
+    `cold start (import + load + compile), ${COLD_RUNS} fresh processes: median ${f(figures.coldStartMs.median)} ms, p99 ${f(figures.coldStartMs.p99)} ms ` +
+      `(import ${f(figures.coldStartMs.importMedian)} ms + factory ${f(figures.coldStartMs.factoryMedian)} ms) — target ≤ ${TARGET_COLD_MS} ms (median): ${met(figures.coldStartMs.met)}`,
+  );
+  console.log(
+    `tool.execute.before, ${beforeUs.length} calls (${blocked} blocked): median ${f(figures.toolExecuteBeforeUs.median)} µs, p99 ${f(figures.toolExecuteBeforeUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteBeforeUs.met)}`,
+  );
+  console.log(
+    `tool.execute.after, ${afterUs.length} calls: median ${f(figures.toolExecuteAfterUs.median)} µs, p99 ${f(figures.toolExecuteAfterUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteAfterUs.met)}`,
+  );
   const kb = (n: number) => `${f(n / 1024)} KB`;
   const t = figures.tarball;
-  console.log(`tarball (npm pack): ${kb(t.packedBytes)} packed, ${kb(t.unpackedBytes)} unpacked, ${t.files} files; ` +
-    `schema/v1.json ${kb(t.schemaBytes)}, source maps ${kb(t.sourceMapBytes)}; largest: ${t.largest.map((l) => `${l.path} ${kb(l.bytes)}`).join(', ')}`);
+  console.log(
+    `tarball (npm pack): ${kb(t.packedBytes)} packed, ${kb(t.unpackedBytes)} unpacked, ${t.files} files; ` +
+      `schema/v1.json ${kb(t.schemaBytes)}, source maps ${kb(t.sourceMapBytes)}; largest: ${t.largest.map((l) => `${l.path} ${kb(l.bytes)}`).join(', ')}`,
+  );
 }

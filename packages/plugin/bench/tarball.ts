@@ -14,16 +14,24 @@ export interface TarballFigures {
 export function measureTarball(packageDir: string): TarballFigures {
   // npm_* settings inherited from `npm run bench` (workspace, prefix) would make the dry run pack something else.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: packageDir, env, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: packageDir,
+    env,
+    encoding: 'utf8',
+  });
   const [pack] = JSON.parse(out) as { size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
   if (!pack) throw new Error(`npm pack --dry-run in ${packageDir} reported nothing`);
-  const bytes = (test: (path: string) => boolean) => pack.files.filter((f) => test(f.path)).reduce((sum, f) => sum + f.size, 0);
+  const bytes = (test: (path: string) => boolean) =>
+    pack.files.filter((f) => test(f.path)).reduce((sum, f) => sum + f.size, 0);
   return {
     packedBytes: pack.size,
     unpackedBytes: pack.unpackedSize,
     files: pack.files.length,
     schemaBytes: bytes((p) => p === 'schema/v1.json'),
     sourceMapBytes: bytes((p) => p.endsWith('.map')),
-    largest: [...pack.files].sort((a, b) => b.size - a.size).slice(0, 4).map((f) => ({ path: f.path, bytes: f.size })),
+    largest: [...pack.files]
+      .sort((a, b) => b.size - a.size)
+      .slice(0, 4)
+      .map((f) => ({ path: f.path, bytes: f.size })),
   };
 }

@@ -3,7 +3,16 @@
 // dist/index.d.ts (types of the entry only), dist/THIRD-PARTY-LICENSES.txt (the licence texts of every package the two
 // bundles contain, from esbuild's metafile) and schema/v1.json (the engine's JSON Schema).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +46,9 @@ const common: BuildOptions = {
   // Prefer packages' ES module builds: jsonc-parser's "main" is a UMD file with dynamic requires a bundle cannot follow.
   mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies (picomatch) may call require(); give ESM output one.
-  banner: { js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __saCreateRequire } from 'node:module'; const require = __saCreateRequire(import.meta.url);",
+  },
 };
 
 // The plugin ships the lean preset bundle (enforcement data only: no preset text, no examples, no catalogue prose):
@@ -79,19 +90,27 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 // reaches imports the engine, which is bundled and not published.
 const types = mkdtempSync(join(tmpdir(), 'sa-plugin-types-'));
 try {
-  execFileSync(process.execPath, [join(root, '../../node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json'), '--outDir', types], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, '../../node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json'), '--outDir', types],
+    {
+      stdio: 'inherit',
+    },
+  );
   // Without a rootDir, tsc mirrors the folders under the files' common root (packages/): find the entry's folder.
-  const entryDir = [types, join(types, 'src'), join(types, 'plugin/src')].find((d) => existsSync(join(d, 'index.d.ts')));
+  const entryDir = [types, join(types, 'src'), join(types, 'plugin/src')].find((d) =>
+    existsSync(join(d, 'index.d.ts')),
+  );
   if (!entryDir) throw new Error(`tsc wrote no index.d.ts under ${types}`);
   const shipped = new Set<string>();
   const visit = (file: string) => {
     if (shipped.has(file)) return;
     shipped.add(file);
     const text = readFileSync(join(entryDir, file), 'utf8');
-    if (/from ['"]@semantic-anchors\//.test(text)) throw new Error(`${file} reaches the unpublished engine's types; keep the entry's types host-only`);
-    for (const m of text.matchAll(/from ['"](\.{1,2}\/[^'"]+)\.js['"]/g)) visit(relative(entryDir, resolve(dirname(join(entryDir, file)), `${m[1]}.d.ts`)));
+    if (/from ['"]@semantic-anchors\//.test(text))
+      throw new Error(`${file} reaches the unpublished engine's types; keep the entry's types host-only`);
+    for (const m of text.matchAll(/from ['"](\.{1,2}\/[^'"]+)\.js['"]/g))
+      visit(relative(entryDir, resolve(dirname(join(entryDir, file)), `${m[1]}.d.ts`)));
   };
   visit('index.d.ts');
   for (const file of shipped) {
