@@ -61,7 +61,7 @@ describe('self-protection in a real opencode', () => {
     ]);
     for (const part of parts) expectBlocked(part, 'anchor-protect-contract-files');
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(await anchor(h, session, 'bypass I asked for this rule change')).toContain('bypass');
+    expect(await anchor(h, session, 'bypass I asked for this rule change')).toContain('Bypass granted');
     const [write] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: 'Push a new commit instead.', newString: 'Push a new commit, or ask.' })]);
     expectRan(write);
     expect(readFileSync(file, 'utf8')).toContain('Push a new commit, or ask.');
@@ -70,7 +70,7 @@ describe('self-protection in a real opencode', () => {
 
   it('the opencode configuration and plugin folders are off limits, bypass or not', async () => {
     const session = await h.client.createSession();
-    expect(await anchor(h, session, 'bypass try the host files')).toContain('bypass');
+    expect(await anchor(h, session, 'bypass try the host files')).toContain('Bypass granted');
     const parts = await turn(h, session, [
       callDirective('write', { filePath: join(h.dirs.project, 'opencode.json'), content: '{ "plugin": [] }\n' }),
       callDirective('write', { filePath: join(h.dirs.project, '.opencode/plugins/evil.js'), content: 'export const x = 1;\n' }),
