@@ -12,8 +12,13 @@ export { step, evaluate, next, startState, roleForAgent, eventKind, type Step } 
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
-export { toolFacts, messageFacts, isConfirmation, canonicalToolName, type Facts, type ToolFacts, type MessageFacts } from './evaluate/facts.js';
-export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind } from './evaluate/verdict.js';
+export { toolFacts, messageFacts, isConfirmation, canonicalToolName, KNOWN_TOOLS, MAX_EVENT_TEXT } from './facts/index.js';
+export type { Facts, ToolFacts, MessageFacts, EffectFact, CommandFact, PathFact, MessageAuthor } from './facts/index.js';
+export { parseShell, SHELL_LIMITS } from './shell/index.js';
+export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
+export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
+export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
+export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind, ContractFault } from './evaluate/verdict.js';
 export { runExamples, type ExampleReport, type ExampleResult, type CoverageGap, type ExampleOptions } from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
 export { parseEvents, type ParsedEvents } from './check/events.js';

@@ -42,7 +42,7 @@ describe('verdicts', () => {
       ['no-push-main', 'block'],
       ['push-note', 'warn'],
     ]);
-    expect(v.matches[0]!.held).toEqual(['tool bash, command ~ /--force/']);
+    expect(v.matches[0]!.held).toEqual(['tool bash, simple command 1: `git push --force origin main`, command ~ /--force/']);
   });
 
   it('WARN alone gives WARN, nothing gives ALLOW', () => {
@@ -99,7 +99,7 @@ describe('Step Confirmation and bypass', () => {
   it('does not spend a second grant while one is waiting', () => {
     const { verdicts, state } = replay(policy, [{ bypass: 'a' }, { bypass: 'b' }]);
     expect(verdicts[1]!.bypass.granted).toBe(false);
-    expect(state.bypass).toEqual({ spent: 1, pending: true });
+    expect(state.bypass).toEqual({ spent: 1, pending: true, callsLeft: 5 });
   });
 
   it('cannot bypass a contract marked not bypassable, and keeps the bypass waiting', () => {
@@ -214,8 +214,12 @@ settings: { confirmations: [weiter, go ahead] }
 contracts:
   - { id: intent, description: d, mode: WARN, message: m, when: { message: { confirmation: false } } }
 `);
-    const { verdicts } = replay(policy, [{ message: 'Weiter!' }, { message: 'go ahead, thanks' }, { message: 'go aheadx' }, { message: 'fix it' }]);
-    expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'WARN', 'WARN']);
+    // Only the whole message confirms (case, spacing and trailing punctuation aside), never a prefix of it.
+    const { verdicts } = replay(policy, [
+      { message: 'Weiter!' }, { message: 'Go  AHEAD.' }, { message: 'go ahead, thanks' }, { message: 'go aheadx' }, { message: 'fix it' },
+      { message: 'weiter', from: 'agent' },
+    ]);
+    expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'WARN', 'WARN', 'WARN', 'ALLOW']);
   });
 
   it('applies role-scoped contracts only to their roles, and maps agents to roles', () => {
@@ -237,7 +241,7 @@ contracts:
     const v = evaluate(policy, startState(policy), bash('git push --force-with-lease origin topic'));
     expect(v.decision).toBe('ALLOW');
     expect(v.excused).toEqual([
-      expect.objectContaining({ id: 'no-force-push', exception: 'unless', exceptionHeld: ['any tool (bash), command ~ /--force-with-lease/'] }),
+      expect.objectContaining({ id: 'no-force-push', exception: 'unless', exceptionHeld: ['any tool (bash), simple command 1: `git push --force-with-lease origin topic`, command ~ /--force-with-lease/'] }),
     ]);
   });
 });
@@ -282,11 +286,12 @@ contracts:
     let sizeAt1000 = 0;
     events.forEach((e, i) => {
       state = next(policy, state, e);
-      if (i === 999) sizeAt1000 = JSON.stringify(state).length;
+      if (i === 999) sizeAt1000 = JSON.stringify({ ...state, written: [] }).length;
     });
     expect(state.seq).toBe(10_000);
-    // Only counters grow in digits: allow for that, nothing else.
-    expect(JSON.stringify(state).length).toBeLessThanOrEqual(sizeAt1000 + 8);
+    // Only counters grow in digits, and the bounded list of files written holds longer names: allow for that, nothing else.
+    expect(state.written.length).toBeLessThanOrEqual(64);
+    expect(JSON.stringify({ ...state, written: [] }).length).toBeLessThanOrEqual(sizeAt1000 + 8);
     expect(Object.keys(state.seen).length + Object.keys(state.counts).length).toBeLessThanOrEqual(2);
   });
 });

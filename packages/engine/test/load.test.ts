@@ -9,7 +9,9 @@ describe('loading a configuration', () => {
     const result = validate(readFixture('valid.yaml'), { file: 'valid.yaml' });
     expect(result.diagnostics).toEqual([]);
     expect(result.load.status).toBe('ok');
-    expect(result.policy.contracts.map((c) => c.id)).toEqual(['no-force-push', 'architects-do-not-edit-src', 'todo-note']);
+    expect(result.policy.contracts.filter((c) => !c.builtin).map((c) => c.id)).toEqual(['no-force-push', 'architects-do-not-edit-src', 'todo-note']);
+    // settings.unparseable defaults to warn: its built-in contract is active, and no file can disable it.
+    expect(result.policy.contracts.filter((c) => c.builtin).map((c) => c.id)).toEqual(['anchor-shell-unparseable']);
     expect(result.examples.results).toHaveLength(6);
     expect(result.examples.results.every((r) => r.passed)).toBe(true);
     expect(result.load.config.settings.bypassBudget).toBe(2);

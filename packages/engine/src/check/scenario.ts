@@ -55,7 +55,7 @@ export function runScenario(text: string, file: string, readFile: (path: string)
   const loaded = loadConfig(configText, { file: configFile, readFile });
   const policy = compile(loaded.config, scenario.root ? { root: scenario.root } : {});
   let state = startState(policy, scenario.agent);
-  if (scenario.role) state = { ...state, role: scenario.role };
+  if (scenario.role) state = { ...state, role: scenario.role, roles: [scenario.role] };
   const steps: ScenarioStepResult[] = [];
   const diagnostics: Diagnostic[] = [];
   scenario.steps.forEach((s, index) => {

@@ -1,7 +1,7 @@
 // Narrows what must be checked for an event: by its kind (tool call or message) and its canonical tool name.
 // Evaluation then touches only the contracts (and history matchers) that can possibly match, which keeps the cost
 // per event close to the number of relevant contracts rather than all of them.
-import type { Facts } from '../evaluate/facts.js';
+import type { Facts } from '../facts/index.js';
 import type { CompiledEventMatch } from './matchers.js';
 
 export interface EventIndex<T> {

@@ -3,13 +3,16 @@
 import { asList, type Contract, type Exception } from '../schema/index.js';
 import { findAnchor } from '../catalogue.js';
 import type { LoadedConfig, LoadedContract } from '../load/index.js';
-import { compileEventMatch, compileMessageMatch, compileToolMatch, type CompiledEventMatch } from './matchers.js';
+import { compileEventMatch, compileMessageMatch, compileToolEventMatch, type CompileMatchOptions, type CompiledEventMatch } from './matchers.js';
+import { builtinContracts } from './builtins.js';
 import type { CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
 import { indexByEvent } from './event-index.js';
 
 export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
 export type { CompiledEventMatch } from './matchers.js';
 export { canonicalJson } from './matchers.js';
+export { BUILTIN_PREFIX, type ProtectOptions } from './builtins.js';
+export type { Unit, MatchContext } from './units.js';
 
 export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <reason>` in opencode';
 
@@ -19,9 +22,14 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
   const history = new Map<string, CompiledEventMatch>();
   const counters: Counter[] = [];
 
-  for (const loaded of config.contracts) {
+  const matchOptions: CompileMatchOptions = { nocase: config.settings.caseInsensitivePaths };
+  // Built-ins first: self-protection is decided before anything a configuration says.
+  const builtins: LoadedContract[] = builtinContracts(options.protect, config.settings).map(({ contract, origin }, index) => ({
+    contract, roles: undefined, origin: { file: origin, index },
+  }));
+  for (const loaded of [...builtins, ...config.contracts]) {
     try {
-      const compiled = compileContract(loaded);
+      const compiled = compileContract(loaded, matchOptions, builtins.includes(loaded));
       contracts.push(compiled);
       for (const t of [...compiled.when, ...compiled.unless]) {
         for (const m of [...t.after, ...t.notAfter]) if (!history.has(m.key)) history.set(m.key, m);
@@ -44,14 +52,14 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
       history: indexByEvent([...history.values()], (m) => [m]),
       counters: indexByEvent(counters, (c) => [c.event]),
     },
-    options: { root: options.root, bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT },
+    options: { root: options.root, bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT, protect: options.protect },
   };
 }
 
-function compileContract(loaded: LoadedContract): CompiledContract {
+function compileContract(loaded: LoadedContract, options: CompileMatchOptions, builtin: boolean): CompiledContract {
   const c: Contract = loaded.contract;
   const triggers = (list: readonly Exception[], name: 'when' | 'unless', single: boolean) =>
-    list.map((t, i) => compileTrigger(t, single ? name : `${name}[${i}]`, c.id));
+    list.map((t, i) => compileTrigger(t, single ? name : `${name}[${i}]`, c.id, options));
   return {
     id: c.id,
     description: c.description,
@@ -66,18 +74,19 @@ function compileContract(loaded: LoadedContract): CompiledContract {
       return { id, title: anchor?.title ?? id, url: anchor?.url ?? `https://llm-coding.github.io/Semantic-Anchors/anchor/${id}` };
     }),
     origin: loaded.origin,
+    builtin,
   };
 }
 
-function compileTrigger(t: Exception, label: string, contractId: string): CompiledTrigger {
-  const event = t.tool ? compileToolMatch(t.tool) : t.message ? compileMessageMatch(t.message) : undefined;
+function compileTrigger(t: Exception, label: string, contractId: string, options: CompileMatchOptions): CompiledTrigger {
+  const event = t.tool ? compileToolEventMatch(t.tool, options) : t.message ? compileMessageMatch(t.message, options) : undefined;
   const occ = t.state?.occurrence;
   return {
     label,
     event,
     toolCalls: t.state?.toolCalls,
     occurrence: occ ? { key: `${contractId}#${label}`, atLeast: occ.atLeast, every: occ.every } : undefined,
-    after: asList(t.state?.after).map(compileEventMatch),
-    notAfter: asList(t.state?.notAfter).map(compileEventMatch),
+    after: asList(t.state?.after).map((m) => compileEventMatch(m, options)),
+    notAfter: asList(t.state?.notAfter).map((m) => compileEventMatch(m, options)),
   };
 }

@@ -1,9 +1,13 @@
-// Compiles the event part of triggers (tool and message matches) into predicates over facts.
+// Compiles the event part of triggers (tool and message matches) into predicates over facts, unit by unit.
 // Each predicate comes with a static description for traces, so evaluation builds no strings on the hot path.
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { compileGlobs, lazyGlobs, type PathMatcher } from '../matchers/glob.js';
-import { canonicalToolName, type Facts, type MessageFacts, type PathFact, type ToolFacts } from '../evaluate/facts.js';
+import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import type { Facts, MessageFacts, PathFact } from '../facts/index.js';
+import { compileToolMatch, type CompileMatchOptions } from './tool-match.js';
+import { CALL, NO_CONTEXT, type MatchContext, type Unit } from './units.js';
+
+export type { CompileMatchOptions } from './tool-match.js';
 
 export interface CompiledEventMatch {
   /** Canonical JSON of the source match: equal matches share a key (and so share history across reloads). */
@@ -13,113 +17,64 @@ export interface CompiledEventMatch {
   readonly toolNames: ReadonlySet<string> | undefined;
   /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
   readonly summary: string;
-  test(facts: Facts): boolean;
-  /** For facts that passed `test`: what matched, in words (which pattern, which path). Only called for traces. */
-  explain(facts: Facts): string;
+  /** Whether the match holds on some unit of these facts. */
+  test(facts: Facts, ctx?: MatchContext): boolean;
+  /** The units it holds on; empty when it does not hold. */
+  units(facts: Facts, ctx: MatchContext): readonly Unit[];
+  /** Whether it holds on this unit: exceptions are checked against the unit their trigger held on. */
+  holdsOn(facts: Facts, unit: Unit, ctx: MatchContext): boolean;
+  /** For facts that held on `unit`: what matched, in words. Only called for traces. */
+  explain(facts: Facts, unit?: Unit): string;
 }
 
-/** Throws only for inputs the load stage already rejected; compile() turns that into a skipped contract. */
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
+const DEFAULT_OPTIONS: CompileMatchOptions = { nocase: false };
+const NONE: readonly Unit[] = [];
+const ONLY_CALL: readonly Unit[] = [CALL];
 
-// Patterns compile on first use: the load stage has validated them (or CI has, for bundled presets).
-const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | undefined =>
-  v === undefined ? undefined : asList(v).map(lazyPattern);
-
-const globs = (v: string | readonly string[] | undefined): PathMatcher | undefined =>
-  v === undefined ? undefined : lazyGlobs(asList(v));
-
-// Plain loops: these run for every candidate contract of every event, so they allocate nothing.
-function anyPath(m: PathMatcher, paths: readonly PathFact[]): boolean {
-  for (let i = 0; i < paths.length; i++) if (m.test(paths[i]!.relative, paths[i]!.absolute)) return true;
-  return false;
-}
-function anyText(ms: readonly TextMatcher[], text: string | undefined): boolean {
-  if (text === undefined) return false;
-  for (let i = 0; i < ms.length; i++) if (ms[i]!.test(text)) return true;
-  return false;
-}
-function anyContent(ms: readonly TextMatcher[], content: readonly string[]): boolean {
-  for (let i = 0; i < content.length; i++) if (anyText(ms, content[i])) return true;
-  return false;
-}
-
-export function compileToolMatch(m: ToolMatch): CompiledEventMatch {
-  const nameGlobs = m.name === undefined ? undefined : asList(m.name);
-  // Literal names are folded like event names, so "shell" in a contract means the same as "bash".
-  const names = nameGlobs === undefined ? undefined : unwrap(compileGlobs(nameGlobs.map((g) => (/^!?[\w.-]+$/.test(g) ? foldLiteral(g) : g))));
-  const path = globs(m.path);
-  const command = patterns(m.command);
-  const content = patterns(m.content);
-  const url = patterns(m.url);
-  const parts: string[] = [];
-  if (nameGlobs) parts.push(`tool ${nameGlobs.join('|')}`);
-  else parts.push('any tool');
-  if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
-  if (m.command !== undefined) parts.push(`command ~ ${asList(m.command).map((p) => `/${p}/`).join(' or ')}`);
-  if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
-  if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
-  const plain = nameGlobs?.every((g) => /^[\w.-]+$/.test(g));
-  const toolNames = plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined;
+export function compileToolEventMatch(m: ToolMatch, options: CompileMatchOptions = DEFAULT_OPTIONS): CompiledEventMatch {
+  const t = compileToolMatch(m, options);
   return {
     key: canonicalJson({ tool: m }),
     kind: 'tool',
-    toolNames,
-    summary: parts.join(', '),
-    test(facts) {
-      if (facts.kind !== 'tool') return false;
-      const f: ToolFacts = facts;
-      // Plain names are a set lookup; only real globs need the glob test (against the folded and the raw name).
-      if (toolNames ? !toolNames.has(f.name) : names && !names.test(f.name, undefined) && !names.test(f.raw, undefined)) return false;
-      if (path && !anyPath(path, f.paths)) return false;
-      if (command && !anyText(command, f.command)) return false;
-      if (content && !anyContent(content, f.content)) return false;
-      if (url && !anyText(url, f.url)) return false;
-      return true;
-    },
-    explain(facts) {
-      if (facts.kind !== 'tool') return this.summary;
-      const said: string[] = [nameGlobs ? `tool ${facts.raw}${facts.raw !== facts.name ? ` (= ${facts.name})` : ''}` : `any tool (${facts.raw})`];
-      const p = path && facts.paths.find((x) => path.test(x.relative, x.absolute));
-      if (p) said.push(`path ${p.relative} matches ${path!.sources.join(', ')}`);
-      const which = (ms: readonly TextMatcher[] | undefined, texts: readonly (string | undefined)[]) =>
-        ms?.find((m) => texts.some((t) => t !== undefined && m.test(t)))?.source;
-      const c = which(command, [facts.command]);
-      if (c) said.push(`command ~ /${c}/`);
-      const w = which(content, facts.content);
-      if (w) said.push(`content ~ /${w}/`);
-      const u = which(url, [facts.url]);
-      if (u) said.push(`url ~ /${u}/`);
-      return said.join(', ');
-    },
+    toolNames: t.toolNames,
+    summary: t.summary,
+    test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
+    units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
+    holdsOn: (facts, unit, ctx) => facts.kind === 'tool' && t.holdsOn(facts, unit, ctx),
+    explain: (facts, unit = CALL) => (facts.kind === 'tool' ? t.explain(facts, unit) : t.summary),
   };
 }
 
-export function compileMessageMatch(m: MessageMatch): CompiledEventMatch {
-  const text = patterns(m.text);
-  const attachment = globs(m.attachment);
+export function compileMessageMatch(m: MessageMatch, options: CompileMatchOptions = DEFAULT_OPTIONS): CompiledEventMatch {
+  const text: TextMatcher[] | undefined = m.text === undefined ? undefined : asList(m.text).map(lazyPattern);
+  const attachment: PathMatcher | undefined = m.attachment === undefined ? undefined : lazyGlobs(asList(m.attachment), options.nocase);
+  const from = m.from ?? 'human';
   const parts: string[] = [m.confirmation === true ? 'a confirmation' : m.confirmation === false ? 'a message that is not a confirmation' : 'a message'];
+  if (from !== 'human') parts.push(from === 'any' ? 'from anyone' : `from the ${from}`);
   if (m.text !== undefined) parts.push(`text ~ ${asList(m.text).map((p) => `/${p}/`).join(' or ')}`);
   if (m.attachment !== undefined) parts.push(`attachment ${asList(m.attachment).join(', ')}`);
+  const test = (facts: Facts): boolean => {
+    if (facts.kind !== 'message') return false;
+    const f: MessageFacts = facts;
+    if (from !== 'any' && f.from !== from) return false;
+    if (m.confirmation !== undefined && f.confirmation !== m.confirmation) return false;
+    if (text && !text.some((p) => p.test(f.text))) return false;
+    if (attachment && !anyPath(attachment, f.attachments)) return false;
+    return true;
+  };
   return {
     key: canonicalJson({ message: m }),
     kind: 'message',
     toolNames: undefined,
     summary: parts.join(', '),
-    test(facts) {
-      if (facts.kind !== 'message') return false;
-      const f: MessageFacts = facts;
-      if (m.confirmation !== undefined && f.confirmation !== m.confirmation) return false;
-      if (text && !anyText(text, f.text)) return false;
-      if (attachment && !anyPath(attachment, f.attachments)) return false;
-      return true;
-    },
+    test,
+    units: (facts) => (test(facts) ? ONLY_CALL : NONE),
+    holdsOn: (facts) => test(facts),
     explain(facts) {
-      if (facts.kind !== 'message') return this.summary;
+      if (facts.kind !== 'message') return parts.join(', ');
       const said = [parts[0]!];
-      const t = text?.find((m) => m.test(facts.text));
+      if (facts.from !== 'human') said.push(`from the ${facts.from}`);
+      const t = text?.find((p) => p.test(facts.text));
       if (t) said.push(`text ~ /${t.source}/`);
       const a = attachment && facts.attachments.find((x) => attachment.test(x.relative, x.absolute));
       if (a) said.push(`attachment ${a.relative} matches ${attachment!.sources.join(', ')}`);
@@ -128,11 +83,12 @@ export function compileMessageMatch(m: MessageMatch): CompiledEventMatch {
   };
 }
 
-export const compileEventMatch = (m: EventMatch): CompiledEventMatch =>
-  m.tool ? compileToolMatch(m.tool) : compileMessageMatch(m.message ?? {});
+export const compileEventMatch = (m: EventMatch, options: CompileMatchOptions = DEFAULT_OPTIONS): CompiledEventMatch =>
+  m.tool ? compileToolEventMatch(m.tool, options) : compileMessageMatch(m.message ?? {}, options);
 
-function foldLiteral(glob: string): string {
-  return glob.startsWith('!') ? `!${canonicalToolName(glob.slice(1))}` : canonicalToolName(glob);
+function anyPath(m: PathMatcher, paths: readonly PathFact[]): boolean {
+  for (let i = 0; i < paths.length; i++) if (m.test(paths[i]!.relative, paths[i]!.absolute)) return true;
+  return false;
 }
 
 /** JSON with sorted keys, so equal matches written in any key order get the same key. */

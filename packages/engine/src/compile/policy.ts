@@ -3,6 +3,7 @@ import type { Mode } from '../schema/index.js';
 import type { ContractOrigin, EffectiveRoles, EffectiveSettings } from '../load/index.js';
 import type { CompiledEventMatch } from './matchers.js';
 import type { EventIndex } from './event-index.js';
+import type { ProtectOptions } from './builtins.js';
 
 export interface AnchorLink {
   readonly id: string;
@@ -33,6 +34,8 @@ export interface CompiledContract {
   readonly unless: readonly CompiledTrigger[];
   readonly anchors: readonly AnchorLink[];
   readonly origin: ContractOrigin;
+  /** True for the built-in contracts (self-protection, shell defaults): no configuration can disable them. */
+  readonly builtin: boolean;
 }
 
 export interface CompileOptions {
@@ -40,6 +43,8 @@ export interface CompileOptions {
   readonly root?: string;
   /** How a human grants a bypass in this host, quoted in block messages. */
   readonly bypassHint?: string;
+  /** Self-protection the host asks for; compiled into built-in contracts no configuration can switch off. */
+  readonly protect?: ProtectOptions;
 }
 
 /** A contract that is not enforced: left out by the load stage, or failing to compile. */
@@ -71,5 +76,5 @@ export interface CompiledPolicy {
     readonly history: EventIndex<CompiledEventMatch>;
     readonly counters: EventIndex<Counter>;
   };
-  readonly options: Required<CompileOptions> | { readonly root: undefined; readonly bypassHint: string };
+  readonly options: { readonly root: string | undefined; readonly bypassHint: string; readonly protect: ProtectOptions | undefined };
 }

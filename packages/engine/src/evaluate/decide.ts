@@ -12,8 +12,14 @@ export type Effect =
   | 'bypassed';
 
 export interface Outcome {
+  readonly id: string;
   readonly mode: Mode;
   readonly bypassable: boolean;
+}
+
+/** A bypass the human granted and that has not been used: for any contract, or scoped to one. */
+export interface PendingBypass {
+  readonly scope: string | undefined;
 }
 
 /**
@@ -23,14 +29,16 @@ export interface Outcome {
  * - Any BLOCK contract and no pending bypass: BLOCK (BLOCK dominates WARN).
  * - BLOCK contracts, a pending bypass and every one of them bypassable: the bypass is used, each becomes
  *   'bypassed' and the verdict is WARN, so the agent and the log still see what was let through.
- * - BLOCK contracts, a pending bypass, but one of them not bypassable: BLOCK; the bypass stays pending.
+ * - BLOCK contracts, a pending bypass, but one of them not bypassable (or, for a bypass scoped to one contract,
+ *   another contract): BLOCK; the bypass stays pending.
  */
-export function decide(outcomes: readonly Outcome[], bypassPending: boolean): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
+export function decide(outcomes: readonly Outcome[], bypass: PendingBypass | undefined): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
   const blocking = outcomes.filter((o) => o.mode === 'BLOCK');
   if (blocking.length === 0) {
     return { decision: outcomes.length > 0 ? 'WARN' : 'ALLOW', effects: outcomes.map(() => 'warn'), bypassUsed: false };
   }
-  const bypassUsed = bypassPending && blocking.every((o) => o.bypassable);
+  // - A scoped bypass is used only when every blocking contract is the one it names.
+  const bypassUsed = bypass !== undefined && blocking.every((o) => o.bypassable && (bypass.scope === undefined || o.id === bypass.scope));
   const effects: Effect[] = outcomes.map((o) => (o.mode === 'WARN' ? 'warn' : bypassUsed ? 'bypassed' : 'block'));
   return { decision: bypassUsed ? 'WARN' : 'BLOCK', effects, bypassUsed };
 }

@@ -1,6 +1,8 @@
 // Runs the compiled contracts of the session's role against one set of facts and says, in words, what held.
-import type { CompiledContract, CompiledPolicy, CompiledTrigger } from '../compile/index.js';
-import type { Facts } from './facts.js';
+// A contract applies when one of its triggers holds on a unit of the event (the call, a simple command, a file
+// effect) and no exception holds on that same unit. A contract that throws is isolated: it is reported, not fatal.
+import type { CompiledContract, CompiledPolicy, CompiledTrigger, MatchContext, Unit } from '../compile/index.js';
+import type { Facts } from '../facts/index.js';
 import type { SessionState } from './state.js';
 
 export interface Candidate {
@@ -8,6 +10,8 @@ export interface Candidate {
   readonly subject: string;
   readonly trigger: string;
   readonly held: readonly string[];
+  /** The unit the trigger held on: the whole call, simple command N or file effect N. */
+  readonly unit: Unit;
 }
 
 export interface Excuse extends Candidate {
@@ -15,73 +19,96 @@ export interface Excuse extends Candidate {
   readonly exceptionHeld: readonly string[];
 }
 
-export const appliesToRole = (c: CompiledContract, role: string | null): boolean =>
-  c.roles === undefined || (role !== null && c.roles.has(role));
-
-export function matchFacts(policy: CompiledPolicy, state: SessionState, facts: Facts, subject: string): { matched: Candidate[]; excused: Excuse[] } {
-  const matched: Candidate[] = [];
-  const excused: Excuse[] = [];
-  for (const contract of policy.index.contracts.candidates(facts)) {
-    if (!appliesToRole(contract, state.role)) continue;
-    let hit: { trigger: CompiledTrigger; held: string[] } | undefined;
-    for (const trigger of contract.when) {
-      const held = holds(trigger, facts, state);
-      if (held) {
-        hit = { trigger, held };
-        break;
-      }
-    }
-    if (!hit) continue;
-    const candidate: Candidate = { contract, subject, trigger: hit.trigger.label, held: hit.held };
-    let excuse: Excuse | undefined;
-    for (const exception of contract.unless) {
-      const held = holds(exception, facts, state);
-      if (held) {
-        excuse = { ...candidate, exception: exception.label, exceptionHeld: held };
-        break;
-      }
-    }
-    if (excuse) excused.push(excuse);
-    else matched.push(candidate);
-  }
-  return { matched, excused };
+export interface ContractFault {
+  readonly contract: CompiledContract;
+  readonly error: string;
 }
 
-/** The conditions of a trigger, in words, if every one holds; undefined otherwise. Cheap checks first. */
-function holds(t: CompiledTrigger, facts: Facts, state: SessionState): string[] | undefined {
-  if (t.event && !t.event.test(facts)) return undefined;
-  const isCall = facts.kind === 'tool' && !facts.attachment;
-  let callNo = 0;
-  if (t.toolCalls !== undefined) {
-    // The call being decided counts; for anything else, only the calls already made.
-    callNo = state.toolCalls + (isCall ? 1 : 0);
-    if (callNo < t.toolCalls) return undefined;
-  }
-  let count = 0;
-  if (t.occurrence) {
-    count = (state.counts[t.occurrence.key] ?? 0) + 1;
-    if (t.occurrence.atLeast !== undefined && count < t.occurrence.atLeast) return undefined;
-    if (t.occurrence.every !== undefined && count % t.occurrence.every !== 0) return undefined;
-  }
-  let after: string | undefined;
-  if (t.after.length > 0) {
-    const seen = t.after.find((m) => state.seen[m.key] !== undefined);
-    if (!seen) return undefined;
-    after = seen.summary;
-  }
-  if (t.notAfter.some((m) => state.seen[m.key] !== undefined)) return undefined;
+/** Whether a contract applies to a session holding these roles (built-ins and unscoped contracts: always). */
+export function appliesToRole(c: CompiledContract, roles: string | null | readonly string[]): boolean {
+  if (c.builtin || c.roles === undefined) return true;
+  if (roles === null) return false;
+  if (typeof roles === 'string') return c.roles.has(roles);
+  for (const r of roles) if (c.roles.has(r)) return true;
+  return false;
+}
 
-  // Everything held: now, and only now, say it in words.
-  const held: string[] = [t.event ? t.event.explain(facts) : 'any event'];
-  if (t.toolCalls !== undefined) {
-    held.push(`tool call ${callNo} since the last confirmation (limit ${t.toolCalls})`);
+const ANY: readonly Unit[] = [{ kind: 'call' }];
+
+export function matchFacts(
+  policy: CompiledPolicy,
+  state: SessionState,
+  facts: Facts,
+  subject: string,
+): { matched: Candidate[]; excused: Excuse[]; faults: ContractFault[] } {
+  const matched: Candidate[] = [];
+  const excused: Excuse[] = [];
+  const faults: ContractFault[] = [];
+  const ctx: MatchContext = { written: state.written };
+  for (const contract of policy.index.contracts.candidates(facts)) {
+    if (!appliesToRole(contract, state.roles)) continue;
+    try {
+      const r = matchContract(contract, facts, state, ctx, subject);
+      if (r?.excuse) excused.push(r.excuse);
+      else if (r?.candidate) matched.push(r.candidate);
+    } catch (error) {
+      // INVARIANT: one contract that fails while matching never turns the others off; it is listed in the verdict.
+      faults.push({ contract, error: String((error as Error)?.message ?? error) });
+    }
   }
+  return { matched, excused, faults };
+}
+
+function matchContract(contract: CompiledContract, facts: Facts, state: SessionState, ctx: MatchContext, subject: string): { candidate?: Candidate; excuse?: Excuse } | undefined {
+  let firstExcuse: Excuse | undefined;
+  for (const trigger of contract.when) {
+    if (!stateHolds(trigger, facts, state)) continue;
+    const units = trigger.event ? trigger.event.units(facts, ctx) : ANY;
+    for (const unit of units) {
+      const candidate = (): Candidate => ({ contract, subject, trigger: trigger.label, held: describe(trigger, facts, state, unit), unit });
+      const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit));
+      // One unit that no exception excuses is enough: the contract applies.
+      if (!exception) return { candidate: candidate() };
+      firstExcuse ??= { ...candidate(), exception: exception.label, exceptionHeld: describe(exception, facts, state, unit) };
+    }
+  }
+  return firstExcuse ? { excuse: firstExcuse } : undefined;
+}
+
+function exceptionHolds(x: CompiledTrigger, facts: Facts, state: SessionState, ctx: MatchContext, unit: Unit): boolean {
+  if (x.event && !x.event.holdsOn(facts, unit, ctx)) return false;
+  return stateHolds(x, facts, state);
+}
+
+/** The session-state conditions of a trigger (the same for every unit). Cheap checks first. */
+function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState): boolean {
+  if (t.toolCalls !== undefined && callNumber(facts, state) < t.toolCalls) return false;
   if (t.occurrence) {
+    const count = (state.counts[t.occurrence.key] ?? 0) + 1;
+    if (t.occurrence.atLeast !== undefined && count < t.occurrence.atLeast) return false;
+    if (t.occurrence.every !== undefined && count % t.occurrence.every !== 0) return false;
+  }
+  if (t.after.length > 0 && !t.after.some((m) => state.seen[m.key] !== undefined)) return false;
+  if (t.notAfter.some((m) => state.seen[m.key] !== undefined)) return false;
+  return true;
+}
+
+/** The call being decided counts; for anything else, only the calls already made. */
+const callNumber = (facts: Facts, state: SessionState): number =>
+  state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? 1 : 0);
+
+/** The conditions that held, in words; only built for contracts that apply or are excused. */
+function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit): string[] {
+  const held: string[] = [t.event ? t.event.explain(facts, unit) : 'any event'];
+  if (t.toolCalls !== undefined) held.push(`tool call ${callNumber(facts, state)} since the last confirmation (limit ${t.toolCalls})`);
+  if (t.occurrence) {
+    const count = (state.counts[t.occurrence.key] ?? 0) + 1;
     const rule = [t.occurrence.atLeast !== undefined ? `from the ${ordinal(t.occurrence.atLeast)} on` : '', t.occurrence.every !== undefined ? `every ${ordinal(t.occurrence.every)}` : '']
       .filter(Boolean).join(', ');
     held.push(`${ordinal(count)} matching event this session (${rule})`);
   }
-  if (after !== undefined) held.push(`after an earlier event: ${after}`);
+  const after = t.after.find((m) => state.seen[m.key] !== undefined);
+  if (after) held.push(`after an earlier event: ${after.summary}`);
   if (t.notAfter.length > 0) held.push(`no earlier event: ${t.notAfter.map((m) => m.summary).join(' / ')}`);
   return held;
 }

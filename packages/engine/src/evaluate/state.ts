@@ -6,10 +6,20 @@ export interface BypassState {
   readonly spent: number;
   /** A granted bypass waiting for the next blocked call. */
   readonly pending: boolean;
+  /** A scoped bypass lets only this contract's block through. */
+  readonly scope?: string;
+  /** Tool calls an unscoped pending bypass has left before it expires. */
+  readonly callsLeft?: number;
 }
 
+/** How many files written this session are remembered, to tell when the agent runs a script it wrote itself. */
+export const MAX_WRITTEN = 64;
+
 export interface SessionState {
+  /** The session's role, for display: the first of `roles`. */
   readonly role: string | null;
+  /** Every role the session holds; a contract scoped to roles applies when it names one of them. */
+  readonly roles: readonly string[];
   /** Events seen, of every kind. */
   readonly seq: number;
   /** Tool calls that ran since the human last confirmed (or since the session, role or configuration started). */
@@ -21,17 +31,21 @@ export interface SessionState {
   readonly seen: Readonly<Record<string, number>>;
   /** Occurrence counters: trigger key → events of the session that matched that trigger's event part. */
   readonly counts: Readonly<Record<string, number>>;
+  /** Files this session wrote (relative to the project root), newest last, at most MAX_WRITTEN. */
+  readonly written: readonly string[];
 }
 
-export function initialState(role: string | null): SessionState {
+export function initialState(role: string | null, roles: readonly string[] = role === null ? [] : [role]): SessionState {
   return {
     role,
+    roles,
     seq: 0,
     toolCalls: 0,
     lastConfirmation: null,
     bypass: { spent: 0, pending: false },
     seen: {},
     counts: {},
+    written: [],
   };
 }
 

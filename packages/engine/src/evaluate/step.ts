@@ -2,11 +2,12 @@
 // fault becomes a verdict that carries the error, decided by settings.onError, so the host can fail open.
 import type { Event, MessageEvent, ToolEvent } from '../schema/index.js';
 import type { CompiledPolicy, Counter } from '../compile/index.js';
-import { decide } from './decide.js';
-import { messageFacts, toolFacts, type Facts } from './facts.js';
-import { matchFacts, type Candidate, type Excuse } from './match.js';
+import { decide, type Outcome } from './decide.js';
+import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
+import { matchFacts, type Candidate, type ContractFault, type Excuse } from './match.js';
+import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
-import { bypassesLeft, initialState, type SessionState } from './state.js';
+import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -30,11 +31,18 @@ export function eventKind(event: Event): EventKind {
 export const roleForAgent = (policy: CompiledPolicy, agent: string): string | null =>
   Object.hasOwn(policy.roles.agents, agent) ? policy.roles.agents[agent]! : policy.roles.default;
 
+/** Every role a session answered by `agent` holds: its mapping, else the default roles. */
+export const rolesForAgent = (policy: CompiledPolicy, agent: string | undefined): readonly string[] =>
+  agent !== undefined && Object.hasOwn(policy.roles.agents, agent) ? [policy.roles.agents[agent]!] : policy.roles.defaults;
+
 export const startState = (policy: CompiledPolicy, agent?: string): SessionState =>
-  initialState(agent === undefined ? policy.roles.default : roleForAgent(policy, agent));
+  initialState(agent === undefined ? policy.roles.default : roleForAgent(policy, agent), rolesForAgent(policy, agent));
 
 export function step(policy: CompiledPolicy, state: SessionState, event: Event): Step {
   try {
+    // INVARIANT: only well-formed events are interpreted; anything else is a fault decided by settings.onError.
+    const problem = eventProblem(event);
+    if (problem !== undefined) return { verdict: faultVerdict(policy, state, event, problem), state: { ...state, seq: state.seq + 1 } };
     return unsafeStep(policy, state, event);
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
@@ -48,9 +56,10 @@ export const next = (policy: CompiledPolicy, state: SessionState, event: Event):
 function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): Step {
   const seq = state.seq + 1;
   const budget = policy.settings.bypassBudget;
-  const base = { seq, role: state.role, matches: [], excused: [], agentMessage: undefined, error: undefined };
+  const base = { seq, role: state.role, matches: [], excused: [], agentMessage: undefined, error: undefined, faults: [] };
   const report = (s: SessionState, extra: { granted?: boolean; used?: boolean } = {}) => ({
     ...extra, used: extra.used ?? false, pending: s.bypass.pending, left: bypassesLeft(s, budget), budget,
+    ...(s.bypass.pending && s.bypass.scope !== undefined ? { scope: s.bypass.scope } : {}),
   });
   const plain = (kind: EventKind, s: SessionState, notice: string, extra: { granted?: boolean } = {}): Step => ({
     verdict: { ...base, role: s.role, kind, decision: 'ALLOW', notice, bypass: report(s, extra) },
@@ -69,16 +78,31 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     if (bypassesLeft(state, budget) === 0) {
       return plain('bypass', { ...state, seq }, `Bypass refused: the budget of ${budget} for this session is spent.`, { granted: false });
     }
-    const s = { ...state, seq, bypass: { spent: state.bypass.spent + 1, pending: true } };
-    return plain('bypass', s, `Bypass granted: the next blocked call will go through (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`, { granted: true });
+    const scope = event.contract;
+    if (scope !== undefined) {
+      const target = policy.contracts.find((c) => c.id === scope);
+      if (!target) return plain('bypass', { ...state, seq }, `Bypass refused: no contract "${scope}" is active; nothing was spent. See /anchor status for the ids.`, { granted: false });
+      if (!target.bypassable) return plain('bypass', { ...state, seq }, `Bypass refused: "${scope}" cannot be bypassed; nothing was spent.`, { granted: false });
+    }
+    const expiry = policy.settings.bypassExpiresAfter;
+    const s = {
+      ...state, seq,
+      bypass: scope !== undefined
+        ? { spent: state.bypass.spent + 1, pending: true, scope }
+        : { spent: state.bypass.spent + 1, pending: true, callsLeft: expiry },
+    };
+    const what = scope !== undefined ? `the next block by ${scope} will go through` : `the next blocked call within ${expiry} tool call${expiry === 1 ? '' : 's'} will go through`;
+    return plain('bypass', s, `Bypass granted: ${what} (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`, { granted: true });
   }
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
     const role = 'role' in event ? event.role : roleForAgent(policy, event.agent);
-    if (role === state.role) return plain(kind, { ...state, seq }, `Role stays ${role ?? '(none)'}.`);
+    const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
+    const said = (rs: readonly string[]) => (rs.length === 0 ? '(none)' : rs.join(' + '));
+    if (role === state.role && said(roles) === said(state.roles)) return plain(kind, { ...state, seq }, `Role stays ${said(roles)}.`);
     // A role change applies that role's contracts and resets the tool-call count.
-    const s = { ...state, seq, role, toolCalls: 0 };
-    return plain(kind, s, `Role is now ${role ?? '(none)'} (was ${state.role ?? '(none)'}); the step count is reset.`);
+    const s = { ...state, seq, role, roles, toolCalls: 0 };
+    return plain(kind, s, `Role is now ${said(roles)} (was ${said(state.roles)}); the step count is reset.`);
   }
   // Reload: counters reset, role, history and the bypass budget spent so far are kept.
   const s = { ...state, seq, toolCalls: 0, counts: {} };
@@ -89,22 +113,34 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const root = policy.options.root;
   const checks: { facts: Facts; subject: string }[] = [];
   if ('tool' in event) {
-    checks.push({ facts: toolFacts(event.tool, event.args, root), subject: 'tool call' });
+    const facts = toolFacts(event.tool, event.args, root);
+    checks.push({ facts, subject: 'tool call' });
+    // A batch runs other tools: each inner call is checked as if it were made on its own.
+    for (const [i, inner] of batchCalls(facts).entries()) checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
   } else {
-    checks.push({ facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations), subject: 'message' });
+    checks.push({ facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations, event.from), subject: 'message' });
     // Attached files are read by the host without a tool call: check them as reads.
     for (const path of event.attachments ?? []) {
       checks.push({ facts: toolFacts('read', { filePath: path }, root, true), subject: `attachment ${path}` });
     }
   }
+  const problems = checks.flatMap((c) => (c.facts.kind === 'tool' ? c.facts.problems : []));
+  if (problems.length > 0) return { verdict: faultVerdict(policy, state, event, problems.join('; ')), state: { ...state, seq } };
+
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
+  const faults: ContractFault[] = [];
   for (const c of checks) {
     const r = matchFacts(policy, state, c.facts, c.subject);
     matched.push(...r.matched);
     excused.push(...r.excused);
+    faults.push(...r.faults);
   }
-  const { decision, effects, bypassUsed } = decide(matched.map((m) => m.contract), state.bypass.pending);
+  // A contract that failed counts as a block when the project fails closed (settings.onError: block).
+  const failedClosed = policy.settings.onError === 'block' ? faults.map((f) => f.contract) : [];
+  const outcomes: Outcome[] = [...matched.map((m) => m.contract), ...failedClosed];
+  const pending = state.bypass.pending ? { scope: state.bypass.scope } : undefined;
+  const { decision, effects, bypassUsed } = decide(outcomes, pending);
   const matches: ContractMatch[] = matched.map((m, i) => ({
     id: m.contract.id,
     mode: m.contract.mode,
@@ -117,21 +153,33 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     subject: m.subject,
     trigger: m.trigger,
     held: m.held,
+    unit: m.unit,
   }));
+  failedClosed.forEach((contract, j) => {
+    const fault = faults[j]!;
+    matches.push({
+      id: contract.id, mode: 'BLOCK', effect: effects[matched.length + j]!, bypassable: contract.bypassable,
+      description: contract.description, message: contract.message, anchors: contract.anchors, origin: contract.origin,
+      subject: 'tool call', trigger: 'error', held: [`the contract failed while matching (${fault.error}) and settings.onError is block`], unit: { kind: 'call' },
+    });
+  });
 
   const blocked = decision === 'BLOCK';
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
+  const ran = primary.kind === 'tool' && !blocked;
+  const bypass = nextBypass(state, bypassUsed, ran);
   const nextState: SessionState = {
     ...state,
     seq,
     // Only calls that ran count toward Step Confirmation; a confirmation message resets the count.
-    toolCalls: isConfirmation ? 0 : primary.kind === 'tool' && !blocked ? state.toolCalls + 1 : state.toolCalls,
+    toolCalls: isConfirmation ? 0 : ran ? state.toolCalls + 1 : state.toolCalls,
     lastConfirmation: isConfirmation ? seq : state.lastConfirmation,
-    bypass: bypassUsed ? { ...state.bypass, pending: false } : state.bypass,
+    bypass: bypass.state,
     // What was blocked did not happen, so it is not history; a message always happened.
-    seen: remember(policy, state.seen, checks.filter((c) => !blocked || c.facts.kind === 'message').map((c) => c.facts), seq),
-    counts: countOccurrences(policy, state.counts, checks.map((c) => c.facts)),
+    seen: remember(policy, state, checks.filter((c) => !blocked || c.facts.kind === 'message').map((c) => c.facts), seq),
+    counts: countOccurrences(policy, state, checks.map((c) => c.facts)),
+    written: ran ? rememberWritten(state.written, checks.map((c) => c.facts)) : state.written,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -145,19 +193,68 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       agentMessage: renderAgentMessage(decision, matches, {
         bypassHint: policy.options.bypassHint, left, budget: policy.settings.bypassBudget, pending: nextState.bypass.pending,
       }),
-      notice: isConfirmation ? confirmed(state.toolCalls) : undefined,
-      bypass: { used: bypassUsed, pending: nextState.bypass.pending, left, budget: policy.settings.bypassBudget },
+      notice: isConfirmation ? confirmed(state.toolCalls) : bypass.expired ? 'The bypass granted earlier expired unused: a new one is needed for a later block.' : undefined,
+      bypass: {
+        used: bypassUsed, pending: nextState.bypass.pending, left, budget: policy.settings.bypassBudget,
+        ...(nextState.bypass.pending && nextState.bypass.scope !== undefined ? { scope: nextState.bypass.scope } : {}),
+        ...(bypass.expired ? { expired: true } : {}),
+      },
       error: undefined,
+      faults: faults.map((f) => ({ id: f.contract.id, error: f.error })),
     },
     state: nextState,
   };
 }
 
-function remember(policy: CompiledPolicy, seen: SessionState['seen'], facts: readonly Facts[], seq: number): SessionState['seen'] {
+/** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
+function nextBypass(state: SessionState, used: boolean, ran: boolean): { state: SessionState['bypass']; expired: boolean } {
+  const b = state.bypass;
+  if (used) return { state: { spent: b.spent, pending: false }, expired: false };
+  if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
+  const callsLeft = b.callsLeft - 1;
+  return callsLeft <= 0 ? { state: { spent: b.spent, pending: false }, expired: true } : { state: { ...b, callsLeft }, expired: false };
+}
+
+const BATCH_KEYS = ['tool_calls', 'toolCalls', 'calls', 'invocations'] as const;
+
+/** The inner calls of a batch tool call, in the shapes hosts use ({tool, parameters} or {name, args|input}). */
+function batchCalls(f: ToolFacts): { tool: string; args: Record<string, unknown> | undefined }[] {
+  if (f.name !== 'batch') return [];
+  const list = BATCH_KEYS.map((k) => f.args[k]).find(Array.isArray) as unknown[] | undefined;
+  const out: { tool: string; args: Record<string, unknown> | undefined }[] = [];
+  for (const item of (list ?? []).slice(0, 100)) {
+    if (!item || typeof item !== 'object') continue;
+    const r = item as Record<string, unknown>;
+    const tool = typeof r.tool === 'string' ? r.tool : typeof r.name === 'string' ? r.name : undefined;
+    const args = [r.parameters, r.args, r.input, r.arguments].find((a) => a && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    if (tool) out.push({ tool, args });
+  }
+  return out;
+}
+
+function rememberWritten(written: readonly string[], facts: readonly Facts[]): readonly string[] {
+  let out: string[] | undefined;
+  for (const f of facts) {
+    if (f.kind !== 'tool') continue;
+    for (const e of f.effects) {
+      if (e.kind !== 'write' && e.kind !== 'append') continue;
+      out ??= [...written];
+      const at = out.indexOf(e.path.relative);
+      if (at >= 0) out.splice(at, 1);
+      out.push(e.path.relative);
+    }
+  }
+  if (!out) return written;
+  return out.length > MAX_WRITTEN ? out.slice(out.length - MAX_WRITTEN) : out;
+}
+
+function remember(policy: CompiledPolicy, state: SessionState, facts: readonly Facts[], seq: number): SessionState['seen'] {
+  const seen = state.seen;
+  const ctx = { written: state.written };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
-      if (!m.test(f)) continue;
+      if (!m.test(f, ctx)) continue;
       out ??= { ...seen };
       out[m.key] = seq;
     }
@@ -165,10 +262,12 @@ function remember(policy: CompiledPolicy, seen: SessionState['seen'], facts: rea
   return out ?? seen;
 }
 
-function countOccurrences(policy: CompiledPolicy, counts: SessionState['counts'], facts: readonly Facts[]): SessionState['counts'] {
+function countOccurrences(policy: CompiledPolicy, state: SessionState, facts: readonly Facts[]): SessionState['counts'] {
+  const counts = state.counts;
+  const ctx = { written: state.written };
   // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
   const hit = new Set<Counter>();
-  for (const f of facts) for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f)) hit.add(c);
+  for (const f of facts) for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f, ctx)) hit.add(c);
   if (hit.size === 0) return counts;
   const out: Record<string, number> = { ...counts };
   for (const c of hit) out[c.key] = (out[c.key] ?? 0) + 1;
@@ -201,6 +300,7 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     notice: `semantic-anchors failed while checking this event (${error}); ${onError === 'block' ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
     bypass: { used: false, pending: state?.bypass?.pending ?? false, left: state?.bypass ? bypassesLeft(state, budget) : 0, budget },
     error,
+    faults: [],
   };
 }
 

@@ -3,6 +3,7 @@ import type { Decision, Mode } from '../schema/index.js';
 import type { AnchorLink } from '../compile/index.js';
 import type { ContractOrigin } from '../load/index.js';
 import type { Effect } from './decide.js';
+import type { Unit } from '../compile/index.js';
 
 export type EventKind = 'tool' | 'message' | 'confirm' | 'bypass' | 'role' | 'agent' | 'reload';
 
@@ -20,6 +21,8 @@ export interface ContractMatch {
   /** The trigger that held ("when", "when[1]") and each of its conditions, in words. */
   readonly trigger: string;
   readonly held: readonly string[];
+  /** What the trigger held on: the whole call, simple command N or file effect N (indices into the parsed call). */
+  readonly unit: Unit;
 }
 
 export interface ExcusedMatch {
@@ -41,6 +44,16 @@ export interface BypassReport {
   readonly pending: boolean;
   readonly left: number;
   readonly budget: number;
+  /** The contract a pending bypass is scoped to. */
+  readonly scope?: string;
+  /** For a tool call: a pending unscoped bypass expired with it (settings.bypassExpiresAfter). */
+  readonly expired?: boolean;
+}
+
+/** A contract that failed while it was being matched: it is left out of this verdict, the others still apply. */
+export interface ContractFault {
+  readonly id: string;
+  readonly error: string;
 }
 
 export interface Verdict {
@@ -59,4 +72,6 @@ export interface Verdict {
   readonly bypass: BypassReport;
   /** An internal fault: the decision then follows settings.onError. */
   readonly error: string | undefined;
+  /** Contracts that failed while matching this event (each decided by settings.onError); the others still applied. */
+  readonly faults: readonly ContractFault[];
 }

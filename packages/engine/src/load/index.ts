@@ -23,7 +23,7 @@ export interface LoadOptions extends ResolveOptions {
 export const EMPTY_CONFIG: LoadedConfig = {
   contracts: [],
   settings: effectiveSettings({}),
-  roles: { default: null, agents: {}, known: knownRoles([]) },
+  roles: { default: null, defaults: [], agents: {}, known: knownRoles([]) },
   presets: [],
   files: [],
   skipped: [],
@@ -66,7 +66,14 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
   const config: LoadedConfig = {
     contracts: resolved.contracts,
     settings: effectiveSettings(resolved.settings),
-    roles: { default: resolved.defaultRole ?? null, agents: resolved.agents, known },
+    roles: {
+      default: resolved.defaultRole ?? null,
+      defaults: resolved.defaultSet || resolved.presets.length <= 1
+        ? (resolved.defaultRole ? [resolved.defaultRole] : [])
+        : [...new Set([...(resolved.defaultRole ? [resolved.defaultRole] : []), ...resolved.presets])],
+      agents: resolved.agents,
+      known,
+    },
     presets: resolved.presets,
     files: resolved.files,
     skipped: resolved.skipped,

@@ -26,6 +26,8 @@ export interface Resolved {
   readonly settings: { -readonly [K in keyof EffectiveSettings]?: EffectiveSettings[K] };
   readonly agents: Record<string, string>;
   readonly defaultRole: string | undefined;
+  /** Whether a file in the chain set roles.default (otherwise the session holds every extended preset's role). */
+  readonly defaultSet: boolean;
   readonly customRoles: string[];
   readonly presets: string[];
   readonly files: string[];
@@ -41,8 +43,9 @@ export const isPresetReference = (entry: string): boolean => KEBAB_ID.test(entry
 
 export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly string[]): Resolved {
   const { parsed } = spec;
-  const merged: Resolved = { contracts: [], skipped: [...spec.skipped], settings: {}, agents: {}, defaultRole: undefined, customRoles: [], presets: [], files: [parsed.file] };
+  const merged: Resolved = { contracts: [], skipped: [...spec.skipped], settings: {}, agents: {}, defaultRole: undefined, defaultSet: false, customRoles: [], presets: [], files: [parsed.file] };
   let inheritedDefault: string | undefined;
+  let inheritedSet = false;
   const inheritedFrom = new Map<string, string>();
 
   spec.extends.forEach((entry, i) => {
@@ -65,6 +68,10 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
     merged.skipped.push(...child.skipped);
     Object.assign(merged.settings, child.settings);
     Object.assign(merged.agents, child.agents);
+    if (child.defaultSet && !inheritedSet) {
+      inheritedDefault = child.defaultRole;
+      inheritedSet = true;
+    }
     inheritedDefault ??= child.defaultRole;
     merged.customRoles.push(...child.customRoles);
     merged.presets.push(...child.presets.filter((p) => !merged.presets.includes(p)));
@@ -109,7 +116,8 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   merged.customRoles.push(...(spec.roles?.custom ?? []));
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
   const ownDefault = spec.roles?.default ?? presetId;
-  return { ...merged, defaultRole: ownDefault ?? inheritedDefault ?? merged.presets[0] };
+  const defaultSet = spec.roles?.default !== undefined || inheritedSet;
+  return { ...merged, defaultRole: spec.roles?.default ?? (inheritedSet ? inheritedDefault : ownDefault ?? inheritedDefault ?? merged.presets[0]), defaultSet };
 }
 
 function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain: readonly string[], path: (string | number)[]): Resolved | undefined {

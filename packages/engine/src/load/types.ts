@@ -38,7 +38,13 @@ export interface EffectiveSettings {
 }
 
 export interface EffectiveRoles {
+  /** The first of `defaults`, for display; null when there is none. */
   readonly default: string | null;
+  /**
+   * The roles a session holds when its agent is not mapped: roles.default when a file sets it, otherwise every
+   * preset the configuration extends, so a file extending two presets enforces both.
+   */
+  readonly defaults: readonly string[];
   readonly agents: Readonly<Record<string, string>>;
   readonly known: readonly string[];
 }

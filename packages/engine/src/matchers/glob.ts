@@ -11,12 +11,11 @@ export interface PathMatcher {
 
 type Test = (path: string) => boolean;
 
-const OPTIONS = { dot: true, nocase: false } as const;
 
 /** Paths are matched on their first 4096 characters (PATH_MAX): a longer "path" is not a real file. */
 const MAX_PATH = 4096;
 
-export function compileGlobs(sources: readonly string[]): CompileResult<PathMatcher> {
+export function compileGlobs(sources: readonly string[], nocase = false): CompileResult<PathMatcher> {
   const include: OneGlob[] = [];
   const exclude: OneGlob[] = [];
   for (const source of sources) {
@@ -25,11 +24,17 @@ export function compileGlobs(sources: readonly string[]): CompileResult<PathMatc
     if (glob.length === 0) return { ok: false, error: `"${source}" is empty`, hint: 'write a glob after the "!"' };
     try {
       // makeRe's plain RegExp is several times faster than the matcher function, with the same result for our options.
-      const re = picomatch.makeRe(glob, OPTIONS);
-      const { prefix, suffix } = literalEnds(glob);
+      const re = picomatch.makeRe(glob, { dot: true, nocase });
+      const ends = literalEnds(glob);
+      const prefix = nocase ? ends.prefix.toLowerCase() : ends.prefix;
+      const suffix = nocase ? ends.suffix.toLowerCase() : ends.suffix;
       // The literal start and end of a glob are cheap necessary conditions: most paths fail them, before any regex.
-      const test: Test = (path) =>
-        path.startsWith(prefix) && path.endsWith(suffix) && re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
+      const test: Test = nocase
+        ? (path) => {
+          const p = path.toLowerCase();
+          return p.startsWith(prefix) && p.endsWith(suffix) && re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
+        }
+        : (path) => path.startsWith(prefix) && path.endsWith(suffix) && re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
       (negated ? exclude : include).push({ abs: glob.startsWith('/'), test });
     } catch (error) {
       return { ok: false, error: String((error as Error).message ?? error), hint: 'check the glob syntax (picomatch)' };
@@ -77,13 +82,13 @@ export function literalEnds(glob: string): { prefix: string; suffix: string } {
  * A matcher that compiles on first use, for globs the load stage (or CI, for bundled presets) already validated:
  * start-up then pays only for the globs an event actually reaches.
  */
-export function lazyGlobs(sources: readonly string[]): PathMatcher {
+export function lazyGlobs(sources: readonly string[], nocase = false): PathMatcher {
   let matcher: PathMatcher | undefined;
   return {
     sources,
     test(rel, abs) {
       if (!matcher) {
-        const r = compileGlobs(sources);
+        const r = compileGlobs(sources, nocase);
         if (!r.ok) throw new Error(`glob ${sources.join(', ')} does not compile: ${r.error}`);
         matcher = r.value;
       }

@@ -42,5 +42,8 @@ export function pathForms(path: string, root: string | undefined): { relative: s
   const windowsDrive = /^[A-Za-z]:[\\/]/.test(path);
   const p = normalizePath(windowsDrive ? path.slice(2) : path);
   if (p.startsWith('/')) return { relative: root ? relativePath(root, p) : p, absolute: p };
-  return { relative: p, absolute: root ? normalizePath(`${root}/${p}`) : undefined };
+  if (!root) return { relative: p, absolute: undefined };
+  // Resolved through the root, so "src/../../shop/.env" in /home/dev/shop is ".env", not "../shop/.env".
+  const absolute = normalizePath(`${root}/${p}`);
+  return { relative: relativePath(root, absolute), absolute };
 }

@@ -1,6 +1,7 @@
 // The schema stage: zod schemas for the configuration language, the single source of truth for the JSON Schema,
 // the editor's completion and hover text, and the language reference.
 export * from './primitives.js';
+export * from './command.js';
 export * from './trigger.js';
 export * from './event.js';
 export * from './contract.js';

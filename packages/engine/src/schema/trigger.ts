@@ -55,7 +55,12 @@ export const ToolMatch = z
     opaque: z.boolean().optional().meta({
       description:
         'true: the shell call runs code the engine cannot see into (eval of a variable, a command name from a variable, ' +
-        '`… | sh`, `python -c`, `node -e`, a script this session wrote), or cannot be parsed; false: it does not.',
+        '`… | sh`, `python -c`, `node -e`, a script this session wrote, nesting deeper than the parser follows); false: ' +
+        'it does not.',
+      examples: [true],
+    }),
+    unparseable: z.boolean().optional().meta({
+      description: 'true: the shell command (or part of it) cannot be parsed, so only `command` patterns can judge it; false: it parses.',
       examples: [true],
     }),
     args: z.record(z.string().min(1).max(200), Patterns).optional().meta({

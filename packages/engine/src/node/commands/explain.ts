@@ -8,6 +8,7 @@ import { startState, step } from '../../evaluate/step.js';
 import { parseEvents } from '../../check/events.js';
 import type { Event } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
+import { toolFacts, type ToolFacts } from '../../facts/index.js';
 import type { CliCommand } from '../command.js';
 import { parse } from '../args.js';
 import { bold, dim, green, printDiagnostic, readInput, readText, red, yellow, type CliIO } from '../io.js';
@@ -66,7 +67,7 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     loaded.diagnostics.filter((d) => d.severity !== 'info').forEach((d) => printDiagnostic(io, d, 'err'));
     const policy = compile(loaded.config, values.root ? { root: values.root } : {});
     let state = startState(policy, values.agent);
-    if (values.role) state = { ...state, role: values.role };
+    if (values.role) state = { ...state, role: values.role, roles: [values.role] };
 
     const results: { event: Event; verdict: Verdict }[] = [];
     for (const event of events) {
@@ -74,18 +75,60 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       state = r.state;
       results.push({ event, verdict: r.verdict });
     }
-    if (values.json) io.out(JSON.stringify(results, null, 2));
+    const root = values.root;
+    if (values.json) io.out(JSON.stringify(results.map((r) => ({ ...r, parsed: parsedCall(r.event, root) })), null, 2));
     else {
-      io.out(dim(io, `${policy.contracts.length} contract(s) active · role ${state.role ?? '(none)'} · ${events.length} event(s)`));
-      results.forEach((r) => printVerdict(io, r.event, r.verdict));
+      io.out(dim(io, `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`));
+      results.forEach((r) => printVerdict(io, r.event, r.verdict, root));
     }
     return loaded.status === 'ok' ? 0 : 1;
   },
 };
 
-function printVerdict(io: CliIO, event: Event, v: Verdict): void {
+/** What the engine read from a tool call: simple commands, file effects, opaque code; for the trace and --json. */
+function parsedCall(event: Event, root: string | undefined) {
+  if (!('tool' in event)) return undefined;
+  const f = toolFacts(event.tool, event.args, root);
+  if (f.commands.length === 0 && f.effects.length === 0 && !f.shell) return undefined;
+  return {
+    commands: f.commands.map((c) => ({
+      text: c.normalized, program: c.command.program, via: c.command.via, cwd: c.command.cwd,
+      globals: c.command.globals.map((g) => g.token), flags: c.command.flags.map((x) => x.name), positionals: c.command.positionals,
+    })),
+    effects: f.effects.map((e) => ({ kind: e.kind, path: e.path.relative, via: e.via, command: e.command === undefined ? undefined : e.command + 1 })),
+    opaque: f.shell?.opaque.map((o) => ({ reason: o.reason, detail: o.detail })) ?? [],
+    error: f.shell?.error?.message,
+  };
+}
+
+function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
+  const by = (kind: 'command' | 'effect', i: number) =>
+    v.matches.filter((m) => m.unit.kind === kind && m.unit.index === i && m.subject === 'tool call').map((m) => m.id);
+  const mark = (ids: string[]) => (ids.length > 0 ? `  ${red(io, `← ${ids.join(', ')}`)}` : '');
+  if (f.shell) {
+    io.out(dim(io, `   parsed: ${f.commands.length} simple command(s)${f.shell.error ? `, a part does not parse (${f.shell.error.message})` : ''}`));
+    f.commands.forEach((c, i) => {
+      const notes = [
+        c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '',
+        c.command.cwd !== undefined ? `in ${c.command.cwd}` : '',
+        c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => g.token).join(' ')}` : '',
+      ].filter(Boolean).join('; ');
+      io.out(`     [${i + 1}] ${c.normalized}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
+    });
+    for (const o of f.shell.opaque) io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
+  }
+  f.effects.forEach((e, i) => {
+    io.out(`     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''})`)}${mark(by('effect', i))}`);
+  });
+}
+
+function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined): void {
   const decision = v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
   io.out(`${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`);
+  if ('tool' in event && v.error === undefined) {
+    const f = toolFacts(event.tool, event.args, root);
+    if (f.shell || f.effects.length > 0) printParsed(io, f, v);
+  }
   for (const m of v.matches) {
     const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
     io.out(`   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`);
@@ -94,6 +137,7 @@ function printVerdict(io: CliIO, event: Event, v: Verdict): void {
   if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);
   if (v.decision === 'BLOCK' && v.agentMessage) io.out(dim(io, `   ${v.agentMessage.split('\n').filter((l) => l.startsWith('Bypass:')).join(' ')}`));
   if (v.error) io.out(red(io, `   error: ${v.error}`));
+  for (const f of v.faults) io.out(red(io, `   contract ${f.id} failed while matching: ${f.error}`));
 }
 
 export function describeEvent(e: Event): string {

@@ -1,0 +1,120 @@
+// Contracts no configuration can switch off: self-protection (the agent must never act as the human or rewrite the
+// rules it is held to) and the defaults for shell code the engine cannot see into. They apply in every role and are
+// compiled like any other contract, from data the host gives (CompileOptions.protect) and the settings.
+import type { Contract } from '../schema/index.js';
+import type { EffectiveSettings } from '../load/index.js';
+
+export interface ProtectOptions {
+  /** Absolute paths of the contract files the host read (and what they extend): writes and deletes BLOCK, bypassable. */
+  readonly contractFiles?: readonly string[];
+  /** Absolute paths or globs of host files that load or are the plugin: writes and deletes BLOCK, never bypassable. */
+  readonly hostFiles?: readonly string[];
+  /** The host's own server addresses ('http://127.0.0.1:4096'): any call that names one BLOCKs, never bypassable. */
+  readonly servers?: readonly string[];
+  /** Environment variables holding host secrets: reading them BLOCKs, never bypassable. */
+  readonly secretEnv?: readonly string[];
+}
+
+export const BUILTIN_PREFIX = 'anchor-';
+
+const ORIGIN = 'built-in';
+
+/** The built-in contracts for these options and settings, as contract data (compiled by the caller). */
+export function builtinContracts(protect: ProtectOptions | undefined, settings: EffectiveSettings): { contract: Contract; origin: string }[] {
+  const out: Contract[] = [];
+  const base = { anchorRefs: [] as string[], examples: [] };
+  const files = (list: readonly string[]) => list.filter((p) => p.length > 0).map(globLiteral);
+
+  if (protect?.contractFiles && protect.contractFiles.length > 0) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-contract-files`,
+      description: 'The contract files decide what the agent may do; the agent must not rewrite the rules it is held to.',
+      mode: 'BLOCK',
+      bypassable: true,
+      when: { tool: { effect: { kind: 'change', path: files(protect.contractFiles) } } },
+      message: 'Propose the change to the human instead (show the YAML); only a human edits the contract file, or lets one edit through with a bypass.',
+    });
+  }
+  if (protect?.hostFiles && protect.hostFiles.length > 0) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-host-files`,
+      description: 'The opencode configuration that loads the plugin and the plugin\'s own files switch enforcement on; the agent must not change them.',
+      mode: 'BLOCK',
+      bypassable: false,
+      when: { tool: { effect: { kind: 'change', path: protect.hostFiles.map((p) => (/[*?{]/.test(p) ? p : globLiteral(p))) } } },
+      message: 'Leave the opencode configuration and the plugin files alone; ask the human to make that change.',
+    });
+  }
+  const ports = (protect?.servers ?? []).map(portOf).filter((p): p is string => p !== undefined);
+  if (ports.length > 0) {
+    const port = `(?:${[...new Set(ports)].join('|')})`;
+    const host = '(?:127\\.\\d+\\.\\d+\\.\\d+|localhost|0\\.0\\.0\\.0|\\[?::1?\\]?|\\[?::ffff:127\\.0\\.0\\.1\\]?|ip6-localhost|\\$\\(hostname\\)|\\$HOSTNAME)';
+    const addr = `(?i)${host}(?::|\\s+|/)${port}\\b`;
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-host-server`,
+      description: 'opencode\'s own server and CLI act with the human\'s authority (commands, bypasses, sessions); the agent must never reach them.',
+      mode: 'BLOCK',
+      bypassable: false,
+      when: [
+        { tool: { name: 'bash', command: addr } },
+        { tool: { name: 'webfetch', url: addr } },
+        { tool: { name: '*', content: addr } },
+        { tool: { name: 'bash', run: { program: 'opencode', notFlags: ['--version', '-v', '--help', '-h'] } } },
+      ],
+      message: 'Do not talk to opencode\'s server or run opencode from the shell; ask the human for what you need.',
+    });
+  }
+  const env = (protect?.secretEnv ?? []).filter((v) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(v));
+  if (env.length > 0) {
+    const names = `(?:${env.join('|')})`;
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-host-secret`,
+      description: 'The host\'s secrets (its server password) let anyone act as the human; the agent must never read them.',
+      mode: 'BLOCK',
+      bypassable: false,
+      when: [
+        { tool: { name: 'bash', command: `\\b${names}\\b` } },
+        { tool: { name: 'bash', run: [{ program: 'printenv' }, { program: 'env', maxArgs: 0 }, { program: ['set', 'export', 'declare', 'typeset'], maxArgs: 0 }] } },
+        { tool: { effect: { kind: 'read', path: ['/proc/*/environ', '/proc/self/environ'] } } },
+        { tool: { name: 'read', path: ['/proc/*/environ'] } },
+      ],
+      message: 'Do not read the host\'s secrets or dump the environment; read the one variable you need by name.',
+    });
+  }
+  if (settings.opaque !== 'allow') {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}shell-opaque`,
+      description: 'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a script written in this session), so no contract can judge what it does (settings.opaque).',
+      mode: settings.opaque === 'block' ? 'BLOCK' : 'WARN',
+      bypassable: true,
+      when: { tool: { name: 'bash', opaque: true } },
+      message: 'Run the commands themselves, so each one can be checked, instead of hiding them in eval, a variable, a pipe to a shell or a one-liner.',
+    });
+  }
+  if (settings.unparseable !== 'allow') {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}shell-unparseable`,
+      description: 'The shell command cannot be parsed, so contracts on commands and files cannot judge it (settings.unparseable).',
+      mode: settings.unparseable === 'block' ? 'BLOCK' : 'WARN',
+      bypassable: true,
+      when: { tool: { name: 'bash', unparseable: true } },
+      message: 'Check the command\'s syntax, or split it into simpler commands that can be checked one by one.',
+    });
+  }
+  return out.map((contract) => ({ contract, origin: ORIGIN }));
+}
+
+/** The port of a server address; undefined when it has none that can be told. */
+function portOf(server: string): string | undefined {
+  const m = /^[a-z]+:\/\/[^/]*:(\d{2,5})(?:\/|$)/i.exec(server) ?? /:(\d{2,5})$/.exec(server) ?? /^(\d{2,5})$/.exec(server);
+  return m?.[1];
+}
+
+/** A file path as a glob that matches exactly it. */
+const globLiteral = (path: string): string => path.replace(/[*?[\]{}()!+@\\]/g, (c) => `\\${c}`);

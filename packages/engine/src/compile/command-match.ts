@@ -1,0 +1,116 @@
+// Compiles a structured command match (`run`) into a predicate over one simple command of the shell model.
+import { asList, type CommandMatch } from '../schema/index.js';
+import type { Flag, SimpleCommand } from '../shell/index.js';
+import type { CommandFact } from '../facts/index.js';
+import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
+import { lazyWords, type WordMatcher } from '../matchers/words.js';
+
+export interface CompiledCommandMatch {
+  readonly summary: string;
+  test(c: CommandFact): boolean;
+  /** What matched, in words, for a command that passed `test`. */
+  explain(c: CommandFact): string;
+}
+
+export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
+  // Program names compare without case: no two real programs differ only by case, and case-insensitive file systems
+  // run /usr/bin/GIT as git.
+  const program = lazyWords(asList(m.program), true);
+  const subcommands = m.subcommand === undefined ? undefined : asList(m.subcommand).map((alt) => alt.trim().split(/\s+/).map((w) => lazyWords([w])));
+  const flags = m.flags === undefined ? undefined : asList(m.flags);
+  const allFlags = m.allFlags === undefined ? undefined : asList(m.allFlags);
+  const notFlags = m.notFlags === undefined ? undefined : asList(m.notFlags);
+  const args: WordMatcher | undefined = m.args === undefined ? undefined : lazyWords(asList(m.args));
+  const optionNames = m.option ? asList(m.option.name) : undefined;
+  const optionValue: TextMatcher[] | undefined = m.option ? asList(m.option.value).map(lazyPattern) : undefined;
+  const text: TextMatcher[] | undefined = m.text === undefined ? undefined : asList(m.text).map(lazyPattern);
+
+  const summary = [
+    `program ${asList(m.program).join('|')}`,
+    m.subcommand !== undefined ? `subcommand ${asList(m.subcommand).join('|')}` : '',
+    flags ? `a flag of ${flags.join(' ')}` : '',
+    allFlags ? `all of ${allFlags.join(' ')}` : '',
+    notFlags ? `none of ${notFlags.join(' ')}` : '',
+    m.args !== undefined ? `an argument ${asList(m.args).join('|')}` : '',
+    m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
+    m.option ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value).map((p) => `/${p}/`).join(' or ')}` : '',
+    m.text !== undefined ? `text ~ ${asList(m.text).map((p) => `/${p}/`).join(' or ')}` : '',
+  ].filter(Boolean).join(', ');
+
+  /** How many leading positionals the subcommand took (-1: no alternative matched). */
+  const subcommandLength = (positionals: readonly string[]): number => {
+    if (!subcommands) return 0;
+    for (const alt of subcommands) {
+      if (alt.length <= positionals.length && alt.every((w, i) => w.test(positionals[i]!))) return alt.length;
+    }
+    return -1;
+  };
+
+  return {
+    summary,
+    test(c) {
+      const cmd = c.command;
+      if (!program.test(cmd.program)) return false;
+      const taken = subcommandLength(cmd.positionals);
+      if (taken < 0) return false;
+      if (flags && !flags.some((f) => hasFlag(cmd.flags, f, true))) return false;
+      if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
+      // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease).
+      if (notFlags && notFlags.some((f) => hasFlag(cmd.flags, f, false))) return false;
+      const rest = cmd.positionals.length - taken;
+      if (m.maxArgs !== undefined && rest > m.maxArgs) return false;
+      if (args && !cmd.positionals.some((p, i) => i >= taken && args.test(p))) return false;
+      if (optionNames && optionValue) {
+        const value = optionValueOf(cmd, optionNames);
+        if (value === undefined || !optionValue.some((p) => p.test(value))) return false;
+      }
+      if (text && !text.some((p) => p.test(c.normalized))) return false;
+      return true;
+    },
+    explain(c) {
+      const cmd = c.command;
+      const said = [`\`${clip(c.normalized)}\``];
+      if (cmd.via.length > 0) said.push(`inside ${cmd.via.join(' › ')}`);
+      if (cmd.globals.length > 0) said.push(`global options ${cmd.globals.map((g) => g.token).join(' ')} set aside`);
+      const f = flags?.find((x) => hasFlag(cmd.flags, x, true));
+      if (f) said.push(`flag ${f}`);
+      const taken = Math.max(0, subcommandLength(cmd.positionals));
+      const a = args && cmd.positionals.find((p, i) => i >= taken && args.test(p));
+      if (a !== undefined) said.push(`argument ${a}`);
+      return said.join(', ');
+    },
+  };
+}
+
+/**
+ * Whether an option is present. "-x" matches a short flag, also inside a combined "-xyz"; "--long" matches
+ * "--long" and "--long=value", and, when `abbreviations` is set, an unambiguous-looking prefix of it ("--forc"), as
+ * GNU getopt and git accept; "-word" (single dash, several letters: terraform's -auto-approve) matches that token.
+ */
+export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boolean): boolean {
+  const long = spec.startsWith('--');
+  const singleDashWord = !long && spec.startsWith('-') && spec.length > 2;
+  for (let i = 0; i < flags.length; i++) {
+    const f = flags[i]!;
+    if (f.name === spec) return true;
+    if (singleDashWord && (f.token === spec || f.token.startsWith(`${spec}=`))) return true;
+    if (long && abbreviations && f.name.startsWith('--') && f.name.length >= 5 && spec.startsWith(f.name) && spec[f.name.length] !== '-') return true;
+  }
+  return false;
+}
+
+const HEREDOC_VALUE = /^\$\(\s*cat\s*<<-?\s*(['"]?)(\w+)\1[^\n]*\n([\s\S]*?)\n\s*\2\s*\)\s*$/;
+
+/** The value of the first occurrence of any of these options; a `$(cat <<EOF … EOF)` value reads as its text. */
+function optionValueOf(cmd: SimpleCommand, names: readonly string[]): string | undefined {
+  for (const f of cmd.flags) {
+    if (!names.some((n) => f.name === n)) continue;
+    const v = f.value;
+    if (v === undefined) return undefined;
+    const heredoc = HEREDOC_VALUE.exec(v);
+    return heredoc ? heredoc[3]! : v;
+  }
+  return undefined;
+}
+
+const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}…` : s);

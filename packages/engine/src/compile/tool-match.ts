@@ -1,0 +1,226 @@
+// Compiles a tool match into predicates over the units of a tool call (see units.ts). Call-level fields (name,
+// path, content, url, secret, opaque, args) hold for the call as a whole; `run` holds on a simple command, `effect`
+// on a file effect, `command` (a regex) on a simple command's text or, failing that, on the whole command line.
+import { asList, type ToolMatch } from '../schema/index.js';
+import { canonicalToolName, type CommandFact, type Facts, type ToolFacts } from '../facts/index.js';
+import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
+import { compileGlobs, lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
+import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
+import { describeSecrets, secretsIn } from './secret-check.js';
+import { CALL, type MatchContext, type Unit } from './units.js';
+
+export interface CompileMatchOptions {
+  readonly nocase: boolean;
+}
+
+export interface CompiledToolMatch {
+  readonly toolNames: ReadonlySet<string> | undefined;
+  readonly summary: string;
+  /** The units of the call this match holds on (none: it does not hold). */
+  units(f: ToolFacts, ctx: MatchContext): readonly Unit[];
+  /** Whether the match holds on this unit (for exceptions: the unit their trigger held on). */
+  holdsOn(f: ToolFacts, unit: Unit, ctx: MatchContext): boolean;
+  explain(f: ToolFacts, unit: Unit): string;
+}
+
+/** Throws only for inputs the load stage already rejected; compile() turns that into a skipped contract. */
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+const patterns = (v: string | readonly string[] | undefined): TextMatcher[] | undefined =>
+  v === undefined ? undefined : asList(v).map(lazyPattern);
+
+function anyText(ms: readonly TextMatcher[], text: string | undefined): boolean {
+  if (text === undefined) return false;
+  for (let i = 0; i < ms.length; i++) if (ms[i]!.test(text)) return true;
+  return false;
+}
+
+export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): CompiledToolMatch {
+  const nameGlobs = m.name === undefined ? undefined : asList(m.name);
+  // Literal names are folded like event names, so "shell" in a contract means the same as "bash".
+  const names = nameGlobs === undefined ? undefined : unwrap(compileGlobs(nameGlobs.map((g) => (/^!?[\w.-]+$/.test(g) ? foldLiteral(g) : g))));
+  const plain = nameGlobs?.every((g) => /^[\w.-]+$/.test(g));
+  const toolNames = plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined;
+  const path: PathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), options.nocase);
+  const command = patterns(m.command);
+  const content = patterns(m.content);
+  const url = patterns(m.url);
+  const args = m.args === undefined ? undefined : Object.entries(m.args).map(([key, v]) => ({ key, ms: asList(v).map(lazyPattern) }));
+  const runs: CompiledCommandMatch[] | undefined = m.run === undefined ? undefined : asList(m.run).map(compileCommandMatch);
+  const effects: CompiledEffectMatch[] | undefined = m.effect === undefined ? undefined : asList(m.effect).map((e) => compileEffectMatch(e, options.nocase));
+
+  const parts: string[] = [nameGlobs ? `tool ${nameGlobs.join('|')}` : 'any tool'];
+  if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
+  if (m.command !== undefined) parts.push(`command ~ ${asList(m.command).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
+  if (runs) parts.push(`runs ${runs.map((r) => `(${r.summary})`).join(' or ')}`);
+  if (effects) parts.push(`has ${effects.map((e) => `(${e.summary})`).join(' or ')}`);
+  if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
+  if (m.opaque !== undefined) parts.push(m.opaque ? 'runs opaque code' : 'runs no opaque code');
+  if (m.unparseable !== undefined) parts.push(m.unparseable ? 'cannot be parsed' : 'parses');
+  if (args) parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
+
+  const nameOk = (f: ToolFacts): boolean =>
+    // Plain names are a set lookup; only real globs need the glob test (against the folded and the raw name).
+    toolNames ? toolNames.has(f.name) : names ? names.test(f.name, undefined) || names.test(f.raw, undefined) : true;
+
+  /** Call-level conditions: the same for every unit of the call. */
+  const callOk = (f: ToolFacts, ctx: MatchContext): boolean => {
+    if (path && !f.paths.some((p) => path.test(p.relative, p.absolute))) return false;
+    if (content && !f.content.some((t) => anyText(content, t)) && !f.scanned.some((s) => anyText(content, s.text))) return false;
+    if (url && !anyText(url, f.url)) return false;
+    if (args && !args.every((a) => a.key in f.args && anyText(a.ms, argText(f.args[a.key])))) return false;
+    if (m.secret !== undefined && callSecrets(f).length > 0 !== m.secret) return false;
+    if (m.opaque !== undefined && isOpaque(f, ctx) !== m.opaque) return false;
+    if (m.unparseable !== undefined && isUnparseable(f) !== m.unparseable) return false;
+    return true;
+  };
+
+  const commandText = (c: CommandFact): boolean => command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
+  const runOn = (f: ToolFacts, i: number): boolean => {
+    const c = f.commands[i]!;
+    if (runs && !runs.some((r) => r.test(c))) return false;
+    if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e)))) return false;
+    if (command && !commandText(c)) return false;
+    return true;
+  };
+  const effectOn = (f: ToolFacts, i: number): boolean => {
+    const e = f.effects[i]!;
+    if (!effects!.some((x) => x.test(e))) return false;
+    if (command) return e.command !== undefined ? commandText(f.commands[e.command]!) : anyText(command, f.command);
+    return true;
+  };
+
+  const holdsOn = (f: ToolFacts, unit: Unit, ctx: MatchContext): boolean => {
+    if (!nameOk(f) || !callOk(f, ctx)) return false;
+    if (runs) {
+      if (unit.kind === 'command') return runOn(f, unit.index);
+      if (unit.kind === 'effect') {
+        const owner = f.effects[unit.index]?.command;
+        return owner !== undefined && runOn(f, owner);
+      }
+      return f.commands.some((_, i) => runOn(f, i));
+    }
+    if (effects) {
+      if (unit.kind === 'effect') return effectOn(f, unit.index);
+      if (unit.kind === 'command') return f.effects.some((e, i) => e.command === unit.index && effectOn(f, i));
+      return f.effects.some((_, i) => effectOn(f, i));
+    }
+    if (command) {
+      if (unit.kind === 'command') return commandText(f.commands[unit.index]!);
+      if (unit.kind === 'effect') {
+        const owner = f.effects[unit.index]?.command;
+        return owner !== undefined ? commandText(f.commands[owner]!) : anyText(command, f.command);
+      }
+      return anyText(command, f.command);
+    }
+    return true;
+  };
+
+  return {
+    toolNames,
+    summary: parts.join(', '),
+    holdsOn,
+    units(f, ctx) {
+      if (!nameOk(f) || !callOk(f, ctx)) return NONE;
+      if (runs) return indices(f.commands.length, (i) => runOn(f, i), 'command');
+      if (effects) return indices(f.effects.length, (i) => effectOn(f, i), 'effect');
+      if (command) {
+        const hits = indices(f.commands.length, (i) => commandText(f.commands[i]!), 'command');
+        // A pattern that spans several commands (or a command that did not parse) still holds on the whole line.
+        return hits.length > 0 ? hits : anyText(command, f.command) ? ONLY_CALL : NONE;
+      }
+      return ONLY_CALL;
+    },
+    explain(f, unit) {
+      const said: string[] = [nameGlobs ? `tool ${f.raw}${f.raw !== f.name ? ` (= ${f.name})` : ''}` : `any tool (${f.raw})`];
+      if (unit.kind === 'command') {
+        const c = f.commands[unit.index]!;
+        const r = runs?.find((x) => x.test(c));
+        said.push(`simple command ${unit.index + 1}: ${r ? r.explain(c) : `\`${c.normalized}\``}`);
+        const p = command?.find((x) => x.test(c.normalized) || x.test(c.command.text));
+        if (p) said.push(`command ~ /${p.source}/`);
+      } else if (unit.kind === 'effect') {
+        const e = f.effects[unit.index]!;
+        const x = effects?.find((y) => y.test(e));
+        said.push(`file effect: ${x ? x.explain(e) : `${e.kind} ${e.path.relative} (${e.via})`}`);
+      } else {
+        const p = command?.find((x) => f.command !== undefined && x.test(f.command));
+        if (p) said.push(`command ~ /${p.source}/`);
+      }
+      const hitPath = path && f.paths.find((x) => path.test(x.relative, x.absolute));
+      if (hitPath) said.push(`path ${hitPath.relative} matches ${path!.sources.join(', ')}`);
+      const w = content?.find((p) => f.content.some((t) => p.test(t)));
+      if (w) said.push(`content ~ /${w.source}/`);
+      const s = content?.find((p) => f.scanned.some((t) => p.test(t.text)));
+      if (s && !w) said.push(`argument ${f.scanned.find((t) => s.test(t.text))!.key} of a tool the engine does not know ~ /${s.source}/`);
+      const u = url?.find((p) => f.url !== undefined && p.test(f.url));
+      if (u) said.push(`url ~ /${u.source}/`);
+      if (m.secret === true) said.push(`a secret: ${describeSecrets(callSecrets(f))}`);
+      if (m.opaque === true) said.push(`opaque: ${opaqueWords(f)}`);
+      if (m.unparseable === true) said.push(`cannot be parsed: ${f.shell?.error?.message ?? 'unknown syntax'}`);
+      return said.join(', ');
+    },
+  };
+}
+
+const NONE: readonly Unit[] = [];
+const ONLY_CALL: readonly Unit[] = [CALL];
+
+function indices(n: number, ok: (i: number) => boolean, kind: 'command' | 'effect'): readonly Unit[] {
+  let out: Unit[] | undefined;
+  for (let i = 0; i < n; i++) if (ok(i)) (out ??= []).push({ kind, index: i });
+  return out ?? NONE;
+}
+
+const argText = (v: unknown): string | undefined => (typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v));
+
+/** Secrets anywhere the call puts text: what it writes, its command line, an unknown tool's arguments. */
+export function callSecrets(f: ToolFacts): ReturnType<typeof secretsIn> {
+  const at = f.paths[0]?.relative;
+  for (const t of f.content) {
+    const s = secretsIn(t, at);
+    if (s.length > 0) return s;
+  }
+  for (const e of f.effects) {
+    const s = secretsIn(e.content, e.path.relative);
+    if (s.length > 0) return s;
+  }
+  if (f.command !== undefined) {
+    const s = secretsIn(f.command, undefined);
+    if (s.length > 0) return s;
+  }
+  for (const a of f.scanned) {
+    const s = secretsIn(a.text, undefined);
+    if (s.length > 0) return s;
+  }
+  return [];
+}
+
+/** Code the engine cannot see into: eval, computed command names, `| sh`, one-liners, a script this session wrote. */
+export function isOpaque(f: ToolFacts, ctx: MatchContext): boolean {
+  if (!f.shell) return false;
+  if (f.shell.opaque.some((o) => o.reason !== 'unparseable')) return true;
+  return f.scripts.some((s) => ctx.written.includes(s));
+}
+
+/** A shell call the parser could not read (in part). */
+export const isUnparseable = (f: ToolFacts): boolean =>
+  f.shell !== undefined && (f.shell.error !== undefined || f.shell.opaque.some((o) => o.reason === 'unparseable'));
+
+export function opaqueWords(f: ToolFacts): string {
+  const said = (f.shell?.opaque ?? []).map((o) => `${o.reason}${o.detail ? ` (${o.detail})` : ''}`);
+  for (const s of f.scripts) said.push(`runs ${s}`);
+  return said.join('; ') || 'none';
+}
+
+function foldLiteral(glob: string): string {
+  return glob.startsWith('!') ? `!${canonicalToolName(glob.slice(1))}` : canonicalToolName(glob);
+}
+
+export type { Facts };

@@ -1,0 +1,74 @@
+// The facts stage: untyped host input → what triggers look at. This file holds the shapes; tool.ts, message.ts,
+// effects.ts and shell.ts fill them. Everything here is computed once per event, before any contract runs.
+import type { ShellModel, SimpleCommand } from '../shell/index.js';
+
+export interface PathFact {
+  /** Relative to the project root (may start with ../ when outside it). */
+  readonly relative: string;
+  readonly absolute: string | undefined;
+}
+
+export type FileEffectKind = 'write' | 'append' | 'delete' | 'read';
+
+/** One effect on one file, whichever tool has it. */
+export interface EffectFact {
+  readonly kind: FileEffectKind;
+  readonly path: PathFact;
+  /** The text written, when known (write content, an edit's new text, a patch's added lines, a heredoc body). */
+  readonly content: string | undefined;
+  /** How: 'write tool', 'edit tool', 'patch', '>', 'tee', 'sed -i', 'cp', 'rm', … */
+  readonly via: string;
+  /** The simple command that has it (an index into `commands`), for shell calls. */
+  readonly command: number | undefined;
+}
+
+/** One simple command of a shell call, with the text regexes and explanations use. */
+export interface CommandFact {
+  readonly command: SimpleCommand;
+  /** Program and arguments joined by single spaces, quotes removed, global options left out. */
+  readonly normalized: string;
+}
+
+/** An argument the engine does not know how to read (a tool it does not know), scanned as text. */
+export interface ScannedArgument {
+  readonly key: string;
+  readonly text: string;
+}
+
+export interface ToolFacts {
+  readonly kind: 'tool';
+  readonly raw: string;
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly paths: readonly PathFact[];
+  readonly command: string | undefined;
+  readonly content: readonly string[];
+  readonly url: string | undefined;
+  /** True for the reads an attachment stands for: they are not tool calls and do not count as such. */
+  readonly attachment: boolean;
+  /** The parsed shell command of a bash/shell call. */
+  readonly shell: ShellModel | undefined;
+  readonly commands: readonly CommandFact[];
+  readonly effects: readonly EffectFact[];
+  /** Script files a shell call runs (./x.sh, bash x.sh, python x.py, source x), relative to the project root. */
+  readonly scripts: readonly string[];
+  /** String arguments of a tool the engine does not know, scanned for content and secrets. */
+  readonly scanned: readonly ScannedArgument[];
+  /** Why the call cannot be checked as it is (an argument of the wrong type, too large): a fault verdict. */
+  readonly problems: readonly string[];
+}
+
+export type MessageAuthor = 'human' | 'agent' | 'subagent';
+
+export interface MessageFacts {
+  readonly kind: 'message';
+  readonly text: string;
+  readonly from: MessageAuthor;
+  readonly attachments: readonly PathFact[];
+  readonly confirmation: boolean;
+}
+
+export type Facts = ToolFacts | MessageFacts;
+
+/** Texts longer than this are not matched at all: the call gets a fault verdict, decided by settings.onError. */
+export const MAX_EVENT_TEXT = 1024 * 1024;
