@@ -60,7 +60,8 @@ export const doctor: CliCommand = {
     if (values['no-run']) {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {
-      const pluginBundle = values.plugin ? resolve(values.plugin) : defaultPluginBundle();
+      // A CLI file downloaded on its own has no bundle beside it: then prove the drop-in file opencode really loads.
+      const pluginBundle = values.plugin ? resolve(values.plugin) : defaultPluginBundle() ?? settings.dropIn;
       if (pluginBundle === undefined || !existsSync(pluginBundle)) {
         checks.push({ name: 'live check', status: 'fail', detail: `no plugin bundle to load (${pluginBundle ?? 'dist/index.js not found'})`, remedy: 'build the package (npm run build -w opencode-semantic-anchors) or pass --plugin <file>' });
       } else {

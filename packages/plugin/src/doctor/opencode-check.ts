@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { PACKAGE_NAME, readOpencodeSettings } from './opencode-settings.js';
 import type { Check } from './report.js';
 
-export function checkOpencodeSettings(projectDir: string, env: NodeJS.ProcessEnv): { check: Check; optionPath: string | undefined } {
+export interface SettingsCheck {
+  readonly check: Check;
+  readonly optionPath: string | undefined;
+  /** A plugin file opencode auto-loads from a plugins folder (the one-file drop-in), when that is how it loads us. */
+  readonly dropIn?: string;
+}
+
+export function checkOpencodeSettings(projectDir: string, env: NodeJS.ProcessEnv): SettingsCheck {
   const name = 'opencode config';
   const settings = readOpencodeSettings(projectDir, env);
   const add = `add "plugin": ["${PACKAGE_NAME}"] to ${join(projectDir, 'opencode.json')} (or to your user config)`;
@@ -23,5 +30,7 @@ export function checkOpencodeSettings(projectDir: string, env: NodeJS.ProcessEnv
   const option = load.options?.config;
   const optionPath = typeof option === 'string' ? option : undefined;
   const notes = settings.loads.length > 1 ? [`also loaded by: ${settings.loads.slice(1).map((l) => `${l.file} (${l.spec})`).join(', ')} — opencode runs each entry, so contracts would be checked twice`] : [];
-  return { optionPath, check: { name, status: 'pass', detail: `${load.file} loads ${load.spec}${optionPath ? ` with config ${optionPath}` : ''}`, notes } };
+  // An auto-loaded file is its own spec; a config entry names a package or a URL instead.
+  const dropIn = load.spec === load.file ? load.file : undefined;
+  return { optionPath, ...(dropIn ? { dropIn } : {}), check: { name, status: 'pass', detail: `${load.file} loads ${load.spec}${optionPath ? ` with config ${optionPath}` : ''}`, notes } };
 }
