@@ -6,7 +6,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { build } from 'esbuild';
+import { parseShell } from '../src/shell/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -203,6 +205,33 @@ async function main(): Promise<void> {
     console.log(`| ${c.name} | ${ok}/${CASES.length} (no error: ${parsed}) | ${t1.p50.toFixed(1)} / ${t1.p99.toFixed(1)} | ${(t100.p50 / 1000).toFixed(2)} / ${(t100.p99 / 1000).toFixed(2)} | ${coldMs.toFixed(1)} | ${await sizes[c.name]} | ${sync} |`);
     if (process.argv.includes('--misses')) for (const m of misses) console.log(`    miss: ${m}`);
   }
+  await modelTimes(small, large);
+}
+
+/** The whole model (parse + walk + normalise + effects), uncached (options bypass the memo) and cached. */
+async function modelTimes(small: string, large: string): Promise<void> {
+  const typical = [
+    'git push -f origin main',
+    'cd packages/engine && npx vitest run test/shell/cases.test.ts 2>&1 | tail -20',
+    "sudo env FOO=1 bash -c 'git push --force origin main'",
+    'cat > .env <<EOF\nKEY=1\nEOF',
+    'find . -name "*.ts" | xargs grep -n TODO | head -50 > todo.txt',
+    'kubectl --context prod -n web get pods -o wide',
+  ];
+  const fresh = { maxDepth: 8 };
+  let i = 0;
+  const t = await percentiles(() => parseShell(typical[i++ % typical.length] as string, fresh), 12000);
+  const hit = await percentiles(() => parseShell(typical[i++ % typical.length] as string), 12000);
+  const t1 = await percentiles(() => parseShell(small, fresh), 2000);
+  const t100 = await percentiles(() => parseShell(large, fresh), 40);
+  console.log('');
+  console.log('| parseShell (model) | p50 | p99 |');
+  console.log('|---|---|---|');
+  console.log(`| typical 23–80 B commands, uncached | ${t.p50.toFixed(1)} µs | ${t.p99.toFixed(1)} µs |`);
+  console.log(`| same, memo hit | ${hit.p50.toFixed(2)} µs | ${hit.p99.toFixed(2)} µs |`);
+  console.log(`| 1 KB | ${t1.p50.toFixed(1)} µs | ${t1.p99.toFixed(1)} µs |`);
+  console.log(`| 100 KB (stops at ${parseShell(large, fresh).commands.length} commands) | ${(t100.p50 / 1000).toFixed(2)} ms | ${(t100.p99 / 1000).toFixed(2)} ms |`);
+  console.log(`\nload average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores)`);
 }
 
 const cold = process.argv.indexOf('--cold');

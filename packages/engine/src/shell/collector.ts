@@ -29,7 +29,7 @@ export class Collector {
   }
 
   effects(command: number, effects: readonly Effect[]): void {
-    for (const e of effects) this.effectList.push({ ...e, command });
+    for (const e of effects) this.effectList.push({ kind: e.kind, path: e.path, content: e.content, via: e.via, command });
   }
 
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {

@@ -7,8 +7,11 @@ function anchored(path: string): boolean {
 }
 
 /** Collapse '.', '..' and repeated slashes; keeps leading '..' of relative paths and a trailing '/' off. */
+/** A path with nothing to collapse: no '.'/'..' segment, no '//', no trailing '/'. */
+const CLEAN = /^(?!\.{1,2}(\/|$))(?!.*\/\.{1,2}(\/|$))(?!.*\/\/)(?!.*\/$)/;
+
 export function normalise(path: string): string {
-  if (path === '') return path;
+  if (path === '' || (path !== '/' && CLEAN.test(path))) return path;
   const absolute = path.startsWith('/');
   const out: string[] = [];
   for (const segment of path.split('/')) {

@@ -127,12 +127,14 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
   cat: {},
 };
 
+// A Map, not the object: program names come from user input and must never reach Object.prototype.
+const BY_NAME: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries(PROGRAMS));
 const specCache = new Map<string, OptionSpec>();
 
 /** The value-taking options of `program` once its subcommand is known. */
 export function optionsOf(program: string, subcommand: string | undefined): OptionSpec {
-  const entry = PROGRAMS[program];
-  if (entry === undefined || !Object.hasOwn(PROGRAMS, program)) return NO_OPTIONS;
+  const entry = BY_NAME.get(program);
+  if (entry === undefined) return NO_OPTIONS;
   const options = entry.options ?? {};
   // INVARIANT: cache keys come from the table only (unknown subcommands share the '*' entry), so it stays bounded.
   const sub = subcommand !== undefined && subcommand !== '*' && Object.hasOwn(options, subcommand) ? subcommand : '*';
@@ -148,5 +150,5 @@ export function optionsOf(program: string, subcommand: string | undefined): Opti
 
 /** The program's entry, or undefined (never an Object.prototype member: program names come from user input). */
 export function programSpec(program: string): ProgramSpec | undefined {
-  return Object.hasOwn(PROGRAMS, program) ? PROGRAMS[program] : undefined;
+  return BY_NAME.get(program);
 }

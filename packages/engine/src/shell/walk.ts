@@ -172,7 +172,8 @@ export class Walker {
     if (node.name) this.substitutions(node.name, frame, scope);
     for (const s of node.suffix) this.substitutions(s, frame, scope);
 
-    const assignments = [...frame.env, ...node.prefix.flatMap((p) => (p.type === 'Assignment' ? [p.text] : []))];
+    const assignments: string[] = frame.env.length === 0 ? [] : [...frame.env];
+    for (const p of node.prefix) if (p.type === 'Assignment') assignments.push(p.text);
     const words: ShellWord[] = [];
     if (node.name) words.push(shellWord(node.name));
     for (const s of node.suffix) {
@@ -246,7 +247,9 @@ export class Walker {
     const ran = this.scripts(command, index, u.words, stdin, frame, scope, span);
     if (command.program === 'find') this.findExec(u.words, frame, scope, span, [...extraVia, ...u.via]);
     const teeOutput = command.program === 'tee' ? stdin : undefined;
-    return { ...ran, output: redirects.some(isStdoutRedirect) ? undefined : (output ?? teeOutput) };
+    let printed = output ?? teeOutput;
+    for (const r of redirects) if (isStdoutRedirect(r)) printed = undefined;
+    return { index: ran.index, stdinInterpreter: ran.stdinInterpreter, output: printed };
   }
 
   /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. */

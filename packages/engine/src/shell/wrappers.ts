@@ -62,6 +62,10 @@ const EXEC_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   bun: ['x'],
 };
 
+// Maps, not the objects: program names come from user input and must never reach Object.prototype.
+const WRAPPER_BY_NAME: ReadonlyMap<string, WrapperSpec> = new Map(Object.entries(WRAPPERS));
+const EXEC_BY_NAME: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(EXEC_SUBCOMMANDS));
+
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh']);
 const SHELL_OPTIONS = optionSpec(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 
@@ -86,6 +90,10 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     const head = words[0];
     if (head === undefined || head.dynamic) return { kind: 'command', words, assignments, via, cwd };
     const name = basename(head.value);
+    // Fast exit for the common case: not a wrapper of any kind.
+    if (name !== 'eval' && !SHELLS.has(name) && !WRAPPER_BY_NAME.has(name) && !EXEC_BY_NAME.has(name)) {
+      return { kind: 'command', words, assignments, via, cwd };
+    }
     const texts = words.map((w) => w.value);
 
     if (name === 'eval') {
@@ -109,9 +117,9 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
       return { kind: 'reparse', source: script.value, word: script, assignments, via, cwd };
     }
 
-    const execSubs = EXEC_SUBCOMMANDS[name];
-    const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-    const viaExec = execSubs !== undefined && Object.hasOwn(EXEC_SUBCOMMANDS, name) && execSubs.includes(texts[1] ?? '');
+    const execSubs = EXEC_BY_NAME.get(name);
+    const wrapper = WRAPPER_BY_NAME.get(name);
+    const viaExec = execSubs !== undefined && execSubs.includes(texts[1] ?? '');
     if (wrapper === undefined && !viaExec) return { kind: 'command', words, assignments, via, cwd };
     if (via.length >= budget) return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
 
