@@ -2,11 +2,15 @@
 // is reported and skipped while the rest still loads.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
+import { isMap, isScalar } from 'yaml';
 import { Config, Contract, type PresetInfo, type Roles, type Settings } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { issuesToDiagnostics } from './issues.js';
+import { keyHint } from './keys.js';
 import { locate } from './locate.js';
 import type { ParsedFile } from './parse.js';
+import { checkRejectedContract } from './semantics.js';
+import { quote } from './show.js';
 
 export interface FileContract {
   readonly contract: Contract;
@@ -53,21 +57,16 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   }
   const record = data as Record<string, unknown>;
 
-  for (const key of Object.keys(record)) {
-    if (!(TOP_KEYS as string[]).includes(key)) {
-      diagnostics.push({
-        code: 'unknown-key', severity: 'error', file: parsed.file, path: [key], position: locate(parsed, [key], true),
-        message: `unknown key "${key}" at the top level`,
-        hint: `the top level accepts ${TOP_KEYS.join(', ')}`,
-      });
-    }
-  }
+  reportTopLevelKeys(record, parsed, diagnostics);
+  const broken = (path: (string | number)[]) => parsed.broken.some((b) => b.path.length === path.length && b.path.every((p, i) => p === path[i]));
 
   // Each top-level key is checked on its own so a bad "settings" does not cost the contracts.
+  // A key a syntax error broke is left out: its value is the parser's guess (reported once, in the parse stage).
   const field = <T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined => {
+    if (broken([key])) return undefined;
     const result = schema.safeParse(record[key]);
     if (result.success) return result.data;
-    diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, [key]));
+    diagnostics.push(...issuesToDiagnostics(result.error.issues, parsed, [key], undefined, schema));
     return undefined;
   };
   field('version', Config.shape.version);
@@ -82,7 +81,9 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   const contracts: FileContract[] = [];
   const skipped: SkippedContract[] = [];
   const rawContracts = record.contracts;
-  if (rawContracts !== undefined && !Array.isArray(rawContracts)) {
+  if (broken(['contracts'])) {
+    // The list itself is unreadable (a syntax error before its first item): the syntax diagnostic says where.
+  } else if (rawContracts !== undefined && !Array.isArray(rawContracts)) {
     diagnostics.push({
       code: 'schema', severity: 'error', file: parsed.file, path: ['contracts'], position: locate(parsed, ['contracts']),
       message: 'contracts must be a list',
@@ -90,18 +91,53 @@ export function validateFile(parsed: ParsedFile): FileSpec {
     });
   } else if (Array.isArray(rawContracts)) {
     rawContracts.forEach((raw, index) => {
+      const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
+      const syntax = parsed.broken.find((b) => b.path[0] === 'contracts' && b.path[1] === index);
+      if (syntax) {
+        skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]), reason: syntax.diagnostic.message });
+        return;
+      }
       const result = Contract.safeParse(raw);
       if (result.success) {
         contracts.push({ contract: result.data, index });
         return;
       }
-      const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
-      const problems = issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id);
-      diagnostics.push(...problems);
+      const problems = issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id, Contract);
+      diagnostics.push(...problems, ...checkRejectedContract(parsed, raw, index, id));
       skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]), reason: problems[0]?.message ?? 'invalid' });
     });
   }
   return { parsed, preset, extends: ext, roles, settings, disable, contracts, skipped, diagnostics };
+}
+
+const CONTRACT_KEYS = Object.keys(Contract.shape);
+
+/**
+ * Unknown top-level keys, with "did you mean". Contract keys at the top level are a contract pasted without its
+ * indentation: one diagnostic for the block, not one per key. Keys that are not plain words come from a block the
+ * parser could not read; the syntax diagnostic already covers them.
+ */
+function reportTopLevelKeys(record: Record<string, unknown>, parsed: ParsedFile, diagnostics: Diagnostic[]): void {
+  const root = parsed.doc?.contents;
+  const written = new Set(isMap(root) ? root.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value)) : Object.keys(record));
+  const unknown = Object.keys(record).filter((key) => !(TOP_KEYS as string[]).includes(key) && written.has(key));
+  const pasted = unknown.filter((key) => CONTRACT_KEYS.includes(key));
+  if (pasted.length >= 2) {
+    const id = typeof record.id === 'string' ? ` ${quote(record.id)}` : '';
+    diagnostics.push({
+      code: 'unknown-key', severity: 'error', file: parsed.file, path: [pasted[0]!], position: locate(parsed, [pasted[0]!], true),
+      message: `contract${id} is written at the top level (keys ${pasted.slice(0, 3).map((k) => `"${k}"`).join(', ')}${pasted.length > 3 ? ', …' : ''}), outside "contracts:"`,
+      hint: 'indent it under contracts: as a list item, for example "  - id: …" with its other keys lined up below "id"',
+    });
+  }
+  for (const key of unknown) {
+    if (pasted.length >= 2 && pasted.includes(key)) continue;
+    diagnostics.push({
+      code: 'unknown-key', severity: 'error', file: parsed.file, path: [key], position: locate(parsed, [key], true),
+      message: `unknown key ${quote(key)} at the top level`,
+      hint: keyHint(key, TOP_KEYS),
+    });
+  }
 }
 
 /** zod leaves out a record key named "__proto__"; say so instead of losing the mapping silently. */

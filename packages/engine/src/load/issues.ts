@@ -1,18 +1,36 @@
 // Turns zod issues into diagnostics whose message names the field and whose hint says how to fix it.
+// The value is read back from the document (zod does not keep it): a wrong type says what was found, a missing key
+// says "required", and a misspelt key gets the nearest key the schema accepts at that level.
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
+import { keyHint, keysAt } from './keys.js';
 import { locate, type DataPath } from './locate.js';
 import type { ParsedFile } from './parse.js';
+import { showValue } from './show.js';
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * `schema` is the schema the issues came from, parsed at `base`: with it, an unknown key gets "did you mean".
+ */
 export function issuesToDiagnostics(
   issues: readonly Issue[],
   parsed: ParsedFile,
   base: DataPath,
   contractId?: string,
+  schema?: z.ZodType,
 ): Diagnostic[] {
-  return issues.flatMap((issue) => describe(pickBranch(issue), parsed, base, contractId));
+  const all = issues.flatMap((issue) => describe(pickBranch(issue), parsed, base, contractId, schema));
+  return all.filter((d) => !isMisspeltRequired(d, all));
+}
+
+/** "message is required" next to an unknown key "mesage" says the same thing twice: keep the did-you-mean. */
+function isMisspeltRequired(d: Diagnostic, all: readonly Diagnostic[]): boolean {
+  if (d.code !== 'schema' || !d.message.endsWith(' is required') || !d.path) return false;
+  const parent = d.path.slice(0, -1);
+  const wanted = String(d.path[d.path.length - 1]);
+  return all.some((u) => u.code === 'unknown-key' && u.path?.length === d.path!.length
+    && parent.every((p, i) => u.path![i] === p) && u.hint?.includes(`"${wanted}"`) === true && u.hint.startsWith('did you mean'));
 }
 
 /** For a union, report the branch that got furthest instead of every alternative. */
@@ -28,8 +46,8 @@ function pickBranch(issue: Issue): Issue | Issue[] {
   return best.branch.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue).flatMap((i) => pickBranch(i));
 }
 
-function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, contractId?: string): Diagnostic[] {
-  if (Array.isArray(issue)) return issue.flatMap((i) => describe(i, parsed, base, contractId));
+function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, contractId?: string, schema?: z.ZodType): Diagnostic[] {
+  if (Array.isArray(issue)) return issue.flatMap((i) => describe(i, parsed, base, contractId, schema));
   const path = [...base, ...(issue.path as (string | number)[])];
   const field = renderPath(path);
   const at = (p: DataPath, key = false) => locate(parsed, p, key);
@@ -39,15 +57,18 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({
         ...common, code: 'unknown-key' as const, path: [...path, key], position: at([...path, key], true),
-        message: `unknown key "${key}" in ${field || 'the document'}`,
-        hint: 'check the spelling against the language reference, or remove the key',
+        message: `unknown key ${showValue(key)} in ${field || 'the document'}`,
+        hint: schema ? keyHint(key, keysAt(schema, issue.path as DataPath)) : 'check the spelling against the language reference, or remove the key',
       }));
     case 'invalid_type': {
-      const missing = (issue as { input?: unknown }).input === undefined;
+      // zod does not report the input by default: read it back. A key that is absent is missing; one that is
+      // present with the wrong kind of value (null included) is a wrong type, and says what it got.
+      const present = hasValueAt(parsed.data, path);
+      const value = valueAt(parsed.data, path);
       return [{
-        ...common, code: 'schema', path, position: at(path, missing),
-        message: missing ? `${field} is required` : `${field} must be ${article(issue.expected)}`,
-        hint: missing ? `add "${String(path[path.length - 1])}"` : `write ${field} as ${article(issue.expected)}`,
+        ...common, code: 'schema', path, position: at(path, !present),
+        message: present ? `${field} must be ${article(issue.expected)}, got ${showValue(value)}` : `${field} is required`,
+        hint: present ? `write ${field} as ${article(issue.expected)}` : `add "${String(path[path.length - 1])}"`,
       }];
     }
     case 'invalid_value': {
@@ -58,7 +79,7 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
       }
       return [{
         ...common, code: 'schema', path, position: at(path),
-        message: `${field} is ${JSON.stringify(value)}; it must be ${issue.values.length === 1 ? allowed : `one of ${allowed}`}`,
+        message: `${field} is ${showValue(value)}; it must be ${issue.values.length === 1 ? allowed : `one of ${allowed}`}`,
         hint: 'values are case-sensitive',
       }];
     }
@@ -71,15 +92,31 @@ function describe(issue: Issue | Issue[], parsed: ParsedFile, base: DataPath, co
       const what = issue.origin === 'array' ? `${limit} item(s)` : issue.origin === 'string' ? `${limit} character(s)` : limit;
       return [{ ...common, code: 'schema', path, position: at(path), message: `${field} must have ${bound} ${what}`, hint: `give ${field} ${bound} ${what}` }];
     }
-    case 'invalid_union':
+    case 'invalid_union': {
+      // No branch fits the value's kind (a string where a mapping or a list of them is expected): name the kinds.
+      const kinds = [...new Set(issue.errors.flatMap((b) => b.filter((i) => i.path.length === 0 && i.code === 'invalid_type').map((i) => article((i as { expected: string }).expected))))];
+      if (!hasValueAt(parsed.data, path)) {
+        return [{ ...common, code: 'schema', path, position: at(path, true), message: `${field} is required`, hint: `add "${String(path[path.length - 1])}"` }];
+      }
+      const got = showValue(valueAt(parsed.data, path));
       return [{
         ...common, code: 'schema', path, position: at(path),
-        message: `${field || 'the value'} does not have any of the accepted forms`,
+        message: kinds.length > 0 ? `${field || 'the value'} must be ${kinds.join(' or ')}, got ${got}` : `${field || 'the value'} does not have any of the accepted forms, got ${got}`,
         hint: 'see the language reference for the accepted forms of this field',
       }];
+    }
     default:
       return [{ ...common, code: 'schema', path, position: at(path), message: `${field || 'the document'}: ${issue.message}` }];
   }
+}
+
+function hasValueAt(data: unknown, path: DataPath): boolean {
+  let v = data;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, p)) return false;
+    v = (v as Record<string | number, unknown>)[p];
+  }
+  return v !== undefined;
 }
 
 function valueAt(data: unknown, path: DataPath): unknown {
@@ -93,4 +130,5 @@ export function renderPath(path: DataPath): string {
 }
 
 const article = (type: string): string =>
-  type === 'array' ? 'a list' : type === 'object' ? 'a mapping' : type === 'int' ? 'a whole number' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+  type === 'array' ? 'a list' : type === 'object' || type === 'record' ? 'a mapping' : type === 'int' ? 'a whole number'
+    : type === 'boolean' ? 'true or false' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

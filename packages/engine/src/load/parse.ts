@@ -1,7 +1,8 @@
 // Parse stage: YAML text → a positioned document and plain data, with every syntax problem as a diagnostic.
 // Hostile input is bounded here: size, nesting depth and alias expansion all have limits.
-import { LineCounter, isMap, isPair, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { LineCounter, isMap, isPair, isSeq, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
+import { reportSyntax, type BrokenPart } from './syntax.js';
 
 export const LIMITS = {
   /** Larger files are refused before parsing: a contract file is hand-written and small. */
@@ -20,6 +21,8 @@ export interface ParsedFile {
   /** The document as plain data, or undefined when it could not be read at all. */
   readonly data: unknown;
   readonly diagnostics: readonly Diagnostic[];
+  /** Parts of the file a syntax error breaks: the later stages say nothing more about them, and skip them. */
+  readonly broken: readonly BrokenPart[];
   /** Data checked at build time (a bundled preset): its patterns and globs are known to compile. */
   readonly trusted?: boolean;
 }
@@ -35,7 +38,7 @@ export function parseYaml(text: string, file: string): ParsedFile {
   if (bytes > LIMITS.maxBytes) {
     lineCounter.addNewLine(0);
     return {
-      file, text, doc: undefined, lineCounter, data: undefined,
+      file, text, doc: undefined, lineCounter, data: undefined, broken: [],
       diagnostics: [{
         code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
         message: `file is ${bytes} bytes; the limit is ${LIMITS.maxBytes}`,
@@ -45,19 +48,15 @@ export function parseYaml(text: string, file: string): ParsedFile {
   }
   // logLevel silent: problems become diagnostics; the library must not also print to stderr (or the browser console).
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, version: '1.2', logLevel: 'silent' });
-  const diagnostics: Diagnostic[] = [];
-  for (const e of [...doc.errors, ...doc.warnings]) {
-    diagnostics.push({
-      code: 'yaml-syntax',
-      severity: doc.errors.includes(e as never) ? 'error' : 'warning',
-      file,
-      position: positionAt(lineCounter, e.pos[0]),
-      message: firstLine(e.message),
-      hint: yamlHint(e.code),
-    });
-  }
+  const describe = (e: YAMLError, severity: 'error' | 'warning' = 'error'): Diagnostic => ({
+    code: 'yaml-syntax', severity, file, position: positionAt(lineCounter, e.pos[0]), message: firstLine(e.message), hint: yamlHint(e.code),
+  });
+  const syntax = reportSyntax(doc, lineCounter, file, describe);
+  const { broken } = syntax;
+  const diagnostics: Diagnostic[] = [...syntax.diagnostics, ...doc.warnings.map((w) => describe(w, 'warning'))];
   // The parser recovers from most syntax errors; the recovered document is still checked, so one typo does not
-  // hide the other problems of the file, nor switch off the contracts that parsed cleanly.
+  // hide the other problems of the file, nor switch off the contracts that parsed cleanly. The parts a syntax error
+  // breaks are skipped by the later stages (see syntax.ts).
 
   const tooDeep = findTooDeep(doc.contents, 0);
   if (tooDeep) {
@@ -67,18 +66,18 @@ export function parseYaml(text: string, file: string): ParsedFile {
       message: `the document nests deeper than ${LIMITS.maxDepth} levels`,
       hint: 'flatten the structure; no part of the contract language needs this depth',
     });
-    return { file, text, doc, lineCounter, data: undefined, diagnostics };
+    return { file, text, doc, lineCounter, data: undefined, diagnostics, broken };
   }
   try {
     const data = doc.toJS({ maxAliasCount: LIMITS.maxAliasCount });
-    return { file, text, doc, lineCounter, data, diagnostics };
+    return { file, text, doc, lineCounter, data, diagnostics, broken };
   } catch (error) {
     diagnostics.push({
       code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
       message: `the document cannot be expanded: ${firstLine(String((error as Error).message ?? error))}`,
       hint: `use fewer aliases (*name): at most ${LIMITS.maxAliasCount} expansions are allowed`,
     });
-    return { file, text, doc, lineCounter, data: undefined, diagnostics };
+    return { file, text, doc, lineCounter, data: undefined, diagnostics, broken };
   }
 }
 
@@ -105,6 +104,7 @@ export function preparsedYaml(text: string, file: string, data: unknown): Parsed
     text,
     data,
     diagnostics: [],
+    broken: [],
     trusted: true,
     get doc() {
       return full().doc;

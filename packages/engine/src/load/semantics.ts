@@ -1,6 +1,6 @@
 // Checks what the schema cannot: anchor ids exist, patterns and globs compile, ids are unique in a file.
 // A contract whose patterns do not compile cannot be enforced and is skipped; the others are kept.
-import { asList, type Contract, type EventMatch, type Exception } from '../schema/index.js';
+import { asList, Contract as ContractSchema, MessageMatch, StateMatch, ToolMatch, type Contract, type EventMatch, type Exception } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { closest, catalogue, findAnchor } from '../catalogue.js';
 import { compilePattern } from '../matchers/regex.js';
@@ -8,6 +8,7 @@ import { compileGlobs } from '../matchers/glob.js';
 import { locate, type DataPath } from './locate.js';
 import type { FileContract, SkippedContract } from './file.js';
 import type { ParsedFile } from './parse.js';
+import { quote } from './show.js';
 
 export interface MatcherField {
   readonly kind: 'pattern' | 'glob';
@@ -84,7 +85,6 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
   const usable: FileContract[] = [];
   const skipped: SkippedContract[] = [];
   const seen = new Map<string, number>();
-  const anchorIds = catalogue.anchors.map((a) => a.id);
 
   for (const fc of contracts) {
     const { contract, index } = fc;
@@ -104,35 +104,74 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
       seen.set(contract.id, index);
     }
 
-    contract.anchorRefs.forEach((ref, i) => {
-      if (findAnchor(ref)) return;
-      const near = closest(ref, anchorIds);
-      diagnostics.push({
-        code: 'unknown-anchor', severity: 'error', ...at(['anchorRefs', i]),
-        message: `"${ref}" is not an anchor id in the Semantic Anchors catalogue (commit ${catalogue.meta.commit.slice(0, 12)})`,
-        hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'look the id up on the configurator\'s Anchors page',
-      });
-    });
-
-    // Bundled presets were compiled in CI; re-checking them would only slow every start-up down.
-    for (const field of parsed.trusted ? [] : matcherFields(contract)) {
-      field.values.forEach((value, i) => {
-        const path = field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
-        const result = field.kind === 'pattern' ? compilePattern(value) : compileGlobs([value]);
-        if (result.ok) return;
-        broken ??= `${field.kind} ${JSON.stringify(value)} does not compile: ${result.error}`;
-        diagnostics.push({
-          code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob', severity: 'error', ...at(path),
-          message: `${field.kind} ${JSON.stringify(value)} does not compile: ${result.error}`,
-          hint: result.hint,
-        });
-      });
+    diagnostics.push(...anchorProblems(contract.anchorRefs, at));
+    for (const problem of parsed.trusted ? [] : matcherProblems(contract, at)) {
+      broken ??= problem.message;
+      diagnostics.push(problem);
     }
 
     if (broken) skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base), reason: broken });
     else usable.push(fc);
   }
   return { diagnostics, usable, skipped };
+}
+
+type At = (path: DataPath) => Pick<Diagnostic, 'file' | 'path' | 'position' | 'contractId'>;
+
+function anchorProblems(anchorRefs: readonly string[], at: At): Diagnostic[] {
+  const anchorIds = catalogue.anchors.map((a) => a.id);
+  return anchorRefs.flatMap((ref, i): Diagnostic[] => {
+    if (findAnchor(ref)) return [];
+    const near = closest(ref, anchorIds);
+    return [{
+      code: 'unknown-anchor', severity: 'error', ...at(['anchorRefs', i]),
+      message: `${quote(ref)} is not an anchor id in the Semantic Anchors catalogue (commit ${catalogue.meta.commit.slice(0, 12)})`,
+      hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'look the id up on the configurator\'s Anchors page',
+    }];
+  });
+}
+
+/** Patterns that RE2 cannot compile and globs picomatch cannot: each one keeps its contract from being enforced. */
+function matcherProblems(contract: Pick<Contract, 'when' | 'unless'>, at: At): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const field of matcherFields(contract as Contract)) {
+    field.values.forEach((value, i) => {
+      const path = field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
+      const result = field.kind === 'pattern' ? compilePattern(value) : compileGlobs([value]);
+      if (result.ok) return;
+      out.push({
+        code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob', severity: 'error', ...at(path),
+        message: `${field.kind} ${quote(value)} does not compile: ${result.error}`,
+        hint: result.hint,
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * The checks that still make sense for a contract the schema rejected: its anchor ids and the patterns and globs
+ * of the triggers that did parse. Reported in the same pass, so fixing the mode does not reveal a second round.
+ */
+export function checkRejectedContract(parsed: ParsedFile, raw: unknown, index: number, contractId: string | undefined): Diagnostic[] {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const record = raw as Record<string, unknown>;
+  const base: DataPath = ['contracts', index];
+  const at: At = (path) => ({ file: parsed.file, path: [...base, ...path], position: locate(parsed, [...base, ...path]), ...(contractId ? { contractId } : {}) });
+  const anchors = ContractSchema.shape.anchorRefs.safeParse(record.anchorRefs);
+  const out = anchors.success ? anchorProblems(anchors.data, at) : [];
+  const salvage = (v: unknown): Exception | Exception[] | undefined => {
+    if (v === undefined) return undefined;
+    const parts = (Array.isArray(v) ? v : [v]).map((t): Exception => {
+      const o = (t !== null && typeof t === 'object' ? t : {}) as Record<string, unknown>;
+      const part = <T>(s: { safeParse(x: unknown): { success: boolean; data?: T } }, x: unknown) => (x === undefined ? undefined : s.safeParse(x).data);
+      return { tool: part(ToolMatch, o.tool), message: part(MessageMatch, o.message), state: part(StateMatch, o.state) } as Exception;
+    });
+    return Array.isArray(v) ? parts : parts[0];
+  };
+  const when = salvage(record.when) ?? [];
+  out.push(...matcherProblems({ when, unless: salvage(record.unless) } as Pick<Contract, 'when' | 'unless'>, at));
+  return out;
 }
 
 function getIn(value: unknown, path: DataPath): unknown {
