@@ -7,6 +7,7 @@ import { cedarVersion } from './cedar.js';
 import { obtainGc } from './measure.js';
 import { renderJson, renderText } from './report.js';
 import { measureSize, warmProcess, type Budgets, type SizeResult } from './size.js';
+import { measureShell } from './shell.js';
 
 interface Options {
   readonly json: boolean;
@@ -65,6 +66,8 @@ function main(): void {
     if (!options.json) process.stderr.write(`measuring ${n} contracts…\n`);
     results.push(measureSize(n, anchor, options.quick ? QUICK : FULL, gc));
   }
+  if (!options.json) process.stderr.write('measuring the shell model…\n');
+  const shell = measureShell(options.quick ? QUICK.ours : FULL.ours);
   const meta = {
     node: `node ${process.version}`,
     platform: `${process.platform} ${process.arch}`,
@@ -74,7 +77,7 @@ function main(): void {
     loadAverage: `${loadBefore.toFixed(2)} at start, ${(loadavg()[0] ?? 0).toFixed(2)} at end (1-minute)`,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,
   };
-  console.log(options.json ? renderJson(results, meta) : renderText(results, meta));
+  console.log(options.json ? renderJson(results, meta, shell) : renderText(results, meta, shell));
 }
 
 main();

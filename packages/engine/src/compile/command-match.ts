@@ -7,6 +7,8 @@ import { lazyWords, type WordMatcher } from '../matchers/words.js';
 
 export interface CompiledCommandMatch {
   readonly summary: string;
+  /** Lower-cased program names when every program glob is a plain name: a set lookup rejects most commands. */
+  readonly programs: ReadonlySet<string> | undefined;
   test(c: CommandFact): boolean;
   /** What matched, in words, for a command that passed `test`. */
   explain(c: CommandFact): string;
@@ -46,11 +48,14 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     return -1;
   };
 
+  const plainPrograms = asList(m.program).every((p) => /^[\w.+-]+$/.test(p));
+  const programs = plainPrograms ? new Set(asList(m.program).map((p) => p.toLowerCase())) : undefined;
   return {
     summary,
+    programs,
     test(c) {
       const cmd = c.command;
-      if (!program.test(cmd.program)) return false;
+      if (programs ? !programs.has(cmd.program.toLowerCase()) : !program.test(cmd.program)) return false;
       const taken = subcommandLength(cmd.positionals);
       if (taken < 0) return false;
       if (flags && !flags.some((f) => hasFlag(cmd.flags, f, true))) return false;

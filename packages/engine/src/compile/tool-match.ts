@@ -82,8 +82,11 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   };
 
   const commandText = (c: CommandFact): boolean => command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
+  // When every run match names plain programs, a command whose program is none of them is rejected by a set lookup.
+  const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
   const runOn = (f: ToolFacts, i: number): boolean => {
     const c = f.commands[i]!;
+    if (runPrograms && !runPrograms.has(c.command.program.toLowerCase())) return false;
     if (runs && !runs.some((r) => r.test(c))) return false;
     if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e)))) return false;
     if (command && !commandText(c)) return false;

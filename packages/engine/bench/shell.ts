@@ -1,0 +1,74 @@
+// The shell model on the hot path: what parsing costs alone (a 1 KB and a 100 KB command, each parsed fresh, never
+// from the parse cache), and what a whole decision costs at 100 contracts when every bash command is a fresh 1 KB
+// chain judged by structured `run` matches, effect triggers and secret detection.
+import { compile, loadConfig, parseShell, startState, step, type Event } from '@semantic-anchors/engine';
+import { medianMs, timeCalls, type Distribution, type TimingBudget } from './measure.js';
+
+export interface ShellResult {
+  readonly parse1k: Distribution;
+  readonly parse100kMs: number;
+  readonly evaluate1k: Distribution;
+  readonly commandBytes: number;
+}
+
+/** A realistic chain of about 1 KB: cd, env prefix, wrappers, a pipe, a redirect, a heredoc; `n` keeps each one fresh. */
+export function chain1k(n: number): string {
+  const parts = [
+    `cd packages/app${n % 7}`,
+    'NODE_ENV=test timeout 600 npx vitest run --reporter=dot src/cart/checkout.test.ts src/cart/pricing.test.ts',
+    `git -C /home/dev/shop log --oneline -n 20 --author="dev${n}" | grep -v "Merge pull request" | head -n 5`,
+    "sudo -u deploy bash -lc 'docker compose -f deploy/compose.yaml ps --format json | jq -r .[].Name'",
+    `find src -name '*.ts' -newer package.json -print | xargs wc -l | sort -n | tail -n 3 > /tmp/loc-${n}.txt`,
+    'kubectl --context staging -n shop get pods -l app=api -o wide && helm --kube-context staging -n shop status api',
+    `git add -A && git commit -m "test(cart): cover checkout rounding ${n}" && git push origin feat/cart-rounding-${n}`,
+  ];
+  let text = parts.join(' && ');
+  while (text.length < 880) text += ` && echo ${n}`;
+  // The heredoc's body follows the line that opens it.
+  return `${text} && cat > notes/run-${n}.md <<'EOF'\n# Test run ${n}\n\nAll checkout tests passed; pricing is still slow.\nEOF`;
+}
+
+const POLICY = (i: number): string => `
+  - id: run-${i}
+    description: Structured rule ${i}.
+    mode: ${i % 2 === 0 ? 'BLOCK' : 'WARN'}
+    when: { tool: { name: bash, run: { program: [git, deploy${i}], subcommand: push, flags: [-f, --force], args: ['main${i}', '+main${i}'] } } }
+    message: m
+  - id: effect-${i}
+    description: Effect rule ${i}.
+    mode: BLOCK
+    when: { tool: { effect: { path: ['**/generated${i}/**', '**/.env.${i}'] } } }
+    message: m`;
+
+export function measureShell(budget: TimingBudget): ShellResult {
+  const yaml = `version: 1\nsettings: { bypassBudget: 3 }\ncontracts:${Array.from({ length: 49 }, (_, i) => POLICY(i)).join('')}
+  - id: secrets
+    description: No secrets.
+    mode: BLOCK
+    when: { tool: { effect: { kind: [write, append], secret: true } } }
+    message: m
+  - id: kube-ns
+    description: No namespace deletes.
+    mode: BLOCK
+    when: { tool: { name: bash, run: { program: kubectl, subcommand: ['delete namespace', 'delete ns'] } } }
+    message: m
+`;
+  const loaded = loadConfig(yaml, { file: 'bench.yaml' });
+  if (loaded.diagnostics.some((d) => d.severity === 'error')) throw new Error(`bench shell policy: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
+  const policy = compile(loaded.config, { root: '/home/dev/shop' });
+  const count = policy.contracts.filter((c) => !c.builtin).length;
+  if (count !== 100) throw new Error(`bench shell policy has ${count} contracts, not 100`);
+  const state = startState(policy);
+
+  // Fresh text every call: the parse cache holds 256 commands, the inputs are far more.
+  const texts = Array.from({ length: 20_000 }, (_, i) => chain1k(i));
+  let next = 0;
+  const parse1k = timeCalls(texts, () => parseShell(texts[next++ % texts.length]!), budget);
+  const big = Array.from({ length: 100 }, (_, i) => chain1k(i)).join('\n');
+  let bigN = 0;
+  const parse100kMs = medianMs(5, () => parseShell(`${big}\n# ${bigN++}`));
+  const events: Event[] = Array.from({ length: 20_000 }, (_, i) => ({ tool: 'bash', args: { command: chain1k(100_000 + i), description: 'Run the checks' } }));
+  let e = 0;
+  const evaluate1k = timeCalls(events, () => step(policy, state, events[e++ % events.length]!), budget);
+  return { parse1k, parse100kMs, evaluate1k, commandBytes: texts[0]!.length };
+}
