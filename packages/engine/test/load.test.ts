@@ -67,14 +67,17 @@ describe('loading a configuration', () => {
     const result = loadConfig(text, { file: 'x.yaml' });
     const byCode = Object.fromEntries(result.diagnostics.map((d) => [d.code, d]));
     expect(byCode['unknown-preset']).toMatchObject({ position: { line: 2, col: 11 } });
-    expect(byCode['unknown-role']).toMatchObject({ position: { line: 3, col: 19 }, hint: 'did you mean "qa-engineer"? ' });
+    expect(byCode['unknown-role']).toMatchObject({ position: { line: 3, col: 19 }, hint: 'did you mean "qa-engineer"?' });
     expect(byCode['duplicate-id']).toMatchObject({ position: { line: 6, col: 11 } });
     expect(result.config.contracts).toHaveLength(1);
   });
 
   it('merges extends in order: overrides replace, disable removes, later settings win', () => {
     const result = load('extends/team.yaml');
-    expect(result.diagnostics).toEqual([]);
+    // Replacing an inherited contract works, and is worth a warning: it is easy to do by accident.
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.position?.line}:${d.position?.col} ${d.message}`)).toEqual([
+      `warning replaces-inherited 7:9 contract "base-env" replaces the one inherited from "${fixture('extends/base.yaml')}"`,
+    ]);
     expect(result.config.contracts.map((c) => [c.contract.id, c.contract.mode, c.origin.file.split('/').pop()])).toEqual([
       ['base-env', 'WARN', 'team.yaml'],
       ['team-only', 'WARN', 'team.yaml'],

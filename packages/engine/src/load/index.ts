@@ -4,6 +4,8 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { closest } from '../catalogue.js';
 import { locate } from './locate.js';
 import { parseYaml, type ParsedFile } from './parse.js';
+import { reachWarnings } from './reach.js';
+import { quote } from './show.js';
 import { validateFile } from './file.js';
 import { effectiveSettings, knownRoles, resolveFile, type ResolveOptions } from './resolve.js';
 import type { LoadResult, LoadedConfig } from './types.js';
@@ -47,11 +49,13 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
   const resolved = resolveFile(spec, { options, diagnostics, sources }, [file]);
 
   const known = knownRoles(resolved.customRoles);
+  // A preset id is a role too (a custom preset may name one the catalogue does not have).
+  const accepted = [...new Set([...known, ...resolved.presets])];
   const roleProblem = (role: string, at: ParsedFile, path: (string | number)[], contractId?: string): Diagnostic | undefined =>
-    known.includes(role) ? undefined : {
+    accepted.includes(role) ? undefined : {
       code: 'unknown-role', severity: 'error', file: at.file, path, position: locate(at, path), ...(contractId ? { contractId } : {}),
-      message: `"${role}" is not a known role`,
-      hint: closest(role, known).map((n) => `did you mean "${n}"? `)[0] ?? `declare it under roles.custom, or use one of: ${known.join(', ')}`,
+      message: `${quote(role)} is not a known role`,
+      hint: closest(role, accepted).map((n) => `did you mean "${n}"?`)[0] ?? `declare it under roles.custom, or use one of: ${accepted.join(', ')}`,
     };
   for (const lc of resolved.contracts) {
     const at = sources.get(lc.origin.file);
@@ -78,6 +82,10 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
     files: resolved.files,
     skipped: resolved.skipped,
   };
+  // A role reported as unknown above is not counted: the contract would still be unreachable once it is fixed.
+  const reachable = new Set([...config.roles.defaults, ...(config.roles.default ? [config.roles.default] : []), ...Object.values(resolved.agents), ...resolved.customRoles, ...resolved.presets]
+    .filter((r) => accepted.includes(r)));
+  diagnostics.push(...reachWarnings(resolved.contracts, { roles: reachable }, sources));
   const unique = dedupe(diagnostics);
   return {
     status: unique.some((d) => d.severity === 'error') ? 'partial' : 'ok',

@@ -99,6 +99,16 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
       origin: { file: parsed.file, index, ...(presetId ? { preset: presetId } : {}) },
     };
     const replaced = merged.contracts.findIndex((c) => c.contract.id === contract.id);
+    if (replaced >= 0) {
+      // Legal, and documented, but easy to do by accident (a new rule given an id a preset already uses).
+      const was = merged.contracts[replaced]!.origin;
+      ctx.diagnostics.push({
+        code: 'replaces-inherited', severity: 'warning', file: parsed.file, path: ['contracts', index, 'id'],
+        position: locate(parsed, ['contracts', index, 'id']), contractId: contract.id,
+        message: `contract "${contract.id}" replaces the one inherited from ${was.preset ? `preset "${was.preset}"` : `"${was.file}"`}`,
+        hint: `use a new id, or disable the inherited one and add yours (disable: [${contract.id}])`,
+      });
+    }
     if (replaced >= 0) merged.contracts[replaced] = loaded; // INVARIANT: an own contract overrides an inherited one in place
     else merged.contracts.push(loaded);
   }
