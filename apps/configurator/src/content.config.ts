@@ -15,6 +15,12 @@ const pages = defineCollection({
   schema: z.object({ title: z.string(), tagline: z.string().optional() }),
 });
 
+// One file per way of installing (its title and when to choose it); the commands come from src/lib/install-steps.ts.
+const install = defineCollection({
+  loader: glob({ base: '../../site-content/install', pattern: '*.md' }),
+  schema: z.object({ title: z.string(), order: z.number() }),
+});
+
 const reference = defineCollection({
   loader: {
     name: 'language-reference',
@@ -26,4 +32,4 @@ const reference = defineCollection({
   },
 });
 
-export const collections = { roles, pages, reference };
+export const collections = { roles, pages, install, reference };

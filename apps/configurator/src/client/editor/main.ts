@@ -10,7 +10,8 @@ import { decodeState, shareUrl, type SharedState } from './share.ts';
 import { renderVerdicts, simulate, describeEvent } from './simulator.ts';
 import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
-import { downloadYaml, schemaUrl, withSchemaLine } from '../download.ts';
+import { downloadYaml, saveFile, schemaUrl, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
+import { buildSetupZip, readRelease, SETUP_ZIP_NAME } from './setup-zip.ts';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const node = document.getElementById(id);
@@ -182,7 +183,32 @@ $('load-example').addEventListener('click', () => {
 });
 
 // ---- download, copy, share ---------------------------------------------------------------------------------------
-$('download').addEventListener('click', () => { downloadYaml(model.getValue()); say('Downloaded opencode-semantic-anchors.yaml.'); });
+// After either download the next step is on screen: where the files go, and a link to the Install page.
+function showNextSteps(text: string): void {
+  $('after-download-text').textContent = text;
+  $('after-download').hidden = false;
+}
+$('download').addEventListener('click', () => {
+  downloadYaml(model.getValue());
+  say(`Downloaded ${DOWNLOAD_NAME}.`);
+  showNextSteps(`Save ${DOWNLOAD_NAME} as .opencode/${DOWNLOAD_NAME} in your project, and put the plugin file in .opencode/plugins/.`);
+});
+const setupButton = $<HTMLButtonElement>('download-setup');
+setupButton.addEventListener('click', async () => {
+  const release = readRelease(setupButton);
+  if (!release) return say('This page was built without the plugin files; download the contract file and use the Install page.');
+  setupButton.disabled = true;
+  say('Preparing the zip…');
+  try {
+    saveFile(await buildSetupZip(model.getValue(), release), SETUP_ZIP_NAME);
+    say(`Downloaded ${SETUP_ZIP_NAME}.`);
+    showNextSteps(`Unpack it into your project (unzip -n ${SETUP_ZIP_NAME} -d path/to/your-project keeps files you already have) and restart opencode. INSTALL.txt inside says the same.`);
+  } catch (error) {
+    say(`Could not build the zip: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    setupButton.disabled = false;
+  }
+});
 $('copy').addEventListener('click', async () => {
   try {
     await navigator.clipboard.writeText(withSchemaLine(model.getValue()));
