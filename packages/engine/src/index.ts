@@ -8,7 +8,8 @@ export { loadConfig, EMPTY_CONFIG, LIMITS, isPresetReference, matcherFields, typ
 export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './load/index.js';
 export { compile, DEFAULT_BYPASS_HINT } from './compile/index.js';
 export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './compile/index.js';
-export { step, evaluate, next, startState, roleForAgent, eventKind, type Step } from './evaluate/step.js';
+export { step, evaluate, next, startState, roleForAgent, rolesForAgent, eventKind, type Step } from './evaluate/step.js';
+export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';

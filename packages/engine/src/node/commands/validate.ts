@@ -1,5 +1,6 @@
 // `semantic-anchors validate <file…>`: syntax, schema, meaning and examples; exit 1 on any error.
 import { validate } from '../../check/validate.js';
+import { applicability, describeApplicability, type Applicability } from '../../check/applies.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SkippedContract } from '../../compile/index.js';
 import type { CliCommand } from '../command.js';
@@ -12,13 +13,15 @@ export const validateCommand: CliCommand = {
 
 Checks each file and everything it extends. Prints one line per problem as
 file:line:col: severity: message [code], with a hint on how to fix it.
+Then says which contracts apply to which role and agent: a file that extends several
+presets without mapping agents enforces all of them in every session.
 Exits 0 when no file has an error, 1 otherwise.
 
   --json   print {"ok", "files": [{"file", "ok", "diagnostics": [...]}]} instead`,
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) return usageError(io, 'validate needs at least one file');
-    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedContract[] }[] = [];
+    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedContract[]; applies?: Applicability }[] = [];
     for (const file of positionals) {
       const input = readInput(file);
       if ('diagnostic' in input) {
@@ -26,7 +29,7 @@ Exits 0 when no file has an error, 1 otherwise.
         continue;
       }
       const result = validate(input.text, { file, readFile: readText });
-      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.policy.skipped });
+      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.policy.skipped, applies: applicability(result.policy) });
     }
     const ok = files.every((f) => f.ok);
     if (values.json) {
@@ -38,6 +41,7 @@ Exits 0 when no file has an error, 1 otherwise.
       for (const s of f.skipped) {
         io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : '(no id)'} (${s.file}${s.line ? `:${s.line}` : ''}); the others still apply`));
       }
+      if (f.applies) for (const line of describeApplicability(f.applies)) io.out(`${f.file}: ${line}`);
     }
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);
     const warnings = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'warning').length, 0);
