@@ -85,7 +85,7 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
   // A role reported as unknown above is not counted: the contract would still be unreachable once it is fixed.
   const reachable = new Set([...config.roles.defaults, ...(config.roles.default ? [config.roles.default] : []), ...Object.values(resolved.agents), ...resolved.customRoles, ...resolved.presets]
     .filter((r) => accepted.includes(r)));
-  diagnostics.push(...reachWarnings(resolved.contracts, { roles: reachable }, sources));
+  diagnostics.push(...reachWarnings(resolved.contracts, { roles: reachable, known: accepted }, sources));
   const unique = dedupe(diagnostics);
   return {
     status: unique.some((d) => d.severity === 'error') ? 'partial' : 'ok',

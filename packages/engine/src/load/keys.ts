@@ -39,7 +39,7 @@ export function keysAt(schema: z.ZodType, path: DataPath): string[] {
 
 /** "did you mean …?" for a misspelt key, or the list of keys the level accepts. */
 export function keyHint(key: string, accepted: readonly string[]): string {
-  const near = closest(key, accepted, 2);
-  if (near.length > 0) return `did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+  const near = closest(key, accepted, 1);
+  if (near.length > 0) return `did you mean "${near[0]}"?`;
   return accepted.length > 0 ? `this level accepts ${accepted.join(', ')}` : 'check the spelling against the language reference, or remove the key';
 }

@@ -13,6 +13,8 @@ import type { LoadedContract } from './types.js';
 export interface Reach {
   /** Roles a session can hold: the default ones, those mapped from agents, custom roles, extended presets' roles. */
   readonly roles: ReadonlySet<string>;
+  /** Every role id the configuration accepts; a contract naming another one already has an unknown-role error. */
+  readonly known: readonly string[];
 }
 
 export function reachWarnings(contracts: readonly LoadedContract[], reach: Reach, sources: ReadonlyMap<string, ParsedFile>): Diagnostic[] {
@@ -22,7 +24,7 @@ export function reachWarnings(contracts: readonly LoadedContract[], reach: Reach
     if (!at || at.trusted) continue; // bundled presets are checked when they are built
     const base = ['contracts', lc.origin.index];
     const where = (path: (string | number)[]) => ({ file: at.file, path: [...base, ...path], position: locate(at, [...base, ...path]), contractId: lc.contract.id });
-    if (lc.roles && !lc.roles.some((r) => reach.roles.has(r))) {
+    if (lc.roles && lc.roles.every((r) => reach.known.includes(r)) && !lc.roles.some((r) => reach.roles.has(r))) {
       const own = lc.contract.roles !== undefined;
       out.push({
         code: 'unreachable-contract', severity: 'warning', ...where(own ? ['roles'] : ['id']),

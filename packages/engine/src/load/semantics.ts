@@ -164,13 +164,25 @@ export function checkRejectedContract(parsed: ParsedFile, raw: unknown, index: n
     if (v === undefined) return undefined;
     const parts = (Array.isArray(v) ? v : [v]).map((t): Exception => {
       const o = (t !== null && typeof t === 'object' ? t : {}) as Record<string, unknown>;
-      const part = <T>(s: { safeParse(x: unknown): { success: boolean; data?: T } }, x: unknown) => (x === undefined ? undefined : s.safeParse(x).data);
-      return { tool: part(ToolMatch, o.tool), message: part(MessageMatch, o.message), state: part(StateMatch, o.state) } as Exception;
+      return { tool: salvageFields(ToolMatch, o.tool), message: salvageFields(MessageMatch, o.message), state: salvageFields(StateMatch, o.state) } as Exception;
     });
     return Array.isArray(v) ? parts : parts[0];
   };
   const when = salvage(record.when) ?? [];
   out.push(...matcherProblems({ when, unless: salvage(record.unless) } as Pick<Contract, 'when' | 'unless'>, at));
+  return out;
+}
+
+/** The fields of a mapping that are valid on their own: a misspelt sibling key does not hide a bad pattern. */
+function salvageFields(schema: { shape: Record<string, { safeParse(x: unknown): { success: boolean; data?: unknown } }> }, raw: unknown): Record<string, unknown> | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const result = field.safeParse(value);
+    if (result.success) out[key] = result.data;
+  }
   return out;
 }
 
