@@ -159,15 +159,7 @@ async function runCold(which: string): Promise<void> {
   const t0 = process.hrtime.bigint();
   if (which === 'unbash') (await import('unbash')).parse('git push -f');
   else if (which === 'tree-sitter') {
-    const visitAll = (node: import('unbash').SyntaxNode): number => {
-    let n = 1;
-    unbash.forEachChild(node, (c) => {
-      n += visitAll(c);
-    });
-    return n;
-  };
-
-  const { Parser, Language } = await import('web-tree-sitter');
+    const { Parser, Language } = await import('web-tree-sitter');
     await Parser.init();
     const p = new Parser();
     p.setLanguage(await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
