@@ -64,6 +64,13 @@ export function loadConfig(text: string, options: LoadOptions = {}): LoadResult 
     lc.contract.roles?.forEach((r, i) => pushIf(diagnostics, roleProblem(r, at, [...base, 'roles', i], lc.contract.id)));
     lc.contract.examples.forEach((ex, i) => ex.role && pushIf(diagnostics, roleProblem(ex.role, at, [...base, 'examples', i, 'role'], lc.contract.id)));
   }
+  // A skipped contract's roles are still checked: fixing its pattern should not reveal a second round of errors.
+  for (const sc of resolved.skipped) {
+    const at = sources.get(sc.file);
+    const roles = (at?.data as { contracts?: { roles?: unknown }[] } | undefined)?.contracts?.[sc.index]?.roles;
+    if (!at || !Array.isArray(roles) || at.broken.some((b) => b.path[0] === 'contracts' && b.path[1] === sc.index)) continue;
+    roles.forEach((r, i) => typeof r === 'string' && pushIf(diagnostics, roleProblem(r, at, ['contracts', sc.index, 'roles', i], sc.id)));
+  }
   if (spec.roles?.default) pushIf(diagnostics, roleProblem(spec.roles.default, parsed, ['roles', 'default']));
   for (const [agent, role] of Object.entries(spec.roles?.agents ?? {})) pushIf(diagnostics, roleProblem(role, parsed, ['roles', 'agents', agent]));
 
