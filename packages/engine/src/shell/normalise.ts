@@ -4,7 +4,7 @@ import type { Flag, SimpleCommand } from './types.js';
 import { parseArgv } from './argv.js';
 import { basename, resolve } from './paths.js';
 import { optionsOf, programSpec } from './programs.js';
-import type { ShellWord } from './words.js';
+import { isComputedName, type ShellWord } from './words.js';
 
 /** Take the program's global options off the front of `args` (git -C dir -c k=v push → globals, ['push']). */
 function takeGlobals(program: string, args: readonly string[]): { globals: Flag[]; rest: readonly string[] } {
@@ -61,6 +61,6 @@ export function normaliseCommand(
     text,
     start,
     end,
-    dynamic: head?.dynamic ?? false,
+    dynamic: head !== undefined && isComputedName(head),
   };
 }

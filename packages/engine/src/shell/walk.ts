@@ -219,8 +219,7 @@ export class Walker {
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
-    const head = u.words[0];
-    if (head?.dynamic) this.out.opaque('dynamic-command', index, head.text);
+    if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
 
     // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
     if ((command.program === 'cd' || command.program === 'pushd') && command.via.length === frame.via.length) {

@@ -14,7 +14,14 @@ export interface ShellWord {
   readonly text: string;
   /** True when the word is a process substitution `<(…)`/`>(…)` standing for a file. */
   readonly processSubstitution: boolean;
+  /** True when brace expansion or a glob turns it into other words (`{rm,-rf,x}`, `/bin/r?`). */
+  readonly expands: boolean;
 }
+
+/** A program name the shell computes (from a variable, a substitution, a brace expansion or a glob). */
+export const isComputedName = (word: ShellWord): boolean => word.dynamic || word.expands;
+
+const EXPANDING_PARTS = new Set(['BraceExpansion', 'Glob', 'ExtendedGlob']);
 
 const DYNAMIC_PARTS = new Set([
   'SimpleExpansion',
@@ -45,10 +52,11 @@ export function shellWord(word: Word): ShellWord {
     singleQuoted: only?.type === 'SingleQuoted',
     text: word.text,
     processSubstitution: only?.type === 'ProcessSubstitution',
+    expands: parts !== undefined && parts.some((p) => EXPANDING_PARTS.has(p.type)),
   };
 }
 
 /** A word made up by the model itself (env -S splitting, eval joining): static, spanning its origin. */
 export function syntheticWord(value: string, pos: number, end: number): ShellWord {
-  return { value, dynamic: false, pos, end, singleQuoted: false, text: value, processSubstitution: false };
+  return { value, dynamic: false, pos, end, singleQuoted: false, text: value, processSubstitution: false, expands: false };
 }

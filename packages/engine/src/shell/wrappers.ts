@@ -2,7 +2,7 @@
 // one function that peels them off, outermost first, until the command that actually runs is left.
 import { optionSpec, parseArgv, type OptionSpec } from './argv.js';
 import { basename } from './paths.js';
-import { syntheticWord, type ShellWord } from './words.js';
+import { isComputedName, syntheticWord, type ShellWord } from './words.js';
 
 interface WrapperSpec {
   /** Options that take a value (attached or the next word). */
@@ -88,7 +88,7 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
   const cwd: string[] = [];
   for (;;) {
     const head = words[0];
-    if (head === undefined || head.dynamic) return { kind: 'command', words, assignments, via, cwd };
+    if (head === undefined || isComputedName(head)) return { kind: 'command', words, assignments, via, cwd };
     const name = basename(head.value);
     // Fast exit for the common case: not a wrapper of any kind.
     if (name !== 'eval' && !SHELLS.has(name) && !WRAPPER_BY_NAME.has(name) && !EXEC_BY_NAME.has(name)) {
