@@ -225,3 +225,19 @@ function findEffects(input: EffectInput, add: Add): void {
   if (!deletes && !execRm) return;
   for (const root of roots.length > 0 ? roots : ['.']) add('delete', root, deletes ? 'find -delete' : 'find -exec rm');
 }
+
+/** True for a redirection of stdout (`>`, `1>`, `>>`, `&>`): what the command prints goes there, not down a pipe. */
+export function isStdoutRedirect(r: Redirection): boolean {
+  if (r.type !== 'Redirect' || r.operator === '<' || r.operator === '<&') return false;
+  return r.descriptor === undefined || (r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 1);
+}
+
+/** The literal text a heredoc or here-string puts on stdin. */
+export function stdinText(redirects: readonly Redirection[]): string | undefined {
+  let text: string | undefined;
+  for (const r of redirects) {
+    if (r.type === 'HereDoc') text = r.body.text;
+    else if (r.type === 'HereString' && r.target) text = `${r.target.value}\n`;
+  }
+  return text;
+}

@@ -2,6 +2,7 @@
 import { parseArgv } from './argv.js';
 import { optionsOf } from './programs.js';
 import { SHELLS } from './wrappers.js';
+import { normalise } from './paths.js';
 
 /** Options whose value is a program in the interpreter's own language. */
 const INLINE: Readonly<Record<string, readonly string[]>> = {
@@ -57,4 +58,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
   const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
   const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
   return { family, inline, script, scriptAt, readsStdin: inline === undefined && !noScript && script === undefined };
+}
+
+/** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
+export function isSystemPath(path: string): boolean {
+  return /^\/(usr\/(local\/)?)?s?bin\//.test(normalise(path));
 }

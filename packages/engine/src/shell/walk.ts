@@ -3,12 +3,12 @@
 import { forEachChild, parse, type Command, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type SyntaxNode } from 'unbash';
 import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
-import { normalise, resolve } from './paths.js';
+import { resolve } from './paths.js';
 import { shellWord, syntheticWord, type ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
 import { normaliseCommand } from './normalise.js';
-import { literalOutput, programEffects, redirectEffects } from './effects.js';
-import { interpreterUse } from './interpreters.js';
+import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
+import { interpreterUse, isSystemPath } from './interpreters.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
 export interface Frame {
@@ -222,7 +222,8 @@ export class Walker {
     if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
 
     // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
-    if ((command.program === 'cd' || command.program === 'pushd') && command.via.length === frame.via.length) {
+    const inThisShell = command.via.slice(frame.via.length).every((v) => v === 'builtin' || v === 'command');
+    if ((command.program === 'cd' || command.program === 'pushd') && inThisShell) {
       const target = command.positionals[0] ?? '~';
       if (target !== '-') scope.cwd = resolve(scope.cwd, target);
     }
@@ -294,23 +295,4 @@ export class Walker {
       i = stop;
     }
   }
-}
-
-function isStdoutRedirect(r: Redirection): boolean {
-  if (r.type !== 'Redirect' || r.operator === '<' || r.operator === '<&') return false;
-  return r.descriptor === undefined || (r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 1);
-}
-
-function stdinText(redirects: readonly Redirection[]): string | undefined {
-  let text: string | undefined;
-  for (const r of redirects) {
-    if (r.type === 'HereDoc') text = r.body.text;
-    else if (r.type === 'HereString' && r.target) text = `${r.target.value}\n`;
-  }
-  return text;
-}
-
-/** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
-function isSystemPath(path: string): boolean {
-  return /^\/(usr\/(local\/)?)?s?bin\//.test(normalise(path));
 }
