@@ -1,0 +1,107 @@
+// Replays the corpora through the engine: harmless sessions event by event from a fresh state, evasion variants
+// each in a fresh session (after their `given` events). Returns plain figures and the offending calls.
+import { step, type Event, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import type { EvasionContract, EvasionCorpus, HarmlessCorpus, Variant } from './files.js';
+import type { PresetUnderTest } from './presets.js';
+
+/** A harmless call the preset stopped or warned on (Step Confirmation stops are not offences). */
+export interface Offence {
+  readonly session: string;
+  readonly index: number;
+  readonly decision: 'BLOCK' | 'WARN';
+  readonly contracts: readonly { id: string; held: readonly string[] }[];
+  readonly event: Event;
+}
+
+export interface HarmlessFigures {
+  readonly file: string;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly blocked: number;
+  readonly warned: number;
+  readonly stepStops: number;
+  readonly offences: readonly Offence[];
+}
+
+export function replayHarmless(preset: PresetUnderTest, corpus: HarmlessCorpus): HarmlessFigures {
+  let calls = 0, blocked = 0, warned = 0, stepStops = 0;
+  const offences: Offence[] = [];
+  for (const session of corpus.sessions) {
+    const policy = preset.policy(session.root);
+    let state: SessionState = preset.start();
+    session.events.forEach((event, index) => {
+      const s = step(policy, state, event);
+      state = s.state;
+      const isCall = 'tool' in event;
+      if (isCall) calls++;
+      const v = s.verdict;
+      if (v.decision === 'ALLOW') return;
+      const held = v.matches.filter((m) => m.effect === (v.decision === 'BLOCK' ? 'block' : 'warn'));
+      const onlyStep = v.decision === 'BLOCK' && held.length > 0 && held.every((m) => preset.stepIds.has(m.id));
+      if (onlyStep) { stepStops++; return; }
+      if (v.decision === 'BLOCK') blocked++;
+      else if (isCall) warned++;
+      offences.push({
+        session: session.name, index, decision: v.decision as 'BLOCK' | 'WARN', event,
+        contracts: (held.length > 0 ? held : v.matches).map((m) => ({ id: m.id, held: m.held })).concat(
+          v.error ? [{ id: '(engine error)', held: [v.error] }] : []),
+      });
+    });
+  }
+  return { file: corpus.file, sessions: corpus.sessions.length, calls, blocked, warned, stepStops, offences };
+}
+
+/** What one variant got: the decision and the contracts that matched. */
+export interface VariantResult {
+  readonly variant: Variant;
+  readonly decision: string;
+  readonly matched: readonly string[];
+  /** For block variants: BLOCKed with the contract among the matches; for allow: the contract did not match. */
+  readonly ok: boolean;
+}
+
+export interface ContractFigures {
+  readonly preset: string;
+  readonly id: string;
+  readonly action: string;
+  readonly files: readonly string[];
+  readonly block: readonly VariantResult[];
+  readonly allow: readonly VariantResult[];
+  readonly knownGaps: readonly VariantResult[];
+}
+
+export function runVariant(preset: PresetUnderTest, root: string, variant: Variant): Verdict {
+  const policy = preset.policy(root);
+  let state = preset.start();
+  for (const e of variant.given) state = step(policy, state, e).state;
+  return step(policy, state, variant.event).verdict;
+}
+
+export function judgeContract(preset: PresetUnderTest, corpus: EvasionCorpus, c: EvasionContract): ContractFigures {
+  const run = (v: Variant, wantBlock: boolean): VariantResult => {
+    const verdict = runVariant(preset, corpus.root, v);
+    const matched = verdict.matches.map((m) => m.id);
+    const caught = verdict.decision === 'BLOCK' && matched.includes(c.id);
+    return { variant: v, decision: verdict.decision, matched, ok: wantBlock ? caught : !matched.includes(c.id) };
+  };
+  return {
+    preset: corpus.preset, id: c.id, action: c.action, files: [corpus.file],
+    block: c.block.map((v) => run(v, true)),
+    allow: c.allow.map((v) => run(v, false)),
+    knownGaps: c.knownGaps.map((v) => run(v, true)),
+  };
+}
+
+/** Merges the figures of one contract written in several files (e.g. destructive.yaml adds to software-developer). */
+export function mergeContracts(all: readonly ContractFigures[]): ContractFigures[] {
+  const by = new Map<string, ContractFigures>();
+  for (const c of all) {
+    const key = `${c.preset}/${c.id}`;
+    const prev = by.get(key);
+    by.set(key, prev === undefined ? c : {
+      ...prev, files: [...prev.files, ...c.files], block: [...prev.block, ...c.block],
+      allow: [...prev.allow, ...c.allow], knownGaps: [...prev.knownGaps, ...c.knownGaps],
+    });
+  }
+  return [...by.values()];
+}
