@@ -6,22 +6,22 @@ import type { PolicySnapshot } from './policy-loader.js';
 export const ANSWER_PREFIX = '[semantic-anchors]';
 export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass <reason> | /anchor reload | /anchor role <id> | /anchor explain';
 
-/** The contracts that apply to a role: those without roles, and those that name it. */
-export function activeContracts(policy: CompiledPolicy, role: string | null): CompiledPolicy['contracts'] {
-  return policy.contracts.filter((c) => appliesToRole(c, role));
+/** The contracts that apply to a session holding these roles: those without roles, and those that name one. */
+export function activeContracts(policy: CompiledPolicy, roles: string | null | readonly string[]): CompiledPolicy['contracts'] {
+  return policy.contracts.filter((c) => appliesToRole(c, roles));
 }
 
 export function statusText(snapshot: PolicySnapshot, state: SessionState, agent: string | undefined): string {
   const { policy } = snapshot;
   const budget = policy.settings.bypassBudget;
-  const active = activeContracts(policy, state.role);
+  const active = activeContracts(policy, state.roles);
   const lines = [
     `${ANSWER_PREFIX} status`,
     `Config: ${snapshot.place === 'default' ? snapshot.file : `${snapshot.file} (${snapshot.place})`}`,
-    `Role: ${state.role ?? '(none)'}${agent ? ` (agent ${agent})` : ''}`,
+    `Role: ${state.roles.length > 0 ? state.roles.join(' + ') : '(none)'}${agent ? ` (agent ${agent})` : ''}`,
     `Contracts active for this role: ${active.length} of ${policy.contracts.length}${active.length ? `: ${active.map((c) => `${c.id} (${c.mode})`).join(', ')}` : ''}`,
     `Tool calls since the last confirmation: ${state.toolCalls}`,
-    `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? '; one is waiting for the next blocked call' : ''}`,
+    `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? `; one is waiting for the next blocked call${state.bypass.scope ? ` by ${state.bypass.scope}` : state.bypass.callsLeft !== undefined ? ` (expires after ${state.bypass.callsLeft} more tool call(s))` : ''}` : ''}`,
   ];
   if (policy.skipped.length > 0) lines.push(`Skipped contracts: ${policy.skipped.map((s) => s.id).join(', ')}`);
   const problems = snapshot.diagnostics.filter((d) => d.severity !== 'info');
