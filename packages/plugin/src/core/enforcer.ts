@@ -192,7 +192,10 @@ export class Enforcer {
       case 'help':
         return `${ANSWER_PREFIX} ${cmd.problem}.\n${COMMAND_HELP}`;
       case 'bypass': {
-        const verdict = this.apply(entry, { bypass: cmd.reason }, undefined);
+        // "/anchor bypass <contract-id> <reason>" scopes the grant to that contract; otherwise the whole text is the reason.
+        const [first = '', ...rest] = cmd.reason.split(/\s+/);
+        const scoped = this.current.policy.contracts.some((c) => c.id === first);
+        const verdict = this.apply(entry, scoped ? { bypass: rest.join(' '), contract: first } : { bypass: cmd.reason }, undefined);
         this.channels.log(verdict.bypass.granted ? 'warn' : 'info', `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`, this.stateExtra(sessionID, entry));
         this.audit.bypass(verdict.bypass.granted === true, sessionID, entry.state.role, cmd.reason);
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;

@@ -4,7 +4,7 @@ import { appliesToRole, bypassesLeft, formatDiagnostic, type CompiledPolicy, typ
 import type { PolicySnapshot } from './policy-loader.js';
 
 export const ANSWER_PREFIX = '[semantic-anchors]';
-export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass <reason> | /anchor reload | /anchor role <id> | /anchor explain';
+export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
 
 /** The contracts that apply to a session holding these roles: those without roles, and those that name one. */
 export function activeContracts(policy: CompiledPolicy, roles: string | null | readonly string[]): CompiledPolicy['contracts'] {
