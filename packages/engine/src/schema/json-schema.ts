@@ -57,7 +57,7 @@ export function toJsonSchema(): Record<string, unknown> {
     unrepresentable: 'throw',
     metadata,
     override: ({ zodSchema, jsonSchema }) => {
-      const extra = REFINEMENT_KEYWORDS.get(zodSchema as z.ZodType);
+      const extra = REFINEMENT_KEYWORDS.get(zodSchema as unknown as z.ZodType);
       if (extra) Object.assign(jsonSchema, extra);
     },
   }) as Record<string, unknown>;
