@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bundledPresets, toJsonSchema, validate } from '@semantic-anchors/engine';
+import { bundledPresets, SCHEMA_ID, toJsonSchema, validate } from '@semantic-anchors/engine';
 import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
 import {
@@ -257,10 +257,10 @@ describe('compose two presets, simulate, download', () => {
     const file = join(scratchDir(), 'opencode-semantic-anchors.yaml');
     await download.saveAs(file);
     const saved = readFileSync(file, 'utf8');
-    const schemaUrl = new URL('schema/v1.json', site.url).href;
-    expect(saved.split('\n')[0]).toBe(`# yaml-language-server: $schema=${schemaUrl}`);
+    // The canonical schema URL, never this local server's address; the site serves its own copy of the same schema.
+    expect(saved.split('\n')[0]).toBe(`# yaml-language-server: $schema=${SCHEMA_ID}`);
     expect(saved).toContain(text.trimEnd());
-    const served = await (await fetch(schemaUrl)).json();
+    const served = await (await fetch(new URL('schema/v1.json', site.url))).json();
     expect(served).toEqual(JSON.parse(JSON.stringify(toJsonSchema())));
     const r = cli(['validate', file]);
     expect(r.stdout).toMatch(/\b0 error\(s\)/);

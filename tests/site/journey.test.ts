@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bundledPresets, validate } from '@semantic-anchors/engine';
+import { bundledPresets, SCHEMA_ID, validate } from '@semantic-anchors/engine';
 import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
 import { launchChromium, openPage, waitForEditor, waitForFullCheck, type WatchedPage } from './support/browser.js';
@@ -64,7 +64,7 @@ describe('a new user, from the home page to a valid file for two roles', () => {
     await page.goto(new URL(`roles/${second}/`, site.url).href);
     const file = await downloadFrom(page, 'button[data-download]');
     const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toBe(`# yaml-language-server: $schema=${new URL('schema/v1.json', site.url).href}`);
+    expect(text.split('\n')[0]).toBe(`# yaml-language-server: $schema=${SCHEMA_ID}`);
     expect(text).toContain(`extends: [${second}]`);
     const r = cli(['validate', file]);
     expect(r.status).toBe(0);
