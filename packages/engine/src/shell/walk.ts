@@ -44,6 +44,8 @@ export class Walker {
   constructor(
     private readonly out: Collector,
     private readonly maxDepth: number,
+    /** Length of the top-level source: spans are clamped to it (unbash's error recovery can overshoot by one). */
+    private readonly limit: number,
   ) {}
 
   script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
@@ -57,7 +59,9 @@ export class Walker {
 
   /** Map a [pos, end) of the frame's text to the top-level source. */
   map(frame: Frame, pos: number, end = pos): [number, number] {
-    return frame.base === undefined ? [frame.span[0], frame.span[1]] : [frame.base + pos, frame.base + end];
+    const [from, to] = frame.base === undefined ? frame.span : [frame.base + pos, frame.base + end];
+    const start = Math.min(Math.max(0, from), this.limit);
+    return [start, Math.min(Math.max(start, to), this.limit)];
   }
 
   private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, piped?: string): Ran {

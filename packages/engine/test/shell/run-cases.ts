@@ -95,6 +95,7 @@ export function checkCase(test: ShellCase): ShellModel {
   if (test.error !== undefined) expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
   // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text.
   for (const c of model.commands) {
+    expect(c.end, 'end inside the source').toBeLessThanOrEqual(test.command.length);
       if (c.via.length === 0 && test.spans !== false) expect(test.command.slice(c.start, c.end), 'text at start..end').toBe(c.text);
   }
   return model;
