@@ -14,11 +14,11 @@ export interface ShellFacts {
 
 export function shellFacts(model: ShellModel, workdir: string | undefined, root: string | undefined): ShellFacts {
   const start = workdir === undefined ? root : root !== undefined && !isAbsolutePath(workdir) ? joinPath(root, workdir) : workdir;
-  const resolve = (path: string, command: number | undefined): string => {
+  // The model already resolved each path against the directory its command runs in (cd, git -C, …), relative to
+  // where the call starts: only the start (the call's workdir, else the project root) is left to join.
+  const resolve = (path: string, _command: number | undefined): string => {
     if (isAbsolutePath(path) || path.startsWith('~') || path.startsWith('$')) return path;
-    const cwd = command === undefined ? undefined : model.commands[command]?.cwd;
-    const dir = cwd === undefined ? start : start === undefined ? cwd : joinPath(start, cwd);
-    return dir === undefined ? path : joinPath(dir, path);
+    return start === undefined ? path : joinPath(start, path);
   };
   const commands: CommandFact[] = model.commands.map((command) => ({
     command,
