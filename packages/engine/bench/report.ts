@@ -39,7 +39,8 @@ export function targets(results: readonly SizeResult[], shell?: ShellResult): Ta
     out.push({ name: 'growth: evaluate p50 1000 / 100 contracts', limit: '≤ 10 (linear)', measured: `${fmt(ratio)}${lower}`, met: ratio <= 10 });
   }
   if (shell) {
-    out.push({ name: 'evaluate p99, 100 contracts, fresh 1 KB bash chains', limit: '≤ 30 µs', measured: `${fmt(shell.evaluate1k.p99)} µs`, met: shell.evaluate1k.p99 <= 30 });
+    out.push({ name: 'evaluate p99, 100 contracts, typical 1 KB bash calls', limit: '≤ 30 µs', measured: `${fmt(shell.evaluate1kTypical.p99)} µs`, met: shell.evaluate1kTypical.p99 <= 30 });
+    out.push({ name: 'evaluate p99, 100 contracts, dense 1 KB chains (~40 commands)', limit: '≤ 30 µs', measured: `${fmt(shell.evaluate1k.p99)} µs`, met: shell.evaluate1k.p99 <= 30 });
   }
   for (const r of results) {
     const a = r.cedar.agreement;
@@ -69,9 +70,11 @@ export function renderShell(shell: ShellResult): string[] {
   return [
     'Shell model (unbash; every command fresh, never from the parse cache)',
     table(['what', 'p50', 'p99', 'samples'], [
-      [`parse a ${shell.commandBytes}-byte chain`, `${fmt(shell.parse1k.p50)} µs`, `${fmt(shell.parse1k.p99)} µs`, String(shell.parse1k.samples)],
+      ['parse a typical 1 KB command (heredoc commit, curl with JSON, docker run)', `${fmt(shell.parse1kTypical.p50)} µs`, `${fmt(shell.parse1kTypical.p99)} µs`, String(shell.parse1kTypical.samples)],
+      ['decide a typical 1 KB bash call, 100 contracts', `${fmt(shell.evaluate1kTypical.p50)} µs`, `${fmt(shell.evaluate1kTypical.p99)} µs`, String(shell.evaluate1kTypical.samples)],
+      [`parse a dense ${shell.commandBytes}-byte chain (~40 simple commands)`, `${fmt(shell.parse1k.p50)} µs`, `${fmt(shell.parse1k.p99)} µs`, String(shell.parse1k.samples)],
       ['parse a 100 KB script (median of 5)', `${fmt(shell.parse100kMs)} ms`, '', '5'],
-      ['decide a fresh 1 KB bash call, 100 contracts (run, effect, secret)', `${fmt(shell.evaluate1k.p50)} µs`, `${fmt(shell.evaluate1k.p99)} µs`, String(shell.evaluate1k.samples)],
+      ['decide a dense 1 KB chain, 100 contracts (run, effect, secret)', `${fmt(shell.evaluate1k.p50)} µs`, `${fmt(shell.evaluate1k.p99)} µs`, String(shell.evaluate1k.samples)],
     ]),
     '',
   ];

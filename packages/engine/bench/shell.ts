@@ -5,6 +5,10 @@ import { compile, loadConfig, parseShell, startState, step, type Event } from '@
 import { medianMs, timeCalls, type Distribution, type TimingBudget } from './measure.js';
 
 export interface ShellResult {
+  /** Realistic 1 KB commands: a commit with a heredoc message, a curl with a JSON body, a docker run with many flags. */
+  readonly parse1kTypical: Distribution;
+  readonly evaluate1kTypical: Distribution;
+  /** A dense 1 KB chain of about 40 simple commands: the worst case for the model per byte. */
   readonly parse1k: Distribution;
   readonly parse100kMs: number;
   readonly evaluate1k: Distribution;
@@ -26,6 +30,20 @@ export function chain1k(n: number): string {
   while (text.length < 880) text += ` && echo ${n}`;
   // The heredoc's body follows the line that opens it.
   return `${text} && cat > notes/run-${n}.md <<'EOF'\n# Test run ${n}\n\nAll checkout tests passed; pricing is still slow.\nEOF`;
+}
+
+/** Three realistic shapes of a 1 KB command, the way agents write them. */
+export function typical1k(n: number): string {
+  const words = 'The pagination offset was computed from the page number instead of the page index so page two began with the last item of page one'.split(' ');
+  const body = Array.from({ length: 14 }, (_, i) => words.slice(i % 7, (i % 7) + 12).join(' ')).join('\n');
+  switch (n % 3) {
+    case 0:
+      return `git add src/api/pagination.ts src/api/pagination.test.ts && git commit -m "$(cat <<'EOF'\nfix(api): start page ${n} after the last item of the previous page\n\n${body}\nEOF\n)" && git push origin feat/pagination-${n}`;
+    case 1:
+      return `curl -sS -X POST http://localhost:3000/api/orders -H 'Content-Type: application/json' -H "Authorization: Bearer $TOKEN" -d '${JSON.stringify({ id: n, note: body.replace(/\n/g, ' '), items: [{ sku: 'A-1', qty: 2 }, { sku: 'B-7', qty: 1 }] })}' | jq .`;
+    default:
+      return `docker run --rm -it --name api-${n} ${Array.from({ length: 14 }, (_, i) => `-e VAR_${i}=value-${i}-${n}`).join(' ')} -v "$PWD/src:/app/src" -v "$PWD/config:/app/config:ro" -p 3000:3000 --network shop_default node:22-alpine npm run dev -- --port 3000 --host 0.0.0.0 # ${body.slice(0, 300).replace(/\n/g, ' ')}`;
+  }
 }
 
 const POLICY = (i: number): string => `
@@ -61,6 +79,12 @@ export function measureShell(budget: TimingBudget): ShellResult {
   const state = startState(policy);
 
   // Fresh text every call: the parse cache holds 256 commands, the inputs are far more.
+  const typical = Array.from({ length: 20_000 }, (_, i) => typical1k(i));
+  let t = 0;
+  const parse1kTypical = timeCalls(typical, () => parseShell(typical[t++ % typical.length]!), budget);
+  const typicalEvents: Event[] = Array.from({ length: 20_000 }, (_, i) => ({ tool: 'bash', args: { command: typical1k(200_000 + i), description: 'Run it' } }));
+  let te = 0;
+  const evaluate1kTypical = timeCalls(typicalEvents, () => step(policy, state, typicalEvents[te++ % typicalEvents.length]!), budget);
   const texts = Array.from({ length: 20_000 }, (_, i) => chain1k(i));
   let next = 0;
   const parse1k = timeCalls(texts, () => parseShell(texts[next++ % texts.length]!), budget);
@@ -70,5 +94,5 @@ export function measureShell(budget: TimingBudget): ShellResult {
   const events: Event[] = Array.from({ length: 20_000 }, (_, i) => ({ tool: 'bash', args: { command: chain1k(100_000 + i), description: 'Run the checks' } }));
   let e = 0;
   const evaluate1k = timeCalls(events, () => step(policy, state, events[e++ % events.length]!), budget);
-  return { parse1k, parse100kMs, evaluate1k, commandBytes: texts[0]!.length };
+  return { parse1kTypical, evaluate1kTypical, parse1k, parse100kMs, evaluate1k, commandBytes: texts[0]!.length };
 }
