@@ -61,3 +61,11 @@ describe('the agent\'s shell environment', () => {
     expect(output.env).toEqual({ OPENCODE_SERVER_PASSWORD: '', TEAM_TOKEN: '' });
   });
 });
+
+describe('opencode log records', () => {
+  it('every record, those written at plugin load included, carries service=semantic-anchors in the fields opencode prints', async () => {
+    const host = await startV1({ config: 'team' });
+    expect(host.logs.length).toBeGreaterThan(0);
+    for (const line of host.logs) expect((line as { extra?: Record<string, unknown> }).extra?.service).toBe('semantic-anchors');
+  });
+});

@@ -32,7 +32,8 @@ export function v1Channels(client: unknown): Channels {
   return {
     log(level, message, extra) {
       try {
-        settle('log', client.app.log({ body: { service: SERVICE, level, message, ...(extra ? { extra } : {}) } }));
+        // opencode prints a record's `extra` fields, not the body's service: repeat it there so every line says whose it is.
+        settle('log', client.app.log({ body: { service: SERVICE, level, message, extra: { service: SERVICE, ...extra } } }));
       } catch (error) {
         process.stderr.write(`[${SERVICE}] log failed: ${String(error)}\n`);
       }
