@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { closest, findPreset, bundledPresets, catalogueRoleIds, type PresetSource } from '../catalogue.js';
 import { dirname, joinPath } from '../matchers/paths.js';
 import { locate } from './locate.js';
+import { quote } from './show.js';
 import { parseYaml, preparsedYaml, type ParsedFile } from './parse.js';
 import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
@@ -57,7 +58,7 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
         ctx.diagnostics.push({
           code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['extends', i], position: locate(parsed, ['extends', i]),
           contractId: lc.contract.id,
-          message: `"${entry}" and "${other}" both define contract "${lc.contract.id}"; the one from "${other}" is kept`,
+          message: `${quote(entry)} and ${quote(other)} both define contract "${lc.contract.id}"; the one from ${quote(other)} is kept`,
           hint: `rename one of them, or add "${lc.contract.id}" to "disable" and define the contract you want in this file`,
         });
         continue;
@@ -83,7 +84,7 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
     if (at >= 0) merged.contracts.splice(at, 1);
     else ctx.diagnostics.push({
       code: 'disable-unknown', severity: 'warning', file: parsed.file, path: ['disable', i], position: locate(parsed, ['disable', i]),
-      message: `"disable" names "${id}", but no inherited contract has that id`,
+      message: `"disable" names ${quote(id)}, but no inherited contract has that id`,
       hint: closest(id, merged.contracts.map((c) => c.contract.id)).map((n) => `did you mean "${n}"?`)[0] ?? 'remove the entry or check the id',
     });
   });
@@ -143,7 +144,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
       const near = closest(entry, presets.map((p) => p.id));
       ctx.diagnostics.push({
         code: 'unknown-preset', severity: 'error', ...where,
-        message: `"${entry}" is not a bundled role preset`,
+        message: `${quote(entry)} is not a bundled role preset`,
         hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : `the presets are: ${presets.map((p) => p.id).join(', ')}; a file needs a path such as ./${entry}.yaml`,
       });
       return undefined;
@@ -157,7 +158,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
     if (text === undefined) {
       ctx.diagnostics.push({
         code: 'extends-unreadable', severity: 'error', ...where,
-        message: ctx.options.readFile ? `cannot read "${entry}" (looked for ${file})` : `"${entry}" is a file path, and files cannot be read here`,
+        message: ctx.options.readFile ? `cannot read ${quote(entry)} (looked for ${file})` : `${quote(entry)} is a file path, and files cannot be read here`,
         hint: ctx.options.readFile ? 'check the path; it is relative to the file that names it' : 'paste the contracts into this file, or use a bundled preset id',
       });
       return undefined;
@@ -166,7 +167,7 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
   if (chain.includes(file)) {
     ctx.diagnostics.push({
       code: 'extends-cycle', severity: 'error', ...where,
-      message: `"${entry}" extends itself through ${[...chain, file].join(' -> ')}`,
+      message: `${quote(entry)} extends itself through ${[...chain, file].join(' -> ')}`,
       hint: 'remove one of the extends entries that form the cycle',
     });
     return undefined;
