@@ -31,12 +31,15 @@ function safetyNetDenies(command: string, root: string): boolean {
   return checkCommand({ command: command.split(root).join(mirror), cwd: mirror }).kind === 'deny';
 }
 
+/** Contracts tagged `scope: destructive`: the part of our presets that does cc-safety-net's job. */
+const destructiveIds = new Set<string>();
 interface Row { file: string; contract: string; name: string; command: string; kind: 'block' | 'allow'; net: boolean; ours: boolean }
 const rows: Row[] = [];
 for (const corpus of evasionFiles(evasionDir).flatMap((f) => readEvasion(f, problems) ?? [])) {
   const preset = presets.get(corpus.preset);
   if (!preset) continue;
   for (const c of corpus.contracts) {
+    if (c.scope === 'destructive') destructiveIds.add(c.id);
     for (const kind of ['block', 'allow'] as const) {
       for (const v of c[kind]) {
         const command = commandOf(v.event);
@@ -52,7 +55,8 @@ for (const corpus of evasionFiles(evasionDir).flatMap((f) => readEvasion(f, prob
 }
 
 // Harmless bash calls: cc-safety-net per call; ours replayed in the session with the role's own preset (a Step
-// Confirmation stop is not a denial of the command) and, per call, with the software-developer preset.
+// Confirmation stop is not a denial of the command) and, per call, with the destructive-scope contracts of the
+// software-developer preset (its other contracts, commit style for one, are no part of cc-safety-net's job).
 let calls = 0, netDenied = 0, roleBlocked = 0, devBlocked = 0;
 const harmlessDenials: string[] = [];
 const dev = presets.get('software-developer');
@@ -68,7 +72,8 @@ for (const corpus of harmlessFiles(harmlessDir).flatMap((f) => readHarmless(f, p
       calls++;
       const net = safetyNetDenies(command, session.root);
       const own = s !== undefined && s.verdict.decision === 'BLOCK' && !s.verdict.matches.every((m) => preset!.stepIds.has(m.id));
-      const asDev = dev !== undefined && step(dev.policy(session.root), dev.start(), event).verdict.decision === 'BLOCK';
+      const devVerdict = dev === undefined ? undefined : step(dev.policy(session.root), dev.start(), event).verdict;
+      const asDev = devVerdict?.decision === 'BLOCK' && devVerdict.matches.some((m) => m.effect === 'block' && destructiveIds.has(m.id));
       if (net) netDenied++;
       if (own) roleBlocked++;
       if (asDev) devBlocked++;
@@ -96,7 +101,7 @@ console.log('harmless bash calls of the role corpora (should pass):');
 console.log(`  calls                         ${calls}`);
 console.log(`  denied by cc-safety-net       ${netDenied} (${pct(netDenied, calls)})`);
 console.log(`  blocked by the role's preset  ${roleBlocked} (${pct(roleBlocked, calls)})  (Step Confirmation stops not counted)`);
-console.log(`  blocked by software-developer ${devBlocked} (${pct(devBlocked, calls)})  (each call alone)`);
+console.log(`  blocked by our destructive-scope contracts ${devBlocked} (${pct(devBlocked, calls)})  (software-developer, each call alone)`);
 if (args.includes('--list')) {
   console.log('\nvariants where the two disagree (net = cc-safety-net denies, ours = our preset blocks):');
   for (const r of rows.filter((x) => x.net !== x.ours)) {
