@@ -57,6 +57,22 @@ describe('semantic-anchors explain', () => {
     expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
   });
 
+  it('shows each simple command of a chained, wrapped call, its file effects, and which contract matched which', () => {
+    const command = "cd packages/api && sudo env CI=1 bash -lc 'git -C . push -fu origin main' ; echo 'PORT=1' >> .env";
+    const r = run('explain', 'test/conformance/shell-model.yaml', '--root', '/home/dev/shop', '--event', JSON.stringify({ tool: 'bash', args: { command } }));
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines.find((l) => l.includes('→ '))).toContain('→ BLOCK');
+    expect(lines).toContain('     [1] cd packages/api');
+    expect(lines.find((l) => l.includes('[2] git push -fu origin main'))).toMatch(/via sudo › env › bash -l?c; in packages\/api; global -C \.\).*← no-force-push-main/);
+    expect(lines.find((l) => l.includes('[3] echo'))).toBeDefined();
+    expect(lines.find((l) => l.includes('effect 1:'))).toMatch(/append packages\/api\/\.env \(>>, command 3\).*← no-env-writes/);
+    expect(r.out).toContain('✗ no-force-push-main [BLOCK] when: tool bash, simple command 2:');
+    const json = JSON.parse(run('explain', 'test/conformance/shell-model.yaml', '--root', '/home/dev/shop', '--json', '--event', JSON.stringify({ tool: 'bash', args: { command } })).out);
+    expect(json[0].parsed.commands.map((c: { program: string }) => c.program)).toEqual(['cd', 'git', 'echo']);
+    expect(json[0].verdict.matches.map((m: { id: string; unit: { kind: string } }) => `${m.id}:${m.unit.kind}`).sort()).toEqual(['no-env-writes:effect', 'no-force-push-main:command']);
+  });
+
   it('takes single events, and reports a bad event line with its position', () => {
     const r = run('explain', 'test/fixtures/valid.yaml', '--event', '{"tool":"bash","args":{"command":"git push -f origin x"}}');
     expect(r.out).toContain('→ BLOCK');

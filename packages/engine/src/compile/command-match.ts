@@ -76,7 +76,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       const cmd = c.command;
       const said = [`\`${clip(c.normalized)}\``];
       if (cmd.via.length > 0) said.push(`inside ${cmd.via.join(' › ')}`);
-      if (cmd.globals.length > 0) said.push(`global options ${cmd.globals.map((g) => g.token).join(' ')} set aside`);
+      if (cmd.globals.length > 0) said.push(`global options ${cmd.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')} set aside`);
       const f = flags?.find((x) => hasFlag(cmd.flags, x, true));
       if (f) said.push(`flag ${f}`);
       const taken = Math.max(0, subcommandLength(cmd.positionals));

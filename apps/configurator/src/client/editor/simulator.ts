@@ -44,7 +44,7 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
   const tag = (ids: string[]) => (ids.length > 0 ? [' ', el('strong', { className: 'parsed-hit' }, `← ${ids.join(', ')}`)] : []);
   const items: HTMLElement[] = f.commands.map((c, i) => {
     const notes = [c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '', c.command.cwd ? `in ${c.command.cwd}` : '',
-      c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => g.token).join(' ')}` : ''].filter(Boolean).join('; ');
+      c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}` : ''].filter(Boolean).join('; ');
     return el('li', {}, el('code', {}, c.normalized), notes ? el('span', { className: 'muted' }, ` (${notes})`) : '', ...tag(hits('command', i)));
   });
   f.effects.forEach((e, i) => items.push(el('li', {}, `${e.kind} `, el('code', {}, e.path.relative), el('span', { className: 'muted' }, ` (${e.via})`), ...tag(hits('effect', i)))));

@@ -111,7 +111,7 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
       const notes = [
         c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '',
         c.command.cwd !== undefined ? `in ${c.command.cwd}` : '',
-        c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => g.token).join(' ')}` : '',
+        c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}` : '',
       ].filter(Boolean).join('; ');
       io.out(`     [${i + 1}] ${c.normalized}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
     });

@@ -41,7 +41,7 @@ Exits 0 when no file has an error, 1 otherwise.
       for (const s of f.skipped) {
         io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : '(no id)'} (${s.file}${s.line ? `:${s.line}` : ''}); the others still apply`));
       }
-      if (f.applies) for (const line of describeApplicability(f.applies)) io.out(`${f.file}: ${line}`);
+      if (f.applies && f.ok) for (const line of describeApplicability(f.applies)) io.out(`  applies: ${line}`);
     }
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);
     const warnings = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'warning').length, 0);
