@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEnv } from '@semantic-anchors/sandbox';
 import { anchorsPlugin, fixturePlugin, fixturesDir, requireOpencodeBinary, startHarness, type Harness } from './support/harness.js';
-import { bash, callDirective, expectBlocked, expectRan, turn } from './support/turns.js';
+import { bash, callDirective, expectBlocked, expectRan, pluginLogLines, turn } from './support/turns.js';
 
 describe('every path to a tool in a real opencode', () => {
   let h: Harness;
@@ -61,6 +61,8 @@ describe('every path to a tool in a real opencode', () => {
   it('pins: opencode 1.18.33 has no batch tool, even with experimental.batch_tool on (nothing to slip past the hooks)', async () => {
     // If an upgrade adds one, this fails: then prove its inner calls reach tool.execute.before, or warn at load.
     expect(await toolIds()).not.toContain('batch');
+    // The gap is not silent: with the switch on, the plugin warns at load.
+    expect(pluginLogLines(h).some((l) => l.includes('experimental.batch_tool is on'))).toBe(true);
   });
 
   it('non-interactive `opencode run` fires the hooks: a blocked call does not run and the block text is printed', async () => {

@@ -69,3 +69,12 @@ describe('opencode log records', () => {
     for (const line of host.logs) expect((line as { extra?: Record<string, unknown> }).extra?.service).toBe('semantic-anchors');
   });
 });
+
+describe('paths to a tool the plugin cannot vouch for', () => {
+  it('warns at load when the opencode configuration turns on the experimental batch tool', async () => {
+    const host = await startV1({ config: 'team' });
+    await host.hooks.config({ experimental: { batch_tool: true } });
+    expect(host.logs.some((l) => l.level === 'warn' && l.message.startsWith('experimental.batch_tool is on'))).toBe(true);
+    expect(host.toasts.some((t) => t.message.startsWith('experimental.batch_tool is on'))).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@
 // Thin on purpose: every decision is the engine's, every piece of state the core's.
 import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
+import { hostGapWarnings } from '../core/host-gaps.js';
 import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
 import { isRecord } from '../core/boundary.js';
@@ -89,6 +90,10 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     async config(cfg) {
       guard('config', 'config', undefined, () => {
         if (!isRecord(cfg)) return;
+        for (const gap of hostGapWarnings(cfg)) {
+          channels.log('warn', gap, {});
+          channels.toast(gap, 'warning');
+        }
         if (!isRecord(cfg.command)) cfg.command = {};
         const commands = cfg.command as Record<string, unknown>;
         if (commands[COMMAND_NAME] !== undefined) channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
