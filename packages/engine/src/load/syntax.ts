@@ -44,13 +44,15 @@ export function reportSyntax(doc: Document.Parsed, lineCounter: LineCounter, fil
     if (part.pasted) broken.set(part, { path: part.path, start: part.start, end: part.end, diagnostic: pastedBlock(part, pos, file) });
   }
   for (const e of [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])) {
-    const part = parts.find((p) => e.pos[0] >= p.start && e.pos[0] < p.end) ?? (e.pos[0] === doc.range[1] ? parts.at(-1) : undefined);
+    // The part is the one holding the cause: for an unclosed bracket, the bracket, not where the parser gave up.
+    const first = unclosedFlow(doc, e, pos, file) ?? describe(e);
+    const at = first.position?.offset ?? e.pos[0];
+    const part = parts.find((p) => at >= p.start && at < p.end) ?? (at === doc.range[1] ? parts.at(-1) : undefined);
     if (!part) {
-      diagnostics.push(describe(e));
+      diagnostics.push(first);
       continue;
     }
     if (broken.has(part)) continue; // INVARIANT: one diagnostic per broken part; the rest follow from the first
-    const first = unclosedFlow(doc, e, pos, file) ?? describe(e);
     // A part ends where the next one starts: its last line is the one before, unless the file ends mid-line.
     const endAt = pos(part.end);
     const lines = [pos(part.start).line, Math.max(pos(part.start).line, endAt.line - (endAt.col === 1 || part.end < doc.range[1] ? 1 : 0))];
