@@ -41,6 +41,7 @@ export function replayHarmless(preset: PresetUnderTest, corpus: HarmlessCorpus):
       if (onlyStep) { stepStops++; return; }
       if (v.decision === 'BLOCK') blocked++;
       else if (isCall) warned++;
+      else return; // a note on the human's own message costs no tool call; only calls count toward the warn rate
       offences.push({
         session: session.name, index, decision: v.decision as 'BLOCK' | 'WARN', event,
         contracts: (held.length > 0 ? held : v.matches).map((m) => ({ id: m.id, held: m.held })).concat(
