@@ -92,7 +92,7 @@ describe('the Install page', () => {
     expect(help.status).toBe(0);
     const version = spawnSync(process.execPath, [file, '--version'], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000 });
     expect(version.stdout.trim()).toBe(`opencode-semantic-anchors ${VERSION}`);
-    const sums = await (await fetch(new URL('download/SHA256SUMS', site.url))).text();
+    const sums = await (await fetch(new URL('download/SHA256SUMS.txt', site.url))).text();
     for (const f of Object.values(shown)) expect(sums).toContain(`${f.sha256}  ${f.name}\n`);
   });
 

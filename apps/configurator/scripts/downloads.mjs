@@ -1,6 +1,6 @@
 // Build-time step: takes the plugin package's built bundles (packages/plugin/dist, built first when missing) and
 // returns the site's download folder, public/download/: the plugin as one file, the CLI as one file, their licence
-// texts, SHA256SUMS and downloads.json (version, names, sizes, sha256) that the Install page and the editor read.
+// texts, SHA256SUMS.txt and downloads.json (version, names, sizes, sha256) that the Install page and the editor read.
 // Astro copies public/ into dist/ as is, so the bytes hashed here are the bytes the site serves.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -53,7 +53,8 @@ export function prepareDownloads() {
   });
   const manifest = { package: 'opencode-semantic-anchors', version, files };
   writeFileSync(join(DOWNLOAD_DIR, 'downloads.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  // `sha256sum -c SHA256SUMS` checks a whole download folder in one command.
-  writeFileSync(join(DOWNLOAD_DIR, 'SHA256SUMS'), files.map((f) => `${f.sha256}  ${f.name}\n`).join(''));
+  // `sha256sum -c SHA256SUMS.txt` checks a whole download folder in one command. .txt: static hosts serve a file
+  // without an extension as application/octet-stream, which a browser saves instead of showing.
+  writeFileSync(join(DOWNLOAD_DIR, 'SHA256SUMS.txt'), files.map((f) => `${f.sha256}  ${f.name}\n`).join(''));
   return manifest;
 }

@@ -5,7 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.yaml': 'application/yaml',
+  '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.yaml': 'application/yaml', '.mjs': 'text/javascript', '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface Site {
