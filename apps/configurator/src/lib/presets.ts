@@ -32,6 +32,8 @@ export interface PresetView {
   readonly text: string;
   readonly contracts: readonly ContractView[];
   readonly anchors: readonly CatalogueAnchor[];
+  /** Bypasses a human may grant per session with this preset alone. */
+  readonly bypassBudget: number;
 }
 
 function presetInfo(data: unknown): { title?: string; purpose?: string } {
@@ -61,7 +63,7 @@ function view(id: string, file: string, text: string): PresetView {
     }));
   const anchors = [...new Map(contracts.flatMap((c) => c.anchors).map((a) => [a.id, a])).values()];
   const roleName = findRole(id)?.name ?? id;
-  return { id, file, text, contracts, anchors, roleName, title: info.title ?? roleName, purpose: info.purpose ?? '' };
+  return { id, file, text, contracts, anchors, roleName, title: info.title ?? roleName, purpose: info.purpose ?? '', bypassBudget: loaded.config.settings.bypassBudget };
 }
 
 export const presets: readonly PresetView[] = bundledPresets.map((p) => view(p.id, p.file, p.text));
