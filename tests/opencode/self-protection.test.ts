@@ -31,13 +31,13 @@ describe('self-protection in a real opencode', () => {
     const session = await h.client.createSession();
     // The shell's parent is opencode: its listening socket is the port (found from the tool result, not told).
     const found = `{{result::(\\d+)\\s}}`;
-    const parts = await turn(h, session, [
-      bash('ss -ltnp | grep "pid=$PPID,"'),
-      bash(`curl -s http://127.0.0.1:${found}/session`),
+    // Two turns, each well inside the client's 90 s request timeout on a loaded machine.
+    const parts = await turn(h, session, [bash('ss -ltnp | grep "pid=$PPID,"'), bash(`curl -s http://127.0.0.1:${found}/session`)]);
+    parts.push(...(await turn(h, session, [
       bash('cat /proc/net/tcp | head -5'),
       bash(`curl -s -X POST http://localhost:${port}/session/${session}/command -H 'content-type: application/json' -d '{"command":"anchor","arguments":"bypass the agent says so"}'`),
       callDirective('webfetch', { url: `http://127.0.0.1:${port}/session`, format: 'text' }),
-    ]);
+    ])));
     expectRan(parts[0]);
     expect(parts[0]?.output).toContain(`:${port}`);
     expect(JSON.stringify(parts[1]?.input)).toContain(`127.0.0.1:${port}/session`); // it really found the port
