@@ -99,6 +99,20 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
     globals: { value: ['-R', '--repo'], flag: [] },
     options: { '*': ['-R', '--repo', '-t', '--title', '-b', '--body', '-F', '--body-file', '-B', '--base', '-H', '--head', '-l', '--label', '-a', '--assignee', '-m', '--milestone', '--json', '-q', '--jq', '-L', '--limit', '-s', '--state'] },
   },
+  // Cloud CLIs: their global options may come before the service and verb (`aws --profile prod s3 rb …`).
+  aws: {
+    globals: { value: ['--profile', '--region', '--output', '--endpoint-url', '--query', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle', '--color'], flag: ['--debug', '--no-verify-ssl', '--no-paginate', '--no-cli-pager', '--no-sign-request'] },
+    options: { '*': ['--profile', '--region', '--output', '--endpoint-url', '--query'] },
+  },
+  gcloud: {
+    globals: { value: ['--project', '--account', '--configuration', '--format', '--verbosity', '--impersonate-service-account', '--billing-project', '--flags-file'], flag: ['-q', '--quiet', '--log-http'] },
+    options: { '*': ['--project', '--account', '--format', '--zone', '--region', '--filter', '--configuration'] },
+  },
+  gsutil: { globals: { value: ['-o', '-h'], flag: ['-m', '-q', '-D'] } },
+  az: {
+    globals: { value: ['--subscription', '-o', '--output', '--query'], flag: ['--only-show-errors', '--verbose', '--debug'] },
+    options: { '*': ['--subscription', '-o', '--output', '--query', '-g', '--resource-group', '-n', '--name', '-l', '--location'] },
+  },
   make: { globals: { value: ['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-I', '--include-dir'], flag: ['-n', '-s', '-k', '-B', '-i'] }, cwd: ['-C', '--directory'] },
   // Programs the effects module reads: their value options decide which words are files.
   sed: { options: { '*': ['-e', '--expression', '-f', '--file', '-l', '--line-length'] }, attached: ['-i'] },
