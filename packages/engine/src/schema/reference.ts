@@ -76,7 +76,9 @@ const variants = (n: JsonSchema): JsonSchema[] => (n.anyOf && !n.properties ? n.
 function typeOf(n: JsonSchema, seen: Map<string, string>): string {
   if (n.anyOf && !n.properties) return [...new Set(n.anyOf.map((v) => typeOf(v, seen)))].join(' or ');
   if (n.const !== undefined) return `\`${JSON.stringify(n.const)}\``;
-  if (n.enum) return n.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  // A bare pipe: cell() escapes every pipe once, so a union never splits the table row (escaping here too gave `\\|`,
+  // an escaped backslash followed by a live column separator).
+  if (n.enum) return n.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' | ');
   if (n.properties) return `object (see ${seen.get(JSON.stringify(n.properties)) ?? 'below'})`;
   if (n.type === 'array') return `list of ${n.items ? typeOf(n.items, seen) : 'values'}`;
   if (n.type === 'object') return n.additionalProperties && typeof n.additionalProperties === 'object' ? `map of ${typeOf(n.additionalProperties, seen)}` : 'object';
@@ -97,4 +99,6 @@ function exampleOf(n: JsonSchema): string {
   return ex === undefined ? '' : `\`${JSON.stringify(ex)}\``;
 }
 
+// INVARIANT: every table cell passes through here exactly once, so each pipe is escaped exactly once (GFM splits a
+// row at a pipe unless one backslash precedes it, inside code spans too).
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
