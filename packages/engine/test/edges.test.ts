@@ -166,8 +166,13 @@ describe('self-protection no configuration can switch off', () => {
       bash('echo $OPENCODE_SERVER_PASSWORD'),
       bash('printenv'),
       bash('cat /proc/self/environ'),
+      bash('curl -s http://127.1:4096/session'),
+      bash('curl http://[::1]:4096/session'),
+      bash('exec 3<>/dev/tcp/127.0.0.1/4096'),
+      bash('nc localhost 4096 < req.txt'),
+      bash('npx -y opencode-ai@1.18.33 run --attach http://0:4096 "/anchor bypass x"'),
     ]);
-    expect(vs.map((v) => v.decision)).toEqual(Array(7).fill('BLOCK'));
+    expect(vs.map((v) => v.decision)).toEqual(Array(12).fill('BLOCK'));
   });
   it('a bypass does not open the host server, but lets one contract-file write through', () => {
     const vs = run([
@@ -185,7 +190,9 @@ describe('self-protection no configuration can switch off', () => {
       bash('cat .opencode/opencode-semantic-anchors.yaml'),
       bash('opencode --version'),
       bash('echo $HOME'),
+      bash('ssh-keygen -t rsa -b 4096 -f ~/.ssh/id_test -N ""'),
+      bash('npx vitest run'),
     ]);
-    expect(vs.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'ALLOW']);
+    expect(vs.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'ALLOW', 'ALLOW', 'ALLOW']);
   });
 });

@@ -50,8 +50,10 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
   const ports = (protect?.servers ?? []).map(portOf).filter((p): p is string => p !== undefined);
   if (ports.length > 0) {
     const port = `(?:${[...new Set(ports)].join('|')})`;
-    const host = '(?:127\\.\\d+\\.\\d+\\.\\d+|localhost|0\\.0\\.0\\.0|\\[?::1?\\]?|\\[?::ffff:127\\.0\\.0\\.1\\]?|ip6-localhost|\\$\\(hostname\\)|\\$HOSTNAME)';
-    const addr = `(?i)${host}(?::|\\s+|/)${port}\\b`;
+    // Any host form reaches a loopback server (127.1, 0, [::1], a decimal address, $(hostname)), so the port decides:
+    // ":PORT" anywhere, /dev/tcp/host/PORT, or a loopback host followed by the port as its own word (nc, socat, telnet).
+    const loopback = '(?:localhost|127(?:\\.\\d+){0,3}|0(?:\\.0){0,3}|\\[?::1\\]?|ip6-localhost|\\$\\(hostname\\)|\\$HOSTNAME)';
+    const addr = `(?i)(?::|/dev/(?:tcp|udp)/[^/\\s]+/)${port}\\b|\\b${loopback}\\s+${port}\\b`;
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-server`,
@@ -63,6 +65,11 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
         { tool: { name: 'webfetch', url: addr } },
         { tool: { name: '*', content: addr } },
         { tool: { name: 'bash', run: { program: 'opencode', notFlags: ['--version', '-v', '--help', '-h'] } } },
+        // the same CLI through a package runner
+        { tool: { name: 'bash', run: [
+          { program: ['npx', 'bunx', 'pnpx'], args: ['opencode-ai', 'opencode-ai@*', 'opencode'] },
+          { program: ['pnpm', 'yarn', 'bun', 'npm'], subcommand: ['dlx', 'exec', 'x'], args: ['opencode-ai', 'opencode-ai@*', 'opencode'] },
+        ] } },
       ],
       message: 'Do not talk to opencode\'s server or run opencode from the shell; ask the human for what you need.',
     });
