@@ -10,6 +10,7 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import YamlWorker from './yaml.worker.ts?worker';
 import { toJsonSchema } from '@semantic-anchors/engine';
 import { installLegacyWebWorker } from './legacy-web-worker.ts';
+import { registerValueHelp } from './completion.ts';
 
 export { monaco };
 
@@ -34,6 +35,7 @@ export function createEditor(container: HTMLElement, text: string, schemaUrl: st
     hover: true,
     schemas: [{ uri: schemaUrl, fileMatch: ['**/opencode-semantic-anchors.yaml'], schema: { ...toJsonSchema(), $id: schemaUrl } }],
   });
+  registerValueHelp(monaco); // anchor ids, preset ids and tool names; "did you mean" quick fixes (completion.ts)
   const model = monaco.editor.createModel(text, 'yaml', monaco.Uri.parse(MODEL_URI));
   return monaco.editor.create(container, {
     model,
