@@ -1,5 +1,6 @@
 // Command-line words → flags and positionals: combined short flags split, `--opt=value` split, `--` ends options,
 // and options that take a value (from the programs table) keep it on the Flag instead of leaving a positional.
+// Runs once per simple command: it scans by char code and allocates only what it returns.
 import type { Flag } from './types.js';
 
 /** Which options of a program (or of one of its subcommands) take a value. */
@@ -21,40 +22,49 @@ export interface ParsedArgv {
   readonly endOfOptions: number;
 }
 
-const LETTER = /[A-Za-z0-9]/;
+const DASH = 45;
+
+/** `-a`…`-z`, `-A`…`-Z`, `-0`…`-9`: the names a short-flag cluster is made of (other characters are skipped). */
+const SHORT_NAMES: readonly string[] = Array.from({ length: 128 }, (_, c) => `-${String.fromCharCode(c)}`);
+const isLetterOrDigit = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
- * Split `words` into flags and positionals. `specFor` receives the first positional seen so far (the subcommand)
- * so subcommand-specific options are known once the subcommand is. `stopAtPositional`: everything after the first
- * positional is positional too (wrappers and interpreters: their options end where the command begins).
+ * Split `words` (from `from` on) into flags and positionals. `base` holds the options known before a subcommand;
+ * once the first positional (the subcommand) is seen, `bySubcommand` may name a spec of its own. `stopAtPositional`:
+ * everything after the first positional is positional too (wrappers and interpreters: their options end where the
+ * command begins). `positionalAt` and `endOfOptions` index `words` as given minus `from`.
  */
 export function parseArgv(
   words: readonly string[],
-  specFor: (subcommand: string | undefined) => OptionSpec,
+  base: OptionSpec,
+  bySubcommand: ReadonlyMap<string, OptionSpec> | undefined,
   stopAtPositional = false,
+  from = 0,
 ): ParsedArgv {
   const flags: Flag[] = [];
   const positionals: string[] = [];
   const positionalAt: number[] = [];
   let endOfOptions = -1;
-  let spec = specFor(undefined);
-  for (let i = 0; i < words.length; i++) {
+  let spec = base;
+  const count = words.length;
+  for (let i = from; i < count; i++) {
     const token = words[i] as string;
     const optionsOver = endOfOptions !== -1 || (stopAtPositional && positionals.length > 0);
-    if (optionsOver || token === '-' || !token.startsWith('-')) {
+    if (optionsOver || token.length < 2 || token.charCodeAt(0) !== DASH) {
+      // Not an option: a word, '-' (stdin) or '' — or options are over.
       positionals.push(token);
-      positionalAt.push(i);
-      if (positionals.length === 1) spec = specFor(token);
+      positionalAt.push(i - from);
+      if (positionals.length === 1 && bySubcommand !== undefined) spec = bySubcommand.get(token) ?? base;
       continue;
     }
     if (token === '--') {
-      endOfOptions = i;
+      endOfOptions = i - from;
       continue;
     }
-    if (token.startsWith('--')) {
+    if (token.charCodeAt(1) === DASH) {
       const eq = token.indexOf('=');
       if (eq !== -1) flags.push({ name: token.slice(0, eq), value: token.slice(eq + 1), token });
-      else if (spec.value.has(token) && i + 1 < words.length) flags.push({ name: token, value: words[++i], token });
+      else if (i + 1 < count && spec.value.has(token)) flags.push({ name: token, value: words[++i], token });
       else flags.push({ name: token, value: undefined, token });
       continue;
     }
@@ -64,23 +74,23 @@ export function parseArgv(
       flags.push({ name: token.slice(0, eq), value: token.slice(eq + 1), token });
       continue;
     }
-    if (token.length > 2 && spec.value.has(token) && i + 1 < words.length) {
+    if (token.length > 2 && i + 1 < count && spec.value.has(token)) {
       flags.push({ name: token, value: words[++i], token });
       continue;
     }
     // Short flags, possibly combined (`-fu`); a value-taking letter ends the cluster and owns the rest.
     for (let at = 1; at < token.length; at++) {
-      const letter = token[at] as string;
-      if (!LETTER.test(letter)) continue;
-      const name = `-${letter}`;
-      const rest = token.slice(at + 1);
+      const code = token.charCodeAt(at);
+      if (!isLetterOrDigit(code)) continue;
+      const name = SHORT_NAMES[code] as string;
+      const last = at + 1 === token.length;
       if (spec.attached.has(name)) {
-        flags.push({ name, value: rest === '' ? undefined : rest, token });
+        flags.push({ name, value: last ? undefined : token.slice(at + 1), token });
         break;
       }
       if (spec.value.has(name)) {
-        if (rest !== '') flags.push({ name, value: rest, token });
-        else if (i + 1 < words.length) flags.push({ name, value: words[++i], token });
+        if (!last) flags.push({ name, value: token.slice(at + 1), token });
+        else if (i + 1 < count) flags.push({ name, value: words[++i], token });
         else flags.push({ name, value: undefined, token });
         break;
       }

@@ -11,19 +11,18 @@ export interface Effect {
   readonly via: string;
 }
 
-/** The normalised command the effects are computed from. */
+/** The normalised command the effects are computed from (a SimpleCommand is one). */
 export interface EffectInput {
   readonly program: string;
   readonly positionals: readonly string[];
   readonly flags: readonly Flag[];
   readonly cwd: string | undefined;
-  /** Literal text on stdin (heredoc body, here-string) when the command has one. */
-  readonly stdin: string | undefined;
-  /** The words after the program, in order (find's start paths precede its expression). */
+  /** The words after the program, in order (find's start paths precede its expression; git checkout -- paths). */
   readonly argv: readonly string[];
-  /** Words after `--` (git checkout -- paths). */
-  readonly afterDashDash: readonly string[];
 }
+
+/** Shared by every command without effects (most of them): nothing is allocated for those. */
+const NO_EFFECTS: readonly Effect[] = Object.freeze([]);
 
 /** Redirect targets that are not files in the project. */
 const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
@@ -52,7 +51,8 @@ export function literalOutput(program: string, args: readonly string[], allStati
 }
 
 /** File effects of a command's redirections; `output` is the literal text it writes to stdout, if known. */
-export function redirectEffects(redirects: readonly Redirection[], cwd: string | undefined, output: string | undefined): Effect[] {
+export function redirectEffects(redirects: readonly Redirection[], cwd: string | undefined, output: string | undefined): readonly Effect[] {
+  if (redirects.length === 0) return NO_EFFECTS;
   const effects: Effect[] = [];
   for (const r of redirects) {
     if (r.type !== 'Redirect' || r.target === undefined) continue;
@@ -101,9 +101,19 @@ const isRemote = (path: string): boolean => /^[^/]*:/.test(path) && !path.starts
 
 const READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'bat', 'nl', 'source', '.', 'tac']);
 
-/** File effects of well-known programs, from their normalised argv. */
-export function programEffects(input: EffectInput): Effect[] {
+/** Every program `programEffects` knows (the cases of its switch, and the readers). */
+const EFFECT_PROGRAMS: ReadonlySet<string> = new Set([
+  ...READERS,
+  ...['tee', 'sed', 'perl', 'cp', 'install', 'ln', 'rsync', 'mv', 'rm', 'unlink', 'shred', 'rmdir', 'truncate'],
+  ...['touch', 'mkdir', 'chmod', 'chown', 'dd', 'curl', 'wget', 'git', 'find'],
+]);
+
+/** File effects of well-known programs, from their normalised argv; `stdin` is the literal text on its stdin (heredoc
+ * body, here-string, a literal piped in) when known. */
+export function programEffects(input: EffectInput, stdin: string | undefined): readonly Effect[] {
   const { program, flags, cwd } = input;
+  // Most commands are none of these: leave before any allocation.
+  if (!EFFECT_PROGRAMS.has(program)) return NO_EFFECTS;
   const pos = input.positionals;
   const out: Effect[] = [];
   const add = (kind: EffectKind, path: string, via: string, content?: string): void => {
@@ -114,7 +124,7 @@ export function programEffects(input: EffectInput): Effect[] {
   switch (program) {
     case 'tee': {
       const append = has(flags, '-a', '--append');
-      for (const p of pos) if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', input.stdin);
+      for (const p of pos) if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
       break;
     }
     case 'sed': {
@@ -204,8 +214,9 @@ type Add = (kind: EffectKind, path: string, via: string, content?: string) => vo
 
 function gitEffects(input: EffectInput, add: Add): void {
   const [sub, ...rest] = input.positionals;
-  if (sub === 'checkout' && input.afterDashDash.length > 0) {
-    for (const p of input.afterDashDash) add('write', p, 'git checkout --');
+  const dashDash = input.argv.indexOf('--');
+  if (sub === 'checkout' && dashDash !== -1 && dashDash + 1 < input.argv.length) {
+    for (const p of input.argv.slice(dashDash + 1)) add('write', p, 'git checkout --');
   } else if (sub === 'restore' && !(has(input.flags, '--staged', '-S') && !has(input.flags, '--worktree', '-W'))) {
     for (const p of rest) add('write', p, 'git restore');
   } else if (sub === 'rm' && !has(input.flags, '--cached')) {

@@ -18,13 +18,23 @@ const INLINE: Readonly<Record<string, readonly string[]>> = {
 /** Options after which no script path follows (`python -m module`). */
 const NO_SCRIPT: Readonly<Record<string, readonly string[]>> = { python: ['-m'] };
 
-/** python3.12 → python, nodejs → node: one entry per language. */
+const FAMILY_BY_NAME: ReadonlyMap<string, string> = new Map([
+  ['node', 'node'],
+  ['nodejs', 'node'],
+  ['ruby', 'ruby'],
+  ['php', 'php'],
+  ['bun', 'bun'],
+  ['deno', 'deno'],
+  ...[...SHELLS].map((shell): [string, string] => [shell, 'sh']),
+]);
+
+/** python3.12 → python, nodejs → node: one entry per language. Runs for every simple command, so the patterns are
+ * tried only on names that start like them. */
 export function interpreterFamily(program: string): string | undefined {
-  if (/^python(\d+(\.\d+)?)?$/.test(program)) return 'python';
-  if (program === 'node' || program === 'nodejs') return 'node';
-  if (/^perl(\d+(\.\d+)*)?$/.test(program)) return 'perl';
-  if (program === 'ruby' || program === 'php' || program === 'bun' || program === 'deno') return program;
-  if (SHELLS.has(program)) return 'sh';
+  const known = FAMILY_BY_NAME.get(program);
+  if (known !== undefined) return known;
+  if (program.startsWith('python') && /^python(\d+(\.\d+)?)?$/.test(program)) return 'python';
+  if (program.startsWith('perl') && /^perl(\d+(\.\d+)*)?$/.test(program)) return 'perl';
   return undefined;
 }
 
@@ -50,7 +60,7 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     const inline = argv.find((a) => (INLINE[family] ?? []).includes(a));
     return { family, inline, script, scriptAt: script === undefined ? undefined : argv.indexOf(script), readsStdin: false };
   }
-  const parsed = parseArgv(argv, () => optionsOf(family === 'sh' ? 'sh' : family, undefined), true);
+  const parsed = parseArgv(argv, optionsOf(family, undefined), undefined, true);
   const inline = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name))?.name;
   const noScript = parsed.flags.some((f) => (NO_SCRIPT[family] ?? []).includes(f.name));
   const stdinFlag = parsed.flags.some((f) => f.name === '-s' && family === 'sh');

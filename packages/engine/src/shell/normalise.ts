@@ -1,34 +1,34 @@
 // One command's words (wrappers already peeled) → a SimpleCommand: program basename, global options taken out,
 // flags and positionals split, the directory it runs in.
 import type { Flag, SimpleCommand } from './types.js';
-import { parseArgv } from './argv.js';
+import { NO_OPTIONS, parseArgv } from './argv.js';
 import { basename, resolve } from './paths.js';
-import { optionsOf, programSpec } from './programs.js';
+import { compiledProgram, type CompiledProgram } from './programs.js';
 import { isComputedName, type ShellWord } from './words.js';
 
-/** Take the program's global options off the front of `args` (git -C dir -c k=v push → globals, ['push']). */
-function takeGlobals(program: string, args: readonly string[]): { globals: Flag[]; rest: readonly string[] } {
-  const table = programSpec(program)?.globals;
-  if (table === undefined) return { globals: [], rest: args };
-  const globals: Flag[] = [];
+const NO_FLAGS: readonly Flag[] = Object.freeze([]);
+
+/** Take the program's global options off the front of `args` (git -C dir -c k=v push → globals); returns how many
+ * words they used, pushing the globals found. */
+function takeGlobals(table: CompiledProgram, args: readonly string[], globals: Flag[]): number {
   let i = 0;
   while (i < args.length) {
     const token = args[i] as string;
-    if (!token.startsWith('-') || token === '--' || token === '-') break;
+    if (token.charCodeAt(0) !== 45 /* - */ || token === '--' || token === '-') break;
     const eq = token.indexOf('=');
     const name = eq === -1 ? token : token.slice(0, eq);
-    if (eq !== -1 && (table.value.includes(name) || table.flag.includes(name))) {
+    if (eq !== -1 && (table.globalValue.has(name) || table.globalFlag.has(name))) {
       globals.push({ name, value: token.slice(eq + 1), token });
       i += 1;
-    } else if (table.value.includes(token) && i + 1 < args.length) {
+    } else if (table.globalValue.has(token) && i + 1 < args.length) {
       globals.push({ name: token, value: args[i + 1], token });
       i += 2;
-    } else if (table.flag.includes(token)) {
+    } else if (table.globalFlag.has(token)) {
       globals.push({ name: token, value: undefined, token });
       i += 1;
     } else break; // an option we do not know: leave it (and what follows) to the ordinary option parser
   }
-  return { globals, rest: args.slice(i) };
+  return i;
 }
 
 export function normaliseCommand(
@@ -43,15 +43,23 @@ export function normaliseCommand(
   const head = words[0];
   const programText = head?.value ?? '';
   const program = basename(programText);
-  const { globals, rest } = takeGlobals(program, words.slice(1).map((w) => w.value));
-  const parsed = parseArgv(rest, (sub) => optionsOf(program, sub));
-  const cwdOptions = programSpec(program)?.cwd ?? [];
+  const table = compiledProgram(program);
+  let args: string[] = [];
+  for (let i = 1; i < words.length; i++) args.push((words[i] as ShellWord).value);
+  let globals = NO_FLAGS;
   let cwd = shellCwd;
-  for (const g of globals) if (cwdOptions.includes(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
+  if (table !== undefined && table.globalValue.size + table.globalFlag.size > 0) {
+    const found: Flag[] = [];
+    const used = takeGlobals(table, args, found);
+    if (used > 0) args = args.slice(used);
+    globals = found;
+    for (const g of found) if (table.cwd.has(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
+  }
+  const parsed = table === undefined ? parseArgv(args, NO_OPTIONS, undefined) : parseArgv(args, table.base, table.bySubcommand);
   return {
     program,
     programText,
-    argv: rest,
+    argv: args,
     positionals: parsed.positionals,
     flags: parsed.flags,
     globals,

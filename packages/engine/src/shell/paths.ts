@@ -6,12 +6,35 @@ function anchored(path: string): boolean {
   return path.startsWith('/') || path.startsWith('~') || path.startsWith('$');
 }
 
-/** Collapse '.', '..' and repeated slashes; keeps leading '..' of relative paths and a trailing '/' off. */
-/** A path with nothing to collapse: no '.'/'..' segment, no '//', no trailing '/'. */
-const CLEAN = /^(?!\.{1,2}(\/|$))(?!.*\/\.{1,2}(\/|$))(?!.*\/\/)(?!.*\/$)/;
+const isLineBreak = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
+/**
+ * True when a path has nothing to collapse: no '.'/'..' segment, no '//', no trailing '/'. One scan, no regex: it
+ * runs for every path and cwd the model resolves.
+ * INVARIANT: only the first line is looked at (a '/./' after a line break does not count), as the pattern this
+ * replaces did (`.` stops at line breaks); the paths it returns must not change.
+ */
+function isClean(path: string): boolean {
+  const n = path.length;
+  let line = 0;
+  while (line < n && !isLineBreak(path.charCodeAt(line))) line++;
+  let segmentStart = 0;
+  for (let i = 0; i <= line; i++) {
+    const atEnd = i === n;
+    if (!atEnd && (i === line || path.charCodeAt(i) !== 47 /* / */)) continue;
+    const length = i - segmentStart;
+    // An empty segment after a '/' is '//' or a trailing '/'; '.' and '..' segments collapse.
+    if (length === 0 && i > 0) return false;
+    if (length === 1 && path.charCodeAt(segmentStart) === 46 /* . */) return false;
+    if (length === 2 && path.charCodeAt(segmentStart) === 46 && path.charCodeAt(segmentStart + 1) === 46) return false;
+    segmentStart = i + 1;
+  }
+  return true;
+}
+
+/** Collapse '.', '..' and repeated slashes; keeps leading '..' of relative paths and a trailing '/' off. */
 export function normalise(path: string): string {
-  if (path === '' || (path !== '/' && CLEAN.test(path))) return path;
+  if (path === '' || (path !== '/' && isClean(path))) return path;
   const absolute = path.startsWith('/');
   const out: string[] = [];
   for (const segment of path.split('/')) {

@@ -141,28 +141,50 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
   cat: {},
 };
 
+/** A program's table compiled once at load: Sets for lookups, one OptionSpec per subcommand ('*' merged in). */
+export interface CompiledProgram {
+  readonly spec: ProgramSpec;
+  /** Options before (or without) a known subcommand. */
+  readonly base: OptionSpec;
+  /** Subcommands with options of their own. */
+  readonly bySubcommand: ReadonlyMap<string, OptionSpec>;
+  readonly globalValue: ReadonlySet<string>;
+  readonly globalFlag: ReadonlySet<string>;
+  readonly cwd: ReadonlySet<string>;
+}
+
+function compileProgram(spec: ProgramSpec): CompiledProgram {
+  const options = spec.options ?? {};
+  const star = options['*'] ?? [];
+  const attached = spec.attached ?? [];
+  const bySubcommand = new Map<string, OptionSpec>();
+  for (const [sub, own] of Object.entries(options)) if (sub !== '*') bySubcommand.set(sub, optionSpec([...star, ...own], attached));
+  return {
+    spec,
+    base: optionSpec(star, attached),
+    bySubcommand,
+    globalValue: new Set(spec.globals?.value ?? []),
+    globalFlag: new Set(spec.globals?.flag ?? []),
+    cwd: new Set(spec.cwd ?? []),
+  };
+}
+
 // A Map, not the object: program names come from user input and must never reach Object.prototype.
-const BY_NAME: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries(PROGRAMS));
-const specCache = new Map<string, OptionSpec>();
+const BY_NAME: ReadonlyMap<string, CompiledProgram> = new Map(Object.entries(PROGRAMS).map(([name, spec]) => [name, compileProgram(spec)]));
+
+/** The compiled entry of `program`, or undefined (never an Object.prototype member: names come from user input). */
+export function compiledProgram(program: string): CompiledProgram | undefined {
+  return BY_NAME.get(program);
+}
 
 /** The value-taking options of `program` once its subcommand is known. */
 export function optionsOf(program: string, subcommand: string | undefined): OptionSpec {
   const entry = BY_NAME.get(program);
   if (entry === undefined) return NO_OPTIONS;
-  const options = entry.options ?? {};
-  // INVARIANT: cache keys come from the table only (unknown subcommands share the '*' entry), so it stays bounded.
-  const sub = subcommand !== undefined && subcommand !== '*' && Object.hasOwn(options, subcommand) ? subcommand : '*';
-  const key = `${program}\u0000${sub}`;
-  let spec = specCache.get(key);
-  if (spec === undefined) {
-    const own = sub === '*' ? [] : (options[sub] ?? []);
-    spec = optionSpec([...(options['*'] ?? []), ...own], entry.attached ?? []);
-    specCache.set(key, spec);
-  }
-  return spec;
+  return (subcommand === undefined ? undefined : entry.bySubcommand.get(subcommand)) ?? entry.base;
 }
 
 /** The program's entry, or undefined (never an Object.prototype member: program names come from user input). */
 export function programSpec(program: string): ProgramSpec | undefined {
-  return BY_NAME.get(program);
+  return BY_NAME.get(program)?.spec;
 }

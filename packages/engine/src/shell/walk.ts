@@ -40,6 +40,27 @@ interface Ran {
 }
 const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
 
+const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
+const NO_VIA: readonly string[] = Object.freeze([]);
+
+/** Whether a command has redirections, without building unbash's lazy `redirects` list (most have none). */
+function hasRedirects(node: Command): boolean {
+  for (const p of node.prefix) if (p.type !== 'Assignment') return true;
+  for (const s of node.suffix) if (s.type !== 'Word' && s.type !== 'Assignment') return true;
+  return false;
+}
+
+/** True when no wrapper after the frame's own (`via` from `from` on) is other than builtin/command. */
+function runsInThisShell(via: readonly string[], from: number): boolean {
+  for (let i = from; i < via.length; i++) if (via[i] !== 'builtin' && via[i] !== 'command') return false;
+  return true;
+}
+
+const allStatic = (words: readonly ShellWord[]): boolean => {
+  for (const w of words) if (w.dynamic) return false;
+  return true;
+};
+
 export class Walker {
   constructor(
     private readonly out: Collector,
@@ -59,9 +80,20 @@ export class Walker {
 
   /** Map a [pos, end) of the frame's text to the top-level source. */
   map(frame: Frame, pos: number, end = pos): [number, number] {
-    const [from, to] = frame.base === undefined ? frame.span : [frame.base + pos, frame.base + end];
-    const start = Math.min(Math.max(0, from), this.limit);
-    return [start, Math.min(Math.max(start, to), this.limit)];
+    const start = this.mapStart(frame, pos);
+    return [start, this.mapEnd(frame, start, end)];
+  }
+
+  /** The start of `map` alone (no array: it runs for every command). */
+  private mapStart(frame: Frame, pos: number): number {
+    const from = frame.base === undefined ? frame.span[0] : frame.base + pos;
+    return Math.min(Math.max(0, from), this.limit);
+  }
+
+  /** The end of `map`, given the start it returned. */
+  private mapEnd(frame: Frame, start: number, end: number): number {
+    const to = frame.base === undefined ? frame.span[1] : frame.base + end;
+    return Math.min(Math.max(start, to), this.limit);
   }
 
   private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, piped?: string): Ran {
@@ -75,14 +107,16 @@ export class Walker {
         return ran;
       }
       case 'Pipeline': {
-        const timed = node.prefixes.some((p) => p.type === 'Time');
+        let timed = false;
+        for (const p of node.prefixes) if (p.type === 'Time') timed = true;
         const inner = timed ? { ...frame, via: [...frame.via, 'time'] } : frame;
-        if (node.commands.length === 1) return this.node(node.commands[0] as CommandNode, inner, scope);
+        const commands = node.commands;
+        if (commands.length === 1) return this.node(commands[0] as CommandNode, inner, scope);
         let ran = NOTHING;
-        node.commands.forEach((c, i) => {
-          ran = this.node(c, inner, child(scope), ran.output);
+        for (let i = 0; i < commands.length; i++) {
+          ran = this.node(commands[i] as CommandNode, inner, child(scope), ran.output);
           if (i > 0 && ran.stdinInterpreter !== undefined) this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
-        });
+        }
         return ran;
       }
       case 'Subshell':
@@ -150,6 +184,23 @@ export class Walker {
 
   /** Walk every `$(…)`, backtick and `<(…)` inside a node (words, redirects, heredoc bodies, [[ ]], $(( ))). */
   private substitutions(node: SyntaxNode, frame: Frame, scope: Scope): void {
+    switch (node.type) {
+      // Hot: every word of every command comes here, and most are plain (no parts) or hold only leaves.
+      case 'Word': {
+        const parts = node.parts;
+        if (parts !== undefined) for (const part of parts) this.substitutions(part, frame, scope);
+        return;
+      }
+      case 'DoubleQuoted':
+        for (const part of node.parts) this.substitutions(part, frame, scope);
+        return;
+      case 'Literal':
+      case 'SingleQuoted':
+      case 'AnsiCQuoted':
+      case 'SimpleExpansion':
+      case 'FileDescriptor':
+        return;
+    }
     if (node.type === 'CommandExpansion' || node.type === 'ProcessSubstitution' || node.type === 'ArithmeticCommandExpansion') {
       if (node.script === undefined) return;
       if (frame.depth + 1 > this.maxDepth) {
@@ -184,11 +235,12 @@ export class Walker {
       if (s.type === 'Word') words.push(shellWord(s));
       else if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
     }
-    const stdin = stdinText(node.redirects) ?? piped;
-    return this.run(words, assignments, node.redirects, stdin, frame, scope, [node.pos, node.end], []);
+    const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
+    const stdin = stdinText(redirects) ?? piped;
+    return this.run(words, assignments, redirects, stdin, frame, scope, node.pos, node.end, NO_VIA);
   }
 
-  /** Unwrap, normalise and record one command given as words; returns what ran. */
+  /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   private run(
     words: readonly ShellWord[],
     assignments: readonly string[],
@@ -196,16 +248,18 @@ export class Walker {
     stdin: string | undefined,
     frame: Frame,
     scope: Scope,
-    span: readonly [number, number],
+    pos: number,
+    end: number,
     extraVia: readonly string[],
   ): Ran {
     const budget = this.maxDepth - frame.depth - extraVia.length;
     const u = unwrap(words, assignments, Math.max(0, budget));
-    const via = [...frame.via, ...extraVia, ...u.via];
-    const [start, end] = this.map(frame, span[0], span[1]);
-    const text = frame.text.slice(span[0], span[1]);
-    const wrapperCwd = u.kind === 'opaque' || u.kind === 'command' || u.kind === 'reparse' ? u.cwd : [];
-    const shellCwd = wrapperCwd.reduce<string | undefined>((cwd, dir) => resolve(cwd, dir), scope.cwd);
+    // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
+    const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
+    const start = this.mapStart(frame, pos);
+    const stop = this.mapEnd(frame, start, end);
+    let shellCwd = scope.cwd;
+    for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
 
     if (u.kind === 'reparse') {
       const redirectsAt = this.out.commands.length;
@@ -213,51 +267,41 @@ export class Walker {
       const word = u.word;
       const inner = word === undefined ? undefined : word.singleQuoted ? word.pos + 1 : word.text === word.value ? word.pos : undefined;
       const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
-      this.script(parsed, { text: u.source, base, span: [start, end], via, depth: frame.depth + extraVia.length + u.via.length, env: u.assignments }, { cwd: shellCwd });
+      this.script(parsed, { text: u.source, base, span: [start, stop], via, depth: frame.depth + extraVia.length + u.via.length, env: u.assignments }, { cwd: shellCwd });
       // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
       if (this.out.commands.length > redirectsAt) this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
       return NOTHING;
     }
 
-    const command: SimpleCommand = normaliseCommand(u.words, u.assignments, via, shellCwd, text, start, end);
+    const command: SimpleCommand = normaliseCommand(u.words, u.assignments, via, shellCwd, frame.text.slice(pos, end), start, stop);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
     if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
 
-    // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
-    const inThisShell = command.via.slice(frame.via.length).every((v) => v === 'builtin' || v === 'command');
-    if ((command.program === 'cd' || command.program === 'pushd') && inThisShell) {
+    const program = command.program;
+    // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides), unless a wrapper
+    // other than builtin/command runs them in a process of their own.
+    if ((program === 'cd' || program === 'pushd') && runsInThisShell(command.via, frame.via.length)) {
       const target = command.positionals[0] ?? '~';
       if (target !== '-') scope.cwd = resolve(scope.cwd, target);
     }
 
-    const allStatic = u.words.every((w) => !w.dynamic);
-    const output = literalOutput(command.program, command.argv, allStatic, stdin);
-    const dashDash = command.argv.indexOf('--');
-    this.out.effects(index, [
-      ...redirectEffects(redirects, scope.cwd, output),
-      ...programEffects({
-        program: command.program,
-        positionals: command.positionals,
-        flags: command.flags,
-        cwd: command.cwd,
-        stdin,
-        argv: command.argv,
-        afterDashDash: dashDash === -1 ? [] : command.argv.slice(dashDash + 1),
-      }),
-    ]);
+    const literal = program === 'echo' || program === 'printf' ? allStatic(u.words) : false;
+    const output = literalOutput(program, command.argv, literal, stdin);
+    this.out.effects(index, redirectEffects(redirects, scope.cwd, output));
+    this.out.effects(index, programEffects(command, stdin));
 
-    const ran = this.scripts(command, index, u.words, stdin, frame, scope, span);
-    if (command.program === 'find') this.findExec(u.words, frame, scope, span, [...extraVia, ...u.via]);
-    const teeOutput = command.program === 'tee' ? stdin : undefined;
-    let printed = output ?? teeOutput;
+    const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end);
+    if (program === 'find') this.findExec(u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
+    let printed = output ?? (program === 'tee' ? stdin : undefined);
     for (const r of redirects) if (isStdoutRedirect(r)) printed = undefined;
-    return { index: ran.index, stdinInterpreter: ran.stdinInterpreter, output: printed };
+    return { index, stdinInterpreter, output: printed };
   }
 
-  /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. */
-  private scripts(command: SimpleCommand, index: number, words: readonly ShellWord[], stdin: string | undefined, frame: Frame, scope: Scope, span: readonly [number, number]): Ran {
+  /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. Returns the interpreter
+ * when it reads its program from a pipe (`… | sh`). */
+  private scripts(command: SimpleCommand, index: number, words: readonly ShellWord[], stdin: string | undefined, frame: Frame, scope: Scope, pos: number, end: number): string | undefined {
     const cwd = command.cwd;
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
@@ -265,37 +309,37 @@ export class Walker {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
       }
-      return { index, stdinInterpreter: undefined };
+      return undefined;
     }
     if (command.programText.includes('/') && !isSystemPath(command.programText)) this.out.script(resolve(cwd, command.programText), index);
     const use = interpreterUse(command.program, command.argv);
-    if (use === undefined) return { index, stdinInterpreter: undefined };
+    if (use === undefined) return undefined;
     if (use.inline !== undefined) this.out.opaque('inline-script', index, command.program);
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
       if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
       else this.out.script(resolve(cwd, use.script), index);
     }
-    if (!use.readsStdin) return { index, stdinInterpreter: undefined };
+    if (!use.readsStdin) return undefined;
     if (stdin !== undefined) {
       // `bash <<EOF … EOF`: the heredoc is the script. Shells: parse it; others: inline code.
       if (use.family === 'sh' && frame.depth + 1 <= this.maxDepth) {
-        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, span[0], span[1]), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1, env: command.assignments }, child(scope));
+        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, pos, end), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1, env: command.assignments }, child(scope));
       } else this.out.opaque('inline-script', index, command.program);
-      return { index, stdinInterpreter: undefined };
+      return undefined;
     }
-    return { index, stdinInterpreter: command.program };
+    return command.program;
   }
 
   /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */
-  private findExec(words: readonly ShellWord[], frame: Frame, scope: Scope, span: readonly [number, number], via: readonly string[]): void {
+  private findExec(words: readonly ShellWord[], frame: Frame, scope: Scope, pos: number, end: number, via: readonly string[]): void {
     for (let i = 1; i < words.length; i++) {
       const option = (words[i] as ShellWord).value;
       if (option !== '-exec' && option !== '-execdir' && option !== '-ok' && option !== '-okdir') continue;
       let stop = i + 1;
       while (stop < words.length && (words[stop] as ShellWord).value !== ';' && (words[stop] as ShellWord).value !== '+') stop++;
       const inner = words.slice(i + 1, stop);
-      if (inner.length > 0) this.run(inner, [], [], undefined, frame, scope, span, [...via, `find ${option}`]);
+      if (inner.length > 0) this.run(inner, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [...via, `find ${option}`]);
       i = stop;
     }
   }

@@ -21,28 +21,37 @@ export interface ShellWord {
 /** A program name the shell computes (from a variable, a substitution, a brace expansion or a glob). */
 export const isComputedName = (word: ShellWord): boolean => word.dynamic || word.expands;
 
-const EXPANDING_PARTS = new Set(['BraceExpansion', 'Glob', 'ExtendedGlob']);
-
-const DYNAMIC_PARTS = new Set([
-  'SimpleExpansion',
-  'ParameterExpansion',
-  'CommandExpansion',
-  'ArithmeticExpansion',
-  'ProcessSubstitution',
-]);
-
-function partsAreDynamic(parts: readonly WordPart[] | undefined): boolean {
-  if (!parts) return false;
+/** Whether parts (or the parts of their double quotes) are computed at run time. */
+function partsAreDynamic(parts: readonly WordPart[]): boolean {
   for (const part of parts) {
-    if (DYNAMIC_PARTS.has(part.type)) return true;
-    if ((part.type === 'DoubleQuoted' || part.type === 'LocaleString') && partsAreDynamic(part.parts)) return true;
+    switch (part.type) {
+      case 'SimpleExpansion':
+      case 'ParameterExpansion':
+      case 'CommandExpansion':
+      case 'ArithmeticExpansion':
+      case 'ProcessSubstitution':
+        return true;
+      case 'DoubleQuoted':
+      case 'LocaleString':
+        if (partsAreDynamic(part.parts)) return true;
+    }
   }
   return false;
 }
 
+/** Whether brace expansion or a glob turns the word into other words (only top-level parts count). */
+function partsExpand(parts: readonly WordPart[]): boolean {
+  for (const part of parts) if (part.type === 'BraceExpansion' || part.type === 'Glob' || part.type === 'ExtendedGlob') return true;
+  return false;
+}
+
 export function shellWord(word: Word): ShellWord {
+  // unbash resolves parts on first access; a plain word has none, and most words are plain.
   const parts = word.parts;
-  const only = parts && parts.length === 1 ? parts[0] : undefined;
+  if (parts === undefined) {
+    return { value: word.value, dynamic: false, pos: word.pos, end: word.end, singleQuoted: false, text: word.text, processSubstitution: false, expands: false };
+  }
+  const only = parts.length === 1 ? parts[0] : undefined;
   return {
     // unbash's value removes quotes and backslashes but keeps expansions as written ("$HOME/x" → $HOME/x).
     value: word.value,
@@ -52,7 +61,7 @@ export function shellWord(word: Word): ShellWord {
     singleQuoted: only?.type === 'SingleQuoted',
     text: word.text,
     processSubstitution: only?.type === 'ProcessSubstitution',
-    expands: parts !== undefined && parts.some((p) => EXPANDING_PARTS.has(p.type)),
+    expands: partsExpand(parts),
   };
 }
 

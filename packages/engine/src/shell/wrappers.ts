@@ -71,6 +71,16 @@ const SHELL_OPTIONS = optionSpec(['-o', '+o', '-O', '+O', '--rcfile', '--init-fi
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
+const NONE: readonly string[] = Object.freeze([]);
+
+const isWrapperName = (name: string): boolean =>
+  name === 'eval' || SHELLS.has(name) || WRAPPER_BY_NAME.has(name) || EXEC_BY_NAME.has(name);
+
+/** True when the word names a wrapper of any kind (a computed name never does: it is judged as it stands). */
+function isWrapper(head: ShellWord | undefined): boolean {
+  return head !== undefined && !isComputedName(head) && isWrapperName(basename(head.value));
+}
+
 /** What peeling the wrappers of one command found. */
 export type Unwrapped =
   | { readonly kind: 'command'; readonly words: readonly ShellWord[]; readonly assignments: readonly string[]; readonly via: readonly string[]; readonly cwd: readonly string[] }
@@ -82,6 +92,8 @@ export type Unwrapped =
  * counts as opaque 'depth'. INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
  */
 export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly string[], budget: number): Unwrapped {
+  // Most commands wrap nothing: answer those without copying anything.
+  if (!isWrapper(initial[0])) return { kind: 'command', words: initial, assignments: assignmentsIn, via: NONE, cwd: NONE };
   let words = initial;
   const assignments = [...assignmentsIn];
   const via: string[] = [];
@@ -90,10 +102,7 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     const head = words[0];
     if (head === undefined || isComputedName(head)) return { kind: 'command', words, assignments, via, cwd };
     const name = basename(head.value);
-    // Fast exit for the common case: not a wrapper of any kind.
-    if (name !== 'eval' && !SHELLS.has(name) && !WRAPPER_BY_NAME.has(name) && !EXEC_BY_NAME.has(name)) {
-      return { kind: 'command', words, assignments, via, cwd };
-    }
+    if (!isWrapperName(name)) return { kind: 'command', words, assignments, via, cwd };
     const texts = words.map((w) => w.value);
 
     if (name === 'eval') {
@@ -105,7 +114,7 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     }
 
     if (SHELLS.has(name)) {
-      const parsed = parseArgv(texts.slice(1), () => SHELL_OPTIONS, true);
+      const parsed = parseArgv(texts, SHELL_OPTIONS, undefined, true, 1);
       const commandMode = parsed.flags.some((f) => f.name === '-c');
       if (!commandMode) return { kind: 'command', words, assignments, via, cwd };
       const at = parsed.positionalAt[0];
@@ -125,7 +134,7 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
 
     const skipWords = viaExec ? 2 : 1;
     const w = wrapper ?? NPX;
-    const parsed = parseArgv(texts.slice(skipWords), () => w.options, true);
+    const parsed = parseArgv(texts, w.options, undefined, true, skipWords);
     if (parsed.flags.some((f) => w.notWhen?.includes(f.name))) return { kind: 'command', words, assignments, via, cwd };
     for (const flag of parsed.flags) {
       if (w.cwd?.includes(flag.name) && flag.value !== undefined) cwd.push(flag.value);
