@@ -7,7 +7,12 @@ import { fullCheck, quickCheck, renderProblems, type ValidationRun } from './dia
 import { addContract, readExtends, setExtends } from './compose.ts';
 import { TEMPLATES } from './templates.ts';
 import { decodeState, shareUrl, type SharedState } from './share.ts';
-import { renderVerdicts, simulate, describeEvent } from './simulator.ts';
+import { simulate, describeEvent } from './simulator.ts';
+import { renderVerdicts } from './verdict-view.ts';
+import { renderApplicability } from './applies-view.ts';
+import { renderExamples } from './examples-view.ts';
+import { draftState, entryState, keeper } from './persistence.ts';
+import { wireImport } from './import-file.ts';
 import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
 import { downloadYaml, saveFile, schemaUrl, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
@@ -22,7 +27,11 @@ const PRESET_IDS = bundledPresets.map((p) => p.id);
 const status = $('editor-status');
 const say = (text: string) => { status.textContent = text; };
 
+// Which text the page opens with, first that exists: what this history entry showed when the tab left it (Back),
+// a share link, a role page's "open in the editor", this tab's or the last tab's draft, the default.
 function initialState(): SharedState {
+  const entry = entryState();
+  if (entry) return entry;
   const hash = window.location.hash.slice(1);
   const params = new URLSearchParams(hash);
   const shared = params.get('s');
@@ -32,6 +41,10 @@ function initialState(): SharedState {
     say(`Could not restore the shared editor: ${decoded.error}`);
   }
   const wanted = (params.get('extends') ?? '').split(',').filter((id) => PRESET_IDS.includes(id));
+  if (wanted.length === 0) {
+    const draft = draftState();
+    if (draft) { say('Restored your last draft from this browser.'); return draft; }
+  }
   const ext = wanted.length ? wanted : PRESET_IDS.includes('software-developer') ? ['software-developer'] : PRESET_IDS.slice(0, 1);
   return { v: 1, text: `version: 1\nextends: [${ext.join(', ')}]\ncontracts: []\n`, events: [] };
 }
@@ -40,6 +53,8 @@ const start = initialState();
 let events: Event[] = [...start.events];
 let last: ValidationRun | undefined;
 let validations = 0;
+/** Whether the user changed anything since the page opened: only then is there work to keep. */
+let touched = false;
 
 const editor = createEditor($('editor'), start.text.replace(/^#\s*yaml-language-server:.*\n/, ''), schemaUrl());
 const model = editor.getModel()!;
@@ -64,6 +79,7 @@ function afterCheck(run: ValidationRun): void {
   root.dataset.lastCheck = run.kind;
   if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
   renderProblems($('problems'), $('problems-summary'), run, reveal);
+  renderApplicability($('applies'), run.load, run.policy);
   syncPresetBoxes();
   runSimulation();
 }
@@ -74,12 +90,14 @@ function scheduleValidation(): void {
   fullTimer = setTimeout(() => {
     afterCheck(fullCheck(model));
     fillExamples(last!.load);
+    if (examplesRun) showExamples();
+    keep();
     delete root.dataset.pendingFull;
   }, FULL_CHECK_DELAY_MS);
   // Synchronously, inside the change event: the markers are right before the browser paints the keystroke.
   afterCheck(quickCheck(model, last));
 }
-model.onDidChangeContent(scheduleValidation);
+model.onDidChangeContent(() => { touched = true; scheduleValidation(); });
 
 // ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
 const presetBoxes = [...document.querySelectorAll<HTMLInputElement>('input[name="preset"]')];
@@ -136,7 +154,7 @@ function renderEvents(): void {
     remove.className = 'secondary small';
     remove.textContent = 'Remove';
     remove.setAttribute('aria-label', `Remove event ${i + 1}: ${describeEvent(e)}`);
-    remove.addEventListener('click', () => { events.splice(i, 1); renderEvents(); runSimulation(); });
+    remove.addEventListener('click', () => { touched = true; events.splice(i, 1); renderEvents(); runSimulation(); });
     li.append(code, ' ', remove);
     return li;
   }));
@@ -144,7 +162,8 @@ function renderEvents(): void {
 }
 function runSimulation(): void {
   if (!last) return;
-  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined));
+  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined), { load: last.load, policy: last.policy });
+  keep();
 }
 eventForm.addEventListener('submit', (e) => {
   e.preventDefault();
@@ -152,12 +171,13 @@ eventForm.addEventListener('submit', (e) => {
   const error = $('event-error');
   if ('error' in built) { error.textContent = built.error; return; }
   error.textContent = '';
+  touched = true;
   events.push(built.event);
   renderEvents();
   runSimulation();
 });
-$('clear-events').addEventListener('click', () => { events = []; renderEvents(); runSimulation(); });
-roleSelect.addEventListener('change', runSimulation);
+$('clear-events').addEventListener('click', () => { touched = true; events = []; renderEvents(); runSimulation(); });
+roleSelect.addEventListener('change', () => { touched = true; runSimulation(); });
 
 const exampleSelect = $<HTMLSelectElement>('example-select');
 let examples: { label: string; events: Event[]; role: string | undefined }[] = [];
@@ -175,6 +195,7 @@ function fillExamples(load: LoadResult): void {
 $('load-example').addEventListener('click', () => {
   const ex = examples[Number(exampleSelect.value)];
   if (exampleSelect.value === '' || !ex) return say('Choose an example first.');
+  touched = true;
   events = [...ex.events];
   roleSelect.value = ex.role && [...roleSelect.options].some((o) => o.value === ex.role) ? ex.role : '';
   renderEvents();
@@ -190,6 +211,7 @@ function showNextSteps(text: string): void {
 }
 $('download').addEventListener('click', () => {
   downloadYaml(model.getValue());
+  saved.exported(model.getValue());
   say(`Downloaded ${DOWNLOAD_NAME}.`);
   showNextSteps(`Save ${DOWNLOAD_NAME} as .opencode/${DOWNLOAD_NAME} in your project, and put the plugin file in .opencode/plugins/.`);
 });
@@ -201,6 +223,7 @@ setupButton.addEventListener('click', async () => {
   say('Preparing the zip…');
   try {
     saveFile(await buildSetupZip(model.getValue(), release), SETUP_ZIP_NAME);
+    saved.exported(model.getValue());
     say(`Downloaded ${SETUP_ZIP_NAME}.`);
     showNextSteps(`Unpack it into your project (unzip -n ${SETUP_ZIP_NAME} -d path/to/your-project keeps files you already have) and restart opencode. INSTALL.txt inside says the same.`);
   } catch (error) {
@@ -212,6 +235,7 @@ setupButton.addEventListener('click', async () => {
 $('copy').addEventListener('click', async () => {
   try {
     await navigator.clipboard.writeText(withSchemaLine(model.getValue()));
+    saved.exported(model.getValue());
     say('Copied the YAML to the clipboard.');
   } catch (error) {
     say(`The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`);
@@ -223,9 +247,46 @@ $('share').addEventListener('click', () => {
   out.value = url;
   out.hidden = false;
   out.select();
-  history.replaceState(null, '', url);
+  history.replaceState(history.state, '', url);
+  saved.exported(model.getValue());
   say(`Share link ready (${url.length} characters). It holds your file; it is only sent where you paste it.`);
 });
+
+// ---- keeping the work: history entry, session and local storage; a warning before it would be lost ---------------
+const saved = keeper();
+let storageRefused = false;
+function keep(): void {
+  if (!touched) return; // opening the page (from a role page, say) must not replace the draft of an earlier visit
+  const ok = saved.save({ v: 1, text: model.getValue(), events, ...(roleSelect.value ? { role: roleSelect.value } : {}) });
+  if (!ok && !storageRefused) say('This browser refuses to store your draft: download, copy or share it before you leave.');
+  storageRefused = !ok;
+}
+// The full check saves 300 ms after typing stops; leaving sooner must not lose the last keystrokes.
+window.addEventListener('pagehide', keep);
+$('reference-link').addEventListener('click', keep);
+window.addEventListener('beforeunload', (e) => {
+  if (!touched || !saved.unsaved(model.getValue())) return;
+  e.preventDefault();
+  e.returnValue = ''; // Chromium shows its own "leave site?" text; the value only has to be set
+});
+
+// ---- import: a file from disk, by the picker or dropped on the editor --------------------------------------------
+wireImport($<HTMLInputElement>('import-file'), $('editor'), (name, text) => {
+  replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
+  const run = quickCheck(model, last);
+  const errors = run.load.diagnostics.filter((d) => d.severity === 'error').length;
+  say(`Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`);
+  $('applies-title').scrollIntoView({ block: 'nearest' });
+}, (reason) => say(`Could not open the file: ${reason}`));
+
+// ---- examples pane -----------------------------------------------------------------------------------------------
+let examplesRun = false;
+function showExamples(): void {
+  if (!last) return;
+  const r = renderExamples($('examples-table'), $('examples-summary'), last.load);
+  root.dataset.examplesMs = r.ms.toFixed(1);
+}
+$('run-examples').addEventListener('click', () => { examplesRun = true; showExamples(); });
 
 // ---- start -------------------------------------------------------------------------------------------------------
 renderEvents();
