@@ -59,7 +59,9 @@ export function resolve(cwd: string | undefined, path: string): string {
 }
 
 export function basename(path: string): string {
-  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-  const slash = trimmed.lastIndexOf('/');
-  return slash === -1 ? trimmed : trimmed.slice(slash + 1);
+  // Runs twice per simple command: a name without any '/' (nearly all) is returned as it is.
+  const last = path.length - 1;
+  const slash = path.lastIndexOf('/', path.charCodeAt(last) === 47 ? last - 1 : last);
+  if (slash === -1) return path.charCodeAt(last) === 47 ? path.slice(0, -1) : path;
+  return path.charCodeAt(last) === 47 ? path.slice(slash + 1, -1) : path.slice(slash + 1);
 }

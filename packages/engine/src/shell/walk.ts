@@ -1,10 +1,10 @@
 // The AST walk: every simple command the source runs (through lists, pipelines, compounds, substitutions and
 // wrappers), each normalised, with the cwd it runs in. Records into a Collector; never throws on odd trees.
-import { forEachChild, parse, type Command, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type SyntaxNode } from 'unbash';
+import { forEachChild, parse, type Word, type Command, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type SyntaxNode } from 'unbash';
 import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import { resolve } from './paths.js';
-import { shellWord, syntheticWord, type ShellWord } from './words.js';
+import { shellWord, simpleWordShape, syntheticWord, type ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
 import { normaliseCommand } from './normalise.js';
 import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
@@ -187,6 +187,7 @@ export class Walker {
     switch (node.type) {
       // Hot: every word of every command comes here, and most are plain (no parts) or hold only leaves.
       case 'Word': {
+        if (simpleWordShape(node.text) !== undefined) return;
         const parts = node.parts;
         if (parts !== undefined) for (const part of parts) this.substitutions(part, frame, scope);
         return;
@@ -222,22 +223,31 @@ export class Walker {
   }
 
   private command(node: Command, frame: Frame, scope: Scope, piped: string | undefined): Ran {
-    // Substitutions run before the command itself: record them first.
-    for (const p of node.prefix) this.substitutions(p, frame, scope);
-    if (node.name) this.substitutions(node.name, frame, scope);
-    for (const s of node.suffix) this.substitutions(s, frame, scope);
-
-    const assignments: string[] = frame.env.length === 0 ? [] : [...frame.env];
-    for (const p of node.prefix) if (p.type === 'Assignment') assignments.push(p.text);
+    // Substitutions run before the command itself: record them first (prefix, name, suffix: the shell's order).
+    let assignments: string[] | undefined;
+    for (const p of node.prefix) {
+      this.substitutions(p, frame, scope);
+      if (p.type === 'Assignment') (assignments ??= [...frame.env]).push(p.text);
+    }
     const words: ShellWord[] = [];
-    if (node.name) words.push(shellWord(node.name));
+    if (node.name) words.push(this.word(node.name, frame, scope));
     for (const s of node.suffix) {
-      if (s.type === 'Word') words.push(shellWord(s));
-      else if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
+      if (s.type === 'Word') words.push(this.word(s, frame, scope));
+      else {
+        this.substitutions(s, frame, scope);
+        if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
+      }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const stdin = stdinText(redirects) ?? piped;
-    return this.run(words, assignments, redirects, stdin, frame, scope, node.pos, node.end, NO_VIA);
+    return this.run(words, assignments ?? frame.env, redirects, stdin, frame, scope, node.pos, node.end, NO_VIA);
+  }
+
+  /** One word of a command: its substitutions walked (a simple word has none), its ShellWord returned. */
+  private word(word: Word, frame: Frame, scope: Scope): ShellWord {
+    const shellword = shellWord(word);
+    if (!shellword.simple) this.substitutions(word, frame, scope);
+    return shellword;
   }
 
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
