@@ -31,6 +31,16 @@ const has = (flags: readonly Flag[], ...names: string[]): boolean => flags.some(
 const valueOf = (flags: readonly Flag[], ...names: string[]): string | undefined =>
   flags.find((f) => names.includes(f.name) && f.value !== undefined)?.value;
 
+/** `-n`, `-e`, `-E` and their clusters (`-ne`): echo's options (what /^-[neE]+$/ matches, without a regex). */
+function isEchoOption(word: string): boolean {
+  if (word.length < 2 || word.charCodeAt(0) !== 45 /* - */) return false;
+  for (let i = 1; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c !== 110 /* n */ && c !== 101 /* e */ && c !== 69 /* E */) return false;
+  }
+  return true;
+}
+
 /** The text a command prints when it is a literal (echo/printf of static words, cat of a heredoc). */
 export function literalOutput(program: string, args: readonly string[], allStatic: boolean, stdin: string | undefined): string | undefined {
   if (program === 'cat' && args.length === 0) return stdin;
@@ -38,7 +48,7 @@ export function literalOutput(program: string, args: readonly string[], allStati
   if (program === 'echo') {
     let at = 0;
     let newline = true;
-    while (at < args.length && /^-[neE]+$/.test(args[at] as string)) {
+    while (at < args.length && isEchoOption(args[at] as string)) {
       if ((args[at] as string).includes('n')) newline = false;
       at++;
     }

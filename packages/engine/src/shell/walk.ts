@@ -306,6 +306,8 @@ export class Walker {
     if (program === 'find') this.findExec(u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     let printed = output ?? (program === 'tee' ? stdin : undefined);
     for (const r of redirects) if (isStdoutRedirect(r)) printed = undefined;
+    // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
+    if (stdinInterpreter === undefined && printed === undefined) return NOTHING;
     return { index, stdinInterpreter, output: printed };
   }
 
