@@ -1,6 +1,7 @@
 // Which bash parser the shell model uses, decided by measurement: correctness on tricky commands, parse time for
 // 1 KB and 100 KB, cold start (import + init + first parse, in a fresh process) and the minified browser bundle.
 // Run: npx tsx bench/shell-parsers.ts   (prints a Markdown table; SHELL.md holds the figures and the choice)
+//      npx tsx bench/shell-parsers.ts --overhead   (only the model's CPU cost over unbash's parse)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { build } from 'esbuild';
 import { parseShell } from '../src/shell/index.js';
+import { chain1k, typical1k } from './shell.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -217,16 +219,19 @@ async function main(): Promise<void> {
   await modelTimes(small, large);
 }
 
+/** Short commands the way agents write them. */
+const TYPICAL: readonly string[] = [
+  'git push -f origin main',
+  'cd packages/engine && npx vitest run test/shell/cases.test.ts 2>&1 | tail -20',
+  "sudo env FOO=1 bash -c 'git push --force origin main'",
+  'cat > .env <<EOF\nKEY=1\nEOF',
+  'find . -name "*.ts" | xargs grep -n TODO | head -50 > todo.txt',
+  'kubectl --context prod -n web get pods -o wide',
+];
+
 /** The whole model (parse + walk + normalise + effects), uncached (options bypass the memo) and cached. */
 async function modelTimes(small: string, large: string): Promise<void> {
-  const typical = [
-    'git push -f origin main',
-    'cd packages/engine && npx vitest run test/shell/cases.test.ts 2>&1 | tail -20',
-    "sudo env FOO=1 bash -c 'git push --force origin main'",
-    'cat > .env <<EOF\nKEY=1\nEOF',
-    'find . -name "*.ts" | xargs grep -n TODO | head -50 > todo.txt',
-    'kubectl --context prod -n web get pods -o wide',
-  ];
+  const typical = TYPICAL;
   const fresh = { maxDepth: 8 };
   let i = 0;
   const t = await percentiles(() => parseShell(typical[i++ % typical.length] as string, fresh), 12000);
@@ -240,9 +245,54 @@ async function modelTimes(small: string, large: string): Promise<void> {
   console.log(`| same, memo hit | ${hit.p50.toFixed(2)} µs | ${hit.p99.toFixed(2)} µs |`);
   console.log(`| 1 KB | ${t1.p50.toFixed(1)} µs | ${t1.p99.toFixed(1)} µs |`);
   console.log(`| 100 KB (stops at ${parseShell(large, fresh).commands.length} commands) | ${(t100.p50 / 1000).toFixed(2)} ms | ${(t100.p99 / 1000).toFixed(2)} ms |`);
+  modelOverhead(typical);
   console.log(`\nload average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores)`);
 }
 
+/**
+ * What the model adds to unbash's own parse, in CPU µs per call (process.cpuUsage, not wall time: the machine is
+ * shared, and the best of several interleaved rounds is kept so load hits every column alike). "parse + parts" is
+ * unbash with every lazy word part resolved: work the model cannot avoid for words it must read.
+ */
+function modelOverhead(short: readonly string[]): void {
+  const unbash = parseForOverhead;
+  const sets: readonly (readonly [string, readonly string[]])[] = [
+    ['short 23–80 B commands', Array.from({ length: 4000 }, (_, i) => short[i % short.length] as string)],
+    ['typical 1 KB (typical1k)', Array.from({ length: 3000 }, (_, i) => typical1k(i))],
+    ['dense 1 KB chain (chain1k)', Array.from({ length: 3000 }, (_, i) => chain1k(i))],
+  ];
+  const fresh = { maxDepth: 8 };
+  const columns: readonly (readonly [string, (s: string) => unknown])[] = [
+    ['parse', (s) => unbash.parse(s)],
+    ['parse + parts', (s) => unbash.visitAll(unbash.parse(s))],
+    ['parseShell', (s) => parseShell(s, fresh)],
+  ];
+  console.log('');
+  console.log('| CPU µs per call | unbash parse | parse + parts | parseShell | model overhead over parse |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, list] of sets) {
+    const best = columns.map(() => Infinity);
+    for (const [, fn] of columns) for (const s of list.slice(0, 500)) fn(s);
+    for (let round = 0; round < 7; round++) {
+      columns.forEach(([, fn], c) => {
+        const t0 = process.cpuUsage();
+        for (const s of list) fn(s);
+        const d = process.cpuUsage(t0);
+        best[c] = Math.min(best[c] as number, (d.user + d.system) / list.length);
+      });
+    }
+    const [parse, parts, model] = best as [number, number, number];
+    console.log(`| ${name} | ${parse.toFixed(2)} | ${parts.toFixed(2)} | ${model.toFixed(2)} | ${(model - parse).toFixed(2)} |`);
+  }
+}
+
+const parseForOverhead = await (async () => {
+  const unbash = await import('unbash');
+  const visitAll = (node: import('unbash').SyntaxNode): void => unbash.forEachChild(node, visitAll);
+  return { parse: unbash.parse, visitAll };
+})();
+
 const cold = process.argv.indexOf('--cold');
 if (cold !== -1) await runCold(process.argv[cold + 1] ?? 'unbash');
+else if (process.argv.includes('--overhead')) modelOverhead(TYPICAL);
 else await main();
