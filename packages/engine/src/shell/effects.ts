@@ -231,6 +231,13 @@ function gitEffects(input: EffectInput, add: Add): void {
     for (const p of rest) add('write', p, 'git restore');
   } else if (sub === 'rm' && !has(input.flags, '--cached')) {
     for (const p of rest) add('delete', p, 'git rm');
+  } else if (sub === 'mv' && rest.length >= 2) {
+    // git mv SOURCE… DEST: like mv, the sources go and the destination (or DEST/basename) is written.
+    const dest = rest[rest.length - 1] as string;
+    const sources = rest.slice(0, -1);
+    for (const src of sources) add('delete', src, 'git mv');
+    if (sources.length === 1) add('write', dest, 'git mv');
+    else for (const src of sources) add('write', `${dest}/${basename(src)}`, 'git mv');
   }
 }
 
