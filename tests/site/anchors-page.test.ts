@@ -1,0 +1,97 @@
+// The anchors page as a reader uses it: a definition on every card, search that covers definitions, a hint instead
+// of a bare "0 of 189", a linked card highlighted and never hidden by a filter, roles without a preset marked,
+// the anchors our presets use, and no axe violation at all (heading order included).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bundledPresets, catalogue } from '@semantic-anchors/engine';
+import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
+import { serveSite, type Site } from './support/server.js';
+import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
+import { axeViolations } from './support/axe.js';
+
+let site: Site;
+let browser: Browser;
+const pages: WatchedPage[] = [];
+const open = async (path: string): Promise<Page> => {
+  const w = await openPage(browser);
+  pages.push(w);
+  await w.page.goto(new URL(path, site.url).href);
+  return w.page;
+};
+const shown = (page: Page) => page.$$eval('li.anchor:not([hidden])', (lis) => lis.map((li) => li.id));
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  site = await serveSite(SITE_DIST);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
+  await browser?.close();
+  await site?.close();
+});
+
+describe('the anchors page', () => {
+  it('gives every anchor a one-line definition and credits the catalogue', async () => {
+    const page = await open('anchors/');
+    const definitions = await page.$$eval('li.anchor .definition', (ps) => ps.map((p) => p.textContent?.trim() ?? ''));
+    expect(definitions).toHaveLength(catalogue.anchors.length);
+    expect(definitions.filter((d) => d.length < 20)).toEqual([]);
+    expect(await page.textContent('li#conventional-commits .definition')).toContain('Development Workflow');
+    expect(await page.textContent('main')).toContain(catalogue.meta.license);
+  });
+
+  it('searches the definitions too, and every word of the query', async () => {
+    const page = await open('anchors/');
+    // A category's name is in no anchor's id or title, only in the definition derived from its categories.
+    const inCategory = catalogue.anchors.filter((a) => a.categories.includes('development-workflow')).map((a) => a.id);
+    await page.fill('#anchor-search', 'development workflow');
+    const hits = await shown(page);
+    expect(hits).toEqual(expect.arrayContaining(inCategory));
+    expect(hits.length).toBeLessThan(catalogue.anchors.length / 2);
+    await page.fill('#anchor-search', 'workflow conventional');
+    expect(await shown(page)).toContain('conventional-commits');
+    expect((await shown(page)).length).toBeLessThan(5);
+  });
+
+  it('explains "0 of 189" and clears the filters in one click', async () => {
+    const page = await open('anchors/?q=zzzz-no-such-anchor');
+    expect(await page.textContent('#anchor-count')).toBe(`0 of ${catalogue.anchors.length} anchors`);
+    expect(await page.isVisible('#anchor-empty')).toBe(true);
+    await page.click('#anchor-clear');
+    expect(await page.textContent('#anchor-count')).toBe(`${catalogue.anchors.length} of ${catalogue.anchors.length} anchors`);
+    expect(await page.isVisible('#anchor-empty')).toBe(false);
+  });
+
+  it('highlights the linked card, and shows it even when a filter would hide it', async () => {
+    const page = await open('anchors/?q=arc42#conventional-commits');
+    expect(await page.isVisible('li#conventional-commits')).toBe(true);
+    const style = await page.$eval('li#conventional-commits', (li) => getComputedStyle(li).outlineStyle);
+    expect(style).toBe('solid');
+    const other = await page.$eval('li#arc42', (li) => getComputedStyle(li).outlineStyle);
+    expect(other).toBe('none');
+  });
+
+  it('marks the catalogue roles that have no preset in the role filter', async () => {
+    const page = await open('anchors/');
+    const options = await page.$$eval('#anchor-role option[value]:not([value=""])', (os) => os.map((o) => ({ id: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const presetIds = new Set(bundledPresets.map((p) => p.id));
+    expect(options).toHaveLength(catalogue.roles.length);
+    for (const o of options) expect(o.text.includes('(no preset)'), o.id).toBe(!presetIds.has(o.id));
+  });
+
+  it('says which anchors our presets use, and which contracts cite each', async () => {
+    const page = await open('anchors/');
+    const used = await page.$$eval('.used-anchors a', (as) => as.map((a) => a.getAttribute('href')?.slice(1) ?? ''));
+    const flagged = await page.$$eval('li.anchor[data-used="yes"]', (lis) => lis.map((li) => li.id));
+    expect(used.length).toBeGreaterThan(10);
+    expect(new Set(used)).toEqual(new Set(flagged));
+    const citing = await page.$$eval('li#conventional-commits details.citing li a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(citing.some((h) => h.includes('/roles/') && h.includes('#contract-'))).toBe(true);
+  });
+
+  it('has no accessibility violation of any impact, heading order included', async () => {
+    const page = await open('anchors/');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
