@@ -1,0 +1,97 @@
+// The roles index the breadcrumb links to, one role name per page (title, breadcrumb, heading), the search across
+// every preset's contracts and the side-by-side comparison of two presets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bundledPresets, validate } from '@semantic-anchors/engine';
+import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
+import { serveSite, type Site } from './support/server.js';
+import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
+import { axeViolations, serious } from './support/axe.js';
+
+let site: Site;
+let browser: Browser;
+const pages: WatchedPage[] = [];
+const open = async (path: string, width = 1400): Promise<Page> => {
+  const w = await openPage(browser, { width, height: 900 });
+  pages.push(w);
+  await w.page.goto(new URL(path, site.url).href);
+  return w.page;
+};
+
+beforeAll(async () => {
+  ensureSiteBuilt();
+  site = await serveSite(SITE_DIST);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
+  await browser?.close();
+  await site?.close();
+});
+
+describe('roles index and role names', () => {
+  it('links the breadcrumb "Roles" to an index of every preset', async () => {
+    const page = await open('roles/business-analyst/');
+    await page.click('nav.breadcrumb a:text-is("Roles")');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/roles\/$/);
+    const linked = await page.$$eval('ul.roles h3 a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    for (const p of bundledPresets) expect(linked.some((h) => h.endsWith(`/roles/${p.id}/`)), p.id).toBe(true);
+    expect(serious(await axeViolations(page))).toEqual([]);
+  });
+
+  it.each(bundledPresets.map((p) => p.id))('names role %s the same in the title, the breadcrumb and the heading', async (id) => {
+    const page = await open(`roles/${id}/`);
+    const h1 = (await page.textContent('h1'))?.trim() ?? '';
+    expect(await page.title()).toBe(`${h1} · opencode-semantic-anchors`);
+    expect((await page.textContent('nav.breadcrumb li[aria-current="page"]'))?.trim()).toBe(h1);
+  });
+});
+
+describe('search across every preset\'s contracts', () => {
+  it('finds every rule that covers "force push", naming its preset', async () => {
+    const page = await open('search/');
+    await page.fill('#contract-search', 'force push');
+    const hits = await page.$$eval('li.result:not([hidden])', (lis) => lis.map((li) => ({ preset: (li as HTMLElement).dataset.preset, id: li.querySelector('h3 a')?.textContent })));
+    // The reference answer: every preset contract whose description, message, triggers or exceptions name both words.
+    const expected = bundledPresets.flatMap((p) => validate(p.text, { file: p.file }).load.config.contracts
+      .filter((c) => c.origin.file === p.file)
+      .map((c) => ({ c, words: JSON.stringify([c.contract.description, c.contract.message, c.contract.when, c.contract.unless]) }))
+      .filter(({ words }) => /\bforce/i.test(words) && /\bpush/i.test(words))
+      .map(({ c }) => c)
+      .map((c) => `${p.id}/${c.contract.id}`));
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => `${h.preset}/${h.id}`)).toEqual(expect.arrayContaining(expected));
+    expect(await page.textContent('#contract-count')).toMatch(/^\d+ of \d+ contracts, in \d+ presets?$/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('force push');
+    expect(serious(await axeViolations(page))).toEqual([]);
+  });
+
+  it('explains an empty result', async () => {
+    const page = await open('search/?q=zzzz-nothing');
+    expect(await page.isVisible('#contract-empty')).toBe(true);
+  });
+});
+
+describe('side-by-side comparison of two presets', () => {
+  it('shows the two chosen presets and marks what they share', async () => {
+    const [a, b] = [bundledPresets[0]!.id, bundledPresets[1]!.id];
+    const page = await open(`compare/?a=${a}&b=${a}`);
+    expect(await page.textContent('#compare-summary')).toContain('same preset');
+    await page.selectOption('#compare-b', b);
+    const visible = await page.$$eval('.compare-panel:not([hidden])', (ps) => ps.map((p) => (p as HTMLElement).dataset.preset));
+    expect(visible).toEqual([a, b]);
+    expect(await page.textContent('#compare-summary')).toMatch(/^\d+ contract id\(s\) and \d+ anchor\(s\) in both\.$/);
+    // The anchors marked "in both" are exactly the intersection of the two panels' anchors.
+    const anchorsOf = (side: string) => page.$eval(`.compare-side[data-side="${side}"] .compare-panel:not([hidden])`, (p) => (p as HTMLElement).dataset.anchors!.split(' '));
+    const [left, right] = [await anchorsOf('a'), await anchorsOf('b')];
+    const marked = await page.$$eval('.compare-side[data-side="a"] .compare-panel:not([hidden]) li.shared', (lis) => lis.map((li) => (li as HTMLElement).dataset.anchor));
+    expect(new Set(marked)).toEqual(new Set(left.filter((x) => right.includes(x))));
+    expect(new URL(page.url()).searchParams.get('b')).toBe(b);
+    expect(serious(await axeViolations(page))).toEqual([]);
+  });
+
+  it('stacks the two columns on a phone without sideways scrolling of the page', async () => {
+    const page = await open('compare/', 390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+});
