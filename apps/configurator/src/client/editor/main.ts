@@ -273,8 +273,10 @@ window.addEventListener('beforeunload', (e) => {
 // ---- import: a file from disk, by the picker or dropped on the editor --------------------------------------------
 wireImport($<HTMLInputElement>('import-file'), $('editor'), (name, text) => {
   replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
-  const run = quickCheck(model, last);
-  const errors = run.load.diagnostics.filter((d) => d.severity === 'error').length;
+  // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
+  const run = fullCheck(model);
+  afterCheck(run);
+  const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
   say(`Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`);
   $('applies-title').scrollIntoView({ block: 'nearest' });
 }, (reason) => say(`Could not open the file: ${reason}`));
