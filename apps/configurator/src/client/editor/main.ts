@@ -163,7 +163,9 @@ function renderEvents(): void {
 function runSimulation(): void {
   if (!last) return;
   renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined), { load: last.load, policy: last.policy });
-  keep();
+  // Not on every keystroke: storing is debounced, like the full check.
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keep, FULL_CHECK_DELAY_MS);
 }
 eventForm.addEventListener('submit', (e) => {
   e.preventDefault();
@@ -254,6 +256,7 @@ $('share').addEventListener('click', () => {
 
 // ---- keeping the work: history entry, session and local storage; a warning before it would be lost ---------------
 const saved = keeper();
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
 let storageRefused = false;
 function keep(): void {
   if (!touched) return; // opening the page (from a role page, say) must not replace the draft of an earlier visit
