@@ -2,7 +2,7 @@
 // every preset's contracts and the side-by-side comparison of two presets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bundledPresets, validate } from '@semantic-anchors/engine';
+import { bundledPresets, compile, loadConfig, startState, step, validate } from '@semantic-anchors/engine';
 import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
 import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
@@ -64,6 +64,24 @@ describe('search across every preset\'s contracts', () => {
     expect(await page.textContent('#contract-count')).toMatch(/^\d+ of \d+ contracts, in \d+ presets?$/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('force push');
     expect(serious(await axeViolations(page))).toEqual([]);
+  });
+
+  it('lists every contract that acts on a shell command, in whatever words it is written', async () => {
+    const command = 'git push --force origin main';
+    // The reference: the plugin's engine, given the command as a bash call by a file extending each preset.
+    const expected = bundledPresets.flatMap((p) => {
+      const policy = compile(loadConfig(`version: 1\nextends: [${p.id}]\n`, { file: 'opencode-semantic-anchors.yaml' }).config);
+      return step(policy, startState(policy), { tool: 'bash', args: { command } }).verdict.matches
+        .filter((m) => m.origin.preset === p.id || m.origin.file.includes(p.id)).map((m) => `${p.id}/${m.id}`);
+    });
+    expect(expected.length).toBeGreaterThan(1);
+    const page = await open('search/');
+    await page.fill('#contract-command', command);
+    await page.click('#command-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#contract-count')).toContain('act on it');
+    const shown = await page.$$eval('li.result:not([hidden])', (lis) => lis.map((li) => `${(li as HTMLElement).dataset.preset}/${(li as HTMLElement).dataset.contract}`));
+    expect(shown.sort()).toEqual([...new Set(expected)].sort());
+    expect(new URL(page.url()).searchParams.get('command')).toBe(command);
   });
 
   it('explains an empty result', async () => {
