@@ -17,6 +17,9 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
   // The model already resolved each path against the directory its command runs in (cd, git -C, …), relative to
   // where the call starts: only the start (the call's workdir, else the project root) is left to join.
   const resolve = (path: string, _command: number | undefined): string => {
+    // $PWD and $(pwd) are the directory the call runs in: `rm -rf "$PWD"` deletes it.
+    const here = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/.exec(path);
+    if (here) path = `.${path.slice(here[0].length)}`;
     if (isAbsolutePath(path) || path.startsWith('~') || path.startsWith('$')) return path;
     return start === undefined ? path : joinPath(start, path);
   };
