@@ -32,7 +32,7 @@ describe('the language reference tables', () => {
   it('keeps a union type in one cell, with the example in the last column (mode, onError, expect)', async () => {
     const page = await reference(1400);
     const rows = await page.$$eval('.reference table tbody tr', (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')));
     expect(rows.length).toBeGreaterThan(50);
     expect(rows.filter((cells) => cells.length !== 5)).toEqual([]);
     const row = (name: string) => rows.find((cells) => cells[0] === name);
