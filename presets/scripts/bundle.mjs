@@ -53,15 +53,35 @@ import type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, 
 export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from '../types.js';
 
 export const catalogueMeta: CatalogueMeta = ${JSON.stringify(json('meta.json'))};
-export const catalogueAnchors: readonly CatalogueAnchor[] = JSON.parse(${JSON.stringify(JSON.stringify(
-  json('anchors.json').map((a) => ({ id: a.id, title: a.title, categories: [], roles: [], tier: a.tier, proponents: [], url: a.url, urlDe: '', source: '' })),
-))});
-export const catalogueRoles: readonly CatalogueRole[] = JSON.parse(${JSON.stringify(JSON.stringify(
-  json('roles.json').map((r) => ({ id: r.id, name: r.name, documented: r.documented, original12: r.original12, anchors: [] })),
-))});
-export const catalogueCategories: readonly CatalogueCategory[] = JSON.parse(${JSON.stringify(JSON.stringify(
-  json('categories.json').map((c) => ({ id: c.id, name: c.name, anchors: [] })),
-))});
+export const catalogueAnchors: readonly CatalogueAnchor[] = JSON.parse(${JSON.stringify(
+  JSON.stringify(
+    json('anchors.json').map((a) => ({
+      id: a.id,
+      title: a.title,
+      categories: [],
+      roles: [],
+      tier: a.tier,
+      proponents: [],
+      url: a.url,
+      urlDe: '',
+      source: '',
+    })),
+  ),
+)});
+export const catalogueRoles: readonly CatalogueRole[] = JSON.parse(${JSON.stringify(
+  JSON.stringify(
+    json('roles.json').map((r) => ({
+      id: r.id,
+      name: r.name,
+      documented: r.documented,
+      original12: r.original12,
+      anchors: [],
+    })),
+  ),
+)});
+export const catalogueCategories: readonly CatalogueCategory[] = JSON.parse(${JSON.stringify(
+  JSON.stringify(json('categories.json').map((c) => ({ id: c.id, name: c.name, anchors: [] }))),
+)});
 export const presetSources: readonly PresetSource[] = JSON.parse(${JSON.stringify(JSON.stringify(leanPresets))});
 `;
 
@@ -73,7 +93,9 @@ if (process.argv.includes('--check')) {
   for (const [file, content] of outputs) {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (current !== content) {
-      console.error(`presets/generated/${file.split('/').pop()} is out of date: run \`npm run gen -w @semantic-anchors/presets\` and commit it.`);
+      console.error(
+        `presets/generated/${file.split('/').pop()} is out of date: run \`npm run gen -w @semantic-anchors/presets\` and commit it.`,
+      );
       process.exit(1);
     }
   }

@@ -31,7 +31,13 @@ const anchors = read('anchors.json')
   }))
   .sort(byId);
 const roles = read('roles.json')
-  .map((r) => ({ id: r.id, name: r.name ?? titleCase(r.id), documented: r.documented, original12: r.original12, anchors: [...r.anchors].sort() }))
+  .map((r) => ({
+    id: r.id,
+    name: r.name ?? titleCase(r.id),
+    documented: r.documented,
+    original12: r.original12,
+    anchors: [...r.anchors].sort(),
+  }))
   .sort(byId);
 const categories = read('categories.json')
   .map((c) => ({ id: c.id, name: c.name, anchors: [...c.anchors].sort() }))
@@ -48,14 +54,19 @@ const meta = {
 };
 
 mkdirSync(out, { recursive: true });
-const write = (name, data) => writeFileSync(join(out, name), JSON.stringify(data, null, 1) + '\n');
+const write = (name, data) => writeFileSync(join(out, name), `${JSON.stringify(data, null, 1)}\n`);
 write('meta.json', meta);
 write('anchors.json', anchors);
 write('roles.json', roles);
 write('categories.json', categories);
-console.log(`catalogue: ${anchors.length} anchors, ${roles.length} roles, ${categories.length} categories (commit ${PINNED_COMMIT.slice(0, 12)})`);
+console.log(
+  `catalogue: ${anchors.length} anchors, ${roles.length} roles, ${categories.length} categories (commit ${PINNED_COMMIT.slice(0, 12)})`,
+);
 
 // Two roles appear on anchors without a role page and so without a name upstream.
 function titleCase(id) {
-  return id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return id
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 }

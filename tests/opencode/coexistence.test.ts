@@ -21,7 +21,7 @@ describe('coexistence with a second plugin (config from the plugin option)', () 
     expectBlocked(part, 'e2e-no-force-push');
   });
 
-  it('keeps both plugins\' additions to a tool result', async () => {
+  it("keeps both plugins' additions to a tool result", async () => {
     const session = await h.client.createSession();
     const [part] = await turn(h, session, [bash('echo E2E-WARN-MARKER twice')]);
     expectRan(part);
@@ -29,7 +29,7 @@ describe('coexistence with a second plugin (config from the plugin option)', () 
     expect(part?.output).toContain('NOTE from semantic-anchors');
   });
 
-  it('leaves the other plugin\'s tool and our status tool both working', async () => {
+  it("leaves the other plugin's tool and our status tool both working", async () => {
     const session = await h.client.createSession();
     const parts = await turn(h, session, [callDirective('second_ping'), callDirective('anchor_status')]);
     expectRan(parts[0]);

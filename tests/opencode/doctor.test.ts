@@ -40,7 +40,8 @@ function doctor(p: Project, args: string[], path: string): Promise<{ code: numbe
       process.execPath,
       [cli, 'doctor', '--project', p.dir, ...args],
       { env: { PATH: path, HOME: join(p.xdg, '..'), XDG_CONFIG_HOME: p.xdg, NO_COLOR: '1' }, timeout: 150_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
     );
   });
 }
@@ -52,19 +53,26 @@ afterEach(() => {
 });
 
 describe('semantic-anchors doctor', () => {
-  it('passes and shows a real opencode blocking the team\'s own example call', async () => {
-    const p = project({ 'opencode.json': loadsPlugin, '.opencode/opencode-semantic-anchors.yaml': 'fixture:doctor/team-rules.yaml' });
+  it("passes and shows a real opencode blocking the team's own example call", async () => {
+    const p = project({
+      'opencode.json': loadsPlugin,
+      '.opencode/opencode-semantic-anchors.yaml': 'fixture:doctor/team-rules.yaml',
+    });
     const { code, out } = await doctor(p, [], withOpencode);
     expect(out).toMatch(/✓ opencode config: .*opencode\.json loads file:/);
     expect(out).toMatch(/✓ contract file: .*opencode-semantic-anchors\.yaml \(project\) is valid: 1 contract/);
     expect(out).toMatch(/✓ opencode: .*1\.18\.33/);
-    expect(out).toMatch(/✓ live check: a real opencode blocked "bash git push --force origin main" as agent build \(team-no-force-push\)/);
+    expect(out).toMatch(
+      /✓ live check: a real opencode blocked "bash git push --force origin main" as agent build \(team-no-force-push\)/,
+    );
     expect(out).toContain('BLOCKED by semantic-anchors');
     expect(code, out).toBe(0);
   });
 
   it('proves the default preset when the project has no contract file', async () => {
-    const p = project({ 'opencode.jsonc': `// comments and trailing commas are fine\n{ "plugin": ["${pathToFileURL(pluginDist).href}",], }\n` });
+    const p = project({
+      'opencode.jsonc': `// comments and trailing commas are fine\n{ "plugin": ["${pathToFileURL(pluginDist).href}",], }\n`,
+    });
     const { code, out } = await doctor(p, [], withOpencode);
     expect(out).toMatch(/✓ contract file: none found, so the plugin uses the default \(extends software-developer/);
     expect(out).toMatch(/✓ live check: a real opencode blocked ".+" as agent \w+ \(dev-[a-z0-9-]+/);
@@ -72,7 +80,10 @@ describe('semantic-anchors doctor', () => {
   });
 
   it('fails with file:line:col and a remedy when a contract is broken', async () => {
-    const p = project({ 'opencode.json': loadsPlugin, '.opencode/opencode-semantic-anchors.yaml': 'fixture:configs/invalid.yaml' });
+    const p = project({
+      'opencode.json': loadsPlugin,
+      '.opencode/opencode-semantic-anchors.yaml': 'fixture:configs/invalid.yaml',
+    });
     const { code, out } = await doctor(p, ['--no-run'], withOpencode);
     expect(out).toMatch(/✗ contract file: .*1 error\(s\); 1 contract\(s\) still enforced, skipped: e2e-broken-pattern/);
     expect(out).toMatch(/opencode-semantic-anchors\.yaml:9:36: error: pattern "git \(\?=push\)" does not compile/);
@@ -88,13 +99,17 @@ describe('semantic-anchors doctor', () => {
     expect(code).toBe(1);
   });
 
-  it('follows the config option of the entry in the user\'s opencode config, as the plugin does', async () => {
+  it("follows the config option of the entry in the user's opencode config, as the plugin does", async () => {
     const p = project({
-      '~/opencode/opencode.json': JSON.stringify({ plugin: [['opencode-semantic-anchors@0.1.0', { config: 'team/rules.yaml' }]] }),
+      '~/opencode/opencode.json': JSON.stringify({
+        plugin: [['opencode-semantic-anchors@0.1.0', { config: 'team/rules.yaml' }]],
+      }),
       'team/rules.yaml': 'fixture:doctor/team-rules.yaml',
     });
     const { code, out } = await doctor(p, ['--no-run'], withOpencode);
-    expect(out).toMatch(/✓ opencode config: .*xdg\/opencode\/opencode\.json loads opencode-semantic-anchors@0\.1\.0 with config team\/rules\.yaml/);
+    expect(out).toMatch(
+      /✓ opencode config: .*xdg\/opencode\/opencode\.json loads opencode-semantic-anchors@0\.1\.0 with config team\/rules\.yaml/,
+    );
     expect(out).toMatch(/✓ contract file: .*team\/rules\.yaml \(option\) is valid/);
     expect(out).toContain('– live check: skipped (--no-run)');
     expect(code, out).toBe(0);

@@ -12,7 +12,9 @@ import { ensureSiteBuilt, SITE_DIST } from '../site/support/build.js';
 import { fixturesDir, repoRoot, requireOpencodeBinary, startHarness, type Harness } from './support/harness.js';
 import { bash, expectBlocked, expectRan, projectFileExists, turn } from './support/turns.js';
 
-const VERSION = (JSON.parse(readFileSync(join(repoRoot, 'packages/plugin/package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(join(repoRoot, 'packages/plugin/package.json'), 'utf8')) as { version: string }
+).version;
 const PLUGIN_FILE = `opencode-semantic-anchors-${VERSION}.js`;
 const CLI_FILE = `semantic-anchors-cli-${VERSION}.mjs`;
 const DROP_IN = `.opencode/plugins/${PLUGIN_FILE}`;
@@ -26,7 +28,10 @@ describe('the drop-in install from the site: one plugin file in .opencode/plugin
   beforeAll(async () => {
     ensureSiteBuilt();
     const served = join(SITE_DIST, 'download', PLUGIN_FILE);
-    if (!existsSync(served)) throw new Error(`${served}: the built site serves no plugin file\n  hint: npm run build -w @semantic-anchors/configurator`);
+    if (!existsSync(served))
+      throw new Error(
+        `${served}: the built site serves no plugin file\n  hint: npm run build -w @semantic-anchors/configurator`,
+      );
     // The CLI file alone in a folder of its own, as a user's download is: no dist/index.js beside it.
     cliDir = mkdtempSync(join(tmpdir(), 'semantic-anchors-cli-download-'));
     copyFileSync(join(SITE_DIST, 'download', CLI_FILE), join(cliDir, CLI_FILE));
@@ -63,7 +68,11 @@ describe('the drop-in install from the site: one plugin file in .opencode/plugin
     const [part] = await turn(h, session, [bash('touch pushed.marker && git push --force origin main')]);
     expectBlocked(part, 'dev-no-force-push-main');
     expect(projectFileExists(h, 'pushed.marker')).toBe(false);
-    expect(h.model.toolResults().some((t) => t.startsWith('BLOCKED by semantic-anchors') && t.includes('dev-no-force-push-main'))).toBe(true);
+    expect(
+      h.model
+        .toolResults()
+        .some((t) => t.startsWith('BLOCKED by semantic-anchors') && t.includes('dev-no-force-push-main')),
+    ).toBe(true);
   });
 
   it('lets an ordinary command run', async () => {
@@ -73,14 +82,19 @@ describe('the drop-in install from the site: one plugin file in .opencode/plugin
     expect(part?.output).toContain('drop-in-21');
   });
 
-  it('doctor, run from the downloaded CLI file, recognises the drop-in and proves it blocks with the project\'s contracts', async () => {
+  it("doctor, run from the downloaded CLI file, recognises the drop-in and proves it blocks with the project's contracts", async () => {
     const withOpencode = `${dirname(requireOpencodeBinary())}:${process.env.PATH ?? '/usr/bin:/bin'}`;
     const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
       execFile(
         process.execPath,
         [join(cliDir, CLI_FILE), 'doctor', '--project', h.dirs.project],
-        { cwd: cliDir, env: { PATH: withOpencode, HOME: h.dirs.home, XDG_CONFIG_HOME: h.dirs.configHome, NO_COLOR: '1' }, timeout: 150_000 },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
+        {
+          cwd: cliDir,
+          env: { PATH: withOpencode, HOME: h.dirs.home, XDG_CONFIG_HOME: h.dirs.configHome, NO_COLOR: '1' },
+          timeout: 150_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
       );
     });
     expect(out).toContain(`✓ opencode config: ${join(h.dirs.project, DROP_IN)} loads`);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anchorsPlugin, startHarness, type Harness } from './support/harness.js';
-import { anchor, bash, callDirective, everythingTheModelSaw, expectBlocked, expectRan, pluginLogLines, projectFileExists, turn } from './support/turns.js';
+import {
+  anchor,
+  bash,
+  callDirective,
+  everythingTheModelSaw,
+  expectBlocked,
+  expectRan,
+  pluginLogLines,
+  projectFileExists,
+  turn,
+} from './support/turns.js';
 
 const MIGRATION = 'create table users (id int);\n';
 const SECRET = 'E2E_SECRET_TOKEN=e2e-must-never-reach-the-model';
@@ -36,13 +46,17 @@ describe('enforcement in a real opencode (project config)', () => {
     expect(part?.error).toContain('github-flow');
     expect(part?.error).toContain('/anchor bypass');
     expect(projectFileExists(h, 'pushed.marker')).toBe(false);
-    expect(h.model.toolResults().some((t) => t.startsWith('BLOCKED by semantic-anchors') && t.includes('e2e-no-force-push'))).toBe(true);
+    expect(
+      h.model.toolResults().some((t) => t.startsWith('BLOCKED by semantic-anchors') && t.includes('e2e-no-force-push')),
+    ).toBe(true);
   });
 
   it('blocks an edit of an applied migration by its path and leaves the file unchanged', async () => {
     const session = await h.client.createSession();
     const file = join(h.dirs.project, 'db/migrations/001_init.sql');
-    const [part] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: 'int', newString: 'bigint' })]);
+    const [part] = await turn(h, session, [
+      callDirective('edit', { filePath: file, oldString: 'int', newString: 'bigint' }),
+    ]);
     expectBlocked(part, 'e2e-no-edit-applied-migrations');
     expect(readFileSync(file, 'utf8')).toBe(MIGRATION);
   });
@@ -64,7 +78,11 @@ describe('enforcement in a real opencode (project config)', () => {
     expect(part?.output).toContain('e2e-warn-marker');
     const seen = h.model.toolResults().find((t) => t.includes('E2E-WARN-MARKER ran'));
     expect(seen).toContain('NOTE from semantic-anchors');
-    await expect.poll(() => h.events.toasts().some((t) => t.variant === 'warning' && t.message.includes('e2e-warn-marker')), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => h.events.toasts().some((t) => t.variant === 'warning' && t.message.includes('e2e-warn-marker')), {
+        timeout: 5_000,
+      })
+      .toBe(true);
   });
 
   it('gives the model no way to bypass: status is read-only and the call stays blocked', async () => {
@@ -107,7 +125,9 @@ describe('enforcement in a real opencode (project config)', () => {
   it('enforces inside a subagent session started by the task tool', async () => {
     const session = await h.client.createSession();
     const childScript = bash('touch subagent-push.marker && git push --force origin main');
-    const [task] = await turn(h, session, [callDirective('task', { description: 'push from a subagent', prompt: childScript, subagent_type: 'general' })]);
+    const [task] = await turn(h, session, [
+      callDirective('task', { description: 'push from a subagent', prompt: childScript, subagent_type: 'general' }),
+    ]);
     expectRan(task);
     const children = (await h.client.sessions()).filter((s) => s.parentID === session);
     expect(children).toHaveLength(1);
@@ -119,8 +139,13 @@ describe('enforcement in a real opencode (project config)', () => {
   it('shares the bypass budget between a session and its subagents instead of multiplying it', async () => {
     const session = await h.client.createSession();
     expect(await anchor(h, session, 'bypass one push from the subagent')).toMatch(/granted/i);
-    const childScript = [bash('touch child-first.marker && git push --force origin main'), bash('touch child-second.marker && git push --force origin main')].join('\n');
-    await turn(h, session, [callDirective('task', { description: 'two pushes', prompt: childScript, subagent_type: 'general' })]);
+    const childScript = [
+      bash('touch child-first.marker && git push --force origin main'),
+      bash('touch child-second.marker && git push --force origin main'),
+    ].join('\n');
+    await turn(h, session, [
+      callDirective('task', { description: 'two pushes', prompt: childScript, subagent_type: 'general' }),
+    ]);
     const child = (await h.client.sessions()).find((s) => s.parentID === session);
     const childParts = await h.client.toolParts(child?.id ?? '');
     expectRan(childParts[0]);
@@ -130,12 +155,17 @@ describe('enforcement in a real opencode (project config)', () => {
     expect(await anchor(h, session, 'bypass again in the parent')).toMatch(/spent/i);
   });
 
-  it('gives a subagent its parent\'s role: under plan, the subagent may not edit src/ either', async () => {
+  it("gives a subagent its parent's role: under plan, the subagent may not edit src/ either", async () => {
     const session = await h.client.createSession();
     const file = join(h.dirs.project, 'src/app.ts');
     const before = readFileSync(file, 'utf8');
     const childScript = callDirective('edit', { filePath: file, oldString: 'answer', newString: 'renamed' });
-    const [task] = await turn(h, session, [callDirective('task', { description: 'edit from plan', prompt: childScript, subagent_type: 'general' })], { agent: 'plan' });
+    const [task] = await turn(
+      h,
+      session,
+      [callDirective('task', { description: 'edit from plan', prompt: childScript, subagent_type: 'general' })],
+      { agent: 'plan' },
+    );
     const child = (await h.client.sessions()).find((s) => s.parentID === session);
     expect(child, `no subagent session; the task call ended ${JSON.stringify(task)}`).toBeDefined();
     const [edit] = await h.client.toolParts(child?.id ?? '');
@@ -145,22 +175,40 @@ describe('enforcement in a real opencode (project config)', () => {
 
   it('checks files attached to a message as reads: .env is withheld and said so, notes.txt reaches the model', async () => {
     const session = await h.client.createSession();
-    const attach = (name: string) => ({ type: 'file', mime: 'text/plain', filename: name, url: `file://${join(h.dirs.project, name)}` });
+    const attach = (name: string) => ({
+      type: 'file',
+      mime: 'text/plain',
+      filename: name,
+      url: `file://${join(h.dirs.project, name)}`,
+    });
     await h.client.prompt(session, 'please look at these files', { parts: [attach('.env'), attach('notes.txt')] });
     expect(everythingTheModelSaw(h)).not.toContain('e2e-must-never-reach-the-model');
     expect(everythingTheModelSaw(h)).toContain('harmless notes');
     const userTexts = (await h.client.messages(session)).filter((m) => m.role === 'user').flatMap((m) => m.texts);
     const notice = userTexts.find((t) => t.includes('.env') && t.includes('e2e-no-env-read'));
-    expect(notice, `no text part says the .env attachment was withheld; user texts: ${JSON.stringify(userTexts)}`).toBeDefined();
+    expect(
+      notice,
+      `no text part says the .env attachment was withheld; user texts: ${JSON.stringify(userTexts)}`,
+    ).toBeDefined();
   });
 
   it('switches role with the agent: plan (software-architect) is blocked from src/ where build is not', async () => {
     const session = await h.client.createSession();
     const file = join(h.dirs.project, 'src/app.ts');
-    const [planned] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: '41', newString: '42' })], { agent: 'plan' });
+    const [planned] = await turn(
+      h,
+      session,
+      [callDirective('edit', { filePath: file, oldString: '41', newString: '42' })],
+      { agent: 'plan' },
+    );
     expectBlocked(planned, 'e2e-architect-writes-no-code');
     expect(readFileSync(file, 'utf8')).toContain('41');
-    const [built] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: '41', newString: '42' })], { agent: 'build' });
+    const [built] = await turn(
+      h,
+      session,
+      [callDirective('edit', { filePath: file, oldString: '41', newString: '42' })],
+      { agent: 'build' },
+    );
     expectRan(built);
     expect(readFileSync(file, 'utf8')).toContain('42');
   });
@@ -191,7 +239,9 @@ describe('enforcement in a real opencode (project config)', () => {
     const session = await h.client.createSession();
     expect(await anchor(h, session, 'role software-architect')).toContain('software-architect');
     const file = join(h.dirs.project, 'src/app.ts');
-    const [blocked] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: 'answer', newString: 'renamed' })]);
+    const [blocked] = await turn(h, session, [
+      callDirective('edit', { filePath: file, oldString: 'answer', newString: 'renamed' }),
+    ]);
     expectBlocked(blocked, 'e2e-architect-writes-no-code');
   });
 

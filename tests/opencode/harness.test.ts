@@ -1,8 +1,6 @@
 // The harness itself, proven without the plugin under test: a recording plugin loads, a scripted tool call runs
 // in real opencode, a throwing tool.execute.before reaches the model as the tool result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { callDirective } from '@semantic-anchors/sandbox';
 import { fixturePlugin, startHarness, type Harness } from './support/harness.js';
 
@@ -16,7 +14,10 @@ describe('the headless opencode harness (no plugin under test)', () => {
 
   it('plays a scripted bash call through real opencode and returns its output to the model', async () => {
     const session = await h.client.createSession();
-    await h.client.prompt(session, `run it\n${callDirective('bash', { command: 'echo scripted-$((40+2))', description: 'echo' })}`);
+    await h.client.prompt(
+      session,
+      `run it\n${callDirective('bash', { command: 'echo scripted-$((40+2))', description: 'echo' })}`,
+    );
     const tools = await h.client.toolParts(session);
     expect(tools).toHaveLength(1);
     expect(tools[0]).toMatchObject({ tool: 'bash', status: 'completed' });
@@ -26,7 +27,10 @@ describe('the headless opencode harness (no plugin under test)', () => {
 
   it('turns a throw in tool.execute.before into an error tool result the model receives', async () => {
     const session = await h.client.createSession();
-    await h.client.prompt(session, callDirective('bash', { command: 'echo RECORDER-BLOCK > marker.txt', description: 'marker' }));
+    await h.client.prompt(
+      session,
+      callDirective('bash', { command: 'echo RECORDER-BLOCK > marker.txt', description: 'marker' }),
+    );
     const tools = await h.client.toolParts(session);
     expect(tools[0]).toMatchObject({ status: 'error' });
     expect(tools[0]?.error).toContain('BLOCKED by recorder: test marker');

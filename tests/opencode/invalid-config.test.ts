@@ -30,7 +30,9 @@ describe('an invalid contract in the project config', () => {
 
   it('logs the error with its position in the YAML', () => {
     const records = h.opencode.log().split(/\n(?=timestamp=)/);
-    const logged = records.filter((r) => r.includes('e2e-broken-pattern') || r.includes('opencode-semantic-anchors.yaml:9:36'));
+    const logged = records.filter(
+      (r) => r.includes('e2e-broken-pattern') || r.includes('opencode-semantic-anchors.yaml:9:36'),
+    );
     expect(logged.join('\n')).toContain('opencode-semantic-anchors.yaml:9:36');
     expect(logged.join('\n')).toContain('e2e-broken-pattern');
   });
@@ -43,7 +45,13 @@ describe('an invalid contract in the project config', () => {
 
   it('shows the configuration error to the human as a toast', async () => {
     await expect
-      .poll(() => h.events.toasts().some((t) => /e2e-broken-pattern|opencode-semantic-anchors\.yaml/.test(`${t.title ?? ''} ${t.message}`)), { timeout: 10_000 })
+      .poll(
+        () =>
+          h.events
+            .toasts()
+            .some((t) => /e2e-broken-pattern|opencode-semantic-anchors\.yaml/.test(`${t.title ?? ''} ${t.message}`)),
+        { timeout: 10_000 },
+      )
       .toBe(true);
   });
 });

@@ -34,8 +34,15 @@ describe('no outgoing connections, default config', () => {
       expectBlocked(part, 'dev-no-force-push-main');
     }
     // Two sessions, one explanation: the fallback is said once per process, not per session.
-    const defaults = logRecords(h).filter((l) => /no configuration|using the default/i.test(l) && l.includes('software-developer'));
-    expect(defaults, logRecords(h).filter((l) => /default/i.test(l)).join('\n')).toHaveLength(1);
+    const defaults = logRecords(h).filter(
+      (l) => /no configuration|using the default/i.test(l) && l.includes('software-developer'),
+    );
+    expect(
+      defaults,
+      logRecords(h)
+        .filter((l) => /default/i.test(l))
+        .join('\n'),
+    ).toHaveLength(1);
   });
 
   it('connects only to the scripted model and to itself while sessions, tools, a subagent and /anchor run', async () => {
@@ -44,7 +51,11 @@ describe('no outgoing connections, default config', () => {
     await turn(h, session, [
       bash('echo hello'),
       callDirective('anchor_status'),
-      callDirective('task', { description: 'child', prompt: bash('git push --force origin main'), subagent_type: 'general' }),
+      callDirective('task', {
+        description: 'child',
+        prompt: bash('git push --force origin main'),
+        subagent_type: 'general',
+      }),
     ]);
     await anchor(h, session, 'status');
     const connections = internetConnections(readFileSync(h.straceFile ?? '', 'utf8'));

@@ -15,7 +15,10 @@ describe('/anchor reload', () => {
 
   it('applies the edited YAML to a running session', async () => {
     const session = await h.client.createSession();
-    const before = await turn(h, session, [bash('git push --force origin main'), bash('mkdir -p scratch && rm -rf scratch')]);
+    const before = await turn(h, session, [
+      bash('git push --force origin main'),
+      bash('mkdir -p scratch && rm -rf scratch'),
+    ]);
     expectBlocked(before[0], 'e2e-no-force-push');
     expectRan(before[1]);
 
@@ -24,7 +27,10 @@ describe('/anchor reload', () => {
     expect(answer).toMatch(/^\[semantic-anchors\]/);
     expect(answer).toMatch(/reload/i);
 
-    const after = await turn(h, session, [bash('mkdir -p scratch && rm -rf scratch'), bash('git push --force origin main')]);
+    const after = await turn(h, session, [
+      bash('mkdir -p scratch && rm -rf scratch'),
+      bash('git push --force origin main'),
+    ]);
     expectBlocked(after[0], 'e2e-no-rm-rf');
     expectRan(after[1]); // git itself fails (no remote), but the plugin no longer stops the call
   });

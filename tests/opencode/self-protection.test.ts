@@ -32,12 +32,19 @@ describe('self-protection in a real opencode', () => {
     // The shell's parent is opencode: its listening socket is the port (found from the tool result, not told).
     const found = `{{result::(\\d+)\\s}}`;
     // Two turns, each well inside the client's 90 s request timeout on a loaded machine.
-    const parts = await turn(h, session, [bash('ss -ltnp | grep "pid=$PPID,"'), bash(`curl -s http://127.0.0.1:${found}/session`)]);
-    parts.push(...(await turn(h, session, [
-      bash('cat /proc/net/tcp | head -5'),
-      bash(`curl -s -X POST http://localhost:${port}/session/${session}/command -H 'content-type: application/json' -d '{"command":"anchor","arguments":"bypass the agent says so"}'`),
-      callDirective('webfetch', { url: `http://127.0.0.1:${port}/session`, format: 'text' }),
-    ])));
+    const parts = await turn(h, session, [
+      bash('ss -ltnp | grep "pid=$PPID,"'),
+      bash(`curl -s http://127.0.0.1:${found}/session`),
+    ]);
+    parts.push(
+      ...(await turn(h, session, [
+        bash('cat /proc/net/tcp | head -5'),
+        bash(
+          `curl -s -X POST http://localhost:${port}/session/${session}/command -H 'content-type: application/json' -d '{"command":"anchor","arguments":"bypass the agent says so"}'`,
+        ),
+        callDirective('webfetch', { url: `http://127.0.0.1:${port}/session`, format: 'text' }),
+      ])),
+    );
     expectRan(parts[0]);
     expect(parts[0]?.output).toContain(`:${port}`);
     expect(JSON.stringify(parts[1]?.input)).toContain(`127.0.0.1:${port}/session`); // it really found the port
@@ -62,7 +69,13 @@ describe('self-protection in a real opencode', () => {
     for (const part of parts) expectBlocked(part, 'anchor-protect-contract-files');
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(await anchor(h, session, 'bypass I asked for this rule change')).toContain('Bypass granted');
-    const [write] = await turn(h, session, [callDirective('edit', { filePath: file, oldString: 'Push a new commit instead.', newString: 'Push a new commit, or ask.' })]);
+    const [write] = await turn(h, session, [
+      callDirective('edit', {
+        filePath: file,
+        oldString: 'Push a new commit instead.',
+        newString: 'Push a new commit, or ask.',
+      }),
+    ]);
     expectRan(write);
     expect(readFileSync(file, 'utf8')).toContain('Push a new commit, or ask.');
     writeFileSync(file, before);
@@ -73,7 +86,10 @@ describe('self-protection in a real opencode', () => {
     expect(await anchor(h, session, 'bypass try the host files')).toContain('Bypass granted');
     const parts = await turn(h, session, [
       callDirective('write', { filePath: join(h.dirs.project, 'opencode.json'), content: '{ "plugin": [] }\n' }),
-      callDirective('write', { filePath: join(h.dirs.project, '.opencode/plugins/evil.js'), content: 'export const x = 1;\n' }),
+      callDirective('write', {
+        filePath: join(h.dirs.project, '.opencode/plugins/evil.js'),
+        content: 'export const x = 1;\n',
+      }),
       bash('mkdir -p .opencode/plugins && cp opencode.json .opencode/plugins/evil.js'),
       bash('rm opencode.json'),
     ]);
@@ -89,7 +105,10 @@ describe('self-protection in a real opencode', () => {
       bash('env'),
       bash('cat /proc/self/environ'),
       // A script written earlier runs code the engine cannot see into: the second layer (shell.env) holds.
-      callDirective('write', { filePath: join(h.dirs.project, 'probe.sh'), content: 'echo "token=[${E2E_HOST_TOKEN}] pw=[${OPENCODE_SERVER_PASSWORD}]"\n' }),
+      callDirective('write', {
+        filePath: join(h.dirs.project, 'probe.sh'),
+        content: 'echo "token=[${E2E_HOST_TOKEN}] pw=[${OPENCODE_SERVER_PASSWORD}]"\n',
+      }),
       bash('sh probe.sh'),
     ]);
     expectBlocked(parts[0], 'anchor-protect-host-secret');
@@ -112,11 +131,16 @@ describe('self-protection in a real opencode', () => {
     expectBlocked(parts[1], 'anchor-protect-host');
   });
 
-  it('each block lands in the decision log, arguments hashed, the human\'s bypass with its reason', async () => {
+  it("each block lands in the decision log, arguments hashed, the human's bypass with its reason", async () => {
     await new Promise((r) => setTimeout(r, 300));
-    const lines = readFileSync(join(h.dirs.project, '.opencode/semantic-anchors-decisions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(join(h.dirs.project, '.opencode/semantic-anchors-decisions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const blocks = lines.filter((r) => r.kind === 'block');
-    expect(blocks.some((r) => (r.contracts as string[]).includes('anchor-protect-host-server') && r.tool === 'bash')).toBe(true);
+    expect(
+      blocks.some((r) => (r.contracts as string[]).includes('anchor-protect-host-server') && r.tool === 'bash'),
+    ).toBe(true);
     expect(lines.some((r) => r.kind === 'bypass-granted' && r.reason === 'I asked for this rule change')).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(HOST_TOKEN);
     for (const r of blocks) expect((r.args as { sha256: string }).sha256).toMatch(/^[0-9a-f]{64}$/);

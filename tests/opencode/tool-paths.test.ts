@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEnv } from '@semantic-anchors/sandbox';
-import { anchorsPlugin, fixturePlugin, fixturesDir, requireOpencodeBinary, startHarness, type Harness } from './support/harness.js';
+import {
+  anchorsPlugin,
+  fixturePlugin,
+  fixturesDir,
+  requireOpencodeBinary,
+  startHarness,
+  type Harness,
+} from './support/harness.js';
 import { bash, callDirective, expectBlocked, expectRan, pluginLogLines, turn } from './support/turns.js';
 
 describe('every path to a tool in a real opencode', () => {
@@ -17,7 +24,13 @@ describe('every path to a tool in a real opencode', () => {
       plugins: [anchorsPlugin(), fixturePlugin('deploy-tool')],
       projectFiles: { '.opencode/opencode-semantic-anchors.yaml': 'configs/tool-paths.yaml' },
       extraConfig: {
-        mcp: { notes: { type: 'local', command: [process.execPath, join(fixturesDir, 'mcp', 'notes-server.mjs')], enabled: true } },
+        mcp: {
+          notes: {
+            type: 'local',
+            command: [process.execPath, join(fixturesDir, 'mcp', 'notes-server.mjs')],
+            enabled: true,
+          },
+        },
         experimental: { batch_tool: true },
       },
     });
@@ -30,7 +43,7 @@ describe('every path to a tool in a real opencode', () => {
     return (await response.json()) as string[];
   };
 
-  it('an MCP server\'s tools are blocked by name and arguments (path, content); an allowed call runs', async () => {
+  it("an MCP server's tools are blocked by name and arguments (path, content); an allowed call runs", async () => {
     // MCP tools are not in the built-in tool list (/experimental/tool/ids); the server's status says it is there.
     const status = (await (await fetch(`${h.opencode.url}/mcp`)).json()) as Record<string, { status?: string }>;
     expect(status.notes?.status, JSON.stringify(status)).toBe('connected');
@@ -51,7 +64,10 @@ describe('every path to a tool in a real opencode', () => {
 
   it('a plugin-defined tool is blocked by a named argument; another value runs', async () => {
     const session = await h.client.createSession();
-    const parts = await turn(h, session, [callDirective('e2e_deploy', { target: 'production' }), callDirective('e2e_deploy', { target: 'staging' })]);
+    const parts = await turn(h, session, [
+      callDirective('e2e_deploy', { target: 'production' }),
+      callDirective('e2e_deploy', { target: 'staging' }),
+    ]);
     expectBlocked(parts[0], 'e2e-no-deploy-to-production');
     expect(existsSync(join(h.dirs.project, 'deployed-production.marker'))).toBe(false);
     expectRan(parts[1]);
@@ -67,13 +83,19 @@ describe('every path to a tool in a real opencode', () => {
 
   it('non-interactive `opencode run` fires the hooks: a blocked call does not run and the block text is printed', async () => {
     const marker = join(h.dirs.project, 'run.marker');
-    const script = callDirective('bash', { command: `touch ${marker} && git push --force origin main`, description: 'scripted' });
+    const script = callDirective('bash', {
+      command: `touch ${marker} && git push --force origin main`,
+      description: 'scripted',
+    });
     // Asynchronous: the scripted model answers from this process, so it must not be blocked while opencode runs.
     // The script goes in on stdin: opencode run quotes a message argument that holds spaces, which hides the
     // directive from the scripted model.
     const output = await runOpencode(['run', 'go'], h.dirs.project, sandboxEnv(h.dirs), `${script}\n`);
     const lastChat = h.model.requests.filter((r) => r.chat).at(-1)?.chat;
-    expect(output, JSON.stringify(lastChat?.messages.map((m) => [m.role, m.text.slice(0, 300), m.toolCalls.length]))).toContain('BLOCKED by semantic-anchors');
+    expect(
+      output,
+      JSON.stringify(lastChat?.messages.map((m) => [m.role, m.text.slice(0, 300), m.toolCalls.length])),
+    ).toContain('BLOCKED by semantic-anchors');
     expect(output).toContain('e2e-no-force-push');
     expect(existsSync(marker)).toBe(false);
   });

@@ -3,8 +3,15 @@
 // and the same matching contracts as in that preset alone, and its own contract still decides as the example says.
 import { describe, expect, it } from 'vitest';
 import {
-  compile, formatDiagnostic, initialState, loadConfig, step,
-  type CompiledPolicy, type Event, type LoadedContract, type Verdict,
+  compile,
+  formatDiagnostic,
+  initialState,
+  loadConfig,
+  step,
+  type CompiledPolicy,
+  type Event,
+  type LoadedContract,
+  type Verdict,
 } from '@semantic-anchors/engine';
 import { ORIGINAL_ROLES, presetContracts } from './helpers.js';
 
@@ -53,10 +60,16 @@ describe('composing two presets', () => {
           const want = replay(alone.get(owner)!, role, ex.given ?? [], ex.event);
           const where = `${lc.contract.id} example ${i + 1}`;
           const own = got.matches.find((m) => m.id === lc.contract.id);
-          if (ex.expect === 'ALLOW' && own) problems.push(`${where}: expected the contract not to apply, it gave ${own.mode}`);
-          if (ex.expect !== 'ALLOW' && own?.mode !== ex.expect) problems.push(`${where}: expected ${ex.expect}, the contract ${own ? `gave ${own.mode}` : 'did not apply'}`);
+          if (ex.expect === 'ALLOW' && own)
+            problems.push(`${where}: expected the contract not to apply, it gave ${own.mode}`);
+          if (ex.expect !== 'ALLOW' && own?.mode !== ex.expect)
+            problems.push(
+              `${where}: expected ${ex.expect}, the contract ${own ? `gave ${own.mode}` : 'did not apply'}`,
+            );
           if (JSON.stringify(summary(got)) !== JSON.stringify(summary(want))) {
-            problems.push(`${where}: composed ${JSON.stringify(summary(got))} differs from ${owner} alone ${JSON.stringify(summary(want))}`);
+            problems.push(
+              `${where}: composed ${JSON.stringify(summary(got))} differs from ${owner} alone ${JSON.stringify(summary(want))}`,
+            );
           }
         });
       }

@@ -23,7 +23,11 @@ export const presetFiles = (): PresetFile[] =>
   readdirSync(presetsDir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
-    .map((f) => ({ id: f.replace(/\.yaml$/, ''), file: `presets/${f}`, text: readFileSync(join(presetsDir, f), 'utf8') }));
+    .map((f) => ({
+      id: f.replace(/\.yaml$/, ''),
+      file: `presets/${f}`,
+      text: readFileSync(join(presetsDir, f), 'utf8'),
+    }));
 
 /** The contracts one preset defines, loaded through the engine (the bundled text, as `extends` would see it). */
 export function presetContracts(id: string): readonly LoadedContract[] {
@@ -34,4 +38,6 @@ export function presetContracts(id: string): readonly LoadedContract[] {
 
 /** The pinned catalogue as committed (read from disk, not through the engine that validates against it). */
 export const pinnedAnchorIds = (): ReadonlySet<string> =>
-  new Set((JSON.parse(readFileSync(join(presetsDir, 'catalogue/anchors.json'), 'utf8')) as { id: string }[]).map((a) => a.id));
+  new Set(
+    (JSON.parse(readFileSync(join(presetsDir, 'catalogue/anchors.json'), 'utf8')) as { id: string }[]).map((a) => a.id),
+  );

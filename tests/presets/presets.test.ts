@@ -14,7 +14,10 @@ describe('the role presets', () => {
 
   it('are bundled verbatim (the committed bundle is regenerated from the files)', () => {
     for (const f of files) {
-      expect(bundledPresets.find((p) => p.id === f.id)?.text, `${f.file}: run npm run gen -w @semantic-anchors/presets`).toBe(f.text);
+      expect(
+        bundledPresets.find((p) => p.id === f.id)?.text,
+        `${f.file}: run npm run gen -w @semantic-anchors/presets`,
+      ).toBe(f.text);
     }
   });
 
@@ -42,7 +45,11 @@ describe('the role presets', () => {
 
     it('passes every example, and every contract has a triggering example and a near miss', () => {
       expect(result.examples.results.length).toBeGreaterThan(0);
-      expect(result.examples.results.filter((r) => !r.passed).map((r) => `${r.contractId}#${r.index + 1}: expected ${r.expected}, got ${r.actual}`)).toEqual([]);
+      expect(
+        result.examples.results
+          .filter((r) => !r.passed)
+          .map((r) => `${r.contractId}#${r.index + 1}: expected ${r.expected}, got ${r.actual}`),
+      ).toEqual([]);
       expect(result.examples.coverage).toEqual([]);
     });
 
@@ -50,7 +57,8 @@ describe('the role presets', () => {
       const known = pinnedAnchorIds();
       for (const lc of result.load.config.contracts) {
         expect(lc.contract.anchorRefs.length, `${lc.contract.id} links no anchor`).toBeGreaterThan(0);
-        for (const ref of lc.contract.anchorRefs) expect(known.has(ref), `${lc.contract.id}: unknown anchor "${ref}"`).toBe(true);
+        for (const ref of lc.contract.anchorRefs)
+          expect(known.has(ref), `${lc.contract.id}: unknown anchor "${ref}"`).toBe(true);
       }
     });
   });
@@ -72,7 +80,9 @@ describe('the role presets', () => {
 
 describe('the anchor check', () => {
   it('fails a preset whose anchorRefs name an id the catalogue lacks', () => {
-    const text = files.find((f) => f.id === 'software-developer')!.text.replace('anchorRefs: [github-flow]', 'anchorRefs: [github-flows]');
+    const text = files
+      .find((f) => f.id === 'software-developer')!
+      .text.replace('anchorRefs: [github-flow]', 'anchorRefs: [github-flows]');
     const result = validate(text, { file: 'presets/software-developer.yaml', examplesOfPresets: true });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.code)).toContain('unknown-anchor');

@@ -12,11 +12,14 @@ import { ORIGINAL_ROLES, presetContracts, repoRoot, sessionsDir } from './helper
 
 const cli = join(repoRoot, 'packages/engine/dist/cli.js');
 const readFile = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-const fixtures = readdirSync(sessionsDir).filter((f) => f.endsWith('.scenario.yaml')).sort().map((name) => {
-  const file = join(sessionsDir, name);
-  const text = readFileSync(file, 'utf8');
-  return { name, role: name.replace(/\.scenario\.yaml$/, ''), file, text, scenario: Scenario.parse(parse(text)) };
-});
+const fixtures = readdirSync(sessionsDir)
+  .filter((f) => f.endsWith('.scenario.yaml'))
+  .sort()
+  .map((name) => {
+    const file = join(sessionsDir, name);
+    const text = readFileSync(file, 'utf8');
+    return { name, role: name.replace(/\.scenario\.yaml$/, ''), file, text, scenario: Scenario.parse(parse(text)) };
+  });
 
 function runCli(args: string[]) {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build -w @semantic-anchors/engine first`);
@@ -57,7 +60,9 @@ describe('role session fixtures', () => {
 
     it('exercises every contract of the preset at least once', () => {
       const named = new Set(scenario.steps.flatMap((s) => s.contracts ?? []));
-      const missing = presetContracts(role).map((c) => c.contract.id).filter((id) => !named.has(id));
+      const missing = presetContracts(role)
+        .map((c) => c.contract.id)
+        .filter((id) => !named.has(id));
       expect(missing).toEqual([]);
     });
 
@@ -66,12 +71,20 @@ describe('role session fixtures', () => {
       try {
         const config = join(dir, 'opencode-semantic-anchors.yaml');
         writeFileSync(config, `version: 1\nextends: [${role}]\n`);
-        const run = runCli(['explain', config, '--events', file, '--json', ...(scenario.root ? ['--root', scenario.root] : [])]);
+        const run = runCli([
+          'explain',
+          config,
+          '--events',
+          file,
+          '--json',
+          ...(scenario.root ? ['--root', scenario.root] : []),
+        ]);
         expect(run.stderr).toBe('');
         expect(run.status).toBe(0);
         const replayed = JSON.parse(run.stdout) as { verdict: { decision: string; matches: { id: string }[] } }[];
-        expect(replayed.map((r) => ({ decision: r.verdict.decision, contracts: r.verdict.matches.map((m) => m.id).sort() })))
-          .toEqual(scenario.steps.map((s) => ({ decision: s.expect, contracts: [...(s.contracts ?? [])].sort() })));
+        expect(
+          replayed.map((r) => ({ decision: r.verdict.decision, contracts: r.verdict.matches.map((m) => m.id).sort() })),
+        ).toEqual(scenario.steps.map((s) => ({ decision: s.expect, contracts: [...(s.contracts ?? [])].sort() })));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -85,7 +98,9 @@ describe('role session fixtures', () => {
   });
 
   it('and the presets pass `semantic-anchors test presets/*.yaml --coverage`', () => {
-    const files = readdirSync(join(repoRoot, 'presets')).filter((f) => f.endsWith('.yaml')).map((f) => `presets/${f}`);
+    const files = readdirSync(join(repoRoot, 'presets'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => `presets/${f}`);
     const run = runCli(['test', ...files, '--coverage']);
     expect(run.stdout + run.stderr).toMatch(/every contract has an example that triggers it and a near miss/);
     expect(run.status).toBe(0);

@@ -59,7 +59,9 @@ describe('the anchors page', () => {
     expect(await page.textContent('#anchor-count')).toBe(`0 of ${catalogue.anchors.length} anchors`);
     expect(await page.isVisible('#anchor-empty')).toBe(true);
     await page.click('#anchor-clear');
-    expect(await page.textContent('#anchor-count')).toBe(`${catalogue.anchors.length} of ${catalogue.anchors.length} anchors`);
+    expect(await page.textContent('#anchor-count')).toBe(
+      `${catalogue.anchors.length} of ${catalogue.anchors.length} anchors`,
+    );
     expect(await page.isVisible('#anchor-empty')).toBe(false);
   });
 
@@ -74,7 +76,9 @@ describe('the anchors page', () => {
 
   it('marks the catalogue roles that have no preset in the role filter', async () => {
     const page = await open('anchors/');
-    const options = await page.$$eval('#anchor-role option[value]:not([value=""])', (os) => os.map((o) => ({ id: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const options = await page.$$eval('#anchor-role option[value]:not([value=""])', (os) =>
+      os.map((o) => ({ id: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
+    );
     const presetIds = new Set(bundledPresets.map((p) => p.id));
     expect(options).toHaveLength(catalogue.roles.length);
     for (const o of options) expect(o.text.includes('(no preset)'), o.id).toBe(!presetIds.has(o.id));
@@ -86,7 +90,9 @@ describe('the anchors page', () => {
     const flagged = await page.$$eval('li.anchor[data-used="yes"]', (lis) => lis.map((li) => li.id));
     expect(used.length).toBeGreaterThan(10);
     expect(new Set(used)).toEqual(new Set(flagged));
-    const citing = await page.$$eval('li#conventional-commits details.citing li a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const citing = await page.$$eval('li#conventional-commits details.citing li a', (as) =>
+      as.map((a) => a.getAttribute('href') ?? ''),
+    );
     expect(citing.some((h) => h.includes('/roles/') && h.includes('#contract-'))).toBe(true);
   });
 

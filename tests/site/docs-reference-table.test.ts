@@ -32,7 +32,8 @@ describe('the language reference tables', () => {
   it('keeps a union type in one cell, with the example in the last column (mode, onError, expect)', async () => {
     const page = await reference(1400);
     const rows = await page.$$eval('.reference table tbody tr', (trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')));
+      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')),
+    );
     expect(rows.length).toBeGreaterThan(50);
     expect(rows.filter((cells) => cells.length !== 5)).toEqual([]);
     const row = (name: string) => rows.find((cells) => cells[0] === name);
@@ -47,8 +48,14 @@ describe('the language reference tables', () => {
   it.each([1400, 390])('keeps every field name on one line at %i px', async (width) => {
     const page = await reference(width);
     const wrapped = await page.$$eval('.reference table tbody td:first-child code', (codes) =>
-      codes.filter((c) => c.getClientRects().length !== 1 || c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).lineHeight || '20'))
-        .map((c) => c.textContent));
+      codes
+        .filter(
+          (c) =>
+            c.getClientRects().length !== 1 ||
+            c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).lineHeight || '20'),
+        )
+        .map((c) => c.textContent),
+    );
     expect(wrapped).toEqual([]);
   });
 });

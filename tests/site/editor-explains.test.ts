@@ -35,8 +35,14 @@ describe('import', () => {
     await waitForEditor(page);
     await page.setInputFiles('#import-file', editorFixturePath('import-team.yaml'));
     await expect.poll(() => page.textContent('#editor-status')).toContain('Opened import-team.yaml: it is valid');
-    const groups = await page.$$eval('.applies-group', (li) => li.map((g) => [(g as HTMLElement).dataset.agent, (g as HTMLElement).dataset.roles]));
-    expect(groups).toEqual([['', 'software-developer technical-writer'], ['build', 'software-developer'], ['docs', 'technical-writer']]);
+    const groups = await page.$$eval('.applies-group', (li) =>
+      li.map((g) => [(g as HTMLElement).dataset.agent, (g as HTMLElement).dataset.roles]),
+    );
+    expect(groups).toEqual([
+      ['', 'software-developer technical-writer'],
+      ['build', 'software-developer'],
+      ['docs', 'technical-writer'],
+    ]);
   });
 
   it('opens a file dropped on the editor', async () => {
@@ -64,8 +70,12 @@ describe('the simulator explains an ALLOW', () => {
     const allow = page.locator('#verdicts li.verdict').first();
     await expect.poll(() => allow.getAttribute('data-decision')).toBe('ALLOW');
     expect(await allow.locator('.near-misses li').first().getAttribute('data-contract')).toBe('no-force-push');
-    expect(await allow.locator('.near-misses li').first().textContent()).toContain('program git, subcommand push matched; flags did not hold');
-    expect(await allow.locator('.skipped-by-role summary').textContent()).toContain('1 contract(s) skipped: not for role software-developer');
+    expect(await allow.locator('.near-misses li').first().textContent()).toContain(
+      'program git, subcommand push matched; flags did not hold',
+    );
+    expect(await allow.locator('.skipped-by-role summary').textContent()).toContain(
+      '1 contract(s) skipped: not for role software-developer',
+    );
     await addBashEvent(page, 'npm test && git push --force origin main');
     const block = page.locator('#verdicts li.verdict').nth(1);
     await expect.poll(() => block.getAttribute('data-decision')).toBe('BLOCK');
@@ -114,7 +124,12 @@ describe('layout at 1366×900', () => {
       ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = ctx.measureText(select.options[0]!.text).width;
       const r = select.getBoundingClientRect();
-      return { room: r.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20, text, labelBottom: label.bottom, selectTop: r.top };
+      return {
+        room: r.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20,
+        text,
+        labelBottom: label.bottom,
+        selectTop: r.top,
+      };
     });
     expect(fit.room).toBeGreaterThan(fit.text);
     expect(fit.labelBottom).toBeLessThanOrEqual(fit.selectTop);

@@ -40,7 +40,9 @@ describe('the editor keeps the work in the browser', () => {
     await later.reload();
     await waitForEditor(later);
     expect(await editorText(later)).toContain('extends: [qa-engineer]');
-    expect(await later.evaluate(() => localStorage.getItem('semantic-anchors:editor-draft'))).toContain('no-force-push');
+    expect(await later.evaluate(() => localStorage.getItem('semantic-anchors:editor-draft'))).toContain(
+      'no-force-push',
+    );
     await later.close();
   });
 
@@ -51,7 +53,10 @@ describe('the editor keeps the work in the browser', () => {
     await waitForFullCheck(page);
     // Saved as the draft: leaving is safe, no question.
     let asked = 0;
-    page.on('dialog', (d) => { asked++; void d.accept(); });
+    page.on('dialog', (d) => {
+      asked++;
+      void d.accept();
+    });
     // Another tab of the same browser saves its own draft over this one: this tab's text now exists only here.
     const other = await page.context().newPage();
     await other.goto(site.url('editor/#extends=qa-engineer'));
@@ -68,9 +73,14 @@ describe('the editor keeps the work in the browser', () => {
     await waitForEditor(page);
     await setEditorText(page, `${EDITED}# downloaded\n`);
     await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-    await page.evaluate(() => localStorage.setItem('semantic-anchors:editor-draft', '{"v":1,"text":"version: 1\\n","events":[]}'));
+    await page.evaluate(() =>
+      localStorage.setItem('semantic-anchors:editor-draft', '{"v":1,"text":"version: 1\\n","events":[]}'),
+    );
     let asked = 0;
-    page.on('dialog', (d) => { asked++; void d.accept(); });
+    page.on('dialog', (d) => {
+      asked++;
+      void d.accept();
+    });
     await page.goto(site.url(''));
     expect(asked).toBe(0);
   });

@@ -8,7 +8,15 @@ import { bundledPresets, SCHEMA_ID, toJsonSchema, validate } from '@semantic-anc
 import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
 import {
-  editorMarkers, editorText, launchChromium, openPage, setEditorText, validations, waitForEditor, waitForFullCheck, waitForValidationAfter,
+  editorMarkers,
+  editorText,
+  launchChromium,
+  openPage,
+  setEditorText,
+  validations,
+  waitForEditor,
+  waitForFullCheck,
+  waitForValidationAfter,
   type WatchedPage,
 } from './support/browser.js';
 import { cli, explain, scratchDir } from './support/cli.js';
@@ -40,10 +48,12 @@ afterAll(async () => {
 });
 
 const verdictsOnPage = (page: Page) =>
-  page.$$eval('#verdicts li.verdict', (items) => items.map((li) => ({
-    decision: (li as HTMLElement).dataset.decision ?? '',
-    matches: ((li as HTMLElement).dataset.matches ?? '').split(' ').filter(Boolean),
-  })));
+  page.$$eval('#verdicts li.verdict', (items) =>
+    items.map((li) => ({
+      decision: (li as HTMLElement).dataset.decision ?? '',
+      matches: ((li as HTMLElement).dataset.matches ?? '').split(' ').filter(Boolean),
+    })),
+  );
 
 describe('from a role page into the editor', () => {
   it('opens the role preset in the editor with the preset extended', async () => {
@@ -121,7 +131,9 @@ describe('the language server from the JSON Schema', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Control+Space');
     const rows = page.locator('.monaco-editor .suggest-widget .monaco-list-row');
-    await expect.poll(() => rows.allTextContents(), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('contracts')]));
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('contracts')]));
     const labels = (await rows.allTextContents()).join(' ');
     for (const key of ['extends', 'settings', 'disable']) expect(labels).toContain(key);
     await page.keyboard.press('Escape');
@@ -129,7 +141,8 @@ describe('the language server from the JSON Schema', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Control+K');
     await page.keyboard.press('Control+I');
-    await expect.poll(() => page.locator('.monaco-hover').allTextContents(), { timeout: 15_000 })
+    await expect
+      .poll(() => page.locator('.monaco-hover').allTextContents(), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Schema version')]));
   });
 });
@@ -138,20 +151,23 @@ describe('examples are checked once typing pauses', () => {
   it('marks a failing example on its line', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
-    await setEditorText(page, [
-      'version: 1',
-      'contracts:',
-      '  - id: no-force-push',
-      '    description: Force-pushing rewrites shared history.',
-      '    mode: BLOCK',
-      '    anchorRefs: [github-flow]',
-      "    when: { tool: { name: bash, command: 'git push.*--force' } }",
-      '    message: Push a new commit instead.',
-      '    examples:',
-      '      - event: { tool: bash, args: { command: git push origin main } }',
-      '        expect: BLOCK',
-      '',
-    ].join('\n'));
+    await setEditorText(
+      page,
+      [
+        'version: 1',
+        'contracts:',
+        '  - id: no-force-push',
+        '    description: Force-pushing rewrites shared history.',
+        '    mode: BLOCK',
+        '    anchorRefs: [github-flow]',
+        "    when: { tool: { name: bash, command: 'git push.*--force' } }",
+        '    message: Push a new commit instead.',
+        '    examples:',
+        '      - event: { tool: bash, args: { command: git push origin main } }',
+        '        expect: BLOCK',
+        '',
+      ].join('\n'),
+    );
     await waitForFullCheck(page);
     const markers = await editorMarkers(page);
     expect(markers.map((m) => m.code)).toEqual(['example-failed']);
@@ -179,7 +195,9 @@ describe('compose two presets, simulate, download', () => {
     expect(text).toContain(`extends: [${FIRST}, ${SECOND}]`);
     const expected = validate(text, { file: 'opencode-semantic-anchors.yaml' });
     expect(expected.ok).toBe(true);
-    return expect.poll(() => page.textContent('#problems-summary')).toBe(`No problems · ${expected.policy.contracts.length} contracts active`);
+    return expect
+      .poll(() => page.textContent('#problems-summary'))
+      .toBe(`No problems · ${expected.policy.contracts.length} contracts active`);
   });
 
   it('adds a contract from a template and one copied from a preset, both valid', async () => {
@@ -187,7 +205,10 @@ describe('compose two presets, simulate, download', () => {
     await waitForEditor(scratch);
     await scratch.selectOption('#contract-source', 'template:shell-command');
     await scratch.click('#add-contract');
-    const presetOption = await scratch.$eval(`#contract-source option[value$=":${SECOND}"]`, (o) => (o as HTMLOptionElement).value);
+    const presetOption = await scratch.$eval(
+      `#contract-source option[value$=":${SECOND}"]`,
+      (o) => (o as HTMLOptionElement).value,
+    );
     await scratch.selectOption('#contract-source', presetOption);
     await scratch.click('#add-contract');
     await waitForFullCheck(scratch);
@@ -198,7 +219,9 @@ describe('compose two presets, simulate, download', () => {
     const result = validate(composed, { file: 'opencode-semantic-anchors.yaml' });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     // The copy keeps applying to the preset's role only, as it did inside the preset.
-    const copied = result.load.config.contracts.find((c) => c.contract.id === copiedId && c.origin.file === 'opencode-semantic-anchors.yaml');
+    const copied = result.load.config.contracts.find(
+      (c) => c.contract.id === copiedId && c.origin.file === 'opencode-semantic-anchors.yaml',
+    );
     expect(copied?.roles).toEqual([SECOND]);
     expect(await scratch.getAttribute('#problems-summary', 'data-errors')).toBe('0');
   });
@@ -210,8 +233,14 @@ describe('compose two presets, simulate, download', () => {
       await page.click('#add-event');
     };
     await add('tool', { '#event-tool': 'bash', '#event-args': '{ "command": "git push --force origin main" }' });
-    await add('tool', { '#event-tool': 'edit', '#event-args': '{ "filePath": "src/app.ts", "oldString": "a", "newString": "b" }' });
-    await add('tool', { '#event-tool': 'write', '#event-args': '{ "filePath": "src/app.test.ts", "content": "it.only(\\"x\\", () => {})" }' });
+    await add('tool', {
+      '#event-tool': 'edit',
+      '#event-args': '{ "filePath": "src/app.ts", "oldString": "a", "newString": "b" }',
+    });
+    await add('tool', {
+      '#event-tool': 'write',
+      '#event-args': '{ "filePath": "src/app.test.ts", "content": "it.only(\\"x\\", () => {})" }',
+    });
     await add('message', { '#event-text': 'please commit this' });
     await add('bypass', { '#event-reason': 'approved in review' });
     await add('tool', { '#event-tool': 'bash', '#event-args': '{ "command": "git push --force origin main" }' });

@@ -15,7 +15,8 @@ import { launchChromium, openPage, waitForEditor, waitForFullCheck, type Watched
 import { axeViolations, serious } from './support/axe.js';
 import { cli, scratchDir } from './support/cli.js';
 
-const VERSION = (JSON.parse(readFileSync(join(REPO, 'packages/plugin/package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(join(REPO, 'packages/plugin/package.json'), 'utf8')) as { version: string })
+  .version;
 const PLUGIN_FILE = `opencode-semantic-anchors-${VERSION}.js`;
 const CLI_FILE = `semantic-anchors-cli-${VERSION}.mjs`;
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -31,15 +32,22 @@ async function open(path: string, size?: { width: number; height: number }): Pro
   return w.page;
 }
 
-interface ShownFile { readonly name: string; readonly href: string; readonly bytes: number; readonly sha256: string }
+interface ShownFile {
+  readonly name: string;
+  readonly href: string;
+  readonly bytes: number;
+  readonly sha256: string;
+}
 async function shownFiles(page: Page): Promise<Record<string, ShownFile>> {
-  const rows = await page.$$eval('tr[data-download-kind]', (trs) => trs.map((tr) => ({
-    kind: (tr as HTMLElement).dataset.downloadKind ?? '',
-    name: tr.querySelector('a')?.textContent ?? '',
-    href: tr.querySelector('a')?.href ?? '',
-    bytes: Number(tr.querySelector<HTMLElement>('[data-bytes]')?.dataset.bytes),
-    sha256: tr.querySelector('code.sha256')?.textContent ?? '',
-  })));
+  const rows = await page.$$eval('tr[data-download-kind]', (trs) =>
+    trs.map((tr) => ({
+      kind: (tr as HTMLElement).dataset.downloadKind ?? '',
+      name: tr.querySelector('a')?.textContent ?? '',
+      href: tr.querySelector('a')?.href ?? '',
+      bytes: Number(tr.querySelector<HTMLElement>('[data-bytes]')?.dataset.bytes),
+      sha256: tr.querySelector('code.sha256')?.textContent ?? '',
+    })),
+  );
   return Object.fromEntries(rows.map(({ kind, ...file }) => [kind, file]));
 }
 
@@ -74,7 +82,10 @@ describe('the Install page', () => {
     expect(sha256(bytes)).toBe(shown.plugin?.sha256);
     expect(bytes.length).toBe(shown.plugin?.bytes);
     // The plugin the package build produced (only its source-map line is dropped), exporting the plugin by its id.
-    const built = readFileSync(join(REPO, 'packages/plugin/dist/index.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    const built = readFileSync(join(REPO, 'packages/plugin/dist/index.js'), 'utf8').replace(
+      /\n\/\/# sourceMappingURL=\S+\s*$/,
+      '\n',
+    );
     expect(bytes.toString('utf8')).toBe(built);
     expect(bytes.toString('utf8')).toContain('id:"opencode-semantic-anchors"');
     expect(bytes.toString('utf8')).not.toMatch(/sourceMappingURL/);
@@ -90,7 +101,11 @@ describe('the Install page', () => {
     const help = spawnSync(process.execPath, [file, '--help'], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000 });
     expect(help.stdout).toContain('doctor');
     expect(help.status).toBe(0);
-    const version = spawnSync(process.execPath, [file, '--version'], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000 });
+    const version = spawnSync(process.execPath, [file, '--version'], {
+      cwd: elsewhere,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(version.stdout.trim()).toBe(`opencode-semantic-anchors ${VERSION}`);
     const sums = await (await fetch(new URL('download/SHA256SUMS.txt', site.url))).text();
     for (const f of Object.values(shown)) expect(sums).toContain(`${f.sha256}  ${f.name}\n`);
@@ -102,7 +117,9 @@ describe('the Install page', () => {
     const commands = await page.$$eval('[data-copy-source]', (codes) => codes.map((c) => c.textContent ?? ''));
     const all = commands.join('\n');
     expect(all).not.toContain('this-site.invalid');
-    expect(all).toContain(`curl -fL -o .opencode/plugins/${PLUGIN_FILE} ${new URL(`download/${PLUGIN_FILE}`, site.url).href}`);
+    expect(all).toContain(
+      `curl -fL -o .opencode/plugins/${PLUGIN_FILE} ${new URL(`download/${PLUGIN_FILE}`, site.url).href}`,
+    );
     expect(all).toContain(`$HOME/.config/opencode/plugins/${PLUGIN_FILE}`);
     expect(all).toContain(`echo "${shown.plugin?.sha256}  .opencode/plugins/${PLUGIN_FILE}" | sha256sum -c -`);
     expect(all).toContain(`node ${CLI_FILE} doctor`);
@@ -126,15 +143,20 @@ describe('the Install page', () => {
       await home.goto(link);
       expect(await home.locator('main a[href$="/install/"]').count(), link).toBeGreaterThan(0);
     }
-    for (const size of [{ width: 1400, height: 900 }, { width: 360, height: 740 }]) {
+    for (const size of [
+      { width: 1400, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
       const page = await open('install/', size);
       expect(serious(await axeViolations(page))).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        1,
+      );
     }
   });
 });
 
-describe('the editor\'s downloads', () => {
+describe("the editor's downloads", () => {
   it('writes the canonical $schema into the contract file, not the address of this local server', async () => {
     const page = await open('editor/#extends=software-developer');
     await waitForEditor(page);
@@ -150,14 +172,18 @@ describe('the editor\'s downloads', () => {
     const page = await open('editor/#extends=software-developer,qa-engineer');
     await waitForEditor(page);
     await waitForFullCheck(page);
-    const editorText = await page.evaluate(() => (window as unknown as { __configurator: { getText(): string } }).__configurator.getText());
+    const editorText = await page.evaluate(() =>
+      (window as unknown as { __configurator: { getText(): string } }).__configurator.getText(),
+    );
     const zipFile = await download(page, '#download-setup', 'opencode-semantic-anchors-setup.zip');
     await page.waitForSelector('#after-download:not([hidden])');
     expect(await page.textContent('#editor-status')).toContain('Downloaded opencode-semantic-anchors-setup.zip');
     expect(await page.isVisible('#after-download a[href$="/install/"]')).toBe(true);
 
     const entries = unzipSync(readFileSync(zipFile));
-    const names = Object.keys(entries).filter((n) => !n.endsWith('/')).sort();
+    const names = Object.keys(entries)
+      .filter((n) => !n.endsWith('/'))
+      .sort();
     expect(names).toEqual([
       '.opencode/opencode-semantic-anchors-THIRD-PARTY-LICENSES.txt',
       '.opencode/opencode-semantic-anchors.yaml',

@@ -110,7 +110,10 @@ describe('links', () => {
         if (seen.has(url)) continue;
         seen.add(url);
         const response = await w.page.goto(url, { waitUntil: 'domcontentloaded' });
-        if (!response || response.status() !== 200) { broken.push(`${url}: HTTP ${response?.status()}`); continue; }
+        if (response?.status() !== 200) {
+          broken.push(`${url}: HTTP ${response?.status()}`);
+          continue;
+        }
         if (!(response.headers()['content-type'] ?? '').includes('text/html')) continue;
         const links = await w.page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
         for (const link of links) {
@@ -123,7 +126,8 @@ describe('links', () => {
           }
           if (target.hash && target.pathname === new URL(url).pathname) {
             const id = decodeURIComponent(target.hash.slice(1));
-            if (!id.includes('=') && !(await w.page.$(`[id="${id}"]`))) broken.push(`${url} → ${link}: no element with id "${id}"`);
+            if (!id.includes('=') && !(await w.page.$(`[id="${id}"]`)))
+              broken.push(`${url} → ${link}: no element with id "${id}"`);
           }
           target.hash = '';
           target.search = '';
@@ -168,7 +172,9 @@ describe('nothing leaves the browser', () => {
       await w.page.click('#share');
       await w.page.waitForTimeout(500);
       const origin = new URL(site.url).origin;
-      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual(
+        [],
+      );
       // Only the static files are fetched: no request carries the text typed above.
       expect(requests.filter((u) => u.includes('hunter2'))).toEqual([]);
       expect(w.problems).toEqual([]);
@@ -182,7 +188,9 @@ describe('Monaco stays on the editor page', () => {
   it.each(['', `roles/${ROLE}/`, 'anchors/', 'docs/'])('loads no editor code on /%s', async (path) => {
     const w = await openPage(browser);
     const scripts: string[] = [];
-    w.page.on('request', (r) => { if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url()); });
+    w.page.on('request', (r) => {
+      if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url());
+    });
     try {
       await w.page.goto(new URL(path, site.url).href, { waitUntil: 'load' });
       expect(scripts.filter((s) => /editor|monaco|worker|codicon/i.test(new URL(s).pathname))).toEqual([]);

@@ -35,30 +35,44 @@ describe('roles index and role names', () => {
     await page.click('nav.breadcrumb a:text-is("Roles")');
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/roles\/$/);
     const linked = await page.$$eval('ul.roles h3 a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
-    for (const p of bundledPresets) expect(linked.some((h) => h.endsWith(`/roles/${p.id}/`)), p.id).toBe(true);
+    for (const p of bundledPresets)
+      expect(
+        linked.some((h) => h.endsWith(`/roles/${p.id}/`)),
+        p.id,
+      ).toBe(true);
     expect(serious(await axeViolations(page))).toEqual([]);
   });
 
-  it.each(bundledPresets.map((p) => p.id))('names role %s the same in the title, the breadcrumb and the heading', async (id) => {
-    const page = await open(`roles/${id}/`);
-    const h1 = (await page.textContent('h1'))?.trim() ?? '';
-    expect(await page.title()).toBe(`${h1} · opencode-semantic-anchors`);
-    expect((await page.textContent('nav.breadcrumb li[aria-current="page"]'))?.trim()).toBe(h1);
-  });
+  it.each(bundledPresets.map((p) => p.id))(
+    'names role %s the same in the title, the breadcrumb and the heading',
+    async (id) => {
+      const page = await open(`roles/${id}/`);
+      const h1 = (await page.textContent('h1'))?.trim() ?? '';
+      expect(await page.title()).toBe(`${h1} · opencode-semantic-anchors`);
+      expect((await page.textContent('nav.breadcrumb li[aria-current="page"]'))?.trim()).toBe(h1);
+    },
+  );
 });
 
-describe('search across every preset\'s contracts', () => {
+describe("search across every preset's contracts", () => {
   it('finds every rule that covers "force push", naming its preset', async () => {
     const page = await open('search/');
     await page.fill('#contract-search', 'force push');
-    const hits = await page.$$eval('li.result:not([hidden])', (lis) => lis.map((li) => ({ preset: (li as HTMLElement).dataset.preset, id: li.querySelector('h3 a')?.textContent })));
+    const hits = await page.$$eval('li.result:not([hidden])', (lis) =>
+      lis.map((li) => ({ preset: (li as HTMLElement).dataset.preset, id: li.querySelector('h3 a')?.textContent })),
+    );
     // The reference answer: every preset contract whose description, message, triggers or exceptions name both words.
-    const expected = bundledPresets.flatMap((p) => validate(p.text, { file: p.file }).load.config.contracts
-      .filter((c) => c.origin.file === p.file)
-      .map((c) => ({ c, words: JSON.stringify([c.contract.description, c.contract.message, c.contract.when, c.contract.unless]) }))
-      .filter(({ words }) => /\bforce/i.test(words) && /\bpush/i.test(words))
-      .map(({ c }) => c)
-      .map((c) => `${p.id}/${c.contract.id}`));
+    const expected = bundledPresets.flatMap((p) =>
+      validate(p.text, { file: p.file })
+        .load.config.contracts.filter((c) => c.origin.file === p.file)
+        .map((c) => ({
+          c,
+          words: JSON.stringify([c.contract.description, c.contract.message, c.contract.when, c.contract.unless]),
+        }))
+        .filter(({ words }) => /\bforce/i.test(words) && /\bpush/i.test(words))
+        .map(({ c }) => c)
+        .map((c) => `${p.id}/${c.contract.id}`),
+    );
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.map((h) => `${h.preset}/${h.id}`)).toEqual(expect.arrayContaining(expected));
     expect(await page.textContent('#contract-count')).toMatch(/^\d+ of \d+ contracts, in \d+ presets?$/);
@@ -70,16 +84,21 @@ describe('search across every preset\'s contracts', () => {
     const command = 'git push --force origin main';
     // The reference: the plugin's engine, given the command as a bash call by a file extending each preset.
     const expected = bundledPresets.flatMap((p) => {
-      const policy = compile(loadConfig(`version: 1\nextends: [${p.id}]\n`, { file: 'opencode-semantic-anchors.yaml' }).config);
-      return step(policy, startState(policy), { tool: 'bash', args: { command } }).verdict.matches
-        .filter((m) => m.origin.preset === p.id || m.origin.file.includes(p.id)).map((m) => `${p.id}/${m.id}`);
+      const policy = compile(
+        loadConfig(`version: 1\nextends: [${p.id}]\n`, { file: 'opencode-semantic-anchors.yaml' }).config,
+      );
+      return step(policy, startState(policy), { tool: 'bash', args: { command } })
+        .verdict.matches.filter((m) => m.origin.preset === p.id || m.origin.file.includes(p.id))
+        .map((m) => `${p.id}/${m.id}`);
     });
     expect(expected.length).toBeGreaterThan(1);
     const page = await open('search/');
     await page.fill('#contract-command', command);
     await page.click('#command-form button[type="submit"]');
     await expect.poll(() => page.textContent('#contract-count')).toContain('act on it');
-    const shown = await page.$$eval('li.result:not([hidden])', (lis) => lis.map((li) => `${(li as HTMLElement).dataset.preset}/${(li as HTMLElement).dataset.contract}`));
+    const shown = await page.$$eval('li.result:not([hidden])', (lis) =>
+      lis.map((li) => `${(li as HTMLElement).dataset.preset}/${(li as HTMLElement).dataset.contract}`),
+    );
     expect(shown.sort()).toEqual([...new Set(expected)].sort());
     expect(new URL(page.url()).searchParams.get('command')).toBe(command);
   });
@@ -96,13 +115,20 @@ describe('side-by-side comparison of two presets', () => {
     const page = await open(`compare/?a=${a}&b=${a}`);
     expect(await page.textContent('#compare-summary')).toContain('same preset');
     await page.selectOption('#compare-b', b);
-    const visible = await page.$$eval('.compare-panel:not([hidden])', (ps) => ps.map((p) => (p as HTMLElement).dataset.preset));
+    const visible = await page.$$eval('.compare-panel:not([hidden])', (ps) =>
+      ps.map((p) => (p as HTMLElement).dataset.preset),
+    );
     expect(visible).toEqual([a, b]);
     expect(await page.textContent('#compare-summary')).toMatch(/^\d+ contract id\(s\) and \d+ anchor\(s\) in both\.$/);
     // The anchors marked "in both" are exactly the intersection of the two panels' anchors.
-    const anchorsOf = (side: string) => page.$eval(`.compare-side[data-side="${side}"] .compare-panel:not([hidden])`, (p) => (p as HTMLElement).dataset.anchors!.split(' '));
+    const anchorsOf = (side: string) =>
+      page.$eval(`.compare-side[data-side="${side}"] .compare-panel:not([hidden])`, (p) =>
+        (p as HTMLElement).dataset.anchors!.split(' '),
+      );
     const [left, right] = [await anchorsOf('a'), await anchorsOf('b')];
-    const marked = await page.$$eval('.compare-side[data-side="a"] .compare-panel:not([hidden]) li.shared', (lis) => lis.map((li) => (li as HTMLElement).dataset.anchor));
+    const marked = await page.$$eval('.compare-side[data-side="a"] .compare-panel:not([hidden]) li.shared', (lis) =>
+      lis.map((li) => (li as HTMLElement).dataset.anchor),
+    );
     expect(new Set(marked)).toEqual(new Set(left.filter((x) => right.includes(x))));
     expect(new URL(page.url()).searchParams.get('b')).toBe(b);
     expect(serious(await axeViolations(page))).toEqual([]);

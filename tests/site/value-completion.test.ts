@@ -6,7 +6,15 @@ import type { Browser, Page } from 'playwright-core';
 import { bundledPresets, catalogue } from '@semantic-anchors/engine';
 import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
-import { editorMarkers, editorText, launchChromium, openPage, setEditorText, waitForEditor, type WatchedPage } from './support/browser.js';
+import {
+  editorMarkers,
+  editorText,
+  launchChromium,
+  openPage,
+  setEditorText,
+  waitForEditor,
+  type WatchedPage,
+} from './support/browser.js';
 
 let site: Site;
 let browser: Browser;
@@ -23,7 +31,14 @@ afterAll(async () => {
   await site?.close();
 });
 
-const CONTRACT = ['version: 1', 'contracts:', '  - id: my-rule', '    description: A rule.', '    mode: WARN', '    message: Do it another way.'];
+const CONTRACT = [
+  'version: 1',
+  'contracts:',
+  '  - id: my-rule',
+  '    description: A rule.',
+  '    mode: WARN',
+  '    message: Do it another way.',
+];
 
 async function editor(text: string): Promise<Page> {
   const w = await openPage(browser);
@@ -44,7 +59,9 @@ async function suggestions(page: Page): Promise<string[]> {
 
 describe('completion of the values that matter', () => {
   it('offers the catalogue anchor ids, with their names, for anchorRefs', async () => {
-    const page = await editor([...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs: [conventional'].join('\n'));
+    const page = await editor(
+      [...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs: [conventional'].join('\n'),
+    );
     const rows = await suggestions(page);
     expect(rows.some((r) => r.includes('conventional-commits') && r.includes('Conventional Commits'))).toBe(true);
     await page.keyboard.press('Enter');
@@ -53,7 +70,9 @@ describe('completion of the values that matter', () => {
 
   it('finds an anchor by its name, not only its id', async () => {
     const title = catalogue.anchors.find((a) => a.id === 'adr-according-to-nygard')!.title;
-    const page = await editor([...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs:', '      - nygard'].join('\n'));
+    const page = await editor(
+      [...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs:', '      - nygard'].join('\n'),
+    );
     const rows = await suggestions(page);
     expect(rows.some((r) => r.includes('adr-according-to-nygard') && r.includes(title))).toBe(true);
   });
@@ -69,7 +88,9 @@ describe('completion of the values that matter', () => {
   it("offers opencode's built-in tool names for a tool's name", async () => {
     const page = await editor([...CONTRACT, '    when:', '      tool:', '        name: '].join('\n'));
     const rows = await suggestions(page);
-    expect(rows[0]).toMatch(/^(bash|read|write|edit|patch|glob|grep|list|webfetch|websearch|task|todowrite|todoread|skill|question)/);
+    expect(rows[0]).toMatch(
+      /^(bash|read|write|edit|patch|glob|grep|list|webfetch|websearch|task|todowrite|todoread|skill|question)/,
+    );
     expect(rows.some((r) => r.startsWith('bash'))).toBe(true);
   });
 });
@@ -77,7 +98,9 @@ describe('completion of the values that matter', () => {
 describe('hover on an anchor id', () => {
   it("shows the anchor's name, its definition and a link to the catalogue", async () => {
     const anchor = catalogue.anchors.find((a) => a.id === 'conventional-commits')!;
-    const page = await editor([...CONTRACT, '    when: { tool: { name: bash } }', `    anchorRefs: [${anchor.id}]`].join('\n'));
+    const page = await editor(
+      [...CONTRACT, '    when: { tool: { name: bash } }', `    anchorRefs: [${anchor.id}]`].join('\n'),
+    );
     await page.locator('.view-line span', { hasText: anchor.id }).last().hover();
     const hover = page.locator('.monaco-hover:visible', { hasText: anchor.title });
     await hover.waitFor({ timeout: 10_000 });
@@ -88,11 +111,15 @@ describe('hover on an anchor id', () => {
 
 describe('"did you mean" quick fixes', () => {
   it('replaces a misspelt anchor id with the one the diagnostic suggests', async () => {
-    const page = await editor([...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs: [conventional-comits]'].join('\n'));
+    const page = await editor(
+      [...CONTRACT, '    when: { tool: { name: bash } }', '    anchorRefs: [conventional-comits]'].join('\n'),
+    );
     await expect.poll(async () => (await editorMarkers(page)).map((m) => m.code)).toContain('unknown-anchor');
     await page.locator('.view-line span', { hasText: 'conventional-comits' }).last().click();
     await page.keyboard.press('Control+.');
-    const fix = page.locator('.action-widget .action-label, .action-widget [role="option"]', { hasText: 'conventional-commits' }).first();
+    const fix = page
+      .locator('.action-widget .action-label, .action-widget [role="option"]', { hasText: 'conventional-commits' })
+      .first();
     await fix.waitFor({ timeout: 10_000 });
     // The preferred fix is focused when the menu opens (a click lands on the menu's overlay); Enter applies it.
     await page.keyboard.press('Enter');
@@ -102,10 +129,14 @@ describe('"did you mean" quick fixes', () => {
 
   it('renames a misspelt key', async () => {
     const page = await editor(['version: 1', 'setings:', '  bypassBudget: 2'].join('\n'));
-    await expect.poll(async () => (await editorMarkers(page)).map((m) => m.message).join('\n')).toContain('did you mean "settings"');
+    await expect
+      .poll(async () => (await editorMarkers(page)).map((m) => m.message).join('\n'))
+      .toContain('did you mean "settings"');
     await page.locator('.view-line span', { hasText: 'setings' }).first().click();
     await page.keyboard.press('Control+.');
-    const fix = page.locator('.action-widget .action-label, .action-widget [role="option"]', { hasText: 'settings' }).first();
+    const fix = page
+      .locator('.action-widget .action-label, .action-widget [role="option"]', { hasText: 'settings' })
+      .first();
     await fix.waitFor({ timeout: 10_000 });
     // The preferred fix is focused when the menu opens (a click lands on the menu's overlay); Enter applies it.
     await page.keyboard.press('Enter');

@@ -37,7 +37,9 @@ async function transferred(path, settle) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   let bytes = 0;
   const seen = [];
-  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+  });
   cdp.on('Network.responseReceived', (e) => seen.push(e.response.url));
   await page.goto(new URL(path, server.url).href, { waitUntil: 'load' });
   await settle(page);
@@ -47,9 +49,23 @@ async function transferred(path, settle) {
 }
 
 const home = await transferred('', async () => {});
-report('home page transferred', home.bytes, `${kb(home.bytes)} (${home.requests} requests)`, '≤ 100 KB', home.bytes <= 100 * 1024);
-const editor = await transferred('editor/', (page) => page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 }));
-report('editor page transferred', editor.bytes, `${kb(editor.bytes)} (${editor.requests} requests)`, '(reported)', true);
+report(
+  'home page transferred',
+  home.bytes,
+  `${kb(home.bytes)} (${home.requests} requests)`,
+  '≤ 100 KB',
+  home.bytes <= 100 * 1024,
+);
+const editor = await transferred('editor/', (page) =>
+  page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 }),
+);
+report(
+  'editor page transferred',
+  editor.bytes,
+  `${kb(editor.bytes)} (${editor.requests} requests)`,
+  '(reported)',
+  true,
+);
 
 // Editor ready: navigation start → Monaco created, first validation done, and a typed key lands in the file.
 const ready = [];
@@ -66,7 +82,13 @@ for (let i = 0; i < 5; i++) {
   ready.push(at);
   await context.close();
 }
-report('editor ready (median of 5)', median(ready), `${median(ready).toFixed(0)} ms (runs: ${ready.map((r) => r.toFixed(0)).join(', ')})`, '≤ 1500 ms', median(ready) <= 1500);
+report(
+  'editor ready (median of 5)',
+  median(ready),
+  `${median(ready).toFixed(0)} ms (runs: ${ready.map((r) => r.toFixed(0)).join(', ')})`,
+  '≤ 1500 ms',
+  median(ready) <= 1500,
+);
 
 // Re-validation: a 500-line file, one keystroke at a time; the page stamps when each validation finished.
 {
@@ -85,15 +107,27 @@ report('editor ready (median of 5)', median(ready), `${median(ready).toFixed(0)}
   await page.keyboard.press('Control+End');
   await page.evaluate(() => {
     window.__keyAt = 0;
-    document.addEventListener('keydown', () => { window.__keyAt = performance.now(); }, { capture: true });
+    document.addEventListener(
+      'keydown',
+      () => {
+        window.__keyAt = performance.now();
+      },
+      { capture: true },
+    );
   });
   const work = [];
   const wall = [];
   const inEditor = [];
   for (let i = 0; i < 30; i++) {
     before = await count();
-    if (i % 2) await page.keyboard.press('Backspace'); else await page.keyboard.type('#');
-    await page.waitForFunction((n) => Number(document.documentElement.dataset.validations) > n && document.documentElement.dataset.lastCheck === 'quick', before);
+    if (i % 2) await page.keyboard.press('Backspace');
+    else await page.keyboard.type('#');
+    await page.waitForFunction(
+      (n) =>
+        Number(document.documentElement.dataset.validations) > n &&
+        document.documentElement.dataset.lastCheck === 'quick',
+      before,
+    );
     work.push(Number(await page.getAttribute('html', 'data-validation-ms')));
     wall.push(await page.evaluate(() => Number(document.documentElement.dataset.validatedAt) - window.__keyAt));
     inEditor.push(await page.evaluate(() => Number(document.documentElement.dataset.changedAt) - window.__keyAt));
@@ -101,10 +135,20 @@ report('editor ready (median of 5)', median(ready), `${median(ready).toFixed(0)}
   await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 10_000 });
   const full = Number(await page.getAttribute('html', 'data-full-check-ms'));
   const lines = (await page.evaluate(() => window.__configurator.getText())).split('\n').length - 1;
-  report(`re-validate ${lines}-line file after a keystroke (median)`, median(wall),
+  report(
+    `re-validate ${lines}-line file after a keystroke (median)`,
+    median(wall),
     `${median(wall).toFixed(1)} ms keystroke→markers, p95 ${p95(wall).toFixed(1)} ms; validation itself ${median(work).toFixed(1)} ms median; keydown→model change ${median(inEditor).toFixed(1)} ms median`,
-    '≤ 20 ms', median(wall) <= 20);
-  report(`full check of the same file, examples included (after typing pauses)`, full, `${full.toFixed(1)} ms`, '(reported)', true);
+    '≤ 20 ms',
+    median(wall) <= 20,
+  );
+  report(
+    `full check of the same file, examples included (after typing pauses)`,
+    full,
+    `${full.toFixed(1)} ms`,
+    '(reported)',
+    true,
+  );
   await context.close();
 }
 
@@ -113,4 +157,5 @@ await server.close();
 
 const width = Math.max(...rows.map((r) => r.name.length));
 console.log(`\nconfigurator figures (Chromium ${browser.version?.() ?? ''}, built site on 127.0.0.1, gzip)`);
-for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.shown}  target ${r.target}: ${r.met ? 'met' : 'NOT MET'}`);
+for (const r of rows)
+  console.log(`  ${r.name.padEnd(width)}  ${r.shown}  target ${r.target}: ${r.met ? 'met' : 'NOT MET'}`);

@@ -29,7 +29,9 @@ function ensurePluginBuilt() {
   execFileSync('npm', ['run', 'build', '-w', 'opencode-semantic-anchors'], { cwd: REPO, stdio: 'inherit' });
   const missing = needed.filter((f) => !existsSync(f));
   if (missing.length > 0) {
-    throw new Error(`${missing.join(', ')}: still missing after the plugin build\n  hint: run \`npm run build -w opencode-semantic-anchors\` and read its errors`);
+    throw new Error(
+      `${missing.join(', ')}: still missing after the plugin build\n  hint: run \`npm run build -w opencode-semantic-anchors\` and read its errors`,
+    );
   }
 }
 

@@ -6,7 +6,9 @@ import { startStaticServer } from './static-server.mjs';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
 if (!existsSync(`${root}index.html`)) {
-  console.error(`${root}index.html: the site is not built\n  hint: run \`npm run build -w @semantic-anchors/configurator\` first`);
+  console.error(
+    `${root}index.html: the site is not built\n  hint: run \`npm run build -w @semantic-anchors/configurator\` first`,
+  );
   process.exit(2);
 }
 const port = Number(process.env.PORT ?? 4321);

@@ -27,9 +27,15 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  */
 export function cedarRequest(event: Event): CedarRequest {
   if ('message' in event) {
-    return { principal: PRINCIPAL, action: { type: 'Action', id: 'message' }, resource: RESOURCE, context: { path: '', command: '', text: event.message } };
+    return {
+      principal: PRINCIPAL,
+      action: { type: 'Action', id: 'message' },
+      resource: RESOURCE,
+      context: { path: '', command: '', text: event.message },
+    };
   }
-  if (!('tool' in event)) throw new Error(`the Cedar comparison covers tool and message events only, got ${JSON.stringify(event)}`);
+  if (!('tool' in event))
+    throw new Error(`the Cedar comparison covers tool and message events only, got ${JSON.stringify(event)}`);
   const args = event.args ?? {};
   return {
     principal: PRINCIPAL,
@@ -70,13 +76,15 @@ export function cedarEngine(policies: Record<string, string>): { engine: CedarEn
   const t0 = process.hrtime.bigint();
   const parsed = cedar.preparsePolicySet(setId, { staticPolicies: policies });
   const preparseMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (parsed.type === 'failure') throw new Error(`cedar could not parse the policy set: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  if (parsed.type === 'failure')
+    throw new Error(`cedar could not parse the policy set: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const policySet = { staticPolicies: policies };
   return {
     preparseMs,
     engine: {
       isAuthorized: (event) => cedar.isAuthorized({ ...cedarRequest(event), policies: policySet, entities: [] }),
-      statefulIsAuthorized: (event) => cedar.statefulIsAuthorized({ ...cedarRequest(event), preparsedPolicySetId: setId, entities: [] }),
+      statefulIsAuthorized: (event) =>
+        cedar.statefulIsAuthorized({ ...cedarRequest(event), preparsedPolicySetId: setId, entities: [] }),
     },
   };
 }

@@ -28,7 +28,14 @@ export interface SyntheticContract {
   readonly index: number;
 }
 
-const KINDS: readonly Kind[] = ['protect-dir', 'secret-ext', 'forced-deploy', 'make-target', 'lib-edit', 'ticket-message'];
+const KINDS: readonly Kind[] = [
+  'protect-dir',
+  'secret-ext',
+  'forced-deploy',
+  'make-target',
+  'lib-edit',
+  'ticket-message',
+];
 const MODE: Readonly<Record<Kind, 'BLOCK' | 'WARN'>> = {
   'protect-dir': 'BLOCK',
   'secret-ext': 'BLOCK',

@@ -27,7 +27,9 @@ function parseArgs(argv: readonly string[]): Options {
       const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
       sizes = (value ?? '').split(',').map((s) => Number(s.trim()));
       if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 5000)) {
-        throw new Error(`--sizes "${value ?? ''}": give contract counts between 1 and 5000, comma-separated, e.g. --sizes 10,100,1000`);
+        throw new Error(
+          `--sizes "${value ?? ''}": give contract counts between 1 and 5000, comma-separated, e.g. --sizes 10,100,1000`,
+        );
       }
     } else if (a === '--help' || a === '-h') {
       console.log('usage: npm run bench -w @semantic-anchors/engine -- [--json] [--sizes 10,100,1000] [--quick]');
@@ -59,7 +61,8 @@ function main(): void {
   const { gc, source } = obtainGc();
   // A real catalogue anchor, so loading checks anchorRefs as it does for users.
   const anchor = findAnchor('definition-of-done')?.id;
-  if (anchor === undefined) throw new Error('the catalogue has no "definition-of-done" anchor; pick another id in bench/engine.bench.ts');
+  if (anchor === undefined)
+    throw new Error('the catalogue has no "definition-of-done" anchor; pick another id in bench/engine.bench.ts');
   warmProcess(anchor);
   const results: SizeResult[] = [];
   for (const n of options.sizes) {

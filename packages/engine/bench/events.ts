@@ -37,10 +37,21 @@ export function sessionEvents(count: number, contracts: number, seed: number): E
       ]);
       events.push({ tool: 'bash', args: { command, description: 'run a command' } });
     } else if (r < 0.6) {
-      const filePath = pick(rand, [`src/mod${j}/index.ts`, `config/app.secret${j}`, `lib${j}/core/a.ts`, `pkg${j}/generated/api.ts`, 'README.md']);
+      const filePath = pick(rand, [
+        `src/mod${j}/index.ts`,
+        `config/app.secret${j}`,
+        `lib${j}/core/a.ts`,
+        `pkg${j}/generated/api.ts`,
+        'README.md',
+      ]);
       events.push({ tool: 'read', args: { filePath } });
     } else if (r < 0.8) {
-      const filePath = pick(rand, [`lib${j}/core/b.ts`, `pkg${j}/generated/api.ts`, `src/mod${j}/util.ts`, `lib${j}/notes.md`]);
+      const filePath = pick(rand, [
+        `lib${j}/core/b.ts`,
+        `pkg${j}/generated/api.ts`,
+        `src/mod${j}/util.ts`,
+        `lib${j}/notes.md`,
+      ]);
       events.push({ tool: 'edit', args: { filePath, oldString: 'const a = 1;', newString: 'const a = 2;' } });
     } else if (r < 0.85) {
       const filePath = pick(rand, [`pkg${j}/generated/types.ts`, `docs/mod${j}.md`]);

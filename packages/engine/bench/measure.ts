@@ -12,13 +12,20 @@ export interface Distribution {
 }
 
 /** Nearest-rank percentile of sorted values. */
-const rank = (sorted: Float64Array, p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+const rank = (sorted: Float64Array, p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 
 export function distribution(values: Float64Array): Distribution {
   const sorted = Float64Array.from(values).sort();
   let sum = 0;
   for (const v of sorted) sum += v;
-  return { samples: sorted.length, p50: rank(sorted, 0.5), p99: rank(sorted, 0.99), max: sorted[sorted.length - 1] ?? 0, mean: sum / Math.max(1, sorted.length) };
+  return {
+    samples: sorted.length,
+    p50: rank(sorted, 0.5),
+    p99: rank(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    mean: sum / Math.max(1, sorted.length),
+  };
 }
 
 export interface TimingBudget {
@@ -76,7 +83,8 @@ export function obtainGc(): { gc: () => void; source: GcSource } {
   if (typeof existing === 'function') return { gc: existing, source: 'global.gc (--expose-gc)' };
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as unknown;
-  if (typeof gc !== 'function') throw new Error('could not obtain gc: run with node --expose-gc --import tsx bench/engine.bench.ts');
+  if (typeof gc !== 'function')
+    throw new Error('could not obtain gc: run with node --expose-gc --import tsx bench/engine.bench.ts');
   return { gc: gc as () => void, source: 'v8.setFlagsFromString(--expose-gc)' };
 }
 

@@ -26,26 +26,61 @@ export function targets(results: readonly SizeResult[], shell?: ShellResult): Ta
   const r100 = bySize(results, 100);
   const r1000 = bySize(results, 1000);
   if (r100) {
-    out.push({ name: 'evaluate p99 at 100 contracts', limit: '≤ 30 µs', measured: `${fmt(r100.ours.p99)} µs`, met: r100.ours.p99 <= 30 });
+    out.push({
+      name: 'evaluate p99 at 100 contracts',
+      limit: '≤ 30 µs',
+      measured: `${fmt(r100.ours.p99)} µs`,
+      met: r100.ours.p99 <= 30,
+    });
     const ratio = r100.cedar.stateful.p99 / r100.ours.p99;
-    out.push({ name: 'faster than cedar-wasm at 100 contracts (p99)', limit: '≥ 20×', measured: `${fmt(ratio)}×`, met: ratio >= 20 });
-    out.push({ name: 'compile at 100 contracts', limit: '≤ 10 ms', measured: `${fmt(r100.compileMs)} ms`, met: r100.compileMs <= 10 });
+    out.push({
+      name: 'faster than cedar-wasm at 100 contracts (p99)',
+      limit: '≥ 20×',
+      measured: `${fmt(ratio)}×`,
+      met: ratio >= 20,
+    });
+    out.push({
+      name: 'compile at 100 contracts',
+      limit: '≤ 10 ms',
+      measured: `${fmt(r100.compileMs)} ms`,
+      met: r100.compileMs <= 10,
+    });
   }
   if (r100 && r1000) {
     // Ten times the contracts may cost at most ten times as much per decision.
     const ratio = r1000.ours.p50 / r100.ours.p50;
     const r10 = bySize(results, 10);
     const lower = r10 ? ` (100/10: ${fmt(r100.ours.p50 / r10.ours.p50)})` : '';
-    out.push({ name: 'growth: evaluate p50 1000 / 100 contracts', limit: '≤ 10 (linear)', measured: `${fmt(ratio)}${lower}`, met: ratio <= 10 });
+    out.push({
+      name: 'growth: evaluate p50 1000 / 100 contracts',
+      limit: '≤ 10 (linear)',
+      measured: `${fmt(ratio)}${lower}`,
+      met: ratio <= 10,
+    });
   }
   if (shell) {
-    out.push({ name: 'evaluate p99, 100 contracts, typical 1 KB bash calls', limit: '≤ 30 µs', measured: `${fmt(shell.evaluate1kTypical.p99)} µs`, met: shell.evaluate1kTypical.p99 <= 30 });
-    out.push({ name: 'evaluate p99, 100 contracts, dense 1 KB chains (~40 commands)', limit: '≤ 30 µs', measured: `${fmt(shell.evaluate1k.p99)} µs`, met: shell.evaluate1k.p99 <= 30 });
+    out.push({
+      name: 'evaluate p99, 100 contracts, typical 1 KB bash calls',
+      limit: '≤ 30 µs',
+      measured: `${fmt(shell.evaluate1kTypical.p99)} µs`,
+      met: shell.evaluate1kTypical.p99 <= 30,
+    });
+    out.push({
+      name: 'evaluate p99, 100 contracts, dense 1 KB chains (~40 commands)',
+      limit: '≤ 30 µs',
+      measured: `${fmt(shell.evaluate1k.p99)} µs`,
+      met: shell.evaluate1k.p99 <= 30,
+    });
   }
   for (const r of results) {
     const a = r.cedar.agreement;
     const all = a.agreed === a.checked && a.statelessAgreed === a.statelessChecked && a.errors === 0;
-    out.push({ name: `same decisions as Cedar at ${r.contracts} contracts`, limit: `${a.checked}/${a.checked}`, measured: `${a.agreed}/${a.checked}`, met: all });
+    out.push({
+      name: `same decisions as Cedar at ${r.contracts} contracts`,
+      limit: `${a.checked}/${a.checked}`,
+      measured: `${a.agreed}/${a.checked}`,
+      met: all,
+    });
   }
   return out;
 }
@@ -62,71 +97,181 @@ const signedKb = (bytes: number) => (bytes > 0 ? `+${kb(bytes)}` : kb(bytes));
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 export function renderShell(shell: ShellResult): string[] {
   return [
     'Shell model (unbash; every command fresh, never from the parse cache)',
-    table(['what', 'p50', 'p99', 'samples'], [
-      ['parse a typical 1 KB command (heredoc commit, curl with JSON, docker run)', `${fmt(shell.parse1kTypical.p50)} µs`, `${fmt(shell.parse1kTypical.p99)} µs`, String(shell.parse1kTypical.samples)],
-      ['decide a typical 1 KB bash call, 100 contracts', `${fmt(shell.evaluate1kTypical.p50)} µs`, `${fmt(shell.evaluate1kTypical.p99)} µs`, String(shell.evaluate1kTypical.samples)],
-      [`parse a dense ${shell.commandBytes}-byte chain (~40 simple commands)`, `${fmt(shell.parse1k.p50)} µs`, `${fmt(shell.parse1k.p99)} µs`, String(shell.parse1k.samples)],
-      ['parse a 100 KB script (median of 5)', `${fmt(shell.parse100kMs)} ms`, '', '5'],
-      ['decide a dense 1 KB chain, 100 contracts (run, effect, secret)', `${fmt(shell.evaluate1k.p50)} µs`, `${fmt(shell.evaluate1k.p99)} µs`, String(shell.evaluate1k.samples)],
-    ]),
+    table(
+      ['what', 'p50', 'p99', 'samples'],
+      [
+        [
+          'parse a typical 1 KB command (heredoc commit, curl with JSON, docker run)',
+          `${fmt(shell.parse1kTypical.p50)} µs`,
+          `${fmt(shell.parse1kTypical.p99)} µs`,
+          String(shell.parse1kTypical.samples),
+        ],
+        [
+          'decide a typical 1 KB bash call, 100 contracts',
+          `${fmt(shell.evaluate1kTypical.p50)} µs`,
+          `${fmt(shell.evaluate1kTypical.p99)} µs`,
+          String(shell.evaluate1kTypical.samples),
+        ],
+        [
+          `parse a dense ${shell.commandBytes}-byte chain (~40 simple commands)`,
+          `${fmt(shell.parse1k.p50)} µs`,
+          `${fmt(shell.parse1k.p99)} µs`,
+          String(shell.parse1k.samples),
+        ],
+        ['parse a 100 KB script (median of 5)', `${fmt(shell.parse100kMs)} ms`, '', '5'],
+        [
+          'decide a dense 1 KB chain, 100 contracts (run, effect, secret)',
+          `${fmt(shell.evaluate1k.p50)} µs`,
+          `${fmt(shell.evaluate1k.p99)} µs`,
+          String(shell.evaluate1k.samples),
+        ],
+      ],
+    ),
     '',
   ];
 }
 
 export function renderText(results: readonly SizeResult[], meta: BenchMeta, shell?: ShellResult): string {
   const out: string[] = [];
-  out.push(`semantic-anchors engine benchmark — ${meta.node}, ${meta.platform}, ${meta.cpus}; Cedar ${meta.cedar} (@cedar-policy/cedar-wasm, nodejs build)`);
+  out.push(
+    `semantic-anchors engine benchmark — ${meta.node}, ${meta.platform}, ${meta.cpus}; Cedar ${meta.cedar} (@cedar-policy/cedar-wasm, nodejs build)`,
+  );
   out.push('Each contract set is generated as YAML and run through loadConfig → compile → step (public API).');
-  out.push('Timed: step() on a session that has already replayed 1,000 events; 1,000 distinct events (bash 35%, read 25%,');
-  out.push('edit 20%, write 5%, grep 5%, messages 10%), each call timed alone with process.hrtime.bigint() after warm-up.');
+  out.push(
+    'Timed: step() on a session that has already replayed 1,000 events; 1,000 distinct events (bash 35%, read 25%,',
+  );
+  out.push(
+    'edit 20%, write 5%, grep 5%, messages 10%), each call timed alone with process.hrtime.bigint() after warm-up.',
+  );
   out.push('');
   out.push('Our engine');
-  out.push(table(
-    ['contracts', 'YAML', 'load+validate ms', 'compile ms', 'first 1,000 events ms', 'eval p50 µs', 'eval p99 µs', 'samples', 'stateful p50 µs', 'stateful p99 µs', 'ALLOW/WARN/BLOCK'],
-    results.map((r) => [
-      String(r.contracts), kb(r.yamlBytes), fmt(r.loadMs), fmt(r.compileMs), fmt(r.firstEventsMs), fmt(r.ours.p50), fmt(r.ours.p99), String(r.ours.samples),
-      fmt(r.oursStateful.p50), fmt(r.oursStateful.p99), `${r.decisions.ALLOW}/${r.decisions.WARN}/${r.decisions.BLOCK}`,
-    ]),
-  ));
-  out.push('compile ms: compile(loaded config), median; RE2 patterns compile on first use, so the first events of a fresh');
-  out.push('policy pay for them (with JIT warm-up): "first 1,000 events ms" is the replay of the history right after compile.');
+  out.push(
+    table(
+      [
+        'contracts',
+        'YAML',
+        'load+validate ms',
+        'compile ms',
+        'first 1,000 events ms',
+        'eval p50 µs',
+        'eval p99 µs',
+        'samples',
+        'stateful p50 µs',
+        'stateful p99 µs',
+        'ALLOW/WARN/BLOCK',
+      ],
+      results.map((r) => [
+        String(r.contracts),
+        kb(r.yamlBytes),
+        fmt(r.loadMs),
+        fmt(r.compileMs),
+        fmt(r.firstEventsMs),
+        fmt(r.ours.p50),
+        fmt(r.ours.p99),
+        String(r.ours.samples),
+        fmt(r.oursStateful.p50),
+        fmt(r.oursStateful.p99),
+        `${r.decisions.ALLOW}/${r.decisions.WARN}/${r.decisions.BLOCK}`,
+      ]),
+    ),
+  );
+  out.push(
+    'compile ms: compile(loaded config), median; RE2 patterns compile on first use, so the first events of a fresh',
+  );
+  out.push(
+    'policy pay for them (with JIT warm-up): "first 1,000 events ms" is the replay of the history right after compile.',
+  );
   out.push('stateful: the same contracts with a session condition on every WARN contract (no Cedar counterpart).');
   out.push('');
-  out.push('Cedar on the equivalent policy set (one forbid/permit per contract; see bench/contracts.ts for what maps how)');
-  out.push(table(
-    ['contracts', 'preparse ms', 'cedar p50 µs', 'cedar p99 µs', 'ours/cedar p50', 'ours/cedar p99', 'isAuthorized p50 µs', 'p99 µs', 'ours/isAuth p50', 'agree', 'agree isAuth'],
-    results.map((r) => [
-      String(r.contracts), fmt(r.cedar.preparseMs), fmt(r.cedar.stateful.p50), fmt(r.cedar.stateful.p99),
-      fmt(r.ours.p50 / r.cedar.stateful.p50), fmt(r.ours.p99 / r.cedar.stateful.p99),
-      fmt(r.cedar.stateless.p50), fmt(r.cedar.stateless.p99), fmt(r.ours.p50 / r.cedar.stateless.p50),
-      `${r.cedar.agreement.agreed}/${r.cedar.agreement.checked}`, `${r.cedar.agreement.statelessAgreed}/${r.cedar.agreement.statelessChecked}`,
-    ]),
-  ));
-  out.push('cedar = statefulIsAuthorized on a preparsed policy set (parse once, like our compile); isAuthorized = the stateless');
-  out.push('call, which parses the whole policy set on every request. Both include the host mapping event → request. Ratio < 1: ours faster.');
-  for (const r of results) for (const d of r.cedar.agreement.disagreements) out.push(`  DISAGREE at ${r.contracts}: ${d}`);
+  out.push(
+    'Cedar on the equivalent policy set (one forbid/permit per contract; see bench/contracts.ts for what maps how)',
+  );
+  out.push(
+    table(
+      [
+        'contracts',
+        'preparse ms',
+        'cedar p50 µs',
+        'cedar p99 µs',
+        'ours/cedar p50',
+        'ours/cedar p99',
+        'isAuthorized p50 µs',
+        'p99 µs',
+        'ours/isAuth p50',
+        'agree',
+        'agree isAuth',
+      ],
+      results.map((r) => [
+        String(r.contracts),
+        fmt(r.cedar.preparseMs),
+        fmt(r.cedar.stateful.p50),
+        fmt(r.cedar.stateful.p99),
+        fmt(r.ours.p50 / r.cedar.stateful.p50),
+        fmt(r.ours.p99 / r.cedar.stateful.p99),
+        fmt(r.cedar.stateless.p50),
+        fmt(r.cedar.stateless.p99),
+        fmt(r.ours.p50 / r.cedar.stateless.p50),
+        `${r.cedar.agreement.agreed}/${r.cedar.agreement.checked}`,
+        `${r.cedar.agreement.statelessAgreed}/${r.cedar.agreement.statelessChecked}`,
+      ]),
+    ),
+  );
+  out.push(
+    'cedar = statefulIsAuthorized on a preparsed policy set (parse once, like our compile); isAuthorized = the stateless',
+  );
+  out.push(
+    'call, which parses the whole policy set on every request. Both include the host mapping event → request. Ratio < 1: ours faster.',
+  );
+  for (const r of results)
+    for (const d of r.cedar.agreement.disagreements) out.push(`  DISAGREE at ${r.contracts}: ${d}`);
   out.push('');
-  out.push(`Heap per session (stateful variant: every WARN contract has a session condition). Measured with ${meta.gc}:`);
+  out.push(
+    `Heap per session (stateful variant: every WARN contract has a session condition). Measured with ${meta.gc}:`,
+  );
   out.push('retained = settled heapUsed growth for N structuredClone copies of the state / N (incl. an 8-byte slot);');
-  out.push('growth 10k→20k = settled heapUsed after minus before the same session goes on from event 10,000 to 20,000,');
+  out.push(
+    'growth 10k→20k = settled heapUsed after minus before the same session goes on from event 10,000 to 20,000,',
+  );
   out.push('keeping only its latest state (smallest of 3 windows): what the engine keeps per event; ~0 if bounded.');
-  out.push(table(
-    ['contracts', 'state after 1,000 events', 'state after 10,000 events', 'history+counter keys', 'heap growth 10k→20k events'],
-    results.map((r) => [String(r.contracts), kb(r.heap.stateAfter1k), kb(r.heap.stateAfter10k), String(r.heap.historyKeys), signedKb(r.heap.growth10kTo20k)]),
-  ));
+  out.push(
+    table(
+      [
+        'contracts',
+        'state after 1,000 events',
+        'state after 10,000 events',
+        'history+counter keys',
+        'heap growth 10k→20k events',
+      ],
+      results.map((r) => [
+        String(r.contracts),
+        kb(r.heap.stateAfter1k),
+        kb(r.heap.stateAfter10k),
+        String(r.heap.historyKeys),
+        signedKb(r.heap.growth10kTo20k),
+      ]),
+    ),
+  );
   out.push('');
   if (shell) out.push(...renderShell(shell));
   out.push('Targets');
-  out.push(table(['target', 'limit', 'measured', 'met'], targets(results, shell).map((t) => [t.name, t.limit, t.measured, t.met ? 'yes' : 'NO'])));
+  out.push(
+    table(
+      ['target', 'limit', 'measured', 'met'],
+      targets(results, shell).map((t) => [t.name, t.limit, t.measured, t.met ? 'yes' : 'NO']),
+    ),
+  );
   out.push('');
-  out.push(`Whole run: ${meta.seconds.toFixed(1)} s; load average ${meta.loadAverage} on ${meta.cpus.split(' ')[0]} cores.`);
+  out.push(
+    `Whole run: ${meta.seconds.toFixed(1)} s; load average ${meta.loadAverage} on ${meta.cpus.split(' ')[0]} cores.`,
+  );
   return out.join('\n');
 }
 
@@ -139,5 +284,15 @@ export function renderJson(results: readonly SizeResult[], meta: BenchMeta, shel
       oursOverCedarStatelessP50: r.ours.p50 / r.cedar.stateless.p50,
     },
   }));
-  return JSON.stringify({ meta, units: { time: 'µs per decision unless named ms', heap: 'bytes' }, sizes, shell, targets: targets(results, shell) }, null, 2);
+  return JSON.stringify(
+    {
+      meta,
+      units: { time: 'µs per decision unless named ms', heap: 'bytes' },
+      sizes,
+      shell,
+      targets: targets(results, shell),
+    },
+    null,
+    2,
+  );
 }

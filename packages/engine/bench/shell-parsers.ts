@@ -3,9 +3,9 @@
 // Run: npx tsx bench/shell-parsers.ts   (prints a Markdown table; SHELL.md holds the figures and the choice)
 //      npx tsx bench/shell-parsers.ts --overhead   (only the model's CPU cost over unbash's parse)
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { build } from 'esbuild';
@@ -102,7 +102,9 @@ async function candidates(): Promise<Candidate[]> {
     if (tree === null) return 'error: no tree';
     try {
       if (tree.rootNode.hasError) return 'error: ERROR node';
-      return tree.rootNode.descendantsOfType('command').map((c) => stripQuotes(c?.childForFieldName('name')?.text ?? ''));
+      return tree.rootNode
+        .descendantsOfType('command')
+        .map((c) => stripQuotes(c?.childForFieldName('name')?.text ?? ''));
     } finally {
       tree.delete();
     }
@@ -128,7 +130,8 @@ async function candidates(): Promise<Candidate[]> {
   ];
 }
 
-const sameMultiset = (a: readonly string[], b: readonly string[]): boolean => [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+const sameMultiset = (a: readonly string[], b: readonly string[]): boolean =>
+  [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 /** A realistic command of about `bytes` characters: chains, pipes, quotes, substitutions, a heredoc. */
 function sample(bytes: number): string {
@@ -153,7 +156,9 @@ async function percentiles(fn: () => unknown, runs: number): Promise<{ p50: numb
 
 /** Cold start in a fresh process: import + init + first parse of a short command, in ms. */
 function coldStart(which: string): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--cold', which], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--cold', which], {
+    encoding: 'utf8',
+  });
   return Number(out.trim().split('\n').pop());
 }
 
@@ -175,12 +180,19 @@ async function bundleKb(specifier: string, wasm: readonly string[]): Promise<str
   try {
     const result = await build({
       stdin: { contents: `export * from '${specifier}';`, resolveDir: here, loader: 'js' },
-      bundle: true, write: false, minify: true, platform: 'browser', format: 'esm', logLevel: 'silent',
+      bundle: true,
+      write: false,
+      minify: true,
+      platform: 'browser',
+      format: 'esm',
+      logLevel: 'silent',
       external: ['fs', 'fs/promises', 'path', 'module', 'url', 'node:*'],
     });
     const js = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);
     const w = wasm.reduce((n, f) => n + statSync(require.resolve(f)).size, 0);
-    return w === 0 ? `${(js / 1024).toFixed(0)} KiB JS` : `${(js / 1024).toFixed(0)} KiB JS + ${(w / 1024).toFixed(0)} KiB wasm`;
+    return w === 0
+      ? `${(js / 1024).toFixed(0)} KiB JS`
+      : `${(js / 1024).toFixed(0)} KiB JS + ${(w / 1024).toFixed(0)} KiB wasm`;
   } catch (error) {
     return `bundle failed: ${(error as Error).message.split('\n')[0]}`;
   }
@@ -190,14 +202,25 @@ async function main(): Promise<void> {
   const list = await candidates();
   const small = sample(1024);
   const large = sample(100 * 1024);
-  const cold = { unbash: 'unbash', 'web-tree-sitter + tree-sitter-bash': 'tree-sitter', 'sh-syntax (async)': 'sh-syntax' } as Record<string, string>;
+  const cold = {
+    unbash: 'unbash',
+    'web-tree-sitter + tree-sitter-bash': 'tree-sitter',
+    'sh-syntax (async)': 'sh-syntax',
+  } as Record<string, string>;
   const sizes: Record<string, Promise<string>> = {
     unbash: bundleKb('unbash', []),
-    'web-tree-sitter + tree-sitter-bash': bundleKb('web-tree-sitter', ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']),
+    'web-tree-sitter + tree-sitter-bash': bundleKb('web-tree-sitter', [
+      'web-tree-sitter/web-tree-sitter.wasm',
+      'tree-sitter-bash/tree-sitter-bash.wasm',
+    ]),
     'sh-syntax (async)': bundleKb('sh-syntax', ['sh-syntax/main.wasm']),
   };
-  console.log(`1 KB sample: ${small.length} chars; 100 KB sample: ${large.length} chars; ${CASES.length} correctness cases`);
-  console.log('| parser | commands found | 1 KB p50 / p99 (µs) | 100 KB p50 / p99 (ms) | cold start (ms) | browser bundle | sync API |');
+  console.log(
+    `1 KB sample: ${small.length} chars; 100 KB sample: ${large.length} chars; ${CASES.length} correctness cases`,
+  );
+  console.log(
+    '| parser | commands found | 1 KB p50 / p99 (µs) | 100 KB p50 / p99 (ms) | cold start (ms) | browser bundle | sync API |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const c of list) {
     let ok = 0;
@@ -212,8 +235,15 @@ async function main(): Promise<void> {
     const t1 = await percentiles(() => c.time(small), 2000);
     const t100 = await percentiles(() => c.time(large), 60);
     const coldMs = coldStart(cold[c.name] as string);
-    const sync = c.name === 'unbash' ? 'yes' : c.name.startsWith('web-tree') ? 'parse yes, init async' : 'no (every parse is a Promise)';
-    console.log(`| ${c.name} | ${ok}/${CASES.length} (no error: ${parsed}) | ${t1.p50.toFixed(1)} / ${t1.p99.toFixed(1)} | ${(t100.p50 / 1000).toFixed(2)} / ${(t100.p99 / 1000).toFixed(2)} | ${coldMs.toFixed(1)} | ${await sizes[c.name]} | ${sync} |`);
+    const sync =
+      c.name === 'unbash'
+        ? 'yes'
+        : c.name.startsWith('web-tree')
+          ? 'parse yes, init async'
+          : 'no (every parse is a Promise)';
+    console.log(
+      `| ${c.name} | ${ok}/${CASES.length} (no error: ${parsed}) | ${t1.p50.toFixed(1)} / ${t1.p99.toFixed(1)} | ${(t100.p50 / 1000).toFixed(2)} / ${(t100.p99 / 1000).toFixed(2)} | ${coldMs.toFixed(1)} | ${await sizes[c.name]} | ${sync} |`,
+    );
     if (process.argv.includes('--misses')) for (const m of misses) console.log(`    miss: ${m}`);
   }
   await modelTimes(small, large);
@@ -244,9 +274,15 @@ async function modelTimes(small: string, large: string): Promise<void> {
   console.log(`| typical 23–80 B commands, uncached | ${t.p50.toFixed(1)} µs | ${t.p99.toFixed(1)} µs |`);
   console.log(`| same, memo hit | ${hit.p50.toFixed(2)} µs | ${hit.p99.toFixed(2)} µs |`);
   console.log(`| 1 KB | ${t1.p50.toFixed(1)} µs | ${t1.p99.toFixed(1)} µs |`);
-  console.log(`| 100 KB (stops at ${parseShell(large, fresh).commands.length} commands) | ${(t100.p50 / 1000).toFixed(2)} ms | ${(t100.p99 / 1000).toFixed(2)} ms |`);
+  console.log(
+    `| 100 KB (stops at ${parseShell(large, fresh).commands.length} commands) | ${(t100.p50 / 1000).toFixed(2)} ms | ${(t100.p99 / 1000).toFixed(2)} ms |`,
+  );
   modelOverhead(typical);
-  console.log(`\nload average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores)`);
+  console.log(
+    `\nload average during the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores)`,
+  );
 }
 
 /**
@@ -282,7 +318,9 @@ function modelOverhead(short: readonly string[]): void {
       });
     }
     const [parse, parts, model] = best as [number, number, number];
-    console.log(`| ${name} | ${parse.toFixed(2)} | ${parts.toFixed(2)} | ${model.toFixed(2)} | ${(model - parse).toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${parse.toFixed(2)} | ${parts.toFixed(2)} | ${model.toFixed(2)} | ${(model - parse).toFixed(2)} |`,
+    );
   }
 }
 

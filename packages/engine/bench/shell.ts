@@ -34,13 +34,25 @@ export function chain1k(n: number): string {
 
 /** Three realistic shapes of a 1 KB command, the way agents write them. */
 export function typical1k(n: number): string {
-  const words = 'The pagination offset was computed from the page number instead of the page index so page two began with the last item of page one'.split(' ');
+  const words =
+    'The pagination offset was computed from the page number instead of the page index so page two began with the last item of page one'.split(
+      ' ',
+    );
   const body = Array.from({ length: 14 }, (_, i) => words.slice(i % 7, (i % 7) + 12).join(' ')).join('\n');
   switch (n % 3) {
     case 0:
       return `git add src/api/pagination.ts src/api/pagination.test.ts && git commit -m "$(cat <<'EOF'\nfix(api): start page ${n} after the last item of the previous page\n\n${body}\nEOF\n)" && git push origin feat/pagination-${n}`;
     case 1:
-      return `curl -sS -X POST http://localhost:3000/api/orders -H 'Content-Type: application/json' -H "Authorization: Bearer $TOKEN" -d '${JSON.stringify({ id: n, note: body.replace(/\n/g, ' '), items: [{ sku: 'A-1', qty: 2 }, { sku: 'B-7', qty: 1 }] })}' | jq .`;
+      return `curl -sS -X POST http://localhost:3000/api/orders -H 'Content-Type: application/json' -H "Authorization: Bearer $TOKEN" -d '${JSON.stringify(
+        {
+          id: n,
+          note: body.replace(/\n/g, ' '),
+          items: [
+            { sku: 'A-1', qty: 2 },
+            { sku: 'B-7', qty: 1 },
+          ],
+        },
+      )}' | jq .`;
     default:
       return `docker run --rm -it --name api-${n} ${Array.from({ length: 14 }, (_, i) => `-e VAR_${i}=value-${i}-${n}`).join(' ')} -v "$PWD/src:/app/src" -v "$PWD/config:/app/config:ro" -p 3000:3000 --network shop_default node:22-alpine npm run dev -- --port 3000 --host 0.0.0.0 # ${body.slice(0, 300).replace(/\n/g, ' ')}`;
   }
@@ -72,7 +84,8 @@ export function measureShell(budget: TimingBudget): ShellResult {
     message: m
 `;
   const loaded = loadConfig(yaml, { file: 'bench.yaml' });
-  if (loaded.diagnostics.some((d) => d.severity === 'error')) throw new Error(`bench shell policy: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
+  if (loaded.diagnostics.some((d) => d.severity === 'error'))
+    throw new Error(`bench shell policy: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
   const policy = compile(loaded.config, { root: '/home/dev/shop' });
   const count = policy.contracts.filter((c) => !c.builtin).length;
   if (count !== 100) throw new Error(`bench shell policy has ${count} contracts, not 100`);
@@ -82,16 +95,26 @@ export function measureShell(budget: TimingBudget): ShellResult {
   const typical = Array.from({ length: 20_000 }, (_, i) => typical1k(i));
   let t = 0;
   const parse1kTypical = timeCalls(typical, () => parseShell(typical[t++ % typical.length]!), budget);
-  const typicalEvents: Event[] = Array.from({ length: 20_000 }, (_, i) => ({ tool: 'bash', args: { command: typical1k(200_000 + i), description: 'Run it' } }));
+  const typicalEvents: Event[] = Array.from({ length: 20_000 }, (_, i) => ({
+    tool: 'bash',
+    args: { command: typical1k(200_000 + i), description: 'Run it' },
+  }));
   let te = 0;
-  const evaluate1kTypical = timeCalls(typicalEvents, () => step(policy, state, typicalEvents[te++ % typicalEvents.length]!), budget);
+  const evaluate1kTypical = timeCalls(
+    typicalEvents,
+    () => step(policy, state, typicalEvents[te++ % typicalEvents.length]!),
+    budget,
+  );
   const texts = Array.from({ length: 20_000 }, (_, i) => chain1k(i));
   let next = 0;
   const parse1k = timeCalls(texts, () => parseShell(texts[next++ % texts.length]!), budget);
   const big = Array.from({ length: 100 }, (_, i) => chain1k(i)).join('\n');
   let bigN = 0;
   const parse100kMs = medianMs(5, () => parseShell(`${big}\n# ${bigN++}`));
-  const events: Event[] = Array.from({ length: 20_000 }, (_, i) => ({ tool: 'bash', args: { command: chain1k(100_000 + i), description: 'Run the checks' } }));
+  const events: Event[] = Array.from({ length: 20_000 }, (_, i) => ({
+    tool: 'bash',
+    args: { command: chain1k(100_000 + i), description: 'Run the checks' },
+  }));
   let e = 0;
   const evaluate1k = timeCalls(events, () => step(policy, state, events[e++ % events.length]!), budget);
   return { parse1kTypical, evaluate1kTypical, parse1k, parse100kMs, evaluate1k, commandBytes: texts[0]!.length };

@@ -1,5 +1,15 @@
 // Everything measured for one policy size, through the public API only: YAML text → loadConfig → compile → step.
-import { compile, formatDiagnostic, loadConfig, startState, step, type CompiledPolicy, type Event, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import {
+  compile,
+  formatDiagnostic,
+  loadConfig,
+  startState,
+  step,
+  type CompiledPolicy,
+  type Event,
+  type SessionState,
+  type Verdict,
+} from '@semantic-anchors/engine';
 import { cedarEngine, toDecision, type CedarDecision, type Decision3 } from './cedar.js';
 import { cedarPolicySet, contractsYaml, syntheticContracts } from './contracts.js';
 import { sessionEvents } from './events.js';
@@ -32,7 +42,14 @@ export interface SizeResult {
     readonly preparseMs: number;
     readonly stateful: Distribution;
     readonly stateless: Distribution;
-    readonly agreement: { readonly checked: number; readonly agreed: number; readonly statelessChecked: number; readonly statelessAgreed: number; readonly errors: number; readonly disagreements: readonly string[] };
+    readonly agreement: {
+      readonly checked: number;
+      readonly agreed: number;
+      readonly statelessChecked: number;
+      readonly statelessAgreed: number;
+      readonly errors: number;
+      readonly disagreements: readonly string[];
+    };
   };
   readonly heap: {
     /** Retained bytes of one session state (stateful variant) after 1,000 and 10,000 events. */
@@ -49,14 +66,24 @@ function load(yaml: string): CompiledPolicy {
   const loaded = loadConfig(yaml, { file: FILE });
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (loaded.status !== 'ok' || errors.length > 0) {
-    throw new Error(`the synthetic contracts did not load (${loaded.status}):\n${errors.slice(0, 5).map((d) => formatDiagnostic(d)).join('\n')}`);
+    throw new Error(
+      `the synthetic contracts did not load (${loaded.status}):\n${errors
+        .slice(0, 5)
+        .map((d) => formatDiagnostic(d))
+        .join('\n')}`,
+    );
   }
   const policy = compile(loaded.config, { root: ROOT });
-  if (policy.skipped.length > 0) throw new Error(`contracts skipped by compile: ${policy.skipped.map((s) => `${s.id}: ${s.error}`).join('; ')}`);
+  if (policy.skipped.length > 0)
+    throw new Error(`contracts skipped by compile: ${policy.skipped.map((s) => `${s.id}: ${s.error}`).join('; ')}`);
   return policy;
 }
 
-function replay(policy: CompiledPolicy, events: readonly Event[], state: SessionState = startState(policy)): SessionState {
+function replay(
+  policy: CompiledPolicy,
+  events: readonly Event[],
+  state: SessionState = startState(policy),
+): SessionState {
   let s = state;
   for (const e of events) {
     const r = step(policy, s, e);
@@ -78,10 +105,15 @@ export function warmProcess(anchor: string): void {
 /** Our decision in Cedar's terms: BLOCK names the BLOCK contracts, WARN names the WARN ones. */
 function ours(verdict: Verdict): CedarDecision {
   const ids = verdict.decision === 'BLOCK' ? verdict.matches.filter((m) => m.mode === 'BLOCK') : verdict.matches;
-  return { decision: verdict.decision, reasons: ids.map((m) => m.id).sort(), errors: verdict.error === undefined ? 0 : 1 };
+  return {
+    decision: verdict.decision,
+    reasons: ids.map((m) => m.id).sort(),
+    errors: verdict.error === undefined ? 0 : 1,
+  };
 }
 
-const same = (a: CedarDecision, b: CedarDecision) => a.decision === b.decision && a.reasons.join(',') === b.reasons.join(',');
+const same = (a: CedarDecision, b: CedarDecision) =>
+  a.decision === b.decision && a.reasons.join(',') === b.reasons.join(',');
 
 export function measureSize(count: number, anchor: string, budgets: Budgets, gc: () => void): SizeResult {
   const contracts = syntheticContracts(count);
@@ -117,7 +149,10 @@ export function measureSize(count: number, anchor: string, budgets: Budgets, gc:
     decisions[mine.decision]++;
     errors += theirs.errors + mine.errors;
     if (same(mine, theirs)) agreed++;
-    else if (disagreements.length < 5) disagreements.push(`${JSON.stringify(event)}: ours ${mine.decision} [${mine.reasons}] / cedar ${theirs.decision} [${theirs.reasons}]`);
+    else if (disagreements.length < 5)
+      disagreements.push(
+        `${JSON.stringify(event)}: ours ${mine.decision} [${mine.reasons}] / cedar ${theirs.decision} [${theirs.reasons}]`,
+      );
     if (i < statelessChecked && same(mine, toDecision(engine.isAuthorized(event)))) statelessAgreed++;
   });
   const cedarStateful = timeCalls(pool, (e) => engine.statefulIsAuthorized(e), budgets.cedarStateful);

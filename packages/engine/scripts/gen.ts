@@ -48,7 +48,9 @@ for (const [file, content] of Object.entries(outputs)) {
   const path = join(root, file);
   if (check) {
     if (!existsSync(path) || readFileSync(path, 'utf8') !== content) {
-      console.error(`packages/engine/${file} is out of date: run \`npm run gen -w @semantic-anchors/engine\` and commit it.`);
+      console.error(
+        `packages/engine/${file} is out of date: run \`npm run gen -w @semantic-anchors/engine\` and commit it.`,
+      );
       stale++;
     }
   } else {

@@ -11,7 +11,13 @@ import {
   type PresetSource,
 } from '@semantic-anchors/presets';
 
-export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from '@semantic-anchors/presets';
+export type {
+  CatalogueAnchor,
+  CatalogueCategory,
+  CatalogueMeta,
+  CatalogueRole,
+  PresetSource,
+} from '@semantic-anchors/presets';
 
 export const catalogue = {
   meta: catalogueMeta,
@@ -37,7 +43,10 @@ export function closest(id: string, candidates: Iterable<string>, max = 3): stri
   for (const c of candidates) scored.push({ c, d: editDistance(id, c) });
   scored.sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
   const limit = Math.max(2, Math.floor(id.length / 3));
-  return scored.filter((s) => s.d <= limit || s.c.includes(id) || id.includes(s.c)).slice(0, max).map((s) => s.c);
+  return scored
+    .filter((s) => s.d <= limit || s.c.includes(id) || id.includes(s.c))
+    .slice(0, max)
+    .map((s) => s.c);
 }
 
 function editDistance(a: string, b: string): number {

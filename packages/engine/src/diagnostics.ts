@@ -61,7 +61,6 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
 /** Orders diagnostics by file, then position, so output is stable whatever order the stages found them in. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
-    (a, b) =>
-      (a.file ?? '').localeCompare(b.file ?? '') || (a.position?.offset ?? -1) - (b.position?.offset ?? -1),
+    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.position?.offset ?? -1) - (b.position?.offset ?? -1),
   );
 }

@@ -5,22 +5,74 @@ export * from './diagnostics.js';
 export { catalogue, findAnchor, findRole, findPreset, bundledPresets, closest } from './catalogue.js';
 export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from './catalogue.js';
 export { loadConfig, EMPTY_CONFIG, LIMITS, isPresetReference, matcherFields, type LoadOptions } from './load/index.js';
-export type { LoadResult, LoadedConfig, LoadedContract, LoadStatus, EffectiveSettings, EffectiveRoles, ContractOrigin } from './load/index.js';
+export type {
+  LoadResult,
+  LoadedConfig,
+  LoadedContract,
+  LoadStatus,
+  EffectiveSettings,
+  EffectiveRoles,
+  ContractOrigin,
+} from './load/index.js';
 export { compile, DEFAULT_BYPASS_HINT } from './compile/index.js';
-export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, SkippedContract } from './compile/index.js';
-export { step, evaluate, next, startState, roleForAgent, rolesForAgent, eventKind, type Step } from './evaluate/step.js';
+export type {
+  AnchorLink,
+  CompileOptions,
+  CompiledContract,
+  CompiledPolicy,
+  CompiledTrigger,
+  SkippedContract,
+} from './compile/index.js';
+export {
+  step,
+  evaluate,
+  next,
+  startState,
+  roleForAgent,
+  rolesForAgent,
+  eventKind,
+  type Step,
+} from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
-export { toolFacts, messageFacts, isConfirmation, canonicalToolName, KNOWN_TOOLS, MAX_EVENT_TEXT } from './facts/index.js';
-export type { Facts, ToolFacts, MessageFacts, EffectFact, CommandFact, PathFact, MessageAuthor } from './facts/index.js';
+export {
+  toolFacts,
+  messageFacts,
+  isConfirmation,
+  canonicalToolName,
+  KNOWN_TOOLS,
+  MAX_EVENT_TEXT,
+} from './facts/index.js';
+export type {
+  Facts,
+  ToolFacts,
+  MessageFacts,
+  EffectFact,
+  CommandFact,
+  PathFact,
+  MessageAuthor,
+} from './facts/index.js';
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
-export type { Verdict, ContractMatch, ExcusedMatch, BypassReport, EventKind, ContractFault } from './evaluate/verdict.js';
-export { runExamples, type ExampleReport, type ExampleResult, type CoverageGap, type ExampleOptions } from './check/examples.js';
+export type {
+  Verdict,
+  ContractMatch,
+  ExcusedMatch,
+  BypassReport,
+  EventKind,
+  ContractFault,
+} from './evaluate/verdict.js';
+export {
+  runExamples,
+  type ExampleReport,
+  type ExampleResult,
+  type CoverageGap,
+  type ExampleOptions,
+} from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
 export { parseEvents, type ParsedEvents } from './check/events.js';
 export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';

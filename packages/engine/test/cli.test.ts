@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(pkg, 'dist/cli.js');
 const run = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: pkg, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: pkg,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -33,7 +37,10 @@ describe('semantic-anchors validate', () => {
 
   it('exits 0 on a valid file, and --json gives machine-readable diagnostics', () => {
     expect(run('validate', 'test/fixtures/valid.yaml').code).toBe(0);
-    const json = JSON.parse(run('validate', '--json', 'test/fixtures/broken-one.yaml').out) as { ok: boolean; files: { diagnostics: { code: string; position: { line: number } }[] }[] };
+    const json = JSON.parse(run('validate', '--json', 'test/fixtures/broken-one.yaml').out) as {
+      ok: boolean;
+      files: { diagnostics: { code: string; position: { line: number } }[] }[];
+    };
     expect(json.ok).toBe(false);
     expect(json.files[0]!.diagnostics.map((d) => [d.code, d.position.line])).toEqual([['bad-pattern', 14]]);
   });
@@ -47,34 +54,85 @@ describe('semantic-anchors validate', () => {
 
 describe('semantic-anchors explain', () => {
   it('replays the Step Confirmation example: blocks the Nth call, allows after confirmation, one call through per bypass', () => {
-    const r = run('explain', 'examples/step-confirmation.yaml', '--events', 'examples/step-confirmation.events.jsonl', '--json');
+    const r = run(
+      'explain',
+      'examples/step-confirmation.yaml',
+      '--events',
+      'examples/step-confirmation.events.jsonl',
+      '--json',
+    );
     expect(r.code).toBe(0);
     const results = JSON.parse(r.out) as { verdict: { decision: string } }[];
-    expect(results.map((x) => x.verdict.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'BLOCK', 'ALLOW', 'WARN', 'BLOCK', 'ALLOW', 'ALLOW']);
-    const text = run('explain', 'examples/step-confirmation.yaml', '--events', 'examples/step-confirmation.events.jsonl').out;
+    expect(results.map((x) => x.verdict.decision)).toEqual([
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'BLOCK',
+      'ALLOW',
+      'WARN',
+      'BLOCK',
+      'ALLOW',
+      'ALLOW',
+    ]);
+    const text = run(
+      'explain',
+      'examples/step-confirmation.yaml',
+      '--events',
+      'examples/step-confirmation.events.jsonl',
+    ).out;
     expect(text).toContain('#4 tool edit "README.md" → BLOCK');
-    expect(text).toContain('✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (limit 3)');
+    expect(text).toContain(
+      '✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (limit 3)',
+    );
     expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
   });
 
   it('shows each simple command of a chained, wrapped call, its file effects, and which contract matched which', () => {
     const command = "cd packages/api && sudo env CI=1 bash -lc 'git -C . push -fu origin main' ; echo 'PORT=1' >> .env";
-    const r = run('explain', 'test/conformance/shell-model.yaml', '--root', '/home/dev/shop', '--event', JSON.stringify({ tool: 'bash', args: { command } }));
+    const r = run(
+      'explain',
+      'test/conformance/shell-model.yaml',
+      '--root',
+      '/home/dev/shop',
+      '--event',
+      JSON.stringify({ tool: 'bash', args: { command } }),
+    );
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
     expect(lines.find((l) => l.includes('→ '))).toContain('→ BLOCK');
     expect(lines).toContain('     [1] cd packages/api');
-    expect(lines.find((l) => l.includes('[2] git push -fu origin main'))).toMatch(/via sudo › env › bash -l?c; in packages\/api; global -C \.\).*← no-force-push-main/);
+    expect(lines.find((l) => l.includes('[2] git push -fu origin main'))).toMatch(
+      /via sudo › env › bash -l?c; in packages\/api; global -C \.\).*← no-force-push-main/,
+    );
     expect(lines.find((l) => l.includes('[3] echo'))).toBeDefined();
-    expect(lines.find((l) => l.includes('effect 1:'))).toMatch(/append packages\/api\/\.env \(>>, command 3\).*← no-env-writes/);
+    expect(lines.find((l) => l.includes('effect 1:'))).toMatch(
+      /append packages\/api\/\.env \(>>, command 3\).*← no-env-writes/,
+    );
     expect(r.out).toContain('✗ no-force-push-main [BLOCK] when: tool bash, simple command 2:');
-    const json = JSON.parse(run('explain', 'test/conformance/shell-model.yaml', '--root', '/home/dev/shop', '--json', '--event', JSON.stringify({ tool: 'bash', args: { command } })).out);
+    const json = JSON.parse(
+      run(
+        'explain',
+        'test/conformance/shell-model.yaml',
+        '--root',
+        '/home/dev/shop',
+        '--json',
+        '--event',
+        JSON.stringify({ tool: 'bash', args: { command } }),
+      ).out,
+    );
     expect(json[0].parsed.commands.map((c: { program: string }) => c.program)).toEqual(['cd', 'git', 'echo']);
-    expect(json[0].verdict.matches.map((m: { id: string; unit: { kind: string } }) => `${m.id}:${m.unit.kind}`).sort()).toEqual(['no-env-writes:effect', 'no-force-push-main:command']);
+    expect(
+      json[0].verdict.matches.map((m: { id: string; unit: { kind: string } }) => `${m.id}:${m.unit.kind}`).sort(),
+    ).toEqual(['no-env-writes:effect', 'no-force-push-main:command']);
   });
 
   it('takes single events, and reports a bad event line with its position', () => {
-    const r = run('explain', 'test/fixtures/valid.yaml', '--event', '{"tool":"bash","args":{"command":"git push -f origin x"}}');
+    const r = run(
+      'explain',
+      'test/fixtures/valid.yaml',
+      '--event',
+      '{"tool":"bash","args":{"command":"git push -f origin x"}}',
+    );
     expect(r.out).toContain('→ BLOCK');
     const dir = mkdtempSync(join(tmpdir(), 'sa-cli-'));
     writeFileSync(join(dir, 'bad.jsonl'), '{"tool":"bash"}\n{"tol":"bash"}\n{not json}\n');
@@ -87,7 +145,12 @@ describe('semantic-anchors explain', () => {
 
 describe('semantic-anchors test', () => {
   it('runs examples and scenarios, and --coverage fails on contracts without a trigger and a near miss', () => {
-    const ok = run('test', 'examples/step-confirmation.yaml', 'test/conformance/step-confirmation.scenario.yaml', '--coverage');
+    const ok = run(
+      'test',
+      'examples/step-confirmation.yaml',
+      'test/conformance/step-confirmation.scenario.yaml',
+      '--coverage',
+    );
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/^18 passed, 0 failed$/m);
     const gaps = run('test', 'test/fixtures/broken-one.yaml', '--coverage');

@@ -2,7 +2,15 @@
 // Each test pins one: what happens to oversize and non-text input, malformed events, a contract that throws,
 // unknown tools, batch calls, case-insensitive paths and the self-protection no configuration can switch off.
 import { describe, expect, it } from 'vitest';
-import { compile, loadConfig, startState, step, MAX_EVENT_TEXT, type Event, type LoadedConfig } from '@semantic-anchors/engine';
+import {
+  compile,
+  loadConfig,
+  startState,
+  step,
+  MAX_EVENT_TEXT,
+  type Event,
+  type LoadedConfig,
+} from '@semantic-anchors/engine';
 import { bash, policyOf, replay } from './helpers.js';
 
 const forcePush = `
@@ -40,13 +48,19 @@ describe('input the engine cannot check is a fault verdict decided by settings.o
     expect(decision(forcePush, [bash(tail)])).toEqual(['BLOCK']);
   });
   it('a command given as an argv list is matched like the same command line', () => {
-    expect(decision(forcePush, [{ tool: 'bash', args: { command: ['git', 'push', '--force', 'origin', 'main'] } }])).toEqual(['BLOCK']);
+    expect(
+      decision(forcePush, [{ tool: 'bash', args: { command: ['git', 'push', '--force', 'origin', 'main'] } }]),
+    ).toEqual(['BLOCK']);
   });
   it('content given as a list of strings is matched', () => {
-    expect(decision(forcePush, [{ tool: 'write', args: { filePath: 'm.sql', content: ['-- up', 'DROP TABLE users;'] } }])).toEqual(['BLOCK']);
+    expect(
+      decision(forcePush, [{ tool: 'write', args: { filePath: 'm.sql', content: ['-- up', 'DROP TABLE users;'] } }]),
+    ).toEqual(['BLOCK']);
   });
   it('a command of the wrong type is a fault verdict, not an allow that looks checked', () => {
-    const { verdicts } = replay(policyOf(`${forcePush}settings: { onError: block }\n`), [{ tool: 'bash', args: { command: { argv: ['git', 'push', '-f'] } } }]);
+    const { verdicts } = replay(policyOf(`${forcePush}settings: { onError: block }\n`), [
+      { tool: 'bash', args: { command: { argv: ['git', 'push', '-f'] } } },
+    ]);
     expect(verdicts[0]!.decision).toBe('BLOCK');
     expect(verdicts[0]!.error).toMatch(/not a command line/);
   });
@@ -55,8 +69,17 @@ describe('input the engine cannot check is a fault verdict decided by settings.o
 describe('events are validated at the engine boundary', () => {
   const policy = policyOf(forcePush);
   const malformed: unknown[] = [
-    null, 'git push -f', [], {}, { tool: 'bash', message: 'x' }, { tool: 42 }, { tool: 'bash', args: 'git push -f' },
-    { message: 7 }, { bypass: 1 }, { reload: false }, { role: 'Not A Role' },
+    null,
+    'git push -f',
+    [],
+    {},
+    { tool: 'bash', message: 'x' },
+    { tool: 42 },
+    { tool: 'bash', args: 'git push -f' },
+    { message: 7 },
+    { bypass: 1 },
+    { reload: false },
+    { role: 'Not A Role' },
   ];
   for (const event of malformed) {
     it(`a malformed event ${JSON.stringify(event)} is a fault, not a reload or an allow in disguise`, () => {
@@ -73,12 +96,18 @@ describe('a contract that fails while matching is isolated', () => {
   // A pattern the load stage would reject, handed straight to the compiler: it throws on first use.
   const broken: LoadedConfig = (() => {
     const loaded = loadConfig(forcePush, { file: 'inline.yaml' }).config;
-    const bad = { ...loaded.contracts[1]!, contract: { ...loaded.contracts[1]!.contract, id: 'broken', when: { tool: { command: '(unclosed' } } } };
+    const bad = {
+      ...loaded.contracts[1]!,
+      contract: { ...loaded.contracts[1]!.contract, id: 'broken', when: { tool: { command: '(unclosed' } } },
+    };
     return { ...loaded, contracts: [bad, ...loaded.contracts] };
   })();
   it('the other contracts still decide, and the verdict names the one that failed', () => {
     const policy = compile(broken);
-    const v = step(policy, startState(policy), { tool: 'bash', args: { command: 'git push --force origin main' } }).verdict;
+    const v = step(policy, startState(policy), {
+      tool: 'bash',
+      args: { command: 'git push --force origin main' },
+    }).verdict;
     expect(v.decision).toBe('BLOCK');
     expect(v.matches.map((m) => m.id)).toEqual(['no-force-push']);
     expect(v.faults.map((f) => f.id)).toEqual(['broken']);
@@ -93,7 +122,9 @@ describe('a contract that fails while matching is isolated', () => {
 
 describe('tools the engine does not know', () => {
   it('their string arguments are scanned as content, labelled as such', () => {
-    const { verdicts } = replay(policyOf(forcePush), [{ tool: 'postgres_query', args: { sql: 'DROP TABLE users', db: 'prod' } }]);
+    const { verdicts } = replay(policyOf(forcePush), [
+      { tool: 'postgres_query', args: { sql: 'DROP TABLE users', db: 'prod' } },
+    ]);
     expect(verdicts[0]!.decision).toBe('BLOCK');
     expect(verdicts[0]!.matches[0]!.held.join(' ')).toMatch(/argument sql of a tool the engine does not know/);
   });
@@ -106,16 +137,27 @@ contracts:
     when: { tool: { name: 'postgres_*', args: { db: '^prod$' } } }
     message: Query staging.
 `;
-    expect(decision(yaml, [
-      { tool: 'postgres_query', args: { sql: 'select 1', db: 'prod' } },
-      { tool: 'postgres_query', args: { sql: 'select 1', db: 'staging' } },
-    ])).toEqual(['BLOCK', 'ALLOW']);
+    expect(
+      decision(yaml, [
+        { tool: 'postgres_query', args: { sql: 'select 1', db: 'prod' } },
+        { tool: 'postgres_query', args: { sql: 'select 1', db: 'staging' } },
+      ]),
+    ).toEqual(['BLOCK', 'ALLOW']);
   });
   it('each call inside a batch is checked as if it were made alone', () => {
-    expect(decision(forcePush, [{ tool: 'batch', args: { tool_calls: [
-      { tool: 'read', parameters: { filePath: 'a' } },
-      { tool: 'bash', parameters: { command: 'git push -f origin main' } },
-    ] } }])).toEqual(['BLOCK']);
+    expect(
+      decision(forcePush, [
+        {
+          tool: 'batch',
+          args: {
+            tool_calls: [
+              { tool: 'read', parameters: { filePath: 'a' } },
+              { tool: 'bash', parameters: { command: 'git push -f origin main' } },
+            ],
+          },
+        },
+      ]),
+    ).toEqual(['BLOCK']);
   });
 });
 
@@ -136,7 +178,10 @@ contracts:
   it('case is ignored only when settings.caseInsensitivePaths is on', () => {
     const event: Event = { tool: 'write', args: { filePath: '/home/dev/shop/.ENV', content: 'A=1' } };
     expect(replay(policyOf(envRule, { root: '/home/dev/shop' }), [event]).verdicts[0]!.decision).toBe('ALLOW');
-    expect(replay(policyOf(`${envRule}settings: { caseInsensitivePaths: true }\n`, { root: '/home/dev/shop' }), [event]).verdicts[0]!.decision).toBe('BLOCK');
+    expect(
+      replay(policyOf(`${envRule}settings: { caseInsensitivePaths: true }\n`, { root: '/home/dev/shop' }), [event])
+        .verdicts[0]!.decision,
+    ).toBe('BLOCK');
   });
 });
 
@@ -159,7 +204,9 @@ describe('self-protection no configuration can switch off', () => {
   };
   it('the agent cannot reach the host server, attach to it, or read its password', () => {
     const vs = run([
-      bash('curl -s -X POST http://127.0.0.1:4096/session/ses_1/command -d \'{"command":"anchor","arguments":"bypass x"}\''),
+      bash(
+        'curl -s -X POST http://127.0.0.1:4096/session/ses_1/command -d \'{"command":"anchor","arguments":"bypass x"}\'',
+      ),
       bash('PORT=4096; curl localhost:4096/session'),
       bash('opencode run --attach http://127.0.0.1:4096 "/anchor bypass"'),
       { tool: 'webfetch', args: { url: 'http://localhost:4096/session', format: 'text' } },

@@ -42,7 +42,9 @@ describe('verdicts', () => {
       ['no-push-main', 'block'],
       ['push-note', 'warn'],
     ]);
-    expect(v.matches[0]!.held).toEqual(['tool bash, simple command 1: `git push --force origin main`, command ~ /--force/']);
+    expect(v.matches[0]!.held).toEqual([
+      'tool bash, simple command 1: `git push --force origin main`, command ~ /--force/',
+    ]);
   });
 
   it('WARN alone gives WARN, nothing gives ALLOW', () => {
@@ -61,7 +63,9 @@ describe('verdicts', () => {
     expect(v.agentMessage).toContain('[BLOCK] contract "no-force-push"');
     expect(v.agentMessage).toContain('Why: Force-pushing rewrites shared history.');
     expect(v.agentMessage).toContain('Do instead: Push a new commit.');
-    expect(v.agentMessage).toContain('Anchors: GitHub Flow <https://llm-coding.github.io/Semantic-Anchors/anchor/github-flow>');
+    expect(v.agentMessage).toContain(
+      'Anchors: GitHub Flow <https://llm-coding.github.io/Semantic-Anchors/anchor/github-flow>',
+    );
     expect(v.agentMessage).toContain('you cannot bypass this yourself');
     expect(v.agentMessage).toContain('2 of 2 bypasses left');
   });
@@ -72,11 +76,25 @@ describe('Step Confirmation and bypass', () => {
 
   it('blocks the Nth call, allows after a confirmation, and a bypass lets exactly one blocked call through', () => {
     const { verdicts, state } = replay(policy, [
-      bash('ls'), bash('ls'), bash('ls'), // 3rd is blocked
-      { bypass: 'reviewed' }, bash('ls'), bash('ls'), // one through, the next blocked again
-      { message: 'continue' }, bash('ls'),
+      bash('ls'),
+      bash('ls'),
+      bash('ls'), // 3rd is blocked
+      { bypass: 'reviewed' },
+      bash('ls'),
+      bash('ls'), // one through, the next blocked again
+      { message: 'continue' },
+      bash('ls'),
     ]);
-    expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'BLOCK', 'ALLOW', 'WARN', 'BLOCK', 'ALLOW', 'ALLOW']);
+    expect(verdicts.map((v) => v.decision)).toEqual([
+      'ALLOW',
+      'ALLOW',
+      'BLOCK',
+      'ALLOW',
+      'WARN',
+      'BLOCK',
+      'ALLOW',
+      'ALLOW',
+    ]);
     expect(verdicts[4]!.matches[0]).toMatchObject({ id: 'step-confirmation', effect: 'bypassed' });
     expect(verdicts[4]!.bypass).toMatchObject({ used: true, left: 1 });
     expect(verdicts[6]!.notice).toMatch(/step count is reset \(was 3\)/);
@@ -85,9 +103,12 @@ describe('Step Confirmation and bypass', () => {
 
   it('spends the budget at the grant, refuses when it is spent, and never goes below zero', () => {
     const { verdicts, state } = replay(policy, [
-      { bypass: 'one' }, bash('git push --force x'),
-      { bypass: 'two' }, bash('git push --force x'),
-      { bypass: 'three' }, bash('git push --force x'),
+      { bypass: 'one' },
+      bash('git push --force x'),
+      { bypass: 'two' },
+      bash('git push --force x'),
+      { bypass: 'three' },
+      bash('git push --force x'),
     ]);
     expect(verdicts.filter((v) => v.kind === 'bypass').map((v) => v.bypass.granted)).toEqual([true, true, false]);
     expect(verdicts[4]!.notice).toBe('Bypass refused: the budget of 2 for this session is spent.');
@@ -125,13 +146,16 @@ describe('Step Confirmation and bypass', () => {
 
 describe('triggers', () => {
   it('matches paths relative to the root, outside it (../), and by absolute glob; "!" globs exclude', () => {
-    const policy = policyOf(`
+    const policy = policyOf(
+      `
 version: 1
 contracts:
   - { id: src, description: d, mode: WARN, message: m, when: { tool: { path: ['src/**', '!src/**/*.test.ts'] } } }
   - { id: outside, description: d, mode: WARN, message: m, when: { tool: { path: '../**' } } }
   - { id: etc, description: d, mode: BLOCK, message: m, when: { tool: { path: '/etc/**' } } }
-`, { root: '/home/me/project' });
+`,
+      { root: '/home/me/project' },
+    );
     const ids = (e: Event) => evaluate(policy, startState(policy), e).matches.map((m) => m.id);
     expect(ids(edit('/home/me/project/src/a.ts'))).toEqual(['src']);
     expect(ids(edit('src/a.test.ts'))).toEqual([]);
@@ -148,7 +172,8 @@ contracts:
   - { id: gen, description: d, mode: BLOCK, message: m, when: { tool: { name: [write, edit, patch], path: '**/generated/**' } } }
   - { id: secret, description: d, mode: BLOCK, message: m, when: { tool: { content: 'AKIA[0-9A-Z]{16}' } } }
 `);
-    const patch = '*** Begin Patch\n*** Update File: lib/generated/api.ts\n@@\n-a\n+const k = "AKIAABCDEFGHIJKLMNOP"\n*** End Patch';
+    const patch =
+      '*** Begin Patch\n*** Update File: lib/generated/api.ts\n@@\n-a\n+const k = "AKIAABCDEFGHIJKLMNOP"\n*** End Patch';
     const v = evaluate(policy, startState(policy), { tool: 'apply_patch', args: { patchText: patch } });
     expect(v.matches.map((m) => m.id)).toEqual(['gen', 'secret']);
   });
@@ -176,7 +201,13 @@ contracts:
     message: m
     when: { tool: { command: 'npm install' }, state: { occurrence: { atLeast: 3 } } }
 `);
-    const { verdicts } = replay(policy, [bash('npm install a'), bash('ls'), bash('npm install b'), bash('npm install c'), bash('npm install d')]);
+    const { verdicts } = replay(policy, [
+      bash('npm install a'),
+      bash('ls'),
+      bash('npm install b'),
+      bash('npm install c'),
+      bash('npm install d'),
+    ]);
     expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'WARN', 'WARN']);
     expect(verdicts[3]!.matches[0]!.held[1]).toBe('3rd matching event this session (from the 3rd on)');
   });
@@ -216,7 +247,11 @@ contracts:
 `);
     // Only the whole message confirms (case, spacing and trailing punctuation aside), never a prefix of it.
     const { verdicts } = replay(policy, [
-      { message: 'Weiter!' }, { message: 'Go  AHEAD.' }, { message: 'go ahead, thanks' }, { message: 'go aheadx' }, { message: 'fix it' },
+      { message: 'Weiter!' },
+      { message: 'Go  AHEAD.' },
+      { message: 'go ahead, thanks' },
+      { message: 'go aheadx' },
+      { message: 'fix it' },
       { message: 'weiter', from: 'agent' },
     ]);
     expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'WARN', 'WARN', 'WARN', 'ALLOW']);
@@ -241,7 +276,13 @@ contracts:
     const v = evaluate(policy, startState(policy), bash('git push --force-with-lease origin topic'));
     expect(v.decision).toBe('ALLOW');
     expect(v.excused).toEqual([
-      expect.objectContaining({ id: 'no-force-push', exception: 'unless', exceptionHeld: ['any tool (bash), simple command 1: `git push --force-with-lease origin topic`, command ~ /--force-with-lease/'] }),
+      expect.objectContaining({
+        id: 'no-force-push',
+        exception: 'unless',
+        exceptionHeld: [
+          'any tool (bash), simple command 1: `git push --force-with-lease origin topic`, command ~ /--force-with-lease/',
+        ],
+      }),
     ]);
   });
 });
@@ -280,7 +321,15 @@ contracts:
 `);
     const events: Event[] = [];
     for (let i = 0; i < 10_000; i++) {
-      events.push(i % 40 === 39 ? { confirm: true } : i % 3 === 0 ? edit(`src/file${i}.ts`) : i % 3 === 1 ? bash(`echo ${i}`) : { message: `message ${i}` });
+      events.push(
+        i % 40 === 39
+          ? { confirm: true }
+          : i % 3 === 0
+            ? edit(`src/file${i}.ts`)
+            : i % 3 === 1
+              ? bash(`echo ${i}`)
+              : { message: `message ${i}` },
+      );
     }
     let state = startState(policy);
     let sizeAt1000 = 0;

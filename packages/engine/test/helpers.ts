@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, loadConfig, startState, step, type CompiledPolicy, type Event, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import {
+  compile,
+  loadConfig,
+  startState,
+  step,
+  type CompiledPolicy,
+  type Event,
+  type SessionState,
+  type Verdict,
+} from '@semantic-anchors/engine';
 
 export const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 export const fixture = (name: string): string => join(fixtures, name);
@@ -23,7 +32,11 @@ export function policyOf(yaml: string, options: { root?: string } = {}): Compile
 }
 
 /** Replays events from a fresh session and returns every verdict and the final state. */
-export function replay(policy: CompiledPolicy, events: readonly Event[], role?: string | null): { verdicts: Verdict[]; state: SessionState } {
+export function replay(
+  policy: CompiledPolicy,
+  events: readonly Event[],
+  role?: string | null,
+): { verdicts: Verdict[]; state: SessionState } {
   let state = startState(policy);
   if (role !== undefined) state = { ...state, role };
   const verdicts: Verdict[] = [];
@@ -36,4 +49,7 @@ export function replay(policy: CompiledPolicy, events: readonly Event[], role?: 
 }
 
 export const bash = (command: string): Event => ({ tool: 'bash', args: { command } });
-export const edit = (filePath: string, newString = 'x'): Event => ({ tool: 'edit', args: { filePath, oldString: 'y', newString } });
+export const edit = (filePath: string, newString = 'x'): Event => ({
+  tool: 'edit',
+  args: { filePath, oldString: 'y', newString },
+});

@@ -35,7 +35,11 @@ describe('hostile input', () => {
     expect(result.diagnostics.some((d) => d.code === 'unknown-key' && d.message.includes('"__proto__"'))).toBe(true);
     expect(Object.getPrototypeOf(result.config.roles.agents)).toBe(Object.prototype);
     // The reserved agent name is reported, not dropped silently; "constructor" is an ordinary name.
-    expect(result.diagnostics.some((d) => d.message === 'the agent name "__proto__" is reserved and cannot be mapped' && d.position?.line === 4)).toBe(true);
+    expect(
+      result.diagnostics.some(
+        (d) => d.message === 'the agent name "__proto__" is reserved and cannot be mapped' && d.position?.line === 4,
+      ),
+    ).toBe(true);
     expect(result.config.roles.agents).toEqual({ constructor: 'software-architect' });
     const policy = compile(result.config);
     // An agent literally named "toString" is not mapped, so it falls back to the default role.
@@ -50,13 +54,20 @@ describe('hostile input', () => {
     // 100 000 characters: a backtracking engine would not return from either pattern in our lifetime.
     const evil = `${'a'.repeat(100_000)}!`;
     expect(evaluate(policy, startState(policy), bash(evil)).decision).toBe('ALLOW');
-    const content = evaluate(policy, startState(policy), { tool: 'write', args: { filePath: 'x', content: `${'a'.repeat(100_000)}c` } });
+    const content = evaluate(policy, startState(policy), {
+      tool: 'write',
+      args: { filePath: 'x', content: `${'a'.repeat(100_000)}c` },
+    });
     expect(content.decision).toBe('ALLOW');
     expect(evaluate(policy, startState(policy), bash('aaaa')).decision).toBe('WARN');
   });
 
   it('ignores prototype keys in tool arguments from the host', () => {
-    const policy = compile(loadConfig('version: 1\ncontracts:\n  - { id: p, description: d, mode: BLOCK, message: m, when: { tool: { path: "**" } } }\n').config);
+    const policy = compile(
+      loadConfig(
+        'version: 1\ncontracts:\n  - { id: p, description: d, mode: BLOCK, message: m, when: { tool: { path: "**" } } }\n',
+      ).config,
+    );
     const args = JSON.parse('{"__proto__": {"filePath": "src/x.ts"}, "constructor": "y"}') as Record<string, unknown>;
     expect(evaluate(policy, startState(policy), { tool: 'read', args }).decision).toBe('ALLOW');
   });

@@ -8,7 +8,9 @@ import { formatDiagnostic, loadConfig } from '@semantic-anchors/engine';
 import { fixture } from './helpers.js';
 
 const dir = fixture('diagnostics');
-const cases = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 /** The report of one file, in the form of its .expected.txt. */
 function report(name: string): string {
@@ -16,8 +18,18 @@ function report(name: string): string {
   const own = (file: string) => file === name;
   return [
     ...result.diagnostics.map(formatDiagnostic),
-    `loaded: ${result.config.contracts.filter((c) => own(c.origin.file)).map((c) => c.contract.id).join(', ') || '-'}`,
-    `skipped: ${result.config.skipped.filter((s) => own(s.file)).map((s) => s.id ?? `#${s.index}`).join(', ') || '-'}`,
+    `loaded: ${
+      result.config.contracts
+        .filter((c) => own(c.origin.file))
+        .map((c) => c.contract.id)
+        .join(', ') || '-'
+    }`,
+    `skipped: ${
+      result.config.skipped
+        .filter((s) => own(s.file))
+        .map((s) => s.id ?? `#${s.index}`)
+        .join(', ') || '-'
+    }`,
     '',
   ].join('\n');
 }

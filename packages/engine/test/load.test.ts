@@ -9,7 +9,11 @@ describe('loading a configuration', () => {
     const result = validate(readFixture('valid.yaml'), { file: 'valid.yaml' });
     expect(result.diagnostics).toEqual([]);
     expect(result.load.status).toBe('ok');
-    expect(result.policy.contracts.filter((c) => !c.builtin).map((c) => c.id)).toEqual(['no-force-push', 'architects-do-not-edit-src', 'todo-note']);
+    expect(result.policy.contracts.filter((c) => !c.builtin).map((c) => c.id)).toEqual([
+      'no-force-push',
+      'architects-do-not-edit-src',
+      'todo-note',
+    ]);
     // settings.unparseable defaults to warn: its built-in contract is active, and no file can disable it.
     expect(result.policy.contracts.filter((c) => c.builtin).map((c) => c.id)).toEqual(['anchor-shell-unparseable']);
     expect(result.examples.results).toHaveLength(6);
@@ -34,7 +38,14 @@ describe('loading a configuration', () => {
     expect(result.status).toBe('partial');
     expect(result.config.contracts.map((c) => c.contract.id)).toEqual(['no-rm-rf', 'no-env']);
     expect(result.config.skipped.map((s) => [s.id, s.position.line])).toEqual([['broken-lookahead', 10]]);
-    expect(compile(result.config).skipped).toEqual([{ id: 'broken-lookahead', file: fixture('broken-one.yaml'), line: 10, error: expect.stringContaining('does not compile') }]);
+    expect(compile(result.config).skipped).toEqual([
+      {
+        id: 'broken-lookahead',
+        file: fixture('broken-one.yaml'),
+        line: 10,
+        error: expect.stringContaining('does not compile'),
+      },
+    ]);
     const bad = result.diagnostics.find((d) => d.code === 'bad-pattern')!;
     expect(bad.position).toMatchObject({ line: 14, col: 36 });
     expect(bad.hint).toMatch(/look-ahead and look-behind are not available in RE2/);
@@ -67,9 +78,14 @@ describe('loading a configuration', () => {
     const result = loadConfig(text, { file: 'x.yaml' });
     const byCode = Object.fromEntries(result.diagnostics.map((d) => [d.code, d]));
     expect(byCode['unknown-preset']).toMatchObject({ position: { line: 2, col: 11 } });
-    const roles = result.diagnostics.filter((d) => d.code === 'unknown-role').map((d) => [d.position?.line, d.position?.col, d.hint]);
+    const roles = result.diagnostics
+      .filter((d) => d.code === 'unknown-role')
+      .map((d) => [d.position?.line, d.position?.col, d.hint]);
     // The duplicate is skipped, and its role typo still reported in the same pass.
-    expect(roles).toEqual([[3, 19, 'did you mean "qa-engineer"?'], [6, 50, 'did you mean "team-lead"?']]);
+    expect(roles).toEqual([
+      [3, 19, 'did you mean "qa-engineer"?'],
+      [6, 50, 'did you mean "team-lead"?'],
+    ]);
     expect(byCode['duplicate-id']).toMatchObject({ position: { line: 6, col: 11 } });
     expect(result.config.contracts).toHaveLength(1);
   });
@@ -77,10 +93,14 @@ describe('loading a configuration', () => {
   it('merges extends in order: overrides replace, disable removes, later settings win', () => {
     const result = load('extends/team.yaml');
     // Replacing an inherited contract works, and is worth a warning: it is easy to do by accident.
-    expect(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.position?.line}:${d.position?.col} ${d.message}`)).toEqual([
+    expect(
+      result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.position?.line}:${d.position?.col} ${d.message}`),
+    ).toEqual([
       `warning replaces-inherited 7:9 contract "base-env" replaces the one inherited from "${fixture('extends/base.yaml')}"`,
     ]);
-    expect(result.config.contracts.map((c) => [c.contract.id, c.contract.mode, c.origin.file.split('/').pop()])).toEqual([
+    expect(
+      result.config.contracts.map((c) => [c.contract.id, c.contract.mode, c.origin.file.split('/').pop()]),
+    ).toEqual([
       ['base-env', 'WARN', 'team.yaml'],
       ['team-only', 'WARN', 'team.yaml'],
     ]);
@@ -99,10 +119,15 @@ describe('loading a configuration', () => {
   });
 
   it('gives an example that fails a diagnostic at its expect line, with what matched', () => {
-    const text = readFixture('valid.yaml').replace('command: git push --force origin main } }\n        expect: BLOCK', 'command: git push origin main } }\n        expect: BLOCK');
+    const text = readFixture('valid.yaml').replace(
+      'command: git push --force origin main } }\n        expect: BLOCK',
+      'command: git push origin main } }\n        expect: BLOCK',
+    );
     const result = validate(text, { file: 'v.yaml' });
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ code: 'example-failed', position: { line: 19, col: 17 } });
-    expect(result.diagnostics[0]!.message).toBe('example 1 of "no-force-push" expects BLOCK, but the contract gives ALLOW');
+    expect(result.diagnostics[0]!.message).toBe(
+      'example 1 of "no-force-push" expects BLOCK, but the contract gives ALLOW',
+    );
   });
 });

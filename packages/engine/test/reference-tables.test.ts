@@ -7,8 +7,16 @@ function cells(row: string): string[] {
   let cell = '';
   for (let i = 0; i < row.length; i++) {
     const ch = row[i]!;
-    if (ch === '\\' && i + 1 < row.length) { cell += ch + row[i + 1]; i++; continue; }
-    if (ch === '|') { out.push(cell); cell = ''; continue; }
+    if (ch === '\\' && i + 1 < row.length) {
+      cell += ch + row[i + 1];
+      i++;
+      continue;
+    }
+    if (ch === '|') {
+      out.push(cell);
+      cell = '';
+      continue;
+    }
     cell += ch;
   }
   out.push(cell);
@@ -16,7 +24,9 @@ function cells(row: string): string[] {
 }
 
 describe('language reference tables', () => {
-  const rows = languageReference().split('\n').filter((l) => l.startsWith('| `'));
+  const rows = languageReference()
+    .split('\n')
+    .filter((l) => l.startsWith('| `'));
 
   it('keeps every row at five columns, unions written "A" | "B" included', () => {
     const broken = rows.filter((r) => cells(r).length !== 5);

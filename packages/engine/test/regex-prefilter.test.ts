@@ -6,27 +6,67 @@ import { compilePattern } from '../src/matchers/regex.js';
 import { requiredLiteral } from '../src/matchers/literal.js';
 
 const token = fc.constantFrom(
-  'a', 'b', 's', 'k', 'S', 'K', '-', ' ', 'ab', 'push', 'git',
-  '\\.', '\\-', '\\s', '\\b', '\\d', '\\w', '.', '[ab]', '[^a]', '[[:alpha:]]', '(ab|s)', '(?:k)', '^', '$',
-  '*', '+', '?', '{2}', '{0,2}', '{1,}', '*?', '|', '\\Q.*\\E',
+  'a',
+  'b',
+  's',
+  'k',
+  'S',
+  'K',
+  '-',
+  ' ',
+  'ab',
+  'push',
+  'git',
+  '\\.',
+  '\\-',
+  '\\s',
+  '\\b',
+  '\\d',
+  '\\w',
+  '.',
+  '[ab]',
+  '[^a]',
+  '[[:alpha:]]',
+  '(ab|s)',
+  '(?:k)',
+  '^',
+  '$',
+  '*',
+  '+',
+  '?',
+  '{2}',
+  '{0,2}',
+  '{1,}',
+  '*?',
+  '|',
+  '\\Q.*\\E',
 );
-const patternArb = fc.tuple(fc.boolean(), fc.array(token, { minLength: 1, maxLength: 8 })).map(([i, ts]) => `${i ? '(?i)' : ''}${ts.join('')}`);
-const textArb = fc.array(fc.constantFrom('a', 'b', 's', 'k', 'S', 'K', '-', '.', ' ', '1', 'ſ', 'K', 'push', 'git', 'ab'), { maxLength: 12 }).map((p) => p.join(''));
+const patternArb = fc
+  .tuple(fc.boolean(), fc.array(token, { minLength: 1, maxLength: 8 }))
+  .map(([i, ts]) => `${i ? '(?i)' : ''}${ts.join('')}`);
+const textArb = fc
+  .array(fc.constantFrom('a', 'b', 's', 'k', 'S', 'K', '-', '.', ' ', '1', 'ſ', 'K', 'push', 'git', 'ab'), {
+    maxLength: 12,
+  })
+  .map((p) => p.join(''));
 
 describe('the RE2 literal prefilter', () => {
   it('agrees with RE2 on every pattern and text', () => {
-    fc.assert(fc.property(patternArb, fc.array(textArb, { minLength: 1, maxLength: 8 }), (pattern, texts) => {
-      let re: RE2JS;
-      try {
-        re = RE2JS.compile(pattern);
-      } catch {
-        return; // not a pattern RE2 accepts; the validator reports those
-      }
-      const ours = compilePattern(pattern);
-      expect(ours.ok).toBe(true);
-      if (!ours.ok) return;
-      for (const t of texts) expect(ours.value.test(t)).toBe(re.test(t));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(patternArb, fc.array(textArb, { minLength: 1, maxLength: 8 }), (pattern, texts) => {
+        let re: RE2JS;
+        try {
+          re = RE2JS.compile(pattern);
+        } catch {
+          return; // not a pattern RE2 accepts; the validator reports those
+        }
+        const ours = compilePattern(pattern);
+        expect(ours.ok).toBe(true);
+        if (!ours.ok) return;
+        for (const t of texts) expect(ours.value.test(t)).toBe(re.test(t));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('finds the required literal of common command patterns', () => {

@@ -7,13 +7,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { Config, loadConfig, toJsonSchema } from '@semantic-anchors/engine';
 import { REFINEMENT_KEYWORDS } from '../src/schema/json-schema.js';
 import { fixture } from './helpers.js';
 
 const dir = fixture('schema-agreement');
-const cases = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 const SCHEMA_CODES = new Set(['schema', 'unknown-key']);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -26,7 +28,12 @@ function ajvPaths(data: unknown): string[] {
   if (validateJson(data)) return [];
   return (validateJson.errors ?? []).map((e) => {
     const p = e.params as { additionalProperty?: string; missingProperty?: string };
-    const key = e.keyword === 'additionalProperties' ? p.additionalProperty : e.keyword === 'required' ? p.missingProperty : undefined;
+    const key =
+      e.keyword === 'additionalProperties'
+        ? p.additionalProperty
+        : e.keyword === 'required'
+          ? p.missingProperty
+          : undefined;
     return key === undefined ? e.instancePath : `${e.instancePath}/${key}`;
   });
 }
@@ -49,10 +56,14 @@ describe('the JSON Schema and the engine agree on schema errors', () => {
       for (const p of engine) expect(ajvSees, `ajv misses ${p}`).toContain(p);
       // … and every place ajv reports lies on the way to, or inside, one the engine reports (ajv also names the
       // union around a bad branch).
-      for (const p of ajvSees) expect(engine.some((e) => related(e, p)), `the engine misses ${p}`).toBe(true);
+      for (const p of ajvSees)
+        expect(
+          engine.some((e) => related(e, p)),
+          `the engine misses ${p}`,
+        ).toBe(true);
 
       const extras = [...new Set(errors.filter((d) => !SCHEMA_CODES.has(d.code)).map((d) => d.code))].sort();
-      const declared = /^# engine-only: (.+)$/m.exec(text)?.[1]!.split(/,\s*/).sort() ?? [];
+      const declared = /^# engine-only: (.+)$/m.exec(text)?.[1]?.split(/,\s*/).sort() ?? [];
       expect(extras).toEqual(declared);
     });
   }
@@ -63,11 +74,18 @@ describe('the JSON Schema and the engine agree on schema errors', () => {
     const walk = (schema: z.ZodType, path: string): void => {
       if (seen.has(schema)) return;
       seen.add(schema);
-      const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } } })._zod.def;
-      if (def.checks?.some((c) => c._zod.def.check === 'custom') && !REFINEMENT_KEYWORDS.has(schema)) refined.push(path);
+      const def = (
+        schema as unknown as {
+          _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } };
+        }
+      )._zod.def;
+      if (def.checks?.some((c) => c._zod.def.check === 'custom') && !REFINEMENT_KEYWORDS.has(schema))
+        refined.push(path);
       const children: [z.ZodType, string][] = [];
-      if (def.type === 'object') for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) children.push([v, `${path}.${k}`]);
-      for (const key of ['innerType', 'element', 'valueType', 'in', 'out']) if (def[key]) children.push([def[key] as z.ZodType, path]);
+      if (def.type === 'object')
+        for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) children.push([v, `${path}.${k}`]);
+      for (const key of ['innerType', 'element', 'valueType', 'in', 'out'])
+        if (def[key]) children.push([def[key] as z.ZodType, path]);
       if (def.type === 'union') (def.options as z.ZodType[]).forEach((o, i) => children.push([o, `${path}|${i}`]));
       for (const [child, p] of children) walk(child, p);
     };

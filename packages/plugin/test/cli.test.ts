@@ -7,7 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const pkgDir = join(import.meta.dirname, '..');
 const cli = join(pkgDir, 'dist', 'cli.js');
-const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+};
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run "npm run build -w opencode-semantic-anchors" first`);
@@ -34,17 +38,22 @@ describe('the plugin CLI', () => {
     const project = mkdtempSync(join(tmpdir(), 'sa-cli-log-'));
     mkdirSync(join(project, '.opencode'));
     const rec = (o: object) => JSON.stringify({ v: 1, time: '2026-01-01T00:00:00.000Z', ...o });
-    writeFileSync(join(project, '.opencode', 'semantic-anchors-decisions.jsonl'), [
-      rec({ kind: 'block', by: 'rule', tool: 'bash', verdict: 'BLOCK', contracts: ['no-force-push'] }),
-      rec({ kind: 'bypass-granted', by: 'human', sessionID: 'ses_1', reason: 'release approved' }),
-      rec({ kind: 'bypass-used', by: 'human-bypass', tool: 'bash', verdict: 'ALLOW', contracts: ['no-force-push'] }),
-      rec({ kind: 'warn', by: 'rule', tool: 'edit', verdict: 'WARN', contracts: ['dev-small-diffs'] }),
-      'not json',
-    ].join('\n'));
+    writeFileSync(
+      join(project, '.opencode', 'semantic-anchors-decisions.jsonl'),
+      [
+        rec({ kind: 'block', by: 'rule', tool: 'bash', verdict: 'BLOCK', contracts: ['no-force-push'] }),
+        rec({ kind: 'bypass-granted', by: 'human', sessionID: 'ses_1', reason: 'release approved' }),
+        rec({ kind: 'bypass-used', by: 'human-bypass', tool: 'bash', verdict: 'ALLOW', contracts: ['no-force-push'] }),
+        rec({ kind: 'warn', by: 'rule', tool: 'edit', verdict: 'WARN', contracts: ['dev-small-diffs'] }),
+        'not json',
+      ].join('\n'),
+    );
     const r = run(['log', '--project', project]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Verdicts: 1 BLOCK, 1 WARN, 1 let through by a bypass');
-    expect(r.stdout).toContain("Who let things through: a rule (WARN, the call ran with a note) 1, the human's bypass 1");
+    expect(r.stdout).toContain(
+      "Who let things through: a rule (WARN, the call ran with a note) 1, the human's bypass 1",
+    );
     expect(r.stdout).toMatch(/\s2\s+no-force-push/);
     expect(r.stdout).toContain('"release approved"');
     expect(r.stdout).toContain('1 lines were not decision records');

@@ -8,8 +8,19 @@ import { DecisionLog, rotated } from '../src/core/decision-log.js';
 import { argsDigest, canonicalJson, maskSecrets, type DecisionRecord } from '../src/core/decision-record.js';
 import { ROOT_SESSION, anchor, before, bash, startV1 } from './support/v1-host.js';
 
-const rec = (i: number): DecisionRecord => ({ v: 1, time: new Date(0).toISOString(), kind: 'block', by: 'rule', tool: 'bash', contracts: [`c${i}`] });
-const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as DecisionRecord);
+const rec = (i: number): DecisionRecord => ({
+  v: 1,
+  time: new Date(0).toISOString(),
+  kind: 'block',
+  by: 'rule',
+  tool: 'bash',
+  contracts: [`c${i}`],
+});
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as DecisionRecord);
 
 describe('decision log writer', () => {
   it('appends one JSON line per record, after the caller has returned', async () => {
@@ -67,7 +78,9 @@ describe('decision records', () => {
   });
 
   it('mask secrets in excerpts: assignments, URL credentials, bearer tokens, long keys', () => {
-    const masked = maskSecrets('curl -H "Authorization: Bearer abcdefgh12345678" https://bob:hunter2@example.com API_KEY=sk_live_0123456789abcdef0123 password: s3cret');
+    const masked = maskSecrets(
+      'curl -H "Authorization: Bearer abcdefgh12345678" https://bob:hunter2@example.com API_KEY=sk_live_0123456789abcdef0123 password: s3cret',
+    );
     expect(masked).not.toMatch(/abcdefgh12345678|hunter2|sk_live|s3cret/);
     expect(masked).toContain('https://***:***@example.com');
     expect(maskSecrets('git push --force origin main')).toBe('git push --force origin main');
@@ -75,7 +88,7 @@ describe('decision records', () => {
 });
 
 describe('decision log in the plugin', () => {
-  it('records a block, the human\'s bypass with its reason, and the call the bypass let through — arguments hashed', async () => {
+  it("records a block, the human's bypass with its reason, and the call the bypass let through — arguments hashed", async () => {
     const host = await startV1({ config: 'team', options: { decisionLog: true } });
     const force = 'git push --force origin main # token=ghp_0123456789abcdefghij0123';
     expect(await before(host, bash(host, force))).toMatch(/^BLOCKED/);
@@ -91,7 +104,12 @@ describe('decision log in the plugin', () => {
       ['bypass-granted', 'human'],
       ['bypass-used', 'human-bypass'],
     ]);
-    expect(records[0]).toMatchObject({ tool: 'bash', verdict: 'BLOCK', contracts: ['no-force-push'], sessionID: ROOT_SESSION });
+    expect(records[0]).toMatchObject({
+      tool: 'bash',
+      verdict: 'BLOCK',
+      contracts: ['no-force-push'],
+      sessionID: ROOT_SESSION,
+    });
     expect(records[0]!.args?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(records[0]!.args?.excerpt).toContain('git push --force');
     expect(records[1]!.reason).toBe('the release manager approved');

@@ -32,18 +32,20 @@ describe('what self-protection guards', () => {
   });
 
   it('opencode configuration from the directory up to the worktree and at user level, plugin folders, the plugin package', () => {
-    expect(facts.hostFiles).toEqual(expect.arrayContaining([
-      '/repo/app/opencode.json',
-      '/repo/opencode.jsonc',
-      '/repo/app/.opencode/plugins/**',
-      '/repo/.opencode/opencode.json',
-      '/home/dev/.config/opencode/opencode.json',
-      '/home/dev/.config/opencode/plugin/**',
-      '/home/dev/.opencode/opencode.jsonc',
-      '/home/dev/.cache/opencode/packages/**',
-      '/opt/node_modules/opencode-semantic-anchors/**',
-      '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
-    ]));
+    expect(facts.hostFiles).toEqual(
+      expect.arrayContaining([
+        '/repo/app/opencode.json',
+        '/repo/opencode.jsonc',
+        '/repo/app/.opencode/plugins/**',
+        '/repo/.opencode/opencode.json',
+        '/home/dev/.config/opencode/opencode.json',
+        '/home/dev/.config/opencode/plugin/**',
+        '/home/dev/.opencode/opencode.jsonc',
+        '/home/dev/.cache/opencode/packages/**',
+        '/opt/node_modules/opencode-semantic-anchors/**',
+        '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
+      ]),
+    );
   });
 
   it('the server under the names a caller would use, and the secret variables', () => {
@@ -52,7 +54,7 @@ describe('what self-protection guards', () => {
   });
 });
 
-describe('the agent\'s shell environment', () => {
+describe("the agent's shell environment", () => {
   it('blanks the server password (and configured secrets) in every shell opencode starts', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
@@ -66,7 +68,8 @@ describe('opencode log records', () => {
   it('every record, those written at plugin load included, carries service=semantic-anchors in the fields opencode prints', async () => {
     const host = await startV1({ config: 'team' });
     expect(host.logs.length).toBeGreaterThan(0);
-    for (const line of host.logs) expect((line as { extra?: Record<string, unknown> }).extra?.service).toBe('semantic-anchors');
+    for (const line of host.logs)
+      expect((line as { extra?: Record<string, unknown> }).extra?.service).toBe('semantic-anchors');
   });
 });
 
@@ -74,7 +77,9 @@ describe('paths to a tool the plugin cannot vouch for', () => {
   it('warns at load when the opencode configuration turns on the experimental batch tool', async () => {
     const host = await startV1({ config: 'team' });
     await host.hooks.config({ experimental: { batch_tool: true } });
-    expect(host.logs.some((l) => l.level === 'warn' && l.message.startsWith('experimental.batch_tool is on'))).toBe(true);
+    expect(host.logs.some((l) => l.level === 'warn' && l.message.startsWith('experimental.batch_tool is on'))).toBe(
+      true,
+    );
     expect(host.toasts.some((t) => t.message.startsWith('experimental.batch_tool is on'))).toBe(true);
   });
 });

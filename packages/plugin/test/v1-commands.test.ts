@@ -27,12 +27,16 @@ describe('/anchor', () => {
     const text = await answer(host, 'status');
     expect(text).toContain('Role: software-developer');
     // The file's 4 of 5, plus the built-in self-protection contracts no file can switch off.
-    expect(text).toMatch(/Contracts active for this role: \d+ of \d+: anchor-protect-contract-files \(BLOCK\), anchor-protect-host-files \(BLOCK\)/);
+    expect(text).toMatch(
+      /Contracts active for this role: \d+ of \d+: anchor-protect-contract-files \(BLOCK\), anchor-protect-host-files \(BLOCK\)/,
+    );
     expect(text).toContain('no-force-push (BLOCK)');
     expect(text).not.toContain('architect-writes-no-code');
     expect(text).toContain('Tool calls since the last confirmation: 1');
     expect(text).toContain('Bypasses: 2 of 2 left this session');
-    expect(host.toasts.some((t) => t.variant === 'info' && t.message.startsWith('[semantic-anchors] status'))).toBe(true);
+    expect(host.toasts.some((t) => t.variant === 'info' && t.message.startsWith('[semantic-anchors] status'))).toBe(
+      true,
+    );
   });
 
   it('bypass lets exactly the next blocked call through, and says so when the budget is spent', async () => {
@@ -43,8 +47,12 @@ describe('/anchor', () => {
     expect(await before(host, bash(host, 'git push --force origin main'))).toContain('1 of 2 bypasses left');
     expect(await answer(host, 'bypass second one')).toContain('0 of 2 left');
     expect(await before(host, bash(host, 'git push --force origin main'))).toBeUndefined();
-    expect(await answer(host, 'bypass third')).toBe('[semantic-anchors] Bypass refused: the budget of 2 for this session is spent.');
-    expect(await before(host, bash(host, 'git push --force origin main'))).toContain("the session's bypass budget is spent");
+    expect(await answer(host, 'bypass third')).toBe(
+      '[semantic-anchors] Bypass refused: the budget of 2 for this session is spent.',
+    );
+    expect(await before(host, bash(host, 'git push --force origin main'))).toContain(
+      "the session's bypass budget is spent",
+    );
   });
 
   it('a bypass never opens a contract that is not bypassable', async () => {
@@ -66,7 +74,9 @@ describe('/anchor', () => {
 
   it('role switches the role and resets the count; an unknown role is refused with the known ones', async () => {
     const host = await startV1({ config: 'team' });
-    expect(await answer(host, 'role software-architect')).toContain('Role is now software-architect (was software-developer)');
+    expect(await answer(host, 'role software-architect')).toContain(
+      'Role is now software-architect (was software-developer)',
+    );
     expect(await before(host, host.payload('tool.execute.before.edit'))).toContain('architect-writes-no-code');
     expect(await answer(host, 'role chief-wizard')).toContain('"chief-wizard" is not a known role. Known roles:');
   });
@@ -131,7 +141,13 @@ describe('anchor_status, the model’s read-only tool', () => {
     const tool = host.hooks.tool.anchor_status!;
     expect(Object.keys(host.hooks.tool)).toEqual(['anchor_status']);
     expect(tool.args).toEqual({});
-    const ctx = { sessionID: ROOT_SESSION, messageID: 'msg_x', agent: 'build', directory: host.project, worktree: host.project };
+    const ctx = {
+      sessionID: ROOT_SESSION,
+      messageID: 'msg_x',
+      agent: 'build',
+      directory: host.project,
+      worktree: host.project,
+    };
     const text = await tool.execute({ bypass: 'I grant myself one', reason: 'please' }, ctx);
     expect(text).toContain('Bypasses: 2 of 2 left this session');
     expect(await before(host, bash(host, 'git push --force origin main'))).toMatch(/^BLOCKED/);
@@ -140,12 +156,20 @@ describe('anchor_status, the model’s read-only tool', () => {
   it('is never blocked or counted itself, so the model can always read the rules', async () => {
     const host = await startV1({ config: 'step-confirmation' });
     for (let i = 0; i < 5; i++) {
-      expect(await before(host, { input: { tool: 'anchor_status', sessionID: ROOT_SESSION, callID: `c${i}` }, output: { args: {} } })).toBeUndefined();
+      expect(
+        await before(host, {
+          input: { tool: 'anchor_status', sessionID: ROOT_SESSION, callID: `c${i}` },
+          output: { args: {} },
+        }),
+      ).toBeUndefined();
     }
     expect(await answer(host, 'status')).toContain('Tool calls since the last confirmation: 0');
   });
 });
 
-function pair(p: { input: Record<string, unknown>; output: Record<string, unknown> }): [Record<string, unknown>, Record<string, unknown>] {
+function pair(p: {
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+}): [Record<string, unknown>, Record<string, unknown>] {
   return [p.input, p.output];
 }

@@ -24,7 +24,11 @@ describe('opencode 1.18: tool.execute.before / after', () => {
     expect(message).toContain('https://llm-coding.github.io/Semantic-Anchors/anchor/github-flow');
     expect(message).toContain('/anchor bypass <reason>');
     const line = host.logs.find((l) => l.message.startsWith('BLOCK'));
-    expect(line).toMatchObject({ service: 'semantic-anchors', level: 'warn', extra: { contracts: ['no-force-push'], role: 'software-developer', bypassesLeft: 2 } });
+    expect(line).toMatchObject({
+      service: 'semantic-anchors',
+      level: 'warn',
+      extra: { contracts: ['no-force-push'], role: 'software-developer', bypassesLeft: 2 },
+    });
     expect(JSON.stringify(host.logs)).not.toContain('origin main');
     expect(host.toasts.some((t) => t.variant === 'warning' && t.message.includes('no-force-push'))).toBe(true);
   });
@@ -46,7 +50,13 @@ describe('opencode 1.18: tool.execute.before / after', () => {
     expect(output.startsWith('Edit applied successfully.\n\nNOTE from semantic-anchors')).toBe(true);
     expect(output).toContain('contract "review-config-edits"');
     expect(host.toasts.some((t) => t.variant === 'warning' && t.message.includes('review-config-edits'))).toBe(true);
-    expect(host.logs.some((l) => l.message.startsWith('WARN') && (l.extra?.contracts as string[]).includes('review-config-edits'))).toBe(true);
+    expect(
+      host.logs.some(
+        (l) =>
+          l.message.startsWith('WARN') &&
+          ((l.extra?.contracts as string[] | undefined) ?? []).includes('review-config-edits'),
+      ),
+    ).toBe(true);
     expect(JSON.stringify(host.logs)).not.toContain('x = 2');
   });
 });
@@ -58,13 +68,17 @@ describe('opencode 1.18: roles and sessions', () => {
     expect(await before(host, host.payload('tool.execute.before.edit'))).toContain('architect-writes-no-code');
     await host.hooks['chat.message'](...args(host.payload('chat.message.build')));
     expect(await before(host, host.payload('tool.execute.before.edit'))).toBeUndefined();
-    expect(host.logs.some((l) => l.message.includes('Role is now software-developer (was software-architect)'))).toBe(true);
+    expect(host.logs.some((l) => l.message.includes('Role is now software-developer (was software-architect)'))).toBe(
+      true,
+    );
   });
 
   it('ignores the hidden agents opencode uses for titles and summaries', async () => {
     const host = await startV1({ config: 'team' });
     await host.hooks['chat.message'](...args(host.payload('chat.message.plan')));
-    await host.hooks['chat.message'](...args(host.payload('chat.message.build', (j) => j.replaceAll('"agent": "build"', '"agent": "title"'))));
+    await host.hooks['chat.message'](
+      ...args(host.payload('chat.message.build', (j) => j.replaceAll('"agent": "build"', '"agent": "title"'))),
+    );
     expect(await before(host, host.payload('tool.execute.before.edit'))).toContain('architect-writes-no-code');
   });
 
@@ -84,7 +98,7 @@ describe('opencode 1.18: roles and sessions', () => {
     expect((await anchor(host, 'status'))[0]!.text).toContain('Bypasses: 0 of 2 left this session; one is waiting');
   });
 
-  it("a subagent's prompt is not the human: a \"continue\" written by the model confirms nothing", async () => {
+  it('a subagent\'s prompt is not the human: a "continue" written by the model confirms nothing', async () => {
     const host = await startV1({ config: 'step-confirmation' });
     await host.hooks.event({ event: host.payload('event.session.created.child').event });
     for (let i = 0; i < 2; i++) expect(await before(host, bash(host, 'ls'))).toBeUndefined();
@@ -141,14 +155,21 @@ describe('opencode 1.18: attachments', () => {
 
 describe('opencode 1.18: configuration', () => {
   it('reads the file named in the plugin options, relative to the project', async () => {
-    const host = await startV1({ config: 'step-confirmation', configAt: 'rules/anchors.yaml', options: { config: 'rules/anchors.yaml' } });
+    const host = await startV1({
+      config: 'step-confirmation',
+      configAt: 'rules/anchors.yaml',
+      options: { config: 'rules/anchors.yaml' },
+    });
     expect((await anchor(host, 'status'))[0]!.text).toContain(join(host.project, 'rules/anchors.yaml'));
   });
 
   it('follows a relative extends through the file system', async () => {
     const host = await startV1({
       files: {
-        '.opencode/opencode-semantic-anchors.yaml': readFileSync(join(import.meta.dirname, 'fixtures/configs/extends/team.yaml'), 'utf8'),
+        '.opencode/opencode-semantic-anchors.yaml': readFileSync(
+          join(import.meta.dirname, 'fixtures/configs/extends/team.yaml'),
+          'utf8',
+        ),
         '.opencode/base.yaml': readFileSync(join(import.meta.dirname, 'fixtures/configs/extends/base.yaml'), 'utf8'),
       },
     });
@@ -166,7 +187,9 @@ describe('opencode 1.18: configuration', () => {
     const warning = host.logs.find((l) => l.level === 'warn' && l.message.includes('could not be used'));
     expect(warning?.message).toContain('using the default configuration');
     expect(host.toasts.some((t) => t.variant === 'warning' && t.message.includes('could not be used'))).toBe(true);
-    expect((await anchor(host, 'status'))[0]!.text).toMatch(/Config: <default: extends software-developer>[\s\S]*Problems in the configuration/);
+    expect((await anchor(host, 'status'))[0]!.text).toMatch(
+      /Config: <default: extends software-developer>[\s\S]*Problems in the configuration/,
+    );
     expect(await before(host, bash(host, 'git push --force origin main'))).toMatch(/^BLOCKED by semantic-anchors/);
   });
 
@@ -178,6 +201,9 @@ describe('opencode 1.18: configuration', () => {
   });
 });
 
-function args(p: { input: Record<string, unknown>; output: Record<string, unknown> }): [Record<string, unknown>, Record<string, unknown>] {
+function args(p: {
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+}): [Record<string, unknown>, Record<string, unknown>] {
   return [p.input, p.output];
 }

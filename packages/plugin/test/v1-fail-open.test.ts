@@ -5,21 +5,34 @@ import { CHILD_SESSION, ROOT_SESSION, before, startV1 } from './support/v1-host.
 
 /** Tool arguments whose reading fails: the kind of host input the plugin cannot predict. */
 function hostileArgs(): Record<string, unknown> {
-  return Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('host args exploded'); } });
+  return Object.defineProperty({}, 'command', {
+    enumerable: true,
+    get: () => {
+      throw new Error('host args exploded');
+    },
+  });
 }
 
 describe('fail open', () => {
   it('an internal error lets the call run, is logged at error level, and is toasted once per session', async () => {
     const host = await startV1({ config: 'team' });
     for (let i = 0; i < 3; i++) {
-      expect(await before(host, { input: { tool: 'bash', sessionID: ROOT_SESSION, callID: `c${i}` }, output: { args: hostileArgs() } })).toBeUndefined();
+      expect(
+        await before(host, {
+          input: { tool: 'bash', sessionID: ROOT_SESSION, callID: `c${i}` },
+          output: { args: hostileArgs() },
+        }),
+      ).toBeUndefined();
     }
     const errors = host.logs.filter((l) => l.level === 'error');
     expect(errors).toHaveLength(3);
     expect(errors[0]!.message).toContain('host args exploded');
     expect(errors[0]!.message).toContain('allowed (fail open)');
     expect(host.toasts.filter((t) => t.variant === 'error')).toHaveLength(1);
-    await before(host, { input: { tool: 'bash', sessionID: CHILD_SESSION, callID: 'c9' }, output: { args: hostileArgs() } });
+    await before(host, {
+      input: { tool: 'bash', sessionID: CHILD_SESSION, callID: 'c9' },
+      output: { args: hostileArgs() },
+    });
     expect(host.toasts.filter((t) => t.variant === 'error')).toHaveLength(2);
   });
 
@@ -45,13 +58,20 @@ describe('fail open', () => {
     const frozen = Object.freeze(after.output);
     await host.hooks['tool.execute.after'](after.input, frozen);
     expect(frozen.output).toBe('Edit applied successfully.');
-    expect(host.logs.some((l) => l.level === 'error' && l.message.startsWith('internal error in tool.execute.after'))).toBe(true);
+    expect(
+      host.logs.some((l) => l.level === 'error' && l.message.startsWith('internal error in tool.execute.after')),
+    ).toBe(true);
   });
 
   it('with settings.onError: block, an internal error blocks the call instead', async () => {
     const host = await startV1({ config: 'fail-closed' });
-    const message = await before(host, { input: { tool: 'bash', sessionID: ROOT_SESSION, callID: 'c1' }, output: { args: hostileArgs() } });
+    const message = await before(host, {
+      input: { tool: 'bash', sessionID: ROOT_SESSION, callID: 'c1' },
+      output: { args: hostileArgs() },
+    });
     expect(message).toMatch(/^BLOCKED by semantic-anchors: the plugin failed while checking this call/);
-    expect(host.logs.some((l) => l.level === 'error' && l.message.includes('blocked (settings.onError: block)'))).toBe(true);
+    expect(host.logs.some((l) => l.level === 'error' && l.message.includes('blocked (settings.onError: block)'))).toBe(
+      true,
+    );
   });
 });

@@ -22,7 +22,13 @@ const lastAnswer = (host: FakeV2Host) => host.synthetic.at(-1)?.text ?? '';
 describe('opencode 2 adapter (fake host from the documented API)', () => {
   it('registers the hooks, the read-only status tool and the /anchor command, and disposes them on cleanup', async () => {
     const { host, cleanup } = await startV2();
-    expect([...host.hooks.keys()].sort()).toEqual(['command:transform', 'session:prompt', 'tool:execute.after', 'tool:execute.before', 'tool:transform']);
+    expect([...host.hooks.keys()].sort()).toEqual([
+      'command:transform',
+      'session:prompt',
+      'tool:execute.after',
+      'tool:execute.before',
+      'tool:transform',
+    ]);
     expect(host.tools.map((t) => [t.name, t.options?.codemode])).toEqual([['anchor_status', false]]);
     expect(host.commands.map((c) => c.name)).toEqual(['anchor']);
     await cleanup();
@@ -39,14 +45,22 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
   it('reads the agent from the tool event and matches `path` (V2) like `filePath` (V1)', async () => {
     const { host } = await withConfig('team');
     expect(await host.before(host.payload<V2ToolBefore>('execute.before.edit'))).toContain('architect-writes-no-code');
-    const asBuild = host.payload<V2ToolBefore>('execute.before.edit', (j) => j.replace('"agent": "plan"', '"agent": "build"'));
+    const asBuild = host.payload<V2ToolBefore>('execute.before.edit', (j) =>
+      j.replace('"agent": "plan"', '"agent": "build"'),
+    );
     expect(await host.before(asBuild)).toBeUndefined();
   });
 
   it('appends a WARN note to the tool result content', async () => {
     const { host } = await withConfig('team');
     const edit = (j: string) => j.replaceAll('src/app.ts', 'config/app.json');
-    expect(await host.before(host.payload<V2ToolBefore>('execute.before.edit', (j) => edit(j).replace('"agent": "plan"', '"agent": "build"')))).toBeUndefined();
+    expect(
+      await host.before(
+        host.payload<V2ToolBefore>('execute.before.edit', (j) =>
+          edit(j).replace('"agent": "plan"', '"agent": "build"'),
+        ),
+      ),
+    ).toBeUndefined();
     const after = await host.after(host.payload<V2ToolAfter>('execute.after.edit', edit));
     if (after.status !== 'completed') throw new Error('expected a completed result');
     expect(after.result.content).toEqual([
@@ -59,7 +73,9 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     const { host } = await withConfig('team');
     await host.before(host.payload<V2ToolBefore>('execute.before.edit')); // learns agent plan → software-architect
     await host.emit(host.payload('event.session.created.child'));
-    const childEdit = host.payload<V2ToolBefore>('execute.before.edit', (j) => j.replace(ROOT, CHILD).replace('"agent": "plan"', '"agent": "general"'));
+    const childEdit = host.payload<V2ToolBefore>('execute.before.edit', (j) =>
+      j.replace(ROOT, CHILD).replace('"agent": "plan"', '"agent": "general"'),
+    );
     expect(await host.before(childEdit)).toContain('architect-writes-no-code');
     await host.command('anchor', ROOT, 'bypass reviewed');
     expect(lastAnswer(host)).toContain('1 of 2 left');
@@ -72,12 +88,17 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     const { host } = await withConfig('team');
     const event = await host.prompt(host.payload<V2Prompt>('session.prompt.with-file'));
     expect(event.prompt.files).toEqual([]);
-    expect(event.prompt.text).toMatch(/^look at this file\n\n\[semantic-anchors\] The attached file .*\.env was withheld/);
+    expect(event.prompt.text).toMatch(
+      /^look at this file\n\n\[semantic-anchors\] The attached file .*\.env was withheld/,
+    );
   });
 
   it('a confirmation prompt resets the Step Confirmation count', async () => {
     const { host } = await withConfig('step-confirmation');
-    const call = (i: number) => host.payload<V2ToolBefore>('execute.before.shell', (j) => j.replace('git push --force origin main', 'ls').replace('call_v2_1', `call_${i}`));
+    const call = (i: number) =>
+      host.payload<V2ToolBefore>('execute.before.shell', (j) =>
+        j.replace('git push --force origin main', 'ls').replace('call_v2_1', `call_${i}`),
+      );
     expect(await host.before(call(1))).toBeUndefined();
     expect(await host.before(call(2))).toBeUndefined();
     expect(await host.before(call(3))).toContain('step-confirmation');
@@ -100,13 +121,31 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
 
   it('an internal error fails open', async () => {
     const { host } = await withConfig('team');
-    const hostile = { ...host.payload<V2ToolBefore>('execute.before.shell'), input: Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('boom'); } }) };
+    const hostile = {
+      ...host.payload<V2ToolBefore>('execute.before.shell'),
+      input: Object.defineProperty({}, 'command', {
+        enumerable: true,
+        get: () => {
+          throw new Error('boom');
+        },
+      }),
+    };
     expect(await host.before(hostile)).toBeUndefined();
   });
 
-  it('with settings.onError: block, a failure in the adapter\'s own argument parsing blocks the call (fail closed)', async () => {
+  it("with settings.onError: block, a failure in the adapter's own argument parsing blocks the call (fail closed)", async () => {
     const { host } = await withConfig('fail-closed');
-    const hostile = { ...host.payload<V2ToolBefore>('execute.before.shell'), input: Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('boom'); } }) };
-    expect(await host.before(hostile)).toMatch(/^BLOCKED by semantic-anchors: the plugin failed while checking this call/);
+    const hostile = {
+      ...host.payload<V2ToolBefore>('execute.before.shell'),
+      input: Object.defineProperty({}, 'command', {
+        enumerable: true,
+        get: () => {
+          throw new Error('boom');
+        },
+      }),
+    };
+    expect(await host.before(hostile)).toMatch(
+      /^BLOCKED by semantic-anchors: the plugin failed while checking this call/,
+    );
   });
 });

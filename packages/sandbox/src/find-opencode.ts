@@ -42,7 +42,12 @@ const usable = (path: string) => isExecutable(path) && !isPostinstallStub(path);
 export function platformPackages(): string[] {
   const os = platform() === 'win32' ? 'windows' : platform();
   const cpu = arch();
-  return [`opencode-${os}-${cpu}`, `opencode-${os}-${cpu}-baseline`, `opencode-${os}-${cpu}-musl`, `opencode-${os}-${cpu}-baseline-musl`];
+  return [
+    `opencode-${os}-${cpu}`,
+    `opencode-${os}-${cpu}-baseline`,
+    `opencode-${os}-${cpu}-musl`,
+    `opencode-${os}-${cpu}-baseline-musl`,
+  ];
 }
 
 export function findOpencode(startDir: string, env: NodeJS.ProcessEnv = process.env): FoundBinary | undefined {

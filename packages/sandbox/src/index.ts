@@ -5,7 +5,13 @@ export { nextReply, DEFAULT_FINAL_TEXT, TITLE_TEXT, type ModelReply } from './sc
 export { parseChatRequest, type ChatRequest, type ChatMessage } from './chat-request.js';
 export { findOpencode, platformPackages, type FoundBinary } from './find-opencode.js';
 export { createSandboxDirs, sandboxEnv, ISOLATION_ENV, type SandboxDirs } from './sandbox-dirs.js';
-export { sandboxOpencodeConfig, SCRIPTED_PROVIDER, SCRIPTED_MODEL, type PluginEntry, type SandboxConfigOptions } from './opencode-config.js';
+export {
+  sandboxOpencodeConfig,
+  SCRIPTED_PROVIDER,
+  SCRIPTED_MODEL,
+  type PluginEntry,
+  type SandboxConfigOptions,
+} from './opencode-config.js';
 export { launchOpencode, type LaunchOptions, type OpencodeProcess } from './opencode-process.js';
 export { OpencodeClient, EventRecorder, type StoredMessage, type ToolPart, type BusEvent } from './opencode-client.js';
 export { waitUntil, sleep } from './wait.js';

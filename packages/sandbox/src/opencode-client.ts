@@ -54,35 +54,62 @@ export class OpencodeClient {
 
   private async ok(method: string, path: string, body?: unknown): Promise<unknown> {
     const result = await this.call(method, path, body);
-    if (result.status >= 400) throw new Error(`${method} ${path} → HTTP ${result.status}: ${result.text.slice(0, 2000)}`);
+    if (result.status >= 400)
+      throw new Error(`${method} ${path} → HTTP ${result.status}: ${result.text.slice(0, 2000)}`);
     return result.json;
   }
 
   async createSession(body: Record<string, unknown> = {}): Promise<string> {
     const json = await this.ok('POST', '/session', body);
-    if (!isRecord(json) || typeof json.id !== 'string') throw new Error(`POST /session returned no id: ${JSON.stringify(json)}`);
+    if (!isRecord(json) || typeof json.id !== 'string')
+      throw new Error(`POST /session returned no id: ${JSON.stringify(json)}`);
     return json.id;
   }
 
   /** Sends a user message and waits for the turn to end; returns the final assistant message as opencode sent it. */
-  prompt(sessionId: string, text: string, options: { agent?: string; parts?: readonly unknown[] } = {}): Promise<unknown> {
+  prompt(
+    sessionId: string,
+    text: string,
+    options: { agent?: string; parts?: readonly unknown[] } = {},
+  ): Promise<unknown> {
     const parts = [{ type: 'text', text }, ...(options.parts ?? [])];
-    return this.ok('POST', `/session/${sessionId}/message`, { ...(options.agent ? { agent: options.agent } : {}), parts });
+    return this.ok('POST', `/session/${sessionId}/message`, {
+      ...(options.agent ? { agent: options.agent } : {}),
+      parts,
+    });
   }
 
   /** Runs a slash command as a human would type it (`/anchor bypass reason` → command "anchor", arguments "bypass reason"). */
-  command(sessionId: string, command: string, args: string, options: { agent?: string } = {}): Promise<{ status: number; json: unknown; text: string }> {
-    return this.call('POST', `/session/${sessionId}/command`, { command, arguments: args, ...(options.agent ? { agent: options.agent } : {}) });
+  command(
+    sessionId: string,
+    command: string,
+    args: string,
+    options: { agent?: string } = {},
+  ): Promise<{ status: number; json: unknown; text: string }> {
+    return this.call('POST', `/session/${sessionId}/command`, {
+      command,
+      arguments: args,
+      ...(options.agent ? { agent: options.agent } : {}),
+    });
   }
 
   async commands(): Promise<Array<{ name: string; description?: string }>> {
     const json = await this.ok('GET', '/command');
-    return Array.isArray(json) ? json.filter(isRecord).map((c) => ({ name: String(c.name), description: typeof c.description === 'string' ? c.description : undefined })) : [];
+    return Array.isArray(json)
+      ? json.filter(isRecord).map((c) => ({
+          name: String(c.name),
+          description: typeof c.description === 'string' ? c.description : undefined,
+        }))
+      : [];
   }
 
   async sessions(): Promise<Array<{ id: string; parentID: string | undefined }>> {
     const json = await this.ok('GET', '/session');
-    return Array.isArray(json) ? json.filter(isRecord).map((s) => ({ id: String(s.id), parentID: typeof s.parentID === 'string' ? s.parentID : undefined })) : [];
+    return Array.isArray(json)
+      ? json
+          .filter(isRecord)
+          .map((s) => ({ id: String(s.id), parentID: typeof s.parentID === 'string' ? s.parentID : undefined }))
+      : [];
   }
 
   async messages(sessionId: string): Promise<StoredMessage[]> {
@@ -138,7 +165,11 @@ export class EventRecorder {
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
           if (!data) continue;
           try {
             const event: unknown = JSON.parse(data);
@@ -160,7 +191,11 @@ export class EventRecorder {
   toasts(): Array<{ message: string; variant: string; title: string | undefined }> {
     return this.events
       .filter((e) => e.type === 'tui.toast.show')
-      .map((e) => ({ message: String(e.properties.message), variant: String(e.properties.variant), title: typeof e.properties.title === 'string' ? e.properties.title : undefined }));
+      .map((e) => ({
+        message: String(e.properties.message),
+        variant: String(e.properties.variant),
+        title: typeof e.properties.title === 'string' ? e.properties.title : undefined,
+      }));
   }
 
   close(): void {

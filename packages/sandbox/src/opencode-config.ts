@@ -28,7 +28,9 @@ export function sandboxOpencodeConfig(options: SandboxConfigOptions): Record<str
         npm: '@ai-sdk/openai-compatible',
         name: 'Scripted model',
         options: { baseURL: options.modelBaseURL, apiKey: 'scripted' },
-        models: { [SCRIPTED_MODEL]: { name: 'Scripted model', tool_call: true, limit: { context: 128000, output: 4096 } } },
+        models: {
+          [SCRIPTED_MODEL]: { name: 'Scripted model', tool_call: true, limit: { context: 128000, output: 4096 } },
+        },
       },
     },
     plugin: options.plugins ?? [],

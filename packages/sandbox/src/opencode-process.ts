@@ -43,9 +43,21 @@ const MAX_LOG_CHARS = 4_000_000;
 export async function launchOpencode(options: LaunchOptions): Promise<OpencodeProcess> {
   writeFileSync(join(options.dirs.project, 'opencode.json'), JSON.stringify(options.config, null, 2));
   const port = await freePort();
-  const args = ['serve', '--hostname', '127.0.0.1', '--port', String(port), '--print-logs', '--log-level', options.logLevel ?? 'INFO'];
+  const args = [
+    'serve',
+    '--hostname',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--print-logs',
+    '--log-level',
+    options.logLevel ?? 'INFO',
+  ];
   const [command, argv] = options.straceFile
-    ? ['strace', ['-f', '-qq', '-e', 'trace=connect,sendto,sendmsg', '-o', options.straceFile, '--', options.binary, ...args]]
+    ? [
+        'strace',
+        ['-f', '-qq', '-e', 'trace=connect,sendto,sendmsg', '-o', options.straceFile, '--', options.binary, ...args],
+      ]
     : [options.binary, args];
   // detached: opencode gets its own process group, so stop() also ends the shells its bash tool started.
   const child = spawn(command, argv, {
@@ -63,7 +75,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   child.stderr?.on('data', append);
   // If the parent dies first (a test runner killed mid-run), take the detached group down with it.
   const killOnExit = () => {
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGKILL');
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+      signalGroup(child.pid, 'SIGKILL');
   };
   process.once('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
@@ -76,23 +89,37 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   const tail = () => `\n--- opencode log (tail) ---\n${log.slice(-3000)}`;
   try {
-    await waitUntil('GET /global/health', async () => ((await getJson(`${url}/global/health`)) as { healthy?: boolean } | undefined)?.healthy === true ? true : undefined, {
-      timeoutMs,
-      abort: () => exited,
-    });
+    await waitUntil(
+      'GET /global/health',
+      async () =>
+        ((await getJson(`${url}/global/health`)) as { healthy?: boolean } | undefined)?.healthy === true
+          ? true
+          : undefined,
+      {
+        timeoutMs,
+        abort: () => exited,
+      },
+    );
     options.onHealthy?.(url);
     if (options.readyCommand !== undefined) {
       const name = options.readyCommand;
-      await waitUntil(`the command "${name}" in GET /command (did the plugin load?)`, async () => {
-        const list = await getJson(`${url}/command`);
-        return Array.isArray(list) && list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name) ? true : undefined;
-      }, { timeoutMs, abort: () => exited, intervalMs: 200 });
+      await waitUntil(
+        `the command "${name}" in GET /command (did the plugin load?)`,
+        async () => {
+          const list = await getJson(`${url}/command`);
+          return Array.isArray(list) &&
+            list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name)
+            ? true
+            : undefined;
+        },
+        { timeoutMs, abort: () => exited, intervalMs: 200 },
+      );
     }
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}${tail()}`);
   }
-  const pid = options.straceFile ? await tracedChild(child.pid ?? 0) : child.pid ?? 0;
+  const pid = options.straceFile ? await tracedChild(child.pid ?? 0) : (child.pid ?? 0);
   return { url, port, pid, log: () => log, stop };
 }
 
@@ -104,10 +131,17 @@ async function getJson(url: string): Promise<unknown> {
 
 /** strace's direct child is opencode; read it from /proc so stop() and tests see the real process. */
 async function tracedChild(stracePid: number): Promise<number> {
-  return waitUntil('the process traced by strace', async () => {
-    const children = readFileSync(`/proc/${stracePid}/task/${stracePid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    return children[0] ? Number(children[0]) : undefined;
-  }, { timeoutMs: 5_000 });
+  return waitUntil(
+    'the process traced by strace',
+    async () => {
+      const children = readFileSync(`/proc/${stracePid}/task/${stracePid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean);
+      return children[0] ? Number(children[0]) : undefined;
+    },
+    { timeoutMs: 5_000 },
+  );
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

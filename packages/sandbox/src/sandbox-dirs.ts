@@ -46,9 +46,20 @@ export function createSandboxDirs(parent: string = tmpdir()): SandboxDirs {
     userConfigDir: join(root, 'config', 'opencode'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dirs.project, stdio: 'ignore', env: gitEnv(dirs.home) });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dirs.project, stdio: 'ignore', env: gitEnv(dirs.home) });
   git('init', '-q', '.');
-  git('-c', 'user.name=sandbox', '-c', 'user.email=sandbox@localhost', 'commit', '-q', '--allow-empty', '-m', 'sandbox');
+  git(
+    '-c',
+    'user.name=sandbox',
+    '-c',
+    'user.email=sandbox@localhost',
+    'commit',
+    '-q',
+    '--allow-empty',
+    '-m',
+    'sandbox',
+  );
   return { ...dirs, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 

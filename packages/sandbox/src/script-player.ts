@@ -27,7 +27,11 @@ export function nextReply(request: ChatRequest): ModelReply {
   const step: ScriptStep | undefined = steps[done.length];
   if (step === undefined) return { kind: 'text', text: DEFAULT_FINAL_TEXT };
   if (step.kind === 'say') return { kind: 'text', text: step.text };
-  const lastResult = request.messages.slice(lastUser + 1).filter((m) => m.role === 'tool').at(-1)?.text ?? '';
+  const lastResult =
+    request.messages
+      .slice(lastUser + 1)
+      .filter((m) => m.role === 'tool')
+      .at(-1)?.text ?? '';
   return { kind: 'call', tool: step.tool, args: fillFromResult(step.args, lastResult) };
 }
 
@@ -39,9 +43,14 @@ export const RESULT_PLACEHOLDER = /\{\{result:(.+?)\}\}/g;
 
 function fillFromResult(args: Record<string, unknown>, result: string): Record<string, unknown> {
   const fill = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.replace(RESULT_PLACEHOLDER, (_m, pattern: string) => new RegExp(pattern, 'm').exec(result)?.[1] ?? '');
+    if (typeof value === 'string')
+      return value.replace(
+        RESULT_PLACEHOLDER,
+        (_m, pattern: string) => new RegExp(pattern, 'm').exec(result)?.[1] ?? '',
+      );
     if (Array.isArray(value)) return value.map(fill);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
     return value;
   };
   return fill(args) as Record<string, unknown>;

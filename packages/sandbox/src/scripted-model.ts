@@ -39,7 +39,14 @@ export async function startScriptedModel(options: { port?: number } = {}): Promi
       .then((body) => handle(req, res, body))
       .catch((error: unknown) => {
         // The model must never hang opencode: any failure is a 500 with the reason, recorded for the test.
-        requests.push({ seq: requests.length, method: req.method ?? '', path: req.url ?? '', chat: undefined, error: String(error), reply: undefined });
+        requests.push({
+          seq: requests.length,
+          method: req.method ?? '',
+          path: req.url ?? '',
+          chat: undefined,
+          error: String(error),
+          reply: undefined,
+        });
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: String(error) } }));
       });
@@ -49,7 +56,14 @@ export async function startScriptedModel(options: { port?: number } = {}): Promi
     const path = (req.url ?? '').split('?')[0] ?? '';
     const seq = requests.length;
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-      requests.push({ seq, method: req.method ?? '', path, chat: undefined, error: 'not a chat completion request', reply: undefined });
+      requests.push({
+        seq,
+        method: req.method ?? '',
+        path,
+        chat: undefined,
+        error: 'not a chat completion request',
+        reply: undefined,
+      });
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `scripted model: no route for ${req.method} ${path}` } }));
       return;
@@ -66,7 +80,11 @@ export async function startScriptedModel(options: { port?: number } = {}): Promi
     callCounter += 1;
     const chunks = replyChunks(reply, parsed.model, `call_${callCounter}`);
     if (parsed.stream) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       res.end('data: [DONE]\n\n');
     } else {
@@ -113,7 +131,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function replyChunks(reply: ModelReply, model: string, callId: string): object[] {
-  const base = { id: `chatcmpl-${callId}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const base = {
+    id: `chatcmpl-${callId}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+  };
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   if (reply.kind === 'text') {
     return [
@@ -121,7 +144,12 @@ function replyChunks(reply: ModelReply, model: string, callId: string): object[]
       { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage },
     ];
   }
-  const toolCall = { index: 0, id: callId, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.args) } };
+  const toolCall = {
+    index: 0,
+    id: callId,
+    type: 'function',
+    function: { name: reply.tool, arguments: JSON.stringify(reply.args) },
+  };
   return [
     { ...base, choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [toolCall] }, finish_reason: null }] },
     { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage },
@@ -132,7 +160,13 @@ function completion(reply: ModelReply, model: string, callId: string): object {
   const message =
     reply.kind === 'text'
       ? { role: 'assistant', content: reply.text }
-      : { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.args) } }] };
+      : {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: callId, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.args) } },
+          ],
+        };
   return {
     id: `chatcmpl-${callId}`,
     object: 'chat.completion',

@@ -21,5 +21,7 @@ export async function waitUntil<T>(
     }
     await sleep(options.intervalMs ?? 100);
   }
-  throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError})` : ''}`);
+  throw new Error(
+    `timed out after ${options.timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError})` : ''}`,
+  );
 }

@@ -23,7 +23,9 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
 // SEMANTIC_ANCHORS_PLUGIN_DIST swaps the plugin under test (e.g. for fixtures/plugins/inert-anchor.js, to see the
 // suite fail against a plugin that enforces nothing).
-export const pluginDist = process.env.SEMANTIC_ANCHORS_PLUGIN_DIST ? resolve(repoRoot, process.env.SEMANTIC_ANCHORS_PLUGIN_DIST) : join(repoRoot, 'packages/plugin/dist/index.js');
+export const pluginDist = process.env.SEMANTIC_ANCHORS_PLUGIN_DIST
+  ? resolve(repoRoot, process.env.SEMANTIC_ANCHORS_PLUGIN_DIST)
+  : join(repoRoot, 'packages/plugin/dist/index.js');
 
 /** The plugin under test, loaded from its built bundle by absolute file URL, with options when given. */
 export function anchorsPlugin(options?: Record<string, unknown>): PluginEntry {
@@ -70,7 +72,9 @@ export interface Harness {
 export function requireOpencodeBinary(): string {
   const found = findOpencode(repoRoot);
   if (!found) {
-    throw new Error('No opencode binary: run `npm install -w @semantic-anchors/tests` (opencode-ai@1.18.33 and its platform package).');
+    throw new Error(
+      'No opencode binary: run `npm install -w @semantic-anchors/tests` (opencode-ai@1.18.33 and its platform package).',
+    );
   }
   return found.path;
 }
@@ -85,7 +89,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     copyFileSync(join(fixturesDir, fixture), target);
   };
   for (const [relative, fixture] of Object.entries(options.projectFiles ?? {})) place(dirs.project, relative, fixture);
-  for (const [relative, fixture] of Object.entries(options.userFiles ?? {})) place(dirs.userConfigDir, relative, fixture);
+  for (const [relative, fixture] of Object.entries(options.userFiles ?? {}))
+    place(dirs.userConfigDir, relative, fixture);
   for (const [relative, text] of Object.entries(options.projectText ?? {})) {
     const target = join(dirs.project, relative);
     mkdirSync(dirname(target), { recursive: true });
@@ -102,7 +107,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     opencode = await launchOpencode({
       binary,
       dirs,
-      config: sandboxOpencodeConfig({ modelBaseURL: model.baseURL, plugins: options.plugins, extra: options.extraConfig }),
+      config: sandboxOpencodeConfig({
+        modelBaseURL: model.baseURL,
+        plugins: options.plugins,
+        extra: options.extraConfig,
+      }),
       readyCommand: options.readyCommand ?? 'anchor',
       env,
       straceFile,

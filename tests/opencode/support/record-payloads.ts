@@ -16,18 +16,27 @@ const h = await startHarness({
 });
 try {
   const session = await h.client.createSession();
-  await h.client.prompt(session, [
-    'record the basics',
-    callDirective('bash', { command: 'echo recorded', description: 'echo' }),
-    callDirective('edit', { filePath: join(h.dirs.project, 'src/app.ts'), oldString: 'x = 1', newString: 'x = 2' }),
-    callDirective('bash', { command: 'echo RECORDER-BLOCK', description: 'blocked by the recorder' }),
-  ].join('\n'));
+  await h.client.prompt(
+    session,
+    [
+      'record the basics',
+      callDirective('bash', { command: 'echo recorded', description: 'echo' }),
+      callDirective('edit', { filePath: join(h.dirs.project, 'src/app.ts'), oldString: 'x = 1', newString: 'x = 2' }),
+      callDirective('bash', { command: 'echo RECORDER-BLOCK', description: 'blocked by the recorder' }),
+    ].join('\n'),
+  );
   await h.client.prompt(session, 'look at this file', {
-    parts: [{ type: 'file', mime: 'text/plain', url: `file://${join(h.dirs.project, 'notes.txt')}`, filename: 'notes.txt' }],
+    parts: [
+      { type: 'file', mime: 'text/plain', url: `file://${join(h.dirs.project, 'notes.txt')}`, filename: 'notes.txt' },
+    ],
   });
   await h.client.command(session, 'recorder', 'status please');
   const child = 'CALL bash {"command":"echo from-subagent","description":"child"}';
-  await h.client.prompt(session, callDirective('task', { description: 'child work', prompt: child, subagent_type: 'general' }), { agent: 'build' });
+  await h.client.prompt(
+    session,
+    callDirective('task', { description: 'child work', prompt: child, subagent_type: 'general' }),
+    { agent: 'build' },
+  );
   await h.client.prompt(session, 'plan something', { agent: 'plan' });
 } finally {
   const files = readdirSync(h.recordDir).sort();

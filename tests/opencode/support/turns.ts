@@ -10,7 +10,12 @@ import type { Harness } from './harness.js';
 export { callDirective };
 
 /** Sends `lines` as one user message (directives and prose) and returns the tool parts this turn added. */
-export async function turn(h: Harness, session: string, lines: readonly string[], options: { agent?: string; parts?: readonly unknown[] } = {}): Promise<ToolPart[]> {
+export async function turn(
+  h: Harness,
+  session: string,
+  lines: readonly string[],
+  options: { agent?: string; parts?: readonly unknown[] } = {},
+): Promise<ToolPart[]> {
   const before = (await h.client.toolParts(session)).length;
   await h.client.prompt(session, lines.join('\n'), options);
   return (await h.client.toolParts(session)).slice(before);
@@ -24,9 +29,14 @@ export const bash = (command: string) => callDirective('bash', { command, descri
  */
 export async function anchor(h: Harness, session: string, args: string): Promise<string> {
   const result = await h.client.command(session, 'anchor', args);
-  expect(result.status, `/anchor ${args} answered HTTP ${result.status}: ${result.text.slice(0, 500)}`).toBeLessThan(400);
+  expect(result.status, `/anchor ${args} answered HTTP ${result.status}: ${result.text.slice(0, 500)}`).toBeLessThan(
+    400,
+  );
   const messages = await h.client.messages(session);
-  const answers = messages.filter((m) => m.role === 'user').flatMap((m) => m.texts).filter((t) => t.startsWith('[semantic-anchors]'));
+  const answers = messages
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => m.texts)
+    .filter((t) => t.startsWith('[semantic-anchors]'));
   const last = answers.at(-1);
   expect(last, `no "[semantic-anchors]" answer stored after /anchor ${args}`).toBeDefined();
   return last ?? '';
@@ -64,5 +74,8 @@ export function expectRan(part: ToolPart | undefined): void {
 
 /** Every text the scripted model received in any request (system, user, tool results). */
 export function everythingTheModelSaw(h: Harness): string {
-  return h.model.requests.flatMap((r) => r.chat?.messages ?? []).map((m) => m.text).join('\n');
+  return h.model.requests
+    .flatMap((r) => r.chat?.messages ?? [])
+    .map((m) => m.text)
+    .join('\n');
 }

@@ -18,7 +18,10 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
     acceptDownloads: true,
@@ -26,8 +29,12 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   const page = await context.newPage();
   const problems: string[] = [];
   // Failed responses are recorded with their URL; Chromium's own console line for them names none, so it is dropped.
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`); });
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -48,7 +55,9 @@ export async function validations(page: Page): Promise<number> {
 }
 
 export async function waitForValidationAfter(page: Page, before: number): Promise<void> {
-  await page.waitForFunction((n) => Number(document.documentElement.dataset.validations) > n, before, { timeout: 10_000 });
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.validations) > n, before, {
+    timeout: 10_000,
+  });
 }
 
 /** Waits until the full check (examples included) that follows an edit has run. */
@@ -60,13 +69,23 @@ export async function editorText(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __configurator: { getText(): string } }).__configurator.getText());
 }
 
-export interface MarkerView { readonly line: number; readonly col: number; readonly message: string; readonly code: string }
+export interface MarkerView {
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+  readonly code: string;
+}
 
 export async function editorMarkers(page: Page): Promise<MarkerView[]> {
   return page.evaluate(() => {
     type M = { startLineNumber: number; startColumn: number; message: string; code?: string | { value: string } };
     const markers = (window as unknown as { __configurator: { markers(): M[] } }).__configurator.markers();
-    return markers.map((m) => ({ line: m.startLineNumber, col: m.startColumn, message: m.message, code: typeof m.code === 'string' ? m.code : m.code?.value ?? '' }));
+    return markers.map((m) => ({
+      line: m.startLineNumber,
+      col: m.startColumn,
+      message: m.message,
+      code: typeof m.code === 'string' ? m.code : (m.code?.value ?? ''),
+    }));
   });
 }
 
@@ -75,6 +94,9 @@ export async function editorMarkers(page: Page): Promise<MarkerView[]> {
  * would change the fixture), then focuses the editor so the test's own keystrokes go where a user's would.
  */
 export async function setEditorText(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => (window as unknown as { __configurator: { setText(t: string): void } }).__configurator.setText(t), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __configurator: { setText(t: string): void } }).__configurator.setText(t),
+    text,
+  );
   await page.click('.monaco-editor .view-lines');
 }

@@ -10,7 +10,14 @@ export const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)))
 export const SITE_DIST = join(REPO, 'apps/configurator/dist');
 export const CLI = join(REPO, 'packages/engine/dist/cli.js');
 
-const SITE_INPUTS = ['apps/configurator/src', 'apps/configurator/public', 'apps/configurator/astro.config.mjs', 'site-content', 'presets/generated', 'packages/engine/src'];
+const SITE_INPUTS = [
+  'apps/configurator/src',
+  'apps/configurator/public',
+  'apps/configurator/astro.config.mjs',
+  'site-content',
+  'presets/generated',
+  'packages/engine/src',
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -27,7 +34,11 @@ function siteIsStale(): boolean {
 }
 
 function run(args: string[]): void {
-  execFileSync('flock', ['/tmp/semantic-anchors-site-build.lock', 'npm', ...args], { cwd: REPO, stdio: 'inherit', timeout: 300_000 });
+  execFileSync('flock', ['/tmp/semantic-anchors-site-build.lock', 'npm', ...args], {
+    cwd: REPO,
+    stdio: 'inherit',
+    timeout: 300_000,
+  });
 }
 
 export function ensureSiteBuilt(): void {

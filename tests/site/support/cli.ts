@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, REPO } from './build.js';
 
-export interface CliRun { readonly status: number | null; readonly stdout: string; readonly stderr: string }
+export interface CliRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
 
 export function cli(args: string[]): CliRun {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
@@ -14,7 +18,10 @@ export function cli(args: string[]): CliRun {
 
 export const scratchDir = (): string => mkdtempSync(join(tmpdir(), 'sa-site-'));
 
-export interface ExplainedStep { readonly decision: string; readonly matches: readonly string[] }
+export interface ExplainedStep {
+  readonly decision: string;
+  readonly matches: readonly string[];
+}
 
 /** `semantic-anchors explain <config> --events <jsonl> --json`, reduced to decisions and matched contract ids. */
 export function explain(configText: string, events: readonly unknown[], role?: string): ExplainedStep[] {

@@ -7,10 +7,17 @@ import { ensureSiteBuilt, SITE_DIST } from './build.js';
 import { serveSite, type Site } from './server.js';
 import { launchChromium, openPage, type WatchedPage } from './browser.js';
 
-export const editorFixture = (name: string): string => readFileSync(new URL(`../fixtures/editor/${name}`, import.meta.url), 'utf8');
-export const editorFixturePath = (name: string): string => new URL(`../fixtures/editor/${name}`, import.meta.url).pathname;
+export const editorFixture = (name: string): string =>
+  readFileSync(new URL(`../fixtures/editor/${name}`, import.meta.url), 'utf8');
+export const editorFixturePath = (name: string): string =>
+  new URL(`../fixtures/editor/${name}`, import.meta.url).pathname;
 
-export function useEditorSite(): { open(path: string, size?: { width: number; height: number }): Promise<Page>; watched(): WatchedPage[]; url(path: string): string; browser(): Browser } {
+export function useEditorSite(): {
+  open(path: string, size?: { width: number; height: number }): Promise<Page>;
+  watched(): WatchedPage[];
+  url(path: string): string;
+  browser(): Browser;
+} {
   let site: Site;
   let browser: Browser;
   const pages: WatchedPage[] = [];

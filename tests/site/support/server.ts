@@ -4,8 +4,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.yaml': 'application/yaml', '.mjs': 'text/javascript', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
+  '.yaml': 'application/yaml',
+  '.mjs': 'text/javascript',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface Site {
@@ -25,16 +32,21 @@ async function fileFor(root: string, pathname: string): Promise<string | undefin
 export async function serveSite(root: string): Promise<Site> {
   const server: Server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
-    void fileFor(root, pathname).then(async (file) => {
-      const path = file ?? join(root, '404.html');
-      res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
-      res.end(await readFile(path));
-    }).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
+    void fileFor(root, pathname)
+      .then(async (file) => {
+        const path = file ?? join(root, '404.html');
+        res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
+        res.end(await readFile(path));
+      })
+      .catch((error: unknown) => {
+        res.writeHead(500);
+        res.end(String(error));
+      });
   });
-  await new Promise<void>((ok, fail) => { server.once('error', fail); server.listen(0, '127.0.0.1', ok); });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', ok);
+  });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('static server: no TCP address');
   return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise<void>((ok) => server.close(() => ok())) };

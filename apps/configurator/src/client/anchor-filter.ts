@@ -57,7 +57,10 @@ export function wireAnchorFilter(): void {
 
   form.addEventListener('input', apply);
   form.addEventListener('submit', (e) => e.preventDefault());
-  document.getElementById('anchor-clear')?.addEventListener('click', () => { clear(); field('q').focus(); });
+  document.getElementById('anchor-clear')?.addEventListener('click', () => {
+    clear();
+    field('q').focus();
+  });
   window.addEventListener('hashchange', reveal);
   apply();
   reveal();

@@ -17,7 +17,8 @@ export function contractsActingOn(command: string): CommandHit[] {
     policy: compile(loadConfig(`version: 1\nextends: [${p.id}]\n`, { file: 'opencode-semantic-anchors.yaml' }).config),
   }));
   return policies.flatMap(({ preset, policy }) =>
-    step(policy, startState(policy), { tool: 'bash', args: { command } }).verdict.matches
-      .filter((m) => m.origin.preset === preset || m.origin.file.includes(preset))
-      .map((m) => ({ preset, contract: m.id, mode: m.mode })));
+    step(policy, startState(policy), { tool: 'bash', args: { command } })
+      .verdict.matches.filter((m) => m.origin.preset === preset || m.origin.file.includes(preset))
+      .map((m) => ({ preset, contract: m.id, mode: m.mode })),
+  );
 }

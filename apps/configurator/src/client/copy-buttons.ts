@@ -6,13 +6,16 @@ const sources = (root: ParentNode) => root.querySelectorAll<HTMLElement>('[data-
 
 export function fillSiteBase(root: ParentNode = document): void {
   for (const code of sources(root)) {
-    if (code.textContent?.includes(SITE_ORIGIN_PLACEHOLDER)) code.textContent = code.textContent.replaceAll(SITE_ORIGIN_PLACEHOLDER, window.location.origin);
+    if (code.textContent?.includes(SITE_ORIGIN_PLACEHOLDER))
+      code.textContent = code.textContent.replaceAll(SITE_ORIGIN_PLACEHOLDER, window.location.origin);
   }
 }
 
 export function wireCopyButtons(root: ParentNode = document): void {
   const status = document.getElementById('copy-status');
-  const say = (text: string) => { if (status) status.textContent = text; };
+  const say = (text: string) => {
+    if (status) status.textContent = text;
+  };
   root.querySelectorAll<HTMLButtonElement>('button[data-copy]').forEach((button) => {
     const source = [...sources(root)].find((s) => s.dataset.copySource === button.dataset.copy);
     if (!source) return;
@@ -20,11 +23,15 @@ export function wireCopyButtons(root: ParentNode = document): void {
       try {
         await navigator.clipboard.writeText(source.textContent ?? '');
         button.textContent = 'Copied';
-        setTimeout(() => { button.textContent = 'Copy'; }, 2_000);
+        setTimeout(() => {
+          button.textContent = 'Copy';
+        }, 2_000);
         say('Copied to the clipboard.');
       } catch (error) {
         // Clipboard access can be refused (permissions, an insecure origin): say so and leave the text selectable.
-        say(`The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`);
+        say(
+          `The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`,
+        );
       }
     });
   });

@@ -10,16 +10,32 @@ export interface IndexedContract {
 }
 
 const words = (c: ContractView): string =>
-  [c.id, c.id.replace(/-/g, ' '), c.mode, c.description, c.message, ...c.when, ...c.unless, ...c.anchors.flatMap((a) => [a.id, a.title])]
-    .join(' ').replace(/`/g, '').toLowerCase();
+  [
+    c.id,
+    c.id.replace(/-/g, ' '),
+    c.mode,
+    c.description,
+    c.message,
+    ...c.when,
+    ...c.unless,
+    ...c.anchors.flatMap((a) => [a.id, a.title]),
+  ]
+    .join(' ')
+    .replace(/`/g, '')
+    .toLowerCase();
 
 export const allContracts: readonly IndexedContract[] = presets.flatMap((preset) =>
-  preset.contracts.map((contract) => ({ preset, contract, text: `${words(contract)} ${preset.id} ${preset.title.toLowerCase()}` })));
+  preset.contracts.map((contract) => ({
+    preset,
+    contract,
+    text: `${words(contract)} ${preset.id} ${preset.title.toLowerCase()}`,
+  })),
+);
 
 /** Which contracts (of which preset) cite each anchor id. */
 export const contractsByAnchor: ReadonlyMap<string, readonly IndexedContract[]> = (() => {
   const map = new Map<string, IndexedContract[]>();
-  for (const entry of allContracts) for (const a of entry.contract.anchors) map.set(a.id, [...(map.get(a.id) ?? []), entry]);
+  for (const entry of allContracts)
+    for (const a of entry.contract.anchors) map.set(a.id, [...(map.get(a.id) ?? []), entry]);
   return map;
 })();
-

@@ -1,6 +1,15 @@
 // Plain-language summaries of triggers and exceptions, for the role pages: "a bash call whose command matches …".
 // Input is the engine's parsed contract; output is one sentence per trigger.
-import { asList, type CommandMatch, type Contract, type EffectMatch, type EventMatch, type MessageMatch, type StateMatch, type ToolMatch } from '@semantic-anchors/engine';
+import {
+  asList,
+  type CommandMatch,
+  type Contract,
+  type EffectMatch,
+  type EventMatch,
+  type MessageMatch,
+  type StateMatch,
+  type ToolMatch,
+} from '@semantic-anchors/engine';
 
 type Part = Contract['when'] extends infer T ? (T extends readonly (infer U)[] ? U : T) : never;
 
@@ -12,14 +21,17 @@ const code = (items: readonly string[]): string[] => items.map((i) => `\`${i}\``
 function run(r: CommandMatch): string {
   const programs = asList(r.program);
   const subs = asList(r.subcommand);
-  let s = subs.length ? list(subs.map((sub) => `\`${programs.length === 1 ? programs[0] : `{${programs.join('|')}}`} ${sub}\``)) : list(code(programs));
+  let s = subs.length
+    ? list(subs.map((sub) => `\`${programs.length === 1 ? programs[0] : `{${programs.join('|')}}`} ${sub}\``))
+    : list(code(programs));
   const parts: string[] = [];
   if (r.flags !== undefined) parts.push(`with ${list(code(asList(r.flags)))}`);
   if (r.allFlags !== undefined) parts.push(`with all of ${list(code(asList(r.allFlags)), 'and')}`);
   if (r.notFlags !== undefined) parts.push(`without ${list(code(asList(r.notFlags)))}`);
   if (r.args !== undefined) parts.push(`on ${list(code(asList(r.args)))}`);
   if (r.maxArgs !== undefined) parts.push(`with at most ${r.maxArgs} argument(s)`);
-  if (r.option) parts.push(`whose ${list(code(asList(r.option.name)))} value matches ${list(code(asList(r.option.value)))}`);
+  if (r.option)
+    parts.push(`whose ${list(code(asList(r.option.name)))} value matches ${list(code(asList(r.option.value)))}`);
   if (r.text !== undefined) parts.push(`matching ${list(code(asList(r.text)))}`);
   if (parts.length) s += ` ${parts.join(', ')}`;
   return s;
@@ -27,7 +39,17 @@ function run(r: CommandMatch): string {
 
 /** A file effect in words: "writing or deleting `**\/.env`". */
 function effect(e: EffectMatch): string {
-  const kinds = asList(e.kind ?? 'change').map((k) => (k === 'change' ? 'changing' : k === 'write' ? 'writing' : k === 'append' ? 'appending to' : k === 'delete' ? 'deleting' : 'reading'));
+  const kinds = asList(e.kind ?? 'change').map((k) =>
+    k === 'change'
+      ? 'changing'
+      : k === 'write'
+        ? 'writing'
+        : k === 'append'
+          ? 'appending to'
+          : k === 'delete'
+            ? 'deleting'
+            : 'reading',
+  );
   const paths = asList(e.path);
   let s = `${list(kinds)} ${paths.length ? list(code(paths.filter((p) => !p.startsWith('!')))) : 'any file'}`;
   const exclude = paths.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
@@ -40,8 +62,10 @@ function effect(e: EffectMatch): string {
 function tool(t: ToolMatch): string {
   const names = asList(t.name);
   let s = names.length ? `a ${list(code(names))} call` : 'any tool call';
-  if (t.run !== undefined) s = `${names.length ? s : 'a shell call'} running ${list(asList(t.run).map(run))} (in any spelling: wrappers, global options, chains)`;
-  if (t.effect !== undefined) s = `${names.length ? s : 'any tool'} ${list(asList(t.effect).map(effect))} (by any tool: write, edit, patch or the shell)`;
+  if (t.run !== undefined)
+    s = `${names.length ? s : 'a shell call'} running ${list(asList(t.run).map(run))} (in any spelling: wrappers, global options, chains)`;
+  if (t.effect !== undefined)
+    s = `${names.length ? s : 'any tool'} ${list(asList(t.effect).map(effect))} (by any tool: write, edit, patch or the shell)`;
   const paths = asList(t.path);
   const include = paths.filter((p) => !p.startsWith('!'));
   const exclude = paths.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
@@ -54,14 +78,21 @@ function tool(t: ToolMatch): string {
   if (t.secret === true) clauses.push('carrying a secret');
   if (t.opaque === true) clauses.push('running code that cannot be read (eval, a pipe to a shell, a one-liner)');
   if (t.unparseable === true) clauses.push('that cannot be parsed');
-  if (t.args !== undefined) clauses.push(`with ${list(Object.entries(t.args).map(([k, v]) => `\`${k}\` matching ${list(code(asList(v)))}`))}`);
+  if (t.args !== undefined)
+    clauses.push(`with ${list(Object.entries(t.args).map(([k, v]) => `\`${k}\` matching ${list(code(asList(v)))}`))}`);
   if (clauses.length) s += ` ${clauses.join(', ')}`;
   return s;
 }
 
 function message(m: MessageMatch): string {
-  let s = m.confirmation === true ? 'a confirmation from the human' : m.confirmation === false ? 'a human message that is not a confirmation' : 'a human message';
-  if (m.from === 'agent' || m.from === 'subagent' || m.from === 'any') s = s.replace('human message', m.from === 'any' ? 'message from anyone' : `message from the ${m.from}`);
+  let s =
+    m.confirmation === true
+      ? 'a confirmation from the human'
+      : m.confirmation === false
+        ? 'a human message that is not a confirmation'
+        : 'a human message';
+  if (m.from === 'agent' || m.from === 'subagent' || m.from === 'any')
+    s = s.replace('human message', m.from === 'any' ? 'message from anyone' : `message from the ${m.from}`);
   const clauses: string[] = [];
   if (m.text !== undefined) clauses.push(`saying something that matches ${list(code(asList(m.text)))}`);
   if (m.attachment !== undefined) clauses.push(`with an attached file matching ${list(code(asList(m.attachment)))}`);
@@ -73,8 +104,10 @@ const eventMatch = (e: EventMatch): string => (e.tool ? tool(e.tool) : e.message
 
 function state(st: StateMatch): string[] {
   const out: string[] = [];
-  if (st.toolCalls !== undefined) out.push(`from the ${ordinal(st.toolCalls)} tool call since the human last confirmed`);
-  if (st.occurrence?.atLeast !== undefined) out.push(`from its ${ordinal(st.occurrence.atLeast)} occurrence in the session`);
+  if (st.toolCalls !== undefined)
+    out.push(`from the ${ordinal(st.toolCalls)} tool call since the human last confirmed`);
+  if (st.occurrence?.atLeast !== undefined)
+    out.push(`from its ${ordinal(st.occurrence.atLeast)} occurrence in the session`);
   if (st.occurrence?.every !== undefined) out.push(`on every ${ordinal(st.occurrence.every)} occurrence`);
   if (st.after !== undefined) out.push(`only after ${list(asList(st.after).map(eventMatch))}`);
   if (st.notAfter !== undefined) out.push(`unless ${list(asList(st.notAfter).map(eventMatch))} came first`);
@@ -82,7 +115,8 @@ function state(st: StateMatch): string[] {
 }
 
 function ordinal(n: number): string {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const s =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${s}`;
 }
 

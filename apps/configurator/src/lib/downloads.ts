@@ -21,7 +21,10 @@ export interface Downloads {
   readonly licenses: DownloadFile;
 }
 
-interface Manifest { version: string; files: { kind: DownloadKind; name: string; bytes: number; sha256: string }[] }
+interface Manifest {
+  version: string;
+  files: { kind: DownloadKind; name: string; bytes: number; sha256: string }[];
+}
 
 // A glob, not an import: a checkout that has never been built has no manifest, and the build must say why it fails
 // instead of failing to resolve a module.
@@ -30,11 +33,16 @@ const found = import.meta.glob<Manifest>('../../public/download/downloads.json',
 function load(): Downloads {
   const manifest = Object.values(found)[0];
   if (!manifest) {
-    throw new Error('apps/configurator/public/download/downloads.json is missing\n  hint: build the site with `npm run build -w @semantic-anchors/configurator` (scripts/downloads.mjs writes it)');
+    throw new Error(
+      'apps/configurator/public/download/downloads.json is missing\n  hint: build the site with `npm run build -w @semantic-anchors/configurator` (scripts/downloads.mjs writes it)',
+    );
   }
   const file = (kind: DownloadKind): DownloadFile => {
     const f = manifest.files.find((x) => x.kind === kind);
-    if (!f) throw new Error(`downloads.json: no ${kind} file\n  hint: rebuild the site; scripts/downloads.mjs lists plugin, cli and licenses`);
+    if (!f)
+      throw new Error(
+        `downloads.json: no ${kind} file\n  hint: rebuild the site; scripts/downloads.mjs lists plugin, cli and licenses`,
+      );
     return { ...f, path: href(`download/${f.name}`) };
   };
   return { version: manifest.version, plugin: file('plugin'), cli: file('cli'), licenses: file('licenses') };
@@ -43,4 +51,5 @@ function load(): Downloads {
 export const downloads: Downloads = load();
 
 /** 731970 → "715 KB": what a person compares with the file they saved. */
-export const humanSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+export const humanSize = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;

@@ -11,8 +11,17 @@ export interface ContractEvidence {
 }
 
 export interface PresetEvidence {
-  readonly harmless: { readonly sessions: number; readonly calls: number; readonly blocked: number; readonly warned: number; readonly stepStops: number } | undefined;
+  readonly harmless:
+    | {
+        readonly sessions: number;
+        readonly calls: number;
+        readonly blocked: number;
+        readonly warned: number;
+        readonly stepStops: number;
+      }
+    | undefined;
   readonly contracts: readonly ContractEvidence[];
 }
 
-export const percent = (n: number, of: number): string => (of === 0 ? '–' : `${((100 * n) / of).toFixed(n === of ? 0 : 1)} %`);
+export const percent = (n: number, of: number): string =>
+  of === 0 ? '–' : `${((100 * n) / of).toFixed(n === of ? 0 : 1)} %`;

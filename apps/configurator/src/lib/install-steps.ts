@@ -43,31 +43,52 @@ export function installWays(siteBase: string, files: ReleaseFiles): Way[] {
     {
       id: 'project',
       steps: [
-        { label: 'In your project folder: download the plugin into .opencode/plugins/', code: `mkdir -p .opencode/plugins\ncurl -fL -o ${projectFile} ${plugin}` },
+        {
+          label: 'In your project folder: download the plugin into .opencode/plugins/',
+          code: `mkdir -p .opencode/plugins\ncurl -fL -o ${projectFile} ${plugin}`,
+        },
         { label: 'Check that the file is the one this page lists', code: checksum(files.plugin.sha256, projectFile) },
-        { label: 'Put your contract file beside it (never replaces one that is there)', code: `mv -n ~/Downloads/${CONTRACT_FILE} .opencode/${CONTRACT_FILE}` },
+        {
+          label: 'Put your contract file beside it (never replaces one that is there)',
+          code: `mv -n ~/Downloads/${CONTRACT_FILE} .opencode/${CONTRACT_FILE}`,
+        },
       ],
     },
     {
       id: 'user',
       steps: [
-        { label: 'Download the plugin into your opencode config folder', code: `mkdir -p $HOME/.config/opencode/plugins\ncurl -fL -o ${userFile} ${plugin}` },
+        {
+          label: 'Download the plugin into your opencode config folder',
+          code: `mkdir -p $HOME/.config/opencode/plugins\ncurl -fL -o ${userFile} ${plugin}`,
+        },
         { label: 'Check that the file is the one this page lists', code: checksum(files.plugin.sha256, userFile) },
-        { label: 'Your own rules for every project (a project file, when there is one, is used instead)', code: `mv -n ~/Downloads/${CONTRACT_FILE} ~/.config/opencode/${CONTRACT_FILE}` },
+        {
+          label: 'Your own rules for every project (a project file, when there is one, is used instead)',
+          code: `mv -n ~/Downloads/${CONTRACT_FILE} ~/.config/opencode/${CONTRACT_FILE}`,
+        },
       ],
     },
     {
       id: 'npm',
       steps: [
         { label: 'The entry to add to the "plugin" list of your opencode.json', code: `"${PACKAGE}@${files.version}"` },
-        { label: 'A project without an opencode.json: create it with exactly this', code: `{\n  "$schema": "https://opencode.ai/config.json",\n  "plugin": ["${PACKAGE}@${files.version}"]\n}` },
+        {
+          label: 'A project without an opencode.json: create it with exactly this',
+          code: `{\n  "$schema": "https://opencode.ai/config.json",\n  "plugin": ["${PACKAGE}@${files.version}"]\n}`,
+        },
       ],
     },
     {
       id: 'check',
       steps: [
-        { label: 'Download the command-line tool (one file, runs on Node 20.19 or newer)', code: `curl -fL -O ${cli}\n${checksum(files.cli.sha256, files.cli.name)}` },
-        { label: 'Ask it whether enforcement really works in your project', code: `node ${files.cli.name} doctor --project path/to/your-project` },
+        {
+          label: 'Download the command-line tool (one file, runs on Node 20.19 or newer)',
+          code: `curl -fL -O ${cli}\n${checksum(files.cli.sha256, files.cli.name)}`,
+        },
+        {
+          label: 'Ask it whether enforcement really works in your project',
+          code: `node ${files.cli.name} doctor --project path/to/your-project`,
+        },
       ],
     },
   ];

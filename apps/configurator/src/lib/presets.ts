@@ -49,21 +49,33 @@ function view(id: string, file: string, text: string): PresetView {
   const info = presetInfo(loaded.sources.get(file)?.data);
   const contracts = loaded.config.contracts
     .filter((lc) => lc.origin.file === file)
-    .map(({ contract: c }): ContractView => ({
-      id: c.id,
-      mode: c.mode,
-      description: c.description,
-      message: c.message,
-      bypassable: c.bypassable,
-      // INVARIANT: only catalogue ids become links; the validator reports unknown ones, the page just leaves them out.
-      anchors: c.anchorRefs.map(findAnchor).filter((a): a is CatalogueAnchor => a !== undefined),
-      when: describeWhen(c),
-      unless: describeUnless(c),
-      examples: c.examples.length,
-    }));
+    .map(
+      ({ contract: c }): ContractView => ({
+        id: c.id,
+        mode: c.mode,
+        description: c.description,
+        message: c.message,
+        bypassable: c.bypassable,
+        // INVARIANT: only catalogue ids become links; the validator reports unknown ones, the page just leaves them out.
+        anchors: c.anchorRefs.map(findAnchor).filter((a): a is CatalogueAnchor => a !== undefined),
+        when: describeWhen(c),
+        unless: describeUnless(c),
+        examples: c.examples.length,
+      }),
+    );
   const anchors = [...new Map(contracts.flatMap((c) => c.anchors).map((a) => [a.id, a])).values()];
   const roleName = findRole(id)?.name ?? id;
-  return { id, file, text, contracts, anchors, roleName, title: info.title ?? roleName, purpose: info.purpose ?? '', bypassBudget: loaded.config.settings.bypassBudget };
+  return {
+    id,
+    file,
+    text,
+    contracts,
+    anchors,
+    roleName,
+    title: info.title ?? roleName,
+    purpose: info.purpose ?? '',
+    bypassBudget: loaded.config.settings.bypassBudget,
+  };
 }
 
 export const presets: readonly PresetView[] = bundledPresets.map((p) => view(p.id, p.file, p.text));

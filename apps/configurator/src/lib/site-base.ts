@@ -5,7 +5,8 @@ import { SCHEMA_ID } from '@semantic-anchors/engine';
 import { SCHEMA_PATH } from './paths.ts';
 import { SITE_ORIGIN_PLACEHOLDER } from './site-origin.ts';
 
-const basePath = (): string => (import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`);
+const basePath = (): string =>
+  import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 
 /** `https://example.org/base/` (or the placeholder origin + base path). */
 export function siteBase(site: URL | undefined): string {

@@ -28,7 +28,10 @@ export function applicability(policy: CompiledPolicy): Applicability {
     return { who, agent, roles, contracts: own.filter((c) => appliesToRole(c, roles)).map((c) => c.id) };
   };
   const agents = Object.keys(policy.roles.agents).sort();
-  const groups = [group(agents.length > 0 ? 'sessions of any other agent' : 'every session', undefined), ...agents.map((a) => group(`agent ${a}`, a))];
+  const groups = [
+    group(agents.length > 0 ? 'sessions of any other agent' : 'every session', undefined),
+    ...agents.map((a) => group(`agent ${a}`, a)),
+  ];
   const reached = new Set(groups.flatMap((g) => g.contracts));
   return {
     groups,
@@ -39,7 +42,10 @@ export function applicability(policy: CompiledPolicy): Applicability {
 
 /** The same, as lines of text for the CLI. */
 export function describeApplicability(a: Applicability): string[] {
-  const lines = a.groups.map((g) => `${g.who}: role ${g.roles.join(' + ') || '(none)'} → ${g.contracts.length} contract(s)${g.contracts.length > 0 ? `: ${g.contracts.join(', ')}` : ''}`);
+  const lines = a.groups.map(
+    (g) =>
+      `${g.who}: role ${g.roles.join(' + ') || '(none)'} → ${g.contracts.length} contract(s)${g.contracts.length > 0 ? `: ${g.contracts.join(', ')}` : ''}`,
+  );
   if (a.unreachable.length > 0) lines.push(`never applies (no session holds its role): ${a.unreachable.join(', ')}`);
   if (a.builtins.length > 0) lines.push(`always, in every role: ${a.builtins.join(', ')}`);
   return lines;

@@ -52,12 +52,24 @@ export function runExamples(loaded: LoadResult, options: ExampleOptions = {}): E
       const passed = run.verdict.decision === ex.expect;
       if (ex.expect === 'ALLOW') nearMiss = true;
       else triggers = true;
-      results.push({ contractId: lc.contract.id, index, name: ex.name, expected: ex.expect, actual: run.verdict.decision, passed, verdict: run.verdict });
+      results.push({
+        contractId: lc.contract.id,
+        index,
+        name: ex.name,
+        expected: ex.expect,
+        actual: run.verdict.decision,
+        passed,
+        verdict: run.verdict,
+      });
       if (!passed) {
         const parsed = loaded.sources.get(lc.origin.file);
         const path = ['contracts', lc.origin.index, 'examples', index, 'expect'];
         diagnostics.push({
-          code: 'example-failed', severity: 'error', file: lc.origin.file, path, contractId: lc.contract.id,
+          code: 'example-failed',
+          severity: 'error',
+          file: lc.origin.file,
+          path,
+          contractId: lc.contract.id,
           ...(parsed ? { position: locate(parsed, path) } : {}),
           message: `example ${index + 1}${ex.name ? ` ("${ex.name}")` : ''} of "${lc.contract.id}" expects ${ex.expect}, but the contract gives ${run.verdict.decision}`,
           hint: explainMiss(run.verdict, lc.contract.id),
@@ -80,7 +92,8 @@ function explainMiss(verdict: Verdict, id: string): string {
   const match = verdict.matches.find((m) => m.id === id);
   if (match) return `it matched: ${match.held.join('; ')}`;
   const excused = verdict.excused.find((e) => e.id === id);
-  if (excused) return `a trigger held (${excused.held.join('; ')}) but ${excused.exception} excused it (${excused.exceptionHeld.join('; ')})`;
+  if (excused)
+    return `a trigger held (${excused.held.join('; ')}) but ${excused.exception} excused it (${excused.exceptionHeld.join('; ')})`;
   if (verdict.error) return `evaluation failed: ${verdict.error}`;
   return `no trigger held for role ${verdict.role ?? '(none)'}; check the tool name, the paths and the patterns against the event`;
 }

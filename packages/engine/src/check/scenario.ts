@@ -25,12 +25,22 @@ export interface ScenarioReport {
 
 export const isScenarioText = (text: string): boolean => /^scenario\s*:/m.test(text) && /^steps\s*:/m.test(text);
 
-export function runScenario(text: string, file: string, readFile: (path: string) => string | undefined): ScenarioReport {
+export function runScenario(
+  text: string,
+  file: string,
+  readFile: (path: string) => string | undefined,
+): ScenarioReport {
   const parsed = parseYaml(text, file);
-  if (parsed.data === undefined) return { name: undefined, steps: [], diagnostics: parsed.diagnostics, config: undefined };
+  if (parsed.data === undefined)
+    return { name: undefined, steps: [], diagnostics: parsed.diagnostics, config: undefined };
   const result = Scenario.safeParse(parsed.data);
   if (!result.success) {
-    return { name: undefined, steps: [], diagnostics: issuesToDiagnostics(result.error.issues, parsed, []), config: undefined };
+    return {
+      name: undefined,
+      steps: [],
+      diagnostics: issuesToDiagnostics(result.error.issues, parsed, []),
+      config: undefined,
+    };
   }
   const scenario = result.data;
   let configText: string | undefined;
@@ -44,12 +54,20 @@ export function runScenario(text: string, file: string, readFile: (path: string)
   }
   if (configText === undefined) {
     return {
-      name: scenario.scenario, steps: [], config: undefined,
-      diagnostics: [{
-        code: 'extends-unreadable', severity: 'error', file, path: ['config'], position: locate(parsed, ['config']),
-        message: `cannot read the configuration "${scenario.config}" (looked for ${configFile})`,
-        hint: 'give a path relative to the scenario file, or a bundled preset id',
-      }],
+      name: scenario.scenario,
+      steps: [],
+      config: undefined,
+      diagnostics: [
+        {
+          code: 'extends-unreadable',
+          severity: 'error',
+          file,
+          path: ['config'],
+          position: locate(parsed, ['config']),
+          message: `cannot read the configuration "${scenario.config}" (looked for ${configFile})`,
+          hint: 'give a path relative to the scenario file, or a bundled preset id',
+        },
+      ],
     };
   }
   const loaded = loadConfig(configText, { file: configFile, readFile });
@@ -62,21 +80,35 @@ export function runScenario(text: string, file: string, readFile: (path: string)
     const r = step(policy, state, s.event);
     state = r.state;
     const problems: string[] = [];
-    if (s.expect !== undefined && r.verdict.decision !== s.expect) problems.push(`expected ${s.expect}, got ${r.verdict.decision}`);
+    if (s.expect !== undefined && r.verdict.decision !== s.expect)
+      problems.push(`expected ${s.expect}, got ${r.verdict.decision}`);
     if (s.contracts !== undefined) {
       const got = r.verdict.matches.map((m) => m.id).sort();
       const want = [...s.contracts].sort();
-      if (got.join(',') !== want.join(',')) problems.push(`expected contracts [${want.join(', ')}], got [${got.join(', ')}]`);
+      if (got.join(',') !== want.join(','))
+        problems.push(`expected contracts [${want.join(', ')}], got [${got.join(', ')}]`);
     }
     steps.push({ index, verdict: r.verdict, passed: problems.length === 0 });
     if (problems.length > 0) {
       const path = ['steps', index];
       diagnostics.push({
-        code: 'example-failed', severity: 'error', file, path, position: locate(parsed, path),
+        code: 'example-failed',
+        severity: 'error',
+        file,
+        path,
+        position: locate(parsed, path),
         message: `step ${index + 1}${s.note ? ` (${s.note})` : ''}: ${problems.join('; ')}`,
-        hint: r.verdict.matches.length > 0 ? `matched: ${r.verdict.matches.map((m) => `${m.id} (${m.held.join('; ')})`).join(' | ')}` : 'no contract matched this event',
+        hint:
+          r.verdict.matches.length > 0
+            ? `matched: ${r.verdict.matches.map((m) => `${m.id} (${m.held.join('; ')})`).join(' | ')}`
+            : 'no contract matched this event',
       });
     }
   });
-  return { name: scenario.scenario, steps, diagnostics: [...loaded.diagnostics.filter((d) => d.severity === 'error'), ...diagnostics], config: loaded };
+  return {
+    name: scenario.scenario,
+    steps,
+    diagnostics: [...loaded.diagnostics.filter((d) => d.severity === 'error'), ...diagnostics],
+    config: loaded,
+  };
 }

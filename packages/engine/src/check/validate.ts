@@ -20,7 +20,11 @@ export interface ValidateResult {
 export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
   const load = loadConfig(text, options);
   const policy = compile(load.config, options);
-  const presetFiles = new Set(load.config.contracts.filter((c) => c.origin.preset !== undefined && c.origin.file !== load.config.files[0]).map((c) => c.origin.file));
+  const presetFiles = new Set(
+    load.config.contracts
+      .filter((c) => c.origin.preset !== undefined && c.origin.file !== load.config.files[0])
+      .map((c) => c.origin.file),
+  );
   const files = options.examplesOfPresets ? undefined : load.config.files.filter((f) => !presetFiles.has(f));
   const examples = runExamples(load, { ...options, ...(files ? { files } : {}) });
   const diagnostics = sortDiagnostics([...load.diagnostics, ...examples.diagnostics]);

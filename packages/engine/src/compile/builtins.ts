@@ -20,7 +20,10 @@ export const BUILTIN_PREFIX = 'anchor-';
 const ORIGIN = 'built-in';
 
 /** The built-in contracts for these options and settings, as contract data (compiled by the caller). */
-export function builtinContracts(protect: ProtectOptions | undefined, settings: EffectiveSettings): { contract: Contract; origin: string }[] {
+export function builtinContracts(
+  protect: ProtectOptions | undefined,
+  settings: EffectiveSettings,
+): { contract: Contract; origin: string }[] {
   const out: Contract[] = [];
   const base = { anchorRefs: [] as string[], examples: [] };
   const files = (list: readonly string[]) => list.filter((p) => p.length > 0).map(globLiteral);
@@ -29,21 +32,28 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-contract-files`,
-      description: 'The contract files decide what the agent may do; the agent must not rewrite the rules it is held to.',
+      description:
+        'The contract files decide what the agent may do; the agent must not rewrite the rules it is held to.',
       mode: 'BLOCK',
       bypassable: true,
       when: { tool: { effect: { kind: 'change', path: files(protect.contractFiles) } } },
-      message: 'Propose the change to the human instead (show the YAML); only a human edits the contract file, or lets one edit through with a bypass.',
+      message:
+        'Propose the change to the human instead (show the YAML); only a human edits the contract file, or lets one edit through with a bypass.',
     });
   }
   if (protect?.hostFiles && protect.hostFiles.length > 0) {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-files`,
-      description: 'The opencode configuration that loads the plugin and the plugin\'s own files switch enforcement on; the agent must not change them.',
+      description:
+        "The opencode configuration that loads the plugin and the plugin's own files switch enforcement on; the agent must not change them.",
       mode: 'BLOCK',
       bypassable: false,
-      when: { tool: { effect: { kind: 'change', path: protect.hostFiles.map((p) => (/[*?{]/.test(p) ? p : globLiteral(p))) } } },
+      when: {
+        tool: {
+          effect: { kind: 'change', path: protect.hostFiles.map((p) => (/[*?{]/.test(p) ? p : globLiteral(p))) },
+        },
+      },
       message: 'Leave the opencode configuration and the plugin files alone; ask the human to make that change.',
     });
   }
@@ -52,12 +62,14 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
     const port = `(?:${[...new Set(ports)].join('|')})`;
     // Any host form reaches a loopback server (127.1, 0, [::1], a decimal address, $(hostname)), so the port decides:
     // ":PORT" anywhere, /dev/tcp/host/PORT, or a loopback host followed by the port as its own word (nc, socat, telnet).
-    const loopback = '(?:localhost|127(?:\\.\\d+){0,3}|0(?:\\.0){0,3}|\\[?::1\\]?|ip6-localhost|\\$\\(hostname\\)|\\$HOSTNAME)';
+    const loopback =
+      '(?:localhost|127(?:\\.\\d+){0,3}|0(?:\\.0){0,3}|\\[?::1\\]?|ip6-localhost|\\$\\(hostname\\)|\\$HOSTNAME)';
     const addr = `(?i)(?::|/dev/(?:tcp|udp)/[^/\\s]+/)${port}\\b|\\b${loopback}\\s+${port}\\b`;
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-server`,
-      description: 'opencode\'s own server and CLI act with the human\'s authority (commands, bypasses, sessions); the agent must never reach them.',
+      description:
+        "opencode's own server and CLI act with the human's authority (commands, bypasses, sessions); the agent must never reach them.",
       mode: 'BLOCK',
       bypassable: false,
       when: [
@@ -66,12 +78,21 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
         { tool: { name: '*', content: addr } },
         { tool: { name: 'bash', run: { program: 'opencode', notFlags: ['--version', '-v', '--help', '-h'] } } },
         // the same CLI through a package runner
-        { tool: { name: 'bash', run: [
-          { program: ['npx', 'bunx', 'pnpx'], args: ['opencode-ai', 'opencode-ai@*', 'opencode'] },
-          { program: ['pnpm', 'yarn', 'bun', 'npm'], subcommand: ['dlx', 'exec', 'x'], args: ['opencode-ai', 'opencode-ai@*', 'opencode'] },
-        ] } },
+        {
+          tool: {
+            name: 'bash',
+            run: [
+              { program: ['npx', 'bunx', 'pnpx'], args: ['opencode-ai', 'opencode-ai@*', 'opencode'] },
+              {
+                program: ['pnpm', 'yarn', 'bun', 'npm'],
+                subcommand: ['dlx', 'exec', 'x'],
+                args: ['opencode-ai', 'opencode-ai@*', 'opencode'],
+              },
+            ],
+          },
+        },
       ],
-      message: 'Do not talk to opencode\'s server or run opencode from the shell; ask the human for what you need.',
+      message: "Do not talk to opencode's server or run opencode from the shell; ask the human for what you need.",
     });
   }
   const env = (protect?.secretEnv ?? []).filter((v) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(v));
@@ -80,38 +101,51 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-secret`,
-      description: 'The host\'s secrets (its server password) let anyone act as the human; the agent must never read them.',
+      description:
+        "The host's secrets (its server password) let anyone act as the human; the agent must never read them.",
       mode: 'BLOCK',
       bypassable: false,
       when: [
         { tool: { name: 'bash', command: `\\b${names}\\b` } },
-        { tool: { name: 'bash', run: [{ program: 'printenv' }, { program: 'env', maxArgs: 0 }, { program: ['set', 'export', 'declare', 'typeset'], maxArgs: 0 }] } },
+        {
+          tool: {
+            name: 'bash',
+            run: [
+              { program: 'printenv' },
+              { program: 'env', maxArgs: 0 },
+              { program: ['set', 'export', 'declare', 'typeset'], maxArgs: 0 },
+            ],
+          },
+        },
         { tool: { effect: { kind: 'read', path: ['/proc/*/environ', '/proc/self/environ'] } } },
         { tool: { name: 'read', path: ['/proc/*/environ'] } },
       ],
-      message: 'Do not read the host\'s secrets or dump the environment; read the one variable you need by name.',
+      message: "Do not read the host's secrets or dump the environment; read the one variable you need by name.",
     });
   }
   if (settings.opaque !== 'allow') {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}shell-opaque`,
-      description: 'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a script written in this session), so no contract can judge what it does (settings.opaque).',
+      description:
+        'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a script written in this session), so no contract can judge what it does (settings.opaque).',
       mode: settings.opaque === 'block' ? 'BLOCK' : 'WARN',
       bypassable: true,
       when: { tool: { name: 'bash', opaque: true } },
-      message: 'Run the commands themselves, so each one can be checked, instead of hiding them in eval, a variable, a pipe to a shell or a one-liner.',
+      message:
+        'Run the commands themselves, so each one can be checked, instead of hiding them in eval, a variable, a pipe to a shell or a one-liner.',
     });
   }
   if (settings.unparseable !== 'allow') {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}shell-unparseable`,
-      description: 'The shell command cannot be parsed, so contracts on commands and files cannot judge it (settings.unparseable).',
+      description:
+        'The shell command cannot be parsed, so contracts on commands and files cannot judge it (settings.unparseable).',
       mode: settings.unparseable === 'block' ? 'BLOCK' : 'WARN',
       bypassable: true,
       when: { tool: { name: 'bash', unparseable: true } },
-      message: 'Check the command\'s syntax, or split it into simpler commands that can be checked one by one.',
+      message: "Check the command's syntax, or split it into simpler commands that can be checked one by one.",
     });
   }
   return out.map((contract) => ({ contract, origin: ORIGIN }));
@@ -119,7 +153,8 @@ export function builtinContracts(protect: ProtectOptions | undefined, settings: 
 
 /** The port of a server address; undefined when it has none that can be told. */
 function portOf(server: string): string | undefined {
-  const m = /^[a-z]+:\/\/[^/]*:(\d{2,5})(?:\/|$)/i.exec(server) ?? /:(\d{2,5})$/.exec(server) ?? /^(\d{2,5})$/.exec(server);
+  const m =
+    /^[a-z]+:\/\/[^/]*:(\d{2,5})(?:\/|$)/i.exec(server) ?? /:(\d{2,5})$/.exec(server) ?? /^(\d{2,5})$/.exec(server);
   return m?.[1];
 }
 

@@ -18,7 +18,15 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   // Program names compare without case: no two real programs differ only by case, and case-insensitive file systems
   // run /usr/bin/GIT as git.
   const program = lazyWords(asList(m.program), true);
-  const subcommands = m.subcommand === undefined ? undefined : asList(m.subcommand).map((alt) => alt.trim().split(/\s+/).map((w) => lazyWords([w])));
+  const subcommands =
+    m.subcommand === undefined
+      ? undefined
+      : asList(m.subcommand).map((alt) =>
+          alt
+            .trim()
+            .split(/\s+/)
+            .map((w) => lazyWords([w])),
+        );
   const flags = m.flags === undefined ? undefined : asList(m.flags);
   const allFlags = m.allFlags === undefined ? undefined : asList(m.allFlags);
   const notFlags = m.notFlags === undefined ? undefined : asList(m.notFlags);
@@ -35,9 +43,19 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     notFlags ? `none of ${notFlags.join(' ')}` : '',
     m.args !== undefined ? `an argument ${asList(m.args).join('|')}` : '',
     m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
-    m.option ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value).map((p) => `/${p}/`).join(' or ')}` : '',
-    m.text !== undefined ? `text ~ ${asList(m.text).map((p) => `/${p}/`).join(' or ')}` : '',
-  ].filter(Boolean).join(', ');
+    m.option
+      ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`
+      : '',
+    m.text !== undefined
+      ? `text ~ ${asList(m.text)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   /** How many leading positionals the subcommand took (-1: no alternative matched). */
   const subcommandLength = (positionals: readonly string[]): number => {
@@ -61,7 +79,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       if (flags && !flags.some((f) => hasFlag(cmd.flags, f, true))) return false;
       if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
       // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease).
-      if (notFlags && notFlags.some((f) => hasFlag(cmd.flags, f, false))) return false;
+      if (notFlags?.some((f) => hasFlag(cmd.flags, f, false))) return false;
       const rest = cmd.positionals.length - taken;
       if (m.maxArgs !== undefined && rest > m.maxArgs) return false;
       if (args && !cmd.positionals.some((p, i) => i >= taken && args.test(p))) return false;
@@ -76,7 +94,10 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       const cmd = c.command;
       const said = [`\`${clip(c.normalized)}\``];
       if (cmd.via.length > 0) said.push(`inside ${cmd.via.join(' › ')}`);
-      if (cmd.globals.length > 0) said.push(`global options ${cmd.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')} set aside`);
+      if (cmd.globals.length > 0)
+        said.push(
+          `global options ${cmd.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')} set aside`,
+        );
       const f = flags?.find((x) => hasFlag(cmd.flags, x, true));
       if (f) said.push(`flag ${f}`);
       const taken = Math.max(0, subcommandLength(cmd.positionals));
@@ -99,7 +120,15 @@ export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boo
     const f = flags[i]!;
     if (f.name === spec) return true;
     if (singleDashWord && (f.token === spec || f.token.startsWith(`${spec}=`))) return true;
-    if (long && abbreviations && f.name.startsWith('--') && f.name.length >= 5 && spec.startsWith(f.name) && spec[f.name.length] !== '-') return true;
+    if (
+      long &&
+      abbreviations &&
+      f.name.startsWith('--') &&
+      f.name.length >= 5 &&
+      spec.startsWith(f.name) &&
+      spec[f.name.length] !== '-'
+    )
+      return true;
   }
   return false;
 }

@@ -20,9 +20,15 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
   const summary = [
     `${[...kinds].join('/')} of a file`,
     m.path !== undefined ? `path ${asList(m.path).join(', ')}` : '',
-    m.content !== undefined ? `content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}` : '',
+    m.content !== undefined
+      ? `content ~ ${asList(m.content)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`
+      : '',
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
     summary,
     test(e) {
@@ -42,4 +48,3 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     },
   };
 }
-

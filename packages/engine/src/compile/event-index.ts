@@ -22,7 +22,10 @@ const MAX_CACHED_NAMES = 512;
  * `eventsOf(item)` lists the event matches through which an item can apply; `undefined` in that list means the item
  * can apply to any event (a state-only trigger).
  */
-export function indexByEvent<T>(items: readonly T[], eventsOf: (item: T) => readonly (CompiledEventMatch | undefined)[]): EventIndex<T> {
+export function indexByEvent<T>(
+  items: readonly T[],
+  eventsOf: (item: T) => readonly (CompiledEventMatch | undefined)[],
+): EventIndex<T> {
   const shapes = items.map((item) => shapeOf(eventsOf(item)));
   const messageItems = items.filter((_, i) => shapes[i]!.message);
   const byTool = new Map<string, readonly T[]>();

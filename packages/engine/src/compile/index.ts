@@ -3,12 +3,33 @@
 import { asList, type Contract, type Exception } from '../schema/index.js';
 import { findAnchor } from '../catalogue.js';
 import type { LoadedConfig, LoadedContract } from '../load/index.js';
-import { compileEventMatch, compileMessageMatch, compileToolEventMatch, type CompileMatchOptions, type CompiledEventMatch } from './matchers.js';
+import {
+  compileEventMatch,
+  compileMessageMatch,
+  compileToolEventMatch,
+  type CompileMatchOptions,
+  type CompiledEventMatch,
+} from './matchers.js';
 import { builtinContracts } from './builtins.js';
-import type { CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
+import type {
+  CompileOptions,
+  CompiledContract,
+  CompiledPolicy,
+  CompiledTrigger,
+  Counter,
+  SkippedContract,
+} from './policy.js';
 import { indexByEvent } from './event-index.js';
 
-export type { AnchorLink, CompileOptions, CompiledContract, CompiledPolicy, CompiledTrigger, Counter, SkippedContract } from './policy.js';
+export type {
+  AnchorLink,
+  CompileOptions,
+  CompiledContract,
+  CompiledPolicy,
+  CompiledTrigger,
+  Counter,
+  SkippedContract,
+} from './policy.js';
 export type { CompiledEventMatch } from './matchers.js';
 export { canonicalJson } from './matchers.js';
 export { BUILTIN_PREFIX, type ProtectOptions } from './builtins.js';
@@ -18,15 +39,24 @@ export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <reason>` in opencode';
 
 export function compile(config: LoadedConfig, options: CompileOptions = {}): CompiledPolicy {
   const contracts: CompiledContract[] = [];
-  const skipped: SkippedContract[] = config.skipped.map((s) => ({ id: s.id, file: s.file, line: s.position.line, error: s.reason }));
+  const skipped: SkippedContract[] = config.skipped.map((s) => ({
+    id: s.id,
+    file: s.file,
+    line: s.position.line,
+    error: s.reason,
+  }));
   const history = new Map<string, CompiledEventMatch>();
   const counters: Counter[] = [];
 
   const matchOptions: CompileMatchOptions = { nocase: config.settings.caseInsensitivePaths };
   // Built-ins first: self-protection is decided before anything a configuration says.
-  const builtins: LoadedContract[] = builtinContracts(options.protect, config.settings).map(({ contract, origin }, index) => ({
-    contract, roles: undefined, origin: { file: origin, index },
-  }));
+  const builtins: LoadedContract[] = builtinContracts(options.protect, config.settings).map(
+    ({ contract, origin }, index) => ({
+      contract,
+      roles: undefined,
+      origin: { file: origin, index },
+    }),
+  );
   for (const loaded of [...builtins, ...config.contracts]) {
     try {
       const compiled = compileContract(loaded, matchOptions, builtins.includes(loaded));
@@ -37,7 +67,12 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
       }
     } catch (error) {
       // INVARIANT: one contract that fails to compile never takes the others down.
-      skipped.push({ id: loaded.contract.id, file: loaded.origin.file, line: undefined, error: String((error as Error).message ?? error) });
+      skipped.push({
+        id: loaded.contract.id,
+        file: loaded.origin.file,
+        line: undefined,
+        error: String((error as Error).message ?? error),
+      });
     }
   }
   return {
@@ -71,15 +106,28 @@ function compileContract(loaded: LoadedContract, options: CompileMatchOptions, b
     unless: triggers(asList(c.unless), 'unless', !Array.isArray(c.unless)),
     anchors: c.anchorRefs.map((id) => {
       const anchor = findAnchor(id);
-      return { id, title: anchor?.title ?? id, url: anchor?.url ?? `https://llm-coding.github.io/Semantic-Anchors/anchor/${id}` };
+      return {
+        id,
+        title: anchor?.title ?? id,
+        url: anchor?.url ?? `https://llm-coding.github.io/Semantic-Anchors/anchor/${id}`,
+      };
     }),
     origin: loaded.origin,
     builtin,
   };
 }
 
-function compileTrigger(t: Exception, label: string, contractId: string, options: CompileMatchOptions): CompiledTrigger {
-  const event = t.tool ? compileToolEventMatch(t.tool, options) : t.message ? compileMessageMatch(t.message, options) : undefined;
+function compileTrigger(
+  t: Exception,
+  label: string,
+  contractId: string,
+  options: CompileMatchOptions,
+): CompiledTrigger {
+  const event = t.tool
+    ? compileToolEventMatch(t.tool, options)
+    : t.message
+      ? compileMessageMatch(t.message, options)
+      : undefined;
   const occ = t.state?.occurrence;
   return {
     label,

@@ -31,7 +31,10 @@ const DEFAULT_OPTIONS: CompileMatchOptions = { nocase: false };
 const NONE: readonly Unit[] = [];
 const ONLY_CALL: readonly Unit[] = [CALL];
 
-export function compileToolEventMatch(m: ToolMatch, options: CompileMatchOptions = DEFAULT_OPTIONS): CompiledEventMatch {
+export function compileToolEventMatch(
+  m: ToolMatch,
+  options: CompileMatchOptions = DEFAULT_OPTIONS,
+): CompiledEventMatch {
   const t = compileToolMatch(m, options);
   return {
     key: canonicalJson({ tool: m }),
@@ -45,13 +48,28 @@ export function compileToolEventMatch(m: ToolMatch, options: CompileMatchOptions
   };
 }
 
-export function compileMessageMatch(m: MessageMatch, options: CompileMatchOptions = DEFAULT_OPTIONS): CompiledEventMatch {
+export function compileMessageMatch(
+  m: MessageMatch,
+  options: CompileMatchOptions = DEFAULT_OPTIONS,
+): CompiledEventMatch {
   const text: TextMatcher[] | undefined = m.text === undefined ? undefined : asList(m.text).map(lazyPattern);
-  const attachment: PathMatcher | undefined = m.attachment === undefined ? undefined : lazyGlobs(asList(m.attachment), options.nocase);
+  const attachment: PathMatcher | undefined =
+    m.attachment === undefined ? undefined : lazyGlobs(asList(m.attachment), options.nocase);
   const from = m.from ?? 'human';
-  const parts: string[] = [m.confirmation === true ? 'a confirmation' : m.confirmation === false ? 'a message that is not a confirmation' : 'a message'];
+  const parts: string[] = [
+    m.confirmation === true
+      ? 'a confirmation'
+      : m.confirmation === false
+        ? 'a message that is not a confirmation'
+        : 'a message',
+  ];
   if (from !== 'human') parts.push(from === 'any' ? 'from anyone' : `from the ${from}`);
-  if (m.text !== undefined) parts.push(`text ~ ${asList(m.text).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.text !== undefined)
+    parts.push(
+      `text ~ ${asList(m.text)
+        .map((p) => `/${p}/`)
+        .join(' or ')}`,
+    );
   if (m.attachment !== undefined) parts.push(`attachment ${asList(m.attachment).join(', ')}`);
   const test = (facts: Facts): boolean => {
     if (facts.kind !== 'message') return false;
@@ -95,7 +113,9 @@ function anyPath(m: PathMatcher, paths: readonly PathFact[]): boolean {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

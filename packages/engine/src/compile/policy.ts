@@ -17,7 +17,9 @@ export interface CompiledTrigger {
   /** The event part; absent only for state-only exceptions, which apply to any event. */
   readonly event: CompiledEventMatch | undefined;
   readonly toolCalls: number | undefined;
-  readonly occurrence: { readonly key: string; readonly atLeast: number | undefined; readonly every: number | undefined } | undefined;
+  readonly occurrence:
+    | { readonly key: string; readonly atLeast: number | undefined; readonly every: number | undefined }
+    | undefined;
   readonly after: readonly CompiledEventMatch[];
   readonly notAfter: readonly CompiledEventMatch[];
 }
@@ -76,5 +78,9 @@ export interface CompiledPolicy {
     readonly history: EventIndex<CompiledEventMatch>;
     readonly counters: EventIndex<Counter>;
   };
-  readonly options: { readonly root: string | undefined; readonly bypassHint: string; readonly protect: ProtectOptions | undefined };
+  readonly options: {
+    readonly root: string | undefined;
+    readonly bypassHint: string;
+    readonly protect: ProtectOptions | undefined;
+  };
 }

@@ -16,8 +16,12 @@ export function secretsIn(text: string | undefined, path: string | undefined): r
   return found;
 }
 
-export const hasSecret = (text: string | undefined, path: string | undefined): boolean => secretsIn(text, path).length > 0;
+export const hasSecret = (text: string | undefined, path: string | undefined): boolean =>
+  secretsIn(text, path).length > 0;
 
 /** The findings in words, masked: for traces, never the secret itself. */
 export const describeSecrets = (found: readonly SecretFinding[]): string =>
-  found.slice(0, 3).map((f) => `${f.description} (${f.masked})`).join(', ');
+  found
+    .slice(0, 3)
+    .map((f) => `${f.description} (${f.masked})`)
+    .join(', ');

@@ -42,28 +42,52 @@ function anyText(ms: readonly TextMatcher[], text: string | undefined): boolean 
 export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): CompiledToolMatch {
   const nameGlobs = m.name === undefined ? undefined : asList(m.name);
   // Literal names are folded like event names, so "shell" in a contract means the same as "bash".
-  const names = nameGlobs === undefined ? undefined : unwrap(compileGlobs(nameGlobs.map((g) => (/^!?[\w.-]+$/.test(g) ? foldLiteral(g) : g))));
+  const names =
+    nameGlobs === undefined
+      ? undefined
+      : unwrap(compileGlobs(nameGlobs.map((g) => (/^!?[\w.-]+$/.test(g) ? foldLiteral(g) : g))));
   const plain = nameGlobs?.every((g) => /^[\w.-]+$/.test(g));
   const toolNames = plain ? new Set(nameGlobs!.map(canonicalToolName)) : undefined;
   const path: PathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), options.nocase);
   const command = patterns(m.command);
   const content = patterns(m.content);
   const url = patterns(m.url);
-  const args = m.args === undefined ? undefined : Object.entries(m.args).map(([key, v]) => ({ key, ms: asList(v).map(lazyPattern) }));
-  const runs: CompiledCommandMatch[] | undefined = m.run === undefined ? undefined : asList(m.run).map(compileCommandMatch);
-  const effects: CompiledEffectMatch[] | undefined = m.effect === undefined ? undefined : asList(m.effect).map((e) => compileEffectMatch(e, options.nocase));
+  const args =
+    m.args === undefined
+      ? undefined
+      : Object.entries(m.args).map(([key, v]) => ({ key, ms: asList(v).map(lazyPattern) }));
+  const runs: CompiledCommandMatch[] | undefined =
+    m.run === undefined ? undefined : asList(m.run).map(compileCommandMatch);
+  const effects: CompiledEffectMatch[] | undefined =
+    m.effect === undefined ? undefined : asList(m.effect).map((e) => compileEffectMatch(e, options.nocase));
 
   const parts: string[] = [nameGlobs ? `tool ${nameGlobs.join('|')}` : 'any tool'];
   if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
-  if (m.command !== undefined) parts.push(`command ~ ${asList(m.command).map((p) => `/${p}/`).join(' or ')}`);
-  if (m.content !== undefined) parts.push(`content ~ ${asList(m.content).map((p) => `/${p}/`).join(' or ')}`);
-  if (m.url !== undefined) parts.push(`url ~ ${asList(m.url).map((p) => `/${p}/`).join(' or ')}`);
+  if (m.command !== undefined)
+    parts.push(
+      `command ~ ${asList(m.command)
+        .map((p) => `/${p}/`)
+        .join(' or ')}`,
+    );
+  if (m.content !== undefined)
+    parts.push(
+      `content ~ ${asList(m.content)
+        .map((p) => `/${p}/`)
+        .join(' or ')}`,
+    );
+  if (m.url !== undefined)
+    parts.push(
+      `url ~ ${asList(m.url)
+        .map((p) => `/${p}/`)
+        .join(' or ')}`,
+    );
   if (runs) parts.push(`runs ${runs.map((r) => `(${r.summary})`).join(' or ')}`);
   if (effects) parts.push(`has ${effects.map((e) => `(${e.summary})`).join(' or ')}`);
   if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
   if (m.opaque !== undefined) parts.push(m.opaque ? 'runs opaque code' : 'runs no opaque code');
   if (m.unparseable !== undefined) parts.push(m.unparseable ? 'cannot be parsed' : 'parses');
-  if (args) parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
+  if (args)
+    parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
 
   const nameOk = (f: ToolFacts): boolean =>
     // Plain names are a set lookup; only real globs need the glob test (against the folded and the raw name).
@@ -72,7 +96,8 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   /** Call-level conditions: the same for every unit of the call. */
   const callOk = (f: ToolFacts, ctx: MatchContext): boolean => {
     if (path && !f.paths.some((p) => path.test(p.relative, p.absolute))) return false;
-    if (content && !f.content.some((t) => anyText(content, t)) && !f.scanned.some((s) => anyText(content, s.text))) return false;
+    if (content && !f.content.some((t) => anyText(content, t)) && !f.scanned.some((s) => anyText(content, s.text)))
+      return false;
     if (url && !anyText(url, f.url)) return false;
     if (args && !args.every((a) => a.key in f.args && anyText(a.ms, argText(f.args[a.key])))) return false;
     if (m.secret !== undefined && callSecrets(f).length > 0 !== m.secret) return false;
@@ -81,7 +106,8 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     return true;
   };
 
-  const commandText = (c: CommandFact): boolean => command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
+  const commandText = (c: CommandFact): boolean =>
+    command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
   // When every run match names plain programs, a command whose program is none of them is rejected by a set lookup.
   const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
   const runOn = (f: ToolFacts, i: number): boolean => {
@@ -141,7 +167,9 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       return ONLY_CALL;
     },
     explain(f, unit) {
-      const said: string[] = [nameGlobs ? `tool ${f.raw}${f.raw !== f.name ? ` (= ${f.name})` : ''}` : `any tool (${f.raw})`];
+      const said: string[] = [
+        nameGlobs ? `tool ${f.raw}${f.raw !== f.name ? ` (= ${f.name})` : ''}` : `any tool (${f.raw})`,
+      ];
       if (unit.kind === 'command') {
         const c = f.commands[unit.index]!;
         const r = runs?.find((x) => x.test(c));
@@ -161,7 +189,10 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       const w = content?.find((p) => f.content.some((t) => p.test(t)));
       if (w) said.push(`content ~ /${w.source}/`);
       const s = content?.find((p) => f.scanned.some((t) => p.test(t.text)));
-      if (s && !w) said.push(`argument ${f.scanned.find((t) => s.test(t.text))!.key} of a tool the engine does not know ~ /${s.source}/`);
+      if (s && !w)
+        said.push(
+          `argument ${f.scanned.find((t) => s.test(t.text))!.key} of a tool the engine does not know ~ /${s.source}/`,
+        );
       const u = url?.find((p) => f.url !== undefined && p.test(f.url));
       if (u) said.push(`url ~ /${u.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(callSecrets(f))}`);
@@ -181,7 +212,8 @@ function indices(n: number, ok: (i: number) => boolean, kind: 'command' | 'effec
   return out ?? NONE;
 }
 
-const argText = (v: unknown): string | undefined => (typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v));
+const argText = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v);
 
 /** Secrets anywhere the call puts text: what it writes, its command line, an unknown tool's arguments. */
 export function callSecrets(f: ToolFacts): ReturnType<typeof secretsIn> {

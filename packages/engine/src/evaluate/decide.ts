@@ -32,13 +32,18 @@ export interface PendingBypass {
  * - BLOCK contracts, a pending bypass, but one of them not bypassable (or, for a bypass scoped to one contract,
  *   another contract): BLOCK; the bypass stays pending.
  */
-export function decide(outcomes: readonly Outcome[], bypass: PendingBypass | undefined): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
+export function decide(
+  outcomes: readonly Outcome[],
+  bypass: PendingBypass | undefined,
+): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
   const blocking = outcomes.filter((o) => o.mode === 'BLOCK');
   if (blocking.length === 0) {
     return { decision: outcomes.length > 0 ? 'WARN' : 'ALLOW', effects: outcomes.map(() => 'warn'), bypassUsed: false };
   }
   // - A scoped bypass is used only when every blocking contract is the one it names.
-  const bypassUsed = bypass !== undefined && blocking.every((o) => o.bypassable && (bypass.scope === undefined || o.id === bypass.scope));
+  const bypassUsed =
+    bypass !== undefined &&
+    blocking.every((o) => o.bypassable && (bypass.scope === undefined || o.id === bypass.scope));
   const effects: Effect[] = outcomes.map((o) => (o.mode === 'WARN' ? 'warn' : bypassUsed ? 'bypassed' : 'block'));
   return { decision: bypassUsed ? 'WARN' : 'BLOCK', effects, bypassUsed };
 }

@@ -6,7 +6,8 @@ import { Event } from '../schema/index.js';
 const KINDS = ['tool', 'message', 'confirm', 'bypass', 'role', 'agent', 'reload'] as const;
 
 export function eventProblem(event: unknown): string | undefined {
-  if (event === null || typeof event !== 'object' || Array.isArray(event)) return `an event must be an object, got ${kindOf(event)}`;
+  if (event === null || typeof event !== 'object' || Array.isArray(event))
+    return `an event must be an object, got ${kindOf(event)}`;
   const e = event as Record<string, unknown>;
   const kinds = KINDS.filter((k) => k in e);
   if (kinds.length !== 1) {
@@ -20,7 +21,8 @@ export function eventProblem(event: unknown): string | undefined {
     const argsOk = e.args === undefined || (e.args !== null && typeof e.args === 'object' && !Array.isArray(e.args));
     if (extra.length === 0 && argsOk) return undefined;
   }
-  if (kinds[0] === 'message' && typeof e.message === 'string' && Object.keys(e).every((k) => k === 'message')) return undefined;
+  if (kinds[0] === 'message' && typeof e.message === 'string' && Object.keys(e).every((k) => k === 'message'))
+    return undefined;
   const r = Event.safeParse(event);
   if (r.success) return undefined;
   const issue = r.error.issues[0]!;

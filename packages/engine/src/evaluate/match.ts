@@ -59,17 +59,33 @@ export function matchFacts(
   return { matched, excused, faults };
 }
 
-function matchContract(contract: CompiledContract, facts: Facts, state: SessionState, ctx: MatchContext, subject: string): { candidate?: Candidate; excuse?: Excuse } | undefined {
+function matchContract(
+  contract: CompiledContract,
+  facts: Facts,
+  state: SessionState,
+  ctx: MatchContext,
+  subject: string,
+): { candidate?: Candidate; excuse?: Excuse } | undefined {
   let firstExcuse: Excuse | undefined;
   for (const trigger of contract.when) {
     if (!stateHolds(trigger, facts, state)) continue;
     const units = trigger.event ? trigger.event.units(facts, ctx) : ANY;
     for (const unit of units) {
-      const candidate = (): Candidate => ({ contract, subject, trigger: trigger.label, held: describe(trigger, facts, state, unit), unit });
+      const candidate = (): Candidate => ({
+        contract,
+        subject,
+        trigger: trigger.label,
+        held: describe(trigger, facts, state, unit),
+        unit,
+      });
       const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit));
       // One unit that no exception excuses is enough: the contract applies.
       if (!exception) return { candidate: candidate() };
-      firstExcuse ??= { ...candidate(), exception: exception.label, exceptionHeld: describe(exception, facts, state, unit) };
+      firstExcuse ??= {
+        ...candidate(),
+        exception: exception.label,
+        exceptionHeld: describe(exception, facts, state, unit),
+      };
     }
   }
   return firstExcuse ? { excuse: firstExcuse } : undefined;
@@ -100,11 +116,16 @@ const callNumber = (facts: Facts, state: SessionState): number =>
 /** The conditions that held, in words; only built for contracts that apply or are excused. */
 function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit): string[] {
   const held: string[] = [t.event ? t.event.explain(facts, unit) : 'any event'];
-  if (t.toolCalls !== undefined) held.push(`tool call ${callNumber(facts, state)} since the last confirmation (limit ${t.toolCalls})`);
+  if (t.toolCalls !== undefined)
+    held.push(`tool call ${callNumber(facts, state)} since the last confirmation (limit ${t.toolCalls})`);
   if (t.occurrence) {
     const count = (state.counts[t.occurrence.key] ?? 0) + 1;
-    const rule = [t.occurrence.atLeast !== undefined ? `from the ${ordinal(t.occurrence.atLeast)} on` : '', t.occurrence.every !== undefined ? `every ${ordinal(t.occurrence.every)}` : '']
-      .filter(Boolean).join(', ');
+    const rule = [
+      t.occurrence.atLeast !== undefined ? `from the ${ordinal(t.occurrence.atLeast)} on` : '',
+      t.occurrence.every !== undefined ? `every ${ordinal(t.occurrence.every)}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     held.push(`${ordinal(count)} matching event this session (${rule})`);
   }
   const after = t.after.find((m) => state.seen[m.key] !== undefined);

@@ -10,7 +10,11 @@ export interface MessageContext {
   readonly pending: boolean;
 }
 
-export function renderAgentMessage(decision: Decision, matches: readonly ContractMatch[], ctx: MessageContext): string | undefined {
+export function renderAgentMessage(
+  decision: Decision,
+  matches: readonly ContractMatch[],
+  ctx: MessageContext,
+): string | undefined {
   if (decision === 'ALLOW' || matches.length === 0) return undefined;
   const blocking = matches.filter((m) => m.effect === 'block');
   const head =
@@ -23,7 +27,8 @@ export function renderAgentMessage(decision: Decision, matches: readonly Contrac
 }
 
 function section(m: ContractMatch): string {
-  const label = m.effect === 'block' ? 'BLOCK' : m.effect === 'bypassed' ? 'BLOCK, let through by a human bypass' : 'WARN';
+  const label =
+    m.effect === 'block' ? 'BLOCK' : m.effect === 'bypassed' ? 'BLOCK, let through by a human bypass' : 'WARN';
   const from = m.origin.preset ? ` (${m.origin.preset} preset)` : '';
   const lines = [
     `[${label}] contract "${m.id}"${from}`,

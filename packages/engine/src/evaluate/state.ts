@@ -35,7 +35,10 @@ export interface SessionState {
   readonly written: readonly string[];
 }
 
-export function initialState(role: string | null, roles: readonly string[] = role === null ? [] : [role]): SessionState {
+export function initialState(
+  role: string | null,
+  roles: readonly string[] = role === null ? [] : [role],
+): SessionState {
   return {
     role,
     roles,

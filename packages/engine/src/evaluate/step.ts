@@ -33,7 +33,9 @@ export const roleForAgent = (policy: CompiledPolicy, agent: string): string | nu
 
 /** Every role a session answered by `agent` holds: its mapping, else the default roles. */
 export const rolesForAgent = (policy: CompiledPolicy, agent: string | undefined): readonly string[] =>
-  agent !== undefined && Object.hasOwn(policy.roles.agents, agent) ? [policy.roles.agents[agent]!] : policy.roles.defaults;
+  agent !== undefined && Object.hasOwn(policy.roles.agents, agent)
+    ? [policy.roles.agents[agent]!]
+    : policy.roles.defaults;
 
 export const startState = (policy: CompiledPolicy, agent?: string): SessionState =>
   initialState(agent === undefined ? policy.roles.default : roleForAgent(policy, agent), rolesForAgent(policy, agent));
@@ -42,7 +44,8 @@ export function step(policy: CompiledPolicy, state: SessionState, event: Event):
   try {
     // INVARIANT: only well-formed events are interpreted; anything else is a fault decided by settings.onError.
     const problem = eventProblem(event);
-    if (problem !== undefined) return { verdict: faultVerdict(policy, state, event, problem), state: { ...state, seq: state.seq + 1 } };
+    if (problem !== undefined)
+      return { verdict: faultVerdict(policy, state, event, problem), state: { ...state, seq: state.seq + 1 } };
     return unsafeStep(policy, state, event);
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
@@ -50,15 +53,29 @@ export function step(policy: CompiledPolicy, state: SessionState, event: Event):
   }
 }
 
-export const evaluate = (policy: CompiledPolicy, state: SessionState, event: Event): Verdict => step(policy, state, event).verdict;
-export const next = (policy: CompiledPolicy, state: SessionState, event: Event): SessionState => step(policy, state, event).state;
+export const evaluate = (policy: CompiledPolicy, state: SessionState, event: Event): Verdict =>
+  step(policy, state, event).verdict;
+export const next = (policy: CompiledPolicy, state: SessionState, event: Event): SessionState =>
+  step(policy, state, event).state;
 
 function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): Step {
   const seq = state.seq + 1;
   const budget = policy.settings.bypassBudget;
-  const base = { seq, role: state.role, matches: [], excused: [], agentMessage: undefined, error: undefined, faults: [] };
+  const base = {
+    seq,
+    role: state.role,
+    matches: [],
+    excused: [],
+    agentMessage: undefined,
+    error: undefined,
+    faults: [],
+  };
   const report = (s: SessionState, extra: { granted?: boolean; used?: boolean } = {}) => ({
-    ...extra, used: extra.used ?? false, pending: s.bypass.pending, left: bypassesLeft(s, budget), budget,
+    ...extra,
+    used: extra.used ?? false,
+    pending: s.bypass.pending,
+    left: bypassesLeft(s, budget),
+    budget,
     ...(s.bypass.pending && s.bypass.scope !== undefined ? { scope: s.bypass.scope } : {}),
   });
   const plain = (kind: EventKind, s: SessionState, notice: string, extra: { granted?: boolean } = {}): Step => ({
@@ -73,40 +90,71 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
   }
   if ('bypass' in event) {
     if (state.bypass.pending) {
-      return plain('bypass', { ...state, seq }, 'A bypass is already waiting for the next blocked call; nothing more was spent.', { granted: false });
+      return plain(
+        'bypass',
+        { ...state, seq },
+        'A bypass is already waiting for the next blocked call; nothing more was spent.',
+        { granted: false },
+      );
     }
     if (bypassesLeft(state, budget) === 0) {
-      return plain('bypass', { ...state, seq }, `Bypass refused: the budget of ${budget} for this session is spent.`, { granted: false });
+      return plain('bypass', { ...state, seq }, `Bypass refused: the budget of ${budget} for this session is spent.`, {
+        granted: false,
+      });
     }
     const scope = event.contract;
     if (scope !== undefined) {
       const target = policy.contracts.find((c) => c.id === scope);
-      if (!target) return plain('bypass', { ...state, seq }, `Bypass refused: no contract "${scope}" is active; nothing was spent. See /anchor status for the ids.`, { granted: false });
-      if (!target.bypassable) return plain('bypass', { ...state, seq }, `Bypass refused: "${scope}" cannot be bypassed; nothing was spent.`, { granted: false });
+      if (!target)
+        return plain(
+          'bypass',
+          { ...state, seq },
+          `Bypass refused: no contract "${scope}" is active; nothing was spent. See /anchor status for the ids.`,
+          { granted: false },
+        );
+      if (!target.bypassable)
+        return plain('bypass', { ...state, seq }, `Bypass refused: "${scope}" cannot be bypassed; nothing was spent.`, {
+          granted: false,
+        });
     }
     const expiry = policy.settings.bypassExpiresAfter;
     const s = {
-      ...state, seq,
-      bypass: scope !== undefined
-        ? { spent: state.bypass.spent + 1, pending: true, scope }
-        : { spent: state.bypass.spent + 1, pending: true, callsLeft: expiry },
+      ...state,
+      seq,
+      bypass:
+        scope !== undefined
+          ? { spent: state.bypass.spent + 1, pending: true, scope }
+          : { spent: state.bypass.spent + 1, pending: true, callsLeft: expiry },
     };
-    const what = scope !== undefined ? `the next block by ${scope} will go through` : `the next blocked call within ${expiry} tool call${expiry === 1 ? '' : 's'} will go through`;
-    return plain('bypass', s, `Bypass granted: ${what} (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`, { granted: true });
+    const what =
+      scope !== undefined
+        ? `the next block by ${scope} will go through`
+        : `the next blocked call within ${expiry} tool call${expiry === 1 ? '' : 's'} will go through`;
+    return plain(
+      'bypass',
+      s,
+      `Bypass granted: ${what} (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`,
+      { granted: true },
+    );
   }
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
     const role = 'role' in event ? event.role : roleForAgent(policy, event.agent);
     const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
     const said = (rs: readonly string[]) => (rs.length === 0 ? '(none)' : rs.join(' + '));
-    if (role === state.role && said(roles) === said(state.roles)) return plain(kind, { ...state, seq }, `Role stays ${said(roles)}.`);
+    if (role === state.role && said(roles) === said(state.roles))
+      return plain(kind, { ...state, seq }, `Role stays ${said(roles)}.`);
     // A role change applies that role's contracts and resets the tool-call count.
     const s = { ...state, seq, role, roles, toolCalls: 0 };
     return plain(kind, s, `Role is now ${said(roles)} (was ${said(state.roles)}); the step count is reset.`);
   }
   // Reload: counters reset, role, history and the bypass budget spent so far are kept.
   const s = { ...state, seq, toolCalls: 0, counts: {} };
-  return plain('reload', s, `Configuration reloaded: ${policy.contracts.length} contracts active; counters reset; role ${state.role ?? '(none)'} kept.`);
+  return plain(
+    'reload',
+    s,
+    `Configuration reloaded: ${policy.contracts.length} contracts active; counters reset; role ${state.role ?? '(none)'} kept.`,
+  );
 }
 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
@@ -116,16 +164,21 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     const facts = toolFacts(event.tool, event.args, root);
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own.
-    for (const [i, inner] of batchCalls(facts).entries()) checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
+    for (const [i, inner] of batchCalls(facts).entries())
+      checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
   } else {
-    checks.push({ facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations, event.from), subject: 'message' });
+    checks.push({
+      facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations, event.from),
+      subject: 'message',
+    });
     // Attached files are read by the host without a tool call: check them as reads.
     for (const path of event.attachments ?? []) {
       checks.push({ facts: toolFacts('read', { filePath: path }, root, true), subject: `attachment ${path}` });
     }
   }
   const problems = checks.flatMap((c) => (c.facts.kind === 'tool' ? c.facts.problems : []));
-  if (problems.length > 0) return { verdict: faultVerdict(policy, state, event, problems.join('; ')), state: { ...state, seq } };
+  if (problems.length > 0)
+    return { verdict: faultVerdict(policy, state, event, problems.join('; ')), state: { ...state, seq } };
 
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
@@ -158,9 +211,18 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   failedClosed.forEach((contract, j) => {
     const fault = faults[j]!;
     matches.push({
-      id: contract.id, mode: 'BLOCK', effect: effects[matched.length + j]!, bypassable: contract.bypassable,
-      description: contract.description, message: contract.message, anchors: contract.anchors, origin: contract.origin,
-      subject: 'tool call', trigger: 'error', held: [`the contract failed while matching (${fault.error}) and settings.onError is block`], unit: { kind: 'call' },
+      id: contract.id,
+      mode: 'BLOCK',
+      effect: effects[matched.length + j]!,
+      bypassable: contract.bypassable,
+      description: contract.description,
+      message: contract.message,
+      anchors: contract.anchors,
+      origin: contract.origin,
+      subject: 'tool call',
+      trigger: 'error',
+      held: [`the contract failed while matching (${fault.error}) and settings.onError is block`],
+      unit: { kind: 'call' },
     });
   });
 
@@ -177,9 +239,23 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     lastConfirmation: isConfirmation ? seq : state.lastConfirmation,
     bypass: bypass.state,
     // What was blocked did not happen, so it is not history; a message always happened.
-    seen: remember(policy, state, checks.filter((c) => !blocked || c.facts.kind === 'message').map((c) => c.facts), seq),
-    counts: countOccurrences(policy, state, checks.map((c) => c.facts)),
-    written: ran ? rememberWritten(state.written, checks.map((c) => c.facts)) : state.written,
+    seen: remember(
+      policy,
+      state,
+      checks.filter((c) => !blocked || c.facts.kind === 'message').map((c) => c.facts),
+      seq,
+    ),
+    counts: countOccurrences(
+      policy,
+      state,
+      checks.map((c) => c.facts),
+    ),
+    written: ran
+      ? rememberWritten(
+          state.written,
+          checks.map((c) => c.facts),
+        )
+      : state.written,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -191,11 +267,21 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       matches,
       excused: excused.map(toExcused),
       agentMessage: renderAgentMessage(decision, matches, {
-        bypassHint: policy.options.bypassHint, left, budget: policy.settings.bypassBudget, pending: nextState.bypass.pending,
+        bypassHint: policy.options.bypassHint,
+        left,
+        budget: policy.settings.bypassBudget,
+        pending: nextState.bypass.pending,
       }),
-      notice: isConfirmation ? confirmed(state.toolCalls) : bypass.expired ? 'The bypass granted earlier expired unused: a new one is needed for a later block.' : undefined,
+      notice: isConfirmation
+        ? confirmed(state.toolCalls)
+        : bypass.expired
+          ? 'The bypass granted earlier expired unused: a new one is needed for a later block.'
+          : undefined,
       bypass: {
-        used: bypassUsed, pending: nextState.bypass.pending, left, budget: policy.settings.bypassBudget,
+        used: bypassUsed,
+        pending: nextState.bypass.pending,
+        left,
+        budget: policy.settings.bypassBudget,
         ...(nextState.bypass.pending && nextState.bypass.scope !== undefined ? { scope: nextState.bypass.scope } : {}),
         ...(bypass.expired ? { expired: true } : {}),
       },
@@ -207,12 +293,18 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
 }
 
 /** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
-function nextBypass(state: SessionState, used: boolean, ran: boolean): { state: SessionState['bypass']; expired: boolean } {
+function nextBypass(
+  state: SessionState,
+  used: boolean,
+  ran: boolean,
+): { state: SessionState['bypass']; expired: boolean } {
   const b = state.bypass;
   if (used) return { state: { spent: b.spent, pending: false }, expired: false };
   if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
   const callsLeft = b.callsLeft - 1;
-  return callsLeft <= 0 ? { state: { spent: b.spent, pending: false }, expired: true } : { state: { ...b, callsLeft }, expired: false };
+  return callsLeft <= 0
+    ? { state: { spent: b.spent, pending: false }, expired: true }
+    : { state: { ...b, callsLeft }, expired: false };
 }
 
 const BATCH_KEYS = ['tool_calls', 'toolCalls', 'calls', 'invocations'] as const;
@@ -226,7 +318,9 @@ function batchCalls(f: ToolFacts): { tool: string; args: Record<string, unknown>
     if (!item || typeof item !== 'object') continue;
     const r = item as Record<string, unknown>;
     const tool = typeof r.tool === 'string' ? r.tool : typeof r.name === 'string' ? r.name : undefined;
-    const args = [r.parameters, r.args, r.input, r.arguments].find((a) => a && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    const args = [r.parameters, r.args, r.input, r.arguments].find(
+      (a) => a && typeof a === 'object' && !Array.isArray(a),
+    ) as Record<string, unknown> | undefined;
     if (tool) out.push({ tool, args });
   }
   return out;
@@ -248,7 +342,12 @@ function rememberWritten(written: readonly string[], facts: readonly Facts[]): r
   return out.length > MAX_WRITTEN ? out.slice(out.length - MAX_WRITTEN) : out;
 }
 
-function remember(policy: CompiledPolicy, state: SessionState, facts: readonly Facts[], seq: number): SessionState['seen'] {
+function remember(
+  policy: CompiledPolicy,
+  state: SessionState,
+  facts: readonly Facts[],
+  seq: number,
+): SessionState['seen'] {
   const seen = state.seen;
   const ctx = { written: state.written };
   let out: Record<string, number> | undefined;
@@ -262,12 +361,17 @@ function remember(policy: CompiledPolicy, state: SessionState, facts: readonly F
   return out ?? seen;
 }
 
-function countOccurrences(policy: CompiledPolicy, state: SessionState, facts: readonly Facts[]): SessionState['counts'] {
+function countOccurrences(
+  policy: CompiledPolicy,
+  state: SessionState,
+  facts: readonly Facts[],
+): SessionState['counts'] {
   const counts = state.counts;
   const ctx = { written: state.written };
   // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
   const hit = new Set<Counter>();
-  for (const f of facts) for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f, ctx)) hit.add(c);
+  for (const f of facts)
+    for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f, ctx)) hit.add(c);
   if (hit.size === 0) return counts;
   const out: Record<string, number> = { ...counts };
   for (const c of hit) out[c.key] = (out[c.key] ?? 0) + 1;
@@ -275,7 +379,12 @@ function countOccurrences(policy: CompiledPolicy, state: SessionState, facts: re
 }
 
 const toExcused = (e: Excuse): ExcusedMatch => ({
-  id: e.contract.id, subject: e.subject, trigger: e.trigger, held: e.held, exception: e.exception, exceptionHeld: e.exceptionHeld,
+  id: e.contract.id,
+  subject: e.subject,
+  trigger: e.trigger,
+  held: e.held,
+  exception: e.exception,
+  exceptionHeld: e.exceptionHeld,
 });
 
 function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, event: unknown, error: string): Verdict {
@@ -294,13 +403,18 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     role: state?.role ?? null,
     matches: [],
     excused: [],
-    agentMessage: onError === 'block'
-      ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
-      : undefined,
+    agentMessage:
+      onError === 'block'
+        ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
+        : undefined,
     notice: `semantic-anchors failed while checking this event (${error}); ${onError === 'block' ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
-    bypass: { used: false, pending: state?.bypass?.pending ?? false, left: state?.bypass ? bypassesLeft(state, budget) : 0, budget },
+    bypass: {
+      used: false,
+      pending: state?.bypass?.pending ?? false,
+      left: state?.bypass ? bypassesLeft(state, budget) : 0,
+      budget,
+    },
     error,
     faults: [],
   };
 }
-

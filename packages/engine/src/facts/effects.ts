@@ -16,11 +16,23 @@ export function toolEffects(name: string, paths: readonly PathFact[], content: r
       return paths.map((path) => ({ kind: 'write', path, content: text, via: 'edit tool', command: undefined }));
     case 'read':
       return paths.map((path) => ({ kind: 'read', path, content: undefined, via: 'read tool', command: undefined }));
-    case 'bash': case 'patch': case 'glob': case 'grep': case 'list':
+    case 'bash':
+    case 'patch':
+    case 'glob':
+    case 'grep':
+    case 'list':
       return [];
     default:
-      if (DELETES.test(name)) return paths.map((path) => ({ kind: 'delete', path, content: undefined, via: `${name} tool`, command: undefined }));
-      if (CHANGES.test(name)) return paths.map((path) => ({ kind: 'write', path, content: text, via: `${name} tool`, command: undefined }));
+      if (DELETES.test(name))
+        return paths.map((path) => ({
+          kind: 'delete',
+          path,
+          content: undefined,
+          via: `${name} tool`,
+          command: undefined,
+        }));
+      if (CHANGES.test(name))
+        return paths.map((path) => ({ kind: 'write', path, content: text, via: `${name} tool`, command: undefined }));
       return [];
   }
 }
@@ -63,7 +75,10 @@ export function patchEffects(patch: string, root: string | undefined): EffectFac
     const newFile = DIFF_NEW.exec(line);
     if (newFile && oldPath !== undefined) {
       const target = newFile[1]!.trim();
-      current = target === '/dev/null' ? { kind: 'delete', path: oldPath, added: [] } : { kind: 'write', path: target, added: [] };
+      current =
+        target === '/dev/null'
+          ? { kind: 'delete', path: oldPath, added: [] }
+          : { kind: 'write', path: target, added: [] };
       out.push(current);
       oldPath = undefined;
       continue;

@@ -33,4 +33,9 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
 }
 
 const fold = (s: string): string =>
-  s.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s.!?,;:…]+$/u, '').trim();
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?,;:…]+$/u, '')
+    .trim();

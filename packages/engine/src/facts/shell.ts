@@ -13,7 +13,8 @@ export interface ShellFacts {
 }
 
 export function shellFacts(model: ShellModel, workdir: string | undefined, root: string | undefined): ShellFacts {
-  const start = workdir === undefined ? root : root !== undefined && !isAbsolutePath(workdir) ? joinPath(root, workdir) : workdir;
+  const start =
+    workdir === undefined ? root : root !== undefined && !isAbsolutePath(workdir) ? joinPath(root, workdir) : workdir;
   // The model already resolved each path against the directory its command runs in (cd, git -C, …), relative to
   // where the call starts: only the start (the call's workdir, else the project root) is left to join.
   const resolve = (path: string, _command: number | undefined): string => {

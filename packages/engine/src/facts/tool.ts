@@ -21,8 +21,26 @@ export const canonicalToolName = (name: string): string => {
 
 /** Tools whose arguments the engine reads by name; any other tool's string arguments are scanned as text. */
 export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
-  'bash', 'read', 'write', 'edit', 'patch', 'glob', 'grep', 'list', 'webfetch', 'websearch', 'codesearch', 'task',
-  'todowrite', 'todoread', 'skill', 'question', 'lsp', 'batch', 'invalid', 'anchor_status',
+  'bash',
+  'read',
+  'write',
+  'edit',
+  'patch',
+  'glob',
+  'grep',
+  'list',
+  'webfetch',
+  'websearch',
+  'codesearch',
+  'task',
+  'todowrite',
+  'todoread',
+  'skill',
+  'question',
+  'lsp',
+  'batch',
+  'invalid',
+  'anchor_status',
 ]);
 
 const PATH_KEYS = ['filePath', 'file_path', 'path', 'file', 'filename', 'notebook_path'] as const;
@@ -35,14 +53,21 @@ const URL_KEYS = ['url', 'uri'] as const;
 const SCAN_DEPTH = 6;
 const SCAN_STRINGS = 500;
 
-export function toolFacts(tool: string, args: Readonly<Record<string, unknown>> | undefined, root: string | undefined, attachment = false): ToolFacts {
+export function toolFacts(
+  tool: string,
+  args: Readonly<Record<string, unknown>> | undefined,
+  root: string | undefined,
+  attachment = false,
+): ToolFacts {
   const a = args ?? {};
   const name = canonicalToolName(tool);
   const problems: string[] = [];
   const text = (key: string, value: unknown): string | undefined => {
     if (typeof value !== 'string') return undefined;
     if (value.length > MAX_EVENT_TEXT) {
-      problems.push(`argument "${key}" is ${value.length} characters, over the ${MAX_EVENT_TEXT}-character limit, so it cannot be checked`);
+      problems.push(
+        `argument "${key}" is ${value.length} characters, over the ${MAX_EVENT_TEXT}-character limit, so it cannot be checked`,
+      );
       return undefined;
     }
     return value;
@@ -51,7 +76,8 @@ export function toolFacts(tool: string, args: Readonly<Record<string, unknown>> 
   const strings = (key: string, value: unknown): string[] => {
     if (value === undefined || value === null) return [];
     if (typeof value === 'string') return value.length > 0 && text(key, value) !== undefined ? [value] : [];
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.flatMap((v, i) => strings(`${key}[${i}]`, v));
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      return value.flatMap((v, i) => strings(`${key}[${i}]`, v));
     problems.push(`argument "${key}" is ${describe(value)}, not text, so it cannot be checked`);
     return [];
   };
@@ -66,7 +92,8 @@ export function toolFacts(tool: string, args: Readonly<Record<string, unknown>> 
   for (const key of CONTENT_KEYS) content.push(...strings(key, a[key]));
   if (Array.isArray(a.edits)) {
     a.edits.forEach((e: unknown, i) => {
-      if (e && typeof e === 'object') content.push(...strings(`edits[${i}].newString`, (e as Record<string, unknown>).newString));
+      if (e && typeof e === 'object')
+        content.push(...strings(`edits[${i}].newString`, (e as Record<string, unknown>).newString));
     });
   }
   const commandParts = COMMAND_KEYS.flatMap((key) => commandText(key, a[key], problems));
@@ -105,7 +132,9 @@ function commandText(key: string, value: unknown, problems: string[]): string[] 
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') {
     if (value.length > MAX_EVENT_TEXT) {
-      problems.push(`argument "${key}" is ${value.length} characters, over the ${MAX_EVENT_TEXT}-character limit, so it cannot be checked`);
+      problems.push(
+        `argument "${key}" is ${value.length} characters, over the ${MAX_EVENT_TEXT}-character limit, so it cannot be checked`,
+      );
       return [];
     }
     return [value];
@@ -115,7 +144,8 @@ function commandText(key: string, value: unknown, problems: string[]): string[] 
   return [];
 }
 
-const shellQuote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+const shellQuote = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** Every string in an unknown tool's arguments, with the key path it was found at. */
 function scan(args: Readonly<Record<string, unknown>>): ScannedArgument[] {
@@ -123,7 +153,8 @@ function scan(args: Readonly<Record<string, unknown>>): ScannedArgument[] {
   const walk = (value: unknown, key: string, depth: number): void => {
     if (out.length >= SCAN_STRINGS || depth > SCAN_DEPTH) return;
     if (typeof value === 'string') {
-      if (value.length > 0) out.push({ key, text: value.length > MAX_EVENT_TEXT ? value.slice(0, MAX_EVENT_TEXT) : value });
+      if (value.length > 0)
+        out.push({ key, text: value.length > MAX_EVENT_TEXT ? value.slice(0, MAX_EVENT_TEXT) : value });
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, `${key}[${i}]`, depth + 1));
     } else if (value && typeof value === 'object') {

@@ -1,7 +1,7 @@
 // Validates one parsed file against the schema, key by key and contract by contract, so that one broken part
 // is reported and skipped while the rest still loads.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
-import * as z from 'zod';
+import type * as z from 'zod';
 import { isMap, isScalar } from 'yaml';
 import { Config, Contract, type PresetInfo, type Roles, type Settings } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -45,11 +45,22 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   const diagnostics: Diagnostic[] = [];
   const data = parsed.data;
   const empty: FileSpec = {
-    parsed, preset: undefined, extends: [], roles: undefined, settings: undefined, disable: [], contracts: [], skipped: [], diagnostics,
+    parsed,
+    preset: undefined,
+    extends: [],
+    roles: undefined,
+    settings: undefined,
+    disable: [],
+    contracts: [],
+    skipped: [],
+    diagnostics,
   };
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
-      code: 'schema', severity: 'error', file: parsed.file, position: locate(parsed, []),
+      code: 'schema',
+      severity: 'error',
+      file: parsed.file,
+      position: locate(parsed, []),
       message: 'the file must be a mapping with at least "version: 1"',
       hint: 'start the file with "version: 1" and list your rules under "contracts:"',
     });
@@ -58,7 +69,8 @@ export function validateFile(parsed: ParsedFile): FileSpec {
   const record = data as Record<string, unknown>;
 
   reportTopLevelKeys(record, parsed, diagnostics);
-  const broken = (path: (string | number)[]) => parsed.broken.some((b) => b.path.length === path.length && b.path.every((p, i) => p === path[i]));
+  const broken = (path: (string | number)[]) =>
+    parsed.broken.some((b) => b.path.length === path.length && b.path.every((p, i) => p === path[i]));
 
   // Each top-level key is checked on its own so a bad "settings" does not cost the contracts.
   // A key a syntax error broke is left out: its value is the parser's guess (reported once, in the parse stage).
@@ -85,7 +97,11 @@ export function validateFile(parsed: ParsedFile): FileSpec {
     // The list itself is unreadable (a syntax error before its first item): the syntax diagnostic says where.
   } else if (rawContracts !== undefined && !Array.isArray(rawContracts)) {
     diagnostics.push({
-      code: 'schema', severity: 'error', file: parsed.file, path: ['contracts'], position: locate(parsed, ['contracts']),
+      code: 'schema',
+      severity: 'error',
+      file: parsed.file,
+      path: ['contracts'],
+      position: locate(parsed, ['contracts']),
       message: 'contracts must be a list',
       hint: 'write each contract as a list item starting with "- id: ..."',
     });
@@ -94,7 +110,13 @@ export function validateFile(parsed: ParsedFile): FileSpec {
       const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
       const syntax = parsed.broken.find((b) => b.path[0] === 'contracts' && b.path[1] === index);
       if (syntax) {
-        skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]), reason: syntax.diagnostic.message });
+        skipped.push({
+          id,
+          file: parsed.file,
+          index,
+          position: locate(parsed, ['contracts', index]),
+          reason: syntax.diagnostic.message,
+        });
         return;
       }
       const result = Contract.safeParse(raw);
@@ -104,7 +126,13 @@ export function validateFile(parsed: ParsedFile): FileSpec {
       }
       const problems = issuesToDiagnostics(result.error.issues, parsed, ['contracts', index], id, Contract);
       diagnostics.push(...problems, ...checkRejectedContract(parsed, raw, index, id));
-      skipped.push({ id, file: parsed.file, index, position: locate(parsed, ['contracts', index]), reason: problems[0]?.message ?? 'invalid' });
+      skipped.push({
+        id,
+        file: parsed.file,
+        index,
+        position: locate(parsed, ['contracts', index]),
+        reason: problems[0]?.message ?? 'invalid',
+      });
     });
   }
   return { parsed, preset, extends: ext, roles, settings, disable, contracts, skipped, diagnostics };
@@ -119,21 +147,36 @@ const CONTRACT_KEYS = Object.keys(Contract.shape);
  */
 function reportTopLevelKeys(record: Record<string, unknown>, parsed: ParsedFile, diagnostics: Diagnostic[]): void {
   const root = parsed.doc?.contents;
-  const written = new Set(isMap(root) ? root.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value)) : Object.keys(record));
+  const written = new Set(
+    isMap(root)
+      ? root.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value))
+      : Object.keys(record),
+  );
   const unknown = Object.keys(record).filter((key) => !(TOP_KEYS as string[]).includes(key) && written.has(key));
   const pasted = unknown.filter((key) => CONTRACT_KEYS.includes(key));
   if (pasted.length >= 2) {
     const id = typeof record.id === 'string' ? ` ${quote(record.id)}` : '';
     diagnostics.push({
-      code: 'unknown-key', severity: 'error', file: parsed.file, path: [pasted[0]!], position: locate(parsed, [pasted[0]!], true),
-      message: `contract${id} is written at the top level (keys ${pasted.slice(0, 3).map((k) => `"${k}"`).join(', ')}${pasted.length > 3 ? ', …' : ''}), outside "contracts:"`,
+      code: 'unknown-key',
+      severity: 'error',
+      file: parsed.file,
+      path: [pasted[0]!],
+      position: locate(parsed, [pasted[0]!], true),
+      message: `contract${id} is written at the top level (keys ${pasted
+        .slice(0, 3)
+        .map((k) => `"${k}"`)
+        .join(', ')}${pasted.length > 3 ? ', …' : ''}), outside "contracts:"`,
       hint: 'indent it under contracts: as a list item, for example "  - id: …" with its other keys lined up below "id"',
     });
   }
   for (const key of unknown) {
     if (pasted.length >= 2 && pasted.includes(key)) continue;
     diagnostics.push({
-      code: 'unknown-key', severity: 'error', file: parsed.file, path: [key], position: locate(parsed, [key], true),
+      code: 'unknown-key',
+      severity: 'error',
+      file: parsed.file,
+      path: [key],
+      position: locate(parsed, [key], true),
       message: `unknown key ${quote(key)} at the top level`,
       hint: keyHint(key, TOP_KEYS),
     });
@@ -141,13 +184,21 @@ function reportTopLevelKeys(record: Record<string, unknown>, parsed: ParsedFile,
 }
 
 /** zod leaves out a record key named "__proto__"; say so instead of losing the mapping silently. */
-function reportDroppedAgents(raw: unknown, roles: Roles | undefined, parsed: ParsedFile, diagnostics: Diagnostic[]): void {
+function reportDroppedAgents(
+  raw: unknown,
+  roles: Roles | undefined,
+  parsed: ParsedFile,
+  diagnostics: Diagnostic[],
+): void {
   const agents = (raw as { agents?: unknown } | undefined)?.agents;
   if (!roles?.agents || agents === null || typeof agents !== 'object') return;
   for (const key of Object.keys(agents)) {
     if (Object.hasOwn(roles.agents, key)) continue;
     diagnostics.push({
-      code: 'unknown-key', severity: 'error', file: parsed.file, path: ['roles', 'agents', key],
+      code: 'unknown-key',
+      severity: 'error',
+      file: parsed.file,
+      path: ['roles', 'agents', key],
       position: locate(parsed, ['roles', 'agents', key], true),
       message: `the agent name "${key}" is reserved and cannot be mapped`,
       hint: 'rename the agent in opencode, or remove this entry',

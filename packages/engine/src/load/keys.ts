@@ -4,7 +4,16 @@ import type * as z from 'zod';
 import { closest } from '../catalogue.js';
 import type { DataPath } from './locate.js';
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; options?: z.ZodType[]; element?: z.ZodType; valueType?: z.ZodType; in?: z.ZodType; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  in?: z.ZodType;
+  getter?: () => z.ZodType;
+};
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -13,16 +22,27 @@ function schemasAt(schema: z.ZodType, path: DataPath, depth = 0): z.ZodType[] {
   if (depth > 64) return [];
   const def = defOf(schema);
   switch (def.type) {
-    case 'optional': case 'default': case 'nullable': case 'readonly': case 'prefault': case 'nonoptional': case 'catch':
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'readonly':
+    case 'prefault':
+    case 'nonoptional':
+    case 'catch':
       return schemasAt(def.innerType!, path, depth + 1);
-    case 'pipe': return schemasAt(def.in!, path, depth + 1);
-    case 'lazy': return schemasAt(def.getter!(), path, depth + 1);
-    case 'union': return def.options!.flatMap((o) => schemasAt(o, path, depth + 1));
-    default: break;
+    case 'pipe':
+      return schemasAt(def.in!, path, depth + 1);
+    case 'lazy':
+      return schemasAt(def.getter!(), path, depth + 1);
+    case 'union':
+      return def.options!.flatMap((o) => schemasAt(o, path, depth + 1));
+    default:
+      break;
   }
   if (path.length === 0) return [schema];
   const [head, ...rest] = path;
-  if (def.type === 'object' && typeof head === 'string' && def.shape && Object.hasOwn(def.shape, head)) return schemasAt(def.shape[head]!, rest, depth + 1);
+  if (def.type === 'object' && typeof head === 'string' && def.shape && Object.hasOwn(def.shape, head))
+    return schemasAt(def.shape[head]!, rest, depth + 1);
   if (def.type === 'array' && typeof head === 'number') return schemasAt(def.element!, rest, depth + 1);
   if (def.type === 'record' && typeof head === 'string') return schemasAt(def.valueType!, rest, depth + 1);
   return [];
@@ -41,5 +61,7 @@ export function keysAt(schema: z.ZodType, path: DataPath): string[] {
 export function keyHint(key: string, accepted: readonly string[]): string {
   const near = closest(key, accepted, 1);
   if (near.length > 0) return `did you mean "${near[0]}"?`;
-  return accepted.length > 0 ? `this level accepts ${accepted.join(', ')}` : 'check the spelling against the language reference, or remove the key';
+  return accepted.length > 0
+    ? `this level accepts ${accepted.join(', ')}`
+    : 'check the spelling against the language reference, or remove the key';
 }

@@ -38,18 +38,40 @@ export function parseYaml(text: string, file: string): ParsedFile {
   if (bytes > LIMITS.maxBytes) {
     lineCounter.addNewLine(0);
     return {
-      file, text, doc: undefined, lineCounter, data: undefined, broken: [],
-      diagnostics: [{
-        code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
-        message: `file is ${bytes} bytes; the limit is ${LIMITS.maxBytes}`,
-        hint: 'split the contracts into several files and list them under "extends"',
-      }],
+      file,
+      text,
+      doc: undefined,
+      lineCounter,
+      data: undefined,
+      broken: [],
+      diagnostics: [
+        {
+          code: 'yaml-limit',
+          severity: 'error',
+          file,
+          position: { offset: 0, line: 1, col: 1 },
+          message: `file is ${bytes} bytes; the limit is ${LIMITS.maxBytes}`,
+          hint: 'split the contracts into several files and list them under "extends"',
+        },
+      ],
     };
   }
   // logLevel silent: problems become diagnostics; the library must not also print to stderr (or the browser console).
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, version: '1.2', logLevel: 'silent' });
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+    version: '1.2',
+    logLevel: 'silent',
+  });
   const describe = (e: YAMLError, severity: 'error' | 'warning' = 'error'): Diagnostic => ({
-    code: 'yaml-syntax', severity, file, position: positionAt(lineCounter, e.pos[0]), message: firstLine(e.message), hint: yamlHint(e.code),
+    code: 'yaml-syntax',
+    severity,
+    file,
+    position: positionAt(lineCounter, e.pos[0]),
+    message: firstLine(e.message),
+    hint: yamlHint(e.code),
   });
   const syntax = reportSyntax(doc, lineCounter, file, describe);
   const { broken } = syntax;
@@ -61,7 +83,9 @@ export function parseYaml(text: string, file: string): ParsedFile {
   const tooDeep = findTooDeep(doc.contents, 0);
   if (tooDeep) {
     diagnostics.push({
-      code: 'yaml-limit', severity: 'error', file,
+      code: 'yaml-limit',
+      severity: 'error',
+      file,
       position: positionAt(lineCounter, tooDeep.range?.[0] ?? 0),
       message: `the document nests deeper than ${LIMITS.maxDepth} levels`,
       hint: 'flatten the structure; no part of the contract language needs this depth',
@@ -73,7 +97,10 @@ export function parseYaml(text: string, file: string): ParsedFile {
     return { file, text, doc, lineCounter, data, diagnostics, broken };
   } catch (error) {
     diagnostics.push({
-      code: 'yaml-limit', severity: 'error', file, position: { offset: 0, line: 1, col: 1 },
+      code: 'yaml-limit',
+      severity: 'error',
+      file,
+      position: { offset: 0, line: 1, col: 1 },
       message: `the document cannot be expanded: ${firstLine(String((error as Error).message ?? error))}`,
       hint: `use fewer aliases (*name): at most ${LIMITS.maxAliasCount} expansions are allowed`,
     });
@@ -85,7 +112,9 @@ function findTooDeep(node: unknown, depth: number): Node | undefined {
   if (depth > LIMITS.maxDepth) return node as Node;
   if (isMap(node) || isSeq(node)) {
     for (const item of node.items) {
-      const found = isPair(item) ? findTooDeep(item.value, depth + 1) ?? findTooDeep(item.key, depth + 1) : findTooDeep(item, depth + 1);
+      const found = isPair(item)
+        ? (findTooDeep(item.value, depth + 1) ?? findTooDeep(item.key, depth + 1))
+        : findTooDeep(item, depth + 1);
       if (found) return found;
     }
   }
@@ -119,13 +148,21 @@ const firstLine = (message: string): string => message.split('\n')[0]!.replace(/
 
 function yamlHint(code: string): string | undefined {
   switch (code) {
-    case 'DUPLICATE_KEY': return 'remove one of the two keys; each key may appear once per mapping';
-    case 'BAD_INDENT': return 'indent nested entries consistently with spaces (no tabs)';
-    case 'TAB_AS_INDENT': return 'indent with spaces; YAML does not allow tabs for indentation';
-    case 'MISSING_CHAR': return 'close the bracket or quote that was opened before this point';
-    case 'MULTIPLE_DOCS': return 'keep one document per file (remove the extra "---")';
-    case 'BLOCK_AS_IMPLICIT_KEY': return 'check the indentation and the ":" after the key on the line before';
-    case 'RESOURCE_EXHAUSTION': return 'flatten the structure; it is nested too deeply to read';
-    default: return 'check the YAML syntax near this position';
+    case 'DUPLICATE_KEY':
+      return 'remove one of the two keys; each key may appear once per mapping';
+    case 'BAD_INDENT':
+      return 'indent nested entries consistently with spaces (no tabs)';
+    case 'TAB_AS_INDENT':
+      return 'indent with spaces; YAML does not allow tabs for indentation';
+    case 'MISSING_CHAR':
+      return 'close the bracket or quote that was opened before this point';
+    case 'MULTIPLE_DOCS':
+      return 'keep one document per file (remove the extra "---")';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'check the indentation and the ":" after the key on the line before';
+    case 'RESOURCE_EXHAUSTION':
+      return 'flatten the structure; it is nested too deeply to read';
+    default:
+      return 'check the YAML syntax near this position';
   }
 }

@@ -17,21 +17,33 @@ export interface Reach {
   readonly known: readonly string[];
 }
 
-export function reachWarnings(contracts: readonly LoadedContract[], reach: Reach, sources: ReadonlyMap<string, ParsedFile>): Diagnostic[] {
+export function reachWarnings(
+  contracts: readonly LoadedContract[],
+  reach: Reach,
+  sources: ReadonlyMap<string, ParsedFile>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const lc of contracts) {
     const at = sources.get(lc.origin.file);
     if (!at || at.trusted) continue; // bundled presets are checked when they are built
     const base = ['contracts', lc.origin.index];
-    const where = (path: (string | number)[]) => ({ file: at.file, path: [...base, ...path], position: locate(at, [...base, ...path]), contractId: lc.contract.id });
-    if (lc.roles && lc.roles.every((r) => reach.known.includes(r)) && !lc.roles.some((r) => reach.roles.has(r))) {
+    const where = (path: (string | number)[]) => ({
+      file: at.file,
+      path: [...base, ...path],
+      position: locate(at, [...base, ...path]),
+      contractId: lc.contract.id,
+    });
+    if (lc.roles?.every((r) => reach.known.includes(r)) && !lc.roles.some((r) => reach.roles.has(r))) {
       const own = lc.contract.roles !== undefined;
       out.push({
-        code: 'unreachable-contract', severity: 'warning', ...where(own ? ['roles'] : ['id']),
+        code: 'unreachable-contract',
+        severity: 'warning',
+        ...where(own ? ['roles'] : ['id']),
         message: `contract ${quote(lc.contract.id)} applies to ${lc.roles.map((r) => `"${r}"`).join(', ')}, a role no session here can have`,
-        hint: reach.roles.size > 0
-          ? `the roles sessions can have are ${[...reach.roles].join(', ')}; add one of them, or map an agent to the role under roles.agents`
-          : 'set roles.default, or map an agent to the role under roles.agents',
+        hint:
+          reach.roles.size > 0
+            ? `the roles sessions can have are ${[...reach.roles].join(', ')}; add one of them, or map an agent to the role under roles.agents`
+            : 'set roles.default, or map an agent to the role under roles.agents',
       });
     }
     for (const field of matcherFields(lc.contract)) {
@@ -40,9 +52,14 @@ export function reachWarnings(contracts: readonly LoadedContract[], reach: Reach
         if (namesKnownTool(glob)) return;
         const near = closest(glob.replace(/^!/, '').toLowerCase(), TOOL_NAMES, 1);
         out.push({
-          code: 'unknown-tool', severity: 'warning', ...where(Array.isArray(valueIn(lc.contract, field.path)) ? [...field.path, i] : [...field.path]),
+          code: 'unknown-tool',
+          severity: 'warning',
+          ...where(Array.isArray(valueIn(lc.contract, field.path)) ? [...field.path, i] : [...field.path]),
           message: `contract ${quote(lc.contract.id)} names tool ${quote(glob)}, which matches no known tool`,
-          hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : 'tools of MCP servers and plugins are named "server_tool"; check the name opencode reports',
+          hint:
+            near.length > 0
+              ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`
+              : 'tools of MCP servers and plugins are named "server_tool"; check the name opencode reports',
         });
       });
     }
@@ -52,6 +69,7 @@ export function reachWarnings(contracts: readonly LoadedContract[], reach: Reach
 
 function valueIn(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;
-  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+  for (const p of path)
+    v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
   return v;
 }

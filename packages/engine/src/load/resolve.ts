@@ -44,7 +44,17 @@ export const isPresetReference = (entry: string): boolean => KEBAB_ID.test(entry
 
 export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly string[]): Resolved {
   const { parsed } = spec;
-  const merged: Resolved = { contracts: [], skipped: [...spec.skipped], settings: {}, agents: {}, defaultRole: undefined, defaultSet: false, customRoles: [], presets: [], files: [parsed.file] };
+  const merged: Resolved = {
+    contracts: [],
+    skipped: [...spec.skipped],
+    settings: {},
+    agents: {},
+    defaultRole: undefined,
+    defaultSet: false,
+    customRoles: [],
+    presets: [],
+    files: [parsed.file],
+  };
   let inheritedDefault: string | undefined;
   let inheritedSet = false;
   const inheritedFrom = new Map<string, string>();
@@ -56,7 +66,11 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
       const other = inheritedFrom.get(lc.contract.id);
       if (other !== undefined) {
         ctx.diagnostics.push({
-          code: 'duplicate-id', severity: 'error', file: parsed.file, path: ['extends', i], position: locate(parsed, ['extends', i]),
+          code: 'duplicate-id',
+          severity: 'error',
+          file: parsed.file,
+          path: ['extends', i],
+          position: locate(parsed, ['extends', i]),
           contractId: lc.contract.id,
           message: `${quote(entry)} and ${quote(other)} both define contract "${lc.contract.id}"; the one from ${quote(other)} is kept`,
           hint: `rename one of them, or add "${lc.contract.id}" to "disable" and define the contract you want in this file`,
@@ -82,11 +96,20 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   spec.disable.forEach((id, i) => {
     const at = merged.contracts.findIndex((c) => c.contract.id === id);
     if (at >= 0) merged.contracts.splice(at, 1);
-    else ctx.diagnostics.push({
-      code: 'disable-unknown', severity: 'warning', file: parsed.file, path: ['disable', i], position: locate(parsed, ['disable', i]),
-      message: `"disable" names ${quote(id)}, but no inherited contract has that id`,
-      hint: closest(id, merged.contracts.map((c) => c.contract.id)).map((n) => `did you mean "${n}"?`)[0] ?? 'remove the entry or check the id',
-    });
+    else
+      ctx.diagnostics.push({
+        code: 'disable-unknown',
+        severity: 'warning',
+        file: parsed.file,
+        path: ['disable', i],
+        position: locate(parsed, ['disable', i]),
+        message: `"disable" names ${quote(id)}, but no inherited contract has that id`,
+        hint:
+          closest(
+            id,
+            merged.contracts.map((c) => c.contract.id),
+          ).map((n) => `did you mean "${n}"?`)[0] ?? 'remove the entry or check the id',
+      });
   });
 
   const own = checkContracts(parsed, spec.contracts);
@@ -104,13 +127,18 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
       // Legal, and documented, but easy to do by accident (a new rule given an id a preset already uses).
       const was = merged.contracts[replaced]!.origin;
       ctx.diagnostics.push({
-        code: 'replaces-inherited', severity: 'warning', file: parsed.file, path: ['contracts', index, 'id'],
-        position: locate(parsed, ['contracts', index, 'id']), contractId: contract.id,
+        code: 'replaces-inherited',
+        severity: 'warning',
+        file: parsed.file,
+        path: ['contracts', index, 'id'],
+        position: locate(parsed, ['contracts', index, 'id']),
+        contractId: contract.id,
         message: `contract "${contract.id}" replaces the one inherited from ${was.preset ? `preset "${was.preset}"` : `"${was.file}"`}`,
         hint: `use a new id, or disable the inherited one and add yours (disable: [${contract.id}])`,
       });
     }
-    if (replaced >= 0) merged.contracts[replaced] = loaded; // INVARIANT: an own contract overrides an inherited one in place
+    if (replaced >= 0)
+      merged.contracts[replaced] = loaded; // INVARIANT: an own contract overrides an inherited one in place
     else merged.contracts.push(loaded);
   }
 
@@ -128,10 +156,21 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
   const ownDefault = spec.roles?.default ?? presetId;
   const defaultSet = spec.roles?.default !== undefined || inheritedSet;
-  return { ...merged, defaultRole: spec.roles?.default ?? (inheritedSet ? inheritedDefault : ownDefault ?? inheritedDefault ?? merged.presets[0]), defaultSet };
+  return {
+    ...merged,
+    defaultRole:
+      spec.roles?.default ?? (inheritedSet ? inheritedDefault : (ownDefault ?? inheritedDefault ?? merged.presets[0])),
+    defaultSet,
+  };
 }
 
-function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain: readonly string[], path: (string | number)[]): Resolved | undefined {
+function loadExtended(
+  entry: string,
+  spec: FileSpec,
+  ctx: ResolveContext,
+  chain: readonly string[],
+  path: (string | number)[],
+): Resolved | undefined {
   const { parsed } = spec;
   const where = { file: parsed.file, path, position: locate(parsed, path) };
   let file: string;
@@ -141,11 +180,19 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
     const presets = ctx.options.presets ?? bundledPresets;
     const preset = ctx.options.presets ? presets.find((p) => p.id === entry) : findPreset(entry);
     if (!preset) {
-      const near = closest(entry, presets.map((p) => p.id));
+      const near = closest(
+        entry,
+        presets.map((p) => p.id),
+      );
       ctx.diagnostics.push({
-        code: 'unknown-preset', severity: 'error', ...where,
+        code: 'unknown-preset',
+        severity: 'error',
+        ...where,
         message: `${quote(entry)} is not a bundled role preset`,
-        hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : `the presets are: ${presets.map((p) => p.id).join(', ')}; a file needs a path such as ./${entry}.yaml`,
+        hint:
+          near.length > 0
+            ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?`
+            : `the presets are: ${presets.map((p) => p.id).join(', ')}; a file needs a path such as ./${entry}.yaml`,
       });
       return undefined;
     }
@@ -157,16 +204,24 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
     text = ctx.options.readFile?.(file);
     if (text === undefined) {
       ctx.diagnostics.push({
-        code: 'extends-unreadable', severity: 'error', ...where,
-        message: ctx.options.readFile ? `cannot read ${quote(entry)} (looked for ${file})` : `${quote(entry)} is a file path, and files cannot be read here`,
-        hint: ctx.options.readFile ? 'check the path; it is relative to the file that names it' : 'paste the contracts into this file, or use a bundled preset id',
+        code: 'extends-unreadable',
+        severity: 'error',
+        ...where,
+        message: ctx.options.readFile
+          ? `cannot read ${quote(entry)} (looked for ${file})`
+          : `${quote(entry)} is a file path, and files cannot be read here`,
+        hint: ctx.options.readFile
+          ? 'check the path; it is relative to the file that names it'
+          : 'paste the contracts into this file, or use a bundled preset id',
       });
       return undefined;
     }
   }
   if (chain.includes(file)) {
     ctx.diagnostics.push({
-      code: 'extends-cycle', severity: 'error', ...where,
+      code: 'extends-cycle',
+      severity: 'error',
+      ...where,
       message: `${quote(entry)} extends itself through ${[...chain, file].join(' -> ')}`,
       hint: 'remove one of the extends entries that form the cycle',
     });
@@ -174,7 +229,9 @@ function loadExtended(entry: string, spec: FileSpec, ctx: ResolveContext, chain:
   }
   if (chain.length >= MAX_EXTENDS_DEPTH) {
     ctx.diagnostics.push({
-      code: 'extends-cycle', severity: 'error', ...where,
+      code: 'extends-cycle',
+      severity: 'error',
+      ...where,
       message: `extends nests deeper than ${MAX_EXTENDS_DEPTH} files`,
       hint: 'extend the files you need directly from the top file',
     });

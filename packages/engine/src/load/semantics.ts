@@ -1,6 +1,15 @@
 // Checks what the schema cannot: anchor ids exist, patterns and globs compile, ids are unique in a file.
 // A contract whose patterns do not compile cannot be enforced and is skipped; the others are kept.
-import { asList, Contract as ContractSchema, MessageMatch, StateMatch, ToolMatch, type Contract, type EventMatch, type Exception } from '../schema/index.js';
+import {
+  asList,
+  Contract as ContractSchema,
+  MessageMatch,
+  StateMatch,
+  ToolMatch,
+  type Contract,
+  type EventMatch,
+  type Exception,
+} from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { closest, catalogue, findAnchor } from '../catalogue.js';
 import { compilePattern } from '../matchers/regex.js';
@@ -89,13 +98,20 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
   for (const fc of contracts) {
     const { contract, index } = fc;
     const base: DataPath = ['contracts', index];
-    const at = (path: DataPath) => ({ file: parsed.file, path: [...base, ...path], position: locate(parsed, [...base, ...path]), contractId: contract.id });
+    const at = (path: DataPath) => ({
+      file: parsed.file,
+      path: [...base, ...path],
+      position: locate(parsed, [...base, ...path]),
+      contractId: contract.id,
+    });
     let broken: string | undefined;
 
     const first = seen.get(contract.id);
     if (first !== undefined) {
       diagnostics.push({
-        code: 'duplicate-id', severity: 'error', ...at(['id']),
+        code: 'duplicate-id',
+        severity: 'error',
+        ...at(['id']),
         message: `duplicate contract id "${contract.id}" (first defined at contracts[${first}])`,
         hint: 'give each contract its own id; to change an inherited contract, redefine it once in your own file',
       });
@@ -110,7 +126,8 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
       diagnostics.push(problem);
     }
 
-    if (broken) skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base), reason: broken });
+    if (broken)
+      skipped.push({ id: contract.id, file: parsed.file, index, position: locate(parsed, base), reason: broken });
     else usable.push(fc);
   }
   return { diagnostics, usable, skipped };
@@ -123,11 +140,18 @@ function anchorProblems(anchorRefs: readonly string[], at: At): Diagnostic[] {
   return anchorRefs.flatMap((ref, i): Diagnostic[] => {
     if (findAnchor(ref)) return [];
     const near = closest(ref, anchorIds);
-    return [{
-      code: 'unknown-anchor', severity: 'error', ...at(['anchorRefs', i]),
-      message: `${quote(ref)} is not an anchor id in the Semantic Anchors catalogue (commit ${catalogue.meta.commit.slice(0, 12)})`,
-      hint: near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : 'look the id up on the configurator\'s Anchors page',
-    }];
+    return [
+      {
+        code: 'unknown-anchor',
+        severity: 'error',
+        ...at(['anchorRefs', i]),
+        message: `${quote(ref)} is not an anchor id in the Semantic Anchors catalogue (commit ${catalogue.meta.commit.slice(0, 12)})`,
+        hint:
+          near.length > 0
+            ? `did you mean ${near.map((n) => `"${n}"`).join(', ')}?`
+            : "look the id up on the configurator's Anchors page",
+      },
+    ];
   });
 }
 
@@ -136,11 +160,14 @@ function matcherProblems(contract: Pick<Contract, 'when' | 'unless'>, at: At): D
   const out: Diagnostic[] = [];
   for (const field of matcherFields(contract as Contract)) {
     field.values.forEach((value, i) => {
-      const path = field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
+      const path =
+        field.values.length === 1 && !Array.isArray(getIn(contract, field.path)) ? field.path : [...field.path, i];
       const result = field.kind === 'pattern' ? compilePattern(value) : compileGlobs([value]);
       if (result.ok) return;
       out.push({
-        code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob', severity: 'error', ...at(path),
+        code: field.kind === 'pattern' ? 'bad-pattern' : 'bad-glob',
+        severity: 'error',
+        ...at(path),
         message: `${field.kind} ${quote(value)} does not compile: ${result.error}`,
         hint: result.hint,
       });
@@ -153,18 +180,32 @@ function matcherProblems(contract: Pick<Contract, 'when' | 'unless'>, at: At): D
  * The checks that still make sense for a contract the schema rejected: its anchor ids and the patterns and globs
  * of the triggers that did parse. Reported in the same pass, so fixing the mode does not reveal a second round.
  */
-export function checkRejectedContract(parsed: ParsedFile, raw: unknown, index: number, contractId: string | undefined): Diagnostic[] {
+export function checkRejectedContract(
+  parsed: ParsedFile,
+  raw: unknown,
+  index: number,
+  contractId: string | undefined,
+): Diagnostic[] {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
   const record = raw as Record<string, unknown>;
   const base: DataPath = ['contracts', index];
-  const at: At = (path) => ({ file: parsed.file, path: [...base, ...path], position: locate(parsed, [...base, ...path]), ...(contractId ? { contractId } : {}) });
+  const at: At = (path) => ({
+    file: parsed.file,
+    path: [...base, ...path],
+    position: locate(parsed, [...base, ...path]),
+    ...(contractId ? { contractId } : {}),
+  });
   const anchors = ContractSchema.shape.anchorRefs.safeParse(record.anchorRefs);
   const out = anchors.success ? anchorProblems(anchors.data, at) : [];
   const salvage = (v: unknown): Exception | Exception[] | undefined => {
     if (v === undefined) return undefined;
     const parts = (Array.isArray(v) ? v : [v]).map((t): Exception => {
       const o = (t !== null && typeof t === 'object' ? t : {}) as Record<string, unknown>;
-      return { tool: salvageFields(ToolMatch, o.tool), message: salvageFields(MessageMatch, o.message), state: salvageFields(StateMatch, o.state) } as Exception;
+      return {
+        tool: salvageFields(ToolMatch, o.tool),
+        message: salvageFields(MessageMatch, o.message),
+        state: salvageFields(StateMatch, o.state),
+      } as Exception;
     });
     return Array.isArray(v) ? parts : parts[0];
   };
@@ -174,7 +215,10 @@ export function checkRejectedContract(parsed: ParsedFile, raw: unknown, index: n
 }
 
 /** The fields of a mapping that are valid on their own: a misspelt sibling key does not hide a bad pattern. */
-function salvageFields(schema: { shape: Record<string, { safeParse(x: unknown): { success: boolean; data?: unknown } }> }, raw: unknown): Record<string, unknown> | undefined {
+function salvageFields(
+  schema: { shape: Record<string, { safeParse(x: unknown): { success: boolean; data?: unknown } }> },
+  raw: unknown,
+): Record<string, unknown> | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape)) {

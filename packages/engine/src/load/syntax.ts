@@ -35,13 +35,19 @@ export interface SyntaxReport {
 
 type Pos = (offset: number) => { offset: number; line: number; col: number };
 
-export function reportSyntax(doc: Document.Parsed, lineCounter: LineCounter, file: string, describe: (e: YAMLError) => Diagnostic): SyntaxReport {
+export function reportSyntax(
+  doc: Document.Parsed,
+  lineCounter: LineCounter,
+  file: string,
+  describe: (e: YAMLError) => Diagnostic,
+): SyntaxReport {
   const pos: Pos = (offset) => ({ offset, ...lineCounter.linePos(offset) });
   const parts = partsOf(doc);
   const broken = new Map<Part, BrokenPart>();
   const diagnostics: Diagnostic[] = [];
   for (const part of parts) {
-    if (part.pasted) broken.set(part, { path: part.path, start: part.start, end: part.end, diagnostic: pastedBlock(part, pos, file) });
+    if (part.pasted)
+      broken.set(part, { path: part.path, start: part.start, end: part.end, diagnostic: pastedBlock(part, pos, file) });
   }
   for (const e of [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])) {
     // The part is the one holding the cause: for an unclosed bracket, the bracket, not where the parser gave up.
@@ -55,14 +61,23 @@ export function reportSyntax(doc: Document.Parsed, lineCounter: LineCounter, fil
     if (broken.has(part)) continue; // INVARIANT: one diagnostic per broken part; the rest follow from the first
     // A part ends where the next one starts: its last line is the one before, unless the file ends mid-line.
     const endAt = pos(part.end);
-    const lines = [pos(part.start).line, Math.max(pos(part.start).line, endAt.line - (endAt.col === 1 || part.end < doc.range[1] ? 1 : 0))];
-    const what = part.path[0] === 'contracts' && part.path.length === 2
-      ? `contract ${part.id ? quote(part.id) : `contracts[${String(part.path[1])}]`} (lines ${lines[0]}–${lines[1]}) is skipped until this is fixed`
-      : part.path.length > 0 ? `"${String(part.path[0])}" (lines ${lines[0]}–${lines[1]}) is ignored until this is fixed` : undefined;
+    const lines = [
+      pos(part.start).line,
+      Math.max(pos(part.start).line, endAt.line - (endAt.col === 1 || part.end < doc.range[1] ? 1 : 0)),
+    ];
+    const what =
+      part.path[0] === 'contracts' && part.path.length === 2
+        ? `contract ${part.id ? quote(part.id) : `contracts[${String(part.path[1])}]`} (lines ${lines[0]}–${lines[1]}) is skipped until this is fixed`
+        : part.path.length > 0
+          ? `"${String(part.path[0])}" (lines ${lines[0]}–${lines[1]}) is ignored until this is fixed`
+          : undefined;
     broken.set(part, {
-      path: part.path, start: part.start, end: part.end,
+      path: part.path,
+      start: part.start,
+      end: part.end,
       diagnostic: {
-        ...first, path: part.path,
+        ...first,
+        path: part.path,
         ...(part.id ? { contractId: part.id } : {}),
         hint: what ? `${first.hint ?? 'fix the YAML syntax here'}; ${what}` : first.hint,
       } as Diagnostic,
@@ -93,7 +108,7 @@ function partsOf(doc: Document.Parsed): Part[] {
       parts.push({ path: [name], start, end: items[0]?.range?.[0] ?? end });
       items.forEach((item, j) => {
         const itemStart = item?.range?.[0] ?? start;
-        const itemEnd = (items[j + 1]?.range?.[0]) ?? end;
+        const itemEnd = items[j + 1]?.range?.[0] ?? end;
         const id = isMap(item) ? item.get('id') : undefined;
         parts.push({ path: [name, j], start: itemStart, end: itemEnd, ...(typeof id === 'string' ? { id } : {}) });
       });
@@ -111,7 +126,11 @@ function pastedBlock(part: Part, pos: Pos, file: string): Diagnostic {
   const id = isMap(first) ? first.get('id') : undefined;
   const what = typeof id === 'string' ? `contract ${quote(id)}` : isSeq(part.pasted) ? 'a list item' : 'a block';
   return {
-    code: 'yaml-syntax', severity: 'error', file, path: [], position: at,
+    code: 'yaml-syntax',
+    severity: 'error',
+    file,
+    path: [],
+    position: at,
     message: `${what} at column ${at.col} is outside "contracts:" and cannot be read`,
     hint: 'indent it under contracts:, level with the contracts above (for example "  - id: …")',
   };
@@ -129,7 +148,13 @@ function unclosedFlow(doc: Document.Parsed, e: YAMLError, pos: Pos, file: string
   const visit = (node: unknown): void => {
     if (!(isMap(node) || isSeq(node))) return;
     const range = node.range;
-    if (node.flow && range && range[0] <= e.pos[0] && range[1] >= e.pos[0] && (isSeq(node) ? close === ']' : close === '}')) {
+    if (
+      node.flow &&
+      range &&
+      range[0] <= e.pos[0] &&
+      range[1] >= e.pos[0] &&
+      (isSeq(node) ? close === ']' : close === '}')
+    ) {
       if (!best || (best.range && best.range[0] < range[0])) best = node;
     }
     for (const item of node.items) {
@@ -144,7 +169,10 @@ function unclosedFlow(doc: Document.Parsed, e: YAMLError, pos: Pos, file: string
   const open = close === ']' ? '[' : '{';
   const at = pos(best.range[0]);
   return {
-    code: 'yaml-syntax', severity: 'error', file, position: at,
+    code: 'yaml-syntax',
+    severity: 'error',
+    file,
+    position: at,
     message: `this "${open}" is never closed with "${close}"`,
     hint: `add the "${close}" before the end of the line`,
   };

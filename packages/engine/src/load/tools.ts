@@ -4,9 +4,29 @@ import { compileGlobs } from '../matchers/glob.js';
 
 /** opencode's built-in tools, the aliases other hosts use for them, and the plugin's anchor_status. */
 export const TOOL_NAMES: readonly string[] = [
-  'bash', 'read', 'write', 'edit', 'patch', 'multiedit', 'apply_patch', 'glob', 'grep', 'list', 'webfetch',
-  'websearch', 'task', 'todowrite', 'todoread', 'skill', 'question', 'codesearch', 'lsp', 'batch', 'anchor_status',
-  'shell', 'subagent',
+  'bash',
+  'read',
+  'write',
+  'edit',
+  'patch',
+  'multiedit',
+  'apply_patch',
+  'glob',
+  'grep',
+  'list',
+  'webfetch',
+  'websearch',
+  'task',
+  'todowrite',
+  'todoread',
+  'skill',
+  'question',
+  'codesearch',
+  'lsp',
+  'batch',
+  'anchor_status',
+  'shell',
+  'subagent',
 ];
 
 /**

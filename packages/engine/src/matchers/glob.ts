@@ -11,7 +11,6 @@ export interface PathMatcher {
 
 type Test = (path: string) => boolean;
 
-
 /** Paths are matched on their first 4096 characters (PATH_MAX): a longer "path" is not a real file. */
 const MAX_PATH = 4096;
 
@@ -31,10 +30,17 @@ export function compileGlobs(sources: readonly string[], nocase = false): Compil
       // The literal start and end of a glob are cheap necessary conditions: most paths fail them, before any regex.
       const test: Test = nocase
         ? (path) => {
-          const p = path.toLowerCase();
-          return p.startsWith(prefix) && p.endsWith(suffix) && re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
-        }
-        : (path) => path.startsWith(prefix) && path.endsWith(suffix) && re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
+            const p = path.toLowerCase();
+            return (
+              p.startsWith(prefix) &&
+              p.endsWith(suffix) &&
+              re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path)
+            );
+          }
+        : (path) =>
+            path.startsWith(prefix) &&
+            path.endsWith(suffix) &&
+            re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
       (negated ? exclude : include).push({ abs: glob.startsWith('/'), test });
     } catch (error) {
       return { ok: false, error: String((error as Error).message ?? error), hint: 'check the glob syntax (picomatch)' };
@@ -75,7 +81,10 @@ export function literalEnds(glob: string): { prefix: string; suffix: string } {
   let end = glob.length;
   while (end > start && !GLOB_SYNTAX.test(glob[end - 1]!)) end--;
   const suffix = glob.slice(end);
-  return { prefix: glob.slice(0, start).replace(/\/+$/, ''), suffix: suffix.includes('/') ? '' : suffix.replace(/\/+$/, '') };
+  return {
+    prefix: glob.slice(0, start).replace(/\/+$/, ''),
+    suffix: suffix.includes('/') ? '' : suffix.replace(/\/+$/, ''),
+  };
 }
 
 /**

@@ -51,14 +51,15 @@ export function requiredLiteral(pattern: string): RequiredLiteral | undefined {
       if (n === undefined) return undefined;
       i++;
       if (ESCAPED_LITERAL.test(n)) atom = n;
-      else if (n === 'x' || n === 'p' || n === 'P' || /[0-9]/.test(n)) return undefined; // hex, classes, octal
+      else if (n === 'x' || n === 'p' || n === 'P' || /[0-9]/.test(n))
+        return undefined; // hex, classes, octal
       else atom = undefined; // \b \s \d \w \A \z \n \t …: not a plain character
     } else if (c === '[') {
       i = skipClass(src, i);
       if (i < 0) return undefined;
     } else if (c === '.' || c === '^' || c === '$') {
       atom = undefined;
-    } else if (c === '*' || c === '+' || c === '?' || c === '{' || c === ')' ) {
+    } else if (c === '*' || c === '+' || c === '?' || c === '{' || c === ')') {
       return undefined; // a quantifier or bracket where none can stand: leave it to RE2
     } else {
       atom = c;

@@ -95,7 +95,10 @@ function mayContain(text: string, literal: RequiredLiteral): boolean {
   if (!literal.ignoreCase) return text.includes(literal.text);
   if (text !== lastText) {
     lastText = text;
-    lastFolded = text.toLowerCase().replace(/\u017f/g, 's').replace(/\u212a/g, 'k');
+    lastFolded = text
+      .toLowerCase()
+      .replace(/\u017f/g, 's')
+      .replace(/\u212a/g, 'k');
   }
   return lastFolded.includes(literal.text);
 }

@@ -32,9 +32,18 @@ export function readInput(path: string): { text: string } | { diagnostic: Diagno
     const code = (error as NodeJS.ErrnoException).code;
     return {
       diagnostic: {
-        code: 'config-unreadable', severity: 'error', file: path, position: { offset: 0, line: 1, col: 1 },
-        message: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read the file (${code ?? String(error)})`,
-        hint: code === 'ENOENT' ? 'check the path; it is relative to the current directory' : 'pass a readable YAML file',
+        code: 'config-unreadable',
+        severity: 'error',
+        file: path,
+        position: { offset: 0, line: 1, col: 1 },
+        message:
+          code === 'ENOENT'
+            ? 'no such file'
+            : code === 'EISDIR'
+              ? 'is a directory, not a file'
+              : `cannot read the file (${code ?? String(error)})`,
+        hint:
+          code === 'ENOENT' ? 'check the path; it is relative to the current directory' : 'pass a readable YAML file',
       },
     };
   }
@@ -49,6 +58,11 @@ export const bold = (io: CliIO, t: string) => paint(io, 1, t);
 
 export function printDiagnostic(io: CliIO, d: Diagnostic, stream: 'out' | 'err' = 'out'): void {
   const text = formatDiagnostic(d);
-  const coloured = d.severity === 'error' ? text.replace(': error:', `: ${red(io, 'error')}:`) : d.severity === 'warning' ? text.replace(': warning:', `: ${yellow(io, 'warning')}:`) : text;
+  const coloured =
+    d.severity === 'error'
+      ? text.replace(': error:', `: ${red(io, 'error')}:`)
+      : d.severity === 'warning'
+        ? text.replace(': warning:', `: ${yellow(io, 'warning')}:`)
+        : text;
   io[stream](coloured);
 }

@@ -9,7 +9,8 @@ const Words = oneOrMany(z.string().min(1).max(500));
 export const OptionMatch = z
   .strictObject({
     name: Words.meta({
-      description: 'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked.',
+      description:
+        'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked.',
       examples: [['-m', '--message']],
     }),
     value: Patterns.meta({
@@ -55,16 +56,21 @@ export const CommandMatch = z
         '"!" glob. "*" matches any characters, "/" included.',
       examples: [['main', 'master', '+main', '*:main', '*:refs/heads/main']],
     }),
-    maxArgs: z.int().min(0).max(1000).optional().meta({
-      description:
-        'Holds only when there are at most this many positional arguments after the subcommand words (0 with ' +
-        '`git push -f` and no remote; 1 with a remote but no branch).',
-      examples: [1],
-    }),
+    maxArgs: z
+      .int()
+      .min(0)
+      .max(1000)
+      .optional()
+      .meta({
+        description:
+          'Holds only when there are at most this many positional arguments after the subcommand words (0 with ' +
+          '`git push -f` and no remote; 1 with a remote but no branch).',
+        examples: [1],
+      }),
     option: OptionMatch.optional(),
     text: Patterns.optional().meta({
       description:
-        'Patterns on this simple command\'s normalised text: program and arguments joined by single spaces, quotes ' +
+        "Patterns on this simple command's normalised text: program and arguments joined by single spaces, quotes " +
         'removed, global options left out. For what the fields above cannot say.',
       examples: ['(?i)\\bdrop\\s+table\\b'],
     }),
@@ -73,7 +79,15 @@ export const CommandMatch = z
     description:
       'Matches one simple command of a shell call (every part of a chain, pipe, subshell, $(…) and wrapper is its ' +
       'own). Every field given must hold for the same simple command.',
-    examples: [{ program: 'git', subcommand: 'push', flags: ['-f', '--force'], notFlags: ['--force-with-lease'], args: ['main', '+main', '*:main'] }],
+    examples: [
+      {
+        program: 'git',
+        subcommand: 'push',
+        flags: ['-f', '--force'],
+        notFlags: ['--force-with-lease'],
+        args: ['main', '+main', '*:main'],
+      },
+    ],
   });
 
 export const EffectKind = z.enum(['write', 'append', 'delete', 'read', 'change']).meta({
@@ -82,10 +96,12 @@ export const EffectKind = z.enum(['write', 'append', 'delete', 'read', 'change']
 
 export const EffectMatch = z
   .strictObject({
-    kind: oneOrMany(EffectKind).optional().meta({
-      description: 'What the call does to the file. Omitted: change (write, append or delete).',
-      examples: [['write', 'append']],
-    }),
+    kind: oneOrMany(EffectKind)
+      .optional()
+      .meta({
+        description: 'What the call does to the file. Omitted: change (write, append or delete).',
+        examples: [['write', 'append']],
+      }),
     path: Globs.optional().meta({
       description:
         'Globs on the file path, relative to the project root ("**/dist/**" matches in any package of a monorepo), or ' +
@@ -94,14 +110,18 @@ export const EffectMatch = z
     }),
     content: Patterns.optional().meta({
       description:
-        'Patterns on the content written, when it is known: write content, an edit\'s new text, a patch\'s added ' +
+        "Patterns on the content written, when it is known: write content, an edit's new text, a patch's added " +
         'lines, a heredoc or echo body in a shell call.',
       examples: ['\\bit\\.only\\('],
     }),
-    secret: z.boolean().optional().meta({
-      description: 'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
-      examples: [true],
-    }),
+    secret: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
+        examples: [true],
+      }),
   })
   .meta({
     description:

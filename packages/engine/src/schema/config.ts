@@ -12,48 +12,77 @@ export const DEFAULT_BYPASS_EXPIRY = 5;
 
 export const Settings = z
   .strictObject({
-    bypassBudget: z.int().min(0).max(1000).optional().meta({
-      description: `How many bypasses a human may grant per session (subagents share their parent's). Default ${DEFAULT_BYPASS_BUDGET}.`,
-      examples: [3],
-    }),
-    bypassExpiresAfter: z.int().min(1).max(10_000).optional().meta({
-      description:
-        `An unscoped bypass not used within this many tool calls expires (a scoped one waits for its contract). Default ${DEFAULT_BYPASS_EXPIRY}.`,
-      examples: [5],
-    }),
-    confirmations: z.array(z.string().min(1).max(200)).max(100).optional().meta({
-      description:
-        "Phrases that count as a human confirmation when the human's whole message is one of them (case, spacing and " +
-        `trailing punctuation ignored). Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
-      examples: [['continue', 'weiter', 'go ahead']],
-    }),
-    onError: z.enum(['allow', 'block']).optional().meta({
-      description:
-        "What happens when the plugin itself fails: allow (the default: fail open, log and tell the human) or block " +
-        '(strict teams: fail closed).',
-      examples: ['allow'],
-    }),
-    opaque: z.enum(['allow', 'warn', 'block']).optional().meta({
-      description:
-        'What a shell call that runs code the engine cannot see into gets by default (eval of a variable, a command ' +
-        'name from a variable, `… | sh`, `python -c`, `node -e`, a script written in this session): allow (the ' +
-        'default), warn or block. Contracts can also match it with `opaque: true`.',
-      examples: ['warn'],
-    }),
-    unparseable: z.enum(['allow', 'warn', 'block']).optional().meta({
-      description: 'What a shell command that cannot be parsed gets by default: allow, warn (the default) or block.',
-      examples: ['warn'],
-    }),
-    caseInsensitivePaths: z.boolean().optional().meta({
-      description: 'true: path globs ignore case, for projects on case-insensitive file systems (macOS, Windows). Default false.',
-      examples: [true],
-    }),
-    decisionLog: z.boolean().optional().meta({
-      description:
-        'true: the plugin appends one JSON line per block, warning, bypass and configuration problem to ' +
-        '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
-      examples: [true],
-    }),
+    bypassBudget: z
+      .int()
+      .min(0)
+      .max(1000)
+      .optional()
+      .meta({
+        description: `How many bypasses a human may grant per session (subagents share their parent's). Default ${DEFAULT_BYPASS_BUDGET}.`,
+        examples: [3],
+      }),
+    bypassExpiresAfter: z
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .meta({
+        description: `An unscoped bypass not used within this many tool calls expires (a scoped one waits for its contract). Default ${DEFAULT_BYPASS_EXPIRY}.`,
+        examples: [5],
+      }),
+    confirmations: z
+      .array(z.string().min(1).max(200))
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          "Phrases that count as a human confirmation when the human's whole message is one of them (case, spacing and " +
+          `trailing punctuation ignored). Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
+        examples: [['continue', 'weiter', 'go ahead']],
+      }),
+    onError: z
+      .enum(['allow', 'block'])
+      .optional()
+      .meta({
+        description:
+          'What happens when the plugin itself fails: allow (the default: fail open, log and tell the human) or block ' +
+          '(strict teams: fail closed).',
+        examples: ['allow'],
+      }),
+    opaque: z
+      .enum(['allow', 'warn', 'block'])
+      .optional()
+      .meta({
+        description:
+          'What a shell call that runs code the engine cannot see into gets by default (eval of a variable, a command ' +
+          'name from a variable, `… | sh`, `python -c`, `node -e`, a script written in this session): allow (the ' +
+          'default), warn or block. Contracts can also match it with `opaque: true`.',
+        examples: ['warn'],
+      }),
+    unparseable: z
+      .enum(['allow', 'warn', 'block'])
+      .optional()
+      .meta({
+        description: 'What a shell command that cannot be parsed gets by default: allow, warn (the default) or block.',
+        examples: ['warn'],
+      }),
+    caseInsensitivePaths: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: path globs ignore case, for projects on case-insensitive file systems (macOS, Windows). Default false.',
+        examples: [true],
+      }),
+    decisionLog: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the plugin appends one JSON line per block, warning, bypass and configuration problem to ' +
+          '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
+        examples: [true],
+      }),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
 
@@ -63,48 +92,74 @@ export const Roles = z
       description: 'The role of a session whose agent is not mapped. Omitted: the first extended preset.',
       examples: ['software-developer'],
     }),
-    agents: z.record(z.string().min(1), RoleId).optional().meta({
-      description: 'Maps opencode agent names to roles.',
-      examples: [{ plan: 'software-architect', build: 'software-developer' }],
-    }),
-    custom: z.array(RoleId).optional().meta({
-      description: 'Role ids of your own, beyond the catalogue roles.',
-      examples: [['release-manager']],
-    }),
+    agents: z
+      .record(z.string().min(1), RoleId)
+      .optional()
+      .meta({
+        description: 'Maps opencode agent names to roles.',
+        examples: [{ plan: 'software-architect', build: 'software-developer' }],
+      }),
+    custom: z
+      .array(RoleId)
+      .optional()
+      .meta({
+        description: 'Role ids of your own, beyond the catalogue roles.',
+        examples: [['release-manager']],
+      }),
   })
   .meta({ description: 'Which role each session plays.' });
 
 export const PresetInfo = z
   .strictObject({
     id: RoleId.meta({ description: 'The preset id: the catalogue role it is written for.' }),
-    title: z.string().min(1).max(120).meta({ description: 'Display title.', examples: ['Software Developer'] }),
-    purpose: z.string().min(1).max(300).meta({
-      description: 'One line: what the preset protects.',
-      examples: ['Keeps shared history, tests and secrets safe while the agent writes code.'],
-    }),
+    title: z
+      .string()
+      .min(1)
+      .max(120)
+      .meta({ description: 'Display title.', examples: ['Software Developer'] }),
+    purpose: z
+      .string()
+      .min(1)
+      .max(300)
+      .meta({
+        description: 'One line: what the preset protects.',
+        examples: ['Keeps shared history, tests and secrets safe while the agent writes code.'],
+      }),
   })
   .meta({ description: 'Present only in bundled role presets.' });
 
 export const Config = z
   .strictObject({
-    $schema: z.string().optional().meta({
-      description: 'Optional link to the JSON Schema, for editors (or use a "# yaml-language-server: $schema=..." comment).',
-      examples: ['https://unpkg.com/opencode-semantic-anchors/schema/v1.json'],
-    }),
+    $schema: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Optional link to the JSON Schema, for editors (or use a "# yaml-language-server: $schema=..." comment).',
+        examples: ['https://unpkg.com/opencode-semantic-anchors/schema/v1.json'],
+      }),
     version: z.literal(SCHEMA_VERSION).meta({ description: 'Schema version; always 1.', examples: [1] }),
     preset: PresetInfo.optional(),
-    extends: z.array(z.string().min(1)).max(50).default([]).meta({
-      description:
-        'Role presets by id (e.g. software-developer) and contract files by relative path (./team.yaml), merged in ' +
-        'order before this file. A contract here with the same id as an inherited one replaces it.',
-      examples: [['software-developer', 'qa-engineer', './team-rules.yaml']],
-    }),
+    extends: z
+      .array(z.string().min(1))
+      .max(50)
+      .default([])
+      .meta({
+        description:
+          'Role presets by id (e.g. software-developer) and contract files by relative path (./team.yaml), merged in ' +
+          'order before this file. A contract here with the same id as an inherited one replaces it.',
+        examples: [['software-developer', 'qa-engineer', './team-rules.yaml']],
+      }),
     roles: Roles.optional(),
     settings: Settings.optional(),
-    disable: z.array(ContractId).max(500).default([]).meta({
-      description: 'Ids of inherited contracts to switch off.',
-      examples: [['commit-message-format']],
-    }),
+    disable: z
+      .array(ContractId)
+      .max(500)
+      .default([])
+      .meta({
+        description: 'Ids of inherited contracts to switch off.',
+        examples: [['commit-message-format']],
+      }),
     contracts: z.array(Contract).max(5000).default([]).meta({ description: 'The contracts this file defines.' }),
   })
   .meta({

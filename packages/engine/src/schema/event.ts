@@ -8,9 +8,13 @@ const JsonRecord = z.record(z.string(), z.unknown());
 
 export const ToolEvent = z
   .strictObject({
-    tool: z.string().min(1).meta({ description: 'The tool name as the host reports it.', examples: ['bash'] }),
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The tool name as the host reports it.', examples: ['bash'] }),
     args: JsonRecord.optional().meta({
-      description: 'The tool arguments as the host passes them (filePath or path, command, content, newString, patchText, ...).',
+      description:
+        'The tool arguments as the host passes them (filePath or path, command, content, newString, patchText, ...).',
       examples: [{ command: 'git push --force origin main' }],
     }),
   })
@@ -18,17 +22,25 @@ export const ToolEvent = z
 
 export const MessageEvent = z
   .strictObject({
-    message: z.string().meta({ description: "The human's chat message.", examples: ['Add input validation to the signup form'] }),
-    attachments: z.array(z.string().min(1)).optional().meta({
-      description: 'Paths of files attached to the message; each counts as a read of that path.',
-      examples: [['src/signup.ts']],
-    }),
-    from: z.enum(['human', 'agent', 'subagent']).optional().meta({
-      description:
-        'Who wrote it: the human (the default), the agent (its own text) or a subagent (a task prompt). Only a ' +
-        "human's message can be a confirmation.",
-      examples: ['human'],
-    }),
+    message: z
+      .string()
+      .meta({ description: "The human's chat message.", examples: ['Add input validation to the signup form'] }),
+    attachments: z
+      .array(z.string().min(1))
+      .optional()
+      .meta({
+        description: 'Paths of files attached to the message; each counts as a read of that path.',
+        examples: [['src/signup.ts']],
+      }),
+    from: z
+      .enum(['human', 'agent', 'subagent'])
+      .optional()
+      .meta({
+        description:
+          'Who wrote it: the human (the default), the agent (its own text) or a subagent (a task prompt). Only a ' +
+          "human's message can be a confirmation.",
+        examples: ['human'],
+      }),
   })
   .meta({ description: 'The human sends a chat message.', examples: [{ message: 'continue' }] });
 
@@ -47,14 +59,22 @@ export const BypassEvent = z
       description: 'The reason the human gives for letting the next blocked call through.',
       examples: ['hotfix approved in the incident channel'],
     }),
-    contract: z.string().min(1).max(80).optional().meta({
-      description:
-        'Scope: only a block by this contract may use the bypass (`/anchor bypass <contract-id> <reason>`). Omitted: ' +
-        'the next blocked call of any bypassable contract, within settings.bypassExpiresAfter tool calls.',
-      examples: ['dev-no-force-push-main'],
-    }),
+    contract: z
+      .string()
+      .min(1)
+      .max(80)
+      .optional()
+      .meta({
+        description:
+          'Scope: only a block by this contract may use the bypass (`/anchor bypass <contract-id> <reason>`). Omitted: ' +
+          'the next blocked call of any bypassable contract, within settings.bypassExpiresAfter tool calls.',
+        examples: ['dev-no-force-push-main'],
+      }),
   })
-  .meta({ description: 'The human grants one bypass.', examples: [{ bypass: 'approved by the release manager' }, { bypass: 'hotfix', contract: 'dev-no-force-push-main' }] });
+  .meta({
+    description: 'The human grants one bypass.',
+    examples: [{ bypass: 'approved by the release manager' }, { bypass: 'hotfix', contract: 'dev-no-force-push-main' }],
+  });
 
 export const RoleEvent = z
   .strictObject({ role: RoleId })
@@ -62,7 +82,10 @@ export const RoleEvent = z
 
 export const AgentEvent = z
   .strictObject({
-    agent: z.string().min(1).meta({ description: 'The opencode agent name now answering.', examples: ['plan'] }),
+    agent: z
+      .string()
+      .min(1)
+      .meta({ description: 'The opencode agent name now answering.', examples: ['plan'] }),
   })
   .meta({
     description: 'The session is now answered by this agent; its role follows from roles.agents.',
@@ -73,7 +96,10 @@ export const ReloadEvent = z
   .strictObject({
     reload: z.literal(true).meta({ description: 'Always true: the configuration was read again.', examples: [true] }),
   })
-  .meta({ description: 'The configuration was re-read: counters reset, the role is kept.', examples: [{ reload: true }] });
+  .meta({
+    description: 'The configuration was re-read: counters reset, the role is kept.',
+    examples: [{ reload: true }],
+  });
 
 export const Event = z
   .union([ToolEvent, MessageEvent, ConfirmEvent, BypassEvent, RoleEvent, AgentEvent, ReloadEvent])
@@ -84,14 +110,21 @@ export const Event = z
 
 export const Example = z
   .strictObject({
-    name: z.string().optional().meta({ description: 'What the example shows.', examples: ['force push to main'] }),
+    name: z
+      .string()
+      .optional()
+      .meta({ description: 'What the example shows.', examples: ['force push to main'] }),
     role: RoleId.optional().meta({
       description: "The session's role for this example. Omitted: the contract's first role, else the default role.",
     }),
-    given: z.array(Event).max(1000).optional().meta({
-      description: 'Events that happen first, in order (the session so far).',
-      examples: [[{ message: 'continue' }]],
-    }),
+    given: z
+      .array(Event)
+      .max(1000)
+      .optional()
+      .meta({
+        description: 'Events that happen first, in order (the session so far).',
+        examples: [[{ message: 'continue' }]],
+      }),
     event: Event.meta({ description: 'The event whose verdict is checked.' }),
     expect: Decision.meta({
       description: 'The verdict this contract alone must give for the event: its mode when it applies, ALLOW when not.',

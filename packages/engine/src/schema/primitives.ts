@@ -21,7 +21,8 @@ export const ContractId = z
   .regex(KEBAB_ID, 'use lower-case words joined by hyphens, e.g. "no-force-push"')
   .max(80)
   .meta({
-    description: 'Stable identifier of a contract: lower-case words joined by hyphens. Shown in every verdict and log line.',
+    description:
+      'Stable identifier of a contract: lower-case words joined by hyphens. Shown in every verdict and log line.',
     examples: ['no-force-push'],
   });
 

@@ -42,7 +42,9 @@ export function languageReference(): string {
     for (const [name, prop] of Object.entries(s.schema.properties ?? {})) {
       const required = s.schema.required?.includes(name) ? 'yes' : 'no';
       const def = prop.default !== undefined ? ` Default: \`${JSON.stringify(prop.default)}\`.` : '';
-      out.push(`| \`${name}\` | ${cell(typeOf(prop, seen))} | ${required} | ${cell((prop.description ?? describeFirst(prop) ?? '') + def)} | ${cell(exampleOf(prop))} |`);
+      out.push(
+        `| \`${name}\` | ${cell(typeOf(prop, seen))} | ${required} | ${cell((prop.description ?? describeFirst(prop) ?? '') + def)} | ${cell(exampleOf(prop))} |`,
+      );
     }
     out.push('');
   }
@@ -61,7 +63,8 @@ function collect(node: JsonSchema, title: string, sections: Section[], seen: Map
       const name = objects > 1 ? `${title} — ${Object.keys(variant.properties)[0]}` : title;
       seen.set(key, name);
       sections.push({ title: name, schema: variant });
-      for (const [field, prop] of Object.entries(variant.properties)) collect(prop, `${title === 'File (top level)' ? '' : `${title}.`}${field}`, sections, seen);
+      for (const [field, prop] of Object.entries(variant.properties))
+        collect(prop, `${title === 'File (top level)' ? '' : `${title}.`}${field}`, sections, seen);
     } else if (variant.items) {
       collect(variant.items, `${title}[]`, sections, seen);
     } else if (variant.additionalProperties && typeof variant.additionalProperties === 'object') {
@@ -81,14 +84,21 @@ function typeOf(n: JsonSchema, seen: Map<string, string>): string {
   if (n.enum) return n.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' | ');
   if (n.properties) return `object (see ${seen.get(JSON.stringify(n.properties)) ?? 'below'})`;
   if (n.type === 'array') return `list of ${n.items ? typeOf(n.items, seen) : 'values'}`;
-  if (n.type === 'object') return n.additionalProperties && typeof n.additionalProperties === 'object' ? `map of ${typeOf(n.additionalProperties, seen)}` : 'object';
+  if (n.type === 'object')
+    return n.additionalProperties && typeof n.additionalProperties === 'object'
+      ? `map of ${typeOf(n.additionalProperties, seen)}`
+      : 'object';
   if (n.type === 'integer') return `whole number${range(n)}`;
   if (n.type === 'number') return `number${range(n)}`;
   return Array.isArray(n.type) ? n.type.join(' or ') : (n.type ?? 'any');
 }
 
 const range = (n: JsonSchema): string =>
-  n.minimum !== undefined && n.maximum !== undefined ? ` ${n.minimum}–${n.maximum}` : n.minimum !== undefined ? ` ≥ ${n.minimum}` : '';
+  n.minimum !== undefined && n.maximum !== undefined
+    ? ` ${n.minimum}–${n.maximum}`
+    : n.minimum !== undefined
+      ? ` ≥ ${n.minimum}`
+      : '';
 
 function describeFirst(n: JsonSchema): string | undefined {
   return n.anyOf?.map((v) => v.description).find(Boolean) ?? n.items?.description;

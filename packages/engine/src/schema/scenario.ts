@@ -9,22 +9,31 @@ export const ScenarioStep = z
   .strictObject({
     event: Event,
     expect: Decision.optional().meta({ description: 'The verdict the whole policy must give for this event.' }),
-    contracts: z.array(ContractId).optional().meta({
-      description: 'Exactly these contracts must match (in any order); [] means none.',
-      examples: [['no-force-push']],
-    }),
+    contracts: z
+      .array(ContractId)
+      .optional()
+      .meta({
+        description: 'Exactly these contracts must match (in any order); [] means none.',
+        examples: [['no-force-push']],
+      }),
     note: z.string().optional().meta({ description: 'Why this step matters, for the reader.' }),
   })
   .meta({ description: 'One event and what it must produce.' });
 
 export const Scenario = z
   .strictObject({
-    scenario: z.string().min(1).meta({ description: 'What the scenario shows.', examples: ['a developer session'] }),
-    config: z.string().min(1).meta({
-      description: 'The configuration to run: a path relative to this file, or a bundled preset id.',
-      examples: ['./opencode-semantic-anchors.yaml'],
-    }),
-    role: RoleId.optional().meta({ description: 'The starting role. Omitted: the configuration\'s default role.' }),
+    scenario: z
+      .string()
+      .min(1)
+      .meta({ description: 'What the scenario shows.', examples: ['a developer session'] }),
+    config: z
+      .string()
+      .min(1)
+      .meta({
+        description: 'The configuration to run: a path relative to this file, or a bundled preset id.',
+        examples: ['./opencode-semantic-anchors.yaml'],
+      }),
+    role: RoleId.optional().meta({ description: "The starting role. Omitted: the configuration's default role." }),
     agent: z.string().optional().meta({ description: 'The starting agent; its role follows from roles.agents.' }),
     root: z.string().optional().meta({ description: 'The project root absolute paths are matched against.' }),
     steps: z.array(ScenarioStep).min(1).max(100_000),

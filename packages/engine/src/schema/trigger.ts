@@ -35,40 +35,57 @@ export const ToolMatch = z
       description: 'Patterns on the URL a web tool fetches (webfetch).',
       examples: ['^https://'],
     }),
-    run: oneOrMany(CommandMatch).optional().meta({
-      description:
-        'Structured matches on the simple commands of a bash/shell call, which is parsed first (see CommandMatch). ' +
-        'Holds when one simple command matches one of them; `unless` is then checked against that same simple command.',
-    }),
-    effect: oneOrMany(EffectMatch).optional().meta({
-      description:
-        'Matches on what the call does to files, whichever tool does it: write, edit, patch, or a shell redirect, tee, ' +
-        'sed -i, cp, mv, rm … (see EffectMatch). Holds when one effect matches one of them; `unless` is then checked ' +
-        'against that same file.',
-    }),
-    secret: z.boolean().optional().meta({
-      description:
-        'true: the call carries a secret (built-in detection) in what it writes, in its shell command or, for tools ' +
-        'the engine does not know, in any argument; false: it does not.',
-      examples: [true],
-    }),
-    opaque: z.boolean().optional().meta({
-      description:
-        'true: the shell call runs code the engine cannot see into (eval of a variable, a command name from a variable, ' +
-        '`… | sh`, `python -c`, `node -e`, a script this session wrote, nesting deeper than the parser follows); false: ' +
-        'it does not.',
-      examples: [true],
-    }),
-    unparseable: z.boolean().optional().meta({
-      description: 'true: the shell command (or part of it) cannot be parsed, so only `command` patterns can judge it; false: it parses.',
-      examples: [true],
-    }),
-    args: z.record(z.string().min(1).max(200), Patterns).optional().meta({
-      description:
-        'Patterns on named arguments of the call (strings as they are, other values as JSON), e.g. for MCP tools. ' +
-        'Holds when every named argument is present and matches.',
-      examples: [{ query: '(?i)\\bdrop\\s+table\\b' }],
-    }),
+    run: oneOrMany(CommandMatch)
+      .optional()
+      .meta({
+        description:
+          'Structured matches on the simple commands of a bash/shell call, which is parsed first (see CommandMatch). ' +
+          'Holds when one simple command matches one of them; `unless` is then checked against that same simple command.',
+      }),
+    effect: oneOrMany(EffectMatch)
+      .optional()
+      .meta({
+        description:
+          'Matches on what the call does to files, whichever tool does it: write, edit, patch, or a shell redirect, tee, ' +
+          'sed -i, cp, mv, rm … (see EffectMatch). Holds when one effect matches one of them; `unless` is then checked ' +
+          'against that same file.',
+      }),
+    secret: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the call carries a secret (built-in detection) in what it writes, in its shell command or, for tools ' +
+          'the engine does not know, in any argument; false: it does not.',
+        examples: [true],
+      }),
+    opaque: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the shell call runs code the engine cannot see into (eval of a variable, a command name from a variable, ' +
+          '`… | sh`, `python -c`, `node -e`, a script this session wrote, nesting deeper than the parser follows); false: ' +
+          'it does not.',
+        examples: [true],
+      }),
+    unparseable: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the shell command (or part of it) cannot be parsed, so only `command` patterns can judge it; false: it parses.',
+        examples: [true],
+      }),
+    args: z
+      .record(z.string().min(1).max(200), Patterns)
+      .optional()
+      .meta({
+        description:
+          'Patterns on named arguments of the call (strings as they are, other values as JSON), e.g. for MCP tools. ' +
+          'Holds when every named argument is present and matches.',
+        examples: [{ query: '(?i)\\bdrop\\s+table\\b' }],
+      }),
   })
   .meta({
     description: 'Matches a tool call. Every field given must hold; an empty object matches any tool call.',
@@ -87,18 +104,24 @@ export const MessageMatch = z
         'on "read" see them too.',
       examples: ['**/.env*'],
     }),
-    from: z.enum(['human', 'agent', 'subagent', 'any']).optional().meta({
-      description:
-        'Who wrote the message: human (the default), agent, subagent (a task prompt), or any. Only the human\'s ' +
-        'words confirm or match by default, so an agent cannot speak for the human.',
-      examples: ['human'],
-    }),
-    confirmation: z.boolean().optional().meta({
-      description:
-        'true: only messages that are a human confirmation (see settings.confirmations); false: only messages that ' +
-        'are not. Omitted: either.',
-      examples: [false],
-    }),
+    from: z
+      .enum(['human', 'agent', 'subagent', 'any'])
+      .optional()
+      .meta({
+        description:
+          "Who wrote the message: human (the default), agent, subagent (a task prompt), or any. Only the human's " +
+          'words confirm or match by default, so an agent cannot speak for the human.',
+        examples: ['human'],
+      }),
+    confirmation: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: only messages that are a human confirmation (see settings.confirmations); false: only messages that ' +
+          'are not. Omitted: either.',
+        examples: [false],
+      }),
   })
   .meta({
     description: "Matches a human's chat message. Every field given must hold; an empty object matches any message.",
@@ -121,14 +144,24 @@ export const EventMatch = z
 
 export const Occurrence = z
   .strictObject({
-    atLeast: z.int().min(1).max(1_000_000).optional().meta({
-      description: 'Holds from the Nth matching event of the session on (counting this one).',
-      examples: [3],
-    }),
-    every: z.int().min(1).max(1_000_000).optional().meta({
-      description: 'Holds on every Nth matching event of the session (the Nth, 2Nth, ...).',
-      examples: [10],
-    }),
+    atLeast: z
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .meta({
+        description: 'Holds from the Nth matching event of the session on (counting this one).',
+        examples: [3],
+      }),
+    every: z
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .meta({
+        description: 'Holds on every Nth matching event of the session (the Nth, 2Nth, ...).',
+        examples: [10],
+      }),
   })
   .refine((o) => o.atLeast !== undefined || o.every !== undefined, { message: 'give "atLeast", "every" or both' })
   .meta({
@@ -139,22 +172,31 @@ export const Occurrence = z
 
 export const StateMatch = z
   .strictObject({
-    toolCalls: z.int().min(1).max(1_000_000).optional().meta({
-      description:
-        'Holds when this call is at least the Nth tool call since the human last confirmed (or since the session, ' +
-        'role or configuration started). Blocked calls do not count. This is Step Confirmation: BLOCK every N calls ' +
-        'until the human says one of settings.confirmations.',
-      examples: [10],
-    }),
+    toolCalls: z
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .meta({
+        description:
+          'Holds when this call is at least the Nth tool call since the human last confirmed (or since the session, ' +
+          'role or configuration started). Blocked calls do not count. This is Step Confirmation: BLOCK every N calls ' +
+          'until the human says one of settings.confirmations.',
+        examples: [10],
+      }),
     occurrence: Occurrence.optional(),
-    after: oneOrMany(EventMatch).optional().meta({
-      description: 'Holds only if an earlier event of this session matched one of these (a precondition).',
-      examples: [{ tool: { name: ['write', 'edit'], path: '**/*.test.*' } }],
-    }),
-    notAfter: oneOrMany(EventMatch).optional().meta({
-      description: 'Holds only if no earlier event of this session matched any of these.',
-      examples: [{ message: { text: 'https?://' } }],
-    }),
+    after: oneOrMany(EventMatch)
+      .optional()
+      .meta({
+        description: 'Holds only if an earlier event of this session matched one of these (a precondition).',
+        examples: [{ tool: { name: ['write', 'edit'], path: '**/*.test.*' } }],
+      }),
+    notAfter: oneOrMany(EventMatch)
+      .optional()
+      .meta({
+        description: 'Holds only if no earlier event of this session matched any of these.',
+        examples: [{ message: { text: 'https?://' } }],
+      }),
   })
   .meta({
     description: 'Conditions on the session so far. Every field given must hold.',
@@ -170,7 +212,8 @@ const triggerShape = {
 export const Trigger = z
   .strictObject(triggerShape)
   .refine((t) => (t.tool === undefined) !== (t.message === undefined), {
-    message: 'a trigger names the event it reacts to: give exactly one of "tool" or "message" (use "tool: {}" for any tool call)',
+    message:
+      'a trigger names the event it reacts to: give exactly one of "tool" or "message" (use "tool: {}" for any tool call)',
   })
   .meta({
     description:

@@ -24,7 +24,8 @@ function isKeyChar(c: string | undefined): boolean {
 }
 
 // In these languages a bare word after `=` is a variable or an expression, never a literal.
-const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|go|java|kt|kts|rb|rs|cs|php|swift|scala|c|cc|cpp|h|hpp|dart|lua|exs?|groovy|vue|svelte|astro)$/i;
+const CODE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|go|java|kt|kts|rb|rs|cs|php|swift|scala|c|cc|cpp|h|hpp|dart|lua|exs?|groovy|vue|svelte|astro)$/i;
 const MIN_LENGTH = 6;
 
 /** Every assignment of a non-placeholder value to a key that names a secret. */
@@ -76,7 +77,14 @@ function classifyKeyCached(key: string): KeyKind | undefined {
 
 const AUTH_SCHEME = /^(?:bearer|basic|token|bot|digest|apikey)\s+/i;
 
-function judge(text: string, kind: KeyKind, read: ReadValue, code: boolean, fixture: boolean, key: string): RawFinding | undefined {
+function judge(
+  text: string,
+  kind: KeyKind,
+  read: ReadValue,
+  code: boolean,
+  fixture: boolean,
+  key: string,
+): RawFinding | undefined {
   let { value, start } = read;
   const { end } = read;
   let rule = 'credential-assignment';
@@ -97,12 +105,16 @@ function judge(text: string, kind: KeyKind, read: ReadValue, code: boolean, fixt
   if (value.length < MIN_LENGTH || isReference(value) || isPlaceholder(value)) return undefined;
   if (isWords(value) && !looksRandom(value, 16)) return undefined;
   const decoded = decodeBase64(value);
-  if (decoded !== undefined && (isPlaceholder(decoded) || isPlaceholder(decoded.slice(decoded.indexOf(':') + 1)))) return undefined;
+  if (decoded !== undefined && (isPlaceholder(decoded) || isPlaceholder(decoded.slice(decoded.indexOf(':') + 1))))
+    return undefined;
   if (sameAsUser(near(text, start, 2000), value)) return undefined;
   const range = (r: string): RawFinding => ({ rule: r, start, end: start + value.length });
   if (kind === 'aws-secret' && /^[A-Za-z0-9/+]{40}$/.test(value)) return range('aws-secret-access-key');
   const lowerKey = key.toLowerCase().replace(/[^a-z]/g, '');
-  if ((lowerKey.endsWith('accountkey') || lowerKey.endsWith('sharedaccesskey')) && /^[A-Za-z0-9/+]{40,}={0,2}$/.test(value)) {
+  if (
+    (lowerKey.endsWith('accountkey') || lowerKey.endsWith('sharedaccesskey')) &&
+    /^[A-Za-z0-9/+]{40,}={0,2}$/.test(value)
+  ) {
     return near(text, start, 2000).includes('devstoreaccount1') ? undefined : range('azure-storage-key');
   }
   // Policy: in fixtures and example files a value counts only when it looks machine-generated.
@@ -137,6 +149,9 @@ const near = (text: string, at: number, span: number): string => text.slice(Math
 /** The same value is assigned to a user name nearby (`POSTGRES_USER: app` / `POSTGRES_PASSWORD: app`). */
 function sameAsUser(text: string, value: string): boolean {
   if (value.length > 64) return false;
-  const re = new RegExp(`(?:user|username|login|uid)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?${escapeRe(value)}(?![\\w])`, 'i');
+  const re = new RegExp(
+    `(?:user|username|login|uid)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?${escapeRe(value)}(?![\\w])`,
+    'i',
+  );
   return re.test(text);
 }

@@ -24,7 +24,8 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
   if (text.includes('-p') && (text.includes('mysql') || text.includes('mariadb'))) {
     for (const line of linesContaining(text, MYSQL_CLIENTS)) {
       for (const m of line.text.matchAll(MYSQL_P)) keep(m[1]!, line.start + m.index + m[0].length - m[1]!.length);
-      for (const m of line.text.matchAll(MYSQL_P_QUOTED)) keep(m[2]!, line.start + m.index + m[0].length - m[2]!.length - 1);
+      for (const m of line.text.matchAll(MYSQL_P_QUOTED))
+        keep(m[2]!, line.start + m.index + m[0].length - m[2]!.length - 1);
     }
   }
   if (text.includes('sshpass')) {

@@ -18,7 +18,12 @@ export function scanConnectionStrings(text: string, fixture: boolean): RawFindin
     const from = i + 3;
     if (text.startsWith('hooks.slack.com/services/T', from)) {
       const end = runEnd(text, from, /[A-Za-z0-9/._]/, 200);
-      if (/^hooks\.slack\.com\/services\/T[A-Za-z0-9]{6,}\/B[A-Za-z0-9]{6,}\/[A-Za-z0-9]{16,}$/.test(text.slice(from, end)) && !fixture) {
+      if (
+        /^hooks\.slack\.com\/services\/T[A-Za-z0-9]{6,}\/B[A-Za-z0-9]{6,}\/[A-Za-z0-9]{16,}$/.test(
+          text.slice(from, end),
+        ) &&
+        !fixture
+      ) {
         found.push({ rule: 'slack-webhook', start: i - 5, end });
       }
       continue;

@@ -15,7 +15,10 @@ export function shannonEntropy(value: string): number {
 
 /** How many of lower case, upper case, digits and symbols the value uses. */
 export function charClasses(value: string): number {
-  let lower = 0, upper = 0, digit = 0, other = 0;
+  let lower = 0,
+    upper = 0,
+    digit = 0,
+    other = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c >= 97 && c <= 122) lower = 1;
@@ -28,7 +31,8 @@ export function charClasses(value: string): number {
 
 /** The longest run of one repeated character ('aaaa' → 4): random keys almost never repeat a character 5 times. */
 export function longestRun(value: string): number {
-  let best = 0, run = 0;
+  let best = 0,
+    run = 0;
   for (let i = 0; i < value.length; i++) {
     run = i > 0 && value[i] === value[i - 1] ? run + 1 : 1;
     if (run > best) best = run;

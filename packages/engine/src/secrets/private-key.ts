@@ -33,7 +33,9 @@ export function scanPrivateKeys(text: string): RawFinding[] {
       if (/[A-Za-z0-9+/=]/.test(c)) body += c;
       else if (c === '\\' && (text[end + 1] === 'n' || text[end + 1] === 'r')) end++; // JSON `\n` escape
     }
-    const endMark = text.startsWith('-----END', end) ? text.slice(end + 8, end + 8 + MAX_LABEL + 12).indexOf('-----') : -1;
+    const endMark = text.startsWith('-----END', end)
+      ? text.slice(end + 8, end + 8 + MAX_LABEL + 12).indexOf('-----')
+      : -1;
     const blockEnd = endMark >= 0 ? end + 8 + endMark + 5 : end;
     // Header lines such as `Proc-Type: 4,ENCRYPTED` are counted in the body too; the entropy bar still holds.
     const clean = body.replace(/^(?:Version|Comment|ProcType|DEKInfo)[A-Za-z0-9]*/g, '');

@@ -83,7 +83,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     prefixes: ['sk-'],
     charset: 'A-Za-z0-9_\\-',
     // Project/service/admin keys are long; legacy keys are 48 characters after `sk-` with the `T3BlbkFJ` marker.
-    shape: /^sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,200}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})$/,
+    shape:
+      /^sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,200}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})$/,
   },
   {
     id: 'slack-token',

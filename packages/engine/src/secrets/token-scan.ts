@@ -6,7 +6,7 @@ import type { RawFinding } from './types.js';
 import { MAX_FINDINGS } from './limits.js';
 
 const MAX_TOKEN = 512;
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface CompiledTokenRule {
   readonly rule: TokenRule;
@@ -17,7 +17,7 @@ interface CompiledTokenRule {
 // INVARIANT: `prefix` then `[charset]*` and nothing after: a greedy run with no continuation cannot backtrack.
 const COMPILED: readonly CompiledTokenRule[] = TOKEN_RULES.map((rule) => ({
   rule,
-  search: new RegExp(`(?:${rule.prefixes.map(escape).join('|')})[${rule.charset}]*`, 'g'),
+  search: new RegExp(`(?:${rule.prefixes.map(escapeRegExp).join('|')})[${rule.charset}]*`, 'g'),
   inCharset: new RegExp(`^[${rule.charset}]$`),
 }));
 

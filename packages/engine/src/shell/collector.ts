@@ -29,7 +29,8 @@ export class Collector {
   }
 
   effects(command: number, effects: readonly Effect[]): void {
-    for (const e of effects) this.effectList.push({ kind: e.kind, path: e.path, content: e.content, via: e.via, command });
+    for (const e of effects)
+      this.effectList.push({ kind: e.kind, path: e.path, content: e.content, via: e.via, command });
   }
 
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
@@ -47,6 +48,12 @@ export class Collector {
   }
 
   result(): ShellModel {
-    return { commands: this.commands, effects: this.effectList, opaque: this.opaqueList, scripts: this.scriptList, error: this.error };
+    return {
+      commands: this.commands,
+      effects: this.effectList,
+      opaque: this.opaqueList,
+      scripts: this.scriptList,
+      error: this.error,
+    };
   }
 }

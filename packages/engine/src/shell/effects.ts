@@ -28,7 +28,7 @@ const NO_EFFECTS: readonly Effect[] = Object.freeze([]);
 const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
 
 const has = (flags: readonly Flag[], ...names: string[]): boolean => flags.some((f) => names.includes(f.name));
-const valueOf = (flags: readonly Flag[], ...names: string[]): string | undefined =>
+const flagValue = (flags: readonly Flag[], ...names: string[]): string | undefined =>
   flags.find((f) => names.includes(f.name) && f.value !== undefined)?.value;
 
 /** `-n`, `-e`, `-E` and their clusters (`-ne`): echo's options (what /^-[neE]+$/ matches, without a regex). */
@@ -42,7 +42,12 @@ function isEchoOption(word: string): boolean {
 }
 
 /** The text a command prints when it is a literal (echo/printf of static words, cat of a heredoc). */
-export function literalOutput(program: string, args: readonly string[], allStatic: boolean, stdin: string | undefined): string | undefined {
+export function literalOutput(
+  program: string,
+  args: readonly string[],
+  allStatic: boolean,
+  stdin: string | undefined,
+): string | undefined {
   if (program === 'cat' && args.length === 0) return stdin;
   if (!allStatic) return undefined;
   if (program === 'echo') {
@@ -61,7 +66,11 @@ export function literalOutput(program: string, args: readonly string[], allStati
 }
 
 /** File effects of a command's redirections; `output` is the literal text it writes to stdout, if known. */
-export function redirectEffects(redirects: readonly Redirection[], cwd: string | undefined, output: string | undefined): readonly Effect[] {
+export function redirectEffects(
+  redirects: readonly Redirection[],
+  cwd: string | undefined,
+  output: string | undefined,
+): readonly Effect[] {
   if (redirects.length === 0) return NO_EFFECTS;
   const effects: Effect[] = [];
   for (const r of redirects) {
@@ -79,10 +88,20 @@ export function redirectEffects(redirects: readonly Redirection[], cwd: string |
       case '>|':
       case '<>':
       case '>&':
-        effects.push({ kind: 'write', path, content: toStdout ? output : undefined, via: fd !== undefined && fd !== 1 ? `${fd}${r.operator}` : r.operator });
+        effects.push({
+          kind: 'write',
+          path,
+          content: toStdout ? output : undefined,
+          via: fd !== undefined && fd !== 1 ? `${fd}${r.operator}` : r.operator,
+        });
         break;
       case '>>':
-        effects.push({ kind: 'append', path, content: toStdout ? output : undefined, via: fd !== undefined && fd !== 1 ? `${fd}>>` : '>>' });
+        effects.push({
+          kind: 'append',
+          path,
+          content: toStdout ? output : undefined,
+          via: fd !== undefined && fd !== 1 ? `${fd}>>` : '>>',
+        });
         break;
       case '&>':
         effects.push({ kind: 'write', path, content: output, via: '&>' });
@@ -100,7 +119,7 @@ export function redirectEffects(redirects: readonly Redirection[], cwd: string |
 /** Destination paths of cp/mv/install/ln/rsync: `-t DIR`, else the last positional (a directory when it ends in
  * '/' or there are several sources, then DIR/basename(source)). */
 function copyTargets(input: EffectInput, sources: readonly string[], dest: string | undefined): string[] {
-  const intoDir = valueOf(input.flags, '-t', '--target-directory');
+  const intoDir = flagValue(input.flags, '-t', '--target-directory');
   if (intoDir !== undefined) return sources.map((s) => `${intoDir}/${basename(s)}`);
   if (dest === undefined) return [];
   if (dest.endsWith('/') || sources.length > 1) return sources.map((s) => `${dest}/${basename(s)}`);
@@ -134,7 +153,8 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
   switch (program) {
     case 'tee': {
       const append = has(flags, '-a', '--append');
-      for (const p of pos) if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
+      for (const p of pos)
+        if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
       break;
     }
     case 'sed': {
@@ -159,7 +179,7 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
         for (const p of pos) add('write', p, 'install');
         break;
       }
-      const targetDir = valueOf(flags, '-t', '--target-directory') !== undefined;
+      const targetDir = flagValue(flags, '-t', '--target-directory') !== undefined;
       const sources = targetDir ? pos : pos.slice(0, -1);
       const dest = targetDir ? undefined : pos[pos.length - 1];
       // `ln -s target` with one operand links into the current directory under the target's name.
@@ -180,7 +200,13 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
       for (const p of pos) add('delete', p, program);
       break;
     case 'truncate':
-      for (const p of pos) add('write', p, 'truncate', has(flags, '-s', '--size') && /^0+$/.test(valueOf(flags, '-s', '--size') ?? '') ? '' : undefined);
+      for (const p of pos)
+        add(
+          'write',
+          p,
+          'truncate',
+          has(flags, '-s', '--size') && /^0+$/.test(flagValue(flags, '-s', '--size') ?? '') ? '' : undefined,
+        );
       break;
     case 'touch':
     case 'mkdir':
@@ -197,14 +223,14 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
       }
       break;
     case 'curl': {
-      const file = valueOf(flags, '-o', '--output');
+      const file = flagValue(flags, '-o', '--output');
       if (file !== undefined && file !== '-') add('write', file, 'curl -o');
-      const upload = valueOf(flags, '-T', '--upload-file');
+      const upload = flagValue(flags, '-T', '--upload-file');
       if (upload !== undefined) add('read', upload, 'curl -T');
       break;
     }
     case 'wget': {
-      const file = valueOf(flags, '-O', '--output-document');
+      const file = flagValue(flags, '-O', '--output-document');
       if (file !== undefined && file !== '-') add('write', file, 'wget -O');
       break;
     }
@@ -249,7 +275,9 @@ function findEffects(input: EffectInput, add: Add): void {
     roots.push(s);
   }
   const deletes = input.flags.some((f) => f.token === '-delete');
-  const execRm = input.flags.some((f) => (f.token === '-exec' || f.token === '-execdir') && /^(\/\S*\/)?(rm|unlink|shred)$/.test(f.value ?? ''));
+  const execRm = input.flags.some(
+    (f) => (f.token === '-exec' || f.token === '-execdir') && /^(\/\S*\/)?(rm|unlink|shred)$/.test(f.value ?? ''),
+  );
   if (!deletes && !execRm) return;
   for (const root of roots.length > 0 ? roots : ['.']) add('delete', root, deletes ? 'find -delete' : 'find -exec rm');
 }

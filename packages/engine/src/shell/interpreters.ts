@@ -58,7 +58,13 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     const word = argv[0] === 'run' ? argv[1] : argv[0];
     const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
     const inline = argv.find((a) => (INLINE[family] ?? []).includes(a));
-    return { family, inline, script, scriptAt: script === undefined ? undefined : argv.indexOf(script), readsStdin: false };
+    return {
+      family,
+      inline,
+      script,
+      scriptAt: script === undefined ? undefined : argv.indexOf(script),
+      readsStdin: false,
+    };
   }
   const parsed = parseArgv(argv, optionsOf(family, undefined), undefined, true);
   const inline = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name))?.name;

@@ -39,7 +39,14 @@ function build(source: string, maxDepth: number, maxBytes: number): ShellModel {
     out.fail(`command longer than ${maxBytes} characters: only the first ${text.length} were read`, text.length);
   }
   try {
-    new Walker(out, maxDepth, text.length).script(parse(text), { text, base: 0, span: [0, text.length], via: [], depth: 0, env: [] });
+    new Walker(out, maxDepth, text.length).script(parse(text), {
+      text,
+      base: 0,
+      span: [0, text.length],
+      via: [],
+      depth: 0,
+      env: [],
+    });
   } catch (error) {
     // The parser or walker met something it cannot handle: what was collected still counts, the rest is opaque.
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);

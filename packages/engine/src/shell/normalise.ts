@@ -55,7 +55,8 @@ export function normaliseCommand(
     globals = found;
     for (const g of found) if (table.cwd.has(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
   }
-  const parsed = table === undefined ? parseArgv(args, NO_OPTIONS, undefined) : parseArgv(args, table.base, table.bySubcommand);
+  const parsed =
+    table === undefined ? parseArgv(args, NO_OPTIONS, undefined) : parseArgv(args, table.base, table.bySubcommand);
   return {
     program,
     programText,

@@ -21,7 +21,7 @@ function isClean(path: string): boolean {
   let segmentStart = 0;
   for (let i = 0; i <= line; i++) {
     const atEnd = i === n;
-    if (!atEnd && (i === line || path.charCodeAt(i) !== 47 /* / */)) continue;
+    if (!atEnd && (i === line || path.charCodeAt(i) !== 47) /* / */) continue;
     const length = i - segmentStart;
     // An empty segment after a '/' is '//' or a trailing '/'; '.' and '..' segments collapse.
     if (length === 0 && i > 0) return false;

@@ -1,6 +1,18 @@
 // The AST walk: every simple command the source runs (through lists, pipelines, compounds, substitutions and
 // wrappers), each normalised, with the cwd it runs in. Records into a Collector; never throws on odd trees.
-import { forEachChild, parse, type Word, type Command, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type SyntaxNode } from 'unbash';
+import {
+  forEachChild,
+  parse,
+  type Word,
+  type Command,
+  type CommandNode,
+  type CompoundList,
+  type ParsedScript,
+  type PipelineNode,
+  type AndOr,
+  type Redirection,
+  type SyntaxNode,
+} from 'unbash';
 import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import { resolve } from './paths.js';
@@ -115,7 +127,8 @@ export class Walker {
         let ran = NOTHING;
         for (let i = 0; i < commands.length; i++) {
           ran = this.node(commands[i] as CommandNode, inner, child(scope), ran.output);
-          if (i > 0 && ran.stdinInterpreter !== undefined) this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
+          if (i > 0 && ran.stdinInterpreter !== undefined)
+            this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
         }
         return ran;
       }
@@ -202,7 +215,11 @@ export class Walker {
       case 'FileDescriptor':
         return;
     }
-    if (node.type === 'CommandExpansion' || node.type === 'ProcessSubstitution' || node.type === 'ArithmeticCommandExpansion') {
+    if (
+      node.type === 'CommandExpansion' ||
+      node.type === 'ProcessSubstitution' ||
+      node.type === 'ArithmeticCommandExpansion'
+    ) {
       if (node.script === undefined) return;
       if (frame.depth + 1 > this.maxDepth) {
         this.out.opaque('depth', undefined, node.text);
@@ -210,7 +227,9 @@ export class Walker {
       }
       // Escaped backticks: the nested script owns a decoded source that its positions index.
       const decoded = node.script.source !== undefined && node.script.source !== frame.text;
-      const inner = decoded ? { ...frame, text: node.script.source as string, base: undefined, span: this.map(frame, node.pos, node.end) } : frame;
+      const inner = decoded
+        ? { ...frame, text: node.script.source as string, base: undefined, span: this.map(frame, node.pos, node.end) }
+        : frame;
       this.script(node.script, { ...inner, depth: frame.depth + 1 }, child(scope));
       return;
     }
@@ -235,7 +254,11 @@ export class Walker {
       if (s.type === 'Word') words.push(this.word(s, frame, scope));
       else {
         this.substitutions(s, frame, scope);
-        if (s.type === 'Assignment') words.push({ ...syntheticWord(s.text, s.pos, s.end), dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic });
+        if (s.type === 'Assignment')
+          words.push({
+            ...syntheticWord(s.text, s.pos, s.end),
+            dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic,
+          });
       }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
@@ -275,15 +298,42 @@ export class Walker {
       const redirectsAt = this.out.commands.length;
       const parsed = parse(u.source);
       const word = u.word;
-      const inner = word === undefined ? undefined : word.singleQuoted ? word.pos + 1 : word.text === word.value ? word.pos : undefined;
+      const inner =
+        word === undefined
+          ? undefined
+          : word.singleQuoted
+            ? word.pos + 1
+            : word.text === word.value
+              ? word.pos
+              : undefined;
       const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
-      this.script(parsed, { text: u.source, base, span: [start, stop], via, depth: frame.depth + extraVia.length + u.via.length, env: u.assignments }, { cwd: shellCwd });
+      this.script(
+        parsed,
+        {
+          text: u.source,
+          base,
+          span: [start, stop],
+          via,
+          depth: frame.depth + extraVia.length + u.via.length,
+          env: u.assignments,
+        },
+        { cwd: shellCwd },
+      );
       // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
-      if (this.out.commands.length > redirectsAt) this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
+      if (this.out.commands.length > redirectsAt)
+        this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
       return NOTHING;
     }
 
-    const command: SimpleCommand = normaliseCommand(u.words, u.assignments, via, shellCwd, frame.text.slice(pos, end), start, stop);
+    const command: SimpleCommand = normaliseCommand(
+      u.words,
+      u.assignments,
+      via,
+      shellCwd,
+      frame.text.slice(pos, end),
+      start,
+      stop,
+    );
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
@@ -312,8 +362,17 @@ export class Walker {
   }
 
   /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. Returns the interpreter
- * when it reads its program from a pipe (`… | sh`). */
-  private scripts(command: SimpleCommand, index: number, words: readonly ShellWord[], stdin: string | undefined, frame: Frame, scope: Scope, pos: number, end: number): string | undefined {
+   * when it reads its program from a pipe (`… | sh`). */
+  private scripts(
+    command: SimpleCommand,
+    index: number,
+    words: readonly ShellWord[],
+    stdin: string | undefined,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): string | undefined {
     const cwd = command.cwd;
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
@@ -323,7 +382,8 @@ export class Walker {
       }
       return undefined;
     }
-    if (command.programText.includes('/') && !isSystemPath(command.programText)) this.out.script(resolve(cwd, command.programText), index);
+    if (command.programText.includes('/') && !isSystemPath(command.programText))
+      this.out.script(resolve(cwd, command.programText), index);
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
     if (use.inline !== undefined) this.out.opaque('inline-script', index, command.program);
@@ -336,7 +396,18 @@ export class Walker {
     if (stdin !== undefined) {
       // `bash <<EOF … EOF`: the heredoc is the script. Shells: parse it; others: inline code.
       if (use.family === 'sh' && frame.depth + 1 <= this.maxDepth) {
-        this.script(parse(stdin), { text: stdin, base: undefined, span: this.map(frame, pos, end), via: [...command.via, `${command.program} <<`], depth: frame.depth + 1, env: command.assignments }, child(scope));
+        this.script(
+          parse(stdin),
+          {
+            text: stdin,
+            base: undefined,
+            span: this.map(frame, pos, end),
+            via: [...command.via, `${command.program} <<`],
+            depth: frame.depth + 1,
+            env: command.assignments,
+          },
+          child(scope),
+        );
       } else this.out.opaque('inline-script', index, command.program);
       return undefined;
     }
@@ -344,14 +415,27 @@ export class Walker {
   }
 
   /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */
-  private findExec(words: readonly ShellWord[], frame: Frame, scope: Scope, pos: number, end: number, via: readonly string[]): void {
+  private findExec(
+    words: readonly ShellWord[],
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): void {
     for (let i = 1; i < words.length; i++) {
       const option = (words[i] as ShellWord).value;
       if (option !== '-exec' && option !== '-execdir' && option !== '-ok' && option !== '-okdir') continue;
       let stop = i + 1;
-      while (stop < words.length && (words[stop] as ShellWord).value !== ';' && (words[stop] as ShellWord).value !== '+') stop++;
+      while (
+        stop < words.length &&
+        (words[stop] as ShellWord).value !== ';' &&
+        (words[stop] as ShellWord).value !== '+'
+      )
+        stop++;
       const inner = words.slice(i + 1, stop);
-      if (inner.length > 0) this.run(inner, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [...via, `find ${option}`]);
+      if (inner.length > 0)
+        this.run(inner, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [...via, `find ${option}`]);
       i = stop;
     }
   }

@@ -43,7 +43,8 @@ function partsAreDynamic(parts: readonly WordPart[]): boolean {
 
 /** Whether brace expansion or a glob turns the word into other words (only top-level parts count). */
 function partsExpand(parts: readonly WordPart[]): boolean {
-  for (const part of parts) if (part.type === 'BraceExpansion' || part.type === 'Glob' || part.type === 'ExtendedGlob') return true;
+  for (const part of parts)
+    if (part.type === 'BraceExpansion' || part.type === 'Glob' || part.type === 'ExtendedGlob') return true;
   return false;
 }
 
@@ -87,12 +88,32 @@ export function shellWord(word: Word): ShellWord {
   const shape = simpleWordShape(text);
   if (shape !== undefined) {
     const value = shape === 'plain' ? text : text.slice(1, -1);
-    return { value, dynamic: false, pos: word.pos, end: word.end, singleQuoted: shape === 'single', text, processSubstitution: false, expands: false, simple: true };
+    return {
+      value,
+      dynamic: false,
+      pos: word.pos,
+      end: word.end,
+      singleQuoted: shape === 'single',
+      text,
+      processSubstitution: false,
+      expands: false,
+      simple: true,
+    };
   }
   // unbash resolves parts on first access; a word without any has a static value.
   const parts = word.parts;
   if (parts === undefined) {
-    return { value: word.value, dynamic: false, pos: word.pos, end: word.end, singleQuoted: false, text, processSubstitution: false, expands: false, simple: false };
+    return {
+      value: word.value,
+      dynamic: false,
+      pos: word.pos,
+      end: word.end,
+      singleQuoted: false,
+      text,
+      processSubstitution: false,
+      expands: false,
+      simple: false,
+    };
   }
   const only = parts.length === 1 ? parts[0] : undefined;
   return {
@@ -111,5 +132,15 @@ export function shellWord(word: Word): ShellWord {
 
 /** A word made up by the model itself (env -S splitting, eval joining): static, spanning its origin. */
 export function syntheticWord(value: string, pos: number, end: number): ShellWord {
-  return { value, dynamic: false, pos, end, singleQuoted: false, text: value, processSubstitution: false, expands: false, simple: true };
+  return {
+    value,
+    dynamic: false,
+    pos,
+    end,
+    singleQuoted: false,
+    text: value,
+    processSubstitution: false,
+    expands: false,
+    simple: true,
+  };
 }

@@ -24,11 +24,38 @@ const NPX = spec(['-p', '--package', '-c', '--call', '-w', '--workspace']);
 
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   sudo: spec(
-    ['-u', '--user', '-g', '--group', '-h', '--host', '-p', '--prompt', '-C', '--close-from', '-D', '--chdir', '-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout'],
-    { notWhen: ['-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp', '-e', '--edit'], cwd: ['-D', '--chdir'] },
+    [
+      '-u',
+      '--user',
+      '-g',
+      '--group',
+      '-h',
+      '--host',
+      '-p',
+      '--prompt',
+      '-C',
+      '--close-from',
+      '-D',
+      '--chdir',
+      '-r',
+      '--role',
+      '-t',
+      '--type',
+      '-U',
+      '--other-user',
+      '-T',
+      '--command-timeout',
+    ],
+    {
+      notWhen: ['-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp', '-e', '--edit'],
+      cwd: ['-D', '--chdir'],
+    },
   ),
   doas: spec(['-u', '-C']),
-  env: spec(['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '--default-signal', '--ignore-signal', '--block-signal'], { cwd: ['-C', '--chdir'] }),
+  env: spec(
+    ['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '--default-signal', '--ignore-signal', '--block-signal'],
+    { cwd: ['-C', '--chdir'] },
+  ),
   timeout: spec(['-s', '--signal', '-k', '--kill-after'], { skip: 1 }),
   nice: spec(['-n', '--adjustment']),
   nohup: spec([]),
@@ -37,14 +64,36 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   builtin: spec([]),
   exec: spec(['-a']),
   xargs: spec(
-    ['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-L', '--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var'],
+    [
+      '-a',
+      '--arg-file',
+      '-d',
+      '--delimiter',
+      '-E',
+      '-e',
+      '--eof',
+      '-I',
+      '--replace',
+      '-L',
+      '--max-lines',
+      '-n',
+      '--max-args',
+      '-P',
+      '--max-procs',
+      '-s',
+      '--max-chars',
+      '--process-slot-var',
+    ],
     {},
     ['-i', '-l'],
   ),
   watch: spec(['-n', '--interval', '-q', '--equexit', '--differences']),
   stdbuf: spec(['-i', '--input', '-o', '--output', '-e', '--error']),
   ionice: spec(['-c', '--class', '-n', '--classdata'], { notWhen: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] }),
-  chrt: spec(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], { skip: 1, notWhen: ['-p', '--pid', '-m', '--max'] }),
+  chrt: spec(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], {
+    skip: 1,
+    notWhen: ['-p', '--pid', '-m', '--max'],
+  }),
   strace: spec(['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-S', '-X', '-P'], { notWhen: ['-p'] }),
   ltrace: spec(['-o', '-e', '-p', '-s', '-u', '-a', '-n'], { notWhen: ['-p'] }),
   npx: NPX,
@@ -83,9 +132,30 @@ function isWrapper(head: ShellWord | undefined): boolean {
 
 /** What peeling the wrappers of one command found. */
 export type Unwrapped =
-  | { readonly kind: 'command'; readonly words: readonly ShellWord[]; readonly assignments: readonly string[]; readonly via: readonly string[]; readonly cwd: readonly string[] }
-  | { readonly kind: 'reparse'; readonly source: string; readonly word: ShellWord | undefined; readonly assignments: readonly string[]; readonly via: readonly string[]; readonly cwd: readonly string[] }
-  | { readonly kind: 'opaque'; readonly reason: 'eval' | 'inline-script' | 'depth'; readonly detail: string; readonly words: readonly ShellWord[]; readonly assignments: readonly string[]; readonly via: readonly string[]; readonly cwd: readonly string[] };
+  | {
+      readonly kind: 'command';
+      readonly words: readonly ShellWord[];
+      readonly assignments: readonly string[];
+      readonly via: readonly string[];
+      readonly cwd: readonly string[];
+    }
+  | {
+      readonly kind: 'reparse';
+      readonly source: string;
+      readonly word: ShellWord | undefined;
+      readonly assignments: readonly string[];
+      readonly via: readonly string[];
+      readonly cwd: readonly string[];
+    }
+  | {
+      readonly kind: 'opaque';
+      readonly reason: 'eval' | 'inline-script' | 'depth';
+      readonly detail: string;
+      readonly words: readonly ShellWord[];
+      readonly assignments: readonly string[];
+      readonly via: readonly string[];
+      readonly cwd: readonly string[];
+    };
 
 /**
  * Peel wrappers off `words` (program first). `budget` is how many more wrappers may be peeled before the command
@@ -93,7 +163,8 @@ export type Unwrapped =
  */
 export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly string[], budget: number): Unwrapped {
   // Most commands wrap nothing: answer those without copying anything.
-  if (!isWrapper(initial[0])) return { kind: 'command', words: initial, assignments: assignmentsIn, via: NONE, cwd: NONE };
+  if (!isWrapper(initial[0]))
+    return { kind: 'command', words: initial, assignments: assignmentsIn, via: NONE, cwd: NONE };
   let words = initial;
   const assignments = [...assignmentsIn];
   const via: string[] = [];
@@ -106,11 +177,28 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     const texts = words.map((w) => w.value);
 
     if (name === 'eval') {
-      if (via.length >= budget) return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
+      if (via.length >= budget)
+        return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
       const args = words.slice(1);
-      if (args.some((w) => w.dynamic)) return { kind: 'opaque', reason: 'eval', detail: args.map((w) => w.text).join(' '), words, assignments, via, cwd };
+      if (args.some((w) => w.dynamic))
+        return {
+          kind: 'opaque',
+          reason: 'eval',
+          detail: args.map((w) => w.text).join(' '),
+          words,
+          assignments,
+          via,
+          cwd,
+        };
       via.push('eval');
-      return { kind: 'reparse', source: args.map((w) => w.value).join(' '), word: args.length === 1 ? args[0] : undefined, assignments, via, cwd };
+      return {
+        kind: 'reparse',
+        source: args.map((w) => w.value).join(' '),
+        word: args.length === 1 ? args[0] : undefined,
+        assignments,
+        via,
+        cwd,
+      };
     }
 
     if (SHELLS.has(name)) {
@@ -120,17 +208,20 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
       const at = parsed.positionalAt[0];
       const script = at === undefined ? undefined : words[at + 1];
       if (script === undefined) return { kind: 'command', words, assignments, via, cwd };
-      if (script.dynamic) return { kind: 'opaque', reason: 'inline-script', detail: name, words, assignments, via, cwd };
-      if (via.length >= budget) return { kind: 'opaque', reason: 'depth', detail: script.value, words, assignments, via, cwd };
+      if (script.dynamic)
+        return { kind: 'opaque', reason: 'inline-script', detail: name, words, assignments, via, cwd };
+      if (via.length >= budget)
+        return { kind: 'opaque', reason: 'depth', detail: script.value, words, assignments, via, cwd };
       via.push(`${name} -c`);
       return { kind: 'reparse', source: script.value, word: script, assignments, via, cwd };
     }
 
     const execSubs = EXEC_BY_NAME.get(name);
     const wrapper = WRAPPER_BY_NAME.get(name);
-    const viaExec = execSubs !== undefined && execSubs.includes(texts[1] ?? '');
+    const viaExec = execSubs?.includes(texts[1] ?? '');
     if (wrapper === undefined && !viaExec) return { kind: 'command', words, assignments, via, cwd };
-    if (via.length >= budget) return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
+    if (via.length >= budget)
+      return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
 
     const skipWords = viaExec ? 2 : 1;
     const w = wrapper ?? NPX;
@@ -139,27 +230,40 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     for (const flag of parsed.flags) {
       if (w.cwd?.includes(flag.name) && flag.value !== undefined) cwd.push(flag.value);
     }
-    let first = parsed.positionalAt[w.skip ?? 0];
+    const first = parsed.positionalAt[w.skip ?? 0];
     let rest = first === undefined ? [] : words.slice(first + skipWords);
 
     if (name === 'env') {
       // env's own NAME=value words are assignments of the command it runs; -S splits one string into words.
-      while (rest[0] !== undefined && ASSIGNMENT.test(rest[0].value)) assignments.push((rest.shift() as ShellWord).value);
+      while (rest[0] !== undefined && ASSIGNMENT.test(rest[0].value))
+        assignments.push((rest.shift() as ShellWord).value);
       const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');
       if (split?.value !== undefined) {
         const origin = words[0] as ShellWord;
-        const more = split.value.split(/\s+/).filter((t) => t !== '').map((t) => syntheticWord(t, origin.pos, origin.end));
+        const more = split.value
+          .split(/\s+/)
+          .filter((t) => t !== '')
+          .map((t) => syntheticWord(t, origin.pos, origin.end));
         rest = [...more, ...rest];
       }
     }
     if (name === 'watch' && !parsed.flags.some((f) => f.name === '-x' || f.name === '--exec')) {
       // watch hands its arguments, joined by spaces, to `sh -c`.
       if (rest.length === 0) return { kind: 'command', words, assignments, via, cwd };
-      if (rest.some((r) => r.dynamic)) return { kind: 'opaque', reason: 'inline-script', detail: 'watch', words, assignments, via, cwd };
+      if (rest.some((r) => r.dynamic))
+        return { kind: 'opaque', reason: 'inline-script', detail: 'watch', words, assignments, via, cwd };
       via.push('watch');
-      return { kind: 'reparse', source: rest.map((r) => r.value).join(' '), word: rest.length === 1 ? rest[0] : undefined, assignments, via, cwd };
+      return {
+        kind: 'reparse',
+        source: rest.map((r) => r.value).join(' '),
+        word: rest.length === 1 ? rest[0] : undefined,
+        assignments,
+        via,
+        cwd,
+      };
     }
-    const npxCall = name === 'npx' || viaExec ? parsed.flags.find((f) => f.name === '-c' || f.name === '--call') : undefined;
+    const npxCall =
+      name === 'npx' || viaExec ? parsed.flags.find((f) => f.name === '-c' || f.name === '--call') : undefined;
     if (npxCall?.value !== undefined) {
       via.push(viaExec ? `${name} ${texts[1]}` : name);
       return { kind: 'reparse', source: npxCall.value, word: undefined, assignments, via, cwd };

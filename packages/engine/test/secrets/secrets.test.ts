@@ -15,7 +15,9 @@ interface SecretCase {
 }
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'cases');
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 const tally = { positives: 0, caught: 0, negatives: 0, silent: 0 };
 const ruleIds = new Set(SECRET_RULES.map((r) => r.id));
 

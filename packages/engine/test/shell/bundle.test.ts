@@ -10,12 +10,24 @@ const entry = join(dirname(fileURLToPath(import.meta.url)), '../../src/shell/ind
 
 describe('the shell model', () => {
   it('bundles for the browser with unbash and nothing from Node', async () => {
-    const result = await build({ entryPoints: [entry], bundle: true, write: false, platform: 'browser', format: 'esm', metafile: true, logLevel: 'silent' });
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(result.errors).toEqual([]);
     expect(inputs.some((i) => i.includes('node_modules/unbash/'))).toBe(true);
     expect(inputs.filter((i) => /web-tree-sitter|tree-sitter-bash|sh-syntax/.test(i))).toEqual([]);
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    expect(Object.values(result.metafile.inputs).flatMap((i) => i.imports.map((x) => x.path)).filter((p) => builtins.has(p))).toEqual([]);
+    expect(
+      Object.values(result.metafile.inputs)
+        .flatMap((i) => i.imports.map((x) => x.path))
+        .filter((p) => builtins.has(p)),
+    ).toEqual([]);
   });
 });

@@ -50,7 +50,9 @@ export function loadCases(file: string): ShellCase[] {
 }
 
 export function caseFiles(): string[] {
-  return readdirSync(casesDir).filter((f) => f.endsWith('.yaml')).sort();
+  return readdirSync(casesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
 }
 
 const flagText = (f: Flag): string => (f.value === undefined ? f.name : `${f.name}=${f.value}`);
@@ -73,7 +75,11 @@ function checkCommand(got: SimpleCommand | undefined, want: CommandCase, at: str
 
 export function checkCase(test: ShellCase): ShellModel {
   const model = parseShell(test.command, test.options);
-  if (test.programs) expect(model.commands.map((c) => c.program), 'programs').toEqual(test.programs);
+  if (test.programs)
+    expect(
+      model.commands.map((c) => c.program),
+      'programs',
+    ).toEqual(test.programs);
   if (test.commands) {
     expect(model.commands.length, 'number of commands').toBe(test.commands.length);
     test.commands.forEach((want, i) => checkCommand(model.commands[i], want, `commands[${i}]`));
@@ -90,13 +96,23 @@ export function checkCase(test: ShellCase): ShellModel {
     });
     expect(got, 'effects').toEqual(test.effects);
   }
-  if (test.opaque) expect(model.opaque.map((o) => (test.opaque?.some((w) => w.includes(':')) ? `${o.reason}: ${o.detail}` : o.reason)), 'opaque').toEqual(test.opaque);
-  if (test.scripts) expect(model.scripts.map((s) => s.path), 'scripts').toEqual(test.scripts);
-  if (test.error !== undefined) expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
+  if (test.opaque)
+    expect(
+      model.opaque.map((o) => (test.opaque?.some((w) => w.includes(':')) ? `${o.reason}: ${o.detail}` : o.reason)),
+      'opaque',
+    ).toEqual(test.opaque);
+  if (test.scripts)
+    expect(
+      model.scripts.map((s) => s.path),
+      'scripts',
+    ).toEqual(test.scripts);
+  if (test.error !== undefined)
+    expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
   // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text.
   for (const c of model.commands) {
     expect(c.end, 'end inside the source').toBeLessThanOrEqual(test.command.length);
-      if (c.via.length === 0 && test.spans !== false) expect(test.command.slice(c.start, c.end), 'text at start..end').toBe(c.text);
+    if (c.via.length === 0 && test.spans !== false)
+      expect(test.command.slice(c.start, c.end), 'text at start..end').toBe(c.text);
   }
   return model;
 }

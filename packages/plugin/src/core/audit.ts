@@ -16,14 +16,19 @@ export interface AuditOptions {
 
 export const DECISION_LOG_ENV = 'SEMANTIC_ANCHORS_DECISION_LOG';
 
-export const decisionLogForced = (option: unknown, env: Readonly<Record<string, string | undefined>> = process.env): boolean =>
-  option === true || /^(1|true|yes|on)$/i.test(env[DECISION_LOG_ENV] ?? '');
+export const decisionLogForced = (
+  option: unknown,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean => option === true || /^(1|true|yes|on)$/i.test(env[DECISION_LOG_ENV] ?? '');
 
 export class Audit {
   private log: DecisionLog | undefined;
   private on = false;
 
-  constructor(private readonly options: AuditOptions, private readonly channels: Channels) {}
+  constructor(
+    private readonly options: AuditOptions,
+    private readonly channels: Channels,
+  ) {}
 
   /** Re-reads the switch after a (re)load: the configuration may have turned the log on or off. */
   configure(policy: CompiledPolicy): void {
@@ -48,10 +53,17 @@ export class Audit {
   }
 
   /** A tool call or message verdict that was not a plain ALLOW. */
-  verdict(verdict: Verdict, sessionID: string, role: string | null | undefined, tool: string | undefined, args: unknown): void {
+  verdict(
+    verdict: Verdict,
+    sessionID: string,
+    role: string | null | undefined,
+    tool: string | undefined,
+    args: unknown,
+  ): void {
     if (!this.on) return;
     const used = verdict.bypass.used;
-    const kind = verdict.decision === 'BLOCK' ? 'block' : used ? 'bypass-used' : verdict.decision === 'WARN' ? 'warn' : undefined;
+    const kind =
+      verdict.decision === 'BLOCK' ? 'block' : used ? 'bypass-used' : verdict.decision === 'WARN' ? 'warn' : undefined;
     if (kind === undefined) return;
     this.write({
       kind,
@@ -67,7 +79,13 @@ export class Audit {
 
   bypass(granted: boolean, sessionID: string, role: string | null | undefined, reason: string): void {
     if (!this.on) return;
-    this.write({ kind: granted ? 'bypass-granted' : 'bypass-refused', by: 'human', sessionID, ...(typeof role === 'string' ? { role } : {}), reason: maskSecrets(reason) });
+    this.write({
+      kind: granted ? 'bypass-granted' : 'bypass-refused',
+      by: 'human',
+      sessionID,
+      ...(typeof role === 'string' ? { role } : {}),
+      reason: maskSecrets(reason),
+    });
   }
 
   problem(message: string): void {

@@ -7,9 +7,19 @@ export const Record_ = z.record(z.string(), z.unknown());
 
 /** The plugin options both hosts pass through from the user's config. */
 export const PluginOptions = z.looseObject({
-  config: z.string().min(1).optional().meta({ description: 'Path of the YAML configuration, relative to the project directory.' }),
-  decisionLog: z.boolean().optional().meta({ description: 'Write the decision log (.opencode/semantic-anchors-decisions.jsonl).' }),
-  secretEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().meta({ description: 'More environment variables the agent must never read (kept out of its shell).' }),
+  config: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'Path of the YAML configuration, relative to the project directory.' }),
+  decisionLog: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Write the decision log (.opencode/semantic-anchors-decisions.jsonl).' }),
+  secretEnv: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/))
+    .optional()
+    .meta({ description: 'More environment variables the agent must never read (kept out of its shell).' }),
 });
 export type PluginOptions = z.infer<typeof PluginOptions>;
 
@@ -19,7 +29,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A file attachment's path: a file: URL's path, else the source path the host recorded; undefined for pasted data. */
 export function attachmentPath(url: string | undefined, sourcePath: string | undefined): string | undefined {
-  if (url !== undefined && url.startsWith('file:')) {
+  if (url?.startsWith('file:')) {
     try {
       return fileURLToPath(url.split('?')[0]!);
     } catch (error) {
@@ -35,5 +45,8 @@ export function parseOptions(raw: unknown): { options: PluginOptions; problem: s
   if (raw === undefined || raw === null) return { options: {}, problem: undefined };
   const r = PluginOptions.safeParse(raw);
   if (r.success) return { options: r.data, problem: undefined };
-  return { options: {}, problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>", "decisionLog": true, "secretEnv": ["NAME"] }.` };
+  return {
+    options: {},
+    problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>", "decisionLog": true, "secretEnv": ["NAME"] }.`,
+  };
 }

@@ -22,7 +22,9 @@ export function parseAnchorCommand(text: string): AnchorCommand {
     case 'reload':
       return { kind: 'reload' };
     case 'role':
-      return rest.length === 1 ? { kind: 'role', role: rest[0]! } : { kind: 'help', problem: 'give exactly one role id: /anchor role <id>' };
+      return rest.length === 1
+        ? { kind: 'role', role: rest[0]! }
+        : { kind: 'help', problem: 'give exactly one role id: /anchor role <id>' };
     case 'explain':
       return { kind: 'explain' };
     default:

@@ -22,20 +22,28 @@ describe('config discovery: first found wins', () => {
     const p = places();
     const option = p.write(join(p.project, 'rules/a.yaml'));
     p.write(join(p.project, '.opencode', CONFIG_FILE_NAME));
-    expect(discoverConfig({ directory: p.project, optionPath: 'rules/a.yaml', env: {}, home: p.home }).found).toEqual({ place: 'option', path: option });
+    expect(discoverConfig({ directory: p.project, optionPath: 'rules/a.yaml', env: {}, home: p.home }).found).toEqual({
+      place: 'option',
+      path: option,
+    });
   });
 
   it('falls through a missing option to the project file', () => {
     const p = places();
     const project = p.write(join(p.project, '.opencode', CONFIG_FILE_NAME));
-    expect(discoverConfig({ directory: p.project, optionPath: 'missing.yaml', env: {}, home: p.home }).found).toEqual({ place: 'project', path: project });
+    expect(discoverConfig({ directory: p.project, optionPath: 'missing.yaml', env: {}, home: p.home }).found).toEqual({
+      place: 'project',
+      path: project,
+    });
   });
 
   it('honours XDG_CONFIG_HOME for the user file, else ~/.config', () => {
     const p = places();
     const xdgFile = p.write(join(p.xdg, 'opencode', CONFIG_FILE_NAME));
     const homeFile = p.write(join(p.home, '.config', 'opencode', CONFIG_FILE_NAME));
-    expect(discoverConfig({ directory: p.project, env: { XDG_CONFIG_HOME: p.xdg }, home: p.home }).found?.path).toBe(xdgFile);
+    expect(discoverConfig({ directory: p.project, env: { XDG_CONFIG_HOME: p.xdg }, home: p.home }).found?.path).toBe(
+      xdgFile,
+    );
     expect(discoverConfig({ directory: p.project, env: {}, home: p.home }).found?.path).toBe(homeFile);
   });
 

@@ -31,7 +31,10 @@ export function configCandidates(input: DiscoveryInput): ConfigCandidate[] {
   const home = input.home ?? homedir();
   const out: ConfigCandidate[] = [];
   if (input.optionPath !== undefined && input.optionPath !== '') {
-    out.push({ place: 'option', path: isAbsolute(input.optionPath) ? input.optionPath : resolve(input.directory, input.optionPath) });
+    out.push({
+      place: 'option',
+      path: isAbsolute(input.optionPath) ? input.optionPath : resolve(input.directory, input.optionPath),
+    });
   }
   out.push({ place: 'project', path: join(input.directory, '.opencode', CONFIG_FILE_NAME) });
   // XDG honoured, as opencode itself does for ~/.config/opencode.

@@ -65,7 +65,9 @@ export class DecisionLog {
       if (this.dropped > 0) {
         const dropped = this.dropped;
         this.dropped = 0;
-        this.queue.push(`${JSON.stringify({ v: 1, time: new Date().toISOString(), kind: 'log-dropped', by: 'plugin', dropped, message: `${dropped} record(s) dropped: the log could not keep up` } satisfies DecisionRecord)}\n`);
+        this.queue.push(
+          `${JSON.stringify({ v: 1, time: new Date().toISOString(), kind: 'log-dropped', by: 'plugin', dropped, message: `${dropped} record(s) dropped: the log could not keep up` } satisfies DecisionRecord)}\n`,
+        );
       }
       const batch = this.queue.join('');
       this.queue = [];
@@ -84,7 +86,10 @@ export class DecisionLog {
     const file = this.options.file;
     if (this.size === undefined) {
       await mkdir(dirname(file), { recursive: true });
-      this.size = await stat(file).then((s) => s.size, () => 0);
+      this.size = await stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
     }
     if (this.size + adding <= (this.options.maxBytes ?? DEFAULT_MAX_BYTES) || this.size === 0) return;
     const keep = this.options.keep ?? DEFAULT_KEEP;
@@ -99,7 +104,9 @@ export class DecisionLog {
     const key = `${what}:${code}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.options.onError?.(`decision log ${this.options.file}: ${what} failed (${error instanceof Error ? error.message : String(error)}); records are lost until it works again`);
+    this.options.onError?.(
+      `decision log ${this.options.file}: ${what} failed (${error instanceof Error ? error.message : String(error)}); records are lost until it works again`,
+    );
   }
 }
 

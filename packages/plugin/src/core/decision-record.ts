@@ -2,7 +2,14 @@
 // sha256 (of canonical JSON, so equal arguments hash equally) and a short excerpt with anything secret-looking masked.
 import { createHash } from 'node:crypto';
 
-export type DecisionKind = 'block' | 'warn' | 'bypass-used' | 'bypass-granted' | 'bypass-refused' | 'config-problem' | 'log-dropped';
+export type DecisionKind =
+  | 'block'
+  | 'warn'
+  | 'bypass-used'
+  | 'bypass-granted'
+  | 'bypass-refused'
+  | 'config-problem'
+  | 'log-dropped';
 
 /** Who let a call through, or stopped it: a contract (rule), or the human's bypass. */
 export type DecidedBy = 'rule' | 'human-bypass' | 'human' | 'plugin';
@@ -28,11 +35,15 @@ const EXCERPT_LENGTH = 120;
 
 /** JSON with object keys sorted at every level: the same arguments always give the same text and hash. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  ) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : v,
+    ) ?? 'null'
+  );
 }
 
 export function argsDigest(args: unknown): { sha256: string; excerpt: string } {
@@ -49,7 +60,10 @@ export function argsDigest(args: unknown): { sha256: string; excerpt: string } {
 const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, '[private key]'],
   [/\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 ***'],
-  [/\b((?:[A-Za-z_]*(?:pass(?:word|wd)?|secret|token|api[_-]?key|auth|credential|private[_-]?key)[A-Za-z_]*)\s*(?:=|:|\\?"\s*:\s*\\?")\s*)("[^"]*"|'[^']*'|[^\s"',;&|]+)/gi, '$1***'],
+  [
+    /\b((?:[A-Za-z_]*(?:pass(?:word|wd)?|secret|token|api[_-]?key|auth|credential|private[_-]?key)[A-Za-z_]*)\s*(?:=|:|\\?"\s*:\s*\\?")\s*)("[^"]*"|'[^']*'|[^\s"',;&|]+)/gi,
+    '$1***',
+  ],
   [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi, '$1***:***@'],
   [/(?<![A-Za-z0-9_/.-])(?=[A-Za-z0-9+/_=.-]*\d)(?=[A-Za-z0-9+/_=.-]*[A-Za-z])[A-Za-z0-9+/_=.-]{24,}/g, '***'],
 ];

@@ -66,7 +66,10 @@ export class Enforcer {
   /** The server address the current policy protects (see followServer). */
   private compiledServer: string | undefined;
 
-  constructor(private readonly options: EnforcerOptions, private readonly channels: Channels) {
+  constructor(
+    private readonly options: EnforcerOptions,
+    private readonly channels: Channels,
+  ) {
     this.failOpen = new FailOpen(channels);
     this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
     this.current = this.load('start');
@@ -91,10 +94,12 @@ export class Enforcer {
       const verdict = this.apply(entry, { tool: call.tool, args: { ...call.args } }, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
       this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
-      if (verdict.decision === 'BLOCK') return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
+      if (verdict.decision === 'BLOCK')
+        return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
       if (verdict.decision === 'WARN' && verdict.agentMessage) {
         // Bounded: a call whose after-hook never comes (the host aborted it) must not hold memory forever.
-        if (this.pendingNotes.size >= MAX_PENDING_NOTES) this.pendingNotes.delete(this.pendingNotes.keys().next().value!);
+        if (this.pendingNotes.size >= MAX_PENDING_NOTES)
+          this.pendingNotes.delete(this.pendingNotes.keys().next().value!);
         this.pendingNotes.set(call.callID, verdict.agentMessage);
       }
       return undefined;
@@ -122,16 +127,26 @@ export class Enforcer {
         entry.answerEcho = undefined; // Our own command answer coming back as the message: not the human's words.
         return NOTHING;
       }
-      const event: Event = msg.attachments.length > 0 ? { message: msg.text, attachments: [...msg.attachments] } : { message: msg.text };
+      const event: Event =
+        msg.attachments.length > 0 ? { message: msg.text, attachments: [...msg.attachments] } : { message: msg.text };
       const verdict = this.apply(entry, event, msg.attachments.length > 0 ? 'message with attachments' : 'message');
       if (verdict.notice) this.channels.log('info', verdict.notice, this.stateExtra(msg.sessionID, entry));
       if (verdict.decision === 'ALLOW') return NOTHING;
       this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
-      this.audit.verdict(verdict, msg.sessionID, entry.state.role, undefined, msg.attachments.length > 0 ? { attachments: msg.attachments } : undefined);
+      this.audit.verdict(
+        verdict,
+        msg.sessionID,
+        entry.state.role,
+        undefined,
+        msg.attachments.length > 0 ? { attachments: msg.attachments } : undefined,
+      );
       const blocked = verdict.matches.filter((m) => m.effect === 'block' && m.subject.startsWith('attachment '));
       const withheld = msg.attachments.filter((p) => blocked.some((m) => m.subject === `attachment ${p}`));
       if (withheld.length > 0) {
-        this.channels.toast(`Withheld attached file${withheld.length === 1 ? '' : 's'} ${withheld.join(', ')} (contract ${unique(blocked.map((m) => m.id)).join(', ')}).`, 'warning');
+        this.channels.toast(
+          `Withheld attached file${withheld.length === 1 ? '' : 's'} ${withheld.join(', ')} (contract ${unique(blocked.map((m) => m.id)).join(', ')}).`,
+          'warning',
+        );
         const head = `${ANSWER_PREFIX} The attached file${withheld.length === 1 ? '' : 's'} ${withheld.join(', ')} ${withheld.length === 1 ? 'was' : 'were'} withheld: a contract does not allow reading ${withheld.length === 1 ? 'it' : 'them'}, so ${withheld.length === 1 ? 'its' : 'their'} content was removed from this message.`;
         return { withheld, note: `${head}\n\n${verdict.agentMessage ?? ''}`.trim() };
       }
@@ -195,14 +210,23 @@ export class Enforcer {
         // "/anchor bypass <contract-id> <reason>" scopes the grant to that contract; otherwise the whole text is the reason.
         const [first = '', ...rest] = cmd.reason.split(/\s+/);
         const scoped = this.current.policy.contracts.some((c) => c.id === first);
-        const verdict = this.apply(entry, scoped ? { bypass: rest.join(' '), contract: first } : { bypass: cmd.reason }, undefined);
-        this.channels.log(verdict.bypass.granted ? 'warn' : 'info', `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`, this.stateExtra(sessionID, entry));
+        const verdict = this.apply(
+          entry,
+          scoped ? { bypass: rest.join(' '), contract: first } : { bypass: cmd.reason },
+          undefined,
+        );
+        this.channels.log(
+          verdict.bypass.granted ? 'warn' : 'info',
+          `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`,
+          this.stateExtra(sessionID, entry),
+        );
         this.audit.bypass(verdict.bypass.granted === true, sessionID, entry.state.role, cmd.reason);
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'role': {
         const known = this.current.policy.roles.known;
-        if (!known.includes(cmd.role)) return `${ANSWER_PREFIX} "${cmd.role}" is not a known role. Known roles: ${known.join(', ')}.`;
+        if (!known.includes(cmd.role))
+          return `${ANSWER_PREFIX} "${cmd.role}" is not a known role. Known roles: ${known.join(', ')}.`;
         const verdict = this.apply(entry, { role: cmd.role }, undefined);
         entry.humanRole = true;
         this.channels.log('info', `role set by the human to ${cmd.role}`, this.stateExtra(sessionID, entry));
@@ -225,14 +249,24 @@ export class Enforcer {
     this.compiledServer = this.options.serverUrl;
     const snapshot = loadPolicy(this.options);
     this.audit.configure(snapshot.policy);
-    const extra = { service: SERVICE, file: snapshot.file, place: snapshot.place, contracts: snapshot.policy.contracts.length, skipped: snapshot.policy.skipped.map((s) => s.id) };
+    const extra = {
+      service: SERVICE,
+      file: snapshot.file,
+      place: snapshot.place,
+      contracts: snapshot.policy.contracts.length,
+      skipped: snapshot.policy.skipped.map((s) => s.id),
+    };
     if (snapshot.info) this.channels.log('info', snapshot.info, extra);
     if (why === 'server') {
       // Same file, same contracts: only the server address the self-protection guards changed. Say it, quietly.
       this.channels.log('info', `self-protection now guards opencode's server at ${this.compiledServer}`, extra);
       return snapshot;
     }
-    this.channels.log('info', `${why === 'start' ? 'loaded' : 'reloaded'} ${snapshot.file}: ${snapshot.policy.contracts.length} contracts`, extra);
+    this.channels.log(
+      'info',
+      `${why === 'start' ? 'loaded' : 'reloaded'} ${snapshot.file}: ${snapshot.policy.contracts.length} contracts`,
+      extra,
+    );
     if (this.audit.enabled) this.channels.log('info', `decision log on: ${this.audit.file}`, extra);
     for (const w of snapshot.warnings) {
       this.audit.problem(w);
@@ -269,7 +303,10 @@ export class Enforcer {
     entry.state = state;
     if (subject !== undefined) entry.last = { verdict, subject };
     if (verdict.error !== undefined) {
-      const outcome = verdict.decision === 'BLOCK' ? 'the event was blocked (settings.onError: block)' : 'the event was allowed (fail open)';
+      const outcome =
+        verdict.decision === 'BLOCK'
+          ? 'the event was blocked (settings.onError: block)'
+          : 'the event was allowed (fail open)';
       this.failOpen.report('the engine', entry.id, new Error(verdict.error), outcome);
     }
     return verdict;
@@ -280,14 +317,30 @@ export class Enforcer {
     if (verdict.error !== undefined) return; // Already reported by apply.
     const ids = verdict.matches.map((m) => m.id);
     const entry = this.sessions.entry(sessionID, this.current.policy);
-    const extra = { ...what, ...this.stateExtra(sessionID, entry), decision: verdict.decision, contracts: ids, bypassUsed: verdict.bypass.used };
+    const extra = {
+      ...what,
+      ...this.stateExtra(sessionID, entry),
+      decision: verdict.decision,
+      contracts: ids,
+      bypassUsed: verdict.bypass.used,
+    };
     const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
     if (verdict.decision === 'BLOCK') {
       this.channels.log('warn', `BLOCK ${subject}: ${ids.join(', ')}`, extra);
-      this.channels.toast(`Blocked a ${subject}: ${unique(ids).join(', ')}. /anchor explain shows why; /anchor bypass <reason> lets the next one through.`, 'warning');
+      this.channels.toast(
+        `Blocked a ${subject}: ${unique(ids).join(', ')}. /anchor explain shows why; /anchor bypass <reason> lets the next one through.`,
+        'warning',
+      );
     } else {
-      this.channels.log(verdict.bypass.used ? 'warn' : 'info', `${verdict.bypass.used ? 'BYPASS used' : 'WARN'} ${subject}: ${ids.join(', ')}`, extra);
-      this.channels.toast(`${verdict.bypass.used ? 'Bypass used' : 'Warning'} on a ${subject}: ${unique(ids).join(', ')}.`, 'warning');
+      this.channels.log(
+        verdict.bypass.used ? 'warn' : 'info',
+        `${verdict.bypass.used ? 'BYPASS used' : 'WARN'} ${subject}: ${ids.join(', ')}`,
+        extra,
+      );
+      this.channels.toast(
+        `${verdict.bypass.used ? 'Bypass used' : 'Warning'} on a ${subject}: ${unique(ids).join(', ')}.`,
+        'warning',
+      );
     }
   }
 
@@ -310,7 +363,12 @@ export class Enforcer {
    */
   internalError(phase: Phase, where: string, sessionID: string | undefined, error: unknown): string | undefined {
     const closed = phase === 'tool-check' && this.current.policy.settings.onError === 'block';
-    this.failOpen.report(where, sessionID, error, closed ? 'the call was blocked (settings.onError: block)' : 'the call was allowed (fail open)');
+    this.failOpen.report(
+      where,
+      sessionID,
+      error,
+      closed ? 'the call was blocked (settings.onError: block)' : 'the call was allowed (fail open)',
+    );
     if (closed) {
       return `BLOCKED by semantic-anchors: the plugin failed while checking this call and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`;
     }

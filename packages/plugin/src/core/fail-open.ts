@@ -13,6 +13,9 @@ export class FailOpen {
     const key = sessionID ?? '<no session>';
     if (this.toasted.has(key)) return;
     this.toasted.add(key);
-    this.channels.toast(`semantic-anchors had an internal error (${text}); ${outcome}. See the opencode log; further errors in this session are only logged.`, 'error');
+    this.channels.toast(
+      `semantic-anchors had an internal error (${text}); ${outcome}. See the opencode log; further errors in this session are only logged.`,
+      'error',
+    );
   }
 }

@@ -7,7 +7,9 @@ export function hostGapWarnings(cfg: unknown): string[] {
   const out: string[] = [];
   const experimental = isRecord(cfg) && isRecord(cfg.experimental) ? cfg.experimental : undefined;
   if (experimental?.batch_tool === true) {
-    out.push('experimental.batch_tool is on: opencode 1.18.33 has no batch tool, but if this opencode version has one, calls made inside a batch may not be checked by the contracts. Turn it off to be sure every call is checked.');
+    out.push(
+      'experimental.batch_tool is on: opencode 1.18.33 has no batch tool, but if this opencode version has one, calls made inside a batch may not be checked by the contracts. Turn it off to be sure every call is checked.',
+    );
   }
   return out;
 }

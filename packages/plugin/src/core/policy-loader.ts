@@ -1,7 +1,14 @@
 // Turns the discovered configuration into a compiled policy, falling back visibly: no file → the default preset
 // (said once in the log); a file that cannot be read or parsed → the default preset with a warning; contracts
 // that fail → skipped and reported while the others apply.
-import { compile, formatDiagnostic, loadConfig, type CompiledPolicy, type CompileOptions, type Diagnostic } from '@semantic-anchors/engine';
+import {
+  compile,
+  formatDiagnostic,
+  loadConfig,
+  type CompiledPolicy,
+  type CompileOptions,
+  type Diagnostic,
+} from '@semantic-anchors/engine';
 import {
   DEFAULT_CONFIG_NAME,
   DEFAULT_CONFIG_TEXT,
@@ -36,7 +43,9 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
   const { found, tried } = discoverConfig(options);
   const warnings: string[] = [];
   if (options.optionPath && found?.place !== 'option') {
-    warnings.push(`The configuration named in the plugin options ("${options.optionPath}") was not found; ${found ? `using ${found.path} instead` : 'using the default'}. Fix the "config" option in opencode.json.`);
+    warnings.push(
+      `The configuration named in the plugin options ("${options.optionPath}") was not found; ${found ? `using ${found.path} instead` : 'using the default'}. Fix the "config" option in opencode.json.`,
+    );
   }
   if (!found) {
     const info = `No configuration file found (looked in ${tried.map((c) => c.path).join(', ')}); using the default: extends [software-developer].`;
@@ -44,13 +53,17 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
   }
   const read = readText(found.path);
   if (!read.ok) {
-    warnings.push(`Could not read ${found.path} (${read.error}); using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
+    warnings.push(
+      `Could not read ${found.path} (${read.error}); using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`,
+    );
     return fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
   }
   const snapshot = fromText(read.text, found.path, found.place, options, warnings);
   if (snapshot.unusable) {
     const first = snapshot.diagnostics.find((d) => d.severity === 'error');
-    warnings.push(`${found.path} could not be used${first ? ` (${formatDiagnostic(first).split('\n')[0]})` : ''}; using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`);
+    warnings.push(
+      `${found.path} could not be used${first ? ` (${formatDiagnostic(first).split('\n')[0]})` : ''}; using the default configuration (extends software-developer) until it is fixed and reloaded with /anchor reload.`,
+    );
     const fallback = fromText(DEFAULT_CONFIG_TEXT, DEFAULT_CONFIG_NAME, 'default', options, warnings);
     // Keep the real file's diagnostics: they are what the human must fix.
     return { ...fallback, diagnostics: [...snapshot.diagnostics, ...fallback.diagnostics] };
@@ -58,7 +71,13 @@ export function loadPolicy(options: LoaderOptions): PolicySnapshot {
   return snapshot;
 }
 
-function fromText(text: string, file: string, place: ConfigPlace, options: LoaderOptions, warnings: string[]): PolicySnapshot & { unusable: boolean } {
+function fromText(
+  text: string,
+  file: string,
+  place: ConfigPlace,
+  options: LoaderOptions,
+  warnings: string[],
+): PolicySnapshot & { unusable: boolean } {
   // The files read through `extends` are contract files too: the agent must not rewrite those either.
   const read: string[] = place === 'default' ? [] : [file];
   const loaded = loadConfig(text, { file, readFile: (path) => (read.push(path), readExtended(path)) });
@@ -74,12 +93,23 @@ function fromText(text: string, file: string, place: ConfigPlace, options: Loade
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   const out = [...warnings];
   if (loaded.status === 'partial' && errors.length > 0) {
-    out.push(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'} in the configuration; the affected parts are skipped, the other contracts apply. First: ${formatDiagnostic(errors[0]!).split('\n')[0]}`);
+    out.push(
+      `${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'} in the configuration; the affected parts are skipped, the other contracts apply. First: ${formatDiagnostic(errors[0]!).split('\n')[0]}`,
+    );
   }
   if (policy.skipped.length > 0) {
-    out.push(`Skipped contract${policy.skipped.length === 1 ? '' : 's'} (not enforced until fixed): ${policy.skipped.map((s) => `${s.id ?? '(no id)'} (${s.error})`).join('; ')}.`);
+    out.push(
+      `Skipped contract${policy.skipped.length === 1 ? '' : 's'} (not enforced until fixed): ${policy.skipped.map((s) => `${s.id ?? '(no id)'} (${s.error})`).join('; ')}.`,
+    );
   }
-  return { policy, place, file, diagnostics: loaded.diagnostics, warnings: out, info: undefined, protect,
+  return {
+    policy,
+    place,
+    file,
+    diagnostics: loaded.diagnostics,
+    warnings: out,
+    info: undefined,
+    protect,
     // Unusable: nothing could be read, or errors left nothing to enforce. Enforcing nothing would switch the
     // policy off without anyone deciding to, so the default applies until the file is fixed.
     unusable: loaded.status === 'unreadable' || (loaded.status === 'partial' && loaded.config.contracts.length === 0),

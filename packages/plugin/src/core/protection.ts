@@ -38,9 +38,15 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
   const contractFiles = unique([...configCandidates(host).map((c) => c.path), ...contractFilesRead.filter(isAbsolute)]);
   return {
     contractFiles,
-    hostFiles: unique([...opencodeConfigFiles(host), ...pluginFiles(host.pluginFile), join(host.directory, '.opencode', DECISION_LOG_GLOB)]),
+    hostFiles: unique([
+      ...opencodeConfigFiles(host),
+      ...pluginFiles(host.pluginFile),
+      join(host.directory, '.opencode', DECISION_LOG_GLOB),
+    ]),
     servers: host.serverUrl ? serverAddresses(host.serverUrl) : [],
-    secretEnv: unique([...HOST_SECRET_ENV, ...(host.extraSecretEnv ?? [])]).filter((v) => env[v] !== undefined || HOST_SECRET_ENV.includes(v)),
+    secretEnv: unique([...HOST_SECRET_ENV, ...(host.extraSecretEnv ?? [])]).filter(
+      (v) => env[v] !== undefined || HOST_SECRET_ENV.includes(v),
+    ),
   };
 }
 
@@ -48,7 +54,8 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
 function opencodeConfigFiles(host: HostFacts): string[] {
   const env = host.env ?? process.env;
   const home = host.home ?? homedir();
-  const xdgConfig = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
+  const xdgConfig =
+    env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
   const xdgCache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
   const configDirs = [join(xdgConfig, 'opencode'), join(home, '.opencode')];
   if (env.OPENCODE_CONFIG_DIR && isAbsolute(env.OPENCODE_CONFIG_DIR)) configDirs.push(env.OPENCODE_CONFIG_DIR);
@@ -59,7 +66,12 @@ function opencodeConfigFiles(host: HostFacts): string[] {
     configDirs.push(join(dir, '.opencode'));
   }
   for (const dir of configDirs) {
-    out.push(join(dir, 'opencode.json'), join(dir, 'opencode.jsonc'), join(dir, 'config.json'), join(dir, 'package.json'));
+    out.push(
+      join(dir, 'opencode.json'),
+      join(dir, 'opencode.jsonc'),
+      join(dir, 'config.json'),
+      join(dir, 'package.json'),
+    );
     out.push(join(dir, 'plugin', '**'), join(dir, 'plugins', '**'), join(dir, 'node_modules', '**'));
   }
   if (env.OPENCODE_CONFIG && isAbsolute(env.OPENCODE_CONFIG)) out.push(env.OPENCODE_CONFIG);

@@ -26,7 +26,14 @@ export class SessionRegistry {
     const root = this.root(sessionID);
     let entry = this.entries.get(root);
     if (!entry) {
-      entry = { id: root, state: startState(policy), agent: undefined, last: undefined, answerEcho: undefined, humanRole: false };
+      entry = {
+        id: root,
+        state: startState(policy),
+        agent: undefined,
+        last: undefined,
+        answerEcho: undefined,
+        humanRole: false,
+      };
       this.entries.set(root, entry);
     }
     return entry;

@@ -1,13 +1,24 @@
 // The texts the human reads: the status of a session and the trace of its last verdict. Every answer starts with
 // ANSWER_PREFIX so the transcript shows where it came from.
-import { appliesToRole, bypassesLeft, formatDiagnostic, type CompiledPolicy, type SessionState, type Verdict } from '@semantic-anchors/engine';
+import {
+  appliesToRole,
+  bypassesLeft,
+  formatDiagnostic,
+  type CompiledPolicy,
+  type SessionState,
+  type Verdict,
+} from '@semantic-anchors/engine';
 import type { PolicySnapshot } from './policy-loader.js';
 
 export const ANSWER_PREFIX = '[semantic-anchors]';
-export const COMMAND_HELP = 'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
+export const COMMAND_HELP =
+  'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
 
 /** The contracts that apply to a session holding these roles: those without roles, and those that name one. */
-export function activeContracts(policy: CompiledPolicy, roles: string | null | readonly string[]): CompiledPolicy['contracts'] {
+export function activeContracts(
+  policy: CompiledPolicy,
+  roles: string | null | readonly string[],
+): CompiledPolicy['contracts'] {
   return policy.contracts.filter((c) => appliesToRole(c, roles));
 }
 
@@ -28,7 +39,8 @@ export function statusText(snapshot: PolicySnapshot, state: SessionState, agent:
   if (problems.length > 0) {
     lines.push(`Problems in the configuration (${problems.length}):`);
     for (const d of problems.slice(0, 5)) lines.push(`  ${formatDiagnostic(d).replace(/\n/g, '\n  ')}`);
-    if (problems.length > 5) lines.push(`  … and ${problems.length - 5} more (run: semantic-anchors validate ${snapshot.file})`);
+    if (problems.length > 5)
+      lines.push(`  … and ${problems.length - 5} more (run: semantic-anchors validate ${snapshot.file})`);
   }
   for (const w of snapshot.warnings) lines.push(`Warning: ${w}`);
   lines.push(COMMAND_HELP);
@@ -39,16 +51,22 @@ export function statusText(snapshot: PolicySnapshot, state: SessionState, agent:
 export function explainText(last: { verdict: Verdict; subject: string } | undefined): string {
   if (!last) return `${ANSWER_PREFIX} explain: no tool call or message has been checked in this session yet.`;
   const v = last.verdict;
-  const lines = [`${ANSWER_PREFIX} explain: event #${v.seq} (${last.subject}), role ${v.role ?? '(none)'} → ${v.decision}`];
+  const lines = [
+    `${ANSWER_PREFIX} explain: event #${v.seq} (${last.subject}), role ${v.role ?? '(none)'} → ${v.decision}`,
+  ];
   if (v.error) lines.push(`Internal error while checking: ${v.error}`);
   if (v.matches.length === 0 && v.excused.length === 0) lines.push('No contract matched.');
   for (const m of v.matches) {
-    lines.push(`- ${m.id} [${m.mode}, ${m.effect}]${m.origin.preset ? ` from preset ${m.origin.preset}` : ` from ${m.origin.file}`} on the ${m.subject}`);
+    lines.push(
+      `- ${m.id} [${m.mode}, ${m.effect}]${m.origin.preset ? ` from preset ${m.origin.preset}` : ` from ${m.origin.file}`} on the ${m.subject}`,
+    );
     lines.push(`  ${m.trigger} held: ${m.held.join('; ')}`);
     lines.push(`  Do instead: ${m.message}`);
   }
   for (const e of v.excused) {
-    lines.push(`- ${e.id} excused on the ${e.subject}: ${e.trigger} held (${e.held.join('; ')}) but ${e.exception} held (${e.exceptionHeld.join('; ')})`);
+    lines.push(
+      `- ${e.id} excused on the ${e.subject}: ${e.trigger} held (${e.held.join('; ')}) but ${e.exception} held (${e.exceptionHeld.join('; ')})`,
+    );
   }
   if (v.bypass.used) lines.push('A human bypass let this event through.');
   lines.push(`Bypasses left: ${v.bypass.left} of ${v.bypass.budget}${v.bypass.pending ? ' (one waiting)' : ''}`);

@@ -2,8 +2,21 @@
 // Takes the project dir, the plugin option `config` (if their opencode config passes one) and the environment;
 // returns the check line and, when usable, the file path and compiled policy for the live run.
 
-import { compile, formatDiagnostic, loadConfig, validate, type CompiledPolicy, type LoadedContract } from '@semantic-anchors/engine';
-import { DEFAULT_CONFIG_NAME, DEFAULT_CONFIG_TEXT, discoverConfig, readExtended, readText } from '../core/config-source.js';
+import {
+  compile,
+  formatDiagnostic,
+  loadConfig,
+  validate,
+  type CompiledPolicy,
+  type LoadedContract,
+} from '@semantic-anchors/engine';
+import {
+  DEFAULT_CONFIG_NAME,
+  DEFAULT_CONFIG_TEXT,
+  discoverConfig,
+  readExtended,
+  readText,
+} from '../core/config-source.js';
 import type { Check } from './report.js';
 
 export interface ContractConfig {
@@ -16,7 +29,11 @@ export interface ContractConfig {
   readonly contracts: readonly LoadedContract[];
 }
 
-export function checkContractConfig(projectDir: string, optionPath: string | undefined, env: NodeJS.ProcessEnv): ContractConfig {
+export function checkContractConfig(
+  projectDir: string,
+  optionPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+): ContractConfig {
   const name = 'contract file';
   const { found, tried } = discoverConfig({ directory: projectDir, optionPath, env });
   if (found === undefined) {
@@ -40,7 +57,12 @@ export function checkContractConfig(projectDir: string, optionPath: string | und
       file: found.path,
       policy: undefined,
       contracts: [],
-      check: { name, status: 'fail', detail: `${found.path} (${found.place}) cannot be read: ${read.error}`, remedy: 'make the file readable by your user, or remove it to use the default' },
+      check: {
+        name,
+        status: 'fail',
+        detail: `${found.path} (${found.place}) cannot be read: ${read.error}`,
+        remedy: 'make the file readable by your user, or remove it to use the default',
+      },
     };
   }
   const result = validate(read.text, { file: found.path, readFile: readExtended, root: projectDir });
@@ -66,6 +88,11 @@ export function checkContractConfig(projectDir: string, optionPath: string | und
     file: found.path,
     policy: result.policy,
     contracts: result.load.config.contracts,
-    check: { name, status: 'pass', detail: `${found.path} (${found.place}) is valid: ${enforced} contract(s) enforced`, notes },
+    check: {
+      name,
+      status: 'pass',
+      detail: `${found.path} (${found.place}) is valid: ${enforced} contract(s) enforced`,
+      notes,
+    },
   };
 }

@@ -34,7 +34,8 @@ contracts:
   });
 
   it('finds nothing when no BLOCK contract has a tool example', () => {
-    expect(choose(`version: 1
+    expect(
+      choose(`version: 1
 contracts:
   - id: warn-only
     description: Only a warning.
@@ -43,6 +44,7 @@ contracts:
     when: { tool: { name: bash, command: x } }
     message: Look again.
     examples: [{ event: { tool: bash, args: { command: x } }, expect: WARN }]
-`)).toBeUndefined();
+`),
+    ).toBeUndefined();
   });
 });

@@ -44,6 +44,15 @@ export function chooseDemoCall(policy: CompiledPolicy, contracts: readonly Loade
 /** One line for the report: `bash: git push --force origin main`, `edit src/app.ts`. */
 export function describeCall(call: DemoCall): string {
   const a = call.args;
-  const what = typeof a.command === 'string' ? a.command : typeof a.filePath === 'string' ? a.filePath : typeof a.path === 'string' ? a.path : typeof a.url === 'string' ? a.url : JSON.stringify(a);
+  const what =
+    typeof a.command === 'string'
+      ? a.command
+      : typeof a.filePath === 'string'
+        ? a.filePath
+        : typeof a.path === 'string'
+          ? a.path
+          : typeof a.url === 'string'
+            ? a.url
+            : JSON.stringify(a);
   return `${call.tool} ${what.length > 80 ? `${what.slice(0, 77)}…` : what}`;
 }

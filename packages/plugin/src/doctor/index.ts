@@ -31,16 +31,29 @@ Exits 0 when every check passes, 1 when one fails, 2 on bad arguments.
 
 /** The built bundle next to the CLI (dist/cli.js → dist/index.js), or the package's dist when run from source. */
 export function defaultPluginBundle(): string | undefined {
-  return ['./index.js', '../../dist/index.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url))).find((path) => existsSync(path));
+  return ['./index.js', '../../dist/index.js']
+    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+    .find((path) => existsSync(path));
 }
 
 export const doctor: CliCommand = {
   summary: 'prove enforcement works here: opencode loads the plugin, the config is valid, a real call is blocked',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
+    // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the assignment in the try below
     let values;
     try {
-      ({ values } = parseArgs({ args, options: { project: { type: 'string' }, 'no-run': { type: 'boolean' }, timeout: { type: 'string' }, plugin: { type: 'string' } }, strict: true, allowPositionals: false }));
+      ({ values } = parseArgs({
+        args,
+        options: {
+          project: { type: 'string' },
+          'no-run': { type: 'boolean' },
+          timeout: { type: 'string' },
+          plugin: { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
     } catch (error) {
       io.err(`semantic-anchors doctor: ${(error as Error).message}\nRun "semantic-anchors doctor --help" for usage.`);
       return 2;
@@ -61,12 +74,25 @@ export const doctor: CliCommand = {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {
       // A CLI file downloaded on its own has no bundle beside it: then prove the drop-in file opencode really loads.
-      const pluginBundle = values.plugin ? resolve(values.plugin) : defaultPluginBundle() ?? settings.dropIn;
+      const pluginBundle = values.plugin ? resolve(values.plugin) : (defaultPluginBundle() ?? settings.dropIn);
       if (pluginBundle === undefined || !existsSync(pluginBundle)) {
-        checks.push({ name: 'live check', status: 'fail', detail: `no plugin bundle to load (${pluginBundle ?? 'dist/index.js not found'})`, remedy: 'build the package (npm run build -w opencode-semantic-anchors) or pass --plugin <file>' });
+        checks.push({
+          name: 'live check',
+          status: 'fail',
+          detail: `no plugin bundle to load (${pluginBundle ?? 'dist/index.js not found'})`,
+          remedy: 'build the package (npm run build -w opencode-semantic-anchors) or pass --plugin <file>',
+        });
       } else {
         const demo = config.policy ? chooseDemoCall(config.policy, config.contracts) : undefined;
-        checks.push(...(await liveRun({ projectDir, configFile: config.file, demo, pluginBundle, timeoutMs: timeoutSeconds * 1000 })));
+        checks.push(
+          ...(await liveRun({
+            projectDir,
+            configFile: config.file,
+            demo,
+            pluginBundle,
+            timeoutMs: timeoutSeconds * 1000,
+          })),
+        );
       }
     }
     const { lines, failed } = renderReport(checks);

@@ -3,11 +3,17 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 /** `error` starts with "line:col: " and names what the parser expected. */
-export type JsoncResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+export type JsoncResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string };
 
 export function parseJsonc(text: string): JsoncResult {
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const value: unknown = parse(text, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: false,
+  });
   const first = errors[0];
   if (!first) return { ok: true, value };
   const { line, col } = lineCol(text, first.offset);

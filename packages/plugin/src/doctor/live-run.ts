@@ -31,7 +31,11 @@ const MIN_VERSION = [1, 18] as const;
 
 export function opencodeVersion(binary: string): string | undefined {
   try {
-    return execFileSync(binary, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    return execFileSync(binary, ['--version'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
   } catch (error) {
     return `unknown (${(error as Error).message.split('\n')[0]})`;
   }
@@ -47,12 +51,24 @@ function versionOk(version: string): boolean {
 export async function liveRun(options: LiveRunOptions): Promise<Check[]> {
   const binary = options.binary ?? findOpencode(options.projectDir);
   if (binary === undefined) {
-    return [{ name: 'opencode', status: 'skip', detail: 'no opencode binary on PATH or in node_modules/.bin, so no live check', remedy: 'install it (npm install -g opencode-ai) and run doctor again to see a contract block a real call' }];
+    return [
+      {
+        name: 'opencode',
+        status: 'skip',
+        detail: 'no opencode binary on PATH or in node_modules/.bin, so no live check',
+        remedy: 'install it (npm install -g opencode-ai) and run doctor again to see a contract block a real call',
+      },
+    ];
   }
   const version = opencodeVersion(binary.path) ?? 'unknown';
   const binaryCheck: Check = versionOk(version)
     ? { name: 'opencode', status: 'pass', detail: `${binary.path} (${version}, from ${binary.source})` }
-    : { name: 'opencode', status: 'fail', detail: `${binary.path} is version ${version}; the plugin needs opencode >= ${MIN_VERSION.join('.')}`, remedy: 'upgrade: npm install -g opencode-ai@latest' };
+    : {
+        name: 'opencode',
+        status: 'fail',
+        detail: `${binary.path} is version ${version}; the plugin needs opencode >= ${MIN_VERSION.join('.')}`,
+        remedy: 'upgrade: npm install -g opencode-ai@latest',
+      };
   if (binaryCheck.status === 'fail') return [binaryCheck];
   return [binaryCheck, await blockInSandbox(binary.path, options)];
 }
@@ -64,18 +80,32 @@ async function blockInSandbox(binary: string, options: LiveRunOptions): Promise<
   const dirs = createSandboxDirs();
   const url = pathToFileURL(options.pluginBundle).href;
   try {
+    // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the assignment in the try below
     let opencode;
     try {
       opencode = await launchOpencode({
         binary,
         dirs,
-        config: sandboxOpencodeConfig({ modelBaseURL: model.baseURL, plugins: [options.configFile ? [url, { config: options.configFile }] : url] }),
+        config: sandboxOpencodeConfig({
+          modelBaseURL: model.baseURL,
+          plugins: [options.configFile ? [url, { config: options.configFile }] : url],
+        }),
         readyCommand: 'anchor',
         startTimeoutMs: options.timeoutMs,
       });
     } catch (error) {
-      const pluginLines = (error as Error).message.split('\n').filter((l) => /plugin|semantic-anchors/i.test(l)).slice(-5);
-      return { name, status: 'fail', detail: `the plugin did not load in a sandboxed opencode: ${(error as Error).message.split('\n')[0]}`, notes: pluginLines, remedy: 'run opencode with --print-logs and look for "failed to load plugin"; rebuild or reinstall opencode-semantic-anchors' };
+      const pluginLines = (error as Error).message
+        .split('\n')
+        .filter((l) => /plugin|semantic-anchors/i.test(l))
+        .slice(-5);
+      return {
+        name,
+        status: 'fail',
+        detail: `the plugin did not load in a sandboxed opencode: ${(error as Error).message.split('\n')[0]}`,
+        notes: pluginLines,
+        remedy:
+          'run opencode with --print-logs and look for "failed to load plugin"; rebuild or reinstall opencode-semantic-anchors',
+      };
     }
     try {
       const client = new OpencodeClient(opencode.url, options.timeoutMs);
@@ -83,8 +113,19 @@ async function blockInSandbox(binary: string, options: LiveRunOptions): Promise<
       if (options.demo === undefined) {
         const answer = await client.command(session, 'anchor', 'status');
         return answer.status < 400
-          ? { name, status: 'pass', detail: 'the plugin loaded in a real opencode and /anchor answers; no BLOCK contract has a tool example to replay', remedy: 'add examples to a BLOCK contract to see one blocked here' }
-          : { name, status: 'fail', detail: `/anchor status failed in the sandbox: HTTP ${answer.status}`, remedy: 'report this with the output of opencode --print-logs' };
+          ? {
+              name,
+              status: 'pass',
+              detail:
+                'the plugin loaded in a real opencode and /anchor answers; no BLOCK contract has a tool example to replay',
+              remedy: 'add examples to a BLOCK contract to see one blocked here',
+            }
+          : {
+              name,
+              status: 'fail',
+              detail: `/anchor status failed in the sandbox: HTTP ${answer.status}`,
+              remedy: 'report this with the output of opencode --print-logs',
+            };
       }
       const demo = options.demo;
       await client.prompt(session, callDirective(demo.tool, demo.args), { agent: demo.agent });
@@ -93,13 +134,19 @@ async function blockInSandbox(binary: string, options: LiveRunOptions): Promise<
       const blocked = part?.status === 'error' && (part.error ?? '').startsWith('BLOCKED by semantic-anchors');
       if (blocked) {
         const firstLine = (part?.error ?? '').split('\n')[0] ?? '';
-        return { name, status: 'pass', detail: `a real opencode blocked "${describeCall(demo)}" as agent ${demo.agent} (${demo.contracts.join(', ')}) in ${seconds} s`, notes: [firstLine] };
+        return {
+          name,
+          status: 'pass',
+          detail: `a real opencode blocked "${describeCall(demo)}" as agent ${demo.agent} (${demo.contracts.join(', ')}) in ${seconds} s`,
+          notes: [firstLine],
+        };
       }
       return {
         name,
         status: 'fail',
         detail: `the engine blocks "${describeCall(demo)}" (${demo.contracts.join(', ')}) but the sandboxed opencode ${part ? `ended the call as ${part.status}${part.error ? `: ${part.error.split('\n')[0]}` : ''}` : 'never made the call'}`,
-        remedy: 'check that no other plugin or opencode permission handles the call first, and report it with the output of opencode --print-logs',
+        remedy:
+          'check that no other plugin or opencode permission handles the call first, and report it with the output of opencode --print-logs',
       };
     } finally {
       await opencode.stop();

@@ -17,20 +17,59 @@ export function checkOpencodeSettings(projectDir: string, env: NodeJS.ProcessEnv
   const settings = readOpencodeSettings(projectDir, env);
   const add = `add "plugin": ["${PACKAGE_NAME}"] to ${join(projectDir, 'opencode.json')} (or to your user config)`;
   if (settings.errors.length > 0) {
-    return { optionPath: undefined, check: { name, status: 'fail', detail: 'an opencode configuration file does not parse, so opencode will not start with it', notes: settings.errors, remedy: 'fix the JSON at the position shown' } };
+    return {
+      optionPath: undefined,
+      check: {
+        name,
+        status: 'fail',
+        detail: 'an opencode configuration file does not parse, so opencode will not start with it',
+        notes: settings.errors,
+        remedy: 'fix the JSON at the position shown',
+      },
+    };
   }
   const load = settings.loads[0];
   if (load === undefined) {
-    const where = settings.files.length ? `none of ${settings.files.join(', ')}` : 'no opencode.json or opencode.jsonc was found, and no plugin file';
-    return { optionPath: undefined, check: { name, status: 'fail', detail: `${where} loads ${PACKAGE_NAME}`, remedy: add } };
+    const where = settings.files.length
+      ? `none of ${settings.files.join(', ')}`
+      : 'no opencode.json or opencode.jsonc was found, and no plugin file';
+    return {
+      optionPath: undefined,
+      check: { name, status: 'fail', detail: `${where} loads ${PACKAGE_NAME}`, remedy: add },
+    };
   }
   if (load.missingFile) {
-    return { optionPath: undefined, check: { name, status: 'fail', detail: `${load.file} loads ${load.spec}, but ${load.missingFile} does not exist`, remedy: 'fix the path, or use the npm entry instead: ' + add } };
+    return {
+      optionPath: undefined,
+      check: {
+        name,
+        status: 'fail',
+        detail: `${load.file} loads ${load.spec}, but ${load.missingFile} does not exist`,
+        remedy: `fix the path, or use the npm entry instead: ${add}`,
+      },
+    };
   }
   const option = load.options?.config;
   const optionPath = typeof option === 'string' ? option : undefined;
-  const notes = settings.loads.length > 1 ? [`also loaded by: ${settings.loads.slice(1).map((l) => `${l.file} (${l.spec})`).join(', ')} — opencode runs each entry, so contracts would be checked twice`] : [];
+  const notes =
+    settings.loads.length > 1
+      ? [
+          `also loaded by: ${settings.loads
+            .slice(1)
+            .map((l) => `${l.file} (${l.spec})`)
+            .join(', ')} — opencode runs each entry, so contracts would be checked twice`,
+        ]
+      : [];
   // An auto-loaded file is its own spec; a config entry names a package or a URL instead.
   const dropIn = load.spec === load.file ? load.file : undefined;
-  return { optionPath, ...(dropIn ? { dropIn } : {}), check: { name, status: 'pass', detail: `${load.file} loads ${load.spec}${optionPath ? ` with config ${optionPath}` : ''}`, notes } };
+  return {
+    optionPath,
+    ...(dropIn ? { dropIn } : {}),
+    check: {
+      name,
+      status: 'pass',
+      detail: `${load.file} loads ${load.spec}${optionPath ? ` with config ${optionPath}` : ''}`,
+      notes,
+    },
+  };
 }

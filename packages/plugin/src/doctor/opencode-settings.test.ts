@@ -18,9 +18,20 @@ afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, forc
 
 describe('finding the opencode entry that loads the plugin', () => {
   it('finds an npm entry with options in the user config', () => {
-    const { project, env } = layout({ 'xdg/opencode/opencode.json': JSON.stringify({ plugin: ['other', ['opencode-semantic-anchors@1.2.3', { config: 'a.yaml' }]] }), 'project/.keep': '' });
+    const { project, env } = layout({
+      'xdg/opencode/opencode.json': JSON.stringify({
+        plugin: ['other', ['opencode-semantic-anchors@1.2.3', { config: 'a.yaml' }]],
+      }),
+      'project/.keep': '',
+    });
     const { loads } = readOpencodeSettings(project, env);
-    expect(loads).toEqual([{ file: expect.stringContaining('xdg/opencode/opencode.json'), spec: 'opencode-semantic-anchors@1.2.3', options: { config: 'a.yaml' } }]);
+    expect(loads).toEqual([
+      {
+        file: expect.stringContaining('xdg/opencode/opencode.json'),
+        spec: 'opencode-semantic-anchors@1.2.3',
+        options: { config: 'a.yaml' },
+      },
+    ]);
   });
 
   it('recognises a local path into a checkout by its package.json name and flags a missing file', () => {
@@ -47,7 +58,9 @@ describe('finding the opencode entry that loads the plugin', () => {
   });
 
   it('ignores other plugins', () => {
-    const { project, env } = layout({ 'project/opencode.json': JSON.stringify({ plugin: ['opencode-wakatime', 'opencode-semantic-anchors-fork'] }) });
+    const { project, env } = layout({
+      'project/opencode.json': JSON.stringify({ plugin: ['opencode-wakatime', 'opencode-semantic-anchors-fork'] }),
+    });
     expect(readOpencodeSettings(project, env).loads).toEqual([]);
   });
 });

@@ -61,7 +61,10 @@ function pluginEntries(file: string, config: unknown): PluginLoad[] {
   return list.flatMap((entry): PluginLoad[] => {
     const [spec, options] = Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined];
     if (typeof spec !== 'string' || !namesThePlugin(spec, file)) return [];
-    const opts = options !== null && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : undefined;
+    const opts =
+      options !== null && typeof options === 'object' && !Array.isArray(options)
+        ? (options as Record<string, unknown>)
+        : undefined;
     const path = localPath(spec, file);
     return [{ file, spec, options: opts, ...(path && !existsSync(path) ? { missingFile: path } : {}) }];
   });

@@ -25,15 +25,23 @@ export const logCommand: CliCommand = {
   async run(args: string[], io: CliIO): Promise<number> {
     let values: { project?: string | undefined; file?: string | undefined; json?: boolean | undefined };
     try {
-      ({ values } = parseArgs({ args, options: { project: { type: 'string' }, file: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: false }));
+      ({ values } = parseArgs({
+        args,
+        options: { project: { type: 'string' }, file: { type: 'string' }, json: { type: 'boolean' } },
+        allowPositionals: false,
+      }));
     } catch (error) {
       io.err(`semantic-anchors log: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
       return 2;
     }
     const file = values.file ? resolve(values.file) : decisionLogPath(resolve(values.project ?? '.'));
-    const files = [...Array.from({ length: DEFAULT_KEEP }, (_, i) => rotated(file, DEFAULT_KEEP - i)), file].filter((f) => existsSync(f));
+    const files = [...Array.from({ length: DEFAULT_KEEP }, (_, i) => rotated(file, DEFAULT_KEEP - i)), file].filter(
+      (f) => existsSync(f),
+    );
     if (files.length === 0) {
-      io.err(`semantic-anchors log: no decision log at ${file}\nhint: switch it on with the plugin option "decisionLog": true (or SEMANTIC_ANCHORS_DECISION_LOG=1, or settings.decisionLog: true), then work in opencode`);
+      io.err(
+        `semantic-anchors log: no decision log at ${file}\nhint: switch it on with the plugin option "decisionLog": true (or SEMANTIC_ANCHORS_DECISION_LOG=1, or settings.decisionLog: true), then work in opencode`,
+      );
       return 1;
     }
     const summary = summarise(files.flatMap((f) => readFileSync(f, 'utf8').split('\n')));

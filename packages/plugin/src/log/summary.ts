@@ -12,7 +12,11 @@ export interface LogSummary {
   readonly byTool: readonly (readonly [string, number])[];
   /** Calls that ran although a contract matched: by a rule (WARN) or by the human's bypass. */
   readonly letThrough: { readonly rule: number; readonly humanBypass: number };
-  readonly bypassReasons: readonly { readonly time: string; readonly sessionID: string | undefined; readonly reason: string }[];
+  readonly bypassReasons: readonly {
+    readonly time: string;
+    readonly sessionID: string | undefined;
+    readonly reason: string;
+  }[];
   readonly problems: readonly string[];
   readonly dropped: number;
 }
@@ -48,7 +52,11 @@ export function summarise(lines: readonly string[]): LogSummary {
     if (r.kind === 'log-dropped') dropped += r.dropped ?? 0;
   }
   return {
-    records, unreadable, first, last, byKind,
+    records,
+    unreadable,
+    first,
+    last,
+    byKind,
     byContract: sorted(contracts),
     byTool: sorted(tools),
     letThrough: { rule: byKind.warn ?? 0, humanBypass: byKind['bypass-used'] ?? 0 },
@@ -59,7 +67,8 @@ export function summarise(lines: readonly string[]): LogSummary {
 }
 
 export function renderSummary(s: LogSummary, files: readonly string[]): string {
-  if (s.records === 0) return `No decisions recorded in ${files.join(', ')}${s.unreadable ? ` (${s.unreadable} unreadable lines)` : ''}.`;
+  if (s.records === 0)
+    return `No decisions recorded in ${files.join(', ')}${s.unreadable ? ` (${s.unreadable} unreadable lines)` : ''}.`;
   const k = s.byKind;
   const out = [
     `${s.records} decisions from ${s.first} to ${s.last} (${files.join(', ')})`,
@@ -68,9 +77,15 @@ export function renderSummary(s: LogSummary, files: readonly string[]): string {
     `Who let things through: a rule (WARN, the call ran with a note) ${s.letThrough.rule}, the human's bypass ${s.letThrough.humanBypass}`,
     `Bypasses: ${k['bypass-granted'] ?? 0} granted, ${k['bypass-refused'] ?? 0} refused (budget spent)`,
   ];
-  if (s.byContract.length > 0) out.push('', 'By contract:', ...s.byContract.map(([id, n]) => `  ${String(n).padStart(5)}  ${id}`));
+  if (s.byContract.length > 0)
+    out.push('', 'By contract:', ...s.byContract.map(([id, n]) => `  ${String(n).padStart(5)}  ${id}`));
   if (s.byTool.length > 0) out.push('', 'By tool:', ...s.byTool.map(([t, n]) => `  ${String(n).padStart(5)}  ${t}`));
-  if (s.bypassReasons.length > 0) out.push('', 'Bypasses granted by the human:', ...s.bypassReasons.map((b) => `  ${b.time}  ${b.sessionID ?? ''}  "${b.reason}"`));
+  if (s.bypassReasons.length > 0)
+    out.push(
+      '',
+      'Bypasses granted by the human:',
+      ...s.bypassReasons.map((b) => `  ${b.time}  ${b.sessionID ?? ''}  "${b.reason}"`),
+    );
   if (s.problems.length > 0) out.push('', 'Configuration problems:', ...s.problems.map((p) => `  ${p}`));
   if (s.dropped > 0) out.push('', `${s.dropped} records were dropped because the disk could not keep up.`);
   if (s.unreadable > 0) out.push('', `${s.unreadable} lines were not decision records and were skipped.`);
@@ -80,7 +95,11 @@ export function renderSummary(s: LogSummary, files: readonly string[]): string {
 function parse(line: string): DecisionRecord | undefined {
   try {
     const r: unknown = JSON.parse(line);
-    return typeof r === 'object' && r !== null && (r as DecisionRecord).v === 1 && typeof (r as DecisionRecord).kind === 'string' && typeof (r as DecisionRecord).time === 'string'
+    return typeof r === 'object' &&
+      r !== null &&
+      (r as DecisionRecord).v === 1 &&
+      typeof (r as DecisionRecord).kind === 'string' &&
+      typeof (r as DecisionRecord).time === 'string'
       ? (r as DecisionRecord)
       : undefined;
   } catch (error) {
@@ -89,4 +108,5 @@ function parse(line: string): DecisionRecord | undefined {
   }
 }
 
-const sorted = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+const sorted = (m: Map<string, number>): [string, number][] =>
+  [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));

@@ -13,8 +13,10 @@ interface V1Client {
 function isV1Client(client: unknown): client is V1Client {
   return (
     isRecord(client) &&
-    isRecord(client.app) && typeof client.app.log === 'function' &&
-    isRecord(client.tui) && typeof client.tui.showToast === 'function'
+    isRecord(client.app) &&
+    typeof client.app.log === 'function' &&
+    isRecord(client.tui) &&
+    typeof client.tui.showToast === 'function'
   );
 }
 
@@ -24,7 +26,8 @@ export function v1Channels(client: unknown): Channels {
     // The SDK answers { data, error }; a rejected promise or an error field is the host's log failing.
     Promise.resolve(result).then(
       (r) => {
-        if (isRecord(r) && r.error !== undefined && r.error !== null) process.stderr.write(`[${SERVICE}] ${what} failed: ${JSON.stringify(r.error)}\n`);
+        if (isRecord(r) && r.error !== undefined && r.error !== null)
+          process.stderr.write(`[${SERVICE}] ${what} failed: ${JSON.stringify(r.error)}\n`);
       },
       (error: unknown) => process.stderr.write(`[${SERVICE}] ${what} failed: ${String(error)}\n`),
     );
@@ -33,7 +36,10 @@ export function v1Channels(client: unknown): Channels {
     log(level, message, extra) {
       try {
         // opencode prints a record's `extra` fields, not the body's service: repeat it there so every line says whose it is.
-        settle('log', client.app.log({ body: { service: SERVICE, level, message, extra: { service: SERVICE, ...extra } } }));
+        settle(
+          'log',
+          client.app.log({ body: { service: SERVICE, level, message, extra: { service: SERVICE, ...extra } } }),
+        );
       } catch (error) {
         process.stderr.write(`[${SERVICE}] log failed: ${String(error)}\n`);
       }

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { attachedPaths, messageText, withholdInPlace } from './parts.js';
 
 const recorded = () =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../test/fixtures/v1/chat.message.with-file.build.json'), 'utf8')).output.parts as unknown[];
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../test/fixtures/v1/chat.message.with-file.build.json'), 'utf8'),
+  ).output.parts as unknown[];
 
 describe('opencode 1.18 message parts', () => {
   it('reads the human words and the attached paths of the recorded message', () => {
@@ -20,7 +22,13 @@ describe('opencode 1.18 message parts', () => {
     expect(parts).toBe(same); // edited in place: opencode keeps its own reference to this array
     expect(parts).toEqual([
       expect.objectContaining({ text: 'look at this file' }),
-      { id: 'prt_228a63512002Vv3Xg0Hq72cLX3', sessionID: 'ses_dd759d142ffewqD37g18fYmfAH', messageID: 'msg_228a634fb001zVP0Yjhm7af1y4', type: 'text', text: 'withheld!' },
+      {
+        id: 'prt_228a63512002Vv3Xg0Hq72cLX3',
+        sessionID: 'ses_dd759d142ffewqD37g18fYmfAH',
+        messageID: 'msg_228a634fb001zVP0Yjhm7af1y4',
+        type: 'text',
+        text: 'withheld!',
+      },
     ]);
   });
 
@@ -30,6 +38,8 @@ describe('opencode 1.18 message parts', () => {
     const parts = [...one, ...two];
     withholdInPlace(parts, ['/SANDBOX/project/notes.txt'], 'withheld!');
     expect(attachedPaths(parts)).toEqual(['/SANDBOX/project/other.txt']);
-    expect(JSON.stringify(parts)).toContain('Called the Read tool with the following input: {\\"filePath\\":\\"/SANDBOX/project/other.txt\\"}');
+    expect(JSON.stringify(parts)).toContain(
+      'Called the Read tool with the following input: {\\"filePath\\":\\"/SANDBOX/project/other.txt\\"}',
+    );
   });
 });

@@ -9,7 +9,11 @@ const READ_MARKER = 'Called the Read tool with the following input: ';
 
 /** The human's words: the non-synthetic text parts. */
 export function messageText(parts: readonly unknown[]): string {
-  return parts.filter(isTextPart).filter((p) => p.synthetic !== true).map((p) => p.text).join('\n');
+  return parts
+    .filter(isTextPart)
+    .filter((p) => p.synthetic !== true)
+    .map((p) => p.text)
+    .join('\n');
 }
 
 export function partPath(part: unknown): string | undefined {
@@ -71,6 +75,7 @@ export function withholdInPlace(parts: unknown[], withheld: readonly string[], n
 /** A text part carrying the ids of `like` (a part the host already numbered), so the host stores it as usual. */
 export function textPartLike(like: Record<string, unknown> | undefined, text: string): Record<string, unknown> {
   const ids: Record<string, unknown> = {};
-  for (const key of ['id', 'sessionID', 'messageID'] as const) if (like && typeof like[key] === 'string') ids[key] = like[key];
+  for (const key of ['id', 'sessionID', 'messageID'] as const)
+    if (like && typeof like[key] === 'string') ids[key] = like[key];
   return { ...ids, type: 'text', text };
 }

@@ -10,11 +10,19 @@ export const PluginInput = z.looseObject({
   client: z.unknown(),
 });
 
-export const ToolBeforeInput = z.looseObject({ tool: z.string().min(1), sessionID: z.string().min(1), callID: z.string() });
+export const ToolBeforeInput = z.looseObject({
+  tool: z.string().min(1),
+  sessionID: z.string().min(1),
+  callID: z.string(),
+});
 /** `args` is the object the tool runs with; it is only read, never replaced (replacing has no effect in 1.18). */
 export const ToolBeforeOutput = z.looseObject({ args: Record_.nullish() });
 
-export const ToolAfterInput = z.looseObject({ tool: z.string().min(1), sessionID: z.string().min(1), callID: z.string() });
+export const ToolAfterInput = z.looseObject({
+  tool: z.string().min(1),
+  sessionID: z.string().min(1),
+  callID: z.string(),
+});
 
 export const ChatMessageInput = z.looseObject({ sessionID: z.string().min(1), agent: z.string().optional() });
 
@@ -35,7 +43,11 @@ export const ChatMessageOutput = z.looseObject({
   parts: z.array(z.unknown()),
 });
 
-export const CommandInput = z.looseObject({ command: z.string(), sessionID: z.string().min(1), arguments: z.string().default('') });
+export const CommandInput = z.looseObject({
+  command: z.string(),
+  sessionID: z.string().min(1),
+  arguments: z.string().default(''),
+});
 export const CommandOutput = z.looseObject({ parts: z.array(z.unknown()) });
 
 export const HostEvent = z.looseObject({ type: z.string(), properties: z.unknown().optional() });

@@ -33,7 +33,10 @@ type Hook = (input: unknown, output: unknown) => Promise<void>;
 /** The hooks object opencode 1.18 reads; declared here so the package needs no runtime or type import of the host. */
 export interface V1Hooks {
   readonly config: (cfg: unknown) => Promise<void>;
-  readonly tool: Record<string, { description: string; args: Record<string, never>; execute(args: unknown, ctx: unknown): Promise<string> }>;
+  readonly tool: Record<
+    string,
+    { description: string; args: Record<string, never>; execute(args: unknown, ctx: unknown): Promise<string> }
+  >;
   readonly event: (input: unknown) => Promise<void>;
   readonly 'chat.message': Hook;
   readonly 'command.execute.before': Hook;
@@ -96,7 +99,8 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         }
         if (!isRecord(cfg.command)) cfg.command = {};
         const commands = cfg.command as Record<string, unknown>;
-        if (commands[COMMAND_NAME] !== undefined) channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
+        if (commands[COMMAND_NAME] !== undefined)
+          channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
         commands[COMMAND_NAME] = { template: '$ARGUMENTS', description: COMMAND_DESCRIPTION };
       });
     },
@@ -130,7 +134,8 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         const i = ToolAfterInput.parse(input);
         const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID });
         if (note === undefined || !isRecord(output)) return;
-        output.output = typeof output.output === 'string' && output.output !== '' ? `${output.output}\n\n${note}` : note;
+        output.output =
+          typeof output.output === 'string' && output.output !== '' ? `${output.output}\n\n${note}` : note;
       });
     },
 
@@ -150,7 +155,10 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         if (outcome.withheld.length > 0) {
           withholdInPlace(parts, outcome.withheld, outcome.note);
         } else {
-          parts.push({ ...textPartLike({ sessionID: o.message.sessionID ?? i.sessionID, messageID: o.message.id }, outcome.note), id: newPartID() });
+          parts.push({
+            ...textPartLike({ sessionID: o.message.sessionID ?? i.sessionID, messageID: o.message.id }, outcome.note),
+            id: newPartID(),
+          });
         }
       });
     },
@@ -160,7 +168,8 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         const i = CommandInput.parse(input);
         if (i.command !== COMMAND_NAME) return;
         const answer = enforcer.command(i.sessionID, i.arguments);
-        if (isRecord(output) && Array.isArray(output.parts)) output.parts.splice(0, output.parts.length, { type: 'text', text: answer });
+        if (isRecord(output) && Array.isArray(output.parts))
+          output.parts.splice(0, output.parts.length, { type: 'text', text: answer });
       });
     },
 

@@ -15,7 +15,11 @@ export interface V2ToolBefore {
   input: unknown;
 }
 
-export type V2ToolResult = { output?: unknown; content?: string | Array<{ type: string; text?: string }>; metadata?: Record<string, unknown> };
+export type V2ToolResult = {
+  output?: unknown;
+  content?: string | Array<{ type: string; text?: string }>;
+  metadata?: Record<string, unknown>;
+};
 
 export type V2ToolAfter = {
   readonly tool: string;

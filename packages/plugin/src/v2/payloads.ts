@@ -6,7 +6,11 @@ import { Record_ } from '../core/boundary.js';
 /** A prompt file: the docs name `files` without a shape; a path string or an object with a path or file: URL. */
 export const PromptFile = z.union([
   z.string().min(1),
-  z.looseObject({ path: z.string().min(1).optional(), url: z.string().min(1).optional(), filename: z.string().optional() }),
+  z.looseObject({
+    path: z.string().min(1).optional(),
+    url: z.string().min(1).optional(),
+    filename: z.string().optional(),
+  }),
 ]);
 
 /** The tool input is the tool's argument object (opencode 2 names paths `path`, 1.18 `filePath`; the engine reads both). */

@@ -54,12 +54,17 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
       }
       if (block !== undefined) throw new Error(block);
     }),
-    await ctx.tool.hook('execute.after', (e) => guard('tool-result', 'execute.after', e.sessionID, () => appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id })))),
+    await ctx.tool.hook('execute.after', (e) =>
+      guard('tool-result', 'execute.after', e.sessionID, () =>
+        appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id })),
+      ),
+    ),
     await ctx.session.hook('prompt', (e) => guard('message', 'prompt', e.sessionID, () => onPrompt(e, enforcer))),
     await ctx.tool.transform((editor) =>
       editor.add({
         name: STATUS_TOOL,
-        description: 'Read-only: shows the semantic-anchors rule state of this session. Only the human can grant a bypass, with /anchor bypass.',
+        description:
+          'Read-only: shows the semantic-anchors rule state of this session. Only the human can grant a bypass, with /anchor bypass.',
         input: { type: 'object', properties: {}, additionalProperties: false },
         options: { codemode: false },
         async execute(_input, tool) {
@@ -75,7 +80,8 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
         async execute(input) {
           const answer = enforcer.command(input.sessionID, input.prompt.text);
           // Show the answer in the session without a model turn, where the host offers it.
-          if (typeof ctx.session.synthetic === 'function') await ctx.session.synthetic({ sessionID: input.sessionID, text: answer });
+          if (typeof ctx.session.synthetic === 'function')
+            await ctx.session.synthetic({ sessionID: input.sessionID, text: answer });
         },
       }),
     ),
@@ -92,7 +98,11 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
 function onPrompt(e: V2Prompt, enforcer: Enforcer): void {
   const files = e.prompt.files ?? [];
   const paths = files.map(filePath);
-  const outcome = enforcer.userMessage({ sessionID: e.sessionID, text: e.prompt.text, attachments: paths.filter((p): p is string => p !== undefined) });
+  const outcome = enforcer.userMessage({
+    sessionID: e.sessionID,
+    text: e.prompt.text,
+    attachments: paths.filter((p): p is string => p !== undefined),
+  });
   if (outcome.note === undefined) return;
   if (outcome.withheld.length > 0) e.prompt.files = files.filter((_, i) => !outcome.withheld.includes(paths[i] ?? ''));
   e.prompt.text = `${e.prompt.text}\n\n${outcome.note}`;

@@ -29,7 +29,10 @@ export interface V1TestHost {
   readonly logs: LogBody[];
   readonly toasts: ToastBody[];
   /** A recorded payload, with the recording's sandbox path replaced by this project's folder. */
-  payload(name: string, edit?: (json: string) => string): { input: Record<string, unknown>; output: Record<string, unknown>; event?: Record<string, unknown> };
+  payload(
+    name: string,
+    edit?: (json: string) => string,
+  ): { input: Record<string, unknown>; output: Record<string, unknown>; event?: Record<string, unknown> };
 }
 
 export interface StartOptions {
@@ -62,7 +65,9 @@ export async function startV1(opts: StartOptions = {}): Promise<V1TestHost> {
     app: { log: async (o: { body: LogBody }) => (logs.push(o.body), { data: true }) },
     tui: { showToast: async (o: { body: ToastBody }) => (toasts.push(o.body), { data: true }) },
   };
-  const input = JSON.parse(readFileSync(join(fixtures, 'v1', 'plugin.input.json'), 'utf8').replaceAll('/SANDBOX/project', project)).input;
+  const input = JSON.parse(
+    readFileSync(join(fixtures, 'v1', 'plugin.input.json'), 'utf8').replaceAll('/SANDBOX/project', project),
+  ).input;
   const hooks = await plugin.server({ ...input, client }, opts.options);
   return {
     hooks,
@@ -77,7 +82,10 @@ export async function startV1(opts: StartOptions = {}): Promise<V1TestHost> {
 }
 
 /** Runs tool.execute.before; returns the thrown message, or undefined when the call may run. */
-export async function before(host: V1TestHost, p: { input: Record<string, unknown>; output: Record<string, unknown> }): Promise<string | undefined> {
+export async function before(
+  host: V1TestHost,
+  p: { input: Record<string, unknown>; output: Record<string, unknown> },
+): Promise<string | undefined> {
   try {
     await host.hooks['tool.execute.before'](p.input, p.output);
     return undefined;
@@ -87,7 +95,12 @@ export async function before(host: V1TestHost, p: { input: Record<string, unknow
 }
 
 /** A bash call in the recorded shape, with another command. */
-export function bash(host: V1TestHost, command: string, callID = `call_${Math.random().toString(36).slice(2)}`, sessionID?: string) {
+export function bash(
+  host: V1TestHost,
+  command: string,
+  callID = `call_${Math.random().toString(36).slice(2)}`,
+  sessionID?: string,
+) {
   const p = host.payload('tool.execute.before.bash');
   return {
     input: { ...p.input, callID, ...(sessionID ? { sessionID } : {}) },
@@ -96,7 +109,11 @@ export function bash(host: V1TestHost, command: string, callID = `call_${Math.ra
 }
 
 /** Sends `/anchor <args>` through command.execute.before and returns the parts it left. */
-export async function anchor(host: V1TestHost, args: string, sessionID = ROOT_SESSION): Promise<Array<Record<string, unknown>>> {
+export async function anchor(
+  host: V1TestHost,
+  args: string,
+  sessionID = ROOT_SESSION,
+): Promise<Array<Record<string, unknown>>> {
   const p = host.payload('command.execute.before');
   const parts = p.output.parts as Array<Record<string, unknown>>;
   await host.hooks['command.execute.before']({ ...p.input, command: 'anchor', arguments: args, sessionID }, { parts });

@@ -29,8 +29,13 @@ export class FakeV2Host {
   private wake: (() => void) | undefined;
   disposed = 0;
 
-  constructor(readonly project: string, options: Record<string, unknown> = {}) {
-    const ctx = JSON.parse(readFileSync(join(fixtures, 'v2', 'setup.context.json'), 'utf8').replaceAll('/SANDBOX/project', project)).context;
+  constructor(
+    readonly project: string,
+    options: Record<string, unknown> = {},
+  ) {
+    const ctx = JSON.parse(
+      readFileSync(join(fixtures, 'v2', 'setup.context.json'), 'utf8').replaceAll('/SANDBOX/project', project),
+    ).context;
     this.context = { ...ctx, options, ...this.domains() } as V2Context;
   }
 
@@ -71,7 +76,9 @@ export class FakeV2Host {
 
   /** A documented payload from test/fixtures/v2, with its sandbox path replaced by the project folder. */
   payload<T>(name: string, edit: (json: string) => string = (j) => j): T {
-    return JSON.parse(edit(readFileSync(join(fixtures, 'v2', `${name}.json`), 'utf8').replaceAll('/SANDBOX/project', this.project))).event as T;
+    return JSON.parse(
+      edit(readFileSync(join(fixtures, 'v2', `${name}.json`), 'utf8').replaceAll('/SANDBOX/project', this.project)),
+    ).event as T;
   }
 
   private register(key: string, cb: Callback): Promise<Registration> {
@@ -91,7 +98,11 @@ export class FakeV2Host {
         hook: (name, cb) => this.register(`session:${name}`, cb as Callback),
         synthetic: async (input) => void this.synthetic.push(input),
       },
-      command: { transform: (cb) => (cb({ add: (c) => void this.commands.push(c) }), this.register('command:transform', () => {})) },
+      command: {
+        transform: (cb) => (
+          cb({ add: (c) => void this.commands.push(c) }), this.register('command:transform', () => {})
+        ),
+      },
       event: { subscribe: (options) => this.stream(options?.signal) },
     };
   }
@@ -111,7 +122,9 @@ export class FakeV2Host {
   }
 }
 
-export async function startV2(options: Record<string, unknown> = {}): Promise<{ host: FakeV2Host; cleanup: () => Promise<void> }> {
+export async function startV2(
+  options: Record<string, unknown> = {},
+): Promise<{ host: FakeV2Host; cleanup: () => Promise<void> }> {
   process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-xdg-'));
   const project = mkdtempSync(join(tmpdir(), 'sa-plugin-v2-'));
   const host = new FakeV2Host(project, options);

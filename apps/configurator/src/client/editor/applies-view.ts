@@ -19,7 +19,9 @@ export function presetsThatNeverApply(load: LoadResult, policy: CompiledPolicy):
     if (c.builtin || preset === undefined || c.origin.file === load.config.files[0]) continue;
     byPreset.set(preset, [...(byPreset.get(preset) ?? []), c.id]);
   }
-  return [...byPreset].filter(([, ids]) => ids.every((id) => dead.has(id))).map(([preset, ids]) => ({ preset, contracts: ids.length }));
+  return [...byPreset]
+    .filter(([, ids]) => ids.every((id) => dead.has(id)))
+    .map(([preset, ids]) => ({ preset, contracts: ids.length }));
 }
 
 export function renderApplicability(target: HTMLElement, load: LoadResult, policy: CompiledPolicy): void {
@@ -30,23 +32,47 @@ export function renderApplicability(target: HTMLElement, load: LoadResult, polic
     li.dataset.roles = g.roles.join(' ');
     li.dataset.contracts = g.contracts.join(' ');
     const head = `${g.who[0]!.toUpperCase()}${g.who.slice(1)}: role ${g.roles.join(' + ') || '(none)'} → ${g.contracts.length} contract(s)`;
-    li.append(g.contracts.length === 0
-      ? el('span', {}, head)
-      : el('details', {}, el('summary', {}, head), el('p', { className: 'applies-ids' }, ...g.contracts.flatMap((id, i) => [i ? ', ' : '', el('code', {}, id)]))));
+    li.append(
+      g.contracts.length === 0
+        ? el('span', {}, head)
+        : el(
+            'details',
+            {},
+            el('summary', {}, head),
+            el(
+              'p',
+              { className: 'applies-ids' },
+              ...g.contracts.flatMap((id, i) => [i ? ', ' : '', el('code', {}, id)]),
+            ),
+          ),
+    );
     return li;
   });
   const notes: HTMLElement[] = [];
   for (const w of presetsThatNeverApply(load, policy)) {
-    const p = el('p', { className: 'warning applies-dead' },
+    const p = el(
+      'p',
+      { className: 'warning applies-dead' },
       `⚠ Preset ${w.preset} is extended but never applies: no session holds its role, so its ${w.contracts} contract(s) are never enforced. `,
-      'Remove roles.default, or map an agent to it under roles.agents.');
+      'Remove roles.default, or map an agent to it under roles.agents.',
+    );
     p.dataset.preset = w.preset;
     notes.push(p);
   }
   if (a.unreachable.length > 0) {
-    const own = a.unreachable.filter((id) => !notes.some((n) => policy.contracts.some((c) => c.id === id && c.origin.preset === n.dataset.preset)));
-    if (own.length > 0) notes.push(el('p', { className: 'warning applies-unreachable' }, `⚠ Never applies (no session holds its role): ${own.join(', ')}`));
+    const own = a.unreachable.filter(
+      (id) => !notes.some((n) => policy.contracts.some((c) => c.id === id && c.origin.preset === n.dataset.preset)),
+    );
+    if (own.length > 0)
+      notes.push(
+        el(
+          'p',
+          { className: 'warning applies-unreachable' },
+          `⚠ Never applies (no session holds its role): ${own.join(', ')}`,
+        ),
+      );
   }
-  if (a.builtins.length > 0) notes.push(el('p', { className: 'muted' }, `Always, in every role: ${a.builtins.join(', ')}`));
+  if (a.builtins.length > 0)
+    notes.push(el('p', { className: 'muted' }, `Always, in every role: ${a.builtins.join(', ')}`));
   target.replaceChildren(el('ul', { className: 'applies' }, ...groups), ...notes);
 }

@@ -12,11 +12,21 @@ type Position = Monaco.Position;
 
 /** opencode's built-in tools, with what each does; a contract's `tool.name` names one of these (or an MCP tool). */
 export const BUILTIN_TOOLS: readonly (readonly [name: string, what: string])[] = [
-  ['bash', 'runs a shell command'], ['read', 'reads a file'], ['write', 'writes a whole file'],
-  ['edit', 'replaces text in a file'], ['patch', 'applies a patch to files'], ['glob', 'lists files matching a glob'],
-  ['grep', 'searches file contents'], ['list', 'lists a directory'], ['webfetch', 'fetches a URL'],
-  ['websearch', 'searches the web'], ['task', 'starts a subagent'], ['todowrite', 'writes the todo list'],
-  ['todoread', 'reads the todo list'], ['skill', 'loads a skill'], ['question', 'asks the human a question'],
+  ['bash', 'runs a shell command'],
+  ['read', 'reads a file'],
+  ['write', 'writes a whole file'],
+  ['edit', 'replaces text in a file'],
+  ['patch', 'applies a patch to files'],
+  ['glob', 'lists files matching a glob'],
+  ['grep', 'searches file contents'],
+  ['list', 'lists a directory'],
+  ['webfetch', 'fetches a URL'],
+  ['websearch', 'searches the web'],
+  ['task', 'starts a subagent'],
+  ['todowrite', 'writes the todo list'],
+  ['todoread', 'reads the todo list'],
+  ['skill', 'loads a skill'],
+  ['question', 'asks the human a question'],
 ];
 
 // The characters of an id, a key, a tool name or a preset path: what a completion replaces and a quick fix rewrites.
@@ -33,7 +43,11 @@ export interface ValueContext {
 const indent = (line: string): number => line.length - line.trimStart().length;
 
 /** The nearest line above `line` that opens a mapping key with an empty value at an indent below `below`. */
-function ownerAbove(model: Model, line: number, below: number): { key: string; indent: number; line: number } | undefined {
+function ownerAbove(
+  model: Model,
+  line: number,
+  below: number,
+): { key: string; indent: number; line: number } | undefined {
   for (let n = line - 1; n >= 1; n--) {
     const text = model.getLineContent(n);
     if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
@@ -53,7 +67,8 @@ export function valueContext(model: Model, position: Position): ValueContext | u
   if (keys.length > 0) {
     const last = keys[keys.length - 1]!;
     // `tool: { name: |` names its parent on the same line; otherwise the parent is the key that owns this line.
-    const parent = keys.length > 1 ? keys[keys.length - 2]!.key : ownerAbove(model, position.lineNumber, last.at - 1)?.key;
+    const parent =
+      keys.length > 1 ? keys[keys.length - 2]!.key : ownerAbove(model, position.lineNumber, last.at - 1)?.key;
     return { key: last.key, ...(parent ? { parent } : {}) };
   }
   const item = /^(\s*)-\s/.exec(before);
@@ -76,12 +91,16 @@ function tokenAt(text: string, column: number): { start: number; end: number } {
 let purposes: ReadonlyMap<string, { title: string; purpose: string }> | undefined;
 /** Each bundled preset's title and purpose, read from its YAML the first time they are needed. */
 function presetPurposes(): ReadonlyMap<string, { title: string; purpose: string }> {
-  purposes ??= new Map(bundledPresets.map((p) => {
-    const data = loadConfig(p.text, { file: p.file }).sources.get(p.file)?.data as { preset?: { title?: unknown; purpose?: unknown } } | undefined;
-    const title = typeof data?.preset?.title === 'string' ? data.preset.title : p.id;
-    const purpose = typeof data?.preset?.purpose === 'string' ? data.preset.purpose : '';
-    return [p.id, { title, purpose }];
-  }));
+  purposes ??= new Map(
+    bundledPresets.map((p) => {
+      const data = loadConfig(p.text, { file: p.file }).sources.get(p.file)?.data as
+        | { preset?: { title?: unknown; purpose?: unknown } }
+        | undefined;
+      const title = typeof data?.preset?.title === 'string' ? data.preset.title : p.id;
+      const purpose = typeof data?.preset?.purpose === 'string' ? data.preset.purpose : '';
+      return [p.id, { title, purpose }];
+    }),
+  );
   return purposes;
 }
 
@@ -98,9 +117,22 @@ type Suggestion = { label: string; detail: string; doc: string; kind: 'anchor' |
 /** The values a key takes, or none when monaco-yaml's schema help is all there is. */
 export function suggestionsFor(context: ValueContext | undefined): readonly Suggestion[] {
   if (!context) return [];
-  if (context.key === 'anchorRefs') return catalogue.anchors.map((a) => ({ label: a.id, detail: a.title, doc: anchorDoc(a), kind: 'anchor' }));
-  if (context.key === 'extends') return bundledPresets.map((p) => ({ label: p.id, detail: presetPurposes().get(p.id)?.title ?? p.id, doc: presetDoc(p.id), kind: 'preset' }));
-  if (context.key === 'name' && context.parent === 'tool') return BUILTIN_TOOLS.map(([name, what]) => ({ label: name, detail: `opencode tool: ${what}`, doc: `\`${name}\`: opencode's built-in tool that ${what}.`, kind: 'tool' }));
+  if (context.key === 'anchorRefs')
+    return catalogue.anchors.map((a) => ({ label: a.id, detail: a.title, doc: anchorDoc(a), kind: 'anchor' }));
+  if (context.key === 'extends')
+    return bundledPresets.map((p) => ({
+      label: p.id,
+      detail: presetPurposes().get(p.id)?.title ?? p.id,
+      doc: presetDoc(p.id),
+      kind: 'preset',
+    }));
+  if (context.key === 'name' && context.parent === 'tool')
+    return BUILTIN_TOOLS.map(([name, what]) => ({
+      label: name,
+      detail: `opencode tool: ${what}`,
+      doc: `\`${name}\`: opencode's built-in tool that ${what}.`,
+      kind: 'tool',
+    }));
   return [];
 }
 
@@ -112,7 +144,11 @@ export function didYouMean(message: string): string[] {
 
 /** Registers the providers once; call with the Monaco namespace before the editor is created. */
 export function registerValueHelp(monaco: MonacoApi): void {
-  const kinds = { anchor: monaco.languages.CompletionItemKind.Reference, preset: monaco.languages.CompletionItemKind.Module, tool: monaco.languages.CompletionItemKind.Function };
+  const kinds = {
+    anchor: monaco.languages.CompletionItemKind.Reference,
+    preset: monaco.languages.CompletionItemKind.Module,
+    tool: monaco.languages.CompletionItemKind.Function,
+  };
   monaco.languages.registerCompletionItemProvider('yaml', {
     triggerCharacters: [' ', '[', ',', '-'],
     provideCompletionItems(model, position) {
@@ -145,7 +181,8 @@ export function registerValueHelp(monaco: MonacoApi): void {
       const range = new monaco.Range(position.lineNumber, start, position.lineNumber, end);
       const anchor = anchorsById.get(token);
       if (anchor && context?.key === 'anchorRefs') return { range, contents: [{ value: anchorDoc(anchor) }] };
-      if (context?.key === 'extends' && presetPurposes().has(token)) return { range, contents: [{ value: presetDoc(token) }] };
+      if (context?.key === 'extends' && presetPurposes().has(token))
+        return { range, contents: [{ value: presetDoc(token) }] };
       return null;
     },
   });
@@ -160,13 +197,26 @@ export function registerValueHelp(monaco: MonacoApi): void {
         const quoted = line[marker.startColumn - 1] === '"' || line[marker.startColumn - 1] === "'";
         const { start, end } = tokenAt(line, marker.startColumn + (quoted ? 1 : 0));
         const wrong = line.slice(start - 1, end - 1);
-        options.forEach((option, i) => actions.push({
-          title: `Change "${wrong}" to "${option}"`,
-          kind: 'quickfix',
-          diagnostics: [marker],
-          isPreferred: i === 0,
-          edit: { edits: [{ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: new monaco.Range(marker.startLineNumber, start, marker.startLineNumber, end), text: option } }] },
-        }));
+        options.forEach((option, i) =>
+          actions.push({
+            title: `Change "${wrong}" to "${option}"`,
+            kind: 'quickfix',
+            diagnostics: [marker],
+            isPreferred: i === 0,
+            edit: {
+              edits: [
+                {
+                  resource: model.uri,
+                  versionId: model.getVersionId(),
+                  textEdit: {
+                    range: new monaco.Range(marker.startLineNumber, start, marker.startLineNumber, end),
+                    text: option,
+                  },
+                },
+              ],
+            },
+          }),
+        );
       }
       return { actions, dispose() {} };
     },

@@ -10,7 +10,8 @@ function open(text: string): { doc: Document } | { reason: string } {
     const e = doc.errors[0]!;
     return { reason: `line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0]} — fix the YAML first` };
   }
-  if (!isMap(doc.contents)) return { reason: 'the file is not a mapping (expected "version: 1" at the top) — fix it first' };
+  if (!isMap(doc.contents))
+    return { reason: 'the file is not a mapping (expected "version: 1" at the top) — fix it first' };
   return { doc };
 }
 

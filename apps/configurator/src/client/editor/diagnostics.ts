@@ -1,6 +1,14 @@
 // Engine diagnostics → Monaco markers on the right line, and an accessible list under the editor.
 // Diagnostics from inherited presets (another file) are listed but not placed in the user's text.
-import { compile, loadConfig, validate, type CompiledPolicy, type Diagnostic, type LoadResult, type ValidateResult } from '@semantic-anchors/engine';
+import {
+  compile,
+  loadConfig,
+  validate,
+  type CompiledPolicy,
+  type Diagnostic,
+  type LoadResult,
+  type ValidateResult,
+} from '@semantic-anchors/engine';
 import { monaco } from './monaco.ts';
 
 export const FILE_NAME = 'opencode-semantic-anchors.yaml';
@@ -44,11 +52,22 @@ export interface ValidationRun {
 
 const isExampleDiagnostic = (d: Diagnostic) => d.code === 'example-failed' || d.code === 'example-invalid';
 
-function place(model: monaco.editor.ITextModel, kind: ValidationRun['kind'], load: LoadResult, policy: CompiledPolicy,
-  diagnostics: readonly Diagnostic[], started: number, result?: ValidateResult): ValidationRun {
+function place(
+  model: monaco.editor.ITextModel,
+  kind: ValidationRun['kind'],
+  load: LoadResult,
+  policy: CompiledPolicy,
+  diagnostics: readonly Diagnostic[],
+  started: number,
+  result?: ValidateResult,
+): ValidationRun {
   const own = diagnostics.filter((d) => d.file === undefined || d.file === FILE_NAME);
   const inherited = diagnostics.filter((d) => d.file !== undefined && d.file !== FILE_NAME);
-  monaco.editor.setModelMarkers(model, OWNER, own.map((d) => toMarker(model, d)));
+  monaco.editor.setModelMarkers(
+    model,
+    OWNER,
+    own.map((d) => toMarker(model, d)),
+  );
   return { kind, load, policy, own, inherited, ms: performance.now() - started, ...(result ? { result } : {}) };
 }
 
@@ -72,13 +91,19 @@ export function fullCheck(model: monaco.editor.ITextModel): ValidationRun {
 }
 
 /** Renders the problems as a list; each item moves the cursor to its line. */
-export function renderProblems(list: HTMLElement, summary: HTMLElement, run: ValidationRun, reveal: (line: number, col: number) => void): void {
+export function renderProblems(
+  list: HTMLElement,
+  summary: HTMLElement,
+  run: ValidationRun,
+  reveal: (line: number, col: number) => void,
+): void {
   const all = [...run.own, ...run.inherited];
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.filter((d) => d.severity === 'warning').length;
-  summary.textContent = all.length === 0
-    ? `No problems · ${run.policy.contracts.length} contracts active`
-    : `${errors} error(s), ${warnings} warning(s) · ${run.policy.contracts.length} contracts active`;
+  summary.textContent =
+    all.length === 0
+      ? `No problems · ${run.policy.contracts.length} contracts active`
+      : `${errors} error(s), ${warnings} warning(s) · ${run.policy.contracts.length} contracts active`;
   summary.dataset.errors = String(errors);
   list.replaceChildren(
     ...all.map((d) => {

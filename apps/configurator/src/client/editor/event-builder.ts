@@ -17,7 +17,8 @@ export const ARG_TEMPLATES: Readonly<Record<string, string>> = {
 };
 
 export function buildEvent(form: HTMLFormElement): Built {
-  const value = (name: string) => ((form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? '').trim();
+  const value = (name: string) =>
+    ((form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? '').trim();
   const kind = value('kind');
   let candidate: unknown;
   switch (kind) {
@@ -28,14 +29,19 @@ export function buildEvent(form: HTMLFormElement): Built {
         try {
           args = JSON.parse(raw);
         } catch (error) {
-          return { error: `Arguments are not JSON: ${error instanceof Error ? error.message : String(error)}. Write an object like {"command": "ls"}.` };
+          return {
+            error: `Arguments are not JSON: ${error instanceof Error ? error.message : String(error)}. Write an object like {"command": "ls"}.`,
+          };
         }
       }
       candidate = { tool: value('tool'), args };
       break;
     }
     case 'message': {
-      const attachments = value('attachments').split(',').map((s) => s.trim()).filter(Boolean);
+      const attachments = value('attachments')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       candidate = { message: value('text'), ...(attachments.length ? { attachments } : {}) };
       break;
     }
@@ -54,7 +60,9 @@ export function buildEvent(form: HTMLFormElement): Built {
   const parsed = Event.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { error: `That event is not valid: ${issue?.message ?? 'unknown problem'}${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}.` };
+    return {
+      error: `That event is not valid: ${issue?.message ?? 'unknown problem'}${issue?.path.length ? ` at ${issue.path.join('.')}` : ''}.`,
+    };
   }
   return { event: parsed.data };
 }

@@ -25,7 +25,9 @@ const $ = <T extends HTMLElement>(id: string): T => {
 };
 const PRESET_IDS = bundledPresets.map((p) => p.id);
 const status = $('editor-status');
-const say = (text: string) => { status.textContent = text; };
+const say = (text: string) => {
+  status.textContent = text;
+};
 
 // Which text the page opens with, first that exists: what this history entry showed when the tab left it (Back),
 // a share link, a role page's "open in the editor", this tab's or the last tab's draft, the default.
@@ -43,9 +45,16 @@ function initialState(): SharedState {
   const wanted = (params.get('extends') ?? '').split(',').filter((id) => PRESET_IDS.includes(id));
   if (wanted.length === 0) {
     const draft = draftState();
-    if (draft) { say('Restored your last draft from this browser.'); return draft; }
+    if (draft) {
+      say('Restored your last draft from this browser.');
+      return draft;
+    }
   }
-  const ext = wanted.length ? wanted : PRESET_IDS.includes('software-developer') ? ['software-developer'] : PRESET_IDS.slice(0, 1);
+  const ext = wanted.length
+    ? wanted
+    : PRESET_IDS.includes('software-developer')
+      ? ['software-developer']
+      : PRESET_IDS.slice(0, 1);
   return { v: 1, text: `version: 1\nextends: [${ext.join(', ')}]\ncontracts: []\n`, events: [] };
 }
 
@@ -97,35 +106,57 @@ function scheduleValidation(): void {
   // Synchronously, inside the change event: the markers are right before the browser paints the keystroke.
   afterCheck(quickCheck(model, last));
 }
-model.onDidChangeContent(() => { touched = true; scheduleValidation(); });
+model.onDidChangeContent(() => {
+  touched = true;
+  scheduleValidation();
+});
 
 // ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
 const presetBoxes = [...document.querySelectorAll<HTMLInputElement>('input[name="preset"]')];
 function syncPresetBoxes(): void {
   const ext = readExtends(model.getValue());
-  presetBoxes.forEach((box) => { box.checked = ext.includes(box.value); });
+  presetBoxes.forEach((box) => {
+    box.checked = ext.includes(box.value);
+  });
 }
 function replaceText(text: string): void {
   // One undoable edit, so Ctrl+Z takes the composition back.
   editor.executeEdits('compose', [{ range: model.getFullModelRange(), text }]);
   editor.pushUndoStop();
 }
-presetBoxes.forEach((box) => box.addEventListener('change', () => {
-  const current = readExtends(model.getValue()).filter((e) => PRESET_IDS.includes(e));
-  const next = box.checked ? [...current.filter((id) => id !== box.value), box.value] : current.filter((id) => id !== box.value);
-  const r = setExtends(model.getValue(), next, PRESET_IDS);
-  if (r.ok) { replaceText(r.text); say(`extends: [${next.join(', ')}]`); } else { box.checked = !box.checked; say(`Cannot change extends: ${r.reason}`); }
-}));
+presetBoxes.forEach((box) =>
+  box.addEventListener('change', () => {
+    const current = readExtends(model.getValue()).filter((e) => PRESET_IDS.includes(e));
+    const next = box.checked
+      ? [...current.filter((id) => id !== box.value), box.value]
+      : current.filter((id) => id !== box.value);
+    const r = setExtends(model.getValue(), next, PRESET_IDS);
+    if (r.ok) {
+      replaceText(r.text);
+      say(`extends: [${next.join(', ')}]`);
+    } else {
+      box.checked = !box.checked;
+      say(`Cannot change extends: ${r.reason}`);
+    }
+  }),
+);
 
 const contractSelect = $<HTMLSelectElement>('contract-source');
 $('add-contract').addEventListener('click', () => {
   const [kind, key, presetId] = contractSelect.value.split(':');
-  const contract = kind === 'template' ? TEMPLATES.find((t) => t.key === key)?.contract : presetContracts(presetId ?? '').find((c) => c.id === key);
+  const contract =
+    kind === 'template'
+      ? TEMPLATES.find((t) => t.key === key)?.contract
+      : presetContracts(presetId ?? '').find((c) => c.id === key);
   if (!contract) return say('Choose a template or a preset contract first.');
   const r = addContract(model.getValue(), contract);
   if (!r.ok) return say(`Cannot add the contract: ${r.reason}`);
   replaceText(r.text);
-  const line = model.getValue().split('\n').findIndex((l) => l.includes(`id: ${r.id}`)) + 1;
+  const line =
+    model
+      .getValue()
+      .split('\n')
+      .findIndex((l) => l.includes(`id: ${r.id}`)) + 1;
   if (line > 0) editor.revealLineInCenter(line);
   say(`Added contract ${r.id}.`);
 });
@@ -137,32 +168,48 @@ const eventForm = $<HTMLFormElement>('event-form');
 const kindSelect = eventForm.elements.namedItem('kind') as HTMLSelectElement;
 const toolInput = eventForm.elements.namedItem('tool') as HTMLInputElement;
 const argsInput = eventForm.elements.namedItem('args') as HTMLTextAreaElement;
-const showKindFields = () => eventForm.querySelectorAll<HTMLElement>('[data-kind]').forEach((f) => { f.hidden = f.dataset.kind !== kindSelect.value; });
+const showKindFields = () =>
+  eventForm.querySelectorAll<HTMLElement>('[data-kind]').forEach((f) => {
+    f.hidden = f.dataset.kind !== kindSelect.value;
+  });
 kindSelect.addEventListener('change', showKindFields);
 showKindFields();
 // Suggest arguments for the tool as its name is typed, but never overwrite arguments the user has written.
 const untouched = () => argsInput.value.trim() === '' || Object.values(ARG_TEMPLATES).includes(argsInput.value);
-toolInput.addEventListener('input', () => { const t = ARG_TEMPLATES[toolInput.value.trim()]; if (t && untouched()) argsInput.value = t; });
+toolInput.addEventListener('input', () => {
+  const t = ARG_TEMPLATES[toolInput.value.trim()];
+  if (t && untouched()) argsInput.value = t;
+});
 
 function renderEvents(): void {
-  $('event-list').replaceChildren(...events.map((e, i) => {
-    const li = document.createElement('li');
-    const code = document.createElement('code');
-    code.textContent = describeEvent(e);
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'secondary small';
-    remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Remove event ${i + 1}: ${describeEvent(e)}`);
-    remove.addEventListener('click', () => { touched = true; events.splice(i, 1); renderEvents(); runSimulation(); });
-    li.append(code, ' ', remove);
-    return li;
-  }));
+  $('event-list').replaceChildren(
+    ...events.map((e, i) => {
+      const li = document.createElement('li');
+      const code = document.createElement('code');
+      code.textContent = describeEvent(e);
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.className = 'secondary small';
+      remove.textContent = 'Remove';
+      remove.setAttribute('aria-label', `Remove event ${i + 1}: ${describeEvent(e)}`);
+      remove.addEventListener('click', () => {
+        touched = true;
+        events.splice(i, 1);
+        renderEvents();
+        runSimulation();
+      });
+      li.append(code, ' ', remove);
+      return li;
+    }),
+  );
   $('event-count').textContent = `${events.length} event(s)`;
 }
 function runSimulation(): void {
   if (!last) return;
-  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined), { load: last.load, policy: last.policy });
+  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined), {
+    load: last.load,
+    policy: last.policy,
+  });
   // Not on every keystroke: storing is debounced, like the full check.
   clearTimeout(keepTimer);
   keepTimer = setTimeout(keep, FULL_CHECK_DELAY_MS);
@@ -171,27 +218,45 @@ eventForm.addEventListener('submit', (e) => {
   e.preventDefault();
   const built = buildEvent(eventForm);
   const error = $('event-error');
-  if ('error' in built) { error.textContent = built.error; return; }
+  if ('error' in built) {
+    error.textContent = built.error;
+    return;
+  }
   error.textContent = '';
   touched = true;
   events.push(built.event);
   renderEvents();
   runSimulation();
 });
-$('clear-events').addEventListener('click', () => { touched = true; events = []; renderEvents(); runSimulation(); });
-roleSelect.addEventListener('change', () => { touched = true; runSimulation(); });
+$('clear-events').addEventListener('click', () => {
+  touched = true;
+  events = [];
+  renderEvents();
+  runSimulation();
+});
+roleSelect.addEventListener('change', () => {
+  touched = true;
+  runSimulation();
+});
 
 const exampleSelect = $<HTMLSelectElement>('example-select');
 let examples: { label: string; events: Event[]; role: string | undefined }[] = [];
 function fillExamples(load: LoadResult): void {
-  examples = load.config.contracts.flatMap((lc) => lc.contract.examples.map((ex, i) => ({
-    label: `${lc.contract.id} #${i + 1}: ${ex.name ?? describeEvent(ex.event)} → expect ${ex.expect}`,
-    events: [...(ex.given ?? []), ex.event],
-    role: ex.role ?? lc.roles?.[0],
-  })));
+  examples = load.config.contracts.flatMap((lc) =>
+    lc.contract.examples.map((ex, i) => ({
+      label: `${lc.contract.id} #${i + 1}: ${ex.name ?? describeEvent(ex.event)} → expect ${ex.expect}`,
+      events: [...(ex.given ?? []), ex.event],
+      role: ex.role ?? lc.roles?.[0],
+    })),
+  );
   const keep = exampleSelect.value;
-  exampleSelect.replaceChildren(new Option(examples.length ? `Choose one of ${examples.length} examples…` : 'No examples in this configuration', ''),
-    ...examples.map((ex, i) => new Option(ex.label, String(i))));
+  exampleSelect.replaceChildren(
+    new Option(
+      examples.length ? `Choose one of ${examples.length} examples…` : 'No examples in this configuration',
+      '',
+    ),
+    ...examples.map((ex, i) => new Option(ex.label, String(i))),
+  );
   if (keep && Number(keep) < examples.length) exampleSelect.value = keep;
 }
 $('load-example').addEventListener('click', () => {
@@ -215,19 +280,24 @@ $('download').addEventListener('click', () => {
   downloadYaml(model.getValue());
   saved.exported(model.getValue());
   say(`Downloaded ${DOWNLOAD_NAME}.`);
-  showNextSteps(`Save ${DOWNLOAD_NAME} as .opencode/${DOWNLOAD_NAME} in your project, and put the plugin file in .opencode/plugins/.`);
+  showNextSteps(
+    `Save ${DOWNLOAD_NAME} as .opencode/${DOWNLOAD_NAME} in your project, and put the plugin file in .opencode/plugins/.`,
+  );
 });
 const setupButton = $<HTMLButtonElement>('download-setup');
 setupButton.addEventListener('click', async () => {
   const release = readRelease(setupButton);
-  if (!release) return say('This page was built without the plugin files; download the contract file and use the Install page.');
+  if (!release)
+    return say('This page was built without the plugin files; download the contract file and use the Install page.');
   setupButton.disabled = true;
   say('Preparing the zip…');
   try {
     saveFile(await buildSetupZip(model.getValue(), release), SETUP_ZIP_NAME);
     saved.exported(model.getValue());
     say(`Downloaded ${SETUP_ZIP_NAME}.`);
-    showNextSteps(`Unpack it into your project (unzip -n ${SETUP_ZIP_NAME} -d path/to/your-project keeps files you already have) and restart opencode. INSTALL.txt inside says the same.`);
+    showNextSteps(
+      `Unpack it into your project (unzip -n ${SETUP_ZIP_NAME} -d path/to/your-project keeps files you already have) and restart opencode. INSTALL.txt inside says the same.`,
+    );
   } catch (error) {
     say(`Could not build the zip: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -240,11 +310,18 @@ $('copy').addEventListener('click', async () => {
     saved.exported(model.getValue());
     say('Copied the YAML to the clipboard.');
   } catch (error) {
-    say(`The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`);
+    say(
+      `The browser refused the clipboard (${error instanceof Error ? error.message : String(error)}); select the text and copy it instead.`,
+    );
   }
 });
 $('share').addEventListener('click', () => {
-  const url = shareUrl({ v: 1, text: model.getValue(), events, ...(roleSelect.value ? { role: roleSelect.value } : {}) });
+  const url = shareUrl({
+    v: 1,
+    text: model.getValue(),
+    events,
+    ...(roleSelect.value ? { role: roleSelect.value } : {}),
+  });
   const out = $<HTMLInputElement>('share-url');
   out.value = url;
   out.hidden = false;
@@ -260,8 +337,14 @@ let keepTimer: ReturnType<typeof setTimeout> | undefined;
 let storageRefused = false;
 function keep(): void {
   if (!touched) return; // opening the page (from a role page, say) must not replace the draft of an earlier visit
-  const ok = saved.save({ v: 1, text: model.getValue(), events, ...(roleSelect.value ? { role: roleSelect.value } : {}) });
-  if (!ok && !storageRefused) say('This browser refuses to store your draft: download, copy or share it before you leave.');
+  const ok = saved.save({
+    v: 1,
+    text: model.getValue(),
+    events,
+    ...(roleSelect.value ? { role: roleSelect.value } : {}),
+  });
+  if (!ok && !storageRefused)
+    say('This browser refuses to store your draft: download, copy or share it before you leave.');
   storageRefused = !ok;
 }
 // The full check saves 300 ms after typing stops; leaving sooner must not lose the last keystrokes.
@@ -274,15 +357,22 @@ window.addEventListener('beforeunload', (e) => {
 });
 
 // ---- import: a file from disk, by the picker or dropped on the editor --------------------------------------------
-wireImport($<HTMLInputElement>('import-file'), $('editor'), (name, text) => {
-  replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
-  // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
-  const run = fullCheck(model);
-  afterCheck(run);
-  const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
-  say(`Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`);
-  $('applies-title').scrollIntoView({ block: 'nearest' });
-}, (reason) => say(`Could not open the file: ${reason}`));
+wireImport(
+  $<HTMLInputElement>('import-file'),
+  $('editor'),
+  (name, text) => {
+    replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
+    // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
+    const run = fullCheck(model);
+    afterCheck(run);
+    const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
+    say(
+      `Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`,
+    );
+    $('applies-title').scrollIntoView({ block: 'nearest' });
+  },
+  (reason) => say(`Could not open the file: ${reason}`),
+);
 
 // ---- examples pane -----------------------------------------------------------------------------------------------
 let examplesRun = false;
@@ -291,7 +381,10 @@ function showExamples(): void {
   const r = renderExamples($('examples-table'), $('examples-summary'), last.load);
   root.dataset.examplesMs = r.ms.toFixed(1);
 }
-$('run-examples').addEventListener('click', () => { examplesRun = true; showExamples(); });
+$('run-examples').addEventListener('click', () => {
+  examplesRun = true;
+  showExamples();
+});
 
 // ---- start -------------------------------------------------------------------------------------------------------
 renderEvents();
@@ -299,4 +392,11 @@ scheduleValidation();
 document.documentElement.dataset.editorReady = 'true';
 document.documentElement.dataset.readyAt = performance.now().toFixed(1);
 // For the browser tests and the benchmark: read-only views of the editor.
-Object.assign(window, { __configurator: { getText: () => model.getValue(), setText: (text: string) => model.setValue(text), markers: () => monaco.editor.getModelMarkers({ resource: model.uri }), catalogueSize: catalogue.anchors.length } });
+Object.assign(window, {
+  __configurator: {
+    getText: () => model.getValue(),
+    setText: (text: string) => model.setValue(text),
+    markers: () => monaco.editor.getModelMarkers({ resource: model.uri }),
+    catalogueSize: catalogue.anchors.length,
+  },
+});

@@ -22,7 +22,11 @@ declare global {
   }
 }
 
-export function createEditor(container: HTMLElement, text: string, schemaUrl: string): monaco.editor.IStandaloneCodeEditor {
+export function createEditor(
+  container: HTMLElement,
+  text: string,
+  schemaUrl: string,
+): monaco.editor.IStandaloneCodeEditor {
   const workerFor = (label: string): Worker => (label === 'yaml' ? new YamlWorker() : new EditorWorker());
   window.MonacoEnvironment = { getWorker: (_id, label) => workerFor(label) };
   installLegacyWebWorker(monaco, workerFor);
@@ -33,7 +37,13 @@ export function createEditor(container: HTMLElement, text: string, schemaUrl: st
     validate: false,
     completion: true,
     hover: true,
-    schemas: [{ uri: schemaUrl, fileMatch: ['**/opencode-semantic-anchors.yaml'], schema: { ...toJsonSchema(), $id: schemaUrl } }],
+    schemas: [
+      {
+        uri: schemaUrl,
+        fileMatch: ['**/opencode-semantic-anchors.yaml'],
+        schema: { ...toJsonSchema(), $id: schemaUrl },
+      },
+    ],
   });
   registerValueHelp(monaco); // anchor ids, preset ids and tool names; "did you mean" quick fixes (completion.ts)
   const model = monaco.editor.createModel(text, 'yaml', monaco.Uri.parse(MODEL_URI));

@@ -2,7 +2,15 @@
 // triggers are relaxed step by step (run → program + subcommand → program; effect → its kind; any → the tool name)
 // and the relaxed contract is run through the engine alone; the tightest relaxation that holds is how near it came.
 // The engine decides every step, so this never disagrees with what a match would be.
-import { compile, initialState, step, type CompiledPolicy, type Event, type LoadResult, type LoadedContract } from '@semantic-anchors/engine';
+import {
+  compile,
+  initialState,
+  step,
+  type CompiledPolicy,
+  type Event,
+  type LoadResult,
+  type LoadedContract,
+} from '@semantic-anchors/engine';
 
 export interface NearMiss {
   readonly id: string;
@@ -15,10 +23,18 @@ export interface NearMiss {
 }
 
 type ToolPart = Record<string, unknown>;
-interface Relaxation { readonly tool: ToolPart; readonly closeness: 1 | 2 | 3; readonly held: string; readonly failed: string }
+interface Relaxation {
+  readonly tool: ToolPart;
+  readonly closeness: 1 | 2 | 3;
+  readonly held: string;
+  readonly failed: string;
+}
 
 const words = (v: unknown): string => (Array.isArray(v) ? v.join(' | ') : String(v));
-const others = (o: Record<string, unknown>, kept: readonly string[]) => Object.keys(o).filter((k) => !kept.includes(k)).join(', ');
+const others = (o: Record<string, unknown>, kept: readonly string[]) =>
+  Object.keys(o)
+    .filter((k) => !kept.includes(k))
+    .join(', ');
 
 function relaxations(tool: ToolPart): Relaxation[] {
   const out: Relaxation[] = [];
@@ -26,17 +42,36 @@ function relaxations(tool: ToolPart): Relaxation[] {
   for (const r of runs as Record<string, unknown>[]) {
     const rest = others(tool, ['run', 'name']);
     if (r.subcommand !== undefined) {
-      out.push({ tool: { run: { program: r.program, subcommand: r.subcommand } }, closeness: 3,
-        held: `program ${words(r.program)}, subcommand ${words(r.subcommand)}`, failed: [others(r, ['program', 'subcommand']), rest].filter(Boolean).join(', ') });
+      out.push({
+        tool: { run: { program: r.program, subcommand: r.subcommand } },
+        closeness: 3,
+        held: `program ${words(r.program)}, subcommand ${words(r.subcommand)}`,
+        failed: [others(r, ['program', 'subcommand']), rest].filter(Boolean).join(', '),
+      });
     }
-    out.push({ tool: { run: { program: r.program } }, closeness: 2, held: `program ${words(r.program)}`, failed: [others(r, ['program']), rest].filter(Boolean).join(', ') });
+    out.push({
+      tool: { run: { program: r.program } },
+      closeness: 2,
+      held: `program ${words(r.program)}`,
+      failed: [others(r, ['program']), rest].filter(Boolean).join(', '),
+    });
   }
   const effects = tool.effect === undefined ? [] : Array.isArray(tool.effect) ? tool.effect : [tool.effect];
   for (const e of effects as Record<string, unknown>[]) {
-    out.push({ tool: { effect: { kind: e.kind ?? 'change' } }, closeness: 2, held: `a file ${String(e.kind ?? 'change')}`, failed: others(e, ['kind']) || 'the effect' });
+    out.push({
+      tool: { effect: { kind: e.kind ?? 'change' } },
+      closeness: 2,
+      held: `a file ${String(e.kind ?? 'change')}`,
+      failed: others(e, ['kind']) || 'the effect',
+    });
   }
   if (tool.name !== undefined && Object.keys(tool).length > 1) {
-    out.push({ tool: { name: tool.name }, closeness: 1, held: `tool ${words(tool.name)}`, failed: others(tool, ['name']) });
+    out.push({
+      tool: { name: tool.name },
+      closeness: 1,
+      held: `tool ${words(tool.name)}`,
+      failed: others(tool, ['name']),
+    });
   }
   return out;
 }
@@ -49,10 +84,20 @@ function holds(load: LoadResult, lc: LoadedContract, tool: ToolPart, roles: read
 }
 
 /** The closest misses among the contracts that apply to `roles` and neither matched nor were excused (best first). */
-export function nearestMisses(load: LoadResult, policy: CompiledPolicy, roles: readonly string[], event: Event,
-  decided: ReadonlySet<string>, limit = 3): NearMiss[] {
+export function nearestMisses(
+  load: LoadResult,
+  policy: CompiledPolicy,
+  roles: readonly string[],
+  event: Event,
+  decided: ReadonlySet<string>,
+  limit = 3,
+): NearMiss[] {
   if (!('tool' in event)) return [];
-  const applicable = new Set(policy.contracts.filter((c) => !c.builtin && (c.roles === undefined || roles.some((r) => c.roles!.has(r)))).map((c) => c.id));
+  const applicable = new Set(
+    policy.contracts
+      .filter((c) => !c.builtin && (c.roles === undefined || roles.some((r) => c.roles!.has(r))))
+      .map((c) => c.id),
+  );
   const misses: NearMiss[] = [];
   for (const lc of load.config.contracts) {
     const id = lc.contract.id;
@@ -62,10 +107,14 @@ export function nearestMisses(load: LoadResult, policy: CompiledPolicy, roles: r
     for (const t of triggers as { tool?: ToolPart; state?: unknown }[]) {
       if (!t.tool) continue;
       // A trigger whose call part holds but whose session condition (after, toolCalls…) does not is the nearest.
-      const whole: Relaxation[] = t.state !== undefined ? [{ tool: t.tool, closeness: 3, held: 'the whole call', failed: 'its state condition' }] : [];
+      const whole: Relaxation[] =
+        t.state !== undefined
+          ? [{ tool: t.tool, closeness: 3, held: 'the whole call', failed: 'its state condition' }]
+          : [];
       for (const r of [...whole, ...relaxations(t.tool)]) {
         if (best && best.closeness >= r.closeness) continue;
-        if (holds(load, lc, r.tool, roles, event)) best = { id, closeness: r.closeness, held: r.held, failed: r.failed || 'a state condition' };
+        if (holds(load, lc, r.tool, roles, event))
+          best = { id, closeness: r.closeness, held: r.held, failed: r.failed || 'a state condition' };
       }
     }
     if (best) misses.push(best);

@@ -12,16 +12,29 @@ const TAB_KEY = 'semantic-anchors:editor-tab';
 export function parseStored(json: string | null): SharedState | undefined {
   if (!json) return undefined;
   let o: unknown;
-  try { o = JSON.parse(json); } catch { return undefined; } // malformed: treated as no draft, the default text shows
+  try {
+    o = JSON.parse(json);
+  } catch {
+    return undefined;
+  } // malformed: treated as no draft, the default text shows
   if (typeof o !== 'object' || o === null) return undefined;
   const s = o as Record<string, unknown>;
   if (s.v !== 1 || typeof s.text !== 'string') return undefined;
-  const events = Array.isArray(s.events) ? s.events.flatMap((e) => { const r = Event.safeParse(e); return r.success ? [r.data] : []; }) : [];
+  const events = Array.isArray(s.events)
+    ? s.events.flatMap((e) => {
+        const r = Event.safeParse(e);
+        return r.success ? [r.data] : [];
+      })
+    : [];
   return { v: 1, text: s.text, events, ...(typeof s.role === 'string' ? { role: s.role } : {}) };
 }
 
 function read(storage: () => Storage, key: string): string | null {
-  try { return storage().getItem(key); } catch { return null; } // storage disabled (privacy mode): nothing stored
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  } // storage disabled (privacy mode): nothing stored
 }
 
 /** The state this history entry showed when the tab left it (Back/Forward, reload): it wins over the address. */
@@ -50,10 +63,21 @@ export function keeper(): Keeper {
     save(state) {
       const json = JSON.stringify(state);
       history.replaceState({ ...(history.state ?? {}), editor: json }, '');
-      try { sessionStorage.setItem(TAB_KEY, json); } catch { /* per-tab copy is a convenience; the draft below decides */ }
-      try { localStorage.setItem(DRAFT_KEY, json); return true; } catch { return false; }
+      try {
+        sessionStorage.setItem(TAB_KEY, json);
+      } catch {
+        /* per-tab copy is a convenience; the draft below decides */
+      }
+      try {
+        localStorage.setItem(DRAFT_KEY, json);
+        return true;
+      } catch {
+        return false;
+      }
     },
-    exported(text) { exportedText = text; },
+    exported(text) {
+      exportedText = text;
+    },
     unsaved(text) {
       if (text === exportedText) return false;
       // Another tab may have saved its own draft since: then this tab's text is held nowhere else.

@@ -10,9 +10,13 @@ export function presetContracts(presetId: string): readonly Record<string, unkno
   if (cached) return cached;
   const source = bundledPresets.find((p) => p.id === presetId);
   const data: unknown = source ? parse(source.text) : undefined;
-  const list = typeof data === 'object' && data !== null && Array.isArray((data as { contracts?: unknown }).contracts)
-    ? ((data as { contracts: unknown[] }).contracts.filter((c) => typeof c === 'object' && c !== null) as Record<string, unknown>[])
-    : [];
+  const list =
+    typeof data === 'object' && data !== null && Array.isArray((data as { contracts?: unknown }).contracts)
+      ? ((data as { contracts: unknown[] }).contracts.filter((c) => typeof c === 'object' && c !== null) as Record<
+          string,
+          unknown
+        >[])
+      : [];
   const copies = list.map((c) => {
     if (c.roles !== undefined) return c;
     const { id, description, mode, anchorRefs, ...rest } = c;

@@ -17,7 +17,8 @@ export interface SetupRelease extends ReleaseFiles {
 /** The release the editor page was built with, from the download button's data attributes. */
 export function readRelease(button: HTMLElement): SetupRelease | undefined {
   const d = button.dataset;
-  if (!d.version || !d.pluginName || !d.pluginSha256 || !d.pluginPath || !d.cliName || !d.cliSha256 || !d.licensesPath) return undefined;
+  if (!d.version || !d.pluginName || !d.pluginSha256 || !d.pluginPath || !d.cliName || !d.cliSha256 || !d.licensesPath)
+    return undefined;
   return {
     version: d.version,
     plugin: { name: d.pluginName, sha256: d.pluginSha256 },
@@ -50,15 +51,20 @@ export async function buildSetupZip(yaml: string, release: SetupRelease): Promis
   const [plugin, licenses] = await Promise.all([fetchBytes(release.pluginPath), fetchBytes(release.licensesPath)]);
   const actual = await sha256Hex(plugin);
   if (actual !== undefined && actual !== release.plugin.sha256) {
-    throw new Error(`${release.pluginPath} has sha256 ${actual}, not the ${release.plugin.sha256} this page was built with; reload the page and try again`);
+    throw new Error(
+      `${release.pluginPath} has sha256 ${actual}, not the ${release.plugin.sha256} this page was built with; reload the page and try again`,
+    );
   }
-  const zip = zipSync({
-    'INSTALL.txt': strToU8(installText(publicSiteBase(), release, SETUP_ZIP_NAME)),
-    '.opencode': {
-      [CONTRACT_FILE]: strToU8(withSchemaLine(yaml)),
-      [`${PACKAGE}-THIRD-PARTY-LICENSES.txt`]: licenses,
-      plugins: { [release.plugin.name]: plugin },
+  const zip = zipSync(
+    {
+      'INSTALL.txt': strToU8(installText(publicSiteBase(), release, SETUP_ZIP_NAME)),
+      '.opencode': {
+        [CONTRACT_FILE]: strToU8(withSchemaLine(yaml)),
+        [`${PACKAGE}-THIRD-PARTY-LICENSES.txt`]: licenses,
+        plugins: { [release.plugin.name]: plugin },
+      },
     },
-  }, { level: 9 });
+    { level: 9 },
+  );
   return new Blob([zip as BlobPart], { type: 'application/zip' });
 }

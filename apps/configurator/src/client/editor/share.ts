@@ -32,13 +32,20 @@ export function decodeState(payload: string): { state: SharedState } | { error: 
   try {
     json = JSON.parse(strFromU8(inflateSync(fromBase64Url(payload))));
   } catch (error) {
-    return { error: `the share link is damaged (${error instanceof Error ? error.message : String(error)}); ask for it again` };
+    return {
+      error: `the share link is damaged (${error instanceof Error ? error.message : String(error)}); ask for it again`,
+    };
   }
   if (typeof json !== 'object' || json === null) return { error: 'the share link holds no editor state' };
   const o = json as Record<string, unknown>;
   if (o.v !== 1 || typeof o.text !== 'string') return { error: 'the share link is from another version of this site' };
   // Events are parsed with the engine's own schema at this boundary; anything else in the link is dropped.
-  const events = Array.isArray(o.events) ? o.events.flatMap((e) => { const r = Event.safeParse(e); return r.success ? [r.data] : []; }) : [];
+  const events = Array.isArray(o.events)
+    ? o.events.flatMap((e) => {
+        const r = Event.safeParse(e);
+        return r.success ? [r.data] : [];
+      })
+    : [];
   return { state: { v: 1, text: o.text, events, ...(typeof o.role === 'string' ? { role: o.role } : {}) } };
 }
 

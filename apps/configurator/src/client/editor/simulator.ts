@@ -30,4 +30,3 @@ export function describeEvent(e: Event): string {
   if ('agent' in e) return `agent → ${e.agent}`;
   return 'reload';
 }
-

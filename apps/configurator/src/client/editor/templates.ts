@@ -48,11 +48,22 @@ export const TEMPLATES: readonly ContractTemplate[] = [
       description: 'Secrets belong in the environment, not in the code (Twelve-Factor config).',
       mode: 'WARN',
       anchorRefs: ['twelve-factor-app'],
-      when: { tool: { name: ['write', 'edit', 'patch'], content: '(?i)(api[_-]?key|secret|password)\\s*[:=]\\s*["\']?[A-Za-z0-9/+]{12,}' } },
+      when: {
+        tool: {
+          name: ['write', 'edit', 'patch'],
+          content: '(?i)(api[_-]?key|secret|password)\\s*[:=]\\s*["\']?[A-Za-z0-9/+]{12,}',
+        },
+      },
       message: 'Read the value from an environment variable instead.',
       examples: [
-        { event: { tool: 'write', args: { filePath: 'src/config.ts', content: 'const apiKey = "abcd1234efgh5678"' } }, expect: 'WARN' },
-        { event: { tool: 'write', args: { filePath: 'src/config.ts', content: 'const apiKey = process.env.API_KEY' } }, expect: 'ALLOW' },
+        {
+          event: { tool: 'write', args: { filePath: 'src/config.ts', content: 'const apiKey = "abcd1234efgh5678"' } },
+          expect: 'WARN',
+        },
+        {
+          event: { tool: 'write', args: { filePath: 'src/config.ts', content: 'const apiKey = process.env.API_KEY' } },
+          expect: 'ALLOW',
+        },
       ],
     },
   },
@@ -61,7 +72,8 @@ export const TEMPLATES: readonly ContractTemplate[] = [
     label: 'Ask the human every N tool calls',
     contract: {
       id: 'confirm-every-ten-calls',
-      description: 'Long unattended runs drift; the human confirms the direction every ten calls (nearest anchor: GitHub Flow review points).',
+      description:
+        'Long unattended runs drift; the human confirms the direction every ten calls (nearest anchor: GitHub Flow review points).',
       mode: 'BLOCK',
       anchorRefs: ['github-flow'],
       when: { tool: {}, state: { toolCalls: 10 } },
@@ -76,11 +88,18 @@ export const TEMPLATES: readonly ContractTemplate[] = [
       description: 'Write or change a failing test before the production code (Red-Green TDD).',
       mode: 'WARN',
       anchorRefs: ['red-green-tdd'],
-      when: { tool: { name: ['write', 'edit'], path: ['src/**', '!src/**/*.test.*'] }, state: { notAfter: { tool: { name: ['write', 'edit'], path: '**/*.test.*' } } } },
+      when: {
+        tool: { name: ['write', 'edit'], path: ['src/**', '!src/**/*.test.*'] },
+        state: { notAfter: { tool: { name: ['write', 'edit'], path: '**/*.test.*' } } },
+      },
       message: 'Start with a failing test for the behaviour you are about to change.',
       examples: [
         { event: { tool: 'edit', args: { filePath: 'src/app.ts' } }, expect: 'WARN' },
-        { given: [{ tool: 'edit', args: { filePath: 'src/app.test.ts' } }], event: { tool: 'edit', args: { filePath: 'src/app.ts' } }, expect: 'ALLOW' },
+        {
+          given: [{ tool: 'edit', args: { filePath: 'src/app.test.ts' } }],
+          event: { tool: 'edit', args: { filePath: 'src/app.ts' } },
+          expect: 'ALLOW',
+        },
       ],
     },
   },

@@ -18,7 +18,10 @@ function markedCommand(command: string, spans: readonly { start: number; end: nu
   let at = 0;
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {
     if (s.start < at || s.end > command.length) continue; // nested (a wrapper's inner command): the outer mark covers it
-    code.append(command.slice(at, s.start), el('mark', { title: `matched by ${s.ids.join(', ')}` }, command.slice(s.start, s.end)));
+    code.append(
+      command.slice(at, s.start),
+      el('mark', { title: `matched by ${s.ids.join(', ')}` }, command.slice(s.start, s.end)),
+    );
     at = s.end;
   }
   code.append(command.slice(at));
@@ -32,22 +35,53 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
   if (!f.shell && f.effects.length === 0) return [];
   const hits = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.subject === 'tool call' && m.unit.kind === kind && m.unit.index === i).map((m) => m.id);
-  const tag = (ids: string[]) => (ids.length > 0 ? [' ', el('strong', { className: 'parsed-hit' }, `← ${ids.join(', ')}`)] : []);
+  const tag = (ids: string[]) =>
+    ids.length > 0 ? [' ', el('strong', { className: 'parsed-hit' }, `← ${ids.join(', ')}`)] : [];
   const items: HTMLElement[] = f.commands.map((c, i) => {
-    const notes = [c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '', c.command.cwd ? `in ${c.command.cwd}` : '',
-      c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}` : ''].filter(Boolean).join('; ');
-    return el('li', {}, el('code', {}, c.normalized), notes ? el('span', { className: 'muted' }, ` (${notes})`) : '', ...tag(hits('command', i)));
+    const notes = [
+      c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '',
+      c.command.cwd ? `in ${c.command.cwd}` : '',
+      c.command.globals.length > 0
+        ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return el(
+      'li',
+      {},
+      el('code', {}, c.normalized),
+      notes ? el('span', { className: 'muted' }, ` (${notes})`) : '',
+      ...tag(hits('command', i)),
+    );
   });
-  f.effects.forEach((e, i) => items.push(el('li', {}, `${e.kind} `, el('code', {}, e.path.relative), el('span', { className: 'muted' }, ` (${e.via})`), ...tag(hits('effect', i)))));
-  for (const o of f.shell?.opaque ?? []) items.push(el('li', { className: 'notice' }, `opaque: ${o.reason}${o.detail ? ` — ${o.detail}` : ''}`));
+  f.effects.forEach((e, i) =>
+    items.push(
+      el(
+        'li',
+        {},
+        `${e.kind} `,
+        el('code', {}, e.path.relative),
+        el('span', { className: 'muted' }, ` (${e.via})`),
+        ...tag(hits('effect', i)),
+      ),
+    ),
+  );
+  for (const o of f.shell?.opaque ?? [])
+    items.push(el('li', { className: 'notice' }, `opaque: ${o.reason}${o.detail ? ` — ${o.detail}` : ''}`));
   if (f.shell?.error) items.push(el('li', { className: 'error' }, `does not parse: ${f.shell.error.message}`));
-  const summary = f.shell ? `What the engine read: ${f.commands.length} simple command(s), ${f.effects.length} file effect(s)` : `What the engine read: ${f.effects.length} file effect(s)`;
+  const summary = f.shell
+    ? `What the engine read: ${f.commands.length} simple command(s), ${f.effects.length} file effect(s)`
+    : `What the engine read: ${f.effects.length} file effect(s)`;
   const details = el('details', { className: 'parsed' }, el('summary', {}, summary), el('ul', {}, ...items));
   if (v.matches.length > 0) details.open = true;
   const out: HTMLElement[] = [details];
   const command = (event.args as { command?: unknown } | undefined)?.command;
-  const spans = f.commands.map((c, i) => ({ start: c.command.start, end: c.command.end, ids: hits('command', i) })).filter((s) => s.ids.length > 0);
-  if (typeof command === 'string' && spans.length > 0) out.unshift(el('p', { className: 'matched-part' }, 'Matched: ', markedCommand(command, spans)));
+  const spans = f.commands
+    .map((c, i) => ({ start: c.command.start, end: c.command.end, ids: hits('command', i) }))
+    .filter((s) => s.ids.length > 0);
+  if (typeof command === 'string' && spans.length > 0)
+    out.unshift(el('p', { className: 'matched-part' }, 'Matched: ', markedCommand(command, spans)));
   return out;
 }
 
@@ -59,20 +93,47 @@ function allowReasons(step: SimulationStep, ctx: VerdictContext): HTMLElement[] 
   const out: HTMLElement[] = [];
   const misses = nearestMisses(ctx.load, ctx.policy, roles, event, decided);
   const why = el('div', { className: 'allow-why' });
-  why.append(el('p', {}, misses.length > 0 ? 'Nearest misses:' : 'No contract for this role came close (none reacts to this tool, program or file change).'));
+  why.append(
+    el(
+      'p',
+      {},
+      misses.length > 0
+        ? 'Nearest misses:'
+        : 'No contract for this role came close (none reacts to this tool, program or file change).',
+    ),
+  );
   if (misses.length > 0) {
-    why.append(el('ul', { className: 'near-misses' }, ...misses.map((m) => {
-      const li = el('li', {}, el('strong', {}, m.id), ` — ${m.held} matched; ${m.failed} did not hold`);
-      li.dataset.contract = m.id;
-      return li;
-    })));
+    why.append(
+      el(
+        'ul',
+        { className: 'near-misses' },
+        ...misses.map((m) => {
+          const li = el('li', {}, el('strong', {}, m.id), ` — ${m.held} matched; ${m.failed} did not hold`);
+          li.dataset.contract = m.id;
+          return li;
+        }),
+      ),
+    );
   }
   out.push(why);
-  const skipped = ctx.policy.contracts.filter((c) => !c.builtin && c.roles !== undefined && !roles.some((r) => c.roles!.has(r)));
+  const skipped = ctx.policy.contracts.filter(
+    (c) => !c.builtin && c.roles !== undefined && !roles.some((r) => c.roles!.has(r)),
+  );
   if (skipped.length > 0) {
-    const d = el('details', { className: 'skipped-by-role' },
+    const d = el(
+      'details',
+      { className: 'skipped-by-role' },
       el('summary', {}, `${skipped.length} contract(s) skipped: not for role ${roles.join(' + ') || '(none)'}`),
-      el('p', {}, ...skipped.flatMap((c, i) => [i ? ', ' : '', el('code', {}, c.id), el('span', { className: 'muted' }, ` (${[...c.roles!].join(', ')})`)])));
+      el(
+        'p',
+        {},
+        ...skipped.flatMap((c, i) => [
+          i ? ', ' : '',
+          el('code', {}, c.id),
+          el('span', { className: 'muted' }, ` (${[...c.roles!].join(', ')})`),
+        ]),
+      ),
+    );
     out.push(d);
   }
   return out;
@@ -80,38 +141,73 @@ function allowReasons(step: SimulationStep, ctx: VerdictContext): HTMLElement[] 
 
 export function renderVerdicts(target: HTMLElement, steps: readonly SimulationStep[], ctx: VerdictContext): void {
   if (steps.length === 0) {
-    target.replaceChildren(el('p', { className: 'muted' }, 'Add an event, or load a preset example, to see the verdicts.'));
+    target.replaceChildren(
+      el('p', { className: 'muted' }, 'Add an event, or load a preset example, to see the verdicts.'),
+    );
     return;
   }
   target.replaceChildren(
-    el('ol', { className: 'verdicts' }, ...steps.map((s, i) => {
-      const { event, verdict: v } = s;
-      const li = el('li', { className: `verdict verdict-${v.decision}` });
-      li.dataset.decision = v.decision;
-      li.dataset.matches = v.matches.map((m) => m.id).join(' ');
-      li.append(
-        el('div', { className: 'verdict-head' },
-          el('span', { className: `mode mode-${v.decision}` }, v.decision),
-          ' ',
-          el('code', {}, describeEvent(event)),
-          el('span', { className: 'muted' }, ` · #${i + 1} · role ${v.role ?? '(none)'}`)),
-      );
-      if (v.matches.length > 0) {
-        li.append(el('ul', { className: 'matches' }, ...v.matches.map((m) =>
-          el('li', {},
-            el('strong', {}, m.id), ` ${m.mode}${m.effect === 'bypassed' ? ' → let through by the bypass' : ''} · ${m.subject} · ${m.trigger}: `,
-            m.held.join('; ')))));
-      }
-      if (v.excused.length > 0) {
-        li.append(el('ul', { className: 'excused' }, ...v.excused.map((x) =>
-          el('li', {}, el('strong', {}, x.id), ` excused by ${x.exception}: ${x.exceptionHeld.join('; ')}`))));
-      }
-      li.append(...parsedView(event, v, ctx.root), ...allowReasons(s, ctx));
-      if (v.faults.length > 0) li.append(el('p', { className: 'error' }, `Contracts that failed and were skipped: ${v.faults.map((f) => `${f.id} (${f.error})`).join(', ')}`));
-      if (v.agentMessage) li.append(el('details', {}, el('summary', {}, 'What the agent is told'), el('pre', {}, v.agentMessage)));
-      if (v.notice) li.append(el('p', { className: 'notice' }, v.notice));
-      if (v.error) li.append(el('p', { className: 'error' }, `Engine fault: ${v.error}`));
-      return li;
-    })),
+    el(
+      'ol',
+      { className: 'verdicts' },
+      ...steps.map((s, i) => {
+        const { event, verdict: v } = s;
+        const li = el('li', { className: `verdict verdict-${v.decision}` });
+        li.dataset.decision = v.decision;
+        li.dataset.matches = v.matches.map((m) => m.id).join(' ');
+        li.append(
+          el(
+            'div',
+            { className: 'verdict-head' },
+            el('span', { className: `mode mode-${v.decision}` }, v.decision),
+            ' ',
+            el('code', {}, describeEvent(event)),
+            el('span', { className: 'muted' }, ` · #${i + 1} · role ${v.role ?? '(none)'}`),
+          ),
+        );
+        if (v.matches.length > 0) {
+          li.append(
+            el(
+              'ul',
+              { className: 'matches' },
+              ...v.matches.map((m) =>
+                el(
+                  'li',
+                  {},
+                  el('strong', {}, m.id),
+                  ` ${m.mode}${m.effect === 'bypassed' ? ' → let through by the bypass' : ''} · ${m.subject} · ${m.trigger}: `,
+                  m.held.join('; '),
+                ),
+              ),
+            ),
+          );
+        }
+        if (v.excused.length > 0) {
+          li.append(
+            el(
+              'ul',
+              { className: 'excused' },
+              ...v.excused.map((x) =>
+                el('li', {}, el('strong', {}, x.id), ` excused by ${x.exception}: ${x.exceptionHeld.join('; ')}`),
+              ),
+            ),
+          );
+        }
+        li.append(...parsedView(event, v, ctx.root), ...allowReasons(s, ctx));
+        if (v.faults.length > 0)
+          li.append(
+            el(
+              'p',
+              { className: 'error' },
+              `Contracts that failed and were skipped: ${v.faults.map((f) => `${f.id} (${f.error})`).join(', ')}`,
+            ),
+          );
+        if (v.agentMessage)
+          li.append(el('details', {}, el('summary', {}, 'What the agent is told'), el('pre', {}, v.agentMessage)));
+        if (v.notice) li.append(el('p', { className: 'notice' }, v.notice));
+        if (v.error) li.append(el('p', { className: 'error' }, `Engine fault: ${v.error}`));
+        return li;
+      }),
+    ),
   );
 }

@@ -3,4 +3,6 @@ import type { APIRoute } from 'astro';
 import { toJsonSchema } from '@semantic-anchors/engine';
 
 export const GET: APIRoute = () =>
-  new Response(`${JSON.stringify(toJsonSchema(), null, 2)}\n`, { headers: { 'Content-Type': 'application/schema+json' } });
+  new Response(`${JSON.stringify(toJsonSchema(), null, 2)}\n`, {
+    headers: { 'Content-Type': 'application/schema+json' },
+  });

@@ -51,7 +51,7 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     }
     if (values.events) {
       const input = readInput(values.events);
-      if ('diagnostic' in input) return printDiagnostic(io, input.diagnostic, 'err'), 2;
+      if ('diagnostic' in input) return (printDiagnostic(io, input.diagnostic, 'err'), 2);
       const parsed = parseEvents(input.text, values.events);
       parsed.diagnostics.forEach((d) => printDiagnostic(io, d, 'err'));
       if (parsed.diagnostics.length > 0) return 2;
@@ -62,7 +62,7 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     // A bundled preset id works as well as a file: `explain software-developer --event …`.
     const preset = isPresetReference(configFile) && !existsSync(configFile) ? findPreset(configFile) : undefined;
     const input = preset ? { text: preset.text } : readInput(configFile);
-    if ('diagnostic' in input) return printDiagnostic(io, input.diagnostic, 'err'), 2;
+    if ('diagnostic' in input) return (printDiagnostic(io, input.diagnostic, 'err'), 2);
     const loaded = loadConfig(input.text, { file: preset?.file ?? configFile, readFile: readText });
     loaded.diagnostics.filter((d) => d.severity !== 'info').forEach((d) => printDiagnostic(io, d, 'err'));
     const policy = compile(loaded.config, values.root ? { root: values.root } : {});
@@ -76,9 +76,21 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       results.push({ event, verdict: r.verdict });
     }
     const root = values.root;
-    if (values.json) io.out(JSON.stringify(results.map((r) => ({ ...r, parsed: parsedCall(r.event, root) })), null, 2));
+    if (values.json)
+      io.out(
+        JSON.stringify(
+          results.map((r) => ({ ...r, parsed: parsedCall(r.event, root) })),
+          null,
+          2,
+        ),
+      );
     else {
-      io.out(dim(io, `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`));
+      io.out(
+        dim(
+          io,
+          `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`,
+        ),
+      );
       results.forEach((r) => printVerdict(io, r.event, r.verdict, root));
     }
     return loaded.status === 'ok' ? 0 : 1;
@@ -92,10 +104,20 @@ function parsedCall(event: Event, root: string | undefined) {
   if (f.commands.length === 0 && f.effects.length === 0 && !f.shell) return undefined;
   return {
     commands: f.commands.map((c) => ({
-      text: c.normalized, program: c.command.program, via: c.command.via, cwd: c.command.cwd,
-      globals: c.command.globals.map((g) => g.token), flags: c.command.flags.map((x) => x.name), positionals: c.command.positionals,
+      text: c.normalized,
+      program: c.command.program,
+      via: c.command.via,
+      cwd: c.command.cwd,
+      globals: c.command.globals.map((g) => g.token),
+      flags: c.command.flags.map((x) => x.name),
+      positionals: c.command.positionals,
     })),
-    effects: f.effects.map((e) => ({ kind: e.kind, path: e.path.relative, via: e.via, command: e.command === undefined ? undefined : e.command + 1 })),
+    effects: f.effects.map((e) => ({
+      kind: e.kind,
+      path: e.path.relative,
+      via: e.via,
+      command: e.command === undefined ? undefined : e.command + 1,
+    })),
     opaque: f.shell?.opaque.map((o) => ({ reason: o.reason, detail: o.detail })) ?? [],
     error: f.shell?.error?.message,
   };
@@ -106,36 +128,62 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
     v.matches.filter((m) => m.unit.kind === kind && m.unit.index === i && m.subject === 'tool call').map((m) => m.id);
   const mark = (ids: string[]) => (ids.length > 0 ? `  ${red(io, `← ${ids.join(', ')}`)}` : '');
   if (f.shell) {
-    io.out(dim(io, `   parsed: ${f.commands.length} simple command(s)${f.shell.error ? `, a part does not parse (${f.shell.error.message})` : ''}`));
+    io.out(
+      dim(
+        io,
+        `   parsed: ${f.commands.length} simple command(s)${f.shell.error ? `, a part does not parse (${f.shell.error.message})` : ''}`,
+      ),
+    );
     f.commands.forEach((c, i) => {
       const notes = [
         c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '',
         c.command.cwd !== undefined ? `in ${c.command.cwd}` : '',
-        c.command.globals.length > 0 ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}` : '',
-      ].filter(Boolean).join('; ');
+        c.command.globals.length > 0
+          ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
       io.out(`     [${i + 1}] ${c.normalized}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
     });
-    for (const o of f.shell.opaque) io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
+    for (const o of f.shell.opaque)
+      io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
   }
   f.effects.forEach((e, i) => {
-    io.out(`     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''})`)}${mark(by('effect', i))}`);
+    io.out(
+      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''})`)}${mark(by('effect', i))}`,
+    );
   });
 }
 
 function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined): void {
-  const decision = v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
-  io.out(`${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`);
+  const decision =
+    v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
+  io.out(
+    `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
+  );
   if ('tool' in event && v.error === undefined) {
     const f = toolFacts(event.tool, event.args, root);
     if (f.shell || f.effects.length > 0) printParsed(io, f, v);
   }
   for (const m of v.matches) {
     const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
-    io.out(`   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`);
+    io.out(
+      `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
+    );
   }
   for (const e of v.excused) io.out(dim(io, `   ○ ${e.id} excused by ${e.exception}: ${e.exceptionHeld.join('; ')}`));
   if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);
-  if (v.decision === 'BLOCK' && v.agentMessage) io.out(dim(io, `   ${v.agentMessage.split('\n').filter((l) => l.startsWith('Bypass:')).join(' ')}`));
+  if (v.decision === 'BLOCK' && v.agentMessage)
+    io.out(
+      dim(
+        io,
+        `   ${v.agentMessage
+          .split('\n')
+          .filter((l) => l.startsWith('Bypass:'))
+          .join(' ')}`,
+      ),
+    );
   if (v.error) io.out(red(io, `   error: ${v.error}`));
   for (const f of v.faults) io.out(red(io, `   contract ${f.id} failed while matching: ${f.error}`));
 }
@@ -143,10 +191,20 @@ function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefi
 export function describeEvent(e: Event): string {
   if ('tool' in e) {
     const a = e.args ?? {};
-    const detail = typeof a.command === 'string' ? a.command : typeof a.filePath === 'string' ? a.filePath : typeof a.path === 'string' ? a.path : typeof a.url === 'string' ? a.url : '';
+    const detail =
+      typeof a.command === 'string'
+        ? a.command
+        : typeof a.filePath === 'string'
+          ? a.filePath
+          : typeof a.path === 'string'
+            ? a.path
+            : typeof a.url === 'string'
+              ? a.url
+              : '';
     return `tool ${e.tool}${detail ? ` ${JSON.stringify(truncate(detail))}` : ''}`;
   }
-  if ('message' in e) return `message ${JSON.stringify(truncate(e.message))}${e.attachments?.length ? ` + ${e.attachments.join(', ')}` : ''}`;
+  if ('message' in e)
+    return `message ${JSON.stringify(truncate(e.message))}${e.attachments?.length ? ` + ${e.attachments.join(', ')}` : ''}`;
   if ('confirm' in e) return 'confirm';
   if ('bypass' in e) return `bypass ${JSON.stringify(e.bypass)}`;
   if ('role' in e) return `role ${e.role}`;

@@ -43,12 +43,20 @@ Exits 0 when everything passed, 1 otherwise.`,
       if (isScenarioText(input.text)) {
         const r = runScenario(input.text, file, readText);
         const failed = r.steps.filter((s) => !s.passed).length + (r.steps.length === 0 ? 1 : 0);
-        reports.push({ file, kind: 'scenario', passed: r.steps.filter((s) => s.passed).length, failed, diagnostics: r.diagnostics, coverage: [] });
+        reports.push({
+          file,
+          kind: 'scenario',
+          passed: r.steps.filter((s) => s.passed).length,
+          failed,
+          diagnostics: r.diagnostics,
+          coverage: [],
+        });
       } else {
         const r = validate(input.text, { file, readFile: readText });
         const loadErrors = r.load.diagnostics.filter((d) => d.severity === 'error').length;
         reports.push({
-          file, kind: 'config',
+          file,
+          kind: 'config',
           passed: r.examples.results.filter((x) => x.passed).length,
           failed: r.examples.results.filter((x) => !x.passed).length + loadErrors,
           diagnostics: r.diagnostics.filter((d) => d.severity !== 'info'),
@@ -65,12 +73,21 @@ Exits 0 when everything passed, 1 otherwise.`,
     }
     for (const r of reports) {
       const unit = r.kind === 'scenario' ? 'step(s)' : 'example(s)';
-      io.out(`${r.failed === 0 ? green(io, '✓') : red(io, '✗')} ${r.file}: ${r.passed} ${unit} passed${r.failed ? `, ${r.failed} failed` : ''}`);
+      io.out(
+        `${r.failed === 0 ? green(io, '✓') : red(io, '✗')} ${r.file}: ${r.passed} ${unit} passed${r.failed ? `, ${r.failed} failed` : ''}`,
+      );
       r.diagnostics.forEach((d) => printDiagnostic(io, d));
     }
     if (values.coverage) {
-      for (const g of gaps) io.out(yellow(io, `  coverage: ${g.file}: contract "${g.contractId}" has no ${g.missing.map((m) => (m === 'trigger' ? 'example that triggers it' : 'near miss (expect: ALLOW)')).join(' and no ')}`));
-      if (gaps.length === 0) io.out(green(io, '  coverage: every contract has an example that triggers it and a near miss'));
+      for (const g of gaps)
+        io.out(
+          yellow(
+            io,
+            `  coverage: ${g.file}: contract "${g.contractId}" has no ${g.missing.map((m) => (m === 'trigger' ? 'example that triggers it' : 'near miss (expect: ALLOW)')).join(' and no ')}`,
+          ),
+        );
+      if (gaps.length === 0)
+        io.out(green(io, '  coverage: every contract has an example that triggers it and a near miss'));
     }
     io.out(`${passed} passed, ${failed} failed`);
     return failed === 0 ? 0 : 1;

@@ -21,7 +21,13 @@ Exits 0 when no file has an error, 1 otherwise.
   async run(args, io) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } });
     if (positionals.length === 0) return usageError(io, 'validate needs at least one file');
-    const files: { file: string; ok: boolean; diagnostics: readonly Diagnostic[]; skipped: readonly SkippedContract[]; applies?: Applicability }[] = [];
+    const files: {
+      file: string;
+      ok: boolean;
+      diagnostics: readonly Diagnostic[];
+      skipped: readonly SkippedContract[];
+      applies?: Applicability;
+    }[] = [];
     for (const file of positionals) {
       const input = readInput(file);
       if ('diagnostic' in input) {
@@ -29,7 +35,13 @@ Exits 0 when no file has an error, 1 otherwise.
         continue;
       }
       const result = validate(input.text, { file, readFile: readText });
-      files.push({ file, ok: result.ok, diagnostics: result.diagnostics, skipped: result.policy.skipped, applies: applicability(result.policy) });
+      files.push({
+        file,
+        ok: result.ok,
+        diagnostics: result.diagnostics,
+        skipped: result.policy.skipped,
+        applies: applicability(result.policy),
+      });
     }
     const ok = files.every((f) => f.ok);
     if (values.json) {
@@ -39,7 +51,12 @@ Exits 0 when no file has an error, 1 otherwise.
     for (const f of files) {
       for (const d of f.diagnostics) printDiagnostic(io, d);
       for (const s of f.skipped) {
-        io.out(yellow(io, `  skipped until fixed: contract ${s.id ? `"${s.id}"` : '(no id)'} (${s.file}${s.line ? `:${s.line}` : ''}); the others still apply`));
+        io.out(
+          yellow(
+            io,
+            `  skipped until fixed: contract ${s.id ? `"${s.id}"` : '(no id)'} (${s.file}${s.line ? `:${s.line}` : ''}); the others still apply`,
+          ),
+        );
       }
       if (f.applies && f.ok) for (const line of describeApplicability(f.applies)) io.out(`  applies: ${line}`);
     }
