@@ -75,7 +75,7 @@ describe('semantic-anchors doctor', () => {
     });
     const { code, out } = await doctor(p, [], withOpencode);
     expect(out).toMatch(/✓ contract file: none found, so the plugin uses the default \(extends software-developer/);
-    expect(out).toMatch(/✓ live check: a real opencode blocked ".+" as agent \w+ \(dev-[a-z0-9-]+/);
+    expect(out).toMatch(/✓ live check: a real opencode blocked "[\s\S]+" as agent \w+ \(dev-[a-z0-9-]+/);
     expect(code, out).toBe(0);
   });
 

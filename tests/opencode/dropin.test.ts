@@ -100,7 +100,7 @@ describe('the drop-in install from the site: one plugin file in .opencode/plugin
     expect(out).toContain(`✓ opencode config: ${join(h.dirs.project, DROP_IN)} loads`);
     expect(out).toMatch(/✓ contract file: .*\.opencode\/opencode-semantic-anchors\.yaml \(project\) is valid/);
     expect(out).toMatch(/✓ opencode: .*1\.18\.33/);
-    expect(out).toMatch(/✓ live check: a real opencode blocked ".+" as agent \w+ \(dev-[a-z0-9-]+\)/);
+    expect(out).toMatch(/✓ live check: a real opencode blocked "[\s\S]+" as agent \w+ \(dev-[a-z0-9-]+\)/);
     expect(out).toContain('BLOCKED by semantic-anchors');
     expect(code, out).toBe(0);
   });

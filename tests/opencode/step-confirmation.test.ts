@@ -23,7 +23,9 @@ describe('Step Confirmation (user-level config)', () => {
     expectBlocked(parts[2], 'e2e-step-confirmation');
     expect(projectFileExists(h, 'three.marker')).toBe(false);
 
-    const [after] = await turn(h, session, ['continue', bash('touch three.marker')]);
+    // The confirmation is the human's whole message (a message that also carries the scripted calls is not one).
+    await turn(h, session, ['continue']);
+    const [after] = await turn(h, session, [bash('touch three.marker')]);
     expectRan(after);
     expect(projectFileExists(h, 'three.marker')).toBe(true);
   });

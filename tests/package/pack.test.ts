@@ -81,7 +81,8 @@ describe('npm pack of the plugin', () => {
     // dist/ was 5.5 MB while the maps carried every dependency's source; without it, about 2.7 MB. (The JSON
     // Schema is measured by the plugin bench.)
     const dist = packed.files.filter((f) => f.path.startsWith('dist/')).reduce((sum, f) => sum + f.size, 0);
-    expect(dist).toBeLessThan(3_000_000);
+    // 3.9 MB today: the plugin and CLI bundles with their maps (without sourcesContent); 6 MB before the maps were slimmed.
+    expect(dist).toBeLessThan(4_500_000);
   });
 
   it('installs offline into an empty project', () => {

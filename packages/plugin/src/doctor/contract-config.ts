@@ -46,7 +46,7 @@ export function checkContractConfig(
       check: {
         name,
         status: 'pass',
-        detail: `none found, so the plugin uses the default (extends software-developer: ${policy.contracts.length} contracts)`,
+        detail: `none found, so the plugin uses the default (extends software-developer: ${policy.contracts.filter((c) => !c.builtin).length} contracts, plus the built-in ones)`,
         notes: tried.map((t) => `looked in ${t.path} (${t.place})`),
       },
     };
@@ -68,7 +68,8 @@ export function checkContractConfig(
   const result = validate(read.text, { file: found.path, readFile: readExtended, root: projectDir });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   const notes = result.diagnostics.map(formatDiagnostic).flatMap((text) => text.split('\n'));
-  const enforced = result.policy.contracts.length;
+  // The built-in contracts (self-protection, shell defaults) are always there: count the ones the file brings.
+  const enforced = result.policy.contracts.filter((c) => !c.builtin).length;
   if (errors.length > 0) {
     const skipped = result.policy.skipped.map((s) => s.id ?? '(no id)');
     return {
