@@ -1,35 +1,15 @@
 // The anchors page as a reader uses it: a definition on every card, search that covers definitions, a hint instead
 // of a bare "0 of 189", a linked card highlighted and never hidden by a filter, roles without a preset marked,
 // the anchors our presets use, and no axe violation at all (heading order included).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bundledPresets, catalogue } from '@semantic-anchors/engine';
-import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
-import { serveSite, type Site } from './support/server.js';
-import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
+import { useSite } from './support/site.js';
 import { axeViolations } from './support/axe.js';
 
-let site: Site;
-let browser: Browser;
-const pages: WatchedPage[] = [];
-const open = async (path: string): Promise<Page> => {
-  const w = await openPage(browser);
-  pages.push(w);
-  await w.page.goto(new URL(path, site.url).href);
-  return w.page;
-};
+const site = useSite();
+const open = (path: string): Promise<Page> => site.open(path);
 const shown = (page: Page) => page.$$eval('li.anchor:not([hidden])', (lis) => lis.map((li) => li.id));
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  site = await serveSite(SITE_DIST);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-  await browser?.close();
-  await site?.close();
-});
 
 describe('the anchors page', () => {
   it('gives every anchor a one-line definition and credits the catalogue', async () => {

@@ -1,32 +1,11 @@
 // The language reference as rendered on the docs page: a type written `"A" | "B"` stays in its column (the row keeps
 // five cells and its example), and field names do not wrap letter by letter, at desktop and phone widths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
-import { serveSite, type Site } from './support/server.js';
-import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
 
-let site: Site;
-let browser: Browser;
-const pages: WatchedPage[] = [];
+const site = useSite();
 
-beforeAll(async () => {
-  ensureSiteBuilt();
-  site = await serveSite(SITE_DIST);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-  await browser?.close();
-  await site?.close();
-});
-
-async function reference(width: number) {
-  const w = await openPage(browser, { width, height: 900 });
-  pages.push(w);
-  await w.page.goto(new URL('docs/', site.url).href);
-  return w.page;
-}
+const reference = (width: number) => site.open('docs/', { width, height: 900 });
 
 describe('the language reference tables', () => {
   it('keeps a union type in one cell, with the example in the last column (mode, onError, expect)', async () => {

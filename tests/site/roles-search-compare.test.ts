@@ -1,33 +1,13 @@
 // The roles index the breadcrumb links to, one role name per page (title, breadcrumb, heading), the search across
 // every preset's contracts and the side-by-side comparison of two presets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bundledPresets, compile, loadConfig, startState, step, validate } from '@semantic-anchors/engine';
-import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
-import { serveSite, type Site } from './support/server.js';
-import { launchChromium, openPage, type WatchedPage } from './support/browser.js';
+import { useSite } from './support/site.js';
 import { axeViolations, serious } from './support/axe.js';
 
-let site: Site;
-let browser: Browser;
-const pages: WatchedPage[] = [];
-const open = async (path: string, width = 1400): Promise<Page> => {
-  const w = await openPage(browser, { width, height: 900 });
-  pages.push(w);
-  await w.page.goto(new URL(path, site.url).href);
-  return w.page;
-};
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  site = await serveSite(SITE_DIST);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
+const open = (path: string, width = 1400): Promise<Page> => site.open(path, { width, height: 900 });
 
 describe('roles index and role names', () => {
   it('links the breadcrumb "Roles" to an index of every preset', async () => {

@@ -1,35 +1,13 @@
 // Completion, hover and quick fixes for the values that matter, in the editor page's Monaco: the catalogue's anchor
 // ids for anchorRefs, the bundled preset ids for extends, opencode's tool names for a tool's name, an anchor's name,
 // definition and link on hover, and a "did you mean" diagnostic fixed from the lightbulb menu.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bundledPresets, catalogue } from '@semantic-anchors/engine';
-import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
-import { serveSite, type Site } from './support/server.js';
-import {
-  editorMarkers,
-  editorText,
-  launchChromium,
-  openPage,
-  setEditorText,
-  waitForEditor,
-  type WatchedPage,
-} from './support/browser.js';
+import { useSite } from './support/site.js';
+import { editorMarkers, editorText, setEditorText, waitForEditor } from './support/browser.js';
 
-let site: Site;
-let browser: Browser;
-const pages: WatchedPage[] = [];
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  site = await serveSite(SITE_DIST);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 const CONTRACT = [
   'version: 1',
@@ -41,13 +19,11 @@ const CONTRACT = [
 ];
 
 async function editor(text: string): Promise<Page> {
-  const w = await openPage(browser);
-  pages.push(w);
-  await w.page.goto(new URL('editor/', site.url).href);
-  await waitForEditor(w.page);
-  await setEditorText(w.page, text);
-  await w.page.keyboard.press('Control+End');
-  return w.page;
+  const page = await site.open('editor/');
+  await waitForEditor(page);
+  await setEditorText(page, text);
+  await page.keyboard.press('Control+End');
+  return page;
 }
 
 /** Opens the suggestion list at the cursor and returns the text of its visible rows. */

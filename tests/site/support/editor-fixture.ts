@@ -1,45 +1,9 @@
-// Shared set-up for the editor's behaviour suites: one built site, one Chromium, pages that must end without console
-// errors, CSP violations or failed requests, and the fixture files under fixtures/editor/.
+// The editor suites' fixture files under fixtures/editor/, and their site set-up (support/site.ts).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ensureSiteBuilt, SITE_DIST } from './build.js';
-import { serveSite, type Site } from './server.js';
-import { launchChromium, openPage, type WatchedPage } from './browser.js';
 
 export const editorFixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/editor/${name}`, import.meta.url), 'utf8');
 export const editorFixturePath = (name: string): string =>
   new URL(`../fixtures/editor/${name}`, import.meta.url).pathname;
 
-export function useEditorSite(): {
-  open(path: string, size?: { width: number; height: number }): Promise<Page>;
-  watched(): WatchedPage[];
-  url(path: string): string;
-  browser(): Browser;
-} {
-  let site: Site;
-  let browser: Browser;
-  const pages: WatchedPage[] = [];
-  beforeAll(async () => {
-    ensureSiteBuilt();
-    site = await serveSite(SITE_DIST);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-    await browser?.close();
-    await site?.close();
-  });
-  return {
-    async open(path, size) {
-      const w = await openPage(browser, size);
-      pages.push(w);
-      await w.page.goto(new URL(path, site.url).href);
-      return w.page;
-    },
-    watched: () => pages,
-    url: (path) => new URL(path, site.url).href,
-    browser: () => browser,
-  };
-}
+export { useSite as useEditorSite } from './site.js';
