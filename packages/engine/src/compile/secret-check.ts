@@ -3,16 +3,22 @@
 import { findSecrets, type SecretFinding } from '../secrets/index.js';
 
 const CACHE_SIZE = 16;
-const cache = new Map<string, readonly SecretFinding[]>();
+/** Findings by text, then by path: the text itself is the key, so a large write is never copied to build one. */
+const cache = new Map<string, Map<string, readonly SecretFinding[]>>();
 
 export function secretsIn(text: string | undefined, path: string | undefined): readonly SecretFinding[] {
   if (text === undefined || text.length === 0) return [];
-  const key = `${path ?? ''}\u0000${text}`;
-  const cached = cache.get(key);
+  let byPath = cache.get(text);
+  if (!byPath) {
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    byPath = new Map();
+    cache.set(text, byPath);
+  }
+  const key = path ?? '';
+  const cached = byPath.get(key);
   if (cached) return cached;
   const found = findSecrets(text, path === undefined ? {} : { path });
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, found);
+  byPath.set(key, found);
   return found;
 }
 

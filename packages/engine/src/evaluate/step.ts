@@ -27,18 +27,18 @@ export function eventKind(event: Event): EventKind {
   return 'reload';
 }
 
-/** The role a session answered by `agent` plays: its mapping, else the default role. */
-export const roleForAgent = (policy: CompiledPolicy, agent: string): string | null =>
-  Object.hasOwn(policy.roles.agents, agent) ? policy.roles.agents[agent]! : policy.roles.default;
-
 /** Every role a session answered by `agent` holds: its mapping, else the default roles. */
 export const rolesForAgent = (policy: CompiledPolicy, agent: string | undefined): readonly string[] =>
   agent !== undefined && Object.hasOwn(policy.roles.agents, agent)
     ? [policy.roles.agents[agent]!]
     : policy.roles.defaults;
 
+/** The role a session answered by `agent` shows: the first it holds (roles.defaults starts with roles.default). */
+export const roleForAgent = (policy: CompiledPolicy, agent: string | undefined): string | null =>
+  rolesForAgent(policy, agent)[0] ?? null;
+
 export const startState = (policy: CompiledPolicy, agent?: string): SessionState =>
-  initialState(agent === undefined ? policy.roles.default : roleForAgent(policy, agent), rolesForAgent(policy, agent));
+  initialState(roleForAgent(policy, agent), rolesForAgent(policy, agent));
 
 export function step(policy: CompiledPolicy, state: SessionState, event: Event): Step {
   try {
@@ -139,8 +139,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
   }
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
-    const role = 'role' in event ? event.role : roleForAgent(policy, event.agent);
     const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
+    const role = roles[0] ?? null;
     const said = (rs: readonly string[]) => (rs.length === 0 ? '(none)' : rs.join(' + '));
     if (role === state.role && said(roles) === said(state.roles))
       return plain(kind, { ...state, seq }, `Role stays ${said(roles)}.`);

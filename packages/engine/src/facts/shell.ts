@@ -17,7 +17,7 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
     workdir === undefined ? root : root !== undefined && !isAbsolutePath(workdir) ? joinPath(root, workdir) : workdir;
   // The model already resolved each path against the directory its command runs in (cd, git -C, …), relative to
   // where the call starts: only the start (the call's workdir, else the project root) is left to join.
-  const resolve = (path: string, _command: number | undefined): string => {
+  const resolve = (path: string): string => {
     // $PWD and $(pwd) are the directory the call runs in: `rm -rf "$PWD"` deletes it.
     const here = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/.exec(path);
     if (here) path = `.${path.slice(here[0].length)}`;
@@ -30,11 +30,11 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
   }));
   const effects: EffectFact[] = model.effects.map((e) => ({
     kind: e.kind,
-    path: pathForms(resolve(e.path, e.command), root),
+    path: pathForms(resolve(e.path), root),
     content: e.content,
     via: e.via,
     command: e.command,
   }));
-  const scripts = model.scripts.map((s) => pathForms(resolve(s.path, s.command), root).relative);
+  const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   return { model, commands, effects, scripts };
 }

@@ -1,47 +1,22 @@
 // Tool calls → facts: a canonical tool name, the paths a tool touches, the command, what it writes and fetches,
 // and, for shell calls, the parsed simple commands and their file effects. The one place that knows argument names.
+import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 import { pathForms } from '../matchers/paths.js';
 import { parseShell } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
 import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
 
-/** Host aliases folded to one name (opencode 1 and 2 differ; multiedit/apply_patch are edit/patch variants). */
-const ALIASES: Readonly<Record<string, string>> = {
-  shell: 'bash',
-  subagent: 'task',
-  apply_patch: 'patch',
-  multiedit: 'edit',
-};
-
 export const canonicalToolName = (name: string): string => {
   const lower = name.toLowerCase();
-  return ALIASES[lower] ?? lower;
+  return TOOL_ALIASES[lower] ?? lower;
 };
 
-/** Tools whose arguments the engine reads by name; any other tool's string arguments are scanned as text. */
-export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
-  'bash',
-  'read',
-  'write',
-  'edit',
-  'patch',
-  'glob',
-  'grep',
-  'list',
-  'webfetch',
-  'websearch',
-  'codesearch',
-  'task',
-  'todowrite',
-  'todoread',
-  'skill',
-  'question',
-  'lsp',
-  'batch',
-  'invalid',
-  'anchor_status',
-]);
+/**
+ * Tools whose arguments the engine reads by name; any other tool's string arguments are scanned as text. "invalid"
+ * is opencode's stand-in for a call to a tool that does not exist: nothing in it is the agent's payload.
+ */
+export const KNOWN_TOOLS: ReadonlySet<string> = new Set([...BUILTIN_TOOLS, 'invalid']);
 
 const PATH_KEYS = ['filePath', 'file_path', 'path', 'file', 'filename', 'notebook_path'] as const;
 const PATH_LIST_KEYS = ['paths', 'files', 'filePaths'] as const;

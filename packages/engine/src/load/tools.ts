@@ -1,33 +1,10 @@
 // The tool names a contract may name: opencode's built-in tools, their host aliases, and this plugin's own tool.
 // A name glob that matches none of them is almost always a typo ("bsh"), which would silently never trigger.
 import { compileGlobs } from '../matchers/glob.js';
+import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 
 /** opencode's built-in tools, the aliases other hosts use for them, and the plugin's anchor_status. */
-export const TOOL_NAMES: readonly string[] = [
-  'bash',
-  'read',
-  'write',
-  'edit',
-  'patch',
-  'multiedit',
-  'apply_patch',
-  'glob',
-  'grep',
-  'list',
-  'webfetch',
-  'websearch',
-  'task',
-  'todowrite',
-  'todoread',
-  'skill',
-  'question',
-  'codesearch',
-  'lsp',
-  'batch',
-  'anchor_status',
-  'shell',
-  'subagent',
-];
+export const TOOL_NAMES: readonly string[] = [...BUILTIN_TOOLS, ...Object.keys(TOOL_ALIASES)];
 
 /**
  * Whether a tool-name glob can match a known tool. A glob with "_" or "*" may name an MCP or plugin tool

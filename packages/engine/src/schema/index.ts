@@ -2,6 +2,7 @@
 // the editor's completion and hover text, and the language reference.
 export * from './primitives.js';
 export * from './command.js';
+export * from './tools.js';
 export * from './trigger.js';
 export * from './event.js';
 export * from './contract.js';
