@@ -22,6 +22,8 @@ export default defineConfig({
     // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
     build: {
       assetsInlineLimit: 0,
+      // SITE_SOURCEMAP=1 writes source maps, which `bench/composition.mjs` reads to say what each chunk is made of.
+      sourcemap: process.env.SITE_SOURCEMAP === '1',
       // Monaco is one large chunk on purpose; it loads on the editor page only (the suite checks that).
       chunkSizeWarningLimit: 6000,
       rollupOptions: {
