@@ -146,7 +146,8 @@ const CONTRACT_KEYS = Object.keys(Contract.shape);
  * parser could not read; the syntax diagnostic already covers them.
  */
 function reportTopLevelKeys(record: Record<string, unknown>, parsed: ParsedFile, diagnostics: Diagnostic[]): void {
-  const root = parsed.doc?.contents;
+  // Data checked at build time has no keys the parser made up; reading its document would parse the text again.
+  const root = parsed.trusted ? undefined : parsed.doc?.contents;
   const written = new Set(
     isMap(root)
       ? root.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value))

@@ -9,6 +9,7 @@ import { quote } from './show.js';
 import { parseYaml, preparsedYaml, type ParsedFile } from './parse.js';
 import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
+import { extendsNothing, presetContribution } from './preset-cache.js';
 import type { EffectiveSettings, LoadedContract } from './types.js';
 
 export interface ResolveOptions {
@@ -176,9 +177,10 @@ function loadExtended(
   let file: string;
   let text: string | undefined;
   let data: unknown;
+  let preset: PresetSource | undefined;
   if (isPresetReference(entry)) {
     const presets = ctx.options.presets ?? bundledPresets;
-    const preset = ctx.options.presets ? presets.find((p) => p.id === entry) : findPreset(entry);
+    preset = ctx.options.presets ? presets.find((p) => p.id === entry) : findPreset(entry);
     if (!preset) {
       const near = closest(
         entry,
@@ -237,6 +239,10 @@ function loadExtended(
     });
     return undefined;
   }
+  if (preset) {
+    const cached = fromPresetCache(preset, ctx);
+    if (cached) return cached;
+  }
   const child = ctx.sources.get(file) ?? (data !== undefined ? preparsedYaml(text, file, data) : parseYaml(text, file));
   if (!ctx.sources.has(file)) {
     ctx.sources.set(file, child);
@@ -246,6 +252,34 @@ function loadExtended(
   const childSpec = validateFile(child);
   ctx.diagnostics.push(...childSpec.diagnostics);
   return resolveFile(childSpec, ctx, [...chain, file]);
+}
+
+/**
+ * A preset's contribution from the cache (computed on first use), reported into this load as an uncached load
+ * would report it. Undefined when it cannot be cached, or when this load already holds another file of that name.
+ */
+function fromPresetCache(preset: PresetSource, ctx: ResolveContext): Resolved | undefined {
+  const contribution = presetContribution(preset, () => {
+    const parsed =
+      preset.data !== undefined
+        ? preparsedYaml(preset.text, preset.file, preset.data)
+        : parseYaml(preset.text, preset.file);
+    if (parsed.data === undefined || !extendsNothing(parsed.data)) return undefined;
+    const spec = validateFile(parsed);
+    // A preset that extends nothing reads no other file: a context of its own collects exactly what it reports.
+    const own: ResolveContext = { options: {}, diagnostics: [...spec.diagnostics], sources: new Map() };
+    const resolved = resolveFile(spec, own, [preset.file]);
+    return { parsed, parseDiagnostics: parsed.diagnostics, diagnostics: own.diagnostics, resolved };
+  });
+  if (!contribution) return undefined;
+  const known = ctx.sources.get(preset.file);
+  if (known !== undefined && known !== contribution.parsed) return undefined;
+  if (known === undefined) {
+    ctx.sources.set(preset.file, contribution.parsed);
+    ctx.diagnostics.push(...contribution.parseDiagnostics);
+  }
+  ctx.diagnostics.push(...contribution.diagnostics);
+  return contribution.resolved;
 }
 
 export function effectiveSettings(partial: Partial<EffectiveSettings>): EffectiveSettings {
