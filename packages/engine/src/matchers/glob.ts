@@ -1,6 +1,7 @@
 // Glob matching with picomatch's POSIX build (no Node built-ins, so it runs in the browser too).
 // A list of globs holds when a path matches a positive glob and no "!" glob.
 import picomatch from 'picomatch/posix.js';
+import { BoundedCache } from './bounded-cache.js';
 import type { CompileResult } from './regex.js';
 
 export interface PathMatcher {
@@ -14,7 +15,14 @@ type Test = (path: string) => boolean;
 /** Paths are matched on their first 4096 characters (PATH_MAX): a longer "path" is not a real file. */
 const MAX_PATH = 4096;
 
+/** Compiled glob lists by their sources and case rule: every reload and the validator share one compilation. */
+const compiled = new BoundedCache<string, CompileResult<PathMatcher>>(4096);
+
 export function compileGlobs(sources: readonly string[], nocase = false): CompileResult<PathMatcher> {
+  return compiled.getOrMake(`${nocase ? 'i' : 's'}${JSON.stringify(sources)}`, () => compileUncached(sources, nocase));
+}
+
+function compileUncached(sources: readonly string[], nocase: boolean): CompileResult<PathMatcher> {
   const include: OneGlob[] = [];
   const exclude: OneGlob[] = [];
   for (const source of sources) {

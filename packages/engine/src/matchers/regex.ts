@@ -1,5 +1,6 @@
 // User-written patterns run on RE2 (re2js): matching time is linear in the input, so no pattern can hang the agent.
 import { RE2JS } from 're2js';
+import { BoundedCache } from './bounded-cache.js';
 import { requiredLiteral, type RequiredLiteral } from './literal.js';
 
 export interface TextMatcher {
@@ -13,17 +14,10 @@ export type CompileResult<T> = { ok: true; value: T } | { ok: false; error: stri
 export const MAX_MATCH_INPUT = 256 * 1024;
 
 /** Compiled patterns by source: the validator and the compiler, and every reload, share one compilation. */
-const compiled = new Map<string, CompileResult<TextMatcher>>();
-const MAX_CACHED = 10_000;
+const compiled = new BoundedCache<string, CompileResult<TextMatcher>>(4096);
 
 export function compilePattern(source: string): CompileResult<TextMatcher> {
-  let result = compiled.get(source);
-  if (!result) {
-    if (compiled.size >= MAX_CACHED) compiled.clear();
-    result = compileUncached(source);
-    compiled.set(source, result);
-  }
-  return result;
+  return compiled.getOrMake(source, () => compileUncached(source));
 }
 
 /**
