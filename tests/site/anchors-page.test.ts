@@ -1,29 +1,59 @@
-// The anchors page as a reader uses it: a definition on every card, search that covers definitions, a hint instead
-// of a bare "0 of 189", a linked card highlighted and never hidden by a filter, roles without a preset marked,
+// The anchors page as a reader uses it: our written definition on every card, search that covers definitions, a hint
+// instead of a bare "0 of 189", a linked card highlighted and never hidden by a filter, roles without a preset marked,
 // the anchors our presets use, and no axe violation at all (heading order included).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { bundledPresets, catalogue } from '@semantic-anchors/engine';
+import { REPO } from './support/build.js';
 import { useSite } from './support/site.js';
 import { axeViolations } from './support/axe.js';
 
 const site = useSite();
 const open = (path: string): Promise<Page> => site.open(path);
 const shown = (page: Page) => page.$$eval('li.anchor:not([hidden])', (lis) => lis.map((li) => li.id));
+// The lines as written, read straight from the file: the page must show these, not something derived from facts.
+const written = parse(readFileSync(join(REPO, 'site-content/anchors/definitions.yaml'), 'utf8')) as Record<
+  string,
+  string
+>;
 
 describe('the anchors page', () => {
-  it('gives every anchor a one-line definition and credits the catalogue', async () => {
+  it('shows on every card the definition written for it, says the wording is ours and credits the catalogue', async () => {
     const page = await open('anchors/');
-    const definitions = await page.$$eval('li.anchor .definition', (ps) => ps.map((p) => p.textContent?.trim() ?? ''));
-    expect(definitions).toHaveLength(catalogue.anchors.length);
-    expect(definitions.filter((d) => d.length < 20)).toEqual([]);
-    expect(await page.textContent('li#conventional-commits .definition')).toContain('Development Workflow');
-    expect(await page.textContent('main')).toContain(catalogue.meta.license);
+    const cards = await page.$$eval('li.anchor', (lis) =>
+      lis.map((li) => [li.id, li.querySelector('.definition')?.textContent?.trim() ?? '']),
+    );
+    expect(cards).toHaveLength(catalogue.anchors.length);
+    expect(Object.fromEntries(cards)).toEqual(written);
+    const main = (await page.textContent('main')) ?? '';
+    expect(main).toContain(catalogue.meta.license);
+    expect(main).toContain(catalogue.meta.repository.replace('https://', ''));
+    expect(await page.textContent('.definitions-note')).toMatch(
+      /definitions are ours[^.]*own words, not the catalogue's/,
+    );
   });
 
-  it('searches the definitions too, and every word of the query', async () => {
+  it('searches the definitions: "commit message" finds the 50/72 rule and Conventional Commits', async () => {
     const page = await open('anchors/');
-    // A category's name is in no anchor's id or title, only in the definition derived from its categories.
+    // Neither title nor id holds "message": only the written definitions do.
+    await page.fill('#anchor-search', 'commit message');
+    const hits = await shown(page);
+    expect(hits).toEqual(expect.arrayContaining(['50-72-rule', 'conventional-commits']));
+    // Every anchor whose written line says both words is found (contracts citing an anchor may add a few more).
+    const saying = Object.keys(written).filter(
+      (id) => /commit/i.test(written[id] ?? '') && /message/i.test(written[id] ?? ''),
+    );
+    expect(hits).toEqual(expect.arrayContaining(saying));
+    expect(hits.length).toBeLessThan(10);
+    await page.fill('#anchor-search', 'sticky notes');
+    expect(await shown(page)).toEqual(['event-storming']);
+  });
+
+  it('searches category names too, and every word of the query', async () => {
+    const page = await open('anchors/');
     const inCategory = catalogue.anchors.filter((a) => a.categories.includes('development-workflow')).map((a) => a.id);
     await page.fill('#anchor-search', 'development workflow');
     const hits = await shown(page);

@@ -1,22 +1,34 @@
-// A one-line definition of a catalogue anchor, derived from the facts the pinned catalogue holds (title, categories,
-// proponents). The catalogue's prose is deliberately not copied (presets/scripts/derive-catalogue.mjs), so the line
-// says where an anchor belongs and whose it is, and the catalogue's own page carries the full definition.
-// Pure: used at build time by the pages and in the browser by the editor's completion and hover.
+// A one-line definition of each catalogue anchor, and the text the anchors page searches. The pinned catalogue holds
+// facts but no prose we may copy, so the lines are ours: site-content/anchors/definitions.yaml. The file is bundled
+// as text (Vite `?raw`) and parsed once, which works the same in Astro pages at build time and in the editor's
+// browser bundle (completion and hover), where the yaml parser is already loaded for the editor itself.
 import { catalogue, type CatalogueAnchor } from '@semantic-anchors/engine';
+import definitionsText from '../../../../site-content/anchors/definitions.yaml?raw';
+import { readAnchorDefinitions, renderProblem } from './anchor-definitions-yaml.ts';
 
+export const DEFINITIONS_FILE = 'site-content/anchors/definitions.yaml';
+
+const definitions = readAnchorDefinitions(
+  definitionsText,
+  catalogue.anchors.map((a) => a.id),
+);
 const categoryName = new Map(catalogue.categories.map((c) => [c.id, c.name]));
 
-const joined = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
-/** "An established Development Workflow practice, after Conventional Commits contributors." */
-export function anchorDefinition(a: CatalogueAnchor): string {
-  const areas = joined(a.categories.map((c) => categoryName.get(c) ?? c));
-  const by = a.proponents.length > 0 ? `, after ${joined(a.proponents)}` : '';
-  return `An established ${areas || 'named'} practice${by}.`;
+/** Every problem with the definitions file, rendered `file:line:col: message` + hint; the anchors page refuses to
+ *  build while there is one, so a missing or malformed line never reaches the site. */
+export function definitionProblems(): readonly string[] {
+  return definitions.problems.map((p) => renderProblem(DEFINITIONS_FILE, p));
 }
 
-/** Everything the search over definitions looks at: id, title, proponents, categories, the definition. */
+/** "A commit message convention - a summary line of at most 50 characters, …" (our wording, not the catalogue's). */
+export function anchorDefinition(a: CatalogueAnchor): string {
+  // Only reachable when the file lacks the id, which definitionProblems() reports and the anchors page refuses to
+  // build with; the editor still gets a true line instead of an empty hover.
+  return definitions.lines.get(a.id) ?? `${a.title} is described on the ${catalogue.meta.name} catalogue's page.`;
+}
+
+/** Everything the search over anchors looks at: id, title, proponents, category names, the definition, extras. */
 export function anchorSearchText(a: CatalogueAnchor, extra: readonly string[] = []): string {
-  return [a.id, a.title, ...a.proponents, anchorDefinition(a), ...extra].join(' ').toLowerCase();
+  const categories = a.categories.map((c) => categoryName.get(c) ?? c);
+  return [a.id, a.title, ...a.proponents, ...categories, anchorDefinition(a), ...extra].join(' ').toLowerCase();
 }
