@@ -34,7 +34,8 @@ export function positionAt(lineCounter: LineCounter, offset: number) {
 
 export function parseYaml(text: string, file: string): ParsedFile {
   const lineCounter = new LineCounter();
-  const bytes = new TextEncoder().encode(text).length;
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a text this short is under the limit without encoding it.
+  const bytes = text.length * 3 <= LIMITS.maxBytes ? text.length : new TextEncoder().encode(text).length;
   if (bytes > LIMITS.maxBytes) {
     lineCounter.addNewLine(0);
     return {

@@ -136,10 +136,12 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
 type At = (path: DataPath) => Pick<Diagnostic, 'file' | 'path' | 'position' | 'contractId'>;
 
 function anchorProblems(anchorRefs: readonly string[], at: At): Diagnostic[] {
-  const anchorIds = catalogue.anchors.map((a) => a.id);
   return anchorRefs.flatMap((ref, i): Diagnostic[] => {
     if (findAnchor(ref)) return [];
-    const near = closest(ref, anchorIds);
+    const near = closest(
+      ref,
+      catalogue.anchors.map((a) => a.id),
+    );
     return [
       {
         code: 'unknown-anchor',
