@@ -34,6 +34,24 @@ describe('roles index and role names', () => {
   );
 });
 
+describe("a role page's YAML", () => {
+  it('shows the preset without its examples and links the whole file, served byte for byte', async () => {
+    const preset = bundledPresets.find((p) => p.id === 'software-developer')!;
+    const page = await open('roles/software-developer/');
+    const shown = (await page.textContent('pre[aria-label^="YAML of the software-developer preset"] code')) ?? '';
+    expect(shown).toContain('id: dev-no-force-push');
+    expect(shown).not.toMatch(/^\s+examples:/m);
+    expect(preset.text).toMatch(/^\s+examples:/m);
+    // What the page leaves out is only the examples: loading the outline gives the same contracts, none with examples.
+    const outline = loadConfig(shown, { file: 'outline.yaml' });
+    const full = loadConfig(preset.text, { file: 'full.yaml' });
+    expect(outline.config.contracts.map((c) => c.contract.id)).toEqual(full.config.contracts.map((c) => c.contract.id));
+    const link = page.locator('a', { hasText: 'the whole file, examples included' });
+    const served = await page.evaluate(async (url) => (await fetch(url)).text(), await link.getAttribute('href'));
+    expect(served).toBe(preset.text);
+  });
+});
+
 describe("search across every preset's contracts", () => {
   it('finds every rule that covers "force push", naming its preset', async () => {
     const page = await open('search/');

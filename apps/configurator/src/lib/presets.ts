@@ -9,6 +9,7 @@ import {
   type CatalogueAnchor,
   type Contract,
 } from '@semantic-anchors/engine';
+import { isMap, isSeq, parseDocument } from 'yaml';
 import { describeUnless, describeWhen } from './describe.ts';
 
 export interface ContractView {
@@ -30,6 +31,10 @@ export interface PresetView {
   readonly roleName: string;
   readonly file: string;
   readonly text: string;
+  /** The YAML without the contracts' examples (comments kept): what a role page shows, so it stays small. */
+  readonly outline: string;
+  /** How many examples the outline leaves out; the whole file is served at presets/<id>.yaml. */
+  readonly exampleCount: number;
   readonly contracts: readonly ContractView[];
   readonly anchors: readonly CatalogueAnchor[];
   /** Bypasses a human may grant per session with this preset alone. */
@@ -42,6 +47,14 @@ function presetInfo(data: unknown): { title?: string; purpose?: string } {
   if (typeof preset !== 'object' || preset === null) return {};
   const { title, purpose } = preset as Record<string, unknown>;
   return { ...(typeof title === 'string' ? { title } : {}), ...(typeof purpose === 'string' ? { purpose } : {}) };
+}
+
+/** The preset's text with every contract's `examples` taken out; the rest, comments included, as written. */
+function withoutExamples(text: string): string {
+  const doc = parseDocument(text);
+  const contracts = doc.get('contracts');
+  if (isSeq(contracts)) for (const c of contracts.items) if (isMap(c)) c.delete('examples');
+  return doc.toString({ lineWidth: 0 });
 }
 
 function view(id: string, file: string, text: string): PresetView {
@@ -69,6 +82,8 @@ function view(id: string, file: string, text: string): PresetView {
     id,
     file,
     text,
+    outline: withoutExamples(text),
+    exampleCount: contracts.reduce((n, c) => n + c.examples, 0),
     contracts,
     anchors,
     roleName,
