@@ -11,6 +11,7 @@ import {
   type CompiledEventMatch,
 } from './matchers.js';
 import { builtinContracts } from './builtins.js';
+import { compiledParts } from './contract-cache.js';
 import type {
   CompileOptions,
   CompiledContract,
@@ -95,13 +96,7 @@ function compileContract(loaded: LoadedContract, options: CompileMatchOptions, b
   const c: Contract = loaded.contract;
   const triggers = (list: readonly Exception[], name: 'when' | 'unless', single: boolean) =>
     list.map((t, i) => compileTrigger(t, single ? name : `${name}[${i}]`, c.id, options));
-  return {
-    id: c.id,
-    description: c.description,
-    mode: c.mode,
-    bypassable: c.bypassable,
-    message: c.message,
-    roles: loaded.roles ? new Set(loaded.roles) : undefined,
+  const parts = compiledParts(c, options.nocase, () => ({
     when: triggers(asList(c.when), 'when', !Array.isArray(c.when)),
     unless: triggers(asList(c.unless), 'unless', !Array.isArray(c.unless)),
     anchors: c.anchorRefs.map((id) => {
@@ -112,6 +107,17 @@ function compileContract(loaded: LoadedContract, options: CompileMatchOptions, b
         url: anchor?.url ?? `https://llm-coding.github.io/Semantic-Anchors/anchor/${id}`,
       };
     }),
+  }));
+  return {
+    id: c.id,
+    description: c.description,
+    mode: c.mode,
+    bypassable: c.bypassable,
+    message: c.message,
+    roles: loaded.roles ? new Set(loaded.roles) : undefined,
+    when: parts.when,
+    unless: parts.unless,
+    anchors: parts.anchors,
     origin: loaded.origin,
     builtin,
   };

@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import { isMap, isScalar } from 'yaml';
 import { Config, Contract, type PresetInfo, type Roles, type Settings } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { parseContract } from './contract-cache.js';
 import { issuesToDiagnostics } from './issues.js';
 import { keyHint } from './keys.js';
 import { locate } from './locate.js';
@@ -119,7 +120,7 @@ export function validateFile(parsed: ParsedFile): FileSpec {
         });
         return;
       }
-      const result = Contract.safeParse(raw);
+      const result = parseContract(raw);
       if (result.success) {
         contracts.push({ contract: result.data, index });
         return;

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { PresetSource } from '../catalogue.js';
 import type { ParsedFile } from './parse.js';
 import type { Resolved } from './resolve.js';
+import { deepFreeze } from './freeze.js';
 
 export interface PresetContribution {
   readonly parsed: ParsedFile;
@@ -12,7 +13,10 @@ export interface PresetContribution {
   readonly parseDiagnostics: readonly Diagnostic[];
   /** Reported each time the preset is extended (schema and meaning), as an uncached load would. */
   readonly diagnostics: readonly Diagnostic[];
-  /** Frozen: the merge reads it and copies what it keeps, so no load can change what the next one sees. */
+  /**
+   * Frozen, deeply (INVARIANT): the merge only reads it and copies what it keeps, and a caller writing into a loaded
+   * configuration fails loudly instead of changing what every later load sees.
+   */
   readonly resolved: Resolved;
 }
 
@@ -52,13 +56,4 @@ export function presetContribution(
 /** Whether a preset's contribution is its own alone: it extends nothing (its data, or its text, says so). */
 export function extendsNothing(data: unknown): boolean {
   return data !== null && typeof data === 'object' && !Object.hasOwn(data, 'extends');
-}
-
-// INVARIANT: everything reachable from a cached contribution is frozen, so a caller that writes into a loaded
-// configuration (a contract's fields, the contracts list) fails loudly instead of changing every later load.
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  return value;
 }
