@@ -75,4 +75,6 @@ export {
 } from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
 export { parseEvents, type ParsedEvents } from './check/events.js';
+export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
+export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
 export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';

@@ -9,10 +9,13 @@ import { parseEvents } from '../../check/events.js';
 import type { Event } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
 import { toolFacts, type ToolFacts } from '../../facts/index.js';
+import { matchSpans, verdictSpans } from '../../explain/index.js';
+import type { CompiledPolicy } from '../../compile/index.js';
 import type { CliCommand } from '../command.js';
 import { parse } from '../args.js';
 import { bold, dim, green, printDiagnostic, readInput, readText, red, yellow, type CliIO } from '../io.js';
 import { usageError } from './validate.js';
+import { printSpans } from './explain-carets.js';
 
 export const explainCommand: CliCommand = {
   summary: 'replay events against a configuration and show each verdict with its trace',
@@ -27,7 +30,10 @@ bypass (the reason), role, agent, reload. --events reads JSON Lines (.jsonl), or
   --role <id>      the session's starting role (default: the configuration's default role)
   --agent <name>   the session's starting agent (its role comes from roles.agents)
   --root <dir>     the project root absolute paths are matched against
-  --json           print a JSON array of { event, verdict }
+  --json           print a JSON array of { event, verdict, parsed, spans }
+
+Under each matched contract, the characters of the command (or of a written file's
+path and content, or of the message) that made its trigger hold are marked with ^.
 
 Exits 0 when the events were replayed (whatever the verdicts), 1 when the configuration
 has errors (the valid contracts are still used), 2 on unusable input.`,
@@ -79,7 +85,11 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     if (values.json)
       io.out(
         JSON.stringify(
-          results.map((r) => ({ ...r, parsed: parsedCall(r.event, root) })),
+          results.map((r) => ({
+            ...r,
+            parsed: parsedCall(r.event, root),
+            spans: verdictSpans(policy, r.event, r.verdict),
+          })),
           null,
           2,
         ),
@@ -91,7 +101,7 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
           `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`,
         ),
       );
-      results.forEach((r) => printVerdict(io, r.event, r.verdict, root));
+      results.forEach((r) => printVerdict(io, r.event, r.verdict, root, policy));
     }
     return loaded.status === 'ok' ? 0 : 1;
   },
@@ -156,7 +166,7 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
   });
 }
 
-function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined): void {
+function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined, policy: CompiledPolicy): void {
   const decision =
     v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
   io.out(
@@ -171,6 +181,7 @@ function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefi
     io.out(
       `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
     );
+    printSpans(io, matchSpans(policy, event, m), '     ');
   }
   for (const e of v.excused) io.out(dim(io, `   ○ ${e.id} excused by ${e.exception}: ${e.exceptionHeld.join('; ')}`));
   if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);
