@@ -2,6 +2,10 @@
 // stage hands out the same frozen contract objects for unchanged data (bundled presets, and contracts the schema
 // accepted before), so re-compiling after a keystroke compiles only the contract that changed.
 import type { Contract } from '../schema/index.js';
+import type { EffectiveSettings } from '../load/index.js';
+import { deepFreeze } from '../load/freeze.js';
+import { BoundedCache } from '../matchers/bounded-cache.js';
+import { builtinContracts, type ProtectOptions } from './builtins.js';
 import type { AnchorLink, CompiledTrigger } from './policy.js';
 
 export interface CompiledParts {
@@ -21,4 +25,16 @@ export function compiledParts(contract: Contract, nocase: boolean, make: () => C
   if (!entry) compiled.set(contract, (entry = {}));
   const slot = nocase ? 'insensitive' : 'sensitive';
   return (entry[slot] ??= Object.freeze(make()));
+}
+
+type Builtins = ReturnType<typeof builtinContracts>;
+
+// The built-in contracts depend on the host's protect options and two settings only; validate() compiles once per
+// contract to run its examples, so without this they would be built and compiled again for every contract.
+const builtins = new BoundedCache<string, Builtins>(64);
+
+/** builtinContracts(), the same frozen objects for the same options and settings (so their compiled parts are kept). */
+export function builtinsFor(protect: ProtectOptions | undefined, settings: EffectiveSettings): Builtins {
+  const key = JSON.stringify([protect ?? null, settings.opaque, settings.unparseable]);
+  return builtins.getOrMake(key, () => deepFreeze(builtinContracts(protect, settings)));
 }

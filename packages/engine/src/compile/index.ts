@@ -10,8 +10,7 @@ import {
   type CompileMatchOptions,
   type CompiledEventMatch,
 } from './matchers.js';
-import { builtinContracts } from './builtins.js';
-import { compiledParts } from './contract-cache.js';
+import { builtinsFor, compiledParts } from './contract-cache.js';
 import type {
   CompileOptions,
   CompiledContract,
@@ -51,7 +50,7 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
 
   const matchOptions: CompileMatchOptions = { nocase: config.settings.caseInsensitivePaths };
   // Built-ins first: self-protection is decided before anything a configuration says.
-  const builtins: LoadedContract[] = builtinContracts(options.protect, config.settings).map(
+  const builtins: LoadedContract[] = builtinsFor(options.protect, config.settings).map(
     ({ contract, origin }, index) => ({
       contract,
       roles: undefined,
