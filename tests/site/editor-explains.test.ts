@@ -79,7 +79,41 @@ describe('the simulator explains an ALLOW', () => {
     await addBashEvent(page, 'npm test && git push --force origin main');
     const block = page.locator('#verdicts li.verdict').nth(1);
     await expect.poll(() => block.getAttribute('data-decision')).toBe('BLOCK');
-    expect(await block.locator('.marked-command mark').allTextContents()).toEqual(['git push --force origin main']);
+    expect(await block.locator('.marked-command mark').allTextContents()).toEqual(['git', 'push', '--force']);
+  });
+
+  it('marks, regex101-style, exactly the words of a forced push each condition matched, and names them', async () => {
+    const page = await site.open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, editorFixture('near-miss.yaml'));
+    await waitForFullCheck(page);
+    await page.click('#clear-events');
+    await addBashEvent(page, "cd app && sudo sh -c 'git -C . push -f origin main'");
+    const block = page.locator('#verdicts li.verdict').first();
+    await expect.poll(() => block.getAttribute('data-decision')).toBe('BLOCK');
+    const marks = block.locator('.marked-command mark');
+    expect(await marks.allTextContents()).toEqual(['git', 'push', '-f']);
+    expect(await marks.evaluateAll((m) => m.map((x) => (x as HTMLElement).title))).toEqual([
+      'program git (no-force-push)',
+      'subcommand push (no-force-push)',
+      'flag -f (no-force-push)',
+    ]);
+    // The whole command is shown as written, the marks in place inside the quoted string.
+    expect(await block.locator('.marked-command').textContent()).toBe(
+      "cd app && sudo sh -c 'git -C . push -f origin main'",
+    );
+    expect(await block.locator('.span-legend li').allTextContents()).toEqual([
+      'git ← program git (no-force-push)',
+      'push ← subcommand push (no-force-push)',
+      '-f ← flag -f (no-force-push)',
+    ]);
+    // The verdicts alone (the editor's own checks live in the layout test): axe is in the page after one full run.
+    await axeViolations(page);
+    const inVerdicts = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: string): Promise<{ violations: { id: string }[] }> } }).axe;
+      return (await axe.run('#verdicts')).violations.map((v) => v.id);
+    });
+    expect(inVerdicts).toEqual([]);
   });
 
   it('runs every example in the examples pane and lists the failure first', async () => {

@@ -1,31 +1,17 @@
-// Renders the simulator's verdicts: the decision, the contracts that matched (and the part of the command each one
-// matched, marked), those excused, what the engine read from the call, and for an ALLOW why: the nearest misses and
-// the contracts skipped because the session does not hold their role.
+// Renders the simulator's verdicts: the decision, the contracts that matched (and the characters of the command, of a
+// written file or of the message each one matched, marked regex101-style), those excused, what the engine read from
+// the call, and for an ALLOW why: the nearest misses and the contracts skipped because the session does not hold
+// their role.
 import { toolFacts, type CompiledPolicy, type Event, type LoadResult, type Verdict } from '@semantic-anchors/engine';
 import { describeEvent, type SimulationStep } from './simulator.ts';
 import { nearestMisses } from './nearest-miss.ts';
+import { matchedView } from './match-marks.ts';
 import { el } from './dom.ts';
 
 export interface VerdictContext {
   readonly load: LoadResult;
   readonly policy: CompiledPolicy;
   readonly root?: string;
-}
-
-/** The command as written, with the simple commands that a contract matched wrapped in <mark>. */
-function markedCommand(command: string, spans: readonly { start: number; end: number; ids: string[] }[]): HTMLElement {
-  const code = el('code', { className: 'marked-command' });
-  let at = 0;
-  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
-    if (s.start < at || s.end > command.length) continue; // nested (a wrapper's inner command): the outer mark covers it
-    code.append(
-      command.slice(at, s.start),
-      el('mark', { title: `matched by ${s.ids.join(', ')}` }, command.slice(s.start, s.end)),
-    );
-    at = s.end;
-  }
-  code.append(command.slice(at));
-  return code;
 }
 
 /** What the engine read from a tool call — simple commands, file effects, opaque code — with the contracts each one triggered. */
@@ -75,14 +61,7 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
     : `What the engine read: ${f.effects.length} file effect(s)`;
   const details = el('details', { className: 'parsed' }, el('summary', {}, summary), el('ul', {}, ...items));
   if (v.matches.length > 0) details.open = true;
-  const out: HTMLElement[] = [details];
-  const command = (event.args as { command?: unknown } | undefined)?.command;
-  const spans = f.commands
-    .map((c, i) => ({ start: c.command.start, end: c.command.end, ids: hits('command', i) }))
-    .filter((s) => s.ids.length > 0);
-  if (typeof command === 'string' && spans.length > 0)
-    out.unshift(el('p', { className: 'matched-part' }, 'Matched: ', markedCommand(command, spans)));
-  return out;
+  return [details];
 }
 
 /** Why nothing fired: the nearest misses, and the contracts the session's role leaves out. */
@@ -193,7 +172,7 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
             ),
           );
         }
-        li.append(...parsedView(event, v, ctx.root), ...allowReasons(s, ctx));
+        li.append(...matchedView(ctx.policy, event, v), ...parsedView(event, v, ctx.root), ...allowReasons(s, ctx));
         if (v.faults.length > 0)
           li.append(
             el(
