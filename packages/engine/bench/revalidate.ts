@@ -1,8 +1,9 @@
-// `npm run bench:revalidate`: what the site's editor pays after a keystroke on a 500-line contract file — loadConfig
-// alone, loadConfig + compile (the quick check on every keystroke) and validate (once typing pauses) — as median
-// and p95 in milliseconds. Each iteration gets fresh text (one comment character changes), so no cache keyed by
-// the whole text can serve it; caches of what does not change (bundled presets, compiled patterns) may.
-// Options: --lines 500, --runs 200, --json.
+// What the site's editor pays after a keystroke on a 500-line contract file: loadConfig alone, loadConfig + compile
+// (the quick check on every keystroke) and validate (once typing pauses), as median and p95 in milliseconds. Each
+// iteration gets fresh text (one comment character changes), so no cache keyed by the whole text can serve it;
+// caches of what does not change (bundled presets, accepted contracts, compiled patterns) may.
+// `npm run bench -w @semantic-anchors/engine` runs it first; alone: `npx tsx bench/revalidate.ts [--lines 500]
+// [--runs 200] [--json]`.
 import { availableParallelism, loadavg } from 'node:os';
 import { compile, loadConfig, validate } from '@semantic-anchors/engine';
 
