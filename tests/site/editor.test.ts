@@ -102,13 +102,14 @@ describe('markers follow the text', () => {
     expect(markers.map((m) => [m.line, m.code])).toEqual([[6, 'unknown-anchor']]);
     expect(markers[0]!.message).toContain('github-flowx');
     expect(await page.textContent('#problems')).toContain('opencode-semantic-anchors.yaml:6:');
-    await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.cm-editor .cm-lintRange-error').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.cm-editor .cm-lint-marker-error').count()).toBeGreaterThan(0);
 
     before = await validations(page);
     await page.keyboard.press('Backspace');
     await waitForValidationAfter(page, before);
     expect(await editorMarkers(page)).toEqual([]);
-    await expect.poll(() => page.locator('.monaco-editor .squiggly-error').count()).toBe(0);
+    await expect.poll(() => page.locator('.cm-editor .cm-lintRange-error').count()).toBe(0);
   });
 
   it('reports a YAML syntax error at its line', async () => {
@@ -123,27 +124,134 @@ describe('markers follow the text', () => {
   });
 });
 
-describe('the language server from the JSON Schema', () => {
-  it('completes keys and shows their documentation', async () => {
+describe('completion and hover from the JSON Schema', () => {
+  const completions = (page: Page) => page.locator('.cm-tooltip-autocomplete li');
+
+  it('completes top-level keys and shows the documentation of a key on hover', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
     await setEditorText(page, 'version: 1\n\n');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Control+Space');
-    const rows = page.locator('.monaco-editor .suggest-widget .monaco-list-row');
     await expect
-      .poll(() => rows.allTextContents(), { timeout: 15_000 })
+      .poll(() => completions(page).allTextContents(), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('contracts')]));
-    const labels = (await rows.allTextContents()).join(' ');
-    for (const key of ['extends', 'settings', 'disable']) expect(labels).toContain(key);
+    const labels = await completions(page).allTextContents();
+    for (const key of ['extends', 'settings', 'disable']) expect(labels.join(' ')).toContain(key);
+    // A key already in the mapping is not offered again.
+    expect(labels).not.toContain('version');
     await page.keyboard.press('Escape');
     // Hover on `version` (line 1) shows the schema's description of the field.
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('Control+K');
-    await page.keyboard.press('Control+I');
+    await page.locator('.cm-line', { hasText: 'version: 1' }).hover({ position: { x: 12, y: 6 } });
     await expect
-      .poll(() => page.locator('.monaco-hover').allTextContents(), { timeout: 15_000 })
+      .poll(() => page.locator('.cm-tooltip-hover').allTextContents(), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Schema version')]));
+  });
+
+  it("offers a contract's keys while one is typed, with descriptions, leaving out those present", async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: WARN\n    ');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('desc');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(['description']);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Space');
+    await expect
+      .poll(() => completions(page).allTextContents())
+      .toEqual(expect.arrayContaining(['description', 'anchorRefs', 'when', 'message', 'examples']));
+    const offered = await completions(page).allTextContents();
+    expect(offered).not.toContain('id');
+    expect(offered).not.toContain('mode');
+    // The selected key's description shows beside the list.
+    await page.keyboard.type('ancho');
+    await expect.poll(() => page.locator('.cm-completionInfo').textContent()).toContain('catalogue ids');
+    await page.keyboard.press('Enter');
+    expect(await editorText(page)).toMatch(/\n {4}anchorRefs: $/);
+  });
+
+  it('offers the values of an enum, and keys inside a flow mapping', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: ');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(['BLOCK', 'WARN']);
+    await page.keyboard.press('Escape');
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    when: { tool: { com } }\n');
+    await page.locator('.cm-line', { hasText: 'when: { tool: { com } }' }).click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(expect.arrayContaining(['command']));
+  });
+});
+
+describe('editing basics', () => {
+  it('has a labelled text box, line numbers, folding, search, undo, comments and 2-space Tab indentation', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    expect(await page.getAttribute('.cm-content', 'aria-label')).toMatch(/YAML/);
+    expect(await page.getAttribute('.cm-content', 'role')).toBe('textbox');
+    await setEditorText(page, 'version: 1\nsettings:\n  bypassBudget: 2\n');
+    expect(await page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: /^3$/ }).count()).toBe(1);
+    expect(await page.locator('.cm-foldGutter .cm-gutterElement span[title]').count()).toBeGreaterThan(0);
+    // Toggle comment on line 1, then undo and redo it.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Control+/');
+    await expect.poll(() => editorText(page)).toMatch(/^# version: 1/);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toMatch(/^version: 1/);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => editorText(page)).toMatch(/^# version: 1/);
+    await page.keyboard.press('Control+z');
+    // Tab indents by two spaces at the start of a line.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => editorText(page)).toMatch(/bypassBudget: 2\n {2}$/);
+    // Search: Ctrl+F opens the panel; Enter selects the next match.
+    await page.keyboard.press('Control+f');
+    const search = page.locator('.cm-search input[name="search"]');
+    await search.waitFor();
+    await search.fill('bypass');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.cm-searchMatch').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('matches brackets, and lets the keyboard leave the editor with Escape then Tab', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\nextends: [software-developer]\n');
+    await page.locator('.cm-line', { hasText: 'extends' }).click();
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor');
+    await expect.poll(() => page.locator('.cm-matchingBracket').count()).toBe(2);
+    const before = await editorText(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    // The editor lives in a shadow root, so the page sees its host focused while the cursor is in the text.
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
+    expect(await focused()).not.toBe('editor');
+    expect(await focused()).not.toBe('BODY');
+    expect(await editorText(page)).toBe(before);
+  });
+});
+
+describe('the diagnostics in the text', () => {
+  it('shows the message and its hint on hover over the underline', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\nsetings:\n  bypassBudget: 2\n');
+    await page.locator('.cm-lintRange-error').first().hover();
+    const tip = page.locator('.cm-tooltip-lint');
+    await tip.waitFor({ timeout: 10_000 });
+    expect(await tip.textContent()).toContain('setings');
+    expect(await tip.textContent()).toContain('hint: did you mean "settings"?');
+    expect(await tip.locator('.cm-diagnosticAction', { hasText: 'settings' }).count()).toBe(1);
   });
 });
 

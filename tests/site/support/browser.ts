@@ -44,7 +44,7 @@ export async function openPage(
   return { page, context, problems, close: () => context.close() };
 }
 
-/** Waits until the editor page has created Monaco and run its first validation. */
+/** Waits until the editor page has created the editor and run its first validation. */
 export async function waitForEditor(page: Page): Promise<void> {
   await page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 });
 }
@@ -74,23 +74,21 @@ export interface MarkerView {
   readonly col: number;
   readonly message: string;
   readonly code: string;
+  readonly severity: string;
 }
 
+/** The diagnostics the editor holds now (read from CodeMirror's lint state by the page's test hook). */
 export async function editorMarkers(page: Page): Promise<MarkerView[]> {
-  return page.evaluate(() => {
-    type M = { startLineNumber: number; startColumn: number; message: string; code?: string | { value: string } };
-    const markers = (window as unknown as { __configurator: { markers(): M[] } }).__configurator.markers();
-    return markers.map((m) => ({
-      line: m.startLineNumber,
-      col: m.startColumn,
-      message: m.message,
-      code: typeof m.code === 'string' ? m.code : (m.code?.value ?? ''),
-    }));
-  });
+  return page.evaluate(() =>
+    (window as unknown as { __configurator: { markers(): MarkerView[] } }).__configurator.markers(),
+  );
 }
+
+/** Where a click puts the cursor into the editor's text. */
+export const EDITOR_TEXT = '.cm-editor .cm-content';
 
 /**
- * Sets the editor's whole text through the page's test hook (Monaco re-indents typed or pasted multi-line text, which
+ * Sets the editor's whole text through the page's test hook (typing would auto-indent and close brackets, which
  * would change the fixture), then focuses the editor so the test's own keystrokes go where a user's would.
  */
 export async function setEditorText(page: Page, text: string): Promise<void> {
@@ -98,5 +96,5 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
     (t) => (window as unknown as { __configurator: { setText(t: string): void } }).__configurator.setText(t),
     text,
   );
-  await page.click('.monaco-editor .view-lines');
+  await page.click(EDITOR_TEXT);
 }

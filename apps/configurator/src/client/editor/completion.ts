@@ -1,14 +1,14 @@
-// Completion, hover and quick fixes for the values that matter, beside monaco-yaml's schema-driven help: the JSON
-// Schema knows only one example anchor id and no preset or tool names, so the catalogue's 189 anchor ids, the twelve
-// bundled presets and opencode's built-in tools are offered here, and every "did you mean …" hint becomes a fix.
+// Completion in the editor, as one CodeMirror source: the values that matter (the catalogue's 189 anchor ids for
+// anchorRefs, the twelve bundled presets for extends, opencode's built-in tools for a tool's name), then what the
+// engine's JSON Schema says about the place (the keys a mapping takes, enum and boolean values). The schema knows
+// one example anchor id and no preset or tool names, hence the value help first.
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import type { EditorState } from '@codemirror/state';
 import { bundledPresets, catalogue, loadConfig, type CatalogueAnchor } from '@semantic-anchors/engine';
 import { anchorDefinition } from '../../lib/anchor-definition.ts';
-// A type-only import: monaco.ts registers these providers, so a value import from it would be circular.
-import type * as Monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
-
-type MonacoApi = typeof Monaco;
-type Model = Monaco.editor.ITextModel;
-type Position = Monaco.Position;
+import { el } from './dom.ts';
+import { keysAt, valuesAt } from './schema-help.ts';
+import { placeAt } from './yaml-path.ts';
 
 /** opencode's built-in tools, with what each does; a contract's `tool.name` names one of these (or an MCP tool). */
 export const BUILTIN_TOOLS: readonly (readonly [name: string, what: string])[] = [
@@ -41,15 +41,16 @@ export interface ValueContext {
 }
 
 const indent = (line: string): number => line.length - line.trimStart().length;
+const lineText = (state: EditorState, n: number): string => state.doc.line(n).text;
 
 /** The nearest line above `line` that opens a mapping key with an empty value at an indent below `below`. */
 function ownerAbove(
-  model: Model,
+  state: EditorState,
   line: number,
   below: number,
 ): { key: string; indent: number; line: number } | undefined {
   for (let n = line - 1; n >= 1; n--) {
-    const text = model.getLineContent(n);
+    const text = lineText(state, n);
     if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
     const m = EMPTY_KEY_LINE.exec(text);
     const keyIndent = m ? text.indexOf(m[2]!) : indent(text);
@@ -60,32 +61,32 @@ function ownerAbove(
   return undefined;
 }
 
-/** Which key's value the position is in, read from the lines (block and one-line flow style), not a full parse. */
-export function valueContext(model: Model, position: Position): ValueContext | undefined {
-  const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+/** Which key's value the offset is in, read from the lines (block and one-line flow style), not a full parse. */
+export function valueContext(state: EditorState, pos: number): ValueContext | undefined {
+  const line = state.doc.lineAt(pos);
+  const before = line.text.slice(0, pos - line.from);
   const keys = [...before.matchAll(KEY)].map((m) => ({ key: m[1]!, at: m.index }));
   if (keys.length > 0) {
     const last = keys[keys.length - 1]!;
     // `tool: { name: |` names its parent on the same line; otherwise the parent is the key that owns this line.
-    const parent =
-      keys.length > 1 ? keys[keys.length - 2]!.key : ownerAbove(model, position.lineNumber, last.at - 1)?.key;
+    const parent = keys.length > 1 ? keys[keys.length - 2]!.key : ownerAbove(state, line.number, last.at - 1)?.key;
     return { key: last.key, ...(parent ? { parent } : {}) };
   }
   const item = /^(\s*)-\s/.exec(before);
   if (!item) return undefined;
-  const owner = ownerAbove(model, position.lineNumber, item[1]!.length);
+  const owner = ownerAbove(state, line.number, item[1]!.length);
   if (!owner) return undefined;
-  const parent = ownerAbove(model, owner.line, owner.indent - 1)?.key;
+  const parent = ownerAbove(state, owner.line, owner.indent - 1)?.key;
   return { key: owner.key, ...(parent ? { parent } : {}) };
 }
 
-/** The id-like token around a column (1-based): its start and end columns. */
-function tokenAt(text: string, column: number): { start: number; end: number } {
-  let start = column - 1;
+/** The id-like token around a column (0-based) of a line: its start and end columns. */
+export function tokenAt(text: string, column: number): { start: number; end: number } {
+  let start = column;
   while (start > 0 && TOKEN.test(text[start - 1]!)) start--;
-  let end = column - 1;
+  let end = column;
   while (end < text.length && TOKEN.test(text[end]!)) end++;
-  return { start: start + 1, end: end + 1 };
+  return { start, end };
 }
 
 let purposes: ReadonlyMap<string, { title: string; purpose: string }> | undefined;
@@ -104,121 +105,127 @@ function presetPurposes(): ReadonlyMap<string, { title: string; purpose: string 
   return purposes;
 }
 
-const anchorsById = new Map(catalogue.anchors.map((a) => [a.id, a]));
-const anchorDoc = (a: CatalogueAnchor): string =>
-  `**${a.title}** (\`${a.id}\`)\n\n${anchorDefinition(a)}\n\n[Definition in the ${catalogue.meta.name} catalogue](${a.url})`;
-const presetDoc = (id: string): string => {
+/** What a completion's info panel and a hover show: a title line, a paragraph, and optionally a link. */
+export interface Doc {
+  readonly title: string;
+  readonly id: string;
+  readonly text: string;
+  readonly link?: { readonly href: string; readonly label: string };
+}
+
+export const anchorsById: ReadonlyMap<string, CatalogueAnchor> = new Map(catalogue.anchors.map((a) => [a.id, a]));
+export const anchorDoc = (a: CatalogueAnchor): Doc => ({
+  title: a.title,
+  id: a.id,
+  text: anchorDefinition(a),
+  link: { href: a.url, label: `Definition in the ${catalogue.meta.name} catalogue` },
+});
+export const presetDoc = (id: string): Doc => {
   const p = presetPurposes().get(id);
-  return `**${p?.title ?? id}** (preset \`${id}\`)\n\n${p?.purpose ?? ''}`;
+  return { title: p?.title ?? id, id: `preset ${id}`, text: p?.purpose ?? '' };
+};
+export const isPreset = (id: string): boolean => presetPurposes().has(id);
+export const toolDoc = (name: string): Doc | undefined => {
+  const what = BUILTIN_TOOLS.find(([n]) => n === name)?.[1];
+  return what ? { title: name, id: 'opencode tool', text: `opencode's built-in tool that ${what}.` } : undefined;
 };
 
-type Suggestion = { label: string; detail: string; doc: string; kind: 'anchor' | 'preset' | 'tool' };
+/** A Doc as DOM (never HTML strings: titles and definitions are data). */
+export function docNode(doc: Doc): HTMLElement {
+  return el(
+    'div',
+    { className: 'help-doc' },
+    el('p', {}, el('strong', {}, doc.title), ' (', el('code', {}, doc.id), ')'),
+    ...(doc.text ? [el('p', {}, doc.text)] : []),
+    ...(doc.link
+      ? [el('p', {}, el('a', { href: doc.link.href, target: '_blank', rel: 'noopener' }, doc.link.label))]
+      : []),
+  );
+}
 
-/** The values a key takes, or none when monaco-yaml's schema help is all there is. */
+type Suggestion = { label: string; detail: string; doc: () => Doc; kind: 'anchor' | 'preset' | 'tool' };
+
+/** The values a key takes, or none when the schema's help is all there is. */
 export function suggestionsFor(context: ValueContext | undefined): readonly Suggestion[] {
   if (!context) return [];
   if (context.key === 'anchorRefs')
-    return catalogue.anchors.map((a) => ({ label: a.id, detail: a.title, doc: anchorDoc(a), kind: 'anchor' }));
+    return catalogue.anchors.map((a) => ({ label: a.id, detail: a.title, doc: () => anchorDoc(a), kind: 'anchor' }));
   if (context.key === 'extends')
     return bundledPresets.map((p) => ({
       label: p.id,
       detail: presetPurposes().get(p.id)?.title ?? p.id,
-      doc: presetDoc(p.id),
+      doc: () => presetDoc(p.id),
       kind: 'preset',
     }));
   if (context.key === 'name' && context.parent === 'tool')
-    return BUILTIN_TOOLS.map(([name, what]) => ({
+    return BUILTIN_TOOLS.map(([name]) => ({
       label: name,
-      detail: `opencode tool: ${what}`,
-      doc: `\`${name}\`: opencode's built-in tool that ${what}.`,
+      detail: `opencode tool: ${BUILTIN_TOOLS.find(([n]) => n === name)![1]}`,
+      doc: () => toolDoc(name)!,
       kind: 'tool',
     }));
   return [];
 }
 
-/** The "did you mean" suggestions in a marker's message (the hint line diagnostics.ts appends). */
+/** The "did you mean" suggestions in a diagnostic's message (the hint line diagnostics.ts appends). */
 export function didYouMean(message: string): string[] {
   const m = /did you mean (.+?)\?/.exec(message);
   return m ? [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!) : [];
 }
 
-/** Registers the providers once; call with the Monaco namespace before the editor is created. */
-export function registerValueHelp(monaco: MonacoApi): void {
-  const kinds = {
-    anchor: monaco.languages.CompletionItemKind.Reference,
-    preset: monaco.languages.CompletionItemKind.Module,
-    tool: monaco.languages.CompletionItemKind.Function,
-  };
-  monaco.languages.registerCompletionItemProvider('yaml', {
-    triggerCharacters: [' ', '[', ',', '-'],
-    provideCompletionItems(model, position) {
-      const items = suggestionsFor(valueContext(model, position));
-      if (items.length === 0) return { suggestions: [] };
-      const { start, end } = tokenAt(model.getLineContent(position.lineNumber), position.column);
-      const range = new monaco.Range(position.lineNumber, start, position.lineNumber, Math.max(end, position.column));
-      return {
-        suggestions: items.map((s) => ({
-          label: { label: s.label, description: s.detail },
-          kind: kinds[s.kind],
-          detail: s.detail,
-          documentation: { value: s.doc },
-          insertText: s.label,
-          // The title is searchable too: typing "commit" finds conventional-commits.
-          filterText: `${s.label} ${s.detail}`,
-          sortText: `0${s.label}`,
-          range,
-        })),
-      };
-    },
-  });
+const TYPES = { anchor: 'constant', preset: 'namespace', tool: 'function' } as const;
 
-  monaco.languages.registerHoverProvider('yaml', {
-    provideHover(model, position) {
-      const text = model.getLineContent(position.lineNumber);
-      const { start, end } = tokenAt(text, position.column);
-      const token = text.slice(start - 1, end - 1);
-      const context = valueContext(model, new monaco.Position(position.lineNumber, start));
-      const range = new monaco.Range(position.lineNumber, start, position.lineNumber, end);
-      const anchor = anchorsById.get(token);
-      if (anchor && context?.key === 'anchorRefs') return { range, contents: [{ value: anchorDoc(anchor) }] };
-      if (context?.key === 'extends' && presetPurposes().has(token))
-        return { range, contents: [{ value: presetDoc(token) }] };
-      return null;
-    },
-  });
+/**
+ * Value help, filtered here rather than by CodeMirror's fuzzy matcher so the title is searchable too: typing
+ * "nygard" finds adr-according-to-nygard, "commit" finds conventional-commits. Ids that start with the word first.
+ */
+function valueCompletions(context: CompletionContext, items: readonly Suggestion[]): CompletionResult | null {
+  const line = context.state.doc.lineAt(context.pos);
+  const { start, end } = tokenAt(line.text, context.pos - line.from);
+  const word = line.text.slice(start, context.pos - line.from).toLowerCase();
+  const rank = (s: Suggestion) =>
+    s.label.startsWith(word) ? 0 : s.label.includes(word) ? 1 : s.detail.toLowerCase().includes(word) ? 2 : 3;
+  const options: Completion[] = items
+    .map((s) => ({ s, r: rank(s) }))
+    .filter(({ r }) => r < 3)
+    .sort((a, b) => a.r - b.r || a.s.label.localeCompare(b.s.label))
+    .map(({ s }, i) => ({
+      label: s.label,
+      detail: s.detail,
+      type: TYPES[s.kind],
+      info: () => docNode(s.doc()),
+      boost: -i / 1000,
+    }));
+  if (options.length === 0) return null;
+  return { from: line.from + start, to: line.from + Math.max(end, context.pos - line.from), options, filter: false };
+}
 
-  monaco.languages.registerCodeActionProvider('yaml', {
-    provideCodeActions(model, _range, context) {
-      const actions: Monaco.languages.CodeAction[] = [];
-      for (const marker of context.markers) {
-        const options = didYouMean(marker.message);
-        if (options.length === 0) continue;
-        const line = model.getLineContent(marker.startLineNumber);
-        const quoted = line[marker.startColumn - 1] === '"' || line[marker.startColumn - 1] === "'";
-        const { start, end } = tokenAt(line, marker.startColumn + (quoted ? 1 : 0));
-        const wrong = line.slice(start - 1, end - 1);
-        options.forEach((option, i) =>
-          actions.push({
-            title: `Change "${wrong}" to "${option}"`,
-            kind: 'quickfix',
-            diagnostics: [marker],
-            isPreferred: i === 0,
-            edit: {
-              edits: [
-                {
-                  resource: model.uri,
-                  versionId: model.getVersionId(),
-                  textEdit: {
-                    range: new monaco.Range(marker.startLineNumber, start, marker.startLineNumber, end),
-                    text: option,
-                  },
-                },
-              ],
-            },
-          }),
-        );
-      }
-      return { actions, dispose() {} };
-    },
-  });
+/** Keys and values from the JSON Schema at the place the cursor is. */
+function schemaCompletions(context: CompletionContext): CompletionResult | null {
+  const place = placeAt(context.state, context.pos);
+  if (!place) return null;
+  // While typing, only once a word is started: a new line or a space must not pop a list up uninvited.
+  if (!context.explicit && place.from === context.pos) return null;
+  if (place.kind === 'key') {
+    const options = keysAt(place.path)
+      .filter((k) => !place.present.includes(k.key))
+      .map(
+        (k): Completion => ({ label: k.key, apply: `${k.key}: `, type: 'property', info: k.description || undefined }),
+      );
+    return options.length ? { from: place.from, options, validFor: /^[\w$-]*$/ } : null;
+  }
+  const options = valuesAt(place.path).map((v): Completion => ({ label: v, type: 'enum' }));
+  return options.length ? { from: place.from, options, validFor: /^[\w$-]*$/ } : null;
+}
+
+/** The editor's one completion source (registered for YAML in codemirror.ts). */
+export function contractCompletions(context: CompletionContext): CompletionResult | null {
+  const items = suggestionsFor(valueContext(context.state, context.pos));
+  if (items.length > 0) {
+    const before = context.state.sliceDoc(context.state.doc.lineAt(context.pos).from, context.pos);
+    // Typing: after a word character or the characters that open a value (`[`, `,`, `- `, `: `), like Monaco did.
+    if (context.explicit || /[\w\-[,:]\s?$/.test(before)) return valueCompletions(context, items);
+    return null;
+  }
+  return schemaCompletions(context);
 }

@@ -1,5 +1,9 @@
-// Engine diagnostics → Monaco markers on the right line, and an accessible list under the editor.
-// Diagnostics from inherited presets (another file) are listed but not placed in the user's text.
+// Engine diagnostics → CodeMirror lint diagnostics on the right line (underline, gutter mark, tooltip with message and
+// hint, "did you mean" fixes as actions), and an accessible list under the editor. Diagnostics from inherited presets
+// (another file) are listed but not placed in the user's text.
+import { forEachDiagnostic, setDiagnostics, type Action, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import type { EditorState } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import {
   compile,
   loadConfig,
@@ -9,33 +13,80 @@ import {
   type LoadResult,
   type ValidateResult,
 } from '@semantic-anchors/engine';
-import { monaco } from './monaco.ts';
+import { didYouMean, tokenAt } from './completion.ts';
 
 export const FILE_NAME = 'opencode-semantic-anchors.yaml';
-const OWNER = 'semantic-anchors';
 
-const SEVERITY = {
-  error: monaco.MarkerSeverity.Error,
-  warning: monaco.MarkerSeverity.Warning,
-  info: monaco.MarkerSeverity.Info,
-} as const;
+/** A lint diagnostic that remembers the engine's code, so tests and the page can tell diagnostics apart. */
+export interface EngineLintDiagnostic extends LintDiagnostic {
+  readonly code: string;
+}
 
-function toMarker(model: monaco.editor.ITextModel, d: Diagnostic): monaco.editor.IMarkerData {
-  const line = Math.min(Math.max(d.position?.line ?? 1, 1), model.getLineCount());
-  const col = Math.min(Math.max(d.position?.col ?? 1, 1), model.getLineMaxColumn(line));
+/** What window.__configurator.markers() returns: the diagnostics in the editor now, 1-based line and column. */
+export interface MarkerView {
+  readonly severity: LintDiagnostic['severity'];
+  readonly message: string;
+  readonly code: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** One action per "did you mean" option of the message: replace the token the diagnostic starts at. */
+function quickFixes(state: EditorState, from: number, message: string): Action[] {
+  const options = didYouMean(message);
+  if (options.length === 0) return [];
+  const line = state.doc.lineAt(from);
+  const quoted = /["']/.test(line.text[from - line.from] ?? '');
+  const { start, end } = tokenAt(line.text, from - line.from + (quoted ? 1 : 0));
+  const wrong = line.text.slice(start, end);
+  return options.map((option) => ({
+    name: `Change "${wrong}" to "${option}"`,
+    apply(view) {
+      // The text may have moved since the diagnostic was made: replace only if the token is still there.
+      const at = view.state.doc.line(line.number);
+      if (view.state.sliceDoc(at.from + start, at.from + end) !== wrong) return;
+      view.dispatch({
+        changes: { from: at.from + start, to: at.from + end, insert: option },
+        userEvent: 'input.quickfix',
+      });
+    },
+  }));
+}
+
+function toLint(state: EditorState, d: Diagnostic): EngineLintDiagnostic {
+  const doc = state.doc;
+  const line = doc.line(Math.min(Math.max(d.position?.line ?? 1, 1), doc.lines));
+  const col = Math.min(Math.max(d.position?.col ?? 1, 1), line.length + 1) - 1;
   // Underline the token at the position (a key or a scalar), else to the end of the line.
-  const word = model.getWordAtPosition({ lineNumber: line, column: col });
-  const endColumn = word && word.endColumn > col ? word.endColumn : Math.max(model.getLineMaxColumn(line), col + 1);
+  const token = tokenAt(line.text, col);
+  const from = line.from + col;
+  const to = token.end > col ? line.from + token.end : Math.max(line.to, from);
+  const message = d.hint ? `${d.message}\nhint: ${d.hint}` : d.message;
   return {
-    severity: SEVERITY[d.severity],
-    message: d.hint ? `${d.message}\nhint: ${d.hint}` : d.message,
+    from,
+    to,
+    severity: d.severity,
+    message,
     code: d.code,
-    source: 'semantic-anchors',
-    startLineNumber: line,
-    startColumn: col,
-    endLineNumber: line,
-    endColumn,
+    source: `semantic-anchors: ${d.code}`,
+    actions: quickFixes(state, from, message),
   };
+}
+
+/** The diagnostics the editor holds now, as the page's test hook shows them. */
+export function markersOf(state: EditorState): MarkerView[] {
+  const out: MarkerView[] = [];
+  forEachDiagnostic(state, (d, from) => {
+    const line = state.doc.lineAt(from);
+    out.push({
+      severity: d.severity,
+      message: d.message,
+      code: (d as Partial<EngineLintDiagnostic>).code ?? '',
+      line: line.number,
+      col: from - line.from + 1,
+    });
+  });
+  return out;
 }
 
 export interface ValidationRun {
@@ -46,14 +97,14 @@ export interface ValidationRun {
   readonly result?: ValidateResult;
   readonly own: readonly Diagnostic[];
   readonly inherited: readonly Diagnostic[];
-  /** Milliseconds spent checking and placing the markers. */
+  /** Milliseconds spent checking and placing the diagnostics. */
   readonly ms: number;
 }
 
 const isExampleDiagnostic = (d: Diagnostic) => d.code === 'example-failed' || d.code === 'example-invalid';
 
 function place(
-  model: monaco.editor.ITextModel,
+  view: EditorView,
   kind: ValidationRun['kind'],
   load: LoadResult,
   policy: CompiledPolicy,
@@ -63,33 +114,35 @@ function place(
 ): ValidationRun {
   const own = diagnostics.filter((d) => d.file === undefined || d.file === FILE_NAME);
   const inherited = diagnostics.filter((d) => d.file !== undefined && d.file !== FILE_NAME);
-  monaco.editor.setModelMarkers(
-    model,
-    OWNER,
-    own.map((d) => toMarker(model, d)),
+  // Straight into the editor state, not through a lint source: a source runs after a delay, and the underline must
+  // be right before the browser paints the keystroke.
+  view.dispatch(
+    setDiagnostics(
+      view.state,
+      own.map((d) => toLint(view.state, d)),
+    ),
   );
   return { kind, load, policy, own, inherited, ms: performance.now() - started, ...(result ? { result } : {}) };
 }
 
 /**
  * The keystroke pass: syntax, schema and meaning (load) and the compiled policy, without running the examples.
- * The example results of the last full pass are kept meanwhile, so their markers do not flicker while typing.
+ * The example results of the last full pass are kept meanwhile, so their diagnostics do not flicker while typing.
  */
-export function quickCheck(model: monaco.editor.ITextModel, previous?: ValidationRun): ValidationRun {
+export function quickCheck(view: EditorView, previous?: ValidationRun): ValidationRun {
   const started = performance.now();
-  const load = loadConfig(model.getValue(), { file: FILE_NAME });
+  const load = loadConfig(view.state.doc.toString(), { file: FILE_NAME });
   const policy = compile(load.config);
   const kept = previous ? [...previous.own, ...previous.inherited].filter(isExampleDiagnostic) : [];
-  return place(model, 'quick', load, policy, [...load.diagnostics, ...kept], started);
+  return place(view, 'quick', load, policy, [...load.diagnostics, ...kept], started);
 }
 
 /** The full check `semantic-anchors validate` does, examples included. */
-export function fullCheck(model: monaco.editor.ITextModel): ValidationRun {
+export function fullCheck(view: EditorView): ValidationRun {
   const started = performance.now();
-  const result = validate(model.getValue(), { file: FILE_NAME });
-  return place(model, 'full', result.load, result.policy, result.diagnostics, started, result);
+  const result = validate(view.state.doc.toString(), { file: FILE_NAME });
+  return place(view, 'full', result.load, result.policy, result.diagnostics, started, result);
 }
-
 /** Renders the problems as a list; each item moves the cursor to its line. */
 export function renderProblems(
   list: HTMLElement,

@@ -59,7 +59,7 @@ export function wireImport(
     (e) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
-      e.stopPropagation(); // Monaco would otherwise insert the file's name as text
+      e.stopPropagation(); // CodeMirror would otherwise insert the file's text at the drop point
       zone.classList.remove('dropping');
       void take(e.dataTransfer?.files[0]);
     },

@@ -1,9 +1,10 @@
-// The editor page: wires Monaco, the engine's diagnostics, composition, the simulator and share/download together.
+// The editor page: wires CodeMirror, the engine's diagnostics, composition, the simulator and share/download together.
 // Everything runs here in the browser; nothing the user types is sent anywhere.
 import './zod-jitless.ts';
 import { bundledPresets, catalogue, type Event, type LoadResult } from '@semantic-anchors/engine';
-import { createEditor, monaco } from './monaco.ts';
-import { fullCheck, quickCheck, renderProblems, type ValidationRun } from './diagnostics.ts';
+import { EditorView } from '@codemirror/view';
+import { createEditor } from './codemirror.ts';
+import { fullCheck, markersOf, quickCheck, renderProblems, type ValidationRun } from './diagnostics.ts';
 import { addContract, readExtends, setExtends } from './compose.ts';
 import { TEMPLATES } from './templates.ts';
 import { decodeState, shareUrl, type SharedState } from './share.ts';
@@ -15,7 +16,7 @@ import { draftState, entryState, keeper } from './persistence.ts';
 import { wireImport } from './import-file.ts';
 import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
-import { downloadYaml, saveFile, schemaUrl, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
+import { downloadYaml, saveFile, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
 import { buildSetupZip, readRelease, SETUP_ZIP_NAME } from './setup-zip.ts';
 
 const $ = <T extends HTMLElement>(id: string): T => {
@@ -65,12 +66,23 @@ let validations = 0;
 /** Whether the user changed anything since the page opened: only then is there work to keep. */
 let touched = false;
 
-const editor = createEditor($('editor'), start.text.replace(/^#\s*yaml-language-server:.*\n/, ''), schemaUrl());
-const model = editor.getModel()!;
+const view = createEditor($('editor'), start.text.replace(/^#\s*yaml-language-server:.*\n/, ''), {
+  onChange: () => {
+    touched = true;
+    scheduleValidation();
+  },
+});
+/** The editor's whole text. */
+const text = (): string => view.state.doc.toString();
+/** The offset of a 1-based line and column, clamped to the text. */
+const offsetOf = (line: number, col: number): number => {
+  const l = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
+  return Math.min(l.from + Math.max(col, 1) - 1, l.to);
+};
 const reveal = (line: number, col: number) => {
-  editor.setPosition({ lineNumber: line, column: col });
-  editor.revealLineInCenter(line);
-  editor.focus();
+  const at = offsetOf(line, col);
+  view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+  view.focus();
 };
 
 // ---- validation -------------------------------------------------------------------------------------------------
@@ -97,40 +109,35 @@ function scheduleValidation(): void {
   root.dataset.pendingFull = 'true';
   clearTimeout(fullTimer);
   fullTimer = setTimeout(() => {
-    afterCheck(fullCheck(model));
+    afterCheck(fullCheck(view));
     fillExamples(last!.load);
     if (examplesRun) showExamples();
     keep();
     delete root.dataset.pendingFull;
   }, FULL_CHECK_DELAY_MS);
-  // Synchronously, inside the change event: the markers are right before the browser paints the keystroke.
-  afterCheck(quickCheck(model, last));
+  // Synchronously, right after the change is applied: the diagnostics are right before the browser paints it.
+  afterCheck(quickCheck(view, last));
 }
-model.onDidChangeContent(() => {
-  touched = true;
-  scheduleValidation();
-});
 
 // ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
 const presetBoxes = [...document.querySelectorAll<HTMLInputElement>('input[name="preset"]')];
 function syncPresetBoxes(): void {
-  const ext = readExtends(model.getValue());
+  const ext = readExtends(text());
   presetBoxes.forEach((box) => {
     box.checked = ext.includes(box.value);
   });
 }
-function replaceText(text: string): void {
+function replaceText(next: string): void {
   // One undoable edit, so Ctrl+Z takes the composition back.
-  editor.executeEdits('compose', [{ range: model.getFullModelRange(), text }]);
-  editor.pushUndoStop();
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next }, userEvent: 'input.compose' });
 }
 presetBoxes.forEach((box) =>
   box.addEventListener('change', () => {
-    const current = readExtends(model.getValue()).filter((e) => PRESET_IDS.includes(e));
+    const current = readExtends(text()).filter((e) => PRESET_IDS.includes(e));
     const next = box.checked
       ? [...current.filter((id) => id !== box.value), box.value]
       : current.filter((id) => id !== box.value);
-    const r = setExtends(model.getValue(), next, PRESET_IDS);
+    const r = setExtends(text(), next, PRESET_IDS);
     if (r.ok) {
       replaceText(r.text);
       say(`extends: [${next.join(', ')}]`);
@@ -149,15 +156,14 @@ $('add-contract').addEventListener('click', () => {
       ? TEMPLATES.find((t) => t.key === key)?.contract
       : presetContracts(presetId ?? '').find((c) => c.id === key);
   if (!contract) return say('Choose a template or a preset contract first.');
-  const r = addContract(model.getValue(), contract);
+  const r = addContract(text(), contract);
   if (!r.ok) return say(`Cannot add the contract: ${r.reason}`);
   replaceText(r.text);
   const line =
-    model
-      .getValue()
+    text()
       .split('\n')
       .findIndex((l) => l.includes(`id: ${r.id}`)) + 1;
-  if (line > 0) editor.revealLineInCenter(line);
+  if (line > 0) view.dispatch({ effects: EditorView.scrollIntoView(offsetOf(line, 1), { y: 'center' }) });
   say(`Added contract ${r.id}.`);
 });
 
@@ -277,8 +283,8 @@ function showNextSteps(text: string): void {
   $('after-download').hidden = false;
 }
 $('download').addEventListener('click', () => {
-  downloadYaml(model.getValue());
-  saved.exported(model.getValue());
+  downloadYaml(text());
+  saved.exported(text());
   say(`Downloaded ${DOWNLOAD_NAME}.`);
   showNextSteps(
     `Save ${DOWNLOAD_NAME} as .opencode/${DOWNLOAD_NAME} in your project, and put the plugin file in .opencode/plugins/.`,
@@ -292,8 +298,8 @@ setupButton.addEventListener('click', async () => {
   setupButton.disabled = true;
   say('Preparing the zip…');
   try {
-    saveFile(await buildSetupZip(model.getValue(), release), SETUP_ZIP_NAME);
-    saved.exported(model.getValue());
+    saveFile(await buildSetupZip(text(), release), SETUP_ZIP_NAME);
+    saved.exported(text());
     say(`Downloaded ${SETUP_ZIP_NAME}.`);
     showNextSteps(
       `Unpack it into your project (unzip -n ${SETUP_ZIP_NAME} -d path/to/your-project keeps files you already have) and restart opencode. INSTALL.txt inside says the same.`,
@@ -306,8 +312,8 @@ setupButton.addEventListener('click', async () => {
 });
 $('copy').addEventListener('click', async () => {
   try {
-    await navigator.clipboard.writeText(withSchemaLine(model.getValue()));
-    saved.exported(model.getValue());
+    await navigator.clipboard.writeText(withSchemaLine(text()));
+    saved.exported(text());
     say('Copied the YAML to the clipboard.');
   } catch (error) {
     say(
@@ -318,7 +324,7 @@ $('copy').addEventListener('click', async () => {
 $('share').addEventListener('click', () => {
   const url = shareUrl({
     v: 1,
-    text: model.getValue(),
+    text: text(),
     events,
     ...(roleSelect.value ? { role: roleSelect.value } : {}),
   });
@@ -327,7 +333,7 @@ $('share').addEventListener('click', () => {
   out.hidden = false;
   out.select();
   history.replaceState(history.state, '', url);
-  saved.exported(model.getValue());
+  saved.exported(text());
   say(`Share link ready (${url.length} characters). It holds your file; it is only sent where you paste it.`);
 });
 
@@ -339,7 +345,7 @@ function keep(): void {
   if (!touched) return; // opening the page (from a role page, say) must not replace the draft of an earlier visit
   const ok = saved.save({
     v: 1,
-    text: model.getValue(),
+    text: text(),
     events,
     ...(roleSelect.value ? { role: roleSelect.value } : {}),
   });
@@ -351,7 +357,7 @@ function keep(): void {
 window.addEventListener('pagehide', keep);
 $('reference-link').addEventListener('click', keep);
 window.addEventListener('beforeunload', (e) => {
-  if (!touched || !saved.unsaved(model.getValue())) return;
+  if (!touched || !saved.unsaved(text())) return;
   e.preventDefault();
   e.returnValue = ''; // Chromium shows its own "leave site?" text; the value only has to be set
 });
@@ -363,7 +369,7 @@ wireImport(
   (name, text) => {
     replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
     // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
-    const run = fullCheck(model);
+    const run = fullCheck(view);
     afterCheck(run);
     const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
     say(
@@ -394,9 +400,9 @@ document.documentElement.dataset.readyAt = performance.now().toFixed(1);
 // For the browser tests and the benchmark: read-only views of the editor.
 Object.assign(window, {
   __configurator: {
-    getText: () => model.getValue(),
-    setText: (text: string) => model.setValue(text),
-    markers: () => monaco.editor.getModelMarkers({ resource: model.uri }),
+    getText: text,
+    setText: (next: string) => replaceText(next),
+    markers: () => markersOf(view.state),
     catalogueSize: catalogue.anchors.length,
   },
 });
