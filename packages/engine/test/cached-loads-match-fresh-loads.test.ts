@@ -182,6 +182,24 @@ describe('contracts and matchers remembered across keystrokes', () => {
     expect(codes('git push (')).toEqual(['bad-pattern']);
   });
 
+  it('warns about a misspelt tool name on every load, not only the first', () => {
+    const text = [
+      'version: 1',
+      'contracts:',
+      '  - id: typo',
+      '    description: A tool name with a typo.',
+      '    mode: WARN',
+      '    anchorRefs: [github-flow]',
+      "    when: { tool: { name: bsh, command: 'git push' } }",
+      '    message: Check it.',
+    ].join('\n');
+    const warnings = () => loadConfig(text).diagnostics.map((d) => [d.code, d.position?.line, d.hint]);
+    const first = warnings();
+    expect(first).toEqual([['unknown-tool', 7, 'did you mean "bash"?']]);
+    expect(warnings()).toEqual(first);
+    expect(loadConfig(text.replace('bsh', 'bash')).diagnostics).toEqual([]);
+  });
+
   it('compiles the same contract under each case rule on its own', () => {
     const sensitive = readFixture('cache/upper-case-paths.yaml');
     const insensitive = `${sensitive}settings:\n  caseInsensitivePaths: true\n`;

@@ -2,6 +2,7 @@
 // give a session triggers them, or a tool name they name does not exist. Both are legal, so they are warnings that
 // name the contract, not errors.
 import type { Diagnostic } from '../diagnostics.js';
+import type { Contract } from '../schema/index.js';
 import { closest } from '../catalogue.js';
 import { locate } from './locate.js';
 import type { ParsedFile } from './parse.js';
@@ -46,6 +47,8 @@ export function reachWarnings(
             : 'set roles.default, or map an agent to the role under roles.agents',
       });
     }
+    if (namesOnlyKnownTools.has(lc.contract)) continue;
+    const before = out.length;
     for (const field of matcherFields(lc.contract)) {
       if (field.kind !== 'glob' || field.path.at(-1) !== 'name' || field.path.at(-2) !== 'tool') continue;
       field.values.forEach((glob, i) => {
@@ -63,9 +66,13 @@ export function reachWarnings(
         });
       });
     }
+    // The tool names depend on the contract alone: a frozen one (the schema cache's) found clean is not read again.
+    if (out.length === before && Object.isFrozen(lc.contract)) namesOnlyKnownTools.add(lc.contract);
   }
   return out;
 }
+
+const namesOnlyKnownTools = new WeakSet<Contract>();
 
 function valueIn(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;

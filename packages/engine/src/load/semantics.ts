@@ -89,6 +89,8 @@ export interface SemanticResult {
   readonly skipped: readonly SkippedContract[];
 }
 
+const compilesCleanly = new WeakSet<Contract>();
+
 export function checkContracts(parsed: ParsedFile, contracts: readonly FileContract[]): SemanticResult {
   const diagnostics: Diagnostic[] = [];
   const usable: FileContract[] = [];
@@ -121,7 +123,11 @@ export function checkContracts(parsed: ParsedFile, contracts: readonly FileContr
     }
 
     diagnostics.push(...anchorProblems(contract.anchorRefs, at));
-    for (const problem of parsed.trusted ? [] : matcherProblems(contract, at)) {
+    const problems = parsed.trusted || compilesCleanly.has(contract) ? [] : matcherProblems(contract, at);
+    // Whether the patterns and globs compile depends on the contract alone: a frozen one (the schema cache's) that
+    // passed once is not checked again. A contract with problems is checked each time, for their positions.
+    if (problems.length === 0 && Object.isFrozen(contract)) compilesCleanly.add(contract);
+    for (const problem of problems) {
       broken ??= problem.message;
       diagnostics.push(problem);
     }
