@@ -23,7 +23,6 @@ function owner(source) {
   if (nm >= 0) {
     const rest = source.slice(nm + 'node_modules/'.length).split('/');
     const name = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-    if (name === 'monaco-editor') return `monaco-editor/${rest.slice(3, 6).join('/')}`;
     return name;
   }
   const m = /(packages\/[^/]+|apps\/[^/]+|presets|site-content)\/(src\/)?([^/]+)?/.exec(source);

@@ -1,8 +1,12 @@
 // `npm run bench -w @semantic-anchors/configurator`: the site's figures, measured in Chromium against the built site
 // served (gzip, like a static host) from 127.0.0.1. Prints each figure with its target and met / NOT MET.
-//  - bytes transferred for the home page and the editor page (cold cache, everything the page loads, workers included)
+//  - bytes transferred for the home page, a role page and the editor page (cold cache, everything the page loads;
+//    for the editor also whatever a first completion and a first hover fetch)
 //  - time from navigation start until the editor accepts input (median of 5 cold loads)
-//  - time to re-validate a 500-line file after a keystroke (median and p95 of 30 keystrokes)
+//  - time to re-validate a 500-line file after a keystroke (median and p95 of 30 keystrokes after 6 cold ones, which
+//    are reported on their own; the target is on p95)
+// Targets from issue 12: editor page ≤ 600 KB gzip in all, ready ≤ 1.5 s, re-validation p95 ≤ 20 ms, home and role
+// page ≤ 20 KB each.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -48,26 +52,43 @@ async function transferred(path, settle) {
   return { bytes, requests: seen.length };
 }
 
-const home = await transferred('', async () => {});
+/** Where a click puts the cursor into the editor's text (CodeMirror's content element, in the editor's shadow root). */
+const EDITOR_TEXT = '.cm-editor .cm-content';
+
+for (const [name, path] of [
+  ['home page', ''],
+  ['role page (software-developer)', 'roles/software-developer/'],
+]) {
+  const page = await transferred(path, async () => {});
+  report(
+    `${name} transferred`,
+    page.bytes,
+    `${kb(page.bytes)} (${page.requests} requests)`,
+    '≤ 20 KB',
+    page.bytes <= 20 * 1024,
+  );
+}
+const editor = await transferred('editor/', async (page) => {
+  await page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 });
+  // A first completion and a first hover: anything they load lazily counts towards the page.
+  await page.evaluate(() => window.__configurator.setText('version: 1\n\n'));
+  await page.click(EDITOR_TEXT);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Space');
+  await page.waitForSelector('.cm-tooltip-autocomplete li', { timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await page.locator('.cm-line', { hasText: 'version: 1' }).hover({ position: { x: 12, y: 6 } });
+  await page.waitForSelector('.cm-tooltip-hover', { timeout: 10_000 });
+});
 report(
-  'home page transferred',
-  home.bytes,
-  `${kb(home.bytes)} (${home.requests} requests)`,
-  '≤ 100 KB',
-  home.bytes <= 100 * 1024,
-);
-const editor = await transferred('editor/', (page) =>
-  page.waitForSelector('html[data-editor-ready][data-validations]', { timeout: 30_000 }),
-);
-report(
-  'editor page transferred',
+  'editor page transferred (until ready, plus a completion and a hover)',
   editor.bytes,
   `${kb(editor.bytes)} (${editor.requests} requests)`,
-  '(reported)',
-  true,
+  '≤ 600 KB',
+  editor.bytes <= 600 * 1024,
 );
 
-// Editor ready: navigation start → Monaco created, first validation done, and a typed key lands in the file.
+// Editor ready: navigation start → editor created, first validation done, and a typed key lands in the file.
 const ready = [];
 for (let i = 0; i < 5; i++) {
   const context = await browser.newContext();
@@ -75,7 +96,7 @@ for (let i = 0; i < 5; i++) {
   await page.goto(new URL('editor/', server.url).href);
   await page.waitForSelector('html[data-editor-ready]', { timeout: 30_000 });
   const at = Number(await page.getAttribute('html', 'data-ready-at'));
-  await page.click('.monaco-editor .view-lines');
+  await page.click(EDITOR_TEXT);
   await page.keyboard.type('#');
   const accepted = await page.evaluate(() => window.__configurator.getText().includes('#'));
   if (!accepted) throw new Error('the editor did not accept a typed key');
@@ -103,7 +124,7 @@ report(
   await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 10_000 });
   const errors = await page.getAttribute('#problems-summary', 'data-errors');
   if (errors !== '0') throw new Error(`the benchmark file should be valid, the page reports ${errors} error(s)`);
-  await page.click('.monaco-editor .view-lines');
+  await page.click(EDITOR_TEXT);
   await page.keyboard.press('Control+End');
   await page.evaluate(() => {
     window.__keyAt = 0;
@@ -118,7 +139,10 @@ report(
   const work = [];
   const wall = [];
   const inEditor = [];
-  for (let i = 0; i < 30; i++) {
+  // The first keystrokes typed into a fresh page run cold code (the JIT has not compiled the typing path yet) and
+  // are reported on their own; the target is on the 30 that follow, the steady state of someone typing.
+  const WARM_UP = 6;
+  for (let i = 0; i < WARM_UP + 30; i++) {
     before = await count();
     if (i % 2) await page.keyboard.press('Backspace');
     else await page.keyboard.type('#');
@@ -134,13 +158,23 @@ report(
   }
   await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 10_000 });
   const full = Number(await page.getAttribute('html', 'data-full-check-ms'));
+  const cold = wall.splice(0, WARM_UP);
+  work.splice(0, WARM_UP);
+  inEditor.splice(0, WARM_UP);
   const lines = (await page.evaluate(() => window.__configurator.getText())).split('\n').length - 1;
   report(
-    `re-validate ${lines}-line file after a keystroke (median)`,
-    median(wall),
-    `${median(wall).toFixed(1)} ms keystroke→markers, p95 ${p95(wall).toFixed(1)} ms; validation itself ${median(work).toFixed(1)} ms median; keydown→model change ${median(inEditor).toFixed(1)} ms median`,
+    `re-validate ${lines}-line file after a keystroke (p95 of 30)`,
+    p95(wall),
+    `${p95(wall).toFixed(1)} ms keystroke→diagnostics (median ${median(wall).toFixed(1)} ms); validation itself ${median(work).toFixed(1)} ms median, p95 ${p95(work).toFixed(1)} ms; keydown→text change ${median(inEditor).toFixed(1)} ms median`,
     '≤ 20 ms',
-    median(wall) <= 20,
+    p95(wall) <= 20,
+  );
+  report(
+    `the first ${WARM_UP} keystrokes on the fresh page (cold)`,
+    Math.max(...cold),
+    `${cold.map((x) => x.toFixed(0)).join(', ')} ms keystroke→diagnostics`,
+    '(reported)',
+    true,
   );
   report(
     `full check of the same file, examples included (after typing pauses)`,
