@@ -19,10 +19,10 @@ import { contractHover } from './hover.ts';
 // Every colour has at least 4.5:1 contrast on white (WCAG AA for normal text); the axe check on the page holds us to it.
 const highlight = HighlightStyle.define([
   { tag: t.definition(t.propertyName), color: '#1d4ed8' }, // keys, in the site's accent blue (6.7:1)
-  { tag: t.string, color: '#a11212' }, // quoted strings (7.4:1)
-  { tag: [t.special(t.string), t.meta], color: '#5b3f99' }, // block literal headers, document markers (7.4:1)
+  { tag: t.string, color: '#a11212' }, // quoted strings (8.0:1)
+  { tag: [t.special(t.string), t.meta], color: '#5b3f99' }, // block literal headers, document markers (8.0:1)
   { tag: t.comment, color: '#5a6270', fontStyle: 'italic' }, // (6.2:1)
-  { tag: [t.labelName, t.typeName], color: '#0f6b50' }, // anchors, aliases, tags (6.6:1)
+  { tag: [t.labelName, t.typeName], color: '#0f6b50' }, // anchors, aliases, tags (6.5:1)
   { tag: t.keyword, color: '#7a1f8c' },
   { tag: t.invalid, color: '#a4161a' },
 ]);
