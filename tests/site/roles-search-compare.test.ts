@@ -47,7 +47,9 @@ describe("a role page's YAML", () => {
     const full = loadConfig(preset.text, { file: 'full.yaml' });
     expect(outline.config.contracts.map((c) => c.contract.id)).toEqual(full.config.contracts.map((c) => c.contract.id));
     const link = page.locator('a', { hasText: 'the whole file, examples included' });
-    const served = await page.evaluate(async (url) => (await fetch(url)).text(), await link.getAttribute('href'));
+    const url = await link.getAttribute('href');
+    expect(url).toMatch(/presets\/software-developer\.yaml$/);
+    const served = await page.evaluate(async (u) => (await fetch(u)).text(), url ?? '');
     expect(served).toBe(preset.text);
   });
 });
