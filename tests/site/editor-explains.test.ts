@@ -150,23 +150,29 @@ describe('layout at 1366×900', () => {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     // The placeholder fits its select (text width + the arrow), and the label sits above it, not across its border.
-    const fit = await page.evaluate(() => {
-      const select = document.getElementById('contract-source') as HTMLSelectElement;
-      const label = document.querySelector('label[for="contract-source"]')!.getBoundingClientRect();
-      const ctx = document.createElement('canvas').getContext('2d')!;
-      const style = getComputedStyle(select);
-      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const text = ctx.measureText(select.options[0]!.text).width;
-      const r = select.getBoundingClientRect();
-      return {
-        room: r.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20,
-        text,
-        labelBottom: label.bottom,
-        selectTop: r.top,
-      };
-    });
+    const placeholderFits = () =>
+      page.evaluate(() => {
+        const select = document.getElementById('contract-source') as HTMLSelectElement;
+        const label = document.querySelector('label[for="contract-source"]')!.getBoundingClientRect();
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        const style = getComputedStyle(select);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = ctx.measureText(select.options[0]!.text).width;
+        const r = select.getBoundingClientRect();
+        return {
+          room: r.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20,
+          text,
+          labelBottom: label.bottom,
+          selectTop: r.top,
+        };
+      });
+    const fit = await placeholderFits();
     expect(fit.room).toBeGreaterThan(fit.text);
     expect(fit.labelBottom).toBeLessThanOrEqual(fit.selectTop);
     expect(await axeViolations(page)).toEqual([]);
+    // On a phone too: the list takes the row's whole width and the button wraps below it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await placeholderFits();
+    expect(phone.room).toBeGreaterThan(phone.text);
   });
 });
