@@ -7,8 +7,9 @@ import type { Browser } from 'playwright-core';
 import { bundledPresets, catalogue } from '@semantic-anchors/engine';
 import { ensureSiteBuilt, SITE_DIST } from './support/build.js';
 import { serveSite, type Site } from './support/server.js';
-import { launchChromium, openPage, waitForEditor } from './support/browser.js';
+import { launchChromium, openPage, setEditorText, waitForEditor } from './support/browser.js';
 import { axeViolations, serious } from './support/axe.js';
+import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
 
 const ROLE = bundledPresets[0]!.id;
 const PAGE_TYPES: Record<string, string> = {
@@ -154,6 +155,19 @@ describe('links', () => {
     expect(broken).toEqual([]);
     // Every role preset page was reached from the home page.
     for (const p of bundledPresets) expect(seen.has(new URL(`roles/${p.id}/`, site.url).href)).toBe(true);
+  });
+
+  it('keeps the editor accessible when the file is longer than the editor is tall', async () => {
+    const w = await visit('editor/');
+    try {
+      await setEditorText(w.page, largeContractFile(200));
+      await w.page.waitForFunction(() => Number(document.documentElement.dataset.validations) > 1);
+      // The editor's scrolling area must hold a keyboard-reachable element (axe: scrollable-region-focusable).
+      expect(serious(await axeViolations(w.page))).toEqual([]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
   });
 
   it('gives every anchor link target an element on the anchors page', async () => {
