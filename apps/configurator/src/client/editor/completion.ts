@@ -4,30 +4,17 @@
 // one example anchor id and no preset or tool names, hence the value help first.
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import type { EditorState } from '@codemirror/state';
-import { bundledPresets, catalogue, loadConfig, type CatalogueAnchor } from '@semantic-anchors/engine';
+import {
+  BUILTIN_TOOL_INFO,
+  bundledPresets,
+  catalogue,
+  loadConfig,
+  type CatalogueAnchor,
+} from '@semantic-anchors/engine';
 import { anchorDefinition } from '../../lib/anchor-definition.ts';
 import { el } from './dom.ts';
 import { keysAt, valuesAt } from './schema-help.ts';
 import { placeAt } from './yaml-path.ts';
-
-/** opencode's built-in tools, with what each does; a contract's `tool.name` names one of these (or an MCP tool). */
-export const BUILTIN_TOOLS: readonly (readonly [name: string, what: string])[] = [
-  ['bash', 'runs a shell command'],
-  ['read', 'reads a file'],
-  ['write', 'writes a whole file'],
-  ['edit', 'replaces text in a file'],
-  ['patch', 'applies a patch to files'],
-  ['glob', 'lists files matching a glob'],
-  ['grep', 'searches file contents'],
-  ['list', 'lists a directory'],
-  ['webfetch', 'fetches a URL'],
-  ['websearch', 'searches the web'],
-  ['task', 'starts a subagent'],
-  ['todowrite', 'writes the todo list'],
-  ['todoread', 'reads the todo list'],
-  ['skill', 'loads a skill'],
-  ['question', 'asks the human a question'],
-];
 
 // The characters of an id, a key, a tool name or a preset path: what a completion replaces and a quick fix rewrites.
 const TOKEN = /[A-Za-z0-9_.\-/*!]/;
@@ -126,7 +113,7 @@ export const presetDoc = (id: string): Doc => {
 };
 export const isPreset = (id: string): boolean => presetPurposes().has(id);
 export const toolDoc = (name: string): Doc | undefined => {
-  const what = BUILTIN_TOOLS.find(([n]) => n === name)?.[1];
+  const what = BUILTIN_TOOL_INFO[name];
   return what ? { title: name, id: 'opencode tool', text: `opencode's built-in tool that ${what}.` } : undefined;
 };
 
@@ -158,9 +145,9 @@ export function suggestionsFor(context: ValueContext | undefined): readonly Sugg
       kind: 'preset',
     }));
   if (context.key === 'name' && context.parent === 'tool')
-    return BUILTIN_TOOLS.map(([name]) => ({
+    return Object.entries(BUILTIN_TOOL_INFO).map(([name, what]) => ({
       label: name,
-      detail: `opencode tool: ${BUILTIN_TOOLS.find(([n]) => n === name)![1]}`,
+      detail: `opencode tool: ${what}`,
       doc: () => toolDoc(name)!,
       kind: 'tool',
     }));
