@@ -173,6 +173,35 @@ describe('completion and hover from the JSON Schema', () => {
     expect(await editorText(page)).toMatch(/\n {4}anchorRefs: $/);
   });
 
+  it('writes a key that holds a mapping or a list of mappings with its value on an indented line below', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: WARN\n    ');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('exampl');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(['examples']);
+    await page.waitForTimeout(100); // CodeMirror's interaction delay before Enter accepts
+    await page.keyboard.press('Enter');
+    expect(await editorText(page)).toMatch(/\n {4}examples:\n {6}- $/);
+    // The cursor is where the first example's keys go.
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(expect.arrayContaining(['event', 'expect']));
+    await page.keyboard.press('Escape');
+    await setEditorText(page, 'version: 1\n');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('settin');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(['settings']);
+    await page.waitForTimeout(100);
+    await page.keyboard.press('Enter');
+    expect(await editorText(page)).toMatch(/\nsettings:\n {2}$/);
+    await page.keyboard.type('bypassB');
+    await expect.poll(() => completions(page).allTextContents()).toEqual(['bypassBudget']);
+    await page.waitForTimeout(100);
+    await page.keyboard.press('Enter');
+    // A scalar stays on its key's line.
+    expect(await editorText(page)).toMatch(/\nsettings:\n {2}bypassBudget: $/);
+  });
+
   it('offers the values of an enum, and keys inside a flow mapping', async () => {
     const page = await open('editor/');
     await waitForEditor(page);

@@ -13,7 +13,7 @@ import {
 } from '@semantic-anchors/engine';
 import { anchorDefinition } from '../../lib/anchor-definition.ts';
 import { el } from './dom.ts';
-import { keysAt, valuesAt } from './schema-help.ts';
+import { keysAt, valuesAt, type KeyHelp } from './schema-help.ts';
 import { placeAt } from './yaml-path.ts';
 
 // The characters of an id, a key, a tool name or a preset path: what a completion replaces and a quick fix rewrites.
@@ -194,11 +194,18 @@ function schemaCompletions(context: CompletionContext): CompletionResult | null 
   // While typing, only once a word is started: a new line or a space must not pop a list up uninvited.
   if (!context.explicit && place.from === context.pos) return null;
   if (place.kind === 'key') {
+    // In block style a mapping or a list of mappings goes on the lines below, indented one step further.
+    const column = place.from - context.state.doc.lineAt(place.from).from;
+    const below = ' '.repeat(column + 2);
+    const apply = (k: KeyHelp): string =>
+      place.flow || k.block === 'inline'
+        ? `${k.key}: `
+        : k.block === 'map'
+          ? `${k.key}:\n${below}`
+          : `${k.key}:\n${below}- `;
     const options = keysAt(place.path)
       .filter((k) => !place.present.includes(k.key))
-      .map(
-        (k): Completion => ({ label: k.key, apply: `${k.key}: `, type: 'property', info: k.description || undefined }),
-      );
+      .map((k): Completion => ({ label: k.key, apply: apply(k), type: 'property', info: k.description || undefined }));
     return options.length ? { from: place.from, options, validFor: /^[\w$-]*$/ } : null;
   }
   const options = valuesAt(place.path).map((v): Completion => ({ label: v, type: 'enum' }));

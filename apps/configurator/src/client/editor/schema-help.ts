@@ -26,6 +26,28 @@ export type PathSegment = string;
 export interface KeyHelp {
   readonly key: string;
   readonly description: string;
+  /**
+   * How the key's value is written in block style: a mapping on the lines below (`settings:`), a list of mappings
+   * (`contracts:` then `- `), or a value on the same line (a scalar, a list of scalars, or a choice of shapes).
+   */
+  readonly block: 'map' | 'list' | 'inline';
+}
+
+const types = (node: Schema): readonly string[] =>
+  typeof node.type === 'string' ? [node.type] : (node.type ?? (node.properties ? ['object'] : []));
+
+/** 'map' when every shape the value may take is a mapping, 'list' when every one is a list of mappings. */
+function blockShape(path: readonly PathSegment[]): KeyHelp['block'] {
+  const shapes = schemasAt(path).filter((n) => types(n).length > 0);
+  if (shapes.length === 0) return 'inline';
+  if (shapes.every((n) => types(n).every((t) => t === 'object'))) return 'map';
+  const listOfMaps = (n: Schema) =>
+    types(n).every((t) => t === 'array') &&
+    n.items !== undefined &&
+    branches(n.items)
+      .filter((b) => types(b).length > 0)
+      .every((b) => types(b).every((t) => t === 'object'));
+  return shapes.every(listOfMaps) ? 'list' : 'inline';
 }
 
 let root: Schema | undefined;
@@ -76,7 +98,7 @@ export function keysAt(path: readonly PathSegment[]): KeyHelp[] {
   for (const node of schemasAt(path))
     for (const [key, property] of Object.entries(node.properties ?? {}))
       if (!keys.get(key)) keys.set(key, branches(property).find((b) => b.description)?.description ?? '');
-  return [...keys].map(([key, description]) => ({ key, description }));
+  return [...keys].map(([key, description]) => ({ key, description, block: blockShape([...path, key]) }));
 }
 
 /** The scalar values the schema lists for `path`: enum members, a const, true/false for a boolean. */
@@ -85,8 +107,7 @@ export function valuesAt(path: readonly PathSegment[]): string[] {
   for (const node of schemasAt(path)) {
     for (const v of node.enum ?? []) values.add(String(v));
     if (node.const !== undefined) values.add(String(node.const));
-    const types = typeof node.type === 'string' ? [node.type] : (node.type ?? []);
-    if (types.includes('boolean')) ['true', 'false'].forEach((v) => values.add(v));
+    if (types(node).includes('boolean')) ['true', 'false'].forEach((v) => values.add(v));
   }
   return [...values];
 }

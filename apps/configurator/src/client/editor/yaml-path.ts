@@ -10,8 +10,17 @@ import type { SyntaxNode } from '@lezer/common';
 import type { PathSegment } from './schema-help.ts';
 
 export type Place =
-  /** A key of the mapping at `path` goes at `from` (the start of the partly typed key); `present` are its keys. */
-  | { readonly kind: 'key'; readonly path: PathSegment[]; readonly from: number; readonly present: string[] }
+  /**
+   * A key of the mapping at `path` goes at `from` (the start of the partly typed key); `present` are its keys;
+   * `flow` when the mapping is written `{ … }` (a nested value then stays on the line).
+   */
+  | {
+      readonly kind: 'key';
+      readonly path: PathSegment[];
+      readonly from: number;
+      readonly present: string[];
+      readonly flow: boolean;
+    }
   /** The value of the node at `path` goes at `from`. */
   | { readonly kind: 'value'; readonly path: PathSegment[]; readonly from: number };
 
@@ -119,7 +128,7 @@ export function placeAt(state: EditorState, pos: number): Place | undefined {
     const path = treePath(state, tree(state, pos).resolveInner(pos, -1), pos);
     const lead = before.slice(0, before.length - word.length).trimEnd();
     const last = lead[lead.length - 1];
-    if (flow === '{' && (last === '{' || last === ',')) return { kind: 'key', path, from, present: [] };
+    if (flow === '{' && (last === '{' || last === ',')) return { kind: 'key', path, from, present: [], flow: true };
     if (last === ':' || last === '[' || last === ',') return { kind: 'value', path: flowValuePath(path, last), from };
     return undefined;
   }
@@ -134,6 +143,7 @@ export function placeAt(state: EditorState, pos: number): Place | undefined {
       path: [...containersAbove(state, line.number, indent), ...dashes],
       from,
       present: dashes.length > 0 ? [] : siblingKeys(state, line.number, col),
+      flow: false,
     };
   }
   // Block style `key: |` or `- |`: the value of that key, or an item of the array above.
