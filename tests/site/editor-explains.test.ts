@@ -116,6 +116,23 @@ describe('the simulator explains an ALLOW', () => {
     expect(inVerdicts).toEqual([]);
   });
 
+  it('names every contract that matched a marked piece once, on one legend line', async () => {
+    const page = await site.open('editor/');
+    await waitForEditor(page);
+    // Two presets whose contracts both stop a forced push to main.
+    await setEditorText(page, 'version: 1\nextends: [software-developer, devops-engineer]\n');
+    await waitForFullCheck(page);
+    await page.click('#clear-events');
+    await addBashEvent(page, 'git push -f origin main');
+    const block = page.locator('#verdicts li.verdict').first();
+    await expect.poll(() => block.getAttribute('data-decision')).toBe('BLOCK');
+    const legend = await block.locator('.span-legend li').allTextContents();
+    const git = legend.filter((l) => l.startsWith('git ← program git'));
+    expect(git).toHaveLength(1);
+    expect(git[0]).toMatch(/\(dev-no-force-push-main, ops-protect-main\)$/);
+    expect(new Set(legend).size).toBe(legend.length);
+  });
+
   it('runs every example in the examples pane and lists the failure first', async () => {
     const page = await site.open('editor/');
     await waitForEditor(page);

@@ -88,24 +88,30 @@ function fieldView(field: string, text: string, spans: readonly MatchSpan[]): HT
   return p;
 }
 
-/** "git ← program git (dev-no-force-push-main)", one line per span, in text order, field by field. */
+/**
+ * "git ← program git (dev-no-force-push-main, ops-protect-main)": one line per marked piece and what it is, in text
+ * order, field by field, naming every contract that matched it there.
+ */
 function legend(texts: Readonly<Record<string, string>>, spans: readonly MatchSpan[]): HTMLElement {
-  const seen = new Set<string>();
-  const items: HTMLElement[] = [];
+  const lines = new Map<string, { text: string; label: string; approximate: boolean; contracts: string[] }>();
   for (const s of spans) {
     const text = maskSecrets(texts[s.field] ?? '', [s]).slice(s.start, s.end);
-    const line = `${s.field}\u0000${text}\u0000${said(s)}`;
-    if (seen.has(line)) continue;
-    seen.add(line);
+    const key = `${s.field}\u0000${s.start}\u0000${s.end}\u0000${s.label}`;
+    const line = lines.get(key) ?? { text, label: clip(s.label), approximate: false, contracts: [] };
+    if (!line.contracts.includes(s.contract)) line.contracts.push(s.contract);
+    line.approximate ||= s.approximate === true;
+    lines.set(key, line);
+  }
+  const items = [...lines.values()].map((l) => {
     const li = el(
       'li',
       {},
-      el('code', {}, text.length > 60 ? `${text.slice(0, 57)}…` : text),
-      ` ← ${said(s)}${s.approximate ? ' (the whole word or command: its exact place is not known)' : ''}`,
+      el('code', {}, l.text.length > 60 ? `${l.text.slice(0, 57)}…` : l.text),
+      ` ← ${l.label} (${l.contracts.join(', ')})${l.approximate ? ' (the whole word or command: its exact place is not known)' : ''}`,
     );
-    li.dataset.contract = s.contract;
-    items.push(li);
-  }
+    li.dataset.contract = l.contracts.join(' ');
+    return li;
+  });
   return el('ul', { className: 'span-legend' }, ...items);
 }
 
