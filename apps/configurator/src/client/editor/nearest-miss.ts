@@ -31,6 +31,9 @@ interface Relaxation {
 }
 
 const words = (v: unknown): string => (Array.isArray(v) ? v.join(' | ') : String(v));
+/** "write or append" for a list of effect kinds, "change" (any kind) when none is given. */
+const kinds = (k: unknown): string =>
+  Array.isArray(k) ? k.map(String).join(' or ') : k === undefined ? 'change' : String(k);
 const others = (o: Record<string, unknown>, kept: readonly string[]) =>
   Object.keys(o)
     .filter((k) => !kept.includes(k))
@@ -61,7 +64,7 @@ function relaxations(tool: ToolPart): Relaxation[] {
     out.push({
       tool: { effect: { kind: e.kind ?? 'change' } },
       closeness: 2,
-      held: `a file ${String(e.kind ?? 'change')}`,
+      held: `a file ${kinds(e.kind)}`,
       failed: others(e, ['kind']) || 'the effect',
     });
   }
