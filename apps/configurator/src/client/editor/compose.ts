@@ -22,6 +22,13 @@ export function readExtends(text: string): string[] {
   return isSeq(node) ? node.items.map((i) => String((i as { value?: unknown }).value ?? i)) : [];
 }
 
+/** The `extends` entries of a file's parsed data; undefined when the data is not a mapping (the text did not parse). */
+export function extendsOf(data: unknown): string[] | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const ext = (data as { extends?: unknown }).extends;
+  return Array.isArray(ext) ? ext.map(String) : [];
+}
+
 /**
  * Makes the bundled presets listed under `extends` exactly `presetIds` (in that order), keeping file entries
  * (./team.yaml) where they are. `extends` goes right after `version` when it is new.
