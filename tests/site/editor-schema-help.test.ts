@@ -3,14 +3,14 @@
 // (schema-help.ts). The browser suites prove the same through the page; these pin the cases one by one.
 import { describe, expect, it } from 'vitest';
 import { EditorState } from '@codemirror/state';
-import { yaml } from '@codemirror/lang-yaml';
+
 import { describeAt, keysAt, valuesAt } from '../../apps/configurator/src/client/editor/schema-help.js';
 import { keyAt, placeAt } from '../../apps/configurator/src/client/editor/yaml-path.js';
 
 /** The state of `text` with `|` marking the cursor, and the cursor's offset. */
 function at(marked: string): { state: EditorState; pos: number } {
   const pos = marked.indexOf('|');
-  const state = EditorState.create({ doc: marked.replace('|', ''), extensions: [yaml()] });
+  const state = EditorState.create({ doc: marked.replace('|', ''), extensions: [] });
   return { state, pos };
 }
 const place = (marked: string) => {

@@ -4,9 +4,9 @@
 // - the lezer syntax tree, for flow style (`when: { tool: { na| } }`) and for hovering over finished text;
 // - the lines' indentation, for a block-style line being typed: an empty or half-typed line is not in the tree yet
 //   (lezer attaches `  na` to the key above as a plain scalar, and a line of spaces to no node at all).
-import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
-import type { EditorState } from '@codemirror/state';
-import type { SyntaxNode } from '@lezer/common';
+import type { EditorState, Text } from '@codemirror/state';
+import type { SyntaxNode, Tree } from '@lezer/common';
+import { parser } from '@lezer/yaml';
 import type { PathSegment } from './schema-help.ts';
 
 export type Place =
@@ -114,7 +114,17 @@ function treePath(state: EditorState, node: SyntaxNode | null, pos: number): Pat
 const keyText = (state: EditorState, key: SyntaxNode): string =>
   state.sliceDoc(key.from, key.to).replace(/^["']|["']$/g, '');
 
-const tree = (state: EditorState, pos: number) => ensureSyntaxTree(state, pos, 50) ?? syntaxTree(state);
+// The editor highlights with the YAML stream mode (no structure, cheap per keystroke); the lezer YAML tree is built
+// here on demand — for flow style and hover only — and kept for the document it was built from.
+const trees = new WeakMap<Text, Tree>();
+const tree = (state: EditorState): Tree => {
+  let built = trees.get(state.doc);
+  if (!built) {
+    built = parser.parse(state.doc.toString());
+    trees.set(state.doc, built);
+  }
+  return built;
+};
 
 /** Where the position is, for completion: a key of which mapping, or the value of which key. */
 export function placeAt(state: EditorState, pos: number): Place | undefined {
@@ -125,7 +135,7 @@ export function placeAt(state: EditorState, pos: number): Place | undefined {
   const flow = openBracket(before);
   if (flow) {
     // Flow style: the tree knows the nesting; the character before the word says key or value.
-    const path = treePath(state, tree(state, pos).resolveInner(pos, -1), pos);
+    const path = treePath(state, tree(state).resolveInner(pos, -1), pos);
     const lead = before.slice(0, before.length - word.length).trimEnd();
     const last = lead[lead.length - 1];
     if (flow === '{' && (last === '{' || last === ',')) return { kind: 'key', path, from, present: [], flow: true };
@@ -161,7 +171,7 @@ function flowValuePath(path: PathSegment[], last: string): PathSegment[] {
 
 /** The key under the position and its path (ending with that key), for hover; undefined off a key. */
 export function keyAt(state: EditorState, pos: number): { path: PathSegment[]; from: number; to: number } | undefined {
-  for (let n: SyntaxNode | null = tree(state, pos).resolveInner(pos, 1); n; n = n.parent) {
+  for (let n: SyntaxNode | null = tree(state).resolveInner(pos, 1); n; n = n.parent) {
     if (n.name !== 'Key') continue;
     return { path: [...treePath(state, n.parent, pos), keyText(state, n)], from: n.from, to: n.to };
   }
