@@ -3,6 +3,8 @@
 import type { Redirection } from 'unbash';
 import type { EffectKind, Flag } from './types.js';
 import { basename, resolve } from './paths.js';
+import { printfOutput } from './printf.js';
+import { TRANSFER_PROGRAMS, transferEffects } from './transfer-effects.js';
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -59,9 +61,7 @@ export function literalOutput(
     }
     return args.slice(at).join(' ') + (newline ? '\n' : '');
   }
-  if (program === 'printf' && args.length === 1 && !/%[^%]/.test(args[0] as string)) {
-    return (args[0] as string).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%').replace(/\\\\/g, '\\');
-  }
+  if (program === 'printf') return printfOutput(args);
   return undefined;
 }
 
@@ -135,7 +135,21 @@ const EFFECT_PROGRAMS: ReadonlySet<string> = new Set([
   ...READERS,
   ...['tee', 'sed', 'perl', 'cp', 'install', 'ln', 'rsync', 'mv', 'rm', 'unlink', 'shred', 'rmdir', 'truncate'],
   ...['touch', 'mkdir', 'chmod', 'chown', 'dd', 'curl', 'wget', 'git', 'find'],
+  ...TRANSFER_PROGRAMS,
 ]);
+
+const TRANSFER_SET: ReadonlySet<string> = new Set(TRANSFER_PROGRAMS);
+
+/** rsync options that delete, in the destination, what the source does not have. */
+const RSYNC_DELETES = [
+  '--delete',
+  '--del',
+  '--delete-before',
+  '--delete-during',
+  '--delete-delay',
+  '--delete-after',
+  '--delete-excluded',
+];
 
 /** File effects of well-known programs, from their normalised argv; `stdin` is the literal text on its stdin (heredoc
  * body, here-string, a literal piped in) when known. */
@@ -184,13 +198,23 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
       const dest = targetDir ? undefined : pos[pos.length - 1];
       // `ln -s target` with one operand links into the current directory under the target's name.
       const onlyOne = program === 'ln' && !targetDir && pos.length === 1;
-      const targets = onlyOne ? [basename(pos[0] as string)] : copyTargets(input, sources, dest);
+      // rsync copies the contents of a source written with a trailing '/' into DEST itself, not into DEST/name.
+      const contentsOnly = program === 'rsync' && dest !== undefined && sources.every((x) => x.endsWith('/'));
+      const targets = onlyOne
+        ? [basename(pos[0] as string)]
+        : contentsOnly
+          ? [dest as string]
+          : copyTargets(input, sources, dest);
+      const moves = program === 'mv' || (program === 'rsync' && has(flags, '--remove-source-files'));
       for (const s of onlyOne ? [] : sources) {
         if (isRemote(s)) continue;
-        if (program === 'mv') add('delete', s, 'mv');
+        if (moves) add('delete', s, program === 'mv' ? 'mv' : 'rsync --remove-source-files');
         else if (program !== 'ln') add('read', s, program);
       }
       for (const t of targets) if (!isRemote(t)) add('write', t, program);
+      // --delete mirrors the source: whatever DEST holds that the source lacks is deleted.
+      if (program === 'rsync' && has(flags, ...RSYNC_DELETES))
+        for (const t of targets) if (!isRemote(t)) add('delete', t, 'rsync --delete');
       break;
     }
     case 'rm':
@@ -241,7 +265,8 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
       findEffects(input, add);
       break;
     default:
-      if (READERS.has(program)) for (const p of pos) if (!NOT_FILES.test(p)) add('read', p, program);
+      if (TRANSFER_SET.has(program)) transferEffects(program, pos, flags, add);
+      else if (READERS.has(program)) for (const p of pos) if (!NOT_FILES.test(p)) add('read', p, program);
   }
   return out;
 }

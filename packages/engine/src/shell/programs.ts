@@ -113,6 +113,12 @@ const KUBECTL: ProgramSpec = {
   },
 };
 
+const TAR: ProgramSpec = {
+  options: {
+    '*': ['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+  },
+};
+
 export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
   git: {
     globals: {
@@ -268,7 +274,34 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
       ],
       flag: ['--debug', '--no-verify-ssl', '--no-paginate', '--no-cli-pager', '--no-sign-request'],
     },
-    options: { '*': ['--profile', '--region', '--output', '--endpoint-url', '--query'] },
+    options: {
+      '*': ['--profile', '--region', '--output', '--endpoint-url', '--query'],
+      // s3 cp/mv/sync: options whose value is not a source or destination.
+      s3: [
+        '--exclude',
+        '--include',
+        '--acl',
+        '--sse',
+        '--sse-kms-key-id',
+        '--sse-c',
+        '--sse-c-key',
+        '--storage-class',
+        '--content-type',
+        '--cache-control',
+        '--content-disposition',
+        '--content-encoding',
+        '--content-language',
+        '--expires',
+        '--grants',
+        '--metadata',
+        '--metadata-directive',
+        '--website-redirect',
+        '--expected-size',
+        '--page-size',
+        '--source-region',
+        '--request-payer',
+      ],
+    },
   },
   gcloud: {
     globals: {
@@ -284,9 +317,28 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
       ],
       flag: ['-q', '--quiet', '--log-http'],
     },
-    options: { '*': ['--project', '--account', '--format', '--zone', '--region', '--filter', '--configuration'] },
+    options: {
+      '*': ['--project', '--account', '--format', '--zone', '--region', '--filter', '--configuration'],
+      storage: [
+        '--exclude',
+        '-x',
+        '--content-type',
+        '--cache-control',
+        '--storage-class',
+        '-s',
+        '--predefined-acl',
+        '-a',
+      ],
+    },
   },
-  gsutil: { globals: { value: ['-o', '-h'], flag: ['-m', '-q', '-D'] } },
+  gsutil: {
+    globals: { value: ['-o', '-h'], flag: ['-m', '-q', '-D'] },
+    options: {
+      cp: ['-a', '-s', '-z', '-j', '-L', '-p'],
+      mv: ['-a', '-s', '-p'],
+      rsync: ['-a', '-x', '-j', '-z', '-p'],
+    },
+  },
   az: {
     globals: {
       value: ['--subscription', '-o', '--output', '--query'],
@@ -304,6 +356,24 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
         '--name',
         '-l',
         '--location',
+      ],
+      storage: [
+        '--file',
+        '-f',
+        '-c',
+        '--container-name',
+        '--account-name',
+        '--account-key',
+        '--connection-string',
+        '--sas-token',
+        '--auth-mode',
+        '-d',
+        '--destination',
+        '-s',
+        '--source',
+        '--pattern',
+        '--blob-url',
+        '--max-connections',
       ],
     },
   },
@@ -344,6 +414,11 @@ export const PROGRAMS: Readonly<Record<string, ProgramSpec>> = {
       ],
     },
   },
+  // Archives: where they unpack (-d, -C/--directory) and which words are options' values, not members.
+  unzip: { options: { '*': ['-d', '-P', '-x'] } },
+  tar: TAR,
+  bsdtar: TAR,
+  gtar: TAR,
   truncate: { options: { '*': ['-s', '--size', '-r', '--reference'] } },
   shred: { options: { '*': ['-n', '--iterations', '-s', '--size', '--random-source'] } },
   tee: { options: { '*': ['-p', '--output-error'] } },

@@ -21,6 +21,8 @@ import { unwrap } from './wrappers.js';
 import { normaliseCommand } from './normalise.js';
 import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
 import { interpreterUse, isSystemPath } from './interpreters.js';
+import { GitAliases } from './git-aliases.js';
+import { splitWords } from './xargs.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
 export interface Frame {
@@ -74,6 +76,9 @@ const allStatic = (words: readonly ShellWord[]): boolean => {
 };
 
 export class Walker {
+  /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
+  private readonly gitAliases = new GitAliases();
+
   constructor(
     private readonly out: Collector,
     private readonly maxDepth: number,
@@ -286,7 +291,7 @@ export class Walker {
     extraVia: readonly string[],
   ): Ran {
     const budget = this.maxDepth - frame.depth - extraVia.length;
-    const u = unwrap(words, assignments, Math.max(0, budget));
+    const u = unwrap(words, assignments, Math.max(0, budget), stdin);
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
@@ -325,6 +330,16 @@ export class Walker {
       return NOTHING;
     }
 
+    if (u.kind === 'fanout') {
+      // xargs fed a literal: each run is walked as a command of its own; its redirections belong to the first.
+      const first = this.out.commands.length;
+      const inner = { cwd: shellCwd };
+      for (const run of u.runs)
+        this.run(run, u.assignments, NO_REDIRECTS, undefined, frame, inner, pos, end, [...extraVia, ...u.via]);
+      if (this.out.commands.length > first) this.out.effects(first, redirectEffects(redirects, scope.cwd, undefined));
+      return NOTHING;
+    }
+
     const command: SimpleCommand = normaliseCommand(
       u.words,
       u.assignments,
@@ -334,12 +349,21 @@ export class Walker {
       start,
       stop,
     );
+    const program = command.program;
+    if (program === 'git' && u.kind === 'command') {
+      const body = this.gitAliases.expansion(command);
+      if (body !== undefined)
+        return this.gitAlias(body, command, u.words, u.assignments, redirects, stdin, frame, scope, pos, end, [
+          ...extraVia,
+          ...u.via,
+        ]);
+    }
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
+    if (program === 'git') this.gitAliases.learn(command);
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
     if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
 
-    const program = command.program;
     // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides), unless a wrapper
     // other than builtin/command runs them in a process of their own.
     if ((program === 'cd' || program === 'pushd') && runsInThisShell(command.via, frame.via.length)) {
@@ -359,6 +383,54 @@ export class Walker {
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
     if (stdinInterpreter === undefined && printed === undefined) return NOTHING;
     return { index, stdinInterpreter, output: printed };
+  }
+
+  /** `git x …` where x is an alias: the command it stands for (`!…` aliases are shell commands, parsed as such). */
+  private gitAlias(
+    body: string,
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    redirects: readonly Redirection[],
+    stdin: string | undefined,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): Ran {
+    const at = words.length - command.argv.length; // the alias word: after git and its global options
+    const origin = words[at] as ShellWord;
+    const args = words.slice(at + 1);
+    const used = frame.depth + via.length + 1;
+    if (used > this.maxDepth) {
+      const index = this.out.command(command);
+      if (index !== undefined) this.out.opaque('depth', index, `git alias ${origin.value}`);
+      return NOTHING;
+    }
+    const parts = body.startsWith('!') ? undefined : splitWords(body);
+    if (parts !== undefined && parts.length > 0) {
+      const expanded = [...words.slice(0, at), ...parts.map((p) => syntheticWord(p, origin.pos, origin.end)), ...args];
+      return this.run(expanded, assignments, redirects, stdin, frame, scope, pos, end, [...via, 'git alias']);
+    }
+    // A shell alias: git runs `sh -c '<body> "$@"'` with the arguments, from the top of the work tree.
+    const source = [body.replace(/^!/, ''), ...args.map((a) => `'${a.value.replace(/'/g, "'\\''")}'`)].join(' ');
+    const [start, stop] = this.map(frame, pos, end);
+    const first = this.out.commands.length;
+    this.script(
+      parse(source),
+      {
+        text: source,
+        base: undefined,
+        span: [start, stop],
+        via: [...frame.via, ...via, 'git alias !'],
+        depth: used,
+        env: assignments,
+      },
+      { cwd: command.cwd },
+    );
+    if (this.out.commands.length > first) this.out.effects(first, redirectEffects(redirects, scope.cwd, undefined));
+    return NOTHING;
   }
 
   /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. Returns the interpreter

@@ -3,6 +3,7 @@
 import { optionSpec, parseArgv, type OptionSpec } from './argv.js';
 import { basename } from './paths.js';
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
+import { xargsRuns } from './xargs.js';
 
 interface WrapperSpec {
   /** Options that take a value (attached or the next word). */
@@ -148,6 +149,14 @@ export type Unwrapped =
       readonly cwd: readonly string[];
     }
   | {
+      /** xargs fed a literal: each run is a command of its own (words with the input put in). */
+      readonly kind: 'fanout';
+      readonly runs: readonly (readonly ShellWord[])[];
+      readonly assignments: readonly string[];
+      readonly via: readonly string[];
+      readonly cwd: readonly string[];
+    }
+  | {
       readonly kind: 'opaque';
       readonly reason: 'eval' | 'inline-script' | 'depth';
       readonly detail: string;
@@ -159,9 +168,14 @@ export type Unwrapped =
 
 /**
  * Peel wrappers off `words` (program first). `budget` is how many more wrappers may be peeled before the command
- * counts as opaque 'depth'. INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
+ * counts as opaque 'depth'. `stdin`: the literal text on the command's stdin, when known (xargs reads its words). INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
  */
-export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly string[], budget: number): Unwrapped {
+export function unwrap(
+  initial: readonly ShellWord[],
+  assignmentsIn: readonly string[],
+  budget: number,
+  stdin?: string,
+): Unwrapped {
   // Most commands wrap nothing: answer those without copying anything.
   if (!isWrapper(initial[0]))
     return { kind: 'command', words: initial, assignments: assignmentsIn, via: NONE, cwd: NONE };
@@ -267,6 +281,14 @@ export function unwrap(initial: readonly ShellWord[], assignmentsIn: readonly st
     if (npxCall?.value !== undefined) {
       via.push(viaExec ? `${name} ${texts[1]}` : name);
       return { kind: 'reparse', source: npxCall.value, word: undefined, assignments, via, cwd };
+    }
+    if (name === 'xargs' && stdin !== undefined) {
+      // Its input is known: the commands it runs are known too (else the targets stay unknown, as below).
+      const runs = xargsRuns(parsed.flags, rest, stdin, head);
+      if (runs !== undefined) {
+        via.push('xargs');
+        return { kind: 'fanout', runs, assignments, via, cwd };
+      }
     }
     // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
     if (rest.length === 0) return { kind: 'command', words, assignments, via, cwd };

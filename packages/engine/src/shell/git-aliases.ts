@@ -1,0 +1,100 @@
+// git aliases known from the command line itself: `git -c alias.x='push -f' x`, `GIT_CONFIG_KEY_0=alias.x … git x`,
+// and `git config [--global] alias.x '…'` earlier in the same command. DATA (git's own commands, which no alias can
+// shadow) first, then the table one walk keeps. Aliases defined by an earlier call live in a config file: not seen.
+import type { SimpleCommand } from './types.js';
+
+/** git's built-in commands: git runs these even when an alias of the same name exists, so they are never expanded. */
+const GIT_COMMANDS: ReadonlySet<string> = new Set([
+  ...['add', 'am', 'annotate', 'apply', 'archive', 'backfill', 'bisect', 'blame', 'branch', 'bugreport', 'bundle'],
+  ...['cat-file', 'check-attr', 'check-ignore', 'check-mailmap', 'check-ref-format', 'checkout', 'checkout-index'],
+  ...['cherry', 'cherry-pick', 'citool', 'clean', 'clone', 'column', 'commit', 'commit-graph', 'commit-tree'],
+  ...['config', 'count-objects', 'credential', 'describe', 'diagnose', 'diff', 'diff-files', 'diff-index'],
+  ...['diff-tree', 'difftool', 'fast-export', 'fast-import', 'fetch', 'fetch-pack', 'filter-branch', 'for-each-ref'],
+  ...['for-each-repo', 'format-patch', 'fsck', 'gc', 'get-tar-commit-id', 'grep', 'gui', 'hash-object', 'help'],
+  ...['hook', 'index-pack', 'init', 'init-db', 'instaweb', 'interpret-trailers', 'log', 'ls-files', 'ls-remote'],
+  ...['ls-tree', 'mailinfo', 'mailsplit', 'maintenance', 'merge', 'merge-base', 'merge-file', 'merge-index'],
+  ...['merge-tree', 'mergetool', 'mktag', 'mktree', 'multi-pack-index', 'mv', 'name-rev', 'notes', 'pack-objects'],
+  ...['pack-refs', 'prune', 'prune-packed', 'pull', 'push', 'range-diff', 'read-tree', 'rebase', 'receive-pack'],
+  ...['reflog', 'refs', 'remote', 'repack', 'replace', 'replay', 'request-pull', 'rerere', 'reset', 'restore'],
+  ...['rev-list', 'rev-parse', 'revert', 'rm', 'send-email', 'send-pack', 'shortlog', 'show', 'show-branch'],
+  ...['show-index', 'show-ref', 'sparse-checkout', 'stage', 'stash', 'status', 'stripspace', 'submodule', 'switch'],
+  ...['symbolic-ref', 'tag', 'unpack-file', 'unpack-objects', 'update-index', 'update-ref', 'update-server-info'],
+  ...['upload-archive', 'upload-pack', 'var', 'verify-commit', 'verify-pack', 'verify-tag', 'version'],
+  ...['whatchanged', 'worktree', 'write-tree'],
+]);
+
+/** `git config` options that read or list instead of setting a value. */
+const CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '-l', '--list', '-e', '--edit'];
+const CONFIG_UNSETS = ['--unset', '--unset-all', '--remove-section'];
+
+const aliasName = (key: string | undefined): string | undefined => {
+  const m = key === undefined ? null : /^alias\.(.+)$/i.exec(key);
+  // Section and variable names of git config are case-insensitive: `alias.YOLO` is called as `git yolo`.
+  return m === null ? undefined : (m[1] as string).toLowerCase();
+};
+
+/** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
+export class GitAliases {
+  private readonly defined = new Map<string, string>();
+
+  /** The alias body `command` (a git command) stands for, or undefined when its subcommand is no alias known here. */
+  expansion(command: SimpleCommand): string | undefined {
+    const sub = command.argv[0];
+    if (sub === undefined || sub.startsWith('-') || GIT_COMMANDS.has(sub)) return undefined;
+    const name = sub.toLowerCase();
+    // The command's own `-c alias.x=…` wins over the environment, which wins over the config files.
+    for (let i = command.globals.length - 1; i >= 0; i--) {
+      const g = command.globals[i];
+      if (g?.name !== '-c' || g.value === undefined) continue;
+      const eq = g.value.indexOf('=');
+      if (eq !== -1 && aliasName(g.value.slice(0, eq)) === name) return g.value.slice(eq + 1);
+    }
+    const fromEnv = environmentAlias(command.assignments, name);
+    return fromEnv ?? this.defined.get(name);
+  }
+
+  /** Record what a `git config` command sets or unsets under `alias.` (nothing for any other command). */
+  learn(command: SimpleCommand): void {
+    const [sub, first, second, third] = command.positionals;
+    if (sub !== 'config') return;
+    const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
+    // git 2.46's verbs (`git config set alias.x v`, `git config unset alias.x`) and the older option forms.
+    if (first === 'set') {
+      this.set(aliasName(second), third);
+      return;
+    }
+    if (first === 'unset' || has(CONFIG_UNSETS)) {
+      const name = aliasName(first === 'unset' ? second : first);
+      if (name !== undefined) this.defined.delete(name);
+      return;
+    }
+    if (first === 'get' || first === 'list' || has(CONFIG_READS)) return;
+    this.set(aliasName(first), second);
+  }
+
+  private set(name: string | undefined, value: string | undefined): void {
+    if (name !== undefined && value !== undefined) this.defined.set(name, value);
+  }
+}
+
+/** `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='push -f' git x`: git reads config from these. */
+function environmentAlias(assignments: readonly string[], name: string): string | undefined {
+  if (assignments.length === 0) return undefined;
+  const vars = new Map<string, string>();
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (eq > 0) vars.set(a.slice(0, eq), unquote(a.slice(eq + 1)));
+  }
+  const count = Number(vars.get('GIT_CONFIG_COUNT') ?? 0);
+  let found: string | undefined;
+  for (let i = 0; i < count && i < 100; i++)
+    if (aliasName(vars.get(`GIT_CONFIG_KEY_${i}`)) === name) found = vars.get(`GIT_CONFIG_VALUE_${i}`) ?? found;
+  return found;
+}
+
+/** An assignment's value as the shell gives it (the words keep their quotes: `V='push -f'`). */
+function unquote(value: string): string {
+  const q = value[0];
+  if ((q === "'" || q === '"') && value.length >= 2 && value.endsWith(q)) return value.slice(1, -1);
+  return value;
+}

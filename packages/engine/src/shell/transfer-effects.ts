@@ -1,0 +1,147 @@
+// What archive and cloud-copy tools do to local files: `unzip -d DIR` and `tar -x -C DIR` write DIR/**; `aws s3
+// cp|mv|sync`, `gsutil cp|mv|rsync`, `gcloud storage cp|mv|rsync` write their local destination (and delete in it with
+// their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
+import type { EffectKind, Flag } from './types.js';
+import { basename } from './paths.js';
+
+type Add = (kind: EffectKind, path: string, via: string) => void;
+
+/** What a command line of a cloud copy tool needs to say where local files are written. */
+interface CloudCopy {
+  /** The positionals before the sources: ['s3'] for `aws s3 cp`, ['storage'] for `gcloud storage cp`. */
+  readonly service: readonly string[];
+  /** Verbs that copy SRC… DEST; `sync` copies a tree (DEST/**). */
+  readonly copy: readonly string[];
+  readonly move: readonly string[];
+  readonly sync: readonly string[];
+  /** A path in the cloud, not on this machine. */
+  readonly remote: RegExp;
+  /** Options that make a copy recursive (DEST/**). */
+  readonly recursive: readonly string[];
+  /** Options of `sync` that delete what the source lacks from the destination. */
+  readonly deletes: readonly string[];
+  /** Options that only show what would happen. */
+  readonly dryRun: readonly string[];
+}
+
+const CLOUD_COPIES: Readonly<Record<string, CloudCopy>> = {
+  aws: {
+    service: ['s3'],
+    copy: ['cp'],
+    move: ['mv'],
+    sync: ['sync'],
+    remote: /^s3:\/\//,
+    recursive: ['--recursive'],
+    deletes: ['--delete'],
+    dryRun: ['--dryrun'],
+  },
+  gsutil: {
+    service: [],
+    copy: ['cp'],
+    move: ['mv'],
+    sync: ['rsync'],
+    remote: /^gs:\/\//,
+    recursive: ['-r', '-R'],
+    deletes: ['-d'],
+    dryRun: ['-n'],
+  },
+  gcloud: {
+    service: ['storage'],
+    copy: ['cp'],
+    move: ['mv'],
+    sync: ['rsync'],
+    remote: /^(gs|s3):\/\//,
+    recursive: ['-r', '-R', '--recursive'],
+    deletes: ['--delete-unmatched-destination-objects'],
+    dryRun: ['--dry-run'],
+  },
+};
+
+const BY_PROGRAM: ReadonlyMap<string, CloudCopy> = new Map(Object.entries(CLOUD_COPIES));
+
+/** Programs `transferEffects` knows. */
+export const TRANSFER_PROGRAMS: readonly string[] = ['unzip', 'tar', 'bsdtar', 'gtar', 'az', ...BY_PROGRAM.keys()];
+
+const has = (flags: readonly Flag[], names: readonly string[]): boolean => flags.some((f) => names.includes(f.name));
+const lastValue = (flags: readonly Flag[], ...names: string[]): string | undefined => {
+  let value: string | undefined;
+  for (const f of flags) if (names.includes(f.name) && f.value !== undefined) value = f.value;
+  return value;
+};
+const tree = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
+
+/** File effects of archive and cloud-copy tools (the caller has checked the program is in TRANSFER_PROGRAMS). */
+export function transferEffects(
+  program: string,
+  positionals: readonly string[],
+  flags: readonly Flag[],
+  add: Add,
+): void {
+  if (program === 'unzip') {
+    // -l lists, -t tests, -p and -c print to stdout, -Z is zipinfo: nothing is written.
+    if (flags.some((f) => ['-l', '-t', '-p', '-c', '-Z', '-v'].includes(f.name))) return;
+    if (positionals.length > 0) add('write', tree(lastValue(flags, '-d') ?? '.'), 'unzip');
+    return;
+  }
+  if (program === 'tar' || program === 'bsdtar' || program === 'gtar') {
+    if (!tarExtracts(positionals, flags)) return;
+    add('write', tree(lastValue(flags, '-C', '--directory') ?? '.'), 'tar -x');
+    return;
+  }
+  if (program === 'az') {
+    const [service, kind, verb] = positionals;
+    if (service !== 'storage') return;
+    if (verb === 'download') {
+      const file = lastValue(flags, '--file', '-f');
+      if (file !== undefined) add('write', file, `az storage ${kind} download`);
+    } else if (verb === 'download-batch') {
+      const dir = lastValue(flags, '--destination', '-d');
+      if (dir !== undefined) add('write', tree(dir), `az storage ${kind} download-batch`);
+    }
+    return;
+  }
+  const spec = BY_PROGRAM.get(program);
+  if (spec !== undefined) cloudCopyEffects(spec, program, positionals, flags, add);
+}
+
+/** `tar -x…`, `tar --extract`, or the old style `tar xzf a.tgz` (a first word of option letters holding x). */
+function tarExtracts(positionals: readonly string[], flags: readonly Flag[]): boolean {
+  if (has(flags, ['-x', '--extract', '--get'])) return true;
+  const first = positionals[0];
+  return (
+    first !== undefined && /^[A-Za-z]+$/.test(first) && first.includes('x') && /^[xvzjJfpkmoOSWaChH]+$/.test(first)
+  );
+}
+
+function cloudCopyEffects(
+  spec: CloudCopy,
+  program: string,
+  positionals: readonly string[],
+  flags: readonly Flag[],
+  add: Add,
+): void {
+  const n = spec.service.length;
+  for (let i = 0; i < n; i++) if (positionals[i] !== spec.service[i]) return;
+  const verb = positionals[n];
+  if (verb === undefined || has(flags, spec.dryRun)) return;
+  const operands = positionals.slice(n + 1);
+  if (operands.length < 2) return;
+  const dest = operands[operands.length - 1] as string;
+  if (dest === '-') return; // to stdout
+  const sources = operands.slice(0, -1);
+  const via = `${[program, ...spec.service].join(' ')} ${verb}`;
+  const local = !spec.remote.test(dest);
+  if (spec.sync.includes(verb)) {
+    if (!local) return;
+    add('write', tree(dest), via);
+    if (has(flags, spec.deletes)) add('delete', dest, `${via} ${spec.deletes[0]}`);
+    return;
+  }
+  if (!spec.copy.includes(verb) && !spec.move.includes(verb)) return;
+  if (spec.move.includes(verb)) for (const s of sources) if (!spec.remote.test(s)) add('delete', s, via);
+  if (!local) return;
+  if (has(flags, spec.recursive)) add('write', tree(dest), via);
+  else if (dest.endsWith('/') || sources.length > 1)
+    for (const s of sources) add('write', `${dest}/${basename(s)}`, via);
+  else add('write', dest, via);
+}
