@@ -5,7 +5,7 @@ import { isHex, looksRandom } from './entropy.js';
 import { classifyKey, type KeyKind } from './key-names.js';
 import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
-import { readValue, skipOperator, type ReadValue } from './value-read.js';
+import { readElementText, readValue, skipOperator, type ReadValue } from './value-read.js';
 
 export interface AssignmentContext {
   readonly path: string | undefined;
@@ -52,9 +52,11 @@ export function scanAssignments(text: string, ctx: AssignmentContext): RawFindin
     let after = end;
     const open = text[start - 1];
     if ((open === '"' || open === "'") && text[after] === open) after++;
-    const valueAt = skipOperator(text, after, flag);
+    // `<password>…</password>`: an XML element named for the secret holds it.
+    const element = open === '<' ? readElementText(text, start, end) : undefined;
+    const valueAt = element === undefined ? skipOperator(text, after, flag) : element.start;
     if (valueAt < 0) continue;
-    const read = readValue(text, valueAt);
+    const read = element ?? readValue(text, valueAt);
     if (read === undefined) continue;
     cursor = Math.max(cursor, read.end);
     ANCHOR.lastIndex = cursor;
@@ -77,7 +79,7 @@ function classifyKeyCached(key: string): KeyKind | undefined {
 
 const AUTH_SCHEME = /^(?:bearer|basic|token|bot|digest|apikey)\s+/i;
 
-function judge(
+export function judge(
   text: string,
   kind: KeyKind,
   read: ReadValue,

@@ -10,6 +10,7 @@ import { maskSecret } from './mask.js';
 import { scanPrivateKeys } from './private-key.js';
 import { RULES_BY_ID } from './rules.js';
 import { scanTokens } from './token-scan.js';
+import { scanXmlKeyValues } from './xml.js';
 import type { RawFinding, SecretContext, SecretFinding } from './types.js';
 
 export type { SecretContext, SecretFinding, SecretRuleInfo, SecretStrength } from './types.js';
@@ -22,6 +23,7 @@ export function findSecrets(text: string, context: SecretContext = {}): readonly
   const known: RawFinding[] = [...scanTokens(text), ...scanPrivateKeys(text), ...scanJwts(text, fixture)];
   const guessed: RawFinding[] = [
     ...scanAssignments(text, { path: context.path, fixture }),
+    ...scanXmlKeyValues(text, { path: context.path, fixture }),
     ...scanConnectionStrings(text, fixture),
     ...scanCommandLine(text, fixture),
   ];

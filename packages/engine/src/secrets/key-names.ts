@@ -234,7 +234,11 @@ const ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'passphrase'
 
 /** The kind of secret a value under this key holds, or undefined when the key does not name a secret. */
 export function classifyKey(name: string): KeyKind | undefined {
-  const words = keyWords(name);
+  let words = keyWords(name);
+  // Ansible's convention: `vault_db_password` is the variable that holds the db password (ansible-vault encrypts the
+  // file), so a leading `vault` names where the value lives, not what it is about. Its value is judged like any other:
+  // `{{ lookup(…) }}`, `!vault |` and placeholders stay silent.
+  if (words[0] === 'vault' && words.length > 1) words = words.slice(1);
   if (words.length === 0) return undefined;
   if (words.some((w) => NOT_A_VALUE.has(w))) return undefined;
   const joined = words.join('');

@@ -57,3 +57,27 @@ export function readValue(text: string, p: number): ReadValue | undefined {
   if (e === p) return undefined;
   return { start: p, end: e, value: text.slice(p, e), quoted: false };
 }
+
+const MAX_ELEMENT_TEXT = 1024;
+
+/** The text of an element whose name spans [start, end): `<key>VALUE</key>` on one line, trimmed; else undefined. */
+export function readElementText(text: string, start: number, end: number): ReadValue | undefined {
+  if (text[start - 1] !== '<' || text[end] !== '>') return undefined;
+  return readElementContent(text, end + 1, text.slice(start, end));
+}
+
+/** From just after an opening tag's `>`: the text up to `</name>` (any closing tag when name is undefined). */
+export function readElementContent(text: string, from: number, name: string | undefined): ReadValue | undefined {
+  const limit = Math.min(text.length, from + MAX_ELEMENT_TEXT);
+  let e = from;
+  while (e < limit && text[e] !== '<' && text[e] !== '\n') e++;
+  const close = name === undefined ? '</' : `</${name}>`;
+  if (!text.startsWith(close, e)) return undefined;
+  let s = from;
+  while (s < e && (text[s] === ' ' || text[s] === '\t')) s++;
+  let t = e;
+  while (t > s && (text[t - 1] === ' ' || text[t - 1] === '\t')) t--;
+  if (t === s) return undefined;
+  // `quoted`: element text is a literal, never code, whatever file it is in.
+  return { start: s, end: t, value: text.slice(s, t), quoted: true };
+}
