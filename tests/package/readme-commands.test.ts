@@ -20,6 +20,21 @@ function commandAfter(title: string): string {
   return block[1]!.trim();
 }
 
+/**
+ * The environment of a new shell: without what `npm test` adds to its children (npm_* settings, INIT_CWD, the
+ * workspace's node_modules/.bin on PATH), which would make the clone's npm act on this checkout's behalf.
+ */
+function freshShellEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^npm_/i.test(key) && key !== 'INIT_CWD') env[key] = value;
+  env.PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => !dir.includes('node_modules/.bin'))
+    .join(':');
+  return env;
+}
+
 describe("the README's set-up commands", () => {
   const product = commandAfter('Run the product');
   const tests = commandAfter('Run all tests');
@@ -55,7 +70,7 @@ describe("the README's set-up commands", () => {
     // Verbatim; PORT=0 (an environment setting the serve script documents) only keeps it off a port in use.
     server = spawn('sh', ['-c', product], {
       cwd: clone,
-      env: { ...process.env, PORT: '0', npm_config_audit: 'false', npm_config_fund: 'false' },
+      env: { ...freshShellEnv(), PORT: '0', npm_config_audit: 'false', npm_config_fund: 'false' },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
