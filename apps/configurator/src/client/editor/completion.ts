@@ -4,13 +4,7 @@
 // one example anchor id and no preset or tool names, hence the value help first.
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import type { EditorState } from '@codemirror/state';
-import {
-  BUILTIN_TOOL_INFO,
-  bundledPresets,
-  catalogue,
-  loadConfig,
-  type CatalogueAnchor,
-} from '@semantic-anchors/engine';
+import { BUILTIN_TOOL_INFO, bundledPresets, catalogue, type CatalogueAnchor } from '@semantic-anchors/engine';
 import { anchorDefinition } from '../../lib/anchor-definition.ts';
 import { el } from './dom.ts';
 import { keysAt, valuesAt, type KeyHelp } from './schema-help.ts';
@@ -77,13 +71,11 @@ export function tokenAt(text: string, column: number): { start: number; end: num
 }
 
 let purposes: ReadonlyMap<string, { title: string; purpose: string }> | undefined;
-/** Each bundled preset's title and purpose, read from its YAML the first time they are needed. */
+/** Each bundled preset's title and purpose, from the data parsed when the presets were bundled. */
 function presetPurposes(): ReadonlyMap<string, { title: string; purpose: string }> {
   purposes ??= new Map(
     bundledPresets.map((p) => {
-      const data = loadConfig(p.text, { file: p.file }).sources.get(p.file)?.data as
-        | { preset?: { title?: unknown; purpose?: unknown } }
-        | undefined;
+      const data = p.data as { preset?: { title?: unknown; purpose?: unknown } } | undefined;
       const title = typeof data?.preset?.title === 'string' ? data.preset.title : p.id;
       const purpose = typeof data?.preset?.purpose === 'string' ? data.preset.purpose : '';
       return [p.id, { title, purpose }];

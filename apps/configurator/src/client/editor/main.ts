@@ -115,8 +115,26 @@ function scheduleValidation(): void {
     keep();
     delete root.dataset.pendingFull;
   }, FULL_CHECK_DELAY_MS);
-  // Synchronously, right after the change is applied: the diagnostics are right before the browser paints it.
-  afterCheck(quickCheck(view, last));
+  clearTimeout(quickTimer);
+  if (lastQuickMs <= SYNC_CHECK_BUDGET_MS) {
+    // Synchronously, right after the change is applied: the diagnostics are right before the browser paints it.
+    quickNow();
+  } else {
+    // A file whose check costs more than a frame (thousands of lines): one check once the keys stop coming for a
+    // moment, so typing stays fluent; the markers follow a little later.
+    quickTimer = setTimeout(quickNow, Math.min(lastQuickMs, QUICK_CHECK_MAX_DELAY_MS));
+  }
+}
+/** The quick pass's cost above which it no longer runs inside each keystroke (a frame at 60 Hz is 16.7 ms). */
+const SYNC_CHECK_BUDGET_MS = 30;
+const QUICK_CHECK_MAX_DELAY_MS = 150;
+let quickTimer: ReturnType<typeof setTimeout> | undefined;
+let lastQuickMs = 0;
+function quickNow(): void {
+  quickTimer = undefined;
+  const run = quickCheck(view, last);
+  lastQuickMs = run.ms;
+  afterCheck(run);
 }
 
 // ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
