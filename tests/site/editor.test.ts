@@ -20,6 +20,7 @@ import {
   type WatchedPage,
 } from './support/browser.js';
 import { cli, explain, scratchDir } from './support/cli.js';
+import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
 
 const ids = bundledPresets.map((p) => p.id);
 const FIRST = ids.includes('software-developer') ? 'software-developer' : ids[0]!;
@@ -216,6 +217,27 @@ describe('completion and hover from the JSON Schema', () => {
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Control+Space');
     await expect.poll(() => completions(page).allTextContents()).toEqual(expect.arrayContaining(['command']));
+  });
+});
+
+describe('a long file', () => {
+  it('keeps every key typed into a 5,000-line file and marks the problem it makes once typing pauses', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    const text = largeContractFile(5000);
+    await setEditorText(page, text);
+    await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 60_000 });
+    expect((await editorMarkers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('bogus: 1');
+    expect(await editorText(page)).toBe(`${text}bogus: 1`);
+    // Whether the check ran inside each key or once the keys paused, the unknown key is marked on its line.
+    const lastLine = text.split('\n').length;
+    await expect
+      .poll(async () => (await editorMarkers(page)).filter((m) => m.severity === 'error').map((m) => m.line), {
+        timeout: 30_000,
+      })
+      .toContain(lastLine);
   });
 });
 
