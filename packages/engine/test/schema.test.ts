@@ -89,7 +89,7 @@ describe('the generated JSON Schema', () => {
     expect(Object.keys(raw.$defs)).toEqual(
       expect.arrayContaining(['Contract', 'Trigger', 'Exception', 'ToolMatch', 'Globs', 'Patterns', 'Event']),
     );
-    // Every reference points at a definition that exists (monaco-yaml resolves them the same way).
+    // Every reference points at a definition that exists (editors running yaml-language-server resolve them the same way).
     const refs = [...text.matchAll(/"\$ref": "#\/\$defs\/([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(30);
     expect(refs.filter((r) => !(r in raw.$defs))).toEqual([]);
