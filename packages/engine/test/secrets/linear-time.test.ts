@@ -31,6 +31,13 @@ const hostile: Record<string, string> = {
   'sshpass repeated': fill('sshpass -p '),
   'nested template braces': fill('${{'),
   'operators only': fill(' = : => := '),
+  // The XML reader (xml.ts): open elements that never close, attributes that never end, key= without value=.
+  'XML password elements never closed': fill('<password>'),
+  'XML password element, no end tag': `<password>${fill('Xk9')}`,
+  'XML key= attributes with no value=': fill('<add key="ApiKey" '),
+  'XML unterminated attribute values': fill('<add key="ApiKey" value="'),
+  'XML nested credential tags': fill('<secret><password><token>'),
+  'vault_ prefixes': fill('vault_vault_vault_'),
 };
 
 const figures: string[] = [];
