@@ -125,6 +125,10 @@ describe('markers follow the text', () => {
   });
 });
 
+// CodeMirror ignores Enter for 75 ms after the suggestion list opens or changes (a fast Enter meant for a new line must
+// not accept a suggestion): a test that accepts one waits longer, as a human does, with room for a slow machine.
+const ACCEPT_DELAY_MS = 200;
+
 describe('completion and hover from the JSON Schema', () => {
   const completions = (page: Page) => page.locator('.cm-tooltip-autocomplete li');
 
@@ -170,6 +174,7 @@ describe('completion and hover from the JSON Schema', () => {
     // The selected key's description shows beside the list.
     await page.keyboard.type('ancho');
     await expect.poll(() => page.locator('.cm-completionInfo').textContent()).toContain('catalogue ids');
+    await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\n {4}anchorRefs: $/);
   });
@@ -181,7 +186,7 @@ describe('completion and hover from the JSON Schema', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('exampl');
     await expect.poll(() => completions(page).allTextContents()).toEqual(['examples']);
-    await page.waitForTimeout(100); // CodeMirror's interaction delay before Enter accepts
+    await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\n {4}examples:\n {6}- $/);
     // The cursor is where the first example's keys go.
@@ -192,12 +197,12 @@ describe('completion and hover from the JSON Schema', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('settin');
     await expect.poll(() => completions(page).allTextContents()).toEqual(['settings']);
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\nsettings:\n {2}$/);
     await page.keyboard.type('bypassB');
     await expect.poll(() => completions(page).allTextContents()).toEqual(['bypassBudget']);
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     // A scalar stays on its key's line.
     expect(await editorText(page)).toMatch(/\nsettings:\n {2}bypassBudget: $/);

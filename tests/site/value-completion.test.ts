@@ -37,7 +37,7 @@ async function suggestions(page: Page): Promise<string[]> {
   await page.waitForSelector('.cm-tooltip-autocomplete li', { timeout: 10_000 });
   // CodeMirror ignores Enter for 75 ms after the list opens (its interactionDelay: a fast Enter meant for a new line
   // must not accept a suggestion); a test that accepts one waits that long, as any human does.
-  await page.waitForTimeout(100);
+  await page.waitForTimeout(200);
   return page.$$eval('.cm-tooltip-autocomplete li', (rows) => rows.map((r) => r.textContent ?? ''));
 }
 
