@@ -7,6 +7,7 @@ import { keyHint, keysAt } from './keys.js';
 import { locate, type DataPath } from './locate.js';
 import type { ParsedFile } from './parse.js';
 import { showValue } from './show.js';
+import { closest } from '../catalogue.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -117,7 +118,7 @@ function describe(
           path,
           position: at(path),
           message: `${field} is ${showValue(value)}; it must be ${issue.values.length === 1 ? allowed : `one of ${allowed}`}`,
-          hint: 'values are case-sensitive',
+          hint: enumHint(value, issue.values),
         },
       ];
     }
@@ -235,3 +236,16 @@ const article = (type: string): string =>
           : /^[aeiou]/.test(type)
             ? `an ${type}`
             : `a ${type}`;
+
+/**
+ * For a string close to one of the allowed values ("block", "BLOK" for "BLOCK"), a "did you mean" the editor turns
+ * into a quick fix; the same letters in another case come first.
+ */
+function enumHint(value: unknown, allowed: readonly unknown[]): string {
+  const strings = allowed.filter((v): v is string => typeof v === 'string');
+  if (typeof value !== 'string' || strings.length === 0) return 'values are case-sensitive';
+  const sameLetters = strings.filter((v) => v.toLowerCase() === value.toLowerCase());
+  const near = [...new Set([...sameLetters, ...closest(value, strings, 2)])].slice(0, 2);
+  if (near.length === 0) return 'values are case-sensitive';
+  return `did you mean ${near.map((v) => JSON.stringify(v)).join(', ')}? (values are case-sensitive)`;
+}
