@@ -171,4 +171,13 @@ describe('"did you mean" quick fixes', () => {
     await expect.poll(() => editorText(page)).toContain('settings:\n  bypassBudget: 2');
     await expect.poll(async () => (await editorMarkers(page)).map((m) => m.code)).toEqual([]);
   });
+
+  it('offers the same fixes in the problems list under the editor, for a wrongly cased value too', async () => {
+    const page = await editor([...CONTRACT.filter((l) => !l.includes('mode:')), '    mode: Block'].join('\n'));
+    const problem = page.locator('#problems li', { hasText: 'mode is "Block"' });
+    await expect.poll(() => problem.textContent()).toContain('did you mean "BLOCK"?');
+    await problem.locator('button.quick-fix', { hasText: 'BLOCK' }).click();
+    await expect.poll(() => editorText(page)).toMatch(/\n {4}mode: BLOCK$/);
+    await expect.poll(() => page.locator('#problems li', { hasText: 'mode is' }).count()).toBe(0);
+  });
 });

@@ -149,6 +149,7 @@ export function renderProblems(
   summary: HTMLElement,
   run: ValidationRun,
   reveal: (line: number, col: number) => void,
+  view?: EditorView,
 ): void {
   const all = [...run.own, ...run.inherited];
   const errors = all.filter((d) => d.severity === 'error').length;
@@ -184,6 +185,22 @@ export function renderProblems(
         hint.className = 'hint';
         hint.textContent = `hint: ${d.hint}`;
         li.append(hint);
+      }
+      // The same quick fixes the editor's tooltip offers, here too: the list is what a keyboard or screen-reader
+      // user reads, and a fix should not need a pointer hovering over an underline.
+      if (view && d.position && d.hint && (d.file === undefined || d.file === FILE_NAME)) {
+        const from = toLint(view.state, d).from;
+        for (const action of quickFixes(view.state, from, `${d.message}\nhint: ${d.hint}`)) {
+          const fix = document.createElement('button');
+          fix.type = 'button';
+          fix.className = 'small quick-fix';
+          fix.textContent = action.name;
+          fix.addEventListener('click', () => {
+            action.apply(view, from, from);
+            view.focus();
+          });
+          li.append(' ', fix);
+        }
       }
       return li;
     }),

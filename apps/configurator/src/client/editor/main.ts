@@ -99,7 +99,7 @@ function afterCheck(run: ValidationRun): void {
   root.dataset.validatedAt = performance.now().toFixed(1);
   root.dataset.lastCheck = run.kind;
   if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
-  renderProblems($('problems'), $('problems-summary'), run, reveal);
+  renderProblems($('problems'), $('problems-summary'), run, reveal, view);
   renderApplicability($('applies'), run.load, run.policy);
   syncPresetBoxes(run.load);
   runSimulation();
