@@ -1,7 +1,15 @@
 // The shell model on the hot path: what parsing costs alone (a 1 KB and a 100 KB command, each parsed fresh, never
 // from the parse cache), and what a whole decision costs at 100 contracts when every bash command is a fresh 1 KB
 // chain judged by structured `run` matches, effect triggers and secret detection.
-import { compile, loadConfig, parseShell, startState, step, type Event } from '@semantic-anchors/engine';
+import {
+  compile,
+  loadConfig,
+  parseShell,
+  startState,
+  step,
+  type CompiledPolicy,
+  type Event,
+} from '@semantic-anchors/engine';
 import { medianMs, timeCalls, type Distribution, type TimingBudget } from './measure.js';
 
 export interface ShellResult {
@@ -70,7 +78,8 @@ const POLICY = (i: number): string => `
     when: { tool: { effect: { path: ['**/generated${i}/**', '**/.env.${i}'] } } }
     message: m`;
 
-export function measureShell(budget: TimingBudget): ShellResult {
+/** The 100-contract policy every shell figure is measured against: structured `run` matches and path effects. */
+export function shellBenchPolicy(): CompiledPolicy {
   const yaml = `version: 1\nsettings: { bypassBudget: 3 }\ncontracts:${Array.from({ length: 49 }, (_, i) => POLICY(i)).join('')}
   - id: secrets
     description: No secrets.
@@ -89,6 +98,11 @@ export function measureShell(budget: TimingBudget): ShellResult {
   const policy = compile(loaded.config, { root: '/home/dev/shop' });
   const count = policy.contracts.filter((c) => !c.builtin).length;
   if (count !== 100) throw new Error(`bench shell policy has ${count} contracts, not 100`);
+  return policy;
+}
+
+export function measureShell(budget: TimingBudget): ShellResult {
+  const policy = shellBenchPolicy();
   const state = startState(policy);
 
   // Fresh text every call: the parse cache holds 256 commands, the inputs are far more.
