@@ -7,6 +7,8 @@ import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
 
 export interface CompiledEffectMatch {
   readonly summary: string;
+  /** The kinds of effect it can hold on. */
+  readonly kinds: ReadonlySet<FileEffectKind>;
   test(e: EffectFact): boolean;
   explain(e: EffectFact): string;
 }
@@ -31,6 +33,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     .join(', ');
   return {
     summary,
+    kinds,
     test(e) {
       if (!kinds.has(e.kind)) return false;
       if (path && !path.test(e.path.relative, e.path.absolute)) return false;

@@ -3,7 +3,7 @@
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
-import type { Facts, MessageFacts, PathFact } from '../facts/index.js';
+import type { Facts, FileEffectKind, MessageFacts, PathFact } from '../facts/index.js';
 import { compileToolMatch, type CompileMatchOptions } from './tool-match.js';
 import { CALL, NO_CONTEXT, type MatchContext, type Unit } from './units.js';
 
@@ -15,6 +15,10 @@ export interface CompiledEventMatch {
   readonly kind: 'tool' | 'message';
   /** For tool matches whose names are all plain (no glob, no "!"): the canonical names. Undefined: any name may match. */
   readonly toolNames: ReadonlySet<string> | undefined;
+  /** For tool matches: lower-cased programs one of which a call must run, else it cannot hold (undefined: none). */
+  readonly programs: ReadonlySet<string> | undefined;
+  /** For tool matches: kinds of file effect one of which a call must have, else it cannot hold (undefined: none). */
+  readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
   /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
   readonly summary: string;
   /** Whether the match holds on some unit of these facts. */
@@ -40,6 +44,8 @@ export function compileToolEventMatch(
     key: canonicalJson({ tool: m }),
     kind: 'tool',
     toolNames: t.toolNames,
+    programs: t.programs,
+    effectKinds: t.effectKinds,
     summary: t.summary,
     test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
     units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
@@ -84,6 +90,8 @@ export function compileMessageMatch(
     key: canonicalJson({ message: m }),
     kind: 'message',
     toolNames: undefined,
+    programs: undefined,
+    effectKinds: undefined,
     summary: parts.join(', '),
     test,
     units: (facts) => (test(facts) ? ONLY_CALL : NONE),

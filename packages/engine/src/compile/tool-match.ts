@@ -2,7 +2,15 @@
 // path, content, url, secret, opaque, args) hold for the call as a whole; `run` holds on a simple command, `effect`
 // on a file effect, `command` (a regex) on a simple command's text or, failing that, on the whole command line.
 import { asList, type ToolMatch } from '../schema/index.js';
-import { canonicalToolName, type CommandFact, type Facts, type ToolFacts } from '../facts/index.js';
+import {
+  callIndex,
+  canonicalToolName,
+  commandsRunning,
+  type CommandFact,
+  type Facts,
+  type FileEffectKind,
+  type ToolFacts,
+} from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { compileGlobs, lazyGlobs, type PathMatcher } from '../matchers/glob.js';
 import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
@@ -16,6 +24,10 @@ export interface CompileMatchOptions {
 
 export interface CompiledToolMatch {
   readonly toolNames: ReadonlySet<string> | undefined;
+  /** Lower-cased programs one of which the call must run for the match to hold (undefined: no such condition). */
+  readonly programs: ReadonlySet<string> | undefined;
+  /** Kinds of file effect one of which the call must have for the match to hold (undefined: no such condition). */
+  readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
   readonly summary: string;
   /** The units of the call this match holds on (none: it does not hold). */
   units(f: ToolFacts, ctx: MatchContext): readonly Unit[];
@@ -112,7 +124,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
   const runOn = (f: ToolFacts, i: number): boolean => {
     const c = f.commands[i]!;
-    if (runPrograms && !runPrograms.has(c.command.program.toLowerCase())) return false;
+    if (runPrograms && !runPrograms.has(callIndex(f).programs[i]!)) return false;
     if (runs && !runs.some((r) => r.test(c))) return false;
     if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e)))) return false;
     if (command && !commandText(c)) return false;
@@ -153,10 +165,14 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
 
   return {
     toolNames,
+    programs: runPrograms,
+    effectKinds: effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined,
     summary: parts.join(', '),
     holdsOn,
     units(f, ctx) {
       if (!nameOk(f) || !callOk(f, ctx)) return NONE;
+      // Only the commands that run one of the named programs can hold: the call's index lists them.
+      if (runPrograms) return unitsAmong(commandsRunning(callIndex(f), runPrograms), (i) => runOn(f, i));
       if (runs) return indices(f.commands.length, (i) => runOn(f, i), 'command');
       if (effects) return indices(f.effects.length, (i) => effectOn(f, i), 'effect');
       if (command) {
@@ -209,6 +225,12 @@ const ONLY_CALL: readonly Unit[] = [CALL];
 function indices(n: number, ok: (i: number) => boolean, kind: 'command' | 'effect'): readonly Unit[] {
   let out: Unit[] | undefined;
   for (let i = 0; i < n; i++) if (ok(i)) (out ??= []).push({ kind, index: i });
+  return out ?? NONE;
+}
+
+function unitsAmong(commands: readonly number[], ok: (i: number) => boolean): readonly Unit[] {
+  let out: Unit[] | undefined;
+  for (const i of commands) if (ok(i)) (out ??= []).push({ kind: 'command', index: i });
   return out ?? NONE;
 }
 

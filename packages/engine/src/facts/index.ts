@@ -3,3 +3,4 @@ export * from './types.js';
 export { toolFacts, canonicalToolName, KNOWN_TOOLS } from './tool.js';
 export { messageFacts, isConfirmation } from './message.js';
 export { shellFacts, type ShellFacts } from './shell.js';
+export { callIndex, commandsRunning, type CallIndex } from './call-index.js';

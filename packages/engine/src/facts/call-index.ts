@@ -1,0 +1,51 @@
+// Per-call lookups over a tool call's facts: the simple commands by lower-cased program name and the kinds of file
+// effect the call has. Built once per call on first use and shared by every contract that asks, so a contract that
+// names `git` looks at the call's git commands instead of lower-casing every program of a 40-command chain again.
+import type { FileEffectKind, ToolFacts } from './types.js';
+
+export interface CallIndex {
+  /** Indices into `commands` (ascending) by program name, lower-cased: no two real programs differ only by case. */
+  readonly commandsByProgram: ReadonlyMap<string, readonly number[]>;
+  /** The lower-cased program of each simple command, by index. */
+  readonly programs: readonly string[];
+  readonly effectKinds: ReadonlySet<FileEffectKind>;
+}
+
+// One entry: an event's facts are matched against all contracts before the next event's facts exist. Facts are
+// immutable, so the same object always gives the same index.
+let lastFacts: ToolFacts | undefined;
+let lastIndex: CallIndex | undefined;
+
+export function callIndex(f: ToolFacts): CallIndex {
+  if (f === lastFacts && lastIndex !== undefined) return lastIndex;
+  const commandsByProgram = new Map<string, number[]>();
+  const programs: string[] = new Array(f.commands.length);
+  for (let i = 0; i < f.commands.length; i++) {
+    const program = f.commands[i]!.command.program.toLowerCase();
+    programs[i] = program;
+    const list = commandsByProgram.get(program);
+    if (list) list.push(i);
+    else commandsByProgram.set(program, [i]);
+  }
+  const effectKinds = new Set<FileEffectKind>();
+  for (const e of f.effects) effectKinds.add(e.kind);
+  lastFacts = f;
+  lastIndex = { commandsByProgram, programs, effectKinds };
+  return lastIndex;
+}
+
+/** The commands of the call whose program is one of `names` (lower-cased), in ascending order. */
+export function commandsRunning(index: CallIndex, names: ReadonlySet<string>): readonly number[] {
+  let found: readonly number[] | undefined;
+  let merged: number[] | undefined;
+  for (const name of names) {
+    const list = index.commandsByProgram.get(name);
+    if (list === undefined) continue;
+    if (found === undefined) found = list;
+    else (merged ??= [...found]).push(...list);
+  }
+  // Two names of one match (git, deploy) can both occur: their commands are interleaved in the call.
+  return merged ? merged.sort((a, b) => a - b) : (found ?? NO_COMMANDS);
+}
+
+const NO_COMMANDS: readonly number[] = [];
