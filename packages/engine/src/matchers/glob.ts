@@ -35,6 +35,7 @@ function compileUncached(sources: readonly string[], nocase: boolean): CompileRe
       const ends = literalEnds(glob);
       const prefix = nocase ? ends.prefix.toLowerCase() : ends.prefix;
       const suffix = nocase ? ends.suffix.toLowerCase() : ends.suffix;
+      const segment = nocase ? requiredSegment(glob).toLowerCase() : requiredSegment(glob);
       // The literal start and end of a glob are cheap necessary conditions: most paths fail them, before any regex.
       const test: Test = nocase
         ? (path) => {
@@ -42,12 +43,14 @@ function compileUncached(sources: readonly string[], nocase: boolean): CompileRe
             return (
               p.startsWith(prefix) &&
               p.endsWith(suffix) &&
+              p.includes(segment) &&
               re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path)
             );
           }
         : (path) =>
             path.startsWith(prefix) &&
             path.endsWith(suffix) &&
+            path.includes(segment) &&
             re.test(path.length > MAX_PATH ? path.slice(0, MAX_PATH) : path);
       (negated ? exclude : include).push({ abs: glob.startsWith('/'), test });
     } catch (error) {
@@ -93,6 +96,23 @@ export function literalEnds(glob: string): { prefix: string; suffix: string } {
     prefix: glob.slice(0, start).replace(/\/+$/, ''),
     suffix: suffix.includes('/') ? '' : suffix.replace(/\/+$/, ''),
   };
+}
+
+/** Globs whose only syntax is `*` and `?` (no classes, braces, extglobs or escapes). */
+const STARS_ONLY = /^[^[\]{}()!+@\\]*$/;
+
+/**
+ * The longest literal piece of a glob between wildcards and slashes ("generated" for **\/generated/**), which every
+ * path it matches contains verbatim: a cheap necessary condition for globs that start and end with wildcards, whose
+ * literal ends are empty. "" when there is none or the glob has syntax beyond `*` and `?`; `.` and `..` are never
+ * used, since picomatch drops a leading "./".
+ */
+export function requiredSegment(glob: string): string {
+  if (!STARS_ONLY.test(glob)) return '';
+  let best = '';
+  for (const piece of glob.split(/[*?/]+/))
+    if (piece.length > best.length && piece !== '.' && piece !== '..') best = piece;
+  return best;
 }
 
 /**
