@@ -60,9 +60,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   /** How many leading positionals the subcommand took (-1: no alternative matched). */
   const subcommandLength = (positionals: readonly string[]): number => {
     if (!subcommands) return 0;
-    for (const alt of subcommands) {
-      if (alt.length <= positionals.length && alt.every((w, i) => w.test(positionals[i]!))) return alt.length;
-    }
+    for (const alt of subcommands) if (leadingWords(alt, positionals)) return alt.length;
     return -1;
   };
 
@@ -76,13 +74,13 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       if (programs ? !programs.has(cmd.program.toLowerCase()) : !program.test(cmd.program)) return false;
       const taken = subcommandLength(cmd.positionals);
       if (taken < 0) return false;
-      if (flags && !flags.some((f) => hasFlag(cmd.flags, f, true))) return false;
+      if (flags && !anyFlag(cmd.flags, flags, true)) return false;
       if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
       // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease).
-      if (notFlags?.some((f) => hasFlag(cmd.flags, f, false))) return false;
+      if (notFlags && anyFlag(cmd.flags, notFlags, false)) return false;
       const rest = cmd.positionals.length - taken;
       if (m.maxArgs !== undefined && rest > m.maxArgs) return false;
-      if (args && !cmd.positionals.some((p, i) => i >= taken && args.test(p))) return false;
+      if (args && !anyWordFrom(args, cmd.positionals, taken)) return false;
       if (optionNames && optionValue) {
         const value = optionValueOf(cmd, optionNames);
         if (value === undefined || !optionValue.some((p) => p.test(value))) return false;
@@ -106,6 +104,26 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       return said.join(', ');
     },
   };
+}
+
+// Plain loops below: `test` runs for every command of every candidate contract, so it allocates no closures.
+
+/** Whether the words start with one word matching each matcher, in order. */
+function leadingWords(matchers: readonly WordMatcher[], words: readonly string[]): boolean {
+  if (matchers.length > words.length) return false;
+  for (let i = 0; i < matchers.length; i++) if (!matchers[i]!.test(words[i]!)) return false;
+  return true;
+}
+
+function anyWordFrom(matcher: WordMatcher, words: readonly string[], from: number): boolean {
+  for (let i = from; i < words.length; i++) if (matcher.test(words[i]!)) return true;
+  return false;
+}
+
+function anyFlag(flags: readonly Flag[], specs: readonly string[], abbreviations: boolean): boolean {
+  if (flags.length === 0) return false;
+  for (let i = 0; i < specs.length; i++) if (hasFlag(flags, specs[i]!, abbreviations)) return true;
+  return false;
 }
 
 /**
