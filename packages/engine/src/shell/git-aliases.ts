@@ -1,6 +1,7 @@
 // git aliases known from the command line itself: `git -c alias.x='push -f' x`, `GIT_CONFIG_KEY_0=alias.x … git x`,
 // and `git config [--global] alias.x '…'` earlier in the same command. DATA (git's own commands, which no alias can
-// shadow) first, then the table one walk keeps. Aliases defined by an earlier call live in a config file: not seen.
+// shadow) first, then the table one walk keeps. Aliases defined by an earlier call live in a config file this walk
+// cannot see; that is why a definition is judged as what it runs, when it is made (walk.ts).
 import type { SimpleCommand } from './types.js';
 
 /** git's built-in commands: git runs these even when an alias of the same name exists, so they are never expanded. */
@@ -22,6 +23,9 @@ const GIT_COMMANDS: ReadonlySet<string> = new Set([
   ...['upload-archive', 'upload-pack', 'var', 'verify-commit', 'verify-pack', 'verify-tag', 'version'],
   ...['whatchanged', 'worktree', 'write-tree'],
 ]);
+
+/** Whether git runs its own command by this name (an alias of the same name is ignored). */
+export const isGitCommand = (name: string): boolean => GIT_COMMANDS.has(name.toLowerCase());
 
 /** `git config` options that read or list instead of setting a value. */
 const CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '-l', '--list', '-e', '--edit'];
@@ -53,27 +57,32 @@ export class GitAliases {
     return fromEnv ?? this.defined.get(name);
   }
 
-  /** Record what a `git config` command sets or unsets under `alias.` (nothing for any other command). */
-  learn(command: SimpleCommand): void {
+  /**
+   * Record what a `git config` command sets or unsets under `alias.` (nothing for any other command); returns the
+   * alias it defined, if any.
+   */
+  learn(command: SimpleCommand): { readonly name: string; readonly body: string } | undefined {
     const [sub, first, second, third] = command.positionals;
-    if (sub !== 'config') return;
+    if (sub !== 'config') return undefined;
     const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
     // git 2.46's verbs (`git config set alias.x v`, `git config unset alias.x`) and the older option forms.
-    if (first === 'set') {
-      this.set(aliasName(second), third);
-      return;
-    }
+    if (first === 'set') return this.set(aliasName(second), third);
     if (first === 'unset' || has(CONFIG_UNSETS)) {
       const name = aliasName(first === 'unset' ? second : first);
       if (name !== undefined) this.defined.delete(name);
-      return;
+      return undefined;
     }
-    if (first === 'get' || first === 'list' || has(CONFIG_READS)) return;
-    this.set(aliasName(first), second);
+    if (first === 'get' || first === 'list' || has(CONFIG_READS)) return undefined;
+    return this.set(aliasName(first), second);
   }
 
-  private set(name: string | undefined, value: string | undefined): void {
-    if (name !== undefined && value !== undefined) this.defined.set(name, value);
+  private set(
+    name: string | undefined,
+    body: string | undefined,
+  ): { readonly name: string; readonly body: string } | undefined {
+    if (name === undefined || body === undefined) return undefined;
+    this.defined.set(name, body);
+    return { name, body };
   }
 }
 

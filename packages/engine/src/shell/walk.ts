@@ -21,7 +21,7 @@ import { unwrap } from './wrappers.js';
 import { normaliseCommand } from './normalise.js';
 import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
 import { interpreterUse, isSystemPath } from './interpreters.js';
-import { GitAliases } from './git-aliases.js';
+import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
@@ -360,7 +360,21 @@ export class Walker {
     }
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
-    if (program === 'git') this.gitAliases.learn(command);
+    if (program === 'git') {
+      const defined = this.gitAliases.learn(command);
+      // Defining an alias is judged as running what it stands for: a later call may use it, and the definition then
+      // lives in a config file no later walk can read. So `git config alias.yolo 'push --force'` meets the rules on
+      // forced pushes now, as a command via "git alias definition".
+      if (defined !== undefined && !isGitCommand(defined.name)) {
+        const git = u.words[0] as ShellWord;
+        const call = [git, syntheticWord(defined.name, git.pos, git.end)];
+        this.run(call, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [
+          ...extraVia,
+          ...u.via,
+          'git alias definition',
+        ]);
+      }
+    }
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
     if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
 
