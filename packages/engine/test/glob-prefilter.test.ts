@@ -2,7 +2,7 @@
 // checking it first never rejects a path the glob would match.
 import picomatch from 'picomatch/posix.js';
 import { describe, expect, it } from 'vitest';
-import { compileGlobs, requiredSegment } from '../src/matchers/glob.js';
+import { compileGlobs, keysOfPath, pathKeys, requiredSegment } from '../src/matchers/glob.js';
 
 const GLOBS = [
   '**/generated/**',
@@ -14,6 +14,11 @@ const GLOBS = [
   '**/node_modules/**',
   '**/*.secret1',
   'docs/../secret/**',
+  'lib5/**/*.ts',
+  'pkg5/generated/**',
+  'Src/**',
+  '**/*.d.ts',
+  'x/*.',
   '**/{a,b}/**',
   '**/[ab]x/**',
   '/etc/**',
@@ -37,6 +42,14 @@ const PATHS = [
   'q/bx/r',
   '/etc/passwd',
   '../outside/file',
+  'lib5/core/b.ts',
+  'lib50/core/b.ts',
+  'lib5',
+  'pkg5/generated',
+  'pkg5/generated/api.ts',
+  'src/types/a.d.ts',
+  'Src/x',
+  'x/y.',
 ];
 
 describe('glob prefilter', () => {
@@ -61,8 +74,30 @@ describe('glob prefilter', () => {
       if (!r.ok) throw new Error(r.error);
       return PATHS.filter((p) => r.value.test(p, p.startsWith('/') ? p : undefined));
     };
-    expect(hits('**/generated/**', false)).toEqual(['generated', 'src/generated/api.ts', 'x/generated']);
-    expect(hits('**/GENERATED/**', true)).toEqual(['generated', 'src/generated/api.ts', 'x/generated']);
+    const generated = ['generated', 'src/generated/api.ts', 'x/generated', 'pkg5/generated', 'pkg5/generated/api.ts'];
+    expect(hits('**/generated/**', false)).toEqual(generated);
+    expect(hits('**/GENERATED/**', true)).toEqual(generated);
     expect(hits('**/.env.*', false)).toEqual(['.env.3', 'app/.env.3', 'app/.env.local']);
+  });
+
+  it('gives path keys only for globs whose every match has them: first segment or extension', () => {
+    expect(pathKeys(['lib5/**/*.ts'])).toEqual({ heads: new Set(['lib5']), exts: new Set() });
+    expect(pathKeys(['**/*.secret1', '!**/x/**'])).toEqual({ heads: new Set(), exts: new Set(['secret1']) });
+    expect(pathKeys(['**/generated/**'])).toBeUndefined();
+    expect(pathKeys(['/etc/**'])).toBeUndefined();
+    // "./" is no first segment (picomatch drops it), but the extension still holds.
+    expect(pathKeys(['./src/*.ts'])).toEqual({ heads: new Set(), exts: new Set(['ts']) });
+    expect(pathKeys(['./src/**'])).toBeUndefined();
+    for (const glob of GLOBS) {
+      const keys = pathKeys([glob]);
+      if (keys === undefined) continue;
+      for (const nocase of [false, true])
+        for (const path of PATHS)
+          if (picomatch.makeRe(glob, { dot: true, nocase }).test(path)) {
+            const { head, ext } = keysOfPath(path);
+            const has = keys.heads.has(head) || (ext !== undefined && keys.exts.has(ext));
+            expect(has, `${glob} on ${path}`).toBe(true);
+          }
+    }
   });
 });

@@ -1,8 +1,9 @@
 // Narrows what must be checked for an event: by its kind (tool call or message), its canonical tool name, and, for
-// a call, the programs it runs and the kinds of file effect it has. Evaluation then touches only the contracts (and
-// history matchers) that can possibly match, which keeps the cost per event close to the number of relevant
-// contracts rather than all of them.
-import { callIndex, type CallIndex, type Facts, type FileEffectKind, type ToolFacts } from '../facts/index.js';
+// a call, what it has — the programs it runs, the kinds of file effect, the first segments and extensions of its
+// paths. Evaluation then touches only the contracts (and history matchers) that can possibly match, which keeps the
+// cost per event close to the number of relevant contracts rather than all of them.
+import { callIndex, type CallIndex, type Facts, type FileEffectKind } from '../facts/index.js';
+import type { PathKeys } from '../matchers/glob.js';
 import type { CompiledEventMatch } from './matchers.js';
 
 export interface EventIndex<T> {
@@ -14,6 +15,7 @@ export interface EventIndex<T> {
 interface Need {
   readonly programs: ReadonlySet<string> | undefined;
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
+  readonly pathKeys: PathKeys | undefined;
 }
 
 interface Shape {
@@ -24,11 +26,13 @@ interface Shape {
   readonly needs: readonly Need[] | undefined;
 }
 
-/** A tool's candidates: all of them, and whether any must still be checked against the call's programs and effects. */
+/** One tool's candidates: those that apply to any call, and the others filed under a key their needs require. */
 interface ToolList<T> {
   readonly items: readonly T[];
-  readonly shapes: readonly Shape[];
-  readonly conditional: boolean;
+  readonly needs: readonly (readonly Need[] | undefined)[];
+  readonly always: readonly number[];
+  /** Positions in `items` by key ("p:git", "e:write", "h:src", "x:ts"); empty when every item is unconditional. */
+  readonly byKey: ReadonlyMap<string, readonly number[]>;
 }
 
 /** Tool names seen are cached; a host has a few dozen tools, the bound only guards against a runaway caller. */
@@ -48,12 +52,11 @@ export function indexByEvent<T>(
   const listFor = (name: string): ToolList<T> => {
     let list = byTool.get(name);
     if (!list) {
-      const at = shapes.flatMap((s, i) => (s.tools === undefined || s.tools.has(name) ? [i] : []));
-      list = {
-        items: at.map((i) => items[i]!),
-        shapes: at.map((i) => shapes[i]!),
-        conditional: at.some((i) => shapes[i]!.needs !== undefined),
-      };
+      const at = shapes.flatMap((s, i) => (applies(s, name) ? [i] : []));
+      list = toolList(
+        at.map((i) => items[i]!),
+        at.map((i) => shapes[i]!),
+      );
       if (byTool.size < MAX_CACHED_NAMES) byTool.set(name, list);
     }
     return list;
@@ -62,22 +65,58 @@ export function indexByEvent<T>(
     candidates(facts) {
       if (facts.kind === 'message') return messageItems;
       const list = listFor(facts.name);
-      if (!list.conditional) return list.items;
+      if (list.byKey.size === 0) return list.items;
       const call = callIndex(facts);
-      const out: T[] = [];
-      for (let i = 0; i < list.items.length; i++) {
-        const needs = list.shapes[i]!.needs;
-        if (needs === undefined || needs.some((n) => meets(n, call, facts))) out.push(list.items[i]!);
+      const chosen = new Uint8Array(list.items.length);
+      for (const i of list.always) chosen[i] = 1;
+      for (const key of callKeys(call)) {
+        for (const i of list.byKey.get(key) ?? NONE) {
+          if (chosen[i] === 0 && list.needs[i]!.some((n) => meets(n, call))) chosen[i] = 1;
+        }
       }
+      const out: T[] = [];
+      for (let i = 0; i < chosen.length; i++) if (chosen[i] === 1) out.push(list.items[i]!);
       return out;
     },
   };
 }
 
-function meets(need: Need, call: CallIndex, facts: ToolFacts): boolean {
+const NONE: readonly number[] = [];
+
+const applies = (s: Shape, tool: string): boolean => s.tools === undefined || s.tools.has(tool);
+
+function toolList<T>(items: readonly T[], shapes: readonly Shape[]): ToolList<T> {
+  const always: number[] = [];
+  const byKey = new Map<string, number[]>();
+  shapes.forEach((s, i) => {
+    if (s.needs === undefined) always.push(i);
+    // INVARIANT: a need is filed under every key that can meet it, so a call that meets it finds it.
+    else for (const n of s.needs) for (const key of keysOf(n)) byKey.set(key, [...(byKey.get(key) ?? []), i]);
+  });
+  return { items, needs: shapes.map((s) => s.needs), always, byKey };
+}
+
+/** The keys a need is filed under: its most selective condition (paths, then programs, then effect kinds). */
+function keysOf(n: Need): string[] {
+  if (n.pathKeys) return [...[...n.pathKeys.heads].map((h) => `h:${h}`), ...[...n.pathKeys.exts].map((x) => `x:${x}`)];
+  if (n.programs) return [...n.programs].map((p) => `p:${p}`);
+  return [...n.effectKinds!].map((k) => `e:${k}`);
+}
+
+function callKeys(call: CallIndex): string[] {
+  const keys: string[] = [];
+  for (const h of call.pathHeads) keys.push(`h:${h}`);
+  for (const x of call.pathExts) keys.push(`x:${x}`);
+  for (const p of call.commandsByProgram.keys()) keys.push(`p:${p}`);
+  for (const k of call.effectKinds) keys.push(`e:${k}`);
+  return keys;
+}
+
+function meets(need: Need, call: CallIndex): boolean {
   if (need.programs !== undefined && !someIn(need.programs, call.commandsByProgram)) return false;
-  if (need.effectKinds !== undefined && (facts.effects.length === 0 || !someIn(need.effectKinds, call.effectKinds)))
-    return false;
+  if (need.effectKinds !== undefined && !someIn(need.effectKinds, call.effectKinds)) return false;
+  const p = need.pathKeys;
+  if (p !== undefined && !someIn(p.heads, call.pathHeads) && !someIn(p.exts, call.pathExts)) return false;
   return true;
 }
 
@@ -98,8 +137,8 @@ function shapeOf(events: readonly (CompiledEventMatch | undefined)[]): Shape {
     // INVARIANT: an item is conditional only when every tool match it has carries a condition; a message match
     // never holds on a call, so it adds none.
     if (e.kind === 'tool') {
-      if (e.programs === undefined && e.effectKinds === undefined) needs = undefined;
-      else needs?.push({ programs: e.programs, effectKinds: e.effectKinds });
+      if (e.programs === undefined && e.effectKinds === undefined && e.pathKeys === undefined) needs = undefined;
+      else needs?.push({ programs: e.programs, effectKinds: e.effectKinds, pathKeys: e.pathKeys });
     }
   }
   return { message, tools, needs: needs !== undefined && needs.length > 0 ? needs : undefined };

@@ -2,7 +2,7 @@
 // Each predicate comes with a static description for traces, so evaluation builds no strings on the hot path.
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import { lazyGlobs, type PathKeys, type PathMatcher } from '../matchers/glob.js';
 import type { Facts, FileEffectKind, MessageFacts, PathFact } from '../facts/index.js';
 import { compileToolMatch, type CompileMatchOptions } from './tool-match.js';
 import { CALL, NO_CONTEXT, type MatchContext, type Unit } from './units.js';
@@ -19,6 +19,8 @@ export interface CompiledEventMatch {
   readonly programs: ReadonlySet<string> | undefined;
   /** For tool matches: kinds of file effect one of which a call must have, else it cannot hold (undefined: none). */
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
+  /** For tool matches: keys one of a call's relative paths must have, else it cannot hold (undefined: none). */
+  readonly pathKeys: PathKeys | undefined;
   /** Human-readable summary, e.g. `tool bash, command ~ /git push/`. */
   readonly summary: string;
   /** Whether the match holds on some unit of these facts. */
@@ -46,6 +48,7 @@ export function compileToolEventMatch(
     toolNames: t.toolNames,
     programs: t.programs,
     effectKinds: t.effectKinds,
+    pathKeys: t.pathKeys,
     summary: t.summary,
     test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
     units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
@@ -92,6 +95,7 @@ export function compileMessageMatch(
     toolNames: undefined,
     programs: undefined,
     effectKinds: undefined,
+    pathKeys: undefined,
     summary: parts.join(', '),
     test,
     units: (facts) => (test(facts) ? ONLY_CALL : NONE),

@@ -12,7 +12,7 @@ import {
   type ToolFacts,
 } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { compileGlobs, lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import { compileGlobs, lazyGlobs, pathKeys, type PathKeys, type PathMatcher } from '../matchers/glob.js';
 import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
 import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
 import { describeSecrets, secretsIn } from './secret-check.js';
@@ -28,6 +28,8 @@ export interface CompiledToolMatch {
   readonly programs: ReadonlySet<string> | undefined;
   /** Kinds of file effect one of which the call must have for the match to hold (undefined: no such condition). */
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
+  /** Keys one of the call's relative paths must have for the match to hold (undefined: no such condition). */
+  readonly pathKeys: PathKeys | undefined;
   readonly summary: string;
   /** The units of the call this match holds on (none: it does not hold). */
   units(f: ToolFacts, ctx: MatchContext): readonly Unit[];
@@ -167,6 +169,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     toolNames,
     programs: runPrograms,
     effectKinds: effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined,
+    pathKeys: m.path === undefined ? undefined : pathKeys(asList(m.path)),
     summary: parts.join(', '),
     holdsOn,
     units(f, ctx) {

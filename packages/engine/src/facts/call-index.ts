@@ -1,6 +1,7 @@
 // Per-call lookups over a tool call's facts: the simple commands by lower-cased program name and the kinds of file
 // effect the call has. Built once per call on first use and shared by every contract that asks, so a contract that
 // names `git` looks at the call's git commands instead of lower-casing every program of a 40-command chain again.
+import { keysOfPath } from '../matchers/glob.js';
 import type { FileEffectKind, ToolFacts } from './types.js';
 
 export interface CallIndex {
@@ -9,6 +10,9 @@ export interface CallIndex {
   /** The lower-cased program of each simple command, by index. */
   readonly programs: readonly string[];
   readonly effectKinds: ReadonlySet<FileEffectKind>;
+  /** First segments and extensions of the call's relative paths, lower-cased (see `pathKeys` in matchers/glob.ts). */
+  readonly pathHeads: ReadonlySet<string>;
+  readonly pathExts: ReadonlySet<string>;
 }
 
 // One entry: an event's facts are matched against all contracts before the next event's facts exist. Facts are
@@ -29,8 +33,15 @@ export function callIndex(f: ToolFacts): CallIndex {
   }
   const effectKinds = new Set<FileEffectKind>();
   for (const e of f.effects) effectKinds.add(e.kind);
+  const pathHeads = new Set<string>();
+  const pathExts = new Set<string>();
+  for (const p of f.paths) {
+    const { head, ext } = keysOfPath(p.relative);
+    pathHeads.add(head);
+    if (ext !== undefined) pathExts.add(ext);
+  }
   lastFacts = f;
-  lastIndex = { commandsByProgram, programs, effectKinds };
+  lastIndex = { commandsByProgram, programs, effectKinds, pathHeads, pathExts };
   return lastIndex;
 }
 

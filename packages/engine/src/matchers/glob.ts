@@ -98,6 +98,60 @@ export function literalEnds(glob: string): { prefix: string; suffix: string } {
   };
 }
 
+/** Lower-cased keys that every path a glob list matches has: for indexing contracts by the paths of a call. */
+export interface PathKeys {
+  /** First segments ("pkg" for pkg/generated/**). */
+  readonly heads: ReadonlySet<string>;
+  /** Extensions, the text after the last dot of the last segment ("secret" for **\/*.secret). */
+  readonly exts: ReadonlySet<string>;
+}
+
+/**
+ * The keys of a glob list, or undefined when some positive glob has neither key or is absolute (then any relative
+ * path may match). Both keys follow from the literal ends every path must start and end with (see `literalEnds`):
+ * a literal start that reaches a "/" fixes the first segment; a literal end with a dot fixes the extension. Keys are
+ * lower-cased whatever the case rule: a looser condition, never a stricter one.
+ */
+export function pathKeys(sources: readonly string[]): PathKeys | undefined {
+  const heads = new Set<string>();
+  const exts = new Set<string>();
+  let positive = 0;
+  for (const source of sources) {
+    if (source.startsWith('!')) continue;
+    positive++;
+    if (source.startsWith('/')) return undefined;
+    const head = literalHead(source);
+    if (head !== undefined) {
+      heads.add(head.toLowerCase());
+      continue;
+    }
+    const { suffix } = literalEnds(source);
+    const dot = suffix.lastIndexOf('.');
+    if (dot < 0 || dot === suffix.length - 1) return undefined;
+    exts.add(suffix.slice(dot + 1).toLowerCase());
+  }
+  return positive === 0 ? undefined : { heads, exts };
+}
+
+/** The first segment of a glob whose literal start runs past a "/" (not "." or "..": picomatch drops a "./"). */
+function literalHead(glob: string): string | undefined {
+  let start = 0;
+  while (start < glob.length && !GLOB_SYNTAX.test(glob[start]!)) start++;
+  const slash = glob.indexOf('/');
+  if (slash <= 0 || slash >= start) return undefined;
+  const head = glob.slice(0, slash);
+  return head === '.' || head === '..' ? undefined : head;
+}
+
+/** The keys of one relative path, lower-cased like `pathKeys`: its first segment and its extension. */
+export function keysOfPath(relative: string): { head: string; ext: string | undefined } {
+  const lower = relative.toLowerCase();
+  const slash = lower.indexOf('/');
+  const last = lower.slice(lower.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return { head: slash < 0 ? lower : lower.slice(0, slash), ext: dot < 0 ? undefined : last.slice(dot + 1) };
+}
+
 /** Globs whose only syntax is `*` and `?` (no classes, braces, extglobs or escapes). */
 const STARS_ONLY = /^[^[\]{}()!+@\\]*$/;
 
