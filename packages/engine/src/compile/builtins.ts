@@ -13,7 +13,22 @@ export interface ProtectOptions {
   readonly servers?: readonly string[];
   /** Environment variables holding host secrets: reading them BLOCKs, never bypassable. */
   readonly secretEnv?: readonly string[];
+  /**
+   * Git hooks, aliases and hooks paths written by hand (into .git/hooks, a git config file, core.hooksPath) run
+   * later in the human's git commands: writing them BLOCKs, bypassable by the human.
+   */
+  readonly gitHooks?: boolean;
 }
+
+/** Where git keeps what runs in a later git command: hooks, and config files that hold aliases and core.hooksPath. */
+const GIT_RUNS_LATER = [
+  '**/.git/hooks/**',
+  '**/.git/config',
+  '**/.git/config.worktree',
+  '**/.git/worktrees/*/config.worktree',
+  '**/.gitconfig',
+  '**/.config/git/config',
+];
 
 export const BUILTIN_PREFIX = 'anchor-';
 
@@ -121,6 +136,25 @@ export function builtinContracts(
         { tool: { name: 'read', path: ['/proc/*/environ'] } },
       ],
       message: "Do not read the host's secrets or dump the environment; read the one variable you need by name.",
+    });
+  }
+  if (protect?.gitHooks) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-git-hooks`,
+      description:
+        "A git hook, alias or hooks path written by hand runs later, inside the human's own git commands, out of the plugin's sight: the agent would act as the human. git's own commands (commit, fetch, config user.email) are not hand writes.",
+      mode: 'BLOCK',
+      bypassable: true,
+      when: [
+        { tool: { effect: { kind: 'change', path: GIT_RUNS_LATER } } },
+        // Setting core.hooksPath (a value follows the key); reading or unsetting it is fine.
+        {
+          tool: { name: 'bash', run: { program: 'git', subcommand: 'config', text: '(?i)\\bcore\\.hookspath\\s+\\S' } },
+        },
+      ],
+      message:
+        "Do not write git hooks, aliases or hooks settings by hand: they would run later in the human's name. Describe what you want and let the human add it (or let one write through with a bypass).",
     });
   }
   if (settings.opaque !== 'allow') {

@@ -1,6 +1,7 @@
 // Self-protection, host side: what the engine's built-in contracts must guard in this host. The agent must never
-// act as the human (reach opencode's server or CLI, read its password) nor rewrite the rules it is held to (the
-// contract files, the opencode configuration that loads the plugin, the plugin's own files). The engine turns these
+// act as the human (reach opencode's server or CLI, read its password, write git hooks or aliases that run later in
+// the human's git commands) nor rewrite the rules it is held to (the contract files, the opencode configuration that
+// loads the plugin, the plugin's own files). The engine turns these
 // facts into contracts no configuration can switch off (CompileOptions.protect); this module only finds the facts.
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -14,6 +15,8 @@ export interface ProtectFacts {
   readonly hostFiles: readonly string[];
   readonly servers: readonly string[];
   readonly secretEnv: readonly string[];
+  /** Git hooks, aliases and hooks paths written by hand run later in the human's git commands: stop them. */
+  readonly gitHooks: boolean;
 }
 
 /** Variables that let their holder act as the human on opencode's server. */
@@ -47,6 +50,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     secretEnv: unique([...HOST_SECRET_ENV, ...(host.extraSecretEnv ?? [])]).filter(
       (v) => env[v] !== undefined || HOST_SECRET_ENV.includes(v),
     ),
+    gitHooks: true,
   };
 }
 
