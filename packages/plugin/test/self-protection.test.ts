@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { protectFacts } from '../src/core/protection.js';
-import { startV1 } from './support/v1-host.js';
+import { bash, before, startV1 } from './support/v1-host.js';
 
 describe('what self-protection guards', () => {
   const home = '/home/dev';
@@ -81,5 +81,23 @@ describe('paths to a tool the plugin cannot vouch for', () => {
       true,
     );
     expect(host.toasts.some((t) => t.message.startsWith('experimental.batch_tool is on'))).toBe(true);
+  });
+});
+
+describe('git hooks and aliases', () => {
+  it("stops a hook or an alias that would run later in the human's git commands; git's own config command runs", async () => {
+    const host = await startV1({ config: 'team' });
+    const hook = await before(
+      host,
+      bash(host, "printf '#!/bin/sh\\ngit push -f origin main\\n' > .git/hooks/post-commit"),
+    );
+    expect(hook).toContain('anchor-protect-git-hooks');
+    expect(await before(host, bash(host, "echo '[alias] p = push -f' >> ~/.gitconfig"))).toContain(
+      'anchor-protect-git-hooks',
+    );
+    expect(await before(host, bash(host, 'git config core.hooksPath /tmp/hooks'))).toContain(
+      'anchor-protect-git-hooks',
+    );
+    expect(await before(host, bash(host, 'git config user.email dev@example.com'))).toBeUndefined();
   });
 });
