@@ -8,22 +8,9 @@ import { join } from 'node:path';
 import { evasionFiles, readEvasion, type CorpusProblem } from './lib/files.js';
 import { defaultPresetsDir, evasionDir, repoRoot } from './lib/paths.js';
 import { measure } from './lib/report.js';
+import type { PresetEvidence } from '@semantic-anchors/presets/evidence';
 
-export interface ContractEvidence {
-  readonly id: string;
-  readonly action: string;
-  readonly variants: number;
-  readonly blocked: number;
-  readonly lookAlikes: number;
-  readonly lookAlikesLeftAlone: number;
-  /** What the rule cannot see, in words, from the corpus's known gaps. */
-  readonly gaps: readonly string[];
-}
-
-export interface PresetEvidence {
-  readonly harmless: { readonly sessions: number; readonly calls: number; readonly blocked: number; readonly warned: number; readonly stepStops: number } | undefined;
-  readonly contracts: readonly ContractEvidence[];
-}
+export type { ContractEvidence, PresetEvidence } from '@semantic-anchors/presets/evidence';
 
 export const evidenceFile = join(repoRoot, 'site-content/evidence.json');
 
