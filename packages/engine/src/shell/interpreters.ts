@@ -42,6 +42,8 @@ export interface InterpreterUse {
   readonly family: string;
   /** The option carrying inline code, when there is one (python -c …). */
   readonly inline: string | undefined;
+  /** The inline code itself, when it is a word of the command (`python -c CODE`, `deno eval CODE`). */
+  readonly code: string | undefined;
   /** The script file it runs, when it runs one. */
   readonly script: string | undefined;
   /** Index (in argv) of the script word, to tell a process substitution `bash <(curl …)` apart. */
@@ -57,23 +59,33 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
     const word = argv[0] === 'run' ? argv[1] : argv[0];
     const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
-    const inline = argv.find((a) => (INLINE[family] ?? []).includes(a));
+    const at = argv.findIndex((a) => (INLINE[family] ?? []).includes(a));
+    const inline = at < 0 ? undefined : argv[at];
     return {
       family,
       inline,
+      code: at < 0 ? undefined : argv[at + 1],
       script,
       scriptAt: script === undefined ? undefined : argv.indexOf(script),
       readsStdin: false,
     };
   }
   const parsed = parseArgv(argv, optionsOf(family, undefined), undefined, true);
-  const inline = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name))?.name;
+  const inlineFlag = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name));
+  const inline = inlineFlag?.name;
   const noScript = parsed.flags.some((f) => (NO_SCRIPT[family] ?? []).includes(f.name));
   const stdinFlag = parsed.flags.some((f) => f.name === '-s' && family === 'sh');
   const first = parsed.positionals[0];
   const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
   const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
-  return { family, inline, script, scriptAt, readsStdin: inline === undefined && !noScript && script === undefined };
+  return {
+    family,
+    inline,
+    code: inlineFlag?.value,
+    script,
+    scriptAt,
+    readsStdin: inline === undefined && !noScript && script === undefined,
+  };
 }
 
 /** Programs run by absolute path from system directories are programs, not scripts the session could have written. */

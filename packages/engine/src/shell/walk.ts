@@ -23,6 +23,7 @@ import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdin
 import { interpreterUse, isSystemPath } from './interpreters.js';
 import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
+import { scanOneLiner } from './one-liners.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
 export interface Frame {
@@ -472,7 +473,11 @@ export class Walker {
       this.out.script(resolve(cwd, command.programText), index);
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
-    if (use.inline !== undefined) this.out.opaque('inline-script', index, command.program);
+    if (use.inline !== undefined) {
+      this.out.opaque('inline-script', index, command.program);
+      if (use.code !== undefined)
+        this.oneLiner(command, index, use.family, use.inline, use.code, frame, scope, pos, end);
+    }
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
       if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
@@ -498,6 +503,47 @@ export class Walker {
       return undefined;
     }
     return command.program;
+  }
+
+  /** Inline code (`python -c '…'`): the shell commands and file effects of the well-known calls with literal
+   * arguments in it join the call's own (the code stays opaque besides). */
+  private oneLiner(
+    command: SimpleCommand,
+    index: number,
+    family: string,
+    option: string,
+    code: string,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    const found = scanOneLiner(family, code);
+    if (found.length === 0) return;
+    const origin = `${command.program} ${option}`;
+    for (const f of found) {
+      const via = `${origin} › ${f.call}`;
+      if (f.kind !== 'shell') {
+        this.out.effects(index, [{ kind: f.kind, path: resolve(command.cwd, f.path), content: f.content, via }]);
+        continue;
+      }
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', index, via);
+        continue;
+      }
+      this.script(
+        parse(f.command),
+        {
+          text: f.command,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, via],
+          depth: frame.depth + 1,
+          env: command.assignments,
+        },
+        { cwd: command.cwd ?? scope.cwd },
+      );
+    }
   }
 
   /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */

@@ -2,6 +2,7 @@
 // hostile shapes (deep nesting, huge lists, wrapper towers) that would make a naive walker explode.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { ONE_LINER_LIMITS, scanOneLiner } from '../../src/shell/one-liners.js';
 import { parseShell, SHELL_LIMITS, type ShellModel } from '../../src/shell/index.js';
 
 /** Every index in the model points at a command that exists; spans stay inside the source. */
@@ -165,5 +166,39 @@ describe('parseShell on hostile input', () => {
     ]) {
       wellFormed(parseShell(source), source);
     }
+  });
+});
+
+describe('interpreter one-liners on hostile input', () => {
+  // 1 MB of each shape: the scan must stay linear (no backtracking, no re-scan per call) and bounded in findings.
+  const MB = 1 << 20;
+  const shapes: Record<string, string> = {
+    'call openings': 'os.system('.repeat(MB / 10),
+    'open strings': "'".repeat(MB),
+    'string prefixes': 'rb'.repeat(MB / 2),
+    'dotted names': 'a.'.repeat(MB / 2),
+    'nested parentheses': 'open('.repeat(MB / 5),
+    'list openings': 'subprocess.run(['.repeat(MB / 16),
+    escapes: `'${'\\'.repeat(MB)}`,
+    'template substitutions': `\`${'${'.repeat(MB / 2)}`,
+    'recognised calls': "os.system('git push -f'); ".repeat(MB / 26),
+    requires: "require('fs').".repeat(MB / 14),
+  };
+  for (const [name, code] of Object.entries(shapes)) {
+    it(`scans 1 MB of ${name} quickly, with at most ${ONE_LINER_LIMITS.maxCalls} findings`, () => {
+      for (const family of ['python', 'node', 'perl', 'ruby', 'php']) {
+        const started = performance.now();
+        const found = scanOneLiner(family, code);
+        expect(performance.now() - started, `${family}: time`).toBeLessThan(1000);
+        expect(found.length).toBeLessThanOrEqual(ONE_LINER_LIMITS.maxCalls);
+      }
+    });
+  }
+
+  it('keeps a recognised call inside a long one-liner and stays bounded through parseShell', () => {
+    const code = `${"os.system('git push -f origin main'); ".repeat(1000)}x=1`;
+    const model = parseShell(`python3 -c "${code}"`);
+    expect(model.commands.filter((c) => c.program === 'git')).toHaveLength(ONE_LINER_LIMITS.maxCalls);
+    expect(model.opaque.map((o) => o.reason)).toEqual(['inline-script']);
   });
 });

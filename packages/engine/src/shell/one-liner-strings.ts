@@ -1,0 +1,126 @@
+// String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
+// literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
+
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php';
+
+export interface Literal {
+  /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */
+  readonly value: string | undefined;
+  /** Offset just past the closing quote (the end of the code when the string is left open). */
+  readonly end: number;
+}
+
+const BACKSLASH = 92;
+const isQuote = (c: number): boolean => c === 39 || c === 34 || c === 96; /* ' " ` */
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Python's string prefixes (r, b, u, f and pairs), lower-cased: which of them keep backslashes or interpolate. */
+const PY_PREFIXES: ReadonlyMap<string, { raw: boolean; format: boolean }> = new Map([
+  ['r', { raw: true, format: false }],
+  ['b', { raw: false, format: false }],
+  ['u', { raw: false, format: false }],
+  ['f', { raw: false, format: true }],
+  ['rb', { raw: true, format: false }],
+  ['br', { raw: true, format: false }],
+  ['fr', { raw: true, format: true }],
+  ['rf', { raw: true, format: true }],
+]);
+
+/** Which quotes open a string in a language (backticks are strings only in JavaScript; in Perl/Ruby they run). */
+export function opensString(language: Language, c: number): boolean {
+  if (c === 96) return language === 'js';
+  return isQuote(c);
+}
+
+/** The literal starting at `at` (a quote, or a Python prefix such as r'…'); undefined when none starts there. */
+export function readLiteral(code: string, at: number, language: Language): Literal | undefined {
+  let i = at;
+  let raw = false;
+  let format = false;
+  if (language === 'python') {
+    let j = i;
+    while (j < code.length && j - i < 2 && isLetter(code.charCodeAt(j))) j++;
+    if (j > i) {
+      const prefix = PY_PREFIXES.get(code.slice(i, j).toLowerCase());
+      if (prefix === undefined || j >= code.length || !isQuote(code.charCodeAt(j))) return undefined;
+      ({ raw, format } = prefix);
+      i = j;
+    }
+  }
+  const quote = code.charCodeAt(i);
+  if (!opensString(language, quote)) return undefined;
+  // Perl, Ruby and PHP single quotes know only \\ and \'; their double quotes interpolate like shells do.
+  const single = quote === 39 && language !== 'python' && language !== 'js';
+  const triple = language === 'python' && code.charCodeAt(i + 1) === quote && code.charCodeAt(i + 2) === quote;
+  if (!triple && code.charCodeAt(i + 1) === quote) return { value: '', end: i + 2 };
+  const width = triple ? 3 : 1;
+  let out = '';
+  let plain = !format;
+  let j = i + width;
+  while (j < code.length) {
+    const c = code.charCodeAt(j);
+    if (c === quote && (!triple || (code.charCodeAt(j + 1) === quote && code.charCodeAt(j + 2) === quote)))
+      return { value: plain ? out : undefined, end: j + width };
+    if (c === BACKSLASH && j + 1 < code.length) {
+      const [text, used] = escapeText(code, j, language, raw || single, quote);
+      out += text;
+      j += used;
+      continue;
+    }
+    if (interpolates(code, j, language, quote)) plain = false;
+    out += code[j];
+    j++;
+  }
+  return { value: undefined, end: code.length };
+}
+
+/** True when the character at j starts an interpolation inside a string opened by `quote`. */
+function interpolates(code: string, j: number, language: Language, quote: number): boolean {
+  const c = code.charCodeAt(j);
+  const next = code.charCodeAt(j + 1);
+  switch (language) {
+    case 'python':
+      return false; // f-strings are unknown as a whole (the `plain` flag starts false)
+    case 'js':
+      return quote === 96 && c === 36 && next === 123; // `${`
+    case 'ruby':
+      return quote !== 39 && c === 35 && next === 123; // "#{"
+    case 'perl':
+      return quote !== 39 && (c === 36 || c === 64) && (isLetter(next) || next === 123 || next === 95); // "$x" "@x"
+    case 'php':
+      return quote !== 39 && c === 36 && (isLetter(next) || next === 123 || next === 95); // "$x"
+  }
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '`': '`',
+  $: '$',
+  '\n': '',
+};
+
+/** The text one backslash escape stands for, and how many characters it used. */
+function escapeText(code: string, j: number, language: Language, verbatim: boolean, quote: number): [string, number] {
+  const next = code[j + 1] as string;
+  if (verbatim) {
+    // Raw and single-quoted strings: the backslash stays, except before the quote itself or a backslash (not raw).
+    if (next === '\\' || next.charCodeAt(0) === quote) return [language === 'python' ? `\\${next}` : next, 2];
+    return [`\\${next}`, 2];
+  }
+  const simple = SIMPLE_ESCAPES[next];
+  if (simple !== undefined) return [simple, 2];
+  const width = next === 'x' ? 2 : next === 'u' ? 4 : 0;
+  if (width > 0) {
+    const hex = code.slice(j + 2, j + 2 + width);
+    if (hex.length === width && /^[0-9a-fA-F]+$/.test(hex))
+      return [String.fromCharCode(Number.parseInt(hex, 16)), 2 + width];
+  }
+  // Python keeps an unknown escape as written; JavaScript, Perl, Ruby and PHP drop the backslash.
+  return [language === 'python' || language === 'php' ? `\\${next}` : next, 2];
+}

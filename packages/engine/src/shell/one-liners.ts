@@ -1,0 +1,490 @@
+// DATA + scan: the inline code of `python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r` → the well-known calls in it
+// whose arguments are plain string literals: shell commands it runs and files it writes or deletes. Not a parser of
+// those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
+import type { EffectKind } from './types.js';
+import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+
+/** What a recognised call does with its literal arguments. */
+type Action =
+  /** arg 0 is a command line the system shell runs. */
+  | 'shell'
+  /** subprocess.*: a list is an argv; a string is a shell command with shell=True, else a program name. */
+  | 'python-subprocess'
+  /** execFile/spawn: arg 0 the program, arg 1 (a list) its arguments. */
+  | 'program-args'
+  /** Perl/Ruby system: one string is a shell command, several strings or a list an argv. */
+  | 'system'
+  /** arg 0 the path, arg 1 the content. */
+  | 'write'
+  | 'append'
+  /** arg 0 the path. */
+  | 'delete'
+  /** arg 1 the destination written. */
+  | 'copy'
+  /** arg 0 deleted, arg 1 written. */
+  | 'move'
+  /** Python open(path, mode): a write/append when the mode says so, with `.write('…')` right after as content. */
+  | 'python-open'
+  /** Path('p').write_text('…') / .unlink(): the path is the receiver's argument. */
+  | 'path-write'
+  | 'path-delete'
+  /** Perl open(F, '>', 'p') or open(F, '>p'). */
+  | 'perl-open';
+
+interface CallTable {
+  /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
+   * receiver (names distinctive enough on their own). */
+  readonly calls: Readonly<Record<string, Action>>;
+  /** Calls that may go without parentheses (`system "…"`, `unlink 'p'`). */
+  readonly bare: boolean;
+  /** The comment start to skip to the line end. */
+  readonly comment: '#' | '//';
+}
+
+const NODE_CALLS: Readonly<Record<string, Action>> = {
+  'child_process.exec': 'shell',
+  'child_process.execSync': 'shell',
+  'cp.exec': 'shell',
+  'cp.execSync': 'shell',
+  exec: 'shell',
+  execSync: 'shell',
+  '*.execSync': 'shell',
+  'child_process.execFile': 'program-args',
+  'child_process.spawn': 'program-args',
+  execFile: 'program-args',
+  spawn: 'program-args',
+  '*.execFileSync': 'program-args',
+  '*.spawnSync': 'program-args',
+  execFileSync: 'program-args',
+  spawnSync: 'program-args',
+  'cp.spawn': 'program-args',
+  'cp.execFile': 'program-args',
+  '*.writeFileSync': 'write',
+  '*.appendFileSync': 'append',
+  'fs.writeFile': 'write',
+  'fs.appendFile': 'append',
+  writeFileSync: 'write',
+  appendFileSync: 'append',
+  '*.rmSync': 'delete',
+  '*.unlinkSync': 'delete',
+  '*.rmdirSync': 'delete',
+  'fs.rm': 'delete',
+  'fs.unlink': 'delete',
+  'fs.rmdir': 'delete',
+  rmSync: 'delete',
+  unlinkSync: 'delete',
+  '*.copyFileSync': 'copy',
+  '*.cpSync': 'copy',
+  'fs.copyFile': 'copy',
+  'fs.cp': 'copy',
+  '*.renameSync': 'move',
+  'fs.rename': 'move',
+};
+
+/** Per language: the calls recognised. Adding one is a line here (and a case in test/shell/cases/one-liners.yaml). */
+const TABLES: Readonly<Record<Language, CallTable>> = {
+  python: {
+    comment: '#',
+    bare: false,
+    calls: {
+      'os.system': 'shell',
+      'os.popen': 'shell',
+      'subprocess.run': 'python-subprocess',
+      'subprocess.call': 'python-subprocess',
+      'subprocess.check_call': 'python-subprocess',
+      'subprocess.check_output': 'python-subprocess',
+      'subprocess.Popen': 'python-subprocess',
+      'subprocess.getoutput': 'shell',
+      'subprocess.getstatusoutput': 'shell',
+      open: 'python-open',
+      'io.open': 'python-open',
+      'Path.write_text': 'path-write',
+      'Path.write_bytes': 'path-write',
+      'pathlib.Path.write_text': 'path-write',
+      'pathlib.Path.write_bytes': 'path-write',
+      'Path.unlink': 'path-delete',
+      'pathlib.Path.unlink': 'path-delete',
+      'os.remove': 'delete',
+      'os.unlink': 'delete',
+      'os.rmdir': 'delete',
+      'shutil.rmtree': 'delete',
+      'shutil.copy': 'copy',
+      'shutil.copy2': 'copy',
+      'shutil.copyfile': 'copy',
+      'shutil.copytree': 'copy',
+      'shutil.move': 'move',
+      'os.rename': 'move',
+      'os.replace': 'move',
+    },
+  },
+  js: { comment: '//', bare: false, calls: NODE_CALLS },
+  perl: {
+    comment: '#',
+    bare: true,
+    calls: {
+      system: 'system',
+      exec: 'system',
+      unlink: 'delete',
+      open: 'perl-open',
+      rmtree: 'delete',
+      'File::Path::rmtree': 'delete',
+    },
+  },
+  ruby: {
+    comment: '#',
+    bare: true,
+    calls: {
+      system: 'system',
+      exec: 'system',
+      'Kernel.system': 'system',
+      spawn: 'system',
+      'Process.spawn': 'system',
+      'IO.popen': 'shell',
+      'File.write': 'write',
+      'IO.write': 'write',
+      'File.delete': 'delete',
+      'File.unlink': 'delete',
+      'FileUtils.rm': 'delete',
+      'FileUtils.rm_f': 'delete',
+      'FileUtils.rm_r': 'delete',
+      'FileUtils.rm_rf': 'delete',
+      'FileUtils.remove_dir': 'delete',
+      'FileUtils.cp': 'copy',
+      'FileUtils.cp_r': 'copy',
+      'FileUtils.mv': 'move',
+      'File.rename': 'move',
+    },
+  },
+  php: {
+    comment: '//',
+    bare: false,
+    calls: {
+      shell_exec: 'shell',
+      system: 'shell',
+      exec: 'shell',
+      passthru: 'shell',
+      popen: 'shell',
+      proc_open: 'shell',
+      file_put_contents: 'write',
+      unlink: 'delete',
+      rmdir: 'delete',
+      copy: 'copy',
+      rename: 'move',
+    },
+  },
+};
+
+/** Interpreter family (interpreters.ts) → the language of its inline code. */
+const LANGUAGE_OF: Readonly<Record<string, Language>> = {
+  python: 'python',
+  node: 'js',
+  bun: 'js',
+  deno: 'js',
+  perl: 'perl',
+  ruby: 'ruby',
+  php: 'php',
+};
+
+export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
+  /** Recognised call names whose arguments are read, per one-liner: past it the rest is only opaque. */
+  maxCalls: 32,
+  /** Characters one call's argument list may span before it is given up as unknown. */
+  maxArgsSpan: 4096,
+};
+
+export type OneLinerFinding =
+  | { readonly kind: 'shell'; readonly command: string; readonly call: string }
+  | { readonly kind: EffectKind; readonly path: string; readonly content: string | undefined; readonly call: string };
+
+/** One argument as far as the scan understands it: a literal string, a list of literal strings, or anything else. */
+type Arg = { readonly s: string } | { readonly list: readonly string[] } | { readonly other: string };
+
+interface Args {
+  readonly args: readonly Arg[];
+  /** Python keyword arguments, name → the value's text (shell=True, mode='w'). */
+  readonly keywords: ReadonlyMap<string, Arg>;
+  readonly end: number;
+}
+
+const isIdentStart = (c: number): boolean =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36; /* A-Z a-z _ $ */
+const isIdent = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
+export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
+  const language = LANGUAGE_OF[family];
+  return language === undefined ? [] : new Scan(code, language).run();
+}
+
+/** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
+export function quoteArgv(argv: readonly string[]): string {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' ');
+}
+
+class Scan {
+  private readonly table: CallTable;
+  private readonly found: OneLinerFinding[] = [];
+  private budget = ONE_LINER_LIMITS.maxCalls;
+
+  constructor(
+    private readonly code: string,
+    private readonly language: Language,
+  ) {
+    this.table = TABLES[language];
+  }
+
+  run(): OneLinerFinding[] {
+    const code = this.code;
+    let i = 0;
+    // INVARIANT: every step moves i forward; a call's arguments are read at most maxCalls times, each within
+    // maxArgsSpan characters, so the whole scan is linear in the code's length.
+    while (i < code.length && this.budget > 0) {
+      const c = code.charCodeAt(i);
+      if (this.commentAt(i)) {
+        const eol = code.indexOf('\n', i);
+        i = eol < 0 ? code.length : eol + 1;
+      } else if (c === 96 && (this.language === 'perl' || this.language === 'ruby')) {
+        // Backticks run a shell command in Perl and Ruby.
+        const end = code.indexOf('`', i + 1);
+        const body = code.slice(i + 1, end < 0 ? code.length : end);
+        if (end > 0 && !/[$@]|#\{/.test(body)) this.found.push({ kind: 'shell', command: body, call: '`…`' });
+        i = end < 0 ? code.length : end + 1;
+      } else if (opensString(this.language, c)) {
+        i = (readLiteral(code, i, this.language) as { end: number }).end;
+      } else if (isIdentStart(c) && (i === 0 || !isIdent(code.charCodeAt(i - 1)))) {
+        i = this.chain(i);
+      } else i++;
+    }
+    return this.found;
+  }
+
+  private commentAt(i: number): boolean {
+    const c = this.code.charCodeAt(i);
+    if (this.table.comment === '#') return c === 35 && (this.language !== 'perl' || this.code.charCodeAt(i - 1) !== 36);
+    return c === 47 && this.code.charCodeAt(i + 1) === 47;
+  }
+
+  /** A dotted name (`os.system`, `require('fs').writeFileSync`, `Path('p').write_text`) at i: recognise it as a call
+   * of the table and read its arguments. Returns where scanning goes on. */
+  private chain(at: number): number {
+    const code = this.code;
+    if (this.language === 'python') {
+      const literal = readLiteral(code, at, 'python');
+      if (literal !== undefined) return literal.end; // r'…', f"…": a string, not a name
+    }
+    // `x.exec(…)` where x is not a name (`/re/.exec`, `f().run`): a member of something unknown, not a bare call.
+    const segments: string[] = at > 0 && code.charCodeAt(at - 1) === 46 ? ['?'] : [];
+    let receiverPath: string | undefined;
+    let i = at;
+    for (;;) {
+      let j = i;
+      while (j < code.length && (isIdent(code.charCodeAt(j)) || (this.language === 'perl' && code.startsWith('::', j))))
+        j += code.startsWith('::', j) ? 2 : 1;
+      const name = code.slice(i, j);
+      i = j;
+      // `require('fs')` reads as the module's name; `Path('p')` as Path with its literal path.
+      if (code.charCodeAt(i) === 40 && (name === 'require' || name === 'Path') && segments.length <= 1) {
+        const literal = readLiteral(code, i + 1, this.language);
+        if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return i;
+        if (name === 'require') segments.length = 0;
+        segments.push(name === 'require' ? literal.value.replace(/^node:/, '') : name);
+        if (name === 'Path') receiverPath = literal.value;
+        i = literal.end + 1;
+      } else if (name !== 'promises' || segments.length === 0) segments.push(name);
+      if (code.charCodeAt(i) === 46 && isIdentStart(code.charCodeAt(i + 1))) i++;
+      else break;
+    }
+    const name = segments.join('.');
+    const action =
+      this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);
+    if (action === undefined) return i;
+    const paren = code.charCodeAt(i) === 40;
+    if (!paren && !(this.table.bare && isSpace(code.charCodeAt(i)))) return i;
+    this.budget--;
+    const args = this.args(paren ? i + 1 : i, paren);
+    if (args === undefined) return i;
+    this.record(action, name, args, receiverPath);
+    return args.end;
+  }
+
+  /** The arguments from `at` (just past `(`, or after a bare call's name) to the closing `)` or the statement's end. */
+  private args(at: number, paren: boolean): Args | undefined {
+    const code = this.code;
+    const limit = Math.min(code.length, at + ONE_LINER_LIMITS.maxArgsSpan);
+    const args: Arg[] = [];
+    const keywords = new Map<string, Arg>();
+    let i = at;
+    for (;;) {
+      while (i < limit && isSpace(code.charCodeAt(i))) i++;
+      if (i >= limit) return paren ? undefined : { args, keywords, end: i };
+      if (paren && code.charCodeAt(i) === 41) return { args, keywords, end: i + 1 };
+      let keyword: string | undefined;
+      if (this.language === 'python') {
+        let j = i;
+        while (j < limit && isIdent(code.charCodeAt(j))) j++;
+        if (j > i && code.charCodeAt(j) === 61 && code.charCodeAt(j + 1) !== 61) {
+          keyword = code.slice(i, j);
+          i = j + 1;
+        }
+      }
+      const [arg, next] = this.arg(i, limit, paren);
+      if (keyword === undefined) args.push(arg);
+      else keywords.set(keyword, arg);
+      i = next;
+      while (i < limit && isSpace(code.charCodeAt(i))) i++;
+      const c = code.charCodeAt(i);
+      if (c === 44 /* , */) i++;
+      else if (paren && c === 41) return { args, keywords, end: i + 1 };
+      else if (!paren) return { args, keywords, end: i };
+      else return undefined;
+    }
+  }
+
+  /** One argument at i: a literal (followed by `,` or the end of the list), a list of literals, or anything else. */
+  private arg(at: number, limit: number, paren: boolean): [Arg, number] {
+    const code = this.code;
+    const literal = readLiteral(code, at, this.language);
+    if (literal !== undefined && literal.value !== undefined && this.argEnds(literal.end, limit, paren))
+      return [{ s: literal.value }, literal.end];
+    if (code.charCodeAt(at) === 91 /* [ */) {
+      const items: string[] = [];
+      let i = at + 1;
+      for (;;) {
+        while (i < limit && isSpace(code.charCodeAt(i))) i++;
+        if (code.charCodeAt(i) === 93 && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
+        const item = readLiteral(code, i, this.language);
+        if (item?.value === undefined) break;
+        items.push(item.value);
+        i = item.end;
+        while (i < limit && isSpace(code.charCodeAt(i))) i++;
+        if (code.charCodeAt(i) === 44) i++;
+        else if (code.charCodeAt(i) !== 93) break;
+      }
+    }
+    const end = this.skip(at, limit, paren);
+    return [{ other: code.slice(at, end).trim() }, end];
+  }
+
+  /** True when the argument that ended at i is followed by `,` or the list's end (not `+`, `%`, `.format`…). */
+  private argEnds(i: number, limit: number, paren: boolean): boolean {
+    let j = i;
+    while (j < limit && isSpace(this.code.charCodeAt(j))) j++;
+    const c = this.code.charCodeAt(j);
+    if (c === 44 || (paren && c === 41)) return true;
+    if (paren) return false;
+    // A bare call ends at the statement: `;`, a line end, `or die`, `if …` — anything but an operator joining it.
+    return !((c === 46 || c === 43 || c === 37 || c === 120) /* . + % x */);
+  }
+
+  /** Past an argument that is not a literal: to the next top-level `,` or the closing bracket, strings skipped. */
+  private skip(at: number, limit: number, paren: boolean): number {
+    const code = this.code;
+    let depth = 0;
+    let i = at;
+    while (i < limit) {
+      const c = code.charCodeAt(i);
+      if (opensString(this.language, c)) {
+        i = (readLiteral(code, i, this.language) as { end: number }).end;
+        continue;
+      }
+      if (c === 40 || c === 91 || c === 123) depth++;
+      else if (c === 41 || c === 93 || c === 125) {
+        if (depth === 0) return i;
+        depth--;
+      } else if (depth === 0 && (c === 44 || (!paren && (c === 59 || c === 10)))) return i;
+      i++;
+    }
+    return limit;
+  }
+
+  private record(action: Action, call: string, { args, keywords, end }: Args, receiverPath: string | undefined): void {
+    const found = this.found;
+    const str = (arg: Arg | undefined): string | undefined => (arg !== undefined && 's' in arg ? arg.s : undefined);
+    const first = args[0];
+    const path = str(first);
+    switch (action) {
+      case 'shell':
+        if (path !== undefined) found.push({ kind: 'shell', command: path, call });
+        return;
+      case 'python-subprocess': {
+        const shell = keywords.get('shell');
+        if (first !== undefined && 'list' in first) found.push({ kind: 'shell', command: quoteArgv(first.list), call });
+        else if (path !== undefined)
+          found.push({
+            kind: 'shell',
+            command: shell !== undefined && 'other' in shell && shell.other === 'True' ? path : quoteArgv([path]),
+            call,
+          });
+        return;
+      }
+      case 'program-args': {
+        const rest = args[1];
+        if (path === undefined) return;
+        if (rest === undefined || 'list' in rest)
+          found.push({ kind: 'shell', command: quoteArgv([path, ...(rest === undefined ? [] : rest.list)]), call });
+        return;
+      }
+      case 'system': {
+        if (first !== undefined && 'list' in first) found.push({ kind: 'shell', command: quoteArgv(first.list), call });
+        else if (args.length === 1 && path !== undefined) found.push({ kind: 'shell', command: path, call });
+        else if (args.length > 1 && args.every((a) => 's' in a))
+          found.push({ kind: 'shell', command: quoteArgv(args.map((a) => str(a) as string)), call });
+        return;
+      }
+      case 'write':
+      case 'append':
+        if (path !== undefined) found.push({ kind: action, path, content: str(args[1]), call });
+        return;
+      case 'delete':
+        for (const a of args) {
+          const p = str(a);
+          if (p !== undefined) found.push({ kind: 'delete', path: p, content: undefined, call });
+          if (this.language !== 'perl') return; // only Perl's unlink takes a list of paths
+        }
+        return;
+      case 'copy': {
+        const to = str(args[1]);
+        if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
+        return;
+      }
+      case 'move': {
+        const to = str(args[1]);
+        if (path !== undefined) found.push({ kind: 'delete', path, content: undefined, call });
+        if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
+        return;
+      }
+      case 'python-open': {
+        const mode = str(args[1]) ?? str(keywords.get('mode'));
+        if (path === undefined || mode === undefined) return;
+        const kind = mode.includes('a') ? 'append' : /[wx+]/.test(mode) ? 'write' : undefined;
+        if (kind === undefined) return;
+        found.push({ kind, path, content: this.writtenAfter(end), call });
+        return;
+      }
+      case 'path-write':
+        if (receiverPath !== undefined) found.push({ kind: 'write', path: receiverPath, content: path, call });
+        return;
+      case 'path-delete':
+        if (receiverPath !== undefined) found.push({ kind: 'delete', path: receiverPath, content: undefined, call });
+        return;
+      case 'perl-open': {
+        // open(F, '>', 'p') / open(my $f, '>>p'): the mode is the second argument or the path's leading > / >>.
+        const spec = str(args[1]);
+        const target = args.length > 2 ? str(args[2]) : spec;
+        const mode = args.length > 2 ? spec : spec?.match(/^\s*(\+?[<>]{1,2})/)?.[1];
+        if (target === undefined || mode === undefined || !mode.includes('>')) return;
+        const p = args.length > 2 ? target : target.replace(/^\s*\+?[<>]{1,2}\s*/, '');
+        found.push({ kind: mode.includes('>>') ? 'append' : 'write', path: p, content: undefined, call });
+        return;
+      }
+    }
+  }
+
+  /** The literal of a `.write('…')` right after a Python open(…) call, else undefined (unknown content). */
+  private writtenAfter(end: number): string | undefined {
+    if (!this.code.startsWith('.write(', end)) return undefined;
+    const literal = readLiteral(this.code, end + 7, 'python');
+    return literal !== undefined && this.code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+  }
+}
