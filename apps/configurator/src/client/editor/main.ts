@@ -116,7 +116,7 @@ function scheduleValidation(): void {
     delete root.dataset.pendingFull;
   }, FULL_CHECK_DELAY_MS);
   clearTimeout(quickTimer);
-  if (slowChecks < 2) {
+  if (slowChecks === 0) {
     // Synchronously, right after the change is applied: the diagnostics are right before the browser paints it.
     quickNow();
   } else {
@@ -131,15 +131,18 @@ const QUICK_CHECK_MAX_DELAY_MS = 150;
 let quickTimer: ReturnType<typeof setTimeout> | undefined;
 let lastQuickMs = 0;
 /**
- * Quick checks in a row over the budget. Only a cost that repeats moves the check out of the keystroke: the first
- * check of a text just pasted or imported is slow once (nothing of it is cached yet), the next ones are not.
+ * Quick checks in a row over the budget, not counting a cold one: the first check after the page opened or after the
+ * whole text was replaced (pasted, imported, composed) is slow once — nothing of it is cached yet, the code is not
+ * warm — and says nothing about the keystrokes that follow.
  */
 let slowChecks = 0;
+let coldCheck = true;
 function quickNow(): void {
   quickTimer = undefined;
   const run = quickCheck(view, last);
   lastQuickMs = run.ms;
-  slowChecks = run.ms > SYNC_CHECK_BUDGET_MS ? slowChecks + 1 : 0;
+  if (coldCheck) coldCheck = false;
+  else slowChecks = run.ms > SYNC_CHECK_BUDGET_MS ? slowChecks + 1 : 0;
   afterCheck(run);
 }
 
@@ -154,6 +157,7 @@ function syncPresetBoxes(load: LoadResult): void {
   });
 }
 function replaceText(next: string): void {
+  coldCheck = true;
   // One undoable edit, so Ctrl+Z takes the composition back.
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next }, userEvent: 'input.compose' });
 }
