@@ -2,22 +2,19 @@
 // follow the user's typing, composition of two presets, the simulator against the CLI, download and share link.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bundledPresets, SCHEMA_ID, toJsonSchema, validate } from '@semantic-anchors/engine';
-import { ensureCliBuilt, ensureSiteBuilt, SITE_DIST } from './support/build.js';
-import { serveSite, type Site } from './support/server.js';
+import { ensureCliBuilt } from './support/build.js';
+import { useSite } from './support/site.js';
 import {
   editorMarkers,
   editorText,
-  launchChromium,
-  openPage,
   setEditorText,
   validations,
   waitForEditor,
   waitForFullCheck,
   waitForValidationAfter,
-  type WatchedPage,
 } from './support/browser.js';
 import { cli, explain, scratchDir } from './support/cli.js';
 import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
@@ -26,27 +23,10 @@ const ids = bundledPresets.map((p) => p.id);
 const FIRST = ids.includes('software-developer') ? 'software-developer' : ids[0]!;
 const SECOND = ids.includes('qa-engineer') ? 'qa-engineer' : ids[1]!;
 
-let site: Site;
-let browser: Browser;
-const pages: WatchedPage[] = [];
-const open = async (path: string, size?: { width: number; height: number }): Promise<Page> => {
-  const w = await openPage(browser, size);
-  pages.push(w);
-  await w.page.goto(new URL(path, site.url).href);
-  return w.page;
-};
-
-beforeAll(async () => {
-  ensureSiteBuilt();
-  ensureCliBuilt();
-  site = await serveSite(SITE_DIST);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const p of pages) expect(p.problems, 'console errors, page errors or CSP violations').toEqual([]);
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
+const open = (path: string, size?: { width: number; height: number }): Promise<Page> => site.open(path, size);
+// The simulator is compared with the CLI's explain.
+beforeAll(() => ensureCliBuilt());
 
 const verdictsOnPage = (page: Page) =>
   page.$$eval('#verdicts li.verdict', (items) =>
@@ -453,7 +433,7 @@ describe('compose two presets, simulate, download', () => {
     // The canonical schema URL, never this local server's address; the site serves its own copy of the same schema.
     expect(saved.split('\n')[0]).toBe(`# yaml-language-server: $schema=${SCHEMA_ID}`);
     expect(saved).toContain(text.trimEnd());
-    const served = await (await fetch(new URL('schema/v1.json', site.url))).json();
+    const served = await (await fetch(site.url('schema/v1.json'))).json();
     expect(served).toEqual(JSON.parse(JSON.stringify(toJsonSchema())));
     const r = cli(['validate', file]);
     expect(r.stdout).toMatch(/\b0 error\(s\)/);

@@ -39,6 +39,7 @@ export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
+  callSubject,
   messageFacts,
   isConfirmation,
   canonicalToolName,

@@ -149,3 +149,15 @@ function describe(value: unknown): string {
 const dedupe = (list: readonly string[]): string[] => [...new Set(list)];
 
 export type { PathFact };
+
+/**
+ * What a call is about, in one string, for a report line: its command, else its file path, path or URL; undefined
+ * when it has none of them (the CLI's explain and the plugin's doctor both print calls this way).
+ */
+export function callSubject(args: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  for (const key of ['command', 'filePath', 'path', 'url']) {
+    const value = args?.[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}

@@ -46,6 +46,9 @@ const PLACEHOLDER_WORDS = [
 ];
 
 /** Whole values that are stand-ins or local-development defaults (compared lower-cased). */
+/** Local development services: their names are the default credentials and the host names of a dev setup. */
+const LOCAL_SERVICES = ['postgres', 'postgresql', 'mysql', 'mariadb', 'redis', 'mongo', 'mongodb', 'rabbitmq'];
+
 const PLACEHOLDER_VALUES = new Set([
   'secret',
   'password',
@@ -59,14 +62,7 @@ const PLACEHOLDER_VALUES = new Set([
   'changeit',
   'admin',
   'root',
-  'postgres',
-  'postgresql',
-  'mysql',
-  'mariadb',
-  'redis',
-  'mongo',
-  'mongodb',
-  'rabbitmq',
+  ...LOCAL_SERVICES,
   'guest',
   'user',
   'default',
@@ -192,14 +188,7 @@ const LOCAL_HOSTS = new Set([
   'host.docker.internal',
   'db',
   'database',
-  'postgres',
-  'postgresql',
-  'mysql',
-  'mariadb',
-  'redis',
-  'mongo',
-  'mongodb',
-  'rabbitmq',
+  ...LOCAL_SERVICES,
   'amqp',
   'cache',
   'broker',

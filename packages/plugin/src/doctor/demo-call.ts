@@ -2,7 +2,7 @@
 // tool call that the engine, in the role of opencode's `build` (or `plan`) agent, BLOCKs — the call the live run
 // replays in a real opencode. Same config + same event → same verdict, so the prediction is the expectation.
 
-import { startState, step, type CompiledPolicy, type LoadedContract } from '@semantic-anchors/engine';
+import { callSubject, startState, step, type CompiledPolicy, type LoadedContract } from '@semantic-anchors/engine';
 
 /** Tools opencode 1.18 has built in, so the scripted model can call them by these names. */
 const OPENCODE_TOOLS = new Set(['bash', 'edit', 'write', 'read', 'glob', 'grep', 'list', 'webfetch', 'patch']);
@@ -43,16 +43,6 @@ export function chooseDemoCall(policy: CompiledPolicy, contracts: readonly Loade
 
 /** One line for the report: `bash: git push --force origin main`, `edit src/app.ts`. */
 export function describeCall(call: DemoCall): string {
-  const a = call.args;
-  const what =
-    typeof a.command === 'string'
-      ? a.command
-      : typeof a.filePath === 'string'
-        ? a.filePath
-        : typeof a.path === 'string'
-          ? a.path
-          : typeof a.url === 'string'
-            ? a.url
-            : JSON.stringify(a);
+  const what = callSubject(call.args) ?? JSON.stringify(call.args);
   return `${call.tool} ${what.length > 80 ? `${what.slice(0, 77)}…` : what}`;
 }

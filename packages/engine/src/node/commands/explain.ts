@@ -8,7 +8,7 @@ import { startState, step } from '../../evaluate/step.js';
 import { parseEvents } from '../../check/events.js';
 import type { Event } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
-import { toolFacts, type ToolFacts } from '../../facts/index.js';
+import { callSubject, toolFacts, type ToolFacts } from '../../facts/index.js';
 import { matchSpans, verdictSpans } from '../../explain/index.js';
 import type { CompiledPolicy } from '../../compile/index.js';
 import type { CliCommand } from '../command.js';
@@ -201,17 +201,7 @@ function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefi
 
 export function describeEvent(e: Event): string {
   if ('tool' in e) {
-    const a = e.args ?? {};
-    const detail =
-      typeof a.command === 'string'
-        ? a.command
-        : typeof a.filePath === 'string'
-          ? a.filePath
-          : typeof a.path === 'string'
-            ? a.path
-            : typeof a.url === 'string'
-              ? a.url
-              : '';
+    const detail = callSubject(e.args) ?? '';
     return `tool ${e.tool}${detail ? ` ${JSON.stringify(truncate(detail))}` : ''}`;
   }
   if ('message' in e)
