@@ -53,14 +53,19 @@ function quickFixes(state: EditorState, from: number, message: string): Action[]
   }));
 }
 
-function toLint(state: EditorState, d: Diagnostic): EngineLintDiagnostic {
+/** Where a diagnostic sits in the text: from its position to the end of the token there (a key or a scalar), else to
+ * the end of the line. */
+function rangeOf(state: EditorState, d: Diagnostic): { from: number; to: number } {
   const doc = state.doc;
   const line = doc.line(Math.min(Math.max(d.position?.line ?? 1, 1), doc.lines));
   const col = Math.min(Math.max(d.position?.col ?? 1, 1), line.length + 1) - 1;
-  // Underline the token at the position (a key or a scalar), else to the end of the line.
   const token = tokenAt(line.text, col);
   const from = line.from + col;
-  const to = token.end > col ? line.from + token.end : Math.max(line.to, from);
+  return { from, to: token.end > col ? line.from + token.end : Math.max(line.to, from) };
+}
+
+function toLint(state: EditorState, d: Diagnostic): EngineLintDiagnostic {
+  const { from, to } = rangeOf(state, d);
   const message = d.hint ? `${d.message}\nhint: ${d.hint}` : d.message;
   return {
     from,
@@ -189,7 +194,7 @@ export function renderProblems(
       // The same quick fixes the editor's tooltip offers, here too: the list is what a keyboard or screen-reader
       // user reads, and a fix should not need a pointer hovering over an underline.
       if (view && d.position && d.hint && (d.file === undefined || d.file === FILE_NAME)) {
-        const from = toLint(view.state, d).from;
+        const { from } = rangeOf(view.state, d);
         for (const action of quickFixes(view.state, from, `${d.message}\nhint: ${d.hint}`)) {
           const fix = document.createElement('button');
           fix.type = 'button';
