@@ -2,7 +2,7 @@
 // and, for shell calls, the parsed simple commands and their file effects. The one place that knows argument names.
 import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 import { pathForms } from '../matchers/paths.js';
-import { parseShell } from '../shell/index.js';
+import { parseShell, shellQuote } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
 import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
@@ -118,9 +118,6 @@ function commandText(key: string, value: unknown, problems: string[]): string[] 
   problems.push(`argument "${key}" is ${describe(value)}, not a command line, so it cannot be checked`);
   return [];
 }
-
-const shellQuote = (word: string): string =>
-  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** Every string in an unknown tool's arguments, with the key path it was found at. */
 function scan(args: Readonly<Record<string, unknown>>): ScannedArgument[] {

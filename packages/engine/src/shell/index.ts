@@ -12,3 +12,4 @@ export type {
   ShellOptions,
 } from './types.js';
 export { parseShell, SHELL_LIMITS } from './model.js';
+export { shellQuote } from './words.js';

@@ -3,6 +3,7 @@
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+import { shellQuote } from './words.js';
 
 /** What a recognised call does with its literal arguments. */
 type Action =
@@ -219,7 +220,7 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
 export function quoteArgv(argv: readonly string[]): string {
-  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' ');
+  return argv.map(shellQuote).join(' ');
 }
 
 class Scan {

@@ -144,3 +144,7 @@ export function syntheticWord(value: string, pos: number, end: number): ShellWor
     simple: true,
   };
 }
+
+/** A word as the shell would read it back: as is when it is plain, else in single quotes (`'` written `'\''`). */
+export const shellQuote = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
