@@ -33,12 +33,14 @@ export class OpencodeClient {
   constructor(
     readonly url: string,
     private readonly timeoutMs = 90_000,
+    /** Sent with every request: the basic-auth header when the server has a password (OpencodeProcess.headers). */
+    private readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 
   async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> {
     const response = await fetch(`${this.url}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? { ...this.headers } : { ...this.headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
@@ -135,7 +137,7 @@ export class OpencodeClient {
 
   /** Subscribes to GET /event; events arrive in `events` until close(). */
   subscribe(): EventRecorder {
-    return new EventRecorder(`${this.url}/event`);
+    return new EventRecorder(`${this.url}/event`, this.headers);
   }
 }
 
@@ -155,8 +157,8 @@ export class EventRecorder {
   readonly events: BusEvent[] = [];
   private readonly req;
 
-  constructor(url: string) {
-    this.req = request(url, { headers: { accept: 'text/event-stream' } }, (res) => {
+  constructor(url: string, headers: Readonly<Record<string, string>> = {}) {
+    this.req = request(url, { headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -12,8 +12,8 @@ import { sleep, waitUntil } from './wait.js';
 export interface LaunchOptions {
   readonly binary: string;
   readonly dirs: SandboxDirs;
-  /** Written to `<project>/opencode.json` before the start. */
-  readonly config: Record<string, unknown>;
+  /** Written to `<project>/opencode.json` before the start; omitted, the project's file is used as it is (a restart). */
+  readonly config?: Record<string, unknown>;
   /** Wait until GET /command lists this command (e.g. `anchor`). */
   readonly readyCommand?: string;
   readonly env?: Readonly<Record<string, string>>;
@@ -25,7 +25,7 @@ export interface LaunchOptions {
   readonly straceFile?: string;
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Called once the server answers health, before the plugin check (e.g. to subscribe to GET /event early). */
-  readonly onHealthy?: (url: string) => void;
+  readonly onHealthy?: (url: string, headers: Readonly<Record<string, string>>) => void;
 }
 
 export interface OpencodeProcess {
@@ -33,6 +33,8 @@ export interface OpencodeProcess {
   readonly port: number;
   /** The opencode process itself (under strace: the traced child, not strace). */
   readonly pid: number;
+  /** Headers every client must send: basic auth when `OPENCODE_SERVER_PASSWORD` is in the environment given. */
+  readonly headers: Readonly<Record<string, string>>;
   /** stdout + stderr so far (opencode's own log with --print-logs, plugin `client.app.log` lines included). */
   log(): string;
   stop(): Promise<void>;
@@ -41,7 +43,9 @@ export interface OpencodeProcess {
 const MAX_LOG_CHARS = 4_000_000;
 
 export async function launchOpencode(options: LaunchOptions): Promise<OpencodeProcess> {
-  writeFileSync(join(options.dirs.project, 'opencode.json'), JSON.stringify(options.config, null, 2));
+  if (options.config !== undefined)
+    writeFileSync(join(options.dirs.project, 'opencode.json'), JSON.stringify(options.config, null, 2));
+  const headers = authHeaders(options.env ?? {});
   const port = await freePort();
   const args = [
     'serve',
@@ -92,7 +96,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     await waitUntil(
       'GET /global/health',
       async () =>
-        ((await getJson(`${url}/global/health`)) as { healthy?: boolean } | undefined)?.healthy === true
+        ((await getJson(`${url}/global/health`, headers)) as { healthy?: boolean } | undefined)?.healthy === true
           ? true
           : undefined,
       {
@@ -100,13 +104,13 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
         abort: () => exited,
       },
     );
-    options.onHealthy?.(url);
+    options.onHealthy?.(url, headers);
     if (options.readyCommand !== undefined) {
       const name = options.readyCommand;
       await waitUntil(
         `the command "${name}" in GET /command (did the plugin load?)`,
         async () => {
-          const list = await getJson(`${url}/command`);
+          const list = await getJson(`${url}/command`, headers);
           return Array.isArray(list) &&
             list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name)
             ? true
@@ -120,11 +124,19 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     throw new Error(`${(error as Error).message}${tail()}`);
   }
   const pid = options.straceFile ? await tracedChild(child.pid ?? 0) : (child.pid ?? 0);
-  return { url, port, pid, log: () => log, stop };
+  return { url, port, pid, headers, log: () => log, stop };
 }
 
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+/** opencode asks for basic auth (user `OPENCODE_SERVER_USERNAME`, default "opencode") when it has a password. */
+function authHeaders(env: Readonly<Record<string, string>>): Record<string, string> {
+  const password = env.OPENCODE_SERVER_PASSWORD;
+  if (!password) return {};
+  const user = env.OPENCODE_SERVER_USERNAME || 'opencode';
+  return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+}
+
+async function getJson(url: string, headers: Readonly<Record<string, string>>): Promise<unknown> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) });
   if (!response.ok) return undefined;
   return response.json() as Promise<unknown>;
 }

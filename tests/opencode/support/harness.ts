@@ -17,6 +17,7 @@ import {
   type PluginEntry,
   type SandboxDirs,
   type ScriptedModel,
+  waitUntil,
 } from '@semantic-anchors/sandbox';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,6 +46,8 @@ export interface HarnessOptions {
   readonly userFiles?: Readonly<Record<string, string>>;
   /** Raw text files placed in the project (content given inline, for files that are data of the test, not config). */
   readonly projectText?: Readonly<Record<string, string>>;
+  /** Raw text files placed in the sandbox's HOME before the start (`.bashrc`, `.gitconfig`), same form. */
+  readonly homeText?: Readonly<Record<string, string>>;
   readonly readyCommand?: string;
   readonly extraConfig?: Record<string, unknown>;
   readonly env?: Readonly<Record<string, string>>;
@@ -66,6 +69,12 @@ export interface Harness {
   readonly recordDir: string;
   /** Replaces a project file with a fixture (e.g. before `/anchor reload`). */
   placeProjectFile(relative: string, fixture: string): void;
+  /**
+   * The human's next start: stops opencode and starts it again on the same sandbox, reading the project's
+   * opencode.json as it now is (not rewritten). `pluginLoaded` says whether `/anchor` came back within 20 s;
+   * `opencode`, `client` and `events` then talk to the new process.
+   */
+  restart(): Promise<{ pluginLoaded: boolean }>;
   stop(): Promise<void>;
 }
 
@@ -91,11 +100,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   for (const [relative, fixture] of Object.entries(options.projectFiles ?? {})) place(dirs.project, relative, fixture);
   for (const [relative, fixture] of Object.entries(options.userFiles ?? {}))
     place(dirs.userConfigDir, relative, fixture);
-  for (const [relative, text] of Object.entries(options.projectText ?? {})) {
-    const target = join(dirs.project, relative);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
+  const placeText = (base: string, texts: Readonly<Record<string, string>>) => {
+    for (const [relative, text] of Object.entries(texts)) {
+      const target = join(base, relative);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
+  };
+  placeText(dirs.project, options.projectText ?? {});
+  placeText(dirs.home, options.homeText ?? {});
   const recordDir = join(dirs.root, 'record');
   const straceFile = options.strace ? join(dirs.root, 'connect.trace') : undefined;
   const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
@@ -115,7 +128,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       readyCommand: options.readyCommand ?? 'anchor',
       env,
       straceFile,
-      onHealthy: (url) => (events = new OpencodeClient(url).subscribe()),
+      onHealthy: (url, headers) => (events = new OpencodeClient(url, undefined, headers).subscribe()),
     });
   } catch (error) {
     events?.close();
@@ -123,18 +136,40 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     dirs.remove();
     throw error;
   }
-  const client = new OpencodeClient(opencode.url);
+  let client = new OpencodeClient(opencode.url, undefined, opencode.headers);
   if (events === undefined) throw new Error('opencode became ready without the health callback: the harness is broken');
-  const recorder = events;
+  let recorder = events;
   return {
     model,
     dirs,
-    opencode,
-    client,
-    events: recorder,
+    get opencode() {
+      return opencode;
+    },
+    get client() {
+      return client;
+    },
+    get events() {
+      return recorder;
+    },
     recordDir,
     straceFile,
     placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
+    async restart() {
+      recorder.close();
+      await opencode.stop();
+      opencode = await launchOpencode({ binary, dirs, env, straceFile });
+      client = new OpencodeClient(opencode.url, undefined, opencode.headers);
+      recorder = client.subscribe();
+      const pluginLoaded = await waitUntil(
+        'the plugin command after a restart',
+        async () => (await client.commands()).some((c) => c.name === (options.readyCommand ?? 'anchor')) || undefined,
+        { timeoutMs: 20_000, intervalMs: 250 },
+      ).catch((error: unknown) => {
+        console.error(`restart: the plugin did not come back: ${String(error)}`);
+        return false;
+      });
+      return { pluginLoaded };
+    },
     async stop() {
       recorder.close();
       await opencode.stop();
