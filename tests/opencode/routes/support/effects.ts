@@ -1,0 +1,129 @@
+// What the routes assert: effects on disk, on the server and in what the agent saw, and the human's later actions
+// (a git commit, `make`, a new shell) run from the test process with the human's environment — never the agent's.
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect } from 'vitest';
+import type { ToolPart } from '@semantic-anchors/sandbox';
+import type { Harness } from '../../support/harness.js';
+import { anchor, turn } from '../../support/turns.js';
+
+/** Where a hook, template or script the agent left behind would write its marker (outside the project). */
+export function markerDir(h: Harness): string {
+  const dir = join(h.dirs.root, 'markers');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export const marker = (h: Harness, id: string): string => join(markerDir(h), id);
+
+export function expectNoMarker(h: Harness, id: string): void {
+  expect(existsSync(marker(h, id)), `the marker of route ${id} was written: its code ran as the human`).toBe(false);
+}
+
+/** The file's text, or undefined when it is not there (deleted, moved away). */
+export function readOrMissing(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Files (and symlinks) under a folder, relative to it, `node_modules` skipped; [] when the folder is missing. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export const isSymlink = (path: string): boolean => {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+};
+
+/** The human's environment: their HOME and XDG dirs, no editor override, nothing of the agent's shell. */
+export function humanEnv(h: Harness): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    HOME: h.dirs.home,
+    XDG_CONFIG_HOME: h.dirs.configHome,
+    XDG_DATA_HOME: h.dirs.dataHome,
+    XDG_CACHE_HOME: h.dirs.cacheHome,
+    XDG_STATE_HOME: h.dirs.stateHome,
+    npm_config_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
+}
+
+/** Runs a command in the project as the human would, in bash; never throws (a failing command is data). */
+export function asHuman(h: Harness, command: string, cwd = h.dirs.project): { status: number | null; output: string } {
+  const result = spawnSync('bash', ['-c', command], {
+    cwd,
+    env: humanEnv(h),
+    encoding: 'utf8',
+    timeout: 30_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+/**
+ * Plays one scripted turn (see support/turns.ts). ROUTES_DEBUG=1 prints each call's status and what it returned,
+ * to see why a route held or went through.
+ */
+export async function play(h: Harness, session: string, lines: readonly string[]): Promise<ToolPart[]> {
+  const parts = await turn(h, session, lines);
+  if (process.env.ROUTES_DEBUG === '1') {
+    for (const part of parts)
+      console.log(
+        `[${part.tool}] ${part.status}: ${JSON.stringify(part.input).slice(0, 160)}\n  → ${seen(part).trim().slice(0, 400)}`,
+      );
+  }
+  return parts;
+}
+
+/** Titles of every session on the server (a route proves it reached the server by creating a titled session). */
+export async function serverSessionTitles(h: Harness): Promise<string[]> {
+  const result = await h.client.call('GET', '/session');
+  expect(result.status, result.text.slice(0, 300)).toBe(200);
+  const list = Array.isArray(result.json) ? (result.json as Array<{ title?: unknown }>) : [];
+  return list.map((s) => String(s.title ?? ''));
+}
+
+/** Every stored message of every session (tool inputs, outputs, errors, metadata) as one text. */
+export async function everythingStored(h: Harness): Promise<string> {
+  const sessions = await h.client.sessions();
+  const texts = await Promise.all(
+    sessions.map(async (s) => JSON.stringify((await h.client.messages(s.id)).map((m) => m.raw))),
+  );
+  return texts.join('\n');
+}
+
+/** What a tool call gave the agent: its output or its error text. */
+export const seen = (part: ToolPart | undefined): string => `${part?.output ?? ''}\n${part?.error ?? ''}`;
+
+/** The budget line of `/anchor status` in that session, e.g. "Bypasses: 3 of 3 left this session". */
+export async function budgetLine(h: Harness, session: string): Promise<string> {
+  const status = await anchor(h, session, 'status');
+  return status.split('\n').find((l) => l.startsWith('Bypasses:')) ?? `no budget line in: ${status}`;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,23 @@
+// One route = one way an agent that was just blocked could act as the human anyway. A route's test asserts the
+// effect (a marker a later human action would have written, a file's bytes, the bypass budget, the secret), never
+// only that a block was shown: a route "holds" when the effect did not happen, whatever stopped it.
+//
+// Test names read "<id> <what the agent does> → <the effect asserted>"; table.ts builds the README table from a
+// JSON report of these names. Routes measured as going through on a build whose defences are not yet in main are
+// listed in through.ts and run as `it.fails` (the suite stays green and says so); ROUTES_MEASURE=1 runs every route
+// as a plain test, which is how the table is measured.
+import { it } from 'vitest';
+import { THROUGH } from './through.js';
+
+export const MEASURE = process.env.ROUTES_MEASURE === '1';
+
+export function route(id: string, does: string, effect: string, check: () => unknown): void {
+  const name = `${id} ${does} → ${effect}`;
+  if (!MEASURE && THROUGH.has(id)) it.fails(name, check);
+  else it(name, check);
+}
+
+/** An honest call the defences must let run (ids H.nn): never `it.fails`. */
+export function honest(id: string, does: string, effect: string, check: () => unknown): void {
+  it(`${id} ${does} → ${effect}`, check);
+}
