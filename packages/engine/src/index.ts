@@ -78,4 +78,4 @@ export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResu
 export { parseEvents, type ParsedEvents } from './check/events.js';
 export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
 export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
-export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';
+export { validate, validateLoaded, type ValidateOptions, type ValidateResult } from './check/validate.js';
