@@ -58,6 +58,7 @@ export type {
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
+export { redactSecrets } from './secrets/redact.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
   Verdict,
