@@ -35,7 +35,7 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
-export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
