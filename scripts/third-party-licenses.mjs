@@ -85,13 +85,19 @@ export function derivedNotices(metafiles, workingDir) {
   }));
 }
 
-/** Writes outfile for the builds' metafiles; returns the packages listed. */
-export function writeThirdPartyLicenses({ metafiles, workingDir, bundles, outfile }) {
+/** The whole licence file for bundles built from these metafiles: every package's texts, then derived-work notices. */
+export function licenceFileText({ metafiles, workingDir, bundles }) {
   const packages = bundledPackages(metafiles, workingDir);
   const derived = derivedNotices(metafiles, workingDir).map(({ file, text }) =>
     [RULE, `Derived from third-party work: ${file}`, '', text].join('\n'),
   );
   const text = renderLicenses(packages, bundles);
-  writeFileSync(outfile, derived.length > 0 ? `${text}\n${derived.join('\n\n')}\n` : text);
+  return { packages, text: derived.length > 0 ? `${text}\n${derived.join('\n\n')}\n` : text };
+}
+
+/** Writes outfile for the builds' metafiles; returns the packages listed. */
+export function writeThirdPartyLicenses({ metafiles, workingDir, bundles, outfile }) {
+  const { packages, text } = licenceFileText({ metafiles, workingDir, bundles });
+  writeFileSync(outfile, text);
   return packages;
 }
