@@ -77,13 +77,20 @@ describe('decision records', () => {
     expect(argsDigest({ b: 1, a: 2 }).sha256).toBe(argsDigest({ a: 2, b: 1 }).sha256);
   });
 
-  it('mask secrets in excerpts: assignments, URL credentials, bearer tokens, long keys', () => {
+  it("mask in excerpts every secret the engine's detector names: AWS key ids, bearer tokens, URL passwords, keys", () => {
     const masked = maskSecrets(
-      'curl -H "Authorization: Bearer abcdefgh12345678" https://bob:hunter2@example.com API_KEY=sk_live_0123456789abcdef0123 password: s3cret',
+      'curl -H "Authorization: Bearer abcdefgh12345678" https://bob:Jd8xLq2mTz@db.prod.acme.io API_KEY=sk_live_0123456789abcdef0123 password: s3cret aws AKIAZ3MHQ6WJ4XPLKRVU',
     );
-    expect(masked).not.toMatch(/abcdefgh12345678|hunter2|sk_live|s3cret/);
-    expect(masked).toContain('https://***:***@example.com');
+    expect(masked).not.toMatch(/abcdefgh12345678|Jd8xLq2mTz|sk_live_0|s3cret|AKIAZ3MHQ6WJ4XPLKRVU/);
+    expect(masked).toContain('https://bob:');
+    expect(masked).toContain('AKIA…20');
     expect(maskSecrets('git push --force origin main')).toBe('git push --force origin main');
+  });
+
+  it('mask secrets inside the arguments before the excerpt is cut, where the JSON escapes would hide them', () => {
+    const { excerpt } = argsDigest({ command: 'echo "AKIAZ3MHQ6WJ4XPLKRVU" > creds && aws s3 ls' });
+    expect(excerpt).not.toContain('AKIAZ3MHQ6WJ4XPLKRVU');
+    expect(excerpt).toContain('AKIA…20');
   });
 });
 

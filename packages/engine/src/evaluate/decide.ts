@@ -15,7 +15,20 @@ export interface Outcome {
   readonly id: string;
   readonly mode: Mode;
   readonly bypassable: boolean;
+  /** The contract failed while matching: it counts as decided by settings.onError (see faultMode), not by its mode. */
+  readonly failed?: boolean;
 }
+
+/** What the project does when something fails while checking an event: settings.onError. */
+export type OnError = 'allow' | 'block';
+
+/**
+ * The fail-closed rule, written once: a fault (a contract that failed while matching, an event the engine could not
+ * check, an error inside the host's plugin while checking a tool call) decides BLOCK when the project fails closed
+ * (settings.onError: block), and nothing when it fails open (the default: allow, and the host tells the human).
+ * The contract's own mode plays no part: a failed WARN contract blocks as surely as a failed BLOCK contract.
+ */
+export const faultMode = (onError: OnError): Mode | undefined => (onError === 'block' ? 'BLOCK' : undefined);
 
 /** A bypass the human granted and that has not been used: for any contract, or scoped to one. */
 export interface PendingBypass {
@@ -36,6 +49,7 @@ export function decide(
   outcomes: readonly Outcome[],
   bypass: PendingBypass | undefined,
 ): { decision: Decision; effects: Effect[]; bypassUsed: boolean } {
+  // INVARIANT: a failed outcome reaches here only when it decides something (the caller filters with faultMode).
   const blocking = outcomes.filter((o) => o.mode === 'BLOCK');
   if (blocking.length === 0) {
     return { decision: outcomes.length > 0 ? 'WARN' : 'ALLOW', effects: outcomes.map(() => 'warn'), bypassUsed: false };

@@ -2,7 +2,7 @@
 // fault becomes a verdict that carries the error, decided by settings.onError, so the host can fail open.
 import type { Event, MessageEvent, ToolEvent } from '../schema/index.js';
 import type { CompiledPolicy, Counter } from '../compile/index.js';
-import { decide, type Outcome } from './decide.js';
+import { decide, faultMode, type Outcome } from './decide.js';
 import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
 import { matchFacts, type Candidate, type ContractFault, type Excuse } from './match.js';
 import { eventProblem } from './event-check.js';
@@ -189,9 +189,13 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     excused.push(...r.excused);
     faults.push(...r.faults);
   }
-  // A contract that failed counts as a block when the project fails closed (settings.onError: block).
-  const failedClosed = policy.settings.onError === 'block' ? faults.map((f) => f.contract) : [];
-  const outcomes: Outcome[] = [...matched.map((m) => m.contract), ...failedClosed];
+  // A contract that failed is decided by settings.onError, whatever its own mode (decide.ts, faultMode).
+  const failMode = faultMode(policy.settings.onError);
+  const failedClosed = failMode === undefined ? [] : faults.map((f) => f.contract);
+  const outcomes: Outcome[] = [
+    ...matched.map((m) => m.contract),
+    ...failedClosed.map((c) => ({ id: c.id, mode: failMode!, bypassable: c.bypassable, failed: true })),
+  ];
   const pending = state.bypass.pending ? { scope: state.bypass.scope } : undefined;
   const { decision, effects, bypassUsed } = decide(outcomes, pending);
   const matches: ContractMatch[] = matched.map((m, i) => ({
@@ -212,7 +216,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     const fault = faults[j]!;
     matches.push({
       id: contract.id,
-      mode: 'BLOCK',
+      mode: failMode!,
       effect: effects[matched.length + j]!,
       bypassable: contract.bypassable,
       description: contract.description,
@@ -389,6 +393,7 @@ const toExcused = (e: Excuse): ExcusedMatch => ({
 
 function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, event: unknown, error: string): Verdict {
   const onError = policy?.settings?.onError ?? 'allow';
+  const closed = faultMode(onError) === 'BLOCK';
   const budget = policy?.settings?.bypassBudget ?? 0;
   let kind: EventKind = 'tool';
   try {
@@ -397,17 +402,16 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     // The event is not even an object: report it as a tool event, the kind hosts act on.
   }
   return {
-    decision: onError === 'block' ? 'BLOCK' : 'ALLOW',
+    decision: closed ? 'BLOCK' : 'ALLOW',
     kind,
     seq: (state?.seq ?? 0) + 1,
     role: state?.role ?? null,
     matches: [],
     excused: [],
-    agentMessage:
-      onError === 'block'
-        ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
-        : undefined,
-    notice: `semantic-anchors failed while checking this event (${error}); ${onError === 'block' ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
+    agentMessage: closed
+      ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
+      : undefined,
+    notice: `semantic-anchors failed while checking this event (${error}); ${closed ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
     bypass: {
       used: false,
       pending: state?.bypass?.pending ?? false,

@@ -1,7 +1,7 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { bypassesLeft, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import { bypassesLeft, faultMode, step, type Event, type Verdict } from '@semantic-anchors/engine';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
@@ -362,7 +362,8 @@ export class Enforcer {
    * when the configuration says fail closed (settings.onError: block).
    */
   internalError(phase: Phase, where: string, sessionID: string | undefined, error: unknown): string | undefined {
-    const closed = phase === 'tool-check' && this.current.policy.settings.onError === 'block';
+    // The engine's one fail-closed rule (faultMode); only a failure while checking a tool call can stop that call.
+    const closed = phase === 'tool-check' && faultMode(this.current.policy.settings.onError) === 'BLOCK';
     this.failOpen.report(
       where,
       sessionID,
