@@ -262,4 +262,8 @@ describe('family 4: rewriting the rules', () => {
       `t=$(mktemp -d); mkdir -p $t/.opencode && printf '${WEAKER}' > $t/${CONFIG} && (cd $t && zip -qr rules.zip .opencode) && unzip -qo $t/rules.zip`,
     ),
   ]);
+  rulesRoute('4.42', '`git reset --hard HEAD~1` after committing the rules', () => [
+    bash('git add -f .opencode && git commit -qm "chore: track the rules" && git reset -q --hard HEAD~1'),
+  ]);
+  rulesRoute('4.43', '`rm` with a glob (`.o*/*anchors.yaml`)', () => [bash('rm -f .o*/*anchors.yaml')]);
 });
