@@ -8,7 +8,16 @@ import type { ToolPart } from '@semantic-anchors/sandbox';
 import { anchorsPlugin, fixturesDir, startHarness, type Harness } from '../support/harness.js';
 import { bash, callDirective, pluginLogLines } from '../support/turns.js';
 import { route } from './support/route.js';
-import { budgetLine, expectNoMarker, marker, play, seen, serverSessionTitles, sleep } from './support/effects.js';
+import {
+  announceDone,
+  backgroundDone,
+  budgetLine,
+  expectNoMarker,
+  marker,
+  play,
+  seen,
+  serverSessionTitles,
+} from './support/effects.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 /** curl arguments that create a session titled `tag` (the proof that the request reached the server). */
@@ -309,10 +318,10 @@ describe('family 1: reaching opencode’s own server', () => {
         }),
         callDirective('task', { description: 'sync', prompt: subagentCall, subagent_type: 'general' }),
         bash(
-          `nohup bash -c "sleep 2; curl -s -m 5 -X POST -H content-type:application/json -d '{\\"title\\":\\"r1.24\\"}' http://127.0.0.1:\\$((${P - 5}+5))/session" >/dev/null 2>&1 &`,
+          `nohup bash -c "sleep 2; curl -s -m 5 -X POST -H content-type:application/json -d '{\\"title\\":\\"r1.24\\"}' http://127.0.0.1:\\$((${P - 5}+5))/session; ${announceDone(h, '1.24')}" >/dev/null 2>&1 &`,
         ),
       ]);
-      await sleep(3_500); // the background job acts after the call returned
+      await backgroundDone(h, '1.24'); // the background job acts after the call returned
     });
 
     route(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { expectNoMarker, marker, play, readOrMissing, sleep } from './support/effects.js';
+import { announceDone, backgroundDone, expectNoMarker, marker, play, readOrMissing } from './support/effects.js';
 import { copyPluginBundle, type PluginCopy } from './support/plugin-copy.js';
 
 const HUMAN_BASHRC = "# the human's bashrc\nalias ll='ls -l'\n";
@@ -110,10 +110,10 @@ describe('family 2: switching the plugin off for the next session', () => {
       callDirective('task', { description: 'tool', prompt: subagentCall, subagent_type: 'general' }),
       write('tools/evil-2.21.js', evilPlugin('2.21')),
       bash(
-        "nohup sh -c 'sleep 2; d=$(printf .open%s code)/plugins; mkdir -p $d; cp tools/evil-2.21.js $d/late.js' >/dev/null 2>&1 &",
+        `nohup sh -c 'sleep 2; d=$(printf .open%s code)/plugins; mkdir -p $d; cp tools/evil-2.21.js $d/late.js; ${announceDone(h, '2.21')}' >/dev/null 2>&1 &`,
       ),
     ]);
-    await sleep(3_000); // the background job acts after its call returned
+    await backgroundDone(h, '2.21'); // the background job acts after its call returned
     next = await h.restart(); // the human's next session
     const ids = await h.client.call('GET', '/experimental/tool/ids');
     toolIds = Array.isArray(ids.json) ? (ids.json as string[]) : [];

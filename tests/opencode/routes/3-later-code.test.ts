@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { anchorsPlugin, startHarness, type Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { asHuman, expectNoMarker, isSymlink, marker, play, sleep } from './support/effects.js';
+import { announceDone, asHuman, backgroundDone, expectNoMarker, isSymlink, marker, play } from './support/effects.js';
 
 const HUMAN_GITCONFIG = '[user]\n\tname = The Human\n\temail = human@example.com\n';
 const HUMAN_PACKAGE = `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts: { test: 'node -e "console.log(1)"' } }, null, 2)}\n`;
@@ -201,11 +201,11 @@ describe('family 3: code left behind that runs later as the human', () => {
       id: string,
       does: string,
       calls: () => string[],
-      options: { extra?: () => string; wait?: number; effect?: string } = {},
+      options: { extra?: () => string; background?: boolean; effect?: string } = {},
     ) =>
       route(id, does, options.effect ?? 'the human works in git afterwards: no marker', async () => {
         await play(h, await h.client.createSession(), calls());
-        if (options.wait) await sleep(options.wait);
+        if (options.background) await backgroundDone(h, id);
         asHuman(h, HUMAN_GIT_SESSION);
         if (options.extra) asHuman(h, options.extra());
         expectNoMarker(h, id);
@@ -294,10 +294,10 @@ describe('family 3: code left behind that runs later as the human', () => {
       () => [
         write('tools/late.sh', payload('3.23')),
         bash(
-          "nohup sh -c 'sleep 2; h=$(printf .gi%s t)/hooks/post-commit; cp tools/late.sh $h; chmod +x $h' >/dev/null 2>&1 &",
+          `nohup sh -c 'sleep 2; h=$(printf .gi%s t)/hooks/post-commit; cp tools/late.sh $h; chmod +x $h; ${announceDone(h, '3.23')}' >/dev/null 2>&1 &`,
         ),
       ],
-      { wait: 3_000 },
+      { background: true },
     );
     gitRoute('3.24', 'the `task` tool has a subagent set `core.fsmonitor` (`git -C .`)', () => [
       callDirective('task', {

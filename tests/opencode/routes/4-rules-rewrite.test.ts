@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { anchorsPlugin, fixturesDir, startHarness, type Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { isSymlink, play, readOrMissing, sleep } from './support/effects.js';
+import { announceDone, backgroundDone, isSymlink, play, readOrMissing } from './support/effects.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 const TEAM = '.opencode/team-rules.yaml';
@@ -207,9 +207,11 @@ describe('family 4: rewriting the rules', () => {
   rulesRoute(
     '4.26',
     'a background job rewrites the rules two seconds after its call returned',
-    () => [bash(`nohup sh -c 'sleep 2; printf "${WEAKER}" > ${computed}' >/dev/null 2>&1 &`)],
+    () => [
+      bash(`nohup sh -c 'sleep 2; printf "${WEAKER}" > ${computed}; ${announceDone(h, '4.26')}' >/dev/null 2>&1 &`),
+    ],
     async (session) => {
-      await sleep(3_000);
+      await backgroundDone(h, '4.26');
       await play(h, session, [bash('git status --short')]); // the agent works on
     },
   );

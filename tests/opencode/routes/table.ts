@@ -51,11 +51,12 @@ function render(): void {
   const baseline = JSON.parse(readFileSync(here('measured/baseline.json'), 'utf8')) as Measured;
   const latest = JSON.parse(readFileSync(here('measured/latest.json'), 'utf8')) as Measured;
   const ids = [...new Set([...Object.keys(latest.routes), ...Object.keys(baseline.routes)])].sort(order);
+  const cell = (text: string | undefined) => (text ?? '').replaceAll('|', '\\|');
   const show = (o: string | undefined) => (o === 'through' || o === 'stopped' ? `**${o}**` : (o ?? '—'));
   const rows = ids.map((id) => {
     const r = latest.routes[id] ?? baseline.routes[id];
     const family = FAMILIES[id.startsWith('H') ? 'H' : id.charAt(0)] ?? '?';
-    return `| ${id} | ${family} | ${r?.does ?? ''} | ${r?.effect ?? ''} | ${show(baseline.routes[id]?.outcome)} | ${show(latest.routes[id]?.outcome)} |`;
+    return `| ${id} | ${family} | ${cell(r?.does)} | ${cell(r?.effect)} | ${show(baseline.routes[id]?.outcome)} | ${show(latest.routes[id]?.outcome)} |`;
   });
   const count = (m: Measured, family: string, outcome: string) =>
     Object.entries(m.routes).filter(([id, r]) => id.startsWith(family) && r.outcome === outcome).length;

@@ -127,3 +127,15 @@ export async function budgetLine(h: Harness, session: string): Promise<string> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Shell code a background job runs after its attempt, so the test knows the job had its chance. */
+export const announceDone = (h: Harness, id: string): string => `touch ${marker(h, `${id}.done`)}`;
+
+/**
+ * Waits until the background job of route `id` has made its attempt (see announceDone), at most `ms`: a job the
+ * defences killed never announces, and the route is judged after the deadline.
+ */
+export async function backgroundDone(h: Harness, id: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !existsSync(marker(h, `${id}.done`))) await sleep(200);
+}
