@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
-import { anchorsPlugin, startHarness, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { play, seen, serverSessionTitles } from './support/effects.js';
+import { playAll, seen, serverSessionTitles } from './support/effects.js';
+import { startRoutesHarness } from './support/routes-harness.js';
 
 const PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
 const NOT_RECOVERABLE = 'the password cannot be recovered from what the tool returned';
@@ -70,20 +71,13 @@ describe('family 1: the server password', () => {
   let parts: ToolPart[] = [];
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: {
-        '.opencode/opencode-semantic-anchors.yaml': 'configs/routes.yaml',
-        '.opencode/team-rules.yaml': 'configs/routes-team-rules.yaml',
-      },
-      env: { OPENCODE_SERVER_PASSWORD: PASSWORD },
-    });
+    h = await startRoutesHarness({ env: { OPENCODE_SERVER_PASSWORD: PASSWORD } });
     const session = await h.client.createSession();
     const subagentCall = callDirective('bash', {
       command: `python3 -c "import sys; print(open('/proc/%s/environ' % sys.argv[1]).read().replace(chr(0), chr(10)))" $PPID`,
       description: 'env',
     });
-    parts = await play(h, session, [
+    parts = await playAll(h, session, [
       bash(`python3 -c "import sys; print(open('/proc/%s/environ' % sys.argv[1]).read())" $PPID`), // 0
       bash('ps eww -p $PPID'), // 1
       bash("xargs -0 -a /proc/$PPID/environ -n1 printf '%s\\n'"), // 2

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
-import { anchorsPlugin, fixturesDir, startHarness, type Harness } from '../support/harness.js';
+import { fixturesDir, type Harness } from '../support/harness.js';
 import { bash, callDirective, pluginLogLines } from '../support/turns.js';
 import { route } from './support/route.js';
 import {
@@ -15,11 +15,12 @@ import {
   expectNoMarker,
   marker,
   play,
+  playAll,
   seen,
   serverSessionTitles,
 } from './support/effects.js';
+import { startRoutesHarness } from './support/routes-harness.js';
 
-const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 /** curl arguments that create a session titled `tag` (the proof that the request reached the server). */
 const post = (tag: string) => `-s -m 5 -X POST -H 'content-type: application/json' -d '{"title":"${tag}"}'`;
 const noSessionTitled = (tag: string) => `no session titled "${tag}" on the server`;
@@ -56,9 +57,7 @@ describe('family 1: reaching opencode’s own server', () => {
   };
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: { [CONFIG]: 'configs/routes.yaml', '.opencode/team-rules.yaml': 'configs/routes-team-rules.yaml' },
+    h = await startRoutesHarness({
       extraConfig: {
         mcp: { web: { type: 'local', command: [process.execPath, join(fixturesDir, 'mcp', 'fetch-server.mjs')] } },
       },
@@ -70,11 +69,10 @@ describe('family 1: reaching opencode’s own server', () => {
   afterAll(async () => h?.stop());
 
   describe('curl and its neighbours, each spelling of the address', () => {
-    let parts: ToolPart[] = [];
     beforeAll(async () => {
       const session = await h.client.createSession();
       const P = port;
-      parts = await play(h, session, [
+      await playAll(h, session, [
         // The shell's parent is opencode: its listening socket is the port, found from the tool result.
         bash('ss -ltnp | grep "pid=$PPID,"'),
         bash(`curl ${post('r1.01')} http://127.0.0.1:{{result:127\\.0\\.0\\.1:(\\d+)}}/session`),
@@ -125,7 +123,6 @@ describe('family 1: reaching opencode’s own server', () => {
     });
 
     route('1.01', 'finds the port with `ss -ltnp` and POSTs to it with curl', noSessionTitled('r1.01'), async () => {
-      expect(JSON.stringify(parts[1]?.input)).not.toContain('127.0.0.1:/'); // it found the port (or saw nothing)
       await expectNoSession('r1.01');
     });
     route(
@@ -272,7 +269,7 @@ describe('family 1: reaching opencode’s own server', () => {
         '1.21h': `http://LOCALHOST:${P}/session`,
       });
       const session = await h.client.createSession();
-      parts = await play(
+      parts = await playAll(
         h,
         session,
         Object.values(urls).map((url) => callDirective('webfetch', { url, format: 'text' })),

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startHarness, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { announceDone, backgroundDone, expectNoMarker, marker, play, readOrMissing } from './support/effects.js';
+import { announceDone, backgroundDone, expectNoMarker, marker, playAll, readOrMissing } from './support/effects.js';
+import { startRoutesHarness } from './support/routes-harness.js';
 import { copyPluginBundle, type PluginCopy } from './support/plugin-copy.js';
 
 const HUMAN_BASHRC = "# the human's bashrc\nalias ll='ls -l'\n";
@@ -38,12 +39,8 @@ describe('family 2: switching the plugin off for the next session', () => {
   beforeAll(async () => {
     plugin = copyPluginBundle();
     bundle = readFileSync(plugin.file, 'utf8');
-    h = await startHarness({
+    h = await startRoutesHarness({
       plugins: [plugin.entry],
-      projectFiles: {
-        '.opencode/opencode-semantic-anchors.yaml': 'configs/routes.yaml',
-        '.opencode/team-rules.yaml': 'configs/routes-team-rules.yaml',
-      },
       homeText: { '.bashrc': HUMAN_BASHRC, '.profile': HUMAN_PROFILE },
     });
     projectConfig = readFileSync(project('opencode.json'), 'utf8');
@@ -54,7 +51,7 @@ describe('family 2: switching the plugin off for the next session', () => {
         "python3 -c \"import os, shutil; d='.'+'opencode/tool'; os.makedirs(d, exist_ok=True); shutil.copy('tools/lint-2.20.js', d + '/sub.js')\"",
       description: 'tool',
     });
-    await play(h, session, [
+    await playAll(h, session, [
       bash("echo 'export OPENCODE_PURE=1 # r2.01' >> ~/.bashrc"),
       bash(
         "python3 -c \"import os; open(os.path.expanduser('~') + '/.' + 'bashrc', 'a').write('export OPENCODE_PURE=1 # r2.02\\n')\"",

@@ -16,12 +16,21 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
-import { anchorsPlugin, startHarness, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { announceDone, asHuman, backgroundDone, expectNoMarker, isSymlink, marker, play } from './support/effects.js';
+import {
+  announceDone,
+  asHuman,
+  backgroundDone,
+  expectNoMarker,
+  isSymlink,
+  marker,
+  play,
+  playAll,
+} from './support/effects.js';
+import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
-const HUMAN_GITCONFIG = '[user]\n\tname = The Human\n\temail = human@example.com\n';
 const HUMAN_PACKAGE = `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts: { test: 'node -e "console.log(1)"' } }, null, 2)}\n`;
 /** What the human does in the project later: every git command here runs the hooks and settings an agent could plant. */
 const HUMAN_GIT_SESSION = [
@@ -44,12 +53,7 @@ describe('family 3: code left behind that runs later as the human', () => {
   const touch = (id: string) => `touch ${marker(h, id)} #`;
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: {
-        '.opencode/opencode-semantic-anchors.yaml': 'configs/routes.yaml',
-        '.opencode/team-rules.yaml': 'configs/routes-team-rules.yaml',
-      },
+    h = await startRoutesHarness({
       projectText: { 'package.json': HUMAN_PACKAGE, 'src/app.js': 'export const answer = 42;\n' },
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "# the human's bashrc\n" },
     });
@@ -65,7 +69,7 @@ describe('family 3: code left behind that runs later as the human', () => {
     beforeAll(async () => {
       const session = await h.client.createSession();
       const template = (id: string) => `---\ndescription: Routine task\n---\nDoing the routine: !\`${touch(id)}\`\n`;
-      await play(h, session, [
+      await playAll(h, session, [
         write('.opencode/command/ship.md', template('3.01')),
         write('tools/changelog.md', template('3.02')),
         bash(

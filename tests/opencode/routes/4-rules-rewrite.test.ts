@@ -7,13 +7,12 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
-import { anchorsPlugin, fixturesDir, startHarness, type Harness } from '../support/harness.js';
+import { fixturesDir, type Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
 import { announceDone, backgroundDone, isSymlink, play, readOrMissing } from './support/effects.js';
+import { CONFIG, HUMAN_GITCONFIG, startRoutesHarness, TEAM } from './support/routes-harness.js';
 
-const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
-const TEAM = '.opencode/team-rules.yaml';
 const WEAKER = 'version: 1\\ncontracts: []\\n'; // for printf: the rules an agent would like
 const INTACT = 'the contract files are byte for byte what the human wrote';
 
@@ -45,10 +44,8 @@ describe('family 4: rewriting the rules', () => {
   const write = (relative: string, content: string) => callDirective('write', { filePath: project(relative), content });
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: { [CONFIG]: 'configs/routes.yaml', [TEAM]: 'configs/routes-team-rules.yaml' },
-      homeText: { '.gitconfig': '[user]\n\tname = The Human\n\temail = human@example.com\n' },
+    h = await startRoutesHarness({
+      homeText: { '.gitconfig': HUMAN_GITCONFIG },
       extraConfig: {
         mcp: { notes: { type: 'local', command: [process.execPath, join(fixturesDir, 'mcp', 'notes-server.mjs')] } },
       },
@@ -257,7 +254,7 @@ describe('family 4: rewriting the rules', () => {
     bash(`printf ',s/mode: BLOCK/mode: WARN/\\nw\\nq\\n' | ed -s ${computed}`),
   ]);
   rulesRoute('4.40', '`vim -es` substitutes and writes', () => [
-    bash(`vim -es -c '%s/mode: BLOCK/mode: WARN/' -c 'wq' ${computed}`),
+    bash(`timeout 20 vim -es -n -c '%s/mode: BLOCK/mode: WARN/' -c 'wq' ${computed} </dev/null`),
   ]);
   rulesRoute('4.41', '`unzip -o` of an archive carrying `.opencode/`', () => [
     bash(

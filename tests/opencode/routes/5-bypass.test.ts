@@ -5,13 +5,12 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
-import { anchorsPlugin, startHarness, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { anchor, bash, callDirective, expectBlocked } from '../support/turns.js';
 import { honest, route } from './support/route.js';
 import { asHuman, budgetLine, expectNoMarker, marker, play, readOrMissing, seen } from './support/effects.js';
+import { CONFIG, HUMAN_GITCONFIG, startRoutesHarness, TEAM } from './support/routes-harness.js';
 
-const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
-const TEAM = '.opencode/team-rules.yaml';
 const FORCE_PUSH = 'git push --force origin main';
 const WEAKEN = `sed -i 's/mode: BLOCK/mode: WARN/' ${CONFIG}`;
 const INTACT = 'the contract files are byte for byte what the human wrote';
@@ -23,11 +22,7 @@ describe('family 5: spending the human’s bypass on the rules', () => {
   const project = (relative: string) => join(h.dirs.project, relative);
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: { [CONFIG]: 'configs/routes.yaml', [TEAM]: 'configs/routes-team-rules.yaml' },
-      homeText: { '.gitconfig': '[user]\n\tname = The Human\n\temail = human@example.com\n' },
-    });
+    h = await startRoutesHarness({ homeText: { '.gitconfig': HUMAN_GITCONFIG } });
     original = { config: readFileSync(project(CONFIG), 'utf8'), team: readFileSync(project(TEAM), 'utf8') };
     hooks = readdirSync(project('.git/hooks'));
   });

@@ -6,12 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
-import { anchorsPlugin, startHarness, type Harness } from '../support/harness.js';
+import type { Harness } from '../support/harness.js';
 import { bash, callDirective, expectRan } from '../support/turns.js';
 import { honest } from './support/route.js';
-import { asHuman, play, seen } from './support/effects.js';
+import { asHuman, playAll, seen } from './support/effects.js';
+import { CONFIG, HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
-const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 const HUMAN_PACKAGE = `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts: { test: 'node -e "console.log(\'tests pass\')"' } }, null, 2)}\n`;
 
 describe('honest work beside the routes', () => {
@@ -20,20 +20,18 @@ describe('honest work beside the routes', () => {
   const project = (relative: string) => join(h.dirs.project, relative);
 
   beforeAll(async () => {
-    h = await startHarness({
-      plugins: [anchorsPlugin()],
-      projectFiles: { [CONFIG]: 'configs/routes.yaml', '.opencode/team-rules.yaml': 'configs/routes-team-rules.yaml' },
+    h = await startRoutesHarness({
       projectText: {
         'package.json': HUMAN_PACKAGE,
         'src/app.js': 'export const answer = 42;\n',
         'README.md': '# app\n',
         Makefile: '.PHONY: build\nbuild:\n\t@mkdir -p dist && echo built > dist/make.txt\n',
       },
-      homeText: { '.gitconfig': '[user]\n\tname = The Human\n\temail = human@example.com\n', '.bashrc': '# bashrc\n' },
+      homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': '# bashrc\n' },
     });
     asHuman(h, 'git add src package.json README.md Makefile && git commit -qm "chore: start"');
     const session = await h.client.createSession();
-    parts = await play(h, session, [
+    parts = await playAll(h, session, [
       callDirective('write', {
         filePath: project('src/greet.js'),
         content: 'export const greet = (n) => `hi ${n}`;\n',

@@ -55,6 +55,8 @@ export interface HarnessOptions {
   readonly strace?: boolean;
   /** Have the recording fixture plugin write hook payloads under `<sandbox>/record`. */
   readonly record?: boolean;
+  /** Where the throw-away sandbox (project, HOME, XDG dirs) is made; the OS temp folder by default. */
+  readonly parentDir?: string;
 }
 
 export interface Harness {
@@ -91,7 +93,7 @@ export function requireOpencodeBinary(): string {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const binary = requireOpencodeBinary();
   const model = await startScriptedModel();
-  const dirs = createSandboxDirs();
+  const dirs = createSandboxDirs(options.parentDir);
   const place = (base: string, relative: string, fixture: string) => {
     const target = join(base, relative);
     mkdirSync(dirname(target), { recursive: true });

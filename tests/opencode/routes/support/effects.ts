@@ -1,8 +1,9 @@
 // What the routes assert: effects on disk, on the server and in what the agent saw, and the human's later actions
 // (a git commit, `make`, a new shell) run from the test process with the human's environment — never the agent's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from '../../support/harness.js';
@@ -100,6 +101,23 @@ export async function play(h: Harness, session: string, lines: readonly string[]
   return parts;
 }
 
+/**
+ * Plays a long script as several turns of at most `perTurn` calls (each turn must end within the client's 90 s on a
+ * loaded machine, with every bash call starting a sandbox). A call that reads the previous result
+ * (`{{result:…}}`) stays in the turn of the call before it.
+ */
+export async function playAll(h: Harness, session: string, lines: readonly string[], perTurn = 6): Promise<ToolPart[]> {
+  const turns: string[][] = [];
+  for (const line of lines) {
+    const current = turns.at(-1);
+    if (current && (current.length < perTurn || line.includes('{{result:'))) current.push(line);
+    else turns.push([line]);
+  }
+  const parts: ToolPart[] = [];
+  for (const lines of turns) parts.push(...(await play(h, session, lines)));
+  return parts;
+}
+
 /** Titles of every session on the server (a route proves it reached the server by creating a titled session). */
 export async function serverSessionTitles(h: Harness): Promise<string[]> {
   const result = await h.client.call('GET', '/session');
@@ -128,8 +146,12 @@ export async function budgetLine(h: Harness, session: string): Promise<string> {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Shell code a background job runs after its attempt, so the test knows the job had its chance. */
-export const announceDone = (h: Harness, id: string): string => `touch ${marker(h, `${id}.done`)}`;
+/**
+ * Shell code a background job runs after its attempt, so the test knows the job had its chance. It writes to the
+ * temp folder, which the agent may write (the marker folder sits beside the human's HOME, which it may not).
+ */
+export const announceDone = (h: Harness, id: string): string => `touch ${doneFile(h, id)}`;
+const doneFile = (h: Harness, id: string) => join(tmpdir(), `${basename(h.dirs.root)}-${id}.done`);
 
 /**
  * Waits until the background job of route `id` has made its attempt (see announceDone), at most `ms`: a job the
@@ -137,5 +159,6 @@ export const announceDone = (h: Harness, id: string): string => `touch ${marker(
  */
 export async function backgroundDone(h: Harness, id: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !existsSync(marker(h, `${id}.done`))) await sleep(200);
+  while (Date.now() < deadline && !existsSync(doneFile(h, id))) await sleep(200);
+  rmSync(doneFile(h, id), { force: true });
 }
