@@ -17,6 +17,7 @@ export type DiagnosticCode =
   | 'extends-cycle'
   | 'extends-unreadable'
   | 'disable-unknown'
+  | 'observe-unknown'
   | 'unreachable-contract'
   | 'unknown-tool'
   | 'replaces-inherited'
