@@ -93,7 +93,7 @@ describe('observe mode', () => {
     const loaded = loadConfig(`version: 1\nsettings:\n  observe: [no-rm-rff]\n${contracts}`, { file: 'x.yaml' });
     const d = loaded.diagnostics.find((x) => x.code === 'observe-unknown');
     expect(d?.severity).toBe('warning');
-    expect(d?.position.line).toBe(3);
+    expect(d?.position?.line).toBe(3);
     expect(d?.hint).toBe('did you mean "no-rm-rf"?');
   });
 
