@@ -8,9 +8,11 @@ import {
   type SessionState,
   type Verdict,
 } from '@semantic-anchors/engine';
+import { ANSWER_PREFIX } from '@semantic-anchors/engine/opencode';
 import type { PolicySnapshot } from './policy-loader.js';
 
-export const ANSWER_PREFIX = '[semantic-anchors]';
+// The prefix `replay` reads command answers back by: one constant, the engine's opencode mapping's.
+export { ANSWER_PREFIX };
 export const COMMAND_HELP =
   'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
 
