@@ -24,6 +24,8 @@ export type DiagnosticCode =
   | 'example-failed'
   | 'example-invalid'
   | 'config-unreadable'
+  | 'export-syntax'
+  | 'export-shape'
   | 'internal';
 
 /** A 1-based line and column, plus the 0-based offset it came from. */

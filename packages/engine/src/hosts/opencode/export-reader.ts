@@ -1,0 +1,273 @@
+// Reads an `opencode export` file as a stream: takes chunks (bytes or text); hands over the session's `info` and
+// each of `messages[]` as soon as it is complete, keeping only the fields replay needs (a tool's output, a file's
+// content, token counts are never assembled), so memory stays bounded by one message, not by the file.
+// A document that is not JSON, or not an export, stops with a positioned error; what was read before it stands.
+import { Tokenizer, TokenType } from '@streamparser/json';
+import type { Diagnostic } from '../../diagnostics.js';
+import { LineCounter, type StreamPosition } from './line-counter.js';
+
+/** The fields kept, by path; `true` keeps a whole subtree, '*' stands for any array index. */
+type Keep = true | { readonly [key: string]: Keep };
+
+const MESSAGE_SHAPE: Keep = {
+  info: { id: true, role: true, agent: true, sessionID: true, time: { created: true } },
+  parts: {
+    '*': {
+      type: true,
+      id: true,
+      text: true,
+      synthetic: true,
+      url: true,
+      filename: true,
+      mime: true,
+      source: { path: true },
+      tool: true,
+      callID: true,
+      state: { status: true, input: true, error: true, metadata: { sessionId: true } },
+    },
+  },
+};
+const INFO_SHAPE: Keep = {
+  id: true,
+  parentID: true,
+  title: true,
+  directory: true,
+  agent: true,
+  version: true,
+  time: { created: true },
+};
+
+export interface ExportSink {
+  /** The session's `info` object (as written; the caller checks its shape). */
+  info(info: unknown, at: StreamPosition): void;
+  /** One element of `messages[]`, with the kept fields only. */
+  message(message: unknown, at: StreamPosition): void;
+}
+
+/** Nesting deeper than this is no export: stop before a hostile file grows the stack. */
+export const MAX_DEPTH = 256;
+/** Text before the JSON (a shell's "Exporting session: …" line redirected into the file) is skipped up to this. */
+const MAX_PREAMBLE = 64 * 1024;
+
+export class ExportError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+type Role = 'root' | 'info' | 'messages' | 'message' | 'other';
+
+interface Frame {
+  readonly array: boolean;
+  readonly keep: Keep | undefined;
+  readonly value: Record<string, unknown> | unknown[] | undefined;
+  readonly role: Role;
+  readonly at: number;
+  key: string | undefined;
+  expectKey: boolean;
+}
+
+export class ExportReader {
+  private readonly lines = new LineCounter();
+  private readonly tokenizer = new Tokenizer();
+  private readonly stack: Frame[] = [];
+  private preamble: 'looking' | 'done' = 'looking';
+  private preambleBytes = 0;
+  private rootSeen = false;
+  private sawInfo = false;
+  private sawMessages = false;
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly file: string,
+    private readonly sink: ExportSink,
+  ) {
+    this.tokenizer.onToken = ({ token, value, offset }) => this.token(token, value, offset + this.preambleBytes);
+    this.tokenizer.onError = (error) => {
+      throw error;
+    };
+  }
+
+  get bytes(): number {
+    return this.lines.bytes;
+  }
+
+  write(chunk: Uint8Array | string): void {
+    let bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
+    this.lines.feed(bytes);
+    if (this.preamble === 'looking') {
+      // A UTF-8 byte order mark at the very start is no text before the document.
+      if (this.preambleBytes === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+        this.preambleBytes = 3;
+        bytes = bytes.subarray(3);
+      }
+      bytes = this.skipPreamble(bytes);
+      if (bytes.length === 0) return;
+    }
+    try {
+      this.tokenizer.write(bytes);
+    } catch (error) {
+      throw this.fail(error);
+    }
+  }
+
+  /** The input is complete: a document cut short is an error positioned at its end. */
+  end(): void {
+    if (this.preamble === 'looking') throw this.shapeError(this.lines.bytes, 'the file holds no JSON document');
+    try {
+      this.tokenizer.end();
+    } catch (error) {
+      throw this.fail(error);
+    }
+    if (!this.rootSeen) throw this.shapeError(this.lines.bytes, 'the file holds no JSON document');
+    if (!this.sawInfo && !this.sawMessages)
+      throw this.shapeError(0, 'this JSON has neither "info" nor "messages": it is not an opencode export');
+  }
+
+  private skipPreamble(bytes: Uint8Array): Uint8Array {
+    // The document starts at the first "{" or "[" that begins a line (after spaces).
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (this.atLineStart && (b === 0x7b || b === 0x5b)) {
+        this.preamble = 'done';
+        this.preambleBytes += i;
+        return bytes.subarray(i);
+      }
+      if (b === 0x0a) this.atLineStart = true;
+      else if (b !== 0x20 && b !== 0x09 && b !== 0x0d) this.atLineStart = false;
+    }
+    this.preambleBytes += bytes.length;
+    if (this.preambleBytes > MAX_PREAMBLE)
+      throw this.shapeError(0, `no JSON document in the first ${MAX_PREAMBLE} bytes: this is not an opencode export`);
+    return bytes.subarray(bytes.length);
+  }
+
+  private atLineStart = true;
+
+  private token(token: TokenType, value: unknown, offset: number): void {
+    const top = this.stack.at(-1);
+    if (top && !top.array && top.expectKey) {
+      if (token === TokenType.STRING) {
+        top.key = value as string;
+        top.expectKey = false;
+      }
+      if (token === TokenType.RIGHT_BRACE) this.close(offset);
+      return; // a comma or colon between members
+    }
+    switch (token) {
+      case TokenType.COLON:
+        return;
+      case TokenType.COMMA:
+        if (top && !top.array) top.expectKey = true;
+        return;
+      case TokenType.RIGHT_BRACE:
+      case TokenType.RIGHT_BRACKET:
+        this.close(offset);
+        return;
+      case TokenType.LEFT_BRACE:
+      case TokenType.LEFT_BRACKET:
+        this.open(token === TokenType.LEFT_BRACKET, offset);
+        return;
+      default:
+        this.primitive(value, offset);
+    }
+  }
+
+  /** Where a value starting now belongs: its role and what of it to keep. */
+  private child(): { role: Role; keep: Keep | undefined } {
+    const top = this.stack.at(-1);
+    if (!top) return { role: 'root', keep: {} };
+    const name = top.array ? '*' : (top.key ?? '');
+    if (top.role === 'root') {
+      if (name === 'info') return { role: 'info', keep: INFO_SHAPE };
+      if (name === 'messages') return { role: 'messages', keep: undefined };
+      return { role: 'other', keep: undefined };
+    }
+    if (top.role === 'messages') return { role: 'message', keep: MESSAGE_SHAPE };
+    if (top.keep === undefined) return { role: 'other', keep: undefined };
+    if (top.keep === true) return { role: 'other', keep: true };
+    return { role: 'other', keep: Object.hasOwn(top.keep, name) ? top.keep[name] : undefined };
+  }
+
+  private open(array: boolean, offset: number): void {
+    if (this.stack.length >= MAX_DEPTH)
+      throw this.shapeError(offset, `the JSON nests deeper than ${MAX_DEPTH} levels: this is not an opencode export`);
+    const { role, keep } = this.child();
+    if (role === 'root') {
+      if (array)
+        throw this.shapeError(
+          offset,
+          'the document is a list, not an opencode export (an object with "info" and "messages")',
+        );
+      this.rootSeen = true;
+    }
+    if (role === 'messages') {
+      this.sawMessages = true;
+      if (!array) throw this.shapeError(offset, '"messages" is not a list');
+    }
+    const value = keep === undefined ? undefined : array ? [] : {};
+    this.stack.push({ array, keep, value, role, at: offset, key: undefined, expectKey: !array });
+  }
+
+  private close(offset: number): void {
+    const frame = this.stack.pop();
+    if (!frame) return;
+    if (frame.role === 'info') {
+      this.sawInfo = true;
+      this.sink.info(frame.value, this.lines.position(frame.at));
+    } else if (frame.role === 'message') {
+      this.sink.message(frame.value, this.lines.position(frame.at));
+    } else if (frame.value !== undefined) this.assign(frame.value);
+    void offset;
+  }
+
+  private primitive(value: unknown, offset: number): void {
+    if (this.stack.length === 0) throw this.shapeError(offset, 'the document is not an object: not an opencode export');
+    const top = this.stack.at(-1)!;
+    if (top.role === 'messages') return; // a stray scalar in messages[]: the caller never sees it
+    if (this.child().keep !== undefined) this.assign(value);
+  }
+
+  private assign(value: unknown): void {
+    const top = this.stack.at(-1);
+    if (!top?.value) return;
+    if (Array.isArray(top.value)) top.value.push(value);
+    else if (top.key !== undefined) {
+      // INVARIANT: a key like "__proto__" is stored as data, never as the object's prototype.
+      Object.defineProperty(top.value, top.key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+
+  private fail(error: unknown): ExportError {
+    if (error instanceof ExportError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /absolute position "(\d+)"/.exec(message);
+    const offset = at ? Number(at[1]) + this.preambleBytes : this.lines.bytes;
+    const cut = /ended in the middle|not all the data/i.test(message);
+    const what = cut
+      ? 'the file ends in the middle of the JSON document (cut short?)'
+      : `not valid JSON here (${message.replace(/ at chunk position.*$/, '')})`;
+    return this.error(
+      'export-syntax',
+      offset,
+      what,
+      cut ? 'export the session again: opencode export <sessionID> > file.json' : undefined,
+    );
+  }
+
+  private shapeError(offset: number, message: string): ExportError {
+    return this.error('export-shape', offset, message, 'pass a file written by: opencode export <sessionID>');
+  }
+
+  private error(code: 'export-syntax' | 'export-shape', offset: number, message: string, hint?: string): ExportError {
+    const p = this.lines.position(offset);
+    return new ExportError({
+      code,
+      severity: 'error',
+      file: this.file,
+      position: { offset, line: p.line, col: p.col },
+      message,
+      ...(hint ? { hint } : {}),
+    });
+  }
+}
