@@ -22,7 +22,13 @@ export function printCall(io: CliIO, c: ReplayCall, policy: CompiledPolicy | und
       ? `${c.tool}${c.subject ? ` ${JSON.stringify(short(c.subject))}` : ''}`
       : `message ${JSON.stringify(short(c.subject))}`;
   const then =
-    c.then === 'blocked' ? 'was blocked then' : c.then === 'ran' ? 'ran then' : c.then ? `${c.then} then` : '';
+    c.recorded === 'blocked'
+      ? 'was blocked then'
+      : c.recorded === 'ran'
+        ? 'ran then'
+        : c.recorded
+          ? `${c.recorded} then`
+          : '';
   const where = c.line !== undefined ? `${c.file}:${c.line}` : c.file;
   io.out(
     `  ${bold(io, c.seq !== null ? `#${c.seq}` : '#-')} ${what} → ${decisionText(io, c)}${dim(io, `  (${[c.role ? `role ${c.role}` : '', then, c.fromLog ? 'from the decision log' : ''].filter(Boolean).join('; ')})`)}`,

@@ -56,7 +56,7 @@ export function decisionLogCall(line: string, file: string, lineNo: number): Rep
     opaque: [],
     unparseable: undefined,
     unknownTool: false,
-    then: decision === 'BLOCK' ? 'blocked' : 'ran',
+    recorded: decision === 'BLOCK' ? 'blocked' : 'ran',
     next: undefined,
     error: undefined,
     skipped: undefined,

@@ -25,7 +25,7 @@ export function callRecord(
   policy: CompiledPolicy,
   event: Event,
   verdict: Verdict,
-  then: RecordedOutcome | undefined,
+  recorded: RecordedOutcome | undefined,
 ): ReplayCall {
   const tool = 'tool' in event ? event : undefined;
   const facts = tool && verdict.exempt === undefined ? toolFacts(tool.tool, tool.args, policy.options.root) : undefined;
@@ -56,7 +56,7 @@ export function callRecord(
     opaque: facts?.shell?.opaque.map((o) => (o.detail ? `${o.reason}: ${o.detail}` : o.reason)) ?? [],
     unparseable: facts?.shell?.error?.message,
     unknownTool: tool !== undefined && !KNOWN_TOOLS.has(canonicalToolName(tool.tool)) && verdict.exempt === undefined,
-    then,
+    recorded,
     next: undefined,
     error: verdict.error,
     skipped: undefined,
@@ -80,7 +80,7 @@ export function skippedRecord(base: Base & { readonly tool: string | null }, why
     opaque: [],
     unparseable: undefined,
     unknownTool: false,
-    then: undefined,
+    recorded: undefined,
     next: undefined,
     error: undefined,
     skipped: why,

@@ -57,7 +57,7 @@ export interface ReplayCall {
   /** A tool the engine does not know by name (an MCP or plugin tool): only its text was scanned. */
   readonly unknownTool: boolean;
   /** What happened when the session ran. */
-  readonly then: RecordedOutcome | undefined;
+  readonly recorded: RecordedOutcome | undefined;
   /** The agent's next tool call in the same session, for a call that was blocked, warned or observed. */
   readonly next: { readonly tool: string; readonly subject: string | undefined } | null | undefined;
   /** An engine fault while judging (the decision then follows settings.onError). */

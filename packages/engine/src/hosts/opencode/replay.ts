@@ -233,7 +233,10 @@ class SessionContext {
   }
 
   info(value: unknown): void {
-    if (!isRecord(value)) return this.skip('session info is not an object');
+    if (!isRecord(value)) {
+      this.skip('session info is not an object');
+      return;
+    }
     this.id = str(value.id) ?? this.id;
     this.parentID = str(value.parentID) ?? this.parentID;
     this.title = str(value.title) ?? this.title;
