@@ -55,6 +55,8 @@ export class ExportError extends Error {
   }
 }
 
+const NOWHERE: StreamPosition = { offset: 0, line: 0, col: 0 };
+
 type Role = 'root' | 'info' | 'messages' | 'message' | 'other';
 
 interface Frame {
@@ -62,9 +64,12 @@ interface Frame {
   readonly keep: Keep | undefined;
   readonly value: Record<string, unknown> | unknown[] | undefined;
   readonly role: Role;
-  readonly at: number;
+  /** Where the value starts, computed when it opens (the chunk it started in may be long gone when it closes). */
+  readonly at: StreamPosition;
   key: string | undefined;
-  expectKey: boolean;
+  /** What the grammar expects next inside this object or list. */
+  state: 'key' | 'colon' | 'value' | 'comma';
+  members: number;
 }
 
 export class ExportReader {
@@ -74,6 +79,7 @@ export class ExportReader {
   private preamble: 'looking' | 'done' = 'looking';
   private preambleBytes = 0;
   private rootSeen = false;
+  private rootDone = false;
   private sawInfo = false;
   private sawMessages = false;
   private readonly encoder = new TextEncoder();
@@ -119,6 +125,13 @@ export class ExportReader {
     } catch (error) {
       throw this.fail(error);
     }
+    if (this.stack.length > 0)
+      throw this.error(
+        'export-syntax',
+        this.lines.bytes,
+        'the file ends in the middle of the JSON document (cut short?)',
+        'export the session again: opencode export <sessionID> > file.json',
+      );
     if (!this.rootSeen) throw this.shapeError(this.lines.bytes, 'the file holds no JSON document');
     if (!this.sawInfo && !this.sawMessages)
       throw this.shapeError(0, 'this JSON has neither "info" nor "messages": it is not an opencode export');
@@ -144,32 +157,52 @@ export class ExportReader {
 
   private atLineStart = true;
 
+  // The tokenizer only cuts the bytes into tokens; the grammar (keys, colons, commas, matching brackets) is
+  // checked here, so a document that is cut short or malformed is caught where it goes wrong.
   private token(token: TokenType, value: unknown, offset: number): void {
     const top = this.stack.at(-1);
-    if (top && !top.array && top.expectKey) {
-      if (token === TokenType.STRING) {
-        top.key = value as string;
-        top.expectKey = false;
-      }
-      if (token === TokenType.RIGHT_BRACE) this.close(offset);
-      return; // a comma or colon between members
+    if (!top) {
+      if (this.rootDone) throw this.syntaxError(offset, 'more text after the end of the JSON document');
+      return this.value(token, value, offset);
     }
+    switch (top.state) {
+      case 'key':
+        if (token === TokenType.STRING) {
+          top.key = value as string;
+          top.state = 'colon';
+        } else if (token === TokenType.RIGHT_BRACE && top.members === 0) this.close();
+        else throw this.syntaxError(offset, 'expected a key in double quotes');
+        return;
+      case 'colon':
+        if (token !== TokenType.COLON) throw this.syntaxError(offset, 'expected ":" after the key');
+        top.state = 'value';
+        return;
+      case 'value':
+        if (token === TokenType.RIGHT_BRACKET && top.array && top.members === 0) return this.close();
+        top.state = 'comma';
+        top.members++;
+        return this.value(token, value, offset);
+      case 'comma':
+        if (token === TokenType.COMMA) top.state = top.array ? 'value' : 'key';
+        else if (token === (top.array ? TokenType.RIGHT_BRACKET : TokenType.RIGHT_BRACE)) this.close();
+        else throw this.syntaxError(offset, `expected "," or "${top.array ? ']' : '}'}"`);
+        return;
+    }
+  }
+
+  private value(token: TokenType, value: unknown, offset: number): void {
     switch (token) {
-      case TokenType.COLON:
-        return;
-      case TokenType.COMMA:
-        if (top && !top.array) top.expectKey = true;
-        return;
-      case TokenType.RIGHT_BRACE:
-      case TokenType.RIGHT_BRACKET:
-        this.close(offset);
-        return;
       case TokenType.LEFT_BRACE:
       case TokenType.LEFT_BRACKET:
-        this.open(token === TokenType.LEFT_BRACKET, offset);
-        return;
+        return this.open(token === TokenType.LEFT_BRACKET, offset);
+      case TokenType.STRING:
+      case TokenType.NUMBER:
+      case TokenType.TRUE:
+      case TokenType.FALSE:
+      case TokenType.NULL:
+        return this.primitive(value, offset);
       default:
-        this.primitive(value, offset);
+        throw this.syntaxError(offset, 'expected a value');
     }
   }
 
@@ -206,25 +239,29 @@ export class ExportReader {
       if (!array) throw this.shapeError(offset, '"messages" is not a list');
     }
     const value = keep === undefined ? undefined : array ? [] : {};
-    this.stack.push({ array, keep, value, role, at: offset, key: undefined, expectKey: !array });
+    const at = role === 'info' || role === 'message' ? this.lines.position(offset) : NOWHERE;
+    this.stack.push({ array, keep, value, role, at, key: undefined, state: array ? 'value' : 'key', members: 0 });
   }
 
-  private close(offset: number): void {
+  private close(): void {
     const frame = this.stack.pop();
     if (!frame) return;
+    if (this.stack.length === 0) this.rootDone = true;
     if (frame.role === 'info') {
       this.sawInfo = true;
-      this.sink.info(frame.value, this.lines.position(frame.at));
+      this.sink.info(frame.value, frame.at);
     } else if (frame.role === 'message') {
-      this.sink.message(frame.value, this.lines.position(frame.at));
+      this.sink.message(frame.value, frame.at);
     } else if (frame.value !== undefined) this.assign(frame.value);
-    void offset;
   }
 
   private primitive(value: unknown, offset: number): void {
     if (this.stack.length === 0) throw this.shapeError(offset, 'the document is not an object: not an opencode export');
     const top = this.stack.at(-1)!;
-    if (top.role === 'messages') return; // a stray scalar in messages[]: the caller never sees it
+    if (top.role === 'messages') {
+      this.sink.message(value, this.lines.position(offset)); // a stray scalar in messages[]: the caller counts it
+      return;
+    }
     if (this.child().keep !== undefined) this.assign(value);
   }
 
@@ -253,6 +290,10 @@ export class ExportReader {
       what,
       cut ? 'export the session again: opencode export <sessionID> > file.json' : undefined,
     );
+  }
+
+  private syntaxError(offset: number, message: string): ExportError {
+    return this.error('export-syntax', offset, `not valid JSON here: ${message}`);
   }
 
   private shapeError(offset: number, message: string): ExportError {
