@@ -7,6 +7,7 @@ import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
 import { FailOpen } from './fail-open.js';
+import { reportObserved } from './observed.js';
 import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
 import { SessionRegistry, type SessionEntry } from './sessions.js';
 import { ANSWER_PREFIX, COMMAND_HELP, explainText, statusText } from './text.js';
@@ -131,7 +132,12 @@ export class Enforcer {
       const event: Event = userMessageEvent({ text: msg.text, attachments: msg.attachments, child });
       const verdict = this.apply(entry, event, msg.attachments.length > 0 ? 'message with attachments' : 'message');
       if (verdict.notice) this.channels.log('info', verdict.notice, this.stateExtra(msg.sessionID, entry));
-      if (verdict.decision === 'ALLOW') return NOTHING;
+      if (verdict.decision === 'ALLOW') {
+        // Observe mode may have let an attachment through that a contract would have withheld: say so, record it.
+        this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
+        this.audit.verdict(verdict, msg.sessionID, entry.state.role, undefined, undefined);
+        return NOTHING;
+      }
       this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
       this.audit.verdict(
         verdict,
@@ -310,10 +316,13 @@ export class Enforcer {
   }
 
   private report(verdict: Verdict, sessionID: string, what: Readonly<Record<string, unknown>>): void {
-    if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
     if (verdict.error !== undefined) return; // Already reported by apply.
-    const ids = verdict.matches.map((m) => m.id);
     const entry = this.sessions.entry(sessionID, this.current.policy);
+    const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
+    reportObserved(this.channels, verdict, subject, { ...what, ...this.stateExtra(sessionID, entry) });
+    if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
+    // The observed contracts are the human's quiet note above, not part of the block or warning.
+    const ids = verdict.matches.filter((m) => m.effect !== 'observed').map((m) => m.id);
     const extra = {
       ...what,
       ...this.stateExtra(sessionID, entry),
@@ -321,7 +330,6 @@ export class Enforcer {
       contracts: ids,
       bypassUsed: verdict.bypass.used,
     };
-    const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
     if (verdict.decision === 'BLOCK') {
       this.channels.log('warn', `BLOCK ${subject}: ${ids.join(', ')}`, extra);
       this.channels.toast(

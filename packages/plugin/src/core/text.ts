@@ -36,6 +36,8 @@ export function statusText(snapshot: PolicySnapshot, state: SessionState, agent:
     `Tool calls since the last confirmation: ${state.toolCalls}`,
     `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? `; one is waiting for the next blocked call${state.bypass.scope ? ` by ${state.bypass.scope}` : state.bypass.callsLeft !== undefined ? ` (expires after ${state.bypass.callsLeft} more tool call(s))` : ''}` : ''}`,
   ];
+  const observed = observeLine(policy);
+  if (observed) lines.push(observed);
   if (policy.skipped.length > 0) lines.push(`Skipped contracts: ${policy.skipped.map((s) => s.id).join(', ')}`);
   const problems = snapshot.diagnostics.filter((d) => d.severity !== 'info');
   if (problems.length > 0) {
@@ -73,4 +75,12 @@ export function explainText(last: { verdict: Verdict; subject: string } | undefi
   if (v.bypass.used) lines.push('A human bypass let this event through.');
   lines.push(`Bypasses left: ${v.bypass.left} of ${v.bypass.budget}${v.bypass.pending ? ' (one waiting)' : ''}`);
   return lines.join('\n');
+}
+
+/** Observe mode in the status: which BLOCK contracts only report what they would have blocked. */
+export function observeLine(policy: CompiledPolicy): string | undefined {
+  const observed = policy.contracts.filter((c) => c.observe).map((c) => c.id);
+  if (observed.length === 0) return undefined;
+  const all = policy.settings.observe === true;
+  return `Observe mode: on${all ? ' for every BLOCK contract' : ''} (${observed.length}: ${observed.join(', ')}): they do not block; each call they would have blocked goes ahead and is noted in the log.`;
 }
