@@ -149,8 +149,13 @@ class ReplayRun {
   newRoot(id: string, directory: string | undefined): Root {
     const policy = this.options.policy(directory);
     let state = startState(policy);
-    if (this.options.role !== undefined) state = { ...state, role: this.options.role, roles: [this.options.role] };
-    return { id, policy, state, track: newAgentTrack() };
+    const track = newAgentTrack();
+    if (this.options.role !== undefined) {
+      // As if the human had chosen it with /anchor role: the agent already answering does not undo it.
+      state = { ...state, role: this.options.role, roles: [this.options.role] };
+      humanChoseRole(track);
+    }
+    return { id, policy, state, track };
   }
 
   async root(h: Header): Promise<void> {
