@@ -319,7 +319,8 @@ export class Enforcer {
     if (verdict.error !== undefined) return; // Already reported by apply.
     const entry = this.sessions.entry(sessionID, this.current.policy);
     const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
-    reportObserved(this.channels, verdict, subject, { ...what, ...this.stateExtra(sessionID, entry) });
+    if (verdict.observed)
+      reportObserved(this.channels, verdict, subject, { ...what, ...this.stateExtra(sessionID, entry) });
     if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
     // The observed contracts are the human's quiet note above, not part of the block or warning.
     const ids = verdict.matches.filter((m) => m.effect !== 'observed').map((m) => m.id);
