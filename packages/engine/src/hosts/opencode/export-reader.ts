@@ -5,6 +5,7 @@
 import { Tokenizer, TokenType } from '@streamparser/json';
 import type { Diagnostic } from '../../diagnostics.js';
 import { LineCounter, type StreamPosition } from './line-counter.js';
+import { StringCap } from './string-cap.js';
 
 /** The fields kept, by path; `true` keeps a whole subtree, '*' stands for any array index. */
 type Keep = true | { readonly [key: string]: Keep };
@@ -44,6 +45,12 @@ export interface ExportSink {
   message(message: unknown, at: StreamPosition): void;
 }
 
+/**
+ * Strings longer than this (in bytes) are cut before the tokenizer assembles them: memory stays bounded whatever one
+ * string holds. Eight times the engine's own limit on an argument, so a cut argument is judged as the whole would be.
+ */
+export const MAX_STRING_BYTES = 8 * 1024 * 1024;
+
 /** Nesting deeper than this is no export: stop before a hostile file grows the stack. */
 export const MAX_DEPTH = 256;
 /** Text before the JSON (a shell's "Exporting session: …" line redirected into the file) is skipped up to this. */
@@ -75,6 +82,7 @@ interface Frame {
 export class ExportReader {
   private readonly lines = new LineCounter();
   private readonly tokenizer = new Tokenizer();
+  private readonly cap: StringCap;
   private readonly stack: Frame[] = [];
   private preamble: 'looking' | 'done' = 'looking';
   private preambleBytes = 0;
@@ -87,8 +95,10 @@ export class ExportReader {
   constructor(
     private readonly file: string,
     private readonly sink: ExportSink,
+    maxStringBytes: number = MAX_STRING_BYTES,
   ) {
-    this.tokenizer.onToken = ({ token, value, offset }) => this.token(token, value, offset + this.preambleBytes);
+    this.cap = new StringCap(maxStringBytes);
+    this.tokenizer.onToken = ({ token, value, offset }) => this.token(token, value, this.fileOffset(offset));
     this.tokenizer.onError = (error) => {
       throw error;
     };
@@ -111,10 +121,15 @@ export class ExportReader {
       if (bytes.length === 0) return;
     }
     try {
-      this.tokenizer.write(bytes);
+      this.tokenizer.write(this.cap.filter(bytes));
     } catch (error) {
       throw this.fail(error);
     }
+  }
+
+  /** A tokenizer offset → the file's: the text skipped before the document, and the bytes of capped strings. */
+  private fileOffset(offset: number): number {
+    return this.cap.inputOffset(offset) + this.preambleBytes;
   }
 
   /** The input is complete: a document cut short is an error positioned at its end. */
@@ -279,7 +294,7 @@ export class ExportReader {
     if (error instanceof ExportError) return error;
     const message = error instanceof Error ? error.message : String(error);
     const at = /absolute position "(\d+)"/.exec(message);
-    const offset = at ? Number(at[1]) + this.preambleBytes : this.lines.bytes;
+    const offset = at ? this.fileOffset(Number(at[1])) : this.lines.bytes;
     const cut = /ended in the middle|not all the data/i.test(message);
     const what = cut
       ? 'the file ends in the middle of the JSON document (cut short?)'

@@ -16,7 +16,7 @@ export { toolCallEvent, userMessageEvent, type ToolCallMapping, type UserMessage
 export { newAgentTrack, agentSighting, humanChoseRole, type AgentTrack } from './agents.js';
 export { ANSWER_PREFIX, isAnswer, answerMeaning, withheldInNote, type AnswerMeaning } from './answers.js';
 export { recordedUserMessage, type RecordedUserMessage } from './recorded.js';
-export { ExportReader, ExportError, MAX_DEPTH, type ExportSink } from './export-reader.js';
+export { ExportReader, ExportError, MAX_DEPTH, MAX_STRING_BYTES, type ExportSink } from './export-reader.js';
 export { LineCounter, type StreamPosition } from './line-counter.js';
 export { replayExports, type ExportSource, type ReplayOptions, type SessionStart } from './replay.js';
 export { ReplayTally, type Tally, type ContractCount } from './replay-tally.js';
