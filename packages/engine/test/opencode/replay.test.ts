@@ -3,7 +3,7 @@
 // damaged inputs skipped and counted rather than fatal.
 import { describe, expect, it } from 'vitest';
 import { compile, loadConfig, type CompiledPolicy } from '@semantic-anchors/engine';
-import { replayExports, type ReplayCall, type ReplaySession } from '@semantic-anchors/engine/opencode';
+import { blobSource, replayExports, type ReplayCall, type ReplaySession } from '@semantic-anchors/engine/opencode';
 import { sessionText, subagentText, textSource, variant } from './exports.js';
 
 const DEFAULT = 'version: 1\nextends: [software-developer]\n';
@@ -76,6 +76,22 @@ contracts:
     const push = calls.find((c) => c.subject === 'git push --force origin main')!;
     expect(push.decision).toBe('ALLOW');
     expect(push.observed).toEqual({ decision: 'BLOCK', contracts: ['dev-no-force-push-main'] });
+  });
+});
+
+describe('in the page', () => {
+  it('replays File objects (what the site gets from a picker or a drop) as it replays files', async () => {
+    const policy = policyOf(DEFAULT);
+    const calls: ReplayCall[] = [];
+    const files = [new File([subagentText], 'subagent.json'), new File([sessionText], 'session.json')];
+    await replayExports(
+      files.map((f) => blobSource(f)),
+      { policy: () => policy, onCall: (c) => calls.push(c) },
+    );
+    expect(calls.map((c) => c.decision)).toEqual(
+      (await run(DEFAULT, { 'session.json': sessionText, 'subagent.json': subagentText })).calls.map((c) => c.decision),
+    );
+    expect(calls[0]!.file).toBe('session.json');
   });
 });
 

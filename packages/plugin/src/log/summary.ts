@@ -52,8 +52,15 @@ export function summarise(lines: readonly string[]): LogSummary {
       if (r.sessionID) o.sessions.add(r.sessionID);
       observed.set(id, o);
     }
-    if (r.kind === 'block' || r.kind === 'warn' || r.kind === 'bypass-used') {
-      for (const id of r.contracts ?? []) contracts.set(id, (contracts.get(id) ?? 0) + 1);
+    if (
+      r.kind === 'block' ||
+      r.kind === 'warn' ||
+      r.kind === 'bypass-used' ||
+      (r.kind === 'observed' && r.verdict === 'WARN')
+    ) {
+      // An observed record's own WARN contracts count here; its observed ones are counted above.
+      for (const id of r.contracts ?? [])
+        if (!r.observed?.includes(id)) contracts.set(id, (contracts.get(id) ?? 0) + 1);
       if (r.tool) tools.set(r.tool, (tools.get(r.tool) ?? 0) + 1);
     }
     if (r.kind === 'bypass-granted') reasons.push({ time: r.time, sessionID: r.sessionID, reason: r.reason ?? '' });

@@ -18,7 +18,7 @@ export { ANSWER_PREFIX, isAnswer, answerMeaning, withheldInNote, type AnswerMean
 export { recordedUserMessage, type RecordedUserMessage } from './recorded.js';
 export { ExportReader, ExportError, MAX_DEPTH, MAX_STRING_BYTES, type ExportSink } from './export-reader.js';
 export { LineCounter, type StreamPosition } from './line-counter.js';
-export { replayExports, type ExportSource, type ReplayOptions, type SessionStart } from './replay.js';
+export { replayExports, blobSource, type ExportSource, type ReplayOptions, type SessionStart } from './replay.js';
 export { ReplayTally, type Tally, type ContractCount } from './replay-tally.js';
 export type { ReplayCall, ReplayMatch, ReplaySession, RecordedOutcome } from './replay-types.js';
 export { decisionLogCall } from './decision-log.js';

@@ -43,6 +43,30 @@ export interface SessionStart {
   readonly file: string;
 }
 
+/**
+ * A source over a Blob or File (the site's file picker or drop): read in chunks through its stream's reader, which
+ * every browser has (async iteration of a ReadableStream is not everywhere yet). Nothing is uploaded.
+ */
+export function blobSource(blob: Blob, name: string = (blob as { name?: string }).name ?? 'export.json'): ExportSource {
+  return {
+    name,
+    rereadable: true,
+    async *chunks() {
+      const reader = blob.stream().getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        // Stopping early (the first look only wants `info`) releases the stream.
+        await reader.cancel().catch((error: unknown) => void error);
+      }
+    },
+  };
+}
+
 /** Part types opencode 1.18 writes that carry nothing to replay (the model's text, steps, snapshots, …). */
 const QUIET_PARTS = new Set([
   'text',
