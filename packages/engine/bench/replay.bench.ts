@@ -4,7 +4,7 @@
 // that is one string. Prints figures; asserts nothing (speed and memory are read, not gated).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeLargeExport } from './replay-export.js';
@@ -29,8 +29,14 @@ function measure(file: string, mode: 'stream' | 'parse') {
     return { failed: (stderr.split('\n').find((l) => /Error|heap/i.test(l)) ?? 'failed').trim() };
   }
   const result = JSON.parse(out.trim().split('\n').at(-1)!) as { calls: number; ms: number; peakHeapMB: number };
-  const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(report, 'utf8'))?.[1];
-  return { ...result, rssMB: kb ? Number(kb) / 1024 : Number.NaN };
+  const time = readFileSync(report, 'utf8');
+  const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(time)?.[1];
+  // CPU seconds as well as wall time: on a shared machine the wall clock says more about the neighbours.
+  const cpu = ['User', 'System'].reduce(
+    (n, k) => n + Number(new RegExp(`${k} time \\(seconds\\): ([\\d.]+)`).exec(time)?.[1] ?? 0),
+    0,
+  );
+  return { ...result, rssMB: kb ? Number(kb) / 1024 : Number.NaN, cpu };
 }
 
 try {
@@ -44,7 +50,7 @@ try {
   if ('failed' in streamed) console.log(`  replay (streaming): failed: ${streamed.failed}`);
   else
     console.log(
-      `  replay (streaming):     ${Math.round((streamed.calls / streamed.ms) * 1000).toLocaleString('en')} calls/s, ${(mb / (streamed.ms / 1000)).toFixed(1)} MB/s, ${(streamed.ms / 1000).toFixed(1)} s; peak RSS ${streamed.rssMB.toFixed(0)} MB, peak heap ${streamed.peakHeapMB.toFixed(0)} MB`,
+      `  replay (streaming):     ${Math.round((streamed.calls / streamed.ms) * 1000).toLocaleString('en')} calls/s, ${(mb / (streamed.ms / 1000)).toFixed(1)} MB/s, ${(streamed.ms / 1000).toFixed(1)} s (${Math.round(streamed.calls / streamed.cpu).toLocaleString('en')} calls per CPU second, start-up included); peak RSS ${streamed.rssMB.toFixed(0)} MB, peak heap ${streamed.peakHeapMB.toFixed(0)} MB`,
     );
   const parsed = measure(file, 'parse');
   if ('failed' in parsed) console.log(`  JSON.parse baseline:    failed: ${parsed.failed}`);
@@ -60,7 +66,7 @@ try {
       `  replay, half the calls: peak RSS ${h.rssMB.toFixed(0)} MB (memory bounded: it does not grow with the file)`,
     );
   rmSync(half);
-  // A hostile file: one 100 MB string where a tool's output would be. The tokenizer holds one string whole.
+  // A hostile file: one 100 MB string where a tool's output would be (cut at MAX_STRING_BYTES before the tokenizer).
   const hostile = join(dir, 'hostile.json');
   writeFileSync(
     hostile,
@@ -69,7 +75,7 @@ try {
   const hs = measure(hostile, 'stream');
   if (!('failed' in hs))
     console.log(
-      `  hostile (${(statSync(hostile).size / 1048576).toFixed(0)} MB, one string): ${(hs.ms / 1000).toFixed(1)} s, peak RSS ${hs.rssMB.toFixed(0)} MB — bounded by the longest single string, not by the file`,
+      `  hostile (${(statSync(hostile).size / 1048576).toFixed(0)} MB, one string): ${(hs.ms / 1000).toFixed(1)} s, peak RSS ${hs.rssMB.toFixed(0)} MB — strings are cut at 8 MiB before the tokenizer holds them`,
     );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -124,6 +124,16 @@ describe('damaged and hostile exports', () => {
     expect(sessions[0]!.damaged!.position!.line).toBe(cut.split('\n').length);
   });
 
+  it('sessions whose parents point at each other are still replayed, once each', async () => {
+    const one = (id: string, parentID: string) =>
+      JSON.stringify({
+        info: { id, parentID },
+        messages: [{ info: { role: 'user' }, parts: [{ type: 'text', text: 'hi' }] }],
+      });
+    const { sessions } = await run(DEFAULT, { 'a.json': one('ses_a', 'ses_b'), 'b.json': one('ses_b', 'ses_a') });
+    expect(sessions.map((s) => s.id).sort()).toEqual(['ses_a', 'ses_b']);
+  });
+
   it('a message that is not an object, a role nobody knows: counted', async () => {
     const text = JSON.stringify({
       info: { id: 'ses_x' },

@@ -134,6 +134,8 @@ export async function replayExports(
     .filter((h) => h.parentID === undefined || !present.has(h.parentID))
     .sort((a, b) => a.created - b.created || a.order - b.order);
   for (const h of roots) await run.root(h);
+  // Sessions no root reached (parents that point at each other, in a hand-made file): replayed on their own.
+  for (const h of [...headers].sort((a, b) => a.created - b.created || a.order - b.order)) await run.root(h);
   for (const source of once) await run.stream(source, undefined, run.newRoot(source.name, undefined));
   return run.sessions;
 }
