@@ -80,6 +80,7 @@ export function figures(t: Tally): string {
     `${t.calls} call${t.calls === 1 ? '' : 's'}: ${t.allow} allowed, ${t.warn} warned, ${t.block} blocked`,
     t.observed > 0 ? `${t.observed} observed (would have been blocked)` : '',
     t.messages > 0 ? `${t.messages} message verdict${t.messages === 1 ? '' : 's'}` : '',
+    t.bypassesNeeded > 0 ? `${t.bypassesNeeded} bypass${t.bypassesNeeded === 1 ? '' : 'es'} needed` : '',
   ].filter(Boolean);
   return parts.join(' · ');
 }

@@ -125,7 +125,7 @@ export class Enforcer {
       const child = this.sessions.isChild(msg.sessionID);
       const entry = this.sessions.entry(msg.sessionID, this.current.policy);
       if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
-      if (!child && entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
+      if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
         entry.answerEcho = undefined; // Our own command answer coming back as the message: not the human's words.
         return NOTHING;
       }
