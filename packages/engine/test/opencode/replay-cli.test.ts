@@ -1,6 +1,6 @@
 // `semantic-anchors replay` as a user runs it: the built dist/cli.js, the real exports, stdin, exit codes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,21 @@ describe('semantic-anchors replay', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain(`${cut}:${text.split('\n').length}:`);
     expect(r.out).toContain('→ BLOCK');
+  });
+
+  it('a 100 MB export (one tool output of 100 MB): replayed, never a crash', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-replay-'));
+    const big = join(dir, 'big.json');
+    const call = (id: string, command: string, output: string) =>
+      `{"info":{"role":"assistant","id":"${id}"},"parts":[{"type":"tool","tool":"bash","callID":"${id}","state":{"status":"completed","input":{"command":"${command}"},"output":"${output}"}}]}`;
+    writeFileSync(
+      big,
+      `{"info":{"id":"ses_big","title":"big"},"messages":[${call('a', 'cat huge.log', 'x'.repeat(100 * 1024 * 1024))},${call('b', 'git push --force origin main', 'ok')}]}`,
+    );
+    const r = run(['replay', big, '--config', 'software-developer', '--json']);
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { decision: string }[]).map((c) => c.decision)).toEqual(['ALLOW', 'BLOCK']);
   });
 
   it('nothing readable: exit 2 with a hint; no opencode to find sessions with: exit 2 with a hint', () => {

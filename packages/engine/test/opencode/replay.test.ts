@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { compile, loadConfig, type CompiledPolicy } from '@semantic-anchors/engine';
 import { blobSource, replayExports, type ReplayCall, type ReplaySession } from '@semantic-anchors/engine/opencode';
-import { sessionText, subagentText, textSource, variant } from './exports.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportsDir, sessionText, subagentText, textSource, variant } from './exports.js';
 
 const DEFAULT = 'version: 1\nextends: [software-developer]\n';
 
@@ -132,6 +134,16 @@ describe('damaged and hostile exports', () => {
       });
     const { sessions } = await run(DEFAULT, { 'a.json': one('ses_a', 'ses_b'), 'b.json': one('ses_b', 'ses_a') });
     expect(sessions.map((s) => s.id).sort()).toEqual(['ses_a', 'ses_b']);
+  });
+
+  it('a sanitized export (opencode export --sanitize): its redacted calls and words are counted, never judged', async () => {
+    const sanitized = readFileSync(join(exportsDir, 'sanitized.json'), 'utf8');
+    const { calls, sessions } = await run(DEFAULT, { 'sanitized.json': sanitized });
+    expect(calls.map((c) => [c.tool, c.decision, c.skipped])).toEqual([
+      ['bash', null, 'tool input redacted (exported with --sanitize)'],
+      ['read', null, 'tool input redacted (exported with --sanitize)'],
+    ]);
+    expect(sessions[0]!.skipped['message text redacted (exported with --sanitize)']).toBe(1);
   });
 
   it('a message that is not an object, a role nobody knows: counted', async () => {

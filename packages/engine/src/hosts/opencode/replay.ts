@@ -82,6 +82,12 @@ const QUIET_PARTS = new Set([
   'compaction',
 ]);
 
+/** `opencode export --sanitize` replaces each tool input with { redacted: "tool-input:<part id>" }. */
+const REDACTED_INPUT = 'tool input redacted (exported with --sanitize)';
+const REDACTED_TEXT = /^\[redacted:[a-z-]+:[^\]]*\]$/;
+const isRedacted = (input: unknown): boolean =>
+  isRecord(input) && Object.keys(input).length === 1 && typeof input.redacted === 'string';
+
 interface Header {
   readonly source: ExportSource;
   readonly id: string;
@@ -332,6 +338,11 @@ class SessionContext {
       }
       return;
     }
+    // A sanitized export keeps no words: judging "[redacted:…]" would say nothing about what the human wrote.
+    if (REDACTED_TEXT.test(recorded.text)) {
+      this.skip('message text redacted (exported with --sanitize)');
+      return;
+    }
     const event = userMessageEvent({ text: recorded.text, attachments: recorded.attachments, child: this.subagent });
     const verdict = this.apply(event);
     if (verdict.decision !== 'ALLOW' || verdict.observed)
@@ -357,6 +368,11 @@ class SessionContext {
         continue;
       }
       const base = { ...this.base(line), callID: str(part.callID), tool: tool ?? null };
+      if (isRedacted(state?.input)) {
+        this.skip(REDACTED_INPUT);
+        this.push(skippedRecord(base, REDACTED_INPUT));
+        continue;
+      }
       const mapped =
         tool === undefined ? { problem: 'the tool part has no tool name' } : toolCallEvent(tool, state?.input);
       if ('problem' in mapped) {

@@ -44,6 +44,7 @@ Inputs: files written by "opencode export <sessionID>", folders of them, "-" for
 log (.jsonl: its recorded verdicts are counted as they were; arguments are hashed there, so they are not judged
 again). Given no input, it lists the project's sessions with "opencode session list" in the current folder and
 exports each (and the subagent sessions they started) with "opencode export" (opencode from $OPENCODE_BIN or PATH).
+An export made with --sanitize keeps no tool inputs or words: its calls are counted as not judged.
 
   --config <file|preset>  the contract file (default: .opencode/${CONFIG_FILE_NAME}, then the user's
                           $XDG_CONFIG_HOME/opencode/${CONFIG_FILE_NAME}, else the software-developer preset)
