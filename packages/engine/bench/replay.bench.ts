@@ -1,4 +1,4 @@
-// Replay throughput and memory: a generated 50,000-call export (~130 MB, the shape opencode 1.18.33 writes) replayed
+// Replay throughput and memory: a generated 50,000-call export (~180 MB, the shape opencode 1.18.33 writes) replayed
 // with the software-developer preset, in a child process under /usr/bin/time -v for its peak resident memory;
 // beside it, the same file read with JSON.parse (what a non-streaming reader would hold), and a hostile 100 MB file
 // that is one string. Prints figures; asserts nothing (speed and memory are read, not gated).
@@ -44,7 +44,7 @@ try {
   const bytes = await writeLargeExport(file, CALLS);
   const mb = bytes / 1048576;
   console.log(
-    `\nreplay bench — ${CALLS.toLocaleString('en')} tool calls, ${mb.toFixed(0)} MB export, preset software-developer`,
+    `\nreplay bench — ${CALLS.toLocaleString('en')} tool calls, ${mb.toFixed(0)} MB export, preset software-developer (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
   const streamed = measure(file, 'stream');
   if ('failed' in streamed) console.log(`  replay (streaming): failed: ${streamed.failed}`);

@@ -178,7 +178,8 @@ export class ExportReader {
     const top = this.stack.at(-1);
     if (!top) {
       if (this.rootDone) throw this.syntaxError(offset, 'more text after the end of the JSON document');
-      return this.value(token, value, offset);
+      this.value(token, value, offset);
+      return;
     }
     switch (top.state) {
       case 'key':
@@ -193,10 +194,14 @@ export class ExportReader {
         top.state = 'value';
         return;
       case 'value':
-        if (token === TokenType.RIGHT_BRACKET && top.array && top.members === 0) return this.close();
+        if (token === TokenType.RIGHT_BRACKET && top.array && top.members === 0) {
+          this.close();
+          return;
+        }
         top.state = 'comma';
         top.members++;
-        return this.value(token, value, offset);
+        this.value(token, value, offset);
+        return;
       case 'comma':
         if (token === TokenType.COMMA) top.state = top.array ? 'value' : 'key';
         else if (token === (top.array ? TokenType.RIGHT_BRACKET : TokenType.RIGHT_BRACE)) this.close();
@@ -209,13 +214,15 @@ export class ExportReader {
     switch (token) {
       case TokenType.LEFT_BRACE:
       case TokenType.LEFT_BRACKET:
-        return this.open(token === TokenType.LEFT_BRACKET, offset);
+        this.open(token === TokenType.LEFT_BRACKET, offset);
+        return;
       case TokenType.STRING:
       case TokenType.NUMBER:
       case TokenType.TRUE:
       case TokenType.FALSE:
       case TokenType.NULL:
-        return this.primitive(value, offset);
+        this.primitive(value, offset);
+        return;
       default:
         throw this.syntaxError(offset, 'expected a value');
     }
