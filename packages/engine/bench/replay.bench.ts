@@ -63,7 +63,7 @@ try {
   const h = measure(half, 'stream');
   if (!('failed' in h))
     console.log(
-      `  replay, half the calls: peak RSS ${h.rssMB.toFixed(0)} MB (memory bounded: it does not grow with the file)`,
+      `  replay, half the calls: peak RSS ${h.rssMB.toFixed(0)} MB, peak heap ${h.peakHeapMB.toFixed(0)} MB (the same replay on a file half the size)`,
     );
   rmSync(half);
   // A hostile file: one 100 MB string where a tool's output would be (cut at MAX_STRING_BYTES before the tokenizer).
