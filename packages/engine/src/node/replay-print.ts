@@ -90,7 +90,9 @@ export function printTotal(io: CliIO, sessions: readonly ReplaySession[], t: Tal
   io.out(bold(io, `Total: ${sessions.length} session${sessions.length === 1 ? '' : 's'} · ${figures(t)}`));
   if (t.contracts.length > 0) {
     io.out('');
-    io.out('By contract:       block   warn  observed  bypassed');
+    io.out(
+      `${'By contract:'.padEnd(42)}${'block'.padStart(5)} ${'warn'.padStart(6)} ${'observed'.padStart(9)} ${'bypassed'.padStart(9)}`,
+    );
     for (const c of t.contracts)
       io.out(
         `  ${c.id.padEnd(40).slice(0, 40)} ${String(c.block).padStart(5)} ${String(c.warn).padStart(6)} ${String(c.observed).padStart(9)} ${String(c.bypassed).padStart(9)}`,
