@@ -36,6 +36,8 @@ export {
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
+export { observedReport, type ObservedReport } from './evaluate/observe.js';
+export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,

@@ -8,6 +8,8 @@ import { matchFacts, type Candidate, type ContractFault, type Excuse } from './m
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
+import { observedReport } from './observe.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -83,6 +85,19 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     state: s,
   });
 
+  // The plugin's own read-only status tool: allowed, not counted, no contract consulted (host-rules.ts).
+  if ('tool' in event && isStatusTool(event.tool))
+    return {
+      verdict: {
+        ...base,
+        kind: 'tool',
+        decision: 'ALLOW',
+        notice: undefined,
+        bypass: report(state),
+        exempt: STATUS_TOOL,
+      },
+      state: { ...state, seq },
+    };
   if ('tool' in event || 'message' in event) return decideEvent(policy, state, event as ToolEvent | MessageEvent, seq);
   if ('confirm' in event) {
     const s = { ...state, seq, toolCalls: 0, lastConfirmation: seq };
@@ -137,6 +152,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
       { granted: true },
     );
   }
+  if ('agent' in event && isHousekeepingAgent(event.agent))
+    return plain('agent', { ...state, seq }, `Agent ${event.agent} does housekeeping; the role stays as it is.`);
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
     const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
@@ -230,6 +247,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     });
   });
 
+  const observed = observedReport(outcomes, effects, pending);
   const blocked = decision === 'BLOCK';
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
@@ -270,7 +288,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       role: state.role,
       matches,
       excused: excused.map(toExcused),
-      agentMessage: renderAgentMessage(decision, matches, {
+      // The agent is not told about observed contracts (observe mode): only the human and the log are.
+      agentMessage: renderAgentMessage(decision, observed ? matches.filter((m) => m.effect !== 'observed') : matches, {
         bypassHint: policy.options.bypassHint,
         left,
         budget: policy.settings.bypassBudget,
@@ -291,6 +310,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       },
       error: undefined,
       faults: faults.map((f) => ({ id: f.contract.id, error: f.error })),
+      ...(observed ? { observed } : {}),
     },
     state: nextState,
   };
