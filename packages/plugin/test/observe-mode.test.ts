@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logCommand } from '../src/log/index.js';
-import { ROOT_SESSION, anchor, before, bash, startV1 } from './support/v1-host.js';
+import { ROOT_SESSION, anchor, before, bash, decisionLogLines, startV1 } from './support/v1-host.js';
 
 describe('observe mode', () => {
   it('lets the observed call run, says nothing to the agent, notes it for the human and records it as observed', async () => {
@@ -23,7 +23,7 @@ describe('observe mode', () => {
     expect(host.toasts.at(-1)?.message).toContain('no-force-push would have blocked');
     // The contract that is not observed still blocks.
     expect(await before(host, bash(host, 'rm -rf build'))).toMatch(/^BLOCKED.*no-rm-rf/s);
-    await new Promise((r) => setTimeout(r, 50));
+    await decisionLogLines(host.project, 2);
     const records = readFileSync(join(host.project, '.opencode', 'semantic-anchors-decisions.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -44,7 +44,7 @@ describe('observe mode', () => {
     const host = await startV1({ config: 'observe', options: { decisionLog: true } });
     await before(host, bash(host, 'git push --force origin main'));
     await before(host, bash(host, 'git push --force origin topic', 'call_2', 'ses_other'));
-    await new Promise((r) => setTimeout(r, 50));
+    await decisionLogLines(host.project, 2);
     const out: string[] = [];
     const code = await logCommand.run(['--project', host.project], {
       out: (l) => out.push(l),
