@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
-import { parseShell, type Flag, type ShellContext, type ShellModel, type SimpleCommand } from '../../src/shell/index.js';
+import {
+  parseShell,
+  type Flag,
+  type ShellContext,
+  type ShellModel,
+  type SimpleCommand,
+} from '../../src/shell/index.js';
 
 export interface CommandCase {
   program?: string;
@@ -97,7 +103,9 @@ export function caseContext(test: ShellCase): ShellContext | undefined {
   return {
     ...(c.env !== undefined ? { env: c.env } : {}),
     ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
-    ...(files !== undefined ? { fileText: (path: string) => (Object.hasOwn(files, path) ? files[path] : undefined) } : {}),
+    ...(files !== undefined
+      ? { fileText: (path: string) => (Object.hasOwn(files, path) ? files[path] : undefined) }
+      : {}),
   };
 }
 
