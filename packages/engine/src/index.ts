@@ -35,6 +35,12 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
+export {
+  sessionContext,
+  SHELL_SESSION_LIMITS,
+  EMPTY_SHELL_SESSION,
+  type ShellSession,
+} from './evaluate/shell-session.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
@@ -56,7 +62,16 @@ export type {
   MessageAuthor,
 } from './facts/index.js';
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
-export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
+export type {
+  ShellModel,
+  SimpleCommand,
+  FileEffect,
+  Opaque,
+  Flag,
+  ShellContext,
+  ShellPersistence,
+  UnknownWord,
+} from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
@@ -76,6 +91,13 @@ export {
 } from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
 export { parseEvents, type ParsedEvents } from './check/events.js';
-export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
+export {
+  matchSpans,
+  verdictSpans,
+  describeField,
+  maskSecrets,
+  type SpanRequest,
+  type SessionBefore,
+} from './explain/index.js';
 export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
 export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';

@@ -8,6 +8,7 @@ import { matchFacts, type Candidate, type ContractFault, type Excuse } from './m
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { nextShellSession, sessionContext } from './shell-session.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -160,8 +161,9 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
   const checks: { facts: Facts; subject: string }[] = [];
+  const persistent = policy.options.persistentShell;
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root);
+    const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event.args));
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own.
     for (const [i, inner] of batchCalls(facts).entries())
@@ -256,6 +258,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
           checks.map((c) => c.facts),
         )
       : state.written,
+    // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
+    shell: ran ? nextShellSession(state.shell, primary, root, persistent) : state.shell,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -349,7 +353,7 @@ function remember(
   seq: number,
 ): SessionState['seen'] {
   const seen = state.seen;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
@@ -367,7 +371,7 @@ function countOccurrences(
   facts: readonly Facts[],
 ): SessionState['counts'] {
   const counts = state.counts;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
   const hit = new Set<Counter>();
   for (const f of facts)

@@ -85,7 +85,8 @@ export function hasUnknownPart(path: string): boolean {
   for (let i = path.indexOf('$'); i !== -1; i = path.indexOf('$', i + 1)) {
     const rest = path.slice(i + 1, i + 8);
     if (/^(HOME|PWD|\{HOME\}|\{PWD\})(?![A-Za-z0-9_])/.test(rest)) continue;
+    if (/^\(\s*pwd\s*\)/.test(path.slice(i + 1, i + 9))) continue;
     if (/^[A-Za-z_{(0-9@*#?!-]/.test(rest)) return true;
   }
-  return path.includes('`');
+  return path.includes('`') && !/`\s*pwd\s*`/.test(path);
 }

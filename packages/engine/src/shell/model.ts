@@ -19,7 +19,8 @@ const cache = new Map<string, ShellModel>();
 
 /**
  * Whether the session's context can change the model of `source`: its values only through a `$`, its directory
- * always (paths are resolved against it), the files it wrote only through what reads a file (`<`, `cat`, a script).
+ * always (paths are resolved against it), the repository facts only where git is named, the files it wrote whenever
+ * they are given (what reads a file is too varied to tell from the text cheaply).
  */
 function contextMatters(source: string, context: ShellContext | undefined): boolean {
   if (context === undefined) return false;
@@ -27,6 +28,8 @@ function contextMatters(source: string, context: ShellContext | undefined): bool
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
+  // The repository facts answer what names the branch (`$(git branch --show-current)`, a push with no refspec).
+  if ((context.branch !== undefined || context.upstream !== undefined) && source.includes('git')) return true;
   return context.fileText !== undefined;
 }
 

@@ -127,6 +127,8 @@ export interface ExpandContext {
   readonly cwd: string | undefined;
   /** The content of a file the session wrote (resolved path), when known. */
   readonly fileText: ((path: string) => string | undefined) | undefined;
+  /** The branch checked out, when the host knows it (`$(git branch --show-current)` prints it). */
+  readonly branch: string | null | undefined;
   readonly depth: number;
 }
 
@@ -285,12 +287,18 @@ function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {
 
 const isAsWritten = (part: WordPart): boolean =>
   (part.type === 'SimpleExpansion' && AS_WRITTEN.has(part.text.slice(1))) ||
+  (part.type === 'CommandExpansion' && PWD_SUBSTITUTION.test(part.text)) ||
   (part.type === 'ParameterExpansion' &&
     part.operation === undefined &&
     part.prefix === undefined &&
     AS_WRITTEN.has(part.parameter));
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
+/** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
+const CURRENT_BRANCH =
+  /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
 
 /** The value of one part in a quoted context (no splitting), or undefined when it cannot be known. */
 function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
@@ -323,6 +331,9 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       return part.text;
     case 'CommandExpansion': {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+      // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
+      if (PWD_SUBSTITUTION.test(part.text)) return part.text;
+      if (CURRENT_BRANCH.test(part.text)) return typeof ctx.branch === 'string' ? ctx.branch : undefined;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
       // $(…) drops the trailing newlines of what it prints.
       return out === undefined ? undefined : out.replace(/\n+$/, '');

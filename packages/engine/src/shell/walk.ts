@@ -395,6 +395,12 @@ export class Walker extends Runner {
   }
 
   protected expandContext(scope: Scope): ExpandContext {
-    return { vars: scope.vars, cwd: scope.cwd, fileText: this.context?.fileText, depth: 0 };
+    return {
+      vars: scope.vars,
+      cwd: scope.cwd,
+      fileText: this.context?.fileText,
+      branch: this.context?.branch,
+      depth: 0,
+    };
   }
 }

@@ -43,7 +43,7 @@ export interface ShellCase {
   command: string;
   options?: { maxDepth?: number; maxBytes?: number };
   /** What the session knows before the call: exported values, its directory, the files it wrote (path → text). */
-  context?: { env?: Record<string, string>; cwd?: string; files?: Record<string, string> };
+  context?: { env?: Record<string, string>; cwd?: string; files?: Record<string, string>; branch?: string | null };
   /** What the call leaves behind in its shell: variables (null: set to a value that cannot be known) and directory. */
   persists?: { env?: Record<string, string | null>; cwd?: string | null };
   /** The programs of every simple command, in order. */
@@ -103,6 +103,7 @@ export function caseContext(test: ShellCase): ShellContext | undefined {
   return {
     ...(c.env !== undefined ? { env: c.env } : {}),
     ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
+    ...(c.branch !== undefined ? { branch: c.branch } : {}),
     ...(files !== undefined
       ? { fileText: (path: string) => (Object.hasOwn(files, path) ? files[path] : undefined) }
       : {}),
