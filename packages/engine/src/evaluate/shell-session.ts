@@ -63,21 +63,24 @@ export function nextShellSession(
   const workdir = typeof facts.args.workdir === 'string' ? facts.args.workdir : undefined;
   const cwd = workdir === undefined ? persists.cwd : rootRelative(workdir, persists.cwd, root);
   if (names.length === 0 && cwd === session.cwd) return session;
-  const env: Record<string, string> = { ...session.env };
+  // A Map, then own properties: a variable called __proto__ stays a variable.
+  const env = new Map(Object.entries(session.env));
   for (const name of names) {
     const value = persists.env[name];
     // Re-set values move to the end, so the oldest is evicted first.
-    delete env[name];
+    env.delete(name);
     if (
       typeof value === 'string' &&
       value.length <= SHELL_SESSION_LIMITS.maxValueLength &&
       name.length <= SHELL_SESSION_LIMITS.maxNameLength
     )
-      env[name] = value;
+      env.set(name, value);
   }
-  const kept = Object.keys(env);
-  for (let i = 0; i < kept.length - SHELL_SESSION_LIMITS.maxVariables; i++) delete env[kept[i] as string];
-  return { env, cwd };
+  for (const name of env.keys()) {
+    if (env.size <= SHELL_SESSION_LIMITS.maxVariables) break;
+    env.delete(name);
+  }
+  return { env: Object.fromEntries(env), cwd };
 }
 
 /** A call run in `workdir` that ended in `cwd` (relative to workdir): where that is from the root. */

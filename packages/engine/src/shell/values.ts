@@ -114,9 +114,10 @@ export class Vars {
 
   /** What the top scope leaves behind: each name written, its value (null when it cannot be known or is unset). */
   persisted(): Record<string, string | null> {
-    const out: Record<string, string | null> = {};
-    for (const [name, entry] of this.own ?? []) out[name] = typeof entry.value === 'string' ? entry.value : null;
-    return out;
+    // fromEntries defines own properties: a name like __proto__ stays a name.
+    return Object.fromEntries(
+      [...(this.own ?? [])].map(([name, entry]) => [name, typeof entry.value === 'string' ? entry.value : null]),
+    );
   }
 }
 

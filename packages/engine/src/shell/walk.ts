@@ -193,21 +193,23 @@ export class Walker extends Runner {
   }
 
   /**
-   * `a && b || c`: later commands may not run. Within the list values flow in order (`cd x && B=main && git push
-   * "$B"`); after a `||`, and after the list, what its later commands assigned is unknown.
+   * `a && b || c`: a command after `||` runs only when what came before failed. Values flow in order along `&&` (a
+   * chain is read as succeeding: `cd x && B=main && git push "$B"`, and after it); from a `||` on, what the list
+   * assigned is unknown — before it (it may not have happened) and after it (it may not happen).
    */
   private andOr(node: AndOr, frame: Frame, scope: Scope): Ran {
     const journal = scope.vars.journal;
     const start = journal.length;
-    let firstEnd = start;
+    let conditional = -1;
     let ran = NOTHING;
     for (let i = 0; i < node.commands.length; i++) {
-      if (i > 0 && node.operators[i - 1] === '||')
+      if (i > 0 && node.operators[i - 1] === '||') {
         for (const name of new Set(journal.slice(start))) scope.vars.set(name, UNKNOWN);
+        if (conditional === -1) conditional = journal.length;
+      }
       ran = this.node(node.commands[i] as PipelineNode, frame, scope);
-      if (i === 0) firstEnd = journal.length;
     }
-    for (const name of new Set(journal.slice(firstEnd))) scope.vars.set(name, UNKNOWN);
+    if (conditional !== -1) for (const name of new Set(journal.slice(conditional))) scope.vars.set(name, UNKNOWN);
     return ran;
   }
 

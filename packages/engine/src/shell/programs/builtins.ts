@@ -26,6 +26,11 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
   },
   { names: ['unset'], about: 'unset: forgets its names', options: {}, shell: 'unset' },
   {
+    names: ['break', 'continue'],
+    about: 'break and continue: a loop unrolled around one cannot know which turns ran to their end',
+    options: {},
+  },
+  {
     names: ['source', '.'],
     about: 'source and .: run a file in this shell (opaque unless the file is known); the file is read',
     options: {},
