@@ -121,11 +121,11 @@ export abstract class Runner {
   private childShell(
     scope: Scope,
     cwd: string | undefined,
-    given: readonly (readonly [string, Value])[] | undefined,
+    given: (() => readonly (readonly [string, Value])[]) | undefined,
     extra: readonly string[],
     cleared: boolean,
   ): Scope {
-    const vars = scope.vars.forChild(cleared, given);
+    const vars = scope.vars.forChild(cleared, given?.());
     for (const a of extra) {
       const eq = a.indexOf('=');
       if (eq > 0) vars.set(a.slice(0, eq), a.slice(eq + 1), true);
@@ -137,7 +137,8 @@ export abstract class Runner {
   protected run(
     words: readonly ShellWord[],
     assignments: readonly string[],
-    given: readonly (readonly [string, Value])[] | undefined,
+    /** The values the command's own NAME=value prefix gives it, read only when it starts a shell. */
+    given: (() => readonly (readonly [string, Value])[]) | undefined,
     redirects: readonly Redirection[],
     stdin: Stdin,
     frame: Frame,
@@ -156,7 +157,7 @@ export abstract class Runner {
     for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
     const remote = u.remote ?? frame.remote;
     // The env wrappers' own NAME=value words (beyond the command's prefix) also reach the command it runs.
-    const extra = u.assignments.slice(assignments.length);
+    const extra = (): readonly string[] => u.assignments.slice(assignments.length);
     // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
     for (const o of u.outer) {
       const outer = normaliseCommand(
@@ -189,7 +190,7 @@ export abstract class Runner {
       // eval runs in this shell (its values); any other string runs in a child shell (the exported ones).
       const innerScope: Scope = u.sameShell
         ? { cwd: shellCwd, vars: scope.vars }
-        : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra, u.clearsEnvironment);
+        : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
       this.nested(
         u.source,
         {
@@ -212,7 +213,7 @@ export abstract class Runner {
     if (u.kind === 'fanout') {
       // xargs fed a literal: each run is walked as a command of its own; its redirections belong to the first.
       const first = this.out.commands.length;
-      const inner = this.childShell(scope, shellCwd, given, extra, u.clearsEnvironment);
+      const inner = this.childShell(scope, shellCwd, given, extra(), u.clearsEnvironment);
       const innerFrame = remote === frame.remote ? frame : { ...frame, remote };
       for (const r of u.runs)
         this.run(
@@ -231,7 +232,8 @@ export abstract class Runner {
       return NOTHING;
     }
 
-    const spanOf: SpanOf | undefined = allStatic(u.words) ? undefined : (p, e) => this.map(frame, p, e);
+    const known = allStatic(u.words);
+    const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
     let command: SimpleCommand = normaliseCommand(
       u.words,
       u.assignments,
@@ -266,11 +268,12 @@ export abstract class Runner {
     if (declaration?.shell !== undefined && runsInThisShell(command.via, frame.via.length))
       this.shellChange(declaration.shell, command, u.words, stdin, scope);
 
-    const file = (path: string): string | undefined => this.context?.fileText?.(resolve(shellCwd, path));
     const output =
       declaration?.output === undefined
         ? undefined
-        : declaration.output(command.argv, allStatic(u.words), stdin.text, file);
+        : declaration.output(command.argv, known, stdin.text, (path) =>
+            this.context?.fileText?.(resolve(shellCwd, path)),
+          );
     this.out.effects(index, this.redirections(redirects, scope, output));
     this.out.effects(index, programEffects(command, stdin.text));
 

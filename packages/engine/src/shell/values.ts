@@ -37,8 +37,24 @@ export class Vars {
   private own: Map<string, Var> | undefined;
   /** Set once more than maxNames names were written: a name not tracked may then hold anything. */
   private overflowed = false;
-  /** Every name written in this scope, in order (for "assigned in this branch → unknown after it"). */
-  readonly journal: string[] = [];
+  /** Every name written in this scope, in order (for "assigned in this branch → unknown after it"); made on the
+   * first read (most scopes, a pipeline stage's, are never asked). */
+  private written: string[] | undefined;
+
+  get journal(): string[] {
+    this.written ??= [];
+    return this.written;
+  }
+
+  /** How many names were written so far (a mark for `writtenSince`), without making the journal. */
+  mark(): number {
+    return this.written?.length ?? 0;
+  }
+
+  /** The distinct names written since `mark`. */
+  writtenSince(mark: number): Set<string> {
+    return new Set(this.written === undefined ? [] : this.written.slice(mark));
+  }
 
   constructor(
     private readonly parent: Vars | undefined,

@@ -26,6 +26,7 @@ import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 export type { Frame } from './run.js';
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
+const NO_VIA: readonly string[] = Object.freeze([]);
 
 /** Items of a `for` loop walked one by one (with the loop variable known); more, and the variable is unknown. */
 const MAX_UNROLL = 16;
@@ -104,7 +105,10 @@ export class Walker extends Runner {
         let ran = NOTHING;
         for (let i = 0; i < commands.length; i++) {
           // Each stage runs in a subshell of its own: what it assigns or where it cds stays there.
-          const piped: Stdin = i === 0 ? NO_STDIN : { text: ran.output, file: ran.file, how: '|' };
+          const piped: Stdin =
+            i === 0 || (ran.output === undefined && ran.file === undefined)
+              ? NO_STDIN
+              : { text: ran.output, file: ran.file, how: '|' };
           ran = this.node(commands[i] as CommandNode, inner, child(scope), piped);
           if (i > 0 && ran.stdinInterpreter !== undefined)
             this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
@@ -198,18 +202,18 @@ export class Walker extends Runner {
    * assigned is unknown — before it (it may not have happened) and after it (it may not happen).
    */
   private andOr(node: AndOr, frame: Frame, scope: Scope): Ran {
-    const journal = scope.vars.journal;
-    const start = journal.length;
+    const vars = scope.vars;
+    const start = vars.mark();
     let conditional = -1;
     let ran = NOTHING;
     for (let i = 0; i < node.commands.length; i++) {
       if (i > 0 && node.operators[i - 1] === '||') {
-        for (const name of new Set(journal.slice(start))) scope.vars.set(name, UNKNOWN);
-        if (conditional === -1) conditional = journal.length;
+        for (const name of vars.writtenSince(start)) vars.set(name, UNKNOWN);
+        if (conditional === -1) conditional = vars.mark();
       }
       ran = this.node(node.commands[i] as PipelineNode, frame, scope);
     }
-    if (conditional !== -1) for (const name of new Set(journal.slice(conditional))) scope.vars.set(name, UNKNOWN);
+    if (conditional !== -1) for (const name of vars.writtenSince(conditional)) vars.set(name, UNKNOWN);
     return ran;
   }
 
@@ -235,7 +239,7 @@ export class Walker extends Runner {
       this.unrolled += items.length;
       // The loop runs in this shell (its values stay), its directory changes do not leak (as before).
       const s: Scope = { cwd: scope.cwd, vars: scope.vars };
-      const mark = scope.vars.journal.length;
+      const mark = scope.vars.mark();
       const breaks = this.breaks;
       for (const item of items) {
         if (this.out.full()) return;
@@ -244,7 +248,7 @@ export class Walker extends Runner {
         this.list(node.body, frame, s);
       }
       // A break or continue may have skipped the rest: what the body assigned is unknown after it.
-      if (this.breaks !== breaks) for (const n of new Set(scope.vars.journal.slice(mark))) scope.vars.set(n, UNKNOWN);
+      if (this.breaks !== breaks) for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
       return;
     }
     const s = this.loopScope(node, scope);
@@ -319,11 +323,15 @@ export class Walker extends Runner {
         if (s.type === 'Assignment') words.push(this.assignmentWord(s, scope));
       }
     }
-    // NAME=value alone sets the shell's variable; before a command it is only that command's environment.
-    let given: (readonly [string, Value])[] | undefined;
+    // NAME=value alone sets the shell's variable; before a command it is only that command's environment (its
+    // values are read only if the command starts a shell that could use them).
+    let given: (() => readonly (readonly [string, Value])[]) | undefined;
     if (prefix !== undefined) {
       if (node.name === undefined) for (const a of prefix) this.assign(a, scope);
-      else given = prefix.map((a) => [a.name, this.assignmentValue(a, scope)] as const);
+      else {
+        const assigned = prefix;
+        given = () => assigned.map((a) => [a.name, this.assignmentValue(a, scope)] as const);
+      }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));

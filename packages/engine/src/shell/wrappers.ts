@@ -14,10 +14,17 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const NONE: readonly string[] = Object.freeze([]);
 const NO_OUTER: Peeled['outer'] = Object.freeze([]);
 
-/** True when the word names a program that can run another (a computed name never does: it is judged as it is). */
-function isWrapper(head: ShellWord | undefined): boolean {
+/** True when the words start with a program that can run another here (a computed name never does: it is judged
+ * as it is); `docker ps` is no wrapper, `docker exec` is. */
+function isWrapper(words: readonly ShellWord[]): boolean {
+  const head = words[0];
   if (head === undefined || isComputedName(head)) return false;
-  return (compiledProgram(programName(head.value))?.runs.length ?? 0) > 0;
+  const entry = compiledProgram(programName(head.value));
+  if (entry === undefined || entry.runs.length === 0) return false;
+  const after = entry.runsAfter;
+  if (after === undefined) return true;
+  for (let i = 1; i < words.length; i++) if (after.has((words[i] as ShellWord).value)) return true;
+  return false;
 }
 
 /** What every kind of result carries: the assignments and directories gathered on the way, and where it runs. */
@@ -70,7 +77,7 @@ export function unwrap(
   stdin?: string,
 ): Unwrapped {
   // Most commands wrap nothing: answer those without copying anything.
-  if (!isWrapper(initial[0]))
+  if (!isWrapper(initial))
     return {
       kind: 'command',
       words: initial,

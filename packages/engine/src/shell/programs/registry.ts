@@ -120,6 +120,11 @@ export interface CompiledProgram {
   readonly globalFlag: ReadonlySet<string>;
   readonly cwd: ReadonlySet<string>;
   readonly runs: readonly CompiledRuns[];
+  /**
+   * When it runs a command only after some subcommand (`docker exec`, `npm exec`): the first words of those, so a
+   * command without any (`docker ps`) is told apart without parsing. Undefined: it may run one anyhow.
+   */
+  readonly runsAfter: ReadonlySet<string> | undefined;
 }
 
 function compile(declaration: ProgramDeclaration): CompiledProgram {
@@ -141,6 +146,10 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
       spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
       subcommands: runs.subcommands?.map((s) => s.split(' ')),
     })),
+    runsAfter:
+      declaration.runs !== undefined && declaration.runs.every((r) => r.subcommands !== undefined)
+        ? new Set(declaration.runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)))
+        : undefined,
   };
 }
 
