@@ -169,8 +169,20 @@ const BY_NAME: ReadonlyMap<string, CompiledProgram> = (() => {
 /** Versioned interpreter names (python3.12, perl5.36, pip3.11) stand for their declaration. */
 const VERSIONED = /^(python|pypy|perl|pip|node|ruby|php)[\d.]+$/;
 
+// The walk asks about the same program several times in a row (unwrap, normalise, effects, interpreter, stdin): the
+// last answer is kept.
+let lastName = '';
+let lastEntry: CompiledProgram | undefined;
+
 /** The compiled declaration of `program` (a name as normalise.ts gives it), or undefined. */
 export function compiledProgram(program: string): CompiledProgram | undefined {
+  if (program === lastName) return lastEntry;
+  lastEntry = lookup(program);
+  lastName = program;
+  return lastEntry;
+}
+
+function lookup(program: string): CompiledProgram | undefined {
   const hit = BY_NAME.get(program);
   if (hit !== undefined || program.length === 0) return hit;
   const c = program.charCodeAt(0);
