@@ -2,7 +2,7 @@
 // or the lines of a literal stdin), with the replacement strings put in ({} {.} {/} {//} {/.} {#} {1} {2}…), as a
 // shell reads them (parallel runs each line through a shell). At most MAX_PARALLEL_RUNS lines, else unknown.
 import type { Flag } from './types.js';
-import { shellQuote, syntheticWord, type ShellWord } from './words.js';
+import { shellQuote, type ShellWord } from './words.js';
 
 export const MAX_PARALLEL_RUNS = 64;
 
@@ -106,5 +106,3 @@ export function parallelRuns(
   );
   return { lines, words: command, remote: host, dynamic: false };
 }
-
-export { syntheticWord };

@@ -2,7 +2,7 @@
 // a here-string, a file redirected with `<` that the session wrote, or what the previous pipeline stage printed.
 import type { Redirection } from 'unbash';
 import { resolve } from './paths.js';
-import { expandBody, expandValue, type ExpandContext } from './values.js';
+import { expandBody, expandValue, type ExpandContext } from './expand.js';
 
 export interface Stdin {
   /** The text, when known. */

@@ -18,7 +18,8 @@ import {
 import type { Collector } from './collector.js';
 import type { ShellContext } from './types.js';
 import { shellWord, simpleWordShape, type ShellWord } from './words.js';
-import { type ExpandContext, expandValue, expandWord, UNKNOWN, type Value } from './values.js';
+import { UNKNOWN, type Value } from './values.js';
+import { type ExpandContext, expandValue, expandWord } from './expand.js';
 import { assignedNames, child, forgetAssigned, type Scope } from './scope.js';
 import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
 import { Runner, type Frame, type Ran, NOTHING } from './run.js';
@@ -345,7 +346,7 @@ export class Walker extends Runner {
       scope,
       node.pos,
       node.end,
-      [],
+      NO_VIA,
     );
   }
 

@@ -7,7 +7,6 @@ import { compiledProgram, type CompiledProgram, type CompiledRuns } from './prog
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
 import { parallelRuns } from './parallel.js';
-import { shellQuote } from './words.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -360,5 +359,3 @@ export function stdinScriptRunner(
     remote: runs.runs.remote ? `${name} ${parsed.positionals[0] ?? ''}`.trim() : undefined,
   };
 }
-
-export { shellQuote };

@@ -3,7 +3,8 @@
 // The bounds checked here are counts (commands, runs, recoveries); the time limit only catches an exponential walk.
 import { describe, expect, it } from 'vitest';
 import { parseShell, SHELL_LIMITS, type ShellModel } from '../../src/shell/index.js';
-import { globMatch, VALUE_LIMITS } from '../../src/shell/values.js';
+import { VALUE_LIMITS } from '../../src/shell/values.js';
+import { globMatch } from '../../src/shell/glob-match.js';
 
 const KB = 1024;
 

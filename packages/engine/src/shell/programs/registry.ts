@@ -146,11 +146,15 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
       spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
       subcommands: runs.subcommands?.map((s) => s.split(' ')),
     })),
-    runsAfter:
-      declaration.runs !== undefined && declaration.runs.every((r) => r.subcommands !== undefined)
-        ? new Set(declaration.runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)))
-        : undefined,
+    runsAfter: runsAfter(declaration),
   };
+}
+
+/** The first words of the subcommands after which a program runs a command, when it runs one only after those. */
+function runsAfter(declaration: ProgramDeclaration): ReadonlySet<string> | undefined {
+  const runs = declaration.runs;
+  if (runs === undefined || runs.some((r) => r.subcommands === undefined)) return undefined;
+  return new Set(runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)));
 }
 
 // A Map, not an object: program names come from user input and must never reach Object.prototype.
