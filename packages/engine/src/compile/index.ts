@@ -93,7 +93,12 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
       history: indexByEvent([...history.values()], (m) => [m]),
       counters: indexByEvent(counters, (c) => [c.event]),
     },
-    options: { root: options.root, bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT, protect: options.protect },
+    options: {
+      root: options.root,
+      bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT,
+      protect: options.protect,
+      persistentShell: options.shellSession !== 'fresh',
+    },
   };
 }
 

@@ -49,6 +49,12 @@ export interface CompileOptions {
   readonly bypassHint?: string;
   /** Self-protection the host asks for; compiled into built-in contracts no configuration can switch off. */
   readonly protect?: ProtectOptions;
+  /**
+   * Whether the host's bash tool runs every call in one shell that keeps its variables and directory ('persistent',
+   * the default), or each call in a fresh shell started in the project (or its `workdir`): then what a call exports
+   * or where it cds is not carried to the next call, since the next call will not see it.
+   */
+  readonly shellSession?: 'persistent' | 'fresh';
 }
 
 /** A contract that is not enforced: left out by the load stage, or failing to compile. */
@@ -84,5 +90,7 @@ export interface CompiledPolicy {
     readonly root: string | undefined;
     readonly bypassHint: string;
     readonly protect: ProtectOptions | undefined;
+    /** True unless the host runs each bash call in a fresh shell (CompileOptions.shellSession). */
+    readonly persistentShell: boolean;
   };
 }

@@ -10,6 +10,7 @@ import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
+import { nextShellSession, sessionContext } from './shell-session.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -177,8 +178,9 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
   const checks: { facts: Facts; subject: string }[] = [];
+  const persistent = policy.options.persistentShell;
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root);
+    const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event.args));
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own.
     for (const [i, inner] of batchCalls(facts).entries())
@@ -278,6 +280,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
           checks.map((c) => c.facts),
         )
       : state.written,
+    // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
+    shell: ran ? nextShellSession(state.shell, primary, root, persistent) : state.shell,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -373,7 +377,7 @@ function remember(
   seq: number,
 ): SessionState['seen'] {
   const seen = state.seen;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
@@ -391,7 +395,7 @@ function countOccurrences(
   facts: readonly Facts[],
 ): SessionState['counts'] {
   const counts = state.counts;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
   const hit = new Set<Counter>();
   for (const f of facts)

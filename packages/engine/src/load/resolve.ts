@@ -151,6 +151,7 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (s?.bypassExpiresAfter !== undefined) merged.settings.bypassExpiresAfter = s.bypassExpiresAfter;
   if (s?.opaque !== undefined) merged.settings.opaque = s.opaque;
   if (s?.unparseable !== undefined) merged.settings.unparseable = s.unparseable;
+  if (s?.unknownValues !== undefined) merged.settings.unknownValues = s.unknownValues;
   if (s?.caseInsensitivePaths !== undefined) merged.settings.caseInsensitivePaths = s.caseInsensitivePaths;
   if (s?.decisionLog !== undefined) merged.settings.decisionLog = s.decisionLog;
   if (s?.observe !== undefined) merged.settings.observe = s.observe;
@@ -293,6 +294,7 @@ export function effectiveSettings(partial: Partial<EffectiveSettings>): Effectiv
     bypassExpiresAfter: partial.bypassExpiresAfter ?? DEFAULT_BYPASS_EXPIRY,
     opaque: partial.opaque ?? 'allow',
     unparseable: partial.unparseable ?? 'warn',
+    unknownValues: partial.unknownValues ?? 'ignore',
     caseInsensitivePaths: partial.caseInsensitivePaths ?? false,
     decisionLog: partial.decisionLog ?? false,
     observe: partial.observe ?? false,
