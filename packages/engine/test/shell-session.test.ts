@@ -1,5 +1,6 @@
 // What a session's shell keeps between calls: the values and directory each call that ran left behind, within the
-// bound, only in a host whose shell persists; a blocked call left nothing.
+// bound; a blocked call left nothing. With a fresh shell per call (opencode), a later call is judged both as the agent
+// believes and as a new shell really runs it.
 import { describe, expect, it } from 'vitest';
 import {
   compile,
@@ -16,6 +17,11 @@ contracts:
     description: Force-pushing main rewrites shared history.
     mode: BLOCK
     when: { tool: { name: bash, run: { program: git, subcommand: push, flags: [-f], args: [main] } } }
+    message: m
+  - id: no-deleting-src
+    description: The sources are deleted only by a human.
+    mode: BLOCK
+    when: { tool: { effect: { kind: delete, path: ['src', 'src/**'] } } }
     message: m
 `;
 
@@ -79,10 +85,23 @@ describe('the session shell', () => {
     expect(s.state().shell.cwd).toBe('/tmp');
   });
 
-  it('carries nothing when the host runs each call in a fresh shell', () => {
+  it('with a fresh shell per call, judges a later call as the agent believes it and as a new shell runs it', () => {
     const s = session('fresh');
     s.run('export B=main && cd packages/web');
-    expect(s.state().shell).toEqual({ env: {}, cwd: undefined });
-    expect(s.run('git push -f origin "$B"')).toBe('ALLOW');
+    // What the agent believes is kept: it is the first reading of later calls.
+    expect(s.state().shell).toEqual({ env: { B: 'main' }, cwd: 'packages/web' });
+    expect(s.run('git push -f origin "$B"')).toBe('BLOCK');
+    // The second reading: a new shell starts in the project root, so after `cd build`, `rm -rf src` removes the
+    // project's sources, not build/src.
+    const t = session('fresh');
+    t.run('cd build');
+    expect(t.run('rm -rf src')).toBe('BLOCK');
+    expect(t.run('rm -rf dist')).toBe('ALLOW');
+  });
+
+  it('with a persistent shell, judges a later call only as the shell that kept the values runs it', () => {
+    const s = session('persistent');
+    s.run('cd build');
+    expect(s.run('rm -rf src')).toBe('ALLOW');
   });
 });

@@ -97,7 +97,7 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
       root: options.root,
       bypassHint: options.bypassHint ?? DEFAULT_BYPASS_HINT,
       protect: options.protect,
-      persistentShell: options.shellSession !== 'fresh',
+      persistentShell: options.shellSession === 'persistent',
     },
   };
 }

@@ -50,9 +50,11 @@ export interface CompileOptions {
   /** Self-protection the host asks for; compiled into built-in contracts no configuration can switch off. */
   readonly protect?: ProtectOptions;
   /**
-   * Whether the host's bash tool runs every call in one shell that keeps its variables and directory ('persistent',
-   * the default), or each call in a fresh shell started in the project (or its `workdir`): then what a call exports
-   * or where it cds is not carried to the next call, since the next call will not see it.
+   * Whether the host's bash tool runs every call in one shell that keeps its variables and directory ('persistent'),
+   * or each call in a fresh shell started in the project or its `workdir` ('fresh', the default: opencode 1.18 does
+   * this, though its tool description tells the model the shell persists). Fresh: a later call is judged twice, as
+   * the agent believes it runs (with what earlier calls exported and the directory they moved to) and as the new
+   * shell really runs it (those values unset, in the project root); the stronger verdict holds.
    */
   readonly shellSession?: 'persistent' | 'fresh';
 }
@@ -90,7 +92,7 @@ export interface CompiledPolicy {
     readonly root: string | undefined;
     readonly bypassHint: string;
     readonly protect: ProtectOptions | undefined;
-    /** True unless the host runs each bash call in a fresh shell (CompileOptions.shellSession). */
+    /** True only when the host's bash calls share one shell (CompileOptions.shellSession 'persistent'). */
     readonly persistentShell: boolean;
   };
 }

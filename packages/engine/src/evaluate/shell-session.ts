@@ -31,19 +31,43 @@ export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, ma
  * show what was judged. INVARIANT: the one place a call's context is made from the session.
  */
 export function sessionContext(
+  _policy: CompiledPolicy,
+  state: { readonly shell: ShellSession },
+  args: Readonly<Record<string, unknown>> | undefined,
+): ShellContext | undefined {
+  return shellContext(state.shell, args);
+}
+
+/**
+ * The second reading of a call when the host starts a fresh shell for every call (CompileOptions.shellSession
+ * 'fresh', opencode 1.18): the values earlier calls set are NOT set there and the call runs in the project root (or
+ * its `workdir`), whatever the agent believes. `export D=build` then `rm -rf "$D"/*` really runs `rm -rf /*`.
+ * Undefined when the session left nothing a call could lean on, or the host's shell persists.
+ * Names the host's own environment sets (PATH, HOME, …) stay unknown rather than empty.
+ */
+export function freshContext(
   policy: CompiledPolicy,
   state: { readonly shell: ShellSession },
   args: Readonly<Record<string, unknown>> | undefined,
 ): ShellContext | undefined {
-  return shellContext(state.shell, args, policy.options.persistentShell);
+  if (policy.options.persistentShell) return undefined;
+  const names = Object.keys(state.shell.env).filter((n) => !HOST_ENVIRONMENT.has(n));
+  const cwd = typeof args?.workdir === 'string' ? undefined : state.shell.cwd;
+  if (names.length === 0 && cwd === undefined) return undefined;
+  return { env: Object.fromEntries(names.map((n) => [n, ''])) };
 }
+
+/** Variables a new shell gets from its parent process: an earlier call's export of one of them says nothing new. */
+const HOST_ENVIRONMENT: ReadonlySet<string> = new Set([
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'PWD', 'OLDPWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TERM',
+  'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME',
+  'NODE_OPTIONS', 'NVM_DIR', 'GOPATH', 'JAVA_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX',
+]);
 
 function shellContext(
   session: ShellSession,
   args: Readonly<Record<string, unknown>> | undefined,
-  persistent: boolean,
 ): ShellContext | undefined {
-  if (!persistent) return undefined;
   const hasEnv = Object.keys(session.env).length > 0;
   const cwd = typeof args?.workdir === 'string' ? undefined : session.cwd;
   if (!hasEnv && cwd === undefined) return undefined;
@@ -51,13 +75,10 @@ function shellContext(
 }
 
 /** The session after a call that ran: what its shell left behind, within the bound. */
-export function nextShellSession(
-  session: ShellSession,
-  facts: Facts,
-  root: string | undefined,
-  persistent: boolean,
-): ShellSession {
-  if (!persistent || facts.kind !== 'tool' || facts.shell === undefined) return session;
+export function nextShellSession(session: ShellSession, facts: Facts, root: string | undefined): ShellSession {
+  // Kept whether or not the host's shell persists: with a fresh shell per call, it is what the agent believes (the
+  // first reading of a later call) and what a new shell will not have (the second, freshContext).
+  if (facts.kind !== 'tool' || facts.shell === undefined) return session;
   const persists = facts.shell.persists;
   const names = Object.keys(persists.env);
   const workdir = typeof facts.args.workdir === 'string' ? facts.args.workdir : undefined;

@@ -10,7 +10,7 @@ import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
-import { nextShellSession, sessionContext } from './shell-session.js';
+import { freshContext, nextShellSession, sessionContext } from './shell-session.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -177,11 +177,22 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
-  const checks: { facts: Facts; subject: string }[] = [];
-  const persistent = policy.options.persistentShell;
+  // `reading`: a second reading of the same call (a fresh shell), whose matches add only contracts not matched yet.
+  const checks: { facts: Facts; subject: string; reading?: true }[] = [];
   if ('tool' in event) {
     const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event.args));
     checks.push({ facts, subject: 'tool call' });
+    // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
+    const fresh = facts.kind === 'tool' && facts.shell ? freshContext(policy, state, event.args) : undefined;
+    if (fresh !== undefined) {
+      const real = toolFacts(event.tool, event.args, root, false, fresh);
+      if (real.kind === 'tool' && readsDiffer(facts, real))
+        checks.push({
+          facts: real,
+          subject: 'tool call as a new shell runs it (earlier values unset, project root)',
+          reading: true,
+        });
+    }
     // A batch runs other tools: each inner call is checked as if it were made on its own.
     for (const [i, inner] of batchCalls(facts).entries())
       checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
@@ -204,9 +215,10 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const faults: ContractFault[] = [];
   for (const c of checks) {
     const r = matchFacts(policy, state, c.facts, c.subject);
-    matched.push(...r.matched);
-    excused.push(...r.excused);
-    faults.push(...r.faults);
+    const seen = (id: string) => matched.some((m) => m.contract.id === id);
+    matched.push(...(c.reading ? r.matched.filter((m) => !seen(m.contract.id)) : r.matched));
+    if (!c.reading) excused.push(...r.excused);
+    faults.push(...r.faults.filter((f) => !c.reading || !faults.some((g) => g.contract.id === f.contract.id)));
   }
   // A contract that failed is decided by settings.onError, whatever its own mode (decide.ts, faultMode).
   const failMode = faultMode(policy.settings.onError);
@@ -281,7 +293,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
         )
       : state.written,
     // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
-    shell: ran ? nextShellSession(state.shell, primary, root, persistent) : state.shell,
+    shell: ran ? nextShellSession(state.shell, primary, root) : state.shell,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -445,4 +457,12 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     error,
     faults: [],
   };
+}
+
+/** Whether two readings of one bash call run different commands or touch different files. */
+function readsDiffer(a: Facts, b: Facts): boolean {
+  if (a.kind !== 'tool' || b.kind !== 'tool') return false;
+  const key = (f: ToolFacts) =>
+    JSON.stringify([f.commands.map((c) => c.normalized), f.effects.map((e) => [e.kind, e.path.relative, e.content])]);
+  return key(a) !== key(b);
 }

@@ -41,8 +41,9 @@ export const Scenario = z
       .optional()
       .meta({
         description:
-          "Whether the host's bash calls share one shell (persistent, the default: a later call sees the values an " +
-          'earlier one exported and the directory it moved to) or each runs in a fresh one (fresh: opencode).',
+          "Whether the host's bash calls share one shell (persistent: a later call sees the values an earlier one " +
+          'exported and the directory it moved to) or each runs in a fresh one (fresh, the default, as opencode does: ' +
+          'a later call is judged both as the agent believes and as a new shell runs it).',
         examples: ['fresh'],
       }),
     steps: z.array(ScenarioStep).min(1).max(100_000),
