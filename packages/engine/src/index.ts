@@ -35,7 +35,15 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
+export {
+  sessionContext,
+  SHELL_SESSION_LIMITS,
+  EMPTY_SHELL_SESSION,
+  type ShellSession,
+} from './evaluate/shell-session.js';
 export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
+export { observedReport, type ObservedReport } from './evaluate/observe.js';
+export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
@@ -56,7 +64,16 @@ export type {
   MessageAuthor,
 } from './facts/index.js';
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
-export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
+export type {
+  ShellModel,
+  SimpleCommand,
+  FileEffect,
+  Opaque,
+  Flag,
+  ShellContext,
+  ShellPersistence,
+  UnknownWord,
+} from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { redactSecrets } from './secrets/redact.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
@@ -77,6 +94,13 @@ export {
 } from './check/examples.js';
 export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResult } from './check/scenario.js';
 export { parseEvents, type ParsedEvents } from './check/events.js';
-export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
+export {
+  matchSpans,
+  verdictSpans,
+  describeField,
+  maskSecrets,
+  type SpanRequest,
+  type SessionBefore,
+} from './explain/index.js';
 export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
 export { validate, validateLoaded, type ValidateOptions, type ValidateResult } from './check/validate.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DecisionLog, rotated } from '../src/core/decision-log.js';
 import { argsDigest, canonicalJson, maskSecrets, type DecisionRecord } from '../src/core/decision-record.js';
-import { ROOT_SESSION, anchor, before, bash, startV1 } from './support/v1-host.js';
+import { ROOT_SESSION, decisionLogLines, anchor, before, bash, startV1 } from './support/v1-host.js';
 
 const rec = (i: number): DecisionRecord => ({
   v: 1,
@@ -101,7 +101,7 @@ describe('decision log in the plugin', () => {
     expect(await before(host, bash(host, force))).toMatch(/^BLOCKED/);
     await anchor(host, 'bypass the release manager approved', ROOT_SESSION);
     expect(await before(host, bash(host, force))).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
+    await decisionLogLines(host.project, 3);
     const file = join(host.project, '.opencode', 'semantic-anchors-decisions.jsonl');
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain('ghp_0123456789abcdefghij0123');

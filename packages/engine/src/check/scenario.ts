@@ -71,7 +71,10 @@ export function runScenario(
     };
   }
   const loaded = loadConfig(configText, { file: configFile, readFile });
-  const policy = compile(loaded.config, scenario.root ? { root: scenario.root } : {});
+  const policy = compile(loaded.config, {
+    ...(scenario.root ? { root: scenario.root } : {}),
+    ...(scenario.shellSession ? { shellSession: scenario.shellSession } : {}),
+  });
   let state = startState(policy, scenario.agent);
   if (scenario.role) state = { ...state, role: scenario.role, roles: [scenario.role] };
   const steps: ScenarioStepResult[] = [];

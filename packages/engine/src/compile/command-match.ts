@@ -4,14 +4,15 @@ import type { Flag, SimpleCommand } from '../shell/index.js';
 import type { CommandFact } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyWords, type WordMatcher } from '../matchers/words.js';
+import { unknownMode, type UnknownMode } from './units.js';
 
 export interface CompiledCommandMatch {
   readonly summary: string;
   /** Lower-cased program names when every program glob is a plain name: a set lookup rejects most commands. */
   readonly programs: ReadonlySet<string> | undefined;
-  test(c: CommandFact): boolean;
+  test(c: CommandFact, unknown?: UnknownMode): boolean;
   /** What matched, in words, for a command that passed `test`. */
-  explain(c: CommandFact): string;
+  explain(c: CommandFact, unknown?: UnknownMode): string;
 }
 
 export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
@@ -57,10 +58,11 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     .filter(Boolean)
     .join(', ');
 
-  /** How many leading positionals the subcommand took (-1: no alternative matched). */
-  const subcommandLength = (positionals: readonly string[]): number => {
+  /** How many leading positionals the subcommand took (-1: no alternative matched); `open` positionals (values the
+   * engine cannot know, under 'match') count as any word. */
+  const subcommandLength = (positionals: readonly string[], open: ReadonlySet<number> | undefined): number => {
     if (!subcommands) return 0;
-    for (const alt of subcommands) if (leadingWords(alt, positionals)) return alt.length;
+    for (const alt of subcommands) if (leadingWords(alt, positionals, open)) return alt.length;
     return -1;
   };
 
@@ -69,38 +71,52 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   return {
     summary,
     programs,
-    test(c) {
+    test(c, unknown) {
       const cmd = c.command;
       if (programs ? !programs.has(cmd.program.toLowerCase()) : !program.test(cmd.program)) return false;
-      const taken = subcommandLength(cmd.positionals);
+      if (m.remote !== undefined && (cmd.remote !== undefined) !== m.remote) return false;
+      // Values the engine cannot know count as a match only where the match (or the policy) says so.
+      const open =
+        cmd.unknown.length > 0 && unknownMode(m.unknown, unknown) === 'match' ? unknownPositionals(cmd) : undefined;
+      const taken = subcommandLength(cmd.positionals, open);
       if (taken < 0) return false;
       if (flags && !anyFlag(cmd.flags, flags, true)) return false;
       if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
       // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease).
       if (notFlags && anyFlag(cmd.flags, notFlags, false)) return false;
-      const rest = cmd.positionals.length - taken;
+      // An unknown value may be empty: it does not count towards maxArgs.
+      const rest = cmd.positionals.length - taken - (open === undefined ? 0 : countFrom(open, taken));
       if (m.maxArgs !== undefined && rest > m.maxArgs) return false;
-      if (args && !anyWordFrom(args, cmd.positionals, taken)) return false;
+      if (args && !anyWordFrom(args, cmd.positionals, taken) && !(open !== undefined && countFrom(open, taken) > 0))
+        return false;
       if (optionNames && optionValue) {
         const value = optionValueOf(cmd, optionNames);
-        if (value === undefined || !optionValue.some((p) => p.test(value))) return false;
+        const unknownValue = open !== undefined && value !== undefined && isUnknownOption(cmd, value);
+        if (value === undefined || (!unknownValue && !optionValue.some((p) => p.test(value)))) return false;
       }
       if (text && !text.some((p) => p.test(c.normalized))) return false;
       return true;
     },
-    explain(c) {
+    explain(c, unknown) {
       const cmd = c.command;
       const said = [`\`${clip(c.normalized)}\``];
       if (cmd.via.length > 0) said.push(`inside ${cmd.via.join(' › ')}`);
+      if (cmd.remote !== undefined) said.push(`running on ${cmd.remote}`);
       if (cmd.globals.length > 0)
         said.push(
           `global options ${cmd.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')} set aside`,
         );
       const f = flags?.find((x) => hasFlag(cmd.flags, x, true));
       if (f) said.push(`flag ${f}`);
-      const taken = Math.max(0, subcommandLength(cmd.positionals));
+      const open =
+        cmd.unknown.length > 0 && unknownMode(m.unknown, unknown) === 'match' ? unknownPositionals(cmd) : undefined;
+      const taken = Math.max(0, subcommandLength(cmd.positionals, open));
       const a = args && cmd.positionals.find((p, i) => i >= taken && args.test(p));
       if (a !== undefined) said.push(`argument ${a}`);
+      else if (args && open !== undefined) {
+        const u = cmd.unknown.find((w) => w.role === 'positional' && w.index >= taken);
+        if (u !== undefined) said.push(`argument ${u.text}, a value the engine cannot know (counted as a match)`);
+      }
       return said.join(', ');
     },
   };
@@ -108,12 +124,33 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
 
 // Plain loops below: `test` runs for every command of every candidate contract, so it allocates no closures.
 
-/** Whether the words start with one word matching each matcher, in order. */
-function leadingWords(matchers: readonly WordMatcher[], words: readonly string[]): boolean {
+/** Whether the words start with one word matching each matcher, in order (an `open` word matches any). */
+function leadingWords(
+  matchers: readonly WordMatcher[],
+  words: readonly string[],
+  open: ReadonlySet<number> | undefined,
+): boolean {
   if (matchers.length > words.length) return false;
-  for (let i = 0; i < matchers.length; i++) if (!matchers[i]!.test(words[i]!)) return false;
+  for (let i = 0; i < matchers.length; i++) if (!open?.has(i) && !matchers[i]!.test(words[i]!)) return false;
   return true;
 }
+
+/** The positional indices whose value the engine cannot know. */
+function unknownPositionals(cmd: SimpleCommand): ReadonlySet<number> {
+  const out = new Set<number>();
+  for (const u of cmd.unknown) if (u.role === 'positional') out.add(u.index);
+  return out;
+}
+
+const countFrom = (open: ReadonlySet<number>, from: number): number => {
+  let n = 0;
+  for (const i of open) if (i >= from) n++;
+  return n;
+};
+
+/** Whether an option's value is a word the engine cannot know. */
+const isUnknownOption = (cmd: SimpleCommand, value: string): boolean =>
+  cmd.unknown.some((u) => u.role === 'option' && u.value === value);
 
 function anyWordFrom(matcher: WordMatcher, words: readonly string[], from: number): boolean {
   for (let i = from; i < words.length; i++) if (matcher.test(words[i]!)) return true;
@@ -165,4 +202,8 @@ function optionValueOf(cmd: SimpleCommand, names: readonly string[]): string | u
   return undefined;
 }
 
-const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}…` : s);
+/** One line (a client's stdin follows its command on the next line) of at most 120 characters. */
+const clip = (text: string): string => {
+  const s = text.replace(/\n/g, ' ⏎ ');
+  return s.length > 120 ? `${s.slice(0, 117)}…` : s;
+};

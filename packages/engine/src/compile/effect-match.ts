@@ -4,13 +4,14 @@ import type { EffectFact, FileEffectKind } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
 import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
+import { unknownMode, type UnknownMode } from './units.js';
 
 export interface CompiledEffectMatch {
   readonly summary: string;
   /** The kinds of effect it can hold on. */
   readonly kinds: ReadonlySet<FileEffectKind>;
-  test(e: EffectFact): boolean;
-  explain(e: EffectFact): string;
+  test(e: EffectFact, unknown?: UnknownMode): boolean;
+  explain(e: EffectFact, unknown?: UnknownMode): string;
 }
 
 const CHANGE: readonly FileEffectKind[] = ['write', 'append', 'delete'];
@@ -28,22 +29,33 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
           .join(' or ')}`
       : '',
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
+    m.unknown === 'match' ? 'a path the engine cannot know counts' : '',
+    m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
   ]
     .filter(Boolean)
     .join(', ');
   return {
     summary,
     kinds,
-    test(e) {
+    test(e, unknown) {
       if (!kinds.has(e.kind)) return false;
-      if (path && !path.test(e.path.relative, e.path.absolute)) return false;
+      if (m.remote !== undefined && (e.remote !== undefined) !== m.remote) return false;
+      if (
+        path &&
+        !path.test(e.path.relative, e.path.absolute) &&
+        !(e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
+      )
+        return false;
       if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
       return true;
     },
-    explain(e) {
+    explain(e, unknown) {
       const said = [`${e.kind} ${e.path.relative} (${e.via})`];
-      if (path) said.push(`path matches ${path.sources.join(', ')}`);
+      if (e.remote !== undefined) said.push(`on ${e.remote}`);
+      if (path?.test(e.path.relative, e.path.absolute)) said.push(`path matches ${path.sources.join(', ')}`);
+      else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
+        said.push('a path the engine cannot know, counted as a match');
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);

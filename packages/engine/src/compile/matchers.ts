@@ -30,7 +30,7 @@ export interface CompiledEventMatch {
   /** Whether it holds on this unit: exceptions are checked against the unit their trigger held on. */
   holdsOn(facts: Facts, unit: Unit, ctx: MatchContext): boolean;
   /** For facts that held on `unit`: what matched, in words. Only called for traces. */
-  explain(facts: Facts, unit?: Unit): string;
+  explain(facts: Facts, unit?: Unit, ctx?: MatchContext): string;
 }
 
 const DEFAULT_OPTIONS: CompileMatchOptions = { nocase: false };
@@ -53,7 +53,7 @@ export function compileToolEventMatch(
     test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
     units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
     holdsOn: (facts, unit, ctx) => facts.kind === 'tool' && t.holdsOn(facts, unit, ctx),
-    explain: (facts, unit = CALL) => (facts.kind === 'tool' ? t.explain(facts, unit) : t.summary),
+    explain: (facts, unit = CALL, ctx) => (facts.kind === 'tool' ? t.explain(facts, unit, ctx) : t.summary),
   };
 }
 

@@ -38,6 +38,8 @@ export interface CompiledContract {
   readonly origin: ContractOrigin;
   /** True for the built-in contracts (self-protection, shell defaults): no configuration can disable them. */
   readonly builtin: boolean;
+  /** Observe mode (contract `observe`, settings.observe): a BLOCK that would happen is let through and reported. */
+  readonly observe: boolean;
 }
 
 export interface CompileOptions {
@@ -47,6 +49,14 @@ export interface CompileOptions {
   readonly bypassHint?: string;
   /** Self-protection the host asks for; compiled into built-in contracts no configuration can switch off. */
   readonly protect?: ProtectOptions;
+  /**
+   * Whether the host's bash tool runs every call in one shell that keeps its variables and directory ('persistent'),
+   * or each call in a fresh shell started in the project or its `workdir` ('fresh', the default: opencode 1.18 does
+   * this, though its tool description tells the model the shell persists). Fresh: a later call is judged twice, as
+   * the agent believes it runs (with what earlier calls exported and the directory they moved to) and as the new
+   * shell really runs it (those values unset, in the project root); the stronger verdict holds.
+   */
+  readonly shellSession?: 'persistent' | 'fresh';
 }
 
 /** A contract that is not enforced: left out by the load stage, or failing to compile. */
@@ -82,5 +92,7 @@ export interface CompiledPolicy {
     readonly root: string | undefined;
     readonly bypassHint: string;
     readonly protect: ProtectOptions | undefined;
+    /** True only when the host's bash calls share one shell (CompileOptions.shellSession 'persistent'). */
+    readonly persistentShell: boolean;
   };
 }

@@ -16,7 +16,7 @@ import { compileGlobs, lazyGlobs, pathKeys, type PathKeys, type PathMatcher } fr
 import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
 import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
 import { describeSecrets, secretsIn } from './secret-check.js';
-import { CALL, type MatchContext, type Unit } from './units.js';
+import { CALL, type MatchContext, type Unit, type UnknownMode } from './units.js';
 
 export interface CompileMatchOptions {
   readonly nocase: boolean;
@@ -35,7 +35,7 @@ export interface CompiledToolMatch {
   units(f: ToolFacts, ctx: MatchContext): readonly Unit[];
   /** Whether the match holds on this unit (for exceptions: the unit their trigger held on). */
   holdsOn(f: ToolFacts, unit: Unit, ctx: MatchContext): boolean;
-  explain(f: ToolFacts, unit: Unit): string;
+  explain(f: ToolFacts, unit: Unit, ctx?: MatchContext): string;
 }
 
 /** Throws only for inputs the load stage already rejected; compile() turns that into a skipped contract. */
@@ -100,6 +100,8 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
   if (m.opaque !== undefined) parts.push(m.opaque ? 'runs opaque code' : 'runs no opaque code');
   if (m.unparseable !== undefined) parts.push(m.unparseable ? 'cannot be parsed' : 'parses');
+  if (m.unknown !== undefined)
+    parts.push(m.unknown ? 'holds a value the engine cannot know' : 'holds no unknown value');
   if (args)
     parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
 
@@ -117,6 +119,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     if (m.secret !== undefined && callSecrets(f).length > 0 !== m.secret) return false;
     if (m.opaque !== undefined && isOpaque(f, ctx) !== m.opaque) return false;
     if (m.unparseable !== undefined && isUnparseable(f) !== m.unparseable) return false;
+    if (m.unknown !== undefined && hasUnknown(f) !== m.unknown) return false;
     return true;
   };
 
@@ -124,35 +127,36 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
   // When every run match names plain programs, a command whose program is none of them is rejected by a set lookup.
   const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
-  const runOn = (f: ToolFacts, i: number): boolean => {
+  const runOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const c = f.commands[i]!;
     if (runPrograms && !runPrograms.has(callIndex(f).programs[i]!)) return false;
-    if (runs && !runs.some((r) => r.test(c))) return false;
-    if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e)))) return false;
+    if (runs && !runs.some((r) => r.test(c, mode))) return false;
+    if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e, mode)))) return false;
     if (command && !commandText(c)) return false;
     return true;
   };
-  const effectOn = (f: ToolFacts, i: number): boolean => {
+  const effectOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const e = f.effects[i]!;
-    if (!effects!.some((x) => x.test(e))) return false;
+    if (!effects!.some((x) => x.test(e, mode))) return false;
     if (command) return e.command !== undefined ? commandText(f.commands[e.command]!) : anyText(command, f.command);
     return true;
   };
 
   const holdsOn = (f: ToolFacts, unit: Unit, ctx: MatchContext): boolean => {
     if (!nameOk(f) || !callOk(f, ctx)) return false;
+    const mode = ctx.unknown;
     if (runs) {
-      if (unit.kind === 'command') return runOn(f, unit.index);
+      if (unit.kind === 'command') return runOn(f, unit.index, mode);
       if (unit.kind === 'effect') {
         const owner = f.effects[unit.index]?.command;
-        return owner !== undefined && runOn(f, owner);
+        return owner !== undefined && runOn(f, owner, mode);
       }
-      return f.commands.some((_, i) => runOn(f, i));
+      return f.commands.some((_, i) => runOn(f, i, mode));
     }
     if (effects) {
-      if (unit.kind === 'effect') return effectOn(f, unit.index);
-      if (unit.kind === 'command') return f.effects.some((e, i) => e.command === unit.index && effectOn(f, i));
-      return f.effects.some((_, i) => effectOn(f, i));
+      if (unit.kind === 'effect') return effectOn(f, unit.index, mode);
+      if (unit.kind === 'command') return f.effects.some((e, i) => e.command === unit.index && effectOn(f, i, mode));
+      return f.effects.some((_, i) => effectOn(f, i, mode));
     }
     if (command) {
       if (unit.kind === 'command') return commandText(f.commands[unit.index]!);
@@ -174,10 +178,11 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     holdsOn,
     units(f, ctx) {
       if (!nameOk(f) || !callOk(f, ctx)) return NONE;
+      const mode = ctx.unknown;
       // Only the commands that run one of the named programs can hold: the call's index lists them.
-      if (runPrograms) return unitsAmong(commandsRunning(callIndex(f), runPrograms), (i) => runOn(f, i));
-      if (runs) return indices(f.commands.length, (i) => runOn(f, i), 'command');
-      if (effects) return indices(f.effects.length, (i) => effectOn(f, i), 'effect');
+      if (runPrograms) return unitsAmong(commandsRunning(callIndex(f), runPrograms), (i) => runOn(f, i, mode));
+      if (runs) return indices(f.commands.length, (i) => runOn(f, i, mode), 'command');
+      if (effects) return indices(f.effects.length, (i) => effectOn(f, i, mode), 'effect');
       if (command) {
         const hits = indices(f.commands.length, (i) => commandText(f.commands[i]!), 'command');
         // A pattern that spans several commands (or a command that did not parse) still holds on the whole line.
@@ -185,20 +190,23 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       }
       return ONLY_CALL;
     },
-    explain(f, unit) {
+    explain(f, unit, ctx) {
+      const mode = ctx?.unknown;
       const said: string[] = [
         nameGlobs ? `tool ${f.raw}${f.raw !== f.name ? ` (= ${f.name})` : ''}` : `any tool (${f.raw})`,
       ];
       if (unit.kind === 'command') {
         const c = f.commands[unit.index]!;
-        const r = runs?.find((x) => x.test(c));
-        said.push(`simple command ${unit.index + 1}: ${r ? r.explain(c) : `\`${c.normalized}\``}`);
+        const r = runs?.find((x) => x.test(c, mode));
+        said.push(
+          `simple command ${unit.index + 1}: ${r ? r.explain(c, mode) : `\`${c.normalized.replace(/\n/g, ' ⏎ ')}\``}`,
+        );
         const p = command?.find((x) => x.test(c.normalized) || x.test(c.command.text));
         if (p) said.push(`command ~ /${p.source}/`);
       } else if (unit.kind === 'effect') {
         const e = f.effects[unit.index]!;
-        const x = effects?.find((y) => y.test(e));
-        said.push(`file effect: ${x ? x.explain(e) : `${e.kind} ${e.path.relative} (${e.via})`}`);
+        const x = effects?.find((y) => y.test(e, mode));
+        said.push(`file effect: ${x ? x.explain(e, mode) : `${e.kind} ${e.path.relative} (${e.via})`}`);
       } else {
         const p = command?.find((x) => f.command !== undefined && x.test(f.command));
         if (p) said.push(`command ~ /${p.source}/`);
@@ -217,6 +225,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       if (m.secret === true) said.push(`a secret: ${describeSecrets(callSecrets(f))}`);
       if (m.opaque === true) said.push(`opaque: ${opaqueWords(f)}`);
       if (m.unparseable === true) said.push(`cannot be parsed: ${f.shell?.error?.message ?? 'unknown syntax'}`);
+      if (m.unknown === true) said.push(`values the engine cannot know: ${unknownWords(f)}`);
       return said.join(', ');
     },
   };
@@ -267,6 +276,21 @@ export function isOpaque(f: ToolFacts, ctx: MatchContext): boolean {
   if (!f.shell) return false;
   if (f.shell.opaque.some((o) => o.reason !== 'unparseable')) return true;
   return f.scripts.some((s) => ctx.written.includes(s));
+}
+
+/** Whether a shell call holds a word (or a path) whose value the engine cannot know. */
+export function hasUnknown(f: ToolFacts): boolean {
+  for (const c of f.commands) if (c.command.unknown.length > 0) return true;
+  for (const e of f.effects) if (e.unknown === true) return true;
+  return false;
+}
+
+/** The unknown words of a call, as written, for explanations. */
+export function unknownWords(f: ToolFacts): string {
+  const said = new Set<string>();
+  for (const c of f.commands) for (const u of c.command.unknown) said.add(u.text);
+  for (const e of f.effects) if (e.unknown === true) said.add(e.path.relative);
+  return [...said].join(', ') || 'none';
 }
 
 /** A shell call the parser could not read (in part). */

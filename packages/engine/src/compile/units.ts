@@ -8,9 +8,21 @@ export type Unit =
 
 export const CALL: Unit = { kind: 'call' };
 
+/**
+ * What a value the engine cannot know counts as while matching: the policy's default (settings.unknownValues, which a
+ * match's own `unknown` overrides), or 'never' while an exception is checked — an unknown value excuses nothing.
+ */
+export type UnknownMode = 'match' | 'ignore' | 'never';
+
 /** Session facts some conditions need besides the event: the files this session wrote (for scripts it runs). */
 export interface MatchContext {
   readonly written: readonly string[];
+  /** Undefined: 'ignore'. */
+  readonly unknown?: UnknownMode;
 }
 
 export const NO_CONTEXT: MatchContext = { written: [] };
+
+/** The mode a match uses: its own setting, unless an exception is being checked. */
+export const unknownMode = (own: 'match' | 'ignore' | undefined, ctx: UnknownMode | undefined): 'match' | 'ignore' =>
+  ctx === 'never' ? 'ignore' : (own ?? ctx ?? 'ignore');

@@ -44,7 +44,7 @@ export function matchFacts(
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
-  const ctx: MatchContext = { written: state.written };
+  const ctx: MatchContext = { written: state.written, unknown: policy.settings.unknownValues };
   for (const contract of policy.index.contracts.candidates(facts)) {
     if (!appliesToRole(contract, state.roles)) continue;
     try {
@@ -75,7 +75,7 @@ function matchContract(
         contract,
         subject,
         trigger: trigger.label,
-        held: describe(trigger, facts, state, unit),
+        held: describe(trigger, facts, state, unit, ctx),
         unit,
       });
       const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit));
@@ -84,15 +84,18 @@ function matchContract(
       firstExcuse ??= {
         ...candidate(),
         exception: exception.label,
-        exceptionHeld: describe(exception, facts, state, unit),
+        exceptionHeld: describe(exception, facts, state, unit, EXCUSING(ctx)),
       };
     }
   }
   return firstExcuse ? { excuse: firstExcuse } : undefined;
 }
 
+/** While an exception is checked, a value the engine cannot know counts as nothing: it never excuses. */
+const EXCUSING = (ctx: MatchContext): MatchContext => ({ ...ctx, unknown: 'never' });
+
 function exceptionHolds(x: CompiledTrigger, facts: Facts, state: SessionState, ctx: MatchContext, unit: Unit): boolean {
-  if (x.event && !x.event.holdsOn(facts, unit, ctx)) return false;
+  if (x.event && !x.event.holdsOn(facts, unit, EXCUSING(ctx))) return false;
   return stateHolds(x, facts, state);
 }
 
@@ -114,8 +117,8 @@ const callNumber = (facts: Facts, state: SessionState): number =>
   state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? 1 : 0);
 
 /** The conditions that held, in words; only built for contracts that apply or are excused. */
-function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit): string[] {
-  const held: string[] = [t.event ? t.event.explain(facts, unit) : 'any event'];
+function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit, ctx: MatchContext): string[] {
+  const held: string[] = [t.event ? t.event.explain(facts, unit, ctx) : 'any event'];
   if (t.toolCalls !== undefined)
     held.push(`tool call ${callNumber(facts, state)} since the last confirmation (limit ${t.toolCalls})`);
   if (t.occurrence) {

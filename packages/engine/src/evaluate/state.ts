@@ -1,5 +1,8 @@
 // Session state: everything a verdict may depend on besides the policy and the event. Plain, immutable data of a
 // size bounded by the policy (never by the number of events), so a 10,000-event session stays as small as a 10-event one.
+import { EMPTY_SHELL_SESSION, type ShellSession } from './shell-session.js';
+
+export type { ShellSession } from './shell-session.js';
 
 export interface BypassState {
   /** Bypasses granted this session; the budget left is the policy's budget minus this, never below zero. */
@@ -33,6 +36,8 @@ export interface SessionState {
   readonly counts: Readonly<Record<string, number>>;
   /** Files this session wrote (relative to the project root), newest last, at most MAX_WRITTEN. */
   readonly written: readonly string[];
+  /** What the session's shell keeps between calls (values set, directory), bounded by SHELL_SESSION_LIMITS. */
+  readonly shell: ShellSession;
 }
 
 export function initialState(
@@ -49,6 +54,7 @@ export function initialState(
     seen: {},
     counts: {},
     written: [],
+    shell: EMPTY_SHELL_SESSION,
   };
 }
 

@@ -8,6 +8,9 @@ import { matchFacts, type Candidate, type ContractFault, type Excuse } from './m
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
+import { observedReport } from './observe.js';
+import { freshContext, nextShellSession, sessionContext } from './shell-session.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -83,6 +86,19 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     state: s,
   });
 
+  // The plugin's own read-only status tool: allowed, not counted, no contract consulted (host-rules.ts).
+  if ('tool' in event && isStatusTool(event.tool))
+    return {
+      verdict: {
+        ...base,
+        kind: 'tool',
+        decision: 'ALLOW',
+        notice: undefined,
+        bypass: report(state),
+        exempt: STATUS_TOOL,
+      },
+      state: { ...state, seq },
+    };
   if ('tool' in event || 'message' in event) return decideEvent(policy, state, event as ToolEvent | MessageEvent, seq);
   if ('confirm' in event) {
     const s = { ...state, seq, toolCalls: 0, lastConfirmation: seq };
@@ -137,6 +153,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
       { granted: true },
     );
   }
+  if ('agent' in event && isHousekeepingAgent(event.agent))
+    return plain('agent', { ...state, seq }, `Agent ${event.agent} does housekeeping; the role stays as it is.`);
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
     const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
@@ -159,10 +177,22 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
-  const checks: { facts: Facts; subject: string }[] = [];
+  // `reading`: a second reading of the same call (a fresh shell), whose matches add only contracts not matched yet.
+  const checks: { facts: Facts; subject: string; reading?: true }[] = [];
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root);
+    const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event.args));
     checks.push({ facts, subject: 'tool call' });
+    // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
+    const fresh = facts.kind === 'tool' && facts.shell ? freshContext(policy, state, event.args) : undefined;
+    if (fresh !== undefined) {
+      const real = toolFacts(event.tool, event.args, root, false, fresh);
+      if (real.kind === 'tool' && readsDiffer(facts, real))
+        checks.push({
+          facts: real,
+          subject: 'tool call as a new shell runs it (earlier values unset, project root)',
+          reading: true,
+        });
+    }
     // A batch runs other tools: each inner call is checked as if it were made on its own.
     for (const [i, inner] of batchCalls(facts).entries())
       checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
@@ -185,9 +215,10 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const faults: ContractFault[] = [];
   for (const c of checks) {
     const r = matchFacts(policy, state, c.facts, c.subject);
-    matched.push(...r.matched);
-    excused.push(...r.excused);
-    faults.push(...r.faults);
+    const seen = (id: string) => matched.some((m) => m.contract.id === id);
+    matched.push(...(c.reading ? r.matched.filter((m) => !seen(m.contract.id)) : r.matched));
+    if (!c.reading) excused.push(...r.excused);
+    faults.push(...r.faults.filter((f) => !c.reading || !faults.some((g) => g.contract.id === f.contract.id)));
   }
   // A contract that failed is decided by settings.onError, whatever its own mode (decide.ts, faultMode).
   const failMode = faultMode(policy.settings.onError);
@@ -230,6 +261,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     });
   });
 
+  const observed = observedReport(outcomes, effects, pending);
   const blocked = decision === 'BLOCK';
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
@@ -260,6 +292,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
           checks.map((c) => c.facts),
         )
       : state.written,
+    // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
+    shell: ran ? nextShellSession(state.shell, primary, root) : state.shell,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -270,7 +304,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       role: state.role,
       matches,
       excused: excused.map(toExcused),
-      agentMessage: renderAgentMessage(decision, matches, {
+      // The agent is not told about observed contracts (observe mode): only the human and the log are.
+      agentMessage: renderAgentMessage(decision, observed ? matches.filter((m) => m.effect !== 'observed') : matches, {
         bypassHint: policy.options.bypassHint,
         left,
         budget: policy.settings.bypassBudget,
@@ -291,6 +326,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       },
       error: undefined,
       faults: faults.map((f) => ({ id: f.contract.id, error: f.error })),
+      ...(observed ? { observed } : {}),
     },
     state: nextState,
   };
@@ -353,7 +389,7 @@ function remember(
   seq: number,
 ): SessionState['seen'] {
   const seen = state.seen;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
@@ -371,7 +407,7 @@ function countOccurrences(
   facts: readonly Facts[],
 ): SessionState['counts'] {
   const counts = state.counts;
-  const ctx = { written: state.written };
+  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
   // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
   const hit = new Set<Counter>();
   for (const f of facts)
@@ -421,4 +457,12 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     error,
     faults: [],
   };
+}
+
+/** Whether two readings of one bash call run different commands or touch different files. */
+function readsDiffer(a: Facts, b: Facts): boolean {
+  if (a.kind !== 'tool' || b.kind !== 'tool') return false;
+  const key = (f: ToolFacts) =>
+    JSON.stringify([f.commands.map((c) => c.normalized), f.effects.map((e) => [e.kind, e.path.relative, e.content])]);
+  return key(a) !== key(b);
 }

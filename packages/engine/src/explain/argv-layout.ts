@@ -2,7 +2,7 @@
 // positionals without their word indices (the evaluation path needs none); this replays its reading, on demand.
 import type { SimpleCommand } from '../shell/index.js';
 import { NO_OPTIONS, type OptionSpec } from '../shell/argv.js';
-import { compiledProgram } from '../shell/programs.js';
+import { compiledProgram } from '../shell/programs/registry.js';
 
 export interface ArgvLayout {
   /** Per flag of the command (same order): the argv index of its token, and of its value when it is the next word. */

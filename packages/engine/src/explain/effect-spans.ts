@@ -51,6 +51,8 @@ export interface EffectSpanInput {
   readonly index: number;
   readonly matches: readonly EffectMatch[];
   readonly nocase: boolean;
+  /** settings.unknownValues: what a path the engine cannot know counted as. */
+  readonly unknown?: 'match' | 'ignore';
   /** The bash command as written and the effect's command located in it (shell calls only). */
   readonly source: string | undefined;
   readonly at: LocatedCommand | undefined;
@@ -59,7 +61,7 @@ export interface EffectSpanInput {
 /** Spans for one effect, across its fields; `texts` receives the texts of the fields used. */
 export function effectSpans(input: EffectSpanInput, texts: Record<string, string>): Span[] {
   const { effect: e, index, at, source } = input;
-  const held = input.matches.filter((m) => compileEffectMatch(m, input.nocase).test(e));
+  const held = input.matches.filter((m) => compileEffectMatch(m, input.nocase).test(e, input.unknown));
   if (held.length === 0) return [];
   const out: Span[] = [];
   const pathField = `effect ${index} path`;
@@ -98,7 +100,8 @@ export function effectSpans(input: EffectSpanInput, texts: Record<string, string
         start: 0,
         end: e.path.relative.length,
         kind: 'path',
-        label: `path ${e.path.relative}`,
+        label:
+          e.unknown === true ? `path ${e.path.relative} (a value the engine cannot know)` : `path ${e.path.relative}`,
         approximate: false,
       });
     }

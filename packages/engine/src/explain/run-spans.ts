@@ -3,6 +3,7 @@
 import { asList, type CommandMatch } from '../schema/index.js';
 import type { CommandFact } from '../facts/index.js';
 import { compileCommandMatch, hasFlag } from '../compile/command-match.js';
+import { unknownMode } from '../compile/units.js';
 import { lazyWords } from '../matchers/words.js';
 import { argvLayout, type ArgvLayout } from './argv-layout.js';
 import type { LocatedCommand } from './locate.js';
@@ -70,7 +71,7 @@ function subcommandLength(m: CommandMatch, positionals: readonly string[]): numb
   return -1;
 }
 
-function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker): void {
+function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker, unknown: 'match' | 'ignore' | undefined): void {
   const cmd = c.command;
   const head = cmd.programText;
   mark.word(0, 'program', `program ${cmd.program}`, head.length - cmd.program.length, head.length);
@@ -88,9 +89,23 @@ function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker): void {
   });
   if (r.args !== undefined) {
     const args = lazyWords(asList(r.args));
+    let hit = false;
     cmd.positionals.forEach((value, p) => {
-      if (p >= taken && args.test(value)) mark.word(mark.positional(p), 'arg', `arg ${value}`);
+      if (p >= taken && args.test(value)) {
+        hit = true;
+        mark.word(mark.positional(p), 'arg', `arg ${value}`);
+      }
     });
+    // Held because a value the engine cannot know counts as a match: mark that word, where the model placed it.
+    if (!hit && unknownMode(r.unknown, unknown) === 'match')
+      for (const u of cmd.unknown)
+        if (u.role === 'positional' && u.index >= taken)
+          mark.ranges(
+            [[u.start, u.end]],
+            mark.at.base !== undefined,
+            'arg',
+            `unknown value ${u.text} (counted as a match)`,
+          );
   }
   if (r.option) {
     const names = asList(r.option.name);
@@ -119,14 +134,16 @@ export interface CommandSpanInput {
   readonly run: readonly CommandMatch[] | undefined;
   /** The trigger's command patterns (undefined: none). */
   readonly patterns: readonly string[] | undefined;
+  /** settings.unknownValues: what a value the engine cannot know counted as. */
+  readonly unknown?: 'match' | 'ignore';
 }
 
 /** Spans in the command text for one simple command a trigger held on. */
 export function commandSpans(input: CommandSpanInput): Span[] {
   const { fact, at } = input;
   const mark = new Marker(at, at.words === undefined ? undefined : argvLayout(fact.command));
-  const held = input.run?.find((r) => compileCommandMatch(r).test(fact));
-  if (held) runAlternative(held, fact, mark);
+  const held = input.run?.find((r) => compileCommandMatch(r).test(fact, input.unknown));
+  if (held) runAlternative(held, fact, mark, input.unknown);
   for (const pattern of input.patterns ?? []) {
     const normal = patternRanges(pattern, fact.normalized);
     if (normal.length > 0) {

@@ -9,6 +9,7 @@ import { secretsIn } from '../compile/secret-check.js';
 import { lazyGlobs } from '../matchers/glob.js';
 import type { ContractMatch, Verdict } from '../evaluate/verdict.js';
 import { locateCommand, type LocatedCommand } from './locate.js';
+import { sessionContext, type ShellSession } from '../evaluate/shell-session.js';
 import { commandSpans } from './run-spans.js';
 import { effectSpans } from './effect-spans.js';
 import { patternRanges } from './text-ranges.js';
@@ -32,10 +33,27 @@ function sourceMatch(t: CompiledTrigger): { tool?: ToolMatch; message?: MessageM
     : undefined;
 }
 
-function factsFor(policy: CompiledPolicy, event: Event, subject: string | undefined): Facts | undefined {
+/** The session before the event, as far as the facts of a call depend on it (its shell's values and directory). */
+export interface SessionBefore {
+  readonly shell: ShellSession;
+}
+
+function factsFor(
+  policy: CompiledPolicy,
+  event: Event,
+  subject: string | undefined,
+  before: SessionBefore | undefined,
+): Facts | undefined {
   const root = policy.options.root;
   if ('tool' in event) {
-    if (subject === undefined || subject === 'tool call') return toolFacts(event.tool, event.args, root);
+    if (subject === undefined || subject === 'tool call')
+      return toolFacts(
+        event.tool,
+        event.args,
+        root,
+        false,
+        before === undefined ? undefined : sessionContext(policy, before, event.args),
+      );
     return undefined; // a batch's inner call: its texts are not the event's own
   }
   if ('message' in event) {
@@ -98,6 +116,7 @@ function callSecretSpans(f: ToolFacts, out: Spans): void {
 
 function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Unit, out: Spans): void {
   const nocase = policy.settings.caseInsensitivePaths;
+  const unknown = policy.settings.unknownValues;
   const source = f.shell ? f.command : undefined;
   const located = new Map<number, LocatedCommand>();
   const locate = (i: number): LocatedCommand | undefined => {
@@ -114,7 +133,7 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
     const e = f.effects[i];
     if (e === undefined || effects === undefined) return;
     const at = e.command === undefined ? undefined : locate(e.command);
-    for (const s of effectSpans({ effect: e, index: i, matches: effects, nocase, source, at }, out.texts))
+    for (const s of effectSpans({ effect: e, index: i, matches: effects, nocase, unknown, source, at }, out.texts))
       out.add(s.field, s.field === 'command' ? source! : out.texts[s.field]!, s);
   };
   const command = (i: number): void => {
@@ -125,6 +144,7 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
       at,
       run,
       patterns: run || effects ? undefined : commandPatterns,
+      unknown,
     });
     for (const s of spans) out.add('command', source, s);
     // `command` beside `run`/`effect` is one more condition on the same command's text.
@@ -180,13 +200,19 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
     }
 }
 
-/** The spans that made one matched contract's trigger hold on this event. */
-export function matchSpans(policy: CompiledPolicy, event: Event, request: SpanRequest): MatchSpans {
+/** The spans that made one matched contract's trigger hold on this event; `before` is the session state the event was
+ * judged in (without it, the call is read as if it were the session's first). */
+export function matchSpans(
+  policy: CompiledPolicy,
+  event: Event,
+  request: SpanRequest,
+  before?: SessionBefore,
+): MatchSpans {
   const contract = policy.contracts.find((c) => c.id === request.id);
-  const facts = factsFor(policy, event, request.subject);
+  const facts = factsFor(policy, event, request.subject, before);
   const out = new Spans(request.id);
   if (contract === undefined || facts === undefined) return { spans: [], texts: {} };
-  const ctx = { written: [] as string[] };
+  const ctx = { written: [] as string[], unknown: policy.settings.unknownValues };
   const triggers = request.trigger ? contract.when.filter((t) => t.label === request.trigger) : contract.when;
   for (const t of triggers) {
     const match = sourceMatch(t);
@@ -206,11 +232,12 @@ export function verdictSpans(
   policy: CompiledPolicy,
   event: Event,
   verdict: Pick<Verdict, 'matches'> | { readonly matches: readonly ContractMatch[] },
+  before?: SessionBefore,
 ): MatchSpans {
   const spans: MatchSpan[] = [];
   const texts: Record<string, string> = {};
   for (const m of verdict.matches) {
-    const r = matchSpans(policy, event, m);
+    const r = matchSpans(policy, event, m, before);
     spans.push(...r.spans);
     Object.assign(texts, r.texts);
   }

@@ -26,7 +26,11 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
   };
   const commands: CommandFact[] = model.commands.map((command) => ({
     command,
-    normalized: [command.program, ...command.argv].join(' '),
+    // A client's commands read on stdin (psql <<SQL) are part of what it runs: `run.text` and `command:` see them.
+    normalized:
+      command.input === undefined
+        ? [command.program, ...command.argv].join(' ')
+        : `${[command.program, ...command.argv].join(' ')}\n${command.input}`,
   }));
   const effects: EffectFact[] = model.effects.map((e) => ({
     kind: e.kind,
@@ -34,6 +38,8 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
     content: e.content,
     via: e.via,
     command: e.command,
+    ...(e.unknown ? { unknown: true } : {}),
+    ...(e.remote !== undefined ? { remote: e.remote } : {}),
   }));
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   return { model, commands, effects, scripts };

@@ -2,7 +2,7 @@
 // and, for shell calls, the parsed simple commands and their file effects. The one place that knows argument names.
 import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 import { pathForms } from '../matchers/paths.js';
-import { parseShell, shellQuote } from '../shell/index.js';
+import { parseShell, shellQuote, type ShellContext } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
 import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
@@ -33,6 +33,8 @@ export function toolFacts(
   args: Readonly<Record<string, unknown>> | undefined,
   root: string | undefined,
   attachment = false,
+  /** What the session knows before a shell call (its values, directory, written files): see ShellContext. */
+  context?: ShellContext,
 ): ToolFacts {
   const a = args ?? {};
   const name = canonicalToolName(tool);
@@ -80,7 +82,10 @@ export function toolFacts(
   const paths = dedupe(rawPaths).map((p) => pathForms(p, root));
 
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
-  const shell = name === 'bash' && command !== undefined ? shellFacts(parseShell(command), base, root) : undefined;
+  const shell =
+    name === 'bash' && command !== undefined
+      ? shellFacts(parseShell(command, undefined, context), base, root)
+      : undefined;
   const effects = shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content);
 
   return {

@@ -20,12 +20,17 @@ export interface EffectFact {
   readonly via: string;
   /** The simple command that has it (an index into `commands`), for shell calls. */
   readonly command: number | undefined;
+  /** True when the path holds a shell value the engine cannot know (`rm -rf "$DIR/build"`). */
+  readonly unknown?: boolean;
+  /** Set when the command runs on another host or in a container ('ssh web1', 'docker exec api'). */
+  readonly remote?: string;
 }
 
 /** One simple command of a shell call, with the text regexes and explanations use. */
 export interface CommandFact {
   readonly command: SimpleCommand;
-  /** Program and arguments joined by single spaces, quotes removed, global options left out. */
+  /** Program and arguments joined by single spaces, quotes removed, global options left out; the commands a SQL or
+   * data client reads on stdin follow on the next line. */
   readonly normalized: string;
 }
 

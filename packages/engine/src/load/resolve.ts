@@ -11,6 +11,7 @@ import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
 import { extendsNothing, presetContribution } from './preset-cache.js';
 import type { EffectiveSettings, LoadedContract } from './types.js';
+import { observeUnknown } from './observe.js';
 
 export interface ResolveOptions {
   /** Reads a file named by a relative `extends` entry (already joined to the including file's folder). */
@@ -150,8 +151,11 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (s?.bypassExpiresAfter !== undefined) merged.settings.bypassExpiresAfter = s.bypassExpiresAfter;
   if (s?.opaque !== undefined) merged.settings.opaque = s.opaque;
   if (s?.unparseable !== undefined) merged.settings.unparseable = s.unparseable;
+  if (s?.unknownValues !== undefined) merged.settings.unknownValues = s.unknownValues;
   if (s?.caseInsensitivePaths !== undefined) merged.settings.caseInsensitivePaths = s.caseInsensitivePaths;
   if (s?.decisionLog !== undefined) merged.settings.decisionLog = s.decisionLog;
+  if (s?.observe !== undefined) merged.settings.observe = s.observe;
+  ctx.diagnostics.push(...observeUnknown(parsed, s?.observe, merged.contracts));
   Object.assign(merged.agents, spec.roles?.agents ?? {});
   merged.customRoles.push(...(spec.roles?.custom ?? []));
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
@@ -290,8 +294,10 @@ export function effectiveSettings(partial: Partial<EffectiveSettings>): Effectiv
     bypassExpiresAfter: partial.bypassExpiresAfter ?? DEFAULT_BYPASS_EXPIRY,
     opaque: partial.opaque ?? 'allow',
     unparseable: partial.unparseable ?? 'warn',
+    unknownValues: partial.unknownValues ?? 'ignore',
     caseInsensitivePaths: partial.caseInsensitivePaths ?? false,
     decisionLog: partial.decisionLog ?? false,
+    observe: partial.observe ?? false,
   };
 }
 

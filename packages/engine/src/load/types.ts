@@ -32,9 +32,13 @@ export interface EffectiveSettings {
   readonly opaque: 'allow' | 'warn' | 'block';
   /** The default for shell commands that cannot be parsed. */
   readonly unparseable: 'allow' | 'warn' | 'block';
+  /** What a value the engine cannot know counts as in run/effect matches that do not say. */
+  readonly unknownValues: 'match' | 'ignore';
   readonly caseInsensitivePaths: boolean;
   /** Whether the host keeps a decision log (the plugin writes it; the engine only carries the setting). */
   readonly decisionLog: boolean;
+  /** Observe mode: every BLOCK contract (true), these contract ids, or none (false). */
+  readonly observe: boolean | readonly string[];
 }
 
 export interface EffectiveRoles {

@@ -6,6 +6,16 @@ import { Globs, Patterns, oneOrMany } from './primitives.js';
 
 const Words = oneOrMany(z.string().min(1).max(500));
 
+/** What a value the engine cannot know counts as (see settings.unknownValues for the default). */
+export const UnknownValues = z.enum(['match', 'ignore']).meta({
+  description:
+    'What a value the engine cannot know counts as: a shell word set outside the call ("$BRANCH" with BRANCH from the ' +
+    'environment), computed by a program ("$(git branch --show-current)"), or a path built from one ("$DIR/build"). ' +
+    'match: it may be any value, so it counts as a match ("a force push to main or to a branch we cannot know"); ' +
+    'ignore: it is only its text as written, which rarely matches. An exception (`unless`) is never met by an unknown ' +
+    'value, whatever this says.',
+});
+
 export const OptionMatch = z
   .strictObject({
     name: Words.meta({
@@ -71,9 +81,25 @@ export const CommandMatch = z
     text: Patterns.optional().meta({
       description:
         "Patterns on this simple command's normalised text: program and arguments joined by single spaces, quotes " +
-        'removed, global options left out. For what the fields above cannot say.',
+        'removed, global options left out; for a SQL or data client (psql, mysql, sqlite3, redis-cli, mongosh) the ' +
+        'commands it reads on stdin follow on the next line. For what the fields above cannot say.',
       examples: ['(?i)\\bdrop\\s+table\\b'],
     }),
+    unknown: UnknownValues.optional().meta({
+      description:
+        'What an argument whose value the engine cannot know counts as for `subcommand`, `args`, `maxArgs` and ' +
+        '`option`: match (it may be main: the rule holds) or ignore. Omitted: settings.unknownValues.',
+      examples: ['match'],
+    }),
+    remote: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: only a command that runs on another host or in a container (the command of `ssh host …`, ' +
+          '`docker exec`/`docker run`, `kubectl exec`, `parallel -S`); false: only one that runs here. Omitted: either.',
+        examples: [false],
+      }),
   })
   .meta({
     description:
@@ -122,6 +148,21 @@ export const EffectMatch = z
           'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
         examples: [true],
       }),
+    unknown: UnknownValues.optional().meta({
+      description:
+        'What a path holding a value the engine cannot know (`rm -rf "$DIR/build"`, `cd "$X" && rm -rf src`) counts as ' +
+        'for `path`: match (it may be any of the paths) or ignore. Omitted: settings.unknownValues.',
+      examples: ['match'],
+    }),
+    remote: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: only an effect of a command that runs on another host or in a container (`ssh host rm -rf /srv`); ' +
+          'false: only one on this machine. Omitted: either.',
+        examples: [false],
+      }),
   })
   .meta({
     description:
@@ -134,3 +175,4 @@ export type OptionMatch = z.infer<typeof OptionMatch>;
 export type CommandMatch = z.infer<typeof CommandMatch>;
 export type EffectMatch = z.infer<typeof EffectMatch>;
 export type EffectKind = z.infer<typeof EffectKind>;
+export type UnknownValues = z.infer<typeof UnknownValues>;

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { ContractId, RoleId } from './primitives.js';
 import { Contract } from './contract.js';
+import { UnknownValues } from './command.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -66,6 +67,13 @@ export const Settings = z
         description: 'What a shell command that cannot be parsed gets by default: allow, warn (the default) or block.',
         examples: ['warn'],
       }),
+    unknownValues: UnknownValues.optional().meta({
+      description:
+        'What a value the engine cannot know counts as in `run` and `effect` matches that do not say (their `unknown`): ' +
+        'ignore (the default: honest calls use $HOME-like values all day, and a rule that fires on every one of them ' +
+        'teaches people to ignore it) or match (every rule reads an unknown target as the one it forbids).',
+      examples: ['ignore'],
+    }),
     caseInsensitivePaths: z
       .boolean()
       .optional()
@@ -82,6 +90,15 @@ export const Settings = z
           'true: the plugin appends one JSON line per block, warning, bypass and configuration problem to ' +
           '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
         examples: [true],
+      }),
+    observe: z
+      .union([z.boolean(), z.array(ContractId).max(500)])
+      .optional()
+      .meta({
+        description:
+          'Observe mode: a BLOCK only says what it would have blocked; the call runs, the agent is not told, the ' +
+          'log records it as observed. true: every BLOCK contract (not the built-ins); a list: these ids. Default false.',
+        examples: [true, ['dev-no-force-push-main']],
       }),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });

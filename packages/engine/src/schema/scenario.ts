@@ -36,6 +36,16 @@ export const Scenario = z
     role: RoleId.optional().meta({ description: "The starting role. Omitted: the configuration's default role." }),
     agent: z.string().optional().meta({ description: 'The starting agent; its role follows from roles.agents.' }),
     root: z.string().optional().meta({ description: 'The project root absolute paths are matched against.' }),
+    shellSession: z
+      .enum(['persistent', 'fresh'])
+      .optional()
+      .meta({
+        description:
+          "Whether the host's bash calls share one shell (persistent: a later call sees the values an earlier one " +
+          'exported and the directory it moved to) or each runs in a fresh one (fresh, the default, as opencode does: ' +
+          'a later call is judged both as the agent believes and as a new shell runs it).',
+        examples: ['fresh'],
+      }),
     steps: z.array(ScenarioStep).min(1).max(100_000),
   })
   .meta({ description: 'A replayable session with expected verdicts.' });

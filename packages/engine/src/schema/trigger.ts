@@ -77,6 +77,16 @@ export const ToolMatch = z
           'true: the shell command (or part of it) cannot be parsed, so only `command` patterns can judge it; false: it parses.',
         examples: [true],
       }),
+    unknown: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: the shell call holds a word whose value the engine cannot know (a variable set outside the call, a ' +
+          "program's output, a path built from one); false: every value is known. For one command's arguments, use " +
+          '`run.unknown`.',
+        examples: [true],
+      }),
     args: z
       .record(z.string().min(1).max(200), Patterns)
       .optional()

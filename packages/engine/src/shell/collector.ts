@@ -1,6 +1,14 @@
 // The model under construction: commands, effects, opaque parts, scripts and the first error, with the bound on
 // how many commands one source may yield (so adversarial input stays bounded in time and memory).
-import type { FileEffect, Opaque, OpaqueReason, ScriptRun, ShellModel, SimpleCommand } from './types.js';
+import type {
+  FileEffect,
+  Opaque,
+  OpaqueReason,
+  ScriptRun,
+  ShellModel,
+  ShellPersistence,
+  SimpleCommand,
+} from './types.js';
 import type { Effect } from './effects.js';
 
 export class Collector {
@@ -29,8 +37,18 @@ export class Collector {
   }
 
   effects(command: number, effects: readonly Effect[]): void {
+    if (effects.length === 0) return;
+    const remote = this.commands[command]?.remote;
     for (const e of effects)
-      this.effectList.push({ kind: e.kind, path: e.path, content: e.content, via: e.via, command });
+      this.effectList.push({
+        kind: e.kind,
+        path: e.path,
+        content: e.content,
+        via: e.via,
+        command,
+        unknown: hasUnknownPart(e.path),
+        remote,
+      });
   }
 
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
@@ -47,13 +65,28 @@ export class Collector {
     this.opaque('unparseable', undefined, message);
   }
 
-  result(): ShellModel {
+  result(persists: ShellPersistence): ShellModel {
     return {
       commands: this.commands,
       effects: this.effectList,
       opaque: this.opaqueList,
       scripts: this.scriptList,
       error: this.error,
+      persists,
     };
   }
+}
+
+/**
+ * Whether a path holds a value the model could not know: an expansion left as written (`$TARGET`, `${X:-d}`, `$(…)`,
+ * a backtick). `$HOME` and `$PWD` are known places (the facts stage reads them), not unknown values.
+ */
+export function hasUnknownPart(path: string): boolean {
+  for (let i = path.indexOf('$'); i !== -1; i = path.indexOf('$', i + 1)) {
+    const rest = path.slice(i + 1, i + 8);
+    if (/^(HOME|PWD|\{HOME\}|\{PWD\})(?![A-Za-z0-9_])/.test(rest)) continue;
+    if (/^\(\s*pwd\s*\)/.test(path.slice(i + 1, i + 9))) continue;
+    if (/^[A-Za-z_{(0-9@*#?!-]/.test(rest)) return true;
+  }
+  return path.includes('`') && !/`\s*pwd\s*`/.test(path);
 }

@@ -10,6 +10,9 @@ export type {
   ScriptRun,
   ShellModel,
   ShellOptions,
+  ShellContext,
+  ShellPersistence,
+  UnknownWord,
 } from './types.js';
 export { parseShell, SHELL_LIMITS } from './model.js';
 export { shellQuote } from './words.js';

@@ -1,45 +1,17 @@
-// DATA: interpreters — which options carry inline code, and whether a command reads its program from stdin.
+// How an interpreter is used in one command: the inline code it runs (python -c), the script file it runs, or
+// whether it reads its program from stdin. The options come from its declaration (programs/interpreters.ts).
 import { parseArgv } from './argv.js';
-import { optionsOf } from './programs.js';
-import { SHELLS } from './wrappers.js';
+import { compiledProgram } from './programs/registry.js';
+import type { InterpreterFamily } from './programs/declaration.js';
 import { normalise } from './paths.js';
 
-/** Options whose value is a program in the interpreter's own language. */
-const INLINE: Readonly<Record<string, readonly string[]>> = {
-  python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
-  perl: ['-e', '-E'],
-  ruby: ['-e'],
-  php: ['-r'],
-  deno: ['eval'],
-  bun: ['-e', '--eval', '-p', '--print'],
-};
-
-/** Options after which no script path follows (`python -m module`). */
-const NO_SCRIPT: Readonly<Record<string, readonly string[]>> = { python: ['-m'] };
-
-const FAMILY_BY_NAME: ReadonlyMap<string, string> = new Map([
-  ['node', 'node'],
-  ['nodejs', 'node'],
-  ['ruby', 'ruby'],
-  ['php', 'php'],
-  ['bun', 'bun'],
-  ['deno', 'deno'],
-  ...[...SHELLS].map((shell): [string, string] => [shell, 'sh']),
-]);
-
-/** python3.12 → python, nodejs → node: one entry per language. Runs for every simple command, so the patterns are
- * tried only on names that start like them. */
-export function interpreterFamily(program: string): string | undefined {
-  const known = FAMILY_BY_NAME.get(program);
-  if (known !== undefined) return known;
-  if (program.startsWith('python') && /^python(\d+(\.\d+)?)?$/.test(program)) return 'python';
-  if (program.startsWith('perl') && /^perl(\d+(\.\d+)*)?$/.test(program)) return 'perl';
-  return undefined;
+/** python3.12 → python, nodejs → node: the language a program interprets, if it is an interpreter. */
+export function interpreterFamily(program: string): InterpreterFamily | undefined {
+  return compiledProgram(program)?.declaration.interpreter?.family;
 }
 
 export interface InterpreterUse {
-  readonly family: string;
+  readonly family: InterpreterFamily;
   /** The option carrying inline code, when there is one (python -c …). */
   readonly inline: string | undefined;
   /** The inline code itself, when it is a word of the command (`python -c CODE`, `deno eval CODE`). */
@@ -53,28 +25,29 @@ export interface InterpreterUse {
 }
 
 export function interpreterUse(program: string, argv: readonly string[]): InterpreterUse | undefined {
-  const family = interpreterFamily(program);
-  if (family === undefined) return undefined;
-  if (family === 'deno' || family === 'bun') {
+  const entry = compiledProgram(program);
+  const interpreter = entry?.declaration.interpreter;
+  if (entry === undefined || interpreter === undefined) return undefined;
+  const family = interpreter.family;
+  if (interpreter.scriptWord === 'js-file') {
     // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
     const word = argv[0] === 'run' ? argv[1] : argv[0];
     const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
-    const at = argv.findIndex((a) => (INLINE[family] ?? []).includes(a));
-    const inline = at < 0 ? undefined : argv[at];
+    const at = argv.findIndex((a) => interpreter.inline.includes(a));
     return {
       family,
-      inline,
+      inline: at < 0 ? undefined : argv[at],
       code: at < 0 ? undefined : argv[at + 1],
       script,
       scriptAt: script === undefined ? undefined : argv.indexOf(script),
       readsStdin: false,
     };
   }
-  const parsed = parseArgv(argv, optionsOf(family, undefined), undefined, true);
-  const inlineFlag = parsed.flags.find((f) => (INLINE[family] ?? []).includes(f.name));
+  const parsed = parseArgv(argv, entry.base, undefined, true);
+  const inlineFlag = parsed.flags.find((f) => interpreter.inline.includes(f.name));
   const inline = inlineFlag?.name;
-  const noScript = parsed.flags.some((f) => (NO_SCRIPT[family] ?? []).includes(f.name));
-  const stdinFlag = parsed.flags.some((f) => f.name === '-s' && family === 'sh');
+  const noScript = parsed.flags.some((f) => interpreter.noScript?.includes(f.name) === true);
+  const stdinFlag = parsed.flags.some((f) => interpreter.stdinOptions?.includes(f.name) === true);
   const first = parsed.positionals[0];
   const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
   const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];

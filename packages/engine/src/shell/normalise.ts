@@ -1,12 +1,16 @@
 // One command's words (wrappers already peeled) → a SimpleCommand: program basename, global options taken out,
 // flags and positionals split, the directory it runs in.
-import type { Flag, SimpleCommand } from './types.js';
+import type { Flag, SimpleCommand, UnknownWord } from './types.js';
 import { NO_OPTIONS, parseArgv } from './argv.js';
-import { basename, resolve } from './paths.js';
-import { compiledProgram, type CompiledProgram } from './programs.js';
+import { programName, resolve } from './paths.js';
+import { compiledProgram, type CompiledProgram } from './programs/registry.js';
 import { isComputedName, type ShellWord } from './words.js';
 
 const NO_FLAGS: readonly Flag[] = Object.freeze([]);
+const NO_UNKNOWN: readonly UnknownWord[] = Object.freeze([]);
+
+/** Maps a word's [pos, end) in its frame to offsets in the top-level source. */
+export type SpanOf = (pos: number, end: number) => readonly [number, number];
 
 /** Take the program's global options off the front of `args` (git -C dir -c k=v push → globals); returns how many
  * words they used, pushing the globals found. */
@@ -39,24 +43,28 @@ export function normaliseCommand(
   text: string,
   start: number,
   end: number,
+  remote: string | undefined,
+  spanOf: SpanOf | undefined,
 ): SimpleCommand {
   const head = words[0];
   const programText = head?.value ?? '';
-  const program = basename(programText);
+  const program = programName(programText);
   const table = compiledProgram(program);
   let args: string[] = [];
   for (let i = 1; i < words.length; i++) args.push((words[i] as ShellWord).value);
   let globals = NO_FLAGS;
   let cwd = shellCwd;
+  let used = 0;
   if (table !== undefined && table.globalValue.size + table.globalFlag.size > 0) {
     const found: Flag[] = [];
-    const used = takeGlobals(table, args, found);
+    used = takeGlobals(table, args, found);
     if (used > 0) args = args.slice(used);
     globals = found;
     for (const g of found) if (table.cwd.has(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
   }
   const parsed =
     table === undefined ? parseArgv(args, NO_OPTIONS, undefined) : parseArgv(args, table.base, table.bySubcommand);
+  const unknown = spanOf === undefined ? NO_UNKNOWN : unknownWords(words, used, parsed.positionalAt, spanOf);
   return {
     program,
     programText,
@@ -71,5 +79,28 @@ export function normaliseCommand(
     start,
     end,
     dynamic: head !== undefined && isComputedName(head),
+    unknown,
+    remote,
+    input: undefined,
   };
+}
+
+/** The words whose value is unknown, with their role: `used` words after the program were global options. */
+function unknownWords(
+  words: readonly ShellWord[],
+  used: number,
+  positionalAt: readonly number[],
+  spanOf: SpanOf,
+): readonly UnknownWord[] {
+  const out: UnknownWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as ShellWord;
+    if (!w.dynamic) continue;
+    const at = i - 1 - used;
+    const index = at < 0 ? -1 : positionalAt.indexOf(at);
+    const role = i === 0 ? 'program' : at < 0 ? 'global' : index !== -1 ? 'positional' : 'option';
+    const [start, end] = spanOf(w.pos, w.end);
+    out.push({ text: w.text, value: w.value, role, index, start, end });
+  }
+  return out.length === 0 ? NO_UNKNOWN : out;
 }

@@ -212,6 +212,9 @@ const isIdentStart = (c: number): boolean =>
 const isIdent = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
+/** Whether the scan knows an interpreter family's language (the completeness test asks it of every declaration). */
+export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== undefined;
+
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];

@@ -65,3 +65,19 @@ export function basename(path: string): string {
   if (slash === -1) return path.charCodeAt(last) === 47 ? path.slice(0, -1) : path;
   return path.charCodeAt(last) === 47 ? path.slice(slash + 1, -1) : path.slice(slash + 1);
 }
+
+/**
+ * The program a command word names: its basename, also after a Windows separator (`C:\Git\bin\git.exe`), without a
+ * Windows executable extension (`git.exe`, `npm.cmd`, `GIT.EXE` → git, npm, GIT; matching ignores case).
+ */
+export function programName(word: string): string {
+  let name = basename(word);
+  const back = name.lastIndexOf('\\');
+  if (back !== -1) name = name.slice(back + 1);
+  const dot = name.lastIndexOf('.');
+  // Runs for every simple command: only a name with a dot four from its end can carry such an extension.
+  if (dot > 0 && dot === name.length - 4 && WINDOWS_EXTENSION.test(name)) return name.slice(0, dot);
+  return name;
+}
+
+const WINDOWS_EXTENSION = /\.(exe|cmd|bat|com)$/i;

@@ -1,10 +1,11 @@
 // What archive and cloud-copy tools do to local files: `unzip -d DIR` and `tar -x -C DIR` write DIR/**; `aws s3
 // cp|mv|sync`, `gsutil cp|mv|rsync`, `gcloud storage cp|mv|rsync` write their local destination (and delete in it with
 // their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
-import type { EffectKind, Flag } from './types.js';
+import type { Flag } from './types.js';
+import type { AddEffect, EffectInput } from './programs/declaration.js';
 import { basename } from './paths.js';
 
-type Add = (kind: EffectKind, path: string, via: string) => void;
+type Add = AddEffect;
 
 /** What a command line of a cloud copy tool needs to say where local files are written. */
 interface CloudCopy {
@@ -57,11 +58,6 @@ const CLOUD_COPIES: Readonly<Record<string, CloudCopy>> = {
   },
 };
 
-const BY_PROGRAM: ReadonlyMap<string, CloudCopy> = new Map(Object.entries(CLOUD_COPIES));
-
-/** Programs `transferEffects` knows. */
-export const TRANSFER_PROGRAMS: readonly string[] = ['unzip', 'tar', 'bsdtar', 'gtar', 'az', ...BY_PROGRAM.keys()];
-
 const has = (flags: readonly Flag[], names: readonly string[]): boolean => flags.some((f) => names.includes(f.name));
 const lastValue = (flags: readonly Flag[], ...names: string[]): string | undefined => {
   let value: string | undefined;
@@ -70,38 +66,35 @@ const lastValue = (flags: readonly Flag[], ...names: string[]): string | undefin
 };
 const tree = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
 
-/** File effects of archive and cloud-copy tools (the caller has checked the program is in TRANSFER_PROGRAMS). */
-export function transferEffects(
-  program: string,
-  positionals: readonly string[],
-  flags: readonly Flag[],
-  add: Add,
-): void {
-  if (program === 'unzip') {
-    // -l lists, -t tests, -p and -c print to stdout, -Z is zipinfo: nothing is written.
-    if (flags.some((f) => ['-l', '-t', '-p', '-c', '-Z', '-v'].includes(f.name))) return;
-    if (positionals.length > 0) add('write', tree(lastValue(flags, '-d') ?? '.'), 'unzip');
-    return;
+/** `unzip [-o] A [-d DIR]` writes DIR/** (`.` without one); -l lists, -t tests, -p/-c print: nothing is written. */
+export function unzipEffects(input: EffectInput, add: Add): void {
+  if (input.flags.some((f) => ['-l', '-t', '-p', '-c', '-Z', '-v'].includes(f.name))) return;
+  if (input.positionals.length > 0) add('write', tree(lastValue(input.flags, '-d') ?? '.'), 'unzip');
+}
+
+/** `tar -x`/`tar xzf` writes DIR/** (`-C DIR`, `--directory=DIR`, else `.`); listing and creating write nothing. */
+export function tarEffects(input: EffectInput, add: Add): void {
+  if (!tarExtracts(input.positionals, input.flags)) return;
+  add('write', tree(lastValue(input.flags, '-C', '--directory') ?? '.'), 'tar -x');
+}
+
+/** `az storage blob download --file F` writes F; `download-batch -d DIR` writes DIR/**. */
+export function azEffects(input: EffectInput, add: Add): void {
+  const [service, kind, verb] = input.positionals;
+  if (service !== 'storage') return;
+  if (verb === 'download') {
+    const file = lastValue(input.flags, '--file', '-f');
+    if (file !== undefined) add('write', file, `az storage ${kind} download`);
+  } else if (verb === 'download-batch') {
+    const dir = lastValue(input.flags, '--destination', '-d');
+    if (dir !== undefined) add('write', tree(dir), `az storage ${kind} download-batch`);
   }
-  if (program === 'tar' || program === 'bsdtar' || program === 'gtar') {
-    if (!tarExtracts(positionals, flags)) return;
-    add('write', tree(lastValue(flags, '-C', '--directory') ?? '.'), 'tar -x');
-    return;
-  }
-  if (program === 'az') {
-    const [service, kind, verb] = positionals;
-    if (service !== 'storage') return;
-    if (verb === 'download') {
-      const file = lastValue(flags, '--file', '-f');
-      if (file !== undefined) add('write', file, `az storage ${kind} download`);
-    } else if (verb === 'download-batch') {
-      const dir = lastValue(flags, '--destination', '-d');
-      if (dir !== undefined) add('write', tree(dir), `az storage ${kind} download-batch`);
-    }
-    return;
-  }
-  const spec = BY_PROGRAM.get(program);
-  if (spec !== undefined) cloudCopyEffects(spec, program, positionals, flags, add);
+}
+
+/** The effects reader of a cloud copy tool of the table above (aws, gsutil, gcloud). */
+export function cloudCopy(program: 'aws' | 'gsutil' | 'gcloud'): (input: EffectInput, add: Add) => void {
+  const spec = CLOUD_COPIES[program] as CloudCopy;
+  return (input, add) => cloudCopyEffects(spec, program, input.positionals, input.flags, add);
 }
 
 /** `tar -x…`, `tar --extract`, or the old style `tar xzf a.tgz` (a first word of option letters holding x). */

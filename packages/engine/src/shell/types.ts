@@ -8,6 +8,21 @@ export interface Flag {
   readonly token: string;
 }
 
+/** A word of a command whose value cannot be known from the call and the session (`"$BRANCH"`, `$(git branch)`). */
+export interface UnknownWord {
+  /** As written in the source: `"$BRANCH"`. */
+  readonly text: string;
+  /** As the command keeps it in argv (quotes removed, known parts put in): `$BRANCH`. */
+  readonly value: string;
+  /** Where it sits: the program, a positional (index into positionals), an option's value, or a global option. */
+  readonly role: 'program' | 'positional' | 'option' | 'global';
+  /** For a positional: its index in `positionals`; otherwise -1. */
+  readonly index: number;
+  /** Offsets in the top-level source (mapped like the command's own). */
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface SimpleCommand {
   /** Basename as written: /usr/bin/git → 'git'; '' if none (pure assignment). */
   readonly program: string;
@@ -35,6 +50,13 @@ export interface SimpleCommand {
   readonly end: number;
   /** Program name not static ($X, $(…), `…`) → also reported as opaque. */
   readonly dynamic: boolean;
+  /** Words whose value cannot be known (kept as written in argv); empty for most commands. */
+  readonly unknown: readonly UnknownWord[];
+  /** Where it runs when not on this machine: 'ssh web1', 'docker exec api', 'kubectl exec web-0', 'parallel -S h'. */
+  readonly remote: string | undefined;
+  /** The literal text it reads on stdin as its commands (psql's SQL from a heredoc, a literal pipe, a file the session
+   * wrote), or the answer that stood for a confirmation flag; undefined when none is known. */
+  readonly input: string | undefined;
 }
 
 export type EffectKind = 'write' | 'append' | 'delete' | 'read';
@@ -49,6 +71,10 @@ export interface FileEffect {
   readonly via: string;
   /** Index into commands. */
   readonly command: number;
+  /** True when the path holds a value that cannot be known (`rm -rf "$TARGET/build"`, `cd "$D" && rm -rf x`). */
+  readonly unknown: boolean;
+  /** Set when the command runs on another host or in a container (see SimpleCommand.remote). */
+  readonly remote: string | undefined;
 }
 
 export type OpaqueReason =
@@ -81,6 +107,35 @@ export interface ShellModel {
   readonly scripts: readonly ScriptRun[];
   /** Set when (part of) the text could not be parsed: what was parsed still counts. */
   readonly error: { readonly message: string; readonly offset: number } | undefined;
+  /** What the call leaves behind in its shell, for the session's later calls (a persistent shell). */
+  readonly persists: ShellPersistence;
+}
+
+/** What a call leaves in its shell when it ends. */
+export interface ShellPersistence {
+  /** Variables it set at the top level (exported or not), by name: the value, or null when it cannot be known (set
+   * from a program's output, in a branch that may not run, or unset). Empty for most calls. */
+  readonly env: Readonly<Record<string, string | null>>;
+  /** Its directory when it ends, relative to the project root when the call started there (or as the session's cwd
+   * was given); undefined: the start directory. A directory that cannot be known is kept as written (`$TARGET`). */
+  readonly cwd: string | undefined;
+}
+
+/**
+ * What the session knows before the call; every field is optional and missing means unknown. The parse cache is keyed
+ * by the source alone, so a call with a context that matters is parsed afresh (model.ts).
+ */
+export interface ShellContext {
+  /** Values known before this call (the session's exports and top-level assignments). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The session's directory relative to the root (a `cd` an earlier call persisted). */
+  readonly cwd?: string;
+  /** The content of a file the session wrote, by the path the model resolved (relative to where the call starts, or
+   * absolute); undefined when the file is not known — an unknown file is unknown, not empty. */
+  readonly fileText?: (path: string) => string | undefined;
+  /** Repository facts (the branch checked out; null: detached or unknown) and its upstream. */
+  readonly branch?: string | null;
+  readonly upstream?: string;
 }
 
 export interface ShellOptions {

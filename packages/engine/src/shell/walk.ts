@@ -1,9 +1,10 @@
 // The AST walk: every simple command the source runs (through lists, pipelines, compounds, substitutions and
-// wrappers), each normalised, with the cwd it runs in. Records into a Collector; never throws on odd trees.
+// wrappers), each normalised, with the directory it runs in and the values its words hold. Records into a Collector;
+// never throws on odd trees. Running a command (unwrap, normalise, record, follow what it runs) is in run.ts.
 import {
   forEachChild,
   parse,
-  type Word,
+  type Assignment,
   type Command,
   type CommandNode,
   type CompoundList,
@@ -12,51 +13,28 @@ import {
   type AndOr,
   type Redirection,
   type SyntaxNode,
+  type Word,
 } from 'unbash';
-import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
-import { resolve } from './paths.js';
-import { shellWord, simpleWordShape, syntheticWord, type ShellWord } from './words.js';
-import { unwrap } from './wrappers.js';
-import { normaliseCommand } from './normalise.js';
-import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
-import { interpreterUse, isSystemPath } from './interpreters.js';
-import { GitAliases, isGitCommand } from './git-aliases.js';
-import { splitWords } from './xargs.js';
-import { scanOneLiner } from './one-liners.js';
+import type { ShellContext } from './types.js';
+import { shellWord, simpleWordShape, type ShellWord } from './words.js';
+import { UNKNOWN, type Value } from './values.js';
+import { type ExpandContext, expandValue, expandWord } from './expand.js';
+import { assignedNames, child, forgetAssigned, type Scope } from './scope.js';
+import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
+import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 
-/** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
-export interface Frame {
-  /** The text this tree's positions index. */
-  readonly text: string;
-  /** Offset of text[0] in the top-level source when positions map 1:1, else undefined (use `span`). */
-  readonly base: number | undefined;
-  /** The span in the top-level source that stands for this whole frame when positions do not map. */
-  readonly span: readonly [number, number];
-  readonly via: readonly string[];
-  readonly depth: number;
-  /** Assignments every command of this frame inherits (`FOO=1 bash -c '…'`, `env A=1 sh -c '…'`). */
-  readonly env: readonly string[];
-}
-
-/** The shell's state that flows from one command to the next: only the directory. */
-interface Scope {
-  cwd: string | undefined;
-}
-
-const child = (scope: Scope): Scope => ({ cwd: scope.cwd });
-
-/** What a walked node ran last: its command index and, when it is an interpreter reading stdin, which one. */
-interface Ran {
-  readonly index: number | undefined;
-  readonly stdinInterpreter: string | undefined;
-  /** The literal text it prints, when known (`echo k | tee .env` writes 'k\n'). */
-  readonly output?: string | undefined;
-}
-const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+export type { Frame } from './run.js';
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 const NO_VIA: readonly string[] = Object.freeze([]);
+
+/** Items of a `for` loop walked one by one (with the loop variable known); more, and the variable is unknown. */
+const MAX_UNROLL = 16;
+/** Loop turns unrolled in one call, all loops together: nested loops cannot multiply the walk. */
+const MAX_UNROLLED_TURNS = 256;
+/** Times a line cut short by an unexpected token (`&& git push`, `ls ) rm -rf x`) is parsed again from after it. */
+const MAX_RECOVERIES = 32;
 
 /** Whether a command has redirections, without building unbash's lazy `redirects` list (most have none). */
 function hasRedirects(node: Command): boolean {
@@ -65,65 +43,60 @@ function hasRedirects(node: Command): boolean {
   return false;
 }
 
-/** True when no wrapper after the frame's own (`via` from `from` on) is other than builtin/command. */
-function runsInThisShell(via: readonly string[], from: number): boolean {
-  for (let i = from; i < via.length; i++) if (via[i] !== 'builtin' && via[i] !== 'command') return false;
-  return true;
-}
+const UNEXPECTED = /^unexpected token '([^']+)'/;
 
-const allStatic = (words: readonly ShellWord[]): boolean => {
-  for (const w of words) if (w.dynamic) return false;
-  return true;
-};
+export class Walker extends Runner {
+  private unrolled = 0;
+  private recoveries = 0;
 
-export class Walker {
-  /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
-  private readonly gitAliases = new GitAliases();
+  constructor(out: Collector, maxDepth: number, limit: number, context: ShellContext | undefined) {
+    super(out, maxDepth, limit, context);
+  }
 
-  constructor(
-    private readonly out: Collector,
-    private readonly maxDepth: number,
-    /** Length of the top-level source: spans are clamped to it (unbash's error recovery can overshoot by one). */
-    private readonly limit: number,
-  ) {}
-
-  script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
+  script(script: ParsedScript, frame: Frame, scope: Scope): void {
     for (const e of script.errors ?? []) this.out.fail(e.message, this.map(frame, e.pos)[0]);
     for (const statement of script.commands) this.node(statement.command, frame, scope);
+    this.recover(script, frame, scope);
+  }
+
+  /**
+   * unbash stops at a token it did not expect and drops the rest of the line (`&& git push -f`, `git status && &&
+   * git push`, `ls ) rm -rf x`): the text after that token is parsed again, so a stray operator hides nothing.
+   */
+  private recover(script: ParsedScript, frame: Frame, scope: Scope): void {
+    const error = script.errors?.find((e) => UNEXPECTED.test(e.message));
+    if (error === undefined || this.recoveries >= MAX_RECOVERIES) return;
+    // The parser went on by itself when a statement starts after the error.
+    if (script.commands.some((s) => s.pos > error.pos)) return;
+    const token = (UNEXPECTED.exec(error.message) as RegExpExecArray)[1] as string;
+    const at = frame.text.indexOf(token, error.pos);
+    if (at === -1) return;
+    const from = at + token.length;
+    const rest = frame.text.slice(from);
+    if (rest.trim() === '') return;
+    this.recoveries++;
+    this.script(
+      parse(rest),
+      { ...frame, text: rest, base: frame.base === undefined ? undefined : frame.base + from },
+      scope,
+    );
   }
 
   private list(list: CompoundList, frame: Frame, scope: Scope): void {
     for (const statement of list.commands) this.node(statement.command, frame, scope);
   }
 
-  /** Map a [pos, end) of the frame's text to the top-level source. */
-  map(frame: Frame, pos: number, end = pos): [number, number] {
-    const start = this.mapStart(frame, pos);
-    return [start, this.mapEnd(frame, start, end)];
+  protected walkScript(script: ParsedScript, frame: Frame, scope: Scope): void {
+    this.script(script, frame, scope);
   }
 
-  /** The start of `map` alone (no array: it runs for every command). */
-  private mapStart(frame: Frame, pos: number): number {
-    const from = frame.base === undefined ? frame.span[0] : frame.base + pos;
-    return Math.min(Math.max(0, from), this.limit);
-  }
-
-  /** The end of `map`, given the start it returned. */
-  private mapEnd(frame: Frame, start: number, end: number): number {
-    const to = frame.base === undefined ? frame.span[1] : frame.base + end;
-    return Math.min(Math.max(start, to), this.limit);
-  }
-
-  private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, piped?: string): Ran {
+  private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): Ran {
     if (this.out.full()) return NOTHING;
     switch (node.type) {
       case 'Command':
-        return this.command(node, frame, scope, piped);
-      case 'AndOr': {
-        let ran = NOTHING;
-        for (const c of node.commands) ran = this.node(c, frame, scope);
-        return ran;
-      }
+        return this.command(node, frame, scope, stdin);
+      case 'AndOr':
+        return this.andOr(node, frame, scope);
       case 'Pipeline': {
         let timed = false;
         for (const p of node.prefixes) if (p.type === 'Time') timed = true;
@@ -132,7 +105,12 @@ export class Walker {
         if (commands.length === 1) return this.node(commands[0] as CommandNode, inner, scope);
         let ran = NOTHING;
         for (let i = 0; i < commands.length; i++) {
-          ran = this.node(commands[i] as CommandNode, inner, child(scope), ran.output);
+          // Each stage runs in a subshell of its own: what it assigns or where it cds stays there.
+          const piped: Stdin =
+            i === 0 || (ran.output === undefined && ran.file === undefined)
+              ? NO_STDIN
+              : { text: ran.output, file: ran.file, how: '|' };
+          ran = this.node(commands[i] as CommandNode, inner, child(scope), piped);
           if (i > 0 && ran.stdinInterpreter !== undefined)
             this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
         }
@@ -145,37 +123,55 @@ export class Walker {
         this.list(node.body, frame, scope);
         return NOTHING;
       case 'If': {
-        const s = child(scope);
-        this.list(node.clause, frame, s);
-        this.list(node.then, frame, s);
-        for (const e of node.elif) {
-          this.list(e.clause, frame, s);
-          this.list(e.then, frame, s);
-        }
-        if (node.else) this.list(node.else, frame, s);
+        const clause = child(scope);
+        this.list(node.clause, frame, clause);
+        const branches: Scope[] = [clause];
+        const branch = (body: CompoundList, before?: CompoundList): void => {
+          const b = child(clause);
+          if (before) this.list(before, frame, b);
+          this.list(body, frame, b);
+          branches.push(b);
+        };
+        branch(node.then);
+        for (const e of node.elif) branch(e.then, e.clause);
+        if (node.else) branch(node.else);
+        forgetAssigned(scope, ...branches);
         return NOTHING;
       }
       case 'While': {
-        const s = child(scope);
+        const s = this.loopScope(node, scope);
         this.list(node.clause, frame, s);
         this.list(node.body, frame, s);
+        forgetAssigned(scope, s);
         return NOTHING;
       }
       case 'For':
+        this.forLoop(node, frame, scope);
+        return NOTHING;
       case 'Select': {
-        const s = child(scope);
+        const s = this.loopScope(node, scope);
         for (const w of node.wordlist ?? []) this.substitutions(w, frame, s);
         this.list(node.body, frame, s);
+        forgetAssigned(scope, s);
         return NOTHING;
       }
-      case 'ArithmeticFor':
+      case 'ArithmeticFor': {
         this.substitutionsOfChildren(node, frame, scope);
-        this.list(node.body, frame, child(scope));
+        const s = this.loopScope(node, scope);
+        this.list(node.body, frame, s);
+        forgetAssigned(scope, s);
         return NOTHING;
+      }
       case 'Case': {
-        const s = child(scope);
-        this.substitutions(node.word, frame, s);
-        for (const item of node.items) this.list(item.body, frame, s);
+        const word = child(scope);
+        this.substitutions(node.word, frame, word);
+        const arms: Scope[] = [word];
+        for (const item of node.items) {
+          const arm = child(word);
+          this.list(item.body, frame, arm);
+          arms.push(arm);
+        }
+        forgetAssigned(scope, ...arms);
         return NOTHING;
       }
       case 'Function':
@@ -195,14 +191,75 @@ export class Walker {
         for (const r of node.redirects) this.substitutions(r, frame, scope);
         // A redirected compound (`{ a; b; } > f`) has no simple command of its own: its first command carries it.
         const owner = this.out.commands.length > first ? first : undefined;
-        if (owner !== undefined) this.out.effects(owner, redirectEffects(node.redirects, scope.cwd, undefined));
+        if (owner !== undefined) this.out.effects(owner, this.redirections(node.redirects, scope, undefined));
         return NOTHING;
       }
     }
   }
 
+  /**
+   * `a && b || c`: a command after `||` runs only when what came before failed. Values flow in order along `&&` (a
+   * chain is read as succeeding: `cd x && B=main && git push "$B"`, and after it); from a `||` on, what the list
+   * assigned is unknown — before it (it may not have happened) and after it (it may not happen).
+   */
+  private andOr(node: AndOr, frame: Frame, scope: Scope): Ran {
+    const vars = scope.vars;
+    const start = vars.mark();
+    let conditional = -1;
+    let ran = NOTHING;
+    for (let i = 0; i < node.commands.length; i++) {
+      if (i > 0 && node.operators[i - 1] === '||') {
+        for (const name of vars.writtenSince(start)) vars.set(name, UNKNOWN);
+        if (conditional === -1) conditional = vars.mark();
+      }
+      ran = this.node(node.commands[i] as PipelineNode, frame, scope);
+    }
+    if (conditional !== -1) for (const name of vars.writtenSince(conditional)) vars.set(name, UNKNOWN);
+    return ran;
+  }
+
+  /** A loop body's scope: every name the loop may assign is unknown from its first turn on. */
+  private loopScope(node: SyntaxNode, scope: Scope): Scope {
+    const s = child(scope);
+    for (const name of assignedNames(node)) s.vars.set(name, UNKNOWN);
+    return s;
+  }
+
+  /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
+  private forLoop(node: Extract<PipelineNode, { type: 'For' }>, frame: Frame, scope: Scope): void {
+    const name = node.name.value;
+    const items: string[] = [];
+    let known = node.wordlist !== undefined;
+    for (const w of node.wordlist ?? []) {
+      this.substitutions(w, frame, scope);
+      const e = expandWord(w, this.expandContext(scope));
+      if (e.unknown) known = false;
+      else items.push(...e.fields);
+    }
+    if (known && items.length > 0 && items.length <= MAX_UNROLL && this.unrolled + items.length <= MAX_UNROLLED_TURNS) {
+      this.unrolled += items.length;
+      // The loop runs in this shell (its values stay), its directory changes do not leak (as before).
+      const s: Scope = { cwd: scope.cwd, vars: scope.vars };
+      const mark = scope.vars.mark();
+      const breaks = this.breaks;
+      for (const item of items) {
+        if (this.out.full()) return;
+        scope.vars.set(name, item);
+        s.cwd = scope.cwd;
+        this.list(node.body, frame, s);
+      }
+      // A break or continue may have skipped the rest: what the body assigned is unknown after it.
+      if (this.breaks !== breaks) for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
+      return;
+    }
+    const s = this.loopScope(node, scope);
+    if (known && items.length === 0) return;
+    this.list(node.body, frame, s);
+    forgetAssigned(scope, s);
+  }
+
   /** Walk every `$(…)`, backtick and `<(…)` inside a node (words, redirects, heredoc bodies, [[ ]], $(( ))). */
-  private substitutions(node: SyntaxNode, frame: Frame, scope: Scope): void {
+  protected substitutions(node: SyntaxNode, frame: Frame, scope: Scope): void {
     switch (node.type) {
       // Hot: every word of every command comes here, and most are plain (no parts) or hold only leaves.
       case 'Word': {
@@ -247,328 +304,114 @@ export class Walker {
     forEachChild(node, (c) => this.substitutions(c, frame, scope));
   }
 
-  private command(node: Command, frame: Frame, scope: Scope, piped: string | undefined): Ran {
+  private command(node: Command, frame: Frame, scope: Scope, piped: Stdin): Ran {
     // Substitutions run before the command itself: record them first (prefix, name, suffix: the shell's order).
     let assignments: string[] | undefined;
+    let prefix: Assignment[] | undefined;
     for (const p of node.prefix) {
       this.substitutions(p, frame, scope);
-      if (p.type === 'Assignment') (assignments ??= [...frame.env]).push(p.text);
+      if (p.type === 'Assignment') {
+        (assignments ??= [...frame.env]).push(p.text);
+        (prefix ??= []).push(p);
+      }
     }
     const words: ShellWord[] = [];
-    if (node.name) words.push(this.word(node.name, frame, scope));
+    if (node.name) this.pushWords(words, node.name, frame, scope);
     for (const s of node.suffix) {
-      if (s.type === 'Word') words.push(this.word(s, frame, scope));
+      if (s.type === 'Word') this.pushWords(words, s, frame, scope);
       else {
         this.substitutions(s, frame, scope);
-        if (s.type === 'Assignment')
-          words.push({
-            ...syntheticWord(s.text, s.pos, s.end),
-            dynamic: s.value.type === 'Word' && shellWord(s.value).dynamic,
-          });
+        if (s.type === 'Assignment') words.push(this.assignmentWord(s, scope));
+      }
+    }
+    // NAME=value alone sets the shell's variable; before a command it is only that command's environment (its
+    // values are read only if the command starts a shell that could use them).
+    let given: (() => readonly (readonly [string, Value])[]) | undefined;
+    if (prefix !== undefined) {
+      if (node.name === undefined) for (const a of prefix) this.assign(a, scope);
+      else {
+        const assigned = prefix;
+        given = () => assigned.map((a) => [a.name, this.assignmentValue(a, scope)] as const);
       }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
-    const stdin = stdinText(redirects) ?? piped;
-    return this.run(words, assignments ?? frame.env, redirects, stdin, frame, scope, node.pos, node.end, NO_VIA);
-  }
-
-  /** One word of a command: its substitutions walked (a simple word has none), its ShellWord returned. */
-  private word(word: Word, frame: Frame, scope: Scope): ShellWord {
-    const shellword = shellWord(word);
-    if (!shellword.simple) this.substitutions(word, frame, scope);
-    return shellword;
-  }
-
-  /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
-  private run(
-    words: readonly ShellWord[],
-    assignments: readonly string[],
-    redirects: readonly Redirection[],
-    stdin: string | undefined,
-    frame: Frame,
-    scope: Scope,
-    pos: number,
-    end: number,
-    extraVia: readonly string[],
-  ): Ran {
-    const budget = this.maxDepth - frame.depth - extraVia.length;
-    const u = unwrap(words, assignments, Math.max(0, budget), stdin);
-    // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
-    const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
-    const start = this.mapStart(frame, pos);
-    const stop = this.mapEnd(frame, start, end);
-    let shellCwd = scope.cwd;
-    for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
-
-    if (u.kind === 'reparse') {
-      const redirectsAt = this.out.commands.length;
-      const parsed = parse(u.source);
-      const word = u.word;
-      const inner =
-        word === undefined
-          ? undefined
-          : word.singleQuoted
-            ? word.pos + 1
-            : word.text === word.value
-              ? word.pos
-              : undefined;
-      const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
-      this.script(
-        parsed,
-        {
-          text: u.source,
-          base,
-          span: [start, stop],
-          via,
-          depth: frame.depth + extraVia.length + u.via.length,
-          env: u.assignments,
-        },
-        { cwd: shellCwd },
-      );
-      // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
-      if (this.out.commands.length > redirectsAt)
-        this.out.effects(redirectsAt, redirectEffects(redirects, scope.cwd, undefined));
-      return NOTHING;
-    }
-
-    if (u.kind === 'fanout') {
-      // xargs fed a literal: each run is walked as a command of its own; its redirections belong to the first.
-      const first = this.out.commands.length;
-      const inner = { cwd: shellCwd };
-      for (const run of u.runs)
-        this.run(run, u.assignments, NO_REDIRECTS, undefined, frame, inner, pos, end, [...extraVia, ...u.via]);
-      if (this.out.commands.length > first) this.out.effects(first, redirectEffects(redirects, scope.cwd, undefined));
-      return NOTHING;
-    }
-
-    const command: SimpleCommand = normaliseCommand(
-      u.words,
-      u.assignments,
-      via,
-      shellCwd,
-      frame.text.slice(pos, end),
-      start,
-      stop,
+    const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    return this.run(
+      words,
+      assignments ?? frame.env,
+      given,
+      redirects,
+      own ?? piped,
+      frame,
+      scope,
+      node.pos,
+      node.end,
+      NO_VIA,
     );
-    const program = command.program;
-    if (program === 'git' && u.kind === 'command') {
-      const body = this.gitAliases.expansion(command);
-      if (body !== undefined)
-        return this.gitAlias(body, command, u.words, u.assignments, redirects, stdin, frame, scope, pos, end, [
-          ...extraVia,
-          ...u.via,
-        ]);
-    }
-    const index = this.out.command(command);
-    if (index === undefined) return NOTHING;
-    if (program === 'git') {
-      const defined = this.gitAliases.learn(command);
-      // Defining an alias is judged as running what it stands for: a later call may use it, and the definition then
-      // lives in a config file no later walk can read. So `git config alias.yolo 'push --force'` meets the rules on
-      // forced pushes now, as a command via "git alias definition".
-      if (defined !== undefined && !isGitCommand(defined.name)) {
-        const git = u.words[0] as ShellWord;
-        const call = [git, syntheticWord(defined.name, git.pos, git.end)];
-        this.run(call, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [
-          ...extraVia,
-          ...u.via,
-          'git alias definition',
-        ]);
-      }
-    }
-    if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
-    if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
-
-    // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides), unless a wrapper
-    // other than builtin/command runs them in a process of their own.
-    if ((program === 'cd' || program === 'pushd') && runsInThisShell(command.via, frame.via.length)) {
-      const target = command.positionals[0] ?? '~';
-      if (target !== '-') scope.cwd = resolve(scope.cwd, target);
-    }
-
-    const literal = program === 'echo' || program === 'printf' ? allStatic(u.words) : false;
-    const output = literalOutput(program, command.argv, literal, stdin);
-    this.out.effects(index, redirectEffects(redirects, scope.cwd, output));
-    this.out.effects(index, programEffects(command, stdin));
-
-    const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end);
-    if (program === 'find') this.findExec(u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
-    let printed = output ?? (program === 'tee' ? stdin : undefined);
-    for (const r of redirects) if (isStdoutRedirect(r)) printed = undefined;
-    // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
-    if (stdinInterpreter === undefined && printed === undefined) return NOTHING;
-    return { index, stdinInterpreter, output: printed };
   }
 
-  /** `git x …` where x is an alias: the command it stands for (`!…` aliases are shell commands, parsed as such). */
-  private gitAlias(
-    body: string,
-    command: SimpleCommand,
-    words: readonly ShellWord[],
-    assignments: readonly string[],
-    redirects: readonly Redirection[],
-    stdin: string | undefined,
-    frame: Frame,
-    scope: Scope,
-    pos: number,
-    end: number,
-    via: readonly string[],
-  ): Ran {
-    const at = words.length - command.argv.length; // the alias word: after git and its global options
-    const origin = words[at] as ShellWord;
-    const args = words.slice(at + 1);
-    const used = frame.depth + via.length + 1;
-    if (used > this.maxDepth) {
-      const index = this.out.command(command);
-      if (index !== undefined) this.out.opaque('depth', index, `git alias ${origin.value}`);
-      return NOTHING;
+  /** One word of a command, expanded: its substitutions walked, its value put in, split into fields when unquoted. */
+  private pushWords(out: ShellWord[], word: Word, frame: Frame, scope: Scope): void {
+    const w = shellWord(word);
+    if (w.simple) {
+      out.push(w);
+      return;
     }
-    const parts = body.startsWith('!') ? undefined : splitWords(body);
-    if (parts !== undefined && parts.length > 0) {
-      const expanded = [...words.slice(0, at), ...parts.map((p) => syntheticWord(p, origin.pos, origin.end)), ...args];
-      return this.run(expanded, assignments, redirects, stdin, frame, scope, pos, end, [...via, 'git alias']);
+    this.substitutions(word, frame, scope);
+    if (!w.dynamic) {
+      out.push(w);
+      return;
     }
-    // A shell alias: git runs `sh -c '<body> "$@"'` with the arguments, from the top of the work tree.
-    const source = [body.replace(/^!/, ''), ...args.map((a) => `'${a.value.replace(/'/g, "'\\''")}'`)].join(' ');
-    const [start, stop] = this.map(frame, pos, end);
-    const first = this.out.commands.length;
-    this.script(
-      parse(source),
-      {
-        text: source,
-        base: undefined,
-        span: [start, stop],
-        via: [...frame.via, ...via, 'git alias !'],
-        depth: used,
-        env: assignments,
-      },
-      { cwd: command.cwd },
-    );
-    if (this.out.commands.length > first) this.out.effects(first, redirectEffects(redirects, scope.cwd, undefined));
-    return NOTHING;
+    const e = expandWord(word, this.expandContext(scope));
+    if (e.unknown) {
+      out.push(e.fields[0] === w.value ? w : { ...w, value: e.fields[0] as string });
+      return;
+    }
+    for (const value of e.fields)
+      out.push({ ...w, value, dynamic: false, singleQuoted: false, processSubstitution: false, simple: true });
   }
 
-  /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, `bash <<EOF`. Returns the interpreter
-   * when it reads its program from a pipe (`… | sh`). */
-  private scripts(
-    command: SimpleCommand,
-    index: number,
-    words: readonly ShellWord[],
-    stdin: string | undefined,
-    frame: Frame,
-    scope: Scope,
-    pos: number,
-    end: number,
-  ): string | undefined {
-    const cwd = command.cwd;
-    if (command.program === 'source' || command.program === '.') {
-      const file = command.positionals[0];
-      if (file !== undefined) {
-        this.out.script(resolve(cwd, file), index);
-        this.out.opaque('source', index, file);
-      }
-      return undefined;
-    }
-    if (command.programText.includes('/') && !isSystemPath(command.programText))
-      this.out.script(resolve(cwd, command.programText), index);
-    const use = interpreterUse(command.program, command.argv);
-    if (use === undefined) return undefined;
-    if (use.inline !== undefined) {
-      this.out.opaque('inline-script', index, command.program);
-      if (use.code !== undefined)
-        this.oneLiner(command, index, use.family, use.inline, use.code, frame, scope, pos, end);
-    }
-    if (use.script !== undefined) {
-      const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
-      if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
-      else this.out.script(resolve(cwd, use.script), index);
-    }
-    if (!use.readsStdin) return undefined;
-    if (stdin !== undefined) {
-      // `bash <<EOF … EOF`: the heredoc is the script. Shells: parse it; others: inline code.
-      if (use.family === 'sh' && frame.depth + 1 <= this.maxDepth) {
-        this.script(
-          parse(stdin),
-          {
-            text: stdin,
-            base: undefined,
-            span: this.map(frame, pos, end),
-            via: [...command.via, `${command.program} <<`],
-            depth: frame.depth + 1,
-            env: command.assignments,
-          },
-          child(scope),
-        );
-      } else this.out.opaque('inline-script', index, command.program);
-      return undefined;
-    }
-    return command.program;
+  /** `export B=main`'s `B=main` as a word of its command, its value expanded. */
+  private assignmentWord(a: Assignment, scope: Scope): ShellWord {
+    const value = a.value.type === 'Word' ? expandValue(a.value, this.expandContext(scope)) : undefined;
+    return {
+      value: value === undefined ? a.text : `${a.name}${a.append ? '+=' : '='}${value.value}`,
+      dynamic: value === undefined || value.unknown,
+      pos: a.pos,
+      end: a.end,
+      singleQuoted: false,
+      text: a.text,
+      processSubstitution: false,
+      expands: false,
+      simple: true,
+    };
   }
 
-  /** Inline code (`python -c '…'`): the shell commands and file effects of the well-known calls with literal
-   * arguments in it join the call's own (the code stays opaque besides). */
-  private oneLiner(
-    command: SimpleCommand,
-    index: number,
-    family: string,
-    option: string,
-    code: string,
-    frame: Frame,
-    scope: Scope,
-    pos: number,
-    end: number,
-  ): void {
-    const found = scanOneLiner(family, code);
-    if (found.length === 0) return;
-    const origin = `${command.program} ${option}`;
-    for (const f of found) {
-      const via = `${origin} › ${f.call}`;
-      if (f.kind !== 'shell') {
-        this.out.effects(index, [{ kind: f.kind, path: resolve(command.cwd, f.path), content: f.content, via }]);
-        continue;
-      }
-      if (frame.depth + 1 > this.maxDepth) {
-        this.out.opaque('depth', index, via);
-        continue;
-      }
-      this.script(
-        parse(f.command),
-        {
-          text: f.command,
-          base: undefined,
-          span: this.map(frame, pos, end),
-          via: [...command.via, via],
-          depth: frame.depth + 1,
-          env: command.assignments,
-        },
-        { cwd: command.cwd ?? scope.cwd },
-      );
-    }
+  private assignmentValue(a: Assignment, scope: Scope): Value {
+    if (a.value.type !== 'Word' || a.index !== undefined) return UNKNOWN;
+    const e = expandValue(a.value, this.expandContext(scope));
+    if (e.unknown) return UNKNOWN;
+    if (!a.append) return e.value;
+    const was = scope.vars.get(a.name);
+    return typeof was === 'string' ? was + e.value : UNKNOWN;
   }
 
-  /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */
-  private findExec(
-    words: readonly ShellWord[],
-    frame: Frame,
-    scope: Scope,
-    pos: number,
-    end: number,
-    via: readonly string[],
-  ): void {
-    for (let i = 1; i < words.length; i++) {
-      const option = (words[i] as ShellWord).value;
-      if (option !== '-exec' && option !== '-execdir' && option !== '-ok' && option !== '-okdir') continue;
-      let stop = i + 1;
-      while (
-        stop < words.length &&
-        (words[stop] as ShellWord).value !== ';' &&
-        (words[stop] as ShellWord).value !== '+'
-      )
-        stop++;
-      const inner = words.slice(i + 1, stop);
-      if (inner.length > 0)
-        this.run(inner, [], NO_REDIRECTS, undefined, frame, scope, pos, end, [...via, `find ${option}`]);
-      i = stop;
-    }
+  private assign(a: Assignment, scope: Scope): void {
+    scope.vars.set(a.name, this.assignmentValue(a, scope));
+  }
+
+  /** A Word's value in this scope (for redirect targets and the like). */
+  protected wordValue(word: Word, scope: Scope): string {
+    return expandValue(word, this.expandContext(scope)).value;
+  }
+
+  protected expandContext(scope: Scope): ExpandContext {
+    return {
+      vars: scope.vars,
+      cwd: scope.cwd,
+      fileText: this.context?.fileText,
+      branch: this.context?.branch,
+      depth: 0,
+    };
   }
 }

@@ -1,174 +1,73 @@
-// Wrappers: programs that run another command (sudo, env, timeout, xargs, bash -c, eval, …). DATA first, then the
-// one function that peels them off, outermost first, until the command that actually runs is left.
-import { optionSpec, parseArgv, type OptionSpec } from './argv.js';
-import { basename } from './paths.js';
+// Wrappers: programs that run another command (sudo, env, timeout, xargs, bash -c, ssh, docker exec, …). What each
+// takes before its command is declared with the program (programs/*.ts, `runs`); this is the one function that
+// peels them off, outermost first, until the command that actually runs is left.
+import { parseArgv, type ParsedArgv } from './argv.js';
+import { programName } from './paths.js';
+import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
-
-interface WrapperSpec {
-  /** Options that take a value (attached or the next word). */
-  readonly options: OptionSpec;
-  /** Positionals the wrapper consumes before the command (timeout's DURATION, chrt's priority). */
-  readonly skip?: number;
-  /** Options that mean no command is run (`command -v git`, `ionice -p 42`): the wrapper is the command. */
-  readonly notWhen?: readonly string[];
-  /** Options whose value is the directory the command runs in (`sudo -D dir`, `env -C dir`). */
-  readonly cwd?: readonly string[];
-}
-
-const spec = (value: string[], rest: Omit<WrapperSpec, 'options'> = {}, attached: string[] = []): WrapperSpec => ({
-  options: optionSpec(value, attached),
-  ...rest,
-});
-
-const NPX = spec(['-p', '--package', '-c', '--call', '-w', '--workspace']);
-
-export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
-  sudo: spec(
-    [
-      '-u',
-      '--user',
-      '-g',
-      '--group',
-      '-h',
-      '--host',
-      '-p',
-      '--prompt',
-      '-C',
-      '--close-from',
-      '-D',
-      '--chdir',
-      '-r',
-      '--role',
-      '-t',
-      '--type',
-      '-U',
-      '--other-user',
-      '-T',
-      '--command-timeout',
-    ],
-    {
-      notWhen: ['-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp', '-e', '--edit'],
-      cwd: ['-D', '--chdir'],
-    },
-  ),
-  doas: spec(['-u', '-C']),
-  env: spec(
-    ['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '--default-signal', '--ignore-signal', '--block-signal'],
-    { cwd: ['-C', '--chdir'] },
-  ),
-  timeout: spec(['-s', '--signal', '-k', '--kill-after'], { skip: 1 }),
-  nice: spec(['-n', '--adjustment']),
-  nohup: spec([]),
-  time: spec(['-f', '--format', '-o', '--output']),
-  command: spec([], { notWhen: ['-v', '-V'] }),
-  builtin: spec([]),
-  exec: spec(['-a']),
-  xargs: spec(
-    [
-      '-a',
-      '--arg-file',
-      '-d',
-      '--delimiter',
-      '-E',
-      '-e',
-      '--eof',
-      '-I',
-      '--replace',
-      '-L',
-      '--max-lines',
-      '-n',
-      '--max-args',
-      '-P',
-      '--max-procs',
-      '-s',
-      '--max-chars',
-      '--process-slot-var',
-    ],
-    {},
-    ['-i', '-l'],
-  ),
-  watch: spec(['-n', '--interval', '-q', '--equexit', '--differences']),
-  stdbuf: spec(['-i', '--input', '-o', '--output', '-e', '--error']),
-  ionice: spec(['-c', '--class', '-n', '--classdata'], { notWhen: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] }),
-  chrt: spec(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], {
-    skip: 1,
-    notWhen: ['-p', '--pid', '-m', '--max'],
-  }),
-  strace: spec(['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-S', '-X', '-P'], { notWhen: ['-p'] }),
-  ltrace: spec(['-o', '-e', '-p', '-s', '-u', '-a', '-n'], { notWhen: ['-p'] }),
-  npx: NPX,
-  bunx: NPX,
-  flock: spec(['-w', '--timeout', '-E', '--conflict-exit-code'], { skip: 1 }),
-  caffeinate: spec(['-t', '-w']),
-  unbuffer: spec([]),
-};
-
-/** Package managers whose `exec`/`dlx` subcommand runs the rest as a command. */
-const EXEC_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
-  npm: ['exec', 'x'],
-  pnpm: ['exec', 'dlx'],
-  yarn: ['exec', 'dlx'],
-  bun: ['x'],
-};
-
-// Maps, not the objects: program names come from user input and must never reach Object.prototype.
-const WRAPPER_BY_NAME: ReadonlyMap<string, WrapperSpec> = new Map(Object.entries(WRAPPERS));
-const EXEC_BY_NAME: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(EXEC_SUBCOMMANDS));
-
-export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh']);
-const SHELL_OPTIONS = optionSpec(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+import { parallelRuns } from './parallel.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 const NONE: readonly string[] = Object.freeze([]);
+const NO_OUTER: Peeled['outer'] = Object.freeze([]);
 
-const isWrapperName = (name: string): boolean =>
-  name === 'eval' || SHELLS.has(name) || WRAPPER_BY_NAME.has(name) || EXEC_BY_NAME.has(name);
+/** True when the words start with a program that can run another here (a computed name never does: it is judged
+ * as it is); `docker ps` is no wrapper, `docker exec` is. */
+function isWrapper(words: readonly ShellWord[]): boolean {
+  const head = words[0];
+  if (head === undefined || isComputedName(head)) return false;
+  const entry = compiledProgram(programName(head.value));
+  if (entry === undefined || entry.runs.length === 0) return false;
+  const after = entry.runsAfter;
+  if (after === undefined) return true;
+  for (let i = 1; i < words.length; i++) if (after.has((words[i] as ShellWord).value)) return true;
+  return false;
+}
 
-/** True when the word names a wrapper of any kind (a computed name never does: it is judged as it stands). */
-function isWrapper(head: ShellWord | undefined): boolean {
-  return head !== undefined && !isComputedName(head) && isWrapperName(basename(head.value));
+/** What every kind of result carries: the assignments and directories gathered on the way, and where it runs. */
+interface Peeled {
+  readonly assignments: readonly string[];
+  readonly via: readonly string[];
+  readonly cwd: readonly string[];
+  /** Where the command runs when not on this machine ('ssh web1', 'docker exec api'). */
+  readonly remote: string | undefined;
+  /** True when a wrapper on the way gave the command a fresh environment (sudo, env -i, ssh). */
+  readonly clearsEnvironment: boolean;
+  /**
+   * The wrappers that run their command elsewhere (ssh, docker exec, kubectl exec), each as the command it is, with
+   * the via it had: they are recorded too, since a rule may be about them (`kubectl exec` into production).
+   */
+  readonly outer: readonly { readonly words: readonly ShellWord[]; readonly via: readonly string[] }[];
 }
 
 /** What peeling the wrappers of one command found. */
 export type Unwrapped =
-  | {
-      readonly kind: 'command';
-      readonly words: readonly ShellWord[];
-      readonly assignments: readonly string[];
-      readonly via: readonly string[];
-      readonly cwd: readonly string[];
-    }
-  | {
+  | (Peeled & { readonly kind: 'command'; readonly words: readonly ShellWord[] })
+  | (Peeled & {
       readonly kind: 'reparse';
       readonly source: string;
       readonly word: ShellWord | undefined;
-      readonly assignments: readonly string[];
-      readonly via: readonly string[];
-      readonly cwd: readonly string[];
-    }
-  | {
+      /** True when the string runs in the same shell (eval), so it shares the shell's variables and directory. */
+      readonly sameShell: boolean;
+    })
+  | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
       readonly kind: 'fanout';
       readonly runs: readonly (readonly ShellWord[])[];
-      readonly assignments: readonly string[];
-      readonly via: readonly string[];
-      readonly cwd: readonly string[];
-    }
-  | {
+    })
+  | (Peeled & {
       readonly kind: 'opaque';
       readonly reason: 'eval' | 'inline-script' | 'depth';
       readonly detail: string;
       readonly words: readonly ShellWord[];
-      readonly assignments: readonly string[];
-      readonly via: readonly string[];
-      readonly cwd: readonly string[];
-    };
+    });
 
 /**
  * Peel wrappers off `words` (program first). `budget` is how many more wrappers may be peeled before the command
- * counts as opaque 'depth'. `stdin`: the literal text on the command's stdin, when known (xargs reads its words). INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
+ * counts as opaque 'depth'. `stdin`: the literal text on the command's stdin, when known (xargs and parallel read
+ * their input from it). INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
  */
 export function unwrap(
   initial: readonly ShellWord[],
@@ -177,122 +76,286 @@ export function unwrap(
   stdin?: string,
 ): Unwrapped {
   // Most commands wrap nothing: answer those without copying anything.
-  if (!isWrapper(initial[0]))
-    return { kind: 'command', words: initial, assignments: assignmentsIn, via: NONE, cwd: NONE };
-  let words = initial;
-  const assignments = [...assignmentsIn];
-  const via: string[] = [];
-  const cwd: string[] = [];
+  if (!isWrapper(initial))
+    return {
+      kind: 'command',
+      words: initial,
+      assignments: assignmentsIn,
+      via: NONE,
+      cwd: NONE,
+      remote: undefined,
+      clearsEnvironment: false,
+      outer: NO_OUTER,
+    };
+  const state: State = {
+    words: initial,
+    assignments: [...assignmentsIn],
+    via: [],
+    cwd: [],
+    remote: undefined,
+    clearsEnvironment: false,
+    outer: [],
+  };
   for (;;) {
-    const head = words[0];
-    if (head === undefined || isComputedName(head)) return { kind: 'command', words, assignments, via, cwd };
-    const name = basename(head.value);
-    if (!isWrapperName(name)) return { kind: 'command', words, assignments, via, cwd };
-    const texts = words.map((w) => w.value);
-
-    if (name === 'eval') {
-      if (via.length >= budget)
-        return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
-      const args = words.slice(1);
-      if (args.some((w) => w.dynamic))
-        return {
-          kind: 'opaque',
-          reason: 'eval',
-          detail: args.map((w) => w.text).join(' '),
-          words,
-          assignments,
-          via,
-          cwd,
-        };
-      via.push('eval');
-      return {
-        kind: 'reparse',
-        source: args.map((w) => w.value).join(' '),
-        word: args.length === 1 ? args[0] : undefined,
-        assignments,
-        via,
-        cwd,
-      };
-    }
-
-    if (SHELLS.has(name)) {
-      const parsed = parseArgv(texts, SHELL_OPTIONS, undefined, true, 1);
-      const commandMode = parsed.flags.some((f) => f.name === '-c');
-      if (!commandMode) return { kind: 'command', words, assignments, via, cwd };
-      const at = parsed.positionalAt[0];
-      const script = at === undefined ? undefined : words[at + 1];
-      if (script === undefined) return { kind: 'command', words, assignments, via, cwd };
-      if (script.dynamic)
-        return { kind: 'opaque', reason: 'inline-script', detail: name, words, assignments, via, cwd };
-      if (via.length >= budget)
-        return { kind: 'opaque', reason: 'depth', detail: script.value, words, assignments, via, cwd };
-      via.push(`${name} -c`);
-      return { kind: 'reparse', source: script.value, word: script, assignments, via, cwd };
-    }
-
-    const execSubs = EXEC_BY_NAME.get(name);
-    const wrapper = WRAPPER_BY_NAME.get(name);
-    const viaExec = execSubs?.includes(texts[1] ?? '');
-    if (wrapper === undefined && !viaExec) return { kind: 'command', words, assignments, via, cwd };
-    if (via.length >= budget)
-      return { kind: 'opaque', reason: 'depth', detail: texts.join(' '), words, assignments, via, cwd };
-
-    const skipWords = viaExec ? 2 : 1;
-    const w = wrapper ?? NPX;
-    const parsed = parseArgv(texts, w.options, undefined, true, skipWords);
-    if (parsed.flags.some((f) => w.notWhen?.includes(f.name))) return { kind: 'command', words, assignments, via, cwd };
-    for (const flag of parsed.flags) {
-      if (w.cwd?.includes(flag.name) && flag.value !== undefined) cwd.push(flag.value);
-    }
-    const first = parsed.positionalAt[w.skip ?? 0];
-    let rest = first === undefined ? [] : words.slice(first + skipWords);
-
-    if (name === 'env') {
-      // env's own NAME=value words are assignments of the command it runs; -S splits one string into words.
-      while (rest[0] !== undefined && ASSIGNMENT.test(rest[0].value))
-        assignments.push((rest.shift() as ShellWord).value);
-      const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');
-      if (split?.value !== undefined) {
-        const origin = words[0] as ShellWord;
-        const more = split.value
-          .split(/\s+/)
-          .filter((t) => t !== '')
-          .map((t) => syntheticWord(t, origin.pos, origin.end));
-        rest = [...more, ...rest];
-      }
-    }
-    if (name === 'watch' && !parsed.flags.some((f) => f.name === '-x' || f.name === '--exec')) {
-      // watch hands its arguments, joined by spaces, to `sh -c`.
-      if (rest.length === 0) return { kind: 'command', words, assignments, via, cwd };
-      if (rest.some((r) => r.dynamic))
-        return { kind: 'opaque', reason: 'inline-script', detail: 'watch', words, assignments, via, cwd };
-      via.push('watch');
-      return {
-        kind: 'reparse',
-        source: rest.map((r) => r.value).join(' '),
-        word: rest.length === 1 ? rest[0] : undefined,
-        assignments,
-        via,
-        cwd,
-      };
-    }
-    const npxCall =
-      name === 'npx' || viaExec ? parsed.flags.find((f) => f.name === '-c' || f.name === '--call') : undefined;
-    if (npxCall?.value !== undefined) {
-      via.push(viaExec ? `${name} ${texts[1]}` : name);
-      return { kind: 'reparse', source: npxCall.value, word: undefined, assignments, via, cwd };
-    }
-    if (name === 'xargs' && stdin !== undefined) {
-      // Its input is known: the commands it runs are known too (else the targets stay unknown, as below).
-      const runs = xargsRuns(parsed.flags, rest, stdin, head);
-      if (runs !== undefined) {
-        via.push('xargs');
-        return { kind: 'fanout', runs, assignments, via, cwd };
-      }
-    }
-    // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
-    if (rest.length === 0) return { kind: 'command', words, assignments, via, cwd };
-    via.push(viaExec ? `${name} ${texts[1]}` : name);
-    words = rest;
+    const head = state.words[0];
+    if (head === undefined || isComputedName(head)) return command(state);
+    const name = programName(head.value);
+    const entry = compiledProgram(name);
+    if (entry === undefined || entry.runs.length === 0) return command(state);
+    const texts = state.words.map((w) => w.value);
+    const step = peel(entry, name, texts, state, budget, stdin);
+    if (step !== undefined) return step;
   }
+}
+
+interface State {
+  words: readonly ShellWord[];
+  readonly assignments: string[];
+  readonly via: string[];
+  readonly cwd: string[];
+  remote: string | undefined;
+  clearsEnvironment: boolean;
+  readonly outer: { readonly words: readonly ShellWord[]; readonly via: readonly string[] }[];
+}
+
+const command = (s: State): Unwrapped => ({ kind: 'command', ...s });
+const opaque = (s: State, reason: 'eval' | 'inline-script' | 'depth', detail: string): Unwrapped => ({
+  kind: 'opaque',
+  reason,
+  detail,
+  ...s,
+});
+const reparse = (s: State, source: string, word: ShellWord | undefined, sameShell = false): Unwrapped => ({
+  kind: 'reparse',
+  source,
+  word,
+  sameShell,
+  ...s,
+});
+
+/** Where the runner's options start (after the program's global options and one of its subcommands), and the label
+ * it goes by ('docker exec'); undefined when the words name none of its subcommands. */
+function subcommandAt(
+  entry: CompiledProgram,
+  runs: CompiledRuns,
+  name: string,
+  texts: readonly string[],
+): { readonly from: number; readonly label: string } | undefined {
+  if (runs.subcommands === undefined) return { from: 1, label: name };
+  let i = 1;
+  // The program's own global options come before its subcommand (`docker -H host exec …`).
+  while (i < texts.length) {
+    const t = texts[i] as string;
+    if (t.charCodeAt(0) !== 45 /* - */) break;
+    const eq = t.indexOf('=');
+    const flag = eq === -1 ? t : t.slice(0, eq);
+    if (entry.globalValue.has(flag)) i += eq === -1 ? 2 : 1;
+    else if (entry.globalFlag.has(flag)) i += 1;
+    else return undefined;
+  }
+  for (const words of runs.subcommands) {
+    let ok = true;
+    for (let k = 0; k < words.length && ok; k++) ok = texts[i + k] === words[k];
+    if (ok) return { from: i + words.length, label: [name, ...words].join(' ') };
+  }
+  return undefined;
+}
+
+/** One wrapper peeled: either a final result, or undefined with `state` moved on to the command it runs. */
+function peel(
+  entry: CompiledProgram,
+  name: string,
+  texts: readonly string[],
+  state: State,
+  budget: number,
+  stdin: string | undefined,
+): Unwrapped | undefined {
+  for (const runs of entry.runs) {
+    const at = subcommandAt(entry, runs, name, texts);
+    if (at === undefined) continue;
+    if (state.via.length >= budget) return opaque(state, 'depth', texts.join(' '));
+    const { from, label } = at;
+    switch (runs.runs.special) {
+      case 'eval':
+        return peelEval(state);
+      case 'shell':
+        return peelShell(state, name, texts, runs);
+      default:
+        return peelRunner(state, runs, label, texts, from, stdin);
+    }
+  }
+  return command(state);
+}
+
+function peelEval(state: State): Unwrapped {
+  const args = state.words.slice(1);
+  if (args.some((w) => w.dynamic)) return opaque(state, 'eval', args.map((w) => w.text).join(' '));
+  state.via.push('eval');
+  return reparse(state, args.map((w) => w.value).join(' '), args.length === 1 ? args[0] : undefined, true);
+}
+
+/** `sh -c STRING` (and bash, zsh, fish…), `cmd /c WORDS`: the string is parsed again; otherwise the shell is the command. */
+function peelShell(state: State, name: string, texts: readonly string[], runs: CompiledRuns): Unwrapped {
+  const words = state.words;
+  if (name === 'cmd') {
+    const at = texts.findIndex((t, i) => i > 0 && /^\/[ck]$/i.test(t));
+    if (at === -1 || at + 1 >= words.length) return command(state);
+    const rest = words.slice(at + 1);
+    if (rest.some((w) => w.dynamic)) return opaque(state, 'inline-script', name);
+    state.via.push(`cmd ${texts[at]?.toLowerCase()}`);
+    return reparse(state, rest.map((w) => w.value).join(' '), rest.length === 1 ? rest[0] : undefined);
+  }
+  const parsed = parseArgv(texts, runs.spec, undefined, true, 1);
+  if (!parsed.flags.some((f) => f.name === '-c')) return command(state);
+  const at = parsed.positionalAt[0];
+  const script = at === undefined ? undefined : words[at + 1];
+  if (script === undefined) return command(state);
+  if (script.dynamic) return opaque(state, 'inline-script', name);
+  state.via.push(`${name} -c`);
+  return reparse(state, script.value, script);
+}
+
+/** Whether a runner's declared option is among the flags. */
+const hasAny = (parsed: ParsedArgv, names: readonly string[] | undefined): boolean =>
+  names !== undefined && parsed.flags.some((f) => names.includes(f.name));
+
+function peelRunner(
+  state: State,
+  runs: CompiledRuns,
+  label: string,
+  texts: readonly string[],
+  from: number,
+  stdin: string | undefined,
+): Unwrapped | undefined {
+  const r = runs.runs;
+  const words = state.words;
+  const head = words[0] as ShellWord;
+  const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
+  if (hasAny(parsed, r.notWhen)) return command(state);
+  for (const flag of parsed.flags)
+    if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
+  if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
+  const skip = hasAny(parsed, r.skipUnless) ? 0 : (r.skip ?? 0);
+  // Set only once something runs there: `ssh host` alone is a login, not a command elsewhere.
+  const remote = r.remote ? `${label} ${parsed.positionals[0] ?? ''}`.trim() : undefined;
+  const runsThere = (): void => {
+    if (remote === undefined) return;
+    state.outer.push({ words, via: [...state.via] });
+    state.remote = remote;
+  };
+
+  // A command line in an option's value (`su -c STRING`, `npx -c STRING`).
+  const option = parsed.flags.find((f) => r.commandOption?.includes(f.name) && f.value !== undefined);
+  if (option !== undefined) {
+    runsThere();
+    return commandString(state, `${label} ${option.name}`, option.value as string, words);
+  }
+
+  let rest: readonly ShellWord[];
+  if (r.dashDash === true && parsed.endOfOptions !== -1) rest = words.slice(parsed.endOfOptions + from + 1);
+  else {
+    const first = parsed.positionalAt[skip];
+    rest = first === undefined ? [] : words.slice(first + from);
+    if (rest[0]?.value === '--') rest = rest.slice(1);
+  }
+  // `flock FILE -c STRING`: the option after the skipped words.
+  if (rest.length >= 2 && r.commandOption?.includes((rest[0] as ShellWord).value)) {
+    runsThere();
+    return commandString(state, `${label} ${(rest[0] as ShellWord).value}`, (rest[1] as ShellWord).value, rest);
+  }
+  if (r.rest === false) return command(state);
+
+  if (r.special === 'env') rest = envCommand(state, parsed, rest, head);
+  if (r.special === 'xargs' && stdin !== undefined) {
+    // Its input is known: the commands it runs are known too (else the targets stay unknown, as below).
+    const fan = xargsRuns(parsed.flags, rest, stdin, head);
+    if (fan !== undefined) {
+      runsThere();
+      state.via.push(label);
+      return { kind: 'fanout', runs: fan, ...state };
+    }
+  }
+  if (r.special === 'parallel') {
+    const made = parallelRuns(parsed.flags, rest, stdin);
+    if (made.remote !== undefined) state.remote = `parallel -S ${made.remote}`;
+    if (made.lines !== undefined) {
+      if (made.dynamic) return opaque(state, 'inline-script', 'parallel');
+      state.via.push(label);
+      return reparse(state, made.lines.join('\n'), undefined);
+    }
+    rest = made.words;
+  }
+  if (r.joined === true && !hasAny(parsed, r.directWhen)) {
+    // watch and ssh hand their words, joined by spaces, to a shell.
+    if (rest.length === 0) return command(state);
+    runsThere();
+    if (rest.some((w) => w.dynamic)) return opaque(state, 'inline-script', label);
+    state.via.push(label);
+    return reparse(state, rest.map((w) => w.value).join(' '), rest.length === 1 ? rest[0] : undefined);
+  }
+  // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
+  if (rest.length === 0) return command(state);
+  runsThere();
+  state.via.push(label);
+  state.words = rest;
+  return undefined;
+}
+
+/** A command line given as an option's value: parsed again (opaque when it is computed). */
+function commandString(state: State, via: string, value: string, words: readonly ShellWord[]): Unwrapped {
+  const word = words.find((w) => w.value === value);
+  if (word?.dynamic === true) return opaque(state, 'inline-script', via);
+  state.via.push(via);
+  return reparse(state, value, word);
+}
+
+/** env's own NAME=value words are assignments of the command it runs; `-` and -i clear the environment; -S splits
+ * one string into words. */
+function envCommand(
+  state: State,
+  parsed: ParsedArgv,
+  restIn: readonly ShellWord[],
+  origin: ShellWord,
+): readonly ShellWord[] {
+  let rest = restIn;
+  if (rest[0]?.value === '-') {
+    rest = rest.slice(1);
+    state.clearsEnvironment = true;
+  }
+  if (parsed.flags.some((f) => f.name === '-i' || f.name === '--ignore-environment')) state.clearsEnvironment = true;
+  let at = 0;
+  while (rest[at] !== undefined && ASSIGNMENT.test((rest[at] as ShellWord).value))
+    state.assignments.push((rest[at++] as ShellWord).value);
+  rest = rest.slice(at);
+  const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');
+  if (split?.value !== undefined) {
+    const more = split.value
+      .split(/\s+/)
+      .filter((t) => t !== '')
+      .map((t) => syntheticWord(t, origin.pos, origin.end));
+    rest = [...more, ...rest];
+  }
+  return rest;
+}
+
+/** ssh HOST with no command and a script on its stdin: where that script runs (undefined: not such a command). */
+export function stdinScriptRunner(
+  words: readonly ShellWord[],
+): { via: string; remote: string | undefined } | undefined {
+  const head = words[0];
+  if (head === undefined || isComputedName(head)) return undefined;
+  const name = programName(head.value);
+  const entry = compiledProgram(name);
+  const runs = entry?.runs.find((r) => r.runs.stdinScript === true && r.subcommands === undefined);
+  if (runs === undefined) return undefined;
+  const texts = words.map((w) => w.value);
+  const parsed = parseArgv(texts, runs.spec, undefined, true, 1);
+  if (hasAny(parsed, runs.runs.notWhen)) return undefined;
+  const skip = runs.runs.skip ?? 0;
+  // Only when no command follows the skipped words (the host).
+  if (parsed.positionals.length !== skip) return undefined;
+  return {
+    via: `${name} <<`,
+    remote: runs.runs.remote ? `${name} ${parsed.positionals[0] ?? ''}`.trim() : undefined,
+  };
 }

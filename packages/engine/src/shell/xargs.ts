@@ -70,6 +70,7 @@ export function xargsRuns(
     ? flagValue(flags, '-I', '-i', '--replace') || '{}'
     : undefined;
   const nul = flags.some((f) => f.name === '-0' || f.name === '--null');
+  const insertAt = flagValue(flags, '-J');
   const delim = nul ? '\0' : flagValue(flags, '-d', '--delimiter');
   let input = stdin;
   if (eof !== undefined && eof !== '' && delim === undefined) {
@@ -118,5 +119,8 @@ export function xargsRuns(
     runs = [[]];
   }
   if (runs.length > MAX_XARGS_RUNS) return undefined;
+  // BSD -J R: the input words go where the word R stands (once), instead of at the end.
+  const at = insertAt === undefined ? -1 : words.findIndex((w) => w.value === insertAt);
+  if (at !== -1) return runs.map((run) => [...words.slice(0, at), ...run.map(make), ...words.slice(at + 1)]);
   return runs.map((run) => [...words, ...run.map(make)]);
 }

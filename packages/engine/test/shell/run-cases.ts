@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
-import { parseShell, type Flag, type ShellModel, type SimpleCommand } from '../../src/shell/index.js';
+import {
+  parseShell,
+  type Flag,
+  type ShellContext,
+  type ShellModel,
+  type SimpleCommand,
+} from '../../src/shell/index.js';
 
 export interface CommandCase {
   program?: string;
@@ -24,17 +30,30 @@ export interface CommandCase {
   start?: number;
   end?: number;
   dynamic?: boolean;
+  /** The words whose value cannot be known, as written (`"$BRANCH"`). */
+  unknown?: string[];
+  /** Where it runs when not on this machine ('ssh host', 'docker exec ctr'), or null. */
+  remote?: string | null;
+  /** The literal text it reads on stdin as its commands or answers (psql's SQL, `yes`), or null. */
+  input?: string | null;
 }
 
 export interface ShellCase {
   name: string;
   command: string;
   options?: { maxDepth?: number; maxBytes?: number };
+  /** What the session knows before the call: exported values, its directory, the files it wrote (path → text). */
+  context?: { env?: Record<string, string>; cwd?: string; files?: Record<string, string>; branch?: string | null };
+  /** What the call leaves behind in its shell: variables (null: set to a value that cannot be known) and directory. */
+  persists?: { env?: Record<string, string | null>; cwd?: string | null };
   /** The programs of every simple command, in order. */
   programs?: string[];
   commands?: CommandCase[];
   /** 'kind path' or { kind, path, content, via, command }. */
-  effects?: (string | { kind: string; path: string; content?: string | null; via?: string; command?: number })[];
+  effects?: (
+    | string
+    | { kind: string; path: string; content?: string | null; via?: string; command?: number; unknown?: boolean }
+  )[];
   /** 'reason' or 'reason: detail'. */
   opaque?: string[];
   scripts?: string[];
@@ -68,13 +87,31 @@ function checkCommand(got: SimpleCommand | undefined, want: CommandCase, at: str
     else if (key === 'globals') pick[key] = c.globals.map(flagText);
     else if (key === 'tokens') pick[key] = c.flags.map((f) => f.token);
     else if (key === 'cwd') pick[key] = c.cwd ?? null;
+    else if (key === 'unknown') pick[key] = c.unknown.map((u) => u.text);
+    else if (key === 'remote') pick[key] = c.remote ?? null;
+    else if (key === 'input') pick[key] = c.input ?? null;
     else pick[key] = (c as unknown as Record<string, unknown>)[key];
   }
   expect(pick, at).toEqual(exp);
 }
 
+/** The ShellContext a case describes (files become the session's written files, looked up by resolved path). */
+export function caseContext(test: ShellCase): ShellContext | undefined {
+  const c = test.context;
+  if (c === undefined) return undefined;
+  const files = c.files;
+  return {
+    ...(c.env !== undefined ? { env: c.env } : {}),
+    ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
+    ...(c.branch !== undefined ? { branch: c.branch } : {}),
+    ...(files !== undefined
+      ? { fileText: (path: string) => (Object.hasOwn(files, path) ? files[path] : undefined) }
+      : {}),
+  };
+}
+
 export function checkCase(test: ShellCase): ShellModel {
-  const model = parseShell(test.command, test.options);
+  const model = parseShell(test.command, test.options, caseContext(test));
   if (test.programs)
     expect(
       model.commands.map((c) => c.program),
@@ -92,6 +129,7 @@ export function checkCase(test: ShellCase): ShellModel {
       if ('content' in want) out.content = e.content ?? null;
       if ('via' in want) out.via = e.via;
       if ('command' in want) out.command = e.command;
+      if ('unknown' in want) out.unknown = e.unknown;
       return out;
     });
     expect(got, 'effects').toEqual(test.effects);
@@ -106,6 +144,11 @@ export function checkCase(test: ShellCase): ShellModel {
       model.scripts.map((s) => s.path),
       'scripts',
     ).toEqual(test.scripts);
+  if (test.persists) {
+    const want = test.persists;
+    if (want.env !== undefined) expect(model.persists.env, 'persisted variables').toEqual(want.env);
+    if (want.cwd !== undefined) expect(model.persists.cwd ?? null, 'persisted directory').toBe(want.cwd);
+  }
   if (test.error !== undefined)
     expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
   // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text.

@@ -8,6 +8,8 @@ export type DecisionKind =
   | 'block'
   | 'warn'
   | 'bypass-used'
+  /** Observe mode: a contract would have blocked the call, which went ahead (see `observed`). */
+  | 'observed'
   | 'bypass-granted'
   | 'bypass-refused'
   | 'config-problem'
@@ -25,6 +27,8 @@ export interface DecisionRecord {
   readonly tool?: string;
   readonly verdict?: 'BLOCK' | 'WARN' | 'ALLOW';
   readonly contracts?: readonly string[];
+  /** Observe mode: the contracts that would have blocked (the call went ahead unless another one blocked it). */
+  readonly observed?: readonly string[];
   readonly role?: string;
   readonly args?: { readonly sha256: string; readonly excerpt: string };
   /** The human's words for a bypass, masked like arguments. */

@@ -94,6 +94,10 @@ function fromText(
     root: options.directory,
     ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}),
     protect,
+    // A host fact: opencode's bash tool starts every call in a new shell in the project (or the call's workdir), so
+    // what one call exports or where it cds does not reach the next (checked in opencode 1.18.33: each call spawns
+    // its own process). Carrying it over would judge `rm -rf "$D"/*` with a value the real call never sees.
+    shellSession: 'fresh',
   };
   const policy = compile(loaded.config, compileOptions);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');

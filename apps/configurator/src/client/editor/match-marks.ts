@@ -9,6 +9,7 @@ import {
   type Event,
   type MatchSpan,
   type Verdict,
+  type SessionBefore,
 } from '@semantic-anchors/engine';
 import { el } from './dom.ts';
 
@@ -116,9 +117,9 @@ function legend(texts: Readonly<Record<string, string>>, spans: readonly MatchSp
 }
 
 /** The marked texts and their legend for a verdict's matches; nothing when no contract matched. */
-export function matchedView(policy: CompiledPolicy, event: Event, v: Verdict): HTMLElement[] {
+export function matchedView(policy: CompiledPolicy, event: Event, v: Verdict, before?: SessionBefore): HTMLElement[] {
   if (v.matches.length === 0 || v.error !== undefined) return [];
-  const found = verdictSpans(policy, event, v);
+  const found = verdictSpans(policy, event, v, before);
   if (found.spans.length === 0) return [];
   const order = (field: string): number => (field === 'command' ? 0 : field === 'message' ? 1 : 2);
   const fields = [...new Set(found.spans.map((s) => s.field))].sort((a, b) => order(a) - order(b));

@@ -1,12 +1,21 @@
 // The simulator: replays the user's events through the same engine the plugin runs (compile → startState → step).
 // verdict-view.ts renders what it returns.
-import { startState, step, type CompiledPolicy, type Event, type Verdict } from '@semantic-anchors/engine';
+import {
+  startState,
+  step,
+  type CompiledPolicy,
+  type Event,
+  type SessionState,
+  type Verdict,
+} from '@semantic-anchors/engine';
 
 export interface SimulationStep {
   readonly event: Event;
   readonly verdict: Verdict;
   /** Every role the session held when the event arrived (contracts scoped to other roles were skipped). */
   readonly roles: readonly string[];
+  /** The session the event was judged in: the views re-read the call with its shell's values and directory. */
+  readonly before: SessionState;
 }
 
 /** Exactly what `semantic-anchors explain` does: start from the configuration's role (or `role`), step each event. */
@@ -15,9 +24,10 @@ export function simulate(policy: CompiledPolicy, events: readonly Event[], role?
   if (role) state = { ...state, role, roles: [role] };
   return events.map((event) => {
     const roles = state.roles;
+    const before = state;
     const r = step(policy, state, event);
     state = r.state;
-    return { event, verdict: r.verdict, roles };
+    return { event, verdict: r.verdict, roles, before };
   });
 }
 

@@ -2,7 +2,15 @@
 // written file or of the message each one matched, marked regex101-style), those excused, what the engine read from
 // the call, and for an ALLOW why: the nearest misses and the contracts skipped because the session does not hold
 // their role.
-import { toolFacts, type CompiledPolicy, type Event, type LoadResult, type Verdict } from '@semantic-anchors/engine';
+import {
+  sessionContext,
+  toolFacts,
+  type CompiledPolicy,
+  type Event,
+  type LoadResult,
+  type SessionState,
+  type Verdict,
+} from '@semantic-anchors/engine';
 import { describeEvent, type SimulationStep } from './simulator.ts';
 import { nearestMisses } from './nearest-miss.ts';
 import { matchedView } from './match-marks.ts';
@@ -15,9 +23,11 @@ export interface VerdictContext {
 }
 
 /** What the engine read from a tool call — simple commands, file effects, opaque code — with the contracts each one triggered. */
-function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLElement[] {
+function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: SessionState): HTMLElement[] {
   if (!('tool' in event) || v.error !== undefined) return [];
-  const f = toolFacts(event.tool, event.args, root);
+  // Read in the session it was judged in: the values and directory earlier calls left.
+  const context = sessionContext(policy, before, event.args);
+  const f = toolFacts(event.tool, event.args, policy.options.root, false, context);
   if (!f.shell && f.effects.length === 0) return [];
   const hits = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.subject === 'tool call' && m.unit.kind === kind && m.unit.index === i).map((m) => m.id);
@@ -30,6 +40,8 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
       c.command.globals.length > 0
         ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
         : '',
+      c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
+      c.command.input !== undefined ? 'reads its commands on stdin' : '',
     ]
       .filter(Boolean)
       .join('; ');
@@ -39,6 +51,9 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
       el('code', {}, c.normalized),
       notes ? el('span', { className: 'muted' }, ` (${notes})`) : '',
       ...tag(hits('command', i)),
+      ...c.command.unknown.map((u) =>
+        el('div', { className: 'notice' }, `unknown: ${u.text} — its value cannot be known from the call`),
+      ),
     );
   });
   f.effects.forEach((e, i) =>
@@ -48,7 +63,11 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
         {},
         `${e.kind} `,
         el('code', {}, e.path.relative),
-        el('span', { className: 'muted' }, ` (${e.via})`),
+        el(
+          'span',
+          { className: 'muted' },
+          ` (${[e.via, e.unknown === true ? 'a path the engine cannot know' : '', e.remote ? `on ${e.remote}` : ''].filter(Boolean).join(', ')})`,
+        ),
         ...tag(hits('effect', i)),
       ),
     ),
@@ -56,6 +75,15 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
   for (const o of f.shell?.opaque ?? [])
     items.push(el('li', { className: 'notice' }, `opaque: ${o.reason}${o.detail ? ` — ${o.detail}` : ''}`));
   if (f.shell?.error) items.push(el('li', { className: 'error' }, `does not parse: ${f.shell.error.message}`));
+  const values = Object.entries(context?.env ?? {}).map(([k, val]) => `${k}=${val}`);
+  if (f.shell && context !== undefined)
+    items.unshift(
+      el(
+        'li',
+        { className: 'muted' },
+        `the session's shell: ${[...values, context.cwd !== undefined ? `directory ${context.cwd}` : ''].filter(Boolean).join(', ')}`,
+      ),
+    );
   const summary = f.shell
     ? `What the engine read: ${f.commands.length} simple command(s), ${f.effects.length} file effect(s)`
     : `What the engine read: ${f.effects.length} file effect(s)`;
@@ -172,7 +200,11 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
             ),
           );
         }
-        li.append(...matchedView(ctx.policy, event, v), ...parsedView(event, v, ctx.root), ...allowReasons(s, ctx));
+        li.append(
+          ...matchedView(ctx.policy, event, v, s.before),
+          ...parsedView(event, v, ctx.policy, s.before),
+          ...allowReasons(s, ctx),
+        );
         if (v.faults.length > 0)
           li.append(
             el(

@@ -5,8 +5,10 @@ import { isPresetReference, loadConfig } from '../../load/index.js';
 import { findPreset } from '../../catalogue.js';
 import { compile } from '../../compile/index.js';
 import { startState, step } from '../../evaluate/step.js';
+import { sessionContext } from '../../evaluate/shell-session.js';
+import type { SessionState } from '../../evaluate/state.js';
 import { parseEvents } from '../../check/events.js';
-import type { Event } from '../../schema/index.js';
+import type { Event, ToolEvent } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
 import { callSubject, toolFacts, type ToolFacts } from '../../facts/index.js';
 import { matchSpans, verdictSpans } from '../../explain/index.js';
@@ -75,20 +77,21 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     let state = startState(policy, values.agent);
     if (values.role) state = { ...state, role: values.role, roles: [values.role] };
 
-    const results: { event: Event; verdict: Verdict }[] = [];
+    // Each event is read in the session it was judged in (the values and directory earlier calls left).
+    const results: { event: Event; verdict: Verdict; before: SessionState }[] = [];
     for (const event of events) {
       const r = step(policy, state, event);
+      results.push({ event, verdict: r.verdict, before: state });
       state = r.state;
-      results.push({ event, verdict: r.verdict });
     }
-    const root = values.root;
     if (values.json)
       io.out(
         JSON.stringify(
           results.map((r) => ({
-            ...r,
-            parsed: parsedCall(r.event, root),
-            spans: verdictSpans(policy, r.event, r.verdict),
+            event: r.event,
+            verdict: r.verdict,
+            parsed: parsedCall(policy, r.before, r.event),
+            spans: verdictSpans(policy, r.event, r.verdict, r.before),
           })),
           null,
           2,
@@ -101,18 +104,26 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
           `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`,
         ),
       );
-      results.forEach((r) => printVerdict(io, r.event, r.verdict, root, policy));
+      results.forEach((r) => printVerdict(io, r.event, r.verdict, r.before, policy));
     }
     return loaded.status === 'ok' ? 0 : 1;
   },
 };
 
-/** What the engine read from a tool call: simple commands, file effects, opaque code; for the trace and --json. */
-function parsedCall(event: Event, root: string | undefined) {
+/** A tool call's facts as the evaluator read them: in the session it was judged in. */
+function callFacts(policy: CompiledPolicy, before: SessionState, event: ToolEvent): ToolFacts {
+  return toolFacts(event.tool, event.args, policy.options.root, false, sessionContext(policy, before, event.args));
+}
+
+/** What the engine read from a tool call: simple commands (with the values it could not know, where they run, what
+ * they read on stdin), file effects, opaque code, the session's values it used; for the trace and --json. */
+function parsedCall(policy: CompiledPolicy, before: SessionState, event: Event) {
   if (!('tool' in event)) return undefined;
-  const f = toolFacts(event.tool, event.args, root);
+  const f = callFacts(policy, before, event);
   if (f.commands.length === 0 && f.effects.length === 0 && !f.shell) return undefined;
+  const context = sessionContext(policy, before, event.args);
   return {
+    ...(context !== undefined ? { session: { env: context.env ?? {}, cwd: context.cwd } } : {}),
     commands: f.commands.map((c) => ({
       text: c.normalized,
       program: c.command.program,
@@ -121,14 +132,21 @@ function parsedCall(event: Event, root: string | undefined) {
       globals: c.command.globals.map((g) => g.token),
       flags: c.command.flags.map((x) => x.name),
       positionals: c.command.positionals,
+      // Spans index the command as written (the event's command argument).
+      unknown: c.command.unknown.map((u) => ({ text: u.text, role: u.role, start: u.start, end: u.end })),
+      ...(c.command.remote !== undefined ? { remote: c.command.remote } : {}),
+      ...(c.command.input !== undefined ? { stdin: c.command.input } : {}),
     })),
     effects: f.effects.map((e) => ({
       kind: e.kind,
       path: e.path.relative,
       via: e.via,
       command: e.command === undefined ? undefined : e.command + 1,
+      ...(e.unknown === true ? { unknown: true } : {}),
+      ...(e.remote !== undefined ? { remote: e.remote } : {}),
     })),
     opaque: f.shell?.opaque.map((o) => ({ reason: o.reason, detail: o.detail })) ?? [],
+    persists: f.shell?.persists,
     error: f.shell?.error?.message,
   };
 }
@@ -151,37 +169,84 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
         c.command.globals.length > 0
           ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
           : '',
+        c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
       ]
         .filter(Boolean)
         .join('; ');
-      io.out(`     [${i + 1}] ${c.normalized}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
+      // A client's stdin is shown on the lines below the command, not inside it.
+      const shown = c.command.input === undefined ? c.normalized : c.normalized.slice(0, c.normalized.indexOf('\n'));
+      io.out(`     [${i + 1}] ${shown}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
+      if (c.command.input !== undefined)
+        io.out(dim(io, `         reads on stdin: ${JSON.stringify(clip(c.command.input))}`));
+      for (const u of c.command.unknown)
+        io.out(
+          `         ${yellow(io, 'unknown')} ${u.text} ${dim(io, `(${u.role === 'positional' ? `argument ${u.index + 1}` : u.role}, characters ${u.start}–${u.end}: its value cannot be known from the call)`)}`,
+        );
     });
     for (const o of f.shell.opaque)
       io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
   }
   f.effects.forEach((e, i) => {
+    const notes = [
+      e.via,
+      e.command !== undefined ? `command ${e.command + 1}` : '',
+      e.remote !== undefined ? `on ${e.remote}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     io.out(
-      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''})`)}${mark(by('effect', i))}`,
+      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative}${e.unknown === true ? ` ${yellow(io, '(a path the engine cannot know)')}` : ''} ${dim(io, `(${notes})`)}${mark(by('effect', i))}`,
     );
   });
+  const persists = f.shell?.persists;
+  if (persists !== undefined && (Object.keys(persists.env).length > 0 || persists.cwd !== undefined)) {
+    const values = Object.entries(persists.env).map(([k, v]) => (v === null ? `${k} (unknown)` : `${k}=${v}`));
+    io.out(
+      dim(
+        io,
+        `   leaves in its shell: ${[...values, persists.cwd !== undefined ? `directory ${persists.cwd}` : ''].filter(Boolean).join(', ')}`,
+      ),
+    );
+  }
 }
 
-function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined, policy: CompiledPolicy): void {
+const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
+
+function printVerdict(io: CliIO, event: Event, v: Verdict, before: SessionState, policy: CompiledPolicy): void {
   const decision =
     v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
+  // Observe mode: the decision is what happens; what would have happened is said beside it.
+  const observed = v.observed ? ` ${yellow(io, `(observe mode: would ${v.observed.decision})`)}` : '';
   io.out(
-    `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
+    `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${observed}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
   );
   if ('tool' in event && v.error === undefined) {
-    const f = toolFacts(event.tool, event.args, root);
+    const f = callFacts(policy, before, event);
+    const context = sessionContext(policy, before, event.args);
+    if (f.shell && context !== undefined) {
+      const values = Object.entries(context.env ?? {}).map(([k, val]) => `${k}=${val}`);
+      io.out(
+        dim(
+          io,
+          `   the session's shell: ${[...values, context.cwd !== undefined ? `directory ${context.cwd}` : ''].filter(Boolean).join(', ')}`,
+        ),
+      );
+    }
     if (f.shell || f.effects.length > 0) printParsed(io, f, v);
   }
   for (const m of v.matches) {
-    const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
+    const mark =
+      m.effect === 'block'
+        ? red(io, '✗')
+        : m.effect === 'bypassed'
+          ? yellow(io, '↷')
+          : m.effect === 'observed'
+            ? yellow(io, '◌')
+            : yellow(io, '!');
     io.out(
-      `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
+      `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' || m.effect === 'observed' ? `, ${m.effect}` : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
     );
-    printSpans(io, matchSpans(policy, event, m), '     ');
+    printSpans(io, matchSpans(policy, event, m, before), '     ');
   }
   for (const e of v.excused) io.out(dim(io, `   ○ ${e.id} excused by ${e.exception}: ${e.exceptionHeld.join('; ')}`));
   if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);

@@ -1,0 +1,405 @@
+// The expansion of a word from literals: `B=main; git push -f origin "$B"` pushes main. Parameters (${X:-d}, ${X%s},
+// ${X/a/b}, ${X:o:l}, ${#X}, case changes), $(…) of a literal producer, quotes and word splitting on $IFS; unknown
+// parts are kept as written and said so.
+import type { Command, ParsedScript, Word, WordPart } from 'unbash';
+import { compiledProgram } from './programs/registry.js';
+import { programName, resolve } from './paths.js';
+import { AS_WRITTEN, DEFAULT_IFS, UNKNOWN, UNSET, VALUE_LIMITS, type Vars } from './values.js';
+import { globMatch } from './glob-match.js';
+
+/** What expansion needs besides the variables. */
+export interface ExpandContext {
+  readonly vars: Vars;
+  /** The directory the command runs in, for `$(cat FILE)` of a file the session wrote. */
+  readonly cwd: string | undefined;
+  /** The content of a file the session wrote (resolved path), when known. */
+  readonly fileText: ((path: string) => string | undefined) | undefined;
+  /** The branch checked out, when the host knows it (`$(git branch --show-current)` prints it). */
+  readonly branch: string | null | undefined;
+  readonly depth: number;
+}
+
+/** One expanded word: its fields (after word splitting) and whether any part stayed unknown (then one field, with
+ * the unknown parts as written). */
+export interface Expanded {
+  readonly fields: readonly string[];
+  readonly unknown: boolean;
+}
+
+const IFS_BLANK = (c: string, ifs: string): boolean => ifs.includes(c);
+
+/** Builds the fields of one word: text appended, unquoted expansion results split on IFS. */
+class Fields {
+  readonly out: string[] = [];
+  current: string | undefined;
+  unknown = false;
+  constructor(private readonly ifs: string) {}
+
+  text(s: string): void {
+    this.current = (this.current ?? '') + s;
+  }
+
+  /** An unquoted expansion's value: IFS characters separate fields (leading and trailing ones end them). */
+  split(value: string): void {
+    let i = 0;
+    while (i < value.length) {
+      const c = value[i] as string;
+      if (IFS_BLANK(c, this.ifs)) {
+        if (this.current !== undefined) this.out.push(this.current);
+        this.current = undefined;
+        while (i < value.length && IFS_BLANK(value[i] as string, this.ifs)) i++;
+        continue;
+      }
+      let j = i;
+      while (j < value.length && !IFS_BLANK(value[j] as string, this.ifs)) j++;
+      this.text(value.slice(i, j));
+      i = j;
+    }
+  }
+
+  done(): string[] {
+    if (this.current !== undefined) this.out.push(this.current);
+    return this.out;
+  }
+}
+
+/** Expand a word as the shell does for a command's argument: values put in, unquoted ones split into fields. */
+export function expandWord(word: Word, ctx: ExpandContext): Expanded {
+  const parts = word.parts;
+  if (parts === undefined) return { fields: [word.value], unknown: false };
+  const ifsValue = ctx.vars.get('IFS');
+  const fields = new Fields(typeof ifsValue === 'string' ? ifsValue : DEFAULT_IFS);
+  for (const part of parts) topPart(part, fields, ctx);
+  if (fields.unknown) {
+    // Unknown parts may split into any number of words: the word stays one, partly expanded, as written.
+    return { fields: [partialValue(parts, ctx)], unknown: true };
+  }
+  return { fields: fields.done(), unknown: false };
+}
+
+/** Expand a word without field splitting (assignment values, here-strings, redirection targets, case words). */
+export function expandValue(word: Word, ctx: ExpandContext): { value: string; unknown: boolean } {
+  const parts = word.parts;
+  if (parts === undefined) return { value: word.value, unknown: false };
+  let unknown = false;
+  let value = '';
+  for (const part of parts) {
+    const v = quotedPart(part, ctx);
+    if (v === undefined) {
+      unknown = true;
+      value += partialValue([part], ctx);
+    } else value += v;
+  }
+  return { value, unknown };
+}
+
+/** The parts of a heredoc body (unquoted delimiter) expanded, unknown ones as written. */
+export function expandBody(parts: readonly WordPart[], ctx: ExpandContext): { value: string; unknown: boolean } {
+  let unknown = false;
+  let value = '';
+  for (const part of parts) {
+    const v = part.type === 'Literal' ? part.value : quotedPart(part, ctx);
+    if (v === undefined) {
+      unknown = true;
+      value += part.text;
+    } else value += v;
+  }
+  return { value, unknown };
+}
+
+/** A word with its known parts put in and the unknown ones as written (the value an unknown word keeps). */
+function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
+  let value = '';
+  for (const part of parts) {
+    switch (part.type) {
+      case 'Literal':
+      case 'SingleQuoted':
+      case 'AnsiCQuoted':
+        value += part.value;
+        break;
+      case 'DoubleQuoted':
+      case 'LocaleString':
+        for (const child of part.parts)
+          value += child.type === 'Literal' ? child.value : (quotedPart(child, ctx) ?? child.text);
+        break;
+      case 'Glob':
+      case 'ExtendedGlob':
+      case 'BraceExpansion':
+        value += part.text;
+        break;
+      default:
+        value += quotedPart(part, ctx) ?? part.text;
+    }
+  }
+  return value;
+}
+
+function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {
+  switch (part.type) {
+    case 'Literal':
+    case 'SingleQuoted':
+    case 'AnsiCQuoted':
+      fields.text(part.value);
+      return;
+    case 'DoubleQuoted':
+    case 'LocaleString': {
+      fields.text(''); // "" is a field even when empty
+      for (const child of part.parts) {
+        const v = child.type === 'Literal' ? child.value : quotedPart(child, ctx);
+        if (v === undefined) fields.unknown = true;
+        else fields.text(v);
+      }
+      return;
+    }
+    case 'Glob':
+    case 'ExtendedGlob':
+    case 'BraceExpansion':
+      // Kept as written: the model never expands globs or braces (paths keep them, matchers read them).
+      fields.text(part.text);
+      return;
+    case 'SimpleExpansion':
+    case 'ParameterExpansion':
+    case 'CommandExpansion': {
+      const v = quotedPart(part, ctx);
+      if (v === undefined) fields.unknown = true;
+      else if (isAsWritten(part)) fields.text(v);
+      else fields.split(v);
+      return;
+    }
+    default:
+      // Arithmetic, process substitution: not computed.
+      fields.unknown = true;
+  }
+}
+
+const isAsWritten = (part: WordPart): boolean =>
+  (part.type === 'SimpleExpansion' && AS_WRITTEN.has(part.text.slice(1))) ||
+  (part.type === 'CommandExpansion' && PWD_SUBSTITUTION.test(part.text)) ||
+  (part.type === 'ParameterExpansion' &&
+    part.operation === undefined &&
+    part.prefix === undefined &&
+    AS_WRITTEN.has(part.parameter));
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
+/** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
+const CURRENT_BRANCH =
+  /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
+
+/** The value of one part in a quoted context (no splitting), or undefined when it cannot be known. */
+function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
+  switch (part.type) {
+    case 'Literal':
+    case 'SingleQuoted':
+    case 'AnsiCQuoted':
+      return part.value;
+    case 'DoubleQuoted':
+    case 'LocaleString': {
+      let out = '';
+      for (const child of part.parts) {
+        const v = child.type === 'Literal' ? child.value : quotedPart(child, ctx);
+        if (v === undefined) return undefined;
+        out += v;
+      }
+      return out;
+    }
+    case 'SimpleExpansion': {
+      const name = part.text.slice(1);
+      if (!NAME.test(name)) return undefined;
+      return variable(name, part.text, ctx);
+    }
+    case 'ParameterExpansion':
+      return parameter(part, ctx);
+    case 'Glob':
+    case 'ExtendedGlob':
+    case 'BraceExpansion':
+      // A pattern, kept as written (`${P##*/}`'s operand, `F=*.log`): the model expands no glob.
+      return part.text;
+    case 'CommandExpansion': {
+      if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+      // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
+      if (PWD_SUBSTITUTION.test(part.text)) return part.text;
+      if (CURRENT_BRANCH.test(part.text)) return typeof ctx.branch === 'string' ? ctx.branch : undefined;
+      const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
+      // $(…) drops the trailing newlines of what it prints.
+      return out === undefined ? undefined : out.replace(/\n+$/, '');
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A variable's value: known, empty when unset, as written for $HOME/$PWD, else unknown. */
+function variable(name: string, text: string, ctx: ExpandContext): string | undefined {
+  const v = ctx.vars.get(name);
+  if (typeof v === 'string') return v;
+  if (v === UNSET) return '';
+  return AS_WRITTEN.has(name) ? text : undefined;
+}
+
+type ParameterPart = Extract<WordPart, { type: 'ParameterExpansion' }>;
+
+function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined {
+  const name = part.parameter;
+  if (!NAME.test(name) || part.index !== undefined || part.prefix === '!') return undefined;
+  if (ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+  const inner: ExpandContext = { ...ctx, depth: ctx.depth + 1 };
+  const raw = ctx.vars.get(name);
+  const op = part.operation;
+  if (part.prefix === '#') {
+    if (op !== undefined) return undefined;
+    return typeof raw === 'string' ? String(raw.length) : raw === UNSET ? '0' : undefined;
+  }
+  if (op === undefined) return variable(name, part.text, ctx);
+  if (op.type === 'Default') {
+    if (raw === UNKNOWN) return undefined;
+    const colon = op.operator.startsWith(':');
+    const missing = raw === UNSET || (colon && raw === '');
+    const operand = (): string | undefined => {
+      const e = expandValue(op.operand, inner);
+      return e.unknown ? undefined : e.value;
+    };
+    switch (op.operator.replace(':', '')) {
+      case '-':
+        return missing ? operand() : (raw as string);
+      case '=': {
+        if (!missing) return raw as string;
+        const v = operand();
+        ctx.vars.set(name, v ?? UNKNOWN);
+        return v;
+      }
+      case '+':
+        return missing ? '' : operand();
+      default:
+        // ${X:?message}: the value, or the shell stops here.
+        return missing ? undefined : (raw as string);
+    }
+  }
+  if (typeof raw !== 'string') return raw === UNSET && op.type !== 'Unknown' ? '' : undefined;
+  switch (op.type) {
+    case 'Remove': {
+      const e = expandValue(op.operand, inner);
+      return e.unknown ? undefined : removeMatch(raw, e.value, op.operator);
+    }
+    case 'Replace': {
+      const pattern = expandValue(op.pattern, inner);
+      const replacement = expandValue(op.replacement, inner);
+      if (pattern.unknown || replacement.unknown || /[*?[\\]/.test(pattern.value) || pattern.value === '')
+        return undefined;
+      return replaceMatch(raw, pattern.value, replacement.value, op.operator);
+    }
+    case 'Slice': {
+      const offset = Number(op.offset.value.trim());
+      const length = op.length === undefined ? undefined : Number(op.length.value.trim());
+      if (!Number.isInteger(offset) || (length !== undefined && !Number.isInteger(length))) return undefined;
+      const start = offset < 0 ? Math.max(0, raw.length + offset) : offset;
+      if (length === undefined) return raw.slice(start);
+      return length < 0 ? raw.slice(start, raw.length + length) : raw.slice(start, start + length);
+    }
+    case 'CaseModification':
+      if (op.operand !== undefined) return undefined;
+      switch (op.operator) {
+        case '^^':
+          return raw.toUpperCase();
+        case ',,':
+          return raw.toLowerCase();
+        case '^':
+          return raw.charAt(0).toUpperCase() + raw.slice(1);
+        default:
+          return raw.charAt(0).toLowerCase() + raw.slice(1);
+      }
+    default:
+      return undefined;
+  }
+}
+
+/** Longest value a pattern removal is computed on (the matcher is O(n·m) per try, tried at each length). */
+const MAX_PATTERN_SUBJECT = 512;
+
+/** ${X#p} ${X##p} ${X%p} ${X%%p}: the shortest/longest prefix/suffix matching the glob removed. */
+function removeMatch(value: string, pattern: string, operator: string): string | undefined {
+  if (value.length > MAX_PATTERN_SUBJECT || pattern.length > MAX_PATTERN_SUBJECT) return undefined;
+  const n = value.length;
+  if (operator === '#') {
+    for (let i = 0; i <= n; i++) if (globMatch(pattern, value.slice(0, i))) return value.slice(i);
+  } else if (operator === '##') {
+    for (let i = n; i >= 0; i--) if (globMatch(pattern, value.slice(0, i))) return value.slice(i);
+  } else if (operator === '%') {
+    for (let i = n; i >= 0; i--) if (globMatch(pattern, value.slice(i))) return value.slice(0, i);
+  } else {
+    for (let i = 0; i <= n; i++) if (globMatch(pattern, value.slice(i))) return value.slice(0, i);
+  }
+  return value;
+}
+
+/** ${X/p/r} (first), ${X//p/r} (all), ${X/#p/r} (prefix), ${X/%p/r} (suffix), for a literal pattern. */
+function replaceMatch(value: string, pattern: string, replacement: string, operator: string): string {
+  switch (operator) {
+    case '//':
+      return value.split(pattern).join(replacement);
+    case '/#':
+      return value.startsWith(pattern) ? replacement + value.slice(pattern.length) : value;
+    case '/%':
+      return value.endsWith(pattern) ? value.slice(0, value.length - pattern.length) + replacement : value;
+    default:
+      return value.replace(pattern, () => replacement);
+  }
+}
+
+/**
+ * What a command substitution prints, when it is a literal producer: one simple command (or a pipeline of them)
+ * whose program declares its output (echo, printf, cat of a heredoc or of a file the session wrote, yes) and whose
+ * words are known. Undefined otherwise.
+ */
+export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): string | undefined {
+  const statement = script.commands[0];
+  if (statement === undefined || script.commands.length !== 1 || (script.errors?.length ?? 0) > 0) return undefined;
+  const node = statement.command;
+  const stages = node.type === 'Pipeline' ? node.commands : [node];
+  let piped: string | undefined;
+  for (const stage of stages) {
+    if (stage.type !== 'Command') return undefined;
+    piped = commandOutput(stage, piped, ctx);
+    if (piped === undefined) return undefined;
+  }
+  return piped;
+}
+
+function commandOutput(node: Command, piped: string | undefined, ctx: ExpandContext): string | undefined {
+  if (node.name === undefined) return undefined;
+  const words: string[] = [];
+  for (const w of [node.name, ...node.suffix]) {
+    if (w.type !== 'Word') {
+      if (w.type === 'Assignment') return undefined;
+      continue;
+    }
+    const e = expandWord(w, ctx);
+    if (e.unknown) return undefined;
+    words.push(...e.fields);
+  }
+  const program = programName(words[0] ?? '');
+  const output = compiledProgram(program)?.declaration.output;
+  if (output === undefined) return undefined;
+  let stdin = piped;
+  for (const r of node.redirects) {
+    if (r.type === 'HereDoc') {
+      const body =
+        r.delimiter?.quoted || r.body.parts === undefined
+          ? { value: r.body.text, unknown: false }
+          : expandBody(r.body.parts, ctx);
+      if (body.unknown) return undefined;
+      stdin = body.value;
+    } else if (r.type === 'HereString' && r.target !== undefined) {
+      const e = expandValue(r.target, ctx);
+      if (e.unknown) return undefined;
+      stdin = `${e.value}\n`;
+    } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined) {
+      const e = expandValue(r.target, ctx);
+      stdin = e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
+      if (stdin === undefined) return undefined;
+    } else return undefined;
+  }
+  const file = (path: string): string | undefined => ctx.fileText?.(resolve(ctx.cwd, path));
+  return output(words.slice(1), true, stdin, file);
+}

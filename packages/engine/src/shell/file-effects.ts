@@ -1,0 +1,195 @@
+// What well-known programs do to files, one reader per program family (cp, mv, rm, tee, sed -i, dd, curl -o, git,
+// find, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the caller.
+import type { Flag } from './types.js';
+import type { AddEffect, EffectInput } from './programs/declaration.js';
+import { basename } from './paths.js';
+import { diffTargets } from './patch-text.js';
+
+/** Redirect targets and arguments that are not files in the project. */
+export const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
+
+export const has = (flags: readonly Flag[], ...names: string[]): boolean => flags.some((f) => names.includes(f.name));
+export const flagValue = (flags: readonly Flag[], ...names: string[]): string | undefined =>
+  flags.find((f) => names.includes(f.name) && f.value !== undefined)?.value;
+
+/** Destination paths of cp/mv/install/ln/rsync: `-t DIR`, else the last positional (a directory when it ends in
+ * '/' or there are several sources, then DIR/basename(source)). */
+function copyTargets(input: EffectInput, sources: readonly string[], dest: string | undefined): string[] {
+  const intoDir = flagValue(input.flags, '-t', '--target-directory');
+  if (intoDir !== undefined) return sources.map((s) => `${intoDir}/${basename(s)}`);
+  if (dest === undefined) return [];
+  if (dest.endsWith('/') || sources.length > 1) return sources.map((s) => `${dest}/${basename(s)}`);
+  return [dest];
+}
+
+const isRemote = (path: string): boolean => /^[^/]*:/.test(path) && !path.startsWith('./');
+
+/** rsync options that delete, in the destination, what the source does not have. */
+const RSYNC_DELETES = [
+  '--delete',
+  '--del',
+  '--delete-before',
+  '--delete-during',
+  '--delete-delay',
+  '--delete-after',
+  '--delete-excluded',
+];
+
+export function teeEffects(input: EffectInput, add: AddEffect, stdin: string | undefined): void {
+  const append = has(input.flags, '-a', '--append');
+  for (const p of input.positionals)
+    if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
+}
+
+export function sedEffects(input: EffectInput, add: AddEffect): void {
+  if (!has(input.flags, '-i', '--in-place')) return;
+  // Without -e/-f the first positional is the script, the rest are the files edited in place.
+  const files = has(input.flags, '-e', '--expression', '-f', '--file') ? input.positionals : input.positionals.slice(1);
+  for (const p of files) add('write', p, 'sed -i');
+}
+
+export function perlEffects(input: EffectInput, add: AddEffect): void {
+  if (!has(input.flags, '-i')) return;
+  const files = has(input.flags, '-e', '-E') ? input.positionals : input.positionals.slice(1);
+  for (const p of files) add('write', p, 'perl -pi');
+}
+
+/** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written. */
+export function copyEffects(input: EffectInput, add: AddEffect): void {
+  const { program, flags } = input;
+  const pos = input.positionals;
+  if (program === 'install' && has(flags, '-d', '--directory')) {
+    for (const p of pos) add('write', p, 'install');
+    return;
+  }
+  const targetDir = flagValue(flags, '-t', '--target-directory') !== undefined;
+  const sources = targetDir ? pos : pos.slice(0, -1);
+  const dest = targetDir ? undefined : pos[pos.length - 1];
+  // `ln -s target` with one operand links into the current directory under the target's name.
+  const onlyOne = program === 'ln' && !targetDir && pos.length === 1;
+  // rsync copies the contents of a source written with a trailing '/' into DEST itself, not into DEST/name.
+  const contentsOnly = program === 'rsync' && dest !== undefined && sources.every((x) => x.endsWith('/'));
+  const targets = onlyOne
+    ? [basename(pos[0] as string)]
+    : contentsOnly
+      ? [dest as string]
+      : copyTargets(input, sources, dest);
+  const moves = program === 'mv' || (program === 'rsync' && has(flags, '--remove-source-files'));
+  for (const s of onlyOne ? [] : sources) {
+    if (isRemote(s)) continue;
+    if (moves) add('delete', s, program === 'mv' ? 'mv' : 'rsync --remove-source-files');
+    else if (program !== 'ln') add('read', s, program);
+  }
+  for (const t of targets) if (!isRemote(t)) add('write', t, program);
+  // --delete mirrors the source: whatever DEST holds that the source lacks is deleted.
+  if (program === 'rsync' && has(flags, ...RSYNC_DELETES))
+    for (const t of targets) if (!isRemote(t)) add('delete', t, 'rsync --delete');
+}
+
+export function removeEffects(input: EffectInput, add: AddEffect): void {
+  for (const p of input.positionals) add('delete', p, input.program);
+}
+
+export function truncateEffects(input: EffectInput, add: AddEffect): void {
+  const size = flagValue(input.flags, '-s', '--size');
+  for (const p of input.positionals)
+    add('write', p, 'truncate', size !== undefined && /^0+$/.test(size) ? '' : undefined);
+}
+
+/** touch and mkdir write their operands; chmod and chown change the files after the mode or owner. */
+export function touchEffects(input: EffectInput, add: AddEffect): void {
+  const { program } = input;
+  const files = program === 'chmod' || program === 'chown' ? input.positionals.slice(1) : input.positionals;
+  for (const p of files) add('write', p, program);
+}
+
+export function ddEffects(input: EffectInput, add: AddEffect): void {
+  for (const p of input.positionals) {
+    const file = p.slice(3);
+    if (NOT_FILES.test(file)) continue;
+    if (p.startsWith('of=')) add('write', file, 'dd of=');
+    else if (p.startsWith('if=')) add('read', file, 'dd if=');
+  }
+}
+
+export function curlEffects(input: EffectInput, add: AddEffect): void {
+  const file = flagValue(input.flags, '-o', '--output');
+  if (file !== undefined && file !== '-') add('write', file, 'curl -o');
+  const upload = flagValue(input.flags, '-T', '--upload-file');
+  if (upload !== undefined) add('read', upload, 'curl -T');
+}
+
+export function wgetEffects(input: EffectInput, add: AddEffect): void {
+  const file = flagValue(input.flags, '-O', '--output-document');
+  if (file !== undefined && file !== '-') add('write', file, 'wget -O');
+}
+
+/** cat, less, head, source, …: their operands are read. */
+export function readerEffects(input: EffectInput, add: AddEffect): void {
+  for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
+}
+
+export function gitEffects(input: EffectInput, add: AddEffect): void {
+  const [sub, ...rest] = input.positionals;
+  const dashDash = input.argv.indexOf('--');
+  if (sub === 'checkout' && dashDash !== -1 && dashDash + 1 < input.argv.length) {
+    for (const p of input.argv.slice(dashDash + 1)) add('write', p, 'git checkout --');
+  } else if (sub === 'restore' && !(has(input.flags, '--staged', '-S') && !has(input.flags, '--worktree', '-W'))) {
+    for (const p of rest) add('write', p, 'git restore');
+  } else if (sub === 'rm' && !has(input.flags, '--cached')) {
+    for (const p of rest) add('delete', p, 'git rm');
+  } else if (sub === 'mv' && rest.length >= 2) {
+    // git mv SOURCE… DEST: like mv, the sources go and the destination (or DEST/basename) is written.
+    const dest = rest[rest.length - 1] as string;
+    const sources = rest.slice(0, -1);
+    for (const src of sources) add('delete', src, 'git mv');
+    if (sources.length === 1) add('write', dest, 'git mv');
+    else for (const src of sources) add('write', `${dest}/${basename(src)}`, 'git mv');
+  }
+}
+
+/** find's start paths: the words before its expression (never glob-expanded). */
+export function findRoots(argv: readonly string[]): string[] {
+  const roots: string[] = [];
+  for (const s of argv) {
+    if (s.startsWith('-') || s === '(' || s === '!') break;
+    roots.push(s);
+  }
+  return roots.length > 0 ? roots : ['.'];
+}
+
+/** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
+export function findEffects(input: EffectInput, add: AddEffect): void {
+  if (!input.flags.some((f) => f.token === '-delete')) return;
+  for (const root of findRoots(input.argv)) add('delete', root, 'find -delete');
+}
+
+/**
+ * patch: the file named on its command line (`patch FILE < diff`, `-o OUT`) is written; with the diff itself on
+ * stdin (a heredoc, a literal pipe), each target file of the diff is written with the lines it adds. `--dry-run`
+ * writes nothing; `-i FILE` reads the patch file.
+ */
+export function patchEffects(input: EffectInput, add: AddEffect, stdin: string | undefined): void {
+  const { flags } = input;
+  const patchFile = flagValue(flags, '-i', '--input');
+  if (patchFile !== undefined) add('read', patchFile, 'patch -i');
+  if (has(flags, '--dry-run', '-C', '--check')) return;
+  const out = flagValue(flags, '-o', '--output');
+  if (out !== undefined && out !== '-') {
+    add('write', out, 'patch -o');
+    return;
+  }
+  const [target] = input.positionals;
+  if (target !== undefined) {
+    add('write', target, 'patch');
+    return;
+  }
+  if (stdin === undefined) return;
+  const strip = Number(flagValue(flags, '-p', '--strip') ?? '');
+  const dir = flagValue(flags, '-d', '--directory');
+  for (const t of diffTargets(stdin, Number.isInteger(strip) && strip >= 0 ? strip : undefined)) {
+    const path = dir === undefined ? t.path : `${dir}/${t.path}`;
+    if (t.kind === 'delete') add('delete', path, 'patch');
+    else add('write', path, 'patch', t.added);
+  }
+}

@@ -1,0 +1,454 @@
+// What a command runs in turn, once it is recorded: a git or gh alias (a definition is judged as what it runs), the
+// script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
+// `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
+import { parse, type ParsedScript, type Redirection } from 'unbash';
+import type { ShellContext, SimpleCommand } from './types.js';
+import type { Collector } from './collector.js';
+import { programName, resolve } from './paths.js';
+import { syntheticWord, type ShellWord } from './words.js';
+import { stdinScriptRunner, unwrap } from './wrappers.js';
+import { type Effect, redirectEffects } from './effects.js';
+import { interpreterUse, isSystemPath } from './interpreters.js';
+import { GitAliases, isGitCommand } from './git-aliases.js';
+import { splitWords } from './xargs.js';
+import { scanOneLiner } from './one-liners.js';
+import { declarationOf } from './programs/registry.js';
+import { findRoots, removeEffects } from './file-effects.js';
+import type { Value } from './values.js';
+import type { ExpandContext } from './expand.js';
+import type { Scope } from './scope.js';
+import type { Stdin } from './stdin.js';
+
+/** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
+export interface Frame {
+  /** The text this tree's positions index. */
+  readonly text: string;
+  /** Offset of text[0] in the top-level source when positions map 1:1, else undefined (use `span`). */
+  readonly base: number | undefined;
+  /** The span in the top-level source that stands for this whole frame when positions do not map. */
+  readonly span: readonly [number, number];
+  readonly via: readonly string[];
+  readonly depth: number;
+  /** Assignments every command of this frame inherits (`FOO=1 bash -c '…'`, `env A=1 sh -c '…'`). */
+  readonly env: readonly string[];
+  /** Set when this frame runs on another host or in a container (`ssh web1 '…'`, `docker exec api sh -c '…'`). */
+  readonly remote: string | undefined;
+}
+
+/** What a walked node ran last: its command index, what it prints, and whether it is an interpreter reading stdin. */
+export interface Ran {
+  readonly index: number | undefined;
+  readonly stdinInterpreter: string | undefined;
+  /** The literal text it prints, when known (`echo k | tee .env` writes 'k\n'). */
+  readonly output?: string | undefined;
+  /** The file it prints (`cat f | sh` runs f). */
+  readonly file?: string | undefined;
+}
+export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+
+const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
+
+/** What a command's own NAME=value prefix gives a shell it starts (read only then). */
+export type GivenValues = (() => readonly (readonly [string, Value])[]) | undefined;
+
+export abstract class Follower {
+  /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
+  protected readonly gitAliases = new GitAliases();
+  /** break/continue commands seen (a loop unrolled around one cannot know which turns ran to the end). */
+  protected breaks = 0;
+
+  constructor(
+    readonly out: Collector,
+    readonly maxDepth: number,
+    /** Length of the top-level source: spans are clamped to it (unbash's error recovery can overshoot by one). */
+    private readonly limit: number,
+    protected readonly context: ShellContext | undefined,
+  ) {}
+
+  protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope): void;
+  protected abstract expandContext(scope: Scope): ExpandContext;
+  protected abstract wordValue(
+    word: NonNullable<Extract<Redirection, { type: 'Redirect' }>['target']>,
+    scope: Scope,
+  ): string;
+
+  /** Map a [pos, end) of the frame's text to the top-level source. */
+  map(frame: Frame, pos: number, end = pos): [number, number] {
+    const start = this.mapStart(frame, pos);
+    return [start, this.mapEnd(frame, start, end)];
+  }
+
+  /** The start of `map` alone (no array: it runs for every command). */
+  protected mapStart(frame: Frame, pos: number): number {
+    const from = frame.base === undefined ? frame.span[0] : frame.base + pos;
+    return Math.min(Math.max(0, from), this.limit);
+  }
+
+  /** The end of `map`, given the start it returned. */
+  protected mapEnd(frame: Frame, start: number, end: number): number {
+    const to = frame.base === undefined ? frame.span[1] : frame.base + end;
+    return Math.min(Math.max(start, to), this.limit);
+  }
+
+  /** A redirection list's file effects, targets expanded in this scope. */
+  protected redirections(
+    redirects: readonly Redirection[],
+    scope: Scope,
+    output: string | undefined,
+  ): readonly Effect[] {
+    if (redirects.length === 0) return redirectEffects(redirects, scope.cwd, output);
+    return redirectEffects(redirects, scope.cwd, output, (w) => this.wordValue(w, scope));
+  }
+
+  /** Walk a string as a script of its own: a child shell (`bash -c`) gets only the exported values. */
+  protected nested(source: string, frame: Frame, scope: Scope): void {
+    this.walkScript(parse(source), frame, scope);
+  }
+
+  /** The scope of a new shell started from `scope`: its exported values plus those given to it. */
+  protected childShell(
+    scope: Scope,
+    cwd: string | undefined,
+    given: GivenValues,
+    extra: readonly string[],
+    cleared: boolean,
+  ): Scope {
+    const vars = scope.vars.forChild(cleared, given?.());
+    for (const a of extra) {
+      const eq = a.indexOf('=');
+      if (eq > 0) vars.set(a.slice(0, eq), a.slice(eq + 1), true);
+    }
+    return { cwd, vars };
+  }
+
+  /** Records one command given as words (run.ts). */
+  protected abstract run(
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    given: GivenValues,
+    redirects: readonly Redirection[],
+    stdin: Stdin,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    extraVia: readonly string[],
+  ): Ran;
+
+  /** `git config alias.yolo 'push --force'`: judged as running what it stands for (see git-aliases.ts). */
+  protected gitAliasDefinition(
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): void {
+    const defined = this.gitAliases.learn(command);
+    // Defining an alias is judged as running what it stands for: a later call may use it, and the definition then
+    // lives in a config file no later walk can read. So `git config alias.yolo 'push --force'` meets the rules on
+    // forced pushes now, as a command via "git alias definition".
+    if (defined === undefined || isGitCommand(defined.name)) return;
+    const git = words[0] as ShellWord;
+    const call = [git, syntheticWord(defined.name, git.pos, git.end)];
+    this.run(
+      call,
+      [],
+      undefined,
+      NO_REDIRECTS,
+      { text: undefined, file: undefined, how: '|' },
+      frame,
+      scope,
+      pos,
+      end,
+      [...via, 'git alias definition'],
+    );
+  }
+
+  /** `gh alias set NAME 'pr merge --admin'` (or `--shell 'git push -f'`): judged as running it, as git's. */
+  protected ghAliasDefinition(
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): void {
+    const argv = command.argv;
+    const at = argv.indexOf('set');
+    if (argv[0] !== 'alias' || at !== 1) return;
+    let shell = false;
+    const rest: string[] = [];
+    for (const a of argv.slice(2)) {
+      if (a === '--shell' || a === '-s') shell = true;
+      else if (!a.startsWith('-')) rest.push(a);
+    }
+    const body = rest[1];
+    if (body === undefined || frame.depth + via.length + 1 > this.maxDepth) return;
+    const origin = words[0] as ShellWord;
+    if (shell || body.startsWith('!')) {
+      const [s, e] = this.map(frame, pos, end);
+      this.nested(
+        body.replace(/^!/, ''),
+        {
+          text: body,
+          base: undefined,
+          span: [s, e],
+          via: [...frame.via, ...via, 'gh alias definition'],
+          depth: frame.depth + 1,
+          env: [],
+          remote: frame.remote,
+        },
+        this.childShell(scope, scope.cwd, undefined, [], false),
+      );
+      return;
+    }
+    const parts = splitWords(body);
+    if (parts === undefined || parts.length === 0) return;
+    const call = [origin, ...parts.map((p) => syntheticWord(p, origin.pos, origin.end))];
+    this.run(
+      call,
+      [],
+      undefined,
+      NO_REDIRECTS,
+      { text: undefined, file: undefined, how: '|' },
+      frame,
+      scope,
+      pos,
+      end,
+      [...via, 'gh alias definition'],
+    );
+  }
+
+  /** `git x …` where x is an alias: the command it stands for (`!…` aliases are shell commands, parsed as such). */
+  protected gitAlias(
+    body: string,
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    redirects: readonly Redirection[],
+    stdin: Stdin,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): Ran {
+    const at = words.length - command.argv.length; // the alias word: after git and its global options
+    const origin = words[at] as ShellWord;
+    const args = words.slice(at + 1);
+    const used = frame.depth + via.length + 1;
+    if (used > this.maxDepth) {
+      const index = this.out.command(command);
+      if (index !== undefined) this.out.opaque('depth', index, `git alias ${origin.value}`);
+      return NOTHING;
+    }
+    const parts = body.startsWith('!') ? undefined : splitWords(body);
+    if (parts !== undefined && parts.length > 0) {
+      const expanded = [...words.slice(0, at), ...parts.map((p) => syntheticWord(p, origin.pos, origin.end)), ...args];
+      return this.run(expanded, assignments, undefined, redirects, stdin, frame, scope, pos, end, [
+        ...via,
+        'git alias',
+      ]);
+    }
+    // A shell alias: git runs `sh -c '<body> "$@"'` with the arguments, from the top of the work tree.
+    const source = [body.replace(/^!/, ''), ...args.map((a) => `'${a.value.replace(/'/g, "'\\''")}'`)].join(' ');
+    const [start, stop] = this.map(frame, pos, end);
+    const first = this.out.commands.length;
+    this.nested(
+      source,
+      {
+        text: source,
+        base: undefined,
+        span: [start, stop],
+        via: [...frame.via, ...via, 'git alias !'],
+        depth: used,
+        env: assignments,
+        remote: frame.remote,
+      },
+      this.childShell(scope, command.cwd, undefined, [], false),
+    );
+    if (this.out.commands.length > first) this.out.effects(first, this.redirections(redirects, scope, undefined));
+    return NOTHING;
+  }
+
+  /** Scripts and interpreters: `./x.sh`, `bash x.sh`, `python -c`, `source f`, and what a shell or interpreter reads
+   * on stdin (a heredoc, a literal pipe, a file the session wrote). Returns the interpreter when it reads a program
+   * from a pipe the model cannot see into (`curl … | sh`). */
+  protected scripts(
+    command: SimpleCommand,
+    index: number,
+    words: readonly ShellWord[],
+    stdin: Stdin,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): string | undefined {
+    const cwd = command.cwd;
+    if (command.program === 'source' || command.program === '.') {
+      const file = command.positionals[0];
+      if (file !== undefined) {
+        this.out.script(resolve(cwd, file), index);
+        this.out.opaque('source', index, file);
+      }
+      return undefined;
+    }
+    if (command.programText.includes('/') && !isSystemPath(command.programText))
+      this.out.script(resolve(cwd, command.programText), index);
+    const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
+    if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
+      // `ssh HOST <<EOF`: the remote shell reads the heredoc as its script.
+      this.nested(
+        stdin.text as string,
+        {
+          text: stdin.text as string,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, sshLike.via],
+          depth: frame.depth + 1,
+          env: [],
+          remote: sshLike.remote,
+        },
+        { cwd: undefined, vars: scope.vars.forChild(true, undefined) },
+      );
+      return undefined;
+    }
+    const use = interpreterUse(command.program, command.argv);
+    if (use === undefined) return undefined;
+    if (use.inline !== undefined) {
+      this.out.opaque('inline-script', index, command.program);
+      if (use.code !== undefined)
+        this.oneLiner(command, index, use.family, `${command.program} ${use.inline}`, use.code, frame, scope, pos, end);
+    }
+    if (use.script !== undefined) {
+      const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
+      if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
+      else this.out.script(resolve(cwd, use.script), index);
+    }
+    if (!use.readsStdin) return undefined;
+    // `sh < f`, `cat f | sh`: the file is run, whether or not its content is known.
+    if (stdin.file !== undefined) this.out.script(stdin.file, index);
+    if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
+    const label = `${command.program} ${stdin.how}`;
+    if (use.family === 'sh') {
+      // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`).
+      if (frame.depth + 1 > this.maxDepth) this.out.opaque('depth', index, label);
+      else
+        this.nested(
+          stdin.text,
+          {
+            text: stdin.text,
+            base: undefined,
+            span: this.map(frame, pos, end),
+            via: [...command.via, label],
+            depth: frame.depth + 1,
+            env: command.assignments,
+            remote: command.remote,
+          },
+          this.childShell(scope, cwd, undefined, [], false),
+        );
+      return undefined;
+    }
+    // Another interpreter reading its program: opaque, with the calls the one-liner table knows.
+    this.out.opaque('inline-script', index, command.program);
+    this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
+    return undefined;
+  }
+
+  /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
+   * with literal arguments in it join the call's own (the code stays opaque besides). */
+  private oneLiner(
+    command: SimpleCommand,
+    index: number,
+    family: string,
+    origin: string,
+    code: string,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    const found = scanOneLiner(family, code);
+    if (found.length === 0) return;
+    for (const f of found) {
+      const via = `${origin} › ${f.call}`;
+      if (f.kind !== 'shell') {
+        this.out.effects(index, [{ kind: f.kind, path: resolve(command.cwd, f.path), content: f.content, via }]);
+        continue;
+      }
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', index, via);
+        continue;
+      }
+      this.nested(
+        f.command,
+        {
+          text: f.command,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, via],
+          depth: frame.depth + 1,
+          env: command.assignments,
+          remote: command.remote,
+        },
+        this.childShell(scope, command.cwd ?? scope.cwd, undefined, [], false),
+      );
+    }
+  }
+
+  /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own; a deleting CMD (through any
+   * wrapper: `-exec env rm`, `-exec sudo rm`) deletes from find's start paths. */
+  protected findExec(
+    index: number,
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): void {
+    for (let i = 1; i < words.length; i++) {
+      const option = (words[i] as ShellWord).value;
+      if (option !== '-exec' && option !== '-execdir' && option !== '-ok' && option !== '-okdir') continue;
+      let stop = i + 1;
+      while (
+        stop < words.length &&
+        (words[stop] as ShellWord).value !== ';' &&
+        (words[stop] as ShellWord).value !== '+'
+      )
+        stop++;
+      const inner = words.slice(i + 1, stop);
+      i = stop;
+      if (inner.length === 0) continue;
+      const ran = unwrap(inner, [], Math.max(0, this.maxDepth - frame.depth - via.length));
+      const program = ran.kind === 'command' ? programName(ran.words[0]?.value ?? '') : undefined;
+      const deletes = program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
+      this.run(
+        inner,
+        [],
+        undefined,
+        NO_REDIRECTS,
+        { text: undefined, file: undefined, how: '|' },
+        frame,
+        this.childShell(scope, scope.cwd, undefined, [], false),
+        pos,
+        end,
+        [...via, `find ${option}`],
+      );
+      if (deletes)
+        this.out.effects(
+          index,
+          findRoots(command.argv).map((root) => ({
+            kind: 'delete' as const,
+            path: resolve(command.cwd, root),
+            content: undefined,
+            via: 'find -exec rm',
+          })),
+        );
+    }
+  }
+}

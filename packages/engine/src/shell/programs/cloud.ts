@@ -1,0 +1,88 @@
+// Cloud CLIs: global options that may precede the service (`aws --profile p s3 …`), the value options of their copy
+// commands, and what `s3 cp|mv|sync`, `storage cp|rsync`, `storage blob download` write locally.
+import { azEffects, cloudCopy } from '../transfer-effects.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+export const AWS: ProgramDeclaration = {
+  names: ['aws'],
+  about: 'the AWS CLI: global options anywhere before the service; s3 cp/mv/sync write their local destination',
+  globals: {
+    value: [
+      ...['--profile', '--region', '--output', '--endpoint-url', '--query', '--cli-read-timeout'],
+      ...['--cli-connect-timeout', '--ca-bundle', '--color'],
+    ],
+    flag: ['--debug', '--no-verify-ssl', '--no-paginate', '--no-cli-pager', '--no-sign-request'],
+  },
+  options: {
+    '*': ['--profile', '--region', '--output', '--endpoint-url', '--query'],
+    // s3 cp/mv/sync: options whose value is not a source or destination.
+    s3: [
+      ...['--exclude', '--include', '--acl', '--sse', '--sse-kms-key-id', '--sse-c', '--sse-c-key', '--storage-class'],
+      ...['--content-type', '--cache-control', '--content-disposition', '--content-encoding', '--content-language'],
+      ...['--expires', '--grants', '--metadata', '--metadata-directive', '--website-redirect', '--expected-size'],
+      ...['--page-size', '--source-region', '--request-payer'],
+    ],
+  },
+  effects: { reads: [], effects: cloudCopy('aws') },
+};
+
+export const GCLOUD: ProgramDeclaration = {
+  names: ['gcloud'],
+  about: 'the Google Cloud CLI: global options; storage cp/mv/rsync write their local destination; --quiet answers',
+  globals: {
+    value: [
+      ...['--project', '--account', '--configuration', '--format', '--verbosity', '--impersonate-service-account'],
+      ...['--billing-project', '--flags-file'],
+    ],
+    flag: ['-q', '--quiet', '--log-http'],
+  },
+  options: {
+    '*': ['--project', '--account', '--format', '--zone', '--region', '--filter', '--configuration'],
+    storage: [
+      '--exclude',
+      '-x',
+      '--content-type',
+      '--cache-control',
+      '--storage-class',
+      '-s',
+      '--predefined-acl',
+      '-a',
+    ],
+  },
+  effects: { reads: [], effects: cloudCopy('gcloud') },
+  stdin: { confirm: { flag: '--quiet' } },
+};
+
+export const GSUTIL: ProgramDeclaration = {
+  names: ['gsutil'],
+  about: 'gsutil: global options; cp/mv/rsync write their local destination',
+  globals: { value: ['-o', '-h'], flag: ['-m', '-q', '-D'] },
+  options: {
+    cp: ['-a', '-s', '-z', '-j', '-L', '-p'],
+    mv: ['-a', '-s', '-p'],
+    rsync: ['-a', '-x', '-j', '-z', '-p'],
+  },
+  effects: { reads: [], effects: cloudCopy('gsutil') },
+};
+
+export const AZ: ProgramDeclaration = {
+  names: ['az'],
+  about: 'the Azure CLI: storage blob download writes --file, download-batch writes its destination; --yes answers',
+  globals: {
+    value: ['--subscription', '-o', '--output', '--query'],
+    flag: ['--only-show-errors', '--verbose', '--debug'],
+  },
+  options: {
+    '*': [
+      ...['--subscription', '-o', '--output', '--query', '-g', '--resource-group', '-n', '--name', '-l'],
+      '--location',
+    ],
+    storage: [
+      ...['--file', '-f', '-c', '--container-name', '--account-name', '--account-key', '--connection-string'],
+      ...['--sas-token', '--auth-mode', '-d', '--destination', '-s', '--source', '--pattern', '--blob-url'],
+      '--max-connections',
+    ],
+  },
+  effects: { reads: ['--file', '-f', '--destination', '-d'], effects: azEffects },
+  stdin: { confirm: { flag: '--yes' } },
+};

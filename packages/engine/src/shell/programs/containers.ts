@@ -1,0 +1,119 @@
+// Containers and clusters: docker/podman (exec, run and compose exec/run run a command in a container), kubectl/oc
+// (exec runs what follows `--` in a pod), helm.
+import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+
+const DOCKER_RUN_OPTIONS = [
+  ...['-e', '--env', '-v', '--volume', '-p', '--publish', '--name', '-w', '--workdir', '-u', '--user', '--network'],
+  ...['--entrypoint', '--env-file', '--mount', '-l', '--label', '--platform', '--restart', '-m', '--memory'],
+  ...['--cpus', '-h', '--hostname', '--add-host', '--cap-add', '--cap-drop', '--device', '--dns', '--ipc', '--pid'],
+  ...['--security-opt', '--shm-size', '--ulimit', '--tmpfs', '--log-driver', '--log-opt', '--pull', '-a', '--attach'],
+];
+const DOCKER_EXEC_OPTIONS = ['-e', '--env', '-w', '--workdir', '-u', '--user', '--env-file', '--detach-keys'];
+const BUILD_OPTIONS = [
+  ...['-f', '--file', '-t', '--tag', '--build-arg', '--target', '--platform', '--label', '--secret', '--cache-from'],
+  ...['-o', '--output'],
+];
+const COMPOSE_OPTIONS = ['-p', '--project-name', '--profile', '--env-file', '--project-directory', '-f', '--file'];
+
+// Every command these run, runs in a container: a contract can tell them apart by `remote`.
+const DOCKER_RUNS: readonly RunsDeclaration[] = [
+  {
+    subcommands: ['exec', 'container exec'],
+    options: DOCKER_EXEC_OPTIONS,
+    skip: 1,
+    remote: true,
+    clearsEnvironment: true,
+  },
+  {
+    subcommands: ['run', 'container run'],
+    options: DOCKER_RUN_OPTIONS,
+    skip: 1,
+    remote: true,
+    clearsEnvironment: true,
+  },
+  {
+    subcommands: ['compose exec', 'compose run'],
+    options: [...COMPOSE_OPTIONS, ...DOCKER_EXEC_OPTIONS, '--index', '--name', '-v', '--volume', '--entrypoint'],
+    skip: 1,
+    remote: true,
+    clearsEnvironment: true,
+  },
+];
+
+const DOCKER: Omit<ProgramDeclaration, 'names' | 'about'> = {
+  globals: {
+    value: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
+    flag: ['-D', '--debug', '--tls', '--tlsverify'],
+  },
+  options: {
+    // -t is --tag for build but --tty for run and exec: each subcommand says which of its options take a value.
+    '*': ['--format', '--filter'],
+    run: DOCKER_RUN_OPTIONS,
+    exec: DOCKER_EXEC_OPTIONS,
+    build: [...BUILD_OPTIONS],
+    buildx: [...BUILD_OPTIONS, '--builder'],
+    image: ['-f', '--file', '-t', '--tag'],
+    push: [],
+    compose: COMPOSE_OPTIONS,
+  },
+  runs: DOCKER_RUNS,
+  stdin: {
+    confirm: { flag: '--force', subcommands: ['system prune', 'image prune', 'volume prune', 'container prune'] },
+  },
+};
+
+export const DOCKER_CLI: ProgramDeclaration = {
+  names: ['docker'],
+  about: 'docker: global options, value options per subcommand; exec/run/compose exec run a command in a container',
+  ...DOCKER,
+};
+export const PODMAN: ProgramDeclaration = { names: ['podman'], about: 'podman: as docker', ...DOCKER };
+
+const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
+  globals: {
+    value: [
+      ...['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as'],
+      ...['--token', '-v', '--request-timeout'],
+    ],
+    flag: ['--insecure-skip-tls-verify', '-A', '--all-namespaces'],
+  },
+  options: {
+    '*': [
+      ...['-o', '--output', '-l', '--selector', '-f', '--filename', '-n', '--namespace', '--context', '-c'],
+      ...['--container', '--field-selector', '--sort-by', '-k', '--kustomize', '--type', '--image', '--replicas'],
+      ...['--timeout', '--grace-period', '-p', '--patch'],
+    ],
+  },
+  runs: [
+    {
+      subcommands: ['exec'],
+      options: ['-c', '--container', '-f', '--filename', '--pod-running-timeout', '-n', '--namespace'],
+      skip: 1,
+      remote: true,
+      dashDash: true,
+      clearsEnvironment: true,
+    },
+  ],
+};
+
+export const KUBECTL_CLI: ProgramDeclaration = {
+  names: ['kubectl'],
+  about: 'kubectl: global options before the verb; exec runs what follows -- in a pod',
+  ...KUBECTL,
+};
+export const OC: ProgramDeclaration = { names: ['oc'], about: 'the OpenShift CLI: as kubectl', ...KUBECTL };
+
+export const HELM: ProgramDeclaration = {
+  names: ['helm'],
+  about: 'helm: global options, value options of install/upgrade',
+  globals: {
+    value: ['--kube-context', '-n', '--namespace', '--kubeconfig', '--registry-config', '--repository-config'],
+    flag: ['--debug'],
+  },
+  options: {
+    '*': [
+      ...['-f', '--values', '--set', '--set-string', '--set-file', '--version', '-o', '--output', '--timeout'],
+      ...['--repo', '-n', '--namespace'],
+    ],
+  },
+};

@@ -1,0 +1,128 @@
+// The shape of what the model knows about one program, declared once per program (programs/*.ts): its options, the
+// directory it moves to, what it does to files, the command it runs, the language it interprets, what it reads on
+// stdin and what it prints. Code reads the declaration; adding a program is one declaration (see registry.ts).
+import type { Flag } from '../types.js';
+import type { EffectKind } from '../types.js';
+
+/** The normalised command effects are computed from (a SimpleCommand is one). */
+export interface EffectInput {
+  readonly program: string;
+  readonly positionals: readonly string[];
+  readonly flags: readonly Flag[];
+  readonly cwd: string | undefined;
+  /** The words after the program, in order (find's start paths precede its expression; git checkout -- paths). */
+  readonly argv: readonly string[];
+}
+
+/** Records one file effect of the command (paths as written: the caller resolves them against the cwd). */
+export type AddEffect = (kind: EffectKind, path: string, via: string, content?: string) => void;
+
+export interface EffectsDeclaration {
+  /**
+   * The value-taking options the reader looks at. INVARIANT (test/shell/programs.test.ts): each is declared in the
+   * program's `options` (or `globals.value`), so its value is never read as a file name.
+   */
+  readonly reads: readonly string[];
+  /** Adds the effects of one command; `stdin` is the literal text on its stdin, when known. */
+  readonly effects: (input: EffectInput, add: AddEffect, stdin: string | undefined) => void;
+}
+
+/** How a program runs another command (sudo CMD, docker exec CTR CMD, su -c STRING). */
+export interface RunsDeclaration {
+  /** Only after these subcommand words does it run a command (`npm exec`, `docker compose exec`); absent: always. */
+  readonly subcommands?: readonly string[];
+  /** Its own options that take a value (attached or the next word), before the command. */
+  readonly options: readonly string[];
+  /** Its own options whose value is only ever attached. */
+  readonly attached?: readonly string[];
+  /** Positionals it takes before the command (timeout's DURATION, chroot's NEWROOT, docker exec's CONTAINER). */
+  readonly skip?: number;
+  /** `skip` applies only when none of these options is given (`runuser -u USER CMD` against `runuser USER`). */
+  readonly skipUnless?: readonly string[];
+  /** Options after which it runs nothing (`command -v`, `sudo -l`): it is then the command itself. */
+  readonly notWhen?: readonly string[];
+  /** Options whose value is the directory the command runs in (`sudo -D`, `env -C`). */
+  readonly cwd?: readonly string[];
+  /** Options whose value is a command line a shell runs (`su -c`, `script -c`, `flock -c`, `npx -c`). */
+  readonly commandOption?: readonly string[];
+  /** False: the words after it are not a command (`su USER ARGS` hands them to the shell as arguments). */
+  readonly rest?: false;
+  /** The command's words are joined by spaces and run by a shell (`watch`, `ssh`). */
+  readonly joined?: boolean;
+  /** …unless one of these options is given (`watch -x` runs the words directly). */
+  readonly directWhen?: readonly string[];
+  /** It runs the command elsewhere: the label is the program (and subcommand) with its first skipped word. */
+  readonly remote?: boolean;
+  /** With no command, its stdin is a script a shell runs (`ssh HOST <<EOF`). */
+  readonly stdinScript?: boolean;
+  /** Its own options may come after its positionals, as GNU getopt permutes them (`su - USER -c STRING`). */
+  readonly permute?: boolean;
+  /** Its command follows `--`, and its own options may come after the positionals before it (`kubectl exec POD -c C -- CMD`). */
+  readonly dashDash?: boolean;
+  /** The command it runs does not inherit the exported variables (sudo resets them, ssh runs elsewhere)… */
+  readonly clearsEnvironment?: boolean;
+  /** …unless one of these options is given (`sudo -E`, `su -m`). */
+  readonly keepsEnvironmentWith?: readonly string[];
+  /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
+  readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
+}
+
+export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun';
+
+export interface InterpreterDeclaration {
+  readonly family: InterpreterFamily;
+  /** Options whose value is a program in its language (`python -c`, `node -e`); shells' -c is a runner's (shells.ts). */
+  readonly inline: readonly string[];
+  /** Options after which no script file follows (`python -m module`). */
+  readonly noScript?: readonly string[];
+  /** How its script file is found: the first positional (default), or a first word that looks like a JS/TS file. */
+  readonly scriptWord?: 'positional' | 'js-file';
+  /** Options that make it read its program from stdin although a word follows (`bash -s ARGS`). */
+  readonly stdinOptions?: readonly string[];
+}
+
+export interface StdinDeclaration {
+  /** Its stdin is its commands (SQL, redis, mongo shell): the literal text read is kept as the command's input. */
+  readonly commands?: boolean;
+  /** It asks for a confirmation that a 'y'/'yes' answer on stdin gives: the answer counts as this flag. */
+  readonly confirm?: {
+    readonly flag: string;
+    /** Only these subcommand words ask (terraform apply/destroy); absent: any. */
+    readonly subcommands?: readonly string[];
+  };
+}
+
+/** What a program prints to stdout, when it can be known from its words (echo, printf, cat of a heredoc, yes). */
+export type OutputReader = (
+  args: readonly string[],
+  allStatic: boolean,
+  stdin: string | undefined,
+  file: (path: string) => string | undefined,
+) => string | undefined;
+
+/** Shell builtins that change the shell itself rather than files. */
+export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source';
+
+export interface ProgramDeclaration {
+  /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */
+  readonly names: readonly string[];
+  /** What it is, in one line. */
+  readonly about: string;
+  /** Global options taken out before the subcommand (`git -C dir`): value-taking ones and switches. */
+  readonly globals?: { readonly value: readonly string[]; readonly flag: readonly string[] };
+  /** Global options whose value moves the directory the command runs in. */
+  readonly cwd?: readonly string[];
+  /**
+   * Options that take a value, per subcommand ('*': every one). Required: `{}` states that none do, so a program is
+   * never declared without anyone having thought about which words are option values.
+   */
+  readonly options: Readonly<Record<string, readonly string[]>>;
+  /** Options whose value is only ever attached (`sed -i.bak`, `perl -i.orig`). */
+  readonly attached?: readonly string[];
+  readonly effects?: EffectsDeclaration;
+  readonly runs?: readonly RunsDeclaration[];
+  readonly interpreter?: InterpreterDeclaration;
+  readonly stdin?: StdinDeclaration;
+  readonly output?: OutputReader;
+  readonly shell?: ShellChange;
+}

@@ -1,0 +1,179 @@
+// Programs that change or read files: cp/mv/install/ln/rsync, rm and friends, truncate, touch/mkdir/chmod/chown, dd,
+// tee, sed -i, patch, find, the readers (cat, head, …) and the archives (unzip, tar).
+import {
+  copyEffects,
+  ddEffects,
+  findEffects,
+  patchEffects,
+  readerEffects,
+  removeEffects,
+  sedEffects,
+  teeEffects,
+  touchEffects,
+  truncateEffects,
+} from '../file-effects.js';
+import { tarEffects, unzipEffects } from '../transfer-effects.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
+const COPY_READS = ['-t', '--target-directory'];
+
+export const CP: ProgramDeclaration = {
+  names: ['cp', 'mv', 'ln'],
+  about: 'cp, mv and ln: sources read (mv: deleted), destinations written (-t DIR, DEST/ or DEST)',
+  options: { '*': COPY_OPTIONS },
+  effects: { reads: COPY_READS, effects: copyEffects },
+  stdin: { confirm: { flag: '-f' } },
+};
+
+export const INSTALL: ProgramDeclaration = {
+  names: ['install'],
+  about: 'install: copies like cp; -d creates directories',
+  options: { '*': ['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix'] },
+  effects: { reads: COPY_READS, effects: copyEffects },
+};
+
+export const RSYNC: ProgramDeclaration = {
+  names: ['rsync'],
+  about: 'rsync: like cp (SRC/ copies into DEST); --delete also deletes in DEST, --remove-source-files deletes sources',
+  options: {
+    '*': [
+      ...['-e', '--rsh', '--exclude', '--include', '--exclude-from', '--include-from', '--filter', '-f', '--chmod'],
+      ...['--chown', '--files-from', '--backup-dir', '--suffix', '-T', '--temp-dir'],
+    ],
+  },
+  effects: { reads: [], effects: copyEffects },
+};
+
+export const RM: ProgramDeclaration = {
+  names: ['rm', 'unlink', 'rmdir'],
+  about: 'rm, unlink, rmdir: their operands are deleted; a `yes` on stdin answers rm -i as -f does',
+  options: {},
+  effects: { reads: [], effects: removeEffects },
+  stdin: { confirm: { flag: '-f' } },
+};
+
+export const SHRED: ProgramDeclaration = {
+  names: ['shred'],
+  about: 'shred: its operands are destroyed',
+  options: { '*': ['-n', '--iterations', '-s', '--size', '--random-source'] },
+  effects: { reads: [], effects: removeEffects },
+};
+
+export const TRUNCATE: ProgramDeclaration = {
+  names: ['truncate'],
+  about: 'truncate: its operands are written (empty with -s 0)',
+  options: { '*': ['-s', '--size', '-r', '--reference'] },
+  effects: { reads: ['-s', '--size'], effects: truncateEffects },
+};
+
+export const TOUCH: ProgramDeclaration = {
+  names: ['touch'],
+  about: 'touch: its files are written',
+  options: { '*': ['-d', '--date', '-r', '--reference', '-t'] },
+  effects: { reads: [], effects: touchEffects },
+};
+
+export const MKDIR: ProgramDeclaration = {
+  names: ['mkdir'],
+  about: 'mkdir: its directories are written',
+  options: { '*': ['-m', '--mode'] },
+  effects: { reads: [], effects: touchEffects },
+};
+
+export const CHMOD: ProgramDeclaration = {
+  names: ['chmod', 'chown'],
+  about: 'chmod and chown: the files after the mode or owner are written',
+  options: { '*': ['--reference'] },
+  effects: { reads: [], effects: touchEffects },
+};
+
+export const DD: ProgramDeclaration = {
+  names: ['dd'],
+  about: 'dd: of= is written, if= is read',
+  options: {},
+  effects: { reads: [], effects: ddEffects },
+};
+
+export const TEE: ProgramDeclaration = {
+  names: ['tee'],
+  about: 'tee: writes (-a appends) what it reads to its files, and passes it on',
+  options: { '*': ['-p', '--output-error'] },
+  effects: { reads: [], effects: teeEffects },
+  output: (_args, _static, stdin) => stdin,
+};
+
+export const SED: ProgramDeclaration = {
+  names: ['sed'],
+  about: 'sed: -i edits its files in place (the first positional is the script without -e/-f)',
+  options: { '*': ['-e', '--expression', '-f', '--file', '-l', '--line-length'] },
+  attached: ['-i'],
+  effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
+};
+
+export const PATCH: ProgramDeclaration = {
+  names: ['patch'],
+  about: 'patch: writes the file it is given (-o OUT), or the targets of the diff it reads on stdin',
+  options: {
+    '*': [
+      ...['-p', '--strip', '-o', '--output', '-i', '--input', '-d', '--directory', '-r', '--reject-file', '-B'],
+      ...['--prefix', '-D', '--ifdef', '-F', '--fuzz', '-V', '--version-control', '-z', '--suffix'],
+    ],
+  },
+  effects: { reads: ['-p', '--strip', '-o', '--output', '-i', '--input', '-d', '--directory'], effects: patchEffects },
+};
+
+export const FIND: ProgramDeclaration = {
+  names: ['find'],
+  about: 'find: -delete deletes from its start paths; what -exec runs is walked as a command (walk.ts)',
+  options: {
+    '*': [
+      ...['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-exec', '-execdir', '-ok', '-okdir'],
+      ...['-maxdepth', '-mindepth', '-newer', '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin'],
+      ...['-user', '-group', '-perm', '-regex', '-iregex', '-printf', '-fprint', '-fprintf', '-regextype'],
+    ],
+  },
+  effects: { reads: [], effects: findEffects },
+};
+
+export const READERS: ProgramDeclaration = {
+  names: ['less', 'more', 'bat', 'nl', 'tac'],
+  about: 'pagers and printers: their operands are read',
+  options: {},
+  effects: { reads: [], effects: readerEffects },
+};
+
+export const HEAD: ProgramDeclaration = {
+  names: ['head', 'tail'],
+  about: 'head and tail: their operands are read',
+  options: { '*': ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'] },
+  effects: { reads: [], effects: readerEffects },
+};
+
+export const CAT: ProgramDeclaration = {
+  names: ['cat'],
+  about: 'cat: its operands are read; it prints its stdin (no operand, or -) or a file the session wrote',
+  options: {},
+  effects: { reads: [], effects: readerEffects },
+  output: (args, _static, stdin, file) => {
+    if (args.length === 0 || (args.length === 1 && args[0] === '-')) return stdin;
+    if (args.length === 1 && !(args[0] as string).startsWith('-')) return file(args[0] as string);
+    return undefined;
+  },
+};
+
+export const UNZIP: ProgramDeclaration = {
+  names: ['unzip'],
+  about: 'unzip: writes DIR/** (-d DIR, else .); -l/-t/-p write nothing',
+  options: { '*': ['-d', '-P', '-x'] },
+  effects: { reads: ['-d'], effects: unzipEffects },
+};
+
+export const TAR: ProgramDeclaration = {
+  names: ['tar', 'bsdtar', 'gtar'],
+  about: 'tar: -x (or xzf) writes DIR/** (-C DIR, else .); listing and creating write nothing',
+  options: {
+    '*': ['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+  },
+  effects: { reads: ['-C', '--directory'], effects: tarEffects },
+};

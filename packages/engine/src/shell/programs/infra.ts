@@ -1,0 +1,37 @@
+// Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
+// pulumi.
+import type { ProgramDeclaration } from './declaration.js';
+
+const TERRAFORM: Omit<ProgramDeclaration, 'names' | 'about'> = {
+  globals: { value: ['-chdir'], flag: ['-help', '-version'] },
+  cwd: ['-chdir'],
+  options: { '*': ['-var', '-var-file', '-target', '-replace', '-out', '-state', '-backend-config', '-lock-timeout'] },
+  stdin: { confirm: { flag: '-auto-approve', subcommands: ['apply', 'destroy'] } },
+};
+
+export const TERRAFORM_CLI: ProgramDeclaration = {
+  names: ['terraform'],
+  about: 'terraform: -chdir moves it; apply and destroy read "yes" as -auto-approve',
+  ...TERRAFORM,
+};
+export const TOFU: ProgramDeclaration = { names: ['tofu'], about: 'OpenTofu: as terraform', ...TERRAFORM };
+
+export const PULUMI: ProgramDeclaration = {
+  names: ['pulumi'],
+  about: 'pulumi: -C/--cwd moves it; up and destroy ask what --yes answers',
+  globals: { value: ['-C', '--cwd', '-s', '--stack'], flag: ['--non-interactive'] },
+  cwd: ['-C', '--cwd'],
+  options: { '*': ['-s', '--stack', '-m', '--message', '-t', '--target'] },
+  stdin: { confirm: { flag: '--yes', subcommands: ['up', 'destroy', 'update'] } },
+};
+
+export const MAKE: ProgramDeclaration = {
+  names: ['make', 'gmake'],
+  about: 'make: -C/--directory moves it; -f names the makefile',
+  globals: {
+    value: ['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-I', '--include-dir'],
+    flag: ['-n', '-s', '-k', '-B', '-i'],
+  },
+  cwd: ['-C', '--directory'],
+  options: {},
+};

@@ -1,0 +1,61 @@
+// Interpreters: the options that carry inline code, those after which no script file follows, and their value
+// options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
+import { perlEffects } from '../file-effects.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+export const PYTHON: ProgramDeclaration = {
+  names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
+  about: 'Python: -c carries code, -m runs a module (no script file), else the first word is the script',
+  options: { '*': ['-c', '-m', '-W', '-X', '-Q'] },
+  interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
+};
+
+export const NODE: ProgramDeclaration = {
+  names: ['node', 'nodejs'],
+  about: 'Node.js: -e/-p carry code, else the first word is the script',
+  options: {
+    '*': [
+      ...['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader', '--input-type', '-C'],
+      '--conditions',
+    ],
+  },
+  interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+};
+
+export const PERL: ProgramDeclaration = {
+  names: ['perl'],
+  about: 'Perl: -e/-E carry code; -i edits its files in place',
+  options: { '*': ['-e', '-E', '-M', '-m', '-I', '-x'] },
+  attached: ['-i', '-0', '-l'],
+  interpreter: { family: 'perl', inline: ['-e', '-E'] },
+  effects: { reads: ['-e', '-E'], effects: perlEffects },
+};
+
+export const RUBY: ProgramDeclaration = {
+  names: ['ruby'],
+  about: 'Ruby: -e carries code',
+  options: { '*': ['-e', '-r', '-I', '-C', '-E'] },
+  interpreter: { family: 'ruby', inline: ['-e'] },
+};
+
+export const PHP: ProgramDeclaration = {
+  names: ['php'],
+  about: 'PHP: -r carries code',
+  options: { '*': ['-r', '-c', '-d', '-f', '-B', '-R', '-F', '-E'] },
+  interpreter: { family: 'php', inline: ['-r'] },
+};
+
+export const DENO: ProgramDeclaration = {
+  names: ['deno'],
+  about: 'Deno: `deno eval CODE`; `deno run x.ts` runs a script',
+  options: {},
+  interpreter: { family: 'deno', inline: ['eval'], scriptWord: 'js-file' },
+};
+
+export const BUN: ProgramDeclaration = {
+  names: ['bun'],
+  about: 'Bun: -e/-p carry code, `bun x.ts`/`bun run x.ts` run a script, `bun x` runs a package command',
+  options: {},
+  interpreter: { family: 'bun', inline: ['-e', '--eval', '-p', '--print'], scriptWord: 'js-file' },
+  runs: [{ subcommands: ['x'], options: ['-p', '--package'] }],
+};

@@ -1,0 +1,49 @@
+// Network programs: curl -o and wget -O write files, ssh runs its command on another host.
+import { curlEffects, wgetEffects } from '../file-effects.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+export const CURL: ProgramDeclaration = {
+  names: ['curl'],
+  about: 'curl: -o writes the file, -T reads the upload',
+  options: {
+    '*': [
+      ...['-o', '--output', '-d', '--data', '--data-raw', '--data-binary', '-H', '--header', '-X', '--request', '-u'],
+      ...['--user', '-T', '--upload-file', '-A', '--user-agent', '-e', '--referer', '-F', '--form', '-b', '--cookie'],
+      ...['-c', '--cookie-jar', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '-x', '--proxy'],
+      ...['--cacert', '--cert', '--key', '-K', '--config', '--retry', '-r', '--range', '-D', '--dump-header'],
+    ],
+  },
+  effects: { reads: ['-o', '--output', '-T', '--upload-file'], effects: curlEffects },
+};
+
+export const WGET: ProgramDeclaration = {
+  names: ['wget'],
+  about: 'wget: -O writes the file',
+  options: {
+    '*': [
+      ...['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix', '-U', '--user-agent'],
+      ...['--header', '-t', '--tries', '-T', '--timeout', '-e', '--execute', '-i', '--input-file'],
+    ],
+  },
+  effects: { reads: ['-O', '--output-document'], effects: wgetEffects },
+};
+
+export const SSH: ProgramDeclaration = {
+  names: ['ssh'],
+  about: 'ssh: the words after the host are joined and run by the remote shell (its stdin is the script without any)',
+  options: {},
+  runs: [
+    {
+      options: [
+        ...['-p', '-i', '-o', '-l', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S'],
+        ...['-W', '-w', '-B', '-I'],
+      ],
+      skip: 1,
+      joined: true,
+      remote: true,
+      stdinScript: true,
+      clearsEnvironment: true,
+      notWhen: ['-V', '-G', '-O', '-Q'],
+    },
+  ],
+};

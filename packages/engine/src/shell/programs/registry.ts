@@ -1,0 +1,203 @@
+// Every program declaration (programs/*.ts), looked up by name. The one place the model asks what it knows about a
+// program: option specs compiled once into Sets, the runners and interpreters, what it reads on stdin.
+// INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
+import { optionSpec, type OptionSpec } from '../argv.js';
+import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import { AWS, AZ, GCLOUD, GSUTIL } from './cloud.js';
+import { CMD, EVAL, PWSH, SH } from './shells.js';
+import { DOCKER_CLI, HELM, KUBECTL_CLI, OC, PODMAN } from './containers.js';
+import {
+  CAT,
+  CHMOD,
+  CP,
+  DD,
+  FIND,
+  HEAD,
+  INSTALL,
+  MKDIR,
+  PATCH,
+  READERS,
+  RM,
+  RSYNC,
+  SED,
+  SHRED,
+  TAR,
+  TEE,
+  TOUCH,
+  TRUNCATE,
+  UNZIP,
+} from './files.js';
+import { MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
+import { BUN, DENO, NODE, PERL, PHP, PYTHON, RUBY } from './interpreters.js';
+import { CURL, SSH, WGET } from './network.js';
+import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { RUNNERS } from './runners.js';
+import { BUILTINS } from './builtins.js';
+import { GH, GIT } from './vcs.js';
+import { MONGO, MYSQL, OTHER_CLIENTS, PSQL, REDIS, SQLITE } from './clients.js';
+
+export const DECLARATIONS: readonly ProgramDeclaration[] = [
+  GIT,
+  GH,
+  DOCKER_CLI,
+  PODMAN,
+  KUBECTL_CLI,
+  OC,
+  HELM,
+  TERRAFORM_CLI,
+  TOFU,
+  PULUMI,
+  MAKE,
+  NPM,
+  PNPM,
+  YARN,
+  NPX,
+  PIP,
+  SYSTEM_PACKAGES,
+  AWS,
+  GCLOUD,
+  GSUTIL,
+  AZ,
+  CP,
+  INSTALL,
+  RSYNC,
+  RM,
+  SHRED,
+  TRUNCATE,
+  TOUCH,
+  MKDIR,
+  CHMOD,
+  DD,
+  TEE,
+  SED,
+  PATCH,
+  FIND,
+  READERS,
+  HEAD,
+  CAT,
+  UNZIP,
+  TAR,
+  CURL,
+  WGET,
+  SSH,
+  PYTHON,
+  NODE,
+  PERL,
+  RUBY,
+  PHP,
+  DENO,
+  BUN,
+  SH,
+  PWSH,
+  CMD,
+  EVAL,
+  PSQL,
+  MYSQL,
+  SQLITE,
+  REDIS,
+  MONGO,
+  OTHER_CLIENTS,
+  ...RUNNERS,
+  ...BUILTINS,
+];
+
+/** A runner declaration with its options compiled, and its subcommand words split. */
+export interface CompiledRuns {
+  readonly runs: RunsDeclaration;
+  readonly spec: OptionSpec;
+  /** Each alternative's words (`compose exec` → ['compose', 'exec']); undefined: the program itself runs it. */
+  readonly subcommands: readonly (readonly string[])[] | undefined;
+}
+
+/** A declaration compiled once at load: Sets for lookups, one OptionSpec per subcommand ('*' merged in). */
+export interface CompiledProgram {
+  readonly declaration: ProgramDeclaration;
+  /** Options before (or without) a known subcommand. */
+  readonly base: OptionSpec;
+  /** Subcommands with options of their own. */
+  readonly bySubcommand: ReadonlyMap<string, OptionSpec>;
+  readonly globalValue: ReadonlySet<string>;
+  readonly globalFlag: ReadonlySet<string>;
+  readonly cwd: ReadonlySet<string>;
+  readonly runs: readonly CompiledRuns[];
+  /**
+   * When it runs a command only after some subcommand (`docker exec`, `npm exec`): the first words of those, so a
+   * command without any (`docker ps`) is told apart without parsing. Undefined: it may run one anyhow.
+   */
+  readonly runsAfter: ReadonlySet<string> | undefined;
+}
+
+function compile(declaration: ProgramDeclaration): CompiledProgram {
+  const options = declaration.options;
+  const star = options['*'] ?? [];
+  const attached = declaration.attached ?? [];
+  const bySubcommand = new Map<string, OptionSpec>();
+  for (const [sub, own] of Object.entries(options))
+    if (sub !== '*') bySubcommand.set(sub, optionSpec([...star, ...own], attached));
+  return {
+    declaration,
+    base: optionSpec(star, attached),
+    bySubcommand,
+    globalValue: new Set(declaration.globals?.value ?? []),
+    globalFlag: new Set(declaration.globals?.flag ?? []),
+    cwd: new Set(declaration.cwd ?? []),
+    runs: (declaration.runs ?? []).map((runs) => ({
+      runs,
+      spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
+      subcommands: runs.subcommands?.map((s) => s.split(' ')),
+    })),
+    runsAfter: runsAfter(declaration),
+  };
+}
+
+/** The first words of the subcommands after which a program runs a command, when it runs one only after those. */
+function runsAfter(declaration: ProgramDeclaration): ReadonlySet<string> | undefined {
+  const runs = declaration.runs;
+  if (runs === undefined || runs.some((r) => r.subcommands === undefined)) return undefined;
+  return new Set(runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)));
+}
+
+// A Map, not an object: program names come from user input and must never reach Object.prototype.
+const BY_NAME: ReadonlyMap<string, CompiledProgram> = (() => {
+  const map = new Map<string, CompiledProgram>();
+  for (const declaration of DECLARATIONS) {
+    const compiled = compile(declaration);
+    for (const name of declaration.names) {
+      if (map.has(name)) throw new Error(`program "${name}" is declared twice (programs/*.ts)`);
+      map.set(name, compiled);
+    }
+  }
+  return map;
+})();
+
+/** Versioned interpreter names (python3.12, perl5.36, pip3.11) stand for their declaration. */
+const VERSIONED = /^(python|pypy|perl|pip|node|ruby|php)[\d.]+$/;
+
+// The walk asks about the same program several times in a row (unwrap, normalise, effects, interpreter, stdin): the
+// last answer is kept.
+let lastName = '';
+let lastEntry: CompiledProgram | undefined;
+
+/** The compiled declaration of `program` (a name as normalise.ts gives it), or undefined. */
+export function compiledProgram(program: string): CompiledProgram | undefined {
+  if (program === lastName) return lastEntry;
+  lastEntry = lookup(program);
+  lastName = program;
+  return lastEntry;
+}
+
+function lookup(program: string): CompiledProgram | undefined {
+  const hit = BY_NAME.get(program);
+  if (hit !== undefined || program.length === 0) return hit;
+  const c = program.charCodeAt(0);
+  // Only names that start like a versioned interpreter pay for the pattern.
+  if (c !== 112 /* p */ && c !== 110 /* n */ && c !== 114 /* r */) return undefined;
+  const m = VERSIONED.exec(program);
+  return m === null ? undefined : BY_NAME.get(m[1] === 'python' || m[1] === 'pip' ? `${m[1]}3` : (m[1] as string));
+}
+
+/** The declaration of `program`, or undefined. */
+export const declarationOf = (program: string): ProgramDeclaration | undefined => compiledProgram(program)?.declaration;
+
+/** Every declared name, for the completeness test and the reference. */
+export const declaredNames = (): readonly string[] => [...BY_NAME.keys()];

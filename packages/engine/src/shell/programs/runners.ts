@@ -1,0 +1,179 @@
+// Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
+// their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
+import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+
+/** A runner whose declaration is only how it runs its command. */
+const runner = (names: string[], about: string, runs: RunsDeclaration): ProgramDeclaration => ({
+  names,
+  about,
+  options: { '*': [...runs.options] },
+  runs: [runs],
+});
+
+export const RUNNERS: readonly ProgramDeclaration[] = [
+  runner(['sudo'], 'sudo: runs its command as another user (-D moves it; -l, -v, -e run none)', {
+    options: [
+      ...['-u', '--user', '-g', '--group', '-h', '--host', '-p', '--prompt', '-C', '--close-from', '-D', '--chdir'],
+      ...['-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout'],
+    ],
+    notWhen: ['-l', '--list', '-v', '--validate', '-V', '--version', '-K', '--remove-timestamp', '-e', '--edit'],
+    cwd: ['-D', '--chdir'],
+    // sudo's env_reset: the command sees none of the caller's exported variables unless it keeps them.
+    clearsEnvironment: true,
+    keepsEnvironmentWith: ['-E', '--preserve-env'],
+  }),
+  runner(['doas'], 'doas: runs its command as another user', { options: ['-u', '-C'], clearsEnvironment: true }),
+  runner(['pkexec'], 'pkexec: runs its command as another user', {
+    options: ['--user', '-u'],
+    clearsEnvironment: true,
+  }),
+  runner(['env'], 'env: NAME=value words, -i/-, -u, -C moves it, -S splits a string into words', {
+    options: [
+      ...['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '-P', '--default-signal', '--ignore-signal'],
+      '--block-signal',
+    ],
+    cwd: ['-C', '--chdir'],
+    special: 'env',
+  }),
+  runner(['timeout'], 'timeout: DURATION, then the command', {
+    options: ['-s', '--signal', '-k', '--kill-after'],
+    skip: 1,
+  }),
+  runner(['nice'], 'nice: runs its command at another priority', { options: ['-n', '--adjustment'] }),
+  runner(['nohup'], 'nohup: runs its command immune to hangups', { options: [] }),
+  runner(['time'], 'time: runs and times its command', { options: ['-f', '--format', '-o', '--output'] }),
+  runner(['command'], 'command: runs its command (-v and -V only look it up)', { options: [], notWhen: ['-v', '-V'] }),
+  runner(['builtin'], 'builtin: runs a shell builtin', { options: [] }),
+  runner(['exec'], 'exec: replaces the shell with its command', { options: ['-a'] }),
+  runner(['stdbuf'], 'stdbuf: runs its command with other buffering', {
+    options: ['-i', '--input', '-o', '--output', '-e', '--error'],
+  }),
+  runner(['ionice'], 'ionice: runs its command at another I/O class (-p changes a running process)', {
+    options: ['-c', '--class', '-n', '--classdata'],
+    notWhen: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'],
+  }),
+  runner(['chrt'], 'chrt: PRIORITY, then the command (-p changes a running process)', {
+    options: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'],
+    skip: 1,
+    notWhen: ['-p', '--pid', '-m', '--max'],
+  }),
+  runner(['strace'], 'strace: traces its command (-p attaches to a process)', {
+    options: ['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-S', '-X', '-P'],
+    notWhen: ['-p'],
+  }),
+  runner(['ltrace'], 'ltrace: traces its command (-p attaches to a process)', {
+    options: ['-o', '-e', '-p', '-s', '-u', '-a', '-n'],
+    notWhen: ['-p'],
+  }),
+  runner(['flock'], 'flock: FILE, then the command or -c STRING', {
+    options: ['-w', '--timeout', '-E', '--conflict-exit-code', '-c', '--command'],
+    skip: 1,
+    commandOption: ['-c', '--command'],
+  }),
+  runner(['caffeinate'], 'caffeinate (macOS): runs its command', { options: ['-t', '-w'] }),
+  runner(['unbuffer'], 'unbuffer: runs its command', { options: [] }),
+  runner(['setsid'], 'setsid: runs its command in a new session', { options: [] }),
+  runner(['chroot'], 'chroot: NEWROOT, then the command (a shell without one)', {
+    options: ['--userspec', '--groups'],
+    skip: 1,
+  }),
+  runner(['unshare'], 'unshare: runs its command in new namespaces', {
+    options: [
+      ...['--map-user', '--map-group', '-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'],
+      ...['--propagation', '--map-users', '--map-groups', '--setgroups'],
+    ],
+    attached: ['-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T'],
+  }),
+  runner(['nsenter'], "nsenter: runs its command in another process's namespaces", {
+    options: ['-t', '--target', '-S', '--setuid', '-G', '--setgid'],
+    attached: ['-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-r', '-w'],
+  }),
+  runner(['systemd-run'], 'systemd-run: runs its command as a transient unit (--working-directory moves it)', {
+    options: [
+      ...['--unit', '-u', '-p', '--property', '--description', '--slice', '-E', '--setenv', '--uid', '--gid'],
+      ...['--nice', '--working-directory', '-M', '--machine', '-H', '--host', '--on-active', '--on-boot'],
+      ...['--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--service-type'],
+    ],
+    cwd: ['--working-directory'],
+    clearsEnvironment: true,
+  }),
+  runner(['script'], 'script: -c STRING is the command it records', {
+    options: ['-c', '--command', '-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-T', '--log-timing'],
+    commandOption: ['-c', '--command'],
+    rest: false,
+  }),
+  runner(['su'], 'su: -c STRING runs as the user (its other words are arguments of the shell)', {
+    options: ['-c', '--command', '-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'],
+    commandOption: ['-c', '--command'],
+    rest: false,
+    permute: true,
+    clearsEnvironment: true,
+    keepsEnvironmentWith: ['-m', '-p', '--preserve-environment'],
+  }),
+  runner(['runuser'], 'runuser: -u USER CMD, or -c STRING', {
+    options: ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '-c', '--command'],
+    commandOption: ['-c', '--command'],
+    skip: 1,
+    skipUnless: ['-u', '--user'],
+    clearsEnvironment: true,
+    keepsEnvironmentWith: ['-m', '-p', '--preserve-environment'],
+  }),
+  runner(['sg'], 'sg: GROUP, then the command or -c STRING', { options: ['-c'], skip: 1, commandOption: ['-c'] }),
+  runner(['taskset'], 'taskset: MASK, then the command (-p changes a running process)', {
+    options: [],
+    skip: 1,
+    notWhen: ['-p', '--pid'],
+  }),
+  runner(['numactl'], 'numactl: runs its command with a NUMA policy', {
+    options: [
+      ...['-N', '--cpunodebind', '-m', '--membind', '-C', '--physcpubind', '-i', '--interleave', '-p'],
+      '--preferred',
+    ],
+    notWhen: ['-s', '--show', '-H', '--hardware'],
+  }),
+  runner(['firejail'], 'firejail: runs its command in a sandbox', {
+    options: ['--profile', '--name', '--private'],
+    notWhen: ['--list', '--tree', '--version', '--help', '--top'],
+  }),
+  runner(['xvfb-run'], 'xvfb-run: runs its command with a virtual display', {
+    options: ['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file', '-p', '-w'],
+  }),
+  runner(['proxychains', 'proxychains4', 'torsocks', 'tsocks'], 'proxies: run their command through a proxy', {
+    options: ['-f', '-u', '-p', '-a', '-P'],
+  }),
+  runner(['fakeroot', 'faketime'], 'fakeroot, faketime: run their command in a faked environment', {
+    options: ['-l', '--lib', '--faked', '-s', '-i', '-f'],
+  }),
+  runner(['dbus-run-session', 'nocache', 'catchsegv', 'chronic', 'ts-run'], 'small runners: run their command', {
+    options: ['--config-file', '--dbus-daemon'],
+  }),
+  runner(['watch'], 'watch: its words, joined, run through sh -c (-x runs them directly)', {
+    options: ['-n', '--interval', '-q', '--equexit', '--differences'],
+    joined: true,
+    directWhen: ['-x', '--exec'],
+  }),
+  runner(['xargs'], 'xargs: runs its command with the words it reads (a literal input gives the exact runs)', {
+    options: [
+      ...['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-J', '-L'],
+      ...['--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var', '-R'],
+    ],
+    attached: ['-i', '-l'],
+    special: 'xargs',
+  }),
+  runner(['parallel'], 'GNU parallel: its command with the arguments after ::: (or stdin); -S runs it on a host', {
+    options: [
+      ...['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '--res', '-a', '--arg-file', '--delay'],
+      ...['--timeout', '--retries', '-N', '-n', '--max-args', '-L', '-l', '--max-lines', '-d', '--delimiter'],
+      ...['-I', '--colsep', '-C', '--tmpdir', '--workdir', '--wd', '--env', '--sshloginfile', '--slf'],
+      ...['--transferfile', '--tf', '--return', '--basefile', '--bf', '--memfree', '--load', '--nice', '-E'],
+      ...['--halt', '--tagstring', '--tag-string', '--rpl', '--termseq', '-s', '--max-chars', '--shebang-wrap'],
+      ...['--sqlmaster', '--sqlandworker', '--ctag', '--header', '--progress-cmd', '--seqreplace'],
+    ],
+    notWhen: ['--dry-run', '--help', '--version', '--number-of-cpus', '--number-of-cores', '--citation'],
+    special: 'parallel',
+  }),
+  runner(['busybox', 'toybox'], 'busybox and toybox: run their applet (--list and --help run none)', {
+    options: [],
+    notWhen: ['--list', '--list-full', '--help', '--install', '-l'],
+  }),
+];

@@ -1,0 +1,34 @@
+// Shells: `-c STRING` is parsed again as a command line; with no script they read it from stdin (a heredoc, a literal
+// pipe, a file the session wrote). fish/csh/pwsh/cmd strings are read as bash (their simple commands are the same).
+import type { ProgramDeclaration } from './declaration.js';
+
+export const SH: ProgramDeclaration = {
+  names: ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh', 'fish', 'tcsh', 'csh', 'rbash'],
+  about: 'POSIX and other shells: -c STRING runs a command line; -s or no script reads it from stdin',
+  options: { '*': ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'] },
+  interpreter: { family: 'sh', inline: [], stdinOptions: ['-s'] },
+  runs: [{ options: ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'], special: 'shell' }],
+};
+
+export const PWSH: ProgramDeclaration = {
+  names: ['pwsh', 'powershell'],
+  about: 'PowerShell: -Command/-c STRING runs a command line (read as bash: a simple command is spelled the same)',
+  options: { '*': ['-Command', '-command', '-c', '-File', '-file', '-f', '-ExecutionPolicy', '-WorkingDirectory'] },
+  runs: [
+    { options: ['-ExecutionPolicy', '-WorkingDirectory'], commandOption: ['-Command', '-command', '-c'], rest: false },
+  ],
+};
+
+export const CMD: ProgramDeclaration = {
+  names: ['cmd'],
+  about: 'cmd.exe: the words after /c or /k are the command line it runs',
+  options: {},
+  runs: [{ options: [], special: 'shell' }],
+};
+
+export const EVAL: ProgramDeclaration = {
+  names: ['eval'],
+  about: 'eval: its words, joined, are parsed again (opaque when any of them is computed)',
+  options: {},
+  runs: [{ options: [], special: 'eval' }],
+};

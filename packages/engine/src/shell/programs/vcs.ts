@@ -1,0 +1,66 @@
+// Version control: git (global options, per-subcommand value options, what its subcommands write) and the GitHub CLI.
+import { gitEffects } from '../file-effects.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+export const GIT: ProgramDeclaration = {
+  names: ['git'],
+  about: 'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv',
+  globals: {
+    value: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'],
+    flag: [
+      ...['-P', '--no-pager', '--paginate', '-p', '--bare', '--no-replace-objects', '--literal-pathspecs'],
+      ...['--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks'],
+    ],
+  },
+  cwd: ['-C'],
+  options: {
+    commit: [
+      ...['-m', '--message', '-F', '--file', '-C', '--reuse-message', '-c', '--reedit-message', '--author', '--date'],
+      ...['--fixup', '--squash', '-t', '--template', '--cleanup'],
+    ],
+    push: ['-o', '--push-option', '--repo', '--receive-pack', '--exec'],
+    checkout: ['-b', '-B', '--orphan', '--conflict'],
+    switch: ['-c', '-C', '--create', '--force-create', '--orphan'],
+    branch: [
+      ...['-m', '-M', '-c', '-C', '-u', '--set-upstream-to', '--contains', '--merged', '--no-merged', '--sort'],
+      '--format',
+    ],
+    tag: ['-m', '--message', '-F', '--file', '-u', '--local-user'],
+    merge: ['-m', '-F', '--file', '-s', '--strategy', '-X', '--strategy-option'],
+    rebase: ['--onto', '-s', '--strategy', '-X', '--strategy-option', '-x', '--exec'],
+    reset: [],
+    restore: ['-s', '--source'],
+    log: ['-n', '--max-count', '--format', '--pretty', '--author', '--since', '--until', '--grep'],
+    stash: ['-m', '--message'],
+    clone: ['-b', '--branch', '--depth', '-o', '--origin', '-c', '--config', '--reference'],
+    fetch: ['--depth', '-j', '--jobs'],
+    pull: ['-s', '--strategy', '-X', '--strategy-option', '--depth'],
+    remote: ['-t', '-m'],
+    config: ['--file', '-f', '--type', '--default'],
+    worktree: ['-b', '-B', '--reason'],
+    'cherry-pick': ['-m', '--mainline', '-X', '--strategy-option'],
+    revert: ['-m', '--mainline'],
+    am: ['-p'],
+    apply: ['-p', '--directory', '--exclude', '--include'],
+    diff: ['-U', '--unified', '--diff-filter'],
+    show: ['--format', '--pretty'],
+    rm: [],
+    clean: ['-e', '--exclude'],
+  },
+  effects: { reads: [], effects: gitEffects },
+};
+
+export const GH: ProgramDeclaration = {
+  names: ['gh'],
+  about: 'the GitHub CLI: -R/--repo before or after the command; `gh alias set` is judged as what it runs (walk.ts)',
+  globals: { value: ['-R', '--repo'], flag: [] },
+  options: {
+    '*': [
+      ...['-R', '--repo', '-t', '--title', '-b', '--body', '-F', '--body-file', '-B', '--base', '-H', '--head'],
+      ...['-l', '--label', '-a', '--assignee', '-m', '--milestone', '--json', '-q', '--jq', '-L', '--limit'],
+      ...['-s', '--state', '--author', '--search', '-S'],
+    ],
+    alias: [],
+  },
+  stdin: { confirm: { flag: '--yes', subcommands: ['repo delete', 'repo archive'] } },
+};

@@ -1,0 +1,293 @@
+// Running one command, as words: unwrap its wrappers, normalise it, record it with its effects, and follow what it
+// runs in turn (follow.ts); builtins change the shell (cd, export, read, unset). The AST walk that finds the commands
+// is walk.ts.
+import type { Redirection } from 'unbash';
+import type { Flag, SimpleCommand } from './types.js';
+import { resolve } from './paths.js';
+import type { ShellWord } from './words.js';
+import { unwrap } from './wrappers.js';
+import { normaliseCommand, type SpanOf } from './normalise.js';
+import { isStdoutRedirect, programEffects } from './effects.js';
+import { compiledProgram, declarationOf } from './programs/registry.js';
+import { UNKNOWN, UNSET, type Value } from './values.js';
+import type { Scope } from './scope.js';
+import { isAffirmative, type Stdin } from './stdin.js';
+import { Follower, type Frame, type GivenValues, NOTHING, type Ran } from './follow.js';
+
+export { NOTHING, type Frame, type Ran } from './follow.js';
+
+const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
+
+/** True when no wrapper after the frame's own (`via` from `from` on) runs it in another process (eval, builtin and
+ * command run in this shell). */
+function runsInThisShell(via: readonly string[], from: number): boolean {
+  for (let i = from; i < via.length; i++)
+    if (via[i] !== 'builtin' && via[i] !== 'command' && via[i] !== 'eval') return false;
+  return true;
+}
+
+const allStatic = (words: readonly ShellWord[]): boolean => {
+  for (const w of words) if (w.dynamic) return false;
+  return true;
+};
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export abstract class Runner extends Follower {
+  /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
+  protected run(
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    /** The values the command's own NAME=value prefix gives it, read only when it starts a shell. */
+    given: GivenValues,
+    redirects: readonly Redirection[],
+    stdin: Stdin,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    extraVia: readonly string[],
+  ): Ran {
+    const budget = this.maxDepth - frame.depth - extraVia.length;
+    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text);
+    // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
+    const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
+    const start = this.mapStart(frame, pos);
+    const stop = this.mapEnd(frame, start, end);
+    let shellCwd = scope.cwd;
+    for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
+    const remote = u.remote ?? frame.remote;
+    // The env wrappers' own NAME=value words (beyond the command's prefix) also reach the command it runs.
+    const extra = (): readonly string[] => u.assignments.slice(assignments.length);
+    // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
+    for (const o of u.outer) {
+      const outer = normaliseCommand(
+        o.words,
+        assignments,
+        [...frame.via, ...extraVia, ...o.via],
+        shellCwd,
+        frame.text.slice(pos, end),
+        start,
+        stop,
+        frame.remote,
+        allStatic(o.words) ? undefined : (p, e) => this.map(frame, p, e),
+      );
+      const at = this.out.command(outer);
+      if (at !== undefined) this.out.effects(at, programEffects(outer, undefined));
+    }
+
+    if (u.kind === 'reparse') {
+      const redirectsAt = this.out.commands.length;
+      const word = u.word;
+      const inner =
+        word === undefined
+          ? undefined
+          : word.singleQuoted
+            ? word.pos + 1
+            : word.text === word.value
+              ? word.pos
+              : undefined;
+      const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
+      // eval runs in this shell (its values); any other string runs in a child shell (the exported ones).
+      const innerScope: Scope = u.sameShell
+        ? { cwd: shellCwd, vars: scope.vars }
+        : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
+      this.nested(
+        u.source,
+        {
+          text: u.source,
+          base,
+          span: [start, stop],
+          via,
+          depth: frame.depth + extraVia.length + u.via.length,
+          env: u.assignments,
+          remote,
+        },
+        innerScope,
+      );
+      // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
+      if (this.out.commands.length > redirectsAt)
+        this.out.effects(redirectsAt, this.redirections(redirects, scope, undefined));
+      return NOTHING;
+    }
+
+    if (u.kind === 'fanout') {
+      // xargs fed a literal: each run is walked as a command of its own; its redirections belong to the first.
+      const first = this.out.commands.length;
+      const inner = this.childShell(scope, shellCwd, given, extra(), u.clearsEnvironment);
+      const innerFrame = remote === frame.remote ? frame : { ...frame, remote };
+      for (const r of u.runs)
+        this.run(
+          r,
+          u.assignments,
+          undefined,
+          NO_REDIRECTS,
+          { text: undefined, file: undefined, how: '|' },
+          innerFrame,
+          inner,
+          pos,
+          end,
+          [...extraVia, ...u.via],
+        );
+      if (this.out.commands.length > first) this.out.effects(first, this.redirections(redirects, scope, undefined));
+      return NOTHING;
+    }
+
+    const known = allStatic(u.words);
+    const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
+    let command: SimpleCommand = normaliseCommand(
+      u.words,
+      u.assignments,
+      via,
+      shellCwd,
+      frame.text.slice(pos, end),
+      start,
+      stop,
+      remote,
+      spanOf,
+    );
+    command = this.withStdin(command, stdin.text);
+    const program = command.program;
+    if (program === 'git' && u.kind === 'command') {
+      const body = this.gitAliases.expansion(command);
+      if (body !== undefined)
+        return this.gitAlias(body, command, u.words, u.assignments, redirects, stdin, frame, scope, pos, end, [
+          ...extraVia,
+          ...u.via,
+        ]);
+    }
+    const index = this.out.command(command);
+    if (index === undefined) return NOTHING;
+    if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
+    if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
+    if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
+    if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
+    if (program === 'break' || program === 'continue') this.breaks++;
+
+    const declaration = declarationOf(program);
+    // Builtins change this shell, unless a wrapper other than builtin/command/eval runs them in a process of their own.
+    if (declaration?.shell !== undefined && runsInThisShell(command.via, frame.via.length))
+      this.shellChange(declaration.shell, command, u.words, stdin, scope);
+
+    const output =
+      declaration?.output === undefined
+        ? undefined
+        : declaration.output(command.argv, known, stdin.text, (path) =>
+            this.context?.fileText?.(resolve(shellCwd, path)),
+          );
+    this.out.effects(index, this.redirections(redirects, scope, output));
+    this.out.effects(index, programEffects(command, stdin.text));
+
+    const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end);
+    if (program === 'find') this.findExec(index, command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
+    let printed = output;
+    let printedFile =
+      program === 'cat' && command.positionals.length === 1
+        ? resolve(shellCwd, command.positionals[0] as string)
+        : undefined;
+    for (const r of redirects)
+      if (isStdoutRedirect(r)) {
+        printed = undefined;
+        printedFile = undefined;
+      }
+    // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
+    if (stdinInterpreter === undefined && printed === undefined && printedFile === undefined) return NOTHING;
+    return { index, stdinInterpreter, output: printed, file: printedFile };
+  }
+
+  /** A client's commands read on stdin (psql <<SQL), or a confirmation answered there (yes | terraform apply). */
+  private withStdin(command: SimpleCommand, text: string | undefined): SimpleCommand {
+    if (text === undefined) return command;
+    const stdin = compiledProgram(command.program)?.declaration.stdin;
+    if (stdin === undefined) return command;
+    if (stdin.commands === true) return { ...command, input: text };
+    const confirm = stdin.confirm;
+    if (confirm === undefined || !isAffirmative(text)) return command;
+    if (confirm.subcommands !== undefined && !confirm.subcommands.some((s) => leading(command.positionals, s)))
+      return command;
+    if (command.flags.some((f) => f.name === confirm.flag)) return command;
+    const answer: Flag = { name: confirm.flag, value: undefined, token: confirm.flag };
+    return { ...command, flags: [...command.flags, answer], input: text };
+  }
+
+  /** cd, export, read, unset: what a builtin changes in this shell. */
+  private shellChange(
+    change: 'directory' | 'assign' | 'read' | 'unset' | 'source',
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    stdin: Stdin,
+    scope: Scope,
+  ): void {
+    const args = words.slice(1);
+    switch (change) {
+      case 'directory': {
+        // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
+        const target = command.positionals[0] ?? '~';
+        if (target !== '-') scope.cwd = resolve(scope.cwd, target);
+        return;
+      }
+      case 'assign': {
+        const exported = command.program === 'export' || command.flags.some((f) => f.name === '-x');
+        const arrays = command.flags.some((f) => f.name === '-a' || f.name === '-A');
+        for (const w of args) {
+          if (w.value.startsWith('-')) continue;
+          const eq = w.value.indexOf('=');
+          const name = eq === -1 ? w.value : w.value.slice(0, eq).replace(/\+$/, '');
+          if (!NAME.test(name)) continue;
+          if (eq === -1) {
+            if (exported) scope.vars.markExported(name);
+            continue;
+          }
+          const append = w.value[eq - 1] === '+';
+          let value: Value = w.dynamic || arrays ? UNKNOWN : w.value.slice(eq + 1);
+          if (append && typeof value === 'string') {
+            const was = scope.vars.get(name);
+            value = typeof was === 'string' ? was + value : UNKNOWN;
+          }
+          scope.vars.set(name, value, exported || undefined);
+        }
+        return;
+      }
+      case 'read': {
+        const names = command.positionals.filter((n) => NAME.test(n));
+        const line = command.flags.some((f) => f.name === '-a' || f.name === '-d' || f.name === '-n' || f.name === '-N')
+          ? undefined
+          : stdin.text?.split('\n', 1)[0];
+        const raw = command.flags.some((f) => f.name === '-r');
+        const values =
+          line === undefined ? undefined : readFields(raw ? line : line.replace(/\\(.)/g, '$1'), names.length);
+        names.forEach((n, i) => scope.vars.set(n, values?.[i] ?? UNKNOWN));
+        return;
+      }
+      case 'unset':
+        if (command.flags.some((f) => f.name === '-f')) return;
+        for (const n of command.positionals) if (NAME.test(n)) scope.vars.set(n, UNSET);
+        return;
+      case 'source':
+        return;
+    }
+  }
+}
+
+/** Whether the positionals start with the words of `words` ('repo delete'). */
+function leading(positionals: readonly string[], words: string): boolean {
+  const parts = words.split(' ');
+  for (let i = 0; i < parts.length; i++) if (positionals[i] !== parts[i]) return false;
+  return true;
+}
+
+/** `read A B C` of a line: split on blanks, the last name takes the rest. */
+function readFields(line: string, count: number): string[] {
+  const out: string[] = [];
+  let rest = line.replace(/^[ \t]+/, '');
+  for (let i = 0; i < count; i++) {
+    if (i === count - 1) {
+      out.push(rest.replace(/[ \t]+$/, ''));
+      break;
+    }
+    const m = /^([^ \t]*)[ \t]*/.exec(rest) as RegExpExecArray;
+    out.push(m[1] as string);
+    rest = rest.slice(m[0].length);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+// The shell state that flows from one command to the next: the directory and the variables. A subshell, a pipeline
+// stage or a branch works on a child; what a branch or a loop may or may not have assigned is unknown after it.
+import { forEachChild, type SyntaxNode } from 'unbash';
+import { UNKNOWN, type Vars } from './values.js';
+
+export interface Scope {
+  cwd: string | undefined;
+  readonly vars: Vars;
+}
+
+/** A subshell's (or pipeline stage's, or branch's) scope: its writes stay its own. */
+export const child = (scope: Scope): Scope => ({ cwd: scope.cwd, vars: scope.vars.child() });
+
+/** After a branch or loop body that may not have run: every name it wrote is unknown in `outer`. */
+export function forgetAssigned(outer: Scope, ...inner: readonly Scope[]): void {
+  for (const s of inner) for (const name of s.vars.ownNames()) outer.vars.set(name, UNKNOWN);
+}
+
+/** Names a shell builtin sets from its word arguments (read NAME…, unset NAME…). */
+const NAMED_BY_WORDS: ReadonlySet<string> = new Set([
+  'read',
+  'unset',
+  'export',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+]);
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Every name a loop's code may assign (Assignment words, read/unset/export NAME, for NAME), found by a syntactic scan:
+ * before its body is walked, these are unknown, since an earlier turn may have changed them. Bounded by the size of
+ * the tree (each node once).
+ */
+export function assignedNames(node: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  const visit = (n: SyntaxNode): void => {
+    if (n.type === 'Assignment') names.add(n.name);
+    else if (n.type === 'For' || n.type === 'Select') names.add(n.name.value);
+    else if (n.type === 'Command' && n.name !== undefined && NAMED_BY_WORDS.has(n.name.value))
+      for (const s of n.suffix) if (s.type === 'Word' && NAME.test(s.value)) names.add(s.value);
+    forEachChild(n, visit);
+  };
+  visit(node);
+  return names;
+}

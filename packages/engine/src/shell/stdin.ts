@@ -1,0 +1,44 @@
+// What a command reads on stdin, when the model can know it: a heredoc body (expanded unless its delimiter is quoted),
+// a here-string, a file redirected with `<` that the session wrote, or what the previous pipeline stage printed.
+import type { Redirection } from 'unbash';
+import { resolve } from './paths.js';
+import { expandBody, expandValue, type ExpandContext } from './expand.js';
+
+export interface Stdin {
+  /** The text, when known. */
+  readonly text: string | undefined;
+  /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
+  readonly file: string | undefined;
+  /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */
+  readonly how: '<<' | '|' | '<';
+}
+
+export const NO_STDIN: Stdin = { text: undefined, file: undefined, how: '|' };
+
+/** The stdin a command's own redirections give it (the last one wins, as in the shell), or undefined. */
+export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandContext): Stdin | undefined {
+  let out: Stdin | undefined;
+  for (const r of redirects) {
+    if (r.type === 'HereDoc') {
+      const body =
+        r.delimiter?.quoted === true || r.body.parts === undefined ? r.body.text : expandBody(r.body.parts, ctx).value;
+      out = { text: body, file: undefined, how: '<<' };
+    } else if (r.type === 'HereString' && r.target !== undefined) {
+      out = { text: `${expandValue(r.target, ctx).value}\n`, file: undefined, how: '<<' };
+    } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined) {
+      const target = expandValue(r.target, ctx);
+      if (target.unknown) out = { text: undefined, file: undefined, how: '<' };
+      else {
+        const file = resolve(ctx.cwd, target.value);
+        out = { text: ctx.fileText?.(file), file, how: '<' };
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether a text answers a confirmation: its first line is y or yes (any case), as `yes` and `echo y` give. */
+export function isAffirmative(text: string): boolean {
+  const line = text.split('\n', 1)[0]?.trim().toLowerCase();
+  return line === 'y' || line === 'yes';
+}

@@ -1,0 +1,134 @@
+// Shell variables the model can know: a Vars is one shell scope (a subshell, pipeline stage or branch gets a child
+// whose writes stay its own), fed by the call's literal assignments and the session's exports. Expanding words from
+// them is expand.ts. What cannot be known is UNKNOWN: a fact, never a guess.
+
+/** A variable whose value cannot be known (set outside the call, by a program, in a branch that may not run). */
+export const UNKNOWN: unique symbol = Symbol('unknown');
+/** A variable known to be unset (`unset X`): it expands to nothing. */
+export const UNSET: unique symbol = Symbol('unset');
+export type Value = string | typeof UNKNOWN | typeof UNSET;
+
+interface Var {
+  readonly value: Value;
+  readonly exported: boolean;
+}
+
+/** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`. */
+export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD']);
+
+/** Bounds: a hostile call cannot make the tracked values large. */
+export const VALUE_LIMITS = {
+  /** Distinct names one call tracks; more are unknown. */
+  maxNames: 256,
+  /** Longest value kept; a longer one is unknown. */
+  maxLength: 64 * 1024,
+  /** Nested expansions (${X:-${Y:-…}}, $(echo $(…))) followed before the value is unknown. */
+  maxDepth: 8,
+} as const;
+
+export const DEFAULT_IFS = ' \t\n';
+
+/** One shell scope's variables. Lookups walk to the parent; writes stay in this scope. */
+export class Vars {
+  private own: Map<string, Var> | undefined;
+  /** Set once more than maxNames names were written: a name not tracked may then hold anything. */
+  private overflowed = false;
+  /** Every name written in this scope, in order (for "assigned in this branch → unknown after it"); made on the
+   * first read (most scopes, a pipeline stage's, are never asked). */
+  private written: string[] | undefined;
+
+  get journal(): string[] {
+    this.written ??= [];
+    return this.written;
+  }
+
+  /** How many names were written so far (a mark for `writtenSince`), without making the journal. */
+  mark(): number {
+    return this.written?.length ?? 0;
+  }
+
+  /** The distinct names written since `mark`. */
+  writtenSince(mark: number): Set<string> {
+    return new Set(this.written === undefined ? [] : this.written.slice(mark));
+  }
+
+  constructor(
+    private readonly parent: Vars | undefined,
+    /** Values known before the call (the session's exports), exported to child shells. */
+    private readonly session: Readonly<Record<string, string>> | undefined,
+  ) {}
+
+  private lookup(name: string): Var | undefined {
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent) {
+      const hit = v.own?.get(name);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
+  /** The value of `name` here: set in the call, else the session's, else unknown ($IFS: blanks by default). */
+  get(name: string): Value {
+    const hit = this.lookup(name);
+    if (hit !== undefined) return hit.value;
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent) if (v.overflowed) return UNKNOWN;
+    const s = this.session;
+    if (s !== undefined && Object.hasOwn(s, name)) return s[name] as string;
+    if (name === 'IFS') return DEFAULT_IFS;
+    return UNKNOWN;
+  }
+
+  set(name: string, value: Value, exported?: boolean): void {
+    const kept = typeof value === 'string' && value.length > VALUE_LIMITS.maxLength ? UNKNOWN : value;
+    this.own ??= new Map();
+    if (!this.own.has(name) && this.own.size >= VALUE_LIMITS.maxNames) {
+      this.overflowed = true;
+      return;
+    }
+    const was = this.lookup(name);
+    // A variable the session exported stays exported when the call assigns it again (as in bash).
+    const wasExported = was?.exported ?? (this.session !== undefined && Object.hasOwn(this.session, name));
+    this.own.set(name, { value: kept, exported: exported ?? wasExported });
+    this.journal.push(name);
+  }
+
+  markExported(name: string): void {
+    const was = this.lookup(name);
+    if (was !== undefined) this.set(name, was.value, true);
+    else if (this.session === undefined || !Object.hasOwn(this.session, name)) this.set(name, UNKNOWN, true);
+  }
+
+  child(): Vars {
+    return new Vars(this, this.session);
+  }
+
+  /** Names this scope itself wrote (not its parent's). */
+  ownNames(): Iterable<string> {
+    return this.own?.keys() ?? [];
+  }
+
+  /** A new top scope for a child process: the exported values (and the session's, unless the wrapper cleared the
+   * environment: sudo, env -i, ssh), plus the values given to it (`B=main sh -c …`). */
+  forChild(cleared: boolean, given: readonly (readonly [string, Value])[] | undefined): Vars {
+    const out = new Vars(undefined, cleared ? undefined : this.session);
+    if (!cleared) {
+      const seen = new Set<string>();
+      for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
+        for (const [name, entry] of v.own ?? []) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          // An unset variable is gone from the child too, even when the session had exported it.
+          if (entry.exported || entry.value === UNSET) out.set(name, entry.value, true);
+        }
+    }
+    for (const [name, value] of given ?? []) out.set(name, value, true);
+    return out;
+  }
+
+  /** What the top scope leaves behind: each name written, its value (null when it cannot be known or is unset). */
+  persisted(): Record<string, string | null> {
+    // fromEntries defines own properties: a name like __proto__ stays a name.
+    return Object.fromEntries(
+      [...(this.own ?? [])].map(([name, entry]) => [name, typeof entry.value === 'string' ? entry.value : null]),
+    );
+  }
+}

@@ -1,0 +1,107 @@
+// What a session's shell keeps between calls: the values and directory each call that ran left behind, within the
+// bound; a blocked call left nothing. With a fresh shell per call (opencode), a later call is judged both as the agent
+// believes and as a new shell really runs it.
+import { describe, expect, it } from 'vitest';
+import {
+  compile,
+  loadConfig,
+  SHELL_SESSION_LIMITS,
+  startState,
+  step,
+  type SessionState,
+} from '@semantic-anchors/engine';
+
+const CONFIG = `version: 1
+contracts:
+  - id: no-force-push-main
+    description: Force-pushing main rewrites shared history.
+    mode: BLOCK
+    when: { tool: { name: bash, run: { program: git, subcommand: push, flags: [-f], args: [main] } } }
+    message: m
+  - id: no-deleting-src
+    description: The sources are deleted only by a human.
+    mode: BLOCK
+    when: { tool: { effect: { kind: delete, path: ['src', 'src/**'] } } }
+    message: m
+`;
+
+function session(shellSession?: 'persistent' | 'fresh') {
+  const policy = compile(loadConfig(CONFIG, { file: 'inline.yaml' }).config, {
+    root: '/home/dev/shop',
+    ...(shellSession ? { shellSession } : {}),
+  });
+  let state: SessionState = startState(policy);
+  const run = (command: string, workdir?: string) => {
+    const r = step(policy, state, { tool: 'bash', args: { command, ...(workdir ? { workdir } : {}) } });
+    state = r.state;
+    return r.verdict.decision;
+  };
+  return { run, state: () => state };
+}
+
+describe('the session shell', () => {
+  it('keeps what a call exports and where it moved, for the next call', () => {
+    const s = session();
+    expect(s.run('export B=main && cd packages/web')).toBe('ALLOW');
+    expect(s.state().shell).toEqual({ env: { B: 'main' }, cwd: 'packages/web' });
+    expect(s.run('git push -f origin "$B"')).toBe('BLOCK');
+  });
+
+  it('forgets a value that a later call makes unknown or unsets', () => {
+    const s = session();
+    s.run('export B=main A=1');
+    s.run('B=$(git branch --show-current); unset A');
+    expect(s.state().shell.env).toEqual({});
+  });
+
+  it('keeps at most the bound of values, evicting the oldest, and no value longer than the bound', () => {
+    const s = session();
+    const many = Array.from({ length: SHELL_SESSION_LIMITS.maxVariables + 8 }, (_, i) => `export V${i}=${i}`);
+    s.run(many.join('; '));
+    const env = s.state().shell.env;
+    expect(Object.keys(env)).toHaveLength(SHELL_SESSION_LIMITS.maxVariables);
+    expect(env.V0).toBeUndefined();
+    expect(env[`V${SHELL_SESSION_LIMITS.maxVariables + 7}`]).toBe(String(SHELL_SESSION_LIMITS.maxVariables + 7));
+    s.run(`export LONG=${'x'.repeat(SHELL_SESSION_LIMITS.maxValueLength + 1)}`);
+    expect(s.state().shell.env.LONG).toBeUndefined();
+    // Its size in JSON stays small whatever the calls set: the bound in bytes.
+    expect(JSON.stringify(s.state().shell).length).toBeLessThan(
+      SHELL_SESSION_LIMITS.maxVariables *
+        (SHELL_SESSION_LIMITS.maxValueLength + SHELL_SESSION_LIMITS.maxNameLength + 8),
+    );
+  });
+
+  it('takes nothing from a call that was blocked', () => {
+    const s = session();
+    expect(s.run('git push -f origin main; export B=x; cd y')).toBe('BLOCK');
+    expect(s.state().shell).toEqual({ env: {}, cwd: undefined });
+  });
+
+  it('reads a directory left by a call with a workdir from the project root', () => {
+    const s = session();
+    s.run('cd src', '/home/dev/shop/packages/api');
+    expect(s.state().shell.cwd).toBe('packages/api/src');
+    s.run('cd /tmp');
+    expect(s.state().shell.cwd).toBe('/tmp');
+  });
+
+  it('with a fresh shell per call, judges a later call as the agent believes it and as a new shell runs it', () => {
+    const s = session('fresh');
+    s.run('export B=main && cd packages/web');
+    // What the agent believes is kept: it is the first reading of later calls.
+    expect(s.state().shell).toEqual({ env: { B: 'main' }, cwd: 'packages/web' });
+    expect(s.run('git push -f origin "$B"')).toBe('BLOCK');
+    // The second reading: a new shell starts in the project root, so after `cd build`, `rm -rf src` removes the
+    // project's sources, not build/src.
+    const t = session('fresh');
+    t.run('cd build');
+    expect(t.run('rm -rf src')).toBe('BLOCK');
+    expect(t.run('rm -rf dist')).toBe('ALLOW');
+  });
+
+  it('with a persistent shell, judges a later call only as the shell that kept the values runs it', () => {
+    const s = session('persistent');
+    s.run('cd build');
+    expect(s.run('rm -rf src')).toBe('ALLOW');
+  });
+});

@@ -1,0 +1,94 @@
+// Per-program knowledge is one declaration per program (src/shell/programs/*.ts). These checks enumerate the
+// declarations and the code that names programs, so a program cannot be half-declared or named in code without a
+// declaration: what would otherwise be silently ignored (a value option read as a file name) fails here.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DECLARATIONS, compiledProgram, declaredNames } from '../../src/shell/programs/registry.js';
+import type { ProgramDeclaration } from '../../src/shell/programs/declaration.js';
+import { knowsFamily } from '../../src/shell/one-liners.js';
+
+const shellDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/shell');
+
+/** Every option of a declaration that takes a value (any subcommand, the globals). */
+function valueOptions(d: ProgramDeclaration): Set<string> {
+  return new Set([...Object.values(d.options).flat(), ...(d.globals?.value ?? []), ...(d.attached ?? [])]);
+}
+
+const label = (d: ProgramDeclaration): string => d.names.join('/');
+
+describe('program declarations', () => {
+  it('give every program a name that belongs to it alone, and say what it is', () => {
+    const seen = new Map<string, string>();
+    for (const d of DECLARATIONS) {
+      expect(d.names.length, label(d)).toBeGreaterThan(0);
+      expect(d.about.trim().length, `${label(d)}: about`).toBeGreaterThan(10);
+      for (const name of d.names) {
+        expect(seen.get(name), `${name} is declared by ${seen.get(name)} and ${label(d)}`).toBeUndefined();
+        seen.set(name, label(d));
+        expect(compiledProgram(name)?.declaration, name).toBe(d);
+      }
+    }
+    expect(declaredNames().length).toBe(seen.size);
+  });
+
+  it('declare every value option an effects reader reads, so its value is never taken for a file', () => {
+    for (const d of DECLARATIONS) {
+      if (d.effects === undefined) continue;
+      const values = valueOptions(d);
+      for (const option of d.effects.reads)
+        expect(values.has(option), `${label(d)}: effects read ${option}, which no options list declares`).toBe(true);
+    }
+  });
+
+  it('declare the directory options among the options that take a value', () => {
+    for (const d of DECLARATIONS) {
+      for (const option of d.cwd ?? [])
+        expect(d.globals?.value.includes(option), `${label(d)}: cwd ${option} is no global value option`).toBe(true);
+      for (const runs of d.runs ?? [])
+        for (const option of [...(runs.cwd ?? []), ...(runs.commandOption ?? [])])
+          expect(
+            runs.options.includes(option) || runs.commandOption?.includes(option),
+            `${label(d)}: runner option ${option} takes a value but is not among its options`,
+          ).toBe(true);
+    }
+  });
+
+  it('give every interpreter a language the one-liner scan reads (shells are parsed as shell)', () => {
+    for (const d of DECLARATIONS) {
+      const family = d.interpreter?.family;
+      if (family === undefined || family === 'sh') continue;
+      expect(knowsFamily(family), `${label(d)}: no one-liner table for ${family}`).toBe(true);
+    }
+  });
+
+  it('mark what runs elsewhere with the word that names where (a runner with remote skips it)', () => {
+    for (const d of DECLARATIONS)
+      for (const runs of d.runs ?? [])
+        if (runs.remote) expect(runs.skip ?? 0, `${label(d)}: remote runner without its host/container`).toBe(1);
+  });
+
+  it('declare every program the shell code names', () => {
+    const named = new Set<string>();
+    const files = [
+      ...readdirSync(shellDir).map((f) => join(shellDir, f)),
+      ...readdirSync(join(shellDir, 'programs')).map((f) => join(shellDir, 'programs', f)),
+    ].filter((f) => f.endsWith('.ts'));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bprogram === '([^']+)'/g)) named.add(m[1] as string);
+    }
+    expect(named.size).toBeGreaterThan(5);
+    for (const name of named)
+      expect(compiledProgram(name), `the code names ${name}, no declaration does`).toBeDefined();
+  });
+
+  it('resolve versioned and Windows spellings to the same declaration', () => {
+    expect(compiledProgram('python3.12')?.declaration).toBe(compiledProgram('python')?.declaration);
+    expect(compiledProgram('perl5.36')?.declaration).toBe(compiledProgram('perl')?.declaration);
+    expect(compiledProgram('pip3.11')?.declaration).toBe(compiledProgram('pip')?.declaration);
+    expect(compiledProgram('constructor')).toBeUndefined();
+    expect(compiledProgram('__proto__')).toBeUndefined();
+  });
+});
