@@ -35,7 +35,8 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
-export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { decide, strongest, bypassCovers, type Effect, type PendingBypass } from './evaluate/decide.js';
+export { readBypassWords, type BypassWords } from './evaluate/bypass-words.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
@@ -58,7 +59,7 @@ export type {
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
-export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
+export { BUILTIN_PREFIX, PROTECT_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
   Verdict,
   ContractMatch,

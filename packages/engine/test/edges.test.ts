@@ -221,15 +221,22 @@ describe('self-protection no configuration can switch off', () => {
     ]);
     expect(vs.map((v) => v.decision)).toEqual(Array(12).fill('BLOCK'));
   });
-  it('a bypass does not open the host server, but lets one contract-file write through', () => {
+  it('a bypass opens the contract file only when it names its contract, and never opens the host server', () => {
+    const write = bash("cat > .opencode/opencode-semantic-anchors.yaml <<'EOF'\nversion: 1\nEOF");
     const vs = run([
+      write,
       { bypass: 'let me try' },
+      write,
+      { bypass: 'let me try', contract: 'anchor-protect-contract-files' },
       bash('curl localhost:4096/session'),
-      bash("cat > .opencode/opencode-semantic-anchors.yaml <<'EOF'\nversion: 1\nEOF"),
+      write,
       { tool: 'edit', args: { filePath: '/home/dev/shop/opencode.json', oldString: 'a', newString: 'b' } },
       bash('rm .opencode/plugins/semantic-anchors.js'),
     ]);
-    expect(vs.slice(1).map((v) => v.decision)).toEqual(['BLOCK', 'WARN', 'BLOCK', 'BLOCK']);
+    expect(vs.map((v) => v.decision)).toEqual(['BLOCK', 'ALLOW', 'BLOCK', 'ALLOW', 'BLOCK', 'WARN', 'BLOCK', 'BLOCK']);
+    expect(vs[1]!.bypass.granted).toBe(false);
+    expect(vs[1]!.notice).toContain('/anchor bypass anchor-protect-contract-files <reason>');
+    expect(vs[3]!.bypass.granted).toBe(true);
   });
   it('honest work is untouched: other ports, reading the contract file, opencode --version', () => {
     const vs = run([

@@ -31,6 +31,8 @@ const GIT_RUNS_LATER = [
 ];
 
 export const BUILTIN_PREFIX = 'anchor-';
+/** Self-protection built-ins: a bypass lets one of these through only when the human names it. */
+export const PROTECT_PREFIX = `${BUILTIN_PREFIX}protect-`;
 
 const ORIGIN = 'built-in';
 

@@ -8,6 +8,7 @@ import { matchFacts, type Candidate, type ContractFault, type Excuse } from './m
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { grantBypass } from './bypass-grant.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -89,53 +90,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     return plain('confirm', s, confirmed(state.toolCalls));
   }
   if ('bypass' in event) {
-    if (state.bypass.pending) {
-      return plain(
-        'bypass',
-        { ...state, seq },
-        'A bypass is already waiting for the next blocked call; nothing more was spent.',
-        { granted: false },
-      );
-    }
-    if (bypassesLeft(state, budget) === 0) {
-      return plain('bypass', { ...state, seq }, `Bypass refused: the budget of ${budget} for this session is spent.`, {
-        granted: false,
-      });
-    }
-    const scope = event.contract;
-    if (scope !== undefined) {
-      const target = policy.contracts.find((c) => c.id === scope);
-      if (!target)
-        return plain(
-          'bypass',
-          { ...state, seq },
-          `Bypass refused: no contract "${scope}" is active; nothing was spent. See /anchor status for the ids.`,
-          { granted: false },
-        );
-      if (!target.bypassable)
-        return plain('bypass', { ...state, seq }, `Bypass refused: "${scope}" cannot be bypassed; nothing was spent.`, {
-          granted: false,
-        });
-    }
-    const expiry = policy.settings.bypassExpiresAfter;
-    const s = {
-      ...state,
-      seq,
-      bypass:
-        scope !== undefined
-          ? { spent: state.bypass.spent + 1, pending: true, scope }
-          : { spent: state.bypass.spent + 1, pending: true, callsLeft: expiry },
-    };
-    const what =
-      scope !== undefined
-        ? `the next block by ${scope} will go through`
-        : `the next blocked call within ${expiry} tool call${expiry === 1 ? '' : 's'} will go through`;
-    return plain(
-      'bypass',
-      s,
-      `Bypass granted: ${what} (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`,
-      { granted: true },
-    );
+    const outcome = grantBypass(policy, state, event);
+    return plain('bypass', { ...state, seq, bypass: outcome.bypass }, outcome.notice, { granted: outcome.granted });
   }
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
@@ -192,7 +148,10 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   // A contract that failed counts as a block when the project fails closed (settings.onError: block).
   const failedClosed = policy.settings.onError === 'block' ? faults.map((f) => f.contract) : [];
   const outcomes: Outcome[] = [...matched.map((m) => m.contract), ...failedClosed];
-  const pending = state.bypass.pending ? { scope: state.bypass.scope } : undefined;
+  const pending =
+    state.bypass.pending && state.bypass.scope !== undefined
+      ? { scope: state.bypass.scope, named: state.bypass.named === true }
+      : undefined;
   const { decision, effects, bypassUsed } = decide(outcomes, pending);
   const matches: ContractMatch[] = matched.map((m, i) => ({
     id: m.contract.id,
@@ -256,6 +215,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
           checks.map((c) => c.facts),
         )
       : state.written,
+    // The block the human sees now: a later bypass that names no contract is for these contracts only.
+    lastBlock: blocked ? blockingIds(matches) : state.lastBlock,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -292,6 +253,13 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   };
 }
 
+/** The contracts that stopped a blocked event, each once, in policy order. */
+function blockingIds(matches: readonly ContractMatch[]): readonly string[] {
+  const ids: string[] = [];
+  for (const m of matches) if (m.effect === 'block' && !ids.includes(m.id)) ids.push(m.id);
+  return ids;
+}
+
 /** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
 function nextBypass(
   state: SessionState,
@@ -300,6 +268,7 @@ function nextBypass(
 ): { state: SessionState['bypass']; expired: boolean } {
   const b = state.bypass;
   if (used) return { state: { spent: b.spent, pending: false }, expired: false };
+  // INVARIANT: only a bypass that named no contract counts down (callsLeft is set only for those).
   if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
   const callsLeft = b.callsLeft - 1;
   return callsLeft <= 0
