@@ -46,6 +46,10 @@ export {
   canonicalToolName,
   KNOWN_TOOLS,
   MAX_EVENT_TEXT,
+  urlFact,
+  urlsIn,
+  canonicalHost,
+  isLoopback,
 } from './facts/index.js';
 export type {
   Facts,
@@ -55,6 +59,7 @@ export type {
   CommandFact,
   PathFact,
   MessageAuthor,
+  UrlFact,
 } from './facts/index.js';
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';

@@ -5,7 +5,8 @@ import { pathForms } from '../matchers/paths.js';
 import { parseShell, shellQuote } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
-import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
+import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts, type UrlFact } from './types.js';
+import { urlsIn } from './url-hosts.js';
 
 export const canonicalToolName = (name: string): string => {
   const lower = name.toLowerCase();
@@ -82,6 +83,7 @@ export function toolFacts(
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell = name === 'bash' && command !== undefined ? shellFacts(parseShell(command), base, root) : undefined;
   const effects = shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content);
+  const scanned = KNOWN_TOOLS.has(name) ? [] : scan(a);
 
   return {
     kind: 'tool',
@@ -97,9 +99,23 @@ export function toolFacts(
     commands: shell?.commands ?? [],
     effects,
     scripts: shell?.scripts ?? [],
-    scanned: KNOWN_TOOLS.has(name) ? [] : scan(a),
+    scanned,
+    urls: callUrls(url, name === 'bash' ? commandParts : [], scanned),
     problems,
   };
+}
+
+/** The URLs a call would connect to: its url argument, URLs in a shell command, URLs in unknown tools' arguments. */
+function callUrls(
+  url: string | undefined,
+  commands: readonly string[],
+  scanned: readonly ScannedArgument[],
+): UrlFact[] {
+  const out: UrlFact[] = [];
+  if (url !== undefined) urlsIn(url, out);
+  for (const c of commands) if (c.includes('://')) urlsIn(c, out);
+  for (const s of scanned) urlsIn(s.text, out);
+  return out;
 }
 
 /** A command as text; a command given as an argv list is quoted back into one shell line. */
