@@ -61,7 +61,7 @@ export type {
   MessageAuthor,
   UrlFact,
 } from './facts/index.js';
-export { parseShell, SHELL_LIMITS } from './shell/index.js';
+export { parseShell, SHELL_LIMITS, gitConfigRunsLater } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { BUILTIN_PREFIX, PROTECT_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';

@@ -117,7 +117,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const root = policy.options.root;
   const checks: { facts: Facts; subject: string }[] = [];
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root);
+    const facts = toolFacts(event.tool, event.args, root, false, event.realPaths);
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own.
     for (const [i, inner] of batchCalls(facts).entries())

@@ -17,6 +17,17 @@ export const ToolEvent = z
         'The tool arguments as the host passes them (filePath or path, command, content, newString, patchText, ...).',
       examples: [{ command: 'git push --force origin main' }],
     }),
+    realPaths: z
+      .record(z.string().min(1).max(4096), z.string().min(1).max(4096))
+      .optional()
+      .meta({
+        description:
+          'Paths of the call that lead somewhere else through a symbolic link, as the host resolved them (the path ' +
+          'as written, or its absolute form → the real path). The call is judged on both: a write to "cfg/x.yaml" ' +
+          'where cfg is a link to .opencode is a write to .opencode/x.yaml too. The engine does no I/O; the host ' +
+          'resolves.',
+        examples: [{ 'cfg/opencode-semantic-anchors.yaml': '/home/dev/shop/.opencode/opencode-semantic-anchors.yaml' }],
+      }),
   })
   .meta({ description: 'The agent calls a tool.', examples: [{ tool: 'edit', args: { filePath: 'src/app.ts' } }] });
 
