@@ -88,6 +88,27 @@ export class Audit {
     });
   }
 
+  /** A change to a protected file found after (or between) calls, and undone: a BLOCK by the result check. */
+  resultBlock(
+    sessionID: string,
+    role: string | null | undefined,
+    tool: string,
+    contracts: readonly string[],
+    message: string,
+  ): void {
+    if (!this.on) return;
+    this.write({
+      kind: 'block',
+      by: 'rule',
+      sessionID,
+      tool,
+      verdict: 'BLOCK',
+      contracts: [...contracts],
+      ...(typeof role === 'string' ? { role } : {}),
+      message: maskSecrets(message),
+    });
+  }
+
   problem(message: string): void {
     if (!this.on) return;
     this.write({ kind: 'config-problem', by: 'plugin', message: maskSecrets(message) });

@@ -4,7 +4,7 @@
 export type AnchorCommand =
   | { readonly kind: 'status' }
   | { readonly kind: 'bypass'; readonly reason: string }
-  | { readonly kind: 'reload' }
+  | { readonly kind: 'reload'; readonly confirm: boolean }
   | { readonly kind: 'role'; readonly role: string }
   | { readonly kind: 'explain' }
   | { readonly kind: 'help'; readonly problem: string };
@@ -20,7 +20,10 @@ export function parseAnchorCommand(text: string): AnchorCommand {
     case 'bypass':
       return { kind: 'bypass', reason: tail };
     case 'reload':
-      return { kind: 'reload' };
+      if (rest.length === 0) return { kind: 'reload', confirm: false };
+      return rest.length === 1 && rest[0]!.toLowerCase() === 'confirm'
+        ? { kind: 'reload', confirm: true }
+        : { kind: 'help', problem: `"/anchor reload" takes nothing or "confirm", not "${tail}"` };
     case 'role':
       return rest.length === 1
         ? { kind: 'role', role: rest[0]! }

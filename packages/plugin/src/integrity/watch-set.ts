@@ -1,0 +1,262 @@
+// The watched files and what they held when last seen. Built from the watch patterns within bounds (files, bytes
+// hashed, bytes kept); `changes()` compares the disk with it, stat first and content only when stat moved, and
+// finds new files in protected folders through their folders' stat (a folder's mtime moves when an entry comes).
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { gitConfigRunsLater } from '@semantic-anchors/engine';
+import { ABSENT, glance, record, sameContent, unmoved, type Budget, type FileRecord } from './file-record.js';
+import { isDecisionLog, isGitConfig, isGlob, type WatchPattern } from './watch-list.js';
+
+export interface Bounds {
+  /** Files watched at most; beyond, files are left to the engine's rules (said in the log). */
+  readonly files: number;
+  /** Bytes read to hash, in total, when the set is built. */
+  readonly hashBytes: number;
+  /** Bytes kept to restore, in total, and per file. */
+  readonly keepBytes: number;
+  readonly keepEach: number;
+}
+
+export const DEFAULT_BOUNDS: Bounds = {
+  files: 3000,
+  hashBytes: 64 * 1024 * 1024,
+  keepBytes: 16 * 1024 * 1024,
+  keepEach: 2 * 1024 * 1024,
+};
+
+/** Folder levels walked below a glob's base. */
+const MAX_DEPTH = 12;
+
+export type ChangeKind = 'modified' | 'created' | 'deleted';
+
+export interface Change {
+  readonly path: string;
+  readonly kind: ChangeKind;
+  readonly before: FileRecord;
+  readonly after: FileRecord;
+}
+
+interface Folder {
+  mtimeMs: number;
+  ino: number;
+  names: Set<string>;
+  readonly tree: Tree;
+}
+
+interface Tree {
+  readonly pattern: string;
+  readonly base: string;
+  readonly matches: (path: string) => boolean;
+}
+
+export interface WatchSummary {
+  readonly files: number;
+  readonly folders: number;
+  /** Files found beyond the file bound and not watched. */
+  readonly skipped: number;
+  /** Files watched whose content is not kept (over the byte budget): a change to them cannot be undone. */
+  readonly notKept: number;
+}
+
+export class WatchSet {
+  private readonly files = new Map<string, FileRecord>();
+  private readonly folders = new Map<string, Folder>();
+  /** Glob bases that did not exist: their appearance is watched. */
+  private readonly missingBases = new Map<string, Tree>();
+  private readonly budget: Budget;
+  private skipped = 0;
+
+  constructor(
+    patterns: readonly WatchPattern[],
+    private readonly bounds: Bounds = DEFAULT_BOUNDS,
+  ) {
+    this.budget = { hash: bounds.hashBytes, keep: bounds.keepBytes, keepEach: bounds.keepEach };
+    for (const w of patterns) {
+      if (!isGlob(w.pattern)) this.add(w.pattern);
+      else this.addTree(w.pattern);
+    }
+  }
+
+  summary(): WatchSummary {
+    let notKept = 0;
+    for (const r of this.files.values()) if (r.exists && !r.folder && r.bytes === undefined) notKept++;
+    return { files: this.files.size, folders: this.folders.size, skipped: this.skipped, notKept };
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  /** What the disk holds now against what was seen: every change, nothing updated. */
+  changes(): Change[] {
+    const out: Change[] = [];
+    for (const before of this.files.values()) {
+      const g = glance(before.path);
+      if (unmoved(before, g)) continue;
+      const after = record(before.path, g, { hash: Number.MAX_SAFE_INTEGER, keep: 0, keepEach: 0 });
+      if (this.same(before, after)) {
+        // Touched, rewritten with the same bytes, or a git config write that changes nothing that runs.
+        this.files.set(before.path, { ...after, bytes: before.bytes ?? after.bytes });
+        continue;
+      }
+      out.push({ path: before.path, kind: kindOf(before, after), before, after });
+    }
+    for (const path of this.newFiles()) {
+      const after = record(path, glance(path), { hash: Number.MAX_SAFE_INTEGER, keep: 0, keepEach: 0 });
+      out.push({ path, kind: 'created', before: ABSENT(path), after });
+    }
+    return out;
+  }
+
+  /** Takes what the disk holds now as the truth for these paths (after a restore, or an approved change). */
+  accept(paths: readonly string[]): void {
+    for (const path of paths) {
+      const old = this.files.get(path);
+      if (old?.bytes) this.budget.keep += old.bytes.length;
+      this.files.set(path, record(path, glance(path), { ...this.budget, hash: Number.MAX_SAFE_INTEGER }));
+      const now = this.files.get(path)!;
+      if (now.bytes) this.budget.keep -= now.bytes.length;
+    }
+    this.refreshFolders();
+  }
+
+  /** A record to restore from: what the path held when last accepted. */
+  recordOf(path: string): FileRecord | undefined {
+    return this.files.get(path);
+  }
+
+  /** Stops watching a path (a new file that was removed again). */
+  forget(path: string): void {
+    this.files.delete(path);
+  }
+
+  private same(before: FileRecord, after: FileRecord): boolean {
+    if (sameContent(before, after)) return true;
+    // git's own commands rewrite its config files; only a change to what git will run later counts.
+    if (!isGitConfig(before.path) || !before.exists || !after.exists || before.link !== after.link) return false;
+    const was = before.bytes?.toString('utf8');
+    if (was === undefined || after.sha256 === undefined) return false;
+    const now = after.bytes?.toString('utf8') ?? readText(after.path);
+    return now !== undefined && gitConfigRunsLater(was).join('\n') === gitConfigRunsLater(now).join('\n');
+  }
+
+  private add(path: string): void {
+    if (this.files.has(path)) return;
+    if (this.files.size >= this.bounds.files) {
+      this.skipped++;
+      return;
+    }
+    this.files.set(path, record(path, glance(path), this.budget));
+  }
+
+  private addTree(pattern: string): void {
+    const tree: Tree = { pattern, base: globBase(pattern), matches: picomatch(pattern, { dot: true }) };
+    const st = statSync(tree.base, { throwIfNoEntry: false });
+    if (!st?.isDirectory()) {
+      this.missingBases.set(tree.base, tree);
+      return;
+    }
+    this.walk(tree.base, tree, (path) => this.add(path));
+  }
+
+  /** Walks a folder, remembering it and every folder below with their entries; matching files go to `found`. */
+  private walk(dir: string, tree: Tree, found: (path: string) => void): void {
+    walkFiles(dir, tree, found, (folder, st, names) => {
+      if (!this.folders.has(folder))
+        this.folders.set(folder, { mtimeMs: st.mtimeMs, ino: st.ino, names: new Set(names), tree });
+    });
+  }
+
+  /** Files that appeared in watched folders (or under a glob base that appeared) since they were last looked at. */
+  private newFiles(): string[] {
+    const out = new Set<string>();
+    const found = (path: string) => {
+      if (!this.files.has(path)) out.add(path);
+    };
+    for (const [base, tree] of this.missingBases) {
+      if (statSync(base, { throwIfNoEntry: false })?.isDirectory()) walkFiles(base, tree, found);
+    }
+    for (const [dir, folder] of this.folders) {
+      const st = statSync(dir, { throwIfNoEntry: false });
+      if (st === undefined || (st.mtimeMs === folder.mtimeMs && st.ino === folder.ino)) continue;
+      for (const name of readdirSync(dir)) {
+        if (folder.names.has(name)) continue;
+        const path = join(dir, name);
+        if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) walkFiles(path, folder.tree, found);
+        else if (folder.tree.matches(path) && !isDecisionLog(path)) found(path);
+      }
+    }
+    return [...out];
+  }
+
+  /** After a change is settled: folders (and bases that appeared) are looked at again from the disk. */
+  private refreshFolders(): void {
+    for (const [base, tree] of [...this.missingBases]) {
+      if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) continue;
+      this.missingBases.delete(base);
+      this.walk(base, tree, (path) => this.add(path));
+    }
+    for (const [dir, folder] of [...this.folders]) {
+      const st = statSync(dir, { throwIfNoEntry: false });
+      if (st === undefined) {
+        this.folders.delete(dir);
+        continue;
+      }
+      if (st.mtimeMs === folder.mtimeMs && st.ino === folder.ino) continue;
+      folder.mtimeMs = st.mtimeMs;
+      folder.ino = st.ino;
+      folder.names = new Set(readdirSync(dir));
+      for (const name of folder.names) {
+        const path = join(dir, name);
+        const s = statSync(path, { throwIfNoEntry: false });
+        if (s?.isDirectory() && !this.folders.has(path)) this.walk(path, folder.tree, (p) => this.add(p));
+        else if (!s?.isDirectory() && folder.tree.matches(path) && !isDecisionLog(path)) this.add(path);
+      }
+    }
+  }
+}
+
+function kindOf(before: FileRecord, after: FileRecord): ChangeKind {
+  if (!before.exists) return 'created';
+  if (!after.exists) return 'deleted';
+  return 'modified';
+}
+
+/** The folder a glob's files live under: its segments up to the first one with a glob character. */
+export function globBase(pattern: string): string {
+  const parts = pattern.split('/');
+  const at = parts.findIndex((p) => isGlob(p));
+  return at < 0 ? pattern : parts.slice(0, at).join('/') || '/';
+}
+
+function readText(path: string): string | undefined {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ? readFileSync(path, 'utf8') : undefined;
+}
+
+/**
+ * Every file under `dir` that the tree's glob matches, to `found`; every folder to `onFolder`. Linked folders are
+ * followed (what they hold is loaded through them), each folder once (a link back up ends there), MAX_DEPTH deep.
+ */
+function walkFiles(
+  dir: string,
+  tree: Tree,
+  found: (path: string) => void,
+  onFolder?: (folder: string, st: Stats, names: readonly string[]) => void,
+  depth = 0,
+  seen = new Set<string>(),
+): void {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (!st?.isDirectory() || depth > MAX_DEPTH) return;
+  const id = `${st.dev}:${st.ino}`;
+  if (seen.has(id)) return;
+  seen.add(id);
+  const names = readdirSync(dir);
+  onFolder?.(dir, st, names);
+  for (const name of names) {
+    const path = join(dir, name);
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+      walkFiles(path, tree, found, onFolder, depth + 1, seen);
+    else if (tree.matches(path) && !isDecisionLog(path)) found(path);
+  }
+}
