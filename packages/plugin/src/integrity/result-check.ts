@@ -3,7 +3,14 @@
 // through is undone and reported as a BLOCK naming the contract and the call. The rule of which file is guarded by
 // which contract stays the engine's: the plugin asks it how it would judge a write to the file.
 // INVARIANT: no method throws; an error inside is reported by the caller's fail-open path (the enforcer wraps us).
-import { PROTECT_PREFIX, startState, step, type CompiledPolicy, type Verdict } from '@semantic-anchors/engine';
+import {
+  PROTECT_PREFIX,
+  canonicalToolName,
+  startState,
+  step,
+  type CompiledPolicy,
+  type Verdict,
+} from '@semantic-anchors/engine';
 import type { Channels } from '../core/channels.js';
 import { restore } from './restore.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
@@ -22,6 +29,15 @@ interface InFlight {
   readonly bypassed: ReadonlySet<string>;
   readonly startedAt: number;
 }
+
+/**
+ * Built-in tools that write no file (a subagent's own calls are checked one by one): nothing to check after them.
+ * The check before the next call still sees what a process left running did meanwhile.
+ */
+const WRITES_NOTHING: ReadonlySet<string> = new Set([
+  ...['read', 'glob', 'grep', 'list', 'webfetch', 'websearch', 'codesearch', 'todowrite', 'todoread'],
+  ...['skill', 'question', 'lsp', 'task', 'anchor_status', 'invalid'],
+]);
 
 /** A call whose after-hook never came (the host aborted it) stops counting as running after this long. */
 const STALE_CALL_MS = 15 * 60 * 1000;
@@ -60,8 +76,27 @@ export class ResultCheck {
     const started = performance.now();
     this.policy = snapshot.policy;
     this.guards.clear();
-    this.set = new WatchSet(watchPatterns(snapshot.protect, this.ctx), this.bounds);
-    const s = this.set.summary();
+    const set = new WatchSet(watchPatterns(snapshot.protect, this.ctx), this.bounds, true);
+    this.set = set;
+    // Installed packages are read after the start, not during it; any check before then reads them first.
+    const later = setTimeout(() => {
+      if (this.set !== set) return;
+      try {
+        set.completeBuild();
+        this.logBuild(set, started);
+      } catch (error) {
+        this.channels.log(
+          'error',
+          `result check: reading installed packages failed (${String(error)}); they are read again at the next check`,
+          {},
+        );
+      }
+    }, 0);
+    later.unref?.();
+  }
+
+  private logBuild(set: WatchSet, started: number): void {
+    const s = set.summary();
     const ms = Math.round(performance.now() - started);
     this.channels.log('info', `result check: ${s.files} protected files watched (${s.folders} folders), in ${ms} ms`, {
       files: s.files,
@@ -102,6 +137,7 @@ export class ResultCheck {
   afterCall(call: { sessionID: string; callID: string; tool: string }): string | undefined {
     const flight = this.inFlight.get(call.callID);
     this.inFlight.delete(call.callID);
+    if (WRITES_NOTHING.has(canonicalToolName(call.tool))) return undefined;
     // Calls may run side by side: a change is let through when this call, or one still running, went through on a
     // human's bypass of every contract guarding the file (the human named those contracts for one call).
     const bypassed = new Set(flight?.bypassed ?? []);
@@ -114,7 +150,7 @@ export class ResultCheck {
    * process's, which cannot be told apart; they are kept and said, not undone.
    */
   humanActs(): void {
-    const changes = this.set?.changes() ?? [];
+    const changes = this.set?.changes(true) ?? [];
     const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
     this.set?.accept(changes.map((c) => c.path));
     if (guarded.length === 0) return;

@@ -27,6 +27,8 @@ export interface WatchContext {
 /** Folders of installed code: many files, rarely what a change to the rules goes through; watched last. */
 const BULK = /\/(node_modules|\.cache\/opencode\/packages)(\/|$)/;
 
+export const isBulk = (pattern: string): boolean => BULK.test(pattern);
+
 /** Every path and glob to watch, most important first. */
 export function watchPatterns(protect: object, ctx: WatchContext): WatchPattern[] {
   const out: WatchPattern[] = [];

@@ -121,6 +121,30 @@ describe('the watched set', () => {
     expect(set.summary()).toMatchObject({ files: 10, skipped: 3, notKept: 1 });
   });
 
+  it('looks at installed packages in turns: a change there is seen within a few checks, and at once by a full check', () => {
+    const d = dir();
+    for (let i = 0; i < 300; i++) put(join(d, `.opencode/node_modules/pkg/f${i}.js`), `export const x = ${i};\n`);
+    const set = new WatchSet([w(join(d, '.opencode/node_modules/**'))]);
+    writeFileSync(join(d, '.opencode/node_modules/pkg/f250.js'), 'evil();\n');
+    let seenAfter = 0;
+    for (let check = 1; check <= 4 && seenAfter === 0; check++) if (set.changes().length > 0) seenAfter = check;
+    expect(seenAfter).toBeGreaterThan(0);
+    const again = new WatchSet([w(join(d, '.opencode/node_modules/**'))]);
+    writeFileSync(join(d, '.opencode/node_modules/pkg/f299.js'), 'evil();\n');
+    expect(again.changes(true).map((c) => c.path)).toEqual([join(d, '.opencode/node_modules/pkg/f299.js')]);
+  });
+
+  it('reads installed packages after the start when asked to, and before any check', () => {
+    const d = dir();
+    put(join(d, '.opencode/node_modules/pkg/index.js'), 'x');
+    const set = new WatchSet([w(join(d, '.opencode/node_modules/**'))], undefined, true);
+    expect(set.building).toBe(true);
+    expect(set.summary().files).toBe(0);
+    expect(set.changes()).toEqual([]);
+    expect(set.building).toBe(false);
+    expect(set.summary().files).toBe(1);
+  });
+
   it('finds the folder a glob lives under', () => {
     expect(globBase('/a/b/**')).toBe('/a/b');
     expect(globBase('/a/.opencode/semantic-anchors-decisions*.jsonl')).toBe('/a/.opencode');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { gitConfigRunsLater } from '@semantic-anchors/engine';
 import { ABSENT, glance, record, sameContent, unmoved, type Budget, type FileRecord } from './file-record.js';
-import { isDecisionLog, isGitConfig, isGlob, type WatchPattern } from './watch-list.js';
+import { isBulk, isDecisionLog, isGitConfig, isGlob, type WatchPattern } from './watch-list.js';
 
 export interface Bounds {
   /** Files watched at most; beyond, files are left to the engine's rules (said in the log). */
@@ -27,6 +27,13 @@ export const DEFAULT_BOUNDS: Bounds = {
 
 /** Folder levels walked below a glob's base. */
 const MAX_DEPTH = 12;
+/**
+ * Installed packages (node_modules, opencode's package cache) hold hundreds of files each and are loaded only when
+ * opencode starts: each check looks at this many of their files and folders in turn (every one within a few calls),
+ * while everything else is looked at in every check. A full check (human turn, reload) looks at all.
+ */
+const BULK_FILES_PER_CHECK = 96;
+const BULK_FOLDERS_PER_CHECK = 16;
 
 export type ChangeKind = 'modified' | 'created' | 'deleted';
 
@@ -48,6 +55,7 @@ interface Tree {
   readonly pattern: string;
   readonly base: string;
   readonly matches: (path: string) => boolean;
+  readonly bulk: boolean;
 }
 
 export interface WatchSummary {
@@ -66,16 +74,43 @@ export class WatchSet {
   private readonly missingBases = new Map<string, Tree>();
   private readonly budget: Budget;
   private skipped = 0;
+  /** Files of installed packages, looked at in turns (see BULK_FILES_PER_CHECK). */
+  private readonly bulk = new Set<string>();
+  private bulkOrder: string[] | undefined;
+  private bulkCursor = 0;
+  private folderCursor = 0;
+  /** Bulk patterns not read yet: reading hundreds of files must not hold up opencode's start (completeBuild). */
+  private pending: WatchPattern[] = [];
 
   constructor(
     patterns: readonly WatchPattern[],
     private readonly bounds: Bounds = DEFAULT_BOUNDS,
+    deferBulk = false,
   ) {
     this.budget = { hash: bounds.hashBytes, keep: bounds.keepBytes, keepEach: bounds.keepEach };
+    // INVARIANT: patterns come most important first, so the file bound drops installed packages before anything else.
     for (const w of patterns) {
-      if (!isGlob(w.pattern)) this.add(w.pattern);
-      else this.addTree(w.pattern);
+      if (deferBulk && isBulk(w.pattern)) this.pending.push(w);
+      else this.addPattern(w);
     }
+  }
+
+  /** Reads the bulk patterns left for later; a no-op once done. */
+  completeBuild(): void {
+    // One at a time: a pattern that fails to read stays pending for the next try, the others are not lost.
+    while (this.pending.length > 0) {
+      this.addPattern(this.pending[0]!);
+      this.pending.shift();
+    }
+  }
+
+  get building(): boolean {
+    return this.pending.length > 0;
+  }
+
+  private addPattern(w: WatchPattern): void {
+    if (!isGlob(w.pattern)) this.add(w.pattern, isBulk(w.pattern));
+    else this.addTree(w.pattern);
   }
 
   summary(): WatchSummary {
@@ -88,10 +123,14 @@ export class WatchSet {
     return this.files.has(path);
   }
 
-  /** What the disk holds now against what was seen: every change, nothing updated. */
-  changes(): Change[] {
+  /**
+   * What the disk holds now against what was seen: every change, nothing updated (except stat of files whose content
+   * did not change). Installed packages are looked at in turns unless `full`.
+   */
+  changes(full = false): Change[] {
+    this.completeBuild();
     const out: Change[] = [];
-    for (const before of this.files.values()) {
+    for (const before of this.toLook(full)) {
       const g = glance(before.path);
       if (unmoved(before, g)) continue;
       const after = record(before.path, g, { hash: Number.MAX_SAFE_INTEGER, keep: 0, keepEach: 0 });
@@ -102,7 +141,7 @@ export class WatchSet {
       }
       out.push({ path: before.path, kind: kindOf(before, after), before, after });
     }
-    for (const path of this.newFiles()) {
+    for (const path of this.newFiles(full)) {
       const after = record(path, glance(path), { hash: Number.MAX_SAFE_INTEGER, keep: 0, keepEach: 0 });
       out.push({ path, kind: 'created', before: ABSENT(path), after });
     }
@@ -129,6 +168,19 @@ export class WatchSet {
   /** Stops watching a path (a new file that was removed again). */
   forget(path: string): void {
     this.files.delete(path);
+    if (this.bulk.delete(path)) this.bulkOrder = undefined;
+  }
+
+  /** Every file outside installed packages, and the next turn of installed packages' files (all when `full`). */
+  private *toLook(full: boolean): Generator<FileRecord> {
+    for (const r of this.files.values()) if (!this.bulk.has(r.path)) yield r;
+    const order = (this.bulkOrder ??= [...this.bulk]);
+    const n = full ? order.length : Math.min(order.length, BULK_FILES_PER_CHECK);
+    for (let i = 0; i < n; i++) {
+      const r = this.files.get(order[(this.bulkCursor + i) % order.length]!);
+      if (r) yield r;
+    }
+    if (order.length > 0) this.bulkCursor = (this.bulkCursor + n) % order.length;
   }
 
   private same(before: FileRecord, after: FileRecord): boolean {
@@ -141,23 +193,43 @@ export class WatchSet {
     return now !== undefined && gitConfigRunsLater(was).join('\n') === gitConfigRunsLater(now).join('\n');
   }
 
-  private add(path: string): void {
+  private add(path: string, bulk: boolean): void {
     if (this.files.has(path)) return;
     if (this.files.size >= this.bounds.files) {
       this.skipped++;
       return;
     }
     this.files.set(path, record(path, glance(path), this.budget));
+    if (bulk) {
+      this.bulk.add(path);
+      this.bulkOrder = undefined;
+    }
   }
 
   private addTree(pattern: string): void {
-    const tree: Tree = { pattern, base: globBase(pattern), matches: picomatch(pattern, { dot: true }) };
+    const tree: Tree = {
+      pattern,
+      base: globBase(pattern),
+      matches: picomatch(pattern, { dot: true }),
+      bulk: isBulk(pattern),
+    };
     const st = statSync(tree.base, { throwIfNoEntry: false });
     if (!st?.isDirectory()) {
       this.missingBases.set(tree.base, tree);
       return;
     }
-    this.walk(tree.base, tree, (path) => this.add(path));
+    this.walk(tree.base, tree, (path) => this.add(path, tree.bulk));
+  }
+
+  /** Folders outside installed packages, and the next turn of installed packages' folders (all when `full`). */
+  private foldersToLook(full: boolean): [string, Folder][] {
+    const all = [...this.folders];
+    const hot = all.filter(([, f]) => !f.tree.bulk);
+    const bulk = all.filter(([, f]) => f.tree.bulk);
+    const n = full ? bulk.length : Math.min(bulk.length, BULK_FOLDERS_PER_CHECK);
+    const turn = Array.from({ length: n }, (_, i) => bulk[(this.folderCursor + i) % bulk.length]!);
+    if (bulk.length > 0) this.folderCursor = (this.folderCursor + n) % bulk.length;
+    return [...hot, ...turn];
   }
 
   /** Walks a folder, remembering it and every folder below with their entries; matching files go to `found`. */
@@ -169,7 +241,7 @@ export class WatchSet {
   }
 
   /** Files that appeared in watched folders (or under a glob base that appeared) since they were last looked at. */
-  private newFiles(): string[] {
+  private newFiles(full: boolean): string[] {
     const out = new Set<string>();
     const found = (path: string) => {
       if (!this.files.has(path)) out.add(path);
@@ -177,7 +249,7 @@ export class WatchSet {
     for (const [base, tree] of this.missingBases) {
       if (statSync(base, { throwIfNoEntry: false })?.isDirectory()) walkFiles(base, tree, found);
     }
-    for (const [dir, folder] of this.folders) {
+    for (const [dir, folder] of this.foldersToLook(full)) {
       const st = statSync(dir, { throwIfNoEntry: false });
       if (st === undefined || (st.mtimeMs === folder.mtimeMs && st.ino === folder.ino)) continue;
       for (const name of readdirSync(dir)) {
@@ -195,7 +267,7 @@ export class WatchSet {
     for (const [base, tree] of [...this.missingBases]) {
       if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) continue;
       this.missingBases.delete(base);
-      this.walk(base, tree, (path) => this.add(path));
+      this.walk(base, tree, (path) => this.add(path, tree.bulk));
     }
     for (const [dir, folder] of [...this.folders]) {
       const st = statSync(dir, { throwIfNoEntry: false });
@@ -210,8 +282,10 @@ export class WatchSet {
       for (const name of folder.names) {
         const path = join(dir, name);
         const s = statSync(path, { throwIfNoEntry: false });
-        if (s?.isDirectory() && !this.folders.has(path)) this.walk(path, folder.tree, (p) => this.add(p));
-        else if (!s?.isDirectory() && folder.tree.matches(path) && !isDecisionLog(path)) this.add(path);
+        if (s?.isDirectory() && !this.folders.has(path))
+          this.walk(path, folder.tree, (p) => this.add(p, folder.tree.bulk));
+        else if (!s?.isDirectory() && folder.tree.matches(path) && !isDecisionLog(path))
+          this.add(path, folder.tree.bulk);
       }
     }
   }
