@@ -69,6 +69,18 @@ describe('the result check', () => {
       writeFileSync(join(host.project, '.opencode/plugins/evil.js'), 'export const x = 1;\n');
     });
     expect(existsSync(join(host.project, '.opencode/plugins/evil.js'))).toBe(false);
+    expect(result.output).toContain('Created: .opencode/plugins/evil.js — removed');
+  });
+
+  it('undoes every change of one call, a rewritten contract file and a new plugin alike (tar -x over .opencode)', async () => {
+    const { result } = await call(host, 'bash', { command: 'tar -xf /tmp/rules.tar' }, () => {
+      writeFileSync(join(host.project, CONFIG), 'version: 1\ncontracts: []\n');
+      mkdirSync(join(host.project, '.opencode/plugins'), { recursive: true });
+      writeFileSync(join(host.project, '.opencode/plugins/evil.js'), 'export const x = 1;\n');
+    });
+    expect(text(host, CONFIG)).toBe(original);
+    expect(existsSync(join(host.project, '.opencode/plugins/evil.js'))).toBe(false);
+    expect(result.output).toContain('contract "anchor-protect-contract-files"');
     expect(result.output).toContain('contract "anchor-protect-host-files"');
     expect(result.output).toContain('Created: .opencode/plugins/evil.js — removed');
     expect(result.output).toContain('cannot be bypassed');

@@ -200,14 +200,23 @@ export class ResultCheck {
     const changes = set.changes();
     if (changes.length === 0) return undefined;
     const outcomes: Outcome[] = [];
+    const settled: string[] = [];
     for (const change of changes) {
       const contracts = this.guardsOf(change.path);
+      // No built-in guards this path (any more): nothing to undo.
       if (contracts.length === 0) {
-        set.accept([change.path]); // No built-in guards this path (any more): nothing to undo.
+        settled.push(change.path);
         continue;
       }
-      outcomes.push(this.resolve(change, contracts, origin, bypassed, set));
+      const outcome = this.resolve(change, contracts, origin, bypassed, set);
+      outcomes.push(outcome);
+      // A new file removed again is not watched any more; anything else is read again from the disk.
+      if (!change.before.exists && outcome.result === 'restored') set.forget(change.path);
+      else settled.push(change.path);
     }
+    // INVARIANT: the set takes the disk as the truth only once every change of this check is resolved; taking it
+    // earlier would read a change not yet undone (a file created in the same call) as the new truth.
+    set.accept(settled);
     if (outcomes.length === 0) return undefined;
     const blocked = outcomes.filter((o) => o.result !== 'approved');
     for (const o of outcomes.filter((x) => x.result === 'approved'))
@@ -236,14 +245,10 @@ export class ResultCheck {
     const base = { path: change.path, kind: change.kind, contracts };
     const how = origin.kind === 'call' ? `${origin.tool} call ${origin.callID}` : 'a process between calls';
     if (origin.kind === 'call' && bypassed !== undefined && contracts.every((c) => bypassed.has(c))) {
-      set.accept([change.path]);
       this.flag(change.path, contracts, `changed by the agent's ${how}, let through by your bypass`);
       return { ...base, result: 'approved', detail: 'let through by the human bypass' };
     }
-    const was = set.recordOf(change.path) ?? change.before;
-    const done = restore(change, was);
-    if (!change.before.exists && done.ok) set.forget(change.path);
-    else set.accept([change.path]);
+    const done = restore(change, set.recordOf(change.path) ?? change.before);
     if (done.ok) return { ...base, result: 'restored', detail: done.did };
     this.flag(change.path, contracts, `changed by ${how} and could not be undone (${done.why})`);
     return { ...base, result: 'kept', detail: `could not be undone: ${done.why}` };
