@@ -77,13 +77,21 @@ export class Audit {
     });
   }
 
-  bypass(granted: boolean, sessionID: string, role: string | null | undefined, reason: string): void {
+  /** A bypass the human asked for; `contracts` is what a granted one lets through. */
+  bypass(
+    granted: boolean,
+    sessionID: string,
+    role: string | null | undefined,
+    reason: string,
+    contracts: readonly string[] = [],
+  ): void {
     if (!this.on) return;
     this.write({
       kind: granted ? 'bypass-granted' : 'bypass-refused',
       by: 'human',
       sessionID,
       ...(typeof role === 'string' ? { role } : {}),
+      ...(contracts.length > 0 ? { contracts: [...contracts] } : {}),
       reason: maskSecrets(reason),
     });
   }

@@ -1,7 +1,7 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { bypassesLeft, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import { bypassesLeft, readBypassWords, step, type Event, type Verdict } from '@semantic-anchors/engine';
 import { ResultCheck } from '../integrity/result-check.js';
 import { realPathsOf } from '../integrity/tool-paths.js';
 import { secretMask, type SecretMask } from './secret-mask.js';
@@ -265,12 +265,24 @@ export class Enforcer {
       case 'bypass': {
         // The engine reads the words (leading contract ids, then the reason) as explain and the simulator do.
         const verdict = this.apply(entry, { bypass: cmd.reason, typed: true }, undefined);
+        const scope = verdict.bypass.granted ? (verdict.bypass.scope ?? []) : [];
         this.channels.log(
           verdict.bypass.granted ? 'warn' : 'info',
-          `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`,
-          this.stateExtra(sessionID, entry),
+          `bypass ${verdict.bypass.granted ? `granted for ${scope.join(', ')}` : 'refused'} by the human`,
+          { ...this.stateExtra(sessionID, entry), contracts: scope },
         );
-        this.audit.bypass(verdict.bypass.granted === true, sessionID, entry.state.role, cmd.reason);
+        // The log keeps the human's reason apart from the contract ids it named (read as the engine read them).
+        const words = readBypassWords(
+          this.current.policy.contracts.map((c) => c.id),
+          cmd.reason,
+        );
+        this.audit.bypass(
+          verdict.bypass.granted === true,
+          sessionID,
+          entry.state.role,
+          words.ok ? words.reason : cmd.reason,
+          scope,
+        );
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'role': {
