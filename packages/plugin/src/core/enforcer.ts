@@ -2,9 +2,7 @@
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
 import { bypassesLeft, readBypassWords, step, type Event, type Verdict } from '@semantic-anchors/engine';
-import { ResultCheck } from '../integrity/result-check.js';
-import { realPathsOf } from '../integrity/tool-paths.js';
-import { secretMask, type SecretMask } from './secret-mask.js';
+import { HostGuard } from '../integrity/host-guard.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
@@ -70,10 +68,8 @@ export class Enforcer {
   private readonly audit: Audit;
   /** The server address the current policy protects (see followServer). */
   private compiledServer: string | undefined;
-  /** Checks what calls did to the protected files (src/integrity): the result, not the command. */
-  private readonly results: ResultCheck;
-  /** The host's secret values, masked in every tool result. */
-  private readonly mask: SecretMask;
+  /** The result check of the protected files, real paths through links, secrets masked in results (src/integrity). */
+  private readonly guard: HostGuard;
 
   constructor(
     private readonly options: EnforcerOptions,
@@ -81,10 +77,15 @@ export class Enforcer {
   ) {
     this.failOpen = new FailOpen(channels);
     this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
-    this.results = new ResultCheck(
-      { directory: options.directory, worktree: options.worktree, home: options.home, env: options.env },
-      channels,
-      (b) =>
+    this.guard = new HostGuard({ ...options, bounds: options.resultBounds }, channels, {
+      onError: (where, sessionID, error) =>
+        this.failOpen.report(
+          `the result check (${where})`,
+          sessionID,
+          error,
+          'protected files were not checked this time',
+        ),
+      onBlock: (b) =>
         this.audit.resultBlock(
           b.sessionID,
           this.sessions.entry(b.sessionID, this.current.policy).state.role,
@@ -92,17 +93,9 @@ export class Enforcer {
           b.contracts,
           b.message,
         ),
-      options.resultBounds,
-    );
-    this.mask = secretMask(options.extraSecretEnv ?? [], options.env);
-    if (this.mask.tooShort.length > 0)
-      channels.log(
-        'warn',
-        `secret values shorter than 6 characters are not masked in tool results: ${this.mask.tooShort.join(', ')}`,
-        {},
-      );
+    });
     this.current = this.load('start');
-    this.guardResults('start', undefined, () => this.results.follow(this.current));
+    this.guard.follow(this.current);
   }
 
   /** Waits until the decision log has written what it was given (tests, shutdown). */
@@ -122,22 +115,16 @@ export class Enforcer {
       const entry = this.sessions.entry(call.sessionID, this.current.policy);
       if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
       // A protected file that changed since the last call (a process left running) is undone, and this call stops.
-      const between = this.guardResults('tool.execute.before', call.sessionID, () => this.results.beforeCall(call));
+      const between = this.guard.beforeCall(call);
       if (between !== undefined) return between;
-      const realPaths = this.guardResults('tool.execute.before', call.sessionID, () =>
-        realPathsOf(call.tool, call.args, this.options.directory, (problem) =>
-          this.channels.log('debug', `symbolic links: ${problem}`, { sessionID: call.sessionID, tool: call.tool }),
-        ),
-      );
+      const realPaths = this.guard.realPaths(call);
       const event: Event = { tool: call.tool, args: { ...call.args }, ...(realPaths ? { realPaths } : {}) };
       const verdict = this.apply(entry, event, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
       this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
       if (verdict.decision === 'BLOCK')
         return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
-      this.guardResults('tool.execute.before', call.sessionID, () =>
-        this.results.started(call.callID, call.tool, verdict),
-      );
+      this.guard.started(call, verdict);
       if (verdict.decision === 'WARN' && verdict.agentMessage) {
         // Bounded: a call whose after-hook never comes (the host aborted it) must not hold memory forever.
         if (this.pendingNotes.size >= MAX_PENDING_NOTES)
@@ -157,16 +144,13 @@ export class Enforcer {
   afterTool(call: { readonly sessionID: string; readonly callID: string; readonly tool?: string }): string | undefined {
     const note = this.pendingNotes.get(call.callID);
     this.pendingNotes.delete(call.callID);
-    const tool = call.tool ?? 'tool';
-    const blocked = this.guardResults('tool.execute.after', call.sessionID, () =>
-      this.results.afterCall({ sessionID: call.sessionID, callID: call.callID, tool }),
-    );
+    const blocked = this.guard.afterCall({ sessionID: call.sessionID, callID: call.callID, tool: call.tool ?? 'tool' });
     return [blocked, note].filter((t) => t !== undefined).join('\n\n') || undefined;
   }
 
   /** Masks the host's secret values in every string of a tool's result (in place). Never throws. */
   maskResult(result: unknown, sessionID: string): void {
-    this.guardResults('tool.execute.after', sessionID, () => this.mask.apply(result));
+    this.guard.mask(result, sessionID);
   }
 
   /** A human message: learns the agent (role), resets Step Confirmation on a confirmation, checks attachments. */
@@ -175,7 +159,7 @@ export class Enforcer {
       // A subagent's "user" message is the parent agent's prompt, not the human's words: it must not confirm steps
       // (or the model could reset Step Confirmation by spawning a subagent told to "continue").
       if (this.sessions.isChild(msg.sessionID)) return NOTHING;
-      this.guardResults('chat.message', msg.sessionID, () => this.results.humanActs());
+      this.guard.humanActs(msg.sessionID);
       const entry = this.sessions.entry(msg.sessionID, this.current.policy);
       if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
       if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
@@ -229,7 +213,7 @@ export class Enforcer {
   /** `/anchor <args>` typed by the human: the answer text (starts with ANSWER_PREFIX). Never throws. */
   command(sessionID: string, args: string): string {
     try {
-      this.guardResults('command', sessionID, () => this.results.humanActs());
+      this.guard.humanActs(sessionID);
       const answer = this.runCommand(sessionID, args);
       const entry = this.sessions.entry(sessionID, this.current.policy);
       entry.answerEcho = answer;
@@ -245,7 +229,7 @@ export class Enforcer {
   status(sessionID: string): string {
     try {
       const entry = this.sessions.entry(sessionID, this.current.policy);
-      return statusText(this.current, entry.state, entry.agent, this.results.statusLines());
+      return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
     } catch (error) {
       this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
@@ -257,7 +241,7 @@ export class Enforcer {
     const entry = this.sessions.entry(sessionID, this.current.policy);
     switch (cmd.kind) {
       case 'status':
-        return statusText(this.current, entry.state, entry.agent, this.results.statusLines());
+        return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
       case 'explain':
         return explainText(entry.last);
       case 'help':
@@ -295,10 +279,10 @@ export class Enforcer {
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'reload': {
-        const refusal = this.results.reloadGate(cmd.confirm);
+        const refusal = this.guard.reloadGate(cmd.confirm);
         if (refusal !== undefined) return `${ANSWER_PREFIX} ${refusal}`;
         this.current = this.load('reload');
-        this.guardResults('command', sessionID, () => this.results.follow(this.current));
+        this.guard.follow(this.current);
         let notice = '';
         for (const e of this.sessions.all()) {
           const verdict = this.apply(e, { reload: true }, undefined);
@@ -420,21 +404,6 @@ export class Enforcer {
       bypassesLeft: bypassesLeft(entry.state, budget),
       bypassPending: entry.state.bypass.pending,
     };
-  }
-
-  /** Runs a step of the result check; its own error is reported (fail open) and never stops the tool check. */
-  private guardResults<T>(where: string, sessionID: string | undefined, body: () => T): T | undefined {
-    try {
-      return body();
-    } catch (error) {
-      this.failOpen.report(
-        `the result check (${where})`,
-        sessionID,
-        error,
-        'protected files were not checked this time',
-      );
-      return undefined;
-    }
   }
 
   /**

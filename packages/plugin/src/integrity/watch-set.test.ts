@@ -4,7 +4,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WatchSet, globBase } from './watch-set.js';
+import { globBase } from './walk.js';
+import { WatchSet } from './watch-set.js';
 import type { WatchPattern } from './watch-list.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'sa-watch-'));

@@ -1,11 +1,12 @@
 // The watched files and what they held when last seen. Built from the watch patterns within bounds (files, bytes
 // hashed, bytes kept); `changes()` compares the disk with it, stat first and content only when stat moved, and
 // finds new files in protected folders through their folders' stat (a folder's mtime moves when an entry comes).
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { gitConfigRunsLater } from '@semantic-anchors/engine';
 import { ABSENT, glance, record, sameContent, unmoved, type Budget, type FileRecord } from './file-record.js';
+import { globBase, walkFiles, type Tree } from './walk.js';
 import { isBulk, isDecisionLog, isGitConfig, isGlob, type WatchPattern } from './watch-list.js';
 
 export interface Bounds {
@@ -25,8 +26,6 @@ export const DEFAULT_BOUNDS: Bounds = {
   keepEach: 2 * 1024 * 1024,
 };
 
-/** Folder levels walked below a glob's base. */
-const MAX_DEPTH = 12;
 /**
  * Installed packages (node_modules, opencode's package cache) hold hundreds of files each and are loaded only when
  * opencode starts: each check looks at this many of their files and folders in turn (every one within a few calls),
@@ -49,13 +48,6 @@ interface Folder {
   ino: number;
   names: Set<string>;
   readonly tree: Tree;
-}
-
-interface Tree {
-  readonly pattern: string;
-  readonly base: string;
-  readonly matches: (path: string) => boolean;
-  readonly bulk: boolean;
 }
 
 export interface WatchSummary {
@@ -297,40 +289,6 @@ function kindOf(before: FileRecord, after: FileRecord): ChangeKind {
   return 'modified';
 }
 
-/** The folder a glob's files live under: its segments up to the first one with a glob character. */
-export function globBase(pattern: string): string {
-  const parts = pattern.split('/');
-  const at = parts.findIndex((p) => isGlob(p));
-  return at < 0 ? pattern : parts.slice(0, at).join('/') || '/';
-}
-
 function readText(path: string): string | undefined {
   return statSync(path, { throwIfNoEntry: false })?.isFile() ? readFileSync(path, 'utf8') : undefined;
-}
-
-/**
- * Every file under `dir` that the tree's glob matches, to `found`; every folder to `onFolder`. Linked folders are
- * followed (what they hold is loaded through them), each folder once (a link back up ends there), MAX_DEPTH deep.
- */
-function walkFiles(
-  dir: string,
-  tree: Tree,
-  found: (path: string) => void,
-  onFolder?: (folder: string, st: Stats, names: readonly string[]) => void,
-  depth = 0,
-  seen = new Set<string>(),
-): void {
-  const st = statSync(dir, { throwIfNoEntry: false });
-  if (!st?.isDirectory() || depth > MAX_DEPTH) return;
-  const id = `${st.dev}:${st.ino}`;
-  if (seen.has(id)) return;
-  seen.add(id);
-  const names = readdirSync(dir);
-  onFolder?.(dir, st, names);
-  for (const name of names) {
-    const path = join(dir, name);
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-      walkFiles(path, tree, found, onFolder, depth + 1, seen);
-    else if (tree.matches(path) && !isDecisionLog(path)) found(path);
-  }
 }
