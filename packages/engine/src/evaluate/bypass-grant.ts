@@ -90,7 +90,7 @@ export function grantBypass(policy: CompiledPolicy, state: SessionState, event: 
   return {
     bypass,
     granted: true,
-    notice: `Bypass granted: ${what}; a block by any other contract stays a block (${left} of ${budget} left this session). Reason: ${reason || '(none given)'}${note ? `\n${note}` : ''}`,
+    notice: `Bypass granted: ${what}; a block by any other contract stays a block (${left} of ${budget} left this session). Reason: ${reason || '(none given)'}${note ? ` (${note})` : ''}`,
   };
 }
 
