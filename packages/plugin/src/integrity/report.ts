@@ -75,7 +75,12 @@ export function humanLine(outcomes: readonly Outcome[], origin: Origin, director
       ? `the agent's ${origin.tool} call (${origin.callID})`
       : `a process left running by an earlier call (found before ${origin.before.tool} call ${origin.before.callID}, which was blocked)`;
   const files = blocked.map((o) => `${shown(o.path, directory)} (${KIND_WORDS[o.kind]}; ${o.detail})`).join(', ');
-  return `Blocked a change to protected files by ${by}: ${files} — contract ${unique(blocked.flatMap((o) => o.contracts)).join(', ')}.`;
+  // Between calls the change may have been the human's own edit: say how to keep it.
+  const yours =
+    origin.kind === 'call'
+      ? ''
+      : ' If you made this change yourself while the agent was working, save it again once the agent is idle.';
+  return `Blocked a change to protected files by ${by}: ${files} — contract ${unique(blocked.flatMap((o) => o.contracts)).join(', ')}.${yours}`;
 }
 
 /** Why `/anchor reload` waits for a confirmation, and how to give it. */
