@@ -3,7 +3,8 @@
 // Links are followed for the content (what opencode or git would read), and the link itself is recorded too: a
 // file replaced by a link to elsewhere is a change even when the bytes it leads to are the same.
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, readlinkSync, type Stats } from 'node:fs';
+import { lstatQuiet, statQuiet } from './fs-quiet.js';
 
 export interface FileRecord {
   readonly path: string;
@@ -47,11 +48,13 @@ export interface Glance {
 }
 
 export function glance(path: string): Glance {
-  const l = lstatSync(path, { throwIfNoEntry: false });
-  if (l === undefined) return { exists: false, link: undefined, stat: undefined };
+  const l = lstatQuiet(path);
+  if (l === 'absent') return { exists: false, link: undefined, stat: undefined };
+  // There, but not to be looked at (a folder on the way made unreadable, a link loop): a state unlike any file's.
+  if (!('isSymbolicLink' in l)) return { exists: true, link: `<${l.code}>`, stat: undefined };
   if (!l.isSymbolicLink()) return { exists: true, link: undefined, stat: l };
   // A link: its target is what a reader gets; a dangling link leads nowhere readable but is there.
-  return { exists: true, link: readlinkSync(path), stat: statSync(path, { throwIfNoEntry: false }) };
+  return { exists: true, link: readlinkSync(path), stat: statQuiet(path) };
 }
 
 /** Whether stat alone shows that nothing moved since `r` was taken. */
@@ -96,7 +99,18 @@ export function record(path: string, g: Glance, budget: Budget): FileRecord {
     mode: s?.mode ?? 0,
   };
   if (s === undefined || !s.isFile() || s.size > budget.hash) return { ...base, sha256: undefined, bytes: undefined };
-  const bytes = readFileSync(path);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    // Unreadable content (its permission taken away): a state of its own, compared like a link target.
+    return {
+      ...base,
+      link: `<${(error as NodeJS.ErrnoException).code ?? 'unreadable'}>`,
+      sha256: undefined,
+      bytes: undefined,
+    };
+  }
   budget.hash -= bytes.length;
   const keep = bytes.length <= budget.keepEach && bytes.length <= budget.keep;
   if (keep) budget.keep -= bytes.length;

@@ -4,6 +4,7 @@ import {
   chmodSync,
   existsSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -75,5 +76,39 @@ describe('restoring a protected file', () => {
     const r = restore(change!, set.recordOf(change!.path)!);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.why).toContain('not kept');
+  });
+});
+
+describe('a protected folder bent out of shape', () => {
+  it('a folder made unreadable and unwritable does not stop the check, and the file is restored', () => {
+    const d = mkdtempSync(join(tmpdir(), 'sa-restore-'));
+    mkdirSync(join(d, '.opencode'));
+    writeFileSync(join(d, '.opencode/rules.yaml'), 'old');
+    const set = new WatchSet([{ pattern: join(d, '.opencode/rules.yaml'), from: 'test', rank: 0 }]);
+    writeFileSync(join(d, '.opencode/rules.yaml'), 'new');
+    chmodSync(join(d, '.opencode'), 0o000);
+    try {
+      const [change] = set.changes();
+      expect(change?.kind).toBe('modified');
+      expect(restore(change!, set.recordOf(change!.path)!)).toMatchObject({ ok: true });
+      expect(readFileSync(join(d, '.opencode/rules.yaml'), 'utf8')).toBe('old');
+    } finally {
+      chmodSync(join(d, '.opencode'), 0o755);
+    }
+  });
+  it('a folder replaced by a file does not stop the check; the file is moved aside and the folder comes back', () => {
+    const d = mkdtempSync(join(tmpdir(), 'sa-restore-'));
+    mkdirSync(join(d, '.opencode'));
+    writeFileSync(join(d, '.opencode/rules.yaml'), 'old');
+    const set = new WatchSet([{ pattern: join(d, '.opencode/rules.yaml'), from: 'test', rank: 0 }]);
+    rmSync(join(d, '.opencode'), { recursive: true });
+    writeFileSync(join(d, '.opencode'), 'not a folder');
+    const [change] = set.changes();
+    expect(change?.kind).toBe('deleted');
+    const r = restore(change!, set.recordOf(change!.path)!);
+    expect(r.ok && r.did).toMatch(
+      /^recreated \(.*\.opencode was not a folder any more: moved to .*\.opencode\.moved-by-semantic-anchors-\d+\)$/,
+    );
+    expect(readFileSync(join(d, '.opencode/rules.yaml'), 'utf8')).toBe('old');
   });
 });

@@ -1,6 +1,7 @@
 // Walking a protected folder: every file a glob matches, every folder below (links followed, each folder once,
 // bounded in depth). The watched set calls it when it is built and when a folder's entries changed.
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { readdirQuiet, statQuiet } from './fs-quiet.js';
 import { join } from 'node:path';
 import { isDecisionLog, isGlob } from './watch-list.js';
 
@@ -34,17 +35,16 @@ export function walkFiles(
   depth = 0,
   seen = new Set<string>(),
 ): void {
-  const st = statSync(dir, { throwIfNoEntry: false });
+  const st = statQuiet(dir);
   if (!st?.isDirectory() || depth > MAX_DEPTH) return;
   const id = `${st.dev}:${st.ino}`;
   if (seen.has(id)) return;
   seen.add(id);
-  const names = readdirSync(dir);
+  const names = readdirQuiet(dir);
   onFolder?.(dir, st, names);
   for (const name of names) {
     const path = join(dir, name);
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-      walkFiles(path, tree, found, onFolder, depth + 1, seen);
+    if (statQuiet(path)?.isDirectory()) walkFiles(path, tree, found, onFolder, depth + 1, seen);
     else if (tree.matches(path) && !isDecisionLog(path)) found(path);
   }
 }

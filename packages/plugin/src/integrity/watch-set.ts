@@ -1,7 +1,8 @@
 // The watched files and what they held when last seen. Built from the watch patterns within bounds (files, bytes
 // hashed, bytes kept); `changes()` compares the disk with it, stat first and content only when stat moved, and
 // finds new files in protected folders through their folders' stat (a folder's mtime moves when an entry comes).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { errnoOf, readdirQuiet, statQuiet } from './fs-quiet.js';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { gitConfigRunsLater } from '@semantic-anchors/engine';
@@ -205,7 +206,7 @@ export class WatchSet {
       matches: picomatch(pattern, { dot: true }),
       bulk: isBulk(pattern),
     };
-    const st = statSync(tree.base, { throwIfNoEntry: false });
+    const st = statQuiet(tree.base);
     if (!st?.isDirectory()) {
       this.missingBases.set(tree.base, tree);
       return;
@@ -239,15 +240,15 @@ export class WatchSet {
       if (!this.files.has(path)) out.add(path);
     };
     for (const [base, tree] of this.missingBases) {
-      if (statSync(base, { throwIfNoEntry: false })?.isDirectory()) walkFiles(base, tree, found);
+      if (statQuiet(base)?.isDirectory()) walkFiles(base, tree, found);
     }
     for (const [dir, folder] of this.foldersToLook(full)) {
-      const st = statSync(dir, { throwIfNoEntry: false });
+      const st = statQuiet(dir);
       if (st === undefined || (st.mtimeMs === folder.mtimeMs && st.ino === folder.ino)) continue;
-      for (const name of readdirSync(dir)) {
+      for (const name of readdirQuiet(dir)) {
         if (folder.names.has(name)) continue;
         const path = join(dir, name);
-        if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) walkFiles(path, folder.tree, found);
+        if (statQuiet(path)?.isDirectory()) walkFiles(path, folder.tree, found);
         else if (folder.tree.matches(path) && !isDecisionLog(path)) found(path);
       }
     }
@@ -257,12 +258,12 @@ export class WatchSet {
   /** After a change is settled: folders (and bases that appeared) are looked at again from the disk. */
   private refreshFolders(): void {
     for (const [base, tree] of [...this.missingBases]) {
-      if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) continue;
+      if (!statQuiet(base)?.isDirectory()) continue;
       this.missingBases.delete(base);
       this.walk(base, tree, (path) => this.add(path, tree.bulk));
     }
     for (const [dir, folder] of [...this.folders]) {
-      const st = statSync(dir, { throwIfNoEntry: false });
+      const st = statQuiet(dir);
       if (st === undefined) {
         this.folders.delete(dir);
         continue;
@@ -270,10 +271,10 @@ export class WatchSet {
       if (st.mtimeMs === folder.mtimeMs && st.ino === folder.ino) continue;
       folder.mtimeMs = st.mtimeMs;
       folder.ino = st.ino;
-      folder.names = new Set(readdirSync(dir));
+      folder.names = new Set(readdirQuiet(dir));
       for (const name of folder.names) {
         const path = join(dir, name);
-        const s = statSync(path, { throwIfNoEntry: false });
+        const s = statQuiet(path);
         if (s?.isDirectory() && !this.folders.has(path))
           this.walk(path, folder.tree, (p) => this.add(p, folder.tree.bulk));
         else if (!s?.isDirectory() && folder.tree.matches(path) && !isDecisionLog(path))
@@ -290,5 +291,11 @@ function kindOf(before: FileRecord, after: FileRecord): ChangeKind {
 }
 
 function readText(path: string): string | undefined {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() ? readFileSync(path, 'utf8') : undefined;
+  if (!statQuiet(path)?.isFile()) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errnoOf(error) === 'EACCES') return undefined; // Unreadable now: not the same content as before.
+    throw error;
+  }
 }
