@@ -104,6 +104,19 @@ describe('the result check', () => {
     expect((await answer(host, 'reload')).startsWith('[semantic-anchors] Reloaded')).toBe(true);
   });
 
+  it('a human message while a call runs does not take that call’s change for the human’s', async () => {
+    const input = { tool: 'bash', sessionID: ROOT_SESSION, callID: 'call_slow' };
+    const args = { command: 'sleep 5' };
+    expect(await before(host, { input, output: { args } })).toBeUndefined();
+    writeFileSync(join(host.project, CONFIG), 'version: 1\ncontracts: []\n');
+    const p = host.payload('chat.message.build');
+    await host.hooks['chat.message'](p.input, p.output);
+    const result: Record<string, unknown> = { title: 'bash', output: '', metadata: {} };
+    await host.hooks['tool.execute.after']({ ...input, args }, result);
+    expect(text(host, CONFIG)).toBe(original);
+    expect(result.output).toContain('anchor-protect-contract-files');
+  });
+
   it('lets a change through only on a bypass that named the contract, and reload then waits for a confirmation', async () => {
     const write = { filePath: join(host.project, CONFIG), content: `${original}# by the agent\n` };
     const first = await call(host, 'write', write, () => {});

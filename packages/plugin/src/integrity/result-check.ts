@@ -150,6 +150,8 @@ export class ResultCheck {
    * process's, which cannot be told apart; they are kept and said, not undone.
    */
   humanActs(): void {
+    // A call still running is the likelier author: its own after-hook judges what changed.
+    if (this.inFlight.size > 0) return;
     const changes = this.set?.changes(true) ?? [];
     const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
     this.set?.accept(changes.map((c) => c.path));
