@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { sandboxEnv, type SandboxDirs } from './sandbox-dirs.js';
 import { sleep, waitUntil } from './wait.js';
+import { serverAuth } from './opencode-client.js';
 
 export interface LaunchOptions {
   readonly binary: string;
@@ -85,6 +86,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   child.on('error', (error) => (exited = `could not start ${command}: ${error.message}`));
 
   const url = `http://127.0.0.1:${port}`;
+  // A server started with a password answers only requests that carry it.
+  const password = options.env?.OPENCODE_SERVER_PASSWORD;
   const stop = () => stopProcess(child);
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   const tail = () => `\n--- opencode log (tail) ---\n${log.slice(-3000)}`;
@@ -92,7 +95,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     await waitUntil(
       'GET /global/health',
       async () =>
-        ((await getJson(`${url}/global/health`)) as { healthy?: boolean } | undefined)?.healthy === true
+        ((await getJson(`${url}/global/health`, password)) as { healthy?: boolean } | undefined)?.healthy === true
           ? true
           : undefined,
       {
@@ -106,7 +109,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
       await waitUntil(
         `the command "${name}" in GET /command (did the plugin load?)`,
         async () => {
-          const list = await getJson(`${url}/command`);
+          const list = await getJson(`${url}/command`, password);
           return Array.isArray(list) &&
             list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name)
             ? true
@@ -123,8 +126,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   return { url, port, pid, log: () => log, stop };
 }
 
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+async function getJson(url: string, password: string | undefined): Promise<unknown> {
+  const response = await fetch(url, { headers: serverAuth(password), signal: AbortSignal.timeout(5_000) });
   if (!response.ok) return undefined;
   return response.json() as Promise<unknown>;
 }

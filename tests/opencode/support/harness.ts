@@ -99,6 +99,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const recordDir = join(dirs.root, 'record');
   const straceFile = options.strace ? join(dirs.root, 'connect.trace') : undefined;
   const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
+  // A server started with OPENCODE_SERVER_PASSWORD (in `env`) is driven with it.
+  const password = options.env?.OPENCODE_SERVER_PASSWORD;
   let opencode: OpencodeProcess;
   // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
   // at plugin start are recorded too.
@@ -115,7 +117,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       readyCommand: options.readyCommand ?? 'anchor',
       env,
       straceFile,
-      onHealthy: (url) => (events = new OpencodeClient(url).subscribe()),
+      onHealthy: (url) => (events = new OpencodeClient(url, undefined, password).subscribe()),
     });
   } catch (error) {
     events?.close();
@@ -123,7 +125,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     dirs.remove();
     throw error;
   }
-  const client = new OpencodeClient(opencode.url);
+  const client = new OpencodeClient(opencode.url, undefined, password);
   if (events === undefined) throw new Error('opencode became ready without the health callback: the harness is broken');
   const recorder = events;
   return {
