@@ -152,6 +152,16 @@ describe('semantic-anchors doctor', () => {
     expect(code, out).toBe(0);
   });
 
+  it('warns, without failing, about a server with no password and an OPENCODE_PURE line appended to ~/.bashrc', async () => {
+    const p = project({ 'opencode.json': loadsPlugin });
+    writeFileSync(join(p.xdg, '..', '.bashrc'), 'export PATH="$HOME/bin:$PATH"\nexport OPENCODE_PURE=1\n');
+    const { code, out } = await doctor(p, ['--no-run'], withOpencode);
+    expect(code).toBe(0);
+    expect(out).toMatch(/! opencode's server password: OPENCODE_SERVER_PASSWORD is not set in this environment/);
+    expect(out).toContain('~/.bashrc:2: OPENCODE_PURE — opencode then starts without external plugins');
+    expect(out).toContain('warning(s) above');
+  });
+
   it('skips the live check, without failing, where no opencode is installed', async () => {
     const p = project({ 'opencode.json': loadsPlugin });
     const { code, out } = await doctor(p, [], '/usr/bin:/bin');

@@ -104,7 +104,7 @@ describe('enforcement in a real opencode (project config)', () => {
 
   it('lets exactly one blocked call through after /anchor bypass, then says the budget is spent', async () => {
     const session = await h.client.createSession();
-    const granted = await anchor(h, session, 'bypass hotfix agreed with the team');
+    const granted = await anchor(h, session, 'bypass e2e-no-force-push hotfix agreed with the team');
     expect(granted).toMatch(/^\[semantic-anchors\]/);
     expect(granted).toMatch(/granted/i);
     const parts = await turn(h, session, [
@@ -138,7 +138,7 @@ describe('enforcement in a real opencode (project config)', () => {
 
   it('shares the bypass budget between a session and its subagents instead of multiplying it', async () => {
     const session = await h.client.createSession();
-    expect(await anchor(h, session, 'bypass one push from the subagent')).toMatch(/granted/i);
+    expect(await anchor(h, session, 'bypass e2e-no-force-push one push from the subagent')).toMatch(/granted/i);
     const childScript = [
       bash('touch child-first.marker && git push --force origin main'),
       bash('touch child-second.marker && git push --force origin main'),

@@ -68,7 +68,11 @@ describe('self-protection in a real opencode', () => {
     ]);
     for (const part of parts) expectBlocked(part, 'anchor-protect-contract-files');
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(await anchor(h, session, 'bypass I asked for this rule change')).toContain('Bypass granted');
+    // A bypass without the contract's id does not open the rules themselves; one that names it does.
+    expect(await anchor(h, session, 'bypass I asked for this rule change')).toContain('Bypass refused');
+    expect(await anchor(h, session, 'bypass anchor-protect-contract-files I asked for this rule change')).toContain(
+      'Bypass granted',
+    );
     const [write] = await turn(h, session, [
       callDirective('edit', {
         filePath: file,
@@ -83,7 +87,10 @@ describe('self-protection in a real opencode', () => {
 
   it('the opencode configuration and plugin folders are off limits, bypass or not', async () => {
     const session = await h.client.createSession();
-    expect(await anchor(h, session, 'bypass try the host files')).toContain('Bypass granted');
+    expect(await anchor(h, session, 'bypass anchor-protect-host-files try the host files')).toContain(
+      'cannot be bypassed',
+    );
+    expect(await anchor(h, session, 'bypass e2e-no-force-push try the host files')).toContain('Bypass granted');
     const parts = await turn(h, session, [
       callDirective('write', { filePath: join(h.dirs.project, 'opencode.json'), content: '{ "plugin": [] }\n' }),
       callDirective('write', {

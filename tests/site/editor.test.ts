@@ -395,7 +395,7 @@ describe('compose two presets, simulate, download', () => {
       { tool: 'edit', args: { filePath: 'src/app.ts', oldString: 'a', newString: 'b' } },
       { tool: 'write', args: { filePath: 'src/app.test.ts', content: 'it.only("x", () => {})' } },
       { message: 'please commit this' },
-      { bypass: 'approved in review' },
+      { bypass: 'approved in review', typed: true },
       { tool: 'bash', args: { command: 'git push --force origin main' } },
       { confirm: true },
     ];

@@ -41,7 +41,16 @@ export {
   EMPTY_SHELL_SESSION,
   type ShellSession,
 } from './evaluate/shell-session.js';
-export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
+export {
+  decide,
+  faultMode,
+  strongest,
+  bypassCovers,
+  type Effect,
+  type OnError,
+  type PendingBypass,
+} from './evaluate/decide.js';
+export { readBypassWords, type BypassWords } from './evaluate/bypass-words.js';
 export { observedReport, type ObservedReport } from './evaluate/observe.js';
 export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
@@ -53,6 +62,10 @@ export {
   canonicalToolName,
   KNOWN_TOOLS,
   MAX_EVENT_TEXT,
+  urlFact,
+  urlsIn,
+  canonicalHost,
+  isLoopback,
 } from './facts/index.js';
 export type {
   Facts,
@@ -62,8 +75,9 @@ export type {
   CommandFact,
   PathFact,
   MessageAuthor,
+  UrlFact,
 } from './facts/index.js';
-export { parseShell, SHELL_LIMITS } from './shell/index.js';
+export { parseShell, SHELL_LIMITS, gitConfigRunsLater } from './shell/index.js';
 export type {
   ShellModel,
   SimpleCommand,
@@ -76,7 +90,7 @@ export type {
 } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { redactSecrets } from './secrets/redact.js';
-export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
+export { BUILTIN_PREFIX, PROTECT_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
   Verdict,
   ContractMatch,

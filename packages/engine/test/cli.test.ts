@@ -53,6 +53,25 @@ describe('semantic-anchors validate', () => {
 });
 
 describe('semantic-anchors explain', () => {
+  it('reads the words typed after /anchor bypass as the plugin does: a near miss refused, a far word kept as reason', () => {
+    const r = run(
+      'explain',
+      'test/conformance/bypass-scope.yaml',
+      '--event',
+      '{"tool":"bash","args":{"command":"terraform destroy"}}',
+      '--event',
+      '{"bypass":"no-terraform-destory approved","typed":true}',
+      '--event',
+      '{"bypass":"hot-fix approved","typed":true}',
+      '--event',
+      '{"tool":"bash","args":{"command":"terraform destroy"}}',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Did you mean "no-terraform-destroy"?');
+    expect(r.out).toContain('"hot-fix" was read as the start of the reason');
+    expect(r.out).toMatch(/#4 tool bash "terraform destroy" → WARN/);
+  });
+
   it('replays the Step Confirmation example: blocks the Nth call, allows after confirmation, one call through per bypass', () => {
     const r = run(
       'explain',

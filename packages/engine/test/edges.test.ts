@@ -241,15 +241,22 @@ describe('self-protection no configuration can switch off', () => {
     ]);
     expect(vs.map((v) => v.decision)).toEqual(Array(12).fill('BLOCK'));
   });
-  it('a bypass does not open the host server, but lets one contract-file write through', () => {
+  it('a bypass opens the contract file only when it names its contract, and never opens the host server', () => {
+    const write = bash("cat > .opencode/opencode-semantic-anchors.yaml <<'EOF'\nversion: 1\nEOF");
     const vs = run([
+      write,
       { bypass: 'let me try' },
+      write,
+      { bypass: 'let me try', contract: 'anchor-protect-contract-files' },
       bash('curl localhost:4096/session'),
-      bash("cat > .opencode/opencode-semantic-anchors.yaml <<'EOF'\nversion: 1\nEOF"),
+      write,
       { tool: 'edit', args: { filePath: '/home/dev/shop/opencode.json', oldString: 'a', newString: 'b' } },
       bash('rm .opencode/plugins/semantic-anchors.js'),
     ]);
-    expect(vs.slice(1).map((v) => v.decision)).toEqual(['BLOCK', 'WARN', 'BLOCK', 'BLOCK']);
+    expect(vs.map((v) => v.decision)).toEqual(['BLOCK', 'ALLOW', 'BLOCK', 'ALLOW', 'BLOCK', 'WARN', 'BLOCK', 'BLOCK']);
+    expect(vs[1]!.bypass.granted).toBe(false);
+    expect(vs[1]!.notice).toContain('/anchor bypass anchor-protect-contract-files <reason>');
+    expect(vs[3]!.bypass.granted).toBe(true);
   });
   it('honest work is untouched: other ports, reading the contract file, opencode --version', () => {
     const vs = run([
@@ -261,5 +268,47 @@ describe('self-protection no configuration can switch off', () => {
       bash('npx vitest run'),
     ]);
     expect(vs.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'ALLOW', 'ALLOW', 'ALLOW']);
+  });
+});
+
+describe('paths that lead into a protected place through a symbolic link', () => {
+  const protect = { contractFiles: ['/home/dev/shop/.opencode/opencode-semantic-anchors.yaml'] };
+  const policy = compile(loadConfig('version: 1\ncontracts: []\n', { file: 'x.yaml' }).config, {
+    root: '/home/dev/shop',
+    protect,
+  });
+  const real = { 'cfg/opencode-semantic-anchors.yaml': '/home/dev/shop/.opencode/opencode-semantic-anchors.yaml' };
+  const judge = (event: Event) => step(policy, startState(policy), event).verdict;
+
+  it('a write through the link is judged as a write to the real path', () => {
+    const write = { tool: 'write', args: { filePath: 'cfg/opencode-semantic-anchors.yaml', content: 'x' } };
+    expect(judge(write).decision).toBe('ALLOW');
+    const v = judge({ ...write, realPaths: real });
+    expect(v.decision).toBe('BLOCK');
+    expect(v.matches.map((m) => m.id)).toEqual(['anchor-protect-contract-files']);
+  });
+  it('the host may give the real path by the absolute form of the path', () => {
+    const v = judge({
+      tool: 'edit',
+      args: { filePath: '/home/dev/shop/cfg/opencode-semantic-anchors.yaml', oldString: 'a', newString: 'b' },
+      realPaths: { '/home/dev/shop/cfg/opencode-semantic-anchors.yaml': real['cfg/opencode-semantic-anchors.yaml'] },
+    });
+    expect(v.decision).toBe('BLOCK');
+  });
+  it('a patch and a shell redirect through the link are judged on the real path too', () => {
+    const patch = '*** Begin Patch\n*** Update File: cfg/opencode-semantic-anchors.yaml\n@@\n-a\n+b\n*** End Patch';
+    expect(judge({ tool: 'patch', args: { patchText: patch }, realPaths: real }).decision).toBe('BLOCK');
+    expect(
+      judge({ tool: 'bash', args: { command: 'echo x > cfg/opencode-semantic-anchors.yaml' }, realPaths: real })
+        .decision,
+    ).toBe('BLOCK');
+  });
+  it('a link that leads to an ordinary file changes nothing', () => {
+    const v = judge({
+      tool: 'write',
+      args: { filePath: 'notes.md', content: 'x' },
+      realPaths: { 'notes.md': '/home/dev/shop/docs/notes.md' },
+    });
+    expect(v.decision).toBe('ALLOW');
   });
 });

@@ -103,6 +103,7 @@ describe('Step Confirmation and bypass', () => {
 
   it('spends the budget at the grant, refuses when it is spent, and never goes below zero', () => {
     const { verdicts, state } = replay(policy, [
+      bash('git push --force x'),
       { bypass: 'one' },
       bash('git push --force x'),
       { bypass: 'two' },
@@ -111,23 +112,36 @@ describe('Step Confirmation and bypass', () => {
       bash('git push --force x'),
     ]);
     expect(verdicts.filter((v) => v.kind === 'bypass').map((v) => v.bypass.granted)).toEqual([true, true, false]);
-    expect(verdicts[4]!.notice).toBe('Bypass refused: the budget of 2 for this session is spent.');
-    expect(verdicts[5]!.decision).toBe('BLOCK');
-    expect(verdicts[5]!.agentMessage).toContain('bypass budget is spent (2 of 2 used)');
+    expect(verdicts[5]!.notice).toBe('Bypass refused: the budget of 2 for this session is spent.');
+    expect(verdicts[6]!.decision).toBe('BLOCK');
+    expect(verdicts[6]!.agentMessage).toContain('bypass budget is spent (2 of 2 used)');
     expect(state.bypass).toEqual({ spent: 2, pending: false });
   });
 
   it('does not spend a second grant while one is waiting', () => {
-    const { verdicts, state } = replay(policy, [{ bypass: 'a' }, { bypass: 'b' }]);
-    expect(verdicts[1]!.bypass.granted).toBe(false);
-    expect(state.bypass).toEqual({ spent: 1, pending: true, callsLeft: 5 });
+    const { verdicts, state } = replay(policy, [bash('git push --force x'), { bypass: 'a' }, { bypass: 'b' }]);
+    expect(verdicts[2]!.bypass.granted).toBe(false);
+    expect(state.bypass).toEqual({ spent: 1, pending: true, scope: ['no-force-push'], named: false, callsLeft: 5 });
   });
 
-  it('cannot bypass a contract marked not bypassable, and keeps the bypass waiting', () => {
-    const { verdicts, state } = replay(policy, [{ bypass: 'a' }, bash('git push origin main')]);
+  it('refuses a bypass when the block it follows cannot be bypassed, spending nothing', () => {
+    const { verdicts, state } = replay(policy, [bash('git push origin main'), { bypass: 'a' }]);
+    expect(verdicts[0]!.agentMessage).toContain('"no-push-main" cannot be bypassed');
+    expect(verdicts[1]!.bypass.granted).toBe(false);
+    expect(verdicts[1]!.notice).toContain('blocked by "no-push-main", which cannot be bypassed');
+    expect(state.bypass).toEqual({ spent: 0, pending: false });
+  });
+
+  it('a bypass that names a contract waits for a block by it; a call blocked by another contract too stays blocked', () => {
+    const { verdicts, state } = replay(policy, [
+      { bypass: 'approved', contract: 'no-force-push' },
+      bash('git push --force origin main'),
+      bash('git push --force origin topic'),
+    ]);
+    expect(verdicts[0]!.bypass).toMatchObject({ granted: true, scope: ['no-force-push'] });
     expect(verdicts[1]!.decision).toBe('BLOCK');
-    expect(verdicts[1]!.agentMessage).toContain('"no-push-main" cannot be bypassed');
-    expect(state.bypass.pending).toBe(true);
+    expect(verdicts[2]!.decision).toBe('WARN');
+    expect(state.bypass.pending).toBe(false);
   });
 
   it('resets the tool-call count on a role change; a reload resets counters and keeps the role', () => {

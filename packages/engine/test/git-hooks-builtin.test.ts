@@ -79,18 +79,25 @@ describe('anchor-protect-git-hooks', () => {
   it('is there only when the host asks for it (the plugin does)', () => {
     expect(decide([stopped['core.hooksPath pointed elsewhere']!], false)).toEqual(['ALLOW']);
   });
-  it('lets one write through after a human bypass', () => {
+  it('lets one write through after a human bypass that names it, and not after one that does not', () => {
     const policy = compile(loadConfig('version: 1\n', { file: 'x.yaml' }).config, {
       root,
       protect: { gitHooks: true },
     });
     let state = startState(policy);
     const decisions: string[] = [];
-    for (const e of [{ bypass: 'the team asked for this hook' }, bash('cp hooks/pre-commit .git/hooks/pre-commit')]) {
+    const copy = bash('cp hooks/pre-commit .git/hooks/pre-commit');
+    for (const e of [
+      copy,
+      { bypass: 'the team asked for this hook' },
+      copy,
+      { bypass: 'the team asked for this hook', contract: 'anchor-protect-git-hooks' },
+      copy,
+    ]) {
       const r = step(policy, state, e as Event);
       state = r.state;
       decisions.push(r.verdict.decision);
     }
-    expect(decisions[1]).toBe('WARN');
+    expect(decisions).toEqual(['BLOCK', 'ALLOW', 'BLOCK', 'ALLOW', 'WARN']);
   });
 });

@@ -69,7 +69,11 @@ describe('observe mode', () => {
 
   it('an observed call ran: it counts, and a pending bypass is not spent on it', () => {
     const policy = policyOf(`version: 1\nsettings: { observe: [no-rm-rf] }\n${contracts}`);
-    const { verdicts, state } = replay(policy, [{ bypass: 'ok' }, bash('rm -rf build'), bash('git push --force')]);
+    const { verdicts, state } = replay(policy, [
+      { bypass: 'ok', contract: 'no-force-push' },
+      bash('rm -rf build'),
+      bash('git push --force'),
+    ]);
     expect(verdicts[1]!.bypass.used).toBe(false);
     expect(verdicts[2]!.bypass.used).toBe(true);
     expect(state.toolCalls).toBe(2);
@@ -77,7 +81,7 @@ describe('observe mode', () => {
 
   it('says what a pending bypass would have done', () => {
     const policy = policyOf(`version: 1\nsettings: { observe: true }\n${contracts}`);
-    const { verdicts } = replay(policy, [{ bypass: 'ok' }, bash('rm -rf build')]);
+    const { verdicts } = replay(policy, [{ bypass: 'ok', contract: 'no-rm-rf' }, bash('rm -rf build')]);
     expect(verdicts[1]!.observed?.decision).toBe('WARN');
   });
 

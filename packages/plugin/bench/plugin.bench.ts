@@ -1,21 +1,30 @@
 // Plugin figures: cold start (import of dist/index.js + config load + compile, all twelve presets extended), and
-// the overhead tool.execute.before and tool.execute.after add per tool call. Median and p99, against the targets.
+// the overhead tool.execute.before and tool.execute.after add per tool call (the verdict and the result check of
+// the protected files). Median and p99, against the targets. The result check alone on a realistic protected set.
 // Then the size of the tarball `npm pack` would publish.
 // Run after `npm run build`: it measures the bundle users install. `--json` prints the figures as JSON.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledPresets } from '@semantic-anchors/engine';
 import { measureTarball } from './tarball.js';
+import { measureResultCheck } from './result-check.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'dist/index.js');
-if (!existsSync(entry)) {
-  console.error(`bench: ${entry} is missing; run "npm run build -w opencode-semantic-anchors" first.`);
+const built = join(root, 'dist/index.js');
+if (!existsSync(built)) {
+  console.error(`bench: ${built} is missing; run "npm run build -w opencode-semantic-anchors" first.`);
   process.exit(1);
 }
+// Loaded as a user installs it (its own package folder), not from this checkout: the plugin protects its own files,
+// and the checkout's sources, tests and benches are not what a user's plugin folder holds.
+const installed = join(mkdtempSync(join(tmpdir(), 'sa-plugin-bench-pkg-')), 'node_modules/opencode-semantic-anchors');
+mkdirSync(join(installed, 'dist'), { recursive: true });
+copyFileSync(built, join(installed, 'dist/index.js'));
+copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
+const entry = join(installed, 'dist/index.js');
 const TARGET_COLD_MS = 50;
 const TARGET_HOOK_US = 100;
 const COLD_RUNS = 15;
@@ -24,6 +33,7 @@ const HOOK_CALLS = 20_000;
 // A project whose configuration extends every bundled preset.
 const project = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-'));
 process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-xdg-'));
+process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-cache-'));
 mkdirSync(join(project, '.opencode'), { recursive: true });
 const presets = bundledPresets.map((p) => p.id);
 writeFileSync(
@@ -125,6 +135,7 @@ const figures = {
     target: TARGET_HOOK_US,
     met: stats(afterUs).p99 <= TARGET_HOOK_US,
   },
+  resultCheck: measureResultCheck(),
   tarball: measureTarball(root),
 };
 
@@ -143,6 +154,11 @@ if (process.argv.includes('--json')) {
   );
   console.log(
     `tool.execute.after, ${afterUs.length} calls: median ${f(figures.toolExecuteAfterUs.median)} µs, p99 ${f(figures.toolExecuteAfterUs.p99)} µs — target ≤ ${TARGET_HOOK_US} µs p99: ${met(figures.toolExecuteAfterUs.met)}`,
+  );
+  const rc = figures.resultCheck;
+  console.log(
+    `result check (${rc.files} protected files in ${rc.folders} folders: contract file, opencode config, git hooks and config, .opencode/node_modules with zod, the installed plugin): ` +
+      `built in ${f(rc.buildMs)} ms (installed packages after the start); per check with nothing changed ${f(rc.quietCheckUs.median)} µs median, ${f(rc.quietCheckUs.p99)} µs p99 (${rc.checks} checks; each call pays one before it and, for tools that write, one after); a check that finds, undoes and reports a change ${f(rc.changeCheckUs.median)} µs median`,
   );
   const kb = (n: number) => `${f(n / 1024)} KB`;
   const t = figures.tarball;

@@ -41,25 +41,51 @@ describe('/anchor', () => {
 
   it('bypass lets exactly the next blocked call through, and says so when the budget is spent', async () => {
     const host = await startV1({ config: 'team' });
+    expect(await before(host, bash(host, 'git push --force origin main'))).toContain('no-force-push');
     expect(await answer(host, 'bypass hotfix approved by Jane')).toContain('Bypass granted');
     expect(await before(host, bash(host, 'git push --force origin main'))).toBeUndefined();
     expect(host.logs.some((l) => l.message.startsWith('BYPASS used') && l.extra?.bypassUsed === true)).toBe(true);
     expect(await before(host, bash(host, 'git push --force origin main'))).toContain('1 of 2 bypasses left');
     expect(await answer(host, 'bypass second one')).toContain('0 of 2 left');
     expect(await before(host, bash(host, 'git push --force origin main'))).toBeUndefined();
+    // The answer echoes the command the human typed (the transcript keeps it; replay reads it), then says why.
     expect(await answer(host, 'bypass third')).toBe(
-      '[semantic-anchors] Bypass refused: the budget of 2 for this session is spent.',
+      '[semantic-anchors] /anchor bypass third\nBypass refused: the budget of 2 for this session is spent.',
     );
     expect(await before(host, bash(host, 'git push --force origin main'))).toContain(
       "the session's bypass budget is spent",
     );
   });
 
-  it('a bypass never opens a contract that is not bypassable', async () => {
+  it('a bypass never opens a contract that is not bypassable, and a refusal spends nothing', async () => {
     const host = await startV1({ config: 'team' });
-    await answer(host, 'bypass please');
     expect(await before(host, bash(host, 'psql -c "DROP DATABASE prod"'))).toContain('Bypass: not possible');
-    expect(await answer(host, 'status')).toContain('one is waiting for the next blocked call');
+    expect(await answer(host, 'bypass please')).toContain('which cannot be bypassed; nothing was spent');
+    const status = await answer(host, 'status');
+    expect(status).toContain('Bypasses: 2 of 2 left this session');
+    expect(status).toMatch(/Open bypass: none \(the last block was by [a-z-]+\)/);
+  });
+
+  it('a bypass without an id is for the contract that blocked the last call, and status says so first', async () => {
+    const host = await startV1({ config: 'team' });
+    expect(await answer(host, 'bypass before anything')).toContain('no call has been blocked in this session');
+    await before(host, bash(host, 'git push --force origin main'));
+    expect(await answer(host, 'bypass the release manager agreed')).toContain('"no-force-push"');
+    const lines = (await answer(host, 'status')).split('\n');
+    expect(lines[1]).toBe('Bypasses: 1 of 2 left this session');
+    expect(lines[2]).toMatch(
+      /^Open bypass: for no-force-push \(the contracts of the last block\), for \d+ more tool call/,
+    );
+  });
+
+  it('a mistyped contract id is refused with the closest id, and no budget is spent', async () => {
+    const host = await startV1({ config: 'team' });
+    const refused = await answer(host, 'bypass no-force-psuh the release manager agreed');
+    expect(refused).toContain('Bypass refused: no contract "no-force-psuh" is active; nothing was spent.');
+    expect(refused).toContain('Did you mean "no-force-push"?');
+    expect(await answer(host, 'status')).toContain('Bypasses: 2 of 2 left this session');
+    expect(await answer(host, 'bypass no-force-push the release manager agreed')).toContain('(named)');
+    expect(await before(host, bash(host, 'git push --force origin main'))).toBeUndefined();
   });
 
   it('explain prints the last verdict with the trigger that held', async () => {
@@ -103,7 +129,7 @@ describe('/anchor', () => {
     await answer(host, 'role qa-engineer');
     await before(host, bash(host, 'ls'));
     await before(host, bash(host, 'ls'));
-    await answer(host, 'bypass needed');
+    await answer(host, 'bypass step-confirmation needed');
     const file = join(host.project, '.opencode/opencode-semantic-anchors.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('toolCalls: 3', 'toolCalls: 2'));
     const text = await answer(host, 'reload');

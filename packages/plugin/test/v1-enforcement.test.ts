@@ -22,7 +22,7 @@ describe('opencode 1.18: tool.execute.before / after', () => {
     expect(message).toContain('Why: Force-pushing rewrites history others build on.');
     expect(message).toContain('Do instead: Push a new commit, or open a pull request.');
     expect(message).toContain('https://llm-coding.github.io/Semantic-Anchors/anchor/github-flow');
-    expect(message).toContain('/anchor bypass <reason>');
+    expect(message).toContain('/anchor bypass no-force-push <reason>');
     const line = host.logs.find((l) => l.message.startsWith('BLOCK'));
     expect(line).toMatchObject({
       service: 'semantic-anchors',
@@ -95,7 +95,9 @@ describe('opencode 1.18: roles and sessions', () => {
     expect((await anchor(host, 'bypass reviewed the change'))[0]!.text).toContain('1 of 2 left');
     expect(await before(host, childEdit)).toBeUndefined();
     expect((await anchor(host, 'bypass once more', CHILD_SESSION))[0]!.text).toContain('0 of 2 left');
-    expect((await anchor(host, 'status'))[0]!.text).toContain('Bypasses: 0 of 2 left this session; one is waiting');
+    const status = (await anchor(host, 'status'))[0]!.text;
+    expect(status).toContain('Bypasses: 0 of 2 left this session');
+    expect(status).toContain('Open bypass: for architect-writes-no-code (the contracts of the last block)');
   });
 
   it('a subagent\'s prompt is not the human: a "continue" written by the model confirms nothing', async () => {

@@ -116,7 +116,9 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
   it('/anchor answers in the session without a model turn', async () => {
     const { host } = await withConfig('team');
     await host.command('anchor', ROOT, 'status');
-    expect(lastAnswer(host)).toMatch(/^\[semantic-anchors\] status\nConfig: .*anchors\.yaml \(option\)/);
+    expect(lastAnswer(host)).toMatch(
+      /^\[semantic-anchors\] \/anchor status\nBypasses: .*\nOpen bypass: .*\nConfig: .*anchors\.yaml \(option\)/,
+    );
   });
 
   it('an internal error fails open', async () => {

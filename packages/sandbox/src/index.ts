@@ -13,6 +13,13 @@ export {
   type SandboxConfigOptions,
 } from './opencode-config.js';
 export { launchOpencode, type LaunchOptions, type OpencodeProcess } from './opencode-process.js';
-export { OpencodeClient, EventRecorder, type StoredMessage, type ToolPart, type BusEvent } from './opencode-client.js';
+export {
+  OpencodeClient,
+  EventRecorder,
+  serverAuth,
+  type StoredMessage,
+  type ToolPart,
+  type BusEvent,
+} from './opencode-client.js';
 export { waitUntil, sleep } from './wait.js';
 export { freePort } from './free-port.js';

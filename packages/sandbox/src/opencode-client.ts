@@ -29,18 +29,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** The header opencode's server asks for when it runs with OPENCODE_SERVER_PASSWORD (user "opencode"). */
+export function serverAuth(password: string | undefined): Record<string, string> {
+  if (password === undefined || password === '') return {};
+  return { authorization: `Basic ${Buffer.from(`opencode:${password}`).toString('base64')}` };
+}
+
 export class OpencodeClient {
   constructor(
     readonly url: string,
     private readonly timeoutMs = 90_000,
-    /** Sent with every request: the basic-auth header when the server has a password (OpencodeProcess.headers). */
-    private readonly headers: Readonly<Record<string, string>> = {},
+    /** The server's password, when it runs with one. */
+    private readonly password?: string,
   ) {}
 
   async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; text: string }> {
     const response = await fetch(`${this.url}${path}`, {
       method,
-      headers: body === undefined ? { ...this.headers } : { ...this.headers, 'content-type': 'application/json' },
+      headers: {
+        ...serverAuth(this.password),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
@@ -137,7 +146,7 @@ export class OpencodeClient {
 
   /** Subscribes to GET /event; events arrive in `events` until close(). */
   subscribe(): EventRecorder {
-    return new EventRecorder(`${this.url}/event`, this.headers);
+    return new EventRecorder(`${this.url}/event`, serverAuth(this.password));
   }
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { sandboxEnv, type SandboxDirs } from './sandbox-dirs.js';
 import { sleep, waitUntil } from './wait.js';
+import { serverAuth } from './opencode-client.js';
 
 export interface LaunchOptions {
   readonly binary: string;
@@ -25,7 +26,7 @@ export interface LaunchOptions {
   readonly straceFile?: string;
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Called once the server answers health, before the plugin check (e.g. to subscribe to GET /event early). */
-  readonly onHealthy?: (url: string, headers: Readonly<Record<string, string>>) => void;
+  readonly onHealthy?: (url: string) => void;
 }
 
 export interface OpencodeProcess {
@@ -33,8 +34,6 @@ export interface OpencodeProcess {
   readonly port: number;
   /** The opencode process itself (under strace: the traced child, not strace). */
   readonly pid: number;
-  /** Headers every client must send: basic auth when `OPENCODE_SERVER_PASSWORD` is in the environment given. */
-  readonly headers: Readonly<Record<string, string>>;
   /** stdout + stderr so far (opencode's own log with --print-logs, plugin `client.app.log` lines included). */
   log(): string;
   stop(): Promise<void>;
@@ -45,7 +44,6 @@ const MAX_LOG_CHARS = 4_000_000;
 export async function launchOpencode(options: LaunchOptions): Promise<OpencodeProcess> {
   if (options.config !== undefined)
     writeFileSync(join(options.dirs.project, 'opencode.json'), JSON.stringify(options.config, null, 2));
-  const headers = authHeaders(options.env ?? {});
   const port = await freePort();
   const args = [
     'serve',
@@ -89,6 +87,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   child.on('error', (error) => (exited = `could not start ${command}: ${error.message}`));
 
   const url = `http://127.0.0.1:${port}`;
+  // A server started with a password answers only requests that carry it.
+  const password = options.env?.OPENCODE_SERVER_PASSWORD;
   const stop = () => stopProcess(child);
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   const tail = () => `\n--- opencode log (tail) ---\n${log.slice(-3000)}`;
@@ -96,7 +96,7 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     await waitUntil(
       'GET /global/health',
       async () =>
-        ((await getJson(`${url}/global/health`, headers)) as { healthy?: boolean } | undefined)?.healthy === true
+        ((await getJson(`${url}/global/health`, password)) as { healthy?: boolean } | undefined)?.healthy === true
           ? true
           : undefined,
       {
@@ -104,13 +104,13 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
         abort: () => exited,
       },
     );
-    options.onHealthy?.(url, headers);
+    options.onHealthy?.(url);
     if (options.readyCommand !== undefined) {
       const name = options.readyCommand;
       await waitUntil(
         `the command "${name}" in GET /command (did the plugin load?)`,
         async () => {
-          const list = await getJson(`${url}/command`, headers);
+          const list = await getJson(`${url}/command`, password);
           return Array.isArray(list) &&
             list.some((c: unknown) => typeof c === 'object' && c !== null && (c as { name?: unknown }).name === name)
             ? true
@@ -124,19 +124,11 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     throw new Error(`${(error as Error).message}${tail()}`);
   }
   const pid = options.straceFile ? await tracedChild(child.pid ?? 0) : (child.pid ?? 0);
-  return { url, port, pid, headers, log: () => log, stop };
+  return { url, port, pid, log: () => log, stop };
 }
 
-/** opencode asks for basic auth (user `OPENCODE_SERVER_USERNAME`, default "opencode") when it has a password. */
-function authHeaders(env: Readonly<Record<string, string>>): Record<string, string> {
-  const password = env.OPENCODE_SERVER_PASSWORD;
-  if (!password) return {};
-  const user = env.OPENCODE_SERVER_USERNAME || 'opencode';
-  return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
-}
-
-async function getJson(url: string, headers: Readonly<Record<string, string>>): Promise<unknown> {
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) });
+async function getJson(url: string, password: string | undefined): Promise<unknown> {
+  const response = await fetch(url, { headers: serverAuth(password), signal: AbortSignal.timeout(5_000) });
   if (!response.ok) return undefined;
   return response.json() as Promise<unknown>;
 }

@@ -114,6 +114,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const recordDir = join(dirs.root, 'record');
   const straceFile = options.strace ? join(dirs.root, 'connect.trace') : undefined;
   const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
+  // A server started with OPENCODE_SERVER_PASSWORD (in `env`) is driven with it.
+  const password = options.env?.OPENCODE_SERVER_PASSWORD;
   let opencode: OpencodeProcess;
   // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
   // at plugin start are recorded too.
@@ -130,7 +132,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       readyCommand: options.readyCommand ?? 'anchor',
       env,
       straceFile,
-      onHealthy: (url, headers) => (events = new OpencodeClient(url, undefined, headers).subscribe()),
+      onHealthy: (url) => (events = new OpencodeClient(url, undefined, password).subscribe()),
     });
   } catch (error) {
     events?.close();
@@ -138,7 +140,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     dirs.remove();
     throw error;
   }
-  let client = new OpencodeClient(opencode.url, undefined, opencode.headers);
+  let client = new OpencodeClient(opencode.url, undefined, password);
   if (events === undefined) throw new Error('opencode became ready without the health callback: the harness is broken');
   let recorder = events;
   return {
@@ -160,7 +162,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       recorder.close();
       await opencode.stop();
       opencode = await launchOpencode({ binary, dirs, env, straceFile });
-      client = new OpencodeClient(opencode.url, undefined, opencode.headers);
+      client = new OpencodeClient(opencode.url, undefined, password);
       recorder = client.subscribe();
       const pluginLoaded = await waitUntil(
         'the plugin command after a restart',

@@ -4,7 +4,7 @@ import { Scenario } from '../schema/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { loadConfig, locate, parseYaml, isPresetReference, type LoadResult } from '../load/index.js';
 import { issuesToDiagnostics } from '../load/issues.js';
-import { compile } from '../compile/index.js';
+import { compile, type ProtectOptions } from '../compile/index.js';
 import { startState, step } from '../evaluate/step.js';
 import type { Verdict } from '../evaluate/verdict.js';
 import { findPreset } from '../catalogue.js';
@@ -74,6 +74,7 @@ export function runScenario(
   const policy = compile(loaded.config, {
     ...(scenario.root ? { root: scenario.root } : {}),
     ...(scenario.shellSession ? { shellSession: scenario.shellSession } : {}),
+    ...(scenario.protect ? { protect: scenario.protect as ProtectOptions } : {}),
   });
   let state = startState(policy, scenario.agent);
   if (scenario.role) state = { ...state, role: scenario.role, roles: [scenario.role] };
@@ -91,6 +92,10 @@ export function runScenario(
       if (got.join(',') !== want.join(','))
         problems.push(`expected contracts [${want.join(', ')}], got [${got.join(', ')}]`);
     }
+    if (s.granted !== undefined && r.verdict.bypass.granted !== s.granted)
+      problems.push(`expected the bypass to be ${s.granted ? 'granted' : 'refused'}: ${r.verdict.notice ?? ''}`);
+    if (s.notice !== undefined && !(r.verdict.notice ?? '').includes(s.notice))
+      problems.push(`expected the notice to contain "${s.notice}", got "${r.verdict.notice ?? ''}"`);
     steps.push({ index, verdict: r.verdict, passed: problems.length === 0 });
     if (problems.length > 0) {
       const path = ['steps', index];

@@ -14,6 +14,11 @@ export interface ProtectOptions {
   /** Environment variables holding host secrets: reading them BLOCKs, never bypassable. */
   readonly secretEnv?: readonly string[];
   /**
+   * This machine's own addresses and names besides loopback (its interfaces' addresses, its host name, names
+   * /etc/hosts gives them): a URL that reaches a server port at one of them reaches the server too.
+   */
+  readonly hostAddresses?: readonly string[];
+  /**
    * Git hooks, aliases and hooks paths written by hand (into .git/hooks, a git config file, core.hooksPath) run
    * later in the human's git commands: writing them BLOCKs, bypassable by the human.
    */
@@ -31,6 +36,8 @@ const GIT_RUNS_LATER = [
 ];
 
 export const BUILTIN_PREFIX = 'anchor-';
+/** Self-protection built-ins: a bypass lets one of these through only when the human names it. */
+export const PROTECT_PREFIX = `${BUILTIN_PREFIX}protect-`;
 
 const ORIGIN = 'built-in';
 
@@ -89,7 +96,10 @@ export function builtinContracts(
       bypassable: false,
       when: [
         { tool: { name: 'bash', command: addr } },
-        { tool: { name: 'webfetch', url: addr } },
+        // Any URL in a call (webfetch, MCP and plugin tools' arguments, a shell command), read by the URL parser:
+        // every spelling of loopback and of this host's own addresses, on a server port, is the server; a look-alike
+        // (127.0.0.1.example.com, localhost in a query) is not.
+        { tool: { reaches: { hosts: serverHosts(protect), ports: [...new Set(ports)].map(Number) } } },
         { tool: { name: '*', content: addr } },
         { tool: { name: 'bash', run: { program: 'opencode', notFlags: ['--version', '-v', '--help', '-h'] } } },
         // the same CLI through a package runner
@@ -183,6 +193,16 @@ export function builtinContracts(
     });
   }
   return out.map((contract) => ({ contract, origin: ORIGIN }));
+}
+
+/** The hosts that are opencode's server: loopback, this machine's own addresses, the servers' own host names. */
+function serverHosts(protect: ProtectOptions | undefined): string[] {
+  const hosts = new Set(['loopback', ...(protect?.hostAddresses ?? [])]);
+  for (const server of protect?.servers ?? []) {
+    const host = /^[a-z]+:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(server)?.[1];
+    if (host !== undefined) hosts.add(host);
+  }
+  return [...hosts].filter((h) => h.length > 0 && h.length <= 300);
 }
 
 /** The port of a server address; undefined when it has none that can be told. */

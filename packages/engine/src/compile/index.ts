@@ -32,10 +32,10 @@ export type {
 } from './policy.js';
 export type { CompiledEventMatch } from './matchers.js';
 export { canonicalJson } from './matchers.js';
-export { BUILTIN_PREFIX, type ProtectOptions } from './builtins.js';
+export { BUILTIN_PREFIX, PROTECT_PREFIX, type ProtectOptions } from './builtins.js';
 export type { Unit, MatchContext } from './units.js';
 
-export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <reason>` in opencode';
+export const DEFAULT_BYPASS_HINT = 'type `/anchor bypass <contract-id> <reason>` in opencode';
 
 export function compile(config: LoadedConfig, options: CompileOptions = {}): CompiledPolicy {
   const contracts: CompiledContract[] = [];

@@ -13,6 +13,7 @@ import {
 } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { compileGlobs, lazyGlobs, pathKeys, type PathKeys, type PathMatcher } from '../matchers/glob.js';
+import { compileHosts } from '../matchers/hosts.js';
 import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
 import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
 import { describeSecrets, secretsIn } from './secret-check.js';
@@ -66,6 +67,10 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   const command = patterns(m.command);
   const content = patterns(m.content);
   const url = patterns(m.url);
+  const reaches =
+    m.reaches === undefined
+      ? undefined
+      : compileHosts(asList(m.reaches.hosts), m.reaches.ports === undefined ? undefined : asList(m.reaches.ports));
   const args =
     m.args === undefined
       ? undefined
@@ -95,6 +100,10 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
         .map((p) => `/${p}/`)
         .join(' or ')}`,
     );
+  if (m.reaches !== undefined)
+    parts.push(
+      `reaches ${asList(m.reaches.hosts).join('|')}${m.reaches.ports === undefined ? '' : ` port ${asList(m.reaches.ports).join('|')}`}`,
+    );
   if (runs) parts.push(`runs ${runs.map((r) => `(${r.summary})`).join(' or ')}`);
   if (effects) parts.push(`has ${effects.map((e) => `(${e.summary})`).join(' or ')}`);
   if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
@@ -115,6 +124,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     if (content && !f.content.some((t) => anyText(content, t)) && !f.scanned.some((s) => anyText(content, s.text)))
       return false;
     if (url && !anyText(url, f.url)) return false;
+    if (reaches && !f.urls.some((u) => reaches.test(u))) return false;
     if (args && !args.every((a) => a.key in f.args && anyText(a.ms, argText(f.args[a.key])))) return false;
     if (m.secret !== undefined && callSecrets(f).length > 0 !== m.secret) return false;
     if (m.opaque !== undefined && isOpaque(f, ctx) !== m.opaque) return false;
@@ -222,6 +232,11 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
         );
       const u = url?.find((p) => f.url !== undefined && p.test(f.url));
       if (u) said.push(`url ~ /${u.source}/`);
+      const place = reaches && f.urls.find((x) => reaches.test(x));
+      if (place)
+        said.push(
+          `${place.text} reaches ${place.host} port ${place.port}${place.loopback ? ' (this machine: loopback)' : ''}`,
+        );
       if (m.secret === true) said.push(`a secret: ${describeSecrets(callSecrets(f))}`);
       if (m.opaque === true) said.push(`opaque: ${opaqueWords(f)}`);
       if (m.unparseable === true) said.push(`cannot be parsed: ${f.shell?.error?.message ?? 'unknown syntax'}`);

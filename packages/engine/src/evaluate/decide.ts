@@ -1,6 +1,7 @@
 // The verdict semantics, written once. Every matched contract is listed; the decision is the strongest effect.
 
 import type { Decision, Mode } from '../schema/index.js';
+import { PROTECT_PREFIX } from '../compile/index.js';
 
 /** What one matched contract does to this event. */
 export type Effect =
@@ -17,6 +18,8 @@ export interface Outcome {
   readonly id: string;
   readonly mode: Mode;
   readonly bypassable: boolean;
+  /** A built-in contract (self-protection, shell defaults). */
+  readonly builtin: boolean;
   /** The contract failed while matching: it counts as decided by settings.onError (see faultMode), not by its mode. */
   readonly failed?: boolean;
   /** Observe mode (settings.observe, the contract's `observe`). */
@@ -34,9 +37,19 @@ export type OnError = 'allow' | 'block';
  */
 export const faultMode = (onError: OnError): Mode | undefined => (onError === 'block' ? 'BLOCK' : undefined);
 
-/** A bypass the human granted and that has not been used: for any contract, or scoped to one. */
+/** A bypass the human granted and that has not been used. */
 export interface PendingBypass {
-  readonly scope: string | undefined;
+  /** The contracts it lets through (never empty: a bypass is never for "anything"). */
+  readonly scope: readonly string[];
+  /** The human named them; otherwise they are the contracts of the last block. */
+  readonly named: boolean;
+}
+
+/** Whether a pending bypass lets this blocking contract through. */
+export function bypassCovers(bypass: PendingBypass, o: Outcome): boolean {
+  if (!o.bypassable || !bypass.scope.includes(o.id)) return false;
+  // A self-protection built-in guards the rules themselves: only a bypass that names it lets it through.
+  return !(o.builtin && o.id.startsWith(PROTECT_PREFIX)) || bypass.named;
 }
 
 /**
@@ -44,10 +57,10 @@ export interface PendingBypass {
  * - No matched contract: ALLOW.
  * - Only WARN contracts: WARN.
  * - Any BLOCK contract and no pending bypass: BLOCK (BLOCK dominates WARN).
- * - BLOCK contracts, a pending bypass and every one of them bypassable: the bypass is used, each becomes
- *   'bypassed' and the verdict is WARN, so the agent and the log still see what was let through.
- * - BLOCK contracts, a pending bypass, but one of them not bypassable (or, for a bypass scoped to one contract,
- *   another contract): BLOCK; the bypass stays pending.
+ * - BLOCK contracts and a pending bypass that covers every one of them (each bypassable, each in the bypass's scope,
+ *   each anchor-protect-* built-in named by the human): the bypass is used, each becomes 'bypassed' and the verdict
+ *   is WARN, so the agent and the log still see what was let through.
+ * - BLOCK contracts and a pending bypass that does not cover one of them: BLOCK; the bypass stays pending.
  * - A BLOCK contract in observe mode never blocks and never spends a bypass: its effect is 'observed', and the
  *   decision is what the other contracts give (ALLOW when it matched alone).
  */
@@ -67,10 +80,7 @@ export function decide(
       bypassUsed: false,
     };
   }
-  // - A scoped bypass is used only when every blocking contract is the one it names.
-  const bypassUsed =
-    bypass !== undefined &&
-    blocking.every((o) => o.bypassable && (bypass.scope === undefined || o.id === bypass.scope));
+  const bypassUsed = bypass !== undefined && blocking.every((o) => bypassCovers(bypass, o));
   const effects: Effect[] = outcomes.map((o) =>
     o.mode === 'WARN' ? 'warn' : observed(o) ? 'observed' : bypassUsed ? 'bypassed' : 'block',
   );

@@ -48,7 +48,10 @@ function bypassLine(blocking: readonly ContractMatch[], ctx: MessageContext): st
   if (ctx.left === 0 && !ctx.pending) {
     return `Bypass: the session's bypass budget is spent (${ctx.budget} of ${ctx.budget} used). Follow "Do instead"; only a configuration change or a new session allows more.`;
   }
-  return `Bypass: you cannot bypass this yourself. If the human agrees it is right, they can ${ctx.bypassHint} to let the next blocked call through (${ctx.left} of ${ctx.budget} bypasses left this session).`;
+  const ids = [...new Set(blocking.map((m) => m.id))];
+  // The hint names the contracts: a bypass lets through only the contracts it names (or those of the last block).
+  const how = ctx.bypassHint.replace('<contract-id>', ids.join(' '));
+  return `Bypass: you cannot bypass this yourself. If the human agrees it is right, they can ${how} to let this call through once (${ctx.left} of ${ctx.budget} bypasses left this session).`;
 }
 
 const count = (n: number, word: string): string => `${n === 1 ? 'a' : n} ${word}${n === 1 ? '' : 's'}`;

@@ -17,6 +17,7 @@ export function observedReport(
 ): ObservedReport | undefined {
   const ids = outcomes.filter((_, i) => effects[i] === 'observed').map((o) => o.id);
   if (ids.length === 0) return undefined;
-  const enforced = outcomes.map((o) => ({ id: o.id, mode: o.mode, bypassable: o.bypassable }));
+  // The same outcomes with observe mode off: what would have been decided.
+  const enforced = outcomes.map(({ observe: _observe, ...o }) => o);
   return { decision: decide(enforced, bypass).decision, contracts: [...new Set(ids)] };
 }

@@ -59,9 +59,33 @@ export function freshContext(
 
 /** Variables a new shell gets from its parent process: an earlier call's export of one of them says nothing new. */
 const HOST_ENVIRONMENT: ReadonlySet<string> = new Set([
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'PWD', 'OLDPWD', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'TERM',
-  'HOSTNAME', 'EDITOR', 'VISUAL', 'PAGER', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME',
-  'NODE_OPTIONS', 'NVM_DIR', 'GOPATH', 'JAVA_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'PWD',
+  'OLDPWD',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'LC_ALL',
+  'TERM',
+  'HOSTNAME',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_STATE_HOME',
+  'NODE_OPTIONS',
+  'NVM_DIR',
+  'GOPATH',
+  'JAVA_HOME',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
 ]);
 
 function shellContext(

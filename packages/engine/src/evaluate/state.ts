@@ -9,9 +9,14 @@ export interface BypassState {
   readonly spent: number;
   /** A granted bypass waiting for the next blocked call. */
   readonly pending: boolean;
-  /** A scoped bypass lets only this contract's block through. */
-  readonly scope?: string;
-  /** Tool calls an unscoped pending bypass has left before it expires. */
+  /**
+   * The contracts a pending bypass lets through: a blocked call goes through only when every contract blocking it is
+   * one of these. INVARIANT: set (and not empty) whenever `pending` is true — no bypass is ever for "anything".
+   */
+  readonly scope?: readonly string[];
+  /** The human named the scope (`/anchor bypass <contract-id> …`); false: it is the last block's contracts. */
+  readonly named?: boolean;
+  /** Tool calls a bypass that named no contract has left before it expires. */
   readonly callsLeft?: number;
 }
 
@@ -38,6 +43,11 @@ export interface SessionState {
   readonly written: readonly string[];
   /** What the session's shell keeps between calls (values set, directory), bounded by SHELL_SESSION_LIMITS. */
   readonly shell: ShellSession;
+  /**
+   * The contracts that blocked the last blocked event (the block the human just saw): a bypass that names no
+   * contract applies to these and nothing else.
+   */
+  readonly lastBlock: readonly string[];
 }
 
 export function initialState(
@@ -55,6 +65,7 @@ export function initialState(
     counts: {},
     written: [],
     shell: EMPTY_SHELL_SESSION,
+    lastBlock: [],
   };
 }
 

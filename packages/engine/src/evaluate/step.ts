@@ -11,6 +11,7 @@ import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './st
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
 import { freshContext, nextShellSession, sessionContext } from './shell-session.js';
+import { grantBypass } from './bypass-grant.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -105,53 +106,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     return plain('confirm', s, confirmed(state.toolCalls));
   }
   if ('bypass' in event) {
-    if (state.bypass.pending) {
-      return plain(
-        'bypass',
-        { ...state, seq },
-        'A bypass is already waiting for the next blocked call; nothing more was spent.',
-        { granted: false },
-      );
-    }
-    if (bypassesLeft(state, budget) === 0) {
-      return plain('bypass', { ...state, seq }, `Bypass refused: the budget of ${budget} for this session is spent.`, {
-        granted: false,
-      });
-    }
-    const scope = event.contract;
-    if (scope !== undefined) {
-      const target = policy.contracts.find((c) => c.id === scope);
-      if (!target)
-        return plain(
-          'bypass',
-          { ...state, seq },
-          `Bypass refused: no contract "${scope}" is active; nothing was spent. See /anchor status for the ids.`,
-          { granted: false },
-        );
-      if (!target.bypassable)
-        return plain('bypass', { ...state, seq }, `Bypass refused: "${scope}" cannot be bypassed; nothing was spent.`, {
-          granted: false,
-        });
-    }
-    const expiry = policy.settings.bypassExpiresAfter;
-    const s = {
-      ...state,
-      seq,
-      bypass:
-        scope !== undefined
-          ? { spent: state.bypass.spent + 1, pending: true, scope }
-          : { spent: state.bypass.spent + 1, pending: true, callsLeft: expiry },
-    };
-    const what =
-      scope !== undefined
-        ? `the next block by ${scope} will go through`
-        : `the next blocked call within ${expiry} tool call${expiry === 1 ? '' : 's'} will go through`;
-    return plain(
-      'bypass',
-      s,
-      `Bypass granted: ${what} (${bypassesLeft(s, budget)} of ${budget} left this session). Reason: ${event.bypass || '(none given)'}`,
-      { granted: true },
-    );
+    const outcome = grantBypass(policy, state, event);
+    return plain('bypass', { ...state, seq, bypass: outcome.bypass }, outcome.notice, { granted: outcome.granted });
   }
   if ('agent' in event && isHousekeepingAgent(event.agent))
     return plain('agent', { ...state, seq }, `Agent ${event.agent} does housekeeping; the role stays as it is.`);
@@ -180,12 +136,19 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   // `reading`: a second reading of the same call (a fresh shell), whose matches add only contracts not matched yet.
   const checks: { facts: Facts; subject: string; reading?: true }[] = [];
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event.args));
+    const facts = toolFacts(
+      event.tool,
+      event.args,
+      root,
+      false,
+      sessionContext(policy, state, event.args),
+      event.realPaths,
+    );
     checks.push({ facts, subject: 'tool call' });
     // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
     const fresh = facts.kind === 'tool' && facts.shell ? freshContext(policy, state, event.args) : undefined;
     if (fresh !== undefined) {
-      const real = toolFacts(event.tool, event.args, root, false, fresh);
+      const real = toolFacts(event.tool, event.args, root, false, fresh, event.realPaths);
       if (real.kind === 'tool' && readsDiffer(facts, real))
         checks.push({
           facts: real,
@@ -225,9 +188,18 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const failedClosed = failMode === undefined ? [] : faults.map((f) => f.contract);
   const outcomes: Outcome[] = [
     ...matched.map((m) => m.contract),
-    ...failedClosed.map((c) => ({ id: c.id, mode: failMode!, bypassable: c.bypassable, failed: true })),
+    ...failedClosed.map((c) => ({
+      id: c.id,
+      mode: failMode!,
+      bypassable: c.bypassable,
+      builtin: c.builtin,
+      failed: true,
+    })),
   ];
-  const pending = state.bypass.pending ? { scope: state.bypass.scope } : undefined;
+  const pending =
+    state.bypass.pending && state.bypass.scope !== undefined
+      ? { scope: state.bypass.scope, named: state.bypass.named === true }
+      : undefined;
   const { decision, effects, bypassUsed } = decide(outcomes, pending);
   const matches: ContractMatch[] = matched.map((m, i) => ({
     id: m.contract.id,
@@ -294,6 +266,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       : state.written,
     // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
     shell: ran ? nextShellSession(state.shell, primary, root) : state.shell,
+    // The block the human sees now: a later bypass that names no contract is for these contracts only.
+    lastBlock: blocked ? blockingIds(matches) : state.lastBlock,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -332,6 +306,13 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   };
 }
 
+/** The contracts that stopped a blocked event, each once, in policy order. */
+function blockingIds(matches: readonly ContractMatch[]): readonly string[] {
+  const ids: string[] = [];
+  for (const m of matches) if (m.effect === 'block' && !ids.includes(m.id)) ids.push(m.id);
+  return ids;
+}
+
 /** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
 function nextBypass(
   state: SessionState,
@@ -340,6 +321,7 @@ function nextBypass(
 ): { state: SessionState['bypass']; expired: boolean } {
   const b = state.bypass;
   if (used) return { state: { spent: b.spent, pending: false }, expired: false };
+  // INVARIANT: only a bypass that named no contract counts down (callsLeft is set only for those).
   if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
   const callsLeft = b.callsLeft - 1;
   return callsLeft <= 0

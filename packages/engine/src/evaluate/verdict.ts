@@ -45,8 +45,8 @@ export interface BypassReport {
   readonly pending: boolean;
   readonly left: number;
   readonly budget: number;
-  /** The contract a pending bypass is scoped to. */
-  readonly scope?: string;
+  /** The contracts a pending bypass lets through. */
+  readonly scope?: readonly string[];
   /** For a tool call: a pending unscoped bypass expired with it (settings.bypassExpiresAfter). */
   readonly expired?: boolean;
 }

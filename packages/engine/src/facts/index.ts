@@ -4,3 +4,4 @@ export { toolFacts, canonicalToolName, callSubject, KNOWN_TOOLS } from './tool.j
 export { messageFacts, isConfirmation } from './message.js';
 export { shellFacts, type ShellFacts } from './shell.js';
 export { callIndex, commandsRunning, type CallIndex } from './call-index.js';
+export { urlsIn, urlFact, canonicalHost, isLoopback } from './url-hosts.js';

@@ -5,7 +5,8 @@ import { pathForms } from '../matchers/paths.js';
 import { parseShell, shellQuote, type ShellContext } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
-import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
+import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts, type UrlFact } from './types.js';
+import { urlsIn } from './url-hosts.js';
 
 export const canonicalToolName = (name: string): string => {
   const lower = name.toLowerCase();
@@ -35,6 +36,7 @@ export function toolFacts(
   attachment = false,
   /** What the session knows before a shell call (its values, directory, written files): see ShellContext. */
   context?: ShellContext,
+  realPaths?: Readonly<Record<string, string>>,
 ): ToolFacts {
   const a = args ?? {};
   const name = canonicalToolName(tool);
@@ -79,14 +81,27 @@ export function toolFacts(
 
   const patches = name === 'patch' ? content.flatMap((c) => patchEffects(c, root)) : [];
   for (const e of patches) rawPaths.push(e.path.absolute ?? e.path.relative);
-  const paths = dedupe(rawPaths).map((p) => pathForms(p, root));
+  const real = realPaths === undefined ? undefined : realPathOf(realPaths, root);
+  const given = dedupe(rawPaths).map((p) => pathForms(p, root));
+  const paths = withReal(
+    given,
+    real,
+    (p) => p,
+    (_, path) => path,
+  );
 
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell =
     name === 'bash' && command !== undefined
       ? shellFacts(parseShell(command, undefined, context), base, root)
       : undefined;
-  const effects = shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content);
+  const effects = withReal(
+    shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, given, content),
+    real,
+    (e) => e.path,
+    (e, path) => ({ ...e, path }),
+  );
+  const scanned = KNOWN_TOOLS.has(name) ? [] : scan(a);
 
   return {
     kind: 'tool',
@@ -102,9 +117,61 @@ export function toolFacts(
     commands: shell?.commands ?? [],
     effects,
     scripts: shell?.scripts ?? [],
-    scanned: KNOWN_TOOLS.has(name) ? [] : scan(a),
+    scanned,
+    urls: callUrls(url, name === 'bash' ? commandParts : [], scanned),
     problems,
   };
+}
+
+/** The URLs a call would connect to: its url argument, URLs in a shell command, URLs in unknown tools' arguments. */
+function callUrls(
+  url: string | undefined,
+  commands: readonly string[],
+  scanned: readonly ScannedArgument[],
+): UrlFact[] {
+  const out: UrlFact[] = [];
+  if (url !== undefined) urlsIn(url, out);
+  for (const c of commands) if (c.includes('://')) urlsIn(c, out);
+  for (const s of scanned) urlsIn(s.text, out);
+  return out;
+}
+
+/** The real path the host gave for a path fact (looked up by the path as written and by its absolute form). */
+function realPathOf(
+  realPaths: Readonly<Record<string, string>>,
+  root: string | undefined,
+): (p: PathFact) => PathFact | undefined {
+  const byAbsolute = new Map<string, string>();
+  for (const [given, target] of Object.entries(realPaths)) {
+    const abs = pathForms(given, root).absolute;
+    if (abs !== undefined) byAbsolute.set(abs, target);
+  }
+  return (p) => {
+    const target = (p.absolute !== undefined ? byAbsolute.get(p.absolute) : undefined) ?? realPaths[p.relative];
+    if (target === undefined) return undefined;
+    const forms = pathForms(target, root);
+    return forms.absolute === p.absolute && forms.relative === p.relative ? undefined : forms;
+  };
+}
+
+/**
+ * Each item, followed by a copy on the real path when the item's path leads there through a link: the call is
+ * judged on both, so neither the name it used nor the place it reaches can hide it.
+ */
+function withReal<T>(
+  items: readonly T[],
+  real: ((p: PathFact) => PathFact | undefined) | undefined,
+  pathOf: (item: T) => PathFact,
+  onPath: (item: T, path: PathFact) => T,
+): T[] {
+  if (real === undefined) return [...items];
+  const out: T[] = [];
+  for (const item of items) {
+    out.push(item);
+    const target = real(pathOf(item));
+    if (target !== undefined) out.push(onPath(item, target));
+  }
+  return out;
 }
 
 /** A command as text; a command given as an argv list is quoted back into one shell line. */

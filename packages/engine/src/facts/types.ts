@@ -1,6 +1,9 @@
 // The facts stage: untyped host input → what triggers look at. This file holds the shapes; tool.ts, message.ts,
 // effects.ts and shell.ts fill them. Everything here is computed once per event, before any contract runs.
 import type { ShellModel, SimpleCommand } from '../shell/index.js';
+import type { UrlFact } from './url-hosts.js';
+
+export type { UrlFact };
 
 export interface PathFact {
   /** Relative to the project root (may start with ../ when outside it). */
@@ -59,6 +62,8 @@ export interface ToolFacts {
   readonly scripts: readonly string[];
   /** String arguments of a tool the engine does not know, scanned for content and secrets. */
   readonly scanned: readonly ScannedArgument[];
+  /** URLs the call would connect to (webfetch's url, URLs in unknown tools' arguments and in a shell command). */
+  readonly urls: readonly UrlFact[];
   /** Why the call cannot be checked as it is (an argument of the wrong type, too large): a fault verdict. */
   readonly problems: readonly string[];
 }

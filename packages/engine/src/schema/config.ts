@@ -28,7 +28,7 @@ export const Settings = z
       .max(10_000)
       .optional()
       .meta({
-        description: `An unscoped bypass not used within this many tool calls expires (a scoped one waits for its contract). Default ${DEFAULT_BYPASS_EXPIRY}.`,
+        description: `A bypass that names no contract (it is for the contracts of the last block) expires when not used within this many tool calls; one that names its contracts waits for them. Default ${DEFAULT_BYPASS_EXPIRY}.`,
         examples: [5],
       }),
     confirmations: z

@@ -17,6 +17,17 @@ export const ToolEvent = z
         'The tool arguments as the host passes them (filePath or path, command, content, newString, patchText, ...).',
       examples: [{ command: 'git push --force origin main' }],
     }),
+    realPaths: z
+      .record(z.string().min(1).max(4096), z.string().min(1).max(4096))
+      .optional()
+      .meta({
+        description:
+          'Paths of the call that lead somewhere else through a symbolic link, as the host resolved them (the path ' +
+          'as written, or its absolute form → the real path). The call is judged on both: a write to "cfg/x.yaml" ' +
+          'where cfg is a link to .opencode is a write to .opencode/x.yaml too. The engine does no I/O; the host ' +
+          'resolves.',
+        examples: [{ 'cfg/opencode-semantic-anchors.yaml': '/home/dev/shop/.opencode/opencode-semantic-anchors.yaml' }],
+      }),
   })
   .meta({ description: 'The agent calls a tool.', examples: [{ tool: 'edit', args: { filePath: 'src/app.ts' } }] });
 
@@ -56,24 +67,41 @@ export const ConfirmEvent = z
 export const BypassEvent = z
   .strictObject({
     bypass: z.string().meta({
-      description: 'The reason the human gives for letting the next blocked call through.',
+      description:
+        'The reason the human gives for letting a blocked call through. With `typed: true`, everything the human ' +
+        'typed after `/anchor bypass` (contract ids first, then the reason).',
       examples: ['hotfix approved in the incident channel'],
     }),
     contract: z
-      .string()
-      .min(1)
-      .max(80)
+      .union([z.string().min(1).max(80), z.array(z.string().min(1).max(80)).min(1).max(10)])
       .optional()
       .meta({
         description:
-          'Scope: only a block by this contract may use the bypass (`/anchor bypass <contract-id> <reason>`). Omitted: ' +
-          'the next blocked call of any bypassable contract, within settings.bypassExpiresAfter tool calls.',
+          'Scope: the contract (or contracts) whose block the bypass lets through (`/anchor bypass <contract-id> ' +
+          '<reason>`); it waits for them. Omitted: only the contracts that blocked the last blocked call may use it, ' +
+          'within settings.bypassExpiresAfter tool calls; with no block yet, the bypass is refused. A built-in ' +
+          'anchor-protect-* contract is let through only when named here. An id no contract has is refused (with ' +
+          'the closest ids).',
         examples: ['dev-no-force-push-main'],
+      }),
+    typed: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'true: `bypass` is the text the human typed after `/anchor bypass`; the engine reads the contract ids at its ' +
+          'start (a word close to an id is refused with a did-you-mean; `--` ends the ids) and the rest is the reason — ' +
+          'the same reading the plugin uses.',
+        examples: [true],
       }),
   })
   .meta({
     description: 'The human grants one bypass.',
-    examples: [{ bypass: 'approved by the release manager' }, { bypass: 'hotfix', contract: 'dev-no-force-push-main' }],
+    examples: [
+      { bypass: 'hotfix', contract: 'dev-no-force-push-main' },
+      { bypass: 'approved by the release manager' },
+      { bypass: 'dev-no-force-push-main hotfix approved', typed: true },
+    ],
   });
 
 export const RoleEvent = z

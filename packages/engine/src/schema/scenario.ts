@@ -16,6 +16,17 @@ export const ScenarioStep = z
         description: 'Exactly these contracts must match (in any order); [] means none.',
         examples: [['no-force-push']],
       }),
+    granted: z
+      .boolean()
+      .optional()
+      .meta({ description: 'For a bypass event: whether the bypass must be granted (true) or refused (false).' }),
+    notice: z
+      .string()
+      .optional()
+      .meta({
+        description: 'Text the notice for the human (a bypass granted or refused, a confirmation) must contain.',
+        examples: ['Did you mean "no-force-push"?'],
+      }),
     note: z.string().optional().meta({ description: 'Why this step matters, for the reader.' }),
   })
   .meta({ description: 'One event and what it must produce.' });
@@ -45,6 +56,15 @@ export const Scenario = z
           'exported and the directory it moved to) or each runs in a fresh one (fresh, the default, as opencode does: ' +
           'a later call is judged both as the agent believes and as a new shell runs it).',
         examples: ['fresh'],
+      }),
+    protect: z
+      .record(z.string(), z.union([z.array(z.string()), z.boolean()]))
+      .optional()
+      .meta({
+        description:
+          "The host's self-protection facts (CompileOptions.protect: contractFiles, hostFiles, servers, secretEnv, " +
+          'gitHooks, hostAddresses …), compiled into the built-in anchor-protect-* contracts as the plugin does.',
+        examples: [{ contractFiles: ['/home/dev/shop/.opencode/opencode-semantic-anchors.yaml'] }],
       }),
     steps: z.array(ScenarioStep).min(1).max(100_000),
   })

@@ -35,6 +35,30 @@ export const ToolMatch = z
       description: 'Patterns on the URL a web tool fetches (webfetch).',
       examples: ['^https://'],
     }),
+    reaches: z
+      .strictObject({
+        hosts: oneOrMany(z.string().min(1).max(300)).meta({
+          description:
+            '"loopback" (this machine in every spelling: 127.0.0.0/8, 0.0.0.0, ::1, ::ffff:127.0.0.1, localhost, ' +
+            'localhost., *.localhost, and public names that answer 127.0.0.1 such as 127.0.0.1.nip.io), an address in ' +
+            'any spelling (2130706433, 0x7f.1, [::1]), a host name, or "*.example.com".',
+          examples: [['loopback', 'db.internal']],
+        }),
+        ports: oneOrMany(z.number().int().min(1).max(65535))
+          .optional()
+          .meta({
+            description: "Ports (the scheme's default when a URL names none). Omitted: any port.",
+            examples: [[4096]],
+          }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Holds when a URL in the call reaches one of these hosts on one of these ports: webfetch's url, a URL in an " +
+          'argument of a tool the engine does not know (MCP, plugin tools), a URL in a shell command. URLs are read ' +
+          'with the WHATWG URL parser, so :04096 is port 4096 and 0177.0.0.1 is 127.0.0.1.',
+        examples: [{ hosts: ['loopback'], ports: [5432] }],
+      }),
     run: oneOrMany(CommandMatch)
       .optional()
       .meta({

@@ -16,3 +16,4 @@ export type {
 } from './types.js';
 export { parseShell, SHELL_LIMITS } from './model.js';
 export { shellQuote } from './words.js';
+export { gitConfigRunsLater, keyRunsLater } from './git-config.js';

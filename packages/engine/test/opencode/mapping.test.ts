@@ -9,6 +9,7 @@ import {
   ANSWER_PREFIX,
   agentSighting,
   answerMeaning,
+  answerText,
   attachedPaths,
   fileUrlPath,
   humanChoseRole,
@@ -104,21 +105,31 @@ contracts:
   const answer = (event: Parameters<typeof step>[2], state = startState(policy)) =>
     `${ANSWER_PREFIX} ${step(policy, state, event).verdict.notice ?? ''}`;
 
-  it("reads the engine's own bypass notices back into the bypass the human asked for", () => {
-    expect(answerMeaning(answer({ bypass: 'hotfix approved' }))).toEqual({
+  it("reads the command the answer echoes: a bypass is the human's words, for the engine to read again", () => {
+    const said = (args: string, event: Parameters<typeof step>[2]) => answerText(args, answer(event));
+    expect(answerMeaning(said('bypass hotfix approved', { bypass: 'hotfix approved', typed: true }))).toEqual({
       kind: 'event',
-      event: { bypass: 'hotfix approved' },
+      event: { bypass: 'hotfix approved', typed: true },
     });
-    expect(answerMeaning(answer({ bypass: 'hotfix', contract: 'no-force-push' }))).toEqual({
+    expect(answerMeaning(said('bypass no-force-push hotfix', { bypass: 'no-force-push hotfix', typed: true }))).toEqual(
+      { kind: 'event', event: { bypass: 'no-force-push hotfix', typed: true } },
+    );
+    // Refused or granted, the words are replayed: the engine decides again under the policy being replayed.
+    expect(answerMeaning(answerText('bypass nope x', `${ANSWER_PREFIX} Bypass refused: …`))).toEqual({
       kind: 'event',
-      event: { bypass: 'hotfix', contract: 'no-force-push' },
+      event: { bypass: 'nope x', typed: true },
     });
-    expect(answerMeaning(answer({ bypass: 'x', contract: 'nope' }))).toEqual({
+    // A reason typed over several lines is echoed on one.
+    expect(answerMeaning(answerText('bypass two\nlines', `${ANSWER_PREFIX} Bypass granted: …`))).toEqual({
       kind: 'event',
-      event: { bypass: '', contract: 'nope' },
+      event: { bypass: 'two lines', typed: true },
     });
-    const spent = { ...startState(policy), bypass: { spent: 3, pending: false } };
-    expect(answerMeaning(answer({ bypass: 'again' }, spent))).toEqual({ kind: 'event', event: { bypass: '' } });
+    expect(answerMeaning(answerText('status', `${ANSWER_PREFIX} Bypasses left: 3 of 3`))).toEqual({ kind: 'none' });
+    expect(answerMeaning(answerText('reload', `${ANSWER_PREFIX} Reload refused: …`))).toEqual({ kind: 'none' });
+    expect(answerMeaning(answerText('reload confirm', `${ANSWER_PREFIX} Reloaded /p/x.yaml.`))).toEqual({
+      kind: 'event',
+      event: { reload: true },
+    });
   });
 
   it('reads a role change and a reload; status and help change nothing', () => {

@@ -87,14 +87,43 @@ export class Audit {
     });
   }
 
-  bypass(granted: boolean, sessionID: string, role: string | null | undefined, reason: string): void {
+  /** A bypass the human asked for; `contracts` is what a granted one lets through. */
+  bypass(
+    granted: boolean,
+    sessionID: string,
+    role: string | null | undefined,
+    reason: string,
+    contracts: readonly string[] = [],
+  ): void {
     if (!this.on) return;
     this.write({
       kind: granted ? 'bypass-granted' : 'bypass-refused',
       by: 'human',
       sessionID,
       ...(typeof role === 'string' ? { role } : {}),
+      ...(contracts.length > 0 ? { contracts: [...contracts] } : {}),
       reason: maskSecrets(reason),
+    });
+  }
+
+  /** A change to a protected file found after (or between) calls, and undone: a BLOCK by the result check. */
+  resultBlock(
+    sessionID: string,
+    role: string | null | undefined,
+    tool: string,
+    contracts: readonly string[],
+    message: string,
+  ): void {
+    if (!this.on) return;
+    this.write({
+      kind: 'block',
+      by: 'rule',
+      sessionID,
+      tool,
+      verdict: 'BLOCK',
+      contracts: [...contracts],
+      ...(typeof role === 'string' ? { role } : {}),
+      message: maskSecrets(message),
     });
   }
 

@@ -1,11 +1,18 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { bypassesLeft, faultMode, step, type Event, type Verdict } from '@semantic-anchors/engine';
-import { agentSighting, humanChoseRole, toolCallEvent, userMessageEvent } from '@semantic-anchors/engine/opencode';
+import { bypassesLeft, faultMode, readBypassWords, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import {
+  agentSighting,
+  answerText,
+  humanChoseRole,
+  toolCallEvent,
+  userMessageEvent,
+} from '@semantic-anchors/engine/opencode';
+import { HostGuard } from '../integrity/host-guard.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
-import { parseAnchorCommand } from './commands.js';
+import { parseAnchorCommand } from '@semantic-anchors/engine/opencode';
 import { FailOpen } from './fail-open.js';
 import { reportObserved } from './observed.js';
 import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
@@ -54,6 +61,8 @@ export interface EnforcerOptions extends LoaderOptions {
   /** The decision log switched on by the host (plugin option or environment). */
   readonly decisionLog?: boolean | undefined;
   readonly audit?: Partial<AuditOptions>;
+  /** Bounds of the result check (tests and the bench make them small). */
+  readonly resultBounds?: import('../integrity/watch-set.js').Bounds;
 }
 
 export class Enforcer {
@@ -65,6 +74,8 @@ export class Enforcer {
   private readonly audit: Audit;
   /** The server address the current policy protects (see followServer). */
   private compiledServer: string | undefined;
+  /** The result check of the protected files, real paths through links, secrets masked in results (src/integrity). */
+  private readonly guard: HostGuard;
 
   constructor(
     private readonly options: EnforcerOptions,
@@ -72,7 +83,25 @@ export class Enforcer {
   ) {
     this.failOpen = new FailOpen(channels);
     this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
+    this.guard = new HostGuard({ ...options, bounds: options.resultBounds }, channels, {
+      onError: (where, sessionID, error) =>
+        this.failOpen.report(
+          `the result check (${where})`,
+          sessionID,
+          error,
+          'protected files were not checked this time',
+        ),
+      onBlock: (b) =>
+        this.audit.resultBlock(
+          b.sessionID,
+          this.sessions.entry(b.sessionID, this.current.policy).state.role,
+          b.tool,
+          b.contracts,
+          b.message,
+        ),
+    });
     this.current = this.load('start');
+    this.guard.follow(this.current);
   }
 
   /** Waits until the decision log has written what it was given (tests, shutdown). */
@@ -90,13 +119,19 @@ export class Enforcer {
       this.followServer();
       const entry = this.sessions.entry(call.sessionID, this.current.policy);
       if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
+      // A protected file that changed since the last call (a process left running) is undone, and this call stops.
+      const between = this.guard.beforeCall(call);
+      if (between !== undefined) return between;
       const mapped = toolCallEvent(call.tool, call.args);
       if ('problem' in mapped) throw new Error(`tool call ${call.tool}: ${mapped.problem}`);
-      const verdict = this.apply(entry, mapped.event, `tool call ${call.tool}`);
+      const realPaths = this.guard.realPaths(call);
+      const event: Event = realPaths ? { ...mapped.event, realPaths } : mapped.event;
+      const verdict = this.apply(entry, event, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
       this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
       if (verdict.decision === 'BLOCK')
         return verdict.agentMessage ?? `BLOCKED by semantic-anchors (no message; run /anchor explain).`;
+      this.guard.started(call, verdict);
       if (verdict.decision === 'WARN' && verdict.agentMessage) {
         // Bounded: a call whose after-hook never comes (the host aborted it) must not hold memory forever.
         if (this.pendingNotes.size >= MAX_PENDING_NOTES)
@@ -109,11 +144,20 @@ export class Enforcer {
     }
   }
 
-  /** After a tool ran: the note to append to its output (a WARN found before it ran), if any. */
-  afterTool(call: { readonly sessionID: string; readonly callID: string }): string | undefined {
+  /**
+   * After a tool ran: the note to append to its output — a WARN found before it ran, and the BLOCK of the result
+   * check when the call changed a protected file (undone by then) — if any.
+   */
+  afterTool(call: { readonly sessionID: string; readonly callID: string; readonly tool?: string }): string | undefined {
     const note = this.pendingNotes.get(call.callID);
     this.pendingNotes.delete(call.callID);
-    return note;
+    const blocked = this.guard.afterCall({ sessionID: call.sessionID, callID: call.callID, tool: call.tool ?? 'tool' });
+    return [blocked, note].filter((t) => t !== undefined).join('\n\n') || undefined;
+  }
+
+  /** Masks the host's secret values in every string of a tool's result (in place). Never throws. */
+  maskResult(result: unknown, sessionID: string): void {
+    this.guard.mask(result, sessionID);
   }
 
   /** A human message: learns the agent (role), resets Step Confirmation on a confirmation, checks attachments. */
@@ -123,6 +167,8 @@ export class Enforcer {
       // `from: subagent`, so it never confirms a step (or the model could reset Step Confirmation by spawning a
       // subagent told to "continue").
       const child = this.sessions.isChild(msg.sessionID);
+      // The human's own message: protected files changed since the last look are the human's edits, kept.
+      if (!child) this.guard.humanActs(msg.sessionID);
       const entry = this.sessions.entry(msg.sessionID, this.current.policy);
       if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
       if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
@@ -180,10 +226,13 @@ export class Enforcer {
   /** `/anchor <args>` typed by the human: the answer text (starts with ANSWER_PREFIX). Never throws. */
   command(sessionID: string, args: string): string {
     try {
-      const answer = this.runCommand(sessionID, args);
+      this.guard.humanActs(sessionID);
+      const said = this.runCommand(sessionID, args);
+      this.channels.toast(said.length > 400 ? `${said.slice(0, 400)}…` : said, 'info');
+      // The transcript keeps the command the human typed above the answer: a replay reads the same words again.
+      const answer = answerText(args, said);
       const entry = this.sessions.entry(sessionID, this.current.policy);
       entry.answerEcho = answer;
-      this.channels.toast(answer.length > 400 ? `${answer.slice(0, 400)}…` : answer, 'info');
       return answer;
     } catch (error) {
       this.internalError('command', '/anchor command', sessionID, error);
@@ -195,7 +244,7 @@ export class Enforcer {
   status(sessionID: string): string {
     try {
       const entry = this.sessions.entry(sessionID, this.current.policy);
-      return statusText(this.current, entry.state, entry.agent);
+      return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
     } catch (error) {
       this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
@@ -207,26 +256,32 @@ export class Enforcer {
     const entry = this.sessions.entry(sessionID, this.current.policy);
     switch (cmd.kind) {
       case 'status':
-        return statusText(this.current, entry.state, entry.agent);
+        return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
       case 'explain':
         return explainText(entry.last);
       case 'help':
         return `${ANSWER_PREFIX} ${cmd.problem}.\n${COMMAND_HELP}`;
       case 'bypass': {
-        // "/anchor bypass <contract-id> <reason>" scopes the grant to that contract; otherwise the whole text is the reason.
-        const [first = '', ...rest] = cmd.reason.split(/\s+/);
-        const scoped = this.current.policy.contracts.some((c) => c.id === first);
-        const verdict = this.apply(
-          entry,
-          scoped ? { bypass: rest.join(' '), contract: first } : { bypass: cmd.reason },
-          undefined,
-        );
+        // The engine reads the words (leading contract ids, then the reason) as explain and the simulator do.
+        const verdict = this.apply(entry, { bypass: cmd.reason, typed: true }, undefined);
+        const scope = verdict.bypass.granted ? (verdict.bypass.scope ?? []) : [];
         this.channels.log(
           verdict.bypass.granted ? 'warn' : 'info',
-          `bypass ${verdict.bypass.granted ? 'granted' : 'refused'} by the human`,
-          this.stateExtra(sessionID, entry),
+          `bypass ${verdict.bypass.granted ? `granted for ${scope.join(', ')}` : 'refused'} by the human`,
+          { ...this.stateExtra(sessionID, entry), contracts: scope },
         );
-        this.audit.bypass(verdict.bypass.granted === true, sessionID, entry.state.role, cmd.reason);
+        // The log keeps the human's reason apart from the contract ids it named (read as the engine read them).
+        const words = readBypassWords(
+          this.current.policy.contracts.map((c) => c.id),
+          cmd.reason,
+        );
+        this.audit.bypass(
+          verdict.bypass.granted === true,
+          sessionID,
+          entry.state.role,
+          words.ok ? words.reason : cmd.reason,
+          scope,
+        );
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'role': {
@@ -239,7 +294,10 @@ export class Enforcer {
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
       case 'reload': {
+        const refusal = this.guard.reloadGate(cmd.confirm);
+        if (refusal !== undefined) return `${ANSWER_PREFIX} ${refusal}`;
         this.current = this.load('reload');
+        this.guard.follow(this.current);
         let notice = '';
         for (const e of this.sessions.all()) {
           const verdict = this.apply(e, { reload: true }, undefined);

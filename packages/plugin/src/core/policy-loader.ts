@@ -20,6 +20,7 @@ import {
   type ConfigPlace,
 } from './config-source.js';
 import { protectFacts, type HostFacts, type ProtectFacts } from './protection.js';
+import { hostAddresses } from './host-addresses.js';
 
 export interface PolicySnapshot {
   readonly policy: CompiledPolicy;
@@ -38,7 +39,7 @@ export interface PolicySnapshot {
   /** Said once in the log when the default was used because there was no file at all. */
   readonly info: string | undefined;
   /** What the built-in self-protection guards for this load (contract files, host files, server, secrets). */
-  readonly protect: ProtectFacts;
+  readonly protect: ProtectFacts & { readonly hostAddresses: readonly string[] };
 }
 
 export interface LoaderOptions extends HostFacts {
@@ -87,7 +88,10 @@ function fromText(
   // The files read through `extends` are contract files too: the agent must not rewrite those either.
   const read: string[] = place === 'default' ? [] : [file];
   const loaded = loadConfig(text, { file, readFile: (path) => (read.push(path), readExtended(path)) });
-  const protect = protectFacts(options, read);
+  // This machine's own addresses: a URL to opencode's port at one of them reaches the server (engine: `reaches`).
+  const host = hostAddresses();
+  for (const problem of host.problems) warnings.push(`Self-protection: ${problem}.`);
+  const protect = { ...protectFacts(options, read), hostAddresses: host.addresses };
   // `protect` is the engine's self-protection option (CompileOptions.protect); typed through a widened object so
   // this builds against an engine that does not know it yet (such an engine ignores it).
   const compileOptions: CompileOptions & { protect: ProtectFacts } = {

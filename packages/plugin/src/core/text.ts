@@ -14,7 +14,7 @@ import type { PolicySnapshot } from './policy-loader.js';
 // The prefix `replay` reads command answers back by: one constant, the engine's opencode mapping's.
 export { ANSWER_PREFIX };
 export const COMMAND_HELP =
-  'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
+  'Commands: /anchor status | /anchor bypass <contract-id> <reason> (without an id: the contracts of the last block) | /anchor reload [confirm] | /anchor role <id> | /anchor explain';
 
 /** The contracts that apply to a session holding these roles: those without roles, and those that name one. */
 export function activeContracts(
@@ -24,17 +24,25 @@ export function activeContracts(
   return policy.contracts.filter((c) => appliesToRole(c, roles));
 }
 
-export function statusText(snapshot: PolicySnapshot, state: SessionState, agent: string | undefined): string {
+export function statusText(
+  snapshot: PolicySnapshot,
+  state: SessionState,
+  agent: string | undefined,
+  extra: readonly string[] = [],
+): string {
   const { policy } = snapshot;
   const budget = policy.settings.bypassBudget;
   const active = activeContracts(policy, state.roles);
   const lines = [
     `${ANSWER_PREFIX} status`,
+    // First: what a human can still let through, and what is already open.
+    `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session`,
+    `Open bypass: ${openBypass(state)}`,
     `Config: ${snapshot.place === 'default' ? snapshot.file : `${snapshot.file} (${snapshot.place})`}`,
     `Role: ${state.roles.length > 0 ? state.roles.join(' + ') : '(none)'}${agent ? ` (agent ${agent})` : ''}`,
     `Contracts active for this role: ${active.length} of ${policy.contracts.length}${active.length ? `: ${active.map((c) => `${c.id} (${c.mode})`).join(', ')}` : ''}`,
     `Tool calls since the last confirmation: ${state.toolCalls}`,
-    `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? `; one is waiting for the next blocked call${state.bypass.scope ? ` by ${state.bypass.scope}` : state.bypass.callsLeft !== undefined ? ` (expires after ${state.bypass.callsLeft} more tool call(s))` : ''}` : ''}`,
+    ...extra,
   ];
   const observed = observeLine(policy);
   if (observed) lines.push(observed);
@@ -49,6 +57,19 @@ export function statusText(snapshot: PolicySnapshot, state: SessionState, agent:
   for (const w of snapshot.warnings) lines.push(`Warning: ${w}`);
   lines.push(COMMAND_HELP);
   return lines.join('\n');
+}
+
+/** The bypass waiting for a blocked call, and exactly what it lets through. */
+function openBypass(state: SessionState): string {
+  const b = state.bypass;
+  if (!b.pending || b.scope === undefined) {
+    const last = state.lastBlock.length > 0 ? ` (the last block was by ${state.lastBlock.join(', ')})` : '';
+    return `none${last}`;
+  }
+  const scope = b.scope.join(', ');
+  return b.named
+    ? `for ${scope} (named), until a call they block`
+    : `for ${scope} (the contracts of the last block), for ${b.callsLeft ?? 0} more tool call(s)`;
 }
 
 /** The last verdict's trace: every contract that matched, the trigger that held and why, and what was excused. */

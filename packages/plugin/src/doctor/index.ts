@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { CliCommand, CliIO } from '@semantic-anchors/engine/node';
 import { checkContractConfig } from './contract-config.js';
 import { chooseDemoCall } from './demo-call.js';
+import { hostExposureChecks } from './host-exposure.js';
 import { liveRun } from './live-run.js';
 import { checkOpencodeSettings } from './opencode-check.js';
 import { defaultPluginBundle, isPluginBundle } from './plugin-bundle.js';
@@ -20,9 +21,12 @@ Checks that enforcement really works for the project (default: the current direc
   1. an opencode configuration (opencode.json/opencode.jsonc in the project, .opencode/ or
      $XDG_CONFIG_HOME/opencode) loads opencode-semantic-anchors;
   2. the contract file the plugin will use is found and valid (file:line:col for every problem);
-  3. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
+  3. warns when opencode's server would run without a password (OPENCODE_SERVER_PASSWORD unset here), and when
+     a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, … and what they source) sets OPENCODE_PURE or
+     OPENCODE_CONFIG* or runs opencode --pure (file:line);
+  4. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
      sandbox with your contract file and a scripted model on 127.0.0.1, and shows a contract blocking a call.
-Exits 0 when every check passes, 1 when one fails, 2 on bad arguments.
+Exits 0 when every check passes (warnings included), 1 when one fails, 2 on bad arguments.
 
   --project <dir>      the project to check
   --no-run             skip the live check in a sandboxed opencode
@@ -63,6 +67,8 @@ export const doctor: CliCommand = {
     checks.push(settings.check);
     const config = checkContractConfig(projectDir, settings.optionPath, process.env);
     checks.push(config.check);
+    // What the host leaves open (a server without a password, startup files that switch the plugin off): warnings.
+    checks.push(...hostExposureChecks(process.env));
     if (values['no-run']) {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {

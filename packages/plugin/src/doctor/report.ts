@@ -1,7 +1,8 @@
 // The doctor's report: one line per check (✓ pass, ✗ fail, – skipped) with the remedy on the next line.
 // Takes the checks in order; returns the lines to print and whether any failed.
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/** `warn`: the check found something the human should act on; it does not fail the run. */
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'warn';
 
 export interface Check {
   readonly name: string;
@@ -14,7 +15,7 @@ export interface Check {
   readonly notes?: readonly string[];
 }
 
-const MARK: Record<CheckStatus, string> = { pass: '✓', fail: '✗', skip: '–' };
+const MARK: Record<CheckStatus, string> = { pass: '✓', fail: '✗', skip: '–', warn: '!' };
 
 export function renderReport(checks: readonly Check[]): { lines: string[]; failed: number } {
   const lines: string[] = [];
@@ -24,13 +25,16 @@ export function renderReport(checks: readonly Check[]): { lines: string[]; faile
     if (check.remedy && check.status !== 'pass') lines.push(`    → ${check.remedy}`);
   }
   const failed = checks.filter((c) => c.status === 'fail').length;
+  const warned = checks.filter((c) => c.status === 'warn').length;
   const passed = checks.filter((c) => c.status === 'pass').length;
+  const skipped = checks.length - passed - failed - warned;
+  const warning = warned > 0 ? ` ${warned} warning(s) above: what the host leaves open.` : '';
   lines.push(
     failed > 0
-      ? `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.`
-      : passed < checks.length
-        ? `${passed} check(s) passed, ${checks.length - passed} skipped: the setup is right, but no real call was blocked here yet.`
-        : `${passed} check(s) passed: enforcement works here.`,
+      ? `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.${warning}`
+      : skipped > 0
+        ? `${passed} check(s) passed, ${skipped} skipped: the setup is right, but no real call was blocked here yet.${warning}`
+        : `${passed} check(s) passed: enforcement works here.${warning}`,
   );
   return { lines, failed };
 }

@@ -23,7 +23,8 @@ import {
 } from './payloads.js';
 
 export const COMMAND_NAME = 'anchor';
-const COMMAND_DESCRIPTION = 'semantic-anchors: status | bypass <reason> | reload | role <id> | explain';
+const COMMAND_DESCRIPTION =
+  'semantic-anchors: status | bypass <contract-id> <reason> | reload [confirm] | role <id> | explain';
 const STATUS_TOOL_DESCRIPTION =
   'Read-only: shows the semantic-anchors rule state of this session (role, active contracts, tool calls since the ' +
   'last confirmation, bypasses left). It changes nothing; only the human can grant a bypass, with /anchor bypass.';
@@ -132,7 +133,9 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     async 'tool.execute.after'(input, output) {
       guard('tool-result', 'tool.execute.after', input, () => {
         const i = ToolAfterInput.parse(input);
-        const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID });
+        const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool });
+        // The host's secret values never reach the model, whichever tool printed them (title, output, metadata).
+        enforcer.maskResult(output, i.sessionID);
         if (note === undefined || !isRecord(output)) return;
         output.output =
           typeof output.output === 'string' && output.output !== '' ? `${output.output}\n\n${note}` : note;

@@ -10,7 +10,8 @@ import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
 import type { Registration, V2Cleanup, V2Context, V2Prompt, V2ToolAfter, V2ToolResult } from './host-types.js';
 import { PromptFile, SessionCreated, ToolCallContext, ToolInput } from './payloads.js';
 
-const COMMAND_DESCRIPTION = 'semantic-anchors: status | bypass <reason> | reload | role <id> | explain';
+const COMMAND_DESCRIPTION =
+  'semantic-anchors: status | bypass <contract-id> <reason> | reload [confirm] | role <id> | explain';
 
 export function v2Channels(): Channels {
   const write = (line: string) => process.stderr.write(`[${SERVICE}] ${line}\n`);
@@ -55,9 +56,10 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
       if (block !== undefined) throw new Error(block);
     }),
     await ctx.tool.hook('execute.after', (e) =>
-      guard('tool-result', 'execute.after', e.sessionID, () =>
-        appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id })),
-      ),
+      guard('tool-result', 'execute.after', e.sessionID, () => {
+        appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id, tool: e.tool }));
+        enforcer.maskResult(e.status === 'completed' ? e.result : e.error, e.sessionID);
+      }),
     ),
     await ctx.session.hook('prompt', (e) => guard('message', 'prompt', e.sessionID, () => onPrompt(e, enforcer))),
     await ctx.tool.transform((editor) =>

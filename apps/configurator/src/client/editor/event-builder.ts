@@ -49,7 +49,8 @@ export function buildEvent(form: HTMLFormElement): Built {
       candidate = { confirm: value('words') || true };
       break;
     case 'bypass':
-      candidate = { bypass: value('reason') || 'approved by a human' };
+      // What the human types after `/anchor bypass`, read by the engine exactly as the plugin reads it.
+      candidate = { bypass: value('reason') || 'approved by a human', typed: true };
       break;
     case 'role':
       candidate = { role: value('role') };

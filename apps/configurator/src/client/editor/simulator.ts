@@ -35,7 +35,10 @@ export function describeEvent(e: Event): string {
   if ('tool' in e) return `${e.tool} ${e.args ? JSON.stringify(e.args) : ''}`.trim();
   if ('message' in e) return `message “${e.message}”${e.attachments?.length ? ` + ${e.attachments.join(', ')}` : ''}`;
   if ('confirm' in e) return `confirm${typeof e.confirm === 'string' ? ` “${e.confirm}”` : ''}`;
-  if ('bypass' in e) return `bypass “${e.bypass}”`;
+  if ('bypass' in e)
+    return e.typed
+      ? `/anchor bypass ${e.bypass}`
+      : `bypass “${e.bypass}”${e.contract !== undefined ? ` for ${[e.contract].flat().join(', ')}` : ''}`;
   if ('role' in e) return `role → ${e.role}`;
   if ('agent' in e) return `agent → ${e.agent}`;
   return 'reload';

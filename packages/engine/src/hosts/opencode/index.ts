@@ -14,7 +14,8 @@ export {
 } from './parts.js';
 export { toolCallEvent, userMessageEvent, type ToolCallMapping, type UserMessage } from './events.js';
 export { newAgentTrack, agentSighting, humanChoseRole, type AgentTrack } from './agents.js';
-export { ANSWER_PREFIX, isAnswer, answerMeaning, withheldInNote, type AnswerMeaning } from './answers.js';
+export { ANSWER_PREFIX, isAnswer, answerMeaning, withheldInNote, answerText, type AnswerMeaning } from './answers.js';
+export { parseAnchorCommand, type AnchorCommand } from './anchor-command.js';
 export { recordedUserMessage, type RecordedUserMessage } from './recorded.js';
 export { ExportReader, ExportError, MAX_DEPTH, MAX_STRING_BYTES, type ExportSink } from './export-reader.js';
 export { LineCounter, type StreamPosition } from './line-counter.js';

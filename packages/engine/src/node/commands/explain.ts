@@ -24,8 +24,9 @@ export const explainCommand: CliCommand = {
   usage: `semantic-anchors explain <config.yaml | preset-id> (--event '<json>' … | --events <file>) [options]
 
 Events are JSON objects with one of: tool (+ args), message (+ attachments), confirm,
-bypass (the reason), role, agent, reload. --events reads JSON Lines (.jsonl), or YAML
-(a list of events, or a scenario file's steps).
+bypass (the reason, + contract ids; or {"bypass": "<what the human typed after /anchor
+bypass>", "typed": true}, read as the plugin reads it), role, agent, reload. --events
+reads JSON Lines (.jsonl), or YAML (a list of events, or a scenario file's steps).
 
   --event <json>   one event; repeat for several (replayed in order)
   --events <file>  a file of events

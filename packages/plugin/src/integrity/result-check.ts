@@ -1,0 +1,276 @@
+// Checks the result, not the command: after every tool call (whatever tool, whatever spelling) and before each
+// call while the agent works, the protected files are compared with what they held; a change no human bypass let
+// through is undone and reported as a BLOCK naming the contract and the call. The rule of which file is guarded by
+// which contract stays the engine's: the plugin asks it how it would judge a write to the file.
+// INVARIANT: no method throws; an error inside is reported by the caller's fail-open path (the enforcer wraps us).
+import {
+  PROTECT_PREFIX,
+  canonicalToolName,
+  startState,
+  step,
+  type CompiledPolicy,
+  type Verdict,
+} from '@semantic-anchors/engine';
+import type { Channels } from '../core/channels.js';
+import { restore } from './restore.js';
+import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
+import { DEFAULT_BOUNDS, WatchSet, type Bounds, type Change } from './watch-set.js';
+import { watchPatterns, type WatchContext } from './watch-list.js';
+
+export interface Snapshot {
+  readonly policy: CompiledPolicy;
+  /** The protect facts (any shape: every list of absolute paths in it is watched). */
+  readonly protect: object;
+}
+
+/** A call between its before- and after-hook, with the contracts a human's bypass let it through. */
+interface InFlight {
+  readonly tool: string;
+  readonly bypassed: ReadonlySet<string>;
+  readonly startedAt: number;
+}
+
+/**
+ * Built-in tools that write no file (a subagent's own calls are checked one by one): nothing to check after them.
+ * The check before the next call still sees what a process left running did meanwhile.
+ */
+const WRITES_NOTHING: ReadonlySet<string> = new Set([
+  ...['read', 'glob', 'grep', 'list', 'webfetch', 'websearch', 'codesearch', 'todowrite', 'todoread'],
+  ...['skill', 'question', 'lsp', 'task', 'anchor_status', 'invalid'],
+]);
+
+/** A call whose after-hook never came (the host aborted it) stops counting as running after this long. */
+const STALE_CALL_MS = 15 * 60 * 1000;
+
+/** A contract file changed by an agent's call and not undone: `/anchor reload` waits for a confirmation. */
+interface Flag {
+  readonly path: string;
+  readonly how: string;
+}
+
+/** Something to record in the decision log. */
+export interface ResultBlock {
+  readonly sessionID: string;
+  readonly tool: string;
+  readonly contracts: readonly string[];
+  readonly message: string;
+}
+
+export class ResultCheck {
+  private set: WatchSet | undefined;
+  private policy: CompiledPolicy | undefined;
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly guards = new Map<string, readonly string[]>();
+  private readonly flags = new Map<string, Flag>();
+  private lastCall: { tool: string; callID: string } | undefined;
+
+  constructor(
+    private readonly ctx: WatchContext,
+    private readonly channels: Channels,
+    private readonly onBlock: (block: ResultBlock) => void,
+    private readonly bounds: Bounds = DEFAULT_BOUNDS,
+  ) {}
+
+  /** A (re)load: the watched set is rebuilt from the new protect facts and the disk as it is now. */
+  follow(snapshot: Snapshot): void {
+    const started = performance.now();
+    this.policy = snapshot.policy;
+    this.guards.clear();
+    const set = new WatchSet(watchPatterns(snapshot.protect, this.ctx), this.bounds, true);
+    this.set = set;
+    // Installed packages are read after the start, not during it; any check before then reads them first.
+    const later = setTimeout(() => {
+      if (this.set !== set) return;
+      try {
+        set.completeBuild();
+        this.logBuild(set, started);
+      } catch (error) {
+        this.channels.log(
+          'error',
+          `result check: reading installed packages failed (${String(error)}); they are read again at the next check`,
+          {},
+        );
+      }
+    }, 0);
+    later.unref?.();
+  }
+
+  private logBuild(set: WatchSet, started: number): void {
+    const s = set.summary();
+    const ms = Math.round(performance.now() - started);
+    this.channels.log('info', `result check: ${s.files} protected files watched (${s.folders} folders), in ${ms} ms`, {
+      files: s.files,
+      folders: s.folders,
+      skipped: s.skipped,
+      notKept: s.notKept,
+    });
+    if (s.skipped > 0 || s.notKept > 0) {
+      this.channels.log(
+        'warn',
+        `result check bounds: ${s.skipped} protected files beyond the bound of ${this.bounds.files} are not re-checked after calls (installed packages first); ${s.notKept} watched files are too large to keep, so a change to them is reported but cannot be undone. The engine's rules still guard all of them.`,
+        { skipped: s.skipped, notKept: s.notKept },
+      );
+    }
+  }
+
+  /**
+   * Before a call. With no other call running, a change since the last check was made between calls — by a process
+   * an earlier call left running — and is undone; the returned BLOCK stops this call so the agent reads it.
+   */
+  beforeCall(call: { sessionID: string; callID: string; tool: string }): string | undefined {
+    const before = { tool: call.tool, callID: call.callID };
+    const now = Date.now();
+    for (const [id, f] of this.inFlight) if (now - f.startedAt > STALE_CALL_MS) this.inFlight.delete(id);
+    // Another call is running: its own after-hook checks (what it changes is its doing, not a leftover process's).
+    if (this.inFlight.size > 0 || this.lastCall === undefined) return undefined;
+    return this.settle(call.sessionID, { kind: 'between-calls', before }, new Set());
+  }
+
+  /** The verdict let the call run: remember which contracts a human's bypass let it through. */
+  started(callID: string, tool: string, verdict: Verdict): void {
+    const bypassed = verdict.bypass.used ? verdict.matches.filter((m) => m.effect === 'bypassed').map((m) => m.id) : [];
+    this.inFlight.set(callID, { tool, bypassed: new Set(bypassed), startedAt: Date.now() });
+    this.lastCall = { tool, callID };
+  }
+
+  /** After a call: what it changed, undone unless a human's bypass of each guarding contract let it through. */
+  afterCall(call: { sessionID: string; callID: string; tool: string }): string | undefined {
+    const flight = this.inFlight.get(call.callID);
+    this.inFlight.delete(call.callID);
+    if (WRITES_NOTHING.has(canonicalToolName(call.tool))) return undefined;
+    // Calls may run side by side: a change is let through when this call, or one still running, went through on a
+    // human's bypass of every contract guarding the file (the human named those contracts for one call).
+    const bypassed = new Set(flight?.bypassed ?? []);
+    for (const f of this.inFlight.values()) for (const id of f.bypassed) bypassed.add(id);
+    return this.settle(call.sessionID, { kind: 'call', tool: call.tool, callID: call.callID }, bypassed);
+  }
+
+  /**
+   * The human speaks (a message, an /anchor command): changes made since the last check are theirs or a leftover
+   * process's, which cannot be told apart; they are kept and said, not undone.
+   */
+  humanActs(): void {
+    // A call still running is the likelier author: its own after-hook judges what changed.
+    if (this.inFlight.size > 0) return;
+    const changes = this.set?.changes(true) ?? [];
+    const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
+    this.set?.accept(changes.map((c) => c.path));
+    if (guarded.length === 0) return;
+    const dir = this.ctx.directory;
+    const line = `Protected files changed outside the agent's tool calls (by you, or by a process the agent left running): ${guarded.map((c) => `${shown(c.path, dir)} (${c.kind})`).join(', ')}. Not undone; contract files take effect at /anchor reload.`;
+    this.channels.log('warn', line, { files: guarded.length });
+    this.channels.toast(line, 'warning');
+  }
+
+  /** Refusal text when a contract file changed during an agent's call and is still that way; `confirm` clears it. */
+  reloadGate(confirm: boolean): string | undefined {
+    if (this.flags.size === 0) return undefined;
+    if (confirm) {
+      this.channels.log('warn', 'reload confirmed by the human after contract files changed during agent calls', {
+        files: this.flags.size,
+      });
+      this.flags.clear();
+      return undefined;
+    }
+    return reloadRefusal([...this.flags.values()], this.ctx.directory);
+  }
+
+  /** Lines for /anchor status. */
+  statusLines(): string[] {
+    const out: string[] = [];
+    const s = this.set?.summary();
+    if (s) {
+      const limits = [
+        s.skipped > 0 ? `${s.skipped} beyond the bound not re-checked` : '',
+        s.notKept > 0 ? `${s.notKept} too large to restore` : '',
+      ].filter(Boolean);
+      out.push(
+        `Result check: ${s.files} protected files re-checked after every call${limits.length ? ` (${limits.join('; ')})` : ''}`,
+      );
+    }
+    for (const f of this.flags.values())
+      out.push(
+        `Changed during an agent's call (reload needs confirming): ${shown(f.path, this.ctx.directory)}: ${f.how}`,
+      );
+    return out;
+  }
+
+  private settle(sessionID: string, origin: Origin, bypassed: ReadonlySet<string> | undefined): string | undefined {
+    const set = this.set;
+    const policy = this.policy;
+    if (!set || !policy) return undefined;
+    const changes = set.changes();
+    if (changes.length === 0) return undefined;
+    const outcomes: Outcome[] = [];
+    const settled: string[] = [];
+    for (const change of changes) {
+      const contracts = this.guardsOf(change.path);
+      // No built-in guards this path (any more): nothing to undo.
+      if (contracts.length === 0) {
+        settled.push(change.path);
+        continue;
+      }
+      const outcome = this.resolve(change, contracts, origin, bypassed, set);
+      outcomes.push(outcome);
+      // A new file removed again is not watched any more; anything else is read again from the disk.
+      if (!change.before.exists && outcome.result === 'restored') set.forget(change.path);
+      else settled.push(change.path);
+    }
+    // INVARIANT: the set takes the disk as the truth only once every change of this check is resolved; taking it
+    // earlier would read a change not yet undone (a file created in the same call) as the new truth.
+    set.accept(settled);
+    if (outcomes.length === 0) return undefined;
+    const blocked = outcomes.filter((o) => o.result !== 'approved');
+    for (const o of outcomes.filter((x) => x.result === 'approved'))
+      this.channels.log('warn', `change to ${shown(o.path, this.ctx.directory)} let through by the human's bypass`, {
+        sessionID,
+        contracts: o.contracts,
+      });
+    if (blocked.length === 0) return undefined;
+    const text = agentReport(outcomes, origin, policy, this.ctx.directory);
+    const line = humanLine(outcomes, origin, this.ctx.directory);
+    const contracts = [...new Set(blocked.flatMap((o) => o.contracts))];
+    this.channels.log('warn', `BLOCK result check: ${line}`, { sessionID, contracts });
+    this.channels.toast(line, 'warning');
+    const tool = origin.kind === 'call' ? origin.tool : origin.before.tool;
+    this.onBlock({ sessionID, tool, contracts, message: line });
+    return text;
+  }
+
+  private resolve(
+    change: Change,
+    contracts: readonly string[],
+    origin: Origin,
+    bypassed: ReadonlySet<string> | undefined,
+    set: WatchSet,
+  ): Outcome {
+    const base = { path: change.path, kind: change.kind, contracts };
+    const how = origin.kind === 'call' ? `${origin.tool} call ${origin.callID}` : 'a process between calls';
+    if (origin.kind === 'call' && bypassed !== undefined && contracts.every((c) => bypassed.has(c))) {
+      this.flag(change.path, contracts, `changed by the agent's ${how}, let through by your bypass`);
+      return { ...base, result: 'approved', detail: 'let through by the human bypass' };
+    }
+    const done = restore(change, set.recordOf(change.path) ?? change.before);
+    if (done.ok) return { ...base, result: 'restored', detail: done.did };
+    this.flag(change.path, contracts, `changed by ${how} and could not be undone (${done.why})`);
+    return { ...base, result: 'kept', detail: `could not be undone: ${done.why}` };
+  }
+
+  private flag(path: string, contracts: readonly string[], how: string): void {
+    // Reload reads the contract files: only their changes make it wait for a confirmation.
+    if (contracts.includes(`${PROTECT_PREFIX}contract-files`)) this.flags.set(path, { path, how });
+  }
+
+  /** The self-protection built-ins that block a write to this path, as the engine judges it. */
+  private guardsOf(path: string): readonly string[] {
+    const known = this.guards.get(path);
+    if (known) return known;
+    const policy = this.policy;
+    if (!policy) return [];
+    const { verdict } = step(policy, startState(policy), { tool: 'write', args: { filePath: path, content: '' } });
+    const ids = [...new Set(verdict.matches.filter((m) => m.id.startsWith(PROTECT_PREFIX)).map((m) => m.id))];
+    if (this.guards.size > 10_000) this.guards.clear();
+    this.guards.set(path, ids);
+    return ids;
+  }
+}

@@ -1,0 +1,27 @@
+// The paths a file tool will write, each resolved through symbolic links at the boundary: a write through a link
+// into a protected place is judged by the engine as the write to the real place it is (ToolEvent.realPaths).
+// The engine says which paths a call writes (toolFacts: the one place that knows argument names and patches).
+import { canonicalToolName, toolFacts } from '@semantic-anchors/engine';
+import { realTarget } from './real-path.js';
+
+/** Tools that run inside opencode's own process and write files: no sandbox sees them, the engine must. */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch']);
+/** Paths of one call resolved at most (a patch may name many files). */
+const MAX_PATHS = 64;
+
+export function realPathsOf(
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  directory: string,
+  onProblem: (problem: string) => void,
+): Record<string, string> | undefined {
+  if (!FILE_TOOLS.has(canonicalToolName(tool))) return undefined;
+  const facts = toolFacts(tool, args, directory);
+  let out: Record<string, string> | undefined;
+  for (const effect of facts.effects.slice(0, MAX_PATHS)) {
+    const given = effect.path.absolute ?? effect.path.relative;
+    const real = realTarget(given, directory, onProblem);
+    if (real !== undefined) (out ??= {})[given] = real;
+  }
+  return out;
+}
