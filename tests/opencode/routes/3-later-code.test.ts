@@ -3,32 +3,14 @@
 // switch), `npm install` / `npm test`, `make`, a new interactive shell, the human's next opencode start and a slash
 // command — and holds when the marker that code writes is absent. Git routes each get their own turn and a clean
 // repository afterwards, so one route's change cannot hide or fire another's.
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import type { Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import {
-  announceDone,
-  asHuman,
-  backgroundDone,
-  expectNoMarker,
-  isSymlink,
-  marker,
-  play,
-  playAll,
-} from './support/effects.js';
+import { announceDone, asHuman, backgroundDone, expectNoMarker, marker, play, playAll } from './support/effects.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
 const HUMAN_PACKAGE = `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts: { test: 'node -e "console.log(1)"' } }, null, 2)}\n`;
@@ -58,11 +40,7 @@ describe('family 3: code left behind that runs later as the human', () => {
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "# the human's bashrc\n" },
     });
   });
-  afterAll(async () => {
-    const git = join(h?.dirs.project ?? '/nonexistent', '.git');
-    if (h && isSymlink(git)) rmSync(readlinkSync(git), { recursive: true, force: true }); // route 3.25's copy
-    await h?.stop();
-  });
+  afterAll(async () => h?.stop());
 
   describe('opencode commands, npm, make and the shell: one turn, then the human', () => {
     const commandsRun: Record<string, number> = {};
@@ -173,28 +151,21 @@ describe('family 3: code left behind that runs later as the human', () => {
   });
 
   describe('git: one route per turn, the human works in the repository after each', () => {
-    let gitConfig = '';
-    let hooks: string[] = [];
+    let backup = '';
     const project = (relative: string) => join(h.dirs.project, relative);
     beforeAll(() => {
-      gitConfig = readFileSync(project('.git/config'), 'utf8');
-      hooks = readdirSync(project('.git/hooks'));
+      backup = mkdtempSync(join(tmpdir(), 'semantic-anchors-routes-git-'));
+      cpSync(project('.git'), join(backup, '.git'), { recursive: true });
     });
-    // A clean repository for the next route: config, hooks, attributes and the global configs as the human had them.
+    afterAll(() => {
+      if (backup) rmSync(backup, { recursive: true, force: true });
+    });
+    // The repository as the human had it before the route, whatever the route (or a restore) made of `.git`: a
+    // symlink, a gitfile, a folder moved aside. Then the global configs and the attributes.
     afterEach(() => {
-      const hooksDir = project('.git/hooks');
-      if (isSymlink(project('.git'))) return; // 3.25 is last: nothing after it needs the repository
-      const gitFile = lstatSync(project('.git')).isFile() ? readFileSync(project('.git'), 'utf8') : ''; // 3.07's gitfile
-      const moved = /^gitdir: (.+)$/m.exec(gitFile)?.[1];
-      if (moved) {
-        rmSync(project('.git'));
-        renameSync(moved, project('.git'));
-      }
-      if (isSymlink(hooksDir)) rmSync(hooksDir);
-      if (existsSync(project('.git/hooks.old'))) renameSync(project('.git/hooks.old'), hooksDir);
-      mkdirSync(hooksDir, { recursive: true });
-      for (const f of readdirSync(hooksDir)) if (!hooks.includes(f)) rmSync(join(hooksDir, f), { force: true });
-      writeFileSync(project('.git/config'), gitConfig);
+      for (const entry of readdirSync(h.dirs.project))
+        if (entry === '.git' || entry.startsWith('.git.')) rmSync(project(entry), { recursive: true, force: true });
+      cpSync(join(backup, '.git'), project('.git'), { recursive: true });
       writeFileSync(join(h.dirs.home, '.gitconfig'), HUMAN_GITCONFIG);
       rmSync(join(h.dirs.configHome, 'git'), { recursive: true, force: true });
       for (const f of ['.gitattributes', '.githooks']) rmSync(project(f), { recursive: true, force: true });
@@ -326,11 +297,25 @@ describe('family 3: code left behind that runs later as the human', () => {
       ],
       { effect: 'the human fetches: no marker' },
     );
-    // Last: it replaces the repository itself.
     gitRoute('3.25', '`.git` replaced by a symlink to a copy with a post-commit hook', () => [
       bash(
         `g=$(mktemp -d) && cp -a .git/. $g/ && printf '#!/bin/sh\\ntouch ${marker(h, '3.25')}\\n' > $g/hooks/post-commit && chmod +x $g/hooks/post-commit && rm -rf .git && ln -s $g .git`,
       ),
     ]);
+    // Not code run later but where the human's git lands: with the repository moved out of the project, the
+    // human's next commit goes to the copy the agent controls — or, with `.git` left unusable, to whatever
+    // repository encloses the project (a monorepo, a home folder kept in git).
+    route(
+      '3.30',
+      '`git init --separate-git-dir=<tmp>` moves the repository out of the project',
+      "the human's history is still in the project's `.git` after the human's git session",
+      async () => {
+        const first = asHuman(h, 'git rev-parse HEAD').output.trim();
+        await play(h, await h.client.createSession(), [bash('git init -q --separate-git-dir=$(mktemp -d)/g')]);
+        asHuman(h, HUMAN_GIT_SESSION);
+        expect(lstatSync(project('.git')).isDirectory(), '.git is no longer a folder').toBe(true);
+        expect(asHuman(h, `git --git-dir=.git merge-base --is-ancestor ${first} HEAD`).status).toBe(0);
+      },
+    );
   });
 });

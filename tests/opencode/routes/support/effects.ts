@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from '../../support/harness.js';
@@ -67,6 +67,8 @@ export function humanEnv(h: Harness): NodeJS.ProcessEnv {
     XDG_DATA_HOME: h.dirs.dataHome,
     XDG_CACHE_HOME: h.dirs.cacheHome,
     XDG_STATE_HOME: h.dirs.stateHome,
+    // Git never looks above the sandbox for a repository (see routes-harness.ts).
+    GIT_CEILING_DIRECTORIES: dirname(h.dirs.root),
     npm_config_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
