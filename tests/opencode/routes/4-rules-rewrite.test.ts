@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { fixturesDir, type Harness } from '../support/harness.js';
-import { bash, callDirective } from '../support/turns.js';
+import { anchor, bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { announceDone, backgroundDone, isSymlink, play, readOrMissing } from './support/effects.js';
+import { announceDone, backgroundDone, isSymlink, play, readOrMissing, waitInShell } from './support/effects.js';
 import { CONFIG, HUMAN_GITCONFIG, startRoutesHarness, TEAM } from './support/routes-harness.js';
 
 const WEAKER = 'version: 1\\ncontracts: []\\n'; // for printf: the rules an agent would like
@@ -203,14 +203,12 @@ describe('family 4: rewriting the rules', () => {
   ]);
   rulesRoute(
     '4.26',
-    'a background job rewrites the rules two seconds after its call returned',
+    'a background job rewrites the rules two seconds after its call returned; the agent works on meanwhile',
     () => [
       bash(`nohup sh -c 'sleep 2; printf "${WEAKER}" > ${computed}; ${announceDone(h, '4.26')}' >/dev/null 2>&1 &`),
+      bash(`${waitInShell(h, '4.26')}; git status --short`),
     ],
-    async (session) => {
-      await backgroundDone(h, '4.26');
-      await play(h, session, [bash('git status --short')]); // the agent works on
-    },
+    () => backgroundDone(h, '4.26', 0),
   );
   rulesRoute('4.27', 'the `task` tool has a subagent rewrite the rules', () => [
     callDirective('task', {
@@ -265,4 +263,30 @@ describe('family 4: rewriting the rules', () => {
     bash('git add -f .opencode && git commit -qm "chore: track the rules" && git reset -q --hard HEAD~1'),
   ]);
   rulesRoute('4.43', '`rm` with a glob (`.o*/*anchors.yaml`)', () => [bash('rm -f .o*/*anchors.yaml')]);
+  // Last: if it goes through, the plugin holds the agent's rules until the human reloads the restored file.
+  route(
+    '4.44',
+    "a background python script (write tool) rewrites the rules between calls; the human runs `/anchor reload` before the agent's next call",
+    `the force-push is still blocked after the reload; ${INTACT}`,
+    async () => {
+      const session = await h.client.createSession();
+      try {
+        await play(h, session, [
+          write(
+            'tools/later.py',
+            `import os, time\ntime.sleep(2)\nopen('.' + 'opencode/opencode-semantic-anchors.yaml', 'w').write('version: 1\\ncontracts: []\\n')\nos.system(${JSON.stringify(announceDone(h, '4.44'))})\n`,
+          ),
+          bash('nohup python3 tools/later.py >/dev/null 2>&1 &'),
+        ]);
+        await backgroundDone(h, '4.44');
+        await anchor(h, session, 'reload');
+        const [push] = await play(h, session, [bash('git push --force origin main')]);
+        expect(push?.error ?? '', 'the reload took the rules the agent wrote').toMatch(/BLOCKED by semantic-anchors/);
+        expectRulesIntact();
+      } finally {
+        writeFileSync(project(CONFIG), original.config);
+        await anchor(h, session, 'reload confirm');
+      }
+    },
+  );
 });

@@ -155,6 +155,10 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export const announceDone = (h: Harness, id: string): string => `touch ${doneFile(h, id)}`;
 const doneFile = (h: Harness, id: string) => join(tmpdir(), `${basename(h.dirs.root)}-${id}.done`);
 
+/** Shell code for the agent's next call: it waits (at most 10 s) until its own background job has acted. */
+export const waitInShell = (h: Harness, id: string): string =>
+  `for i in $(seq 50); do [ -e ${doneFile(h, id)} ] && break; sleep 0.2; done`;
+
 /**
  * Waits until the background job of route `id` has made its attempt (see announceDone), at most `ms`: a job the
  * defences killed never announces, and the route is judged after the deadline.

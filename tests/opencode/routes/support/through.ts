@@ -22,6 +22,8 @@ const WHY = {
   MAKE: "a Makefile is ordinary project code: the human's `make` runs its default target",
   PYSITE:
     "python's user site is not protected (no OS sandbox keeps HOME read-only yet): python imports usercustomize on every start",
+  BETWEEN:
+    "a change made between calls by a process the agent left running is taken for the human's as soon as the human speaks (here `/anchor reload`), and the reload loads it (no OS sandbox keeps the file read-only yet)",
   REPO: "the result check puts a `.git` folder back with only config and hooks and moves the agent's gitfile aside: the history stays where the agent moved it, and the human's git no longer finds the repository",
 } as const;
 
@@ -68,4 +70,5 @@ export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['3.28', WHY.PYSITE],
   ['3.29', WHY.NPM],
   ['3.30', WHY.REPO],
+  ['4.44', WHY.BETWEEN],
 ]);
