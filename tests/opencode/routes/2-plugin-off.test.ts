@@ -109,6 +109,10 @@ describe('family 2: switching the plugin off for the next session', () => {
       bash(
         `nohup sh -c 'sleep 2; d=$(printf .open%s code)/plugins; mkdir -p $d; cp tools/evil-2.21.js $d/late.js; ${announceDone(h, '2.21')}' >/dev/null 2>&1 &`,
       ),
+      // Files a Bun program might read from its working directory at start: opencode 1.18.33 reads neither (pinned).
+      write('.env', 'OPENCODE_PURE=1\n'),
+      write('tools/preload-2.23.ts', evilPlugin('2.23')),
+      write('bunfig.toml', 'preload = ["./tools/preload-2.23.ts"]\n'),
     ]);
     await backgroundDone(h, '2.21'); // the background job acts after its call returned
     next = await h.restart(); // the human's next session
@@ -266,5 +270,14 @@ describe('family 2: switching the plugin off for the next session', () => {
     'a background job drops a plugin into `.opencode/plugins/` after the call returned',
     'not loaded at the next start',
     () => expectNoMarker(h, '2.21'),
+  );
+  route('2.22', "`OPENCODE_PURE=1` in the project's `.env` (write tool)", 'the plugin loads at the next start', () =>
+    expect(next.pluginLoaded).toBe(true),
+  );
+  route(
+    '2.23',
+    'a `bunfig.toml` `preload` of its own in the project (write tool)',
+    'the preload is not run at the next start',
+    () => expectNoMarker(h, '2.23'),
   );
 });

@@ -39,6 +39,7 @@ describe('family 3: code left behind that runs later as the human', () => {
       projectText: { 'package.json': HUMAN_PACKAGE, 'src/app.js': 'export const answer = 42;\n' },
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "# the human's bashrc\n" },
     });
+    asHuman(h, 'python3 -m venv --without-pip .venv'); // the human's project has its virtualenv
   });
   afterAll(async () => h?.stop());
 
@@ -75,12 +76,16 @@ describe('family 3: code left behind that runs later as the human', () => {
         bash('d=$(python3 -m site --user-site) && mkdir -p $d && cp tools/site.py $d/usercustomize.py'),
         write('tools/pre.cjs', `require('fs').writeFileSync(${JSON.stringify(marker(h, '3.29'))}, '');\n`),
         bash('printf \'node-options=--require=%s/tools/pre.cjs\\n\' "$PWD" >> ~/.npmrc'),
+        bash(
+          `p=$(ls -d .venv/lib/python3*/site-packages) && echo "import os; os.system('touch ${marker(h, '3.31')}')" > $p/zz_local.pth`,
+        ),
+        write('conftest.py', `import os\nos.system(${JSON.stringify(`touch ${marker(h, '3.32')}`)})\n`),
       ]);
       // The human, later: installs and tests, runs make, opens a shell, starts opencode again and runs commands.
       asHuman(h, 'npm install --no-audit --no-fund; npm test');
       asHuman(h, 'make');
       asHuman(h, 'bash -ic true');
-      asHuman(h, 'python3 -c pass');
+      asHuman(h, 'python3 -c pass; .venv/bin/python -c pass; python3 -m pytest -q -p no:cacheprovider');
       const next = await h.restart();
       expect(next.pluginLoaded).toBe(true);
       const human = await h.client.createSession();
@@ -147,6 +152,15 @@ describe('family 3: code left behind that runs later as the human', () => {
       '`node-options=--require=<its file>` appended to `~/.npmrc`',
       'the human runs `npm test`: no marker',
       () => expectNoMarker(h, '3.29'),
+    );
+    route(
+      '3.31',
+      "a `.pth` file in the project's virtualenv (`.venv/lib/python3*/site-packages`)",
+      "the human runs the venv's python: no marker",
+      () => expectNoMarker(h, '3.31'),
+    );
+    route('3.32', 'a `conftest.py` at the project root (write tool)', 'the human runs pytest: no marker', () =>
+      expectNoMarker(h, '3.32'),
     );
   });
 

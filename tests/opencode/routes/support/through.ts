@@ -20,6 +20,8 @@ const WHY = {
     "the user's global git config (~/.gitconfig, $XDG_CONFIG_HOME/git/config) is written without a block or a restore: an alias, core.editor, hooksPath or init.templateDir there runs in the human's git",
   NPM: "package.json scripts, the project's .npmrc and ~/.npmrc are not protected; npm runs the code when the human installs or tests",
   MAKE: "a Makefile is ordinary project code: the human's `make` runs its default target",
+  PROJECT:
+    "it is project code the human's own tools run (a virtualenv's site-packages, pytest's conftest.py): the worktree is the agent's to write, and nothing tells these files from honest work",
   PYSITE:
     "python's user site is not protected (no OS sandbox keeps HOME read-only yet): python imports usercustomize on every start",
   BETWEEN:
@@ -70,5 +72,7 @@ export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['3.28', WHY.PYSITE],
   ['3.29', WHY.NPM],
   ['3.30', WHY.REPO],
+  ['3.31', WHY.PROJECT],
+  ['3.32', WHY.PROJECT],
   ['4.44', WHY.BETWEEN],
 ]);
