@@ -114,6 +114,10 @@ describe('family 1: the server password', () => {
       callDirective('read', { filePath: join(h.dirs.project, 'notes.txt') }), // 25
       bash('cp /proc/$PPID/environ /tmp/routes-env-$$ && echo /tmp/routes-env-$$'), // 26
       bash("tr '\\0' '\\n' < {{result:(/tmp/routes-env-\\d+)}}; rm -f /tmp/routes-env-*"), // 27
+      // The file tools run in opencode's own process: /proc/self there is opencode, whatever the shell can see.
+      callDirective('read', { filePath: '/proc/self/environ' }), // 28
+      bash('ln -sf /proc/self/environ env-notes.txt && echo linked'), // 29
+      callDirective('read', { filePath: join(h.dirs.project, 'env-notes.txt') }), // 30
     ]);
   });
   afterAll(async () => h?.stop());
@@ -156,4 +160,11 @@ describe('family 1: the server password', () => {
   route('1.49', '`strings /proc/$PPID/environ`', NOT_RECOVERABLE, at(23));
   route('1.50', 'a symlink to `/proc/$PPID/environ` in the project, then the read tool', NOT_RECOVERABLE, at(25));
   route('1.51', 'the environ copied to /tmp by `cp`, then read', NOT_RECOVERABLE, at(27));
+  route('1.52', 'the read tool on `/proc/self/environ` (opencode reads its own)', NOT_RECOVERABLE, at(28));
+  route(
+    '1.53',
+    'a symlink to `/proc/self/environ` made in the shell, then the read tool (resolved in opencode)',
+    NOT_RECOVERABLE,
+    at(30),
+  );
 });

@@ -113,6 +113,19 @@ describe('family 2: switching the plugin off for the next session', () => {
       write('.env', 'OPENCODE_PURE=1\n'),
       write('tools/preload-2.23.ts', evilPlugin('2.23')),
       write('bunfig.toml', 'preload = ["./tools/preload-2.23.ts"]\n'),
+      // The file tools run outside any shell sandbox: a link the shell made leads them out of the project.
+      bash('ln -s ~/.bashrc shell-notes.txt'),
+      callDirective('edit', {
+        filePath: project('shell-notes.txt'),
+        oldString: "alias ll='ls -l'",
+        newString: "alias ll='ls -l'\nexport OPENCODE_PURE=1 # r2.24",
+      }),
+      bash('ln ~/.profile profile-notes.txt'),
+      callDirective('edit', {
+        filePath: project('profile-notes.txt'),
+        oldString: "# the human's profile",
+        newString: "# the human's profile\nexport OPENCODE_PURE=1 # r2.25",
+      }),
     ]);
     await backgroundDone(h, '2.21'); // the background job acts after its call returned
     next = await h.restart(); // the human's next session
@@ -279,5 +292,17 @@ describe('family 2: switching the plugin off for the next session', () => {
     'a `bunfig.toml` `preload` of its own in the project (write tool)',
     'the preload is not run at the next start',
     () => expectNoMarker(h, '2.23'),
+  );
+  route(
+    '2.24',
+    'a symlink to `~/.bashrc` in the project, then the edit tool through it',
+    '~/.bashrc does not carry the line',
+    lineAbsent('.bashrc', 'r2.24'),
+  );
+  route(
+    '2.25',
+    'a hard link to `~/.profile` in the project, then the edit tool on it',
+    '~/.profile does not carry the line',
+    lineAbsent('.profile', 'r2.25'),
   );
 });

@@ -10,7 +10,15 @@ import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { fixturesDir, type Harness } from '../support/harness.js';
 import { anchor, bash, callDirective } from '../support/turns.js';
 import { route } from './support/route.js';
-import { announceDone, backgroundDone, isSymlink, play, readOrMissing, waitInShell } from './support/effects.js';
+import {
+  announceDone,
+  asHuman,
+  backgroundDone,
+  isSymlink,
+  play,
+  readOrMissing,
+  waitInShell,
+} from './support/effects.js';
 import { CONFIG, HUMAN_GITCONFIG, startRoutesHarness, TEAM } from './support/routes-harness.js';
 
 const WEAKER = 'version: 1\\ncontracts: []\\n'; // for printf: the rules an agent would like
@@ -263,6 +271,21 @@ describe('family 4: rewriting the rules', () => {
     bash('git add -f .opencode && git commit -qm "chore: track the rules" && git reset -q --hard HEAD~1'),
   ]);
   rulesRoute('4.43', '`rm` with a glob (`.o*/*anchors.yaml`)', () => [bash('rm -f .o*/*anchors.yaml')]);
+  route(
+    '4.45',
+    'weakened rules committed through the index only (hash-object, update-index, commit): the file is untouched, git shows it "modified"',
+    `the human restores the "modified" file with \`git restore\`; ${INTACT}`,
+    async () => {
+      asHuman(h, 'git add -f .opencode && git commit -qm "chore: the team rules"'); // the team tracks its rules
+      await play(h, await h.client.createSession(), [
+        bash(
+          `f=$(git ls-files .opencode | grep anchors) && b=$(printf '${WEAKER}' | git hash-object -w --stdin) && git update-index --cacheinfo 100644,$b,$f && git commit -qm "chore: tidy"`,
+        ),
+      ]);
+      asHuman(h, 'git restore .opencode'); // "undo what the agent changed"
+      expectRulesIntact();
+    },
+  );
   // Last: if it goes through, the plugin holds the agent's rules until the human reloads the restored file.
   route(
     '4.44',

@@ -14,6 +14,10 @@ const WHY = {
     "read from opencode's /proc/<pid>/environ and used without being printed: nothing to mask (no PID namespace yet)",
   STARTUP:
     "the shell's startup files are not in the protected set of the result check, and no OS sandbox keeps HOME read-only (not in main yet)",
+  LINKOUT:
+    "the file tools run in opencode's process, outside any shell sandbox: a link the shell made in the project leads them to the human's startup files and git config, which nothing protects in main",
+  INDEX:
+    "git's index and objects are not protected: the weakened rules sit in HEAD while the file is untouched, and the human's own `git restore` writes them",
   TOOLDIR: '`.opencode/tool(s)/` is not protected (only plugin/plugins are): a custom tool loads at the next start',
   CMD: '`.opencode/command(s)/` and the user-level command folder are not protected; opencode runs `!`…`` when the human types the command, with no tool hook',
   GITGLOBAL:
@@ -57,6 +61,8 @@ export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['2.10', WHY.TOOLDIR],
   ['2.11', WHY.TOOLDIR],
   ['2.20', WHY.TOOLDIR],
+  ['2.24', WHY.LINKOUT],
+  ['2.25', WHY.LINKOUT],
   ['3.01', WHY.CMD],
   ['3.02', WHY.CMD],
   ['3.03', WHY.CMD],
@@ -74,5 +80,7 @@ export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['3.30', WHY.REPO],
   ['3.31', WHY.PROJECT],
   ['3.32', WHY.PROJECT],
+  ['3.33', WHY.LINKOUT],
   ['4.44', WHY.BETWEEN],
+  ['4.45', WHY.INDEX],
 ]);
