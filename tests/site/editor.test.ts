@@ -329,6 +329,44 @@ describe('the problems in the text', () => {
   });
 });
 
+describe("the simulator's matches in the text", () => {
+  it('marks the contract an event matched beside its lines, with what it did, until the events are cleared', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(
+      page,
+      [
+        'version: 1',
+        'contracts:',
+        '  - id: no-force-push',
+        '    description: Force-pushing rewrites shared history.',
+        '    mode: BLOCK',
+        '    anchorRefs: [github-flow]',
+        "    when: { tool: { name: bash, command: 'git push.*--force' } }",
+        '    message: Push a new commit instead.',
+        '',
+      ].join('\n'),
+    );
+    await waitForFullCheck(page);
+    await page.click('#clear-events');
+    await page.selectOption('#event-kind', 'tool');
+    await page.fill('#event-tool', 'bash');
+    await page.fill('#event-args', '{ "command": "git push --force origin main" }');
+    await page.click('#add-event');
+    // A mark in the gutter and a tint on each of the contract's six lines.
+    await expect.poll(() => page.locator('#editor .match-gutter-BLOCK').count()).toBe(6);
+    expect(await page.locator('#editor .match-line.match-BLOCK').count()).toBe(6);
+    const hover = await hoverOn(page, 'Force-pushing', 'matched in the simulator');
+    expect(await hover.textContent()).toContain('event #1 (bash {"command":"git push --force origin main"}): BLOCK');
+    // The verdict names the contract as a link to its lines.
+    await page.mouse.move(0, 0);
+    await page.click('#verdicts .contract-link');
+    expect(await page.evaluate(() => document.activeElement?.closest('#editor') !== null)).toBe(true);
+    await page.click('#clear-events');
+    await expect.poll(() => page.locator('#editor .match-gutter-BLOCK').count()).toBe(0);
+  });
+});
+
 describe('examples are checked once typing pauses', () => {
   it('marks a failing example on its line', async () => {
     const page = await open('editor/');

@@ -107,6 +107,19 @@ function parsedView(event: Event, v: Verdict, root: string | undefined): HTMLEle
   return [details];
 }
 
+/** Conditions this long are glob or pattern lists: shown folded, their start in view and the whole a click away. */
+const LONG_CONDITION = 160;
+
+/** What held, condition by condition, the long ones folded. */
+function heldView(held: readonly string[]): (Node | string)[] {
+  return held.flatMap((h, i) => {
+    const sep = i > 0 ? ['; '] : [];
+    if (h.length <= LONG_CONDITION) return [...sep, h];
+    const details = el('details', { className: 'held-long' }, el('summary', {}, `${h.slice(0, 100)}…`), h);
+    return [...sep, details];
+  });
+}
+
 /** "role software-developer", or every role the session held: "roles software-developer + qa-engineer". */
 const heldRoles = (s: SimulationStep): string =>
   s.roles.length > 1 ? `roles ${s.roles.join(' + ')}` : `role ${s.verdict.role ?? '(none)'}`;
@@ -203,7 +216,7 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
                   {},
                   contractName(m.id, ctx),
                   ` ${m.mode}${m.effect === 'bypassed' ? ' → let through by the bypass' : ''} · ${m.subject} · ${m.trigger}: `,
-                  m.held.join('; '),
+                  ...heldView(m.held),
                 ),
               ),
             ),

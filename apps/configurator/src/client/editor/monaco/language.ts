@@ -19,6 +19,7 @@ export function registerYaml(): void {
   monaco.editor.defineTheme(THEME, {
     base: 'vs',
     inherit: true,
+    // Each rule also for the `.yaml` token: Monaco's own theme colours `string.yaml` (values) more specifically.
     rules: [
       { token: 'type', foreground: '1d4ed8' }, // keys, in the site's accent blue (6.7:1)
       { token: 'string', foreground: 'a11212' }, // scalars (8.0:1)
@@ -29,7 +30,7 @@ export function registerYaml(): void {
       { token: 'keyword', foreground: '7a1f8c' }, // true / false / null (8.4:1)
       { token: 'namespace', foreground: '0f6b50' }, // anchors and aliases
       { token: 'tag', foreground: '5b3f99' },
-    ],
+    ].flatMap((rule) => [rule, { ...rule, token: `${rule.token}.yaml` }]),
     colors: {
       'editorLineNumber.foreground': '#4a4a4a',
       'editorLineNumber.activeForeground': '#1a1a1a',

@@ -51,6 +51,8 @@ export function createMonacoEditor(host: HTMLElement, text: string, options: Mon
     detectIndentation: false,
     wordWrap: 'on',
     scrollBeyondLastLine: false,
+    // The number of the empty line after the last line break in full colour: Monaco dims it below AA contrast.
+    renderFinalNewline: 'on',
     fixedOverflowWidgets: true,
     glyphMargin: true,
     lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
