@@ -265,6 +265,12 @@ describe('editing basics', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#editor .findMatch, #editor .currentFindMatch').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+    // F1: the command palette, as in VS Code.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type('toggle line comment');
+    await expect.poll(() => page.locator('.quick-input-widget .monaco-list-row').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
   });
 
   it('matches brackets, and lets the keyboard leave the editor with Ctrl+M then Tab', async () => {
@@ -296,6 +302,24 @@ describe('editing basics', () => {
     const { outlineWidth, outlineColor } = await page.$eval('#editor', (el) => getComputedStyle(el));
     expect(parseFloat(outlineWidth)).toBeGreaterThanOrEqual(2);
     expect(outlineColor).not.toBe('rgba(0, 0, 0, 0)');
+  });
+});
+
+describe('the choice of form', () => {
+  it('switches to the plain text area and back, keeping the text, and remembers the choice in this browser', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\n# chosen form\n');
+    await waitForFullCheck(page);
+    await page.click('#editor-form-switch');
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="plain"]');
+    expect(await editorText(page)).toContain('# chosen form');
+    expect(await page.$('.monaco-editor')).toBeNull();
+    await page.reload();
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="plain"]');
+    await page.click('#editor-form-switch');
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="monaco"]');
+    expect(await editorText(page)).toContain('# chosen form');
   });
 });
 

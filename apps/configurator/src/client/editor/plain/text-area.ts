@@ -10,6 +10,9 @@ import { markerViews, type EditorSurface, type MatchMark } from '../surface.ts';
 import { linesOf, offsetOf, positionOf, type TextLines } from '../text-lines.ts';
 import type { HelpContext } from '../value-help.ts';
 
+/** How long the caret rests before the help for its place is shown. */
+const HELP_DELAY_MS = 150;
+
 export interface PlainOptions {
   readonly help: () => HelpContext;
   /** Where the help for the cursor's place goes. */
@@ -46,7 +49,14 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
       ),
     );
   };
-  for (const type of ['click', 'keyup', 'focus', 'select'] as const) area.addEventListener(type, showHelp);
+  // After the caret rests for a moment, not on every key: the help is read between keystrokes, and building it (and
+  // the page's layout around it) on each key would slow typing into a long file.
+  let helpTimer: ReturnType<typeof setTimeout> | undefined;
+  const helpSoon = () => {
+    clearTimeout(helpTimer);
+    helpTimer = setTimeout(showHelp, HELP_DELAY_MS);
+  };
+  for (const type of ['click', 'keyup', 'focus', 'select'] as const) area.addEventListener(type, helpSoon);
 
   const select = (line: number, start: number, end = start) => {
     const from = offsetOf(area.value, { line, ch: start });
@@ -77,7 +87,7 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     reveal(line, ch) {
       select(line, ch);
       scrollToCaret();
-      showHelp();
+      helpSoon();
     },
     scrollTo(line) {
       const active = document.activeElement;
@@ -89,7 +99,7 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     showProblems(next) {
       problems = next;
       area.setAttribute('aria-invalid', String(next.some((p) => p.span && p.diagnostic.severity === 'error')));
-      if (document.activeElement === area) showHelp();
+      if (document.activeElement === area) helpSoon();
     },
     showMatches(_marks: readonly MatchMark[]) {
       // The verdicts under the simulator mark the matched text and link each contract to its lines; a text area has
