@@ -7,7 +7,7 @@
 // other third-party code in ThirdPartyNotices.txt: both are passed on as well, when Monaco's code that holds them ships.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { bundledPackages, renderLicenses } from '../../../scripts/third-party-licenses.mjs';
+import { bundledPackages, derivedNotices, renderLicenses } from '../../../scripts/third-party-licenses.mjs';
 
 export const LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
 
@@ -62,10 +62,16 @@ export function thirdPartyLicenses() {
             p.texts.push({ file: notice, text: readFileSync(join(dir, notice), 'utf8').trimEnd() });
         }
       }
+      // As licenceFileText() in the root script writes it (the packages, then our derived-work notices), with the
+      // packages' notices added above.
+      const text = renderLicenses(packages, ["this site's scripts (the editor page, the role and anchors pages)"]);
+      const derived = derivedNotices([{ inputs }], '/').map(({ file, text }) =>
+        ['='.repeat(100), `Derived from third-party work: ${file}`, '', text].join('\n'),
+      );
       this.emitFile({
         type: 'asset',
         fileName: LICENSES_FILE,
-        source: renderLicenses(packages, ["this site's scripts (the editor page, the role and anchors pages)"]),
+        source: derived.length > 0 ? `${text}\n${derived.join('\n\n')}\n` : text,
       });
     },
   };

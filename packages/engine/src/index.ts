@@ -35,7 +35,9 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
-export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
+export { observedReport, type ObservedReport } from './evaluate/observe.js';
+export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
@@ -58,6 +60,7 @@ export type {
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
+export { redactSecrets } from './secrets/redact.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
   Verdict,
@@ -78,4 +81,4 @@ export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResu
 export { parseEvents, type ParsedEvents } from './check/events.js';
 export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
 export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
-export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';
+export { validate, validateLoaded, type ValidateOptions, type ValidateResult } from './check/validate.js';
