@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { rehypeScrollable } from './src/lib/rehype-scrollable.mjs';
 import { thirdPartyLicenses } from './scripts/third-party-licenses-plugin.mjs';
 import { deferMonacoCss } from './scripts/defer-monaco-css.mjs';
+import { browserPresets } from './scripts/browser-presets.mjs';
 
 export default defineConfig({
   output: 'static',
@@ -24,7 +25,8 @@ export default defineConfig({
   },
   vite: {
     // dist/THIRD-PARTY-LICENSES.txt, linked from every page's footer.
-    plugins: [thirdPartyLicenses()],
+    // The presets reach the browser as data without their YAML text (scripts/browser-presets.mjs).
+    plugins: [thirdPartyLicenses(), browserPresets()],
     // No inlined scripts: the Content-Security-Policy allows scripts from 'self' only.
     build: {
       assetsInlineLimit: 0,

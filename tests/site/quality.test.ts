@@ -212,6 +212,31 @@ describe('the editor page, in both forms', () => {
   });
 });
 
+describe("the editor page's weight", () => {
+  it('gets the presets as parsed data, without their YAML text (scripts/browser-presets.mjs)', async () => {
+    const w = await openPage(browser);
+    const bodies: Promise<string>[] = [];
+    w.page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') bodies.push(r.text());
+    });
+    try {
+      await w.page.goto(new URL('editor/', site.url).href);
+      await waitForEditor(w.page);
+      const scripts = (await Promise.all(bodies)).join('\n');
+      const preset = bundledPresets.find((p) => p.id === 'software-developer')!;
+      // A comment line of the preset's YAML is in its text only; its contracts' ids are in the data too.
+      const comment = preset.text.split('\n').find((l) => /^#\s+\S.{30,}/.test(l))!;
+      expect(comment).toBeTruthy();
+      expect(scripts).not.toContain(comment.slice(2));
+      const id = (preset.data as { contracts: { id: string }[] }).contracts[0]!.id;
+      expect(scripts).toContain(id);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('links', () => {
   it('resolves every internal link of every page, and every anchor link names a catalogue id', async () => {
     const anchorIds = new Set(catalogue.anchors.map((a) => a.id));

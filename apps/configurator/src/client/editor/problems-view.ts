@@ -27,7 +27,10 @@ export function renderProblems(
       const li = el('li', { className: `problem problem-${d.severity}` });
       li.dataset.code = d.code;
       if (d.position) li.dataset.line = String(d.position.line);
-      const where = `${d.file ?? FILE_NAME}:${d.position?.line ?? 1}:${d.position?.col ?? 1}`;
+      // A problem inside a preset has no line here: the browser gets the presets' data, not their text.
+      const where = d.position
+        ? `${d.file ?? FILE_NAME}:${d.position.line}:${d.position.col}`
+        : `${d.file ?? FILE_NAME}${d.contractId ? ` (contract ${d.contractId})` : ''}`;
       if (span && d.position) {
         const { line, col } = d.position;
         const button = el('button', { type: 'button', className: 'link', textContent: where });
