@@ -119,6 +119,14 @@ describe('hover', () => {
     );
   });
 
+  it("names an example event's argument by its tool", () => {
+    const doc = hover(
+      `version: 1\n${CONTRACT.join('\n')}\n    examples:\n      - event: { tool: bash, args: { comm|and: ls } }`,
+    );
+    expect(doc).toMatchObject({ title: 'command', id: 'argument of bash' });
+    expect(doc?.text).toContain('runs a shell command');
+  });
+
   it("describes a key by its schema path, also a new user's roles.agents", () => {
     expect(hover('version: 1\nroles:\n  age|nts: {}')).toMatchObject({ id: 'roles.agents' });
   });

@@ -1,10 +1,10 @@
 // Hover help, editor-agnostic: on an id, what it names (an anchor's title, definition and catalogue link, a preset's
 // purpose, a tool's job, a role, an inherited contract); on an enum value, what the choice means; on a key, its
-// description from the engine's JSON Schema. Returns the span hovered and a Doc; monaco/providers.ts shows it.
+// description from the engine's JSON Schema, and on an example event's argument, which tool's argument it is. Returns the span hovered and a Doc; monaco/providers.ts shows it.
 import { describeAt, valuesAt, type PathSegment } from './schema-help.ts';
 import type { LineSpan, Pos, TextLines } from './text-lines.ts';
-import { valueDoc, type Doc, type HelpContext } from './value-help.ts';
-import { keyAt, valueAt } from './yaml-path.ts';
+import { argumentsOf, toolDoc, valueDoc, type Doc, type HelpContext } from './value-help.ts';
+import { besideOwner, keyAt, valueAt } from './yaml-path.ts';
 
 export interface HoverHelp {
   readonly span: LineSpan;
@@ -35,7 +35,27 @@ export function hoverAt(lines: TextLines, pos: Pos, context: HelpContext): Hover
     if (doc) return { span: { line: pos.line, start: value.from, end: value.to }, doc };
   }
   const key = keyAt(lines, pos);
-  const text = key && describeAt(key.path);
-  if (!key || !text) return undefined;
-  return { span: { line: pos.line, start: key.from, end: key.to }, doc: { id: pathText(key.path), text } };
+  if (!key) return undefined;
+  const span = { line: pos.line, start: key.from, end: key.to };
+  // An argument of an example event's tool call: the schema says nothing of it (args is any mapping); the tool does.
+  if (key.path[key.path.length - 2] === 'args') {
+    const tool = besideOwner(lines, { line: pos.line, ch: key.from }, 'tool');
+    const name = key.path[key.path.length - 1]!;
+    if (tool && argumentsOf(tool).includes(name))
+      return {
+        span,
+        doc: {
+          title: name,
+          id: `argument of ${tool}`,
+          text: `The ${name} argument of the call, as opencode passes it to ${
+            toolDoc(tool)
+              ?.text.replace(/^opencode's built-in tool that /, 'the tool that ')
+              .replace(/\.$/, '') ?? tool
+          }.`,
+        },
+      };
+  }
+  const text = describeAt(key.path);
+  if (!text) return undefined;
+  return { span, doc: { id: pathText(key.path), text } };
 }
