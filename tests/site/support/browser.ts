@@ -146,9 +146,9 @@ export async function hoverOn(page: Page, text: string, expect: string) {
   }, text);
   const hover = page.locator(HOVER, { hasText: expect }).first();
   // A hover that a re-render of the editor closed before it showed is asked for again, as a hand moves the mouse.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     await page.mouse.move(point.x, point.y + attempt);
-    const shown = await hover.waitFor({ timeout: 4_000 }).then(
+    const shown = await hover.waitFor({ timeout: 5_000 }).then(
       () => true,
       () => false,
     );
