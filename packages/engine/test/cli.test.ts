@@ -82,7 +82,7 @@ describe('semantic-anchors explain', () => {
     ).out;
     expect(text).toContain('#4 tool edit "README.md" → BLOCK');
     expect(text).toContain(
-      '✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (limit 3)',
+      '✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (held from call 3 on)',
     );
     expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
   });

@@ -160,12 +160,16 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
   const checks: { facts: Facts; subject: string }[] = [];
+  // Tool calls this event makes: one, or one per inner call of a batch (each counts for Step Confirmation).
+  let calls = 0;
   if ('tool' in event) {
     const facts = toolFacts(event.tool, event.args, root);
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own.
-    for (const [i, inner] of batchCalls(facts).entries())
-      checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
+    const inner = batchCalls(facts);
+    for (const [i, call] of inner.entries())
+      checks.push({ facts: toolFacts(call.tool, call.args, root), subject: `batch call ${i + 1} (${call.tool})` });
+    calls = Math.max(1, inner.length);
   } else {
     checks.push({
       facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations, event.from),
@@ -184,7 +188,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
   for (const c of checks) {
-    const r = matchFacts(policy, state, c.facts, c.subject);
+    const r = matchFacts(policy, state, c.facts, c.subject, calls);
     matched.push(...r.matched);
     excused.push(...r.excused);
     faults.push(...r.faults);
@@ -230,12 +234,12 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
   const ran = primary.kind === 'tool' && !blocked;
-  const bypass = nextBypass(state, bypassUsed, ran);
+  const bypass = nextBypass(state, bypassUsed, ran ? calls : 0);
   const nextState: SessionState = {
     ...state,
     seq,
     // Only calls that ran count toward Step Confirmation; a confirmation message resets the count.
-    toolCalls: isConfirmation ? 0 : ran ? state.toolCalls + 1 : state.toolCalls,
+    toolCalls: isConfirmation ? 0 : ran ? state.toolCalls + calls : state.toolCalls,
     lastConfirmation: isConfirmation ? seq : state.lastConfirmation,
     bypass: bypass.state,
     // What was blocked did not happen, so it is not history; a message always happened.
@@ -292,16 +296,16 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   };
 }
 
-/** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
+/** The bypass after an event: used up, counted down by the calls that ran (unscoped grants expire), or unchanged. */
 function nextBypass(
   state: SessionState,
   used: boolean,
-  ran: boolean,
+  ran: number,
 ): { state: SessionState['bypass']; expired: boolean } {
   const b = state.bypass;
   if (used) return { state: { spent: b.spent, pending: false }, expired: false };
-  if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
-  const callsLeft = b.callsLeft - 1;
+  if (!b.pending || ran === 0 || b.callsLeft === undefined) return { state: b, expired: false };
+  const callsLeft = b.callsLeft - ran;
   return callsLeft <= 0
     ? { state: { spent: b.spent, pending: false }, expired: true }
     : { state: { ...b, callsLeft }, expired: false };
@@ -368,13 +372,20 @@ function countOccurrences(
 ): SessionState['counts'] {
   const counts = state.counts;
   const ctx = { written: state.written };
-  // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
-  const hit = new Set<Counter>();
-  for (const f of facts)
-    for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f, ctx)) hit.add(c);
+  // A message counts once, even when its attachments match too. A tool event counts once per tool call it makes:
+  // each inner call of a batch that matches is one occurrence; the batch call itself counts only when none does.
+  const hit = new Map<Counter, number>();
+  const [first, ...inner] = facts;
+  const batch = first?.kind === 'tool' && inner.length > 0;
+  for (const f of batch ? inner : facts)
+    for (const c of policy.index.counters.candidates(f))
+      if (c.event === undefined || c.event.test(f, ctx)) hit.set(c, batch ? (hit.get(c) ?? 0) + 1 : 1);
+  if (batch && first)
+    for (const c of policy.index.counters.candidates(first))
+      if (!hit.has(c) && (c.event === undefined || c.event.test(first, ctx))) hit.set(c, 1);
   if (hit.size === 0) return counts;
   const out: Record<string, number> = { ...counts };
-  for (const c of hit) out[c.key] = (out[c.key] ?? 0) + 1;
+  for (const [c, n] of hit) out[c.key] = (out[c.key] ?? 0) + n;
   return out;
 }
 
