@@ -35,6 +35,7 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
+export { EMPTY_LEDGER, LEDGER_LIMITS, ledgerFile, recordCalls, type Ledger, type LedgerFile } from './ledger/index.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
@@ -56,7 +57,18 @@ export type {
   MessageAuthor,
 } from './facts/index.js';
 export { parseShell, SHELL_LIMITS } from './shell/index.js';
-export type { ShellModel, SimpleCommand, FileEffect, Opaque, Flag } from './shell/index.js';
+export type {
+  ShellModel,
+  SimpleCommand,
+  FileEffect,
+  Opaque,
+  Flag,
+  ShellContext,
+  ShellFile,
+  CommandInput,
+  ImpliedWord,
+  ScriptRun,
+} from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {

@@ -8,9 +8,11 @@ export type Unit =
 
 export const CALL: Unit = { kind: 'call' };
 
-/** Session facts some conditions need besides the event: the files this session wrote (for scripts it runs). */
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
+
+/** Session facts some conditions need besides the event: the files this session wrote (for files it runs). */
 export interface MatchContext {
-  readonly written: readonly string[];
+  readonly ledger: Ledger;
 }
 
-export const NO_CONTEXT: MatchContext = { written: [] };
+export const NO_CONTEXT: MatchContext = { ledger: EMPTY_LEDGER };

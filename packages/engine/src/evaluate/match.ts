@@ -47,7 +47,7 @@ export function matchFacts(
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
-  const ctx: MatchContext = { written: state.written };
+  const ctx: MatchContext = { ledger: state.ledger };
   for (const contract of policy.index.contracts.candidates(facts)) {
     if (!appliesToRole(contract, state.roles)) continue;
     try {

@@ -1,5 +1,7 @@
 // Session state: everything a verdict may depend on besides the policy and the event. Plain, immutable data of a
-// size bounded by the policy (never by the number of events), so a 10,000-event session stays as small as a 10-event one.
+// size bounded by the policy and the ledger's limits (never by the number of events), so a 10,000-event session
+// stays as small as a 10-event one.
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
 
 export interface BypassState {
   /** Bypasses granted this session; the budget left is the policy's budget minus this, never below zero. */
@@ -11,9 +13,6 @@ export interface BypassState {
   /** Tool calls an unscoped pending bypass has left before it expires. */
   readonly callsLeft?: number;
 }
-
-/** How many files written this session are remembered, to tell when the agent runs a script it wrote itself. */
-export const MAX_WRITTEN = 64;
 
 export interface SessionState {
   /** The session's role, for display: the first of `roles`. */
@@ -31,8 +30,9 @@ export interface SessionState {
   readonly seen: Readonly<Record<string, number>>;
   /** Occurrence counters: trigger key → events of the session that matched that trigger's event part. */
   readonly counts: Readonly<Record<string, number>>;
-  /** Files this session wrote (relative to the project root), newest last, at most MAX_WRITTEN. */
-  readonly written: readonly string[];
+  /** What this session wrote or edited, file by file, with the text when it is known (ledger/types.ts), so a file it
+   * wrote and then runs is judged by what it contains. Shared between states while no file changes. */
+  readonly ledger: Ledger;
 }
 
 export function initialState(
@@ -48,7 +48,7 @@ export function initialState(
     bypass: { spent: 0, pending: false },
     seen: {},
     counts: {},
-    written: [],
+    ledger: EMPTY_LEDGER,
   };
 }
 

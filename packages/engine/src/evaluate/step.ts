@@ -7,7 +7,8 @@ import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/in
 import { matchFacts, type Candidate, type ContractFault, type Excuse } from './match.js';
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
-import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { bypassesLeft, initialState, type SessionState } from './state.js';
+import { recordCalls } from '../ledger/index.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -163,12 +164,17 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   // Tool calls this event makes: one, or one per inner call of a batch (each counts for Step Confirmation).
   let calls = 0;
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root);
+    const facts = toolFacts(event.tool, event.args, root, false, { ledger: state.ledger });
     checks.push({ facts, subject: 'tool call' });
-    // A batch runs other tools: each inner call is checked as if it were made on its own.
+    // A batch runs other tools: each inner call is checked as if it were made on its own, after the ones before it
+    // (a file an earlier inner call wrote is known to a later one that runs it).
     const inner = batchCalls(facts);
-    for (const [i, call] of inner.entries())
-      checks.push({ facts: toolFacts(call.tool, call.args, root), subject: `batch call ${i + 1} (${call.tool})` });
+    let ledger = state.ledger;
+    for (const [i, call] of inner.entries()) {
+      const innerFacts = toolFacts(call.tool, call.args, root, false, { ledger });
+      checks.push({ facts: innerFacts, subject: `batch call ${i + 1} (${call.tool})` });
+      ledger = recordCalls(ledger, [innerFacts], seq);
+    }
     calls = Math.max(1, inner.length);
   } else {
     checks.push({
@@ -254,12 +260,14 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       state,
       checks.map((c) => c.facts),
     ),
-    written: ran
-      ? rememberWritten(
-          state.written,
-          checks.map((c) => c.facts),
+    // What ran wrote files: the ledger keeps them (what was blocked did not happen).
+    ledger: ran
+      ? recordCalls(
+          state.ledger,
+          checks.flatMap((c) => (c.facts.kind === 'tool' ? [c.facts] : [])),
+          seq,
         )
-      : state.written,
+      : state.ledger,
   };
   const left = bypassesLeft(nextState, policy.settings.bypassBudget);
   return {
@@ -330,22 +338,6 @@ function batchCalls(f: ToolFacts): { tool: string; args: Record<string, unknown>
   return out;
 }
 
-function rememberWritten(written: readonly string[], facts: readonly Facts[]): readonly string[] {
-  let out: string[] | undefined;
-  for (const f of facts) {
-    if (f.kind !== 'tool') continue;
-    for (const e of f.effects) {
-      if (e.kind !== 'write' && e.kind !== 'append') continue;
-      out ??= [...written];
-      const at = out.indexOf(e.path.relative);
-      if (at >= 0) out.splice(at, 1);
-      out.push(e.path.relative);
-    }
-  }
-  if (!out) return written;
-  return out.length > MAX_WRITTEN ? out.slice(out.length - MAX_WRITTEN) : out;
-}
-
 function remember(
   policy: CompiledPolicy,
   state: SessionState,
@@ -353,7 +345,7 @@ function remember(
   seq: number,
 ): SessionState['seen'] {
   const seen = state.seen;
-  const ctx = { written: state.written };
+  const ctx = { ledger: state.ledger };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
@@ -371,7 +363,7 @@ function countOccurrences(
   facts: readonly Facts[],
 ): SessionState['counts'] {
   const counts = state.counts;
-  const ctx = { written: state.written };
+  const ctx = { ledger: state.ledger };
   // A message counts once, even when its attachments match too. A tool event counts once per tool call it makes:
   // each inner call of a batch that matches is one occurrence; the batch call itself counts only when none does.
   const hit = new Map<Counter, number>();

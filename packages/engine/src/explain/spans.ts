@@ -4,6 +4,7 @@
 import type { Event, MessageMatch, ToolMatch } from '../schema/index.js';
 import { asList } from '../schema/index.js';
 import type { CompiledPolicy, CompiledTrigger, Unit } from '../compile/index.js';
+import { NO_CONTEXT } from '../compile/units.js';
 import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
 import { secretsIn } from '../compile/secret-check.js';
 import { lazyGlobs } from '../matchers/glob.js';
@@ -186,7 +187,7 @@ export function matchSpans(policy: CompiledPolicy, event: Event, request: SpanRe
   const facts = factsFor(policy, event, request.subject);
   const out = new Spans(request.id);
   if (contract === undefined || facts === undefined) return { spans: [], texts: {} };
-  const ctx = { written: [] as string[] };
+  const ctx = NO_CONTEXT;
   const triggers = request.trigger ? contract.when.filter((t) => t.label === request.trigger) : contract.when;
   for (const t of triggers) {
     const match = sourceMatch(t);

@@ -1,6 +1,6 @@
 // The facts stage: takes an event's untyped host input and returns the facts triggers are matched against.
 export * from './types.js';
-export { toolFacts, canonicalToolName, callSubject, KNOWN_TOOLS } from './tool.js';
+export { toolFacts, canonicalToolName, callSubject, KNOWN_TOOLS, type SessionFacts } from './tool.js';
 export { messageFacts, isConfirmation } from './message.js';
-export { shellFacts, type ShellFacts } from './shell.js';
+export { shellFacts, shellContext, callPaths, type ShellFacts } from './shell.js';
 export { callIndex, commandsRunning, type CallIndex } from './call-index.js';

@@ -4,7 +4,8 @@ import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 import { pathForms } from '../matchers/paths.js';
 import { parseShell, shellQuote } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
-import { shellFacts } from './shell.js';
+import { shellContext, shellFacts } from './shell.js';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
 import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
 
 export const canonicalToolName = (name: string): string => {
@@ -28,11 +29,17 @@ const URL_KEYS = ['url', 'uri'] as const;
 const SCAN_DEPTH = 6;
 const SCAN_STRINGS = 500;
 
+/** What the session knows that a call's facts depend on: the files it wrote. */
+export interface SessionFacts {
+  readonly ledger: Ledger;
+}
+
 export function toolFacts(
   tool: string,
   args: Readonly<Record<string, unknown>> | undefined,
   root: string | undefined,
   attachment = false,
+  session?: SessionFacts,
 ): ToolFacts {
   const a = args ?? {};
   const name = canonicalToolName(tool);
@@ -80,7 +87,14 @@ export function toolFacts(
   const paths = dedupe(rawPaths).map((p) => pathForms(p, root));
 
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
-  const shell = name === 'bash' && command !== undefined ? shellFacts(parseShell(command), base, root) : undefined;
+  const shell =
+    name === 'bash' && command !== undefined
+      ? shellFacts(
+          parseShell(command, undefined, shellContext(session?.ledger ?? EMPTY_LEDGER, base, root)),
+          base,
+          root,
+        )
+      : undefined;
   const effects = shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content);
 
   return {

@@ -11,7 +11,11 @@ export class Collector {
   private error: { message: string; offset: number } | undefined;
   private overflowed = false;
 
-  constructor(private readonly maxCommands: number) {}
+  constructor(
+    private readonly maxCommands: number,
+    /** Told of every effect as it is recorded (the call's own files: CallFiles.observe). */
+    private readonly observe?: (effect: FileEffect) => void,
+  ) {}
 
   /** True once the bound is reached; reports it (once) as opaque 'depth': the rest of the source is unseen. */
   full(): boolean {
@@ -29,16 +33,19 @@ export class Collector {
   }
 
   effects(command: number, effects: readonly Effect[]): void {
-    for (const e of effects)
-      this.effectList.push({ kind: e.kind, path: e.path, content: e.content, via: e.via, command });
+    for (const e of effects) {
+      const effect: FileEffect = { kind: e.kind, path: e.path, content: e.content, via: e.via, command };
+      this.effectList.push(effect);
+      this.observe?.(effect);
+    }
   }
 
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
     this.opaqueList.push({ reason, command, detail });
   }
 
-  script(path: string, command: number): void {
-    this.scriptList.push({ path, command });
+  script(path: string, command: number, as?: string, read?: 'whole' | 'pieces'): void {
+    this.scriptList.push(as === undefined ? { path, command } : { path, command, as, read });
   }
 
   /** The first error is the one reported; each failed parse also counts as opaque 'unparseable'. */

@@ -10,6 +10,10 @@ export type {
   ScriptRun,
   ShellModel,
   ShellOptions,
+  ShellContext,
+  ShellFile,
+  CommandInput,
+  ImpliedWord,
 } from './types.js';
 export { parseShell, SHELL_LIMITS } from './model.js';
 export { shellQuote } from './words.js';

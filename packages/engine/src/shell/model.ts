@@ -1,7 +1,8 @@
 // Facade: source text → ShellModel. Bounds the input, parses with unbash, walks, and memoises recent results.
 import { parse } from 'unbash';
-import type { ShellModel, ShellOptions } from './types.js';
+import type { ShellContext, ShellModel, ShellOptions } from './types.js';
 import { Collector } from './collector.js';
+import { CallFiles } from './call-files.js';
 import { Walker } from './walk.js';
 
 export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: number; readonly maxCommands: number } = {
@@ -14,14 +15,31 @@ const CACHE_SIZE = 256;
 // INVARIANT: bounded (oldest entry evicted first); only default-option results are cached, keyed by the source.
 const cache = new Map<string, ShellModel>();
 
-/** The simple commands, file effects and opaque execution of a bash command. Pure; never throws. */
-export function parseShell(source: string, options?: ShellOptions): ShellModel {
+/** What a context-free walk asked about and could not know: files the session may have written. */
+interface Asked {
+  readonly files: ReadonlySet<string>;
+}
+// INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
+const asked = new WeakMap<ShellModel, Asked>();
+
+/**
+ * The simple commands, file effects and opaque execution of a bash command. Pure; never throws. With a `context`
+ * (the session's files), the call is walked again only when the context knows a file the context-free walk asked
+ * about; otherwise the cached context-free model is the answer.
+ */
+export function parseShell(source: string, options?: ShellOptions, context?: ShellContext): ShellModel {
   const defaults = options?.maxDepth === undefined && options?.maxBytes === undefined;
-  if (defaults) {
-    const hit = cache.get(source);
-    if (hit !== undefined) return hit;
-  }
-  const model = build(source, options?.maxDepth ?? SHELL_LIMITS.maxDepth, options?.maxBytes ?? SHELL_LIMITS.maxBytes);
+  const free = defaults ? cache.get(source) : undefined;
+  const base = free ?? buildFree(source, options, defaults);
+  if (context === undefined || !needsContext(asked.get(base), context)) return base;
+  return build(source, maxDepthOf(options), options?.maxBytes ?? SHELL_LIMITS.maxBytes, withFiles(context)).model;
+}
+
+const maxDepthOf = (options: ShellOptions | undefined): number => options?.maxDepth ?? SHELL_LIMITS.maxDepth;
+
+function buildFree(source: string, options: ShellOptions | undefined, defaults: boolean): ShellModel {
+  const { model, files } = build(source, maxDepthOf(options), options?.maxBytes ?? SHELL_LIMITS.maxBytes, undefined);
+  if (files.asked.size > 0) asked.set(model, { files: files.asked });
   if (defaults) {
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(source, model);
@@ -29,8 +47,35 @@ export function parseShell(source: string, options?: ShellOptions): ShellModel {
   return model;
 }
 
-function build(source: string, maxDepth: number, maxBytes: number): ShellModel {
-  const out = new Collector(SHELL_LIMITS.maxCommands);
+/** Whether the context knows something the context-free walk asked about. */
+function needsContext(a: Asked | undefined, context: ShellContext): boolean {
+  if (a === undefined) return false;
+  const c = withFiles(context);
+  if (c.file !== undefined) for (const path of a.files) if (c.file(path) !== undefined) return true;
+  return false;
+}
+
+/** A context that gives only `fileText` answers `file` from it (a whole text, no pieces). */
+function withFiles(context: ShellContext): ShellContext {
+  if (context.file !== undefined || context.fileText === undefined) return context;
+  const fileText = context.fileText;
+  return {
+    ...context,
+    file: (path) => {
+      const text = fileText(path);
+      return text === undefined ? undefined : { text, pieces: [] };
+    },
+  };
+}
+
+function build(
+  source: string,
+  maxDepth: number,
+  maxBytes: number,
+  context: ShellContext | undefined,
+): { model: ShellModel; files: CallFiles } {
+  const files = new CallFiles(context);
+  const out = new Collector(SHELL_LIMITS.maxCommands, (e) => files.observe(e));
   let text = source;
   if (source.length > maxBytes) {
     // Parse what fits, cut at a line end so a half command is not judged as a whole one.
@@ -39,7 +84,7 @@ function build(source: string, maxDepth: number, maxBytes: number): ShellModel {
     out.fail(`command longer than ${maxBytes} characters: only the first ${text.length} were read`, text.length);
   }
   try {
-    new Walker(out, maxDepth, text.length).script(parse(text), {
+    new Walker(out, maxDepth, text.length, files).script(parse(text), {
       text,
       base: 0,
       span: [0, text.length],
@@ -51,5 +96,5 @@ function build(source: string, maxDepth: number, maxBytes: number): ShellModel {
     // The parser or walker met something it cannot handle: what was collected still counts, the rest is opaque.
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
-  return out.result();
+  return { model: out.result(), files };
 }

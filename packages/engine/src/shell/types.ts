@@ -35,6 +35,31 @@ export interface SimpleCommand {
   readonly end: number;
   /** Program name not static ($X, $(…), `…`) → also reported as opaque. */
   readonly dynamic: boolean;
+  /** Set when the command comes from a file the session wrote (a script it runs): that file's path, as the model
+   * resolved it; `start`/`end` then index the file's text, not the command line. */
+  readonly file?: string;
+  /** What the program reads as its own language besides its words: the SQL of `psql -f f`, `mysql < f`, a heredoc
+   * fed to a database client. Rules' `text` and `command` patterns see it after the words. */
+  readonly input?: CommandInput;
+  /** Words the command means without spelling them, filled in from what is known (the branch a `git push` without a
+   * refspec pushes). Their values stand in `argv`/`positionals` like the written ones. */
+  readonly implied?: readonly ImpliedWord[];
+}
+
+export interface CommandInput {
+  readonly text: string;
+  /** Where it comes from: the file's path, or 'stdin'. */
+  readonly from: string;
+}
+
+export interface ImpliedWord {
+  /** Index in `argv`: a written word it stands for (`HEAD` → `main`), or, at or past the written words, one added. */
+  readonly at: number;
+  readonly value: string;
+  /** The word as written, when it replaces one; undefined when it is added. */
+  readonly written: string | undefined;
+  /** Where the value comes from, in words: 'the branch checked out (host)', 'git checkout main (command 1)'. */
+  readonly from: string;
 }
 
 export type EffectKind = 'write' | 'append' | 'delete' | 'read';
@@ -70,6 +95,10 @@ export interface Opaque {
 export interface ScriptRun {
   readonly path: string;
   readonly command: number;
+  /** What it was read as, when the session wrote it and the model read it: 'sh', 'python', 'node', 'sql', 'patch'… */
+  readonly as?: string;
+  /** 'whole': its whole text was read (it is judged, not opaque); 'pieces': only what the session put into it. */
+  readonly read?: 'whole' | 'pieces';
 }
 
 export interface ShellModel {
@@ -81,6 +110,32 @@ export interface ShellModel {
   readonly scripts: readonly ScriptRun[];
   /** Set when (part of) the text could not be parsed: what was parsed still counts. */
   readonly error: { readonly message: string; readonly offset: number } | undefined;
+}
+
+/** What the session knows of a file it wrote: the whole text, else the pieces it put into it. */
+export interface ShellFile {
+  readonly text: string | undefined;
+  readonly pieces: readonly string[];
+}
+
+/**
+ * What a call's model may depend on besides its text: the session's files and the repository. Given to `parseShell`
+ * as its third argument; the cached parse stays context-free (a call is walked again only when the context knows
+ * something it asks about).
+ */
+export interface ShellContext {
+  /** Values known before this call (session exports). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The session's directory, relative to the project root. */
+  readonly cwd?: string;
+  /** The text of a file the session wrote (the model's resolved path), when known. */
+  readonly fileText?: (path: string) => string | undefined;
+  /** What the session knows of a file it wrote (the model's resolved path); undefined: it did not write it. */
+  readonly file?: (path: string) => ShellFile | undefined;
+  /** The branch checked out where the call starts: a name, null when HEAD is detached; absent: unknown. */
+  readonly branch?: string | null;
+  /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */
+  readonly upstream?: string;
 }
 
 export interface ShellOptions {

@@ -15,11 +15,13 @@ import {
 } from 'unbash';
 import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
-import { resolve } from './paths.js';
+import type { CallFiles } from './call-files.js';
+import { clientRead, patchApply, patchEffects, shebangFamily } from './file-runs.js';
+import { basename, resolve } from './paths.js';
 import { shellWord, simpleWordShape, syntheticWord, type ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
 import { normaliseCommand } from './normalise.js';
-import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText } from './effects.js';
+import { isStdoutRedirect, literalOutput, programEffects, redirectEffects, stdinText, type Effect } from './effects.js';
 import { interpreterUse, isSystemPath } from './interpreters.js';
 import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
@@ -37,6 +39,8 @@ export interface Frame {
   readonly depth: number;
   /** Assignments every command of this frame inherits (`FOO=1 bash -c '…'`, `env A=1 sh -c '…'`). */
   readonly env: readonly string[];
+  /** Set inside a file the session wrote that a command runs: its path; positions index its text (`length` long). */
+  readonly file?: { readonly path: string; readonly length: number };
 }
 
 /** The shell's state that flows from one command to the next: only the directory. */
@@ -85,6 +89,8 @@ export class Walker {
     private readonly maxDepth: number,
     /** Length of the top-level source: spans are clamped to it (unbash's error recovery can overshoot by one). */
     private readonly limit: number,
+    /** The files whose text the call can read: written earlier in the call, or by the session (the context). */
+    private readonly files: CallFiles,
   ) {}
 
   script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
@@ -105,13 +111,13 @@ export class Walker {
   /** The start of `map` alone (no array: it runs for every command). */
   private mapStart(frame: Frame, pos: number): number {
     const from = frame.base === undefined ? frame.span[0] : frame.base + pos;
-    return Math.min(Math.max(0, from), this.limit);
+    return Math.min(Math.max(0, from), frame.file?.length ?? this.limit);
   }
 
   /** The end of `map`, given the start it returned. */
   private mapEnd(frame: Frame, start: number, end: number): number {
     const to = frame.base === undefined ? frame.span[1] : frame.base + end;
-    return Math.min(Math.max(start, to), this.limit);
+    return Math.min(Math.max(start, to), frame.file?.length ?? this.limit);
   }
 
   private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, piped?: string): Ran {
@@ -268,7 +274,8 @@ export class Walker {
       }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
-    const stdin = stdinText(redirects) ?? piped;
+    const stdin =
+      stdinText(redirects) ?? piped ?? (redirects.length > 0 ? this.stdinFile(redirects, scope) : undefined);
     return this.run(words, assignments ?? frame.env, redirects, stdin, frame, scope, node.pos, node.end, NO_VIA);
   }
 
@@ -341,7 +348,7 @@ export class Walker {
       return NOTHING;
     }
 
-    const command: SimpleCommand = normaliseCommand(
+    let command: SimpleCommand = normaliseCommand(
       u.words,
       u.assignments,
       via,
@@ -350,6 +357,9 @@ export class Walker {
       start,
       stop,
     );
+    if (frame.file !== undefined) command = { ...command, file: frame.file.path };
+    const client = clientRead(command, stdin, this.files);
+    if (client?.input !== undefined) command = { ...command, input: client.input };
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       const body = this.gitAliases.expansion(command);
@@ -387,9 +397,11 @@ export class Walker {
     }
 
     const literal = program === 'echo' || program === 'printf' ? allStatic(u.words) : false;
-    const output = literalOutput(program, command.argv, literal, stdin);
+    const output = literalOutput(program, command.argv, literal, stdin) ?? this.catOutput(command);
     this.out.effects(index, redirectEffects(redirects, scope.cwd, output));
-    this.out.effects(index, programEffects(command, stdin));
+    this.out.effects(index, this.carryText(programEffects(command, stdin)));
+    if (client !== undefined) for (const f of client.files) this.noteFile(f, index, 'sql');
+    if (program === 'git' || program === 'patch') this.applyPatches(command, index, stdin);
 
     const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end);
     if (program === 'find') this.findExec(u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
@@ -463,14 +475,16 @@ export class Walker {
     const cwd = command.cwd;
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
-      if (file !== undefined) {
+      if (file !== undefined && !this.runFile(command, index, resolve(cwd, file), 'sh', frame, scope, pos, end)) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
       }
       return undefined;
     }
-    if (command.programText.includes('/') && !isSystemPath(command.programText))
-      this.out.script(resolve(cwd, command.programText), index);
+    if (command.programText.includes('/') && !isSystemPath(command.programText)) {
+      const path = resolve(cwd, command.programText);
+      if (!this.runFile(command, index, path, undefined, frame, scope, pos, end)) this.out.script(path, index);
+    }
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
@@ -481,7 +495,8 @@ export class Walker {
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
       if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
-      else this.out.script(resolve(cwd, use.script), index);
+      else if (!this.runFile(command, index, resolve(cwd, use.script), use.family, frame, scope, pos, end))
+        this.out.script(resolve(cwd, use.script), index);
     }
     if (!use.readsStdin) return undefined;
     if (stdin !== undefined) {
@@ -544,6 +559,118 @@ export class Walker {
         { cwd: command.cwd ?? scope.cwd },
       );
     }
+  }
+
+  /**
+   * A file the session (or this call) wrote, run by `command`: shell scripts are walked as scripts (in this shell for
+   * `source`, else in a child), interpreter files are read like their inline code. `family` undefined: executed
+   * directly, its `#!` line decides. Returns false when the file is not one the session wrote (it is then matched by
+   * its path only, never guessed at).
+   */
+  private runFile(
+    command: SimpleCommand,
+    index: number,
+    path: string,
+    family: string | undefined,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): boolean {
+    const file = this.files.file(path);
+    if (file === undefined) return false;
+    const as = family ?? shebangFamily(file.text ?? file.pieces[0]);
+    const whole = file.text !== undefined;
+    this.out.script(path, index, as, whole ? 'whole' : 'pieces');
+    const texts = whole ? [file.text as string] : file.pieces;
+    const via = command.programText.includes('/') && family === undefined ? path : `${command.program} ${path}`;
+    for (const text of texts) {
+      if (as !== 'sh') {
+        // Interpreter files are read like their inline code: the well-known calls with literal arguments.
+        this.out.opaque('inline-script', index, via);
+        this.oneLiner(command, index, as, path, text, frame, scope, pos, end);
+        continue;
+      }
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', index, via);
+        continue;
+      }
+      const parsed = parse(text);
+      this.script(
+        // Pieces are fragments of a file the session never saw whole: what parses is read, the rest is no error.
+        whole ? parsed : { ...parsed, errors: [] },
+        {
+          text,
+          base: 0,
+          span: this.map(frame, pos, end),
+          via: [...command.via, via],
+          depth: frame.depth + 1,
+          env: command.assignments,
+          file: { path, length: text.length },
+        },
+        // `source` runs the file in this shell (a cd in it moves the caller); a script runs in a child shell.
+        command.program === 'source' || command.program === '.' ? scope : { cwd: command.cwd ?? scope.cwd },
+      );
+    }
+    return true;
+  }
+
+  /** Records a file a command reads as its language (psql -f f), when the session wrote it. */
+  private noteFile(path: string, index: number, as: string): void {
+    const file = this.files.file(path);
+    if (file !== undefined) this.out.script(path, index, as, file.text !== undefined ? 'whole' : 'pieces');
+  }
+
+  /** `git apply f`, `git am f`, `patch -p1 < f`: the targets of a patch the session wrote, written with what it adds. */
+  private applyPatches(command: SimpleCommand, index: number, stdin: string | undefined): void {
+    const apply = patchApply(command);
+    if (apply === undefined) return;
+    const texts: string[] = [];
+    for (const f of apply.files) {
+      const file = this.files.file(f);
+      if (file === undefined) continue;
+      this.out.script(f, index, 'patch', file.text !== undefined ? 'whole' : 'pieces');
+      if (file.text !== undefined) texts.push(file.text);
+      else texts.push(...file.pieces);
+    }
+    if (apply.files.length === 0 && stdin !== undefined) texts.push(stdin);
+    if (texts.length > 0) this.out.effects(index, patchEffects(apply, texts));
+  }
+
+  /** What `cat FILE` prints, when the call or the session wrote FILE and its text is known. */
+  private catOutput(command: SimpleCommand): string | undefined {
+    if (command.program !== 'cat' || command.positionals.length !== 1 || command.flags.length > 0) return undefined;
+    return this.files.text(resolve(command.cwd, command.positionals[0] as string));
+  }
+
+  /** `< FILE` on a command: FILE's text is its stdin, when known. */
+  private stdinFile(redirects: readonly Redirection[], scope: Scope): string | undefined {
+    for (const r of redirects) {
+      if (r.type !== 'Redirect' || r.operator !== '<' || r.target === undefined) continue;
+      if (r.descriptor?.type === 'FileDescriptor' && r.descriptor.value !== 0) continue;
+      const file = this.files.file(resolve(scope.cwd, r.target.value));
+      if (file !== undefined) return file.text ?? (file.pieces.length > 0 ? file.pieces.join('\n') : undefined);
+    }
+    return undefined;
+  }
+
+  /** cp, mv and install carry a known text to their destination: the write gets its source's text. */
+  private carryText(effects: readonly Effect[]): readonly Effect[] {
+    if (effects.length < 2) return effects;
+    const via = effects[0]?.via;
+    if (via !== 'cp' && via !== 'mv' && via !== 'install') return effects;
+    const sources = effects.filter((e) => e.kind === 'read' || (via === 'mv' && e.kind === 'delete'));
+    const writes = effects.filter((e) => e.kind === 'write');
+    if (sources.length === 0) return effects;
+    return effects.map((e) => {
+      if (e.kind !== 'write' || e.content !== undefined) return e;
+      const source =
+        sources.length === 1 && writes.length === 1
+          ? sources[0]
+          : sources.find((s) => basename(s.path) === basename(e.path));
+      const text = source === undefined ? undefined : this.files.text(source.path);
+      return text === undefined ? e : { ...e, content: text };
+    });
   }
 
   /** `find … -exec CMD … ;` runs CMD for each file: walk it as a command of its own. */
