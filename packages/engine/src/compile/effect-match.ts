@@ -28,6 +28,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
           .join(' or ')}`
       : '',
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
+    m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -39,6 +40,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       if (path && !path.test(e.path.relative, e.path.absolute)) return false;
       if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
+      if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
       return true;
     },
     explain(e) {
@@ -47,6 +49,10 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);
+      if (m.ignored === true && e.ignored)
+        said.push(
+          `ignored by git (${e.ignored.folder === '.' ? '' : `${e.ignored.folder}/`}.gitignore: ${e.ignored.pattern})`,
+        );
       return said.join(', ');
     },
   };

@@ -164,14 +164,15 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   // Tool calls this event makes: one, or one per inner call of a batch (each counts for Step Confirmation).
   let calls = 0;
   if ('tool' in event) {
-    const facts = toolFacts(event.tool, event.args, root, false, { ledger: state.ledger });
+    const host = event.host;
+    const facts = toolFacts(event.tool, event.args, root, false, { ledger: state.ledger, host });
     checks.push({ facts, subject: 'tool call' });
     // A batch runs other tools: each inner call is checked as if it were made on its own, after the ones before it
     // (a file an earlier inner call wrote is known to a later one that runs it).
     const inner = batchCalls(facts);
     let ledger = state.ledger;
     for (const [i, call] of inner.entries()) {
-      const innerFacts = toolFacts(call.tool, call.args, root, false, { ledger });
+      const innerFacts = toolFacts(call.tool, call.args, root, false, { ledger, host });
       checks.push({ facts: innerFacts, subject: `batch call ${i + 1} (${call.tool})` });
       ledger = recordCalls(ledger, [innerFacts], seq);
     }

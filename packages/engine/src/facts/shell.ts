@@ -3,6 +3,7 @@
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
 import { ledgerFile, type Ledger } from '../ledger/index.js';
 import type { ShellContext, ShellModel } from '../shell/index.js';
+import type { HostFacts } from '../schema/index.js';
 import type { CommandFact, EffectFact } from './types.js';
 
 export interface ShellFacts {
@@ -28,11 +29,22 @@ export function callPaths(workdir: string | undefined, root: string | undefined)
   };
 }
 
-/** The context a shell call is walked in: the files the session wrote, looked up by the model's paths. */
-export function shellContext(ledger: Ledger, workdir: string | undefined, root: string | undefined): ShellContext {
-  if (ledger.count === 0) return NO_FILES;
+/** The context a shell call is walked in: the files the session wrote, looked up by the model's paths, and the
+ * repository's branch as the host read it. */
+export function shellContext(
+  ledger: Ledger,
+  workdir: string | undefined,
+  root: string | undefined,
+  host?: HostFacts,
+): ShellContext {
+  const repo =
+    host?.branch === undefined
+      ? undefined
+      : { branch: host.branch, ...(host.upstream ? { upstream: host.upstream } : {}) };
+  if (ledger.count === 0) return repo ?? NO_FILES;
   const resolve = callPaths(workdir, root);
   return {
+    ...repo,
     file: (path) => {
       const f = ledgerFile(ledger, pathForms(resolve(path), root).relative);
       return f === undefined ? undefined : { text: f.text, pieces: f.pieces };

@@ -1,12 +1,13 @@
 // Tool calls → facts: a canonical tool name, the paths a tool touches, the command, what it writes and fetches,
 // and, for shell calls, the parsed simple commands and their file effects. The one place that knows argument names.
-import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
+import { BUILTIN_TOOLS, TOOL_ALIASES, type HostFacts } from '../schema/index.js';
+import { ignoreRules } from './ignored.js';
 import { pathForms } from '../matchers/paths.js';
 import { parseShell, shellQuote } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellContext, shellFacts } from './shell.js';
 import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
-import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
+import { MAX_EVENT_TEXT, type EffectFact, type PathFact, type ScannedArgument, type ToolFacts } from './types.js';
 
 export const canonicalToolName = (name: string): string => {
   const lower = name.toLowerCase();
@@ -29,9 +30,10 @@ const URL_KEYS = ['url', 'uri'] as const;
 const SCAN_DEPTH = 6;
 const SCAN_STRINGS = 500;
 
-/** What the session knows that a call's facts depend on: the files it wrote. */
+/** What a call's facts depend on besides its arguments: the files the session wrote, what the host knows. */
 export interface SessionFacts {
   readonly ledger: Ledger;
+  readonly host?: HostFacts | undefined;
 }
 
 export function toolFacts(
@@ -87,15 +89,17 @@ export function toolFacts(
   const paths = dedupe(rawPaths).map((p) => pathForms(p, root));
 
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
+  const ledger = session?.ledger ?? EMPTY_LEDGER;
+  const host = session?.host;
   const shell =
     name === 'bash' && command !== undefined
-      ? shellFacts(
-          parseShell(command, undefined, shellContext(session?.ledger ?? EMPTY_LEDGER, base, root)),
-          base,
-          root,
-        )
+      ? shellFacts(parseShell(command, undefined, shellContext(ledger, base, root, host)), base, root)
       : undefined;
-  const effects = shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content);
+  const effects = withIgnored(
+    shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, paths, content),
+    host,
+    ledger,
+  );
 
   return {
     kind: 'tool',
@@ -114,6 +118,21 @@ export function toolFacts(
     scanned: KNOWN_TOOLS.has(name) ? [] : scan(a),
     problems,
   };
+}
+
+/** The effects, each change marked with the ignore rule that covers its path (when the host gave ignore files). */
+function withIgnored(
+  effects: readonly EffectFact[],
+  host: HostFacts | undefined,
+  ledger: Ledger,
+): readonly EffectFact[] {
+  if (host?.gitignore === undefined || effects.length === 0) return effects;
+  const rules = ignoreRules(host.gitignore, ledger);
+  return effects.map((e) => {
+    if (e.kind === 'read') return e;
+    const by = rules(e.path.relative);
+    return by === undefined ? e : { ...e, ignored: by };
+  });
 }
 
 /** A command as text; a command given as an argv list is quoted back into one shell line. */

@@ -20,6 +20,8 @@ export interface EffectFact {
   readonly via: string;
   /** The simple command that has it (an index into `commands`), for shell calls. */
   readonly command: number | undefined;
+  /** Set when git ignores the path (the host's ignore rules): which folder's ignore file, and the pattern. */
+  readonly ignored?: { readonly folder: string; readonly pattern: string };
 }
 
 /** One simple command of a shell call, with the text regexes and explanations use. */

@@ -122,6 +122,16 @@ export const EffectMatch = z
           'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
         examples: [true],
       }),
+    ignored: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "true: git ignores the file (the project's .gitignore files and .git/info/exclude, as the host passed them): " +
+          'build output, caches, dependencies. false: it does not, or the host gave no ignore rules. An ignore file the ' +
+          'session itself wrote does not count. For exceptions: deleting or recreating ignored output is honest work.',
+        examples: [true],
+      }),
   })
   .meta({
     description:

@@ -3,6 +3,7 @@ import { parse } from 'unbash';
 import type { ShellContext, ShellModel, ShellOptions } from './types.js';
 import { Collector } from './collector.js';
 import { CallFiles } from './call-files.js';
+import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
 
 export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: number; readonly maxCommands: number } = {
@@ -18,6 +19,8 @@ const cache = new Map<string, ShellModel>();
 /** What a context-free walk asked about and could not know: files the session may have written. */
 interface Asked {
   readonly files: ReadonlySet<string>;
+  /** A git push whose target is the branch checked out, which the walk did not know. */
+  readonly branch: boolean;
 }
 // INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
 const asked = new WeakMap<ShellModel, Asked>();
@@ -38,8 +41,13 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
 const maxDepthOf = (options: ShellOptions | undefined): number => options?.maxDepth ?? SHELL_LIMITS.maxDepth;
 
 function buildFree(source: string, options: ShellOptions | undefined, defaults: boolean): ShellModel {
-  const { model, files } = build(source, maxDepthOf(options), options?.maxBytes ?? SHELL_LIMITS.maxBytes, undefined);
-  if (files.asked.size > 0) asked.set(model, { files: files.asked });
+  const { model, files, repo } = build(
+    source,
+    maxDepthOf(options),
+    options?.maxBytes ?? SHELL_LIMITS.maxBytes,
+    undefined,
+  );
+  if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
   if (defaults) {
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(source, model);
@@ -50,6 +58,7 @@ function buildFree(source: string, options: ShellOptions | undefined, defaults: 
 /** Whether the context knows something the context-free walk asked about. */
 function needsContext(a: Asked | undefined, context: ShellContext): boolean {
   if (a === undefined) return false;
+  if (a.branch && context.branch !== undefined) return true;
   const c = withFiles(context);
   if (c.file !== undefined) for (const path of a.files) if (c.file(path) !== undefined) return true;
   return false;
@@ -73,8 +82,9 @@ function build(
   maxDepth: number,
   maxBytes: number,
   context: ShellContext | undefined,
-): { model: ShellModel; files: CallFiles } {
+): { model: ShellModel; files: CallFiles; repo: Repository } {
   const files = new CallFiles(context);
+  const repo = new Repository(context);
   const out = new Collector(SHELL_LIMITS.maxCommands, (e) => files.observe(e));
   let text = source;
   if (source.length > maxBytes) {
@@ -84,7 +94,7 @@ function build(
     out.fail(`command longer than ${maxBytes} characters: only the first ${text.length} were read`, text.length);
   }
   try {
-    new Walker(out, maxDepth, text.length, files).script(parse(text), {
+    new Walker(out, maxDepth, text.length, files, repo).script(parse(text), {
       text,
       base: 0,
       span: [0, text.length],
@@ -96,5 +106,5 @@ function build(
     // The parser or walker met something it cannot handle: what was collected still counts, the rest is opaque.
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
-  return { model: out.result(), files };
+  return { model: out.result(), files, repo };
 }

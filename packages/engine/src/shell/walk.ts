@@ -16,6 +16,7 @@ import {
 import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
+import type { Repository } from './git-branch.js';
 import { clientRead, patchApply, patchEffects, shebangFamily } from './file-runs.js';
 import { basename, resolve } from './paths.js';
 import { shellWord, simpleWordShape, syntheticWord, type ShellWord } from './words.js';
@@ -91,6 +92,8 @@ export class Walker {
     private readonly limit: number,
     /** The files whose text the call can read: written earlier in the call, or by the session (the context). */
     private readonly files: CallFiles,
+    /** The branch checked out, as the host said and as the call's git commands change it. */
+    private readonly repo: Repository,
   ) {}
 
   script(script: ParsedScript, frame: Frame, scope: Scope = { cwd: undefined }): void {
@@ -369,8 +372,10 @@ export class Walker {
           ...u.via,
         ]);
     }
+    if (program === 'git') command = this.repo.resolve(command);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
+    if (program === 'git' || program === 'gh') this.repo.observe(command, index);
     if (program === 'git') {
       const defined = this.gitAliases.learn(command);
       // Defining an alias is judged as running what it stands for: a later call may use it, and the definition then
