@@ -1,7 +1,14 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { bypassesLeft, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import {
+  bypassesLeft,
+  step,
+  type Event,
+  type HostFacts as WorkTreeFacts,
+  type Verdict,
+} from '@semantic-anchors/engine';
+import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
@@ -65,6 +72,10 @@ export class Enforcer {
   private readonly audit: Audit;
   /** The server address the current policy protects (see followServer). */
   private compiledServer: string | undefined;
+  /** Reads the work tree's branch and ignore rules for each call (cached; no process started). */
+  private readonly workTree: HostFactsReader;
+  /** Errors reading the work tree already reported (each once: the call goes on with the facts unknown). */
+  private readonly workTreeErrors = new Set<string>();
 
   constructor(
     private readonly options: EnforcerOptions,
@@ -73,6 +84,7 @@ export class Enforcer {
     this.failOpen = new FailOpen(channels);
     this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
     this.current = this.load('start');
+    this.workTree = new HostFactsReader(options.directory);
   }
 
   /** Waits until the decision log has written what it was given (tests, shutdown). */
@@ -91,7 +103,12 @@ export class Enforcer {
       this.followServer();
       const entry = this.sessions.entry(call.sessionID, this.current.policy);
       if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
-      const verdict = this.apply(entry, { tool: call.tool, args: { ...call.args } }, `tool call ${call.tool}`);
+      const host = this.workTreeFacts(call);
+      const event: Event =
+        host === undefined
+          ? { tool: call.tool, args: { ...call.args } }
+          : { tool: call.tool, args: { ...call.args }, host };
+      const verdict = this.apply(entry, event, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
       this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
       if (verdict.decision === 'BLOCK')
@@ -105,6 +122,27 @@ export class Enforcer {
       return undefined;
     } catch (error) {
       return this.internalError('tool-check', 'tool.execute.before', call.sessionID, error);
+    }
+  }
+
+  /**
+   * The branch checked out where the call runs, its upstream and the ignore rules. A failure to read them is logged
+   * (once per message) and the call is judged with them unknown: never as "not main".
+   */
+  private workTreeFacts(call: ToolCall): WorkTreeFacts | undefined {
+    try {
+      const workdir = typeof call.args.workdir === 'string' ? call.args.workdir : undefined;
+      return this.workTree.read(workdir);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (!this.workTreeErrors.has(text)) {
+        this.workTreeErrors.add(text);
+        this.channels.log('warn', `could not read the git work tree's facts (${text}); judging with them unknown`, {
+          service: SERVICE,
+          sessionID: call.sessionID,
+        });
+      }
+      return undefined;
     }
   }
 
