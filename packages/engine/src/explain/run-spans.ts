@@ -49,6 +49,11 @@ class Marker {
     return this.argv(this.layout?.positionals[p]);
   }
 
+  /** The argv index of positional `p`. */
+  layoutAt(p: number): number | undefined {
+    return this.layout?.positionals[p];
+  }
+
   /** Where flag `j` stands: its token's argv index and its value's, when the value is the next word. */
   flag(j: number): { readonly at: number; readonly valueAt: number | undefined } | undefined {
     return this.layout?.flags[j];
@@ -89,7 +94,12 @@ function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker): void {
   if (r.args !== undefined) {
     const args = lazyWords(asList(r.args));
     cmd.positionals.forEach((value, p) => {
-      if (p >= taken && args.test(value)) mark.word(mark.positional(p), 'arg', `arg ${value}`);
+      if (p < taken || !args.test(value)) return;
+      // A word the command means without spelling it (the branch a bare `git push` pushes): said where it comes from.
+      const at = mark.layoutAt(p);
+      const implied = at === undefined ? undefined : cmd.implied?.find((w) => w.at === at);
+      const label = implied === undefined ? `arg ${value}` : `arg ${value} (${implied.from})`;
+      mark.word(implied?.written === undefined && implied !== undefined ? undefined : mark.positional(p), 'arg', label);
     });
   }
   if (r.option) {

@@ -5,7 +5,8 @@ import type { Event, MessageMatch, ToolMatch } from '../schema/index.js';
 import { asList } from '../schema/index.js';
 import type { CompiledPolicy, CompiledTrigger, Unit } from '../compile/index.js';
 import { NO_CONTEXT } from '../compile/units.js';
-import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
+import { messageFacts, shellContext, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
 import { secretsIn } from '../compile/secret-check.js';
 import { lazyGlobs } from '../matchers/glob.js';
 import type { ContractMatch, Verdict } from '../evaluate/verdict.js';
@@ -33,10 +34,24 @@ function sourceMatch(t: CompiledTrigger): { tool?: ToolMatch; message?: MessageM
     : undefined;
 }
 
-function factsFor(policy: CompiledPolicy, event: Event, subject: string | undefined): Facts | undefined {
+/** What the session knew before the event: the files it wrote (a file it runs is explained from its text). */
+export interface SpanSession {
+  readonly ledger?: Ledger;
+}
+
+function factsFor(
+  policy: CompiledPolicy,
+  event: Event,
+  subject: string | undefined,
+  session: SpanSession | undefined,
+): Facts | undefined {
   const root = policy.options.root;
   if ('tool' in event) {
-    if (subject === undefined || subject === 'tool call') return toolFacts(event.tool, event.args, root);
+    if (subject === undefined || subject === 'tool call')
+      return toolFacts(event.tool, event.args, root, false, {
+        ledger: session?.ledger ?? EMPTY_LEDGER,
+        host: event.host,
+      });
     return undefined; // a batch's inner call: its texts are not the event's own
   }
   if ('message' in event) {
@@ -97,14 +112,29 @@ function callSecretSpans(f: ToolFacts, out: Spans): void {
   }
 }
 
-function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Unit, out: Spans): void {
+function toolSpans(
+  policy: CompiledPolicy,
+  f: ToolFacts,
+  m: ToolMatch,
+  unit: Unit,
+  out: Spans,
+  fileText: (path: string) => string | undefined,
+): void {
   const nocase = policy.settings.caseInsensitivePaths;
   const source = f.shell ? f.command : undefined;
+  /** The text command i stands in: the command line, or the file the session wrote that it comes from. */
+  const origin = (i: number): { field: string; text: string } | undefined => {
+    const file = f.commands[i]?.command.file;
+    if (file === undefined) return source === undefined ? undefined : { field: 'command', text: source };
+    const text = fileText(file);
+    return text === undefined ? undefined : { field: `file ${file}`, text };
+  };
   const located = new Map<number, LocatedCommand>();
   const locate = (i: number): LocatedCommand | undefined => {
-    if (source === undefined) return undefined;
+    const o = origin(i);
+    if (o === undefined) return undefined;
     let at = located.get(i);
-    if (at === undefined) located.set(i, (at = locateCommand(source, f.commands[i]!.command)));
+    if (at === undefined) located.set(i, (at = locateCommand(o.text, f.commands[i]!.command)));
     return at;
   };
   const run = m.run === undefined ? undefined : asList(m.run);
@@ -115,23 +145,28 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
     const e = f.effects[i];
     if (e === undefined || effects === undefined) return;
     const at = e.command === undefined ? undefined : locate(e.command);
-    for (const s of effectSpans({ effect: e, index: i, matches: effects, nocase, source, at }, out.texts))
-      out.add(s.field, s.field === 'command' ? source! : out.texts[s.field]!, s);
+    const o = e.command === undefined ? undefined : origin(e.command);
+    const text = o?.text ?? source;
+    for (const s of effectSpans({ effect: e, index: i, matches: effects, nocase, source: text, at }, out.texts)) {
+      if (s.field === 'command') out.add(o?.field ?? 'command', text!, s);
+      else out.add(s.field, out.texts[s.field]!, s);
+    }
   };
   const command = (i: number): void => {
     const at = locate(i);
-    if (at === undefined || source === undefined) return;
+    const o = origin(i);
+    if (at === undefined || o === undefined) return;
     const spans = commandSpans({
       fact: f.commands[i]!,
       at,
       run,
       patterns: run || effects ? undefined : commandPatterns,
     });
-    for (const s of spans) out.add('command', source, s);
+    for (const s of spans) out.add(o.field, o.text, s);
     // `command` beside `run`/`effect` is one more condition on the same command's text.
     if (run || effects)
       for (const s of commandSpans({ fact: f.commands[i]!, at, run: undefined, patterns: commandPatterns }))
-        out.add('command', source, s);
+        out.add(o.field, o.text, s);
     if (run && effects) f.effects.forEach((e, k) => e.command === i && effect(k));
   };
 
@@ -170,8 +205,9 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
   if (m.opaque === true && source !== undefined)
     for (const o of f.shell?.opaque ?? []) {
       const at = o.command === undefined ? undefined : locate(o.command);
-      if (at)
-        out.add('command', source, {
+      const where = o.command === undefined ? undefined : origin(o.command);
+      if (at && where)
+        out.add(where.field, where.text, {
           start: at.start,
           end: at.end,
           kind: 'opaque',
@@ -181,20 +217,32 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
     }
 }
 
-/** The spans that made one matched contract's trigger hold on this event. */
-export function matchSpans(policy: CompiledPolicy, event: Event, request: SpanRequest): MatchSpans {
+/** The spans that made one matched contract's trigger hold on this event (`session`: the state before it). */
+export function matchSpans(
+  policy: CompiledPolicy,
+  event: Event,
+  request: SpanRequest,
+  session?: SpanSession,
+): MatchSpans {
   const contract = policy.contracts.find((c) => c.id === request.id);
-  const facts = factsFor(policy, event, request.subject);
+  const facts = factsFor(policy, event, request.subject, session);
   const out = new Spans(request.id);
   if (contract === undefined || facts === undefined) return { spans: [], texts: {} };
-  const ctx = NO_CONTEXT;
+  const ledger = session?.ledger ?? EMPTY_LEDGER;
+  const ctx = ledger === EMPTY_LEDGER ? NO_CONTEXT : { ledger };
+  const workdir = 'tool' in event && typeof event.args?.workdir === 'string' ? event.args.workdir : undefined;
+  const files = shellContext(ledger, workdir, policy.options.root).file;
+  const fileText = (path: string): string | undefined => {
+    const f = files?.(path);
+    return f?.text ?? (f?.pieces.length ? f.pieces.join('\n') : undefined);
+  };
   const triggers = request.trigger ? contract.when.filter((t) => t.label === request.trigger) : contract.when;
   for (const t of triggers) {
     const match = sourceMatch(t);
     if (match === undefined || t.event === undefined) continue;
     const unit = request.unit ?? t.event.units(facts, ctx)[0];
     if (unit === undefined) continue;
-    if (match.tool && facts.kind === 'tool') toolSpans(policy, facts, match.tool, unit, out);
+    if (match.tool && facts.kind === 'tool') toolSpans(policy, facts, match.tool, unit, out, fileText);
     if (match.message?.text !== undefined && facts.kind === 'message')
       out.patterns('message', facts.text, asList(match.message.text), 'pattern');
     break;
@@ -207,11 +255,12 @@ export function verdictSpans(
   policy: CompiledPolicy,
   event: Event,
   verdict: Pick<Verdict, 'matches'> | { readonly matches: readonly ContractMatch[] },
+  session?: SpanSession,
 ): MatchSpans {
   const spans: MatchSpan[] = [];
   const texts: Record<string, string> = {};
   for (const m of verdict.matches) {
-    const r = matchSpans(policy, event, m);
+    const r = matchSpans(policy, event, m, session);
     spans.push(...r.spans);
     Object.assign(texts, r.texts);
   }

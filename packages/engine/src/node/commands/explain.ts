@@ -6,7 +6,8 @@ import { findPreset } from '../../catalogue.js';
 import { compile } from '../../compile/index.js';
 import { startState, step } from '../../evaluate/step.js';
 import { parseEvents } from '../../check/events.js';
-import type { Event } from '../../schema/index.js';
+import type { Event, HostFacts, ToolEvent } from '../../schema/index.js';
+import type { SessionState } from '../../evaluate/state.js';
 import type { Verdict } from '../../evaluate/verdict.js';
 import { callSubject, toolFacts, type ToolFacts } from '../../facts/index.js';
 import { matchSpans, verdictSpans } from '../../explain/index.js';
@@ -32,6 +33,14 @@ bypass (the reason), role, agent, reload. --events reads JSON Lines (.jsonl), or
   --root <dir>     the project root absolute paths are matched against
   --json           print a JSON array of { event, verdict, parsed, spans }
 
+What the host knows (given to every tool event that carries no "host" of its own; with
+none given the branch is unknown, never taken for "not main", and no path is ignored):
+  --branch <name>           the branch checked out where the calls run
+  --detached                HEAD is detached (no branch checked out)
+  --upstream <remote/name>  the branch's upstream, e.g. origin/main
+  --ignore <pattern>        a .gitignore pattern of the project root; repeat for several
+  --gitignore <folder=file> a .gitignore file and the folder (relative to the root) it is in
+
 Under each matched contract, the characters of the command (or of a written file's
 path and content, or of the message) that made its trigger hold are marked with ^.
 
@@ -45,6 +54,11 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       agent: { type: 'string' },
       root: { type: 'string' },
       json: { type: 'boolean' },
+      branch: { type: 'string' },
+      detached: { type: 'boolean' },
+      upstream: { type: 'string' },
+      ignore: { type: 'string', multiple: true },
+      gitignore: { type: 'string', multiple: true },
     });
     const [configFile] = positionals;
     if (!configFile || positionals.length > 1) return usageError(io, 'explain needs exactly one configuration file');
@@ -64,6 +78,10 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       events.push(...parsed.events);
     }
     if (events.length === 0) return usageError(io, 'explain needs --event or --events');
+    const host = hostFacts(values, io);
+    if (typeof host === 'number') return host;
+    if (host !== undefined)
+      for (const [i, e] of events.entries()) if ('tool' in e && e.host === undefined) events[i] = { ...e, host };
 
     // A bundled preset id works as well as a file: `explain software-developer --event …`.
     const preset = isPresetReference(configFile) && !existsSync(configFile) ? findPreset(configFile) : undefined;
@@ -75,20 +93,21 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
     let state = startState(policy, values.agent);
     if (values.role) state = { ...state, role: values.role, roles: [values.role] };
 
-    const results: { event: Event; verdict: Verdict }[] = [];
+    const results: { event: Event; verdict: Verdict; before: SessionState }[] = [];
     for (const event of events) {
       const r = step(policy, state, event);
+      results.push({ event, verdict: r.verdict, before: state });
       state = r.state;
-      results.push({ event, verdict: r.verdict });
     }
     const root = values.root;
     if (values.json)
       io.out(
         JSON.stringify(
           results.map((r) => ({
-            ...r,
-            parsed: parsedCall(r.event, root),
-            spans: verdictSpans(policy, r.event, r.verdict),
+            event: r.event,
+            verdict: r.verdict,
+            parsed: parsedCall(r.event, root, r.before),
+            spans: verdictSpans(policy, r.event, r.verdict, { ledger: r.before.ledger }),
           })),
           null,
           2,
@@ -101,16 +120,20 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
           `${policy.contracts.length} contract(s) active · role ${state.roles.join(' + ') || '(none)'} · ${events.length} event(s)`,
         ),
       );
-      results.forEach((r) => printVerdict(io, r.event, r.verdict, root, policy));
+      results.forEach((r) => printVerdict(io, r.event, r.verdict, root, policy, r.before));
     }
     return loaded.status === 'ok' ? 0 : 1;
   },
 };
 
+/** The facts of a tool event as the evaluator saw them: with the session's ledger before it and the host facts. */
+const factsOf = (event: ToolEvent, root: string | undefined, before: SessionState): ToolFacts =>
+  toolFacts(event.tool, event.args, root, false, { ledger: before.ledger, host: event.host });
+
 /** What the engine read from a tool call: simple commands, file effects, opaque code; for the trace and --json. */
-function parsedCall(event: Event, root: string | undefined) {
+function parsedCall(event: Event, root: string | undefined, before: SessionState) {
   if (!('tool' in event)) return undefined;
-  const f = toolFacts(event.tool, event.args, root);
+  const f = factsOf(event, root, before);
   if (f.commands.length === 0 && f.effects.length === 0 && !f.shell) return undefined;
   return {
     commands: f.commands.map((c) => ({
@@ -121,19 +144,61 @@ function parsedCall(event: Event, root: string | undefined) {
       globals: c.command.globals.map((g) => g.token),
       flags: c.command.flags.map((x) => x.name),
       positionals: c.command.positionals,
+      ...(c.command.file !== undefined ? { file: c.command.file } : {}),
+      ...(c.command.input !== undefined ? { input: c.command.input.from } : {}),
+      ...(c.command.implied !== undefined
+        ? { implied: c.command.implied.map((w) => ({ value: w.value, written: w.written, from: w.from })) }
+        : {}),
     })),
     effects: f.effects.map((e) => ({
       kind: e.kind,
       path: e.path.relative,
       via: e.via,
       command: e.command === undefined ? undefined : e.command + 1,
+      ...(e.ignored !== undefined ? { ignored: e.ignored } : {}),
     })),
+    files: (f.shell?.scripts ?? []).flatMap((s, i) =>
+      s.read === undefined ? [] : [{ path: f.scripts[i], as: s.as, read: s.read, command: s.command + 1 }],
+    ),
     opaque: f.shell?.opaque.map((o) => ({ reason: o.reason, detail: o.detail })) ?? [],
     error: f.shell?.error?.message,
   };
 }
 
-function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
+/** The host facts the options give (undefined: none given; a number: the exit code of a usage error). */
+function hostFacts(
+  values: { branch?: string; detached?: boolean; upstream?: string; ignore?: string[]; gitignore?: string[] },
+  io: CliIO,
+): HostFacts | undefined | number {
+  if (values.branch !== undefined && values.detached) return usageError(io, 'give --branch or --detached, not both');
+  const gitignore: Record<string, string> = {};
+  if (values.ignore !== undefined) gitignore['.'] = `${values.ignore.join('\n')}\n`;
+  for (const spec of values.gitignore ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) return usageError(io, `--gitignore takes folder=file (e.g. .=.gitignore), got "${spec}"`);
+    const file = spec.slice(eq + 1);
+    const text = readText(file);
+    if (text === undefined) return usageError(io, `--gitignore: cannot read ${file}`);
+    const folder = spec.slice(0, eq);
+    gitignore[folder] = gitignore[folder] === undefined ? text : `${gitignore[folder]}\n${text}`;
+  }
+  const host: { -readonly [K in keyof HostFacts]: HostFacts[K] } = {};
+  if (values.branch !== undefined) host.branch = values.branch;
+  if (values.detached) host.branch = null;
+  if (values.upstream !== undefined) host.upstream = values.upstream;
+  if (Object.keys(gitignore).length > 0) host.gitignore = gitignore;
+  return Object.keys(host).length > 0 ? host : undefined;
+}
+
+function printParsed(io: CliIO, f: ToolFacts, v: Verdict, host: HostFacts | undefined): void {
+  if (host !== undefined) {
+    const said = [
+      host.branch === undefined ? 'branch unknown' : host.branch === null ? 'HEAD detached' : `branch ${host.branch}`,
+      host.upstream !== undefined ? `upstream ${host.upstream}` : '',
+      host.gitignore !== undefined ? `ignore files in ${Object.keys(host.gitignore).join(', ')}` : '',
+    ].filter(Boolean);
+    io.out(dim(io, `   host: ${said.join('; ')}`));
+  }
   const by = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.unit.kind === kind && m.unit.index === i && m.subject === 'tool call').map((m) => m.id);
   const mark = (ids: string[]) => (ids.length > 0 ? `  ${red(io, `← ${ids.join(', ')}`)}` : '');
@@ -151,6 +216,11 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
         c.command.globals.length > 0
           ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
           : '',
+        c.command.file !== undefined ? `in ${c.command.file}, a file this session wrote` : '',
+        c.command.input !== undefined ? `reads its input from ${c.command.input.from}` : '',
+        ...(c.command.implied ?? []).map(
+          (w) => `${w.written === undefined ? `${w.value} implied` : `${w.written} is ${w.value}`}: ${w.from}`,
+        ),
       ]
         .filter(Boolean)
         .join('; ');
@@ -158,30 +228,45 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
     });
     for (const o of f.shell.opaque)
       io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
+    f.shell.scripts.forEach((s, i) => {
+      if (s.read === undefined) return;
+      const how =
+        s.read === 'whole' ? 'its whole text, as this session wrote it' : 'only what this session put into it';
+      io.out(
+        `     ${dim(io, 'runs')} ${f.scripts[i]} ${dim(io, `(as ${s.as}; read ${how}; command ${s.command + 1})`)}`,
+      );
+    });
   }
   f.effects.forEach((e, i) => {
     io.out(
-      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''})`)}${mark(by('effect', i))}`,
+      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative} ${dim(io, `(${e.via}${e.command !== undefined ? `, command ${e.command + 1}` : ''}${e.ignored ? `, ignored by git: ${e.ignored.pattern}` : ''})`)}${mark(by('effect', i))}`,
     );
   });
 }
 
-function printVerdict(io: CliIO, event: Event, v: Verdict, root: string | undefined, policy: CompiledPolicy): void {
+function printVerdict(
+  io: CliIO,
+  event: Event,
+  v: Verdict,
+  root: string | undefined,
+  policy: CompiledPolicy,
+  before: SessionState,
+): void {
   const decision =
     v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
   io.out(
     `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
   );
   if ('tool' in event && v.error === undefined) {
-    const f = toolFacts(event.tool, event.args, root);
-    if (f.shell || f.effects.length > 0) printParsed(io, f, v);
+    const f = factsOf(event, root, before);
+    if (f.shell || f.effects.length > 0) printParsed(io, f, v, event.host);
   }
   for (const m of v.matches) {
     const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
     io.out(
       `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
     );
-    printSpans(io, matchSpans(policy, event, m), '     ');
+    printSpans(io, matchSpans(policy, event, m, { ledger: before.ledger }), '     ');
   }
   for (const e of v.excused) io.out(dim(io, `   ○ ${e.id} excused by ${e.exception}: ${e.exceptionHeld.join('; ')}`));
   if (v.notice) io.out(`   ${dim(io, 'notice:')} ${v.notice}`);
