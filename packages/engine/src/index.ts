@@ -35,7 +35,15 @@ export {
 } from './evaluate/step.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
-export { EMPTY_LEDGER, LEDGER_LIMITS, ledgerFile, recordCalls, type Ledger, type LedgerFile } from './ledger/index.js';
+export {
+  EMPTY_LEDGER,
+  LEDGER_LIMITS,
+  ledgerFile,
+  ledgerFiles,
+  recordCalls,
+  type Ledger,
+  type LedgerFile,
+} from './ledger/index.js';
 export { decide, strongest, type Effect } from './evaluate/decide.js';
 export { appliesToRole } from './evaluate/match.js';
 export {

@@ -1,7 +1,7 @@
 // The ledger: what a session wrote, as the state keeps it — edits applied to the text it knows, patches, shell
 // writes — and its bounds: per file, per session, with the eviction the state size depends on.
 import { describe, expect, it } from 'vitest';
-import { LEDGER_LIMITS, ledgerFile, step, type Event, type SessionState } from '@semantic-anchors/engine';
+import { LEDGER_LIMITS, ledgerFile, ledgerFiles, step, type Event, type SessionState } from '@semantic-anchors/engine';
 import { policyOf, replay } from './helpers.js';
 
 const root = '/p';
@@ -90,7 +90,9 @@ describe('the ledger is bounded', () => {
     const { state } = replay(policy, events);
     expect(file(state, 'run.sh')?.text).toBe('git push -f origin main\n');
     expect(state.ledger.chars).toBeLessThanOrEqual(LEDGER_LIMITS.totalChars);
-    const forgotten = Object.values(state.ledger.files).filter((f) => f.text === undefined);
+    const forgotten = ledgerFiles(state.ledger)
+      .map(([, f]) => f)
+      .filter((f) => f.text === undefined);
     expect(forgotten.length).toBeGreaterThan(0);
     expect(forgotten[0]?.unknown).toMatch(/forgotten/);
   });

@@ -60,7 +60,7 @@ export function ignoreRules(gitignore: Readonly<Record<string, string>> | undefi
   let levels = compileLevels(gitignore);
   if (levels.length === 0) return NEVER;
   if (ledger.count > 0) {
-    if (Object.keys(ledger.files).some((p) => p.endsWith('.git/info/exclude'))) return NEVER;
+    if (ledger.order.some((p) => p.endsWith('.git/info/exclude'))) return NEVER;
     levels = levels.filter((l) => !wrote(ledger, l.folder === '.' ? '.gitignore' : `${l.folder}/.gitignore`));
   }
   return (path) => ignoredBy(levels, path);

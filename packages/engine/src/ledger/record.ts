@@ -3,7 +3,7 @@
 // echo/printf, cp/mv of a ledger file); rm forgets. The old ledger is never changed: a new one shares what is unchanged.
 import type { EffectFact, ToolFacts } from '../facts/types.js';
 import { parsePatch } from '../shell/patch-text.js';
-import { bounded, settle } from './bounds.js';
+import { bounded, Draft } from './bounds.js';
 import { applyEdit, applyHunks } from './edit.js';
 import type { Ledger, LedgerFile } from './types.js';
 
@@ -39,22 +39,22 @@ interface Edit {
 
 /** The ledger after the calls (a call and a batch's inner calls) ran. Unchanged calls return the same object. */
 export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
-  let files: Record<string, LedgerFile> | undefined;
+  let draft: Draft | undefined;
   for (const f of calls) {
     for (const change of changesOf(f)) {
-      files ??= { ...ledger.files };
-      apply(files, change, seq);
+      draft ??= new Draft(ledger);
+      apply(draft, change, seq);
     }
   }
-  return files === undefined ? ledger : settle(files);
+  return draft === undefined ? ledger : draft.finish();
 }
 
-function apply(files: Record<string, LedgerFile>, c: Change, seq: number): void {
+function apply(files: Draft, c: Change, seq: number): void {
   if (c.kind === 'forget') {
-    delete files[c.path];
+    files.remove(c.path);
     return;
   }
-  const was = files[c.path];
+  const was = files.get(c.path);
   const known = (text: string): LedgerFile => bounded({ text, pieces: [], unknown: undefined, seq, via: c.via });
   const unknown = (piece: string | undefined, why: string): LedgerFile =>
     bounded({
@@ -66,15 +66,17 @@ function apply(files: Record<string, LedgerFile>, c: Change, seq: number): void 
     });
   switch (c.kind) {
     case 'text':
-      files[c.path] = known(c.text);
+      files.set(c.path, known(c.text));
       return;
     case 'append':
-      files[c.path] =
+      files.set(
+        c.path,
         was?.text !== undefined
           ? known(was.text + c.text)
           : was === undefined
             ? unknown(c.text, 'appended to a text the session never saw')
-            : unknown(c.text, was.unknown ?? 'appended to');
+            : unknown(c.text, was.unknown ?? 'appended to'),
+      );
       return;
     case 'edit': {
       let text = was?.text;
@@ -84,7 +86,8 @@ function apply(files: Record<string, LedgerFile>, c: Change, seq: number): void 
         else text = text === undefined ? undefined : applyEdit(text, e.oldString, e.newString, e.all);
         if (text === undefined) break;
       }
-      files[c.path] =
+      files.set(
+        c.path,
         text !== undefined
           ? known(text)
           : unknown(
@@ -92,22 +95,25 @@ function apply(files: Record<string, LedgerFile>, c: Change, seq: number): void 
               was?.text !== undefined
                 ? 'edited where the old text was not found'
                 : 'edited without its text being known',
-            );
+            ),
+      );
       return;
     }
     case 'hunks': {
       const text = was?.text === undefined ? undefined : applyHunks(was.text, c.hunks);
-      files[c.path] =
+      files.set(
+        c.path,
         text !== undefined
           ? known(text)
           : unknown(
               c.added,
               was?.text !== undefined ? 'patched where the hunks did not fit' : 'patched without its text being known',
-            );
+            ),
+      );
       return;
     }
     case 'unknown':
-      files[c.path] = unknown(c.piece, c.why);
+      files.set(c.path, unknown(c.piece, c.why));
       return;
   }
 }

@@ -16,14 +16,22 @@ export interface LedgerFile {
   readonly via: string;
 }
 
+/**
+ * The files this session wrote or edited, by path relative to the project root (the form contracts match). Kept in
+ * BUCKETS buckets by a hash of the path, so a write copies the bucket list and one small bucket, never the whole
+ * set: `step()` returns a new state per event and a full ledger must stay cheap to change (structural sharing).
+ */
 export interface Ledger {
-  /** By path relative to the project root (the form contracts match): the files this session wrote or edited. */
-  readonly files: Readonly<Record<string, LedgerFile>>;
+  readonly buckets: readonly (Readonly<Record<string, LedgerFile>> | undefined)[];
+  /** The paths, the one written longest ago first: the order files are forgotten in when there are too many. */
+  readonly order: readonly string[];
   /** How many files are listed. */
   readonly count: number;
   /** UTF-16 code units of text and pieces kept, all files together. */
   readonly chars: number;
 }
+
+export const BUCKETS = 32;
 
 /**
  * The bounds. A text longer than `fileChars` is not kept (the file is listed, its content unknown). When the texts
@@ -44,4 +52,9 @@ export const LEDGER_LIMITS: {
   pieceChars: 4 * 1024,
 };
 
-export const EMPTY_LEDGER: Ledger = Object.freeze({ files: Object.freeze({}), count: 0, chars: 0 });
+export const EMPTY_LEDGER: Ledger = Object.freeze({
+  buckets: Object.freeze(new Array<undefined>(BUCKETS).fill(undefined)),
+  order: Object.freeze([]),
+  count: 0,
+  chars: 0,
+});
