@@ -26,13 +26,18 @@ interface Client {
   readonly stdin: boolean;
   /** A positional argument that names a script file (mongosh x.js). */
   readonly script?: RegExp;
+  /** Options whose value is a statement of the client's own that may include a file (`mysql -e 'source f'`). */
+  readonly statements?: readonly string[];
 }
 
-const SQL: Client = { files: [], stdin: true };
+/** A client's own include statement: `source f` / `\. f` (mysql), `\i f` / `\ir f` / `\include f` (psql), `.read f`. */
+const INCLUDE = /(?:^|[;\n])\s*(?:source|\\\.|\\i(?:r|nclude(?:_relative)?)?|\.read)\s+(['"]?)([^'";\s]+)\1/g;
+
+const SQL: Client = { files: [], stdin: true, statements: ['-e', '--execute'] };
 
 /** DATA: database and data clients whose input is a language of their own. */
 const CLIENTS: Readonly<Record<string, Client>> = {
-  psql: { files: ['-f', '--file'], stdin: true },
+  psql: { files: ['-f', '--file'], stdin: true, statements: ['-c', '--command'] },
   mysql: SQL,
   mariadb: SQL,
   sqlite3: SQL,
@@ -84,6 +89,8 @@ export function clientRead(
     if (read) paths.push(read[1]!);
     else if (client.script?.test(p)) paths.push(p);
   }
+  for (const statement of optionValues(command.argv, client.statements ?? []))
+    for (const m of statement.matchAll(INCLUDE)) paths.push(m[2]!);
   const resolved = paths.map((p) => resolve(command.cwd, p));
   const texts: string[] = [];
   for (const p of resolved) {
