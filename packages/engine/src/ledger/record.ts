@@ -5,6 +5,7 @@ import type { EffectFact, ToolFacts } from '../facts/types.js';
 import { parsePatch } from '../shell/patch-text.js';
 import { bounded, Draft } from './bounds.js';
 import { applyEdit, applyHunks } from './edit.js';
+import { applySed, sedEdits, sedScripts, type SedEdit } from '../shell/sed-script.js';
 import type { Ledger, LedgerFile } from './types.js';
 
 /** Shell effects that leave a file's text as it was (mode, owner, times; a directory). */
@@ -29,6 +30,7 @@ type Change =
       readonly why: string;
       readonly via: string;
     }
+  | { readonly kind: 'sed'; readonly path: string; readonly edits: readonly SedEdit[]; readonly via: string }
   | { readonly kind: 'forget'; readonly path: string };
 
 interface Edit {
@@ -115,6 +117,21 @@ function apply(files: Draft, c: Change, seq: number): void {
     case 'unknown':
       files.set(c.path, unknown(c.piece, c.why));
       return;
+    case 'sed': {
+      const text = was?.text === undefined ? undefined : applySed(was.text, c.edits);
+      files.set(
+        c.path,
+        text !== undefined
+          ? known(text)
+          : unknown(
+              c.edits.map((x) => x.to).join('\n'),
+              was?.text === undefined
+                ? 'edited by sed -i without its text being known'
+                : 'edited by sed -i with a script that is not a literal substitution found in it',
+            ),
+      );
+      return;
+    }
   }
 }
 
@@ -135,7 +152,7 @@ function changesOf(f: ToolFacts): Change[] {
     case 'patch':
       return patchChanges(f);
     case 'bash':
-      return f.effects.flatMap(shellChange);
+      return f.effects.flatMap((e) => shellChange(e, f));
     default:
       // Another tool that writes (an MCP server's write_file): what it wrote is known, not that it is the whole file.
       return f.effects.flatMap((e): Change[] =>
@@ -183,7 +200,7 @@ function patchChanges(f: ToolFacts): Change[] {
   });
 }
 
-function shellChange(e: EffectFact): Change[] {
+function shellChange(e: EffectFact, f: ToolFacts): Change[] {
   const path = e.path.relative;
   switch (e.kind) {
     case 'read':
@@ -204,6 +221,7 @@ function shellChange(e: EffectFact): Change[] {
           ];
     case 'write':
       if (KEEPS_TEXT.has(e.via)) return [];
+      if (e.via === 'sed -i') return sedChange(e, f);
       if (APPLIES_PATCH.has(e.via))
         return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
       return e.content !== undefined
@@ -218,6 +236,13 @@ function shellChange(e: EffectFact): Change[] {
             },
           ];
   }
+}
+
+/** `sed -i SCRIPT file`: literal substitutions applied to the known text; else the replacements are pieces. */
+function sedChange(e: EffectFact, f: ToolFacts): Change[] {
+  const command = e.command === undefined ? undefined : f.commands[e.command]?.command;
+  const edits = command === undefined ? [] : sedScripts(command).flatMap(sedEdits);
+  return [{ kind: 'sed', path: e.path.relative, edits, via: e.via }];
 }
 
 /** Shell effects whose content is a patch's added lines, not the file's whole text. */

@@ -18,6 +18,7 @@ import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { clientRead, patchApply, patchEffects, shebangFamily } from './file-runs.js';
+import { sedEdits, sedScripts } from './sed-script.js';
 import { basename, resolve } from './paths.js';
 import { shellWord, simpleWordShape, syntheticWord, type ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
@@ -404,7 +405,9 @@ export class Walker {
     const literal = program === 'echo' || program === 'printf' ? allStatic(u.words) : false;
     const output = literalOutput(program, command.argv, literal, stdin) ?? this.catOutput(command);
     this.out.effects(index, redirectEffects(redirects, scope.cwd, output));
+    if (program === 'sed') this.files.sed = sedScripts(command).flatMap(sedEdits);
     this.out.effects(index, this.carryText(programEffects(command, stdin)));
+    this.files.sed = undefined;
     if (client !== undefined) for (const f of client.files) this.noteFile(f, index, 'sql');
     if (program === 'git' || program === 'patch') this.applyPatches(command, index, stdin);
 
