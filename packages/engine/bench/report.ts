@@ -73,9 +73,10 @@ export function targets(results: readonly SizeResult[], shell?: ShellResult): Ta
     });
     out.push({
       name: 'session state with a full ledger (JSON, UTF-16 code units)',
-      limit: '≤ 300,000 (256 files, 262,144 chars of text kept)',
+      // 262,144 chars of text at most, plus per file its path, order entry and metadata (~150), plus JSON escapes.
+      limit: '≤ 320,000 (text ≤ 262,144 + 256 × ~150)',
       measured: `${shell.fullLedger.stateJsonChars.toLocaleString('en')} (${shell.fullLedger.files} files, ${shell.fullLedger.chars.toLocaleString('en')} chars)`,
-      met: shell.fullLedger.stateJsonChars <= 300_000,
+      met: shell.fullLedger.stateJsonChars <= 320_000,
     });
     out.push({
       name: 'evaluate p99, 100 contracts, dense 1 KB chains (~40 commands)',
