@@ -118,6 +118,24 @@ describe('the ignore files that matter', () => {
   });
 });
 
+describe('ignore files found later', () => {
+  it('a nested .gitignore added later is found by a refresh that runs between calls, not in one', async () => {
+    const dir = repository('main');
+    writeFileSync(join(dir, '.gitignore'), 'dist/\n');
+    let now = 0;
+    const reader = new HostFactsReader(dir, { reuseMs: 0, rewalkMs: 1000, now: () => now });
+    expect(Object.keys(reader.read(undefined)?.gitignore ?? {})).toEqual(['.']);
+    mkdirSync(join(dir, 'packages/api'), { recursive: true });
+    writeFileSync(join(dir, 'packages/api/.gitignore'), 'build/\n');
+    now = 2000;
+    // This call starts the refresh and answers with what it knew.
+    expect(Object.keys(reader.read(undefined)?.gitignore ?? {})).toEqual(['.']);
+    await new Promise((r) => setTimeout(r, 200));
+    now = 2100;
+    expect(reader.read(undefined)?.gitignore).toEqual({ '.': 'dist/\n', 'packages/api': 'build/\n' });
+  });
+});
+
 describe('the plugin passes them on every call', () => {
   it('git checkout main && git push --force-with-lease is blocked; the same push on a feature branch is not', async () => {
     const host = await startV1({ config: undefined });

@@ -10,7 +10,7 @@ import {
 } from '@semantic-anchors/engine';
 import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
-import { SERVICE, type Channels } from './channels.js';
+import { SERVICE, describeError, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
 import { FailOpen } from './fail-open.js';
 import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
@@ -84,7 +84,11 @@ export class Enforcer {
     this.failOpen = new FailOpen(channels);
     this.audit = new Audit({ directory: options.directory, forced: options.decisionLog, ...options.audit }, channels);
     this.current = this.load('start');
-    this.workTree = new HostFactsReader(options.directory);
+    this.workTree = new HostFactsReader(options.directory, {}, (error) =>
+      this.channels.log('warn', `could not refresh the work tree's ignore files (${describeError(error)})`, {
+        service: SERVICE,
+      }),
+    );
   }
 
   /** Waits until the decision log has written what it was given (tests, shutdown). */

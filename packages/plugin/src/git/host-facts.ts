@@ -4,7 +4,7 @@
 // them as data on the tool event (`host`); it never reads a file itself.
 import { join, relative, resolve } from 'node:path';
 import type { HostFacts } from '@semantic-anchors/engine';
-import { findIgnoreFolders } from './ignore-files.js';
+import { findIgnoreFolders, findIgnoreFoldersLater } from './ignore-files.js';
 import { gitPlaces, headBranch, upstreamOf, type GitPlaces } from './repository.js';
 import { StatCache } from './stat-cache.js';
 
@@ -19,6 +19,8 @@ export interface HostFactsOptions {
 interface Walk {
   readonly at: number;
   readonly folders: readonly string[];
+  /** A refresh under way (between calls): its result replaces this walk when it ends. */
+  refreshing?: boolean;
 }
 
 export class HostFactsReader {
@@ -35,6 +37,8 @@ export class HostFactsReader {
     /** The project directory: ignore folders are given relative to it, as the engine's paths are. */
     private readonly project: string,
     options: HostFactsOptions = {},
+    /** Told when a refresh between calls fails (the last walk's folders stay in use). */
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.rewalkMs = options.rewalkMs ?? 30_000;
     this.reuseMs = options.reuseMs ?? 1_000;
@@ -69,10 +73,11 @@ export class HostFactsReader {
 
   private ignoreRules(places: GitPlaces, now: number): Readonly<Record<string, string>> | undefined {
     let walk = this.walks.get(places.top);
-    if (walk === undefined || now - walk.at >= this.rewalkMs) {
+    if (walk === undefined) {
+      // The first call of a work tree walks it once; later refreshes run between calls, not in a call's way.
       walk = { at: now, folders: findIgnoreFolders(places.top, this.files) };
       this.walks.set(places.top, walk);
-    }
+    } else if (now - walk.at >= this.rewalkMs && !walk.refreshing) this.refresh(places.top, walk, now);
     const texts: Record<string, string> = {};
     const topKey = this.key(places.top);
     const exclude = this.files.read(join(places.commonDir, 'info', 'exclude'));
@@ -90,6 +95,22 @@ export class HostFactsReader {
     const frozen = Object.freeze(texts);
     this.ignoreObjects.set(places.top, frozen);
     return frozen;
+  }
+
+  private refresh(top: string, walk: Walk, now: number): void {
+    if (this.rewalkMs === 0) {
+      // Tests ask for every call to see the tree as it is: walk now.
+      this.walks.set(top, { at: now, folders: findIgnoreFolders(top, this.files) });
+      return;
+    }
+    walk.refreshing = true;
+    findIgnoreFoldersLater(top, this.files).then(
+      (folders) => this.walks.set(top, { at: this.now(), folders }),
+      (error: unknown) => {
+        walk.refreshing = false;
+        this.onError(error);
+      },
+    );
   }
 
   /** A folder as the engine names it: relative to the project, '.' for the project itself, '..' for above it. */
