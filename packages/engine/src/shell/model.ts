@@ -34,8 +34,37 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
   const defaults = options?.maxDepth === undefined && options?.maxBytes === undefined;
   const free = defaults ? cache.get(source) : undefined;
   const base = free ?? buildFree(source, options, defaults);
-  if (context === undefined || !needsContext(asked.get(base), context)) return base;
-  return build(source, maxDepthOf(options), options?.maxBytes ?? SHELL_LIMITS.maxBytes, withFiles(context)).model;
+  const a = asked.get(base);
+  if (context === undefined || !needsContext(a, context)) return base;
+  // A call that needs only the branch (no file of the session) is cached by source and branch: the plugin asks
+  // again for the same `git push` on the same branch.
+  const key = defaults && a !== undefined && !needsFiles(a, context) ? branchKey(source, context) : undefined;
+  const hit = key === undefined ? undefined : byBranch.get(key);
+  if (hit !== undefined) return hit;
+  const model = build(
+    source,
+    maxDepthOf(options),
+    options?.maxBytes ?? SHELL_LIMITS.maxBytes,
+    withFiles(context),
+  ).model;
+  if (key !== undefined) {
+    if (byBranch.size >= BRANCH_CACHE_SIZE) byBranch.delete(byBranch.keys().next().value as string);
+    byBranch.set(key, model);
+  }
+  return model;
+}
+
+const BRANCH_CACHE_SIZE = 64;
+// INVARIANT: bounded; only models that depend on the source and the branch facts alone.
+const byBranch = new Map<string, ShellModel>();
+
+const branchKey = (source: string, context: ShellContext): string =>
+  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${source}`;
+
+function needsFiles(a: Asked, context: ShellContext): boolean {
+  const c = withFiles(context);
+  if (c.file !== undefined) for (const path of a.files) if (c.file(path) !== undefined) return true;
+  return false;
 }
 
 const maxDepthOf = (options: ShellOptions | undefined): number => options?.maxDepth ?? SHELL_LIMITS.maxDepth;
@@ -59,9 +88,7 @@ function buildFree(source: string, options: ShellOptions | undefined, defaults: 
 function needsContext(a: Asked | undefined, context: ShellContext): boolean {
   if (a === undefined) return false;
   if (a.branch && context.branch !== undefined) return true;
-  const c = withFiles(context);
-  if (c.file !== undefined) for (const path of a.files) if (c.file(path) !== undefined) return true;
-  return false;
+  return needsFiles(a, context);
 }
 
 /** A context that gives only `fileText` answers `file` from it (a whole text, no pieces). */
