@@ -71,9 +71,33 @@ export function renderLicenses(packages, bundles) {
   return `${[head.join('\n'), ...sections].join('\n\n')}\n`;
 }
 
+// Our own code derived from others' work (rule data re-expressed from a permissively licensed project): when a bundle
+// contains any file under `inputs`, the notice in `notice` (repo-relative) goes into its licence file too.
+const DERIVED = [{ inputs: /\/packages\/engine\/src\/secrets\//, notice: 'packages/engine/THIRD-PARTY-secrets.md' }];
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/** The derived-work notices the bundles need, by the files they contain. */
+export function derivedNotices(metafiles, workingDir) {
+  const inputs = metafiles.flatMap((m) => Object.keys(m.inputs).map((i) => resolve(workingDir, i)));
+  return DERIVED.filter((d) => inputs.some((i) => d.inputs.test(i))).map((d) => ({
+    file: d.notice,
+    text: readFileSync(join(repoRoot, d.notice), 'utf8').trimEnd(),
+  }));
+}
+
+/** The whole licence file for bundles built from these metafiles: every package's texts, then derived-work notices. */
+export function licenceFileText({ metafiles, workingDir, bundles }) {
+  const packages = bundledPackages(metafiles, workingDir);
+  const derived = derivedNotices(metafiles, workingDir).map(({ file, text }) =>
+    [RULE, `Derived from third-party work: ${file}`, '', text].join('\n'),
+  );
+  const text = renderLicenses(packages, bundles);
+  return { packages, text: derived.length > 0 ? `${text}\n${derived.join('\n\n')}\n` : text };
+}
+
 /** Writes outfile for the builds' metafiles; returns the packages listed. */
 export function writeThirdPartyLicenses({ metafiles, workingDir, bundles, outfile }) {
-  const packages = bundledPackages(metafiles, workingDir);
-  writeFileSync(outfile, renderLicenses(packages, bundles));
+  const { packages, text } = licenceFileText({ metafiles, workingDir, bundles });
+  writeFileSync(outfile, text);
   return packages;
 }

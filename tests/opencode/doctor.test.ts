@@ -91,6 +91,43 @@ describe('semantic-anchors doctor', () => {
     expect(code).toBe(1);
   });
 
+  it("reports the plugin's own fallback when the file's only contract is broken, and proves the default live", async () => {
+    const p = project({
+      'opencode.json': loadsPlugin,
+      '.opencode/opencode-semantic-anchors.yaml': 'fixture:configs/only-broken.yaml',
+    });
+    const { code, out } = await doctor(p, [], withOpencode);
+    expect(out).toMatch(
+      /✗ contract file: .*opencode-semantic-anchors\.yaml \(project\) cannot be used: the plugin enforces the default instead \(extends software-developer: \d+ contracts\)/,
+    );
+    expect(out).not.toContain('0 contract(s) still enforced');
+    expect(out).toMatch(/opencode-semantic-anchors\.yaml:10:\d+: error: pattern "git \(\?=push\)" does not compile/);
+    // The plugin, given the same file, blocks with the default preset: the live check shows it.
+    expect(out).toMatch(/✓ live check: a real opencode blocked "[\s\S]+" as agent \w+ \(dev-[a-z0-9-]+/);
+    expect(code).toBe(1);
+  });
+
+  it("never loads a project's own index.js beside a downloaded CLI as the plugin", async () => {
+    const p = project({ 'opencode.json': loadsPlugin, 'index.js': 'console.log("the user\'s own app");\n' });
+    const cliCopy = join(p.dir, 'semantic-anchors-cli.mjs');
+    copyFileSync(cli, cliCopy);
+    const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [cliCopy, 'doctor', '--project', p.dir],
+        {
+          env: { PATH: withOpencode, HOME: join(p.xdg, '..'), XDG_CONFIG_HOME: p.xdg, NO_COLOR: '1' },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: `${stdout}${stderr}` }),
+      );
+    });
+    expect(out).toMatch(/✗ live check: no plugin bundle to load/);
+    expect(out).not.toContain("the user's own app");
+    expect(code).toBe(1);
+  });
+
   it('fails when no opencode configuration loads the plugin, and says what to add', async () => {
     const p = project({ 'opencode.json': JSON.stringify({ plugin: ['some-other-plugin@1.0.0'] }) });
     const { code, out } = await doctor(p, ['--no-run'], withOpencode);

@@ -33,6 +33,16 @@ describe.each(bundles)('$licences', ({ licences, files }) => {
   );
 });
 
+describe.each(bundles)('$licences: derived work', ({ licences }) => {
+  it("carries secretlint's MIT notice: the engine's secret rules, bundled here, are derived from its preset", () => {
+    const text = readFileSync(built(licences), 'utf8');
+    const notice = readFileSync(join(engineDir, 'THIRD-PARTY-secrets.md'), 'utf8').trimEnd();
+    expect(text).toContain('Derived from third-party work: packages/engine/THIRD-PARTY-secrets.md');
+    expect(text).toContain(notice);
+    expect(text).toContain('Copyright (c) 2020 azu');
+  });
+});
+
 describe('LICENSE and NOTICE', () => {
   const folders = ['.', 'packages/engine', 'packages/plugin', 'presets', 'apps/configurator'];
   const apache = readFileSync(join(repoRoot, 'LICENSE'), 'utf8');

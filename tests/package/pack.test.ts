@@ -122,3 +122,52 @@ describe('npm pack of the plugin', () => {
     expect(bad.code).toBe(1);
   });
 });
+
+/**
+ * Every `npx semantic-anchors …` / `npx opencode-semantic-anchors …` line the users read (the site's docs page and the
+ * plugin README), run as written in a project with the package installed: placeholders become real files there.
+ */
+describe('every CLI command the docs show', () => {
+  const repo = join(import.meta.dirname, '../..');
+  const sources = ['site-content/pages/docs.md', 'packages/plugin/README.md'];
+  const lines = sources.flatMap((file) =>
+    [...readFileSync(join(repo, file), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)]
+      .flatMap((m) => m[1]!.split('\n'))
+      .map((l) => l.replace(/\s+#.*$/, '').trim())
+      .filter((l) => /^npx (opencode-)?semantic-anchors\b/.test(l))
+      .map((line) => ({ file, line })),
+  );
+
+  it('finds the commands to run (the docs still show some)', () => {
+    expect(lines.length).toBeGreaterThan(8);
+  });
+
+  it.each(lines)('$file: $line', ({ line }) => {
+    const contract = 'opencode-semantic-anchors.yaml';
+    copyFileSync(join(fixtures, 'team.yaml'), join(project, contract));
+    execFileSync('mkdir', ['-p', join(project, '.opencode')]);
+    copyFileSync(join(fixtures, 'team.yaml'), join(project, '.opencode', contract));
+    writeFileSync(join(project, 'opencode.json'), '{ "plugin": ["opencode-semantic-anchors"] }\n');
+    // A decision log as the plugin writes it, for `log` to summarise.
+    copyFileSync(join(fixtures, 'decisions.jsonl'), join(project, '.opencode', 'semantic-anchors-decisions.jsonl'));
+    writeFileSync(join(project, 'events.jsonl'), '{"tool":"bash","args":{"command":"git push --force origin main"}}\n');
+    const command = line
+      .replace(/<config>/g, contract)
+      .replace(/<events\.jsonl>/g, 'events.jsonl')
+      .replace(/^npx /, 'npx --offline --no-install ');
+    // No opencode on PATH (the suite's node_modules/.bin is left out): doctor's live check is skipped, not failed.
+    const path = (env.PATH ?? '')
+      .split(':')
+      .filter((d) => !d.includes('node_modules'))
+      .join(':');
+    const run = spawnSync('sh', ['-c', command], {
+      cwd: project,
+      env: { ...env, PATH: path },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const out = `${run.stdout}${run.stderr}`;
+    expect(out).not.toMatch(/unknown command|not built yet|command not found|could not determine executable/);
+    expect(run.status, `${command}\n${out}`).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 // The README's two set-up commands, taken from the README itself. The product command runs verbatim in a fresh
 // clone of the committed tree (as on a new machine: its own `npm ci`, its own build) and must serve the site with the
 // bundled presets; the test command is what `.ci/run` runs, which is how CI proves it on every change.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +12,14 @@ import { repoRoot } from './support.js';
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 
 /** The first ```sh block after the paragraph that starts with `**title**`. */
-function commandAfter(title: string): string {
-  const at = readme.indexOf(`**${title}**`);
-  if (at < 0) throw new Error(`README.md has no "**${title}**" paragraph`);
+const commandAfter = (title: string): string => shBlockAfter(`**${title}**`);
+
+/** The first ```sh block after a heading or paragraph mark, whole. */
+function shBlockAfter(heading: string): string {
+  const at = readme.indexOf(heading);
+  if (at < 0) throw new Error(`README.md has no "${heading}"`);
   const block = /```sh\n([\s\S]*?)\n```/.exec(readme.slice(at));
-  if (!block) throw new Error(`README.md: no sh block after "**${title}**"`);
+  if (!block) throw new Error(`README.md: no sh block after "${heading}"`);
   return block[1]!.trim();
 }
 
@@ -100,5 +103,18 @@ describe("the README's set-up commands", () => {
     }
     expect((await get('editor/')).status).toBe(200);
     expect(JSON.parse((await get('schema/v1.json')).text)).toHaveProperty('$schema');
+
+    // The same clone, installed by the product command's `npm ci`: the "Try the CLI" commands run verbatim, through
+    // the bin npm linked at install (the one CLI, built by the workspace's prepare).
+    for (const line of shBlockAfter('## Try the CLI').split('\n')) {
+      const run = spawnSync('sh', ['-c', line], {
+        cwd: clone,
+        env: freshShellEnv(),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, `${line}\n${run.stdout}${run.stderr}`).toBe(0);
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/unknown command|not built yet|command not found/);
+    }
   }, 900_000);
 });

@@ -33,10 +33,12 @@ describe('the role presets', () => {
       expect(text).toMatch(new RegExp(`^preset:\\n  id: ${id}\\n  title: .+\\n  purpose: .+$`, 'm'));
     });
 
-    it('has 3 to 8 contracts, none naming roles of its own', () => {
+    // The role's own practice (3 to 8 rules) plus what every team expects of an agent in any role (issue 17:
+    // publishing, shared infrastructure, pipelines, tokens, pushes to main): at most 13, one screen of ids.
+    it('has 3 to 13 contracts, none naming roles of its own', () => {
       const contracts = result.load.config.contracts;
       expect(contracts.length).toBeGreaterThanOrEqual(3);
-      expect(contracts.length).toBeLessThanOrEqual(8);
+      expect(contracts.length).toBeLessThanOrEqual(13);
       for (const lc of contracts) {
         expect(lc.contract.roles, `${lc.contract.id} should apply to the preset's role`).toBeUndefined();
         expect(lc.roles).toEqual([id]);

@@ -3,7 +3,7 @@
 // Read from what Rollup actually rendered into the client chunks, not from package.json, so a dependency that
 // comes in tomorrow (or drops out) is listed exactly when it ships. The texts are rendered by the same code as the
 // plugin's and the CLI's licence files (scripts/third-party-licenses.mjs at the repository root).
-import { bundledPackages, renderLicenses } from '../../../scripts/third-party-licenses.mjs';
+import { licenceFileText } from '../../../scripts/third-party-licenses.mjs';
 
 export const LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
 
@@ -23,12 +23,12 @@ export function thirdPartyLicenses() {
           inputs[id.split('?')[0]] = null;
         }
       }
-      const packages = bundledPackages([{ inputs }], '/');
-      this.emitFile({
-        type: 'asset',
-        fileName: LICENSES_FILE,
-        source: renderLicenses(packages, ["this site's scripts (the editor page, the role and anchors pages)"]),
+      const { text } = licenceFileText({
+        metafiles: [{ inputs }],
+        workingDir: '/',
+        bundles: ["this site's scripts (the editor page, the role and anchors pages)"],
       });
+      this.emitFile({ type: 'asset', fileName: LICENSES_FILE, source: text });
     },
   };
 }

@@ -17,12 +17,15 @@ export type DiagnosticCode =
   | 'extends-cycle'
   | 'extends-unreadable'
   | 'disable-unknown'
+  | 'observe-unknown'
   | 'unreachable-contract'
   | 'unknown-tool'
   | 'replaces-inherited'
   | 'example-failed'
   | 'example-invalid'
   | 'config-unreadable'
+  | 'export-syntax'
+  | 'export-shape'
   | 'internal';
 
 /** A 1-based line and column, plus the 0-based offset it came from. */

@@ -44,7 +44,9 @@ export {
   type Ledger,
   type LedgerFile,
 } from './ledger/index.js';
-export { decide, strongest, type Effect } from './evaluate/decide.js';
+export { decide, faultMode, strongest, type Effect, type OnError } from './evaluate/decide.js';
+export { observedReport, type ObservedReport } from './evaluate/observe.js';
+export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
 export {
   toolFacts,
@@ -78,6 +80,7 @@ export type {
   ScriptRun,
 } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
+export { redactSecrets } from './secrets/redact.js';
 export { BUILTIN_PREFIX, type ProtectOptions, type Unit } from './compile/index.js';
 export type {
   Verdict,
@@ -98,4 +101,4 @@ export { runScenario, isScenarioText, type ScenarioReport, type ScenarioStepResu
 export { parseEvents, type ParsedEvents } from './check/events.js';
 export { matchSpans, verdictSpans, describeField, maskSecrets, type SpanRequest } from './explain/index.js';
 export type { MatchSpan, MatchSpans, SpanField, SpanKind } from './explain/index.js';
-export { validate, type ValidateOptions, type ValidateResult } from './check/validate.js';
+export { validate, validateLoaded, type ValidateOptions, type ValidateResult } from './check/validate.js';

@@ -118,6 +118,26 @@ describe('a contract that fails while matching is isolated', () => {
     expect(v.decision).toBe('BLOCK');
     expect(v.faults.map((f) => f.id)).toEqual(['broken']);
   });
+  // The fail-closed rule is settings.onError alone (decide.ts, faultMode): a failed WARN contract is no softer.
+  const brokenWarn: LoadedConfig = {
+    ...broken,
+    contracts: broken.contracts.map((c) =>
+      c.contract.id === 'broken' ? { ...c, contract: { ...c.contract, mode: 'WARN' } } : c,
+    ),
+  };
+  it('with onError: block a failing WARN contract blocks too, and its match says so', () => {
+    const policy = compile({ ...brokenWarn, settings: { ...brokenWarn.settings, onError: 'block' } });
+    const v = step(policy, startState(policy), { tool: 'bash', args: { command: 'ls' } }).verdict;
+    expect(v.decision).toBe('BLOCK');
+    expect(v.matches.map((m) => [m.id, m.mode, m.effect])).toEqual([['broken', 'BLOCK', 'block']]);
+  });
+  it('with onError: allow a failing WARN contract decides nothing and is reported as a fault', () => {
+    const policy = compile({ ...brokenWarn, settings: { ...brokenWarn.settings, onError: 'allow' } });
+    const v = step(policy, startState(policy), { tool: 'bash', args: { command: 'ls' } }).verdict;
+    expect(v.decision).toBe('ALLOW');
+    expect(v.matches).toEqual([]);
+    expect(v.faults.map((f) => f.id)).toEqual(['broken']);
+  });
 });
 
 describe('tools the engine does not know', () => {

@@ -53,3 +53,14 @@ export const edit = (filePath: string, newString = 'x'): Event => ({
   tool: 'edit',
   args: { filePath, oldString: 'y', newString },
 });
+
+/**
+ * CPU milliseconds (user + system) the process spent running `fn`: unlike wall time, other processes on a shared
+ * machine do not inflate it, so a linear-time guard on hostile input stays a guard and not a load meter.
+ */
+export function cpuMs(fn: () => void): number {
+  const before = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}

@@ -18,6 +18,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { toJsonSchema } from '@semantic-anchors/engine';
+import { PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +64,8 @@ const plugin = await build({
     // yaml's ES module build needs no require('process'/'buffer'), so the plugin needs no createRequire shim.
     yaml: join(root, '../../node_modules/yaml/browser/index.js'),
   },
-  banner: {},
+  // The first line says what the file is: doctor finds the bundle by this, never by a bare file name.
+  banner: { js: PLUGIN_BUNDLE_MARK },
 });
 metafiles.push(plugin.metafile!);
 const pluginText = readFileSync(join(dist, 'index.js'), 'utf8');

@@ -24,8 +24,16 @@ describe('the plugin CLI', () => {
     expect(run(['--version']).stdout).toBe(`${pkg.name} ${pkg.version}\n`);
   });
 
-  it('has a bin named after the package, so `npx opencode-semantic-anchors …` finds it', () => {
-    expect(pkg.bin['opencode-semantic-anchors']).toBe('dist/cli.js');
+  it('has one CLI under two names, the package name among them, so `npx opencode-semantic-anchors …` finds it', () => {
+    expect(pkg.bin).toEqual({
+      'opencode-semantic-anchors': 'bin/semantic-anchors.js',
+      'semantic-anchors': 'bin/semantic-anchors.js',
+    });
+    // The launcher runs the bundled CLI: the same version line as dist/cli.js itself.
+    const launched = spawnSync(process.execPath, [join(pkgDir, 'bin/semantic-anchors.js'), '--version'], {
+      encoding: 'utf8',
+    });
+    expect(launched.stdout).toBe(`${pkg.name} ${pkg.version}\n`);
   });
 
   it('`schema | head -c 300` ends quietly when the reader closes the pipe', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DecisionLog, rotated } from '../src/core/decision-log.js';
 import { argsDigest, canonicalJson, maskSecrets, type DecisionRecord } from '../src/core/decision-record.js';
-import { ROOT_SESSION, anchor, before, bash, startV1 } from './support/v1-host.js';
+import { ROOT_SESSION, decisionLogLines, anchor, before, bash, startV1 } from './support/v1-host.js';
 
 const rec = (i: number): DecisionRecord => ({
   v: 1,
@@ -77,13 +77,20 @@ describe('decision records', () => {
     expect(argsDigest({ b: 1, a: 2 }).sha256).toBe(argsDigest({ a: 2, b: 1 }).sha256);
   });
 
-  it('mask secrets in excerpts: assignments, URL credentials, bearer tokens, long keys', () => {
+  it("mask in excerpts every secret the engine's detector names: AWS key ids, bearer tokens, URL passwords, keys", () => {
     const masked = maskSecrets(
-      'curl -H "Authorization: Bearer abcdefgh12345678" https://bob:hunter2@example.com API_KEY=sk_live_0123456789abcdef0123 password: s3cret',
+      'curl -H "Authorization: Bearer abcdefgh12345678" https://bob:Jd8xLq2mTz@db.prod.acme.io API_KEY=sk_live_0123456789abcdef0123 password: s3cret aws AKIAZ3MHQ6WJ4XPLKRVU',
     );
-    expect(masked).not.toMatch(/abcdefgh12345678|hunter2|sk_live|s3cret/);
-    expect(masked).toContain('https://***:***@example.com');
+    expect(masked).not.toMatch(/abcdefgh12345678|Jd8xLq2mTz|sk_live_0|s3cret|AKIAZ3MHQ6WJ4XPLKRVU/);
+    expect(masked).toContain('https://bob:');
+    expect(masked).toContain('AKIA…20');
     expect(maskSecrets('git push --force origin main')).toBe('git push --force origin main');
+  });
+
+  it('mask secrets inside the arguments before the excerpt is cut, where the JSON escapes would hide them', () => {
+    const { excerpt } = argsDigest({ command: 'echo "AKIAZ3MHQ6WJ4XPLKRVU" > creds && aws s3 ls' });
+    expect(excerpt).not.toContain('AKIAZ3MHQ6WJ4XPLKRVU');
+    expect(excerpt).toContain('AKIA…20');
   });
 });
 
@@ -94,7 +101,7 @@ describe('decision log in the plugin', () => {
     expect(await before(host, bash(host, force))).toMatch(/^BLOCKED/);
     await anchor(host, 'bypass the release manager approved', ROOT_SESSION);
     expect(await before(host, bash(host, force))).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
+    await decisionLogLines(host.project, 3);
     const file = join(host.project, '.opencode', 'semantic-anchors-decisions.jsonl');
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain('ghp_0123456789abcdefghij0123');

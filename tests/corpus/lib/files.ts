@@ -17,6 +17,15 @@ export interface HarmlessCorpus {
   readonly sessions: readonly HarmlessSession[];
 }
 
+/**
+ * The ways an agent assembles an action across a line, a file and the session (issue 17): a value set earlier
+ * (`values`), a file the session wrote then ran or applied (`ledger`), standard input (`stdin`), the repository's
+ * state on the tool event (`host`), wrappers and programs as data (`wrappers`), inner calls counted (`counting`).
+ */
+export const ASSEMBLED_CLASSES = ['values', 'ledger', 'stdin', 'host', 'wrappers', 'counting'] as const;
+export type AssembledClass = (typeof ASSEMBLED_CLASSES)[number];
+const isClass = (v: unknown): v is AssembledClass => typeof v === 'string' && (ASSEMBLED_CLASSES as readonly string[]).includes(v);
+
 export interface Variant {
   readonly name: string;
   /** Events replayed before `event`, for contracts about messages or session state. */
@@ -24,6 +33,15 @@ export interface Variant {
   readonly event: Event;
   /** `destructive`: in cc-safety-net's scope, compared by the bench. */
   readonly scope: string | undefined;
+  /** The assembled-action class the variant exercises (`class: X`, or `pending: X`). */
+  readonly class: AssembledClass | undefined;
+  /** `pending: X`: the variant waits for the engine work of class X and is judged apart unless gate.json lists X. */
+  readonly pending: boolean;
+  /**
+   * Why the engine cannot run the variant yet (a pending variant whose events use a key the engine's event schema
+   * does not accept yet, such as `host`); undefined when it runs.
+   */
+  readonly notRunnable: string | undefined;
 }
 export interface KnownGap extends Variant {
   readonly reason: string;
@@ -86,15 +104,61 @@ export function readHarmless(path: string, problems: CorpusProblem[]): HarmlessC
   return { file, role: data.role, sessions };
 }
 
+// The facts of the working tree the host adds to a tool event (issue 17, section 4). Until the engine's event
+// schema accepts them, a variant that uses them can only be pending.
+const HOST_KEYS = new Set(['branch', 'upstream']);
+function hostProblem(host: unknown): string | undefined {
+  if (!isRecord(host)) return 'host: expected { branch, upstream? }';
+  const bad = Object.entries(host).find(([k, val]) => !HOST_KEYS.has(k) || typeof val !== 'string');
+  return bad ? `host.${bad[0]}: expected branch and upstream, each a string` : undefined;
+}
+
+// An event the engine does not accept only because of its `host` key: checked without it (so a typo elsewhere is
+// still a corpus problem) and reported as not runnable yet.
+function eventOrHost(v: unknown, file: string, at: string, problems: CorpusProblem[], pending: boolean): { event?: Event; notRunnable?: string } {
+  const full = Event.safeParse(v);
+  if (full.success) return { event: full.data };
+  if (isRecord(v) && 'host' in v) {
+    const { host, ...rest } = v;
+    const without = Event.safeParse(rest);
+    const shape = hostProblem(host);
+    if (without.success && shape === undefined) {
+      if (pending) return { event: without.data, notRunnable: 'the engine does not accept `host` on a tool event yet' };
+      problems.push({ file, at, message: 'host: the engine does not accept this key yet; mark the variant `pending: host`' });
+      return {};
+    }
+    if (shape !== undefined) problems.push({ file, at, message: shape });
+  }
+  return { event: event(v, file, at, problems) };
+}
+
 function variant(v: unknown, file: string, at: string, problems: CorpusProblem[]): Variant | undefined {
   if (!isRecord(v) || typeof v.name !== 'string' || v.event === undefined) {
-    problems.push({ file, at, message: 'expected { name, given?: [events], event }' });
+    problems.push({ file, at, message: 'expected { name, given?: [events], event, class?: <class>, pending?: <class> }' });
     return undefined;
   }
-  const given = list(v.given).flatMap((e, j) => event(e, file, `${at}.given[${j}]`, problems) ?? []);
-  const ev = event(v.event, file, `${at}.event`, problems);
+  for (const key of ['class', 'pending'] as const) {
+    if (v[key] !== undefined && !isClass(v[key])) {
+      problems.push({ file, at: `${at}.${key}`, message: `expected one of ${ASSEMBLED_CLASSES.join(', ')}` });
+    }
+  }
+  if (v.class !== undefined && v.pending !== undefined) problems.push({ file, at, message: 'give class or pending, not both' });
+  const pending = isClass(v.pending);
+  const reasons: string[] = [];
+  const read = (e: unknown, where: string): Event | undefined => {
+    const r = eventOrHost(e, file, where, problems, pending);
+    if (r.notRunnable !== undefined && !reasons.includes(r.notRunnable)) reasons.push(r.notRunnable);
+    return r.event;
+  };
+  const given = list(v.given).flatMap((e, j) => read(e, `${at}.given[${j}]`) ?? []);
+  const ev = read(v.event, `${at}.event`);
   if (ev === undefined) return undefined;
-  return { name: v.name, given, event: ev, scope: typeof v.scope === 'string' ? v.scope : undefined };
+  return {
+    name: v.name, given, event: ev, scope: typeof v.scope === 'string' ? v.scope : undefined,
+    class: isClass(v.pending) ? v.pending : isClass(v.class) ? v.class : undefined,
+    pending,
+    notRunnable: reasons.length > 0 ? reasons.join('; ') : undefined,
+  };
 }
 
 export function readEvasion(path: string, problems: CorpusProblem[]): EvasionCorpus | undefined {

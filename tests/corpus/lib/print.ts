@@ -1,6 +1,8 @@
 // Renders a CorpusReport as the tables the test and the report script print (plain text or Markdown).
 import type { CorpusReport, PresetReport } from './report.js';
-import { harmlessFailures, evasionFailures } from './report.js';
+import { harmlessFailures, evasionFailures, pendingResults } from './report.js';
+import { ASSEMBLED_CLASSES } from './files.js';
+import type { VariantResult } from './replay.js';
 
 const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)} %`);
 
@@ -55,8 +57,25 @@ export function presetTable(report: CorpusReport, markdown = false): string {
   return table(['preset', 'contracts', 'caught', 'catch rate', 'false hits'], rows, markdown);
 }
 
+/**
+ * The assembled-action variants (issue 17) per class: those in the gate (caught / look-alikes left alone) and the
+ * pending ones, which wait for the engine work of their class (passing / total, and how many the engine cannot run).
+ */
+export function assembledTable(report: CorpusReport, markdown = false): string {
+  const all = report.presets.flatMap((p) => p.contracts);
+  const of = (list: readonly VariantResult[], cls: string) => list.filter((r) => r.variant.class === cls);
+  const ok = (list: readonly VariantResult[]) => list.filter((r) => r.ok).length;
+  const rows = ASSEMBLED_CLASSES.map((cls) => {
+    const gb = all.flatMap((c) => of(c.block, cls)), ga = all.flatMap((c) => of(c.allow, cls));
+    const pb = all.flatMap((c) => of(c.pending.block, cls)), pa = all.flatMap((c) => of(c.pending.allow, cls));
+    const notRun = [...pb, ...pa].filter((r) => r.decision === 'NOT RUN').length;
+    return [cls, `${ok(gb)}/${gb.length}`, `${ok(ga)}/${ga.length}`, `${ok(pb)}/${pb.length}`, `${ok(pa)}/${pa.length}`, String(notRun)];
+  });
+  return table(['class', 'gated: caught', 'gated: left alone', 'pending: caught', 'pending: left alone', 'not run yet'], rows, markdown);
+}
+
 /** Everything, as the test prints it and as report.ts prints it without --json. */
-export function renderReport(report: CorpusReport, options: { markdown?: boolean; details?: boolean } = {}): string {
+export function renderReport(report: CorpusReport, options: { markdown?: boolean; details?: boolean; pending?: boolean } = {}): string {
   const md = options.markdown ?? false;
   const out: string[] = [];
   out.push(`Presets: ${report.presetsDir}`, '');
@@ -68,6 +87,8 @@ export function renderReport(report: CorpusReport, options: { markdown?: boolean
   out.push('', 'Harmless work (Step Confirmation stops counted apart):', '', harmlessTable(report, md));
   out.push('', 'Evasion corpus, per contract:', '', evasionTable(report, md));
   out.push('', 'Evasion corpus, per preset:', '', presetTable(report, md));
+  out.push('', 'Assembled actions (tests/corpus/assembled/), per class; pending = not in the gate until gate.json lists the class:', '',
+    assembledTable(report, md));
   if (report.problems.length > 0) {
     out.push('', 'CORPUS PROBLEMS:', ...report.problems.map((p) => `  ${p.file}${p.at ? `: ${p.at}` : ''}: ${p.message}`));
   }
@@ -76,6 +97,10 @@ export function renderReport(report: CorpusReport, options: { markdown?: boolean
     const evasion = report.presets.flatMap(evasionFailures);
     if (harmless.length > 0) out.push('', `Harmless calls stopped or warned (${harmless.length}):`, ...harmless.map((s) => `  ${s}`));
     if (evasion.length > 0) out.push('', `Evasion misses and false hits (${evasion.length}):`, ...evasion.map((s) => `  ${s}`));
+  }
+  if (options.pending ?? false) {
+    const pending = report.presets.flatMap(pendingResults);
+    out.push('', `Pending assembled-action variants (${pending.length}), not gated:`, ...pending.map((s) => `  ${s}`));
   }
   return out.join('\n');
 }

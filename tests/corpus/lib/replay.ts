@@ -1,7 +1,7 @@
 // Replays the corpora through the engine: harmless sessions event by event from a fresh state, evasion variants
 // each in a fresh session (after their `given` events). Returns plain figures and the offending calls.
 import { step, type Event, type SessionState, type Verdict } from '@semantic-anchors/engine';
-import type { EvasionContract, EvasionCorpus, HarmlessCorpus, Variant } from './files.js';
+import type { AssembledClass, EvasionContract, EvasionCorpus, HarmlessCorpus, Variant } from './files.js';
 import type { PresetUnderTest } from './presets.js';
 
 /** A harmless call the preset stopped or warned on (Step Confirmation stops are not offences). */
@@ -55,6 +55,7 @@ export function replayHarmless(preset: PresetUnderTest, corpus: HarmlessCorpus):
 /** What one variant got: the decision and the contracts that matched. */
 export interface VariantResult {
   readonly variant: Variant;
+  /** ALLOW, WARN or BLOCK; NOT RUN when the engine cannot run the variant yet (variant.notRunnable says why). */
   readonly decision: string;
   readonly matched: readonly string[];
   /** For block variants: BLOCKed with the contract among the matches; for allow: the contract did not match. */
@@ -69,6 +70,8 @@ export interface ContractFigures {
   readonly block: readonly VariantResult[];
   readonly allow: readonly VariantResult[];
   readonly knownGaps: readonly VariantResult[];
+  /** Pending variants of classes the gate does not enforce yet: judged and reported, never gated. */
+  readonly pending: { readonly block: readonly VariantResult[]; readonly allow: readonly VariantResult[] };
 }
 
 export function runVariant(preset: PresetUnderTest, root: string, variant: Variant): Verdict {
@@ -78,18 +81,30 @@ export function runVariant(preset: PresetUnderTest, root: string, variant: Varia
   return step(policy, state, variant.event).verdict;
 }
 
-export function judgeContract(preset: PresetUnderTest, corpus: EvasionCorpus, c: EvasionContract): ContractFigures {
+/**
+ * Judges one contract's variants. A `pending` variant whose class is in `enforced` (gate.json's `pending` list) is
+ * judged like any other; the rest of the pending ones are kept apart in `pending`.
+ */
+export function judgeContract(
+  preset: PresetUnderTest, corpus: EvasionCorpus, c: EvasionContract, enforced: ReadonlySet<AssembledClass> = new Set(),
+): ContractFigures {
   const run = (v: Variant, wantBlock: boolean): VariantResult => {
+    if (v.notRunnable !== undefined) return { variant: v, decision: 'NOT RUN', matched: [], ok: false };
     const verdict = runVariant(preset, corpus.root, v);
     const matched = verdict.matches.map((m) => m.id);
     const caught = verdict.decision === 'BLOCK' && matched.includes(c.id);
     return { variant: v, decision: verdict.decision, matched, ok: wantBlock ? caught : !matched.includes(c.id) };
   };
+  const gated = (v: Variant) => !v.pending || (v.class !== undefined && enforced.has(v.class));
   return {
     preset: corpus.preset, id: c.id, action: c.action, files: [corpus.file],
-    block: c.block.map((v) => run(v, true)),
-    allow: c.allow.map((v) => run(v, false)),
+    block: c.block.filter(gated).map((v) => run(v, true)),
+    allow: c.allow.filter(gated).map((v) => run(v, false)),
     knownGaps: c.knownGaps.map((v) => run(v, true)),
+    pending: {
+      block: c.block.filter((v) => !gated(v)).map((v) => run(v, true)),
+      allow: c.allow.filter((v) => !gated(v)).map((v) => run(v, false)),
+    },
   };
 }
 
@@ -102,6 +117,7 @@ export function mergeContracts(all: readonly ContractFigures[]): ContractFigures
     by.set(key, prev === undefined ? c : {
       ...prev, files: [...prev.files, ...c.files], block: [...prev.block, ...c.block],
       allow: [...prev.allow, ...c.allow], knownGaps: [...prev.knownGaps, ...c.knownGaps],
+      pending: { block: [...prev.pending.block, ...c.pending.block], allow: [...prev.pending.allow, ...c.pending.allow] },
     });
   }
   return [...by.values()];

@@ -2,10 +2,12 @@
 // harmless corpus and judged on its evasion corpus. Pure data out; printing is in print.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evasionFiles, readEvasion, readHarmless, type CorpusProblem, type EvasionCorpus } from './files.js';
+import {
+  ASSEMBLED_CLASSES, evasionFiles, readEvasion, readHarmless, type AssembledClass, type CorpusProblem, type EvasionCorpus,
+} from './files.js';
 import { readPresets, type PresetUnderTest } from './presets.js';
 import { judgeContract, mergeContracts, replayHarmless, type ContractFigures, type HarmlessFigures } from './replay.js';
-import { evasionDir, gateFile, harmlessDir } from './paths.js';
+import { assembledDir, evasionDir, gateFile, harmlessDir } from './paths.js';
 
 /** Minimum sizes a corpus must reach to count as evidence. */
 export const MINIMUMS = {
@@ -35,17 +37,36 @@ export interface CorpusReport {
   readonly notices: readonly string[];
 }
 
-export function readGate(): { enforce: boolean } {
-  if (!existsSync(gateFile)) return { enforce: false };
-  const data = JSON.parse(readFileSync(gateFile, 'utf8')) as { enforce?: unknown };
-  return { enforce: data.enforce === true };
+export interface Gate {
+  /** The presets' figures are enforced by the corpus test. */
+  readonly enforce: boolean;
+  /** Assembled-action classes whose `pending` variants are judged like all others (switched on as engine work lands). */
+  readonly pending: ReadonlySet<AssembledClass>;
 }
 
-export function measure(presetsDir: string): CorpusReport {
+export function readGate(): Gate {
+  if (!existsSync(gateFile)) return { enforce: false, pending: new Set() };
+  const data = JSON.parse(readFileSync(gateFile, 'utf8')) as { enforce?: unknown; pending?: unknown };
+  const listed = Array.isArray(data.pending) ? data.pending : [];
+  const unknown = listed.filter((c) => !(ASSEMBLED_CLASSES as readonly unknown[]).includes(c));
+  if (unknown.length > 0) throw new Error(`${gateFile}: pending lists ${unknown.join(', ')}; known classes: ${ASSEMBLED_CLASSES.join(', ')}`);
+  return { enforce: data.enforce === true, pending: new Set(listed as AssembledClass[]) };
+}
+
+export function measure(presetsDir: string, gate: Gate = readGate()): CorpusReport {
   const problems: CorpusProblem[] = [];
   const notices: string[] = [];
   const presets = readPresets(presetsDir);
-  const evasion = evasionFiles(evasionDir).flatMap((f) => readEvasion(f, problems) ?? []);
+  const assembled = evasionFiles(assembledDir).flatMap((f) => readEvasion(f, problems) ?? []);
+  const evasion = [...evasionFiles(evasionDir).flatMap((f) => readEvasion(f, problems) ?? []), ...assembled];
+  // INVARIANT: every assembled-action variant names its class, so the per-class figures add up to the whole file.
+  for (const a of assembled) {
+    for (const c of a.contracts) {
+      for (const v of [...c.block, ...c.allow]) {
+        if (v.class === undefined) problems.push({ file: a.file, at: `${c.id}: ${v.name}`, message: 'an assembled variant names its class: class: X or pending: X' });
+      }
+    }
+  }
   const byId = new Map(presets.map((p) => [p.id, p]));
 
   for (const e of evasion) {
@@ -67,7 +88,7 @@ export function measure(presetsDir: string): CorpusReport {
       notices.push(`NOTICE: no harmless corpus for ${preset.id} (tests/corpus/harmless/${preset.id}.yaml): skipped`);
     }
     const mine = evasion.filter((e) => e.preset === preset.id);
-    const contracts = mergeContracts(mine.flatMap((e) => judgeKnown(preset, e, problems, notices)));
+    const contracts = mergeContracts(mine.flatMap((e) => judgeKnown(preset, e, problems, notices, gate.pending)));
     for (const c of contracts) {
       if (c.block.length < MINIMUMS.blockPerContract) {
         problems.push({ file: c.files.join(', '), at: c.id, message: `${c.block.length} block variants; at least ${MINIMUMS.blockPerContract} needed` });
@@ -87,7 +108,9 @@ export function measure(presetsDir: string): CorpusReport {
 
 // Only contracts that exist as BLOCK contracts of the preset are judged; any other id is a corpus problem.
 // A contract the preset still has but no longer BLOCKs (a rewrite may turn one into WARN) is left out with a notice.
-function judgeKnown(preset: PresetUnderTest, corpus: EvasionCorpus, problems: CorpusProblem[], notices: string[]): ContractFigures[] {
+function judgeKnown(
+  preset: PresetUnderTest, corpus: EvasionCorpus, problems: CorpusProblem[], notices: string[], enforced: ReadonlySet<AssembledClass>,
+): ContractFigures[] {
   return corpus.contracts.flatMap((c, i) => {
     const other = preset.contracts.find((l) => l.contract.id === c.id && l.contract.mode !== 'BLOCK');
     if (other) {
@@ -98,7 +121,7 @@ function judgeKnown(preset: PresetUnderTest, corpus: EvasionCorpus, problems: Co
       problems.push({ file: corpus.file, at: `contracts[${i}].id`, message: `"${c.id}" is not a BLOCK contract of ${preset.id}` });
       return [];
     }
-    return [judgeContract(preset, corpus, c)];
+    return [judgeContract(preset, corpus, c, enforced)];
   });
 }
 
@@ -123,6 +146,15 @@ export function evasionFailures(p: PresetReport): string[] {
     ...c.block.filter((r) => !r.ok).map((r) => `${p.id}/${c.id}: MISSED "${r.variant.name}" → ${r.decision} [${r.matched.join(', ')}] ${summary(r.variant.event)}`),
     ...c.allow.filter((r) => !r.ok).map((r) => `${p.id}/${c.id}: FALSE HIT "${r.variant.name}" → ${r.decision} ${summary(r.variant.event)}`),
   ]);
+}
+
+/** Pending variants, each with its result: PASS (blocked / left alone as wanted), FAIL or NOT RUN. */
+export function pendingResults(p: PresetReport): string[] {
+  return p.contracts.flatMap((c) => (['block', 'allow'] as const).flatMap((kind) => c.pending[kind].map((r) => {
+    const status = r.decision === 'NOT RUN' ? 'NOT RUN' : r.ok ? 'PASS' : 'FAIL';
+    const got = r.decision === 'NOT RUN' ? r.variant.notRunnable : `${r.decision} [${r.matched.join(', ')}]`;
+    return `${status.padEnd(7)} ${r.variant.class} ${kind} ${p.id}/${c.id}: "${r.variant.name}" → ${got} ${summary(r.variant.event)}`;
+  })));
 }
 
 export function summary(event: unknown): string {

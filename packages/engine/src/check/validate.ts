@@ -18,7 +18,11 @@ export interface ValidateResult {
 }
 
 export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
-  const load = loadConfig(text, options);
+  return validateLoaded(loadConfig(text, options), options);
+}
+
+/** The same check for a configuration a host already loaded (the plugin's loader, so `doctor` judges what it enforces). */
+export function validateLoaded(load: LoadResult, options: ValidateOptions = {}): ValidateResult {
   const policy = compile(load.config, options);
   const presetFiles = new Set(
     load.config.contracts

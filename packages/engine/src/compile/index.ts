@@ -59,7 +59,13 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
   );
   for (const loaded of [...builtins, ...config.contracts]) {
     try {
-      const compiled = compileContract(loaded, matchOptions, builtins.includes(loaded));
+      const builtin = builtins.includes(loaded);
+      const compiled = compileContract(
+        loaded,
+        matchOptions,
+        builtin,
+        observed(loaded, builtin, config.settings.observe),
+      );
       contracts.push(compiled);
       for (const t of [...compiled.when, ...compiled.unless]) {
         for (const m of [...t.after, ...t.notAfter]) if (!history.has(m.key)) history.set(m.key, m);
@@ -91,7 +97,23 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
   };
 }
 
-function compileContract(loaded: LoadedContract, options: CompileMatchOptions, builtin: boolean): CompiledContract {
+/**
+ * Whether a contract runs in observe mode: a BLOCK contract its own `observe` or settings.observe names.
+ * INVARIANT: built-in contracts (self-protection, shell defaults) are never observed — no configuration switches
+ * them off, and observing is switching off for the agent.
+ */
+function observed(loaded: LoadedContract, builtin: boolean, setting: boolean | readonly string[]): boolean {
+  const c = loaded.contract;
+  if (builtin || c.mode !== 'BLOCK') return false;
+  return c.observe === true || setting === true || (Array.isArray(setting) && setting.includes(c.id));
+}
+
+function compileContract(
+  loaded: LoadedContract,
+  options: CompileMatchOptions,
+  builtin: boolean,
+  observe: boolean,
+): CompiledContract {
   const c: Contract = loaded.contract;
   const triggers = (list: readonly Exception[], name: 'when' | 'unless', single: boolean) =>
     list.map((t, i) => compileTrigger(t, single ? name : `${name}[${i}]`, c.id, options));
@@ -119,6 +141,7 @@ function compileContract(loaded: LoadedContract, options: CompileMatchOptions, b
     anchors: parts.anchors,
     origin: loaded.origin,
     builtin,
+    observe,
   };
 }
 

@@ -38,6 +38,8 @@ export interface CompiledContract {
   readonly origin: ContractOrigin;
   /** True for the built-in contracts (self-protection, shell defaults): no configuration can disable them. */
   readonly builtin: boolean;
+  /** Observe mode (contract `observe`, settings.observe): a BLOCK that would happen is let through and reported. */
+  readonly observe: boolean;
 }
 
 export interface CompileOptions {

@@ -2,13 +2,15 @@
 // fault becomes a verdict that carries the error, decided by settings.onError, so the host can fail open.
 import type { Event, MessageEvent, ToolEvent } from '../schema/index.js';
 import type { CompiledPolicy, Counter } from '../compile/index.js';
-import { decide, type Outcome } from './decide.js';
+import { decide, faultMode, type Outcome } from './decide.js';
 import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
 import { matchFacts, type Candidate, type ContractFault, type Excuse } from './match.js';
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { bypassesLeft, initialState, type SessionState } from './state.js';
 import { recordCalls } from '../ledger/index.js';
+import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
+import { observedReport } from './observe.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
 import type { ContractMatch, EventKind, ExcusedMatch, Verdict } from './verdict.js';
@@ -84,6 +86,19 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
     state: s,
   });
 
+  // The plugin's own read-only status tool: allowed, not counted, no contract consulted (host-rules.ts).
+  if ('tool' in event && isStatusTool(event.tool))
+    return {
+      verdict: {
+        ...base,
+        kind: 'tool',
+        decision: 'ALLOW',
+        notice: undefined,
+        bypass: report(state),
+        exempt: STATUS_TOOL,
+      },
+      state: { ...state, seq },
+    };
   if ('tool' in event || 'message' in event) return decideEvent(policy, state, event as ToolEvent | MessageEvent, seq);
   if ('confirm' in event) {
     const s = { ...state, seq, toolCalls: 0, lastConfirmation: seq };
@@ -138,6 +153,8 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
       { granted: true },
     );
   }
+  if ('agent' in event && isHousekeepingAgent(event.agent))
+    return plain('agent', { ...state, seq }, `Agent ${event.agent} does housekeeping; the role stays as it is.`);
   if ('role' in event || 'agent' in event) {
     const kind = 'role' in event ? 'role' : 'agent';
     const roles = 'role' in event ? [event.role] : rolesForAgent(policy, event.agent);
@@ -200,9 +217,13 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     excused.push(...r.excused);
     faults.push(...r.faults);
   }
-  // A contract that failed counts as a block when the project fails closed (settings.onError: block).
-  const failedClosed = policy.settings.onError === 'block' ? faults.map((f) => f.contract) : [];
-  const outcomes: Outcome[] = [...matched.map((m) => m.contract), ...failedClosed];
+  // A contract that failed is decided by settings.onError, whatever its own mode (decide.ts, faultMode).
+  const failMode = faultMode(policy.settings.onError);
+  const failedClosed = failMode === undefined ? [] : faults.map((f) => f.contract);
+  const outcomes: Outcome[] = [
+    ...matched.map((m) => m.contract),
+    ...failedClosed.map((c) => ({ id: c.id, mode: failMode!, bypassable: c.bypassable, failed: true })),
+  ];
   const pending = state.bypass.pending ? { scope: state.bypass.scope } : undefined;
   const { decision, effects, bypassUsed } = decide(outcomes, pending);
   const matches: ContractMatch[] = matched.map((m, i) => ({
@@ -223,7 +244,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     const fault = faults[j]!;
     matches.push({
       id: contract.id,
-      mode: 'BLOCK',
+      mode: failMode!,
       effect: effects[matched.length + j]!,
       bypassable: contract.bypassable,
       description: contract.description,
@@ -237,6 +258,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
     });
   });
 
+  const observed = observedReport(outcomes, effects, pending);
   const blocked = decision === 'BLOCK';
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
@@ -279,7 +301,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       role: state.role,
       matches,
       excused: excused.map(toExcused),
-      agentMessage: renderAgentMessage(decision, matches, {
+      // The agent is not told about observed contracts (observe mode): only the human and the log are.
+      agentMessage: renderAgentMessage(decision, observed ? matches.filter((m) => m.effect !== 'observed') : matches, {
         bypassHint: policy.options.bypassHint,
         left,
         budget: policy.settings.bypassBudget,
@@ -300,6 +323,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       },
       error: undefined,
       faults: faults.map((f) => ({ id: f.contract.id, error: f.error })),
+      ...(observed ? { observed } : {}),
     },
     state: nextState,
   };
@@ -393,6 +417,7 @@ const toExcused = (e: Excuse): ExcusedMatch => ({
 
 function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, event: unknown, error: string): Verdict {
   const onError = policy?.settings?.onError ?? 'allow';
+  const closed = faultMode(onError) === 'BLOCK';
   const budget = policy?.settings?.bypassBudget ?? 0;
   let kind: EventKind = 'tool';
   try {
@@ -401,17 +426,16 @@ function faultVerdict(policy: CompiledPolicy | undefined, state: SessionState, e
     // The event is not even an object: report it as a tool event, the kind hosts act on.
   }
   return {
-    decision: onError === 'block' ? 'BLOCK' : 'ALLOW',
+    decision: closed ? 'BLOCK' : 'ALLOW',
     kind,
     seq: (state?.seq ?? 0) + 1,
     role: state?.role ?? null,
     matches: [],
     excused: [],
-    agentMessage:
-      onError === 'block'
-        ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
-        : undefined,
-    notice: `semantic-anchors failed while checking this event (${error}); ${onError === 'block' ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
+    agentMessage: closed
+      ? `BLOCKED by semantic-anchors: the plugin failed while checking this call (${error}) and this project is configured to fail closed (settings.onError: block). Ask the human to check the plugin log.`
+      : undefined,
+    notice: `semantic-anchors failed while checking this event (${error}); ${closed ? 'it was blocked (onError: block)' : 'it was allowed (fail open)'}.`,
     bypass: {
       used: false,
       pending: state?.bypass?.pending ?? false,

@@ -4,6 +4,7 @@ import type { AnchorLink } from '../compile/index.js';
 import type { ContractOrigin } from '../load/index.js';
 import type { Effect } from './decide.js';
 import type { Unit } from '../compile/index.js';
+import type { ObservedReport } from './observe.js';
 
 export type EventKind = 'tool' | 'message' | 'confirm' | 'bypass' | 'role' | 'agent' | 'reload';
 
@@ -74,4 +75,11 @@ export interface Verdict {
   readonly error: string | undefined;
   /** Contracts that failed while matching this event (each decided by settings.onError); the others still applied. */
   readonly faults: readonly ContractFault[];
+  /** Set when no contract was consulted because the host's own rules exempt the event (the status tool's name). */
+  readonly exempt?: string;
+  /**
+   * Observe mode: contracts that would have blocked this event and let it through instead. `decision` above is what
+   * happens (the host acts on it); this is what would have happened. Absent when no observed contract matched.
+   */
+  readonly observed?: ObservedReport;
 }

@@ -11,6 +11,7 @@ import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
 import { extendsNothing, presetContribution } from './preset-cache.js';
 import type { EffectiveSettings, LoadedContract } from './types.js';
+import { observeUnknown } from './observe.js';
 
 export interface ResolveOptions {
   /** Reads a file named by a relative `extends` entry (already joined to the including file's folder). */
@@ -152,6 +153,8 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (s?.unparseable !== undefined) merged.settings.unparseable = s.unparseable;
   if (s?.caseInsensitivePaths !== undefined) merged.settings.caseInsensitivePaths = s.caseInsensitivePaths;
   if (s?.decisionLog !== undefined) merged.settings.decisionLog = s.decisionLog;
+  if (s?.observe !== undefined) merged.settings.observe = s.observe;
+  ctx.diagnostics.push(...observeUnknown(parsed, s?.observe, merged.contracts));
   Object.assign(merged.agents, spec.roles?.agents ?? {});
   merged.customRoles.push(...(spec.roles?.custom ?? []));
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
@@ -292,6 +295,7 @@ export function effectiveSettings(partial: Partial<EffectiveSettings>): Effectiv
     unparseable: partial.unparseable ?? 'warn',
     caseInsensitivePaths: partial.caseInsensitivePaths ?? false,
     decisionLog: partial.decisionLog ?? false,
+    observe: partial.observe ?? false,
   };
 }
 

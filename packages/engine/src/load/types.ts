@@ -35,6 +35,8 @@ export interface EffectiveSettings {
   readonly caseInsensitivePaths: boolean;
   /** Whether the host keeps a decision log (the plugin writes it; the engine only carries the setting). */
   readonly decisionLog: boolean;
+  /** Observe mode: every BLOCK contract (true), these contract ids, or none (false). */
+  readonly observe: boolean | readonly string[];
 }
 
 export interface EffectiveRoles {

@@ -6,12 +6,14 @@ import { validateCommand } from './commands/validate.js';
 import { explainCommand } from './commands/explain.js';
 import { testCommand } from './commands/test.js';
 import { schemaCommand } from './commands/schema.js';
+import { replayCommand } from './commands/replay.js';
 
 export const builtinCommands: Readonly<Record<string, CliCommand>> = {
   validate: validateCommand,
   explain: explainCommand,
   test: testCommand,
   schema: schemaCommand,
+  replay: replayCommand,
 };
 
 export interface RunCliOptions {

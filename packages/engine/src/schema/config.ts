@@ -83,6 +83,15 @@ export const Settings = z
           '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
         examples: [true],
       }),
+    observe: z
+      .union([z.boolean(), z.array(ContractId).max(500)])
+      .optional()
+      .meta({
+        description:
+          'Observe mode: a BLOCK only says what it would have blocked; the call runs, the agent is not told, the ' +
+          'log records it as observed. true: every BLOCK contract (not the built-ins); a list: these ids. Default false.',
+        examples: [true, ['dev-no-force-push-main']],
+      }),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
 

@@ -57,6 +57,10 @@ export const Contract = z
         description: 'Whether a human may let one blocked call through with a bypass. false for rules nobody may skip.',
         examples: [true],
       }),
+    observe: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: observe mode for this contract (see settings.observe).', examples: [true] }),
     examples: z.array(Example).max(200).default([]).meta({
       description:
         'Events with the verdict the contract must give; give at least one that triggers it and one near miss that must not.',

@@ -62,8 +62,17 @@ export class Audit {
   ): void {
     if (!this.on) return;
     const used = verdict.bypass.used;
+    const observed = verdict.observed?.contracts;
     const kind =
-      verdict.decision === 'BLOCK' ? 'block' : used ? 'bypass-used' : verdict.decision === 'WARN' ? 'warn' : undefined;
+      verdict.decision === 'BLOCK'
+        ? 'block'
+        : used
+          ? 'bypass-used'
+          : observed
+            ? 'observed'
+            : verdict.decision === 'WARN'
+              ? 'warn'
+              : undefined;
     if (kind === undefined) return;
     this.write({
       kind,
@@ -72,6 +81,7 @@ export class Audit {
       ...(tool !== undefined ? { tool } : {}),
       verdict: verdict.decision,
       contracts: [...new Set(verdict.matches.map((m) => m.id))],
+      ...(observed ? { observed: [...observed] } : {}),
       ...(typeof role === 'string' ? { role } : {}),
       ...(args !== undefined ? { args: argsDigest(args) } : {}),
     });

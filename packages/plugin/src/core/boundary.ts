@@ -1,5 +1,4 @@
 // Small helpers for reading untyped host input at the boundary, shared by both adapters.
-import { fileURLToPath } from 'node:url';
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
 
@@ -27,18 +26,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A file attachment's path: a file: URL's path, else the source path the host recorded; undefined for pasted data. */
-export function attachmentPath(url: string | undefined, sourcePath: string | undefined): string | undefined {
-  if (url?.startsWith('file:')) {
-    try {
-      return fileURLToPath(url.split('?')[0]!);
-    } catch (error) {
-      // A malformed file: URL names no usable path; fall back to the source path the host recorded.
-      if (!(error instanceof TypeError)) throw error;
-    }
-  }
-  return sourcePath;
-}
+// A file attachment's path is read by the engine's opencode mapping (no Node built-in, so the site reads it too).
+export { attachmentPath } from '@semantic-anchors/engine/opencode';
 
 /** Parses options; bad options are reported, never fatal. */
 export function parseOptions(raw: unknown): { options: PluginOptions; problem: string | undefined } {

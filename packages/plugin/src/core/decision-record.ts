@@ -1,11 +1,15 @@
 // One line of the decision log, built from a verdict. INVARIANT: tool arguments never appear in clear — only their
-// sha256 (of canonical JSON, so equal arguments hash equally) and a short excerpt with anything secret-looking masked.
+// sha256 (of canonical JSON, so equal arguments hash equally) and a short excerpt in which every secret the engine's
+// detector finds is masked (one detector: what a contract calls a secret is never kept in clear in the log).
 import { createHash } from 'node:crypto';
+import { redactSecrets } from '@semantic-anchors/engine';
 
 export type DecisionKind =
   | 'block'
   | 'warn'
   | 'bypass-used'
+  /** Observe mode: a contract would have blocked the call, which went ahead (see `observed`). */
+  | 'observed'
   | 'bypass-granted'
   | 'bypass-refused'
   | 'config-problem'
@@ -23,6 +27,8 @@ export interface DecisionRecord {
   readonly tool?: string;
   readonly verdict?: 'BLOCK' | 'WARN' | 'ALLOW';
   readonly contracts?: readonly string[];
+  /** Observe mode: the contracts that would have blocked (the call went ahead unless another one blocked it). */
+  readonly observed?: readonly string[];
   readonly role?: string;
   readonly args?: { readonly sha256: string; readonly excerpt: string };
   /** The human's words for a bypass, masked like arguments. */
@@ -48,28 +54,31 @@ export function canonicalJson(value: unknown): string {
 
 export function argsDigest(args: unknown): { sha256: string; excerpt: string } {
   const text = canonicalJson(args);
-  const masked = maskSecrets(text);
+  const masked = canonicalJson(redactValues(args, pathOf(args)));
   return {
     sha256: createHash('sha256').update(text).digest('hex'),
     excerpt: masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked,
   };
 }
 
-// What a secret looks like in a command or a file: assignments to secret-sounding names, credentials in URLs,
-// authorization headers, private key blocks, and long random-looking tokens (keys, hashes, JWTs).
-const SECRET_PATTERNS: readonly [RegExp, string][] = [
-  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, '[private key]'],
-  [/\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 ***'],
-  [
-    /\b((?:[A-Za-z_]*(?:pass(?:word|wd)?|secret|token|api[_-]?key|auth|credential|private[_-]?key)[A-Za-z_]*)\s*(?:=|:|\\?"\s*:\s*\\?")\s*)("[^"]*"|'[^']*'|[^\s"',;&|]+)/gi,
-    '$1***',
-  ],
-  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi, '$1***:***@'],
-  [/(?<![A-Za-z0-9_/.-])(?=[A-Za-z0-9+/_=.-]*\d)(?=[A-Za-z0-9+/_=.-]*[A-Za-z])[A-Za-z0-9+/_=.-]{24,}/g, '***'],
-];
-
+/** Free text (a bypass reason, a problem message) with every secret the engine's detector finds masked. */
 export function maskSecrets(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
-  return out;
+  return redactSecrets(text);
+}
+
+/** Every string inside the arguments, redacted where it is (not in the JSON text, whose escapes hide values). */
+function redactValues(value: unknown, path: string | undefined): unknown {
+  if (typeof value === 'string') return redactSecrets(value, path === undefined ? {} : { path });
+  if (Array.isArray(value)) return value.map((v) => redactValues(v, path));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValues(v, path)]));
+  return value;
+}
+
+/** The file the arguments write to, which tells the detector whether it is a test fixture. */
+function pathOf(args: unknown): string | undefined {
+  if (args === null || typeof args !== 'object') return undefined;
+  const r = args as Record<string, unknown>;
+  const p = r.filePath ?? r.path;
+  return typeof p === 'string' ? p : undefined;
 }

@@ -3,24 +3,25 @@
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
 import {
   bypassesLeft,
+  faultMode,
   step,
   type Event,
   type HostFacts as WorkTreeFacts,
   type Verdict,
 } from '@semantic-anchors/engine';
+import { agentSighting, humanChoseRole, toolCallEvent, userMessageEvent } from '@semantic-anchors/engine/opencode';
 import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, describeError, type Channels } from './channels.js';
 import { parseAnchorCommand } from './commands.js';
 import { FailOpen } from './fail-open.js';
+import { reportObserved } from './observed.js';
 import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
 import { SessionRegistry, type SessionEntry } from './sessions.js';
 import { ANSWER_PREFIX, COMMAND_HELP, explainText, statusText } from './text.js';
 
-/** Agents opencode runs for housekeeping; their messages say nothing about the session's role. */
-export const HIDDEN_AGENTS: ReadonlySet<string> = new Set(['title', 'summary', 'compaction']);
-/** The plugin's own read-only tool: always allowed, never counted, so the model can always read the status. */
-export const STATUS_TOOL = 'anchor_status';
+// The plugin's own read-only tool; the engine exempts it (always allowed, never counted), see its host-rules.ts.
+export { STATUS_TOOL } from '@semantic-anchors/engine';
 const MAX_PENDING_NOTES = 1000;
 
 export interface ToolCall {
@@ -103,16 +104,12 @@ export class Enforcer {
   /** Before a tool runs: a block message to throw, or undefined to let it run. */
   beforeTool(call: ToolCall): string | undefined {
     try {
-      if (call.tool === STATUS_TOOL) return undefined;
       this.followServer();
       const entry = this.sessions.entry(call.sessionID, this.current.policy);
       if (call.agent !== undefined) this.noteAgent(call.sessionID, entry, call.agent);
-      const host = this.workTreeFacts(call);
-      const event: Event =
-        host === undefined
-          ? { tool: call.tool, args: { ...call.args } }
-          : { tool: call.tool, args: { ...call.args }, host };
-      const verdict = this.apply(entry, event, `tool call ${call.tool}`);
+      const mapped = toolCallEvent(call.tool, call.args, this.workTreeFacts(call));
+      if ('problem' in mapped) throw new Error(`tool call ${call.tool}: ${mapped.problem}`);
+      const verdict = this.apply(entry, mapped.event, `tool call ${call.tool}`);
       this.report(verdict, call.sessionID, { tool: call.tool });
       this.audit.verdict(verdict, call.sessionID, entry.state.role, call.tool, call.args);
       if (verdict.decision === 'BLOCK')
@@ -160,20 +157,25 @@ export class Enforcer {
   /** A human message: learns the agent (role), resets Step Confirmation on a confirmation, checks attachments. */
   userMessage(msg: UserMessage): MessageOutcome {
     try {
-      // A subagent's "user" message is the parent agent's prompt, not the human's words: it must not confirm steps
-      // (or the model could reset Step Confirmation by spawning a subagent told to "continue").
-      if (this.sessions.isChild(msg.sessionID)) return NOTHING;
+      // A subagent's "user" message is the parent agent's prompt, not the human's words: the engine reads it as
+      // `from: subagent`, so it never confirms a step (or the model could reset Step Confirmation by spawning a
+      // subagent told to "continue").
+      const child = this.sessions.isChild(msg.sessionID);
       const entry = this.sessions.entry(msg.sessionID, this.current.policy);
       if (msg.agent !== undefined) this.noteAgent(msg.sessionID, entry, msg.agent);
       if (entry.answerEcho !== undefined && msg.text === entry.answerEcho) {
         entry.answerEcho = undefined; // Our own command answer coming back as the message: not the human's words.
         return NOTHING;
       }
-      const event: Event =
-        msg.attachments.length > 0 ? { message: msg.text, attachments: [...msg.attachments] } : { message: msg.text };
+      const event: Event = userMessageEvent({ text: msg.text, attachments: msg.attachments, child });
       const verdict = this.apply(entry, event, msg.attachments.length > 0 ? 'message with attachments' : 'message');
       if (verdict.notice) this.channels.log('info', verdict.notice, this.stateExtra(msg.sessionID, entry));
-      if (verdict.decision === 'ALLOW') return NOTHING;
+      if (verdict.decision === 'ALLOW') {
+        // Observe mode may have let an attachment through that a contract would have withheld: say so, record it.
+        this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
+        this.audit.verdict(verdict, msg.sessionID, entry.state.role, undefined, undefined);
+        return NOTHING;
+      }
       this.report(verdict, msg.sessionID, { attachments: msg.attachments.length });
       this.audit.verdict(
         verdict,
@@ -270,7 +272,7 @@ export class Enforcer {
         if (!known.includes(cmd.role))
           return `${ANSWER_PREFIX} "${cmd.role}" is not a known role. Known roles: ${known.join(', ')}.`;
         const verdict = this.apply(entry, { role: cmd.role }, undefined);
-        entry.humanRole = true;
+        humanChoseRole(entry);
         this.channels.log('info', `role set by the human to ${cmd.role}`, this.stateExtra(sessionID, entry));
         return `${ANSWER_PREFIX} ${verdict.notice ?? ''}`;
       }
@@ -328,14 +330,10 @@ export class Enforcer {
   }
 
   private noteAgent(sessionID: string, entry: SessionEntry, agent: string): void {
-    // A subagent plays its parent's role; hidden agents do housekeeping. Neither changes the role.
-    if (HIDDEN_AGENTS.has(agent) || this.sessions.isChild(sessionID) || entry.agent === agent) return;
-    const first = entry.agent === undefined;
-    entry.agent = agent;
-    // The first agent seen after the human chose a role is the one that was already answering: it is no change.
-    if (first && entry.humanRole) return;
-    entry.humanRole = false;
-    const verdict = this.apply(entry, { agent }, undefined);
+    // Which sightings change anything (subagents, housekeeping agents, the human's role) is the mapping's call.
+    const event = agentSighting(entry, agent, this.sessions.isChild(sessionID));
+    if (event === undefined) return;
+    const verdict = this.apply(entry, event, undefined);
     this.channels.log('info', `agent ${agent}: ${verdict.notice ?? ''}`, this.stateExtra(sessionID, entry));
   }
 
@@ -343,7 +341,8 @@ export class Enforcer {
   private apply(entry: SessionEntry, event: Event, subject: string | undefined): Verdict {
     const { verdict, state } = step(this.current.policy, entry.state, event);
     entry.state = state;
-    if (subject !== undefined) entry.last = { verdict, subject };
+    // An exempt call (the status tool) was not judged: /anchor explain keeps showing the last call that was.
+    if (subject !== undefined && verdict.exempt === undefined) entry.last = { verdict, subject };
     if (verdict.error !== undefined) {
       const outcome =
         verdict.decision === 'BLOCK'
@@ -355,10 +354,14 @@ export class Enforcer {
   }
 
   private report(verdict: Verdict, sessionID: string, what: Readonly<Record<string, unknown>>): void {
-    if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
     if (verdict.error !== undefined) return; // Already reported by apply.
-    const ids = verdict.matches.map((m) => m.id);
     const entry = this.sessions.entry(sessionID, this.current.policy);
+    const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
+    if (verdict.observed)
+      reportObserved(this.channels, verdict, subject, { ...what, ...this.stateExtra(sessionID, entry) });
+    if (verdict.decision === 'ALLOW' && !verdict.bypass.used) return;
+    // The observed contracts are the human's quiet note above, not part of the block or warning.
+    const ids = verdict.matches.filter((m) => m.effect !== 'observed').map((m) => m.id);
     const extra = {
       ...what,
       ...this.stateExtra(sessionID, entry),
@@ -366,7 +369,6 @@ export class Enforcer {
       contracts: ids,
       bypassUsed: verdict.bypass.used,
     };
-    const subject = typeof what.tool === 'string' ? `${what.tool} call` : 'message';
     if (verdict.decision === 'BLOCK') {
       this.channels.log('warn', `BLOCK ${subject}: ${ids.join(', ')}`, extra);
       this.channels.toast(
@@ -404,7 +406,8 @@ export class Enforcer {
    * when the configuration says fail closed (settings.onError: block).
    */
   internalError(phase: Phase, where: string, sessionID: string | undefined, error: unknown): string | undefined {
-    const closed = phase === 'tool-check' && this.current.policy.settings.onError === 'block';
+    // The engine's one fail-closed rule (faultMode); only a failure while checking a tool call can stop that call.
+    const closed = phase === 'tool-check' && faultMode(this.current.policy.settings.onError) === 'BLOCK';
     this.failOpen.report(
       where,
       sessionID,

@@ -8,6 +8,8 @@ import {
   type CompiledPolicy,
   type CompileOptions,
   type Diagnostic,
+  type LoadedContract,
+  type LoadResult,
 } from '@semantic-anchors/engine';
 import {
   DEFAULT_CONFIG_NAME,
@@ -21,6 +23,10 @@ import { protectFacts, type HostFacts, type ProtectFacts } from './protection.js
 
 export interface PolicySnapshot {
   readonly policy: CompiledPolicy;
+  /** The contracts as loaded (with their examples, which the compiled policy does not keep), extended ones included. */
+  readonly contracts: readonly LoadedContract[];
+  /** The engine's load result the policy was compiled from (for `doctor`, which runs the examples on it). */
+  readonly load: LoadResult;
   /** Where the configuration came from; 'default' when none was found or it was unusable. */
   readonly place: ConfigPlace;
   /** The file read (absolute), or the default's name. */
@@ -104,6 +110,8 @@ function fromText(
   }
   return {
     policy,
+    contracts: loaded.config.contracts,
+    load: loaded,
     place,
     file,
     diagnostics: loaded.diagnostics,

@@ -8,9 +8,11 @@ import {
   type SessionState,
   type Verdict,
 } from '@semantic-anchors/engine';
+import { ANSWER_PREFIX } from '@semantic-anchors/engine/opencode';
 import type { PolicySnapshot } from './policy-loader.js';
 
-export const ANSWER_PREFIX = '[semantic-anchors]';
+// The prefix `replay` reads command answers back by: one constant, the engine's opencode mapping's.
+export { ANSWER_PREFIX };
 export const COMMAND_HELP =
   'Commands: /anchor status | /anchor bypass [<contract-id>] <reason> | /anchor reload | /anchor role <id> | /anchor explain';
 
@@ -34,6 +36,8 @@ export function statusText(snapshot: PolicySnapshot, state: SessionState, agent:
     `Tool calls since the last confirmation: ${state.toolCalls}`,
     `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session${state.bypass.pending ? `; one is waiting for the next blocked call${state.bypass.scope ? ` by ${state.bypass.scope}` : state.bypass.callsLeft !== undefined ? ` (expires after ${state.bypass.callsLeft} more tool call(s))` : ''}` : ''}`,
   ];
+  const observed = observeLine(policy);
+  if (observed) lines.push(observed);
   if (policy.skipped.length > 0) lines.push(`Skipped contracts: ${policy.skipped.map((s) => s.id).join(', ')}`);
   const problems = snapshot.diagnostics.filter((d) => d.severity !== 'info');
   if (problems.length > 0) {
@@ -71,4 +75,12 @@ export function explainText(last: { verdict: Verdict; subject: string } | undefi
   if (v.bypass.used) lines.push('A human bypass let this event through.');
   lines.push(`Bypasses left: ${v.bypass.left} of ${v.bypass.budget}${v.bypass.pending ? ' (one waiting)' : ''}`);
   return lines.join('\n');
+}
+
+/** Observe mode in the status: which BLOCK contracts only report what they would have blocked. */
+export function observeLine(policy: CompiledPolicy): string | undefined {
+  const observed = policy.contracts.filter((c) => c.observe).map((c) => c.id);
+  if (observed.length === 0) return undefined;
+  const all = policy.settings.observe === true;
+  return `Observe mode: on${all ? ' for every BLOCK contract' : ''} (${observed.length}: ${observed.join(', ')}): they do not block; each call they would have blocked goes ahead and is noted in the log.`;
 }

@@ -1,30 +1,20 @@
-// The user's contract file: found exactly as the plugin finds it, then validated by the engine.
+// The user's contract file, loaded by the plugin's own loader (core/policy-loader.ts), so doctor reports what the
+// plugin really enforces — the default preset when the file is unusable, the other contracts when some are skipped —
+// then checked like `semantic-anchors validate` (the examples run on the same load).
 // Takes the project dir, the plugin option `config` (if their opencode config passes one) and the environment;
 // returns the check line and, when usable, the file path and compiled policy for the live run.
 
-import {
-  compile,
-  formatDiagnostic,
-  loadConfig,
-  validate,
-  type CompiledPolicy,
-  type LoadedContract,
-} from '@semantic-anchors/engine';
-import {
-  DEFAULT_CONFIG_NAME,
-  DEFAULT_CONFIG_TEXT,
-  discoverConfig,
-  readExtended,
-  readText,
-} from '../core/config-source.js';
+import { formatDiagnostic, validateLoaded, type CompiledPolicy, type LoadedContract } from '@semantic-anchors/engine';
+import { discoverConfig } from '../core/config-source.js';
+import { loadPolicy } from '../core/policy-loader.js';
 import type { Check } from './report.js';
 
 export interface ContractConfig {
   readonly check: Check;
   /** Absolute path of the file found; undefined when the default applies. */
   readonly file: string | undefined;
-  /** The policy the plugin would enforce (the valid contracts), for choosing a call to demonstrate. */
-  readonly policy: CompiledPolicy | undefined;
+  /** The policy the plugin would enforce, for choosing a call to demonstrate. */
+  readonly policy: CompiledPolicy;
   /** The loaded contracts with their examples (the compiled policy keeps no examples). */
   readonly contracts: readonly LoadedContract[];
 }
@@ -35,47 +25,44 @@ export function checkContractConfig(
   env: NodeJS.ProcessEnv,
 ): ContractConfig {
   const name = 'contract file';
-  const { found, tried } = discoverConfig({ directory: projectDir, optionPath, env });
+  const host = { directory: projectDir, optionPath, env };
+  const { found, tried } = discoverConfig(host);
+  const snapshot = loadPolicy(host);
+  // The built-in contracts (self-protection, shell defaults) are always there: count the ones the file brings.
+  const enforced = snapshot.policy.contracts.filter((c) => !c.builtin).length;
+  const result = { file: found?.path, policy: snapshot.policy, contracts: snapshot.contracts };
   if (found === undefined) {
-    const loaded = loadConfig(DEFAULT_CONFIG_TEXT, { file: DEFAULT_CONFIG_NAME });
-    const policy = compile(loaded.config, { root: projectDir });
     return {
-      file: undefined,
-      policy,
-      contracts: loaded.config.contracts,
+      ...result,
       check: {
         name,
         status: 'pass',
-        detail: `none found, so the plugin uses the default (extends software-developer: ${policy.contracts.filter((c) => !c.builtin).length} contracts, plus the built-in ones)`,
+        detail: `none found, so the plugin uses the default (extends software-developer: ${enforced} contracts, plus the built-in ones)`,
         notes: tried.map((t) => `looked in ${t.path} (${t.place})`),
       },
     };
   }
-  const read = readText(found.path);
-  if (!read.ok) {
+  if (snapshot.place === 'default') {
+    // The plugin could not use the file: it enforces the default preset until the file is fixed and reloaded.
+    const notes = snapshot.diagnostics.map(formatDiagnostic).flatMap((text) => text.split('\n'));
     return {
-      file: found.path,
-      policy: undefined,
-      contracts: [],
+      ...result,
       check: {
         name,
         status: 'fail',
-        detail: `${found.path} (${found.place}) cannot be read: ${read.error}`,
-        remedy: 'make the file readable by your user, or remove it to use the default',
+        detail: `${found.path} (${found.place}) cannot be used: the plugin enforces the default instead (extends software-developer: ${enforced} contracts) until it is fixed`,
+        notes: notes.length > 0 ? notes : snapshot.warnings,
+        remedy: `fix the file, check it with: semantic-anchors validate ${found.path}, then type /anchor reload in opencode`,
       },
     };
   }
-  const result = validate(read.text, { file: found.path, readFile: readExtended, root: projectDir });
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  const notes = result.diagnostics.map(formatDiagnostic).flatMap((text) => text.split('\n'));
-  // The built-in contracts (self-protection, shell defaults) are always there: count the ones the file brings.
-  const enforced = result.policy.contracts.filter((c) => !c.builtin).length;
+  const checked = validateLoaded(snapshot.load, { root: projectDir });
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+  const notes = checked.diagnostics.map(formatDiagnostic).flatMap((text) => text.split('\n'));
   if (errors.length > 0) {
-    const skipped = result.policy.skipped.map((s) => s.id ?? '(no id)');
+    const skipped = snapshot.policy.skipped.map((s) => s.id ?? '(no id)');
     return {
-      file: found.path,
-      policy: result.policy,
-      contracts: result.load.config.contracts,
+      ...result,
       check: {
         name,
         status: 'fail',
@@ -86,9 +73,7 @@ export function checkContractConfig(
     };
   }
   return {
-    file: found.path,
-    policy: result.policy,
-    contracts: result.load.config.contracts,
+    ...result,
     check: {
       name,
       status: 'pass',

@@ -5,13 +5,13 @@
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIO } from '@semantic-anchors/engine/node';
 import { checkContractConfig } from './contract-config.js';
 import { chooseDemoCall } from './demo-call.js';
 import { liveRun } from './live-run.js';
 import { checkOpencodeSettings } from './opencode-check.js';
+import { defaultPluginBundle, isPluginBundle } from './plugin-bundle.js';
 import { renderReport, type Check } from './report.js';
 
 const USAGE = `semantic-anchors doctor [--project <dir>] [--no-run] [--timeout <seconds>] [--plugin <file>]
@@ -28,13 +28,6 @@ Exits 0 when every check passes, 1 when one fails, 2 on bad arguments.
   --no-run             skip the live check in a sandboxed opencode
   --timeout <seconds>  how long opencode may take to start and answer (default 90)
   --plugin <file>      the plugin bundle to load in the sandbox (default: this package's dist/index.js)`;
-
-/** The built bundle next to the CLI (dist/cli.js → dist/index.js), or the package's dist when run from source. */
-export function defaultPluginBundle(): string | undefined {
-  return ['./index.js', '../../dist/index.js']
-    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
-    .find((path) => existsSync(path));
-}
 
 export const doctor: CliCommand = {
   summary: 'prove enforcement works here: opencode loads the plugin, the config is valid, a real call is blocked',
@@ -74,7 +67,8 @@ export const doctor: CliCommand = {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {
       // A CLI file downloaded on its own has no bundle beside it: then prove the drop-in file opencode really loads.
-      const pluginBundle = values.plugin ? resolve(values.plugin) : (defaultPluginBundle() ?? settings.dropIn);
+      const dropIn = settings.dropIn !== undefined && isPluginBundle(settings.dropIn) ? settings.dropIn : undefined;
+      const pluginBundle = values.plugin ? resolve(values.plugin) : (defaultPluginBundle() ?? dropIn);
       if (pluginBundle === undefined || !existsSync(pluginBundle)) {
         checks.push({
           name: 'live check',
@@ -83,7 +77,7 @@ export const doctor: CliCommand = {
           remedy: 'build the package (npm run build -w opencode-semantic-anchors) or pass --plugin <file>',
         });
       } else {
-        const demo = config.policy ? chooseDemoCall(config.policy, config.contracts) : undefined;
+        const demo = chooseDemoCall(config.policy, config.contracts);
         checks.push(
           ...(await liveRun({
             projectDir,

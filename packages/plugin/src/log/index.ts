@@ -11,7 +11,9 @@ const USAGE = `semantic-anchors log [--project <dir>] [--file <path>] [--json]
 
 Summarises the decision log the plugin writes when it is switched on (plugin option "decisionLog": true,
 SEMANTIC_ANCHORS_DECISION_LOG=1, or settings.decisionLog: true): BLOCK and WARN verdicts by contract and tool,
-who let calls through (a rule's WARN or the human's bypass, with the human's reasons), configuration problems.
+who let calls through (a rule's WARN or the human's bypass, with the human's reasons), configuration problems,
+and, for contracts in observe mode (settings.observe), the calls each would have blocked and in how many
+sessions — what a team reads before it turns a rule on.
 Reads <project>/.opencode/semantic-anchors-decisions.jsonl and its rotated files.
 Exits 0 with a summary, 1 when there is no log, 2 on bad arguments.
 

@@ -10,6 +10,8 @@ export interface LogSummary {
   readonly byKind: Readonly<Partial<Record<DecisionKind, number>>>;
   readonly byContract: readonly (readonly [string, number])[];
   readonly byTool: readonly (readonly [string, number])[];
+  /** Observe mode: per contract, the calls it would have blocked (they went ahead), and in how many sessions. */
+  readonly observed: readonly { readonly id: string; readonly calls: number; readonly sessions: number }[];
   /** Calls that ran although a contract matched: by a rule (WARN) or by the human's bypass. */
   readonly letThrough: { readonly rule: number; readonly humanBypass: number };
   readonly bypassReasons: readonly {
@@ -25,6 +27,7 @@ export function summarise(lines: readonly string[]): LogSummary {
   const byKind: Partial<Record<DecisionKind, number>> = {};
   const contracts = new Map<string, number>();
   const tools = new Map<string, number>();
+  const observed = new Map<string, { calls: number; sessions: Set<string> }>();
   const reasons: { time: string; sessionID: string | undefined; reason: string }[] = [];
   const problems: string[] = [];
   let records = 0;
@@ -43,8 +46,21 @@ export function summarise(lines: readonly string[]): LogSummary {
     first ??= r.time;
     last = r.time;
     byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
-    if (r.kind === 'block' || r.kind === 'warn' || r.kind === 'bypass-used') {
-      for (const id of r.contracts ?? []) contracts.set(id, (contracts.get(id) ?? 0) + 1);
+    for (const id of r.observed ?? (r.kind === 'observed' ? (r.contracts ?? []) : [])) {
+      const o = observed.get(id) ?? { calls: 0, sessions: new Set<string>() };
+      o.calls++;
+      if (r.sessionID) o.sessions.add(r.sessionID);
+      observed.set(id, o);
+    }
+    if (
+      r.kind === 'block' ||
+      r.kind === 'warn' ||
+      r.kind === 'bypass-used' ||
+      (r.kind === 'observed' && r.verdict === 'WARN')
+    ) {
+      // An observed record's own WARN contracts count here; its observed ones are counted above.
+      for (const id of r.contracts ?? [])
+        if (!r.observed?.includes(id)) contracts.set(id, (contracts.get(id) ?? 0) + 1);
       if (r.tool) tools.set(r.tool, (tools.get(r.tool) ?? 0) + 1);
     }
     if (r.kind === 'bypass-granted') reasons.push({ time: r.time, sessionID: r.sessionID, reason: r.reason ?? '' });
@@ -59,6 +75,9 @@ export function summarise(lines: readonly string[]): LogSummary {
     byKind,
     byContract: sorted(contracts),
     byTool: sorted(tools),
+    observed: [...observed]
+      .map(([id, o]) => ({ id, calls: o.calls, sessions: o.sessions.size }))
+      .sort((a, b) => b.calls - a.calls || (a.id < b.id ? -1 : 1)),
     letThrough: { rule: byKind.warn ?? 0, humanBypass: byKind['bypass-used'] ?? 0 },
     bypassReasons: reasons,
     problems: [...new Set(problems)],
@@ -73,12 +92,26 @@ export function renderSummary(s: LogSummary, files: readonly string[]): string {
   const out = [
     `${s.records} decisions from ${s.first} to ${s.last} (${files.join(', ')})`,
     '',
-    `Verdicts: ${k.block ?? 0} BLOCK, ${k.warn ?? 0} WARN, ${k['bypass-used'] ?? 0} let through by a bypass`,
+    `Verdicts: ${k.block ?? 0} BLOCK, ${k.warn ?? 0} WARN, ${k['bypass-used'] ?? 0} let through by a bypass, ${k.observed ?? 0} observed (would have blocked)`,
     `Who let things through: a rule (WARN, the call ran with a note) ${s.letThrough.rule}, the human's bypass ${s.letThrough.humanBypass}`,
     `Bypasses: ${k['bypass-granted'] ?? 0} granted, ${k['bypass-refused'] ?? 0} refused (budget spent)`,
   ];
+  if (s.observed.length > 0)
+    out.push(
+      '',
+      `Observe mode — calls a contract would have blocked (they went ahead): ${k.observed ?? 0}`,
+      '    calls  sessions  contract',
+      ...s.observed.map((o) => `  ${String(o.calls).padStart(7)}  ${String(o.sessions).padStart(8)}  ${o.id}`),
+      'Read them with the team: a contract whose observations were all real problems can be turned on (take it out',
+      'of settings.observe, or drop its observe: true); one that stopped honest work needs an exception first.',
+      'semantic-anchors replay .opencode/semantic-anchors-decisions.jsonl lists each call.',
+    );
   if (s.byContract.length > 0)
-    out.push('', 'By contract:', ...s.byContract.map(([id, n]) => `  ${String(n).padStart(5)}  ${id}`));
+    out.push(
+      '',
+      'By contract (blocked, warned, bypassed):',
+      ...s.byContract.map(([id, n]) => `  ${String(n).padStart(5)}  ${id}`),
+    );
   if (s.byTool.length > 0) out.push('', 'By tool:', ...s.byTool.map(([t, n]) => `  ${String(n).padStart(5)}  ${t}`));
   if (s.bypassReasons.length > 0)
     out.push(

@@ -2,45 +2,11 @@
 // already read each attached file into the message: a synthetic "Called the Read tool …" text, a synthetic text
 // with the file's content, then the file part itself. Withholding a file removes all three, in place (the host
 // keeps its own reference to the array), and leaves a visible note instead.
-import { attachmentPath, isRecord } from '../core/boundary.js';
-import { isFilePart, isTextPart } from './payloads.js';
+import { partPath, readMarkerPath } from '@semantic-anchors/engine/opencode';
+import { isRecord } from '../core/boundary.js';
 
-const READ_MARKER = 'Called the Read tool with the following input: ';
-
-/** The human's words: the non-synthetic text parts. */
-export function messageText(parts: readonly unknown[]): string {
-  return parts
-    .filter(isTextPart)
-    .filter((p) => p.synthetic !== true)
-    .map((p) => p.text)
-    .join('\n');
-}
-
-export function partPath(part: unknown): string | undefined {
-  return isFilePart(part) ? attachmentPath(part.url, part.source?.path) : undefined;
-}
-
-/** Paths of the files attached to the message, in order, without repeats. */
-export function attachedPaths(parts: readonly unknown[]): string[] {
-  const out: string[] = [];
-  for (const p of parts) {
-    const path = partPath(p);
-    if (path !== undefined && !out.includes(path)) out.push(path);
-  }
-  return out;
-}
-
-/** The path a "Called the Read tool …" marker names, if the part is one. */
-function markerPath(part: unknown): string | undefined {
-  if (!isTextPart(part) || part.synthetic !== true || !part.text.startsWith(READ_MARKER)) return undefined;
-  try {
-    const input: unknown = JSON.parse(part.text.slice(READ_MARKER.length));
-    return isRecord(input) && typeof input.filePath === 'string' ? input.filePath : undefined;
-  } catch (error) {
-    if (error instanceof SyntaxError) return undefined; // Not the marker's JSON: treat it as ordinary text.
-    throw error;
-  }
-}
+// Reading the parts (the human's words, the attached paths) is the engine's opencode mapping, shared with `replay`.
+export { attachedPaths, messageText, partPath } from '@semantic-anchors/engine/opencode';
 
 /**
  * Removes the withheld files (their read marker, their synthetic content and the file part) from `parts` in place,
@@ -53,7 +19,7 @@ export function withholdInPlace(parts: unknown[], withheld: readonly string[], n
   let firstRemoved: Record<string, unknown> | undefined;
   let skipping = false;
   for (const part of parts) {
-    const marker = markerPath(part);
+    const marker = readMarkerPath(part);
     if (marker !== undefined) skipping = drop.has(marker);
     const path = partPath(part);
     const synthetic = isRecord(part) && part.synthetic === true;

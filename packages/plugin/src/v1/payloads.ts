@@ -2,6 +2,7 @@
 // ../shared/opencode/v1-host.md): only the fields the plugin reads are declared; the rest passes through.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
+import { FilePart, TextPart } from '@semantic-anchors/engine/opencode';
 import { Record_ } from '../core/boundary.js';
 
 export const PluginInput = z.looseObject({
@@ -26,15 +27,6 @@ export const ToolAfterInput = z.looseObject({
 
 export const ChatMessageInput = z.looseObject({ sessionID: z.string().min(1), agent: z.string().optional() });
 
-const TextPart = z.looseObject({ type: z.literal('text'), text: z.string(), synthetic: z.boolean().optional() });
-const FilePart = z.looseObject({
-  type: z.literal('file'),
-  url: z.string().optional(),
-  mime: z.string().optional(),
-  filename: z.string().optional(),
-  source: z.looseObject({ path: z.string().optional() }).optional(),
-  synthetic: z.boolean().optional(),
-});
 export const ChatPart = z.union([TextPart, FilePart, z.looseObject({ type: z.string() })]);
 export type ChatPart = z.infer<typeof ChatPart>;
 
@@ -57,5 +49,4 @@ export const SessionInfoEvent = z.looseObject({
 
 export const ToolContext = z.looseObject({ sessionID: z.string().min(1) });
 
-export const isTextPart = (p: unknown): p is z.infer<typeof TextPart> => TextPart.safeParse(p).success;
-export const isFilePart = (p: unknown): p is z.infer<typeof FilePart> => FilePart.safeParse(p).success;
+export { isFilePart, isTextPart } from '@semantic-anchors/engine/opencode';

@@ -1,7 +1,7 @@
 // A test host for the opencode 1.18 adapter: a real project folder with a real YAML file, the recorded payloads
 // (test/fixtures/v1, recorded from opencode-ai@1.18.33) placed in that folder, and a client that records the
 // log lines and toasts the plugin sends (the one part of opencode not running here).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,3 +122,18 @@ export async function anchor(
 
 export const ROOT_SESSION = 'ses_dd759d142ffewqD37g18fYmfAH';
 export const CHILD_SESSION = 'ses_dd759c9d4ffeHZPedyr6029NKa';
+
+/**
+ * The decision log's lines once at least `count` are written. The log writes in the background (a slow disk never
+ * delays a tool call), so a test waits for the records, bounded, instead of sleeping a fixed time.
+ */
+export async function decisionLogLines(project: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+  const file = join(project, '.opencode', 'semantic-anchors-decisions.jsonl');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length >= count || Date.now() > deadline) return lines;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

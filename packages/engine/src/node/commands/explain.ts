@@ -254,17 +254,26 @@ function printVerdict(
 ): void {
   const decision =
     v.decision === 'BLOCK' ? red(io, 'BLOCK') : v.decision === 'WARN' ? yellow(io, 'WARN') : green(io, 'ALLOW');
+  // Observe mode: the decision is what happens; what would have happened is said beside it.
+  const observed = v.observed ? ` ${yellow(io, `(observe mode: would ${v.observed.decision})`)}` : '';
   io.out(
-    `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
+    `${bold(io, `#${v.seq}`)} ${describeEvent(event)} → ${decision}${observed}${v.role ? dim(io, `  (role ${v.role})`) : ''}`,
   );
   if ('tool' in event && v.error === undefined) {
     const f = factsOf(event, root, before);
     if (f.shell || f.effects.length > 0) printParsed(io, f, v, event.host);
   }
   for (const m of v.matches) {
-    const mark = m.effect === 'block' ? red(io, '✗') : m.effect === 'bypassed' ? yellow(io, '↷') : yellow(io, '!');
+    const mark =
+      m.effect === 'block'
+        ? red(io, '✗')
+        : m.effect === 'bypassed'
+          ? yellow(io, '↷')
+          : m.effect === 'observed'
+            ? yellow(io, '◌')
+            : yellow(io, '!');
     io.out(
-      `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' ? ', bypassed' : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
+      `   ${mark} ${m.id} [${m.mode}${m.effect === 'bypassed' || m.effect === 'observed' ? `, ${m.effect}` : ''}] ${m.trigger}: ${m.held.join('; ')}${m.subject === 'tool call' || m.subject === 'message' ? '' : ` (${m.subject})`}`,
     );
     printSpans(io, matchSpans(policy, event, m, { ledger: before.ledger }), '     ');
   }
