@@ -40,8 +40,7 @@ export function matchFacts(
   state: SessionState,
   facts: Facts,
   subject: string,
-  /** Tool calls this event makes (a batch: one per inner call); the last of them is the one Step Confirmation
-   * counts to, so a batch that crosses the limit is held as a whole. */
+  /** Tool calls this event makes (a batch: one per inner call); they count once it ran (see callNumber). */
   calls = 1,
 ): { matched: Candidate[]; excused: Excuse[]; faults: ContractFault[] } {
   const matched: Candidate[] = [];
@@ -120,9 +119,13 @@ function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState, calls
   return true;
 }
 
-/** The call being decided counts (a batch: all its inner calls); for anything else, only the calls already made. */
-const callNumber = (facts: Facts, state: SessionState, calls: number): number =>
-  state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? calls : 0);
+/**
+ * The call being decided counts; for anything else, only the calls already made. A batch is one call of the host's
+ * (it cannot run in part): it is decided at the next call number, and then counts every inner call it made, so the
+ * call after a batch that went past the limit is the one held. `calls` is kept for the trace.
+ */
+const callNumber = (facts: Facts, state: SessionState, _calls: number): number =>
+  state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? 1 : 0);
 
 /** The conditions that held, in words; only built for contracts that apply or are excused. */
 function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit, calls: number): string[] {

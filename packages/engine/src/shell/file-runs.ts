@@ -28,6 +28,10 @@ interface Client {
   readonly script?: RegExp;
   /** Options whose value is a statement of the client's own that may include a file (`mysql -e 'source f'`). */
   readonly statements?: readonly string[];
+  /** Options whose `@file` value sends the file as the request body (`curl -d @body.json`). */
+  readonly atFiles?: readonly string[];
+  /** Only with this subcommand (`gh api`). */
+  readonly subcommand?: string;
 }
 
 /** A client's own include statement: `source f` / `\. f` (mysql), `\i f` / `\ir f` / `\include f` (psql), `.read f`. */
@@ -50,6 +54,9 @@ const CLIENTS: Readonly<Record<string, Client>> = {
   'redis-cli': SQL,
   mongosh: { files: ['-f', '--file'], stdin: true, script: /\.(m?js|cjs)$/ },
   mongo: { files: [], stdin: true, script: /\.(m?js|cjs)$/ },
+  // HTTP clients: a request body read from a file is what the request says (an API call's JSON)
+  gh: { files: ['--input'], stdin: false, subcommand: 'api' },
+  curl: { files: [], stdin: false, atFiles: ['-d', '--data', '--data-binary', '--json', '--data-ascii'] },
 };
 
 /** The values of `names` in argv: `-f x`, `-fx`, `--file x`, `--file=x`. */
@@ -81,9 +88,12 @@ export function clientRead(
   stdin: string | undefined,
   files: CallFiles,
 ): ClientRead | undefined {
-  const client = CLIENTS[command.program];
+  const client = Object.hasOwn(CLIENTS, command.program) ? CLIENTS[command.program] : undefined;
   if (client === undefined) return undefined;
+  if (client.subcommand !== undefined && command.positionals[0] !== client.subcommand) return undefined;
   const paths = optionValues(command.argv, client.files);
+  for (const v of optionValues(command.argv, client.atFiles ?? []))
+    if (v.startsWith('@') && v !== '@-') paths.push(v.slice(1));
   for (const p of command.positionals) {
     const read = /^\.read\s+(\S+)/.exec(p);
     if (read) paths.push(read[1]!);
