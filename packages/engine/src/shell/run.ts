@@ -52,7 +52,7 @@ export abstract class Runner extends Follower {
     extraVia: readonly string[],
   ): Ran {
     const budget = this.maxDepth - frame.depth - extraVia.length;
-    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text);
+    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text, this.fileText, scope.cwd);
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
