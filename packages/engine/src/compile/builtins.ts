@@ -172,7 +172,7 @@ export function builtinContracts(
       ...base,
       id: `${BUILTIN_PREFIX}shell-opaque`,
       description:
-        'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a script written in this session), so no contract can judge what it does (settings.opaque).',
+        'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a file this session wrote whose whole text it does not know), so no contract can judge what it does (settings.opaque).',
       mode: settings.opaque === 'block' ? 'BLOCK' : 'WARN',
       bypassable: true,
       when: { tool: { name: 'bash', opaque: true } },

@@ -31,6 +31,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
     m.unknown === 'match' ? 'a path the engine cannot know counts' : '',
     m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
+    m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -48,6 +49,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
         return false;
       if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
+      if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
       return true;
     },
     explain(e, unknown) {
@@ -59,6 +61,10 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);
+      if (m.ignored === true && e.ignored)
+        said.push(
+          `ignored by git (${e.ignored.folder === '.' ? '' : `${e.ignored.folder}/`}.gitignore: ${e.ignored.pattern})`,
+        );
       return said.join(', ');
     },
   };

@@ -56,7 +56,8 @@ export const Settings = z
       .meta({
         description:
           'What a shell call that runs code the engine cannot see into gets by default (eval of a variable, a command ' +
-          'name from a variable, `… | sh`, `python -c`, `node -e`, a script written in this session): allow (the ' +
+          'name from a variable, `… | sh`, `python -c`, `node -e`, a file this session wrote whose whole text it does not ' +
+          'know; a script whose text it knows is judged as what it contains): allow (the ' +
           'default), warn or block. Contracts can also match it with `opaque: true`.',
         examples: ['warn'],
       }),

@@ -4,6 +4,7 @@ export * from './primitives.js';
 export * from './command.js';
 export * from './tools.js';
 export * from './trigger.js';
+export * from './host.js';
 export * from './event.js';
 export * from './contract.js';
 export * from './config.js';

@@ -12,10 +12,11 @@ export interface ExpandContext {
   readonly vars: Vars;
   /** The directory the command runs in, for `$(cat FILE)` of a file the session wrote. */
   readonly cwd: string | undefined;
-  /** The content of a file the session wrote (resolved path), when known. */
+  /** The whole text of a file the call or the session wrote (resolved path), when known (CallFiles). */
   readonly fileText: ((path: string) => string | undefined) | undefined;
-  /** The branch checked out, when the host knows it (`$(git branch --show-current)` prints it). */
-  readonly branch: string | null | undefined;
+  /** The branch checked out in a directory, when known: as the host said, or as a checkout earlier in the call left
+   * it (`$(git branch --show-current)` prints it; git-branch.ts). */
+  readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
 }
 
@@ -220,7 +221,7 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
-      if (CURRENT_BRANCH.test(part.text)) return typeof ctx.branch === 'string' ? ctx.branch : undefined;
+      if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
       // $(…) drops the trailing newlines of what it prints.
       return out === undefined ? undefined : out.replace(/\n+$/, '');

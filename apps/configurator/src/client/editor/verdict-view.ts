@@ -68,9 +68,10 @@ function severalRoles(steps: readonly SimulationStep[], ctx: VerdictContext): HT
 /** What the engine read from a tool call — simple commands, file effects, opaque code — with the contracts each one triggered. */
 function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: SessionState): HTMLElement[] {
   if (!('tool' in event) || v.error !== undefined) return [];
-  // Read in the session it was judged in: the values and directory earlier calls left.
-  const context = sessionContext(policy, before, event.args);
-  const f = toolFacts(event.tool, event.args, policy.options.root, false, context);
+  // Read in the session it was judged in: the values and directory earlier calls left, the files it wrote.
+  const call = sessionContext(policy, before, event);
+  const f = toolFacts(event.tool, event.args, policy.options.root, false, call);
+  const context = call?.shell?.env !== undefined || call?.shell?.cwd !== undefined ? call.shell : undefined;
   if (!f.shell && f.effects.length === 0) return [];
   const hits = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.subject === 'tool call' && m.unit.kind === kind && m.unit.index === i).map((m) => m.id);
@@ -84,7 +85,10 @@ function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: Se
         ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
         : '',
       c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
-      c.command.input !== undefined ? 'reads its commands on stdin' : '',
+      c.command.input !== undefined
+        ? `reads its input ${c.command.input.from === 'stdin' ? 'on stdin' : `from ${c.command.input.from}`}`
+        : '',
+      c.command.file !== undefined ? `in ${c.command.file}, a file this session wrote` : '',
     ]
       .filter(Boolean)
       .join('; ');
