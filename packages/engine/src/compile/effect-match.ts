@@ -55,7 +55,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     explain(e, unknown) {
       const said = [`${e.kind} ${e.path.relative} (${e.via})`];
       if (e.remote !== undefined) said.push(`on ${e.remote}`);
-      if (path?.test(e.path.relative, e.path.absolute)) said.push(`path matches ${path.sources.join(', ')}`);
+      if (path?.test(e.path.relative, e.path.absolute)) said.push(pathsSaid(path.sources));
       else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
         said.push('a path the engine cannot know, counted as a match');
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
@@ -68,4 +68,16 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       return said.join(', ');
     },
   };
+}
+
+/**
+ * How the agent's message (and a trace) says that a path is one the contract names: the globs themselves when they
+ * are short, else their number. A 600-character glob list in the agent's message says nothing the contract's own
+ * description does not say better; the globs stay in the contract for anyone who reads it.
+ */
+function pathsSaid(sources: readonly string[]): string {
+  const listed = sources.join(', ');
+  return listed.length <= 80
+    ? `path matches ${listed}`
+    : `path is one of those the contract names (${sources.length} path patterns; see the contract)`;
 }
