@@ -15,14 +15,48 @@ export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: numbe
   maxCommands: 1000,
 };
 
-const CACHE_SIZE = 256;
-// INVARIANT: bounded (oldest entry evicted first); only default-option, context-free results are cached, keyed by the
-// source, and frozen, so no caller can change what the next caller gets.
-const cache = new Map<string, ShellModel>();
+/**
+ * The parse caches' bounds, by entries and by bytes of source (a model's size follows its source's): 256 recent
+ * commands, at most 4 MiB of source in all, and no command longer than 64 KiB (a hostile or generated script is
+ * parsed each time rather than crowding out the calls an agent repeats).
+ */
+export const SHELL_CACHE_LIMITS = { entries: 256, branchEntries: 64, bytes: 4 * 1024 * 1024, maxSource: 64 * 1024 };
 
-const BRANCH_CACHE_SIZE = 64;
+/** A map that evicts its oldest entries beyond a count and a total of key lengths. */
+class SourceCache {
+  readonly #entries = new Map<string, ShellModel>();
+  #bytes = 0;
+  constructor(private readonly maxEntries: number) {}
+  get(key: string): ShellModel | undefined {
+    return this.#entries.get(key);
+  }
+  set(key: string, model: ShellModel): void {
+    if (key.length > SHELL_CACHE_LIMITS.maxSource || this.#entries.has(key)) return;
+    this.#entries.set(key, model);
+    this.#bytes += key.length;
+    for (const [oldest] of this.#entries) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= SHELL_CACHE_LIMITS.bytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= oldest.length;
+    }
+  }
+  get stats(): { readonly entries: number; readonly bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+}
+
+// INVARIANT: bounded (oldest entry evicted first); only default-option, context-free results are cached, keyed by the
+// source, and deep-frozen, so no caller can change what the next caller gets.
+const cache = new SourceCache(SHELL_CACHE_LIMITS.entries);
 // INVARIANT: bounded; only frozen models that depend on the source and the branch facts alone.
-const byBranch = new Map<string, ShellModel>();
+const byBranch = new SourceCache(SHELL_CACHE_LIMITS.branchEntries);
+
+/** What the caches hold now (tests and benches). */
+export const shellCacheStats = (): { readonly entries: number; readonly bytes: number } => {
+  const a = cache.stats;
+  const b = byBranch.stats;
+  return { entries: a.entries + b.entries, bytes: a.bytes + b.bytes };
+};
 
 /** What a context-free walk asked about and could not know. */
 interface Asked {
@@ -63,8 +97,7 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
   if (hit !== undefined) return hit;
   const model = build(source, maxDepth, maxBytes, context).model;
   if (key === undefined) return model;
-  if (byBranch.size >= BRANCH_CACHE_SIZE) byBranch.delete(byBranch.keys().next().value as string);
-  byBranch.set(key, freeze(model));
+  byBranch.set(key, deepFreeze(model));
   return model;
 }
 
@@ -87,24 +120,21 @@ function needsContext(a: Asked, context: ShellContext): boolean {
 function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean): ShellModel {
   const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
   if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
-  if (defaults) {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(source, freeze(model));
-  }
+  if (defaults) cache.set(source, deepFreeze(model));
   return model;
 }
 
-/** Freeze the model and the lists and records in it (one level of records: they hold only strings and lists). */
-function freeze(model: ShellModel): ShellModel {
-  for (const c of model.commands) Object.freeze(c);
-  for (const e of model.effects) Object.freeze(e);
-  Object.freeze(model.commands);
-  Object.freeze(model.effects);
-  Object.freeze(model.opaque);
-  Object.freeze(model.scripts);
-  Object.freeze(model.persists.env);
-  Object.freeze(model.persists);
-  return Object.freeze(model);
+/**
+ * Freezes the model and everything in it (commands, their words, flags, unknown and implied words, effects): a model
+ * handed to one caller is handed to the next, so nothing in it may change. Models are plain data (JSON-shaped), so
+ * the walk meets each object once.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
 }
 
 function build(
