@@ -102,11 +102,19 @@ export function expandBody(parts: readonly WordPart[], ctx: ExpandContext): { va
     const v = part.type === 'Literal' ? part.value : quotedPart(part, ctx);
     if (v === undefined) {
       unknown = true;
-      value += part.text;
+      value += unknownInText(part.text);
     } else value += v;
   }
   return { value, unknown };
 }
+
+/**
+ * A value the engine cannot know, inside text that is written or read (an unquoted heredoc's body): the shell puts
+ * the value there, not `${NPM_TOKEN}` as written, so the text must not read as that literal reference (which a
+ * quoted heredoc does write, and npm expands itself). It is shown as ⟨${NPM_TOKEN}⟩: a content rule sees that
+ * something stands there, a reference rule does not mistake it for one.
+ */
+export const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
 
 /** A word with its known parts put in and the unknown ones as written (the value an unknown word keeps). */
 function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
@@ -254,14 +262,21 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
   }
   if (op === undefined) return variable(name, part.text, ctx);
   if (op.type === 'Default') {
-    if (raw === UNKNOWN) return undefined;
+    const operator = op.operator.replace(':', '');
+    if (raw === UNKNOWN) {
+      // A variable the call cannot know (set by the host, if at all) with a fallback: the fallback is what the agent
+      // wrote for the case it expects, `git push -f origin "${BRANCH:-main}"`, so it is judged as that value.
+      if (operator !== '-' && operator !== '=') return undefined;
+      const e = expandValue(op.operand, inner);
+      return e.unknown ? undefined : e.value;
+    }
     const colon = op.operator.startsWith(':');
     const missing = raw === UNSET || (colon && raw === '');
     const operand = (): string | undefined => {
       const e = expandValue(op.operand, inner);
       return e.unknown ? undefined : e.value;
     };
-    switch (op.operator.replace(':', '')) {
+    switch (operator) {
       case '-':
         return missing ? operand() : (raw as string);
       case '=': {
