@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { ContractId, RoleId } from './primitives.js';
 import { Contract } from './contract.js';
+import { Sandbox } from './sandbox.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -83,6 +84,7 @@ export const Settings = z
           '.opencode/semantic-anchors-decisions.jsonl (arguments hashed, never in clear). Default false.',
         examples: [true],
       }),
+    sandbox: Sandbox.optional(),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
 
