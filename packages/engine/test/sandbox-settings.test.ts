@@ -66,7 +66,7 @@ describe('settings.sandbox', () => {
     const result = loadConfig(`version: 1\nsettings:\n  sandbox:\n    ${line}\n`, { file: 'x.yaml' });
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]?.position.line).toBe(4);
+    expect(errors[0]?.position?.line).toBe(4);
     expect(errors[0]?.path?.slice(0, 2)).toEqual(['settings', 'sandbox']);
     // A broken sandbox setting never switches the sandbox off: the default (on) applies.
     expect(result.config.settings.sandbox.mode).toBe('on');
