@@ -22,13 +22,19 @@ export function activeContracts(
   return policy.contracts.filter((c) => appliesToRole(c, roles));
 }
 
-export function statusText(snapshot: PolicySnapshot, state: SessionState, agent: string | undefined): string {
+export function statusText(
+  snapshot: PolicySnapshot,
+  state: SessionState,
+  agent: string | undefined,
+  sandboxLine?: string,
+): string {
   const { policy } = snapshot;
   const budget = policy.settings.bypassBudget;
   const active = activeContracts(policy, state.roles);
   const lines = [
     `${ANSWER_PREFIX} status`,
     `Config: ${snapshot.place === 'default' ? snapshot.file : `${snapshot.file} (${snapshot.place})`}`,
+    ...(sandboxLine !== undefined ? [sandboxLine] : []),
     `Role: ${state.roles.length > 0 ? state.roles.join(' + ') : '(none)'}${agent ? ` (agent ${agent})` : ''}`,
     `Contracts active for this role: ${active.length} of ${policy.contracts.length}${active.length ? `: ${active.map((c) => `${c.id} (${c.mode})`).join(', ')}` : ''}`,
     `Tool calls since the last confirmation: ${state.toolCalls}`,
