@@ -95,7 +95,9 @@ describe('the OS sandbox in a real opencode', () => {
     expect(readFileSync(join(h.dirs.project, 'py.out'), 'utf8')).not.toContain('py connected');
     // No bypass reached the budget: the human still has all of it.
     expect(await anchor(h, session, 'status')).toMatch(/Bypasses: 3 of 3 left/);
-    expect(ran?.output ?? '').toMatch(/connecting to (localhost|127\.0\.0\.1):\d+: opencode's own server acts with the human's authority/);
+    expect(ran?.output ?? '').toMatch(
+      /connecting to (localhost|127\.0\.0\.1):\d+: opencode's own server acts with the human's authority/,
+    );
   });
 
   it("a script cannot read opencode's environment or see the host's processes", async () => {
