@@ -13,6 +13,7 @@ import { chooseDemoCall } from './demo-call.js';
 import { liveRun } from './live-run.js';
 import { checkOpencodeSettings } from './opencode-check.js';
 import { renderReport, type Check } from './report.js';
+import { sandboxRuntimeCheck, sandboxSettingCheck } from './sandbox-check.js';
 
 const USAGE = `semantic-anchors doctor [--project <dir>] [--no-run] [--timeout <seconds>] [--plugin <file>]
 
@@ -20,8 +21,11 @@ Checks that enforcement really works for the project (default: the current direc
   1. an opencode configuration (opencode.json/opencode.jsonc in the project, .opencode/ or
      $XDG_CONFIG_HOME/opencode) loads opencode-semantic-anchors;
   2. the contract file the plugin will use is found and valid (file:line:col for every problem);
-  3. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
-     sandbox with your contract file and a scripted model on 127.0.0.1, and shows a contract blocking a call.
+  3. the OS sandbox every shell call runs in: warns when settings.sandbox switches it off, or when this machine
+     cannot run it (bubblewrap, socat and ripgrep on Linux);
+  4. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
+     sandbox with your contract file and a scripted model on 127.0.0.1, shows a contract blocking a call, and
+     proves the OS sandbox: a bash call cannot write into .opencode/ nor connect to a service on 127.0.0.1.
 Exits 0 when every check passes, 1 when one fails, 2 on bad arguments.
 
   --project <dir>      the project to check
@@ -70,6 +74,8 @@ export const doctor: CliCommand = {
     checks.push(settings.check);
     const config = checkContractConfig(projectDir, settings.optionPath, process.env);
     checks.push(config.check);
+    checks.push(sandboxSettingCheck(config.policy, config.file));
+    if (config.policy?.settings.sandbox.mode !== 'off') checks.push(await sandboxRuntimeCheck());
     if (values['no-run']) {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {
