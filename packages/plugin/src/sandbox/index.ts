@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describeError, type Channels } from '../core/channels.js';
 import { findRepository } from '../core/git-files.js';
 import type { PolicySnapshot } from '../core/policy-loader.js';
@@ -66,7 +66,7 @@ export class Sandbox {
     const home = options.home ?? homedir();
     const repo = findRepository(options.directory);
     this.host = {
-      directory: options.directory,
+      directory: resolve(options.directory),
       worktree: options.worktree,
       home,
       tempDirs: [...new Set(['/tmp', '/var/tmp', tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : [])])],
@@ -83,17 +83,26 @@ export class Sandbox {
     );
   }
 
-  /** Starts the runtime in the background and says, once, how it went (log, and a toast when it is not on). */
+  /**
+   * Starts the runtime in the background and says, once, how it went (log, and a toast when it is not on). Nothing
+   * of it runs before the plugin's factory has returned: opencode's start waits for the factory, not for this.
+   */
   start(snapshot: PolicySnapshot): void {
-    if (snapshot.policy.settings.sandbox.mode === 'off') {
-      this.reportOnce(snapshot);
-      return;
-    }
-    const policy = this.policyFor(snapshot);
-    void this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] }).then(
-      () => this.reportOnce(snapshot),
-      (error: unknown) => this.options.channels.log('error', `sandbox start failed: ${describeError(error)}`, {}),
-    );
+    setImmediate(() => {
+      try {
+        if (snapshot.policy.settings.sandbox.mode === 'off') {
+          this.reportOnce(snapshot);
+          return;
+        }
+        const policy = this.policyFor(snapshot);
+        void this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] }).then(
+          () => this.reportOnce(snapshot),
+          (error: unknown) => this.options.channels.log('error', `sandbox start failed: ${describeError(error)}`, {}),
+        );
+      } catch (error) {
+        this.options.channels.log('error', `sandbox start failed: ${describeError(error)}`, {});
+      }
+    });
   }
 
   /** The sandbox's state for the status texts and the load log. */

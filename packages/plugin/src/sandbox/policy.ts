@@ -2,7 +2,7 @@
 // get), the effective settings.sandbox and where the host lives; returns what a shell call may write, what stays
 // read-only inside that, and which hosts and local ports it may reach. Pure apart from the `paths` it is handed, so
 // the derivation is tested from real facts without a sandbox.
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { EffectiveSandbox } from '@semantic-anchors/engine';
 import type { ProtectFacts } from '../core/protection.js';
 
@@ -130,10 +130,10 @@ export function protectedPaths(facts: ProtectFacts): string[] {
   );
 }
 
-/** True when `path` is `dir` or lies below it. */
+/** True when `path` is `dir` or lies below it (both absolute and normalised, as every path here is). */
 export function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+  if (dir === '/') return path.startsWith('/');
+  return path === dir || (path.startsWith(dir) && path.charCodeAt(dir.length) === 47) /* / */;
 }
 
 /** The paths with every one that lies inside another left out. */
