@@ -71,6 +71,7 @@ export class Sandbox {
       home,
       tempDirs: [...new Set(['/tmp', '/var/tmp', tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : [])])],
       gitDirs: repo && repo.dotGitFile !== undefined ? [repo.gitDir, repo.commonDir] : [],
+      env,
     };
     this.shell = chooseShell(undefined, env.SHELL);
   }

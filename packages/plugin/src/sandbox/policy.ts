@@ -16,6 +16,8 @@ export interface SandboxHost {
   readonly tempDirs: readonly string[];
   /** Git dirs outside the project a commit must write (a linked worktree's gitdir and common dir). */
   readonly gitDirs: readonly string[];
+  /** The environment opencode runs with (a cache moved by a variable is opened where it is). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** The file system as far as the policy needs it: where a path really is, if anywhere. */
@@ -63,6 +65,33 @@ export const CACHE_DIRS: readonly string[] = [
   '.deno',
 ];
 
+/**
+ * Caches moved by a variable (npm's `cache` setting, GOMODCACHE, …): opened where the variable points. A variable
+ * that names a tool's whole home (CARGO_HOME, GOPATH) opens only its cache folders, never its bin/ (on PATH).
+ */
+export const CACHE_ENV: readonly (readonly [string, string])[] = [
+  ['npm_config_cache', ''],
+  ['NPM_CONFIG_CACHE', ''],
+  ['npm_config_store_dir', ''],
+  ['YARN_CACHE_FOLDER', ''],
+  ['BUN_INSTALL_CACHE_DIR', ''],
+  ['PIP_CACHE_DIR', ''],
+  ['UV_CACHE_DIR', ''],
+  ['POETRY_CACHE_DIR', ''],
+  ['GOMODCACHE', ''],
+  ['GOCACHE', ''],
+  ['GOPATH', 'pkg/mod'],
+  ['CARGO_HOME', 'registry'],
+  ['CARGO_HOME', 'git'],
+  ['GRADLE_USER_HOME', 'caches'],
+  ['GRADLE_USER_HOME', 'wrapper'],
+  ['NUGET_PACKAGES', ''],
+  ['DENO_DIR', ''],
+  ['XDG_CACHE_HOME', ''],
+  ['CCACHE_DIR', ''],
+  ['SCCACHE_DIR', ''],
+];
+
 export function sandboxPolicy(
   facts: ProtectFacts,
   settings: Extract<EffectiveSandbox, { mode: 'on' }>,
@@ -78,6 +107,10 @@ export function sandboxPolicy(
     ...host.gitDirs,
     ...host.tempDirs,
     ...CACHE_DIRS.map((d) => join(host.home, d)),
+    ...CACHE_ENV.flatMap(([name, sub]) => {
+      const value = host.env[name];
+      return value && isAbsolute(value) && value !== '/' ? [join(value, sub)] : [];
+    }),
     ...settings.writable.map(expand),
   ];
   const writable = outermost(

@@ -43,6 +43,7 @@ function policyFor(m: ReturnType<typeof machine>, directory = m.project, setting
     home: m.home,
     tempDirs: [m.tmp],
     gitDirs: repo?.dotGitFile !== undefined ? [repo.gitDir, repo.commonDir] : [],
+    env: { npm_config_cache: join(m.root, 'npm-cache'), CARGO_HOME: join(m.root, 'cargo') },
   };
   const on = { mode: 'on' as const, writable: [], network: undefined, localPorts: [], ...settings };
   return { facts, policy: sandboxPolicy(facts, on, host, real) };
@@ -58,6 +59,17 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(policy.writable).not.toContain(m.home);
     expect(policy.writable).not.toContain(join(m.home, '.cargo/registry')); // not there: not opened
     expect(CACHE_DIRS).not.toContain('.config');
+  });
+
+  it("a cache moved by a variable is opened where it is; a tool home's bin/ is not", () => {
+    const m = machine();
+    for (const d of ['npm-cache', 'cargo/registry', 'cargo/bin']) mkdirSync(join(m.root, d), { recursive: true });
+    const { policy } = policyFor(m);
+    expect(policy.writable).toEqual(
+      expect.arrayContaining([join(m.root, 'npm-cache'), join(m.root, 'cargo/registry')]),
+    );
+    expect(policy.writable).not.toContain(join(m.root, 'cargo/bin'));
+    expect(policy.writable).not.toContain(join(m.root, 'cargo'));
   });
 
   it('read-only inside them: the contract file, .opencode, git config and hooks, opencode.json to be, the opencode cache', () => {
