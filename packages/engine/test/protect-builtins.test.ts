@@ -104,3 +104,13 @@ describe('files the host keeps writing (anchor-protect-host-files)', () => {
     expect(policy.contracts.find((c) => c.id === 'anchor-protect-host-files')?.bypassable).toBe(false);
   });
 });
+
+describe('explanations of a built-in that guards many paths', () => {
+  it('name the glob that held, not the whole list', () => {
+    const policy = compile(loadConfig('version: 1\n', { file: 'x.yaml' }).config, { root, protect });
+    const { verdict } = step(policy, startState(policy), bash("echo 'OPENCODE_PURE=1' >> ~/.bashrc"));
+    const held = verdict.matches.find((m) => m.id === 'anchor-protect-startup-files')?.held.join('; ') ?? '';
+    expect(held).toMatch(/path matches ~\/\.bashrc(;|$)/);
+    expect(held).not.toContain('.zshenv');
+  });
+});
