@@ -5,6 +5,7 @@
 // (the files' bytes, what the server received, what the script got), that honest work still runs (a file in src/,
 // node, git add -A and commit), and that the refusal note reaches the model. A second opencode runs with the sandbox
 // switched off by the contract file, and says so.
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,6 +142,19 @@ describe('the OS sandbox in a real opencode', () => {
     const calls = h.model.requests.flatMap((r) => r.chat?.messages ?? []).flatMap((m) => m.toolCalls);
     expect(calls.some((c) => c.arguments.includes('SEMANTIC_ANCHORS_SANDBOXED'))).toBe(false);
     expect(everythingTheModelSaw(h)).not.toContain('SEMANTIC_ANCHORS_SANDBOXED');
+  });
+
+  it("a command past opencode's timeout is ended, sandbox and all: nothing of it keeps running", async () => {
+    const session = await h.client.createSession();
+    const [ran] = await turn(h, session, [
+      callDirective('bash', { command: 'echo started; sleep 31337', description: 'scripted', timeout: 3000 }),
+    ]);
+    expect(ran?.output ?? '').toMatch(/started[\s\S]*terminated command after exceeding timeout/);
+    await expect
+      .poll(() => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes('sleep 31337'), {
+        timeout: 10_000,
+      })
+      .toBe(false);
   });
 
   it("a port the contract file opens reaches this machine's dev server, from any client; another port does not", async () => {
