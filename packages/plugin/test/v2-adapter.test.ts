@@ -117,6 +117,8 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     const { host } = await withConfig('team');
     await host.command('anchor', ROOT, 'status');
     expect(lastAnswer(host)).toMatch(/^\[semantic-anchors\] status\nConfig: .*anchors\.yaml \(option\)/);
+    // The opencode 2 adapter does not sandbox shell calls yet, and says so instead of staying silent.
+    expect(lastAnswer(host)).toMatch(/\nSandbox: UNAVAILABLE \(not wired in the opencode 2 adapter yet\)/);
   });
 
   it('an internal error fails open', async () => {

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { describeError, type Channels } from '../core/channels.js';
+import { ANSWER_PREFIX } from '../core/text.js';
 import { findRepository } from '../core/git-files.js';
 import type { PolicySnapshot } from '../core/policy-loader.js';
 import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.js';
@@ -201,7 +202,14 @@ export class Sandbox {
     const launched = existsSync(call.marker);
     this.settle(callID);
     const notes: string[] = [];
-    if (call.handedOver && !launched) {
+    if (!call.handedOver) {
+      // The launcher ran without the wrapped command: nothing of the agent's command ran. Say so to both.
+      const message =
+        'semantic-anchors: opencode ran this bash call without asking the plugin for its shell environment, so the sandbox never received the command and it did not run. Report this with your opencode version.';
+      this.options.channels.log('error', message, { sessionID: call.sessionID });
+      this.options.channels.toast(message, 'error');
+      notes.push(`${ANSWER_PREFIX} ${message.replace(/^semantic-anchors: /, '')}`);
+    } else if (!launched) {
       // The launcher did not run: opencode ran something else than the command it held before shell.env.
       const message =
         'semantic-anchors: this bash call did not go through the sandbox launcher; opencode may have changed how its bash tool runs commands. Shell calls may be running unsandboxed: report this, and switch to an opencode version the plugin supports.';

@@ -15,6 +15,10 @@ export type SandboxStatus =
   | { readonly kind: 'starting' }
   | { readonly kind: 'unavailable'; readonly reason: string };
 
+/** What a host without the sandbox says (the opencode 2 adapter: no real opencode 2 to verify it against). */
+export const NOT_WIRED_LINE =
+  'Sandbox: UNAVAILABLE (not wired in the opencode 2 adapter yet): shell calls run without the OS sandbox; the contracts and self-protection rules still apply.';
+
 const MECHANISM: Partial<Record<NodeJS.Platform, string>> = { linux: 'bubblewrap', darwin: 'sandbox-exec' };
 
 export function sandboxStatusLine(status: SandboxStatus): string {
