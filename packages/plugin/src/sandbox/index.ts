@@ -5,7 +5,7 @@
 // INVARIANT: no method throws; an internal failure leaves the call fail-closed (the launcher runs the refusal, never
 // the agent's command unsandboxed) once the launcher is in place, and is reported.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { describeError, type Channels } from '../core/channels.js';
@@ -46,6 +46,8 @@ interface PendingCall {
   readonly facts: PolicySnapshot['protect'];
   readonly marker: string;
   handedOver: boolean;
+  /** When the command was wrapped (ms since the epoch). */
+  since: number;
 }
 
 const SHELLS = new Set(['bash', 'zsh', 'sh', 'dash', 'ksh', 'mksh']);
@@ -157,6 +159,7 @@ export class Sandbox {
       facts: snapshot.protect,
       marker: join(this.privateDir(), `ran-${randomBytes(8).toString('hex')}`),
       handedOver: false,
+      since: Date.now(),
     });
     call.args.command = withLauncher(call.args.command);
   }
@@ -166,6 +169,7 @@ export class Sandbox {
     const call = callID === undefined ? undefined : this.pending.get(callID);
     if (call === undefined || call.handedOver) return;
     call.handedOver = true;
+    call.since = Date.now();
     let wrapped: string;
     try {
       const inner = localPortsPrefix(call.policy.localPorts) + call.original;
@@ -216,7 +220,11 @@ export class Sandbox {
       this.options.channels.log('error', message, { sessionID: call.sessionID });
       this.options.channels.toast(message, 'error');
     }
-    const refusals = readRefusals(lines, call.facts, call.policy);
+    const refusals = readRefusals(lines, call.facts, call.policy, {
+      cwd: process.cwd(),
+      since: call.since,
+      createdAt: birthTime,
+    });
     if (refusals.length > 0) {
       this.options.onRefused(call.sessionID, call.tool, refusals);
       const note = refusalNote(refusals);
@@ -297,6 +305,17 @@ function chooseShell(configured: string | undefined, envShell: string | undefine
     if (name && SHELLS.has(name)) return name;
   }
   return 'bash';
+}
+
+/** When a file came into being (its change time, which git init sets), undefined when it is not there. */
+function birthTime(path: string): number | undefined {
+  try {
+    const s = statSync(path);
+    return Math.min(s.birthtimeMs || Number.POSITIVE_INFINITY, s.ctimeMs);
+  } catch (error) {
+    if (error instanceof Error && 'code' in error) return undefined; // Not there: nothing the runtime protected.
+    throw error;
+  }
 }
 
 function realPath(path: string): string | undefined {

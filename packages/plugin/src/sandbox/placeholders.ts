@@ -31,12 +31,22 @@ export const RUNTIME_PROTECTED_NAMES: readonly string[] = [
   '.claude/agents',
 ];
 
-/** True when a path is one the runtime itself protects (its names, a repository's hooks and config). */
-export function runtimeProtected(path: string): boolean {
-  return (
-    RUNTIME_PROTECTED_NAMES.some((n) => path.endsWith(`/${n}`) || path.includes(`/${n}/`)) ||
-    /\/\.git\/(hooks(\/|$)|config$)/.test(path)
-  );
+/**
+ * True when the runtime itself kept this path read-only in a call that started at `since` (ms) with `cwd` as the
+ * process's working directory: its names directly in that folder, and the hooks and config of a repository that
+ * existed before the call (a repository the call created, `git init` in a subfolder, is the call's own).
+ */
+export function runtimeProtected(
+  path: string,
+  cwd: string,
+  since: number,
+  createdAt: (path: string) => number | undefined,
+): boolean {
+  if (RUNTIME_PROTECTED_NAMES.some((n) => path === join(cwd, n) || path.startsWith(`${join(cwd, n)}/`))) return true;
+  const git = /^(.*)\/\.git\/(?:hooks(?:\/|$)|config$)/.exec(path);
+  if (!git?.[1]) return false;
+  const born = createdAt(join(git[1], '.git', 'HEAD'));
+  return born !== undefined && born < since;
 }
 
 /**

@@ -48,15 +48,30 @@ export interface CallLimits {
   readonly readOnly: readonly string[];
 }
 
+/** Where and when the call ran, to tell what the runtime protected by itself. */
+export interface CallContext {
+  /** The working directory of the process the runtime runs in (its built-in names are resolved against it). */
+  readonly cwd: string;
+  /** When the call was wrapped (ms since the epoch). */
+  readonly since: number;
+  /** When a file came into being (ms), undefined when it does not exist. */
+  readonly createdAt: (path: string) => number | undefined;
+}
+
 /**
  * The refusals of one call, in the order they happened, each target once. The library's write monitor judges by the
  * lists of the configuration it started with; a write this call was allowed (a folder opened since) is dropped here.
  */
-export function readRefusals(lines: readonly string[], facts: ProtectFacts, limits: CallLimits): Refusal[] {
+export function readRefusals(
+  lines: readonly string[],
+  facts: ProtectFacts,
+  limits: CallLimits,
+  context: CallContext,
+): Refusal[] {
   const out: Refusal[] = [];
   const seen = new Set<string>();
   for (const line of lines) {
-    const refusal = readLine(line, facts, limits);
+    const refusal = readLine(line, facts, limits, context);
     if (refusal === undefined || seen.has(`${refusal.kind} ${refusal.target}`)) continue;
     seen.add(`${refusal.kind} ${refusal.target}`);
     out.push(refusal);
@@ -64,7 +79,7 @@ export function readRefusals(lines: readonly string[], facts: ProtectFacts, limi
   return out;
 }
 
-function readLine(line: string, facts: ProtectFacts, limits: CallLimits): Refusal | undefined {
+function readLine(line: string, facts: ProtectFacts, limits: CallLimits, context: CallContext): Refusal | undefined {
   const net = /^deny network-outbound (\S+?)(?: \((.*)\))?$/.exec(line.trim());
   if (net?.[1]) {
     const why = net[2] ?? 'not allowed';
@@ -81,7 +96,12 @@ function readLine(line: string, facts: ProtectFacts, limits: CallLimits): Refusa
   if (fs?.[2] && isAbsolute(fs[2])) {
     const path = fs[2];
     const inWritable = limits.writable.some((w) => isInside(path, w));
-    if (inWritable && !limits.readOnly.some((r) => isInside(path, r)) && !runtimeProtected(path)) return undefined;
+    if (
+      inWritable &&
+      !limits.readOnly.some((r) => isInside(path, r)) &&
+      !runtimeProtected(path, context.cwd, context.since, context.createdAt)
+    )
+      return undefined;
     for (const [category, list, why] of protectedKinds(facts)) {
       if (list.some((entry) => covers(entry, path))) return { kind: 'write', target: path, category, why };
     }

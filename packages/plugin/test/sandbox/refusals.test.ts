@@ -23,7 +23,14 @@ describe('refusals', () => {
     'deny network-outbound localhost:5432 (this machine (loopback); its local services are off limits unless the contract file opens the port (settings.sandbox.localPorts))',
     'deny openat /home/dev/.bashrc',
   ];
-  const refusals = readRefusals(lines, facts, limits);
+  // The project's repository existed before the call; a folder's `.vscode/` below the working directory is the
+  // agent's own (the runtime protects its names only in the working directory itself).
+  const context = {
+    cwd: '/srv/shop',
+    since: 1000,
+    createdAt: (p: string) => (p === '/srv/shop/.git/HEAD' ? 500 : undefined),
+  };
+  const refusals = readRefusals(lines, facts, limits, context);
 
   it('names the kind of each protected path, once each', () => {
     expect(refusals.map((r) => [r.target, r.category])).toEqual([
@@ -40,6 +47,16 @@ describe('refusals', () => {
 
   it('leaves out a write the call was allowed', () => {
     expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
+  });
+
+  it("leaves out the hooks of a repository the call itself created (git init in a subfolder), and a subfolder's .vscode", () => {
+    const more = readRefusals(
+      ['deny openat /srv/shop/exercise/.git/hooks/pre-push.sample', 'deny openat /srv/shop/pkg/.vscode/settings.json'],
+      facts,
+      limits,
+      { ...context, createdAt: (p) => (p === '/srv/shop/exercise/.git/HEAD' ? 1500 : undefined) },
+    );
+    expect(more).toEqual([]);
   });
 
   it('the note says what did not happen, why, and who can change it', () => {
