@@ -36,6 +36,12 @@ describe('settings.sandbox', () => {
     });
   });
 
+  it('`public` in the network list keeps any public host and adds the hosts named (the cloud metadata service)', () => {
+    expect(sandboxOf("version: 1\nsettings:\n  sandbox: { network: [public, '169.254.169.254:80'] }\n")).toMatchObject({
+      network: ['public', '169.254.169.254:80'],
+    });
+  });
+
   it('an empty network list means no network at all, not the default', () => {
     expect(sandboxOf('version: 1\nsettings:\n  sandbox: { network: [] }\n')).toMatchObject({ network: [] });
   });

@@ -48,7 +48,7 @@ export type EffectiveSandbox =
   | {
       readonly mode: 'on';
       readonly writable: readonly string[];
-      /** undefined: any public host; a list: only these (empty: none). */
+      /** undefined: any public host (the default, [public]); a list: only these, plus any public host when it holds `public`. */
       readonly network: readonly string[] | undefined;
       readonly localPorts: readonly number[];
     };

@@ -13,7 +13,7 @@ const SANDBOX_PATH = /^(?:\/(?!$)[^\0]*|~(?:\/[^\0]*)?|(?!\/)(?!~)(?!(?:[^\0]*\/
 const PORT = '(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3})';
 const HOST =
   '(?:(?:\\*\\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+\\])';
-const NETWORK_DESTINATION = new RegExp(`^${HOST}(?::${PORT})?$`);
+const NETWORK_DESTINATION = new RegExp(`^(?:public|${HOST}(?::${PORT})?)$`);
 
 export const SandboxPath = z
   .string()
@@ -34,14 +34,15 @@ export const NetworkDestination = z
   .max(300)
   .regex(
     NETWORK_DESTINATION,
-    'use a host name (example.com), *.example.com, an IPv4 or [IPv6] address, optionally :port',
+    'use "public", a host name (example.com), *.example.com, an IPv4 or [IPv6] address, optionally :port',
   )
   .meta({
     description:
-      'A host the sandboxed shell may connect to: a name (registry.npmjs.org), its subdomains (*.example.com), an ' +
-      'IPv4 address or a bracketed IPv6 address ([2001:db8::1]), optionally with :port. This machine (localhost, ' +
-      'its own addresses) is opened with localPorts instead.',
-    examples: ['registry.npmjs.org', '*.github.com', 'nexus.internal.example.com:8443'],
+      '`public` (any public host), or a host the sandboxed shell may connect to: a name (registry.npmjs.org), its ' +
+      'subdomains (*.example.com), an IPv4 address or a bracketed IPv6 address ([2001:db8::1]), optionally with ' +
+      ':port. An address the sandbox refuses by default (the cloud metadata service 169.254.169.254) is opened by ' +
+      'naming it. This machine (localhost, its own addresses) is opened with localPorts instead.',
+    examples: ['public', 'registry.npmjs.org', '*.github.com', '169.254.169.254:80'],
   });
 
 export const SandboxOptions = z
@@ -63,9 +64,14 @@ export const SandboxOptions = z
       .optional()
       .meta({
         description:
-          'Omitted (the default): any public host is reachable. A list: only these hosts are (an empty list: no ' +
-          'network at all). Either way this machine is reachable only on localPorts.',
-        examples: [['registry.npmjs.org', '*.github.com', 'github.com']],
+          'Where the sandboxed shell may connect. Omitted, the default is [public]: any public host. A list without ' +
+          '`public` allows only the hosts it names (an empty list: no network at all); `public` with hosts adds ' +
+          'those to the public ones (an internal registry, the cloud metadata service). Either way this machine is ' +
+          'reachable only on localPorts.',
+        examples: [
+          ['registry.npmjs.org', '*.github.com', 'github.com'],
+          ['public', '169.254.169.254:80'],
+        ],
       }),
     localPorts: z
       .array(z.int().min(1).max(65535))

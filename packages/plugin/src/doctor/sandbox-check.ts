@@ -26,7 +26,7 @@ export function sandboxSettingCheck(policy: CompiledPolicy | undefined, file: st
   const opened = setting?.mode === 'on' ? setting : undefined;
   const extra = [
     opened?.writable.length ? `writable: ${opened.writable.join(', ')}` : '',
-    opened?.network ? `network: only ${opened.network.join(', ') || 'none'}` : '',
+    opened?.network ? `network: ${opened.network.join(', ') || 'none'}` : '',
     opened?.localPorts.length ? `local ports: ${opened.localPorts.join(', ')}` : '',
   ].filter(Boolean);
   return {

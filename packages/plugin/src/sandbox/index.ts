@@ -120,7 +120,8 @@ export class Sandbox {
       platform: state.platform,
       opened: policy.opened,
       localPorts: policy.localPorts,
-      network: policy.network,
+      publicHosts: policy.publicHosts,
+      hosts: policy.hosts,
       refusedLocalPorts: policy.refusedLocalPorts,
     };
   }
@@ -146,7 +147,7 @@ export class Sandbox {
     });
     this.reportOnce(snapshot);
     if (state.kind !== 'ready') return;
-    this.runtime.setNetwork({ serverPorts: policy.serverPorts, only: policy.network });
+    this.runtime.setNetwork({ serverPorts: policy.serverPorts, publicHosts: policy.publicHosts, hosts: policy.hosts });
     if (this.pending.size >= MAX_PENDING) this.settle(this.pending.keys().next().value!);
     this.pending.set(call.callID, {
       sessionID: call.sessionID,

@@ -33,8 +33,10 @@ export interface SandboxPolicy {
   readonly opened: readonly string[];
   /** Protected paths that lie inside a writable folder: read-only in the sandbox (they may not exist yet). */
   readonly readOnly: readonly string[];
-  /** undefined: any public host; a list: only these (srt's allowedDomains grammar). */
-  readonly network: readonly string[] | undefined;
+  /** Whether any public host is reachable (settings.sandbox.network holds `public`, or is not given). */
+  readonly publicHosts: boolean;
+  /** Hosts named in settings.sandbox.network (srt's allowedDomains grammar): reachable, whatever they resolve to. */
+  readonly hosts: readonly string[];
   /** Ports of this machine the shell may reach (opencode's own server's never among them). */
   readonly localPorts: readonly number[];
   /** opencode's server ports: denied whatever else is allowed. */
@@ -134,7 +136,8 @@ export function sandboxPolicy(
     writable,
     opened: settings.writable.map(expand),
     readOnly,
-    network: settings.network,
+    publicHosts: settings.network === undefined || settings.network.includes('public'),
+    hosts: (settings.network ?? []).filter((h) => h !== 'public'),
     localPorts: settings.localPorts.filter((p) => !serverPorts.includes(p)),
     serverPorts,
     refusedLocalPorts: settings.localPorts.filter((p) => serverPorts.includes(p)),

@@ -30,10 +30,11 @@ export type RuntimeState =
     }
   | { readonly kind: 'unavailable'; readonly reason: string };
 
-/** The process-wide network policy: opencode's server ports, and either any public host or only a list. */
+/** The process-wide network policy: opencode's server ports, any public host or not, and the hosts named. */
 export interface NetworkPolicy {
   readonly serverPorts: readonly number[];
-  readonly only: readonly string[] | undefined;
+  readonly publicHosts: boolean;
+  readonly hosts: readonly string[];
 }
 
 /** Where a command may write, and what stays read-only inside that. */
@@ -61,7 +62,7 @@ export class SandboxRuntime {
   private manager: Manager | undefined;
   private current: RuntimeState = { kind: 'starting' };
   private starting: Promise<RuntimeState> | undefined;
-  private network: NetworkPolicy = { serverPorts: [], only: undefined };
+  private network: NetworkPolicy = { serverPorts: [], publicHosts: true, hosts: [] };
   private config: SandboxRuntimeConfig | undefined;
   private readonly wrapped = new Set<string>();
   private localAddresses: ReadonlySet<string> = new Set();
@@ -87,7 +88,8 @@ export class SandboxRuntime {
   setNetwork(policy: NetworkPolicy): void {
     const same =
       policy.serverPorts.join() === this.network.serverPorts.join() &&
-      policy.only?.join() === this.network.only?.join();
+      policy.publicHosts === this.network.publicHosts &&
+      policy.hosts.join() === this.network.hosts.join();
     this.network = policy;
     if (same || this.manager === undefined || this.config === undefined) return;
     this.config = runtimeConfig(policy, this.files);
@@ -228,11 +230,13 @@ function runtimeConfig(policy: NetworkPolicy, files: FileLimits): SandboxRuntime
   const serverEntries = policy.serverPorts.map((p) => `*:${p}`);
   return {
     network: {
-      // Any public host goes through the ask callback (decideDestination); a team's list is the only way out.
-      allowedDomains: policy.only ? [...policy.only] : [],
+      // The hosts a team named are allowed first (an address literal among them is an explicit exception to the
+      // refusal of non-public addresses); any public host goes through the ask callback (decideDestination), unless
+      // the team's list left `public` out: then its hosts are the only way out.
+      allowedDomains: [...policy.hosts],
       deniedDomains: serverEntries,
       deniedDomainReasons: Object.fromEntries(serverEntries.map((e) => [e, SERVER_REASON])),
-      strictAllowlist: policy.only !== undefined,
+      strictAllowlist: !policy.publicHosts,
     },
     // Every call passes its own lists; these are what the write monitor judges by (see start()).
     filesystem: {

@@ -8,7 +8,8 @@ export type SandboxStatus =
       /** What the contract file opened for writing beyond the defaults. */
       readonly opened: readonly string[];
       readonly localPorts: readonly number[];
-      readonly network: readonly string[] | undefined;
+      readonly publicHosts: boolean;
+      readonly hosts: readonly string[];
       readonly refusedLocalPorts: readonly number[];
     }
   | { readonly kind: 'off'; readonly file: string }
@@ -24,12 +25,11 @@ const MECHANISM: Partial<Record<NodeJS.Platform, string>> = { linux: 'bubblewrap
 export function sandboxStatusLine(status: SandboxStatus): string {
   switch (status.kind) {
     case 'on': {
-      const net =
-        status.network === undefined
-          ? 'any public host'
-          : status.network.length === 0
-            ? 'no network'
-            : `only ${status.network.join(', ')}`;
+      const net = status.publicHosts
+        ? `any public host${status.hosts.length > 0 ? ` and ${status.hosts.join(', ')}` : ''}`
+        : status.hosts.length === 0
+          ? 'no network'
+          : `only ${status.hosts.join(', ')}`;
       const ports =
         status.localPorts.length > 0 ? `this machine on port ${status.localPorts.join(', ')} only` : 'not this machine';
       const refused =

@@ -142,7 +142,12 @@ describe('the sandbox policy, from the real protect facts', () => {
     });
     expect(policy.writable).toEqual(expect.arrayContaining([join(m.home, 'pw-browsers')]));
     expect(policy.opened).toEqual([join(m.home, 'pw-browsers'), join(m.project, 'out')]);
-    expect(policy.network).toEqual(['registry.npmjs.org']);
+    expect(policy).toMatchObject({ publicHosts: false, hosts: ['registry.npmjs.org'] });
+    expect(policyFor(m, m.project, { network: ['public', '169.254.169.254:80'] }).policy).toMatchObject({
+      publicHosts: true,
+      hosts: ['169.254.169.254:80'],
+    });
+    expect(policyFor(m).policy).toMatchObject({ publicHosts: true, hosts: [] });
     expect(policy.localPorts).toEqual([3000]);
     expect(policy.serverPorts).toEqual([4096]);
     expect(policy.refusedLocalPorts).toEqual([4096]);
