@@ -61,7 +61,7 @@ export class Sandbox {
   private shell = 'bash';
   private reported: SandboxStatus['kind'] | undefined;
   private cached: { snapshot: PolicySnapshot; policy: SandboxPolicy } | undefined;
-  private excludes: string | undefined;
+  private userExcludes: string | undefined;
 
   constructor(private readonly options: SandboxOptions) {
     this.runtime = options.runtime ?? sandboxRuntime;
@@ -257,7 +257,6 @@ export class Sandbox {
       settings.mode === 'on' ? settings : { mode: 'on' as const, writable: [], network: undefined, localPorts: [] };
     const policy = sandboxPolicy(snapshot.protect, on, this.host, { real: realPath });
     this.cached = { snapshot, policy };
-    this.excludes = undefined;
     if (policy.refusedLocalPorts.length > 0)
       this.options.channels.log(
         'warn',
@@ -267,16 +266,17 @@ export class Sandbox {
     return policy;
   }
 
+  /**
+   * The git excludes for this call's placeholders. Worked out for every call (a few stat calls): a placeholder
+   * exists only while its path does not, and a stale exclude would hide a real file the human created from git.
+   */
   private gitExcludes(policy: SandboxPolicy): Record<string, string> {
     const env = this.options.env ?? process.env;
-    if (this.excludes === undefined) {
-      const repo = findRepository(this.host.directory);
-      const patterns = placeholderPatterns(repo?.workTree, process.cwd(), policy.readOnly, existsSync);
-      this.excludes =
-        writeExcludesFile(this.privateDir(), userExcludesFile(this.host.directory, this.host.home, env), patterns) ??
-        '';
-    }
-    return this.excludes === '' ? {} : excludesEnv(this.excludes, env);
+    this.userExcludes ??= userExcludesFile(this.host.directory, this.host.home, env);
+    const repo = findRepository(this.host.directory);
+    const patterns = placeholderPatterns(repo?.workTree, process.cwd(), policy.readOnly, existsSync);
+    const file = writeExcludesFile(this.privateDir(), this.userExcludes, patterns);
+    return file === undefined ? {} : excludesEnv(file, env);
   }
 
   private reportOnce(snapshot: PolicySnapshot): void {
