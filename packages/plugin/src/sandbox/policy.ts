@@ -91,6 +91,7 @@ export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['DENO_DIR', ''],
   ['XDG_CACHE_HOME', ''],
   ['CCACHE_DIR', ''],
+  ['TF_PLUGIN_CACHE_DIR', ''],
   ['SCCACHE_DIR', ''],
 ];
 

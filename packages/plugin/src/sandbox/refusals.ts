@@ -95,6 +95,9 @@ function readLine(line: string, facts: ProtectFacts, limits: CallLimits, context
   const fs = /^deny (\S+) (.+)$/.exec(line.trim());
   if (fs?.[2] && isAbsolute(fs[2])) {
     const path = fs[2];
+    // The sandbox's own /proc and /dev are writable (bubblewrap's --proc and --dev); the library's monitor reports
+    // writes there all the same (a JVM's /proc/self/coredump_filter).
+    if (/^\/(proc|dev)(\/|$)/.test(path)) return undefined;
     const inWritable = limits.writable.some((w) => isInside(path, w));
     if (
       inWritable &&
