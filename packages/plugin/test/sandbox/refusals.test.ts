@@ -45,9 +45,11 @@ describe('refusals', () => {
     ]);
   });
 
-  it('leaves out a write the call was allowed, and the sandbox's own /proc and /dev', () => {
+  it("leaves out a write the call was allowed, and the sandbox's own /proc and /dev", () => {
     expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
-    expect(readRefusals(['deny openat /proc/self/coredump_filter', 'deny openat /dev/shm/x'], facts, limits, context)).toEqual([]);
+    expect(
+      readRefusals(['deny openat /proc/self/coredump_filter', 'deny openat /dev/shm/x'], facts, limits, context),
+    ).toEqual([]);
   });
 
   it("leaves out the hooks of a repository the call itself created (git init in a subfolder), and a subfolder's .vscode", () => {
