@@ -82,10 +82,12 @@ if (/\brequire\(|@opencode-ai\/plugin/.test(pluginText)) {
 }
 // Static imports (`import{a}from"x"`, `import*as b from"x"`, `import"x"`) and dynamic ones (`import("x")`), as esbuild
 // writes them in minified output.
-const staticImports = [...pluginText.matchAll(/(?<![.\w$])import\s*(?:[\w$*{][^;"'`]*?from\s*)?["']([@\w./:-]+)["']/g)].map(
+const staticImports = [
+  ...pluginText.matchAll(/(?<![.\w$])import\s*(?:[\w$*{][^;"'`]*?from\s*)?["']([@\w./:-]+)["']/g),
+].map((m) => m[1]!);
+const dynamicImports = [...pluginText.matchAll(/(?<![.\w$])import\s*\(\s*["']([@\w./:-]+)["']\s*\)/g)].map(
   (m) => m[1]!,
 );
-const dynamicImports = [...pluginText.matchAll(/(?<![.\w$])import\s*\(\s*["']([@\w./:-]+)["']\s*\)/g)].map((m) => m[1]!);
 const foreign = [...staticImports, ...dynamicImports].filter(
   (spec) => !spec.startsWith('node:') && !RUNTIME_EXTERNALS.includes(spec as never),
 );
@@ -96,7 +98,8 @@ if (foreign.length > 0)
 for (const spec of RUNTIME_EXTERNALS) {
   if (staticImports.includes(spec))
     throw new Error(`dist/index.js imports ${spec} statically; it must be a dynamic import() when the plugin starts`);
-  if (!dynamicImports.includes(spec)) throw new Error(`dist/index.js no longer loads ${spec}: the sandbox would never start`);
+  if (!dynamicImports.includes(spec))
+    throw new Error(`dist/index.js no longer loads ${spec}: the sandbox would never start`);
 }
 const cli = await build({
   ...common,
