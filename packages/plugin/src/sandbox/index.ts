@@ -246,7 +246,12 @@ export class Sandbox {
 
   /** A private folder for the launcher's markers and the git excludes file; read-only inside the sandbox. */
   private privateDir(): string {
-    this.dir ??= realpathSync(mkdtempSync(join(tmpdir(), 'semantic-anchors-')));
+    if (this.dir === undefined) {
+      const dir = realpathSync(mkdtempSync(join(tmpdir(), 'semantic-anchors-')));
+      this.dir = dir;
+      // Markers and excludes files are only for this process's calls.
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    }
     return this.dir;
   }
 
