@@ -47,8 +47,10 @@ export interface SandboxPolicy {
 
 /**
  * Caches package managers and build tools write during honest work (install, build, test), relative to the home
- * folder. Chosen by replaying the role corpora's shell calls under the sandbox (tests/sandbox-replay); a folder that
- * does not exist is simply not opened. opencode's own cache (~/.cache/opencode) stays read-only: it is host state.
+ * folder. Chosen by replaying the role corpora's shell calls under the sandbox (tests/corpus/sandbox-replay.ts); a
+ * folder that does not exist is simply not opened. opencode's own cache (~/.cache/opencode) stays read-only: it is
+ * host state. Left closed on purpose: ~/.config (opencode, git, fish, systemd live there), ~/.local/bin and tool homes
+ * (~/.rustup, ~/.cargo/bin: code the human runs later), browser profiles (~/.config/chromium: the human's sessions).
  */
 export const CACHE_DIRS: readonly string[] = [
   '.npm',
@@ -65,6 +67,9 @@ export const CACHE_DIRS: readonly string[] = [
   '.gradle/wrapper',
   '.nuget/packages',
   '.deno',
+  // npm CLIs' own state (update notices, first-run flags): read back as data, never run. The replay's lighthouse and
+  // storybook calls wrote here.
+  '.config/configstore',
 ];
 
 /**
