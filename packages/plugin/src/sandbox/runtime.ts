@@ -145,6 +145,9 @@ export class SandboxRuntime {
 
   private async startOnce(files: FileLimits): Promise<RuntimeState> {
     const started = performance.now();
+    // The library's Windows backend needs an elevated install and wraps into an argv, not a shell string.
+    if (process.platform === 'win32')
+      return { kind: 'unavailable', reason: "Windows is not supported by the plugin's sandbox (Linux and macOS are)" };
     let manager: Manager;
     try {
       // A literal specifier: the build keeps it external and checks that it is only ever loaded this way.
