@@ -36,14 +36,14 @@ describe('self-protection in a real opencode', () => {
   });
   afterAll(async () => h?.stop());
 
-  it('an agent that finds the port itself is blocked at the request to the server, and no bypass is granted', async () => {
+  it("an agent's shell cannot find opencode's port, and told it, is blocked at the request to the server; no bypass is granted", async () => {
     const session = await h.client.createSession();
-    // The shell's parent is opencode: its listening socket is the port (found from the tool result, not told).
-    const found = `{{result::(\\d+)\\s}}`;
     // Two turns, each well inside the client's 90 s request timeout on a loaded machine.
     const parts = await turn(h, session, [
-      bash('ss -ltnp | grep "pid=$PPID,"'),
-      bash(`curl -s http://127.0.0.1:${found}/session`),
+      // Before the OS sandbox this listed opencode's socket (the shell's parent); now the shell has a network
+      // namespace of its own and sees none of the host's sockets.
+      bash('ss -ltnp | grep "pid=$PPID," ; ss -ltn | grep -c LISTEN'),
+      bash(`curl -s http://127.0.0.1:${port}/session`),
     ]);
     parts.push(
       ...(await turn(h, session, [
@@ -55,8 +55,7 @@ describe('self-protection in a real opencode', () => {
       ])),
     );
     expectRan(parts[0]);
-    expect(parts[0]?.output).toContain(`:${port}`);
-    expect(JSON.stringify(parts[1]?.input)).toContain(`127.0.0.1:${port}/session`); // it really found the port
+    expect(parts[0]?.output).not.toContain(`:${port}`);
     expectBlocked(parts[1], 'anchor-protect-host-server');
     expectBlocked(parts[3], 'anchor-protect-host-server');
     expectBlocked(parts[4], 'anchor-protect-host-server');

@@ -11,6 +11,7 @@ export type {
   LoadedContract,
   LoadStatus,
   EffectiveSettings,
+  EffectiveSandbox,
   EffectiveRoles,
   ContractOrigin,
 } from './load/index.js';

@@ -2,7 +2,7 @@
 import { asList, type EffectMatch } from '../schema/index.js';
 import type { EffectFact, FileEffectKind } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import { lazyGlobs, type ExplainingPathMatcher } from '../matchers/glob.js';
 import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
 import { unknownMode, type UnknownMode } from './units.js';
 
@@ -18,7 +18,7 @@ const CHANGE: readonly FileEffectKind[] = ['write', 'append', 'delete'];
 
 export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEffectMatch {
   const kinds = new Set<FileEffectKind>(asList(m.kind ?? 'change').flatMap((k) => (k === 'change' ? CHANGE : [k])));
-  const path: PathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), nocase);
+  const path: ExplainingPathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), nocase);
   const content: TextMatcher[] | undefined = m.content === undefined ? undefined : asList(m.content).map(lazyPattern);
   const summary = [
     `${[...kinds].join('/')} of a file`,
@@ -55,8 +55,11 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     explain(e, unknown) {
       const said = [`${e.kind} ${e.path.relative} (${e.via})`];
       if (e.remote !== undefined) said.push(`on ${e.remote}`);
-      if (path?.test(e.path.relative, e.path.absolute)) said.push(pathsSaid(path.sources));
-      else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
+      if (path?.test(e.path.relative, e.path.absolute)) {
+        // The globs that hold, not the whole list (a built-in guards hundreds of paths).
+        const hit = path.matching(e.path.relative, e.path.absolute);
+        said.push(pathsSaid(hit.length > 0 ? hit : path.sources));
+      } else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
         said.push('a path the engine cannot know, counted as a match');
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);

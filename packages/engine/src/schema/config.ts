@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ContractId, RoleId } from './primitives.js';
 import { Contract } from './contract.js';
 import { UnknownValues } from './command.js';
+import { Sandbox } from './sandbox.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -101,6 +102,7 @@ export const Settings = z
           'log records it as observed. true: every BLOCK contract (not the built-ins); a list: these ids. Default false.',
         examples: [true, ['dev-no-force-push-main']],
       }),
+    sandbox: Sandbox.optional(),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
 

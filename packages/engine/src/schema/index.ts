@@ -7,6 +7,7 @@ export * from './trigger.js';
 export * from './host.js';
 export * from './event.js';
 export * from './contract.js';
+export * from './sandbox.js';
 export * from './config.js';
 export * from './scenario.js';
 export { toJsonSchema, SCHEMA_ID } from './json-schema.js';

@@ -11,7 +11,7 @@ describe('the parse cache', () => {
     expect(again).toBe(first);
     const command = first.commands[0]!;
     expect(() => (command.argv as string[]).push('--dry-run')).toThrow(TypeError);
-    expect(() => (command.flags as { name: string }[]).splice(0, 1)).toThrow(TypeError);
+    expect(() => (command.flags as unknown as unknown[]).splice(0, 1)).toThrow(TypeError);
     expect(() => {
       (command.flags[0] as { name: string }).name = '--force-with-lease';
     }).toThrow(TypeError);

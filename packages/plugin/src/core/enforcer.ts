@@ -72,6 +72,8 @@ export interface EnforcerOptions extends LoaderOptions {
   readonly audit?: Partial<AuditOptions>;
   /** Bounds of the result check (tests and the bench make them small). */
   readonly resultBounds?: import('../integrity/watch-set.js').Bounds;
+  /** The OS sandbox's one-line state for /anchor status (hosts without a sandbox leave it out). */
+  readonly sandboxLine?: (snapshot: PolicySnapshot) => string;
 }
 
 export class Enforcer {
@@ -249,6 +251,26 @@ export class Enforcer {
     }
   }
 
+  /** The OS sandbox refused part of a call that ran: logged (ids and categories only) and written to the decision log. */
+  sandboxRefused(
+    sessionID: string,
+    tool: string,
+    refused: readonly { readonly kind: string; readonly category: string }[],
+  ): void {
+    try {
+      const entry = this.sessions.entry(sessionID, this.current.policy);
+      const categories = [...new Set(refused.map((r) => r.category))];
+      this.channels.log('warn', `SANDBOX refused part of a ${tool} call: ${categories.join(', ')}`, {
+        ...this.stateExtra(sessionID, entry),
+        refused: refused.length,
+      });
+      this.channels.toast(`The sandbox refused part of a ${tool} call: ${categories.join(', ')}.`, 'warning');
+      this.audit.sandboxRefusal(sessionID, tool, entry.state.role, refused);
+    } catch (error) {
+      this.internalError('tool-result', 'sandbox refusal report', sessionID, error);
+    }
+  }
+
   /** A subagent session was created: it shares its parent's state from now on. */
   sessionCreated(sessionID: string, parentID: string | undefined): void {
     try {
@@ -283,7 +305,13 @@ export class Enforcer {
   status(sessionID: string): string {
     try {
       const entry = this.sessions.entry(sessionID, this.current.policy);
-      return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
+      return statusText(
+        this.current,
+        entry.state,
+        entry.agent,
+        this.guard.statusLines(),
+        this.options.sandboxLine?.(this.current),
+      );
     } catch (error) {
       this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
@@ -295,7 +323,13 @@ export class Enforcer {
     const entry = this.sessions.entry(sessionID, this.current.policy);
     switch (cmd.kind) {
       case 'status':
-        return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
+        return statusText(
+          this.current,
+          entry.state,
+          entry.agent,
+          this.guard.statusLines(),
+          this.options.sandboxLine?.(this.current),
+        );
       case 'explain':
         return explainText(entry.last);
       case 'help':
