@@ -66,6 +66,26 @@ describe('semantic-anchors doctor', () => {
       /✓ live check: a real opencode blocked "bash git push --force origin main" as agent build \(team-no-force-push\)/,
     );
     expect(out).toContain('BLOCKED by semantic-anchors');
+    expect(out).toMatch(/✓ OS sandbox setting: on with the defaults/);
+    expect(out).toMatch(
+      /✓ OS sandbox live: a real sandboxed bash call could not write into \.opencode\/ \(through a link\) nor connect to a service on 127\.0\.0\.1, and the agent was told why/,
+    );
+    expect(code, out).toBe(0);
+  });
+
+  it('warns, without failing, when the contract file switches the OS sandbox off, and the live opencode says the same', async () => {
+    const p = project({
+      'opencode.json': loadsPlugin,
+      '.opencode/opencode-semantic-anchors.yaml':
+        'version: 1\nextends: [software-developer]\nsettings:\n  sandbox: off\n',
+    });
+    const { code, out } = await doctor(p, [], withOpencode);
+    expect(out).toMatch(
+      /! OS sandbox setting: switched off by settings\.sandbox: off in \S+opencode-semantic-anchors\.yaml/,
+    );
+    expect(out).toContain('→ remove "sandbox: off"');
+    expect(out).toMatch(/! OS sandbox live: OFF \(settings\.sandbox: off in /);
+    expect(out).toMatch(/warning\(s\) above: read them before you rely on this setup/);
     expect(code, out).toBe(0);
   });
 

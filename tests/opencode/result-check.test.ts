@@ -20,6 +20,7 @@ import {
   expectRan,
   pluginLogLines,
   turn,
+  unreadableScript,
 } from './support/turns.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
@@ -133,17 +134,22 @@ describe('the result check and scoped bypasses in a real opencode', () => {
     const session = await h.client.createSession();
     const t = join(scratch, 'bg');
     const later = join(t, 'later.sh');
+    const hidden = join(t, 'hidden.sh');
+    const script = `sleep 1\ncp ${t}/loose.yaml ${join(h.dirs.project, CONFIG)}\nmkdir -p ${join(h.dirs.project, '.opencode/plugins')}\ncp ${t}/evil.js ${join(h.dirs.project, '.opencode/plugins/evil.js')}\n`;
     const parts = await turn(h, session, [
       bash(`mkdir -p ${t} && printf '${LOOSE}' > ${t}/loose.yaml && echo 'export default {};' > ${t}/evil.js`),
-      callDirective('write', {
-        filePath: later,
-        content: `sleep 1\ncp ${t}/loose.yaml ${join(h.dirs.project, CONFIG)}\nmkdir -p ${join(h.dirs.project, '.opencode/plugins')}\ncp ${t}/evil.js ${join(h.dirs.project, '.opencode/plugins/evil.js')}\n`,
-      }),
+      // A script the session wrote whole is judged as what it holds: stopped before it starts.
+      callDirective('write', { filePath: later, content: script }),
       bash(`nohup sh ${later} >/dev/null 2>&1 &`),
+      // One the engine cannot see into (its text passed through tr) runs; its changes are undone after it.
+      unreadableScript(hidden, script),
+      bash(`nohup sh ${hidden} >/dev/null 2>&1 &`),
       bash('sleep 3'),
       bash('cat .opencode/opencode-semantic-anchors.yaml'),
     ]);
-    expectRan(parts[2]);
+    expectBlocked(parts[2], 'anchor-protect-contract-files');
+    expectRan(parts[3]);
+    expectRan(parts[4]);
     expect(contract()).toBe(original);
     expect(existsSync(join(h.dirs.project, '.opencode/plugins/evil.js'))).toBe(false);
     expect(reported(parts, 'anchor-protect-contract-files')).toBe(true);
@@ -187,17 +193,21 @@ describe('the result check and scoped bypasses in a real opencode', () => {
   it('the server password read by a script from opencode’s own environment reaches the model masked', async () => {
     const session = await h.client.createSession();
     const peek = join(scratch, 'peek.sh');
+    const hidden = join(scratch, 'peek-hidden.sh');
+    const script =
+      'p=$$\nwhile [ "$p" -gt 1 ]; do\n  if tr "\\0" "\\n" < /proc/$p/environ 2>/dev/null | grep -q "^OPENCODE_SERVER_PASSWORD=."; then\n    tr "\\0" "\\n" < /proc/$p/environ | grep -E "^(OPENCODE_SERVER_PASSWORD|E2E_HOST_TOKEN)="\n    tr "\\0" "\\n" < /proc/$p/environ | grep "^OPENCODE_SERVER_PASSWORD=" | base64\n    break\n  fi\n  p=$(awk \'{print $4}\' /proc/$p/stat)\ndone\n';
     const parts = await turn(h, session, [
-      callDirective('write', {
-        filePath: peek,
-        content:
-          'p=$$\nwhile [ "$p" -gt 1 ]; do\n  if tr "\\0" "\\n" < /proc/$p/environ 2>/dev/null | grep -q "^OPENCODE_SERVER_PASSWORD=."; then\n    tr "\\0" "\\n" < /proc/$p/environ | grep -E "^(OPENCODE_SERVER_PASSWORD|E2E_HOST_TOKEN)="\n    tr "\\0" "\\n" < /proc/$p/environ | grep "^OPENCODE_SERVER_PASSWORD=" | base64\n    break\n  fi\n  p=$(awk \'{print $4}\' /proc/$p/stat)\ndone\n',
-      }),
+      // A script the session wrote whole is judged as what it holds: reading the password there is stopped.
+      callDirective('write', { filePath: peek, content: script }),
       bash(`sh ${peek}`),
+      // One the engine cannot see into (its text passed through tr) runs: what it prints is masked.
+      unreadableScript(hidden, script),
+      bash(`sh ${hidden}`),
     ]);
-    expectRan(parts[1]);
-    expect(parts[1]?.output ?? '').toContain('OPENCODE_SERVER_PASSWORD=[masked: OPENCODE_SERVER_PASSWORD]');
-    expect(parts[1]?.output ?? '').toContain('E2E_HOST_TOKEN=[masked: E2E_HOST_TOKEN]');
+    expectBlocked(parts[1], 'anchor-protect-host-secret');
+    expectRan(parts[3]);
+    expect(parts[3]?.output ?? '').toContain('OPENCODE_SERVER_PASSWORD=[masked: OPENCODE_SERVER_PASSWORD]');
+    expect(parts[3]?.output ?? '').toContain('E2E_HOST_TOKEN=[masked: E2E_HOST_TOKEN]');
     expect(everythingTheModelSaw(h)).not.toContain(PASSWORD);
     expect(everythingTheModelSaw(h)).not.toContain(Buffer.from(PASSWORD).toString('base64').slice(4, 20));
     expect(JSON.stringify(await h.client.messages(session))).not.toContain(PASSWORD);

@@ -7,7 +7,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anchorsPlugin, startHarness, type Harness } from './support/harness.js';
-import { anchor, bash, callDirective, expectBlocked, expectRan, pluginLogLines, turn } from './support/turns.js';
+import {
+  anchor,
+  bash,
+  callDirective,
+  expectBlocked,
+  expectRan,
+  pluginLogLines,
+  turn,
+  unreadableScript,
+} from './support/turns.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 const HOST_TOKEN = 'e2e-host-token-must-stay-with-opencode';
@@ -27,14 +36,14 @@ describe('self-protection in a real opencode', () => {
   });
   afterAll(async () => h?.stop());
 
-  it('an agent that finds the port itself is blocked at the request to the server, and no bypass is granted', async () => {
+  it("an agent's shell cannot find opencode's port, and told it, is blocked at the request to the server; no bypass is granted", async () => {
     const session = await h.client.createSession();
-    // The shell's parent is opencode: its listening socket is the port (found from the tool result, not told).
-    const found = `{{result::(\\d+)\\s}}`;
     // Two turns, each well inside the client's 90 s request timeout on a loaded machine.
     const parts = await turn(h, session, [
-      bash('ss -ltnp | grep "pid=$PPID,"'),
-      bash(`curl -s http://127.0.0.1:${found}/session`),
+      // Before the OS sandbox this listed opencode's socket (the shell's parent); now the shell has a network
+      // namespace of its own and sees none of the host's sockets.
+      bash('ss -ltnp | grep "pid=$PPID," ; ss -ltn | grep -c LISTEN'),
+      bash(`curl -s http://127.0.0.1:${port}/session`),
     ]);
     parts.push(
       ...(await turn(h, session, [
@@ -46,8 +55,7 @@ describe('self-protection in a real opencode', () => {
       ])),
     );
     expectRan(parts[0]);
-    expect(parts[0]?.output).toContain(`:${port}`);
-    expect(JSON.stringify(parts[1]?.input)).toContain(`127.0.0.1:${port}/session`); // it really found the port
+    expect(parts[0]?.output).not.toContain(`:${port}`);
     expectBlocked(parts[1], 'anchor-protect-host-server');
     expectBlocked(parts[3], 'anchor-protect-host-server');
     expectBlocked(parts[4], 'anchor-protect-host-server');
@@ -106,24 +114,30 @@ describe('self-protection in a real opencode', () => {
 
   it('the server password and configured host secrets cannot be read, and are blank even for a script', async () => {
     const session = await h.client.createSession();
+    const probe = 'echo "token=[${E2E_HOST_TOKEN}] pw=[${OPENCODE_SERVER_PASSWORD}]"\n';
     const parts = await turn(h, session, [
       bash('echo "$OPENCODE_SERVER_PASSWORD"'),
       bash('printenv E2E_HOST_TOKEN'),
       bash('env'),
       bash('cat /proc/self/environ'),
-      // A script written earlier runs code the engine cannot see into: the second layer (shell.env) holds.
+      // A script the session wrote whole is judged as what it holds: reading the secrets there is stopped too.
       callDirective('write', {
         filePath: join(h.dirs.project, 'probe.sh'),
-        content: 'echo "token=[${E2E_HOST_TOKEN}] pw=[${OPENCODE_SERVER_PASSWORD}]"\n',
+        content: probe,
       }),
       bash('sh probe.sh'),
+      // One the engine cannot see into (its text passed through tr): the second layer (shell.env) holds.
+      unreadableScript('hidden.sh', probe),
+      bash('sh hidden.sh'),
     ]);
     expectBlocked(parts[0], 'anchor-protect-host-secret');
     expectBlocked(parts[1], 'anchor-protect-host-secret');
     expectBlocked(parts[2], 'anchor-protect-host-secret');
     expectBlocked(parts[3], 'anchor-protect-host-secret');
-    expectRan(parts[5]);
-    expect(parts[5]?.output).toContain('token=[] pw=[]');
+    expectBlocked(parts[5], 'anchor-protect-host-secret');
+    expectRan(parts[6]);
+    expectRan(parts[7]);
+    expect(parts[7]?.output).toContain('token=[] pw=[]');
     expect(JSON.stringify(parts)).not.toContain(HOST_TOKEN);
   });
 

@@ -46,7 +46,7 @@ describe.skipIf(!node20 && !process.env.CI)('the published code on Node 20', () 
     },
   );
 
-  it('loads the plugin bundle and blocks a force-push with the default preset', () => {
+  it('loads the plugin bundle, blocks a force-push with the default preset, and runs the OS sandbox', () => {
     const entry = pathToFileURL(built(join(pluginDir, 'dist/index.js'))).href;
     const project = mkdtempSync(join(tmpdir(), 'sa-node20-'));
     const script = `
@@ -56,12 +56,17 @@ describe.skipIf(!node20 && !process.env.CI)('the published code on Node 20', () 
       const call = (command, callID) => hooks['tool.execute.before']({ tool: 'bash', sessionID: 's', callID }, { args: { command } });
       await call('ls', 'c1');
       console.log('ls allowed');
-      await call('git push --force origin main', 'c2').then(() => console.log('push allowed'), (error) => console.log(error.message));`;
+      await call('git push --force origin main', 'c2').then(() => console.log('push allowed'), (error) => console.log(error.message));
+      console.log((await hooks.tool.anchor_status.execute({}, { sessionID: 's' })).split('\\n').find((l) => l.startsWith('Sandbox:')));
+      // The sandbox's proxies keep a process alive; opencode lives on, this script ends here.
+      process.exit(0);`;
     const out = execFileSync(node(), ['--input-type=module', '-e', script], {
       encoding: 'utf8',
       env: { ...process.env, XDG_CONFIG_HOME: join(project, '.xdg') },
     });
     expect(out).toContain('ls allowed');
     expect(out).toMatch(/BLOCKED by semantic-anchors[\s\S]*dev-no-force-push-main/);
+    // The OS sandbox runs on Node 20 too (its own engines field says 22.12; the runtime does not need it).
+    expect(out).toMatch(/Sandbox: on \(bubblewrap\)/);
   });
 });

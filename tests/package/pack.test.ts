@@ -1,5 +1,6 @@
-// The plugin as users get it: `npm pack` of packages/plugin installs offline into an empty project (it has no
-// runtime dependencies to fetch) and its CLI runs there under the name of the package.
+// The plugin as users get it: `npm pack` of packages/plugin installs offline into an empty project (its one runtime
+// dependency, the OS sandbox, comes from the npm cache `npm ci` filled), its CLI runs there under the name of the
+// package, and the plugin finds and runs the sandbox from the installed layout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,8 +34,8 @@ beforeAll(() => {
   project = join(temp, 'project');
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), '{ "name": "a-team-project", "private": true }\n');
-  // An empty cache and --offline: the install can only succeed if the tarball needs nothing from a registry.
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(temp, 'cache'), tarball], {
+  // --offline: the install takes nothing from a registry; the sandbox runtime comes from the cache `npm ci` filled.
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], {
     cwd: project,
     env,
     stdio: 'pipe',
@@ -59,8 +60,9 @@ function npx(...args: string[]) {
 }
 
 describe('npm pack of the plugin', () => {
-  it('has no runtime dependencies to fetch', () => {
-    expect(pkg.dependencies ?? {}).toEqual({});
+  it('has one runtime dependency, the OS sandbox, pinned to an exact version', () => {
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['@anthropic-ai/sandbox-runtime']);
+    expect(pkg.dependencies?.['@anthropic-ai/sandbox-runtime']).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('carries the licences and no source maps full of node_modules sources', () => {
@@ -85,10 +87,30 @@ describe('npm pack of the plugin', () => {
     expect(dist).toBeLessThan(4_500_000);
   });
 
-  it('installs offline into an empty project', () => {
+  it('installs offline into an empty project, with the sandbox runtime and its helper binaries', () => {
     const installed = join(project, 'node_modules', pkg.name);
     expect(statSync(join(installed, 'dist/index.js')).isFile()).toBe(true);
-    expect(readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual([pkg.name]);
+    const runtime = join(project, 'node_modules/@anthropic-ai/sandbox-runtime');
+    expect(statSync(join(runtime, 'vendor/seccomp/x64/apply-seccomp')).isFile()).toBe(true);
+  });
+
+  it('finds and runs the OS sandbox from the installed package', () => {
+    const script = `
+      const plugin = (await import(${JSON.stringify(pkg.name)})).default;
+      const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
+      const hooks = await plugin.server({ directory: process.cwd(), worktree: process.cwd(), client }, {});
+      const args = { command: 'echo hi' };
+      await hooks['tool.execute.before']({ tool: 'bash', sessionID: 's', callID: 'c' }, { args });
+      console.log(args.command.startsWith('exec ') ? 'wrapped' : 'not wrapped');
+      console.log((await hooks.tool.anchor_status.execute({}, { sessionID: 's' })).split('\\n').find((l) => l.startsWith('Sandbox:')));
+      process.exit(0);`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: project,
+      env: { ...env, XDG_CONFIG_HOME: join(temp, 'xdg') },
+      encoding: 'utf8',
+    });
+    expect(out).toContain('wrapped\n');
+    expect(out).toMatch(/Sandbox: on \(bubblewrap\)/);
   });
 
   it('imports as the plugin module opencode loads', () => {

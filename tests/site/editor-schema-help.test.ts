@@ -1,21 +1,25 @@
-// The editor's pure helpers, without a browser: where in the YAML a position is (yaml-path.ts, read from the lezer
-// tree for flow style and from indentation for a line being typed) and what the engine's JSON Schema says there
-// (schema-help.ts). The browser suites prove the same through the page; these pin the cases one by one.
+// The editor's editor-agnostic helpers, without a browser: where in the YAML a position is (yaml-path.ts, read from
+// the lines' indentation and a scan of the line itself) and what the engine's JSON Schema says there
+// (schema-help.ts). The browser suites prove the same through the page, in Monaco and in the plain text area; these
+// pin the cases one by one.
 import { describe, expect, it } from 'vitest';
-import { EditorState } from '@codemirror/state';
 
-import { describeAt, keysAt, valuesAt } from '../../apps/configurator/src/client/editor/schema-help.js';
-import { keyAt, placeAt } from '../../apps/configurator/src/client/editor/yaml-path.js';
+import { describeAt, keysAt, refsAt, valuesAt } from '../../apps/configurator/src/client/editor/schema-help.js';
+import { linesOf, type Pos, type TextLines } from '../../apps/configurator/src/client/editor/text-lines.js';
+import { keyAt, placeAt, valueAt } from '../../apps/configurator/src/client/editor/yaml-path.js';
 
-/** The state of `text` with `|` marking the cursor, and the cursor's offset. */
-function at(marked: string): { state: EditorState; pos: number } {
-  const pos = marked.indexOf('|');
-  const state = EditorState.create({ doc: marked.replace('|', ''), extensions: [] });
-  return { state, pos };
+/** The lines of `text` with `|` marking the cursor, and the cursor's position. */
+function at(marked: string): { lines: TextLines; pos: Pos } {
+  const offset = marked.indexOf('|');
+  const before = marked.slice(0, offset).split('\n');
+  return {
+    lines: linesOf(marked.replace('|', '')),
+    pos: { line: before.length, ch: before[before.length - 1]!.length },
+  };
 }
 const place = (marked: string) => {
-  const { state, pos } = at(marked);
-  return placeAt(state, pos);
+  const { lines, pos } = at(marked);
+  return placeAt(lines, pos);
 };
 
 describe('where the cursor is (yaml-path)', () => {
@@ -33,7 +37,7 @@ describe('where the cursor is (yaml-path)', () => {
     });
   });
 
-  it('reads a key inside nested flow mappings from the syntax tree', () => {
+  it('reads a key inside nested flow mappings from the line', () => {
     expect(place('contracts:\n  - id: x\n    when: { tool: { com| } }\n')).toMatchObject({
       kind: 'key',
       path: ['contracts', '[]', 'when', 'tool'],
@@ -53,10 +57,42 @@ describe('where the cursor is (yaml-path)', () => {
   });
 
   it('finds the key under a position and its whole path, for hover', () => {
-    const { state, pos } = at('version: 1\nsettings:\n  bypass|Budget: 3\n');
-    expect(keyAt(state, pos)).toMatchObject({ path: ['settings', 'bypassBudget'] });
+    const { lines, pos } = at('version: 1\nsettings:\n  bypass|Budget: 3\n');
+    expect(keyAt(lines, pos)).toMatchObject({ path: ['settings', 'bypassBudget'] });
     const off = at('version: 1\nsettings:\n  bypassBudget: |3\n');
-    expect(keyAt(off.state, off.pos)).toBeUndefined();
+    expect(keyAt(off.lines, off.pos)).toBeUndefined();
+  });
+
+  it('finds a key inside a flow mapping, with the block keys above it', () => {
+    const { lines, pos } = at('contracts:\n  - id: x\n    when: { tool: { na|me: bash } }\n');
+    expect(keyAt(lines, pos)).toMatchObject({ path: ['contracts', '[]', 'when', 'tool', 'name'] });
+  });
+
+  it('reads the value under a position: a flow item, a block item, a quoted scalar', () => {
+    const flow = at('version: 1\nextends: [software-developer, qa-eng|ineer]\n');
+    expect(valueAt(flow.lines, flow.pos)).toMatchObject({ path: ['extends', '[]'], text: 'qa-engineer' });
+    const block = at('contracts:\n  - id: x\n    anchorRefs:\n      - github-fl|ow\n');
+    expect(valueAt(block.lines, block.pos)).toMatchObject({
+      path: ['contracts', '[]', 'anchorRefs', '[]'],
+      text: 'github-flow',
+    });
+    const quoted = at("roles:\n  default: 'qa-eng|ineer'\n");
+    expect(valueAt(quoted.lines, quoted.pos)).toMatchObject({ path: ['roles', 'default'], text: 'qa-engineer' });
+  });
+
+  it("reads an example event's flow mapping, values and keys alike", () => {
+    const line = '      - event: { tool: bash, args: { com| } }';
+    const p = place(`contracts:\n  - id: x\n    examples:\n${line}\n`);
+    expect(p).toMatchObject({ kind: 'key', path: ['contracts', '[]', 'examples', '[]', 'event', 'args'], flow: true });
+  });
+
+  it('does not take an apostrophe in a plain scalar for the start of a quoted one', () => {
+    const p = place("contracts:\n  - id: x\n    message: Don't push; it's shared. |\n");
+    expect(p).toBeUndefined();
+    const { lines, pos } = at("contracts:\n  - id: x\n    message: Don't push # a not|e\n");
+    expect(valueAt(lines, pos)).toBeUndefined();
+    const key = at("contracts:\n  - id: x\n    message: Don't push\n    mo|de: WARN\n");
+    expect(keyAt(key.lines, key.pos)).toMatchObject({ path: ['contracts', '[]', 'mode'] });
   });
 });
 
@@ -79,6 +115,14 @@ describe('what the schema says there (schema-help)', () => {
     expect(valuesAt(['contracts', '[]', 'mode'])).toEqual(['BLOCK', 'WARN']);
     expect(valuesAt(['contracts', '[]', 'bypassable'])).toEqual(expect.arrayContaining(['true', 'false']));
     expect(valuesAt(['contracts', '[]', 'nonsense'])).toEqual([]);
+  });
+
+  it('names the definition a value is declared as, which the value help keys on', () => {
+    expect(refsAt(['roles', 'default'])).toContain('RoleId');
+    expect(refsAt(['roles', 'agents', 'build'])).toContain('RoleId');
+    expect(refsAt(['contracts', '[]', 'anchorRefs', '[]'])).toContain('AnchorId');
+    expect(refsAt(['disable', '[]'])).toContain('ContractId');
+    expect(refsAt(['contracts', '[]', 'examples', '[]', 'role'])).toContain('RoleId');
   });
 
   it("describes a key by the property's own text", () => {

@@ -1,5 +1,7 @@
-// The configurator's editor in real Chromium against the built site: from a role page into the editor, markers that
-// follow the user's typing, composition of two presets, the simulator against the CLI, download and share link.
+// The configurator's editor in real Chromium against the built site, in its desktop form (Monaco): from a role page
+// into the editor, markers that follow the user's typing, completion and hover from the schema, Monaco's own editing
+// (search, comments, folding, F8, Ctrl+., the Ctrl+M escape), composition of two presets, the simulator against the
+// CLI, download and share link. The phone form (the plain text area) has its own suite: editor-phone.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +10,12 @@ import { bundledPresets, SCHEMA_ID, toJsonSchema, validate } from '@semantic-anc
 import { ensureCliBuilt } from './support/build.js';
 import { useSite } from './support/site.js';
 import {
+  editorForm,
   editorMarkers,
   editorText,
+  hoverOn,
   setEditorText,
+  suggestionLabels,
   validations,
   waitForEditor,
   waitForFullCheck,
@@ -44,6 +49,7 @@ describe('from a role page into the editor', () => {
     expect(await page.locator('h1').textContent()).toBeTruthy();
     await page.click('a[data-open-editor]');
     await waitForEditor(page);
+    expect(await editorForm(page)).toBe('monaco');
     expect(await editorText(page)).toContain(`extends: [${SECOND}]`);
     expect(await page.isChecked(`input[name="preset"][value="${SECOND}"]`)).toBe(true);
   });
@@ -83,14 +89,14 @@ describe('markers follow the text', () => {
     expect(markers.map((m) => [m.line, m.code])).toEqual([[6, 'unknown-anchor']]);
     expect(markers[0]!.message).toContain('github-flowx');
     expect(await page.textContent('#problems')).toContain('opencode-semantic-anchors.yaml:6:');
-    await expect.poll(() => page.locator('.cm-editor .cm-lintRange-error').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.cm-editor .cm-lint-marker-error').count()).toBeGreaterThan(0);
+    // Monaco's own marker: the wavy underline, and the mark in the scroll bar's overview ruler.
+    await expect.poll(() => page.locator('#editor .squiggly-error').count()).toBeGreaterThan(0);
 
     before = await validations(page);
     await page.keyboard.press('Backspace');
     await waitForValidationAfter(page, before);
     expect(await editorMarkers(page)).toEqual([]);
-    await expect.poll(() => page.locator('.cm-editor .cm-lintRange-error').count()).toBe(0);
+    await expect.poll(() => page.locator('#editor .squiggly-error').count()).toBe(0);
   });
 
   it('reports a YAML syntax error at its line', async () => {
@@ -105,12 +111,11 @@ describe('markers follow the text', () => {
   });
 });
 
-// CodeMirror ignores Enter for 75 ms after the suggestion list opens or changes (a fast Enter meant for a new line must
-// not accept a suggestion): a test that accepts one waits longer, as a human does, with room for a slow machine.
+// A test that accepts a suggestion waits for the list to settle on the word typed, as a human does.
 const ACCEPT_DELAY_MS = 200;
 
 describe('completion and hover from the JSON Schema', () => {
-  const completions = (page: Page) => page.locator('.cm-tooltip-autocomplete li');
+  const completions = { allTextContents: suggestionLabels };
 
   it('completes top-level keys and shows the documentation of a key on hover', async () => {
     const page = await open('editor/');
@@ -119,18 +124,15 @@ describe('completion and hover from the JSON Schema', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Control+Space');
     await expect
-      .poll(() => completions(page).allTextContents(), { timeout: 15_000 })
+      .poll(() => completions.allTextContents(page), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('contracts')]));
-    const labels = await completions(page).allTextContents();
+    const labels = await completions.allTextContents(page);
     for (const key of ['extends', 'settings', 'disable']) expect(labels.join(' ')).toContain(key);
     // A key already in the mapping is not offered again.
     expect(labels).not.toContain('version');
     await page.keyboard.press('Escape');
     // Hover on `version` (line 1) shows the schema's description of the field.
-    await page.locator('.cm-line', { hasText: 'version: 1' }).hover({ position: { x: 12, y: 6 } });
-    await expect
-      .poll(() => page.locator('.cm-tooltip-hover').allTextContents(), { timeout: 15_000 })
-      .toEqual(expect.arrayContaining([expect.stringContaining('Schema version')]));
+    await hoverOn(page, 'version', 'Schema version');
   });
 
   it("offers a contract's keys while one is typed, with descriptions, leaving out those present", async () => {
@@ -139,21 +141,25 @@ describe('completion and hover from the JSON Schema', () => {
     await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: WARN\n    ');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('desc');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(['description']);
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['description']);
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Control+Space');
     await expect
-      .poll(() => completions(page).allTextContents())
+      .poll(() => completions.allTextContents(page))
       .toEqual(expect.arrayContaining(['description', 'anchorRefs', 'when', 'message', 'examples']));
-    const offered = await completions(page).allTextContents();
+    const offered = await completions.allTextContents(page);
     expect(offered).not.toContain('id');
     expect(offered).not.toContain('mode');
-    // The selected key's description shows beside the list.
+    // The selected key's description shows beside the list (Ctrl+Space again opens the details).
     await page.keyboard.type('ancho');
-    await expect.poll(() => page.locator('.cm-completionInfo').textContent()).toContain('catalogue ids');
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['anchorRefs']);
+    await page.keyboard.press('Control+Space');
+    await expect
+      .poll(() => page.locator('.monaco-editor .suggest-details').textContent(), { timeout: 10_000 })
+      .toContain('catalogue ids');
     await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\n {4}anchorRefs: $/);
@@ -165,23 +171,23 @@ describe('completion and hover from the JSON Schema', () => {
     await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: WARN\n    ');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('exampl');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(['examples']);
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['examples']);
     await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\n {4}examples:\n {6}- $/);
     // The cursor is where the first example's keys go.
     await page.keyboard.press('Control+Space');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(expect.arrayContaining(['event', 'expect']));
+    await expect.poll(() => completions.allTextContents(page)).toEqual(expect.arrayContaining(['event', 'expect']));
     await page.keyboard.press('Escape');
     await setEditorText(page, 'version: 1\n');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('settin');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(['settings']);
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['settings']);
     await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toMatch(/\nsettings:\n {2}$/);
     await page.keyboard.type('bypassB');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(['bypassBudget']);
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['bypassBudget']);
     await page.waitForTimeout(ACCEPT_DELAY_MS);
     await page.keyboard.press('Enter');
     // A scalar stays on its key's line.
@@ -194,14 +200,14 @@ describe('completion and hover from the JSON Schema', () => {
     await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    mode: ');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Control+Space');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(['BLOCK', 'WARN']);
+    await expect.poll(() => completions.allTextContents(page)).toEqual(['BLOCK', 'WARN']);
     await page.keyboard.press('Escape');
     await setEditorText(page, 'version: 1\ncontracts:\n  - id: my-rule\n    when: { tool: { com } }\n');
-    await page.locator('.cm-line', { hasText: 'when: { tool: { com } }' }).click();
+    await page.locator('#editor .view-line', { hasText: 'when: { tool: { com } }' }).click();
     await page.keyboard.press('End');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Control+Space');
-    await expect.poll(() => completions(page).allTextContents()).toEqual(expect.arrayContaining(['command']));
+    await expect.poll(() => completions.allTextContents(page)).toEqual(expect.arrayContaining(['command']));
   });
 });
 
@@ -230,11 +236,14 @@ describe('editing basics', () => {
   it('has a labelled text box, line numbers, folding, search, undo, comments and 2-space Tab indentation', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
-    expect(await page.getAttribute('.cm-content', 'aria-label')).toMatch(/YAML/);
-    expect(await page.getAttribute('.cm-content', 'role')).toBe('textbox');
+    // Monaco's input element (an EditContext in Chromium): the text box a screen reader is given.
+    const input = page.locator('#editor .monaco-editor [role="textbox"]');
+    expect(await input.getAttribute('aria-label')).toMatch(/YAML/);
+    expect(await input.getAttribute('role')).toBe('textbox');
     await setEditorText(page, 'version: 1\nsettings:\n  bypassBudget: 2\n');
-    expect(await page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: /^3$/ }).count()).toBe(1);
-    expect(await page.locator('.cm-foldGutter .cm-gutterElement span[title]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#editor .line-numbers', { hasText: /^3$/ }).count()).toBe(1);
+    // Folding by indentation: `settings:` folds the line under it.
+    await expect.poll(() => page.locator('#editor .cldr.codicon-folding-expanded').count()).toBeGreaterThan(0);
     // Toggle comment on line 1, then undo and redo it.
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Control+/');
@@ -248,46 +257,137 @@ describe('editing basics', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Tab');
     await expect.poll(() => editorText(page)).toMatch(/bypassBudget: 2\n {2}$/);
-    // Search: Ctrl+F opens the panel; Enter selects the next match.
+    // Search: Ctrl+F opens the find widget; the matches are marked.
     await page.keyboard.press('Control+f');
-    const search = page.locator('.cm-search input[name="search"]');
+    const search = page.locator('#editor .find-widget.visible .find-part textarea');
     await search.waitFor();
     await search.fill('bypass');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.cm-searchMatch').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#editor .findMatch, #editor .currentFindMatch').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    // F1: the command palette, as in VS Code.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type('toggle line comment');
+    await expect.poll(() => page.locator('.quick-input-widget .monaco-list-row').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
   });
 
-  it('matches brackets, and lets the keyboard leave the editor with Escape then Tab', async () => {
+  it('matches brackets, and lets the keyboard leave the editor with Ctrl+M then Tab', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
     await setEditorText(page, 'version: 1\nextends: [software-developer]\n');
-    await page.locator('.cm-line', { hasText: 'extends' }).click();
+    await page.locator('#editor .view-line', { hasText: 'extends' }).click();
     await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor');
-    await expect.poll(() => page.locator('.cm-matchingBracket').count()).toBe(2);
+    const inEditor = () => page.evaluate(() => document.activeElement?.closest('#editor') !== null);
+    expect(await inEditor()).toBe(true);
+    await expect.poll(() => page.locator('#editor .bracket-match').count()).toBe(2);
     const before = await editorText(page);
-    await page.keyboard.press('Escape');
+    // Tab indents while typing; Ctrl+M makes it move the focus, as the key help above the editor says.
+    await page.keyboard.press('Control+m');
     await page.keyboard.press('Tab');
-    // The editor lives in a shadow root, so the page sees its host focused while the cursor is in the text.
-    const focused = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
-    expect(await focused()).not.toBe('editor');
-    expect(await focused()).not.toBe('BODY');
+    expect(await inEditor()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     expect(await editorText(page)).toBe(before);
+    expect(await page.textContent('#editor-keys')).toContain('Ctrl+M');
+  });
+
+  it('shows a visible focus ring around the editor while it has the focus', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    const ring = () => page.$eval('#editor', (el) => getComputedStyle(el).outlineStyle);
+    expect(await ring()).toBe('none');
+    await setEditorText(page, 'version: 1\n');
+    expect(await ring()).toBe('solid');
+    const { outlineWidth, outlineColor } = await page.$eval('#editor', (el) => getComputedStyle(el));
+    expect(parseFloat(outlineWidth)).toBeGreaterThanOrEqual(2);
+    expect(outlineColor).not.toBe('rgba(0, 0, 0, 0)');
   });
 });
 
-describe('the diagnostics in the text', () => {
-  it('shows the message and its hint on hover over the underline', async () => {
+describe('the choice of form', () => {
+  it('switches to the plain text area and back, keeping the text, and remembers the choice in this browser', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\n# chosen form\n');
+    await waitForFullCheck(page);
+    await page.click('#editor-form-switch');
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="plain"]');
+    expect(await editorText(page)).toContain('# chosen form');
+    expect(await page.$('.monaco-editor')).toBeNull();
+    await page.reload();
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="plain"]');
+    await page.click('#editor-form-switch');
+    await page.waitForSelector('html[data-editor-ready][data-editor-form="monaco"]');
+    expect(await editorText(page)).toContain('# chosen form');
+  });
+});
+
+describe('the problems in the text', () => {
+  it('shows the message and its hint on hover over the underline, with its quick fix', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
     await setEditorText(page, 'version: 1\nsetings:\n  bypassBudget: 2\n');
-    await page.locator('.cm-lintRange-error').first().hover();
-    const tip = page.locator('.cm-tooltip-lint');
-    await tip.waitFor({ timeout: 10_000 });
-    expect(await tip.textContent()).toContain('setings');
-    expect(await tip.textContent()).toContain('hint: did you mean "settings"?');
-    expect(await tip.locator('.cm-diagnosticAction', { hasText: 'settings' }).count()).toBe(1);
+    const hover = await hoverOn(page, 'setings', 'setings');
+    expect(await hover.textContent()).toContain('hint: did you mean "settings"?');
+    expect(await hover.textContent()).toContain('Quick Fix');
+  });
+
+  it('goes to the next problem with F8 and fixes it with Ctrl+. from the keyboard', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(page, 'version: 1\nsetings:\n  bypassBudget: 2\n');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('F8');
+    const peek = page.locator('#editor .marker-widget');
+    await expect.poll(() => peek.textContent(), { timeout: 10_000 }).toContain('did you mean "settings"');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row.action.focused', {
+      hasText: 'Change "setings" to "settings"',
+    });
+    await fix.first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page)).toContain('settings:\n  bypassBudget: 2');
+    await expect.poll(async () => (await editorMarkers(page)).map((m) => m.code)).toEqual([]);
+  });
+});
+
+describe("the simulator's matches in the text", () => {
+  it('marks the contract an event matched beside its lines, with what it did, until the events are cleared', async () => {
+    const page = await open('editor/');
+    await waitForEditor(page);
+    await setEditorText(
+      page,
+      [
+        'version: 1',
+        'contracts:',
+        '  - id: no-force-push',
+        '    description: Force-pushing rewrites shared history.',
+        '    mode: BLOCK',
+        '    anchorRefs: [github-flow]',
+        "    when: { tool: { name: bash, command: 'git push.*--force' } }",
+        '    message: Push a new commit instead.',
+        '',
+      ].join('\n'),
+    );
+    await waitForFullCheck(page);
+    await page.click('#clear-events');
+    await page.selectOption('#event-kind', 'tool');
+    await page.fill('#event-tool', 'bash');
+    await page.fill('#event-args', '{ "command": "git push --force origin main" }');
+    await page.click('#add-event');
+    // A mark in the gutter and a tint on each of the contract's six lines.
+    await expect.poll(() => page.locator('#editor .match-gutter-BLOCK').count()).toBe(6);
+    expect(await page.locator('#editor .match-line.match-BLOCK').count()).toBe(6);
+    const hover = await hoverOn(page, 'Force-pushing', 'matched in the simulator');
+    expect(await hover.textContent()).toContain('event #1 (bash {"command":"git push --force origin main"}): BLOCK');
+    // The verdict names the contract as a link to its lines.
+    await page.mouse.move(0, 0);
+    await page.click('#verdicts .contract-link');
+    expect(await page.evaluate(() => document.activeElement?.closest('#editor') !== null)).toBe(true);
+    await page.click('#clear-events');
+    await expect.poll(() => page.locator('#editor .match-gutter-BLOCK').count()).toBe(0);
   });
 });
 

@@ -35,10 +35,15 @@ describe('roles index and role names', () => {
 });
 
 describe("a role page's YAML", () => {
-  it('shows the preset without its examples and links the whole file, served byte for byte', async () => {
+  it('shows the preset without its examples when asked, and links the whole file, served byte for byte', async () => {
     const preset = bundledPresets.find((p) => p.id === 'software-developer')!;
     const page = await open('roles/software-developer/');
-    const shown = (await page.textContent('pre[aria-label^="YAML of the software-developer preset"] code')) ?? '';
+    // The outline is fetched when the reader opens it: not part of every view of the page.
+    const code = page.locator('pre[aria-label^="YAML of the software-developer preset"] code');
+    expect(await code.textContent()).toBe('');
+    await page.click('details.preset-outline > summary');
+    await expect.poll(() => code.textContent()).toContain('id: dev-no-force-push');
+    const shown = (await code.textContent()) ?? '';
     expect(shown).toContain('id: dev-no-force-push');
     expect(shown).not.toMatch(/^\s+examples:/m);
     expect(preset.text).toMatch(/^\s+examples:/m);

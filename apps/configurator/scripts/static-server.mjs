@@ -21,6 +21,21 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.yaml', '.txt', '.ttf']);
 
+/**
+ * Compressed bodies by path and modification time: a real static host compresses a file once (or ships it
+ * precompressed), so the editor's 3 MB Monaco chunk must not cost a gzip per request in the figures.
+ */
+const compressed = new Map();
+async function gzipped(path, body) {
+  const key = `${path}\u0000${(await stat(path).catch(() => undefined))?.mtimeMs ?? 0}`;
+  let payload = compressed.get(key);
+  if (!payload) {
+    payload = gzipSync(body);
+    compressed.set(key, payload);
+  }
+  return payload;
+}
+
 async function resolveFile(root, pathname) {
   const decoded = decodeURIComponent(pathname);
   const target = normalize(join(root, decoded));
@@ -50,7 +65,7 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }) 
       const ext = extname(path);
       const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
       const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const payload = gzip ? gzipSync(body) : body;
+      const payload = gzip ? await gzipped(path, body) : body;
       if (gzip) headers['Content-Encoding'] = 'gzip';
       res.writeHead(status, { ...headers, 'Content-Length': payload.length });
       res.end(req.method === 'HEAD' ? undefined : payload);

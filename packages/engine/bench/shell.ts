@@ -2,6 +2,7 @@
 // from the parse cache), and what a whole decision costs at 100 contracts when every bash command is a fresh 1 KB
 // chain judged by structured `run` matches, effect triggers and secret detection.
 import {
+  LEDGER_LIMITS,
   compile,
   loadConfig,
   parseShell,
@@ -9,6 +10,7 @@ import {
   step,
   type CompiledPolicy,
   type Event,
+  type SessionState,
 } from '@semantic-anchors/engine';
 import { medianMs, timeCalls, type Distribution, type TimingBudget } from './measure.js';
 
@@ -21,6 +23,42 @@ export interface ShellResult {
   readonly parse100kMs: number;
   readonly evaluate1k: Distribution;
   readonly commandBytes: number;
+  /** The same typical calls decided in a session whose ledger is full (LEDGER_LIMITS: files and characters). */
+  readonly evaluate1kTypicalFullLedger: Distribution;
+  /** A write of a new 1 KB script into a full ledger (the copy and the eviction it costs). */
+  readonly writeFullLedger: Distribution;
+  /** `bash scripts/x.sh` of a 1 KB script the ledger holds: the script walked as what it contains. */
+  readonly runLedgerScript: Distribution;
+  /** The session state with a full ledger, as JSON (UTF-16 code units), and the ledger's own counts. */
+  readonly fullLedger: { readonly stateJsonChars: number; readonly files: number; readonly chars: number };
+}
+
+/** A 1 KB shell script the session might write: a build, tests, a deploy step; `n` keeps each one distinct. */
+export function script1k(n: number): string {
+  const lines = [
+    '#!/usr/bin/env bash',
+    'set -euo pipefail',
+    `cd "$(dirname "$0")/.."`,
+    'npm ci --no-audit --no-fund',
+    `npx vitest run --reporter=dot src/cart src/api # run ${n}`,
+    'npm run build -- --mode production',
+    `docker build -t registry.example.com/shop/api:${n} -f deploy/Dockerfile .`,
+    'git status --short && git log --oneline -n 5',
+  ];
+  let text = `${lines.join('\n')}\n`;
+  while (text.length < 1000) text += `echo "step ${n} done" >> /tmp/build-${n}.log\n`;
+  return text.slice(0, 1024);
+}
+
+/** A state whose ledger is at its bounds: LEDGER_LIMITS.files scripts of 1 KB, LEDGER_LIMITS.totalChars in all. */
+export function fullLedgerState(policy: CompiledPolicy): SessionState {
+  let state = startState(policy);
+  for (let i = 0; i < LEDGER_LIMITS.files + 8; i++)
+    state = step(policy, state, {
+      tool: 'write',
+      args: { filePath: `/home/dev/shop/scripts/s${i}.sh`, content: script1k(i) },
+    }).state;
+  return { ...state, seq: 0 };
 }
 
 /** A realistic chain of about 1 KB: cd, env prefix, wrappers, a pipe, a redirect, a heredoc; `n` keeps each one fresh. */
@@ -131,5 +169,40 @@ export function measureShell(budget: TimingBudget): ShellResult {
   }));
   let e = 0;
   const evaluate1k = timeCalls(events, () => step(policy, state, events[e++ % events.length]!), budget);
-  return { parse1kTypical, evaluate1kTypical, parse1k, parse100kMs, evaluate1k, commandBytes: texts[0]!.length };
+
+  const full = fullLedgerState(policy);
+  let tf = 0;
+  const evaluate1kTypicalFullLedger = timeCalls(
+    typicalEvents,
+    () => step(policy, full, typicalEvents[tf++ % typicalEvents.length]!),
+    budget,
+  );
+  const writes: Event[] = Array.from({ length: 2000 }, (_, i) => ({
+    tool: 'write',
+    args: { filePath: `/home/dev/shop/tools/new${i}.sh`, content: script1k(50_000 + i) },
+  }));
+  let w = 0;
+  const writeFullLedger = timeCalls(writes, () => step(policy, full, writes[w++ % writes.length]!), budget);
+  const runs: Event[] = Array.from({ length: LEDGER_LIMITS.files }, (_, i) => ({
+    tool: 'bash',
+    args: { command: `bash scripts/s${i + 8}.sh --ci`, description: 'Run the script' },
+  }));
+  let r = 0;
+  const runLedgerScript = timeCalls(runs, () => step(policy, full, runs[r++ % runs.length]!), budget);
+  return {
+    parse1kTypical,
+    evaluate1kTypical,
+    parse1k,
+    parse100kMs,
+    evaluate1k,
+    commandBytes: texts[0]!.length,
+    evaluate1kTypicalFullLedger,
+    writeFullLedger,
+    runLedgerScript,
+    fullLedger: {
+      stateJsonChars: JSON.stringify(full).length,
+      files: full.ledger.count,
+      chars: full.ledger.chars,
+    },
+  };
 }

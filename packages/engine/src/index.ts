@@ -11,6 +11,7 @@ export type {
   LoadedContract,
   LoadStatus,
   EffectiveSettings,
+  EffectiveSandbox,
   EffectiveRoles,
   ContractOrigin,
 } from './load/index.js';
@@ -37,6 +38,9 @@ export { applicability, describeApplicability, type Applicability, type AppliesT
 export { initialState, bypassesLeft, type SessionState, type BypassState } from './evaluate/state.js';
 export {
   sessionContext,
+  freshContext,
+  type ContextSource,
+  type ContextEvent,
   SHELL_SESSION_LIMITS,
   EMPTY_SHELL_SESSION,
   type ShellSession,
@@ -51,6 +55,15 @@ export {
   type PendingBypass,
 } from './evaluate/decide.js';
 export { readBypassWords, type BypassWords } from './evaluate/bypass-words.js';
+export {
+  EMPTY_LEDGER,
+  LEDGER_LIMITS,
+  ledgerFile,
+  ledgerFiles,
+  recordCalls,
+  type Ledger,
+  type LedgerFile,
+} from './ledger/index.js';
 export { observedReport, type ObservedReport } from './evaluate/observe.js';
 export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
@@ -87,6 +100,10 @@ export type {
   ShellContext,
   ShellPersistence,
   UnknownWord,
+  ShellFile,
+  CommandInput,
+  ImpliedWord,
+  ScriptRun,
 } from './shell/index.js';
 export { findSecrets, SECRET_RULES, type SecretFinding } from './secrets/index.js';
 export { redactSecrets } from './secrets/redact.js';

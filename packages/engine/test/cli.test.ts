@@ -101,7 +101,7 @@ describe('semantic-anchors explain', () => {
     ).out;
     expect(text).toContain('#4 tool edit "README.md" → BLOCK');
     expect(text).toContain(
-      '✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (limit 3)',
+      '✗ step-confirmation [BLOCK] when: any tool (edit); tool call 3 since the last confirmation (held from call 3 on)',
     );
     expect(text).toContain('↷ step-confirmation [BLOCK, bypassed]');
   });
@@ -159,6 +159,47 @@ describe('semantic-anchors explain', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain(`${join(dir, 'bad.jsonl')}:2:1: error: line 2 is not an event`);
     expect(bad.err).toContain(`${join(dir, 'bad.jsonl')}:3:2: error: line 3 is not JSON`);
+  });
+});
+
+describe('semantic-anchors explain with the host facts and the ledger', () => {
+  it('--branch puts the branch checked out under a push that names none; without it the branch is unknown', () => {
+    const event = '{"tool":"bash","args":{"command":"git push --force-with-lease"}}';
+    const onMain = run('explain', 'software-developer', '--event', event, '--branch', 'main');
+    expect(onMain.out).toContain('→ BLOCK');
+    expect(onMain.out).toContain('main implied: the branch checked out (host)');
+    expect(onMain.out).toContain('arg main (the branch checked out (host))');
+    expect(run('explain', 'software-developer', '--event', event, '--branch', 'feat/x').out).toContain('→ ALLOW');
+    expect(run('explain', 'software-developer', '--event', event).out).not.toContain('implied');
+    expect(run('explain', 'software-developer', '--event', event, '--branch', 'x', '--detached').code).toBe(2);
+  });
+
+  it('--ignore gives .gitignore patterns: deleting ignored output is excused, and says by which pattern', () => {
+    const event = '{"tool":"bash","args":{"command":"rm -rf lib dist"}}';
+    const r = run('explain', 'software-developer', '--event', event, '--ignore', '/lib/', '--ignore', 'dist/');
+    expect(r.out).toContain('→ ALLOW');
+    expect(r.out).toContain('delete lib (rm, command 1, ignored by git: /lib/)');
+    expect(run('explain', 'software-developer', '--event', event).out).toContain('→ BLOCK');
+  });
+
+  it('shows which file the session wrote was run, and marks the characters inside it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-cli-'));
+    writeFileSync(
+      join(dir, 'events.jsonl'),
+      [
+        '{"tool":"write","args":{"filePath":"/p/ship.sh","content":"npm test\\ngit push --force origin main\\n"}}',
+        '{"tool":"bash","args":{"command":"bash ship.sh"}}',
+      ].join('\n'),
+    );
+    const r = run('explain', 'software-developer', '--events', join(dir, 'events.jsonl'), '--root', '/p');
+    expect(r.out).toContain('#2 tool bash "bash ship.sh" → BLOCK');
+    expect(r.out).toContain('runs ship.sh (as sh; read its whole text, as this session wrote it; command 1)');
+    expect(r.out).toContain('file ship.sh │ git push --force origin main');
+    const json = JSON.parse(
+      run('explain', 'software-developer', '--events', join(dir, 'events.jsonl'), '--root', '/p', '--json').out,
+    );
+    expect(json[1].parsed.files).toEqual([{ path: 'ship.sh', as: 'sh', read: 'whole', command: 1 }]);
+    expect(json[1].spans.texts['file ship.sh']).toBe('npm test\ngit push --force origin main\n');
   });
 });
 

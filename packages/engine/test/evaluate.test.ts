@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compile, evaluate, loadConfig, next, startState, step, type Event } from '@semantic-anchors/engine';
+import {
+  LEDGER_LIMITS,
+  compile,
+  evaluate,
+  loadConfig,
+  next,
+  startState,
+  step,
+  type Event,
+} from '@semantic-anchors/engine';
 import { bash, edit, fixture, policyOf, readFile, readFixture, replay } from './helpers.js';
 
 const POLICY = `
@@ -349,12 +358,13 @@ contracts:
     let sizeAt1000 = 0;
     events.forEach((e, i) => {
       state = next(policy, state, e);
-      if (i === 999) sizeAt1000 = JSON.stringify({ ...state, written: [] }).length;
+      if (i === 999) sizeAt1000 = JSON.stringify({ ...state, ledger: null }).length;
     });
     expect(state.seq).toBe(10_000);
-    // Only counters grow in digits, and the bounded list of files written holds longer names: allow for that, nothing else.
-    expect(state.written.length).toBeLessThanOrEqual(64);
-    expect(JSON.stringify({ ...state, written: [] }).length).toBeLessThanOrEqual(sizeAt1000 + 8);
+    // Only counters grow in digits, and the bounded ledger of files written holds longer names: allow for that, nothing else.
+    expect(state.ledger.count).toBeLessThanOrEqual(LEDGER_LIMITS.files);
+    expect(state.ledger.chars).toBeLessThanOrEqual(LEDGER_LIMITS.totalChars);
+    expect(JSON.stringify({ ...state, ledger: null }).length).toBeLessThanOrEqual(sizeAt1000 + 8);
     expect(Object.keys(state.seen).length + Object.keys(state.counts).length).toBeLessThanOrEqual(2);
   });
 });

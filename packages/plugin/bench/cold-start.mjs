@@ -8,3 +8,5 @@ const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: a
 await mod.default.server({ directory: project, worktree: project, client }, {});
 const t2 = performance.now();
 process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, total: t2 - t0 }));
+// The sandbox starts in the background and its proxies would keep this process alive.
+process.exit(0);

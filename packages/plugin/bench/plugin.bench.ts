@@ -36,9 +36,11 @@ process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-xdg-')
 process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-cache-'));
 mkdirSync(join(project, '.opencode'), { recursive: true });
 const presets = bundledPresets.map((p) => p.id);
+// The OS sandbox is off here: this bench measures the rules' cost per hook (the sandbox wraps bash calls between
+// the hooks, in shell.env, and bench/sandbox.bench.ts measures that with a real shell).
 writeFileSync(
   join(project, '.opencode/opencode-semantic-anchors.yaml'),
-  `version: 1\nextends: [${presets.join(', ')}]\n`,
+  `version: 1\nextends: [${presets.join(', ')}]\nsettings:\n  sandbox: off\n`,
 );
 
 const quantile = (sorted: readonly number[], q: number): number =>
@@ -167,3 +169,5 @@ if (process.argv.includes('--json')) {
       `schema/v1.json ${kb(t.schemaBytes)}, source maps ${kb(t.sourceMapBytes)}; largest: ${t.largest.map((l) => `${l.path} ${kb(l.bytes)}`).join(', ')}`,
   );
 }
+// The sandbox library keeps a process alive once loaded (by a plugin with it on); this bench ends here.
+process.exit(0);

@@ -1,5 +1,5 @@
-// Builds the package: dist/index.js (the plugin, one self-contained ESM bundle: engine, zod, yaml, picomatch and
-// re2js inside, no runtime import of the host's packages), dist/cli.js (the `semantic-anchors` bin),
+// Builds the package: dist/index.js (the plugin, one ESM bundle: engine, zod, yaml, picomatch and re2js inside, no
+// runtime import of the host's packages; the one package it loads at run time is the OS sandbox's, a dependency), dist/cli.js (the `semantic-anchors` bin),
 // dist/index.d.ts (types of the entry only), dist/THIRD-PARTY-LICENSES.txt (the licence texts of every package the two
 // bundles contain, from esbuild's metafile) and schema/v1.json (the engine's JSON Schema).
 import { execFileSync } from 'node:child_process';
@@ -26,8 +26,16 @@ const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
+/**
+ * The one package the bundles load at run time instead of carrying it: the OS sandbox. Its helper binaries
+ * (seccomp filters, ~10 MB) are found relative to its own files, so it is a dependency of the package, imported with
+ * a dynamic import() when the plugin starts.
+ */
+export const RUNTIME_EXTERNALS = ['@anthropic-ai/sandbox-runtime'] as const;
+
 const common: BuildOptions = {
   bundle: true,
+  external: [...RUNTIME_EXTERNALS],
   format: 'esm',
   platform: 'node',
   // opencode 1.18 runs plugins in Bun 1.3; the CLI runs in Node >= 20.19. Both understand ES2022.
@@ -68,10 +76,32 @@ const plugin = await build({
   banner: { js: PLUGIN_BUNDLE_MARK },
 });
 metafiles.push(plugin.metafile!);
-const pluginText = readFileSync(join(dist, 'index.js'), 'utf8');
-// INVARIANT: the plugin bundle loads nothing at run time but Node built-ins (no require of packages, no host package).
-if (/\brequire\(|@opencode-ai\/plugin/.test(pluginText.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
+const pluginText = readFileSync(join(dist, 'index.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+// INVARIANT: the plugin bundle loads nothing at run time but Node built-ins and the sandbox runtime, and that one
+// only through a dynamic import() (never at module load: opencode's start waits for the plugin's import).
+if (/\brequire\(|@opencode-ai\/plugin/.test(pluginText)) {
   throw new Error('dist/index.js must not require() anything nor import @opencode-ai/plugin at run time');
+}
+// Static imports (`import{a}from"x"`, `import*as b from"x"`, `import"x"`) and dynamic ones (`import("x")`), as esbuild
+// writes them in minified output.
+const staticImports = [
+  ...pluginText.matchAll(/(?<![.\w$])import\s*(?:[\w$*{][^;"'`]*?from\s*)?["']([@\w./:-]+)["']/g),
+].map((m) => m[1]!);
+const dynamicImports = [...pluginText.matchAll(/(?<![.\w$])import\s*\(\s*["']([@\w./:-]+)["']\s*\)/g)].map(
+  (m) => m[1]!,
+);
+const foreign = [...staticImports, ...dynamicImports].filter(
+  (spec) => !spec.startsWith('node:') && !RUNTIME_EXTERNALS.includes(spec as never),
+);
+if (foreign.length > 0)
+  throw new Error(
+    `dist/index.js imports ${foreign.join(', ')} at run time; only node: built-ins and ${RUNTIME_EXTERNALS.join(', ')} may be`,
+  );
+for (const spec of RUNTIME_EXTERNALS) {
+  if (staticImports.includes(spec))
+    throw new Error(`dist/index.js imports ${spec} statically; it must be a dynamic import() when the plugin starts`);
+  if (!dynamicImports.includes(spec))
+    throw new Error(`dist/index.js no longer loads ${spec}: the sandbox would never start`);
 }
 const cli = await build({
   ...common,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logCommand } from '../src/log/index.js';
-import { ROOT_SESSION, anchor, before, bash, decisionLogLines, startV1 } from './support/v1-host.js';
+import { ROOT_SESSION, afterRun, anchor, before, bash, decisionLogLines, startV1 } from './support/v1-host.js';
 
 describe('observe mode', () => {
   it('lets the observed call run, says nothing to the agent, notes it for the human and records it as observed', async () => {
@@ -13,14 +13,16 @@ describe('observe mode', () => {
     const call = bash(host, 'git push --force origin main', 'call_observed');
     expect(await before(host, call)).toBeUndefined();
     const after = { title: '', output: 'pushed', metadata: {} };
-    await host.hooks['tool.execute.after']({ ...call.input, args: call.output.args }, after);
+    await afterRun(host, call.input as never, call.output.args, after);
     expect(after.output).toBe('pushed'); // no note for the agent
     expect(host.logs.find((l) => l.message.startsWith('OBSERVED'))).toMatchObject({
       level: 'info',
       message: 'OBSERVED bash call: would block (no-force-push)',
     });
-    expect(host.toasts.at(-1)).toMatchObject({ variant: 'info' });
-    expect(host.toasts.at(-1)?.message).toContain('no-force-push would have blocked');
+    // (The fake host runs no command, so the sandbox also says its launcher did not run: look for the observe note.)
+    const note = host.toasts.find((t) => t.message.includes('would have blocked'));
+    expect(note).toMatchObject({ variant: 'info' });
+    expect(note?.message).toContain('no-force-push would have blocked');
     // The contract that is not observed still blocks.
     expect(await before(host, bash(host, 'rm -rf build'))).toMatch(/^BLOCKED.*no-rm-rf/s);
     await decisionLogLines(host.project, 2);

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anchor, bash, before, ROOT_SESSION, startV1, type V1TestHost } from './support/v1-host.js';
+import { anchor, bash, before, ROOT_SESSION, startV1, type V1TestHost, afterRun } from './support/v1-host.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 
@@ -23,7 +23,7 @@ async function call(
   if (blocked !== undefined) return { blocked, result: {} };
   effect();
   const result: Record<string, unknown> = { title: tool, output, metadata: { output } };
-  await host.hooks['tool.execute.after']({ ...input, args }, result);
+  await afterRun(host, input, args, result);
   return { blocked, result };
 }
 
@@ -87,7 +87,8 @@ describe('the result check', () => {
   });
 
   it('undoes a change a leftover process made between calls, and stops the next call with the report', async () => {
-    await call(host, 'bash', { command: '(sleep 1; cp /tmp/x .opencode/y) &' }, () => {});
+    // A job the rules cannot read into (a script the session did not write), left running after the call.
+    await call(host, 'bash', { command: 'nohup sh ./later.sh &' }, () => {});
     writeFileSync(join(host.project, CONFIG), 'version: 1\ncontracts: []\n');
     const next = await call(host, 'read', { filePath: join(host.project, 'README.md') }, () => {});
     expect(next.blocked).toContain('protected files changed between tool calls');
@@ -112,7 +113,7 @@ describe('the result check', () => {
     const p = host.payload('chat.message.build');
     await host.hooks['chat.message'](p.input, p.output);
     const result: Record<string, unknown> = { title: 'bash', output: '', metadata: {} };
-    await host.hooks['tool.execute.after']({ ...input, args }, result);
+    await afterRun(host, input, args, result);
     expect(text(host, CONFIG)).toBe(original);
     expect(result.output).toContain('anchor-protect-contract-files');
   });

@@ -43,9 +43,45 @@ describe('what self-protection guards', () => {
         '/home/dev/.opencode/opencode.jsonc',
         '/home/dev/.cache/opencode/packages/**',
         '/opt/node_modules/opencode-semantic-anchors/**',
-        '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
+        '/repo/app/.opencode/tool/**',
+        '/home/dev/.config/opencode/tools/**',
       ]),
     );
+  });
+
+  it("opencode's configuration folders whole, from the directory up to the worktree and at user level", () => {
+    expect(facts.configDirs).toEqual([
+      '/repo/app/.opencode',
+      '/repo/.opencode',
+      '/home/dev/.config/opencode',
+      '/home/dev/.opencode',
+    ]);
+  });
+
+  it("what the host keeps writing: the decision log and opencode's data, state and cache folders", () => {
+    expect(facts.hostState).toEqual([
+      '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
+      '/home/dev/.local/share/opencode/**',
+      '/home/dev/.local/state/opencode/**',
+      '/home/dev/.cache/opencode/**',
+    ]);
+  });
+
+  it("the shell's startup files, the ones ZDOTDIR and BASH_ENV point at included", () => {
+    expect(facts.startupFiles).toEqual(
+      expect.arrayContaining([
+        '/home/dev/.bashrc',
+        '/home/dev/.profile',
+        '/home/dev/.zshenv',
+        '/home/dev/.config/fish/**',
+      ]),
+    );
+    const zsh = protectFacts(
+      { directory: '/repo', home, env: { ZDOTDIR: '/home/dev/.zsh', BASH_ENV: '/etc/benv' } },
+      [],
+    );
+    expect(zsh.startupFiles).toEqual(expect.arrayContaining(['/home/dev/.zsh/.zshenv', '/etc/benv']));
+    expect(facts.home).toBe(home);
   });
 
   it('the server under the names a caller would use, and the secret variables', () => {

@@ -8,7 +8,13 @@ import { CHILD_SESSION, ROOT_SESSION, anchor, bash, before, startV1 } from './su
 describe('opencode 1.18: tool.execute.before / after', () => {
   it('lets the recorded bash call run and leaves its output alone', async () => {
     const host = await startV1({ config: 'team' });
-    expect(await before(host, host.payload('tool.execute.before.bash'))).toBeUndefined();
+    const call = host.payload('tool.execute.before.bash');
+    expect(await before(host, call)).toBeUndefined();
+    // opencode asks for the shell's environment between the two hooks (the sandbox hands the wrapped command there).
+    await host.hooks['shell.env'](
+      { cwd: host.project, sessionID: call.input.sessionID, callID: call.input.callID },
+      { env: {} },
+    );
     const after = host.payload('tool.execute.after.bash');
     await host.hooks['tool.execute.after'](after.input, after.output);
     expect(after.output.output).toBe('recorded\n');

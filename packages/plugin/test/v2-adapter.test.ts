@@ -119,6 +119,8 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     expect(lastAnswer(host)).toMatch(
       /^\[semantic-anchors\] \/anchor status\nBypasses: .*\nOpen bypass: .*\nConfig: .*anchors\.yaml \(option\)/,
     );
+    // The opencode 2 adapter does not sandbox shell calls yet, and says so instead of staying silent.
+    expect(lastAnswer(host)).toMatch(/\nSandbox: UNAVAILABLE \(not wired in the opencode 2 adapter yet\)/);
   });
 
   it('an internal error fails open', async () => {

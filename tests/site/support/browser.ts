@@ -18,19 +18,29 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-export async function openPage(
-  browser: Browser,
-  options: { width?: number; height?: number } = {},
-): Promise<WatchedPage> {
+export interface PageOptions {
+  readonly width?: number;
+  readonly height?: number;
+  /** A phone: a touch screen and no mouse (the editor page then uses its plain text area). */
+  readonly mobile?: boolean;
+}
+
+/** A phone's screen, for the editor's plain form. */
+export const PHONE = { width: 390, height: 844, mobile: true } as const;
+
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
     acceptDownloads: true,
+    ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];
   // Failed responses are recorded with their URL; Chromium's own console line for them names none, so it is dropped.
   page.on('console', (m) => {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+    // Monaco says so when it could not start a worker and runs the worker's code in the page instead.
+    if (m.type() === 'warning' && /worker/i.test(m.text())) problems.push(`console warning: ${m.text()}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
@@ -77,15 +87,77 @@ export interface MarkerView {
   readonly severity: string;
 }
 
-/** The diagnostics the editor holds now (read from CodeMirror's lint state by the page's test hook). */
+/** The problems the editor shows in the text now (Monaco's markers, or what the plain form shows), by the page's hook. */
 export async function editorMarkers(page: Page): Promise<MarkerView[]> {
   return page.evaluate(() =>
     (window as unknown as { __configurator: { markers(): MarkerView[] } }).__configurator.markers(),
   );
 }
 
-/** Where a click puts the cursor into the editor's text. */
-export const EDITOR_TEXT = '.cm-editor .cm-content';
+/** Where a click puts the cursor into the editor's text: Monaco's lines, or the plain form's text area. */
+export const EDITOR_TEXT = '#editor .monaco-editor .view-lines, #editor textarea#editor-text';
+
+/** Which form the editor page took: 'monaco' or 'plain'. */
+export const editorForm = (page: Page): Promise<string | null> => page.getAttribute('html', 'data-editor-form');
+
+/** Monaco's suggest widget: the rows shown, as "label description". */
+export const SUGGESTIONS = '.monaco-editor .suggest-widget.visible .monaco-list-row';
+
+/** The labels of the suggestions shown now (the widget shows up to 12 rows at a time). */
+export async function suggestionLabels(page: Page): Promise<string[]> {
+  return page.$$eval(`${SUGGESTIONS} .label-name`, (labels) => labels.map((l) => l.textContent ?? ''));
+}
+
+/** The suggestions shown now, each as its label and its description. */
+export async function suggestionRows(page: Page): Promise<string[]> {
+  return page.$$eval(SUGGESTIONS, (rows) =>
+    rows.map((r) =>
+      [r.querySelector('.label-name')?.textContent, r.querySelector('.details-label')?.textContent]
+        .filter(Boolean)
+        .join(' '),
+    ),
+  );
+}
+
+/** A hover of Monaco's that is on screen. */
+export const HOVER = '.monaco-editor .monaco-hover:not(.hidden)';
+
+/**
+ * Moves the mouse over the last place in Monaco's lines that reads `text` (measured in the page: the editor's font is
+ * whatever the system gives) and waits for a hover that contains `expect`.
+ */
+export async function hoverOn(page: Page, text: string, expect: string) {
+  const line = page.locator('#editor .view-line', { hasText: text }).last();
+  const point = await line.evaluate((el, t) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const chunks: { node: Text; from: number }[] = [];
+    let whole = '';
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      chunks.push({ node: n as Text, from: whole.length });
+      whole += (n.textContent ?? '').replace(/\u00a0/g, ' ');
+    }
+    const at = whole.lastIndexOf(t) + Math.floor(t.length / 2);
+    const chunk = [...chunks].reverse().find((c) => c.from <= at)!;
+    const range = document.createRange();
+    range.setStart(chunk.node, at - chunk.from);
+    range.setEnd(chunk.node, at - chunk.from + 1);
+    const r = range.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }, text);
+  const hover = page.locator(HOVER, { hasText: expect }).first();
+  // A hover that a re-render of the editor closed before it showed is asked for again, as a hand moves the mouse.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.mouse.move(point.x, point.y + attempt);
+    const shown = await hover.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return hover;
+    await page.mouse.move(0, 0);
+  }
+  await hover.waitFor({ timeout: 1 });
+  return hover;
+}
 
 /**
  * Sets the editor's whole text through the page's test hook (typing would auto-indent and close brackets, which

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureSiteBuilt, SITE_DIST } from './build.js';
 import { serveSite, type Site } from './server.js';
-import { launchChromium, openPage, type WatchedPage } from './browser.js';
+import { launchChromium, openPage, type PageOptions, type WatchedPage } from './browser.js';
 
 export function useSite(): {
-  open(path: string, size?: { width: number; height: number }): Promise<Page>;
+  open(path: string, options?: PageOptions): Promise<Page>;
   watched(): WatchedPage[];
   url(path: string): string;
   browser(): Browser;
@@ -26,8 +26,8 @@ export function useSite(): {
     await site?.close();
   });
   return {
-    async open(path, size) {
-      const w = await openPage(browser, size);
+    async open(path, options) {
+      const w = await openPage(browser, options);
       pages.push(w);
       await w.page.goto(new URL(path, site.url).href);
       return w.page;

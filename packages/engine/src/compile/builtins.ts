@@ -7,9 +7,24 @@ import type { EffectiveSettings } from '../load/index.js';
 export interface ProtectOptions {
   /** Absolute paths of the contract files the host read (and what they extend): writes and deletes BLOCK, bypassable. */
   readonly contractFiles?: readonly string[];
-  /** Absolute paths or globs of host files that load or are the plugin: writes and deletes BLOCK, never bypassable. */
+  /**
+   * Absolute paths or globs of host files that load or are the plugin (opencode.json, plugin and tool folders, the
+   * plugin's package): writes and deletes BLOCK, never bypassable.
+   */
   readonly hostFiles?: readonly string[];
-  /** The host's own server addresses ('http://127.0.0.1:4096'): any call that names one BLOCKs, never bypassable. */
+  /**
+   * Absolute paths or globs of files the host itself keeps writing (opencode's data and state, the decision log):
+   * writes and deletes by the agent BLOCK, never bypassable. Unlike hostFiles their content changes on its own, so a
+   * host must not treat a change there as tampering.
+   */
+  readonly hostState?: readonly string[];
+  /**
+   * Absolute paths of opencode's configuration folders (every `.opencode` from the project up to the worktree, the
+   * user's config folder, $OPENCODE_CONFIG_DIR): commands, tools and agents there run later as the human, so
+   * anything written under them BLOCKs, bypassable by the human.
+   */
+  readonly configDirs?: readonly string[];
+  /** The host's server addresses ('http://127.0.0.1:4096'): any call that names one BLOCKs, never bypassable. */
   readonly servers?: readonly string[];
   /** Environment variables holding host secrets: reading them BLOCKs, never bypassable. */
   readonly secretEnv?: readonly string[];
@@ -23,6 +38,20 @@ export interface ProtectOptions {
    * later in the human's git commands: writing them BLOCKs, bypassable by the human.
    */
   readonly gitHooks?: boolean;
+  /**
+   * Absolute paths (a folder as `dir/**`) of this repository's git config files and hooks folders as git really
+   * finds them: through a worktree's `gitdir:` file, the common dir, ~/.gitconfig, ~/.config/git. Added to the
+   * git-hooks built-in (same verdict), for the places the generic `.git/…` globs cannot see.
+   */
+  readonly gitFiles?: readonly string[];
+  /**
+   * Absolute paths (a folder as `dir/**`) of the shell's startup files (~/.bashrc, ~/.profile, ~/.zshenv,
+   * ~/.config/fish/, …): whatever is written there runs in the human's next shell, opencode included (an
+   * OPENCODE_PURE=1 there switches the plugin off). Writes BLOCK, bypassable by the human.
+   */
+  readonly startupFiles?: readonly string[];
+  /** The human's home folder, so paths under it are also matched as the agent spells them (~/…, $HOME/…). */
+  readonly home?: string;
 }
 
 /** Where git keeps what runs in a later git command: hooks, and config files that hold aliases and core.hooksPath. */
@@ -63,7 +92,8 @@ export function builtinContracts(
         'Propose the change to the human instead (show the YAML); only a human edits the contract file, or lets one edit through with a bypass.',
     });
   }
-  if (protect?.hostFiles && protect.hostFiles.length > 0) {
+  const hostFiles = [...(protect?.hostFiles ?? []), ...(protect?.hostState ?? [])];
+  if (hostFiles.length > 0) {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-files`,
@@ -73,10 +103,41 @@ export function builtinContracts(
       bypassable: false,
       when: {
         tool: {
-          effect: { kind: 'change', path: protect.hostFiles.map((p) => (/[*?{]/.test(p) ? p : globLiteral(p))) },
+          effect: {
+            kind: 'change',
+            path: hostFiles.flatMap((p) => spelled(/[*?{]/.test(p) ? p : globLiteral(p), protect?.home)),
+          },
         },
       },
       message: 'Leave the opencode configuration and the plugin files alone; ask the human to make that change.',
+    });
+  }
+  const configDirs = (protect?.configDirs ?? []).filter((p) => p.length > 1);
+  if (configDirs.length > 0) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-config-dirs`,
+      description:
+        "opencode's configuration folders hold commands, tools, agents and plugins that opencode runs later as the human; the agent must not write there.",
+      mode: 'BLOCK',
+      bypassable: true,
+      when: {
+        tool: {
+          effect: {
+            kind: 'change',
+            // The contract files in these folders are left to their own built-in, so that one bypass scoped to
+            // it lets a rule change through ("!" globs take a path out of the list).
+            path: [
+              ...configDirs.flatMap((d) => spelled(`${globLiteral(d.replace(/\/+$/, ''))}/**`, protect?.home)),
+              ...(protect?.contractFiles ?? [])
+                .flatMap((f) => spelled(globLiteral(f), protect?.home))
+                .map((g) => `!${g}`),
+            ],
+          },
+        },
+      },
+      message:
+        "Leave opencode's configuration folders (.opencode/, ~/.config/opencode) alone: show the human the file you would add, and let them add it (or let one write through with a bypass).",
     });
   }
   const ports = (protect?.servers ?? []).map(portOf).filter((p): p is string => p !== undefined);
@@ -148,7 +209,10 @@ export function builtinContracts(
       message: "Do not read the host's secrets or dump the environment; read the one variable you need by name.",
     });
   }
-  if (protect?.gitHooks) {
+  const gitFiles = (protect?.gitFiles ?? [])
+    .filter((p) => p.length > 1)
+    .flatMap((p) => spelled(fileGlob(p), protect?.home));
+  if (protect?.gitHooks || gitFiles.length > 0) {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-git-hooks`,
@@ -157,7 +221,7 @@ export function builtinContracts(
       mode: 'BLOCK',
       bypassable: true,
       when: [
-        { tool: { effect: { kind: 'change', path: GIT_RUNS_LATER } } },
+        { tool: { effect: { kind: 'change', path: [...(protect?.gitHooks ? GIT_RUNS_LATER : []), ...gitFiles] } } },
         // Setting core.hooksPath (a value follows the key); reading or unsetting it is fine.
         {
           tool: { name: 'bash', run: { program: 'git', subcommand: 'config', text: '(?i)\\bcore\\.hookspath\\s+\\S' } },
@@ -167,12 +231,28 @@ export function builtinContracts(
         "Do not write git hooks, aliases or hooks settings by hand: they would run later in the human's name. Describe what you want and let the human add it (or let one write through with a bypass).",
     });
   }
+  const startup = (protect?.startupFiles ?? [])
+    .filter((p) => p.length > 1)
+    .flatMap((p) => spelled(fileGlob(p), protect?.home));
+  if (startup.length > 0) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-startup-files`,
+      description:
+        "The shell's startup files run in the human's next shell, opencode's included: a line there (OPENCODE_PURE=1, an alias, a PATH change) acts as the human, or starts opencode without the plugin.",
+      mode: 'BLOCK',
+      bypassable: true,
+      when: { tool: { effect: { kind: 'change', path: startup } } },
+      message:
+        "Do not change the shell's startup files (~/.bashrc, ~/.profile, ~/.zshrc, …): tell the human the line you would add, and let them add it.",
+    });
+  }
   if (settings.opaque !== 'allow') {
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}shell-opaque`,
       description:
-        'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a script written in this session), so no contract can judge what it does (settings.opaque).',
+        'The call runs code the engine cannot see into (eval of a variable, a computed command name, `… | sh`, a one-liner, a file this session wrote whose whole text it does not know), so no contract can judge what it does (settings.opaque).',
       mode: settings.opaque === 'block' ? 'BLOCK' : 'WARN',
       bypassable: true,
       when: { tool: { name: 'bash', opaque: true } },
@@ -210,6 +290,28 @@ function portOf(server: string): string | undefined {
   const m =
     /^[a-z]+:\/\/[^/]*:(\d{2,5})(?:\/|$)/i.exec(server) ?? /:(\d{2,5})$/.exec(server) ?? /^(\d{2,5})$/.exec(server);
   return m?.[1];
+}
+
+/** A protected path as a glob: `dir/**` stays a folder glob (the folder itself included), anything else is literal. */
+function fileGlob(path: string): string {
+  return path.endsWith('/**') ? `${globLiteral(path.slice(0, -3))}/**` : globLiteral(path);
+}
+
+/**
+ * A glob for an absolute path, and the same glob as the agent may spell it under the home folder (~/…, $HOME/…,
+ * ${HOME}/…): the shell model keeps those spellings unexpanded, and a folder glob also covers the folder itself.
+ */
+function spelled(glob: string, home: string | undefined): string[] {
+  const out = [glob];
+  if (glob.endsWith('/**')) out.push(glob.slice(0, -3));
+  if (home === undefined || home.length < 2) return out;
+  const prefix = `${globLiteral(home.replace(/\/+$/, ''))}/`;
+  for (const g of [...out]) {
+    if (!g.startsWith(prefix)) continue;
+    const rest = g.slice(prefix.length);
+    out.push(`~/${rest}`, `\\$HOME/${rest}`, `\\$\\{HOME\\}/${rest}`);
+  }
+  return out;
 }
 
 /** A file path as a glob that matches exactly it. */

@@ -2,7 +2,7 @@
 import { asList, type EffectMatch } from '../schema/index.js';
 import type { EffectFact, FileEffectKind } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
-import { lazyGlobs, type PathMatcher } from '../matchers/glob.js';
+import { lazyGlobs, type ExplainingPathMatcher } from '../matchers/glob.js';
 import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
 import { unknownMode, type UnknownMode } from './units.js';
 
@@ -18,7 +18,7 @@ const CHANGE: readonly FileEffectKind[] = ['write', 'append', 'delete'];
 
 export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEffectMatch {
   const kinds = new Set<FileEffectKind>(asList(m.kind ?? 'change').flatMap((k) => (k === 'change' ? CHANGE : [k])));
-  const path: PathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), nocase);
+  const path: ExplainingPathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), nocase);
   const content: TextMatcher[] | undefined = m.content === undefined ? undefined : asList(m.content).map(lazyPattern);
   const summary = [
     `${[...kinds].join('/')} of a file`,
@@ -31,6 +31,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
     m.unknown === 'match' ? 'a path the engine cannot know counts' : '',
     m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
+    m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -48,18 +49,38 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
         return false;
       if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
+      if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
       return true;
     },
     explain(e, unknown) {
       const said = [`${e.kind} ${e.path.relative} (${e.via})`];
       if (e.remote !== undefined) said.push(`on ${e.remote}`);
-      if (path?.test(e.path.relative, e.path.absolute)) said.push(`path matches ${path.sources.join(', ')}`);
-      else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
+      if (path?.test(e.path.relative, e.path.absolute)) {
+        // The globs that hold, not the whole list (a built-in guards hundreds of paths).
+        const hit = path.matching(e.path.relative, e.path.absolute);
+        said.push(pathsSaid(hit.length > 0 ? hit : path.sources));
+      } else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
         said.push('a path the engine cannot know, counted as a match');
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);
+      if (m.ignored === true && e.ignored)
+        said.push(
+          `ignored by git (${e.ignored.folder === '.' ? '' : `${e.ignored.folder}/`}.gitignore: ${e.ignored.pattern})`,
+        );
       return said.join(', ');
     },
   };
+}
+
+/**
+ * How the agent's message (and a trace) says that a path is one the contract names: the globs themselves when they
+ * are short, else their number. A 600-character glob list in the agent's message says nothing the contract's own
+ * description does not say better; the globs stay in the contract for anyone who reads it.
+ */
+function pathsSaid(sources: readonly string[]): string {
+  const listed = sources.join(', ');
+  return listed.length <= 80
+    ? `path matches ${listed}`
+    : `path is one of those the contract names (${sources.length} path patterns; see the contract)`;
 }

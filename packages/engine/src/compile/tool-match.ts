@@ -18,6 +18,7 @@ import { compileCommandMatch, type CompiledCommandMatch } from './command-match.
 import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
 import { describeSecrets, secretsIn } from './secret-check.js';
 import { CALL, type MatchContext, type Unit, type UnknownMode } from './units.js';
+import { wrote } from '../ledger/index.js';
 
 export interface CompileMatchOptions {
   readonly nocase: boolean;
@@ -286,11 +287,20 @@ export function callSecrets(f: ToolFacts): ReturnType<typeof secretsIn> {
   return [];
 }
 
-/** Code the engine cannot see into: eval, computed command names, `| sh`, one-liners, a script this session wrote. */
+/**
+ * Code the engine cannot see into: eval, computed command names, `| sh`, one-liners, and a file this session wrote
+ * whose whole text is not known (one whose text is known was read as what it contains: it is judged, not opaque).
+ */
 export function isOpaque(f: ToolFacts, ctx: MatchContext): boolean {
   if (!f.shell) return false;
   if (f.shell.opaque.some((o) => o.reason !== 'unparseable')) return true;
-  return f.scripts.some((s) => ctx.written.includes(s));
+  const runs = f.shell.scripts;
+  for (let i = 0; i < f.scripts.length; i++) {
+    const read = runs[i]?.read;
+    // 'pieces': written by this call or the session, its whole text unknown; undefined: not read, yet written.
+    if (read === 'pieces' || (read === undefined && wrote(ctx.ledger, f.scripts[i]!))) return true;
+  }
+  return false;
 }
 
 /** Whether a shell call holds a word (or a path) whose value the engine cannot know. */
@@ -314,7 +324,10 @@ export const isUnparseable = (f: ToolFacts): boolean =>
 
 export function opaqueWords(f: ToolFacts): string {
   const said = (f.shell?.opaque ?? []).map((o) => `${o.reason}${o.detail ? ` (${o.detail})` : ''}`);
-  for (const s of f.scripts) said.push(`runs ${s}`);
+  f.scripts.forEach((s, i) => {
+    const run = f.shell?.scripts[i];
+    said.push(run?.read === 'pieces' ? `runs ${s} (only what this session put into it is known)` : `runs ${s}`);
+  });
   return said.join('; ') || 'none';
 }
 

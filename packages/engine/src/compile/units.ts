@@ -1,6 +1,8 @@
 // What a trigger holds on. A tool call is judged unit by unit: the call as a whole, each simple command of a shell
 // call, each file effect. An exception is checked against the unit its trigger held on, so one harmless part of a
 // `&&` chain never excuses another.
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
+
 export type Unit =
   | { readonly kind: 'call' }
   | { readonly kind: 'command'; readonly index: number }
@@ -14,14 +16,14 @@ export const CALL: Unit = { kind: 'call' };
  */
 export type UnknownMode = 'match' | 'ignore' | 'never';
 
-/** Session facts some conditions need besides the event: the files this session wrote (for scripts it runs). */
+/** Session facts some conditions need besides the event: the files this session wrote (for files it runs). */
 export interface MatchContext {
-  readonly written: readonly string[];
+  readonly ledger: Ledger;
   /** Undefined: 'ignore'. */
   readonly unknown?: UnknownMode;
 }
 
-export const NO_CONTEXT: MatchContext = { written: [] };
+export const NO_CONTEXT: MatchContext = { ledger: EMPTY_LEDGER };
 
 /** The mode a match uses: its own setting, unless an exception is being checked. */
 export const unknownMode = (own: 'match' | 'ignore' | undefined, ctx: UnknownMode | undefined): 'match' | 'ignore' =>

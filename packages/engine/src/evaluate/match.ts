@@ -40,15 +40,17 @@ export function matchFacts(
   state: SessionState,
   facts: Facts,
   subject: string,
+  /** Tool calls this event makes (a batch: one per inner call); they count once it ran (see callNumber). */
+  calls = 1,
 ): { matched: Candidate[]; excused: Excuse[]; faults: ContractFault[] } {
   const matched: Candidate[] = [];
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
-  const ctx: MatchContext = { written: state.written, unknown: policy.settings.unknownValues };
+  const ctx: MatchContext = { ledger: state.ledger, unknown: policy.settings.unknownValues };
   for (const contract of policy.index.contracts.candidates(facts)) {
     if (!appliesToRole(contract, state.roles)) continue;
     try {
-      const r = matchContract(contract, facts, state, ctx, subject);
+      const r = matchContract(contract, facts, state, ctx, subject, calls);
       if (r?.excuse) excused.push(r.excuse);
       else if (r?.candidate) matched.push(r.candidate);
     } catch (error) {
@@ -65,26 +67,27 @@ function matchContract(
   state: SessionState,
   ctx: MatchContext,
   subject: string,
+  calls: number,
 ): { candidate?: Candidate; excuse?: Excuse } | undefined {
   let firstExcuse: Excuse | undefined;
   for (const trigger of contract.when) {
-    if (!stateHolds(trigger, facts, state)) continue;
+    if (!stateHolds(trigger, facts, state, calls)) continue;
     const units = trigger.event ? trigger.event.units(facts, ctx) : ANY;
     for (const unit of units) {
       const candidate = (): Candidate => ({
         contract,
         subject,
         trigger: trigger.label,
-        held: describe(trigger, facts, state, unit, ctx),
+        held: describe(trigger, facts, state, unit, ctx, calls),
         unit,
       });
-      const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit));
+      const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit, calls));
       // One unit that no exception excuses is enough: the contract applies.
       if (!exception) return { candidate: candidate() };
       firstExcuse ??= {
         ...candidate(),
         exception: exception.label,
-        exceptionHeld: describe(exception, facts, state, unit, EXCUSING(ctx)),
+        exceptionHeld: describe(exception, facts, state, unit, EXCUSING(ctx), calls),
       };
     }
   }
@@ -94,14 +97,21 @@ function matchContract(
 /** While an exception is checked, a value the engine cannot know counts as nothing: it never excuses. */
 const EXCUSING = (ctx: MatchContext): MatchContext => ({ ...ctx, unknown: 'never' });
 
-function exceptionHolds(x: CompiledTrigger, facts: Facts, state: SessionState, ctx: MatchContext, unit: Unit): boolean {
+function exceptionHolds(
+  x: CompiledTrigger,
+  facts: Facts,
+  state: SessionState,
+  ctx: MatchContext,
+  unit: Unit,
+  calls: number,
+): boolean {
   if (x.event && !x.event.holdsOn(facts, unit, EXCUSING(ctx))) return false;
-  return stateHolds(x, facts, state);
+  return stateHolds(x, facts, state, calls);
 }
 
 /** The session-state conditions of a trigger (the same for every unit). Cheap checks first. */
-function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState): boolean {
-  if (t.toolCalls !== undefined && callNumber(facts, state) < t.toolCalls) return false;
+function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState, calls: number): boolean {
+  if (t.toolCalls !== undefined && callNumber(facts, state, calls) < t.toolCalls) return false;
   if (t.occurrence) {
     const count = (state.counts[t.occurrence.key] ?? 0) + 1;
     if (t.occurrence.atLeast !== undefined && count < t.occurrence.atLeast) return false;
@@ -112,15 +122,28 @@ function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState): bool
   return true;
 }
 
-/** The call being decided counts; for anything else, only the calls already made. */
-const callNumber = (facts: Facts, state: SessionState): number =>
+/**
+ * The call being decided counts; for anything else, only the calls already made. A batch is one call of the host's
+ * (it cannot run in part): it is decided at the next call number, and then counts every inner call it made, so the
+ * call after a batch that went past the limit is the one held. `calls` is kept for the trace.
+ */
+const callNumber = (facts: Facts, state: SessionState, _calls: number): number =>
   state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? 1 : 0);
 
 /** The conditions that held, in words; only built for contracts that apply or are excused. */
-function describe(t: CompiledTrigger, facts: Facts, state: SessionState, unit: Unit, ctx: MatchContext): string[] {
+function describe(
+  t: CompiledTrigger,
+  facts: Facts,
+  state: SessionState,
+  unit: Unit,
+  ctx: MatchContext,
+  calls: number,
+): string[] {
   const held: string[] = [t.event ? t.event.explain(facts, unit, ctx) : 'any event'];
   if (t.toolCalls !== undefined)
-    held.push(`tool call ${callNumber(facts, state)} since the last confirmation (limit ${t.toolCalls})`);
+    held.push(
+      `tool call ${callNumber(facts, state, calls)} since the last confirmation (held from call ${t.toolCalls} on)`,
+    );
   if (t.occurrence) {
     const count = (state.counts[t.occurrence.key] ?? 0) + 1;
     const rule = [

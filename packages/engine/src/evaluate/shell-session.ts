@@ -1,9 +1,13 @@
 // What a session's shell keeps between calls: the values its calls set and the directory they moved to, as the
 // shell model reports them (ShellModel.persists). Bounded, so a session's state stays small whatever the agent does.
-import type { ShellContext } from '../shell/index.js';
-import type { Facts } from '../facts/index.js';
+// And the one place a call's context is made from the session and the host: those values and that directory, the
+// files the session wrote (the ledger), the branch checked out and git's ignore rules (the event's host facts).
+import type { ShellContext, ShellFile } from '../shell/index.js';
+import { callPaths, ignoreRules, type CallContext, type Facts } from '../facts/index.js';
 import type { CompiledPolicy } from '../compile/index.js';
+import type { HostFacts } from '../schema/index.js';
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
+import { EMPTY_LEDGER, ledgerFile, type Ledger } from '../ledger/index.js';
 
 /** The shell's state carried from one call to the next. */
 export interface ShellSession {
@@ -24,37 +28,88 @@ export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.fre
  */
 export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, maxNameLength: 64 } as const;
 
+/** What a call's context is made from: the session before it (its shell, the files it wrote) and the event. */
+export interface ContextSource {
+  readonly shell: ShellSession;
+  /** The files the session wrote; undefined: none (an explanation made without the session's ledger). */
+  readonly ledger?: Ledger;
+}
+
+/** The parts of a tool event a call's context reads: its arguments (`workdir`) and what the host read of the work tree. */
+export interface ContextEvent {
+  readonly args?: Readonly<Record<string, unknown>> | undefined;
+  readonly host?: HostFacts | undefined;
+}
+
 /**
- * What the shell model of a tool call may know from the session (ShellContext): the values and directory earlier
- * calls left, unless the host's shell does not persist; no directory when the call names its own (`workdir`).
- * step() judges with it, and the explanations (CLI explain, the site's simulator) re-read a call with it, so they
- * show what was judged. INVARIANT: the one place a call's context is made from the session.
+ * What the facts of a tool call may know from the session and the host (CallContext): the values and directory earlier
+ * calls left (no directory when the call names its own `workdir`), the files the session wrote, the branch checked
+ * out and its upstream, git's ignore rules. step() judges with it, and the explanations (CLI explain, the site's
+ * simulator) re-read a call with it, so they show what was judged.
+ * INVARIANT: the one place a call's context is made from the session.
  */
 export function sessionContext(
-  _policy: CompiledPolicy,
-  state: { readonly shell: ShellSession },
-  args: Readonly<Record<string, unknown>> | undefined,
-): ShellContext | undefined {
-  return shellContext(state.shell, args);
+  policy: CompiledPolicy,
+  state: ContextSource,
+  event: ContextEvent,
+): CallContext | undefined {
+  return callContext(policy, state, event, shellValues(state.shell, event.args));
 }
 
 /**
  * The second reading of a call when the host starts a fresh shell for every call (CompileOptions.shellSession
  * 'fresh', opencode 1.18): the values earlier calls set are NOT set there and the call runs in the project root (or
- * its `workdir`), whatever the agent believes. `export D=build` then `rm -rf "$D"/*` really runs `rm -rf /*`.
+ * its `workdir`), whatever the agent believes. `export D=build` then `rm -rf "$D"/*` really runs `rm -rf /*`. What is
+ * on disk stays: the files the session wrote and the branch checked out are the same in a new shell.
  * Undefined when the session left nothing a call could lean on, or the host's shell persists.
  * Names the host's own environment sets (PATH, HOME, …) stay unknown rather than empty.
  */
 export function freshContext(
   policy: CompiledPolicy,
-  state: { readonly shell: ShellSession },
-  args: Readonly<Record<string, unknown>> | undefined,
-): ShellContext | undefined {
+  state: ContextSource,
+  event: ContextEvent,
+): CallContext | undefined {
   if (policy.options.persistentShell) return undefined;
   const names = Object.keys(state.shell.env).filter((n) => !HOST_ENVIRONMENT.has(n));
-  const cwd = typeof args?.workdir === 'string' ? undefined : state.shell.cwd;
+  const cwd = typeof event.args?.workdir === 'string' ? undefined : state.shell.cwd;
   if (names.length === 0 && cwd === undefined) return undefined;
-  return { env: Object.fromEntries(names.map((n) => [n, ''])) };
+  return callContext(policy, state, event, { env: Object.fromEntries(names.map((n) => [n, ''])) });
+}
+
+/** The context of a call from the session's values (as one reading has them), its files and the host's facts. */
+function callContext(
+  policy: CompiledPolicy,
+  state: ContextSource,
+  event: ContextEvent,
+  values: ShellContext | undefined,
+): CallContext | undefined {
+  const root = policy.options.root;
+  const ledger = state.ledger ?? EMPTY_LEDGER;
+  const host = event.host;
+  const workdir = typeof event.args?.workdir === 'string' ? event.args.workdir : undefined;
+  const file = ledger.count === 0 ? undefined : ledgerFiles(ledger, workdir, root);
+  const branch =
+    host?.branch === undefined
+      ? undefined
+      : { branch: host.branch, ...(host.upstream ? { upstream: host.upstream } : {}) };
+  const shell: ShellContext | undefined =
+    values === undefined && file === undefined && branch === undefined
+      ? undefined
+      : { ...values, ...branch, ...(file !== undefined ? { file } : {}) };
+  const ignored = host?.gitignore === undefined ? undefined : ignoreRules(host.gitignore, ledger);
+  if (shell === undefined && ignored === undefined) return undefined;
+  return { ...(shell !== undefined ? { shell } : {}), ...(ignored !== undefined ? { ignored } : {}) };
+}
+
+/** The ledger's files looked up by the shell model's paths (relative to where the call starts, or absolute). */
+function ledgerFiles(
+  ledger: Ledger,
+  workdir: string | undefined,
+  root: string | undefined,
+): (path: string) => ShellFile | undefined {
+  const resolve = callPaths(workdir, root);
+  // A ledger entry is a ShellFile (text, pieces) with more: handed over as it is, no copy per lookup.
+  return (path) => ledgerFile(ledger, pathForms(resolve(path), root).relative);
 }
 
 /** Variables a new shell gets from its parent process: an earlier call's export of one of them says nothing new. */
@@ -88,7 +143,8 @@ const HOST_ENVIRONMENT: ReadonlySet<string> = new Set([
   'CONDA_PREFIX',
 ]);
 
-function shellContext(
+/** The session's values and directory a call's shell starts with (none for a call with its own `workdir`). */
+function shellValues(
   session: ShellSession,
   args: Readonly<Record<string, unknown>> | undefined,
 ): ShellContext | undefined {

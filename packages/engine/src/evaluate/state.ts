@@ -1,6 +1,8 @@
 // Session state: everything a verdict may depend on besides the policy and the event. Plain, immutable data of a
-// size bounded by the policy (never by the number of events), so a 10,000-event session stays as small as a 10-event one.
+// size bounded by the policy and the bounds of the shell session and the ledger (never by the number of events), so a
+// 10,000-event session stays as small as a 10-event one.
 import { EMPTY_SHELL_SESSION, type ShellSession } from './shell-session.js';
+import { EMPTY_LEDGER, type Ledger } from '../ledger/index.js';
 
 export type { ShellSession } from './shell-session.js';
 
@@ -20,9 +22,6 @@ export interface BypassState {
   readonly callsLeft?: number;
 }
 
-/** How many files written this session are remembered, to tell when the agent runs a script it wrote itself. */
-export const MAX_WRITTEN = 64;
-
 export interface SessionState {
   /** The session's role, for display: the first of `roles`. */
   readonly role: string | null;
@@ -39,8 +38,9 @@ export interface SessionState {
   readonly seen: Readonly<Record<string, number>>;
   /** Occurrence counters: trigger key → events of the session that matched that trigger's event part. */
   readonly counts: Readonly<Record<string, number>>;
-  /** Files this session wrote (relative to the project root), newest last, at most MAX_WRITTEN. */
-  readonly written: readonly string[];
+  /** What this session wrote or edited, file by file, with the text when it is known (ledger/types.ts), so a file it
+   * wrote and then runs is judged by what it contains. Shared between states while no file changes. */
+  readonly ledger: Ledger;
   /** What the session's shell keeps between calls (values set, directory), bounded by SHELL_SESSION_LIMITS. */
   readonly shell: ShellSession;
   /**
@@ -63,7 +63,7 @@ export function initialState(
     bypass: { spent: 0, pending: false },
     seen: {},
     counts: {},
-    written: [],
+    ledger: EMPTY_LEDGER,
     shell: EMPTY_SHELL_SESSION,
     lastBlock: [],
   };

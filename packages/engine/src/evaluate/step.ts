@@ -7,10 +7,17 @@ import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/in
 import { matchFacts, type Candidate, type ContractFault, type Excuse } from './match.js';
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
-import { MAX_WRITTEN, bypassesLeft, initialState, type SessionState } from './state.js';
+import { bypassesLeft, initialState, type SessionState } from './state.js';
+import { recordCalls } from '../ledger/index.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
-import { freshContext, nextShellSession, sessionContext } from './shell-session.js';
+import {
+  freshContext,
+  nextShellSession,
+  sessionContext,
+  type ContextEvent,
+  type ContextSource,
+} from './shell-session.js';
 import { grantBypass } from './bypass-grant.js';
 
 const confirmed = (was: number): string => `Confirmed by the human: the step count is reset (was ${was}).`;
@@ -131,42 +138,83 @@ function unsafeStep(policy: CompiledPolicy, state: SessionState, event: Event): 
   );
 }
 
+/** One reading of a call (or a message, an attachment) to match contracts against. */
+interface Check {
+  readonly facts: Facts;
+  readonly subject: string;
+  /** A second reading of the same call (a fresh shell), whose matches add only contracts not matched yet. */
+  readonly reading?: true;
+  /** Which tool call of the event it reads: 0 the event's own, i the batch's i-th inner call. */
+  readonly call: number;
+}
+
+/**
+ * The readings of one tool call: as the agent believes it runs (the session's values and directory, its files, the
+ * host's facts) and, when the host starts a fresh shell per call and that changes what runs, as a new shell runs it.
+ */
+function readings(
+  policy: CompiledPolicy,
+  state: ContextSource,
+  event: ContextEvent & { readonly tool: string },
+  realPaths: Readonly<Record<string, string>> | undefined,
+  subject: string,
+  call: number,
+): Check[] {
+  const root = policy.options.root;
+  const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event), realPaths);
+  const out: Check[] = [{ facts, subject, call }];
+  // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
+  const fresh = facts.shell ? freshContext(policy, state, event) : undefined;
+  if (fresh !== undefined) {
+    const real = toolFacts(event.tool, event.args, root, false, fresh, realPaths);
+    if (readsDiffer(facts, real))
+      out.push({
+        facts: real,
+        subject: `${subject} as a new shell runs it (earlier values unset, project root)`,
+        reading: true,
+        call,
+      });
+  }
+  return out;
+}
+
+const toolFactsOf = (checks: readonly Check[]): ToolFacts[] =>
+  checks.flatMap((c) => (c.facts.kind === 'tool' ? [c.facts] : []));
+
 function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEvent | MessageEvent, seq: number): Step {
   const root = policy.options.root;
-  // `reading`: a second reading of the same call (a fresh shell), whose matches add only contracts not matched yet.
-  const checks: { facts: Facts; subject: string; reading?: true }[] = [];
+  const checks: Check[] = [];
+  // Tool calls this event makes: one, or one per inner call of a batch (each counts for Step Confirmation).
+  let calls = 0;
   if ('tool' in event) {
-    const facts = toolFacts(
-      event.tool,
-      event.args,
-      root,
-      false,
-      sessionContext(policy, state, event.args),
-      event.realPaths,
-    );
-    checks.push({ facts, subject: 'tool call' });
-    // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
-    const fresh = facts.kind === 'tool' && facts.shell ? freshContext(policy, state, event.args) : undefined;
-    if (fresh !== undefined) {
-      const real = toolFacts(event.tool, event.args, root, false, fresh, event.realPaths);
-      if (real.kind === 'tool' && readsDiffer(facts, real))
-        checks.push({
-          facts: real,
-          subject: 'tool call as a new shell runs it (earlier values unset, project root)',
-          reading: true,
-        });
+    checks.push(...readings(policy, state, event, event.realPaths, 'tool call', 0));
+    const facts = checks[0]!.facts as ToolFacts;
+    // A batch runs other tools: each inner call is checked as if it were made on its own, after the ones before it
+    // (a file an earlier inner call wrote is known to a later one that runs it).
+    const inner = batchCalls(facts);
+    let ledger = state.ledger;
+    for (const [i, call] of inner.entries()) {
+      const own = readings(
+        policy,
+        { shell: state.shell, ledger },
+        { args: call.args, host: event.host, tool: call.tool },
+        undefined,
+        `batch call ${i + 1} (${call.tool})`,
+        i + 1,
+      );
+      checks.push(...own);
+      ledger = recordCalls(ledger, toolFactsOf(own), seq);
     }
-    // A batch runs other tools: each inner call is checked as if it were made on its own.
-    for (const [i, inner] of batchCalls(facts).entries())
-      checks.push({ facts: toolFacts(inner.tool, inner.args, root), subject: `batch call ${i + 1} (${inner.tool})` });
+    calls = Math.max(1, inner.length);
   } else {
     checks.push({
       facts: messageFacts(event.message, event.attachments, root, policy.settings.confirmations, event.from),
       subject: 'message',
+      call: 0,
     });
     // Attached files are read by the host without a tool call: check them as reads.
     for (const path of event.attachments ?? []) {
-      checks.push({ facts: toolFacts('read', { filePath: path }, root, true), subject: `attachment ${path}` });
+      checks.push({ facts: toolFacts('read', { filePath: path }, root, true), subject: `attachment ${path}`, call: 0 });
     }
   }
   const problems = checks.flatMap((c) => (c.facts.kind === 'tool' ? c.facts.problems : []));
@@ -177,7 +225,7 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
   for (const c of checks) {
-    const r = matchFacts(policy, state, c.facts, c.subject);
+    const r = matchFacts(policy, state, c.facts, c.subject, calls);
     const seen = (id: string) => matched.some((m) => m.contract.id === id);
     matched.push(...(c.reading ? r.matched.filter((m) => !seen(m.contract.id)) : r.matched));
     if (!c.reading) excused.push(...r.excused);
@@ -238,12 +286,12 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const primary = checks[0]!.facts;
   const isConfirmation = primary.kind === 'message' && primary.confirmation;
   const ran = primary.kind === 'tool' && !blocked;
-  const bypass = nextBypass(state, bypassUsed, ran);
+  const bypass = nextBypass(state, bypassUsed, ran ? calls : 0);
   const nextState: SessionState = {
     ...state,
     seq,
     // Only calls that ran count toward Step Confirmation; a confirmation message resets the count.
-    toolCalls: isConfirmation ? 0 : ran ? state.toolCalls + 1 : state.toolCalls,
+    toolCalls: isConfirmation ? 0 : ran ? state.toolCalls + calls : state.toolCalls,
     lastConfirmation: isConfirmation ? seq : state.lastConfirmation,
     bypass: bypass.state,
     // What was blocked did not happen, so it is not history; a message always happened.
@@ -253,17 +301,10 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       checks.filter((c) => !blocked || c.facts.kind === 'message').map((c) => c.facts),
       seq,
     ),
-    counts: countOccurrences(
-      policy,
-      state,
-      checks.map((c) => c.facts),
-    ),
-    written: ran
-      ? rememberWritten(
-          state.written,
-          checks.map((c) => c.facts),
-        )
-      : state.written,
+    counts: countOccurrences(policy, state, checks),
+    // What ran wrote files: the ledger keeps them (what was blocked did not happen). Both readings of a call are kept
+    // (as the agent believes it ran, and as a new shell ran it), so each later reading finds what it would read.
+    ledger: ran ? recordCalls(state.ledger, toolFactsOf(checks), seq) : state.ledger,
     // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
     shell: ran ? nextShellSession(state.shell, primary, root) : state.shell,
     // The block the human sees now: a later bypass that names no contract is for these contracts only.
@@ -313,17 +354,17 @@ function blockingIds(matches: readonly ContractMatch[]): readonly string[] {
   return ids;
 }
 
-/** The bypass after an event: used up, counted down by a call that ran (unscoped grants expire), or unchanged. */
+/** The bypass after an event: used up, counted down by the calls that ran (unscoped grants expire), or unchanged. */
 function nextBypass(
   state: SessionState,
   used: boolean,
-  ran: boolean,
+  ran: number,
 ): { state: SessionState['bypass']; expired: boolean } {
   const b = state.bypass;
   if (used) return { state: { spent: b.spent, pending: false }, expired: false };
   // INVARIANT: only a bypass that named no contract counts down (callsLeft is set only for those).
-  if (!b.pending || !ran || b.callsLeft === undefined) return { state: b, expired: false };
-  const callsLeft = b.callsLeft - 1;
+  if (!b.pending || ran === 0 || b.callsLeft === undefined) return { state: b, expired: false };
+  const callsLeft = b.callsLeft - ran;
   return callsLeft <= 0
     ? { state: { spent: b.spent, pending: false }, expired: true }
     : { state: { ...b, callsLeft }, expired: false };
@@ -348,22 +389,6 @@ function batchCalls(f: ToolFacts): { tool: string; args: Record<string, unknown>
   return out;
 }
 
-function rememberWritten(written: readonly string[], facts: readonly Facts[]): readonly string[] {
-  let out: string[] | undefined;
-  for (const f of facts) {
-    if (f.kind !== 'tool') continue;
-    for (const e of f.effects) {
-      if (e.kind !== 'write' && e.kind !== 'append') continue;
-      out ??= [...written];
-      const at = out.indexOf(e.path.relative);
-      if (at >= 0) out.splice(at, 1);
-      out.push(e.path.relative);
-    }
-  }
-  if (!out) return written;
-  return out.length > MAX_WRITTEN ? out.slice(out.length - MAX_WRITTEN) : out;
-}
-
 function remember(
   policy: CompiledPolicy,
   state: SessionState,
@@ -371,7 +396,7 @@ function remember(
   seq: number,
 ): SessionState['seen'] {
   const seen = state.seen;
-  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
+  const ctx = { ledger: state.ledger, unknown: policy.settings.unknownValues };
   let out: Record<string, number> | undefined;
   for (const f of facts) {
     for (const m of policy.index.history.candidates(f)) {
@@ -386,17 +411,31 @@ function remember(
 function countOccurrences(
   policy: CompiledPolicy,
   state: SessionState,
-  facts: readonly Facts[],
+  checks: readonly Check[],
 ): SessionState['counts'] {
   const counts = state.counts;
-  const ctx = { written: state.written, unknown: policy.settings.unknownValues };
-  // Each counter counts an event once, even when several of its facts (a message and its attachments) match.
-  const hit = new Set<Counter>();
-  for (const f of facts)
-    for (const c of policy.index.counters.candidates(f)) if (c.event === undefined || c.event.test(f, ctx)) hit.add(c);
+  const ctx = { ledger: state.ledger, unknown: policy.settings.unknownValues };
+  // A message counts once, even when its attachments match too; a call read twice (a fresh shell) counts once. A
+  // tool event counts once per tool call it makes: each inner call of a batch that matches is one occurrence; the
+  // batch call itself counts only when none does.
+  const hit = new Map<Counter, Set<number>>();
+  let batch = false;
+  for (const check of checks) {
+    if (check.call > 0) batch = true;
+    for (const c of policy.index.counters.candidates(check.facts)) {
+      if (c.event !== undefined && !c.event.test(check.facts, ctx)) continue;
+      let calls = hit.get(c);
+      if (calls === undefined) hit.set(c, (calls = new Set()));
+      calls.add(check.call);
+    }
+  }
   if (hit.size === 0) return counts;
   const out: Record<string, number> = { ...counts };
-  for (const c of hit) out[c.key] = (out[c.key] ?? 0) + 1;
+  for (const [c, calls] of hit) {
+    let n = 0;
+    if (batch) for (const call of calls) if (call > 0) n++;
+    out[c.key] = (out[c.key] ?? 0) + (n > 0 ? n : 1);
+  }
   return out;
 }
 

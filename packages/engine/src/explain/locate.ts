@@ -56,7 +56,8 @@ function firstCommand(node: SyntaxNode): Command | undefined {
   return found;
 }
 
-/** The words the model read for this command, in order: program, globals (1 or 2 words each), argv. */
+/** The words the model read for this command, in order: program, globals (1 or 2 words each), argv as written
+ * (an implied word put back as written, or left out when it was added). */
 function expectedValues(cmd: SimpleCommand): string[] {
   const out = [cmd.programText];
   for (const g of cmd.globals) {
@@ -64,8 +65,17 @@ function expectedValues(cmd: SimpleCommand): string[] {
     // A global written as two words (`-C dir`) has its name as token; `--git-dir=x` and flags are one word.
     if (g.value !== undefined && g.token === g.name) out.push(g.value);
   }
-  out.push(...cmd.argv);
+  out.push(...writtenArgv(cmd));
   return out;
+}
+
+/** The argv as the command spells it: implied words (a push's branch) as written, or left out when added. */
+export function writtenArgv(cmd: SimpleCommand): readonly string[] {
+  if (cmd.implied === undefined) return cmd.argv;
+  const argv = [...cmd.argv];
+  for (const w of cmd.implied) if (w.written !== undefined) argv[w.at] = w.written;
+  const added = new Set(cmd.implied.filter((w) => w.written === undefined).map((w) => w.at));
+  return argv.filter((_, i) => !added.has(i));
 }
 
 /** The last place where `want` stands as consecutive values (wrappers are peeled off the front, so the command the
@@ -115,6 +125,6 @@ export function locateCommand(source: string, cmd: SimpleCommand): LocatedComman
   const start = base;
   const end = base + cmd.text.length;
   if (from < 0) return { start, end, base, words: undefined, globalWords: 0, redirects };
-  const globalWords = want.length - 1 - cmd.argv.length;
+  const globalWords = want.length - 1 - writtenArgv(cmd).length;
   return { start, end, base, words: words.slice(from, from + want.length), globalWords, redirects };
 }

@@ -50,6 +50,11 @@ class Marker {
     return this.argv(this.layout?.positionals[p]);
   }
 
+  /** The argv index of positional `p`. */
+  layoutAt(p: number): number | undefined {
+    return this.layout?.positionals[p];
+  }
+
   /** Where flag `j` stands: its token's argv index and its value's, when the value is the next word. */
   flag(j: number): { readonly at: number; readonly valueAt: number | undefined } | undefined {
     return this.layout?.flags[j];
@@ -91,10 +96,13 @@ function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker, unknown: 
     const args = lazyWords(asList(r.args));
     let hit = false;
     cmd.positionals.forEach((value, p) => {
-      if (p >= taken && args.test(value)) {
-        hit = true;
-        mark.word(mark.positional(p), 'arg', `arg ${value}`);
-      }
+      if (p < taken || !args.test(value)) return;
+      hit = true;
+      // A word the command means without spelling it (the branch a bare `git push` pushes): said where it comes from.
+      const at = mark.layoutAt(p);
+      const implied = at === undefined ? undefined : cmd.implied?.find((w) => w.at === at);
+      const label = implied === undefined ? `arg ${value}` : `arg ${value} (${implied.from})`;
+      mark.word(implied?.written === undefined && implied !== undefined ? undefined : mark.positional(p), 'arg', label);
     });
     // Held because a value the engine cannot know counts as a match: mark that word, where the model placed it.
     if (!hit && unknownMode(r.unknown, unknown) === 'match')

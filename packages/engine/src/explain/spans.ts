@@ -4,12 +4,16 @@
 import type { Event, MessageMatch, ToolMatch } from '../schema/index.js';
 import { asList } from '../schema/index.js';
 import type { CompiledPolicy, CompiledTrigger, Unit } from '../compile/index.js';
+import { NO_CONTEXT } from '../compile/units.js';
 import { messageFacts, toolFacts, type Facts, type ToolFacts } from '../facts/index.js';
+import { EMPTY_LEDGER } from '../ledger/index.js';
+import { runnableText } from '../shell/call-files.js';
+import type { FileEffect } from '../shell/index.js';
 import { secretsIn } from '../compile/secret-check.js';
 import { lazyGlobs } from '../matchers/glob.js';
 import type { ContractMatch, Verdict } from '../evaluate/verdict.js';
 import { locateCommand, type LocatedCommand } from './locate.js';
-import { sessionContext, type ShellSession } from '../evaluate/shell-session.js';
+import { EMPTY_SHELL_SESSION, sessionContext, type ContextSource } from '../evaluate/shell-session.js';
 import { commandSpans } from './run-spans.js';
 import { effectSpans } from './effect-spans.js';
 import { patternRanges } from './text-ranges.js';
@@ -33,10 +37,9 @@ function sourceMatch(t: CompiledTrigger): { tool?: ToolMatch; message?: MessageM
     : undefined;
 }
 
-/** The session before the event, as far as the facts of a call depend on it (its shell's values and directory). */
-export interface SessionBefore {
-  readonly shell: ShellSession;
-}
+/** The session before the event, as far as the facts of a call depend on it: its shell's values and directory, and the
+ * files it wrote (a file the call runs is explained from its text). */
+export type SessionBefore = ContextSource;
 
 function factsFor(
   policy: CompiledPolicy,
@@ -52,7 +55,7 @@ function factsFor(
         event.args,
         root,
         false,
-        before === undefined ? undefined : sessionContext(policy, before, event.args),
+        sessionContext(policy, before ?? { shell: EMPTY_SHELL_SESSION }, event),
       );
     return undefined; // a batch's inner call: its texts are not the event's own
   }
@@ -114,15 +117,30 @@ function callSecretSpans(f: ToolFacts, out: Spans): void {
   }
 }
 
-function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Unit, out: Spans): void {
+function toolSpans(
+  policy: CompiledPolicy,
+  f: ToolFacts,
+  m: ToolMatch,
+  unit: Unit,
+  out: Spans,
+  fileText: (path: string) => string | undefined,
+): void {
   const nocase = policy.settings.caseInsensitivePaths;
   const unknown = policy.settings.unknownValues;
   const source = f.shell ? f.command : undefined;
+  /** The text command i stands in: the command line, or the file the session wrote that it comes from. */
+  const origin = (i: number): { field: string; text: string } | undefined => {
+    const file = f.commands[i]?.command.file;
+    if (file === undefined) return source === undefined ? undefined : { field: 'command', text: source };
+    const text = fileText(file);
+    return text === undefined ? undefined : { field: `file ${file}`, text };
+  };
   const located = new Map<number, LocatedCommand>();
   const locate = (i: number): LocatedCommand | undefined => {
-    if (source === undefined) return undefined;
+    const o = origin(i);
+    if (o === undefined) return undefined;
     let at = located.get(i);
-    if (at === undefined) located.set(i, (at = locateCommand(source, f.commands[i]!.command)));
+    if (at === undefined) located.set(i, (at = locateCommand(o.text, f.commands[i]!.command)));
     return at;
   };
   const run = m.run === undefined ? undefined : asList(m.run);
@@ -133,12 +151,20 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
     const e = f.effects[i];
     if (e === undefined || effects === undefined) return;
     const at = e.command === undefined ? undefined : locate(e.command);
-    for (const s of effectSpans({ effect: e, index: i, matches: effects, nocase, unknown, source, at }, out.texts))
-      out.add(s.field, s.field === 'command' ? source! : out.texts[s.field]!, s);
+    const o = e.command === undefined ? undefined : origin(e.command);
+    const text = o?.text ?? source;
+    for (const s of effectSpans(
+      { effect: e, index: i, matches: effects, nocase, unknown, source: text, at },
+      out.texts,
+    )) {
+      if (s.field === 'command') out.add(o?.field ?? 'command', text!, s);
+      else out.add(s.field, out.texts[s.field]!, s);
+    }
   };
   const command = (i: number): void => {
     const at = locate(i);
-    if (at === undefined || source === undefined) return;
+    const o = origin(i);
+    if (at === undefined || o === undefined) return;
     const spans = commandSpans({
       fact: f.commands[i]!,
       at,
@@ -146,11 +172,11 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
       patterns: run || effects ? undefined : commandPatterns,
       unknown,
     });
-    for (const s of spans) out.add('command', source, s);
+    for (const s of spans) out.add(o.field, o.text, s);
     // `command` beside `run`/`effect` is one more condition on the same command's text.
     if (run || effects)
       for (const s of commandSpans({ fact: f.commands[i]!, at, run: undefined, patterns: commandPatterns }))
-        out.add('command', source, s);
+        out.add(o.field, o.text, s);
     if (run && effects) f.effects.forEach((e, k) => e.command === i && effect(k));
   };
 
@@ -189,8 +215,9 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
   if (m.opaque === true && source !== undefined)
     for (const o of f.shell?.opaque ?? []) {
       const at = o.command === undefined ? undefined : locate(o.command);
-      if (at)
-        out.add('command', source, {
+      const where = o.command === undefined ? undefined : origin(o.command);
+      if (at && where)
+        out.add(where.field, where.text, {
           start: at.start,
           end: at.end,
           kind: 'opaque',
@@ -198,6 +225,13 @@ function toolSpans(policy: CompiledPolicy, f: ToolFacts, m: ToolMatch, unit: Uni
           approximate: true,
         });
     }
+}
+
+/** The text a call itself wrote to `path` before running it (`cat > x.sh <<EOF … EOF && bash x.sh`), when known. */
+function writtenByCall(effects: readonly FileEffect[], path: string): string | undefined {
+  let text: string | undefined;
+  for (const e of effects) if (e.path === path && e.kind === 'write' && e.content !== undefined) text = e.content;
+  return text;
 }
 
 /** The spans that made one matched contract's trigger hold on this event; `before` is the session state the event was
@@ -212,14 +246,24 @@ export function matchSpans(
   const facts = factsFor(policy, event, request.subject, before);
   const out = new Spans(request.id);
   if (contract === undefined || facts === undefined) return { spans: [], texts: {} };
-  const ctx = { written: [] as string[], unknown: policy.settings.unknownValues };
+  const ledger = before?.ledger ?? EMPTY_LEDGER;
+  const ctx = { ...NO_CONTEXT, ledger, unknown: policy.settings.unknownValues };
+  const files =
+    'tool' in event ? sessionContext(policy, { shell: EMPTY_SHELL_SESSION, ledger }, event)?.shell?.file : undefined;
+  const fileText = (path: string): string | undefined => {
+    const f = files?.(path);
+    // A file the session knew (its text, else its pieces as the walk read them), or one this call wrote itself.
+    const known = f === undefined ? undefined : runnableText(f);
+    if (known !== undefined || facts.kind !== 'tool' || facts.shell === undefined) return known;
+    return writtenByCall(facts.shell.effects, path);
+  };
   const triggers = request.trigger ? contract.when.filter((t) => t.label === request.trigger) : contract.when;
   for (const t of triggers) {
     const match = sourceMatch(t);
     if (match === undefined || t.event === undefined) continue;
     const unit = request.unit ?? t.event.units(facts, ctx)[0];
     if (unit === undefined) continue;
-    if (match.tool && facts.kind === 'tool') toolSpans(policy, facts, match.tool, unit, out);
+    if (match.tool && facts.kind === 'tool') toolSpans(policy, facts, match.tool, unit, out, fileText);
     if (match.message?.text !== undefined && facts.kind === 'message')
       out.patterns('message', facts.text, asList(match.message.text), 'pattern');
     break;

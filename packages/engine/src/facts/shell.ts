@@ -12,25 +12,32 @@ export interface ShellFacts {
   readonly scripts: readonly string[];
 }
 
-export function shellFacts(model: ShellModel, workdir: string | undefined, root: string | undefined): ShellFacts {
+/** A model path (relative to where the call starts, or absolute) → the path as the project root sees it. */
+export function callPaths(workdir: string | undefined, root: string | undefined): (path: string) => string {
   const start =
     workdir === undefined ? root : root !== undefined && !isAbsolutePath(workdir) ? joinPath(root, workdir) : workdir;
   // The model already resolved each path against the directory its command runs in (cd, git -C, …), relative to
   // where the call starts: only the start (the call's workdir, else the project root) is left to join.
-  const resolve = (path: string): string => {
+  return (path: string): string => {
     // $PWD and $(pwd) are the directory the call runs in: `rm -rf "$PWD"` deletes it.
     const here = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/.exec(path);
     if (here) path = `.${path.slice(here[0].length)}`;
     if (isAbsolutePath(path) || path.startsWith('~') || path.startsWith('$')) return path;
     return start === undefined ? path : joinPath(start, path);
   };
+}
+
+export function shellFacts(model: ShellModel, workdir: string | undefined, root: string | undefined): ShellFacts {
+  const resolve = callPaths(workdir, root);
   const commands: CommandFact[] = model.commands.map((command) => ({
     command,
-    // A client's commands read on stdin (psql <<SQL) are part of what it runs: `run.text` and `command:` see them.
+    // What a client reads as its language (psql <<SQL, `psql -f f` of a file the session wrote) is part of what it
+    // runs: `run.text` and `command:` see it after its words, as if it were more of them (`gh api …/reviews --input
+    // f` reads as `… {"event": "APPROVE"}`).
     normalized:
       command.input === undefined
         ? [command.program, ...command.argv].join(' ')
-        : `${[command.program, ...command.argv].join(' ')}\n${command.input}`,
+        : `${[command.program, ...command.argv].join(' ')} ${command.input.text}`,
   }));
   const effects: EffectFact[] = model.effects.map((e) => ({
     kind: e.kind,

@@ -5,8 +5,24 @@ import { pathForms } from '../matchers/paths.js';
 import { parseShell, shellQuote, type ShellContext } from '../shell/index.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
-import { MAX_EVENT_TEXT, type PathFact, type ScannedArgument, type ToolFacts, type UrlFact } from './types.js';
+import {
+  MAX_EVENT_TEXT,
+  type EffectFact,
+  type PathFact,
+  type ScannedArgument,
+  type ToolFacts,
+  type UrlFact,
+} from './types.js';
 import { urlsIn } from './url-hosts.js';
+import type { IgnoreRules } from './ignored.js';
+
+/** What a call's facts depend on besides its arguments (evaluate/shell-session.ts builds it, the one place). */
+export interface CallContext {
+  /** What the shell model may know: the session's values and directory, the files it wrote, the branch. */
+  readonly shell?: ShellContext;
+  /** Whether git ignores a path (the host's ignore files, less those the session wrote): marks the effects. */
+  readonly ignored?: IgnoreRules;
+}
 
 export const canonicalToolName = (name: string): string => {
   const lower = name.toLowerCase();
@@ -34,8 +50,8 @@ export function toolFacts(
   args: Readonly<Record<string, unknown>> | undefined,
   root: string | undefined,
   attachment = false,
-  /** What the session knows before a shell call (its values, directory, written files): see ShellContext. */
-  context?: ShellContext,
+  /** What the session and the host know before the call (see CallContext). */
+  context?: CallContext,
   realPaths?: Readonly<Record<string, string>>,
 ): ToolFacts {
   const a = args ?? {};
@@ -93,13 +109,16 @@ export function toolFacts(
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell =
     name === 'bash' && command !== undefined
-      ? shellFacts(parseShell(command, undefined, context), base, root)
+      ? shellFacts(parseShell(command, undefined, context?.shell), base, root)
       : undefined;
-  const effects = withReal(
-    shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, given, content),
-    real,
-    (e) => e.path,
-    (e, path) => ({ ...e, path }),
+  const effects = withIgnored(
+    withReal(
+      shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, given, content),
+      real,
+      (e) => e.path,
+      (e, path) => ({ ...e, path }),
+    ),
+    context?.ignored,
   );
   const scanned = KNOWN_TOOLS.has(name) ? [] : scan(a);
 
@@ -172,6 +191,17 @@ function withReal<T>(
     if (target !== undefined) out.push(onPath(item, target));
   }
   return out;
+}
+
+/** The effects, each change marked with the ignore rule that covers its path (when the host gave ignore files). A
+ * change on another host is not one of this work tree's. */
+function withIgnored(effects: EffectFact[], rules: IgnoreRules | undefined): EffectFact[] {
+  if (rules === undefined || effects.length === 0) return effects;
+  return effects.map((e) => {
+    if (e.kind === 'read' || e.remote !== undefined) return e;
+    const by = rules(e.path.relative);
+    return by === undefined ? e : { ...e, ignored: by };
+  });
 }
 
 /** A command as text; a command given as an argv list is quoted back into one shell line. */

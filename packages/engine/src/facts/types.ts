@@ -27,6 +27,8 @@ export interface EffectFact {
   readonly unknown?: boolean;
   /** Set when the command runs on another host or in a container ('ssh web1', 'docker exec api'). */
   readonly remote?: string;
+  /** Set when git ignores the path (the host's ignore rules): which folder's ignore file, and the pattern. */
+  readonly ignored?: { readonly folder: string; readonly pattern: string };
 }
 
 /** One simple command of a shell call, with the text regexes and explanations use. */

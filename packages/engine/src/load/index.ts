@@ -16,6 +16,7 @@ export type {
   LoadedContract,
   LoadStatus,
   EffectiveSettings,
+  EffectiveSandbox,
   EffectiveRoles,
   ContractOrigin,
   SkippedContract,

@@ -10,8 +10,9 @@ import { parseYaml, preparsedYaml, type ParsedFile } from './parse.js';
 import { validateFile, type FileSpec, type SkippedContract } from './file.js';
 import { checkContracts } from './semantics.js';
 import { extendsNothing, presetContribution } from './preset-cache.js';
-import type { EffectiveSettings, LoadedContract } from './types.js';
+import type { EffectiveSandbox, EffectiveSettings, LoadedContract } from './types.js';
 import { observeUnknown } from './observe.js';
+import type { SandboxSetting } from '../schema/index.js';
 
 export interface ResolveOptions {
   /** Reads a file named by a relative `extends` entry (already joined to the including file's folder). */
@@ -156,6 +157,9 @@ export function resolveFile(spec: FileSpec, ctx: ResolveContext, chain: readonly
   if (s?.decisionLog !== undefined) merged.settings.decisionLog = s.decisionLog;
   if (s?.observe !== undefined) merged.settings.observe = s.observe;
   ctx.diagnostics.push(...observeUnknown(parsed, s?.observe, merged.contracts));
+  // One sandbox setting wins whole (a file's own over its extends), like every other setting: lists are not merged,
+  // so what a file says is all it opens.
+  if (s?.sandbox !== undefined) merged.settings.sandbox = effectiveSandbox(s.sandbox);
   Object.assign(merged.agents, spec.roles?.agents ?? {});
   merged.customRoles.push(...(spec.roles?.custom ?? []));
   if (presetId && !merged.presets.includes(presetId)) merged.presets.unshift(presetId);
@@ -298,6 +302,19 @@ export function effectiveSettings(partial: Partial<EffectiveSettings>): Effectiv
     caseInsensitivePaths: partial.caseInsensitivePaths ?? false,
     decisionLog: partial.decisionLog ?? false,
     observe: partial.observe ?? false,
+    sandbox: partial.sandbox ?? DEFAULT_SANDBOX,
+  };
+}
+
+const DEFAULT_SANDBOX: EffectiveSandbox = { mode: 'on', writable: [], network: undefined, localPorts: [] };
+
+export function effectiveSandbox(setting: SandboxSetting): EffectiveSandbox {
+  if (setting === 'off' || setting === false) return { mode: 'off' };
+  return {
+    mode: 'on',
+    writable: setting.writable ?? [],
+    network: setting.network,
+    localPorts: [...new Set(setting.localPorts ?? [])],
   };
 }
 

@@ -39,7 +39,23 @@ export interface EffectiveSettings {
   readonly decisionLog: boolean;
   /** Observe mode: every BLOCK contract (true), these contract ids, or none (false). */
   readonly observe: boolean | readonly string[];
+  /** The OS sandbox of shell calls (the plugin runs it; the engine only carries the setting). */
+  readonly sandbox: EffectiveSandbox;
 }
+
+/**
+ * settings.sandbox after defaults: `off` (a human switched it off), or on with what the team opened. Paths and
+ * destinations are as written (the host resolves `~` and relative paths against the project directory).
+ */
+export type EffectiveSandbox =
+  | { readonly mode: 'off' }
+  | {
+      readonly mode: 'on';
+      readonly writable: readonly string[];
+      /** undefined: any public host (the default, [public]); a list: only these, plus any public host when it holds `public`. */
+      readonly network: readonly string[] | undefined;
+      readonly localPorts: readonly number[];
+    };
 
 export interface EffectiveRoles {
   /** The first of `defaults`, for display; null when there is none. */

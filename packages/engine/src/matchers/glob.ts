@@ -10,6 +10,12 @@ export interface PathMatcher {
   test(relative: string, absolute: string | undefined): boolean;
 }
 
+/** A path matcher that can also say which of its globs matched (for explanations, not on the hot path). */
+export interface ExplainingPathMatcher extends PathMatcher {
+  /** The positive globs that match this path (a list can hold hundreds: explanations name only these). */
+  matching(relative: string, absolute: string | undefined): string[];
+}
+
 type Test = (path: string) => boolean;
 
 /** Paths are matched on their first 4096 characters (PATH_MAX): a longer "path" is not a real file. */
@@ -173,10 +179,17 @@ export function requiredSegment(glob: string): string {
  * A matcher that compiles on first use, for globs the load stage (or CI, for bundled presets) already validated:
  * start-up then pays only for the globs an event actually reaches.
  */
-export function lazyGlobs(sources: readonly string[], nocase = false): PathMatcher {
+export function lazyGlobs(sources: readonly string[], nocase = false): ExplainingPathMatcher {
   let matcher: PathMatcher | undefined;
   return {
     sources,
+    matching(rel, abs) {
+      return sources.filter((source) => {
+        if (source.startsWith('!')) return false;
+        const one = compileGlobs([source], nocase);
+        return one.ok && one.value.test(rel, abs);
+      });
+    },
     test(rel, abs) {
       if (!matcher) {
         const r = compileGlobs(sources, nocase);

@@ -163,6 +163,16 @@ export const EffectMatch = z
           'false: only one on this machine. Omitted: either.',
         examples: [false],
       }),
+    ignored: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "true: git ignores the file (the project's .gitignore files and .git/info/exclude, as the host passed them): " +
+          'build output, caches, dependencies. false: it does not, or the host gave no ignore rules. An ignore file the ' +
+          'session itself wrote does not count. For exceptions: deleting or recreating ignored output is honest work.',
+        examples: [true],
+      }),
   })
   .meta({
     description:

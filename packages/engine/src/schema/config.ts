@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ContractId, RoleId } from './primitives.js';
 import { Contract } from './contract.js';
 import { UnknownValues } from './command.js';
+import { Sandbox } from './sandbox.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -56,7 +57,8 @@ export const Settings = z
       .meta({
         description:
           'What a shell call that runs code the engine cannot see into gets by default (eval of a variable, a command ' +
-          'name from a variable, `… | sh`, `python -c`, `node -e`, a script written in this session): allow (the ' +
+          'name from a variable, `… | sh`, `python -c`, `node -e`, a file this session wrote whose whole text it does not ' +
+          'know; a script whose text it knows is judged as what it contains): allow (the ' +
           'default), warn or block. Contracts can also match it with `opaque: true`.',
         examples: ['warn'],
       }),
@@ -100,6 +102,7 @@ export const Settings = z
           'log records it as observed. true: every BLOCK contract (not the built-ins); a list: these ids. Default false.',
         examples: [true, ['dev-no-force-push-main']],
       }),
+    sandbox: Sandbox.optional(),
   })
   .meta({ description: 'Session-wide settings. Values here override those of extended files.' });
 

@@ -3,6 +3,7 @@
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
 import { Decision, RoleId } from './primitives.js';
+import { HostFacts } from './host.js';
 
 const JsonRecord = z.record(z.string(), z.unknown());
 
@@ -28,8 +29,15 @@ export const ToolEvent = z
           'resolves.',
         examples: [{ 'cfg/opencode-semantic-anchors.yaml': '/home/dev/shop/.opencode/opencode-semantic-anchors.yaml' }],
       }),
+    host: HostFacts.optional(),
   })
-  .meta({ description: 'The agent calls a tool.', examples: [{ tool: 'edit', args: { filePath: 'src/app.ts' } }] });
+  .meta({
+    description: 'The agent calls a tool.',
+    examples: [
+      { tool: 'edit', args: { filePath: 'src/app.ts' } },
+      { tool: 'bash', args: { command: 'git push --force-with-lease' }, host: { branch: 'main' } },
+    ],
+  });
 
 export const MessageEvent = z
   .strictObject({

@@ -9,6 +9,7 @@ import * as command from './command.js';
 import * as trigger from './trigger.js';
 import * as event from './event.js';
 import * as contract from './contract.js';
+import * as sandbox from './sandbox.js';
 import * as config from './config.js';
 
 /** The schema's canonical address: the npm package ships it at schema/v1.json, the site serves the same file at /schema/v1.json. */
@@ -33,7 +34,7 @@ export const REFINEMENT_KEYWORDS: ReadonlyMap<z.ZodType, Keywords> = new Map<z.Z
 /** Each exported zod schema with the name it is exported under; the first module to export one names it. */
 function definitionNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
-  for (const mod of [primitives, command, trigger, event, contract, config]) {
+  for (const mod of [primitives, command, trigger, event, contract, sandbox, config]) {
     for (const [name, value] of Object.entries(mod)) {
       if (value instanceof z.ZodType && value !== config.Config && !names.has(value)) names.set(value, name);
     }

@@ -8,6 +8,7 @@ import { scanJwts } from './jwt.js';
 import { MAX_FINDINGS } from './limits.js';
 import { maskSecret } from './mask.js';
 import { scanPrivateKeys } from './private-key.js';
+import { withoutSealedValues } from './sealed.js';
 import { RULES_BY_ID } from './rules.js';
 import { scanTokens } from './token-scan.js';
 import { scanXmlKeyValues } from './xml.js';
@@ -21,12 +22,12 @@ export function findSecrets(text: string, context: SecretContext = {}): readonly
   if (text.length < 8) return [];
   const fixture = isFixturePath(context.path);
   const known: RawFinding[] = [...scanTokens(text), ...scanPrivateKeys(text), ...scanJwts(text, fixture)];
-  const guessed: RawFinding[] = [
+  const guessed = withoutSealedValues(text, [
     ...scanAssignments(text, { path: context.path, fixture }),
     ...scanXmlKeyValues(text, { path: context.path, fixture }),
     ...scanConnectionStrings(text, fixture),
     ...scanCommandLine(text, fixture),
-  ];
+  ]);
   const kept: RawFinding[] = [];
   const overlaps = (f: RawFinding): boolean => kept.some((k) => f.start < k.end && k.start < f.end);
   // INVARIANT: each scanner stops at MAX_FINDINGS, so this quadratic de-duplication is bounded by a constant.

@@ -19,7 +19,11 @@ export class Collector {
   private error: { message: string; offset: number } | undefined;
   private overflowed = false;
 
-  constructor(private readonly maxCommands: number) {}
+  constructor(
+    private readonly maxCommands: number,
+    /** Told of every effect as it is recorded, with its command (the call's own files: CallFiles.observe). */
+    private readonly observe?: (effect: FileEffect, command: SimpleCommand | undefined) => void,
+  ) {}
 
   /** True once the bound is reached; reports it (once) as opaque 'depth': the rest of the source is unseen. */
   full(): boolean {
@@ -39,8 +43,8 @@ export class Collector {
   effects(command: number, effects: readonly Effect[]): void {
     if (effects.length === 0) return;
     const remote = this.commands[command]?.remote;
-    for (const e of effects)
-      this.effectList.push({
+    for (const e of effects) {
+      const effect: FileEffect = {
         kind: e.kind,
         path: e.path,
         content: e.content,
@@ -48,15 +52,18 @@ export class Collector {
         command,
         unknown: hasUnknownPart(e.path),
         remote,
-      });
+      };
+      this.effectList.push(effect);
+      this.observe?.(effect, this.commands[command]);
+    }
   }
 
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
     this.opaqueList.push({ reason, command, detail });
   }
 
-  script(path: string, command: number): void {
-    this.scriptList.push({ path, command });
+  script(path: string, command: number, as?: string, read?: 'whole' | 'pieces'): void {
+    this.scriptList.push(as === undefined ? { path, command } : { path, command, as, read });
   }
 
   /** The first error is the one reported; each failed parse also counts as opaque 'unparseable'. */

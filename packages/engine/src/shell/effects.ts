@@ -4,7 +4,7 @@ import type { Redirection } from 'unbash';
 import type { EffectKind } from './types.js';
 import { resolve } from './paths.js';
 import { compiledProgram } from './programs/registry.js';
-import type { EffectInput } from './programs/declaration.js';
+import type { EffectInput, FileAccess } from './programs/declaration.js';
 import { NOT_FILES } from './file-effects.js';
 
 export type { EffectInput } from './programs/declaration.js';
@@ -76,9 +76,17 @@ export function redirectEffects(
   return effects;
 }
 
+/** No file is known (a command judged without the call's files). */
+export const NO_FILE_ACCESS: FileAccess = { text: () => undefined, read: () => undefined };
+
 /** File effects of a program, from its declaration and normalised argv; `stdin` is the literal text on its stdin (a
- * heredoc body, a here-string, a literal piped in) when known. */
-export function programEffects(input: EffectInput, stdin: string | undefined): readonly Effect[] {
+ * heredoc body, a here-string, a literal piped in) when known; `files` reads the files the call or the session wrote
+ * (paths as written, resolved against the command's cwd by the caller). */
+export function programEffects(
+  input: EffectInput,
+  stdin: string | undefined,
+  files: FileAccess = NO_FILE_ACCESS,
+): readonly Effect[] {
   const reader = compiledProgram(input.program)?.declaration.effects;
   // Most commands have no effects of their own: leave before any allocation.
   if (reader === undefined) return NO_EFFECTS;
@@ -92,6 +100,7 @@ export function programEffects(input: EffectInput, stdin: string | undefined): r
       out.push({ kind, path: resolve(cwd, path), content, via });
     },
     stdin,
+    files,
   );
   return out.length === 0 ? NO_EFFECTS : out;
 }

@@ -12,10 +12,11 @@ export interface ExpandContext {
   readonly vars: Vars;
   /** The directory the command runs in, for `$(cat FILE)` of a file the session wrote. */
   readonly cwd: string | undefined;
-  /** The content of a file the session wrote (resolved path), when known. */
+  /** The whole text of a file the call or the session wrote (resolved path), when known (CallFiles). */
   readonly fileText: ((path: string) => string | undefined) | undefined;
-  /** The branch checked out, when the host knows it (`$(git branch --show-current)` prints it). */
-  readonly branch: string | null | undefined;
+  /** The branch checked out in a directory, when known: as the host said, or as a checkout earlier in the call left
+   * it (`$(git branch --show-current)` prints it; git-branch.ts). */
+  readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
 }
 
@@ -101,11 +102,19 @@ export function expandBody(parts: readonly WordPart[], ctx: ExpandContext): { va
     const v = part.type === 'Literal' ? part.value : quotedPart(part, ctx);
     if (v === undefined) {
       unknown = true;
-      value += part.text;
+      value += unknownInText(part.text);
     } else value += v;
   }
   return { value, unknown };
 }
+
+/**
+ * A value the engine cannot know, inside text that is written or read (an unquoted heredoc's body): the shell puts
+ * the value there, not `${NPM_TOKEN}` as written, so the text must not read as that literal reference (which a
+ * quoted heredoc does write, and npm expands itself). It is shown as ⟨${NPM_TOKEN}⟩: a content rule sees that
+ * something stands there, a reference rule does not mistake it for one.
+ */
+export const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
 
 /** A word with its known parts put in and the unknown ones as written (the value an unknown word keeps). */
 function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
@@ -220,7 +229,7 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
-      if (CURRENT_BRANCH.test(part.text)) return typeof ctx.branch === 'string' ? ctx.branch : undefined;
+      if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
       // $(…) drops the trailing newlines of what it prints.
       return out === undefined ? undefined : out.replace(/\n+$/, '');
@@ -253,14 +262,21 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
   }
   if (op === undefined) return variable(name, part.text, ctx);
   if (op.type === 'Default') {
-    if (raw === UNKNOWN) return undefined;
+    const operator = op.operator.replace(':', '');
+    if (raw === UNKNOWN) {
+      // A variable the call cannot know (set by the host, if at all) with a fallback: the fallback is what the agent
+      // wrote for the case it expects, `git push -f origin "${BRANCH:-main}"`, so it is judged as that value.
+      if (operator !== '-' && operator !== '=') return undefined;
+      const e = expandValue(op.operand, inner);
+      return e.unknown ? undefined : e.value;
+    }
     const colon = op.operator.startsWith(':');
     const missing = raw === UNSET || (colon && raw === '');
     const operand = (): string | undefined => {
       const e = expandValue(op.operand, inner);
       return e.unknown ? undefined : e.value;
     };
-    switch (op.operator.replace(':', '')) {
+    switch (operator) {
       case '-':
         return missing ? operand() : (raw as string);
       case '=': {

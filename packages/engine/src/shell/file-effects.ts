@@ -1,9 +1,10 @@
 // What well-known programs do to files, one reader per program family (cp, mv, rm, tee, sed -i, dd, curl -o, git,
-// find, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the caller.
+// find, patch, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the
+// caller. A reader that needs a file's text (a patch applied, a text carried by cp) asks `files` for it.
 import type { Flag } from './types.js';
-import type { AddEffect, EffectInput } from './programs/declaration.js';
+import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
 import { basename } from './paths.js';
-import { diffTargets } from './patch-text.js';
+import { parsePatch, type PatchOptions } from './patch-text.js';
 
 /** Redirect targets and arguments that are not files in the project. */
 export const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$|^&?-?\d*-?$/;
@@ -54,8 +55,9 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
   for (const p of files) add('write', p, 'perl -pi');
 }
 
-/** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written. */
-export function copyEffects(input: EffectInput, add: AddEffect): void {
+/** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written — with the source's text
+ * when the call or the session wrote it (`cp x.sh run.sh` carries what x.sh holds). */
+export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string, files?: FileAccess): void {
   const { program, flags } = input;
   const pos = input.positionals;
   if (program === 'install' && has(flags, '-d', '--directory')) {
@@ -80,7 +82,12 @@ export function copyEffects(input: EffectInput, add: AddEffect): void {
     if (moves) add('delete', s, program === 'mv' ? 'mv' : 'rsync --remove-source-files');
     else if (program !== 'ln') add('read', s, program);
   }
-  for (const t of targets) if (!isRemote(t)) add('write', t, program);
+  // A copy or a move writes each source's text to its target (one target per source, in order); a link does not.
+  const carries = program !== 'ln' && !contentsOnly && targets.length === sources.length && !onlyOne;
+  targets.forEach((t, i) => {
+    if (isRemote(t)) return;
+    add('write', t, program, carries ? files?.text(sources[i] as string) : undefined);
+  });
   // --delete mirrors the source: whatever DEST holds that the source lacks is deleted.
   if (program === 'rsync' && has(flags, ...RSYNC_DELETES))
     for (const t of targets) if (!isRemote(t)) add('delete', t, 'rsync --delete');
@@ -129,8 +136,12 @@ export function readerEffects(input: EffectInput, add: AddEffect): void {
   for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
 }
 
-export function gitEffects(input: EffectInput, add: AddEffect): void {
+export function gitEffects(input: EffectInput, add: AddEffect, _stdin?: string, files?: FileAccess): void {
   const [sub, ...rest] = input.positionals;
+  if (sub === 'apply' || sub === 'am') {
+    gitApplyEffects(input, sub, files, add);
+    return;
+  }
   const dashDash = input.argv.indexOf('--');
   if (sub === 'checkout' && dashDash !== -1 && dashDash + 1 < input.argv.length) {
     for (const p of input.argv.slice(dashDash + 1)) add('write', p, 'git checkout --');
@@ -164,16 +175,62 @@ export function findEffects(input: EffectInput, add: AddEffect): void {
   for (const root of findRoots(input.argv)) add('delete', root, 'find -delete');
 }
 
+/** `git apply` and `git am` options after which nothing is written (a check, a summary, a sequencer step). */
+const APPLY_WRITES_NOTHING = [
+  '--check',
+  '--stat',
+  '--numstat',
+  '--summary',
+  '--abort',
+  '--continue',
+  '--skip',
+  '--quit',
+  '--show-current-patch',
+];
+
+/** The file effects of a patch's text applied in `dir`: each target written with the lines the patch adds. */
+function applyPatch(text: string, options: PatchOptions, dir: string | undefined, via: string, add: AddEffect): void {
+  for (const p of parsePatch(text, options)) {
+    const path = dir === undefined ? p.path : `${dir}/${p.path}`;
+    if (p.kind === 'delete') add('delete', path, via);
+    else add('write', path, via, p.added.join('\n'));
+  }
+}
+
+/** `git apply FILE…` and `git am FILE…` of a patch the call or the session wrote: its targets are written with what
+ * it adds (paths stripped of one component, `-pN`, `--directory`; `-R` reverses; `--check`/`--stat` write nothing). */
+function gitApplyEffects(input: EffectInput, sub: string, files: FileAccess | undefined, add: AddEffect): void {
+  const strip = Number(flagValue(input.flags, '-p') ?? '1');
+  const dir = flagValue(input.flags, '--directory');
+  const writes = !has(input.flags, ...APPLY_WRITES_NOTHING) || has(input.flags, '--apply');
+  const options: PatchOptions = {
+    strip: Number.isInteger(strip) && strip >= 0 ? strip : 1,
+    reverse: has(input.flags, '-R', '--reverse'),
+  };
+  for (const patch of input.positionals.slice(1)) {
+    const text = files?.read(patch, 'patch');
+    if (text !== undefined && writes) applyPatch(text, options, dir, `git ${sub}`, add);
+  }
+}
+
 /**
- * patch: the file named on its command line (`patch FILE < diff`, `-o OUT`) is written; with the diff itself on
- * stdin (a heredoc, a literal pipe), each target file of the diff is written with the lines it adds. `--dry-run`
- * writes nothing; `-i FILE` reads the patch file.
+ * patch: the file named on its command line (`patch FILE < diff`, `-o OUT`) is written; otherwise the targets of the
+ * diff it reads — on stdin (a heredoc, a literal pipe, a file the session wrote), from `-i FILE` or `patch ORIG FILE`
+ * when the call or the session wrote FILE — are written with the lines it adds. `--dry-run` writes nothing.
  */
-export function patchEffects(input: EffectInput, add: AddEffect, stdin: string | undefined): void {
+export function patchEffects(input: EffectInput, add: AddEffect, stdin: string | undefined, files?: FileAccess): void {
   const { flags } = input;
-  const patchFile = flagValue(flags, '-i', '--input');
-  if (patchFile !== undefined) add('read', patchFile, 'patch -i');
+  const option = flagValue(flags, '-i', '--input');
+  if (option !== undefined) add('read', option, 'patch -i');
+  // `patch ORIGINAL PATCHFILE`: the second operand is the patch.
+  const patchFile = option ?? input.positionals[1];
   if (has(flags, '--dry-run', '-C', '--check')) return;
+  const diff = patchFile === undefined ? stdin : files?.read(patchFile, 'patch');
+  const stripValue = Number(flagValue(flags, '-p', '--strip') ?? '');
+  const options: PatchOptions = {
+    strip: Number.isInteger(stripValue) && stripValue >= 0 ? stripValue : 'basename',
+    reverse: has(flags, '-R', '--reverse'),
+  };
   const out = flagValue(flags, '-o', '--output');
   if (out !== undefined && out !== '-') {
     add('write', out, 'patch -o');
@@ -181,15 +238,11 @@ export function patchEffects(input: EffectInput, add: AddEffect, stdin: string |
   }
   const [target] = input.positionals;
   if (target !== undefined) {
-    add('write', target, 'patch');
+    // The diff's lines go into the file named, whatever names the diff gives.
+    const added = diff === undefined ? undefined : parsePatch(diff, options)[0]?.added.join('\n');
+    add('write', target, 'patch', added);
     return;
   }
-  if (stdin === undefined) return;
-  const strip = Number(flagValue(flags, '-p', '--strip') ?? '');
-  const dir = flagValue(flags, '-d', '--directory');
-  for (const t of diffTargets(stdin, Number.isInteger(strip) && strip >= 0 ? strip : undefined)) {
-    const path = dir === undefined ? t.path : `${dir}/${t.path}`;
-    if (t.kind === 'delete') add('delete', path, 'patch');
-    else add('write', path, 'patch', t.added);
-  }
+  if (diff === undefined) return;
+  applyPatch(diff, options, flagValue(flags, '-d', '--directory'), 'patch', add);
 }

@@ -2,8 +2,11 @@
 // script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
 import { parse, type ParsedScript, type Redirection } from 'unbash';
-import type { ShellContext, SimpleCommand } from './types.js';
+import type { SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
+import type { CallFiles } from './call-files.js';
+import type { Repository } from './git-branch.js';
+import { shebangFamily } from './file-runs.js';
 import { programName, resolve } from './paths.js';
 import { syntheticWord, type ShellWord } from './words.js';
 import { stdinScriptRunner, unwrap } from './wrappers.js';
@@ -33,6 +36,8 @@ export interface Frame {
   readonly env: readonly string[];
   /** Set when this frame runs on another host or in a container (`ssh web1 '…'`, `docker exec api sh -c '…'`). */
   readonly remote: string | undefined;
+  /** Set inside a file the session wrote that a command runs: its path; positions index its text (`length` long). */
+  readonly file?: { readonly path: string; readonly length: number };
 }
 
 /** What a walked node ran last: its command index, what it prints, and whether it is an interpreter reading stdin. */
@@ -62,8 +67,17 @@ export abstract class Follower {
     readonly maxDepth: number,
     /** Length of the top-level source: spans are clamped to it (unbash's error recovery can overshoot by one). */
     private readonly limit: number,
-    protected readonly context: ShellContext | undefined,
+    /** The files whose text the call can read: written earlier in the call, or by the session (the context). */
+    protected readonly files: CallFiles,
+    /** The branch checked out, as the host said and as the call's git commands change it. */
+    protected readonly repo: Repository,
   ) {}
+
+  /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
+  protected readonly fileText = (path: string): string | undefined => this.files.text(path);
+
+  /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
+  protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
 
   protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope): void;
   protected abstract expandContext(scope: Scope): ExpandContext;
@@ -81,13 +95,13 @@ export abstract class Follower {
   /** The start of `map` alone (no array: it runs for every command). */
   protected mapStart(frame: Frame, pos: number): number {
     const from = frame.base === undefined ? frame.span[0] : frame.base + pos;
-    return Math.min(Math.max(0, from), this.limit);
+    return Math.min(Math.max(0, from), frame.file?.length ?? this.limit);
   }
 
   /** The end of `map`, given the start it returned. */
   protected mapEnd(frame: Frame, start: number, end: number): number {
     const to = frame.base === undefined ? frame.span[1] : frame.base + end;
-    return Math.min(Math.max(start, to), this.limit);
+    return Math.min(Math.max(start, to), frame.file?.length ?? this.limit);
   }
 
   /** A redirection list's file effects, targets expanded in this scope. */
@@ -200,6 +214,7 @@ export abstract class Follower {
           depth: frame.depth + 1,
           env: [],
           remote: frame.remote,
+          file: frame.file,
         },
         this.childShell(scope, scope.cwd, undefined, [], false),
       );
@@ -267,6 +282,7 @@ export abstract class Follower {
         depth: used,
         env: assignments,
         remote: frame.remote,
+        file: frame.file,
       },
       this.childShell(scope, command.cwd, undefined, [], false),
     );
@@ -286,18 +302,24 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    /** The values the command's own NAME=value prefix gives a script it runs (`B=main bash push.sh`). */
+    given: GivenValues,
   ): string | undefined {
     const cwd = command.cwd;
+    const run = (path: string, family: string | undefined, label: string): boolean =>
+      this.runFile(command, index, path, family, label, given, frame, scope, pos, end);
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
-      if (file !== undefined) {
+      if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`)) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
       }
       return undefined;
     }
-    if (command.programText.includes('/') && !isSystemPath(command.programText))
-      this.out.script(resolve(cwd, command.programText), index);
+    if (command.programText.includes('/') && !isSystemPath(command.programText)) {
+      const path = resolve(cwd, command.programText);
+      if (!run(path, undefined, path)) this.out.script(path, index);
+    }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
       // `ssh HOST <<EOF`: the remote shell reads the heredoc as its script.
@@ -311,6 +333,7 @@ export abstract class Follower {
           depth: frame.depth + 1,
           env: [],
           remote: sshLike.remote,
+          file: frame.file,
         },
         { cwd: undefined, vars: scope.vars.forChild(true, undefined) },
       );
@@ -326,11 +349,16 @@ export abstract class Follower {
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
       if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
-      else this.out.script(resolve(cwd, use.script), index);
+      else if (!run(resolve(cwd, use.script), use.family, `${command.program} ${use.script}`))
+        this.out.script(resolve(cwd, use.script), index);
     }
     if (!use.readsStdin) return undefined;
-    // `sh < f`, `cat f | sh`: the file is run, whether or not its content is known.
-    if (stdin.file !== undefined) this.out.script(stdin.file, index);
+    // `sh < f`, `cat f | sh`: the file is run, whether or not its content is known — as `sh f` when the call or the
+    // session wrote it.
+    if (stdin.file !== undefined) {
+      if (run(stdin.file, use.family, `${command.program} ${stdin.how}`)) return undefined;
+      this.out.script(stdin.file, index);
+    }
     if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
     const label = `${command.program} ${stdin.how}`;
     if (use.family === 'sh') {
@@ -347,6 +375,7 @@ export abstract class Follower {
             depth: frame.depth + 1,
             env: command.assignments,
             remote: command.remote,
+            file: frame.file,
           },
           this.childShell(scope, cwd, undefined, [], false),
         );
@@ -356,6 +385,72 @@ export abstract class Follower {
     this.out.opaque('inline-script', index, command.program);
     this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
     return undefined;
+  }
+
+  /**
+   * A file the call or the session wrote, run by `command`: a shell script is walked as a script (in this shell for
+   * `source`, else in a child shell), an interpreter's file is read like its inline code. `family` undefined: executed
+   * directly, its `#!` line decides. Returns false when the file is not one the call or the session wrote (it is then
+   * matched by its path only, never guessed at), or when the command runs elsewhere (the file there is not this one).
+   * A file known only in pieces (what the session put into it) is read piece by piece, and recorded as such: the call
+   * stays opaque (compile/tool-match.ts isOpaque).
+   */
+  protected runFile(
+    command: SimpleCommand,
+    index: number,
+    path: string,
+    family: string | undefined,
+    label: string,
+    given: GivenValues,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): boolean {
+    if (command.remote !== undefined) return false;
+    const file = this.files.file(path);
+    if (file === undefined) return false;
+    const as = family ?? shebangFamily(file.text ?? file.pieces[0]);
+    const whole = file.text !== undefined;
+    this.out.script(path, index, as, whole ? 'whole' : 'pieces');
+    const texts = whole ? [file.text as string] : file.pieces;
+    const sourced = command.program === 'source' || command.program === '.';
+    // Positions index the file's text; a file known in pieces is read as its pieces joined by newlines (what
+    // runnableText gives explain), each piece parsed on its own at its offset there.
+    const length = whole ? (file.text as string).length : file.pieces.join('\n').length;
+    let offset = 0;
+    for (const text of texts) {
+      const base = offset;
+      offset += text.length + 1;
+      if (as !== 'sh') {
+        // Interpreter files are read like their inline code: the well-known calls with literal arguments.
+        this.out.opaque('inline-script', index, label);
+        this.oneLiner(command, index, as, label, text, frame, scope, pos, end);
+        continue;
+      }
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', index, label);
+        continue;
+      }
+      const parsed = parse(text);
+      this.walkScript(
+        // Pieces are fragments of a file the session never saw whole: what parses is read, the rest is no error.
+        whole ? parsed : { ...parsed, errors: [] },
+        {
+          text,
+          base,
+          span: this.map(frame, pos, end),
+          via: [...command.via, label],
+          depth: frame.depth + 1,
+          env: command.assignments,
+          remote: undefined,
+          file: { path, length },
+        },
+        // `source` runs the file in this shell (a cd or an assignment in it stays); a script runs in a child shell.
+        sourced ? scope : this.childShell(scope, command.cwd, given, [], false),
+      );
+    }
+    return true;
   }
 
   /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
@@ -393,6 +488,7 @@ export abstract class Follower {
           depth: frame.depth + 1,
           env: command.assignments,
           remote: command.remote,
+          file: frame.file,
         },
         this.childShell(scope, command.cwd ?? scope.cwd, undefined, [], false),
       );

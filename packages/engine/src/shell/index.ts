@@ -13,6 +13,9 @@ export type {
   ShellContext,
   ShellPersistence,
   UnknownWord,
+  ShellFile,
+  CommandInput,
+  ImpliedWord,
 } from './types.js';
 export { parseShell, SHELL_LIMITS } from './model.js';
 export { shellQuote } from './words.js';

@@ -1,8 +1,11 @@
 // Facade: source text (and what the session knows) → ShellModel. Bounds the input, parses with unbash, walks, and
-// memoises recent results of calls whose context does not matter.
+// memoises recent results: context-free models by source; a call that only asks about the session's files or the
+// branch is walked again with its context only when the context answers what the context-free walk asked.
 import { parse } from 'unbash';
 import type { ShellContext, ShellModel, ShellOptions } from './types.js';
 import { Collector } from './collector.js';
+import { CallFiles } from './call-files.js';
+import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
 import { Vars } from './values.js';
 
@@ -12,63 +15,137 @@ export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: numbe
   maxCommands: 1000,
 };
 
-const CACHE_SIZE = 256;
-// INVARIANT: bounded (oldest entry evicted first); only default-option results without a context that matters are
-// cached, keyed by the source, and frozen, so no caller can change what the next caller gets.
-const cache = new Map<string, ShellModel>();
+/**
+ * The parse caches' bounds, by entries and by bytes of source (a model's size follows its source's): 256 recent
+ * commands, at most 4 MiB of source in all, and no command longer than 64 KiB (a hostile or generated script is
+ * parsed each time rather than crowding out the calls an agent repeats).
+ */
+export const SHELL_CACHE_LIMITS = { entries: 256, branchEntries: 64, bytes: 4 * 1024 * 1024, maxSource: 64 * 1024 };
+
+/** A map that evicts its oldest entries beyond a count and a total of key lengths. */
+class SourceCache {
+  readonly #entries = new Map<string, ShellModel>();
+  #bytes = 0;
+  constructor(private readonly maxEntries: number) {}
+  get(key: string): ShellModel | undefined {
+    return this.#entries.get(key);
+  }
+  set(key: string, model: ShellModel): void {
+    if (key.length > SHELL_CACHE_LIMITS.maxSource || this.#entries.has(key)) return;
+    this.#entries.set(key, model);
+    this.#bytes += key.length;
+    for (const [oldest] of this.#entries) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= SHELL_CACHE_LIMITS.bytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= oldest.length;
+    }
+  }
+  get stats(): { readonly entries: number; readonly bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+}
+
+// INVARIANT: bounded (oldest entry evicted first); only default-option, context-free results are cached, keyed by the
+// source, and deep-frozen, so no caller can change what the next caller gets.
+const cache = new SourceCache(SHELL_CACHE_LIMITS.entries);
+// INVARIANT: bounded; only frozen models that depend on the source and the branch facts alone.
+const byBranch = new SourceCache(SHELL_CACHE_LIMITS.branchEntries);
+
+/** What the caches hold now (tests and benches). */
+export const shellCacheStats = (): { readonly entries: number; readonly bytes: number } => {
+  const a = cache.stats;
+  const b = byBranch.stats;
+  return { entries: a.entries + b.entries, bytes: a.bytes + b.bytes };
+};
+
+/** What a context-free walk asked about and could not know. */
+interface Asked {
+  /** Files the session may have written. */
+  readonly files: ReadonlySet<string>;
+  /** The branch checked out (a git push with no refspec, `$(git branch --show-current)`). */
+  readonly branch: boolean;
+}
+// INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
+const asked = new WeakMap<ShellModel, Asked>();
 
 /**
- * Whether the session's context can change the model of `source`: its values only through a `$`, its directory
- * always (paths are resolved against it), the repository facts only where git is named, the files it wrote whenever
- * they are given (what reads a file is too varied to tell from the text cheaply).
+ * Whether the session's values or directory can change the model of `source`: its values only through a `$`, its
+ * directory always (paths are resolved against it). Such a call is walked with its whole context, uncached.
  */
-function contextMatters(source: string, context: ShellContext | undefined): boolean {
-  if (context === undefined) return false;
+function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
-  // The repository facts answer what names the branch (`$(git branch --show-current)`, a push with no refspec).
-  if ((context.branch !== undefined || context.upstream !== undefined) && source.includes('git')) return true;
-  return context.fileText !== undefined;
+  return false;
 }
 
 /** The simple commands, file effects and opaque execution of a bash command. Pure; never throws. */
 export function parseShell(source: string, options?: ShellOptions, context?: ShellContext): ShellModel {
-  const cacheable =
-    options?.maxDepth === undefined && options?.maxBytes === undefined && !contextMatters(source, context);
-  if (cacheable) {
-    const hit = cache.get(source);
-    if (hit !== undefined) return hit;
-  }
-  const model = build(
-    source,
-    options?.maxDepth ?? SHELL_LIMITS.maxDepth,
-    options?.maxBytes ?? SHELL_LIMITS.maxBytes,
-    cacheable ? undefined : context,
-  );
-  if (cacheable) {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(source, freeze(model));
-  }
+  const maxDepth = options?.maxDepth ?? SHELL_LIMITS.maxDepth;
+  const maxBytes = options?.maxBytes ?? SHELL_LIMITS.maxBytes;
+  if (context !== undefined && valuesMatter(source, context)) return build(source, maxDepth, maxBytes, context).model;
+  const defaults = options?.maxDepth === undefined && options?.maxBytes === undefined;
+  const base = (defaults ? cache.get(source) : undefined) ?? buildFree(source, maxDepth, maxBytes, defaults);
+  if (context === undefined) return base;
+  const a = asked.get(base);
+  if (a === undefined || !needsContext(a, context)) return base;
+  // A call that needs only the branch (no file of the session) is cached by source and branch: the plugin asks
+  // again for the same `git push` on the same branch.
+  const key = defaults && !needsFiles(a, context) ? branchKey(source, context) : undefined;
+  const hit = key === undefined ? undefined : byBranch.get(key);
+  if (hit !== undefined) return hit;
+  const model = build(source, maxDepth, maxBytes, context).model;
+  if (key === undefined) return model;
+  byBranch.set(key, deepFreeze(model));
   return model;
 }
 
-/** Freeze the model and the lists and records in it (one level of records: they hold only strings and lists). */
-function freeze(model: ShellModel): ShellModel {
-  for (const c of model.commands) Object.freeze(c);
-  for (const e of model.effects) Object.freeze(e);
-  Object.freeze(model.commands);
-  Object.freeze(model.effects);
-  Object.freeze(model.opaque);
-  Object.freeze(model.scripts);
-  Object.freeze(model.persists.env);
-  Object.freeze(model.persists);
-  return Object.freeze(model);
+const branchKey = (source: string, context: ShellContext): string =>
+  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${source}`;
+
+/** Whether the context knows a file the context-free walk asked about. */
+function needsFiles(a: Asked, context: ShellContext): boolean {
+  const file = context.file;
+  if (file !== undefined) for (const path of a.files) if (file(path) !== undefined) return true;
+  return false;
 }
 
-function build(source: string, maxDepth: number, maxBytes: number, context: ShellContext | undefined): ShellModel {
-  const out = new Collector(SHELL_LIMITS.maxCommands);
+/** Whether the context knows something the context-free walk asked about. */
+function needsContext(a: Asked, context: ShellContext): boolean {
+  if (a.branch && context.branch !== undefined) return true;
+  return needsFiles(a, context);
+}
+
+function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean): ShellModel {
+  const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
+  if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
+  if (defaults) cache.set(source, deepFreeze(model));
+  return model;
+}
+
+/**
+ * Freezes the model and everything in it (commands, their words, flags, unknown and implied words, effects): a model
+ * handed to one caller is handed to the next, so nothing in it may change. Models are plain data (JSON-shaped), so
+ * the walk meets each object once.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
+}
+
+function build(
+  source: string,
+  maxDepth: number,
+  maxBytes: number,
+  context: ShellContext | undefined,
+): { model: ShellModel; files: CallFiles; repo: Repository } {
+  const files = new CallFiles(context);
+  const repo = new Repository(context);
+  const out = new Collector(SHELL_LIMITS.maxCommands, (e, command) => files.observe(e, command));
   let text = source;
   if (source.length > maxBytes) {
     // Parse what fits, cut at a line end so a half command is not judged as a whole one.
@@ -79,7 +156,7 @@ function build(source: string, maxDepth: number, maxBytes: number, context: Shel
   const start = context?.cwd === undefined || context.cwd === '' || context.cwd === '.' ? undefined : context.cwd;
   const scope = { cwd: start, vars: new Vars(undefined, context?.env) };
   try {
-    new Walker(out, maxDepth, text.length, context).script(
+    new Walker(out, maxDepth, text.length, files, repo).script(
       parse(text),
       { text, base: 0, span: [0, text.length], via: [], depth: 0, env: [], remote: undefined },
       scope,
@@ -88,5 +165,5 @@ function build(source: string, maxDepth: number, maxBytes: number, context: Shel
     // The parser or walker met something it cannot handle: what was collected still counts, the rest is opaque.
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
-  return out.result({ env: scope.vars.persisted(), cwd: scope.cwd });
+  return { model: out.result({ env: scope.vars.persisted(), cwd: scope.cwd }), files, repo };
 }

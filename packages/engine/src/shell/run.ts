@@ -2,13 +2,16 @@
 // runs in turn (follow.ts); builtins change the shell (cd, export, read, unset). The AST walk that finds the commands
 // is walk.ts.
 import type { Redirection } from 'unbash';
-import type { Flag, SimpleCommand } from './types.js';
+import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
+import type { FileAccess, InputDeclaration } from './programs/declaration.js';
+import { runnableText } from './call-files.js';
+import { inputFiles } from './file-runs.js';
 import { UNKNOWN, UNSET, type Value } from './values.js';
 import type { Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
@@ -49,7 +52,7 @@ export abstract class Runner extends Follower {
     extraVia: readonly string[],
   ): Ran {
     const budget = this.maxDepth - frame.depth - extraVia.length;
-    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text);
+    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text, this.fileText, scope.cwd);
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
@@ -72,7 +75,7 @@ export abstract class Runner extends Follower {
         frame.remote,
         allStatic(o.words) ? undefined : (p, e) => this.map(frame, p, e),
       );
-      const at = this.out.command(outer);
+      const at = this.out.command(frame.file === undefined ? outer : { ...outer, file: frame.file.path });
       if (at !== undefined) this.out.effects(at, programEffects(outer, undefined));
     }
 
@@ -102,6 +105,7 @@ export abstract class Runner extends Follower {
           depth: frame.depth + extraVia.length + u.via.length,
           env: u.assignments,
           remote,
+          file: frame.file,
         },
         innerScope,
       );
@@ -146,7 +150,10 @@ export abstract class Runner extends Follower {
       remote,
       spanOf,
     );
-    command = this.withStdin(command, stdin.text);
+    if (frame.file !== undefined) command = { ...command, file: frame.file.path };
+    // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
+    const read: ReadFile[] = [];
+    command = this.withStdin(command, stdin, read);
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       const body = this.gitAliases.expansion(command);
@@ -156,8 +163,12 @@ export abstract class Runner extends Follower {
           ...u.via,
         ]);
     }
+    // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
+    if (program === 'git') command = this.repo.resolve(command);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
+    if (program === 'git' || program === 'gh') this.repo.observe(command, index);
+    for (const f of read) this.out.script(f.path, index, f.as, f.read);
     if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
@@ -172,13 +183,16 @@ export abstract class Runner extends Follower {
     const output =
       declaration?.output === undefined
         ? undefined
-        : declaration.output(command.argv, known, stdin.text, (path) =>
-            this.context?.fileText?.(resolve(shellCwd, path)),
-          );
+        : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
     this.out.effects(index, this.redirections(redirects, scope, output));
-    this.out.effects(index, programEffects(command, stdin.text));
+    if (declaration?.effects !== undefined) {
+      // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
+      const applied: ReadFile[] = [];
+      this.out.effects(index, programEffects(command, stdin.text, this.fileAccess(command.cwd, applied)));
+      for (const f of applied) this.out.script(f.path, index, f.as, f.read);
+    }
 
-    const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end);
+    const stdinInterpreter = this.scripts(command, index, u.words, stdin, frame, scope, pos, end, given);
     if (program === 'find') this.findExec(index, command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     let printed = output;
     let printedFile =
@@ -195,19 +209,68 @@ export abstract class Runner extends Follower {
     return { index, stdinInterpreter, output: printed, file: printedFile };
   }
 
-  /** A client's commands read on stdin (psql <<SQL), or a confirmation answered there (yes | terraform apply). */
-  private withStdin(command: SimpleCommand, text: string | undefined): SimpleCommand {
-    if (text === undefined) return command;
-    const stdin = compiledProgram(command.program)?.declaration.stdin;
-    if (stdin === undefined) return command;
-    if (stdin.commands === true) return { ...command, input: text };
-    const confirm = stdin.confirm;
-    if (confirm === undefined || !isAffirmative(text)) return command;
+  /** The files of the call and the session as a program's effects reader sees them (paths as written, resolved
+   * against `cwd`); each file read as a language is listed in `read`. */
+  private fileAccess(cwd: string | undefined, read: ReadFile[]): FileAccess {
+    return {
+      text: (path) => this.files.text(resolve(cwd, path)),
+      read: (path, as) => this.readFile(resolve(cwd, path), as, read),
+    };
+  }
+
+  /** A file read as a language (SQL, a patch): its runnable text, when the call or the session wrote it. */
+  private readFile(path: string, as: string, read: ReadFile[]): string | undefined {
+    const file = this.files.file(path);
+    if (file === undefined) return undefined;
+    read.push({ path, as, read: file.text !== undefined ? 'whole' : 'pieces' });
+    return runnableText(file);
+  }
+
+  /**
+   * What a program reads as its own language besides its words (`SimpleCommand.input`): a client's files that the
+   * call or the session wrote (`psql -f f`, `mysql -e 'source f'`) and its commands on stdin (psql <<SQL, `mysql < f`,
+   * a literal pipe); or a confirmation answered on stdin (yes | terraform apply), which counts as its flag.
+   */
+  private withStdin(command: SimpleCommand, stdin: Stdin, read: ReadFile[]): SimpleCommand {
+    const declaration = compiledProgram(command.program)?.declaration;
+    if (declaration === undefined) return command;
+    const texts: string[] = [];
+    const from: string[] = [];
+    const named = declaration.input === undefined ? undefined : inputFiles(command, declaration.input);
+    // A file on another host is not the one the session wrote here.
+    if (named !== undefined && command.remote === undefined) {
+      const as = (declaration.input as InputDeclaration).as;
+      for (const written of named.paths) {
+        const path = resolve(command.cwd, written);
+        const text = this.readFile(path, as, read);
+        if (text === undefined) continue;
+        texts.push(text);
+        from.push(path);
+      }
+    }
+    // Its stdin is its language: a client's commands, or a file option given as `-` (`gh api --input -`).
+    const commands = declaration.stdin?.commands === true || named?.stdin === true;
+    if (commands && stdin.file !== undefined && command.remote === undefined) {
+      // `mysql < f`, `cat f | psql`: the file the session wrote is what the client reads.
+      const text = this.readFile(stdin.file, declaration.input?.as ?? 'sql', read);
+      if (text !== undefined) {
+        texts.push(text);
+        from.push(stdin.file);
+      }
+    } else if (commands && stdin.text !== undefined) {
+      texts.push(stdin.text);
+      from.push('stdin');
+    }
+    if (texts.length > 0) return { ...command, input: { text: texts.join('\n'), from: from.join(', ') } };
+    const text = stdin.text;
+    const confirm = declaration.stdin?.confirm;
+    if (text === undefined || confirm === undefined || !isAffirmative(text)) return command;
     if (confirm.subcommands !== undefined && !confirm.subcommands.some((s) => leading(command.positionals, s)))
       return command;
     if (command.flags.some((f) => f.name === confirm.flag)) return command;
     const answer: Flag = { name: confirm.flag, value: undefined, token: confirm.flag };
-    return { ...command, flags: [...command.flags, answer], input: text };
+    const input: CommandInput = { text, from: stdin.file ?? 'stdin' };
+    return { ...command, flags: [...command.flags, answer], input };
   }
 
   /** cd, export, read, unset: what a builtin changes in this shell. */
@@ -267,6 +330,13 @@ export abstract class Runner extends Follower {
         return;
     }
   }
+}
+
+/** A file a command read as a language: where, as what, and whether its whole text was known. */
+interface ReadFile {
+  readonly path: string;
+  readonly as: string;
+  readonly read: 'whole' | 'pieces';
 }
 
 /** Whether the positionals start with the words of `words` ('repo delete'). */

@@ -1,5 +1,6 @@
 // What a command reads on stdin, when the model can know it: a heredoc body (expanded unless its delimiter is quoted),
-// a here-string, a file redirected with `<` that the session wrote, or what the previous pipeline stage printed.
+// a here-string, a file redirected with `<` that the call or the session wrote (its whole text, CallFiles), or what
+// the previous pipeline stage printed.
 import type { Redirection } from 'unbash';
 import { resolve } from './paths.js';
 import { expandBody, expandValue, type ExpandContext } from './expand.js';
@@ -25,7 +26,7 @@ export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandCo
       out = { text: body, file: undefined, how: '<<' };
     } else if (r.type === 'HereString' && r.target !== undefined) {
       out = { text: `${expandValue(r.target, ctx).value}\n`, file: undefined, how: '<<' };
-    } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined) {
+    } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined && readsStdin(r)) {
       const target = expandValue(r.target, ctx);
       if (target.unknown) out = { text: undefined, file: undefined, how: '<' };
       else {
@@ -36,6 +37,10 @@ export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandCo
   }
   return out;
 }
+
+/** `< f` and `0< f` feed stdin; `3< f` opens another descriptor. */
+const readsStdin = (r: Extract<Redirection, { type: 'Redirect' }>): boolean =>
+  r.descriptor?.type !== 'FileDescriptor' || r.descriptor.value === 0;
 
 /** Whether a text answers a confirmation: its first line is y or yes (any case), as `yes` and `echo y` give. */
 export function isAffirmative(text: string): boolean {

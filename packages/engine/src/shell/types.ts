@@ -54,9 +54,34 @@ export interface SimpleCommand {
   readonly unknown: readonly UnknownWord[];
   /** Where it runs when not on this machine: 'ssh web1', 'docker exec api', 'kubectl exec web-0', 'parallel -S h'. */
   readonly remote: string | undefined;
-  /** The literal text it reads on stdin as its commands (psql's SQL from a heredoc, a literal pipe, a file the session
-   * wrote), or the answer that stood for a confirmation flag; undefined when none is known. */
-  readonly input: string | undefined;
+  /** What the program reads as its own language besides its words, when it is known: the SQL a client reads on stdin
+   * (a heredoc, a literal pipe, `mysql < f`) or from a file the session wrote (`psql -f f`, `mysql -e 'source f'`), a
+   * request body (`curl -d @f`), or the answer that stood for a confirmation flag (`yes | terraform apply`). Rules'
+   * `run.text` and `command:` patterns see its text after the words (facts/shell.ts). */
+  readonly input: CommandInput | undefined;
+  /** Set when the command comes from a file the session wrote (a script it runs): that file's path, as the model
+   * resolved it; `start`/`end` then index the file's text, not the command line. */
+  readonly file?: string;
+  /** Words the command means without spelling them, filled in from what is known (the branch a `git push` without a
+   * refspec pushes). Their values stand in `argv`/`positionals` like the written ones. */
+  readonly implied?: readonly ImpliedWord[];
+}
+
+export interface CommandInput {
+  readonly text: string;
+  /** Where it comes from: the files' paths as the model resolved them (`psql -f f`, `mysql < f`, `cat f | psql`), or
+   * 'stdin' (a heredoc, a here-string, a literal pipe). */
+  readonly from: string;
+}
+
+export interface ImpliedWord {
+  /** Index in `argv`: a written word it stands for (`HEAD` → `main`), or, at or past the written words, one added. */
+  readonly at: number;
+  readonly value: string;
+  /** The word as written, when it replaces one; undefined when it is added. */
+  readonly written: string | undefined;
+  /** Where the value comes from, in words: 'the branch checked out (host)', 'git checkout main (command 1)'. */
+  readonly from: string;
 }
 
 export type EffectKind = 'write' | 'append' | 'delete' | 'read';
@@ -96,14 +121,19 @@ export interface Opaque {
 export interface ScriptRun {
   readonly path: string;
   readonly command: number;
+  /** What it was read as, when the session wrote it and the model read it: 'sh', 'python', 'node', 'sql', 'patch'… */
+  readonly as?: string;
+  /** 'whole': its whole text was read (it is judged, not opaque); 'pieces': only what the session put into it. */
+  readonly read?: 'whole' | 'pieces';
 }
 
 export interface ShellModel {
   readonly commands: readonly SimpleCommand[];
   readonly effects: readonly FileEffect[];
   readonly opaque: readonly Opaque[];
-  /** Script files the command runs (`./x.sh`, `bash x.sh`, `python x.py`, `node x.js`, `source x`, `. x`), resolved
-   * like effect paths: the evaluator flags them as opaque when the session wrote them earlier. */
+  /** Files the command runs or reads as a language (`./x.sh`, `bash x.sh`, `python x.py`, `source x`, `sh < x`,
+   * `psql -f x.sql`, `git apply x.patch`), resolved like effect paths. One the session wrote is read (`as`, `read`):
+   * judged as what it holds when its whole text is known, opaque when only pieces are. */
   readonly scripts: readonly ScriptRun[];
   /** Set when (part of) the text could not be parsed: what was parsed still counts. */
   readonly error: { readonly message: string; readonly offset: number } | undefined;
@@ -121,20 +151,28 @@ export interface ShellPersistence {
   readonly cwd: string | undefined;
 }
 
+/** What the session knows of a file it wrote: the whole text, else the pieces it put into it. */
+export interface ShellFile {
+  readonly text: string | undefined;
+  readonly pieces: readonly string[];
+}
+
 /**
- * What the session knows before the call; every field is optional and missing means unknown. The parse cache is keyed
- * by the source alone, so a call with a context that matters is parsed afresh (model.ts).
+ * What the session knows before the call; every field is optional and missing means unknown. The parse cache holds
+ * context-free models: a call whose values or directory matter is parsed afresh, and one that only asks about the
+ * session's files or the branch is walked again only when the context answers what it asked (model.ts).
  */
 export interface ShellContext {
   /** Values known before this call (the session's exports and top-level assignments). */
   readonly env?: Readonly<Record<string, string>>;
   /** The session's directory relative to the root (a `cd` an earlier call persisted). */
   readonly cwd?: string;
-  /** The content of a file the session wrote, by the path the model resolved (relative to where the call starts, or
-   * absolute); undefined when the file is not known — an unknown file is unknown, not empty. */
-  readonly fileText?: (path: string) => string | undefined;
-  /** Repository facts (the branch checked out; null: detached or unknown) and its upstream. */
+  /** What the session knows of a file it wrote (the ledger), by the path the model resolved (relative to where the
+   * call starts, or absolute); undefined when it did not write it — an unknown file is unknown, not empty. */
+  readonly file?: (path: string) => ShellFile | undefined;
+  /** The branch checked out where the call starts: a name, null when HEAD is detached; absent: unknown. */
   readonly branch?: string | null;
+  /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */
   readonly upstream?: string;
 }
 

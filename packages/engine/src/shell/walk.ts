@@ -16,7 +16,8 @@ import {
   type Word,
 } from 'unbash';
 import type { Collector } from './collector.js';
-import type { ShellContext } from './types.js';
+import type { CallFiles } from './call-files.js';
+import type { Repository } from './git-branch.js';
 import { shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
 import { type ExpandContext, expandValue, expandWord } from './expand.js';
@@ -49,8 +50,8 @@ export class Walker extends Runner {
   private unrolled = 0;
   private recoveries = 0;
 
-  constructor(out: Collector, maxDepth: number, limit: number, context: ShellContext | undefined) {
-    super(out, maxDepth, limit, context);
+  constructor(out: Collector, maxDepth: number, limit: number, files: CallFiles, repo: Repository) {
+    super(out, maxDepth, limit, files, repo);
   }
 
   script(script: ParsedScript, frame: Frame, scope: Scope): void {
@@ -409,8 +410,8 @@ export class Walker extends Runner {
     return {
       vars: scope.vars,
       cwd: scope.cwd,
-      fileText: this.context?.fileText,
-      branch: this.context?.branch,
+      fileText: this.fileText,
+      branch: this.branchAt,
       depth: 0,
     };
   }

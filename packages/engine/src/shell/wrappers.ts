@@ -2,7 +2,8 @@
 // takes before its command is declared with the program (programs/*.ts, `runs`); this is the one function that
 // peels them off, outermost first, until the command that actually runs is left.
 import { parseArgv, type ParsedArgv } from './argv.js';
-import { programName } from './paths.js';
+import { programName, resolve } from './paths.js';
+import { flagValue } from './file-effects.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
@@ -64,16 +65,30 @@ export type Unwrapped =
       readonly words: readonly ShellWord[];
     });
 
+/** The whole text of a file the call or the session wrote, by its path relative to where the command starts. */
+export type FileText = (path: string) => string | undefined;
+
+/** `path` as seen from where the command starts (`start`) and the directories the wrappers so far moved into. */
+function inDirectories(start: string | undefined, dirs: readonly string[], path: string): string {
+  let cwd = start;
+  for (const d of dirs) cwd = resolve(cwd, d);
+  return resolve(cwd, path);
+}
+
 /**
  * Peel wrappers off `words` (program first). `budget` is how many more wrappers may be peeled before the command
  * counts as opaque 'depth'. `stdin`: the literal text on the command's stdin, when known (xargs and parallel read
- * their input from it). INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
+ * their input from it); `file`: the files the call can read, by the model's paths, and `cwd` where the command
+ * starts (`xargs -a FILE` reads its input there).
+ * INVARIANT: every loop turn consumes at least the wrapper's own word, so it terminates.
  */
 export function unwrap(
   initial: readonly ShellWord[],
   assignmentsIn: readonly string[],
   budget: number,
   stdin?: string,
+  file?: FileText,
+  cwd?: string,
 ): Unwrapped {
   // Most commands wrap nothing: answer those without copying anything.
   if (!isWrapper(initial))
@@ -103,7 +118,7 @@ export function unwrap(
     const entry = compiledProgram(name);
     if (entry === undefined || entry.runs.length === 0) return command(state);
     const texts = state.words.map((w) => w.value);
-    const step = peel(entry, name, texts, state, budget, stdin);
+    const step = peel(entry, name, texts, state, budget, stdin, file, cwd);
     if (step !== undefined) return step;
   }
 }
@@ -169,6 +184,8 @@ function peel(
   state: State,
   budget: number,
   stdin: string | undefined,
+  file: FileText | undefined,
+  cwd: string | undefined,
 ): Unwrapped | undefined {
   for (const runs of entry.runs) {
     const at = subcommandAt(entry, runs, name, texts);
@@ -181,7 +198,7 @@ function peel(
       case 'shell':
         return peelShell(state, name, texts, runs);
       default:
-        return peelRunner(state, runs, label, texts, from, stdin);
+        return peelRunner(state, runs, label, texts, from, stdin, file, cwd);
     }
   }
   return command(state);
@@ -226,6 +243,8 @@ function peelRunner(
   texts: readonly string[],
   from: number,
   stdin: string | undefined,
+  file: FileText | undefined,
+  cwd: string | undefined,
 ): Unwrapped | undefined {
   const r = runs.runs;
   const words = state.words;
@@ -266,9 +285,14 @@ function peelRunner(
   if (r.rest === false) return command(state);
 
   if (r.special === 'env') rest = envCommand(state, parsed, rest, head);
-  if (r.special === 'xargs' && stdin !== undefined) {
+  // `xargs -a FILE` reads its input from FILE instead of stdin: known when the call or the session wrote FILE.
+  const argFile = r.special === 'xargs' ? flagValue(parsed.flags, '-a', '--arg-file') : undefined;
+  const input = argFile === undefined ? stdin : file?.(inDirectories(cwd, state.cwd, argFile));
+  if (r.special === 'xargs' && input !== undefined) {
     // Its input is known: the commands it runs are known too (else the targets stay unknown, as below).
-    const fan = xargsRuns(parsed.flags, rest, stdin, head);
+    const flags =
+      argFile === undefined ? parsed.flags : parsed.flags.filter((f) => f.name !== '-a' && f.name !== '--arg-file');
+    const fan = xargsRuns(flags, rest, input, head);
     if (fan !== undefined) {
       runsThere();
       state.via.push(label);

@@ -42,6 +42,18 @@ describe('program declarations', () => {
     }
   });
 
+  it('declare every option a client reads a file or a statement from as taking a value', () => {
+    for (const d of DECLARATIONS) {
+      const input = d.input;
+      if (input === undefined) continue;
+      const values = valueOptions(d);
+      for (const option of [...(input.files ?? []), ...(input.atFiles ?? []), ...(input.statements ?? [])])
+        expect(values.has(option), `${label(d)}: input reads ${option}, which no options list declares`).toBe(true);
+      if (input.subcommand !== undefined)
+        expect(Object.hasOwn(d.options, input.subcommand) || Object.hasOwn(d.options, '*'), label(d)).toBe(true);
+    }
+  });
+
   it('declare the directory options among the options that take a value', () => {
     for (const d of DECLARATIONS) {
       for (const option of d.cwd ?? [])

@@ -34,8 +34,9 @@ export interface CommandCase {
   unknown?: string[];
   /** Where it runs when not on this machine ('ssh host', 'docker exec ctr'), or null. */
   remote?: string | null;
-  /** The literal text it reads on stdin as its commands or answers (psql's SQL, `yes`), or null. */
-  input?: string | null;
+  /** What it reads as its own language (psql's SQL on stdin or from a file the session wrote) or the answer that stood
+   * for a confirmation (`yes`): its text, or { text, from }; null: none. */
+  input?: string | { text: string; from: string } | null;
 }
 
 export interface ShellCase {
@@ -89,7 +90,8 @@ function checkCommand(got: SimpleCommand | undefined, want: CommandCase, at: str
     else if (key === 'cwd') pick[key] = c.cwd ?? null;
     else if (key === 'unknown') pick[key] = c.unknown.map((u) => u.text);
     else if (key === 'remote') pick[key] = c.remote ?? null;
-    else if (key === 'input') pick[key] = c.input ?? null;
+    else if (key === 'input')
+      pick[key] = c.input === undefined ? null : typeof value === 'string' ? c.input.text : { ...c.input };
     else pick[key] = (c as unknown as Record<string, unknown>)[key];
   }
   expect(pick, at).toEqual(exp);
@@ -105,9 +107,21 @@ export function caseContext(test: ShellCase): ShellContext | undefined {
     ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
     ...(c.branch !== undefined ? { branch: c.branch } : {}),
     ...(files !== undefined
-      ? { fileText: (path: string) => (Object.hasOwn(files, path) ? files[path] : undefined) }
+      ? {
+          file: (path: string) =>
+            Object.hasOwn(files, path) ? { text: files[path] as string, pieces: [] as string[] } : undefined,
+        }
       : {}),
   };
+}
+
+/** The text of a file a command came from: the session's (the case's context), else what the call wrote to it. */
+function fileTextOf(test: ShellCase, model: ShellModel, path: string): string | undefined {
+  const files = test.context?.files;
+  if (files !== undefined && Object.hasOwn(files, path)) return files[path];
+  let text: string | undefined;
+  for (const e of model.effects) if (e.path === path && e.kind === 'write' && e.content !== undefined) text = e.content;
+  return text;
 }
 
 export function checkCase(test: ShellCase): ShellModel {
@@ -151,8 +165,17 @@ export function checkCase(test: ShellCase): ShellModel {
   }
   if (test.error !== undefined)
     expect(model.error !== undefined, `error: ${JSON.stringify(model.error)}`).toBe(test.error);
-  // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text.
+  // INVARIANT: a command found directly in the source (not re-parsed from a string) points at its own text; one that
+  // comes from a file the session (or the call) wrote points into that file's text.
   for (const c of model.commands) {
+    if (c.file !== undefined) {
+      if (test.spans === false) continue;
+      const text = fileTextOf(test, model, c.file);
+      expect(text, `the text of ${c.file}`).toBeDefined();
+      expect(c.end, `end inside ${c.file}`).toBeLessThanOrEqual((text as string).length);
+      expect((text as string).slice(c.start, c.end), 'text at start..end').toBe(c.text);
+      continue;
+    }
     expect(c.end, 'end inside the source').toBeLessThanOrEqual(test.command.length);
     if (c.via.length === 0 && test.spans !== false)
       expect(test.command.slice(c.start, c.end), 'text at start..end').toBe(c.text);

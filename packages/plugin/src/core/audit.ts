@@ -127,6 +127,24 @@ export class Audit {
     });
   }
 
+  /** A call that ran, part of which the OS sandbox refused (categories only: paths come from the command). */
+  sandboxRefusal(
+    sessionID: string,
+    tool: string,
+    role: string | null | undefined,
+    refused: readonly { readonly kind: string; readonly category: string }[],
+  ): void {
+    if (!this.on) return;
+    this.write({
+      kind: 'sandbox-refusal',
+      by: 'sandbox',
+      sessionID,
+      tool,
+      ...(typeof role === 'string' ? { role } : {}),
+      refused: refused.map((r) => ({ kind: r.kind, category: r.category })),
+    });
+  }
+
   problem(message: string): void {
     if (!this.on) return;
     this.write({ kind: 'config-problem', by: 'plugin', message: maskSecrets(message) });

@@ -13,10 +13,11 @@ export type DecisionKind =
   | 'bypass-granted'
   | 'bypass-refused'
   | 'config-problem'
-  | 'log-dropped';
+  | 'log-dropped'
+  | 'sandbox-refusal';
 
-/** Who let a call through, or stopped it: a contract (rule), or the human's bypass. */
-export type DecidedBy = 'rule' | 'human-bypass' | 'human' | 'plugin';
+/** Who let a call through, or stopped it: a contract (rule), the human's bypass, or the OS sandbox. */
+export type DecidedBy = 'rule' | 'human-bypass' | 'human' | 'plugin' | 'sandbox';
 
 export interface DecisionRecord {
   readonly v: 1;
@@ -35,6 +36,8 @@ export interface DecisionRecord {
   readonly reason?: string;
   readonly message?: string;
   readonly dropped?: number;
+  /** What the OS sandbox refused in a call that ran: the kind and what it touched, never the path or address. */
+  readonly refused?: readonly { readonly kind: string; readonly category: string }[];
 }
 
 const EXCERPT_LENGTH = 120;

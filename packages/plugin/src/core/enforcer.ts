@@ -1,7 +1,15 @@
 // The host-neutral core: host events in (already parsed by an adapter), engine verdicts out as plain decisions.
 // Adapters stay thin: they turn their host's payloads into these calls and these results into host actions.
 // INVARIANT: no public method throws; an internal error fails open (or closed when settings.onError is block).
-import { bypassesLeft, faultMode, readBypassWords, step, type Event, type Verdict } from '@semantic-anchors/engine';
+import {
+  bypassesLeft,
+  faultMode,
+  readBypassWords,
+  step,
+  type Event,
+  type HostFacts as WorkTreeFacts,
+  type Verdict,
+} from '@semantic-anchors/engine';
 import {
   agentSighting,
   answerText,
@@ -10,8 +18,9 @@ import {
   userMessageEvent,
 } from '@semantic-anchors/engine/opencode';
 import { HostGuard } from '../integrity/host-guard.js';
+import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
-import { SERVICE, type Channels } from './channels.js';
+import { SERVICE, describeError, type Channels } from './channels.js';
 import { parseAnchorCommand } from '@semantic-anchors/engine/opencode';
 import { FailOpen } from './fail-open.js';
 import { reportObserved } from './observed.js';
@@ -63,6 +72,8 @@ export interface EnforcerOptions extends LoaderOptions {
   readonly audit?: Partial<AuditOptions>;
   /** Bounds of the result check (tests and the bench make them small). */
   readonly resultBounds?: import('../integrity/watch-set.js').Bounds;
+  /** The OS sandbox's one-line state for /anchor status (hosts without a sandbox leave it out). */
+  readonly sandboxLine?: (snapshot: PolicySnapshot) => string;
 }
 
 export class Enforcer {
@@ -76,6 +87,10 @@ export class Enforcer {
   private compiledServer: string | undefined;
   /** The result check of the protected files, real paths through links, secrets masked in results (src/integrity). */
   private readonly guard: HostGuard;
+  /** Reads the work tree's branch and ignore rules for each call (cached; no process started). */
+  private readonly workTree: HostFactsReader;
+  /** Errors reading the work tree already reported (each once: the call goes on with the facts unknown). */
+  private readonly workTreeErrors = new Set<string>();
 
   constructor(
     private readonly options: EnforcerOptions,
@@ -102,6 +117,11 @@ export class Enforcer {
     });
     this.current = this.load('start');
     this.guard.follow(this.current);
+    this.workTree = new HostFactsReader(options.directory, {}, (error) =>
+      this.channels.log('warn', `could not refresh the work tree's ignore files (${describeError(error)})`, {
+        service: SERVICE,
+      }),
+    );
   }
 
   /** Waits until the decision log has written what it was given (tests, shutdown). */
@@ -122,7 +142,7 @@ export class Enforcer {
       // A protected file that changed since the last call (a process left running) is undone, and this call stops.
       const between = this.guard.beforeCall(call);
       if (between !== undefined) return between;
-      const mapped = toolCallEvent(call.tool, call.args);
+      const mapped = toolCallEvent(call.tool, call.args, this.workTreeFacts(call));
       if ('problem' in mapped) throw new Error(`tool call ${call.tool}: ${mapped.problem}`);
       const realPaths = this.guard.realPaths(call);
       const event: Event = realPaths ? { ...mapped.event, realPaths } : mapped.event;
@@ -141,6 +161,27 @@ export class Enforcer {
       return undefined;
     } catch (error) {
       return this.internalError('tool-check', 'tool.execute.before', call.sessionID, error);
+    }
+  }
+
+  /**
+   * The branch checked out where the call runs, its upstream and the ignore rules. A failure to read them is logged
+   * (once per message) and the call is judged with them unknown: never as "not main".
+   */
+  private workTreeFacts(call: ToolCall): WorkTreeFacts | undefined {
+    try {
+      const workdir = typeof call.args.workdir === 'string' ? call.args.workdir : undefined;
+      return this.workTree.read(workdir);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (!this.workTreeErrors.has(text)) {
+        this.workTreeErrors.add(text);
+        this.channels.log('warn', `could not read the git work tree's facts (${text}); judging with them unknown`, {
+          service: SERVICE,
+          sessionID: call.sessionID,
+        });
+      }
+      return undefined;
     }
   }
 
@@ -210,6 +251,26 @@ export class Enforcer {
     }
   }
 
+  /** The OS sandbox refused part of a call that ran: logged (ids and categories only) and written to the decision log. */
+  sandboxRefused(
+    sessionID: string,
+    tool: string,
+    refused: readonly { readonly kind: string; readonly category: string }[],
+  ): void {
+    try {
+      const entry = this.sessions.entry(sessionID, this.current.policy);
+      const categories = [...new Set(refused.map((r) => r.category))];
+      this.channels.log('warn', `SANDBOX refused part of a ${tool} call: ${categories.join(', ')}`, {
+        ...this.stateExtra(sessionID, entry),
+        refused: refused.length,
+      });
+      this.channels.toast(`The sandbox refused part of a ${tool} call: ${categories.join(', ')}.`, 'warning');
+      this.audit.sandboxRefusal(sessionID, tool, entry.state.role, refused);
+    } catch (error) {
+      this.internalError('tool-result', 'sandbox refusal report', sessionID, error);
+    }
+  }
+
   /** A subagent session was created: it shares its parent's state from now on. */
   sessionCreated(sessionID: string, parentID: string | undefined): void {
     try {
@@ -244,7 +305,13 @@ export class Enforcer {
   status(sessionID: string): string {
     try {
       const entry = this.sessions.entry(sessionID, this.current.policy);
-      return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
+      return statusText(
+        this.current,
+        entry.state,
+        entry.agent,
+        this.guard.statusLines(),
+        this.options.sandboxLine?.(this.current),
+      );
     } catch (error) {
       this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
@@ -256,7 +323,13 @@ export class Enforcer {
     const entry = this.sessions.entry(sessionID, this.current.policy);
     switch (cmd.kind) {
       case 'status':
-        return statusText(this.current, entry.state, entry.agent, this.guard.statusLines());
+        return statusText(
+          this.current,
+          entry.state,
+          entry.agent,
+          this.guard.statusLines(),
+          this.options.sandboxLine?.(this.current),
+        );
       case 'explain':
         return explainText(entry.last);
       case 'help':

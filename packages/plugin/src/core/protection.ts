@@ -1,26 +1,72 @@
-// Self-protection, host side: what the engine's built-in contracts must guard in this host. The agent must never
-// act as the human (reach opencode's server or CLI, read its password, write git hooks or aliases that run later in
-// the human's git commands) nor rewrite the rules it is held to (the contract files, the opencode configuration that
-// loads the plugin, the plugin's own files). The engine turns these
-// facts into contracts no configuration can switch off (CompileOptions.protect); this module only finds the facts.
+// Self-protection, host side: what the engine's built-in contracts and the OS sandbox must guard in this host. The
+// agent must never act as the human (reach opencode's server or CLI, read its password, leave code that opencode, git
+// or the human's next shell runs later: git hooks and config, opencode's configuration folders, startup files) nor
+// rewrite the rules it is held to (the contract files, the opencode configuration that loads the plugin, the
+// plugin's own files). The engine turns these facts into contracts no configuration can switch off
+// (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configCandidates, type DiscoveryInput } from './config-source.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
+import { findRepository, gitFilesFor } from './git-files.js';
 
-/** The shape of the engine's CompileOptions.protect (declared here so the plugin builds against either engine). */
+/**
+ * What the built-in self-protection guards, and the one list the OS sandbox makes read-only (sandbox/policy.ts): the
+ * shape of the engine's CompileOptions.protect (declared here so the plugin builds against either engine). Paths are
+ * absolute; a folder is written `dir/**`; a few entries are globs (`*` in a file name).
+ * INVARIANT: every field that names files is consumed by both the engine's built-ins and the sandbox policy, so a
+ * path protected by one is protected by the other. A checker that hashes protected files reads every field except
+ * `hostState`, whose files change on their own.
+ */
 export interface ProtectFacts {
+  /** Every place a contract file may come from, and every file the one in use extends (bypassable). */
   readonly contractFiles: readonly string[];
+  /** opencode.json[c] up to the worktree and at user level, plugin/tool folders, the plugin's package (never). */
   readonly hostFiles: readonly string[];
+  /** Files the host keeps writing: opencode's data, state and cache folders, the decision log (never). */
+  readonly hostState: readonly string[];
+  /** opencode's configuration folders, whole: every `.opencode` up to the worktree, the user's, $OPENCODE_CONFIG_DIR. */
+  readonly configDirs: readonly string[];
   readonly servers: readonly string[];
   readonly secretEnv: readonly string[];
   /** Git hooks, aliases and hooks paths written by hand run later in the human's git commands: stop them. */
   readonly gitHooks: boolean;
+  /** This repository's git config and hooks as git finds them (through a gitdir: file), the global git config. */
+  readonly gitFiles: readonly string[];
+  /** The shell's startup files: what is written there runs in the human's next shell (OPENCODE_PURE=1). */
+  readonly startupFiles: readonly string[];
+  /** The human's home folder (for the ~ and $HOME spellings). */
+  readonly home: string;
 }
 
 /** Variables that let their holder act as the human on opencode's server. */
 export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD'];
+
+/** Startup files of the shells a human logs in with, relative to the home folder (a folder ends in /**). */
+export const STARTUP_FILES: readonly string[] = [
+  '.profile',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.bash_aliases',
+  '.zshenv',
+  '.zprofile',
+  '.zshrc',
+  '.zlogin',
+  '.zlogout',
+  '.kshrc',
+  '.mkshrc',
+  '.cshrc',
+  '.tcshrc',
+  '.login',
+  '.pam_environment',
+  '.xprofile',
+  '.xsessionrc',
+  '.config/fish/**',
+  '.config/environment.d/**',
+];
 
 export interface HostFacts extends DiscoveryInput {
   /** The git worktree opencode found (config files are read from every folder between it and the directory). */
@@ -31,57 +77,103 @@ export interface HostFacts extends DiscoveryInput {
   readonly pluginFile?: string | undefined;
   /** More secret variable names from the plugin options. */
   readonly extraSecretEnv?: readonly string[];
+  /** Folders of code the plugin runs in opencode's process besides its own (the sandbox runtime's package). */
+  readonly runtimeDirs?: readonly string[];
 }
 
 /** Every protected path and address for this host; `contractFilesRead` are the files the last load read. */
 export function protectFacts(host: HostFacts, contractFilesRead: readonly string[]): ProtectFacts {
   const env = host.env ?? process.env;
+  const home = host.home ?? homedir();
+  const dirs = opencodeDirs(host);
   // Every place a configuration may come from, not only the one read: creating a file at a place tried earlier
   // would change the rules at the next reload just as well as editing the one in use.
   const contractFiles = unique([...configCandidates(host).map((c) => c.path), ...contractFilesRead.filter(isAbsolute)]);
   return {
     contractFiles,
     hostFiles: unique([
-      ...opencodeConfigFiles(host),
+      ...opencodeConfigFiles(host, dirs),
       ...pluginFiles(host.pluginFile),
-      join(host.directory, '.opencode', DECISION_LOG_GLOB),
+      ...(host.runtimeDirs ?? []).map((d) => join(d, '**')),
     ]),
+    hostState: unique([
+      join(host.directory, '.opencode', DECISION_LOG_GLOB),
+      join(dirs.data, '**'),
+      join(dirs.state, '**'),
+      join(dirs.cache, '**'),
+    ]),
+    configDirs: dirs.config,
     servers: host.serverUrl ? serverAddresses(host.serverUrl) : [],
     secretEnv: unique([...HOST_SECRET_ENV, ...(host.extraSecretEnv ?? [])]).filter(
       (v) => env[v] !== undefined || HOST_SECRET_ENV.includes(v),
     ),
     gitHooks: true,
+    gitFiles: gitFilesFor(findRepository(host.directory), home, env),
+    startupFiles: startupFiles(home, env),
+    home,
   };
 }
 
-/** opencode's configuration files and plugin folders, at project and user level (see v1-host.md, "Loading"). */
-function opencodeConfigFiles(host: HostFacts): string[] {
+interface OpencodeDirs {
+  /** Configuration folders, project ones first. */
+  readonly config: string[];
+  readonly data: string;
+  readonly state: string;
+  readonly cache: string;
+}
+
+/** opencode's folders (see v1-host.md, "Loading"): XDG honoured, every .opencode from the directory up. */
+function opencodeDirs(host: HostFacts): OpencodeDirs {
   const env = host.env ?? process.env;
   const home = host.home ?? homedir();
-  const xdgConfig =
-    env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
-  const xdgCache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
-  const configDirs = [join(xdgConfig, 'opencode'), join(home, '.opencode')];
-  if (env.OPENCODE_CONFIG_DIR && isAbsolute(env.OPENCODE_CONFIG_DIR)) configDirs.push(env.OPENCODE_CONFIG_DIR);
+  const xdg = (name: string, fallback: string) => {
+    const value = env[name];
+    return value && isAbsolute(value) ? value : join(home, fallback);
+  };
+  const config = foldersUp(host.directory, host.worktree).map((dir) => join(dir, '.opencode'));
+  config.push(join(xdg('XDG_CONFIG_HOME', '.config'), 'opencode'), join(home, '.opencode'));
+  if (env.OPENCODE_CONFIG_DIR && isAbsolute(env.OPENCODE_CONFIG_DIR)) config.push(env.OPENCODE_CONFIG_DIR);
+  return {
+    config: unique(config),
+    data: join(xdg('XDG_DATA_HOME', '.local/share'), 'opencode'),
+    state: join(xdg('XDG_STATE_HOME', '.local/state'), 'opencode'),
+    cache: join(xdg('XDG_CACHE_HOME', '.cache'), 'opencode'),
+  };
+}
+
+/** opencode's configuration files and the folders of code it loads, at project and user level. */
+function opencodeConfigFiles(host: HostFacts, dirs: OpencodeDirs): string[] {
+  const env = host.env ?? process.env;
   const out: string[] = [];
-  // opencode reads opencode.json[c] and .opencode/ in every folder from the directory up to the worktree.
-  for (const dir of foldersUp(host.directory, host.worktree)) {
+  // opencode reads opencode.json[c] in every folder from the directory up to the worktree.
+  for (const dir of foldersUp(host.directory, host.worktree))
     out.push(join(dir, 'opencode.json'), join(dir, 'opencode.jsonc'));
-    configDirs.push(join(dir, '.opencode'));
-  }
-  for (const dir of configDirs) {
+  for (const dir of dirs.config) {
     out.push(
       join(dir, 'opencode.json'),
       join(dir, 'opencode.jsonc'),
       join(dir, 'config.json'),
       join(dir, 'package.json'),
     );
-    out.push(join(dir, 'plugin', '**'), join(dir, 'plugins', '**'), join(dir, 'node_modules', '**'));
+    // Plugins and custom tools run code in opencode's own process at its next start.
+    for (const sub of ['plugin', 'plugins', 'tool', 'tools', 'node_modules']) out.push(join(dir, sub, '**'));
   }
   if (env.OPENCODE_CONFIG && isAbsolute(env.OPENCODE_CONFIG)) out.push(env.OPENCODE_CONFIG);
   // npm plugins are installed here and reused without a network check: changed code there loads at the next start.
-  out.push(join(xdgCache, 'opencode', 'packages', '**'));
+  out.push(join(dirs.cache, 'packages', '**'));
   return out;
+}
+
+/** The startup files of this home, and the ones the environment points zsh and sh at. */
+function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {
+  const out = STARTUP_FILES.map((f) => join(home, f));
+  const zdotdir = env.ZDOTDIR && isAbsolute(env.ZDOTDIR) ? env.ZDOTDIR : undefined;
+  if (zdotdir) for (const f of ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout']) out.push(join(zdotdir, f));
+  for (const name of ['BASH_ENV', 'ENV']) {
+    const value = env[name];
+    if (value && isAbsolute(value)) out.push(value);
+  }
+  return unique(out);
 }
 
 /** The plugin's own files: its folder (dist/), and the package around it when installed as a package. */

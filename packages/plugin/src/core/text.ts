@@ -29,6 +29,7 @@ export function statusText(
   state: SessionState,
   agent: string | undefined,
   extra: readonly string[] = [],
+  sandboxLine?: string,
 ): string {
   const { policy } = snapshot;
   const budget = policy.settings.bypassBudget;
@@ -39,6 +40,7 @@ export function statusText(
     `Bypasses: ${bypassesLeft(state, budget)} of ${budget} left this session`,
     `Open bypass: ${openBypass(state)}`,
     `Config: ${snapshot.place === 'default' ? snapshot.file : `${snapshot.file} (${snapshot.place})`}`,
+    ...(sandboxLine !== undefined ? [sandboxLine] : []),
     `Role: ${state.roles.length > 0 ? state.roles.join(' + ') : '(none)'}${agent ? ` (agent ${agent})` : ''}`,
     `Contracts active for this role: ${active.length} of ${policy.contracts.length}${active.length ? `: ${active.map((c) => `${c.id} (${c.mode})`).join(', ')}` : ''}`,
     `Tool calls since the last confirmation: ${state.toolCalls}`,

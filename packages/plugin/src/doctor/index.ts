@@ -14,6 +14,7 @@ import { liveRun } from './live-run.js';
 import { checkOpencodeSettings } from './opencode-check.js';
 import { defaultPluginBundle, isPluginBundle } from './plugin-bundle.js';
 import { renderReport, type Check } from './report.js';
+import { sandboxRuntimeCheck, sandboxSettingCheck } from './sandbox-check.js';
 
 const USAGE = `semantic-anchors doctor [--project <dir>] [--no-run] [--timeout <seconds>] [--plugin <file>]
 
@@ -24,8 +25,11 @@ Checks that enforcement really works for the project (default: the current direc
   3. warns when opencode's server would run without a password (OPENCODE_SERVER_PASSWORD unset here), and when
      a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, … and what they source) sets OPENCODE_PURE or
      OPENCODE_CONFIG* or runs opencode --pure (file:line);
-  4. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
-     sandbox with your contract file and a scripted model on 127.0.0.1, and shows a contract blocking a call.
+  4. the OS sandbox every shell call runs in: warns when settings.sandbox switches it off, or when this machine
+     cannot run it (bubblewrap, socat and ripgrep on Linux);
+  5. where an opencode binary is installed (PATH or node_modules/.bin): starts it headless in a throw-away
+     sandbox with your contract file and a scripted model on 127.0.0.1, shows a contract blocking a call, and
+     proves the OS sandbox: a bash call cannot write into .opencode/ nor connect to a service on 127.0.0.1.
 Exits 0 when every check passes (warnings included), 1 when one fails, 2 on bad arguments.
 
   --project <dir>      the project to check
@@ -69,6 +73,8 @@ export const doctor: CliCommand = {
     checks.push(config.check);
     // What the host leaves open (a server without a password, startup files that switch the plugin off): warnings.
     checks.push(...hostExposureChecks(process.env));
+    checks.push(sandboxSettingCheck(config.policy, config.file));
+    if (config.policy?.settings.sandbox.mode !== 'off') checks.push(await sandboxRuntimeCheck());
     if (values['no-run']) {
       checks.push({ name: 'live check', status: 'skip', detail: 'skipped (--no-run)' });
     } else {

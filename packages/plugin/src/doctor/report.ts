@@ -1,4 +1,5 @@
-// The doctor's report: one line per check (✓ pass, ✗ fail, – skipped) with the remedy on the next line.
+// The doctor's report: one line per check (✓ pass, ✗ fail, ! warning, – skipped) with the remedy on the next line.
+// A warning is something the human chose or must know (the sandbox switched off), never a failure.
 // Takes the checks in order; returns the lines to print and whether any failed.
 
 /** `warn`: the check found something the human should act on; it does not fail the run. */

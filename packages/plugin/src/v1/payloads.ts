@@ -47,6 +47,17 @@ export const SessionInfoEvent = z.looseObject({
   properties: z.looseObject({ info: z.looseObject({ id: z.string().min(1), parentID: z.string().min(1).optional() }) }),
 });
 
+/** A tool part's update on the bus: which call, and whether it is still running. */
+export const ToolPartEvent = z.looseObject({
+  properties: z.looseObject({
+    part: z.looseObject({
+      type: z.literal('tool'),
+      callID: z.string().min(1),
+      state: z.looseObject({ status: z.string() }),
+    }),
+  }),
+});
+
 export const ToolContext = z.looseObject({ sessionID: z.string().min(1) });
 
 export { isFilePart, isTextPart } from '@semantic-anchors/engine/opencode';

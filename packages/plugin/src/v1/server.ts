@@ -6,6 +6,8 @@ import { hostGapWarnings } from '../core/host-gaps.js';
 import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
 import { isRecord } from '../core/boundary.js';
+import { Sandbox } from '../sandbox/index.js';
+import { runtimePackageDir } from '../sandbox/runtime.js';
 import { v1Channels } from './channels.js';
 import { attachedPaths, messageText, textPartLike, withholdInPlace } from './parts.js';
 import { newPartID } from './part-id.js';
@@ -20,6 +22,7 @@ import {
   ToolBeforeInput,
   ToolBeforeOutput,
   ToolContext,
+  ToolPartEvent,
 } from './payloads.js';
 
 export const COMMAND_NAME = 'anchor';
@@ -64,10 +67,18 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
   if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
   if (problem) channels.log('warn', problem, {});
   const secretEnv = opts.secretEnv ?? [];
+  const worktree = host.success ? host.data.worktree : undefined;
+  const sandbox = new Sandbox({
+    directory,
+    worktree,
+    channels,
+    onRefused: (sessionID, tool, refusals) => enforcer.sandboxRefused(sessionID, tool, refusals),
+  });
+  const runtimeDir = runtimePackageDir();
   const enforcer = new Enforcer(
     {
       directory,
-      worktree: host.success ? host.data.worktree : undefined,
+      worktree,
       optionPath: opts.config,
       // A getter on the host's side: the port may only be known once the server listens, so read it each time.
       get serverUrl() {
@@ -75,10 +86,15 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
       },
       pluginFile: import.meta.url,
       extraSecretEnv: secretEnv,
+      // The sandbox library runs in opencode's process too: its files are protected like the plugin's own.
+      runtimeDirs: runtimeDir === undefined ? [] : [runtimeDir],
       decisionLog: decisionLogForced(opts.decisionLog),
+      sandboxLine: (snapshot) => sandbox.statusLine(snapshot),
     },
     channels,
   );
+  // In the background: opencode does not wait for the sandbox; the first bash call does.
+  sandbox.start(enforcer.snapshot);
 
   /** Runs a hook body; an error inside it is reported and the call proceeds (unless onError: block). */
   const guard = <T>(phase: Phase, where: string, input: unknown, body: () => T): T | undefined => {
@@ -94,6 +110,7 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     async config(cfg) {
       guard('config', 'config', undefined, () => {
         if (!isRecord(cfg)) return;
+        sandbox.useShell(cfg.shell);
         for (const gap of hostGapWarnings(cfg)) {
           channels.log('warn', gap, {});
           channels.toast(gap, 'warning');
@@ -123,6 +140,9 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         const i = ToolBeforeInput.parse(input);
         const o = ToolBeforeOutput.parse(output);
         block = enforcer.beforeTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool, args: o.args ?? {} });
+        // The host runs the tool with this very object: the sandbox edits it in place (see sandbox/launcher.ts).
+        if (block === undefined && isRecord(output) && isRecord(output.args))
+          await sandbox.prepare({ ...i, args: output.args }, enforcer.snapshot);
       } catch (error) {
         block = enforcer.internalError('tool-check', 'tool.execute.before', sessionOf(input), error);
       }
@@ -133,10 +153,15 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     async 'tool.execute.after'(input, output) {
       guard('tool-result', 'tool.execute.after', input, () => {
         const i = ToolAfterInput.parse(input);
-        const note = enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool });
+        if (!isRecord(output)) return;
+        const notes = [
+          sandbox.finish(i.callID, output),
+          enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool }),
+        ];
         // The host's secret values never reach the model, whichever tool printed them (title, output, metadata).
         enforcer.maskResult(output, i.sessionID);
-        if (note === undefined || !isRecord(output)) return;
+        const note = notes.filter((n) => n !== undefined).join('\n\n');
+        if (note === '') return;
         output.output =
           typeof output.output === 'string' && output.output !== '' ? `${output.output}\n\n${note}` : note;
       });
@@ -178,16 +203,25 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
 
     // The agent's shell (and the human's terminals) start from opencode's own environment, which holds the server
     // password: blank it there, so not even a script the engine cannot see into can read it.
-    async 'shell.env'(_input, output) {
-      guard('shell-env', 'shell.env', _input, () => {
-        if (isRecord(output) && isRecord(output.env)) Object.assign(output.env, scrubbedEnv(secretEnv));
-      });
+    async 'shell.env'(input, output) {
+      if (!isRecord(output) || !isRecord(output.env)) return;
+      const env = output.env;
+      guard('shell-env', 'shell.env', input, () => Object.assign(env, scrubbedEnv(secretEnv)));
+      // A bash call the sandbox prepared gets its wrapped command here (never throws: it fails closed).
+      await sandbox.shellEnv(isRecord(input) && typeof input.callID === 'string' ? input.callID : undefined, env);
     },
 
     async event(input) {
       guard('event', 'event', undefined, () => {
         const event = isRecord(input) ? HostEvent.safeParse(input.event) : undefined;
         if (!event?.success) return;
+        if (event.data.type === 'message.part.updated') {
+          // A call that ends without tool.execute.after (aborted, refused by a permission) gives its sandbox back.
+          const part = ToolPartEvent.safeParse(event.data);
+          if (part.success && ['completed', 'error'].includes(part.data.properties.part.state.status))
+            sandbox.settle(part.data.properties.part.callID);
+          return;
+        }
         if (event.data.type === 'session.created' || event.data.type === 'session.deleted') {
           const info = SessionInfoEvent.parse(event.data).properties.info;
           if (event.data.type === 'session.created') enforcer.sessionCreated(info.id, info.parentID);

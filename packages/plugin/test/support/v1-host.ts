@@ -137,3 +137,18 @@ export async function decisionLogLines(project: string, count: number, timeoutMs
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * What opencode does while a tool runs that passed `tool.execute.before`: for bash it asks `shell.env` for the shell's
+ * environment (the plugin's sandbox hands the wrapped command over there), then calls `tool.execute.after`.
+ */
+export async function afterRun(
+  host: V1TestHost,
+  input: { tool: string; sessionID: string; callID: string },
+  args: Record<string, unknown>,
+  result: Record<string, unknown>,
+): Promise<void> {
+  if (input.tool === 'bash')
+    await host.hooks['shell.env']({ cwd: host.project, sessionID: input.sessionID, callID: input.callID }, { env: {} });
+  await host.hooks['tool.execute.after']({ ...input, args }, result);
+}

@@ -24,7 +24,17 @@ export function presetsThatNeverApply(load: LoadResult, policy: CompiledPolicy):
     .map(([preset, ids]) => ({ preset, contracts: ids.length }));
 }
 
-export function renderApplicability(target: HTMLElement, load: LoadResult, policy: CompiledPolicy): void {
+export interface ApplicabilityActions {
+  /** Adds an agent per role under roles.agents (compose.ts). */
+  readonly mapAgents?: () => void;
+}
+
+export function renderApplicability(
+  target: HTMLElement,
+  load: LoadResult,
+  policy: CompiledPolicy,
+  actions: ApplicabilityActions = {},
+): void {
   const a = applicability(policy);
   const groups = a.groups.map((g) => {
     const li = el('li', { className: 'applies-group' });
@@ -71,6 +81,23 @@ export function renderApplicability(target: HTMLElement, load: LoadResult, polic
           `⚠ Never applies (no session holds its role): ${own.join(', ')}`,
         ),
       );
+  }
+  // A session that holds several roles gets every contract of each: the way to give each agent its own role.
+  const shared = a.groups.find((g) => g.agent === undefined && g.roles.length > 1);
+  if (shared && Object.keys(load.config.roles.agents).length === 0) {
+    const p = el(
+      'p',
+      { className: 'notice applies-several' },
+      `Every session holds ${shared.roles.join(' + ')}: each agent gets the contracts of all of them. To give each agent its own role, map the agents under `,
+      el('code', {}, 'roles.agents'),
+      '. ',
+    );
+    if (actions.mapAgents) {
+      const button = el('button', { type: 'button', className: 'small' }, 'Add roles.agents');
+      button.addEventListener('click', actions.mapAgents);
+      p.append(button);
+    }
+    notes.push(p);
   }
   if (a.builtins.length > 0)
     notes.push(el('p', { className: 'muted' }, `Always, in every role: ${a.builtins.join(', ')}`));

@@ -71,3 +71,36 @@ export function addContract(text: string, contract: Readonly<Record<string, unkn
   }
   return { ok: true, text: doc.toString({ lineWidth: 0, flowCollectionPadding: false }), id };
 }
+
+/** opencode's default agent: the one a session without a chosen agent runs. */
+export const DEFAULT_AGENT = 'build';
+
+/**
+ * Gives each extended role its own agent under `roles.agents`: opencode's default agent (`build`) the first role, and
+ * an agent named after each further role the rest (to be renamed to the team's own agents). Without it, a session
+ * holds every extended role at once, and a rule of one role speaks to the work of another. Keeps mappings the file
+ * has; returns the agents added.
+ */
+export function mapAgentsToRoles(
+  text: string,
+  roles: readonly string[],
+): EditResult & { added?: readonly [agent: string, role: string][] } {
+  const opened = open(text);
+  if ('reason' in opened) return { ok: false, reason: opened.reason };
+  const { doc } = opened;
+  const agents = doc.getIn(['roles', 'agents']);
+  const existing = isMap(agents) ? (agents.toJSON() as Record<string, unknown>) : {};
+  const mapped = new Set(Object.values(existing).map(String));
+  const added: [string, string][] = [];
+  for (const [i, role] of roles.entries()) {
+    if (mapped.has(role)) continue;
+    const agent = i === 0 && !(DEFAULT_AGENT in existing) ? DEFAULT_AGENT : role;
+    if (agent in existing) continue;
+    added.push([agent, role]);
+  }
+  if (added.length === 0) return { ok: false, reason: 'every role already has an agent under roles.agents' };
+  const roleMap = doc.get('roles');
+  if (roleMap !== undefined && !isMap(roleMap)) return { ok: false, reason: 'roles is not a mapping — fix it first' };
+  for (const [agent, role] of added) doc.setIn(['roles', 'agents', agent], role);
+  return { ok: true, text: doc.toString({ lineWidth: 0, flowCollectionPadding: false }), added };
+}

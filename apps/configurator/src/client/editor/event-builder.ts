@@ -55,6 +55,9 @@ export function buildEvent(form: HTMLFormElement): Built {
     case 'role':
       candidate = { role: value('role') };
       break;
+    case 'agent':
+      candidate = { agent: value('agent') };
+      break;
     default:
       return { error: `Unknown event kind "${kind}".` };
   }

@@ -1,52 +1,61 @@
-// Hover help: on a key, its description from the engine's JSON Schema; on an anchor id, its title, definition and a
-// link to the catalogue; on a preset id, its purpose; on a tool name, what the tool does. One CodeMirror hover source.
-import { hoverTooltip, type Tooltip } from '@codemirror/view';
-import {
-  anchorDoc,
-  anchorsById,
-  docNode,
-  isPreset,
-  presetDoc,
-  tokenAt,
-  toolDoc,
-  valueContext,
-  type Doc,
-} from './completion.ts';
-import { el } from './dom.ts';
-import { describeAt } from './schema-help.ts';
-import { keyAt } from './yaml-path.ts';
+// Hover help, editor-agnostic: on an id, what it names (an anchor's title, definition and catalogue link, a preset's
+// purpose, a tool's job, a role, an inherited contract); on an enum value, what the choice means; on a key, its
+// description from the engine's JSON Schema, and on an example event's argument, which tool's argument it is. Returns the span hovered and a Doc; monaco/providers.ts shows it.
+import { describeAt, valuesAt, type PathSegment } from './schema-help.ts';
+import type { LineSpan, Pos, TextLines } from './text-lines.ts';
+import { argumentsOf, toolDoc, valueDoc, type Doc, type HelpContext } from './value-help.ts';
+import { besideOwner, keyAt, valueAt } from './yaml-path.ts';
 
-/** The help for a value token, if the key it belongs to gives it a meaning. */
-function valueDoc(token: string, context: ReturnType<typeof valueContext>): Doc | undefined {
-  const anchor = anchorsById.get(token);
-  if (anchor && context?.key === 'anchorRefs') return anchorDoc(anchor);
-  if (context?.key === 'extends' && isPreset(token)) return presetDoc(token);
-  // A contract's `tool: { name: bash }`, and an example event's `tool: bash`.
-  if ((context?.key === 'name' && context.parent === 'tool') || context?.key === 'tool') return toolDoc(token);
-  return undefined;
+export interface HoverHelp {
+  readonly span: LineSpan;
+  readonly doc: Doc;
 }
 
-const tooltip = (pos: number, end: number, dom: HTMLElement): Tooltip => ({
-  pos,
-  end,
-  above: true,
-  create: () => ({ dom }),
-});
+/** `contracts[].mode` for ['contracts', '[]', 'mode']. */
+export const pathText = (path: readonly PathSegment[]): string => path.join('.').replace(/\.\[\]/g, '[]');
 
-export const contractHover = hoverTooltip((view, pos) => {
-  const line = view.state.doc.lineAt(pos);
-  const { start, end } = tokenAt(line.text, pos - line.from);
-  if (start === end) return null;
-  // Values first: lezer reads a half-closed flow sequence's items as keys, but an anchor id is never a key.
-  const doc = valueDoc(line.text.slice(start, end), valueContext(view.state, line.from + start));
-  if (doc) return tooltip(line.from + start, line.from + end, docNode(doc));
-  const key = keyAt(view.state, pos);
-  const text = key && describeAt(key.path);
-  if (!key || !text) return null;
-  const where = key.path.join('.').replace(/\.\[\]/g, '[]');
-  return tooltip(
-    key.from,
-    key.to,
-    el('div', { className: 'help-doc' }, el('p', {}, el('code', {}, where)), el('p', {}, text)),
-  );
-});
+/** An enum's (or a boolean's) value: the key's description, and the other choices. */
+function enumDoc(token: string, path: readonly PathSegment[]): Doc | undefined {
+  const values = valuesAt(path);
+  if (!values.includes(token)) return undefined;
+  const description = describeAt(path) ?? '';
+  const others = values.filter((v) => v !== token);
+  return {
+    title: token,
+    id: `${pathText(path)} value`,
+    text: `${description}${others.length ? ` Other choices: ${others.join(', ')}.` : ''}`.trim(),
+  };
+}
+
+export function hoverAt(lines: TextLines, pos: Pos, context: HelpContext): HoverHelp | undefined {
+  // Values first: an id says more than the key it is under.
+  const value = valueAt(lines, pos);
+  if (value) {
+    const doc = valueDoc(value.text, value.path, context) ?? enumDoc(value.text, value.path);
+    if (doc) return { span: { line: pos.line, start: value.from, end: value.to }, doc };
+  }
+  const key = keyAt(lines, pos);
+  if (!key) return undefined;
+  const span = { line: pos.line, start: key.from, end: key.to };
+  // An argument of an example event's tool call: the schema says nothing of it (args is any mapping); the tool does.
+  if (key.path[key.path.length - 2] === 'args') {
+    const tool = besideOwner(lines, { line: pos.line, ch: key.from }, 'tool');
+    const name = key.path[key.path.length - 1]!;
+    if (tool && argumentsOf(tool).includes(name))
+      return {
+        span,
+        doc: {
+          title: name,
+          id: `argument of ${tool}`,
+          text: `The ${name} argument of the call, as opencode passes it to ${
+            toolDoc(tool)
+              ?.text.replace(/^opencode's built-in tool that /, 'the tool that ')
+              .replace(/\.$/, '') ?? tool
+          }.`,
+        },
+      };
+  }
+  const text = describeAt(key.path);
+  if (!text) return undefined;
+  return { span, doc: { id: pathText(key.path), text } };
+}

@@ -59,7 +59,7 @@ export function wireImport(
     (e) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
-      e.stopPropagation(); // CodeMirror would otherwise insert the file's text at the drop point
+      e.stopPropagation(); // the editor would otherwise insert the file's text at the drop point
       zone.classList.remove('dropping');
       void take(e.dataTransfer?.files[0]);
     },

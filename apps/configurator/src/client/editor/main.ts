@@ -1,21 +1,27 @@
-// The editor page: wires CodeMirror, the engine's diagnostics, composition, the simulator and share/download together.
-// Everything runs here in the browser; nothing the user types is sent anywhere.
+// The editor page: the text (in the plain text area at once, in Monaco once it has loaded on a desktop), the engine's
+// checks and problems, composition, the simulator, and keeping/sharing/downloading the work. Everything runs here in
+// the browser; nothing the user types is sent anywhere.
 import './zod-jitless.ts';
 import { bundledPresets, catalogue, type Event, type LoadResult } from '@semantic-anchors/engine';
-import { EditorView } from '@codemirror/view';
-import { createEditor } from './codemirror.ts';
-import { FILE_NAME, fullCheck, markersOf, quickCheck, renderProblems, type ValidationRun } from './diagnostics.ts';
-import { addContract, extendsOf, readExtends, setExtends } from './compose.ts';
+import { FILE_NAME, fullCheck, problemsOf, quickCheck, type ValidationRun } from './diagnostics.ts';
+import { renderProblems } from './problems-view.ts';
+import { addContract, extendsOf, mapAgentsToRoles, readExtends, setExtends } from './compose.ts';
 import { TEMPLATES } from './templates.ts';
 import { decodeState, shareUrl, type SharedState } from './share.ts';
-import { simulate, describeEvent } from './simulator.ts';
+import { simulate, describeEvent, type SimulationStep } from './simulator.ts';
 import { renderVerdicts } from './verdict-view.ts';
 import { renderApplicability } from './applies-view.ts';
 import { renderExamples } from './examples-view.ts';
-import { draftState, entryState, keeper } from './persistence.ts';
+import { draftState, entryState, keepDraftAside, keeper } from './persistence.ts';
 import { wireImport } from './import-file.ts';
 import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
+import { contractLines, matchMarks } from './match-lines.ts';
+import { EMPTY_HELP, helpContextOf, type HelpContext } from './value-help.ts';
+import type { EditorSurface } from './surface.ts';
+import { createPlainEditor } from './plain/text-area.ts';
+import { editorForm, FORM_KEY } from './form.ts';
+import { monacoLoading } from './boot.ts';
 import { downloadYaml, saveFile, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
 import { buildSetupZip, readRelease, SETUP_ZIP_NAME } from './setup-zip.ts';
 
@@ -25,6 +31,7 @@ const $ = <T extends HTMLElement>(id: string): T => {
   return node as T;
 };
 const PRESET_IDS = bundledPresets.map((p) => p.id);
+const root = document.documentElement;
 const status = $('editor-status');
 const say = (text: string) => {
   status.textContent = text;
@@ -56,7 +63,28 @@ function initialState(): SharedState {
     : PRESET_IDS.includes('software-developer')
       ? ['software-developer']
       : PRESET_IDS.slice(0, 1);
-  return { v: 1, text: `version: 1\nextends: [${ext.join(', ')}]\ncontracts: []\n`, events: [] };
+  const text = `version: 1\nextends: [${ext.join(', ')}]\ncontracts: []\n`;
+  if (wanted.length) offerKeptDraft(keepDraftAside(text), wanted);
+  return { v: 1, text, events: [] };
+}
+
+/** A role page opened a preset while a draft existed: say that the draft is kept, and offer the way back to it. */
+function offerKeptDraft(draft: SharedState | undefined, opened: readonly string[]): void {
+  if (!draft) return;
+  const notice = $('draft-notice');
+  $('draft-notice-text').textContent =
+    `You opened ${opened.join(' + ')} from a role page. Your earlier draft is kept in this browser; editing this file does not overwrite it.`;
+  notice.hidden = false;
+  $('draft-back').addEventListener('click', () => {
+    replaceText(draft.text);
+    events = [...draft.events];
+    if (draft.role) roleSelect.value = draft.role;
+    renderEvents();
+    touched = true;
+    notice.hidden = true;
+    say('Back to your draft. Ctrl+Z takes the preset back into the editor.');
+    editor.focus();
+  });
 }
 
 const start = initialState();
@@ -66,41 +94,51 @@ let validations = 0;
 /** Whether the user changed anything since the page opened: only then is there work to keep. */
 let touched = false;
 
-const view = createEditor($('editor'), start.text.replace(/^#\s*yaml-language-server:.*\n/, ''), {
-  onChange: () => {
-    touched = true;
-    scheduleValidation();
-  },
+// ---- the editor: the plain text area now, Monaco where it is supported once it has loaded -------------------------
+let help: { run: ValidationRun | undefined; context: HelpContext } = { run: undefined, context: EMPTY_HELP };
+/** What the last check knows beyond the schema, for completion and hover (recomputed only when asked). */
+const helpContext = (): HelpContext => {
+  if (last && help.run !== last) help = { run: last, context: helpContextOf(last.load) };
+  return help.context;
+};
+const startText = start.text.replace(/^#\s*yaml-language-server:.*\n/, '');
+let editor: EditorSurface = createPlainEditor($<HTMLTextAreaElement>('editor-text'), startText, {
+  help: helpContext,
+  helpLine: $('cursor-help'),
 });
+editor.onChange(changed);
+function changed(): void {
+  touched = true;
+  scheduleValidation();
+}
 /** The editor's whole text. */
-const text = (): string => view.state.doc.toString();
-/** The offset of a 1-based line and column, clamped to the text. */
-const offsetOf = (line: number, col: number): number => {
-  const l = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
-  return Math.min(l.from + Math.max(col, 1) - 1, l.to);
-};
-const reveal = (line: number, col: number) => {
-  const at = offsetOf(line, col);
-  view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
-  view.focus();
-};
+const text = (): string => editor.text();
+const reveal = (line: number, ch: number) => editor.reveal(line, ch);
 
 // ---- validation -------------------------------------------------------------------------------------------------
-// Every change gets the quick pass (syntax, schema, meaning → markers) in the next task; the full pass, which also
-// runs every contract's examples like `semantic-anchors validate`, follows once typing pauses.
+// Every change gets the quick pass (syntax, schema, meaning → markers) at once; the full pass, which also runs every
+// contract's examples like `semantic-anchors validate`, follows once typing pauses.
 const FULL_CHECK_DELAY_MS = 300;
-const root = document.documentElement;
 let fullTimer: ReturnType<typeof setTimeout> | undefined;
 function afterCheck(run: ValidationRun): void {
+  const started = performance.now();
   last = run;
+  const problems = problemsOf(run, editor.lines());
+  editor.showProblems(problems);
   validations++;
   root.dataset.validations = String(validations);
-  root.dataset.validationMs = run.ms.toFixed(2);
+  root.dataset.validationMs = (run.ms + performance.now() - started).toFixed(2);
   root.dataset.validatedAt = performance.now().toFixed(1);
   root.dataset.lastCheck = run.kind;
   if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
-  renderProblems($('problems'), $('problems-summary'), run, reveal, view);
-  renderApplicability($('applies'), run.load, run.policy);
+  renderProblems($('problems'), $('problems-summary'), run, problems, {
+    reveal,
+    fix: (fix) => {
+      if (!editor.applyFix(fix)) say('The text there changed since the problem was found; check it again.');
+      editor.focus();
+    },
+  });
+  renderApplicability($('applies'), run.load, run.policy, { mapAgents });
   syncPresetBoxes(run.load);
   runSimulation();
 }
@@ -109,7 +147,7 @@ function scheduleValidation(): void {
   root.dataset.pendingFull = 'true';
   clearTimeout(fullTimer);
   fullTimer = setTimeout(() => {
-    afterCheck(fullCheck(view));
+    afterCheck(fullCheck(text()));
     fillExamples(last!.load);
     if (examplesRun) showExamples();
     keep();
@@ -139,7 +177,7 @@ let slowChecks = 0;
 let coldCheck = true;
 function quickNow(): void {
   quickTimer = undefined;
-  const run = quickCheck(view, last);
+  const run = quickCheck(text(), last);
   lastQuickMs = run.ms;
   if (coldCheck) coldCheck = false;
   else slowChecks = run.ms > SYNC_CHECK_BUDGET_MS ? slowChecks + 1 : 0;
@@ -158,8 +196,7 @@ function syncPresetBoxes(load: LoadResult): void {
 }
 function replaceText(next: string): void {
   coldCheck = true;
-  // One undoable edit, so Ctrl+Z takes the composition back.
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next }, userEvent: 'input.compose' });
+  editor.replaceAll(next);
 }
 presetBoxes.forEach((box) =>
   box.addEventListener('change', () => {
@@ -193,9 +230,28 @@ $('add-contract').addEventListener('click', () => {
     text()
       .split('\n')
       .findIndex((l) => l.includes(`id: ${r.id}`)) + 1;
-  if (line > 0) view.dispatch({ effects: EditorView.scrollIntoView(offsetOf(line, 1), { y: 'center' }) });
+  if (line > 0) editor.scrollTo(line);
   say(`Added contract ${r.id}.`);
 });
+
+/** The fix the page offers when one session holds several roles: an agent per role under roles.agents. */
+function mapAgents(): void {
+  const roles = last?.load.config.roles.defaults ?? [];
+  const r = mapAgentsToRoles(text(), roles);
+  if (!r.ok) {
+    say(`Cannot map agents to roles: ${r.reason}`);
+    return;
+  }
+  replaceText(r.text);
+  const line =
+    text()
+      .split('\n')
+      .findIndex((l) => /^\s*agents:/.test(l)) + 1;
+  if (line > 0) editor.reveal(line + 1, 0);
+  say(
+    `Added roles.agents: ${r.added!.map(([agent, role]) => `${agent} → ${role}`).join(', ')}. Rename the agents to those of your opencode configuration; a session runs by its agent's role only.`,
+  );
+}
 
 // ---- simulator ---------------------------------------------------------------------------------------------------
 const roleSelect = $<HTMLSelectElement>('sim-role');
@@ -240,12 +296,21 @@ function renderEvents(): void {
   );
   $('event-count').textContent = `${events.length} event(s)`;
 }
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
 function runSimulation(): void {
   if (!last) return;
-  renderVerdicts($('verdicts'), simulate(last.policy, events, roleSelect.value || undefined), {
+  const steps: SimulationStep[] = simulate(last.policy, events, roleSelect.value || undefined);
+  const lines = contractLines(last);
+  renderVerdicts($('verdicts'), steps, {
     load: last.load,
     policy: last.policy,
+    showContract: (id) => {
+      const at = lines.get(id);
+      return at ? () => reveal(at.line, 0) : undefined;
+    },
+    mapAgents,
   });
+  editor.showMatches(matchMarks(last, steps));
   // Not on every keystroke: storing is debounced, like the full check.
   clearTimeout(keepTimer);
   keepTimer = setTimeout(keep, FULL_CHECK_DELAY_MS);
@@ -369,7 +434,6 @@ $('share').addEventListener('click', () => {
 
 // ---- keeping the work: history entry, session and local storage; a warning before it would be lost ---------------
 const saved = keeper();
-let keepTimer: ReturnType<typeof setTimeout> | undefined;
 let storageRefused = false;
 function keep(): void {
   if (!touched) return; // opening the page (from a role page, say) must not replace the draft of an earlier visit
@@ -399,7 +463,7 @@ wireImport(
   (name, text) => {
     replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
     // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
-    const run = fullCheck(view);
+    const run = fullCheck(editor.text());
     afterCheck(run);
     const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
     say(
@@ -424,15 +488,81 @@ $('run-examples').addEventListener('click', () => {
 
 // ---- start -------------------------------------------------------------------------------------------------------
 renderEvents();
-scheduleValidation();
-document.documentElement.dataset.editorReady = 'true';
-document.documentElement.dataset.readyAt = performance.now().toFixed(1);
+// The first check is cold (the engine's caches are empty): where Monaco is loading, it waits for a moment the page
+// is idle, so Monaco's own start, which the user is waiting for, goes first when its code arrives meanwhile.
+if (monacoLoading) requestIdleCallback(() => scheduleValidation(), { timeout: 1000 });
+else scheduleValidation();
 // For the browser tests and the benchmark: read-only views of the editor.
 Object.assign(window, {
   __configurator: {
     getText: text,
     setText: (next: string) => replaceText(next),
-    markers: () => markersOf(view.state),
+    markers: () => editor.markers(),
+    form: () => editor.form,
     catalogueSize: catalogue.anchors.length,
   },
 });
+
+function ready(): void {
+  root.dataset.editorForm = editor.form;
+  root.dataset.editorReady = 'true';
+  root.dataset.readyAt = performance.now().toFixed(1);
+}
+
+/**
+ * Monaco takes over from the text area where it is supported (boot.ts loads it after the page's own content has been
+ * painted, with a dynamic import, so no other page and no phone ever loads it): it is given the text, the cursor and
+ * the problems.
+ */
+async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Promise<void> {
+  const area = $<HTMLTextAreaElement>('editor-text');
+  try {
+    const { createMonacoEditor } = await loading;
+    const host = document.createElement('div');
+    host.className = 'monaco-host';
+    const hadFocus = document.activeElement === area;
+    const caret = editor.lines();
+    const at = area.selectionStart;
+    area.before(host);
+    const monacoEditor = createMonacoEditor(host, editor.text(), {
+      help: helpContext,
+      ariaLabel: 'Contract file (YAML). F1 lists the commands; Ctrl+M makes Tab move the focus.',
+    });
+    area.remove();
+    $('cursor-help').hidden = true;
+    editor = monacoEditor;
+    editor.onChange(changed);
+    $('plain-keys').hidden = true;
+    $('editor-keys').hidden = false;
+    if (last) {
+      editor.showProblems(problemsOf(last, editor.lines()));
+      runSimulation();
+    }
+    if (hadFocus) {
+      const before = caret.text().slice(0, at).split('\n');
+      editor.reveal(before.length, before[before.length - 1]!.length);
+    }
+  } catch (error) {
+    // The text area keeps working: the page loses Monaco's comforts, not the user's work.
+    console.error('editor: Monaco could not be loaded; the plain text area stays', error);
+    say(
+      `The full editor could not be loaded (${error instanceof Error ? error.message : String(error)}); the plain text area works the same way.`,
+    );
+  }
+  ready();
+}
+
+$('editor-form-switch').addEventListener('click', () => {
+  try {
+    localStorage.setItem(FORM_KEY, editor.form === 'monaco' ? 'plain' : 'monaco');
+  } catch (error) {
+    console.warn('editor: could not store the choice of editor', error);
+  }
+  keep();
+  window.location.reload();
+});
+$('editor-form-switch').textContent =
+  editorForm === 'monaco' ? 'Use the plain text area' : 'Use the full editor (Monaco)';
+// boot.ts started loading Monaco after the first paint, while this script and the engine loaded.
+if (monacoLoading) void upgradeToMonaco(monacoLoading);
+else ready();

@@ -7,6 +7,8 @@ import type { SharedState } from './share.ts';
 
 export const DRAFT_KEY = 'semantic-anchors:editor-draft';
 const TAB_KEY = 'semantic-anchors:editor-tab';
+/** The draft set aside when a role page's "Open in the editor" opened a preset over it. */
+export const KEPT_DRAFT_KEY = 'semantic-anchors:editor-kept-draft';
 
 /** Parses stored JSON back into editor state; anything malformed is ignored (a stale draft must not break the page). */
 export function parseStored(json: string | null): SharedState | undefined {
@@ -46,6 +48,26 @@ export function entryState(): SharedState | undefined {
 /** This tab's last state, else the last draft saved by any tab of this site. */
 export function draftState(): SharedState | undefined {
   return parseStored(read(() => sessionStorage, TAB_KEY)) ?? parseStored(read(() => localStorage, DRAFT_KEY));
+}
+
+/**
+ * Sets the last draft aside before a role page's preset takes the editor, so editing the preset cannot overwrite it;
+ * returns it (or the one set aside before), or undefined when there is none other than the text being opened.
+ */
+export function keepDraftAside(opening: string): SharedState | undefined {
+  const draft = parseStored(read(() => localStorage, DRAFT_KEY));
+  if (draft && draft.text !== opening) {
+    try {
+      localStorage.setItem(KEPT_DRAFT_KEY, JSON.stringify(draft));
+    } catch (error) {
+      // The draft itself stays in DRAFT_KEY until the preset is edited; the notice says how to get it back now.
+      console.warn('editor: could not set the draft aside', error);
+    }
+    return draft;
+  }
+  // Opened again (a reload, a second preset): the draft set aside the first time is still the one to go back to.
+  const kept = parseStored(read(() => localStorage, KEPT_DRAFT_KEY));
+  return kept && kept.text !== opening ? kept : undefined;
 }
 
 export interface Keeper {

@@ -1,7 +1,8 @@
 // What the engine's JSON Schema says about a place in the file: the keys a mapping takes (with their descriptions),
-// the values a scalar takes (enum, const, boolean) and a key's description. Takes a path of keys and '[]' (an array
-// item) from the root, as yaml-path.ts finds it; returns plain data. monaco-yaml used to do this in a 300 KB worker;
-// the schema is small and already in the page, so walking it here costs a few microseconds per request.
+// the values a scalar takes (enum, const, boolean), a key's description, and which named definition ($defs: RoleId,
+// AnchorId…) a value is — what the value help keys its suggestions on. Takes a path of keys and '[]' (an array item)
+// from the root, as yaml-path.ts finds it; returns plain data. monaco-yaml did this in a 300 KB worker; the schema is
+// small and already in the page, so walking it here costs a few microseconds per request.
 import { toJsonSchema } from '@semantic-anchors/engine';
 
 /** The subset of JSON Schema (draft 2020-12) toJsonSchema() produces and this module reads. */
@@ -115,4 +116,41 @@ export function valuesAt(path: readonly PathSegment[]): string[] {
 /** The description of the key at the end of `path` ("Schema version; always 1." for ['version']). */
 export function describeAt(path: readonly PathSegment[]): string | undefined {
   return schemasAt(path).find((n) => n.description)?.description;
+}
+
+/** The names of the definitions a node refers to, through $ref chains and unions. */
+function refNames(node: Schema, seen: Set<string>): string[] {
+  const names: string[] = [];
+  const name = node.$ref ? /^#\/\$defs\/(.+)$/.exec(node.$ref)?.[1] : undefined;
+  if (name && !seen.has(name)) {
+    seen.add(name);
+    names.push(name);
+    const target = schema().$defs?.[name];
+    if (target) names.push(...refNames(target, seen));
+  }
+  for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])])
+    names.push(...refNames(b, seen));
+  return names;
+}
+
+/**
+ * The definitions ($defs names) the value at `path` is declared as: ['RoleId'] for `roles.default`, ['AnchorId'] for
+ * an item of a contract's anchorRefs. A key added to the schema with one of these types gets their help for free.
+ */
+export function refsAt(path: readonly PathSegment[]): string[] {
+  if (path.length === 0) return [];
+  const segment = path[path.length - 1]!;
+  const raw = schemasAt(path.slice(0, -1)).flatMap((n): Schema[] => {
+    if (segment === '[]') return n.items ? [n.items] : [];
+    const property = n.properties?.[segment];
+    if (property) return [property];
+    return typeof n.additionalProperties === 'object' ? [n.additionalProperties] : [];
+  });
+  const seen = new Set<string>();
+  return [...new Set(raw.flatMap((r) => refNames(r, seen)))];
+}
+
+/** Whether the schema lets the value at `path` be a string (a tool name, a preset id…). */
+export function takesString(path: readonly PathSegment[]): boolean {
+  return schemasAt(path).some((n) => types(n).includes('string'));
 }

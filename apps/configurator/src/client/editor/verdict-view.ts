@@ -20,14 +20,58 @@ export interface VerdictContext {
   readonly load: LoadResult;
   readonly policy: CompiledPolicy;
   readonly root?: string;
+  /** For a contract written in the editor's file: what shows it there (moves the cursor to its first line). */
+  readonly showContract?: (id: string) => (() => void) | undefined;
+  /** The fix for a session that holds several roles: an agent per role under roles.agents. */
+  readonly mapAgents?: () => void;
+}
+
+/** A matched contract's id: a button to its lines when the editor's file defines it, else the id in bold. */
+function contractName(id: string, ctx: VerdictContext): HTMLElement {
+  const show = ctx.showContract?.(id);
+  if (!show) return el('strong', {}, id);
+  const button = el('button', { type: 'button', className: 'link contract-link', title: `Show ${id} in the file` }, id);
+  button.addEventListener('click', show);
+  return el('strong', {}, button);
+}
+
+/**
+ * A session that holds several roles (a file extending several presets, without roles.agents) gets every contract
+ * of each of them: say so where it shows, and offer the fix.
+ */
+function severalRoles(steps: readonly SimulationStep[], ctx: VerdictContext): HTMLElement[] {
+  const roles = steps.find((s) => s.roles.length > 1)?.roles;
+  if (!roles) return [];
+  const note = el(
+    'div',
+    { className: 'notice several-roles' },
+    el(
+      'p',
+      {},
+      `This session holds ${roles.length} roles at once (${roles.join(' + ')}): every contract of each applies to every call, so a rule of one role judges the work of the other. To give each agent its own role, map the agents under `,
+      el('code', {}, 'roles.agents'),
+      '.',
+    ),
+  );
+  if (ctx.mapAgents && ctx.load.config.roles.agents && Object.keys(ctx.load.config.roles.agents).length === 0) {
+    const button = el(
+      'button',
+      { type: 'button', className: 'small', id: 'map-agents' },
+      'Add roles.agents to the file',
+    );
+    button.addEventListener('click', ctx.mapAgents);
+    note.append(button);
+  }
+  return [note];
 }
 
 /** What the engine read from a tool call — simple commands, file effects, opaque code — with the contracts each one triggered. */
 function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: SessionState): HTMLElement[] {
   if (!('tool' in event) || v.error !== undefined) return [];
-  // Read in the session it was judged in: the values and directory earlier calls left.
-  const context = sessionContext(policy, before, event.args);
-  const f = toolFacts(event.tool, event.args, policy.options.root, false, context);
+  // Read in the session it was judged in: the values and directory earlier calls left, the files it wrote.
+  const call = sessionContext(policy, before, event);
+  const f = toolFacts(event.tool, event.args, policy.options.root, false, call);
+  const context = call?.shell?.env !== undefined || call?.shell?.cwd !== undefined ? call.shell : undefined;
   if (!f.shell && f.effects.length === 0) return [];
   const hits = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.subject === 'tool call' && m.unit.kind === kind && m.unit.index === i).map((m) => m.id);
@@ -41,7 +85,10 @@ function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: Se
         ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
         : '',
       c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
-      c.command.input !== undefined ? 'reads its commands on stdin' : '',
+      c.command.input !== undefined
+        ? `reads its input ${c.command.input.from === 'stdin' ? 'on stdin' : `from ${c.command.input.from}`}`
+        : '',
+      c.command.file !== undefined ? `in ${c.command.file}, a file this session wrote` : '',
     ]
       .filter(Boolean)
       .join('; ');
@@ -91,6 +138,23 @@ function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: Se
   if (v.matches.length > 0) details.open = true;
   return [details];
 }
+
+/** Conditions this long are glob or pattern lists: shown folded, their start in view and the whole a click away. */
+const LONG_CONDITION = 160;
+
+/** What held, condition by condition, the long ones folded. */
+function heldView(held: readonly string[]): (Node | string)[] {
+  return held.flatMap((h, i) => {
+    const sep = i > 0 ? ['; '] : [];
+    if (h.length <= LONG_CONDITION) return [...sep, h];
+    const details = el('details', { className: 'held-long' }, el('summary', {}, `${h.slice(0, 100)}…`), h);
+    return [...sep, details];
+  });
+}
+
+/** "role software-developer", or every role the session held: "roles software-developer + qa-engineer". */
+const heldRoles = (s: SimulationStep): string =>
+  s.roles.length > 1 ? `roles ${s.roles.join(' + ')}` : `role ${s.verdict.role ?? '(none)'}`;
 
 /** Why nothing fired: the nearest misses, and the contracts the session's role leaves out. */
 function allowReasons(step: SimulationStep, ctx: VerdictContext): HTMLElement[] {
@@ -154,6 +218,7 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
     return;
   }
   target.replaceChildren(
+    ...severalRoles(steps, ctx),
     el(
       'ol',
       { className: 'verdicts' },
@@ -169,7 +234,7 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
             el('span', { className: `mode mode-${v.decision}` }, v.decision),
             ' ',
             el('code', {}, describeEvent(event)),
-            el('span', { className: 'muted' }, ` · #${i + 1} · role ${v.role ?? '(none)'}`),
+            el('span', { className: 'muted' }, ` · #${i + 1} · ${heldRoles(s)}`),
           ),
         );
         if (v.matches.length > 0) {
@@ -181,9 +246,9 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
                 el(
                   'li',
                   {},
-                  el('strong', {}, m.id),
+                  contractName(m.id, ctx),
                   ` ${m.mode}${m.effect === 'bypassed' ? ' → let through by the bypass' : ''} · ${m.subject} · ${m.trigger}: `,
-                  m.held.join('; '),
+                  ...heldView(m.held),
                 ),
               ),
             ),
@@ -214,7 +279,14 @@ export function renderVerdicts(target: HTMLElement, steps: readonly SimulationSt
             ),
           );
         if (v.agentMessage)
-          li.append(el('details', {}, el('summary', {}, 'What the agent is told'), el('pre', {}, v.agentMessage)));
+          li.append(
+            el(
+              'details',
+              {},
+              el('summary', {}, 'What the agent is told'),
+              el('pre', { className: 'agent-message' }, v.agentMessage),
+            ),
+          );
         if (v.notice) li.append(el('p', { className: 'notice' }, v.notice));
         if (v.error) li.append(el('p', { className: 'error' }, `Engine fault: ${v.error}`));
         return li;

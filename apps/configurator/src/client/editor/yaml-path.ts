@@ -1,18 +1,18 @@
-// Where in the YAML structure a position is: the path of keys and '[]' (array items) from the root, and whether the
-// position is where a key or a value goes. Takes an EditorState and a document offset; returns plain data for
-// schema-help.ts. Two readers, because neither alone is right while someone types:
-// - the lezer syntax tree, for flow style (`when: { tool: { na| } }`) and for hovering over finished text;
-// - the lines' indentation, for a block-style line being typed: an empty or half-typed line is not in the tree yet
-//   (lezer attaches `  na` to the key above as a plain scalar, and a line of spaces to no node at all).
-import type { EditorState, Text } from '@codemirror/state';
-import type { SyntaxNode, Tree } from '@lezer/common';
-import { parser } from '@lezer/yaml';
+// Where in the YAML structure a position is: the path of keys and '[]' (array items) from the root, whether a key or
+// a value goes there, and the key under it. Takes TextLines and a position; returns plain data for schema-help.ts and
+// value-help.ts. Read from the lines alone, without a YAML parse, so a line being typed (which no parser can place
+// yet) reads as well as finished text:
+// - the lines above, by their indentation, give the block structure (`contracts:` / `- ` / `when:`);
+// - the line itself is scanned (line-scan.ts), which places flow style such as `when: { tool: { na| } }`.
+import { scanLine, type LineScan } from './line-scan.ts';
 import type { PathSegment } from './schema-help.ts';
+import type { Pos, TextLines } from './text-lines.ts';
 
 export type Place =
   /**
    * A key of the mapping at `path` goes at `from` (the start of the partly typed key); `present` are its keys;
-   * `flow` when the mapping is written `{ … }` (a nested value then stays on the line).
+   * `flow` when the mapping is written `{ … }` (a nested value then stays on the line); `item` when the word starts a
+   * list item (`- na|`), which may as well be a scalar item as the first key of a mapping.
    */
   | {
       readonly kind: 'key';
@@ -20,13 +20,13 @@ export type Place =
       readonly from: number;
       readonly present: string[];
       readonly flow: boolean;
+      readonly item: boolean;
     }
   /** The value of the node at `path` goes at `from`. */
   | { readonly kind: 'value'; readonly path: PathSegment[]; readonly from: number };
 
-const KEY_NAME = /[A-Za-z_$][\w$-]*/;
 // A line's block structure: its indent, any `- ` item markers, then an optional `key:`.
-const SHAPE = /^([ \t]*)((?:-(?:[ \t]+|$))*)(?:([A-Za-z_$][\w$-]*)[ \t]*:(?=[ \t]|$))?/;
+const SHAPE = /^([ \t]*)((?:-(?:[ \t]+|$))*)(?:([A-Za-z_$][\w$-]*|"[^"]*"|'[^']*')[ \t]*:(?=[ \t]|$))?/;
 
 interface Shape {
   readonly indent: number;
@@ -35,26 +35,26 @@ interface Shape {
   readonly key?: string;
 }
 
+const unquote = (key: string): string => key.replace(/^(["'])(.*)\1$/, '$2');
+
 function shape(text: string): Shape | undefined {
   if (text.trim() === '' || text.trimStart().startsWith('#')) return undefined;
   const m = SHAPE.exec(text)!;
   const indent = m[1]!.length;
   const dashes = [...m[2]!.matchAll(/-/g)].map((d) => indent + d.index);
-  return m[3] ? { indent, dashes, keyCol: indent + m[2]!.length, key: m[3] } : { indent, dashes };
+  return m[3] ? { indent, dashes, keyCol: indent + m[2]!.length, key: unquote(m[3]) } : { indent, dashes };
 }
-
-const lineText = (state: EditorState, n: number): string => state.doc.line(n).text;
 
 /**
  * The path of the mapping that holds a node starting at column `col` of line `lineNo`, read from the lines above:
  * a key at a smaller column owns it, a `- ` at a smaller column makes it an array item, a key at the same column is
  * a sibling. Deeper lines are skipped.
  */
-function containersAbove(state: EditorState, lineNo: number, col: number): PathSegment[] {
+function containersAbove(lines: TextLines, lineNo: number, col: number): PathSegment[] {
   const path: PathSegment[] = [];
   let c = col;
   for (let n = lineNo - 1; n >= 1 && c > 0; n--) {
-    const s = shape(lineText(state, n));
+    const s = shape(lines.line(n));
     if (!s || s.indent >= c) continue;
     const itemMarks = s.dashes.filter((d) => d < c).map((): PathSegment => '[]');
     const owner = s.keyCol !== undefined && s.keyCol < c;
@@ -68,11 +68,11 @@ function containersAbove(state: EditorState, lineNo: number, col: number): PathS
 }
 
 /** The keys already written in the block mapping whose keys start at column `col`, around line `lineNo`. */
-function siblingKeys(state: EditorState, lineNo: number, col: number): string[] {
+function siblingKeys(lines: TextLines, lineNo: number, col: number): string[] {
   const keys: string[] = [];
   const scan = (from: number, step: 1 | -1) => {
-    for (let n = from; n >= 1 && n <= state.doc.lines; n += step) {
-      const s = shape(lineText(state, n));
+    for (let n = from; n >= 1 && n <= lines.lineCount; n += step) {
+      const s = shape(lines.line(n));
       if (!s) continue;
       if (s.keyCol === col && s.key) keys.push(s.key);
       // The line that opens this item (`- id: x`) is the first of the mapping; anything shallower ends it.
@@ -84,96 +84,111 @@ function siblingKeys(state: EditorState, lineNo: number, col: number): string[] 
   return keys;
 }
 
-/** The innermost unclosed flow bracket before the end of `text`, quotes skipped; undefined in block context. */
-function openBracket(text: string): '{' | '[' | undefined {
-  const stack: ('{' | '[')[] = [];
-  let quote: string | undefined;
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#') break;
-    else if (ch === '{' || ch === '[') stack.push(ch);
-    else if (ch === '}' || ch === ']') stack.pop();
-  }
-  return stack[stack.length - 1];
-}
-
-/** Keys and items from the root down to `node`, leaving out the key of a pair the position is inside of. */
-function treePath(state: EditorState, node: SyntaxNode | null, pos: number): PathSegment[] {
-  const path: PathSegment[] = [];
-  for (let n = node; n; n = n.parent) {
-    if (n.name === 'Item') path.unshift('[]');
-    if (n.name !== 'Pair') continue;
-    const key = n.getChild('Key');
-    if (key && !(pos >= key.from && pos <= key.to)) path.unshift(keyText(state, key));
-  }
-  return path;
-}
-
-const keyText = (state: EditorState, key: SyntaxNode): string =>
-  state.sliceDoc(key.from, key.to).replace(/^["']|["']$/g, '');
-
-// The editor highlights with the YAML stream mode (no structure, cheap per keystroke); the lezer YAML tree is built
-// here on demand — for flow style and hover only — and kept for the document it was built from.
-const trees = new WeakMap<Text, Tree>();
-const tree = (state: EditorState): Tree => {
-  let built = trees.get(state.doc);
-  if (!built) {
-    built = parser.parse(state.doc.toString());
-    trees.set(state.doc, built);
-  }
-  return built;
-};
-
-/** Where the position is, for completion: a key of which mapping, or the value of which key. */
-export function placeAt(state: EditorState, pos: number): Place | undefined {
-  const line = state.doc.lineAt(pos);
-  const before = line.text.slice(0, pos - line.from);
-  const word = /[\w$-]*$/.exec(before)![0];
-  const from = pos - word.length;
-  const flow = openBracket(before);
-  if (flow) {
-    // Flow style: the tree knows the nesting; the character before the word says key or value.
-    const path = treePath(state, tree(state).resolveInner(pos, -1), pos);
-    const lead = before.slice(0, before.length - word.length).trimEnd();
-    const last = lead[lead.length - 1];
-    if (flow === '{' && (last === '{' || last === ',')) return { kind: 'key', path, from, present: [], flow: true };
-    if (last === ':' || last === '[' || last === ',') return { kind: 'value', path: flowValuePath(path, last), from };
-    return undefined;
-  }
-  const s = shape(before);
-  const typingKey = /^[ \t]*(?:-[ \t]+)*[A-Za-z_$]?[\w$-]*$/.test(before);
-  if (typingKey) {
-    const indent = /^[ \t]*/.exec(before)![0].length;
-    const dashes = [...before.matchAll(/-(?=[ \t])/g)].map((): PathSegment => '[]');
-    const col = from - line.from;
-    return {
-      kind: 'key',
-      path: [...containersAbove(state, line.number, indent), ...dashes],
-      from,
-      present: dashes.length > 0 ? [] : siblingKeys(state, line.number, col),
-      flow: false,
-    };
-  }
-  // Block style `key: |` or `- |`: the value of that key, or an item of the array above.
-  if (s?.key && s.keyCol !== undefined && KEY_NAME.test(s.key) && /:[ \t]+[\w$-]*$/.test(before)) {
-    const items = s.dashes.map((): PathSegment => '[]');
-    return { kind: 'value', path: [...containersAbove(state, line.number, s.indent), ...items, s.key], from };
+/**
+ * The scalar value of key `key` in the block mapping whose keys start at column `col` around line `lineNo` (an
+ * example event's `tool:` beside the `args:` being written), or undefined.
+ */
+export function siblingValue(lines: TextLines, lineNo: number, col: number, key: string): string | undefined {
+  for (const step of [-1, 1] as const) {
+    for (let n = lineNo + step; n >= 1 && n <= lines.lineCount; n += step) {
+      const text = lines.line(n);
+      const s = shape(text);
+      if (!s) continue;
+      if (s.keyCol === col && s.key === key)
+        return scanLine(text).tokens.find((t) => t.kind === 'scalar' && t.start > col)?.text;
+      // A shallower line opens this item (`- tool: bash`, checked just above) or belongs to another mapping.
+      if (s.indent < col) break;
+    }
   }
   return undefined;
 }
 
-/** In flow style the tree path may end at a half-typed scalar's implicit pair; a value's path ends at its key. */
-function flowValuePath(path: PathSegment[], last: string): PathSegment[] {
-  return last === ':' ? path : path[path.length - 1] === '[]' ? path : [...path, '[]'];
+/** The path of the line's own start: the containers above it, then one '[]' per `- ` marker. */
+function lineBase(lines: TextLines, lineNo: number, scan: LineScan): PathSegment[] {
+  return [...containersAbove(lines, lineNo, scan.indent), ...scan.dashes.map((): PathSegment => '[]')];
 }
 
-/** The key under the position and its path (ending with that key), for hover; undefined off a key. */
-export function keyAt(state: EditorState, pos: number): { path: PathSegment[]; from: number; to: number } | undefined {
-  for (let n: SyntaxNode | null = tree(state).resolveInner(pos, 1); n; n = n.parent) {
-    if (n.name !== 'Key') continue;
-    return { path: [...treePath(state, n.parent, pos), keyText(state, n)], from: n.from, to: n.to };
+/** Where the position is, for completion: a key of which mapping, or the value of which key. */
+export function placeAt(lines: TextLines, pos: Pos): Place | undefined {
+  const text = lines.line(pos.line);
+  const before = text.slice(0, pos.ch);
+  const word = /[\w$-]*$/.exec(before)![0];
+  const from = pos.ch - word.length;
+  const scan = scanLine(before);
+  if (scan.comment) return undefined;
+  if (scan.frames.length > 0) {
+    // Flow style: the scan knows the nesting; the character before the word says key or value.
+    const path = [...lineBase(lines, pos.line, scan), ...scan.path];
+    const lead = before.slice(0, from).trimEnd();
+    const last = lead[lead.length - 1];
+    const top = scan.frames[scan.frames.length - 1]!;
+    if (top.open === '{' && (last === '{' || last === ','))
+      return { kind: 'key', path, from, present: [...top.keys], flow: true, item: false };
+    if (last === ':' || last === '[' || last === ',') return { kind: 'value', path, from };
+    return undefined;
+  }
+  const typingKey = /^[ \t]*(?:-[ \t]+)*[A-Za-z_$]?[\w$-]*$/.test(before);
+  if (typingKey) {
+    const dashes = scan.dashes.length;
+    return {
+      kind: 'key',
+      path: lineBase(lines, pos.line, scan),
+      from,
+      present: dashes > 0 ? [] : siblingKeys(lines, pos.line, from),
+      flow: false,
+      item: dashes > 0,
+    };
+  }
+  // Block style `key: |`: the value of that key.
+  if (scan.blockKey !== undefined && /:[ \t]+[\w$-]*$/.test(before))
+    return { kind: 'value', path: [...lineBase(lines, pos.line, scan), ...scan.path], from };
+  return undefined;
+}
+
+/** The key under the position (a character of it) and its path, ending with that key; undefined off a key. */
+export function keyAt(lines: TextLines, pos: Pos): { path: PathSegment[]; from: number; to: number } | undefined {
+  const scan = scanLine(lines.line(pos.line));
+  const key = scan.tokens.find((t) => t.kind === 'key' && t.start <= pos.ch && pos.ch < t.end);
+  if (!key) return undefined;
+  return { path: [...lineBase(lines, pos.line, scan), ...key.context, key.text], from: key.start, to: key.end };
+}
+
+/**
+ * The scalar under the position (a character of it) and the path of the value it is (ending with its key, and '[]'
+ * for a list item), for hover and value help; undefined off a scalar.
+ */
+export function valueAt(
+  lines: TextLines,
+  pos: Pos,
+): { path: PathSegment[]; text: string; from: number; to: number } | undefined {
+  const scan = scanLine(lines.line(pos.line));
+  const value = scan.tokens.find((t) => t.kind === 'scalar' && t.start <= pos.ch && pos.ch < t.end);
+  if (!value) return undefined;
+  return {
+    path: [...lineBase(lines, pos.line, scan), ...value.context],
+    text: value.text,
+    from: value.start,
+    to: value.end,
+  };
+}
+
+/**
+ * The scalar written under `key` beside the key that holds the mapping the position is in: for the `args` mapping
+ * of an example event, the event's `tool`. Reads flow style on the line and block style above it.
+ */
+export function besideOwner(lines: TextLines, pos: Pos, key: string): string | undefined {
+  const text = lines.line(pos.line);
+  const scan = scanLine(text.slice(0, pos.ch));
+  const frames = scan.frames;
+  if (frames.length >= 2) return frames[frames.length - 2]!.values[key];
+  if (frames.length === 1) {
+    const owner = scanLine(text).tokens.find((t) => t.kind === 'key' && t.text === scan.blockKey);
+    return owner ? siblingValue(lines, pos.line, owner.start, key) : undefined;
+  }
+  // Block style: the nearest line above with a key left of this line's indent owns the mapping.
+  for (let n = pos.line - 1; n >= 1; n--) {
+    const s = shape(lines.line(n));
+    if (s?.keyCol !== undefined && s.keyCol < scan.indent) return siblingValue(lines, n, s.keyCol, key);
   }
   return undefined;
 }

@@ -1,17 +1,21 @@
 // opencode payloads → engine events: a tool call (name + arguments) and a user message (the human's words, the
 // files attached, who wrote it). The plugin's adapter and `replay` build their events here and nowhere else.
-import type { MessageEvent, ToolEvent } from '../../schema/index.js';
+import type { HostFacts, MessageEvent, ToolEvent } from '../../schema/index.js';
 
 export type ToolCallMapping = { readonly event: ToolEvent } | { readonly problem: string };
 
-/** A tool call: the host's arguments must be an object (a missing one is an empty call). */
-export function toolCallEvent(tool: string, args: unknown): ToolCallMapping {
+/**
+ * A tool call: the host's arguments must be an object (a missing one is an empty call). `host`: what the host read of
+ * the work tree for this call (branch, upstream, ignore rules), when it read anything.
+ */
+export function toolCallEvent(tool: string, args: unknown, host?: HostFacts): ToolCallMapping {
   if (tool.length === 0) return { problem: 'the tool has no name' };
-  if (args === undefined || args === null) return { event: { tool, args: {} } };
+  const facts = host === undefined ? {} : { host };
+  if (args === undefined || args === null) return { event: { tool, args: {}, ...facts } };
   if (typeof args !== 'object' || Array.isArray(args))
     return { problem: `the tool input is ${Array.isArray(args) ? 'a list' : `a ${typeof args}`}, not an object` };
   // A copy: the engine must not hold (or change) the object the tool will run with.
-  return { event: { tool, args: { ...(args as Record<string, unknown>) } } };
+  return { event: { tool, args: { ...(args as Record<string, unknown>) }, ...facts } };
 }
 
 export interface UserMessage {

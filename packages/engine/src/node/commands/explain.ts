@@ -8,7 +8,7 @@ import { startState, step } from '../../evaluate/step.js';
 import { sessionContext } from '../../evaluate/shell-session.js';
 import type { SessionState } from '../../evaluate/state.js';
 import { parseEvents } from '../../check/events.js';
-import type { Event, ToolEvent } from '../../schema/index.js';
+import type { Event, HostFacts, ToolEvent } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
 import { callSubject, toolFacts, type ToolFacts } from '../../facts/index.js';
 import { matchSpans, verdictSpans } from '../../explain/index.js';
@@ -35,6 +35,14 @@ reads JSON Lines (.jsonl), or YAML (a list of events, or a scenario file's steps
   --root <dir>     the project root absolute paths are matched against
   --json           print a JSON array of { event, verdict, parsed, spans }
 
+What the host knows (given to every tool event that carries no "host" of its own; with
+none given the branch is unknown, never taken for "not main", and no path is ignored):
+  --branch <name>           the branch checked out where the calls run
+  --detached                HEAD is detached (no branch checked out)
+  --upstream <remote/name>  the branch's upstream, e.g. origin/main
+  --ignore <pattern>        a .gitignore pattern of the project root; repeat for several
+  --gitignore <folder=file> a .gitignore file and the folder (relative to the root) it is in
+
 Under each matched contract, the characters of the command (or of a written file's
 path and content, or of the message) that made its trigger hold are marked with ^.
 
@@ -48,6 +56,11 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       agent: { type: 'string' },
       root: { type: 'string' },
       json: { type: 'boolean' },
+      branch: { type: 'string' },
+      detached: { type: 'boolean' },
+      upstream: { type: 'string' },
+      ignore: { type: 'string', multiple: true },
+      gitignore: { type: 'string', multiple: true },
     });
     const [configFile] = positionals;
     if (!configFile || positionals.length > 1) return usageError(io, 'explain needs exactly one configuration file');
@@ -67,6 +80,10 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       events.push(...parsed.events);
     }
     if (events.length === 0) return usageError(io, 'explain needs --event or --events');
+    const host = hostFacts(values, io);
+    if (typeof host === 'number') return host;
+    if (host !== undefined)
+      for (const [i, e] of events.entries()) if ('tool' in e && e.host === undefined) events[i] = { ...e, host };
 
     // A bundled preset id works as well as a file: `explain software-developer --event …`.
     const preset = isPresetReference(configFile) && !existsSync(configFile) ? findPreset(configFile) : undefined;
@@ -111,9 +128,24 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
   },
 };
 
-/** A tool call's facts as the evaluator read them: in the session it was judged in. */
+/** A tool call's facts as the evaluator read them (its first reading): in the session it was judged in, with the
+ * files the session wrote and the host's facts. */
 function callFacts(policy: CompiledPolicy, before: SessionState, event: ToolEvent): ToolFacts {
-  return toolFacts(event.tool, event.args, policy.options.root, false, sessionContext(policy, before, event.args));
+  return toolFacts(
+    event.tool,
+    event.args,
+    policy.options.root,
+    false,
+    sessionContext(policy, before, event),
+    event.realPaths,
+  );
+}
+
+/** The session's values and directory a call was read with, when it kept any. */
+function sessionShell(policy: CompiledPolicy, before: SessionState, event: ToolEvent) {
+  const shell = sessionContext(policy, before, event)?.shell;
+  if (shell === undefined || (shell.env === undefined && shell.cwd === undefined)) return undefined;
+  return { env: shell.env ?? {}, cwd: shell.cwd };
 }
 
 /** What the engine read from a tool call: simple commands (with the values it could not know, where they run, what
@@ -122,9 +154,9 @@ function parsedCall(policy: CompiledPolicy, before: SessionState, event: Event) 
   if (!('tool' in event)) return undefined;
   const f = callFacts(policy, before, event);
   if (f.commands.length === 0 && f.effects.length === 0 && !f.shell) return undefined;
-  const context = sessionContext(policy, before, event.args);
+  const session = sessionShell(policy, before, event);
   return {
-    ...(context !== undefined ? { session: { env: context.env ?? {}, cwd: context.cwd } } : {}),
+    ...(session !== undefined ? { session } : {}),
     commands: f.commands.map((c) => ({
       text: c.normalized,
       program: c.command.program,
@@ -133,10 +165,14 @@ function parsedCall(policy: CompiledPolicy, before: SessionState, event: Event) 
       globals: c.command.globals.map((g) => g.token),
       flags: c.command.flags.map((x) => x.name),
       positionals: c.command.positionals,
-      // Spans index the command as written (the event's command argument).
+      // Spans index the command as written (the event's command argument), or the file it comes from (`file`).
       unknown: c.command.unknown.map((u) => ({ text: u.text, role: u.role, start: u.start, end: u.end })),
       ...(c.command.remote !== undefined ? { remote: c.command.remote } : {}),
-      ...(c.command.input !== undefined ? { stdin: c.command.input } : {}),
+      ...(c.command.input !== undefined ? { input: { from: c.command.input.from, text: c.command.input.text } } : {}),
+      ...(c.command.file !== undefined ? { file: c.command.file } : {}),
+      ...(c.command.implied !== undefined
+        ? { implied: c.command.implied.map((w) => ({ value: w.value, written: w.written, from: w.from })) }
+        : {}),
     })),
     effects: f.effects.map((e) => ({
       kind: e.kind,
@@ -145,14 +181,51 @@ function parsedCall(policy: CompiledPolicy, before: SessionState, event: Event) 
       command: e.command === undefined ? undefined : e.command + 1,
       ...(e.unknown === true ? { unknown: true } : {}),
       ...(e.remote !== undefined ? { remote: e.remote } : {}),
+      ...(e.ignored !== undefined ? { ignored: e.ignored } : {}),
     })),
+    files: (f.shell?.scripts ?? []).flatMap((s, i) =>
+      s.read === undefined ? [] : [{ path: f.scripts[i], as: s.as, read: s.read, command: s.command + 1 }],
+    ),
     opaque: f.shell?.opaque.map((o) => ({ reason: o.reason, detail: o.detail })) ?? [],
     persists: f.shell?.persists,
     error: f.shell?.error?.message,
   };
 }
 
-function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
+/** The host facts the options give (undefined: none given; a number: the exit code of a usage error). */
+function hostFacts(
+  values: { branch?: string; detached?: boolean; upstream?: string; ignore?: string[]; gitignore?: string[] },
+  io: CliIO,
+): HostFacts | undefined | number {
+  if (values.branch !== undefined && values.detached) return usageError(io, 'give --branch or --detached, not both');
+  const gitignore: Record<string, string> = {};
+  if (values.ignore !== undefined) gitignore['.'] = `${values.ignore.join('\n')}\n`;
+  for (const spec of values.gitignore ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) return usageError(io, `--gitignore takes folder=file (e.g. .=.gitignore), got "${spec}"`);
+    const file = spec.slice(eq + 1);
+    const text = readText(file);
+    if (text === undefined) return usageError(io, `--gitignore: cannot read ${file}`);
+    const folder = spec.slice(0, eq);
+    gitignore[folder] = gitignore[folder] === undefined ? text : `${gitignore[folder]}\n${text}`;
+  }
+  const host: { -readonly [K in keyof HostFacts]: HostFacts[K] } = {};
+  if (values.branch !== undefined) host.branch = values.branch;
+  if (values.detached) host.branch = null;
+  if (values.upstream !== undefined) host.upstream = values.upstream;
+  if (Object.keys(gitignore).length > 0) host.gitignore = gitignore;
+  return Object.keys(host).length > 0 ? host : undefined;
+}
+
+function printParsed(io: CliIO, f: ToolFacts, v: Verdict, host: HostFacts | undefined): void {
+  if (host !== undefined) {
+    const said = [
+      host.branch === undefined ? 'branch unknown' : host.branch === null ? 'HEAD detached' : `branch ${host.branch}`,
+      host.upstream !== undefined ? `upstream ${host.upstream}` : '',
+      host.gitignore !== undefined ? `ignore files in ${Object.keys(host.gitignore).join(', ')}` : '',
+    ].filter(Boolean);
+    io.out(dim(io, `   host: ${said.join('; ')}`));
+  }
   const by = (kind: 'command' | 'effect', i: number) =>
     v.matches.filter((m) => m.unit.kind === kind && m.unit.index === i && m.subject === 'tool call').map((m) => m.id);
   const mark = (ids: string[]) => (ids.length > 0 ? `  ${red(io, `← ${ids.join(', ')}`)}` : '');
@@ -171,14 +244,23 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
           ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
           : '',
         c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
+        c.command.file !== undefined ? `in ${c.command.file}, a file this session wrote` : '',
+        ...(c.command.implied ?? []).map(
+          (w) => `${w.written === undefined ? `${w.value} implied` : `${w.written} is ${w.value}`}: ${w.from}`,
+        ),
       ]
         .filter(Boolean)
         .join('; ');
-      // A client's stdin is shown on the lines below the command, not inside it.
-      const shown = c.command.input === undefined ? c.normalized : c.normalized.slice(0, c.normalized.indexOf('\n'));
+      // What a client reads as its input is shown on the line below the command, not inside it.
+      const shown = c.command.input === undefined ? c.normalized : [c.command.program, ...c.command.argv].join(' ');
       io.out(`     [${i + 1}] ${shown}${notes ? dim(io, `  (${notes})`) : ''}${mark(by('command', i))}`);
       if (c.command.input !== undefined)
-        io.out(dim(io, `         reads on stdin: ${JSON.stringify(clip(c.command.input))}`));
+        io.out(
+          dim(
+            io,
+            `         reads ${c.command.input.from === 'stdin' ? 'on stdin' : `from ${c.command.input.from}`}: ${JSON.stringify(clip(c.command.input.text))}`,
+          ),
+        );
       for (const u of c.command.unknown)
         io.out(
           `         ${yellow(io, 'unknown')} ${u.text} ${dim(io, `(${u.role === 'positional' ? `argument ${u.index + 1}` : u.role}, characters ${u.start}–${u.end}: its value cannot be known from the call)`)}`,
@@ -186,12 +268,21 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict): void {
     });
     for (const o of f.shell.opaque)
       io.out(`     ${yellow(io, 'opaque')} ${o.reason}${o.detail ? `: ${o.detail}` : ''}`);
+    f.shell.scripts.forEach((s, i) => {
+      if (s.read === undefined) return;
+      const how =
+        s.read === 'whole' ? 'its whole text, as this session wrote it' : 'only what this session put into it';
+      io.out(
+        `     ${dim(io, 'runs')} ${f.scripts[i]} ${dim(io, `(as ${s.as}; read ${how}; command ${s.command + 1})`)}`,
+      );
+    });
   }
   f.effects.forEach((e, i) => {
     const notes = [
       e.via,
       e.command !== undefined ? `command ${e.command + 1}` : '',
       e.remote !== undefined ? `on ${e.remote}` : '',
+      e.ignored !== undefined ? `ignored by git: ${e.ignored.pattern}` : '',
     ]
       .filter(Boolean)
       .join(', ');
@@ -223,17 +314,17 @@ function printVerdict(io: CliIO, event: Event, v: Verdict, before: SessionState,
   );
   if ('tool' in event && v.error === undefined) {
     const f = callFacts(policy, before, event);
-    const context = sessionContext(policy, before, event.args);
-    if (f.shell && context !== undefined) {
-      const values = Object.entries(context.env ?? {}).map(([k, val]) => `${k}=${val}`);
+    const session = sessionShell(policy, before, event);
+    if (f.shell && session !== undefined) {
+      const values = Object.entries(session.env).map(([k, val]) => `${k}=${val}`);
       io.out(
         dim(
           io,
-          `   the session's shell: ${[...values, context.cwd !== undefined ? `directory ${context.cwd}` : ''].filter(Boolean).join(', ')}`,
+          `   the session's shell: ${[...values, session.cwd !== undefined ? `directory ${session.cwd}` : ''].filter(Boolean).join(', ')}`,
         ),
       );
     }
-    if (f.shell || f.effects.length > 0) printParsed(io, f, v);
+    if (f.shell || f.effects.length > 0) printParsed(io, f, v, event.host);
   }
   for (const m of v.matches) {
     const mark =

@@ -1,10 +1,14 @@
-// SQL and data clients: what they read on stdin (a heredoc, a literal pipe, a file the session wrote) is their
-// commands, kept as the command's input so `run.text` and `command:` patterns see the SQL.
-import type { ProgramDeclaration } from './declaration.js';
+// SQL and data clients: what they read on stdin (a heredoc, a literal pipe, a file the session wrote) and the files
+// they read as SQL (`psql -f f`, `mysql -e 'source f'`, `sqlite3 db '.read f'`) are their commands, kept as the
+// command's input so `run.text` and `command:` patterns see the SQL.
+import type { InputDeclaration, ProgramDeclaration } from './declaration.js';
+
+/** A client whose only way to name a file is its own include statement in -e (`source f`, `\\. f`). */
+const EXECUTE_INCLUDES: InputDeclaration = { as: 'sql', statements: ['-e', '--execute'] };
 
 export const PSQL: ProgramDeclaration = {
   names: ['psql'],
-  about: 'PostgreSQL client: -c runs SQL, -f a file, stdin is SQL',
+  about: 'PostgreSQL client: -c runs SQL (`\\i f` includes a file), -f a file, stdin is SQL',
   options: {
     '*': [
       ...['-c', '--command', '-f', '--file', '-d', '--dbname', '-h', '--host', '-p', '--port', '-U', '--username'],
@@ -12,11 +16,12 @@ export const PSQL: ProgramDeclaration = {
     ],
   },
   stdin: { commands: true },
+  input: { as: 'sql', files: ['-f', '--file'], statements: ['-c', '--command'] },
 };
 
 export const MYSQL: ProgramDeclaration = {
   names: ['mysql', 'mariadb'],
-  about: 'MySQL/MariaDB client: -e runs SQL, stdin is SQL',
+  about: 'MySQL/MariaDB client: -e runs SQL (`source f` includes a file), stdin is SQL',
   options: {
     '*': [
       ...['-e', '--execute', '-h', '--host', '-P', '--port', '-u', '--user', '-D', '--database', '-S', '--socket'],
@@ -24,13 +29,16 @@ export const MYSQL: ProgramDeclaration = {
     ],
   },
   stdin: { commands: true },
+  input: EXECUTE_INCLUDES,
 };
 
 export const SQLITE: ProgramDeclaration = {
   names: ['sqlite3', 'sqlite'],
-  about: 'SQLite shell: the words after the database are SQL, stdin is SQL and dot-commands',
+  about:
+    'SQLite shell: the words after the database are SQL (`.read f` includes a file), stdin is SQL and dot-commands',
   options: { '*': ['-cmd', '-init', '-separator', '-newline', '-nullvalue'] },
   stdin: { commands: true },
+  input: { as: 'sql', files: ['-init'], statements: ['-cmd'], positionalStatements: true },
 };
 
 export const REDIS: ProgramDeclaration = {
@@ -42,14 +50,67 @@ export const REDIS: ProgramDeclaration = {
 
 export const MONGO: ProgramDeclaration = {
   names: ['mongosh', 'mongo'],
-  about: 'MongoDB shell: --eval runs code, stdin is code',
+  about: 'MongoDB shell: --eval runs code, -f/--file and a .js operand are scripts, stdin is code',
   options: { '*': ['--eval', '--host', '--port', '-u', '--username', '-p', '--password', '--file', '-f'] },
+  stdin: { commands: true },
+  input: { as: 'js', files: ['-f', '--file'], scripts: /\.(?:m?js|cjs)$/ },
+};
+
+/** The options the other SQL and data clients share (their declarations add their own). */
+const CLIENT_OPTIONS = ['-q', '--query', '-h', '--host', '--port', '-u', '--user', '-d', '--database', '-e', '-f'];
+
+export const CLICKHOUSE: ProgramDeclaration = {
+  names: ['clickhouse-client'],
+  about: 'ClickHouse client: --queries-file is SQL, stdin is SQL',
+  options: { '*': [...CLIENT_OPTIONS, '--queries-file'] },
+  stdin: { commands: true },
+  input: { as: 'sql', files: ['--queries-file'] },
+};
+
+export const CQLSH: ProgramDeclaration = {
+  names: ['cqlsh'],
+  about: 'Cassandra shell: -f/--file is CQL, stdin is CQL',
+  options: { '*': [...CLIENT_OPTIONS, '--file'] },
+  stdin: { commands: true },
+  input: { as: 'sql', files: ['-f', '--file'] },
+};
+
+export const SQLCMD: ProgramDeclaration = {
+  names: ['sqlcmd'],
+  about: 'SQL Server client: -i/--input-file is SQL, stdin is SQL',
+  options: { '*': [...CLIENT_OPTIONS, '-i', '--input-file', '-Q', '-S', '-U', '-P'] },
+  stdin: { commands: true },
+  input: { as: 'sql', files: ['-i', '--input-file'] },
+};
+
+export const DUCKDB: ProgramDeclaration = {
+  names: ['duckdb'],
+  about: 'DuckDB shell: -f is SQL, the words after the database are SQL, stdin is SQL',
+  options: { '*': CLIENT_OPTIONS },
+  stdin: { commands: true },
+  input: { as: 'sql', files: ['-f'], positionalStatements: true },
+};
+
+export const INFLUX: ProgramDeclaration = {
+  names: ['influx'],
+  about: 'InfluxDB client: stdin is its commands',
+  options: { '*': CLIENT_OPTIONS },
   stdin: { commands: true },
 };
 
-export const OTHER_CLIENTS: ProgramDeclaration = {
-  names: ['clickhouse-client', 'cqlsh', 'sqlcmd', 'duckdb', 'influx'],
-  about: 'other SQL and data clients: stdin is their commands',
-  options: { '*': ['-q', '--query', '-h', '--host', '--port', '-u', '--user', '-d', '--database', '-e', '-f'] },
+export const COCKROACH: ProgramDeclaration = {
+  names: ['cockroach'],
+  about: 'CockroachDB CLI: `cockroach sql` runs -e SQL, -f/--file a file, stdin is SQL',
+  options: { '*': ['-e', '--execute', '-f', '--file', '--url', '--host', '-d', '--database', '-u', '--user'] },
   stdin: { commands: true },
+  input: { as: 'sql', files: ['-f', '--file'] },
+};
+
+export const SNOWSQL: ProgramDeclaration = {
+  names: ['snowsql'],
+  about: 'Snowflake client: -q runs SQL, -f/--filename a file',
+  options: {
+    '*': ['-q', '--query', '-f', '--filename', '-a', '--accountname', '-u', '--username', '-d', '--dbname'],
+  },
+  input: { as: 'sql', files: ['-f', '--filename'] },
 };

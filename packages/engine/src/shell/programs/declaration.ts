@@ -23,8 +23,19 @@ export interface EffectsDeclaration {
    * program's `options` (or `globals.value`), so its value is never read as a file name.
    */
   readonly reads: readonly string[];
-  /** Adds the effects of one command; `stdin` is the literal text on its stdin, when known. */
-  readonly effects: (input: EffectInput, add: AddEffect, stdin: string | undefined) => void;
+  /** Adds the effects of one command; `stdin` is the literal text on its stdin, when known; `files` reads the files
+   * the call or the session wrote (cp carries a known text, git apply and patch apply a patch file). */
+  readonly effects: (input: EffectInput, add: AddEffect, stdin: string | undefined, files: FileAccess) => void;
+}
+
+/** The files a command can read the text of (written earlier in the call, or by the session), by path as written
+ * (the caller resolves it against the command's cwd). */
+export interface FileAccess {
+  /** The whole text, when known (`cp a b` writes a's text to b). */
+  readonly text: (path: string) => string | undefined;
+  /** A file the program reads as a language of its own (a patch it applies): the whole text, else what the session put
+   * into it; the model records the file as read, `as` saying what it was read as (ShellModel.scripts). */
+  readonly read: (path: string, as: string) => string | undefined;
 }
 
 /** How a program runs another command (sudo CMD, docker exec CTR CMD, su -c STRING). */
@@ -92,6 +103,29 @@ export interface StdinDeclaration {
   };
 }
 
+/**
+ * Files a client reads as its own language besides its words: `psql -f f`, `mysql -e 'source f'`, `sqlite3 db '.read
+ * f'`, `mongosh x.js`, `curl -d @body.json`. The text of one the call or the session wrote becomes the command's
+ * input, with what it reads on stdin when `stdin.commands` says so (run.ts, file-runs.ts).
+ */
+export interface InputDeclaration {
+  /** What the text is, for explain and ShellModel.scripts: 'sql', 'js', 'body'. */
+  readonly as: string;
+  /** Only after this subcommand (`gh api`). */
+  readonly subcommand?: string;
+  /** Options whose value is such a file (`psql -f`, `sqlcmd -i`, `gh api --input`). INVARIANT (programs.test.ts): every
+   * option named here, in `atFiles` and in `statements` is declared as taking a value. */
+  readonly files?: readonly string[];
+  /** Options whose `@FILE` value is such a file (`curl -d @body.json`). */
+  readonly atFiles?: readonly string[];
+  /** Options whose value is statements of its own that may include a file (`source f`, `\. f`, `\i f`, `.read f`). */
+  readonly statements?: readonly string[];
+  /** Its positionals are statements too (`sqlite3 db '.read f'`). */
+  readonly positionalStatements?: boolean;
+  /** Positionals that name a script file it runs (`mongosh x.js`). */
+  readonly scripts?: RegExp;
+}
+
 /** What a program prints to stdout, when it can be known from its words (echo, printf, cat of a heredoc, yes). */
 export type OutputReader = (
   args: readonly string[],
@@ -123,6 +157,7 @@ export interface ProgramDeclaration {
   readonly runs?: readonly RunsDeclaration[];
   readonly interpreter?: InterpreterDeclaration;
   readonly stdin?: StdinDeclaration;
+  readonly input?: InputDeclaration;
   readonly output?: OutputReader;
   readonly shell?: ShellChange;
 }

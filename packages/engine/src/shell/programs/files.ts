@@ -113,7 +113,7 @@ export const SED: ProgramDeclaration = {
 
 export const PATCH: ProgramDeclaration = {
   names: ['patch'],
-  about: 'patch: writes the file it is given (-o OUT), or the targets of the diff it reads on stdin',
+  about: 'patch: writes the file it is given (-o OUT), or the targets of the diff it reads (stdin, -i FILE, ORIG FILE)',
   options: {
     '*': [
       ...['-p', '--strip', '-o', '--output', '-i', '--input', '-d', '--directory', '-r', '--reject-file', '-B'],

@@ -4,16 +4,19 @@ import type { ProgramDeclaration } from './declaration.js';
 
 export const CURL: ProgramDeclaration = {
   names: ['curl'],
-  about: 'curl: -o writes the file, -T reads the upload',
+  about: 'curl: -o writes the file, -T reads the upload, -d @f sends f as the body',
   options: {
     '*': [
       ...['-o', '--output', '-d', '--data', '--data-raw', '--data-binary', '-H', '--header', '-X', '--request', '-u'],
       ...['--user', '-T', '--upload-file', '-A', '--user-agent', '-e', '--referer', '-F', '--form', '-b', '--cookie'],
       ...['-c', '--cookie-jar', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '-x', '--proxy'],
       ...['--cacert', '--cert', '--key', '-K', '--config', '--retry', '-r', '--range', '-D', '--dump-header'],
+      ...['--json', '--data-ascii'],
     ],
   },
   effects: { reads: ['-o', '--output', '-T', '--upload-file'], effects: curlEffects },
+  // `curl -d @body.json`: the file is the request body.
+  input: { as: 'body', atFiles: ['-d', '--data', '--data-binary', '--json', '--data-ascii'] },
 };
 
 export const WGET: ProgramDeclaration = {

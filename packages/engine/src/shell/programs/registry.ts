@@ -34,7 +34,20 @@ import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT } from './vcs.js';
-import { MONGO, MYSQL, OTHER_CLIENTS, PSQL, REDIS, SQLITE } from './clients.js';
+import {
+  CLICKHOUSE,
+  COCKROACH,
+  CQLSH,
+  DUCKDB,
+  INFLUX,
+  MONGO,
+  MYSQL,
+  PSQL,
+  REDIS,
+  SNOWSQL,
+  SQLCMD,
+  SQLITE,
+} from './clients.js';
 
 export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GIT,
@@ -96,7 +109,13 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SQLITE,
   REDIS,
   MONGO,
-  OTHER_CLIENTS,
+  CLICKHOUSE,
+  CQLSH,
+  SQLCMD,
+  DUCKDB,
+  INFLUX,
+  COCKROACH,
+  SNOWSQL,
   ...RUNNERS,
   ...BUILTINS,
 ];

@@ -4,7 +4,8 @@ import type { ProgramDeclaration } from './declaration.js';
 
 export const GIT: ProgramDeclaration = {
   names: ['git'],
-  about: 'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv',
+  about:
+    'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv, patched by apply/am',
   globals: {
     value: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'],
     flag: [
@@ -47,12 +48,13 @@ export const GIT: ProgramDeclaration = {
     rm: [],
     clean: ['-e', '--exclude'],
   },
-  effects: { reads: [], effects: gitEffects },
+  effects: { reads: ['-p', '--directory'], effects: gitEffects },
 };
 
 export const GH: ProgramDeclaration = {
   names: ['gh'],
-  about: 'the GitHub CLI: -R/--repo before or after the command; `gh alias set` is judged as what it runs (walk.ts)',
+  about:
+    'the GitHub CLI: -R/--repo before or after the command; `gh alias set` is judged as what it runs (follow.ts); `gh api --input f` sends f',
   globals: { value: ['-R', '--repo'], flag: [] },
   options: {
     '*': [
@@ -61,6 +63,9 @@ export const GH: ProgramDeclaration = {
       ...['-s', '--state', '--author', '--search', '-S'],
     ],
     alias: [],
+    api: ['--input'],
   },
+  // `gh api --input body.json` sends the file as the request body (a review with event APPROVE).
+  input: { as: 'body', subcommand: 'api', files: ['--input'] },
   stdin: { confirm: { flag: '--yes', subcommands: ['repo delete', 'repo archive'] } },
 };

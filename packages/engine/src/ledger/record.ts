@@ -1,0 +1,246 @@
+// A tool call that ran → the ledger after it: whole writes, edits applied to the text the ledger knows (else the text
+// becomes unknown and the new text is kept as a piece), patches, and shell effects whose content is known (a heredoc,
+// echo/printf, cp/mv of a ledger file); rm forgets. The old ledger is never changed: a new one shares what is unchanged.
+import type { EffectFact, ToolFacts } from '../facts/types.js';
+import { parsePatch } from '../shell/patch-text.js';
+import { bounded, Draft } from './bounds.js';
+import { applyEdit, applyHunks } from './edit.js';
+import { applySed, sedEdits, sedScripts, type SedEdit } from '../shell/sed-script.js';
+import { APPLIES_PATCH, KEEPS_TEXT } from '../shell/call-files.js';
+import type { Ledger, LedgerFile } from './types.js';
+
+/** One change to one file, in the order the call makes them. */
+type Change =
+  | { readonly kind: 'text'; readonly path: string; readonly text: string; readonly via: string }
+  | { readonly kind: 'append'; readonly path: string; readonly text: string; readonly via: string }
+  | { readonly kind: 'edit'; readonly path: string; readonly edits: readonly Edit[]; readonly via: string }
+  | {
+      readonly kind: 'hunks';
+      readonly path: string;
+      readonly hunks: readonly { lines: readonly string[] }[];
+      readonly added: string;
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'unknown';
+      readonly path: string;
+      readonly piece: string | undefined;
+      readonly why: string;
+      readonly via: string;
+    }
+  | { readonly kind: 'sed'; readonly path: string; readonly edits: readonly SedEdit[]; readonly via: string }
+  | { readonly kind: 'forget'; readonly path: string };
+
+interface Edit {
+  readonly oldString: string;
+  readonly newString: string;
+  readonly all: boolean;
+}
+
+/** The ledger after the calls (a call and a batch's inner calls) ran. Unchanged calls return the same object. */
+export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
+  let draft: Draft | undefined;
+  for (const f of calls) {
+    for (const change of changesOf(f)) {
+      draft ??= new Draft(ledger);
+      apply(draft, change, seq);
+    }
+  }
+  return draft === undefined ? ledger : draft.finish();
+}
+
+function apply(files: Draft, c: Change, seq: number): void {
+  if (c.kind === 'forget') {
+    files.remove(c.path);
+    return;
+  }
+  const was = files.get(c.path);
+  const known = (text: string): LedgerFile => bounded({ text, pieces: [], unknown: undefined, seq, via: c.via });
+  const unknown = (piece: string | undefined, why: string): LedgerFile =>
+    bounded({
+      text: undefined,
+      pieces: piece === undefined || piece === '' ? (was?.pieces ?? []) : [...(was?.pieces ?? []), piece],
+      unknown: why,
+      seq,
+      via: c.via,
+    });
+  switch (c.kind) {
+    case 'text':
+      files.set(c.path, known(c.text));
+      return;
+    case 'append':
+      files.set(
+        c.path,
+        was?.text !== undefined
+          ? known(was.text + c.text)
+          : was === undefined
+            ? unknown(c.text, 'appended to a text the session never saw')
+            : unknown(c.text, was.unknown ?? 'appended to'),
+      );
+      return;
+    case 'edit': {
+      let text = was?.text;
+      for (const e of c.edits) {
+        // A new file (or a whole rewrite) is an edit with no old text: its new text is the file.
+        if (e.oldString === '') text = e.newString;
+        else text = text === undefined ? undefined : applyEdit(text, e.oldString, e.newString, e.all);
+        if (text === undefined) break;
+      }
+      files.set(
+        c.path,
+        text !== undefined
+          ? known(text)
+          : unknown(
+              c.edits.map((e) => e.newString).join('\n'),
+              was?.text !== undefined
+                ? 'edited where the old text was not found'
+                : 'edited without its text being known',
+            ),
+      );
+      return;
+    }
+    case 'hunks': {
+      const text = was?.text === undefined ? undefined : applyHunks(was.text, c.hunks);
+      files.set(
+        c.path,
+        text !== undefined
+          ? known(text)
+          : unknown(
+              c.added,
+              was?.text !== undefined ? 'patched where the hunks did not fit' : 'patched without its text being known',
+            ),
+      );
+      return;
+    }
+    case 'unknown':
+      files.set(c.path, unknown(c.piece, c.why));
+      return;
+    case 'sed': {
+      const text = was?.text === undefined ? undefined : applySed(was.text, c.edits);
+      files.set(
+        c.path,
+        text !== undefined
+          ? known(text)
+          : unknown(
+              c.edits.map((x) => x.to).join('\n'),
+              was?.text === undefined
+                ? 'edited by sed -i without its text being known'
+                : 'edited by sed -i with a script that is not a literal substitution found in it',
+            ),
+      );
+      return;
+    }
+  }
+}
+
+/** The file changes one call makes. */
+function changesOf(f: ToolFacts): Change[] {
+  if (f.attachment) return [];
+  switch (f.name) {
+    case 'write':
+      return f.effects.flatMap((e) =>
+        e.kind === 'write' && e.content !== undefined
+          ? [{ kind: 'text', path: e.path.relative, text: e.content, via: 'write tool' } as const]
+          : [],
+      );
+    case 'edit': {
+      const edits = editsOf(f.args);
+      return f.paths.map((p) => ({ kind: 'edit', path: p.relative, edits, via: 'edit tool' }) as const);
+    }
+    case 'patch':
+      return patchChanges(f);
+    case 'bash':
+      return f.effects.flatMap((e) => shellChange(e, f));
+    default:
+      // Another tool that writes (an MCP server's write_file): what it wrote is known, not that it is the whole file.
+      return f.effects.flatMap((e): Change[] =>
+        e.kind === 'delete'
+          ? [{ kind: 'forget', path: e.path.relative }]
+          : e.kind === 'write' || e.kind === 'append'
+            ? [
+                {
+                  kind: 'unknown',
+                  path: e.path.relative,
+                  piece: e.content,
+                  why: `written by the ${f.name} tool`,
+                  via: e.via,
+                },
+              ]
+            : [],
+      );
+  }
+}
+
+function editsOf(args: Readonly<Record<string, unknown>>): Edit[] {
+  const one = (r: Record<string, unknown>): Edit | undefined => {
+    const oldString = r.oldString ?? r.old_string;
+    const newString = r.newString ?? r.new_string;
+    if (typeof oldString !== 'string' || typeof newString !== 'string') return undefined;
+    return { oldString, newString, all: r.replaceAll === true || r.replace_all === true };
+  };
+  if (Array.isArray(args.edits))
+    return args.edits.flatMap((e) => (e && typeof e === 'object' ? (one(e as Record<string, unknown>) ?? []) : []));
+  const single = one(args as Record<string, unknown>);
+  return single === undefined ? [] : [single];
+}
+
+/** The patch tool's files: the facts' effects name them (resolved like any path), in the order the patch text has. */
+function patchChanges(f: ToolFacts): Change[] {
+  const parsed = f.content.flatMap((text) => parsePatch(text));
+  return parsed.flatMap((p, i): Change[] => {
+    const effect = f.effects[i];
+    if (effect === undefined) return [];
+    const path = effect.path.relative;
+    if (p.kind === 'delete') return [{ kind: 'forget', path }];
+    const added = p.added.join('\n');
+    if (p.created) return [{ kind: 'text', path, text: p.added.length > 0 ? `${added}\n` : '', via: 'patch' }];
+    return [{ kind: 'hunks', path, hunks: p.hunks, added, via: 'patch' }];
+  });
+}
+
+function shellChange(e: EffectFact, f: ToolFacts): Change[] {
+  // A file on another host or in a container is not one of this work tree's.
+  if (e.remote !== undefined) return [];
+  const path = e.path.relative;
+  switch (e.kind) {
+    case 'read':
+      return [];
+    case 'delete':
+      return [{ kind: 'forget', path }];
+    case 'append':
+      return e.content !== undefined
+        ? [{ kind: 'append', path, text: e.content, via: e.via }]
+        : [
+            {
+              kind: 'unknown',
+              path,
+              piece: undefined,
+              why: `appended to by ${e.via} with output that is not known`,
+              via: e.via,
+            },
+          ];
+    case 'write':
+      if (KEEPS_TEXT.has(e.via)) return [];
+      if (e.via === 'sed -i') return sedChange(e, f);
+      if (APPLIES_PATCH.has(e.via))
+        return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
+      return e.content !== undefined
+        ? [{ kind: 'text', path, text: e.content, via: e.via }]
+        : [
+            {
+              kind: 'unknown',
+              path,
+              piece: undefined,
+              why: `written by ${e.via} with content that is not known`,
+              via: e.via,
+            },
+          ];
+  }
+}
+
+/** `sed -i SCRIPT file`: literal substitutions applied to the known text; else the replacements are pieces. */
+function sedChange(e: EffectFact, f: ToolFacts): Change[] {
+  const command = e.command === undefined ? undefined : f.commands[e.command]?.command;
+  const edits = command === undefined ? [] : sedScripts(command).flatMap(sedEdits);
+  return [{ kind: 'sed', path: e.path.relative, edits, via: e.via }];
+}

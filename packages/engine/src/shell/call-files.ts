@@ -1,0 +1,85 @@
+// The files a shell call can read the text of: those it wrote itself earlier in the same command line (a heredoc
+// into x.sh, then `bash x.sh`), else those the session wrote in earlier calls (the ledger, through the context). The
+// one view every reader of a file's text goes through: `< f`, `cat f |`, `$(cat f)`, a script run, `psql -f f`, a
+// patch applied, `cp` carrying a text. Paths are the model's own: resolved against the command's cwd, relative to
+// where the call starts.
+import type { FileEffect, ShellContext, ShellFile, SimpleCommand } from './types.js';
+import { applySed, sedEdits, sedScripts } from './sed-script.js';
+
+/** What the call itself did to a path: wrote it (text known or not, and what it put in when not), or deleted it. */
+type Local = ShellFile | 'deleted';
+
+const NO_PIECES: readonly string[] = Object.freeze([]);
+
+/** Effects that leave a file's text as it was (mode, owner, times; a directory). The ledger reads these too. */
+export const KEEPS_TEXT: ReadonlySet<string> = new Set(['touch', 'chmod', 'chown', 'mkdir']);
+
+/** Effects whose content is the lines a patch adds, not the file's whole text (the ledger keeps them as pieces). */
+export const APPLIES_PATCH: ReadonlySet<string> = new Set(['git apply', 'git am', 'patch']);
+
+export class CallFiles {
+  private readonly local = new Map<string, Local>();
+  /** Paths asked of the context and not answered by the call itself: the context-free walk lists them, so the
+   * context is consulted (and the call walked again) only when it knows one of them (model.ts). */
+  readonly asked = new Set<string>();
+
+  constructor(private readonly context: ShellContext | undefined) {}
+
+  /** Keeps what one recorded effect of `command` did to its file. */
+  observe(e: FileEffect, command: SimpleCommand | undefined): void {
+    // A file written on another host or in a container is not one this call can read here.
+    if (e.kind === 'read' || e.remote !== undefined) return;
+    if (e.kind === 'delete') {
+      this.local.set(e.path, 'deleted');
+      return;
+    }
+    if (KEEPS_TEXT.has(e.via)) return;
+    const was = this.file(e.path);
+    if (e.via === 'sed -i') {
+      // The text after the substitutions, when they are literal and found; else what they put in, as pieces.
+      const edits = command === undefined ? [] : sedScripts(command).flatMap(sedEdits);
+      const text = was?.text === undefined ? undefined : applySed(was.text, edits);
+      const pieces = text === undefined ? [...(was?.pieces ?? NO_PIECES), ...edits.map((x) => x.to)] : NO_PIECES;
+      this.local.set(e.path, { text, pieces });
+      return;
+    }
+    if (APPLIES_PATCH.has(e.via)) {
+      // What a patch adds is read when the file runs; the rest of the file is not known.
+      const pieces = e.content === undefined ? (was?.pieces ?? NO_PIECES) : [...(was?.pieces ?? NO_PIECES), e.content];
+      this.local.set(e.path, { text: undefined, pieces });
+      return;
+    }
+    if (e.kind === 'write') {
+      this.local.set(e.path, { text: e.content, pieces: NO_PIECES });
+      return;
+    }
+    // An append to a text that is not known is still read when the file runs: it is a piece of it.
+    const text = was?.text !== undefined && e.content !== undefined ? was.text + e.content : undefined;
+    const pieces =
+      text === undefined && e.content !== undefined ? [...(was?.pieces ?? NO_PIECES), e.content] : NO_PIECES;
+    this.local.set(e.path, { text, pieces });
+  }
+
+  /** The file at `path`, when the call or the session wrote it (undefined: neither did, or the call deleted it). */
+  file(path: string): ShellFile | undefined {
+    const mine = this.local.get(path);
+    if (mine === 'deleted') return undefined;
+    if (mine !== undefined) return mine;
+    if (this.context?.file === undefined) {
+      this.asked.add(path);
+      return undefined;
+    }
+    return this.context.file(path);
+  }
+
+  /** Its whole text, when known. */
+  text(path: string): string | undefined {
+    return this.file(path)?.text;
+  }
+}
+
+/** The text a file is read as when it is run: the whole text, else what the session put into it (its pieces). */
+export function runnableText(file: ShellFile): string | undefined {
+  if (file.text !== undefined) return file.text;
+  return file.pieces.length > 0 ? file.pieces.join('\n') : undefined;
+}

@@ -1,0 +1,197 @@
+// The repository a call works in: which branch is checked out, as the host said at the start of the call and as the
+// call's own commands change it (git checkout/switch, git branch -m, git rebase A B, gh pr checkout). A `git push`
+// that names no refspec, or names HEAD or @, pushes that branch: its target is filled in as an implied word, so the
+// rules on pushes to main see `git checkout main && git push --force-with-lease` for what it is.
+import type { ImpliedWord, ShellContext, SimpleCommand } from './types.js';
+
+/** Tri-state: a branch, a detached HEAD (no branch), or unknown (no host fact, `git checkout -`, a computed name). */
+export type Branch =
+  | { readonly kind: 'known'; readonly name: string; readonly from: string; readonly upstream: string | undefined }
+  | { readonly kind: 'detached'; readonly from: string }
+  | { readonly kind: 'unknown' };
+
+const UNKNOWN: Branch = { kind: 'unknown' };
+
+/** A directory the call's repository is in: where it starts, or below it (not `..`, `/…`, `~`, `$X`). */
+const inside = (cwd: string | undefined): boolean =>
+  cwd === undefined ||
+  cwd === '.' ||
+  !(cwd.startsWith('..') || cwd.startsWith('/') || cwd.startsWith('~') || cwd.startsWith('$'));
+
+/** A word the shell computes: its value is not known here. */
+const computed = (w: string): boolean => w.includes('$') || w.includes('`');
+
+export class Repository {
+  /** The start's repository, and (keyed by cwd) others a command moved into and switched a branch in. */
+  private here: Branch;
+  private readonly elsewhere = new Map<string, Branch>();
+  /** Set when a push needed the starting branch and nothing said it: the context is worth a second walk. */
+  asked = false;
+
+  constructor(context: ShellContext | undefined) {
+    const b = context?.branch;
+    this.here =
+      b === undefined
+        ? UNKNOWN
+        : b === null
+          ? { kind: 'detached', from: 'HEAD detached (host)' }
+          : { kind: 'known', name: b, from: 'the branch checked out (host)', upstream: context?.upstream };
+  }
+
+  private branchAt(cwd: string | undefined): Branch {
+    return inside(cwd) ? this.here : (this.elsewhere.get(cwd as string) ?? UNKNOWN);
+  }
+
+  private set(cwd: string | undefined, b: Branch): void {
+    if (inside(cwd)) this.here = b;
+    else this.elsewhere.set(cwd as string, b);
+  }
+
+  /** Learns what a git (or gh) command did to the checked-out branch; `index` is its command number. */
+  observe(c: SimpleCommand, index: number): void {
+    const next = switched(c, index, this.branchAt(c.cwd));
+    if (next !== undefined) this.set(c.cwd, next);
+  }
+
+  /** The name of the branch checked out in `cwd`, when known (`$(git branch --show-current)` prints it; a detached
+   * HEAD prints nothing, which stays unknown here). */
+  current(cwd: string | undefined): string | undefined {
+    const b = this.branchAt(cwd);
+    if (b.kind === 'known') return b.name;
+    if (b.kind === 'unknown' && inside(cwd)) this.asked = true;
+    return undefined;
+  }
+
+  /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. */
+  resolve(c: SimpleCommand): SimpleCommand {
+    if (c.program !== 'git' || c.positionals[0] !== 'push') return c;
+    const b = this.branchAt(c.cwd);
+    if (b.kind !== 'known') {
+      // INVARIANT: an unknown branch is never taken for "not main": the push stays as written, and the host's fact
+      // is asked for (a second walk with the context, when it has one).
+      if (b.kind === 'unknown' && inside(c.cwd) && impliesBranch(c)) this.asked = true;
+      return c;
+    }
+    return implyTarget(c, b);
+  }
+}
+
+const has = (c: SimpleCommand, ...names: string[]): boolean => c.flags.some((f) => names.includes(f.name));
+const value = (c: SimpleCommand, ...names: string[]): string | undefined =>
+  c.flags.find((f) => names.includes(f.name) && f.value !== undefined)?.value;
+
+/** Flags after which a push names its own set of refs (no branch is implied). */
+const OWN_REFS = ['--all', '--branches', '--mirror', '--tags', '-d', '--delete'];
+
+/** Whether a push's target depends on the branch checked out. */
+function impliesBranch(c: SimpleCommand): boolean {
+  if (has(c, ...OWN_REFS)) return false;
+  const refs = c.positionals.slice(value(c, '--repo') === undefined ? 2 : 1);
+  return refs.length === 0 || refs.some((r) => r === 'HEAD' || r === '@' || r === '+HEAD' || r === '+@');
+}
+
+function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>): SimpleCommand {
+  if (has(c, ...OWN_REFS)) return c;
+  const push = c.argv.indexOf('push');
+  const remoteGiven = value(c, '--repo') !== undefined;
+  const remote = remoteGiven ? undefined : c.positionals[1];
+  const refs = c.positionals.slice(remoteGiven ? 1 : 2);
+  const implied: ImpliedWord[] = [];
+  const argv = [...c.argv];
+  let positionals = c.positionals;
+  if (refs.length === 0) {
+    // No refspec: the branch checked out, to its upstream's branch when the upstream is on this remote under
+    // another name (push.default=upstream pushes there; simple refuses, so naming both costs an honest push nothing).
+    const [upRemote, ...upPath] = (b.upstream ?? '').split('/');
+    const upBranch = upPath.join('/');
+    const target =
+      b.upstream !== undefined &&
+      upBranch !== '' &&
+      upBranch !== b.name &&
+      (remote === undefined || remote === upRemote)
+        ? `${b.name}:${upBranch}`
+        : b.name;
+    const added: string[] = [];
+    if (!remoteGiven && remote === undefined) added.push(b.upstream !== undefined && upRemote ? upRemote : 'origin');
+    added.push(target);
+    for (const w of added) {
+      implied.push({ at: argv.length, value: w, written: undefined, from: b.from });
+      argv.push(w);
+    }
+    positionals = [...positionals, ...added];
+  } else {
+    positionals = positionals.map((p, i) => {
+      const head = p === 'HEAD' || p === '@' ? '' : p === '+HEAD' || p === '+@' ? '+' : undefined;
+      if (head === undefined || i < (remoteGiven ? 1 : 2)) return p;
+      const at = argvIndexOf(argv, p, push + 1);
+      const v = `${head}${b.name}`;
+      if (at >= 0) {
+        argv[at] = v;
+        implied.push({ at, value: v, written: p, from: b.from });
+      }
+      return v;
+    });
+  }
+  if (implied.length === 0) return c;
+  return { ...c, argv, positionals, implied: [...(c.implied ?? []), ...implied] };
+}
+
+function argvIndexOf(argv: readonly string[], word: string, from: number): number {
+  for (let i = from; i < argv.length; i++) if (argv[i] === word) return i;
+  return -1;
+}
+
+/** The branch after a command, when it changes it (undefined: unchanged). */
+function switched(c: SimpleCommand, index: number, was: Branch): Branch | undefined {
+  const from = `${c.program} ${c.positionals.slice(0, 2).join(' ')} (command ${index + 1})`;
+  const known = (name: string): Branch =>
+    computed(name) || name === '-' || name.startsWith('@{')
+      ? UNKNOWN
+      : /[~^:]/.test(name)
+        ? { kind: 'detached', from }
+        : { kind: 'known', name, from, upstream: undefined };
+  if (c.program === 'gh') return c.positionals[0] === 'pr' && c.positionals[1] === 'checkout' ? UNKNOWN : undefined;
+  if (c.program !== 'git') return undefined;
+  const sub = c.positionals[0];
+  const args = c.positionals.slice(1);
+  switch (sub) {
+    case 'checkout': {
+      const created = value(c, '-b', '-B', '--orphan');
+      if (created !== undefined) return known(created);
+      if (has(c, '--detach')) return { kind: 'detached', from };
+      if (has(c, '-p', '--patch', '--ours', '--theirs', '--pathspec-from-file') || c.argv.includes('--'))
+        return undefined;
+      if (args.length !== 1) return undefined; // a tree-ish and paths, or nothing
+      const target = args[0] as string;
+      if (target === '.' || target.startsWith('./') || target.startsWith(':')) return undefined;
+      // `git checkout -t origin/feat` creates and checks out feat.
+      if (has(c, '-t', '--track')) return known(target.slice(target.indexOf('/') + 1));
+      return known(target);
+    }
+    case 'switch': {
+      const created = value(c, '-c', '-C', '--create', '--force-create', '--orphan');
+      if (created !== undefined) return known(created);
+      if (has(c, '-d', '--detach')) return { kind: 'detached', from };
+      return args.length >= 1 ? known(args[0] as string) : undefined;
+    }
+    case 'branch': {
+      const renamed = value(c, '-m', '-M', '--move');
+      if (renamed === undefined) return undefined;
+      // `git branch -m new` renames the branch checked out; `git branch -m old new` renames old.
+      if (args.length === 0) return known(renamed);
+      const target = args[0] as string;
+      if (was.kind === 'known' && was.name === renamed) return known(target);
+      return was.kind === 'known' ? undefined : UNKNOWN;
+    }
+    case 'rebase':
+      // `git rebase UPSTREAM BRANCH` checks out BRANCH first.
+      if (has(c, '--continue', '--abort', '--skip', '--quit', '--edit-todo', '--show-current-patch')) return undefined;
+      return args.length >= 2 ? known(args[1] as string) : undefined;
+    case 'init': {
+      const initial = value(c, '-b', '--initial-branch') ?? (has(c, '-b') ? args[0] : undefined);
+      return initial !== undefined ? known(initial) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,162 @@
+// The sandbox policy is derived from the real protect facts (the same list the engine's built-ins get): a real
+// project folder with a git repository and a linked worktree, a real home folder, the facts protectFacts() finds.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { protectFacts } from '../../src/core/protection.js';
+import { findRepository } from '../../src/core/git-files.js';
+import { CACHE_DIRS, protectedPaths, sandboxPolicy, type SandboxHost } from '../../src/sandbox/policy.js';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
+
+/** A machine in a folder: /srv (outside every writable place), a home, a temp folder, a project repository. */
+function machine() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'sa-policy-')));
+  const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
+  const project = join(root, 'srv', 'shop');
+  for (const d of [home, tmp, join(home, '.npm'), join(home, '.cache', 'opencode'), project])
+    mkdirSync(d, { recursive: true });
+  git(project, 'init', '-q', '.');
+  git(project, 'commit', '-q', '--allow-empty', '-m', 'init');
+  mkdirSync(join(project, '.opencode'));
+  writeFileSync(join(project, '.opencode', 'opencode-semantic-anchors.yaml'), 'version: 1\n');
+  writeFileSync(join(home, '.bashrc'), '# the human\n');
+  return { root, home, tmp, project };
+}
+
+const real = { real: (p: string) => (existsSync(p) ? realpathSync(p) : undefined) };
+
+function policyFor(m: ReturnType<typeof machine>, directory = m.project, settings = {}) {
+  const env = { XDG_CONFIG_HOME: join(m.home, '.config') };
+  const facts = protectFacts(
+    { directory, worktree: m.project, home: m.home, env, serverUrl: 'http://127.0.0.1:4096' },
+    [join(m.project, '.opencode', 'opencode-semantic-anchors.yaml')],
+  );
+  const repo = findRepository(directory);
+  const host: SandboxHost = {
+    directory,
+    worktree: repo?.workTree ?? m.project,
+    home: m.home,
+    tempDirs: [m.tmp],
+    gitDirs: repo?.dotGitFile !== undefined ? [repo.gitDir, repo.commonDir] : [],
+    env: { npm_config_cache: join(m.root, 'npm-cache'), CARGO_HOME: join(m.root, 'cargo') },
+  };
+  const on = { mode: 'on' as const, writable: [], network: undefined, localPorts: [], ...settings };
+  return { facts, policy: sandboxPolicy(facts, on, host, real) };
+}
+
+describe('the sandbox policy, from the real protect facts', () => {
+  it('writes: the project, the temp folder and the caches that exist; nothing else of the home folder', () => {
+    const m = machine();
+    const { policy } = policyFor(m);
+    expect(policy.writable).toEqual(
+      expect.arrayContaining([m.project, m.tmp, join(m.home, '.npm'), join(m.home, '.cache')]),
+    );
+    expect(policy.writable).not.toContain(m.home);
+    expect(policy.writable).not.toContain(join(m.home, '.cargo/registry')); // not there: not opened
+    expect(CACHE_DIRS).not.toContain('.config');
+  });
+
+  it("a cache moved by a variable is opened where it is; a tool home's bin/ is not", () => {
+    const m = machine();
+    for (const d of ['npm-cache', 'cargo/registry', 'cargo/bin']) mkdirSync(join(m.root, d), { recursive: true });
+    const { policy } = policyFor(m);
+    expect(policy.writable).toEqual(
+      expect.arrayContaining([join(m.root, 'npm-cache'), join(m.root, 'cargo/registry')]),
+    );
+    expect(policy.writable).not.toContain(join(m.root, 'cargo/bin'));
+    expect(policy.writable).not.toContain(join(m.root, 'cargo'));
+  });
+
+  it('read-only inside them: the contract file, .opencode, git config and hooks, opencode.json to be, the opencode cache', () => {
+    const m = machine();
+    const { policy } = policyFor(m);
+    expect(policy.readOnly).toEqual(
+      expect.arrayContaining([
+        join(m.project, '.opencode'),
+        join(m.project, 'opencode.json'),
+        join(m.project, 'opencode.jsonc'),
+        join(m.project, '.git', 'config'),
+        join(m.project, '.git', 'hooks'),
+        join(m.home, '.cache', 'opencode'),
+      ]),
+    );
+    // Inside .opencode already: not listed twice.
+    expect(policy.readOnly).not.toContain(join(m.project, '.opencode', 'opencode-semantic-anchors.yaml'));
+    // Outside every writable folder (the home folder itself): read-only anyway, no mount needed.
+    expect(policy.readOnly).not.toContain(join(m.home, '.bashrc'));
+  });
+
+  it('every path the protect facts name that lies in a writable folder is read-only: one list, nothing left out', () => {
+    const m = machine();
+    const { facts, policy } = policyFor(m, m.project, { writable: ['~'] });
+    for (const p of protectedPaths(facts)) {
+      if (!policy.writable.some((w) => p === w || p.startsWith(`${w}/`))) continue;
+      expect(
+        policy.readOnly.some((r) => p === r || p.startsWith(`${r}/`)),
+        p,
+      ).toBe(true);
+    }
+    // ~ opened by the team: the startup files stay read-only inside it.
+    expect(policy.readOnly).toEqual(expect.arrayContaining([join(m.home, '.bashrc'), join(m.home, '.profile')]));
+  });
+
+  it("a linked worktree: its gitdir and the common dir are writable (a commit needs them), the common dir's hooks and config are not", () => {
+    const m = machine();
+    const linked = join(m.root, 'srv', 'linked');
+    git(m.project, 'worktree', 'add', '-q', linked);
+    const { policy } = policyFor(m, linked);
+    expect(policy.writable).toEqual(expect.arrayContaining([linked, join(m.project, '.git')]));
+    expect(policy.readOnly).toEqual(
+      expect.arrayContaining([
+        join(m.project, '.git', 'hooks'),
+        join(m.project, '.git', 'config'),
+        join(linked, '.git'),
+      ]),
+    );
+  });
+
+  it('a protected path behind a symbolic link is denied where it really is, too', () => {
+    const m = machine();
+    const elsewhere = join(m.tmp, 'real-opencode');
+    mkdirSync(elsewhere);
+    const project = join(m.root, 'srv', 'linkproj');
+    mkdirSync(project);
+    symlinkSync(elsewhere, join(project, '.opencode'));
+    const { policy } = policyFor(m, project);
+    expect(policy.readOnly).toEqual(expect.arrayContaining([join(project, '.opencode'), elsewhere]));
+  });
+
+  it('settings: writable paths resolved (~, relative to the project), a list of hosts, local ports without the server', () => {
+    const m = machine();
+    mkdirSync(join(m.home, 'pw-browsers'));
+    mkdirSync(join(m.project, 'out'));
+    const { policy } = policyFor(m, m.project, {
+      writable: ['~/pw-browsers', 'out'],
+      network: ['registry.npmjs.org'],
+      localPorts: [3000, 4096],
+    });
+    expect(policy.writable).toEqual(expect.arrayContaining([join(m.home, 'pw-browsers')]));
+    expect(policy.opened).toEqual([join(m.home, 'pw-browsers'), join(m.project, 'out')]);
+    expect(policy).toMatchObject({ publicHosts: false, hosts: ['registry.npmjs.org'] });
+    expect(policyFor(m, m.project, { network: ['public', '169.254.169.254:80'] }).policy).toMatchObject({
+      publicHosts: true,
+      hosts: ['169.254.169.254:80'],
+    });
+    expect(policyFor(m).policy).toMatchObject({ publicHosts: true, hosts: [] });
+    expect(policy.localPorts).toEqual([3000]);
+    expect(policy.serverPorts).toEqual([4096]);
+    expect(policy.refusedLocalPorts).toEqual([4096]);
+  });
+
+  it('a folder opened inside .opencode does not open .opencode: the protected folder above it is denied', () => {
+    const m = machine();
+    mkdirSync(join(m.project, '.opencode', 'scratch'));
+    const { policy } = policyFor(m, m.project, { writable: ['.opencode/scratch'] });
+    expect(policy.readOnly).toContain(join(m.project, '.opencode'));
+  });
+});

@@ -1,0 +1,73 @@
+// What the agent reads when the sandbox refused part of its command: each refused path named with the kind of
+// protected thing it is, each refused destination with the sandbox's reason; writes the call was allowed (the
+// library's monitor judging by older lists) are not reported.
+import { describe, expect, it } from 'vitest';
+import { protectFacts } from '../../src/core/protection.js';
+import { readRefusals, refusalNote } from '../../src/sandbox/refusals.js';
+
+const facts = protectFacts({ directory: '/srv/shop', worktree: '/srv/shop', home: '/home/dev', env: {} }, [
+  '/srv/shop/.opencode/opencode-semantic-anchors.yaml',
+]);
+const limits = { writable: ['/srv/shop', '/tmp'], readOnly: ['/srv/shop/.opencode', '/srv/shop/.git/hooks'] };
+
+describe('refusals', () => {
+  const lines = [
+    'deny openat /srv/shop/.opencode/opencode-semantic-anchors.yaml',
+    'deny mkdirat /srv/shop/.opencode/command',
+    'deny openat /home/dev/.bashrc',
+    'deny openat /srv/shop/.git/hooks/pre-commit',
+    'deny openat /srv/shop/.vscode/tasks.json',
+    'deny openat /etc/hosts',
+    'deny openat /srv/shop/src/app.ts',
+    "deny network-outbound 127.0.0.1:4096 (opencode's own server acts with the human's authority (commands, bypasses, sessions); the agent never reaches it)",
+    'deny network-outbound localhost:5432 (this machine (loopback); its local services are off limits unless the contract file opens the port (settings.sandbox.localPorts))',
+    'deny openat /home/dev/.bashrc',
+  ];
+  // The project's repository existed before the call; a folder's `.vscode/` below the working directory is the
+  // agent's own (the runtime protects its names only in the working directory itself).
+  const context = {
+    cwd: '/srv/shop',
+    since: 1000,
+    createdAt: (p: string) => (p === '/srv/shop/.git/HEAD' ? 500 : undefined),
+  };
+  const refusals = readRefusals(lines, facts, limits, context);
+
+  it('names the kind of each protected path, once each', () => {
+    expect(refusals.map((r) => [r.target, r.category])).toEqual([
+      ['/srv/shop/.opencode/opencode-semantic-anchors.yaml', 'contract file'],
+      ['/srv/shop/.opencode/command', 'opencode configuration folder'],
+      ['/home/dev/.bashrc', 'shell startup file'],
+      ['/srv/shop/.git/hooks/pre-commit', 'git config or hooks'],
+      ['/srv/shop/.vscode/tasks.json', 'protected by the sandbox'],
+      ['/etc/hosts', 'outside the writable folders'],
+      ['127.0.0.1:4096', 'opencode server'],
+      ['localhost:5432', 'this machine'],
+    ]);
+  });
+
+  it("leaves out a write the call was allowed, and the sandbox's own /proc and /dev", () => {
+    expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
+    expect(
+      readRefusals(['deny openat /proc/self/coredump_filter', 'deny openat /dev/shm/x'], facts, limits, context),
+    ).toEqual([]);
+  });
+
+  it("leaves out the hooks of a repository the call itself created (git init in a subfolder), and a subfolder's .vscode", () => {
+    const more = readRefusals(
+      ['deny openat /srv/shop/exercise/.git/hooks/pre-push.sample', 'deny openat /srv/shop/pkg/.vscode/settings.json'],
+      facts,
+      limits,
+      { ...context, createdAt: (p) => (p === '/srv/shop/exercise/.git/HEAD' ? 1500 : undefined) },
+    );
+    expect(more).toEqual([]);
+  });
+
+  it('the note says what did not happen, why, and who can change it', () => {
+    const note = refusalNote(refusals) ?? '';
+    expect(note).toMatch(/^\[semantic-anchors\] The sandbox refused part of this command/);
+    expect(note).toContain("- writing /home/dev/.bashrc: a shell startup file runs in the human's next shell.");
+    expect(note).toContain("- connecting to 127.0.0.1:4096: opencode's own server acts with the human's authority");
+    expect(note).toMatch(/only they can change it \(settings\.sandbox in the contract file\)/);
+    expect(refusalNote([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,191 @@
+// Honest work under the OS sandbox: replays the bash calls of the role corpora (tests/corpus/harmless/*.yaml) for
+// real, through the built plugin's hooks (tool.execute.before → shell.env → the launcher run by bash, as opencode's
+// bash tool runs it → tool.execute.after), with the default sandbox settings, in a prepared scratch project per
+// session (a git repository with a package.json, a few source files and a commit), a home folder outside every
+// writable place (as a user's is), and this machine's tools and network. Reports every call the SANDBOX refused
+// something in (from the refusal note the agent would read), what it refused and which setting would open it —
+// not the calls that fail because a tool or a file of the imagined project is missing here.
+//
+//   npm run build -w opencode-semantic-anchors
+//   npx tsx tests/corpus/sandbox-replay.ts [--role <id>] [--match <regex>] [--limit <n>] [--timeout <s>] [--json <file>]
+//
+// The scratch home holds what a developer's has (~/.npm, ~/.cache, ~/.gitconfig); the machine's Rust toolchain is
+// used where it is installed (RUSTUP_HOME, CARGO_HOME), as a user's would be. A session that runs `git init` starts
+// without a repository.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readHarmless, type CorpusProblem } from './lib/files.js';
+import { harmlessDir, repoRoot } from './lib/paths.js';
+
+const { values } = parseArgs({
+  options: {
+    role: { type: 'string' },
+    match: { type: 'string' },
+    limit: { type: 'string' },
+    timeout: { type: 'string', default: '30' },
+    json: { type: 'string' },
+    keep: { type: 'boolean' },
+  },
+});
+const timeoutMs = Number(values.timeout) * 1000;
+const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
+const match = values.match === undefined ? undefined : new RegExp(values.match);
+const LAUNCHER = 'exec /usr/bin/env -u SEMANTIC_ANCHORS_SANDBOXED /bin/sh -c "$SEMANTIC_ANCHORS_SANDBOXED"';
+
+type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
+const plugin = (await import(pathToFileURL(join(repoRoot, 'packages/plugin/dist/index.js')).href)).default as {
+  server(input: unknown, options?: unknown): Promise<Hooks>;
+};
+const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
+
+// Outside /tmp and /var/tmp (writable in the sandbox): a home folder there would not be a user's.
+const base = mkdtempSync(join(repoRoot, '.sandbox-replay-'));
+const home = join(base, 'home');
+for (const d of ['.npm', '.cache', '.config']) mkdirSync(join(home, d), { recursive: true });
+writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Replay\n\temail = replay@example.com\n[init]\n\tdefaultBranch = main\n');
+// A user's environment: npm_* variables come from running this script through npm/npx, not from a user's shell.
+for (const key of Object.keys(process.env)) if (/^npm_/i.test(key)) delete process.env[key];
+const env: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  XDG_CACHE_HOME: join(home, '.cache'),
+};
+// The machine's Rust toolchain, where it is installed, as a user's own would be found through their home.
+for (const [name, dir] of [
+  ['RUSTUP_HOME', join(homedir(), '.rustup')],
+  ['CARGO_HOME', join(homedir(), '.cargo')],
+] as const)
+  if (existsSync(dir) && env[name] === undefined) env[name] = dir;
+process.env.HOME = home;
+process.env.XDG_CONFIG_HOME = join(home, '.config');
+
+/** A scratch project like the session's: a git repository with a package.json, sources, tests, a first commit. */
+let projects = 0;
+function scratchProject(root: string, repository: boolean): string {
+  const dir = join(base, 'projects', `${++projects}-${basename(root)}`);
+  const files: Record<string, string> = {
+    'package.json': `${JSON.stringify({ name: basename(root), version: '1.0.0', type: 'module', scripts: { test: 'node --test', build: 'node -e "console.log(\'built\')"', lint: 'node -e "console.log(\'lint ok\')"' } }, null, 2)}\n`,
+    'README.md': `# ${basename(root)}\n`,
+    'src/index.js': 'export const answer = 42;\n',
+    'test/index.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { answer } from '../src/index.js';\ntest('answer', () => assert.equal(answer, 42));\n",
+    '.gitignore': 'node_modules/\n',
+    'docs/notes.md': '# Notes\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  if (!repository) return dir;
+  execFileSync('git', ['init', '-q', '-b', 'main', dir], { env });
+  execFileSync('git', ['-C', dir, 'add', '-A'], { env });
+  execFileSync('git', ['-C', dir, 'commit', '-q', '-m', 'chore: start'], { env });
+  return dir;
+}
+
+function run(command: string, cwd: string, extra: Record<string, string>): Promise<{ code: number | null; out: string; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn('/bin/bash', ['-c', command], { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let out = '';
+    const add = (b: Buffer) => {
+      if (out.length < 200_000) out += b.toString('utf8');
+    };
+    child.stdout?.on('data', add);
+    child.stderr?.on('data', add);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: -1, out: error.message, timedOut: false });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, timedOut });
+    });
+  });
+}
+
+interface Refused {
+  readonly role: string;
+  readonly session: string;
+  readonly command: string;
+  readonly exit: number | null;
+  readonly refusals: readonly string[];
+}
+
+const problems: CorpusProblem[] = [];
+const refused: Refused[] = [];
+const counts = { calls: 0, ran: 0, exitNonZero: 0, timedOut: 0, blockedByRules: 0, refusedBySandbox: 0 };
+const started = Date.now();
+outer: for (const file of readdirSync(harmlessDir).filter((f) => f.endsWith('.yaml')).sort()) {
+  const corpus = readHarmless(join(harmlessDir, file), problems);
+  if (!corpus || (values.role && corpus.role !== values.role)) continue;
+  for (const session of corpus.sessions) {
+    const commands = session.events.flatMap((e) =>
+      'tool' in e && e.tool === 'bash' && typeof (e.args as { command?: unknown }).command === 'string'
+        ? [(e.args as { command: string }).command]
+        : [],
+    );
+    if (match && !commands.some((c) => match.test(c))) continue;
+    const dir = scratchProject(session.root, !commands.some((c) => /\bgit\s+init\b/.test(c)));
+    const hooks = await plugin.server({ directory: dir, worktree: dir, client, serverUrl: new URL('http://127.0.0.1:4096') }, {});
+    for (const event of session.events) {
+      if (!('tool' in event) || event.tool !== 'bash') continue;
+      const args = event.args as { command?: unknown; workdir?: unknown };
+      if (typeof args.command !== 'string') continue;
+      if (match && !match.test(args.command)) continue;
+      if (counts.calls >= limit) break outer;
+      counts.calls++;
+      const command = args.command.split(session.root).join(dir);
+      const callID = `call_${counts.calls}`;
+      const callArgs: Record<string, unknown> = { command, description: 'replay' };
+      try {
+        await hooks['tool.execute.before']!({ tool: 'bash', sessionID: `ses_${corpus.role}`, callID }, { args: callArgs });
+      } catch (error) {
+        counts.blockedByRules++;
+        continue;
+      }
+      const shellEnv: Record<string, string> = {};
+      await hooks['shell.env']!({ cwd: dir, sessionID: `ses_${corpus.role}`, callID }, { env: shellEnv });
+      const workdir = typeof args.workdir === 'string' ? args.workdir.split(session.root).join(dir) : dir;
+      const cwd = workdir.startsWith(dir) ? workdir : dir;
+      mkdirSync(cwd, { recursive: true }); // A folder of the imagined project the call starts in.
+      const result = await run(`${LAUNCHER}\n${command}`, cwd, shellEnv);
+      const output = { title: command, output: result.out, metadata: {} };
+      await hooks['tool.execute.after']!({ tool: 'bash', sessionID: `ses_${corpus.role}`, callID, args: callArgs }, output);
+      counts.ran++;
+      if (result.timedOut) counts.timedOut++;
+      else if (result.code !== 0) counts.exitNonZero++;
+      const note = output.output.split('The sandbox refused part of this command')[1];
+      if (note !== undefined) {
+        counts.refusedBySandbox++;
+        const refusals = note.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+        refused.push({ role: corpus.role, session: session.name, command: args.command, exit: result.code, refusals });
+        process.stdout.write(`REFUSED [${corpus.role}] ${args.command.slice(0, 120)}\n  ${refusals.join('\n  ')}\n`);
+      }
+      if (counts.calls % 25 === 0)
+        process.stdout.write(`… ${counts.calls} calls, ${counts.refusedBySandbox} with a sandbox refusal (${Math.round((Date.now() - started) / 1000)} s)\n`);
+    }
+  }
+}
+
+const figures = { ...counts, seconds: Math.round((Date.now() - started) / 1000), problems, refused };
+console.log(
+  `\nReplayed ${counts.calls} bash calls of the harmless corpora under the sandbox (default settings) in ${figures.seconds} s: ` +
+    `${counts.ran} ran, ${counts.blockedByRules} stopped by the rules first, ${counts.exitNonZero} exited non-zero (missing tools and files of the imagined projects, mostly), ` +
+    `${counts.timedOut} timed out, ${counts.refusedBySandbox} had something refused by the sandbox.`,
+);
+if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+if (!values.keep) rmSync(base, { recursive: true, force: true });
+process.exit(0);

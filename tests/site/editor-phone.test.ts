@@ -1,0 +1,134 @@
+// The editor page on a phone (a 390 px touch screen, no mouse), where Monaco is not supported: the plain text area,
+// with the same checks, problems list and quick-fix buttons, help for the cursor's place, simulator, storage and
+// download as the desktop form — one editor-agnostic layer feeds both. Real Chromium against the built site.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useSite } from './support/site.js';
+import {
+  editorForm,
+  editorMarkers,
+  editorText,
+  PHONE,
+  setEditorText,
+  validations,
+  waitForEditor,
+  waitForFullCheck,
+  waitForValidationAfter,
+} from './support/browser.js';
+import { cli, explain, scratchDir } from './support/cli.js';
+import { ensureCliBuilt } from './support/build.js';
+import { editorFixture } from './support/editor-fixture.js';
+
+const site = useSite();
+beforeAll(() => ensureCliBuilt());
+
+async function phone(path = 'editor/'): Promise<Page> {
+  const page = await site.open(path, PHONE);
+  await waitForEditor(page);
+  return page;
+}
+
+describe('the plain form', () => {
+  it('takes the place of Monaco on a phone, labelled, and offers the full editor for larger screens', async () => {
+    const page = await phone();
+    expect(await editorForm(page)).toBe('plain');
+    expect(await page.$('.monaco-editor')).toBeNull();
+    const area = page.locator('textarea#editor-text');
+    expect(await area.getAttribute('aria-labelledby')).toBe('file-title');
+    expect(await page.textContent('#file-title')).toBe('opencode-semantic-anchors.yaml');
+    expect(await page.isVisible('#plain-keys')).toBe(true);
+    expect(await page.isVisible('#editor-keys')).toBe(false);
+    expect(await page.textContent('#editor-form-switch')).toContain('full editor');
+    expect(await editorText(page)).toMatch(/^version: 1\nextends: \[/);
+  });
+
+  it('checks each keystroke and lists the problem with its quick fix, which the button applies', async () => {
+    const page = await phone();
+    await setEditorText(page, 'version: 1\ncontracts:\n  - id: a\n    description: A rule.\n    mode: WARN\n');
+    await page.keyboard.press('Control+End');
+    const before = await validations(page);
+    await page.keyboard.type('    mesage: x\n');
+    await waitForValidationAfter(page, before);
+    const problem = page.locator('#problems li', { hasText: 'mesage' });
+    await expect.poll(() => problem.count()).toBe(1);
+    expect((await editorMarkers(page)).map((m) => m.line)).toContain(6);
+    await problem.locator('button.quick-fix', { hasText: 'message' }).click();
+    await expect.poll(() => editorText(page)).toContain('    message: x\n');
+    // The fix is one undoable edit of the text area.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toContain('    mesage: x\n');
+  });
+
+  it('shows the help for the key or id at the cursor under the text', async () => {
+    const page = await phone();
+    await setEditorText(page, 'version: 1\nextends: [qa-engineer]\nsettings:\n  bypassBudget: 2\n');
+    await page.locator('textarea#editor-text').evaluate((area: HTMLTextAreaElement) => {
+      const at = area.value.indexOf('bypassBudget') + 3;
+      area.setSelectionRange(at, at);
+      area.dispatchEvent(new KeyboardEvent('keyup'));
+    });
+    await expect.poll(() => page.textContent('#cursor-help')).toContain('settings.bypassBudget');
+    expect(await page.textContent('#cursor-help')).toContain('bypasses');
+    await page.locator('textarea#editor-text').evaluate((area: HTMLTextAreaElement) => {
+      const at = area.value.indexOf('qa-engineer') + 2;
+      area.setSelectionRange(at, at);
+      area.dispatchEvent(new KeyboardEvent('keyup'));
+    });
+    await expect.poll(() => page.textContent('#cursor-help')).toContain('preset qa-engineer');
+  });
+
+  it('moves the cursor to a problem from the list', async () => {
+    const page = await phone();
+    await setEditorText(page, 'version: 1\nsetings: {}\n');
+    await page.locator('#problems li button.link').first().click();
+    const caret = await page.locator('textarea#editor-text').evaluate((a: HTMLTextAreaElement) => ({
+      focused: document.activeElement === a,
+      line: a.value.slice(0, a.selectionStart).split('\n').length,
+    }));
+    expect(caret).toEqual({ focused: true, line: 2 });
+  });
+});
+
+describe('the simulator, storage and download on a phone', () => {
+  it('gives the verdicts `semantic-anchors explain` gives', async () => {
+    const page = await phone();
+    const text = editorFixture('near-miss.yaml');
+    await setEditorText(page, text);
+    await waitForFullCheck(page);
+    await page.click('#clear-events');
+    await page.selectOption('#event-kind', 'tool');
+    await page.fill('#event-tool', 'bash');
+    await page.fill('#event-args', '{ "command": "git push --force origin main" }');
+    await page.click('#add-event');
+    const verdicts = await page.$$eval('#verdicts li.verdict', (items) =>
+      items.map((li) => ({
+        decision: (li as HTMLElement).dataset.decision ?? '',
+        matches: ((li as HTMLElement).dataset.matches ?? '').split(' ').filter(Boolean),
+      })),
+    );
+    expect(verdicts).toEqual(explain(text, [{ tool: 'bash', args: { command: 'git push --force origin main' } }]));
+    expect(verdicts[0]!.decision).toBe('BLOCK');
+  });
+
+  it('keeps the text over a reload, and downloads a file the CLI validates', async () => {
+    const page = await phone();
+    const text = editorFixture('near-miss.yaml').replace('no-force-push', 'no-force-push-phone');
+    await setEditorText(page, text);
+    await waitForFullCheck(page);
+    await page.reload();
+    await waitForEditor(page);
+    expect(await editorText(page)).toBe(text);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(scratchDir(), 'opencode-semantic-anchors.yaml');
+    await download.saveAs(file);
+    expect(readFileSync(file, 'utf8')).toContain('no-force-push-phone');
+    expect(cli(['validate', file]).stdout).toMatch(/opencode-semantic-anchors\.yaml/);
+  });
+
+  it('fits the phone screen without sideways scrolling', async () => {
+    const page = await phone();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  });
+});
