@@ -40,6 +40,9 @@ export interface ProtectFacts {
   readonly home: string;
 }
 
+/** The facts whose files change on their own (the host writes them): the result check must not watch them. */
+export const SELF_CHANGING_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof ProtectFacts>(['hostState']);
+
 /** Variables that let their holder act as the human on opencode's server. */
 export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD'];
 
