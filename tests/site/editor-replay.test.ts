@@ -11,6 +11,7 @@ import { PHONE, setEditorText, waitForEditor, waitForFullCheck } from './support
 import { cli, EXPORTS_DIR, replayJson, scratchDir } from './support/cli.js';
 import { ensureCliBuilt } from './support/build.js';
 import { axeViolations } from './support/axe.js';
+import { legendFromCli, type CliSpan } from './support/spans.js';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
@@ -74,34 +75,16 @@ async function tableRows(page: Page): Promise<Row[]> {
   );
 }
 
-interface CliSpan {
-  contract: string;
-  field: string;
-  start: number;
-  end: number;
-  label: string;
-}
-
-/** The same rows from `replay --json`: a legend line per marked piece and label, naming every contract that matched it. */
+/** The same rows from `replay --json`, with the legend lines the CLI's spans make. */
 function expectedRows(records: Record<string, unknown>[]): Row[] {
-  return records.map((c) => {
-    const spans = ((c.spans as { spans: CliSpan[] } | undefined)?.spans ?? []) as CliSpan[];
-    const lines = new Map<string, string[]>();
-    for (const s of spans) {
-      const key = `${s.field} ${s.start} ${s.end} | ${s.label}`;
-      const contracts = lines.get(key) ?? [];
-      if (!contracts.includes(s.contract)) contracts.push(s.contract);
-      lines.set(key, contracts);
-    }
-    return {
-      session: c.session as string,
-      seq: c.seq === null ? '' : String(c.seq),
-      tool: (c.tool as string | null) ?? '',
-      decision: (c.decision as string | null) ?? 'none',
-      contracts: (c.contracts as string[]).join(' '),
-      marks: [...lines].map(([key, ids]) => `${key} | ${ids.join(' ')}`).sort(),
-    };
-  });
+  return records.map((c) => ({
+    session: c.session as string,
+    seq: c.seq === null ? '' : String(c.seq),
+    tool: (c.tool as string | null) ?? '',
+    decision: (c.decision as string | null) ?? 'none',
+    contracts: (c.contracts as string[]).join(' '),
+    marks: legendFromCli((c.spans as { spans: CliSpan[] } | undefined)?.spans),
+  }));
 }
 
 describe('replaying real opencode exports in the simulator', () => {
