@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { rehypeScrollable } from './src/lib/rehype-scrollable.mjs';
 import { thirdPartyLicenses } from './scripts/third-party-licenses-plugin.mjs';
 import { deferMonacoCss } from './scripts/defer-monaco-css.mjs';
+import { codiconSubset } from './scripts/codicon-subset.mjs';
 import { browserPresets } from './scripts/browser-presets.mjs';
 
 export default defineConfig({
@@ -14,8 +15,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
-  // Monaco's stylesheet loads with Monaco's chunk, not in the editor page's <head> (scripts/defer-monaco-css.mjs).
-  integrations: [deferMonacoCss()],
+  // Monaco's icon font cut to the glyphs the scripts can show, as WOFF2 (scripts/codicon-subset.mjs); then Monaco's
+  // stylesheet loads with Monaco's chunk, not in the editor page's <head> (scripts/defer-monaco-css.mjs).
+  integrations: [codiconSubset(), deferMonacoCss()],
   markdown: {
     // Plain code blocks: no syntax-highlighting theme to keep in contrast, and no inline colours to allow.
     syntaxHighlight: false,

@@ -52,7 +52,7 @@ describe('the result check and scoped bypasses in a real opencode', () => {
   beforeAll(async () => {
     h = await startHarness({
       plugins: [anchorsPlugin({ decisionLog: true, secretEnv: ['E2E_HOST_TOKEN'] })],
-      projectFiles: { [CONFIG]: 'configs/self-protection.yaml' },
+      projectFiles: { [CONFIG]: 'configs/result-check.yaml' },
       projectText: { 'opencode.json': '{ "$schema": "https://opencode.ai/config.json" }\n' },
       env: { OPENCODE_SERVER_PASSWORD: PASSWORD, E2E_HOST_TOKEN: 'e2e-host-token-77aa' },
     });

@@ -12,14 +12,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@semantic-anchors/sandbox';
 import { anchorsPlugin, startHarness, type Harness } from './support/harness.js';
-import { anchor, bash, callDirective, expectRan, everythingTheModelSaw, turn } from './support/turns.js';
+import {
+  anchor,
+  bash,
+  callDirective,
+  expectRan,
+  everythingTheModelSaw,
+  turn,
+  unreadableScript,
+} from './support/turns.js';
 
 const SECRET_MARKER = 'e2e-opencode-env-marker-never-in-the-sandbox';
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 
-/** A script the agent writes with the write tool and runs with bash: what it does is opaque to the contracts. */
-const write = (h: Harness, name: string, content: string) =>
-  callDirective('write', { filePath: join(h.dirs.project, name), content });
+/**
+ * A script the agent writes so that the rules cannot read it (through `tr`: the engine reads a script the session
+ * wrote whole, and would stop these before they run), then runs with bash: only the sandbox stands in the way.
+ */
+const write = (_h: Harness, name: string, content: string) => unreadableScript(name, content);
 
 describe('the OS sandbox in a real opencode', () => {
   let h: Harness;

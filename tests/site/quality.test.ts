@@ -182,6 +182,74 @@ describe('the editor page, in both forms', () => {
     }
   });
 
+  it('has every icon the editor widgets show in the cut codicon font', async () => {
+    // The build keeps only the glyphs the scripts can name (scripts/codicon-subset.mjs) and says which in the
+    // @font-face rule's unicode-range: every icon on screen must be among them, or it would show as a blank box.
+    const w = await openPage(browser);
+    try {
+      await w.page.goto(new URL('editor/', site.url).href);
+      await waitForEditor(w.page);
+      // A problem with a quick fix (an unknown key), folding, and every widget a user opens with a key.
+      await setEditorText(w.page, 'version: 1\nsetings: {}\ncontracts:\n  - id: mine\n    description: A rule.\n');
+      await waitForFullCheck(w.page);
+      const seen = new Set<number>();
+      const collect = async () => {
+        const points = await w.page.evaluate(() =>
+          Array.from(document.querySelectorAll('[class*="codicon"]')).flatMap((e) => {
+            const content = getComputedStyle(e, '::before').content;
+            const char = /^"(.)"$/u.exec(content)?.[1];
+            return char === undefined ? [] : [char.codePointAt(0)!];
+          }),
+        );
+        for (const p of points) seen.add(p);
+      };
+      await collect();
+      await w.page.click(EDITOR_TEXT);
+      await w.page.keyboard.press('Control+End');
+      await w.page.keyboard.press('Control+Space');
+      await w.page.waitForSelector('.monaco-editor .suggest-widget.visible');
+      await w.page.keyboard.press('Control+Space'); // the details pane, with its close and "read less" icons
+      await collect();
+      await w.page.keyboard.press('Escape');
+      await w.page.keyboard.press('F8');
+      await w.page.waitForSelector('.monaco-editor .marker-widget');
+      await collect();
+      await w.page.keyboard.press('Escape');
+      await w.page.keyboard.press('Control+.');
+      await w.page.waitForSelector('.action-widget', { timeout: 10_000 });
+      await collect();
+      await w.page.keyboard.press('Escape');
+      await w.page.keyboard.press('Control+h');
+      await w.page.waitForSelector('.monaco-editor .find-widget.visible');
+      await collect();
+      await w.page.keyboard.press('Escape');
+      await w.page.keyboard.press('F1');
+      await w.page.waitForSelector('.quick-input-widget');
+      await collect();
+      await w.page.keyboard.press('Escape');
+      const range = await w.page.evaluate(
+        () =>
+          Array.from(document.fonts as unknown as Iterable<FontFace>).find(
+            (f) => f.family.replace(/"/g, '') === 'codicon',
+          )?.unicodeRange ?? '',
+      );
+      const covered = (p: number) =>
+        range.split(',').some((r) => {
+          const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+          const lo = Number.parseInt(a!, 16);
+          return p >= lo && p <= (b === undefined ? lo : Number.parseInt(b, 16));
+        });
+      expect(range).not.toBe('U+0-10FFFF');
+      // Private-use code points are the font's icons (other ::before contents are text).
+      const icons = [...seen].filter((p) => p >= 0xe000 && p <= 0xf8ff);
+      expect(icons.length).toBeGreaterThan(10);
+      expect(icons.filter((p) => !covered(p)).map((p) => p.toString(16))).toEqual([]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('runs no worker and loads Monaco only where it is used: never in the phone form', async () => {
     for (const [options, monaco] of [
       [undefined, true],

@@ -12,6 +12,7 @@
 // Targets from issue 18: the editor page ≤ 1,300 KB gzip in all, ready ≤ 1.5 s median on a quiet machine, keystroke →
 // diagnostics p95 ≤ 20 ms, typing into 5,000 lines ≤ 20 ms per key; home, role and install pages ≤ 20 KB each. The
 // machine's load average is printed with the figures: on two shared cores the times are only comparable when it is low.
+// BENCH_ONLY=bytes measures the bytes alone (a minute instead of several; the byte figures do not depend on the load).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -132,7 +133,8 @@ const byResponse = [...editor.each]
   .sort((a, b) => b.bytes - a.bytes)
   .map((r) => `${kb(r.bytes).padStart(9)}  ${new URL(r.url).pathname}`);
 
-for (const form of ['monaco', 'plain']) {
+const timings = process.env.BENCH_ONLY !== 'bytes';
+for (const form of timings ? ['monaco', 'plain'] : []) {
   // Editor ready: navigation start → the form mounted and checked once, and a typed key lands in the file.
   const ready = [];
   for (let i = 0; i < 5; i++) {
@@ -158,7 +160,7 @@ for (const form of ['monaco', 'plain']) {
 }
 
 // Re-validation: a 500-line file, one keystroke at a time; the page stamps when each validation finished.
-for (const form of ['monaco', 'plain']) {
+for (const form of timings ? ['monaco', 'plain'] : []) {
   const context = await browser.newContext(FORMS[form]);
   const page = await context.newPage();
   await page.goto(new URL('editor/', server.url).href);
@@ -234,7 +236,7 @@ for (const form of ['monaco', 'plain']) {
 
 // Typing into a long file (5,000 lines, about ten times the re-validation file): each key must still land at once;
 // the check, which costs more than a frame there, runs once the keys stop coming.
-for (const form of ['monaco', 'plain']) {
+for (const form of timings ? ['monaco', 'plain'] : []) {
   const context = await browser.newContext(FORMS[form]);
   const page = await context.newPage();
   await page.goto(new URL('editor/', server.url).href);

@@ -21,6 +21,12 @@ const install = defineCollection({
   schema: z.object({ title: z.string(), order: z.number() }),
 });
 
+// "Try it on your own sessions": replay and observe mode, shown on the home page and in the docs.
+const replay = defineCollection({
+  loader: glob({ base: '../../site-content/replay', pattern: '*.md' }),
+  schema: z.object({ title: z.string() }),
+});
+
 const reference = defineCollection({
   loader: {
     name: 'language-reference',
@@ -32,4 +38,4 @@ const reference = defineCollection({
   },
 });
 
-export const collections = { roles, pages, install, reference };
+export const collections = { roles, pages, install, replay, reference };

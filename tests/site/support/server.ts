@@ -10,6 +10,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
   '.yaml': 'application/yaml',
   '.mjs': 'text/javascript',
   '.txt': 'text/plain; charset=utf-8',

@@ -29,7 +29,7 @@ export function renderReport(checks: readonly Check[]): { lines: string[]; faile
   const warned = checks.filter((c) => c.status === 'warn').length;
   const passed = checks.filter((c) => c.status === 'pass').length;
   const skipped = checks.length - passed - failed - warned;
-  const warning = warned > 0 ? ` ${warned} warning(s) above: what the host leaves open.` : '';
+  const warning = warned > 0 ? ` ${warned} warning(s) above: read them before you rely on this setup.` : '';
   lines.push(
     failed > 0
       ? `${failed} of ${checks.length} check(s) failed: enforcement is NOT proven on this machine.${warning}`

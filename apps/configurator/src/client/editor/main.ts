@@ -2,7 +2,7 @@
 // checks and problems, composition, the simulator, and keeping/sharing/downloading the work. Everything runs here in
 // the browser; nothing the user types is sent anywhere.
 import './zod-jitless.ts';
-import { bundledPresets, catalogue, type Event, type LoadResult } from '@semantic-anchors/engine';
+import { bundledPresets, catalogue, type Event, type HostFacts, type LoadResult } from '@semantic-anchors/engine';
 import { FILE_NAME, fullCheck, problemsOf, quickCheck, type ValidationRun } from './diagnostics.ts';
 import { renderProblems } from './problems-view.ts';
 import { addContract, extendsOf, mapAgentsToRoles, readExtends, setExtends } from './compose.ts';
@@ -24,6 +24,8 @@ import { editorForm, FORM_KEY } from './form.ts';
 import { monacoLoading } from './boot.ts';
 import { downloadYaml, saveFile, withSchemaLine, DOWNLOAD_NAME } from '../download.ts';
 import { buildSetupZip, readRelease, SETUP_ZIP_NAME } from './setup-zip.ts';
+import { wireReplay } from './replay-part.ts';
+import { fillHostFields, readHostFacts, withHost, type HostFields } from './host-facts.ts';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const node = document.getElementById(id);
@@ -79,6 +81,8 @@ function offerKeptDraft(draft: SharedState | undefined, opened: readonly string[
     replaceText(draft.text);
     events = [...draft.events];
     if (draft.role) roleSelect.value = draft.role;
+    host = draft.host;
+    fillHostFields(hostFields, draft.host);
     renderEvents();
     touched = true;
     notice.hidden = true;
@@ -150,6 +154,7 @@ function scheduleValidation(): void {
     afterCheck(fullCheck(text()));
     fillExamples(last!.load);
     if (examplesRun) showExamples();
+    replayPart.changed();
     keep();
     delete root.dataset.pendingFull;
   }, FULL_CHECK_DELAY_MS);
@@ -256,6 +261,26 @@ function mapAgents(): void {
 // ---- simulator ---------------------------------------------------------------------------------------------------
 const roleSelect = $<HTMLSelectElement>('sim-role');
 if (start.role) roleSelect.value = start.role;
+// What the host knows of the working tree, given to each tool event that carries none of its own.
+const hostFields: HostFields = {
+  branch: $<HTMLInputElement>('host-branch'),
+  detached: $<HTMLInputElement>('host-detached'),
+  upstream: $<HTMLInputElement>('host-upstream'),
+  gitignore: $<HTMLTextAreaElement>('host-gitignore'),
+};
+fillHostFields(hostFields, start.host);
+let host: HostFacts | undefined = start.host;
+function hostChanged(): void {
+  hostFields.branch.disabled = hostFields.detached.checked;
+  const read = readHostFacts(hostFields);
+  $('host-error').textContent = 'error' in read ? read.error : '';
+  if ('error' in read) return;
+  host = read.host;
+  touched = true;
+  runSimulation();
+}
+for (const field of Object.values(hostFields)) field.addEventListener('input', hostChanged);
+hostFields.detached.addEventListener('change', hostChanged);
 const eventForm = $<HTMLFormElement>('event-form');
 const kindSelect = eventForm.elements.namedItem('kind') as HTMLSelectElement;
 const toolInput = eventForm.elements.namedItem('tool') as HTMLInputElement;
@@ -299,7 +324,7 @@ function renderEvents(): void {
 let keepTimer: ReturnType<typeof setTimeout> | undefined;
 function runSimulation(): void {
   if (!last) return;
-  const steps: SimulationStep[] = simulate(last.policy, events, roleSelect.value || undefined);
+  const steps: SimulationStep[] = simulate(last.policy, withHost(events, host), roleSelect.value || undefined);
   const lines = contractLines(last);
   renderVerdicts($('verdicts'), steps, {
     load: last.load,
@@ -338,7 +363,21 @@ $('clear-events').addEventListener('click', () => {
 roleSelect.addEventListener('change', () => {
   touched = true;
   runSimulation();
+  replayPart.changed();
 });
+
+// Exported opencode sessions, replayed against this file: the table `semantic-anchors replay` prints.
+const replayPart = wireReplay(
+  $<HTMLDetailsElement>('replay-part'),
+  $<HTMLAnchorElement>('open-replay'),
+  $<HTMLInputElement>('replay-file'),
+  $('replay-status'),
+  $('replay-result'),
+  () =>
+    last
+      ? { config: last.load.config, role: roleSelect.value || undefined, key: `${roleSelect.value}\u0000${text()}` }
+      : undefined,
+);
 
 const exampleSelect = $<HTMLSelectElement>('example-select');
 let examples: { label: string; events: Event[]; role: string | undefined }[] = [];
@@ -422,6 +461,7 @@ $('share').addEventListener('click', () => {
     text: text(),
     events,
     ...(roleSelect.value ? { role: roleSelect.value } : {}),
+    ...(host !== undefined ? { host } : {}),
   });
   const out = $<HTMLInputElement>('share-url');
   out.value = url;
@@ -442,6 +482,7 @@ function keep(): void {
     text: text(),
     events,
     ...(roleSelect.value ? { role: roleSelect.value } : {}),
+    ...(host !== undefined ? { host } : {}),
   });
   if (!ok && !storageRefused)
     say('This browser refuses to store your draft: download, copy or share it before you leave.');

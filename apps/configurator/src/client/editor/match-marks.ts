@@ -8,6 +8,7 @@ import {
   type CompiledPolicy,
   type Event,
   type MatchSpan,
+  type MatchSpans,
   type Verdict,
   type SessionBefore,
 } from '@semantic-anchors/engine';
@@ -94,11 +95,32 @@ function fieldView(field: string, text: string, spans: readonly MatchSpan[]): HT
  * order, field by field, naming every contract that matched it there.
  */
 function legend(texts: Readonly<Record<string, string>>, spans: readonly MatchSpan[]): HTMLElement {
-  const lines = new Map<string, { text: string; label: string; approximate: boolean; contracts: string[] }>();
+  const lines = new Map<
+    string,
+    {
+      text: string;
+      label: string;
+      fullLabel: string;
+      field: string;
+      start: number;
+      end: number;
+      approximate: boolean;
+      contracts: string[];
+    }
+  >();
   for (const s of spans) {
     const text = maskSecrets(texts[s.field] ?? '', [s]).slice(s.start, s.end);
     const key = `${s.field}\u0000${s.start}\u0000${s.end}\u0000${s.label}`;
-    const line = lines.get(key) ?? { text, label: clip(s.label), approximate: false, contracts: [] };
+    const line = lines.get(key) ?? {
+      text,
+      label: clip(s.label),
+      fullLabel: s.label,
+      field: s.field,
+      start: s.start,
+      end: s.end,
+      approximate: false,
+      contracts: [],
+    };
     if (!line.contracts.includes(s.contract)) line.contracts.push(s.contract);
     line.approximate ||= s.approximate === true;
     lines.set(key, line);
@@ -111,6 +133,8 @@ function legend(texts: Readonly<Record<string, string>>, spans: readonly MatchSp
       ` ← ${l.label} (${l.contracts.join(', ')})${l.approximate ? ' (the whole word or command: its exact place is not known)' : ''}`,
     );
     li.dataset.contract = l.contracts.join(' ');
+    li.dataset.span = `${l.field} ${l.start} ${l.end}`;
+    li.dataset.label = l.fullLabel;
     return li;
   });
   return el('ul', { className: 'span-legend' }, ...items);
@@ -119,7 +143,11 @@ function legend(texts: Readonly<Record<string, string>>, spans: readonly MatchSp
 /** The marked texts and their legend for a verdict's matches; nothing when no contract matched. */
 export function matchedView(policy: CompiledPolicy, event: Event, v: Verdict, before?: SessionBefore): HTMLElement[] {
   if (v.matches.length === 0 || v.error !== undefined) return [];
-  const found = verdictSpans(policy, event, v, before);
+  return spansView(verdictSpans(policy, event, v, before));
+}
+
+/** The marked texts and their legend for spans the engine computed (a verdict's, or a replayed call's `spans`). */
+export function spansView(found: MatchSpans): HTMLElement[] {
   if (found.spans.length === 0) return [];
   const order = (field: string): number => (field === 'command' ? 0 : field === 'message' ? 1 : 2);
   const fields = [...new Set(found.spans.map((s) => s.field))].sort((a, b) => order(a) - order(b));

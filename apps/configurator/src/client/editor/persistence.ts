@@ -3,7 +3,7 @@
 // Nothing leaves the browser. A change that none of these — nor a download, copy or share — holds is "unsaved",
 // and leaving the page then asks first.
 import { Event } from '@semantic-anchors/engine';
-import type { SharedState } from './share.ts';
+import { storedHost, type SharedState } from './share.ts';
 
 export const DRAFT_KEY = 'semantic-anchors:editor-draft';
 const TAB_KEY = 'semantic-anchors:editor-tab';
@@ -28,7 +28,13 @@ export function parseStored(json: string | null): SharedState | undefined {
         return r.success ? [r.data] : [];
       })
     : [];
-  return { v: 1, text: s.text, events, ...(typeof s.role === 'string' ? { role: s.role } : {}) };
+  return {
+    v: 1,
+    text: s.text,
+    events,
+    ...(typeof s.role === 'string' ? { role: s.role } : {}),
+    ...storedHost(s.host),
+  };
 }
 
 function read(storage: () => Storage, key: string): string | null {

@@ -3,13 +3,22 @@
 // fflate: small (the two functions used add ~8 KB), synchronous (restore happens before the editor is created),
 // maintained, and raw DEFLATE compresses YAML far better than lz-string's LZW variant.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { Event } from '@semantic-anchors/engine';
+import { Event, HostFacts } from '@semantic-anchors/engine';
 
 export interface SharedState {
   readonly v: 1;
   readonly text: string;
   readonly role?: string;
   readonly events: readonly Event[];
+  /** The simulator's host facts (branch, upstream, .gitignore), given to each tool event without its own. */
+  readonly host?: HostFacts;
+}
+
+/** The host facts of stored or shared state, parsed with the engine's schema; anything else is dropped. */
+export function storedHost(value: unknown): { host?: HostFacts } {
+  if (value === undefined) return {};
+  const r = HostFacts.safeParse(value);
+  return r.success ? { host: r.data } : {};
 }
 
 const toBase64Url = (bytes: Uint8Array): string => {
@@ -46,7 +55,15 @@ export function decodeState(payload: string): { state: SharedState } | { error: 
         return r.success ? [r.data] : [];
       })
     : [];
-  return { state: { v: 1, text: o.text, events, ...(typeof o.role === 'string' ? { role: o.role } : {}) } };
+  return {
+    state: {
+      v: 1,
+      text: o.text,
+      events,
+      ...(typeof o.role === 'string' ? { role: o.role } : {}),
+      ...storedHost(o.host),
+    },
+  };
 }
 
 export function shareUrl(state: SharedState): string {

@@ -2,18 +2,11 @@
 // written file or of the message each one matched, marked regex101-style), those excused, what the engine read from
 // the call, and for an ALLOW why: the nearest misses and the contracts skipped because the session does not hold
 // their role.
-import {
-  sessionContext,
-  toolFacts,
-  type CompiledPolicy,
-  type Event,
-  type LoadResult,
-  type SessionState,
-  type Verdict,
-} from '@semantic-anchors/engine';
+import type { CompiledPolicy, LoadResult } from '@semantic-anchors/engine';
 import { describeEvent, type SimulationStep } from './simulator.ts';
 import { nearestMisses } from './nearest-miss.ts';
 import { matchedView } from './match-marks.ts';
+import { parsedView } from './parsed-view.ts';
 import { el } from './dom.ts';
 
 export interface VerdictContext {
@@ -63,80 +56,6 @@ function severalRoles(steps: readonly SimulationStep[], ctx: VerdictContext): HT
     note.append(button);
   }
   return [note];
-}
-
-/** What the engine read from a tool call — simple commands, file effects, opaque code — with the contracts each one triggered. */
-function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, before: SessionState): HTMLElement[] {
-  if (!('tool' in event) || v.error !== undefined) return [];
-  // Read in the session it was judged in: the values and directory earlier calls left, the files it wrote.
-  const call = sessionContext(policy, before, event);
-  const f = toolFacts(event.tool, event.args, policy.options.root, false, call);
-  const context = call?.shell?.env !== undefined || call?.shell?.cwd !== undefined ? call.shell : undefined;
-  if (!f.shell && f.effects.length === 0) return [];
-  const hits = (kind: 'command' | 'effect', i: number) =>
-    v.matches.filter((m) => m.subject === 'tool call' && m.unit.kind === kind && m.unit.index === i).map((m) => m.id);
-  const tag = (ids: string[]) =>
-    ids.length > 0 ? [' ', el('strong', { className: 'parsed-hit' }, `← ${ids.join(', ')}`)] : [];
-  const items: HTMLElement[] = f.commands.map((c, i) => {
-    const notes = [
-      c.command.via.length > 0 ? `via ${c.command.via.join(' › ')}` : '',
-      c.command.cwd ? `in ${c.command.cwd}` : '',
-      c.command.globals.length > 0
-        ? `global ${c.command.globals.map((g) => (g.value !== undefined && g.token === g.name ? `${g.token} ${g.value}` : g.token)).join(' ')}`
-        : '',
-      c.command.remote !== undefined ? `runs on ${c.command.remote}` : '',
-      c.command.input !== undefined
-        ? `reads its input ${c.command.input.from === 'stdin' ? 'on stdin' : `from ${c.command.input.from}`}`
-        : '',
-      c.command.file !== undefined ? `in ${c.command.file}, a file this session wrote` : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
-    return el(
-      'li',
-      {},
-      el('code', {}, c.normalized),
-      notes ? el('span', { className: 'muted' }, ` (${notes})`) : '',
-      ...tag(hits('command', i)),
-      ...c.command.unknown.map((u) =>
-        el('div', { className: 'notice' }, `unknown: ${u.text} — its value cannot be known from the call`),
-      ),
-    );
-  });
-  f.effects.forEach((e, i) =>
-    items.push(
-      el(
-        'li',
-        {},
-        `${e.kind} `,
-        el('code', {}, e.path.relative),
-        el(
-          'span',
-          { className: 'muted' },
-          ` (${[e.via, e.unknown === true ? 'a path the engine cannot know' : '', e.remote ? `on ${e.remote}` : ''].filter(Boolean).join(', ')})`,
-        ),
-        ...tag(hits('effect', i)),
-      ),
-    ),
-  );
-  for (const o of f.shell?.opaque ?? [])
-    items.push(el('li', { className: 'notice' }, `opaque: ${o.reason}${o.detail ? ` — ${o.detail}` : ''}`));
-  if (f.shell?.error) items.push(el('li', { className: 'error' }, `does not parse: ${f.shell.error.message}`));
-  const values = Object.entries(context?.env ?? {}).map(([k, val]) => `${k}=${val}`);
-  if (f.shell && context !== undefined)
-    items.unshift(
-      el(
-        'li',
-        { className: 'muted' },
-        `the session's shell: ${[...values, context.cwd !== undefined ? `directory ${context.cwd}` : ''].filter(Boolean).join(', ')}`,
-      ),
-    );
-  const summary = f.shell
-    ? `What the engine read: ${f.commands.length} simple command(s), ${f.effects.length} file effect(s)`
-    : `What the engine read: ${f.effects.length} file effect(s)`;
-  const details = el('details', { className: 'parsed' }, el('summary', {}, summary), el('ul', {}, ...items));
-  if (v.matches.length > 0) details.open = true;
-  return [details];
 }
 
 /** Conditions this long are glob or pattern lists: shown folded, their start in view and the whole a click away. */
