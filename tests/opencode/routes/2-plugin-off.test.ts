@@ -110,7 +110,8 @@ describe('family 2: switching the plugin off for the next session', () => {
         `nohup sh -c 'sleep 2; d=$(printf .open%s code)/plugins; mkdir -p $d; cp tools/evil-2.21.js $d/late.js; ${announceDone(h, '2.21')}' >/dev/null 2>&1 &`,
       ),
       // Files a Bun program might read from its working directory at start: opencode 1.18.33 reads neither (pinned).
-      write('.env', 'OPENCODE_PURE=1\n'),
+      write('tools/evil-2.22.js', evilPlugin('2.22')),
+      bash('printf \'OPENCODE_CONFIG_CONTENT={"plugin":["file://%s/tools/evil-2.22.js"]}\\n\' "$PWD" > .env'),
       write('tools/preload-2.23.ts', evilPlugin('2.23')),
       write('bunfig.toml', 'preload = ["./tools/preload-2.23.ts"]\n'),
       // The file tools run outside any shell sandbox: a link the shell made leads them out of the project.
@@ -284,8 +285,11 @@ describe('family 2: switching the plugin off for the next session', () => {
     'not loaded at the next start',
     () => expectNoMarker(h, '2.21'),
   );
-  route('2.22', "`OPENCODE_PURE=1` in the project's `.env` (write tool)", 'the plugin loads at the next start', () =>
-    expect(next.pluginLoaded).toBe(true),
+  route(
+    '2.22',
+    "`OPENCODE_CONFIG_CONTENT` (a config loading a plugin of its own) in the project's `.env`",
+    'that plugin is not loaded at the next start',
+    () => expectNoMarker(h, '2.22'),
   );
   route(
     '2.23',
