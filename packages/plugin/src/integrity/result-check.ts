@@ -12,6 +12,7 @@ import {
   type Verdict,
 } from '@semantic-anchors/engine';
 import type { Channels } from '../core/channels.js';
+import { GitCopies } from './git-copies.js';
 import { restore } from './restore.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
 import { DEFAULT_BOUNDS, WatchSet, type Bounds, type Change } from './watch-set.js';
@@ -58,6 +59,8 @@ export interface ResultBlock {
 
 export class ResultCheck {
   private set: WatchSet | undefined;
+  /** The git index's and HEAD's copies of the tracked protected files (undefined outside a repository). */
+  private copies: GitCopies | undefined;
   private policy: CompiledPolicy | undefined;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly guards = new Map<string, readonly string[]>();
@@ -76,8 +79,19 @@ export class ResultCheck {
     const started = performance.now();
     this.policy = snapshot.policy;
     this.guards.clear();
-    const set = new WatchSet(watchPatterns(snapshot.protect, this.ctx), this.bounds, true);
+    const patterns = watchPatterns(snapshot.protect, this.ctx);
+    const set = new WatchSet(patterns, this.bounds, true);
     this.set = set;
+    this.copies = undefined;
+    try {
+      this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
+    } catch (error) {
+      this.channels.log(
+        'error',
+        `result check: git's copies of the protected files cannot be read (${String(error)}); a change to them in the index or a commit is not undone`,
+        {},
+      );
+    }
     // Installed packages are read after the start, not during it; any check before then reads them first.
     const later = setTimeout(() => {
       if (this.set !== set) return;
@@ -155,6 +169,7 @@ export class ResultCheck {
     const changes = this.set?.changes(true) ?? [];
     const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
     this.set?.accept(changes.map((c) => c.path));
+    this.copies?.accept();
     if (guarded.length === 0) return;
     const dir = this.ctx.directory;
     const line = `Protected files changed outside the agent's tool calls (by you, or by a process the agent left running): ${guarded.map((c) => `${shown(c.path, dir)} (${c.kind})`).join(', ')}. Not undone; contract files take effect at /anchor reload.`;
@@ -200,7 +215,6 @@ export class ResultCheck {
     const policy = this.policy;
     if (!set || !policy) return undefined;
     const changes = set.changes();
-    if (changes.length === 0) return undefined;
     const outcomes: Outcome[] = [];
     const settled: string[] = [];
     for (const change of changes) {
@@ -218,7 +232,9 @@ export class ResultCheck {
     }
     // INVARIANT: the set takes the disk as the truth only once every change of this check is resolved; taking it
     // earlier would read a change not yet undone (a file created in the same call) as the new truth.
-    set.accept(settled);
+    if (changes.length > 0) set.accept(settled);
+    // After the files: a copy is judged against the bytes the file holds once its own change is undone.
+    outcomes.push(...this.settleCopies(origin, bypassed));
     if (outcomes.length === 0) return undefined;
     const blocked = outcomes.filter((o) => o.result !== 'approved');
     for (const o of outcomes.filter((x) => x.result === 'approved'))
@@ -235,6 +251,51 @@ export class ResultCheck {
     const tool = origin.kind === 'call' ? origin.tool : origin.before.tool;
     this.onBlock({ sessionID, tool, contracts, message: line });
     return text;
+  }
+
+  /**
+   * git's copies of the tracked protected files: an index entry that no longer holds the file's bytes is put back
+   * (the human's `git restore` would write it); a commit that records other bytes is said, not undone.
+   */
+  private settleCopies(origin: Origin, bypassed: ReadonlySet<string> | undefined): Outcome[] {
+    const copies = this.copies;
+    if (!copies) return [];
+    const found = copies.changes();
+    if (found.length === 0) return [];
+    const out: Outcome[] = [];
+    for (const change of found) {
+      const contracts = this.guardsOf(change.path);
+      if (contracts.length === 0) continue;
+      // The copy holds the file as it is (the honest `git add` and commit of the human's own bytes): nothing to undo.
+      if (change.after !== undefined && change.after.oid === copies.blobOf(change.path)) continue;
+      const base = { path: change.path, kind: 'modified' as const, contracts };
+      if (origin.kind === 'call' && bypassed !== undefined && contracts.every((c) => bypassed.has(c))) {
+        out.push({
+          ...base,
+          result: 'approved',
+          detail: `its git ${change.where} copy, let through by the human bypass`,
+        });
+        continue;
+      }
+      if (change.where === 'index') {
+        copies.putBack(change);
+        out.push({
+          ...base,
+          result: 'restored',
+          detail:
+            "its copy in the git index (what the human's `git restore` or `git checkout -- <file>` writes back) no longer held the file's bytes; the index entry was put back",
+        });
+      } else {
+        const commit = change.commit?.slice(0, 12) ?? 'HEAD';
+        out.push({
+          ...base,
+          result: 'kept',
+          detail: `commit ${commit} records other bytes for it (what \`git reset --hard\`, \`git stash\` or a checkout of that commit writes); a commit is not rewritten: the index holds the file's bytes, so the next commit records them again (or: git checkout ${commit}~1 -- <file>)`,
+        });
+      }
+    }
+    copies.accept();
+    return out;
   }
 
   private resolve(

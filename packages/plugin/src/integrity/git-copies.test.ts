@@ -1,0 +1,90 @@
+// git's copies of protected files, on a real repository: a weakened index entry is seen and put back (so the
+// human's `git restore` writes the human's bytes), a commit that records other bytes is seen, the honest `git add`
+// and commit of the file as it is hold the file's own bytes, and nothing the agent configured runs in the plugin.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GitCopies } from './git-copies.js';
+
+const RULES = '.opencode/rules.yaml';
+const ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CEILING_DIRECTORIES: tmpdir() };
+
+function repo() {
+  const top = mkdtempSync(join(tmpdir(), 'sa-copies-'));
+  const git = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+    execFileSync('git', ['-C', top, ...args], { encoding: 'utf8', env: { ...ENV, ...extra }, input }).trim();
+  git(['init', '-q']);
+  git(['config', 'user.email', 'h@example.com']);
+  git(['config', 'user.name', 'Human']);
+  mkdirSync(join(top, '.opencode'));
+  writeFileSync(join(top, RULES), 'strict\n');
+  writeFileSync(join(top, 'src.ts'), 'code\n');
+  git(['add', '.']);
+  git(['commit', '-qm', 'rules']);
+  const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV);
+  if (!copies) throw new Error('no copies of a repository with tracked protected files');
+  const weaker = git(['hash-object', '-w', '--stdin'], {}, 'weaker\n');
+  return { top, git, copies, weaker };
+}
+
+describe("git's copies of protected files", () => {
+  it('sees an index entry rewritten by plumbing and puts it back, so `git restore` writes the human bytes', () => {
+    const { top, git, copies, weaker } = repo();
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`]);
+    const found = copies.changes();
+    expect(found.map((c) => [c.where, c.after?.oid])).toEqual([['index', weaker]]);
+    for (const c of found) copies.putBack(c);
+    copies.accept();
+    git(['restore', RULES]);
+    expect(readFileSync(join(top, RULES), 'utf8')).toBe('strict\n');
+    expect(copies.changes()).toEqual([]);
+  });
+
+  it('sees a commit that records other bytes, made without touching the index (commit-tree, update-ref)', () => {
+    const { top, git, copies, weaker } = repo();
+    const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };
+    git(['read-tree', 'HEAD'], other);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`], other);
+    const commit = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'tidy']);
+    git(['update-ref', 'HEAD', commit]);
+    expect(copies.changes().map((c) => [c.where, c.after?.oid, c.commit])).toEqual([['commit', weaker, commit]]);
+    expect(copies.blobOf(join(top, RULES))).not.toBe(weaker);
+  });
+
+  it('finds the honest add and commit of the file as it is holding its own bytes', () => {
+    const { top, git, copies } = repo();
+    writeFileSync(join(top, RULES), 'the human tightened it\n');
+    git(['add', RULES]);
+    git(['commit', '-qm', 'human']);
+    const found = copies.changes();
+    expect(found.map((c) => c.where).sort()).toEqual(['commit', 'index']);
+    for (const c of found) expect(c.after?.oid).toBe(copies.blobOf(join(top, RULES)));
+  });
+
+  it('finds nothing in a commit of other files', () => {
+    const { top, git, copies } = repo();
+    writeFileSync(join(top, 'src.ts'), 'more code\n');
+    git(['commit', '-qam', 'work']);
+    expect(copies.changes()).toEqual([]);
+  });
+
+  it("never runs the repository's fsmonitor while it reads git", () => {
+    const { top, git, copies } = repo();
+    const marker = join(top, 'ran');
+    writeFileSync(join(top, 'mon.sh'), `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 });
+    git(['config', 'core.fsmonitor', join(top, 'mon.sh')]);
+    writeFileSync(join(top, RULES), 'strict\n');
+    git(['update-index', '--chmod=+x', 'src.ts']); // the index moves: the copies are read again
+    rmSync(marker, { force: true }); // the test's own git ran it
+    expect(copies.changes()).toEqual([]);
+    copies.accept();
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('is not made outside a repository', () => {
+    const d = mkdtempSync(join(tmpdir(), 'sa-copies-none-'));
+    expect(GitCopies.of(d, [{ pattern: join(d, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV)).toBe(undefined);
+  });
+});

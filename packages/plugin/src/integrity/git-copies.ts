@@ -1,0 +1,187 @@
+// The copies git keeps of protected files. A contract file the agent cannot write can still be rewritten in git:
+// its entry in the index (`git update-index --cacheinfo`, `git add` of other bytes under its name) is what the
+// human's own `git restore` / `git checkout -- <file>` writes back, and a commit made from that index is what
+// `git reset --hard`, `git stash` or a checkout writes. The file is untouched, so the file check sees nothing.
+// After each call the index entries of the tracked protected files are compared with what they were: an entry that
+// no longer holds the file's bytes is put back (a BLOCK); a commit whose tree records other bytes than the file is
+// reported (a commit cannot be undone without rewriting history the agent may have built on).
+//
+// INVARIANT: git runs here in opencode's process, outside the sandbox, on a repository the agent can write: nothing
+// it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo` and
+// `hash-object --no-filters` run no hook and no filter; `core.fsmonitor` (the one setting these commands would run)
+// is forced off, and no optional lock is taken.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { type GitPlaces, gitPlaces } from '../git/repository.js';
+import { StatCache } from '../git/stat-cache.js';
+import { isGlob, type WatchPattern } from './watch-list.js';
+
+/** One index or tree entry: its mode and object id. */
+interface Entry {
+  readonly mode: string;
+  readonly oid: string;
+}
+
+/** A tracked protected file whose git copy changed. */
+export interface CopyChange {
+  /** Absolute path of the file. */
+  readonly path: string;
+  readonly where: 'index' | 'commit';
+  readonly before: Entry | undefined;
+  readonly after: Entry | undefined;
+  /** HEAD after the call, for a commit. */
+  readonly commit?: string | undefined;
+}
+
+const SAFE = ['-c', 'core.fsmonitor=false', '-c', 'core.untrackedCache=false', '--no-optional-locks'];
+
+export class GitCopies {
+  private index = new Map<string, Entry>();
+  private tree = new Map<string, Entry>();
+  private stamp = '';
+
+  private constructor(
+    private readonly places: GitPlaces,
+    /** Pathspecs relative to the top, read literally. */
+    private readonly specs: readonly string[],
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.accept();
+  }
+
+  /** The copies of the watched paths inside this directory's repository; undefined outside a repository. */
+  static of(
+    directory: string,
+    patterns: readonly WatchPattern[],
+    env: Readonly<Record<string, string | undefined>>,
+  ): GitCopies | undefined {
+    const places = gitPlaces(directory, new StatCache(64 * 1024));
+    if (places === undefined) return undefined;
+    const specs = new Set<string>();
+    for (const w of patterns) {
+      // A folder `dir/**` is its folder; other globs name places git does not track (hooks, installed packages).
+      const path = w.pattern.endsWith('/**') ? w.pattern.slice(0, -3) : w.pattern;
+      if (isGlob(path) || !isAbsolute(path)) continue;
+      const rel = relative(places.top, path);
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('.git')) continue;
+      specs.add(rel);
+    }
+    if (specs.size === 0) return undefined;
+    // git must read this repository as the human's git does, whatever GIT_* variables the host process carries.
+    const clean: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(env)) if (v !== undefined && !k.startsWith('GIT_')) clean[k] = v;
+    clean.GIT_TERMINAL_PROMPT = '0';
+    return new GitCopies(places, [...specs].sort(), clean);
+  }
+
+  /** What changed since the last accept; asks git only when the index or HEAD moved on the disk. */
+  changes(): CopyChange[] {
+    if (this.stampNow() === this.stamp) return [];
+    const out: CopyChange[] = [];
+    const index = this.readIndex();
+    for (const path of new Set([...this.index.keys(), ...index.keys()])) {
+      const before = this.index.get(path);
+      const after = index.get(path);
+      if (!sameEntry(before, after)) out.push({ path, where: 'index', before, after });
+    }
+    const head = this.head();
+    const tree = this.readTree(head);
+    for (const path of new Set([...this.tree.keys(), ...tree.keys()])) {
+      const before = this.tree.get(path);
+      const after = tree.get(path);
+      if (!sameEntry(before, after)) out.push({ path, where: 'commit', before, after, commit: head });
+    }
+    return out;
+  }
+
+  /** The object id the file's bytes have in git (no filter run), or undefined when it is not a file. */
+  blobOf(path: string): string | undefined {
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return undefined;
+    return this.git(['hash-object', '--no-filters', '--', path])?.trim();
+  }
+
+  /** Puts an index entry back as it was (or takes out one that was not there). */
+  putBack(change: CopyChange): void {
+    const rel = relative(this.places.top, change.path);
+    if (change.before === undefined) this.git(['update-index', '--force-remove', '--', rel]);
+    else this.git(['update-index', '--add', '--cacheinfo', `${change.before.mode},${change.before.oid},${rel}`]);
+  }
+
+  /** Takes what git holds now as the truth. */
+  accept(): void {
+    this.stamp = this.stampNow();
+    this.index = this.readIndex();
+    this.tree = this.readTree(this.head());
+  }
+
+  /** The index file and HEAD as the disk holds them: a change to either is what makes git worth asking. */
+  private stampNow(): string {
+    const { gitDir, commonDir } = this.places;
+    const files = [join(gitDir, 'index'), join(gitDir, 'HEAD'), join(commonDir, 'packed-refs')];
+    const ref = /^ref:\s*(\S+)/.exec(readIfThere(join(gitDir, 'HEAD')))?.[1];
+    if (ref !== undefined) files.push(join(commonDir, ref));
+    return files.map(statStamp).join('|');
+  }
+
+  private head(): string | undefined {
+    return this.git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], true)?.trim() || undefined;
+  }
+
+  private readIndex(): Map<string, Entry> {
+    // `<mode> <oid> <stage>\t<path>\0`
+    const text = this.git(['ls-files', '-s', '-z', '--', ...this.specs]) ?? '';
+    const out = new Map<string, Entry>();
+    for (const record of text.split('\0')) {
+      const m = /^(\d+) ([0-9a-f]+) \d+\t(.+)$/s.exec(record);
+      if (m) out.set(join(this.places.top, m[3]!), { mode: m[1]!, oid: m[2]! });
+    }
+    return out;
+  }
+
+  private readTree(head: string | undefined): Map<string, Entry> {
+    const out = new Map<string, Entry>();
+    if (head === undefined) return out;
+    // `<mode> <type> <oid>\t<path>\0`
+    const text = this.git(['ls-tree', '-r', '-z', '--full-tree', head, '--', ...this.specs]) ?? '';
+    for (const record of text.split('\0')) {
+      const m = /^(\d+) \w+ ([0-9a-f]+)\t(.+)$/s.exec(record);
+      if (m) out.set(join(this.places.top, m[3]!), { mode: m[1]!, oid: m[2]! });
+    }
+    return out;
+  }
+
+  /** Runs git on this repository; `quiet`: exit status 1 (`rev-parse --verify` before the first commit) is undefined. */
+  private git(args: readonly string[], quiet = false): string | undefined {
+    try {
+      return execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
+        env: this.env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 10_000,
+      });
+    } catch (error) {
+      if (quiet && (error as { status?: unknown }).status === 1) return undefined;
+      throw error;
+    }
+  }
+}
+
+const sameEntry = (a: Entry | undefined, b: Entry | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid);
+
+function statStamp(path: string): string {
+  const s = statSync(path, { throwIfNoEntry: false });
+  return s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-';
+}
+
+/** A small git file's text, or '' when it is not there. */
+function readIfThere(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
