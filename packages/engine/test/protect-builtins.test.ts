@@ -114,3 +114,50 @@ describe('explanations of a built-in that guards many paths', () => {
     expect(held).not.toContain('.zshenv');
   });
 });
+
+describe('anchor-protect-write-boundary (the file tools held to the sandbox folders)', () => {
+  const bounded: ProtectOptions = { ...protect, writable: [root, '/tmp', `${home}/.npm`, `${home}/.cache`] };
+  const withSettings = (settings: string) => (event: Event) => {
+    const config = loadConfig(`version: 1\nsettings:\n${settings}`, { file: 'x.yaml' }).config;
+    const policy = compile(config, { root, protect: bounded });
+    const { verdict } = step(policy, startState(policy), event);
+    return verdict.decision === 'BLOCK' ? [...new Set(verdict.matches.map((m) => m.id))].sort() : [];
+  };
+  const stopped: Record<string, Event> = {
+    "the user's .npmrc (node-options runs in every npm)": write(`${home}/.npmrc`),
+    "python's user site (usercustomize runs in every python)": write(
+      `${home}/.local/lib/python3.12/site-packages/usercustomize.py`,
+    ),
+    'a program on PATH before the real one': write(`${home}/.local/bin/git`),
+    "ssh's config (a ProxyCommand)": { tool: 'edit', args: { filePath: `${home}/.ssh/config`, newString: 'x' } },
+    'a folder next to the project': write(`${home}/shop/other/x.ts`),
+    'a path that climbs out of the project': write(`${root}/../../.npmrc`),
+  };
+  it.each(Object.entries(stopped))('stops a write to %s', (_name, event) => {
+    expect(blockedBy(event, bounded)).toContain('anchor-protect-write-boundary');
+  });
+  const honest: Record<string, Event> = {
+    'the project (relative path)': write('src/app.ts'),
+    'the project (absolute path)': write(`${root}/src/app.ts`),
+    'a temp file': write('/tmp/notes.md'),
+    'a cache folder': write(`${home}/.cache/tool/x.json`),
+    'a read outside': { tool: 'read', args: { filePath: `${home}/.npmrc` } },
+    'the shell writing outside (the OS sandbox holds the shell)': bash('echo x > ~/notes.txt'),
+  };
+  it.each(Object.entries(honest))('leaves %s alone', (_name, event) => {
+    expect(blockedBy(event, bounded)).toEqual([]);
+  });
+  it('opens what settings.sandbox.writable opens, and is gone with the sandbox off or no folders given', () => {
+    const outside = write(`${home}/fixtures/a.json`);
+    expect(withSettings('  sandbox:\n    writable: ["~/fixtures"]\n')(outside)).toEqual([]);
+    expect(withSettings('  sandbox:\n    writable: ["~/elsewhere"]\n')(outside)).toEqual([
+      'anchor-protect-write-boundary',
+    ]);
+    expect(withSettings('  sandbox: "off"\n')(outside)).toEqual([]);
+    expect(blockedBy(outside, protect)).toEqual([]);
+  });
+  it('is bypassable (the human decides)', () => {
+    const policy = compile(loadConfig('version: 1\n', { file: 'x.yaml' }).config, { root, protect: bounded });
+    expect(policy.contracts.find((c) => c.id === 'anchor-protect-write-boundary')?.bypassable).toBe(true);
+  });
+});

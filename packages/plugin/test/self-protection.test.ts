@@ -84,6 +84,14 @@ describe('what self-protection guards', () => {
     expect(facts.home).toBe(home);
   });
 
+  it("the folders the sandboxed shell may write, the file tools' boundary: the project, its worktree, temp, caches", () => {
+    expect(facts.writable).toEqual(
+      expect.arrayContaining(['/repo/app', '/repo', '/tmp', '/var/tmp', '/home/dev/.npm', '/home/dev/.cache']),
+    );
+    expect(facts.writable).not.toContain('/home/dev');
+    expect(facts.writable).not.toContain('/home/dev/.config');
+  });
+
   it('the server under the names a caller would use, and the secret variables', () => {
     expect(facts.servers).toEqual(['http://127.0.0.1:4096', 'http://localhost:4096']);
     expect(facts.secretEnv).toEqual(['OPENCODE_SERVER_PASSWORD', 'TEAM_TOKEN']);

@@ -3,6 +3,7 @@
 // compiled like any other contract, from data the host gives (CompileOptions.protect) and the settings.
 import type { Contract } from '../schema/index.js';
 import type { EffectiveSettings } from '../load/index.js';
+import { joinPath, normalizePath } from '../matchers/paths.js';
 
 export interface ProtectOptions {
   /** Absolute paths of the contract files the host read (and what they extend): writes and deletes BLOCK, bypassable. */
@@ -50,6 +51,13 @@ export interface ProtectOptions {
    * OPENCODE_PURE=1 there switches the plugin off). Writes BLOCK, bypassable by the human.
    */
   readonly startupFiles?: readonly string[];
+  /**
+   * Absolute folders the OS sandbox lets the shell write by default (the project, its worktree, the temp folders,
+   * the package managers' caches). With the sandbox on, a file tool (write, edit, patch) that changes a path outside
+   * them and outside settings.sandbox.writable BLOCKs, bypassable by the human: the file tools run in the host's
+   * process, where no OS sandbox holds them, so the same boundary is held by this rule.
+   */
+  readonly writable?: readonly string[];
   /** The human's home folder, so paths under it are also matched as the agent spells them (~/…, $HOME/…). */
   readonly home?: string;
 }
@@ -74,6 +82,8 @@ const ORIGIN = 'built-in';
 export function builtinContracts(
   protect: ProtectOptions | undefined,
   settings: EffectiveSettings,
+  /** The project root: a relative settings.sandbox.writable path is resolved against it, as the sandbox does. */
+  root?: string,
 ): { contract: Contract; origin: string }[] {
   const out: Contract[] = [];
   const base = { anchorRefs: [] as string[], examples: [] };
@@ -247,6 +257,20 @@ export function builtinContracts(
         "Do not change the shell's startup files (~/.bashrc, ~/.profile, ~/.zshrc, …): tell the human the line you would add, and let them add it.",
     });
   }
+  const inside = writableGlobs(protect, settings, root);
+  if (inside !== undefined) {
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-write-boundary`,
+      description:
+        "The file tools run in the host's process, outside the OS sandbox that holds the shell to the project, the temp folders and the package caches: a file they write elsewhere (~/.npmrc, ~/.ssh/config, ~/.local/bin/, python's user site) runs later in the human's name.",
+      mode: 'BLOCK',
+      bypassable: true,
+      when: { tool: { name: ['write', 'edit', 'patch'], effect: { kind: 'change', path: ['/**', ...inside] } } },
+      message:
+        'Write inside the project (or a temp folder). To write elsewhere, tell the human the file and the change: they make it, let it through with a bypass, or open the folder in settings.sandbox.writable.',
+    });
+  }
   if (settings.opaque !== 'allow') {
     out.push({
       ...base,
@@ -293,6 +317,28 @@ function portOf(server: string): string | undefined {
 }
 
 /** A protected path as a glob: `dir/**` stays a folder glob (the folder itself included), anything else is literal. */
+/**
+ * The `!` globs of what the file tools may write: the sandbox's default folders and settings.sandbox.writable (`~`
+ * is the home folder; a relative path is the project's, as globs are). Undefined when the boundary does not apply:
+ * the host gave no folders, or the human switched the sandbox off.
+ */
+function writableGlobs(
+  protect: ProtectOptions | undefined,
+  settings: EffectiveSettings,
+  root: string | undefined,
+): string[] | undefined {
+  const folders = (protect?.writable ?? []).filter((p) => p.startsWith('/'));
+  if (folders.length === 0 || settings.sandbox.mode === 'off') return undefined;
+  const home = protect?.home?.replace(/\/+$/, '');
+  const opened = settings.sandbox.writable.flatMap((p) => {
+    if (p === '~' || p.startsWith('~/')) return home ? [`${home}${p.slice(1)}`] : [];
+    return [root === undefined ? normalizePath(p) : joinPath(root, p)];
+  });
+  return [...folders.map(normalizePath), ...opened]
+    .filter((p) => p.length > 0)
+    .flatMap((p) => (p === '/' ? ['!/**'] : [`!${globLiteral(p)}`, `!${globLiteral(p)}/**`]));
+}
+
 function fileGlob(path: string): string {
   return path.endsWith('/**') ? `${globLiteral(path.slice(0, -3))}/**` : globLiteral(path);
 }

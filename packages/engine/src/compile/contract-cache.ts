@@ -29,12 +29,12 @@ export function compiledParts(contract: Contract, nocase: boolean, make: () => C
 
 type Builtins = ReturnType<typeof builtinContracts>;
 
-// The built-in contracts depend on the host's protect options and two settings only; validate() compiles once per
+// The built-in contracts depend on the host's protect options, the root and three settings only; validate() compiles once per
 // contract to run its examples, so without this they would be built and compiled again for every contract.
 const builtins = new BoundedCache<string, Builtins>(64);
 
 /** builtinContracts(), the same frozen objects for the same options and settings (so their compiled parts are kept). */
-export function builtinsFor(protect: ProtectOptions | undefined, settings: EffectiveSettings): Builtins {
-  const key = JSON.stringify([protect ?? null, settings.opaque, settings.unparseable]);
-  return builtins.getOrMake(key, () => deepFreeze(builtinContracts(protect, settings)));
+export function builtinsFor(protect: ProtectOptions | undefined, settings: EffectiveSettings, root?: string): Builtins {
+  const key = JSON.stringify([protect ?? null, settings.opaque, settings.unparseable, settings.sandbox, root ?? null]);
+  return builtins.getOrMake(key, () => deepFreeze(builtinContracts(protect, settings, root)));
 }

@@ -50,7 +50,7 @@ export function compile(config: LoadedConfig, options: CompileOptions = {}): Com
 
   const matchOptions: CompileMatchOptions = { nocase: config.settings.caseInsensitivePaths };
   // Built-ins first: self-protection is decided before anything a configuration says.
-  const builtins: LoadedContract[] = builtinsFor(options.protect, config.settings).map(
+  const builtins: LoadedContract[] = builtinsFor(options.protect, config.settings, options.root).map(
     ({ contract, origin }, index) => ({
       contract,
       roles: undefined,

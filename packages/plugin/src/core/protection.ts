@@ -4,11 +4,13 @@
 // rewrite the rules it is held to (the contract files, the opencode configuration that loads the plugin, the
 // plugin's own files). The engine turns these facts into contracts no configuration can switch off
 // (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configCandidates, type DiscoveryInput } from './config-source.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
+import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor } from './git-files.js';
 
 /**
@@ -38,10 +40,19 @@ export interface ProtectFacts {
   readonly startupFiles: readonly string[];
   /** The human's home folder (for the ~ and $HOME spellings). */
   readonly home: string;
+  /**
+   * Not protected, the opposite: the folders the sandboxed shell may write by default (sandbox/policy.ts,
+   * defaultWritable), as named and as they really are. The engine holds the file tools, which run outside the OS
+   * sandbox, to the same folders (anchor-protect-write-boundary); the result check does not watch them.
+   */
+  readonly writable: readonly string[];
 }
 
 /** The facts whose files change on their own (the host writes them): the result check must not watch them. */
 export const SELF_CHANGING_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof ProtectFacts>(['hostState']);
+
+/** The facts that name places the agent may write, not protected ones: the result check must not watch them. */
+export const OPEN_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof ProtectFacts>(['writable']);
 
 /** Variables that let their holder act as the human on opencode's server. */
 export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD'];
@@ -114,6 +125,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     gitFiles: gitFilesFor(findRepository(host.directory), home, env),
     startupFiles: startupFiles(home, env),
     home,
+    writable: withRealPaths(defaultWritable(sandboxHost({ ...host, home, env }))),
   };
 }
 
@@ -208,6 +220,21 @@ function foldersUp(directory: string, worktree: string | undefined): string[] {
     out.push(dir);
   }
   return out;
+}
+
+/** Each folder as named and, when it is a link or under one, where it really is (a file tool may give either). */
+function withRealPaths(folders: readonly string[]): string[] {
+  return unique(
+    folders.flatMap((f) => {
+      try {
+        return [f, realpathSync(f)];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+          return [f]; // Not there: no other name for it.
+        throw error;
+      }
+    }),
+  );
 }
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];

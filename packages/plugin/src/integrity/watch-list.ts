@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { DECISION_LOG_GLOB } from '../core/decision-log-path.js';
-import { SELF_CHANGING_FACTS, type ProtectFacts } from '../core/protection.js';
+import { OPEN_FACTS, SELF_CHANGING_FACTS, type ProtectFacts } from '../core/protection.js';
 
 export interface WatchPattern {
   /** An absolute path, or an absolute glob (picomatch) whose files are watched. */
@@ -38,6 +38,8 @@ export function watchPatterns(protect: object, ctx: WatchContext): WatchPattern[
     field++;
     // opencode's own data, state and caches change with every call: watching them would undo the host's work.
     if (SELF_CHANGING_FACTS.has(from as keyof ProtectFacts)) continue;
+    // The folders the agent may write are the opposite of protected ones.
+    if (OPEN_FACTS.has(from as keyof ProtectFacts)) continue;
     if (Array.isArray(value)) {
       for (const item of value) {
         // Only absolute paths and globs are places on this disk; servers, variable names and addresses are not.

@@ -6,8 +6,8 @@
 // the agent's command unsandboxed) once the launcher is in place, and is reported.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { describeError, type Channels } from '../core/channels.js';
 import { ANSWER_PREFIX } from '../core/text.js';
 import { findRepository } from '../core/git-files.js';
@@ -15,7 +15,7 @@ import type { PolicySnapshot } from '../core/policy-loader.js';
 import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.js';
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
-import { sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
+import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
 import { sandboxStatusLine, type SandboxStatus } from './status.js';
@@ -66,16 +66,7 @@ export class Sandbox {
   constructor(private readonly options: SandboxOptions) {
     this.runtime = options.runtime ?? sandboxRuntime;
     const env = options.env ?? process.env;
-    const home = options.home ?? homedir();
-    const repo = findRepository(options.directory);
-    this.host = {
-      directory: resolve(options.directory),
-      worktree: options.worktree,
-      home,
-      tempDirs: [...new Set(['/tmp', '/var/tmp', tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : [])])],
-      gitDirs: repo && repo.dotGitFile !== undefined ? [repo.gitDir, repo.commonDir] : [],
-      env,
-    };
+    this.host = sandboxHost(options);
     this.shell = chooseShell(undefined, env.SHELL);
   }
 

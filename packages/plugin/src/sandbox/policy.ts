@@ -1,9 +1,11 @@
 // The sandbox policy of one project: takes the protect facts (the same list the engine's self-protection built-ins
 // get), the effective settings.sandbox and where the host lives; returns what a shell call may write, what stays
 // read-only inside that, and which hosts and local ports it may reach. Pure apart from the `paths` it is handed, so
-// the derivation is tested from real facts without a sandbox.
+// the derivation is tested from real facts without a sandbox (sandboxHost reads the repository and the temp folders).
+import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { EffectiveSandbox } from '@semantic-anchors/engine';
+import { findRepository } from '../core/git-files.js';
 import type { ProtectFacts } from '../core/protection.js';
 
 export interface SandboxHost {
@@ -100,16 +102,33 @@ export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['SCCACHE_DIR', ''],
 ];
 
-export function sandboxPolicy(
-  facts: ProtectFacts,
-  settings: Extract<EffectiveSandbox, { mode: 'on' }>,
-  host: SandboxHost,
-  paths: PathLookup,
-): SandboxPolicy {
-  const expand = (p: string): string =>
-    p === '~' ? host.home : p.startsWith('~/') ? join(host.home, p.slice(2)) : resolve(host.directory, p);
+/** The host facts the sandbox needs, found the same way wherever they are needed (the sandbox, the protect facts). */
+export function sandboxHost(options: {
+  readonly directory: string;
+  readonly worktree?: string | undefined;
+  readonly home?: string | undefined;
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+}): SandboxHost {
+  const env = options.env ?? process.env;
+  const repo = findRepository(options.directory);
+  return {
+    directory: resolve(options.directory),
+    worktree: options.worktree,
+    home: options.home ?? homedir(),
+    tempDirs: [...new Set(['/tmp', '/var/tmp', tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : [])])],
+    gitDirs: repo && repo.dotGitFile !== undefined ? [repo.gitDir, repo.commonDir] : [],
+    env,
+  };
+}
+
+/**
+ * What the shell may write before any setting opens more: the project, its worktree, a linked worktree's git dirs,
+ * the temp folders and the package managers' caches (as named; the policy takes their real paths). The file tools
+ * are held to the same folders by the engine (protect.writable, anchor-protect-write-boundary).
+ */
+export function defaultWritable(host: SandboxHost): string[] {
   const worktree = host.worktree && host.worktree !== '/' ? host.worktree : undefined;
-  const wanted = [
+  return [
     host.directory,
     ...(worktree !== undefined && isInside(host.directory, worktree) ? [worktree] : []),
     ...host.gitDirs,
@@ -119,8 +138,18 @@ export function sandboxPolicy(
       const value = host.env[name];
       return value && isAbsolute(value) && value !== '/' ? [join(value, sub)] : [];
     }),
-    ...settings.writable.map(expand),
   ];
+}
+
+export function sandboxPolicy(
+  facts: ProtectFacts,
+  settings: Extract<EffectiveSandbox, { mode: 'on' }>,
+  host: SandboxHost,
+  paths: PathLookup,
+): SandboxPolicy {
+  const expand = (p: string): string =>
+    p === '~' ? host.home : p.startsWith('~/') ? join(host.home, p.slice(2)) : resolve(host.directory, p);
+  const wanted = [...defaultWritable(host), ...settings.writable.map(expand)];
   const writable = outermost(
     wanted.flatMap((p) => {
       const real = paths.real(p);
