@@ -13,6 +13,9 @@ import { route } from './support/route.js';
 import { announceDone, asHuman, backgroundDone, expectNoMarker, marker, play, playAll } from './support/effects.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
+/** Python's user site for the human of this sandbox (where python imports .pth files and usercustomize from). */
+const userSite = (h: Harness): string => asHuman(h, 'python3 -m site --user-site').output.trim();
+
 const HUMAN_PACKAGE = `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, scripts: { test: 'node -e "console.log(1)"' } }, null, 2)}\n`;
 /** What the human does in the project later: every git command here runs the hooks and settings an agent could plant. */
 const HUMAN_GIT_SESSION = [
@@ -80,6 +83,11 @@ describe('family 3: code left behind that runs later as the human', () => {
           `p=$(ls -d .venv/lib/python3*/site-packages) && echo "import os; os.system('touch ${marker(h, '3.31')}')" > $p/zz_local.pth`,
         ),
         write('conftest.py', `import os\nos.system(${JSON.stringify(`touch ${marker(h, '3.32')}`)})\n`),
+        // The file tools run in opencode's process, outside the shell's sandbox: a .pth in python's user site.
+        callDirective('write', {
+          filePath: join(userSite(h), 'zz_agent.pth'),
+          content: `import os; os.system('touch ${marker(h, '3.34')}')\n`,
+        }),
       ]);
       // The human, later: installs and tests, runs make, opens a shell, starts opencode again and runs commands.
       asHuman(h, 'npm install --no-audit --no-fund; npm test');
@@ -161,6 +169,12 @@ describe('family 3: code left behind that runs later as the human', () => {
     );
     route('3.32', 'a `conftest.py` at the project root (write tool)', 'the human runs pytest: no marker', () =>
       expectNoMarker(h, '3.32'),
+    );
+    route(
+      '3.34',
+      "a `.pth` file written into python's user site with the write tool (outside the shell's sandbox)",
+      'the human runs python: no marker',
+      () => expectNoMarker(h, '3.34'),
     );
   });
 
