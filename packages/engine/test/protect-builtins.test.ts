@@ -156,6 +156,16 @@ describe('anchor-protect-write-boundary (the file tools held to the sandbox fold
     expect(withSettings('  sandbox: "off"\n')(outside)).toEqual([]);
     expect(blockedBy(outside, protect)).toEqual([]);
   });
+  it('leaves a path another built-in guards to that one, so a bypass scoped to it is enough', () => {
+    expect(
+      blockedBy(write(`${home}/.config/opencode/opencode-semantic-anchors.yaml`), {
+        ...bounded,
+        contractFiles: [`${home}/.config/opencode/opencode-semantic-anchors.yaml`],
+      }),
+    ).toEqual(['anchor-protect-contract-files']);
+    expect(blockedBy(write(`${home}/.bashrc`), bounded)).toEqual(['anchor-protect-startup-files']);
+    expect(blockedBy(write(`${home}/.config/opencode/command/x.md`), bounded)).toEqual(['anchor-protect-config-dirs']);
+  });
   it('is bypassable (the human decides)', () => {
     const policy = compile(loadConfig('version: 1\n', { file: 'x.yaml' }).config, { root, protect: bounded });
     expect(policy.contracts.find((c) => c.id === 'anchor-protect-write-boundary')?.bypassable).toBe(true);

@@ -266,7 +266,14 @@ export function builtinContracts(
         "The file tools run in the host's process, outside the OS sandbox that holds the shell to the project, the temp folders and the package caches: a file they write elsewhere (~/.npmrc, ~/.ssh/config, ~/.local/bin/, python's user site) runs later in the human's name.",
       mode: 'BLOCK',
       bypassable: true,
-      when: { tool: { name: ['write', 'edit', 'patch'], effect: { kind: 'change', path: ['/**', ...inside] } } },
+      // A path another built-in guards is left to it (as config-dirs leaves the contract files), so that one bypass
+      // scoped to that built-in lets the change through.
+      when: {
+        tool: {
+          name: ['write', 'edit', 'patch'],
+          effect: { kind: 'change', path: ['/**', ...inside, ...guardedElsewhere(protect).map((g) => `!${g}`)] },
+        },
+      },
       message:
         'Write inside the project (or a temp folder). To write elsewhere, tell the human the file and the change: they make it, let it through with a bypass, or open the folder in settings.sandbox.writable.',
     });
@@ -337,6 +344,26 @@ function writableGlobs(
   return [...folders.map(normalizePath), ...opened]
     .filter((p) => p.length > 0)
     .flatMap((p) => (p === '/' ? ['!/**'] : [`!${globLiteral(p)}`, `!${globLiteral(p)}/**`]));
+}
+
+/** The globs the other self-protection built-ins guard. */
+function guardedElsewhere(protect: ProtectOptions | undefined): string[] {
+  const lists = [
+    protect?.contractFiles,
+    protect?.hostFiles,
+    protect?.hostState,
+    protect?.gitFiles,
+    protect?.startupFiles,
+    (protect?.configDirs ?? []).map((d) => `${d.replace(/\/+$/, '')}/**`),
+  ];
+  const out = lists.flatMap((list) =>
+    (list ?? []).filter((p) => p.length > 1).map((p) => (/[*?{]/.test(p) && !p.endsWith('/**') ? p : fileGlob(p))),
+  );
+  return [
+    ...out,
+    ...out.filter((g) => g.endsWith('/**')).map((g) => g.slice(0, -3)),
+    ...(protect?.gitHooks ? GIT_RUNS_LATER : []),
+  ];
 }
 
 function fileGlob(path: string): string {
