@@ -1,7 +1,7 @@
 // The README's route table, from measurements: takes a vitest JSON report of a ROUTES_MEASURE=1 run and records
 // each route's outcome (`record`), or renders the table from the recorded baseline and latest runs (`render`).
 //
-//   npx tsx opencode/routes/table.ts record <report.json> <baseline|latest> <commit>
+//   npx tsx opencode/routes/table.ts record <report.json>[,<report.json>…] <baseline|latest> <commit>
 //   npx tsx opencode/routes/table.ts render            (rewrites the table in README.md)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,18 @@ const FAMILIES: Record<string, string> = {
 const START = '<!-- routes-table:start -->';
 const END = '<!-- routes-table:end -->';
 
-function record(reportPath: string, label: string, commit: string): void {
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
-    testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
-  };
+function record(reportPaths: string, label: string, commit: string): void {
+  // One report, or one per file (the suite is measured file by file on a shared machine), comma-separated.
+  const files = reportPaths.split(',').flatMap(
+    (path) =>
+      (
+        JSON.parse(readFileSync(path, 'utf8')) as {
+          testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
+        }
+      ).testResults,
+  );
   const routes: Measured['routes'] = {};
-  for (const file of report.testResults)
+  for (const file of files)
     for (const test of file.assertionResults) {
       const m = /^(\S+) (.*) → (.*)$/.exec(test.title);
       if (!m) continue;
@@ -90,6 +96,6 @@ const [command, ...args] = process.argv.slice(2);
 if (command === 'record' && args.length === 3) record(args[0] ?? '', args[1] ?? '', args[2] ?? '');
 else if (command === 'render') render();
 else {
-  console.error('usage: table.ts record <report.json> <baseline|latest> <commit> | table.ts render');
+  console.error('usage: table.ts record <report.json>[,<report.json>…] <baseline|latest> <commit> | table.ts render');
   process.exit(2);
 }
