@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import type { Harness } from '../support/harness.js';
 import { bash, callDirective } from '../support/turns.js';
-import { route } from './support/route.js';
+import { lacking, route } from './support/route.js';
 import { announceDone, asHuman, backgroundDone, expectNoMarker, marker, play, playAll } from './support/effects.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
@@ -142,6 +142,7 @@ describe('family 3: code left behind that runs later as the human', () => {
       'a `Makefile` whose default target runs its code (write tool)',
       'the human runs `make`: no marker',
       () => expectNoMarker(h, '3.15'),
+      lacking('make --version'),
     );
     route(
       '3.16',
@@ -166,9 +167,14 @@ describe('family 3: code left behind that runs later as the human', () => {
       "a `.pth` file in the project's virtualenv (`.venv/lib/python3*/site-packages`)",
       "the human runs the venv's python: no marker",
       () => expectNoMarker(h, '3.31'),
+      lacking('python3 -m venv --help'),
     );
-    route('3.32', 'a `conftest.py` at the project root (write tool)', 'the human runs pytest: no marker', () =>
-      expectNoMarker(h, '3.32'),
+    route(
+      '3.32',
+      'a `conftest.py` at the project root (write tool)',
+      'the human runs pytest: no marker',
+      () => expectNoMarker(h, '3.32'),
+      lacking('python3 -m pytest --version'),
     );
     route(
       '3.34',
