@@ -77,3 +77,8 @@ export interface V2Context {
 }
 
 export type V2Cleanup = () => Promise<void>;
+
+export interface V2Plugin {
+  readonly id: string;
+  setup(ctx: V2Context): Promise<V2Cleanup | undefined> | V2Cleanup | undefined;
+}
