@@ -30,7 +30,8 @@ const isLetterOrDigit = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65
 
 /**
  * Split `words` (from `from` on) into flags and positionals. `base` holds the options known before a subcommand;
- * once the first positional (the subcommand) is seen, `bySubcommand` may name a spec of its own. `stopAtPositional`:
+ * once the first positional (the subcommand) is seen, `bySubcommand` may name a spec of its own, and once the second
+ * is, a two-word subcommand ('pr merge') may name one that replaces it. `stopAtPositional`:
  * everything after the first positional is positional too (wrappers and interpreters: their options end where the
  * command begins). `positionalAt` and `endOfOptions` index `words` as given minus `from`.
  */
@@ -55,6 +56,9 @@ export function parseArgv(
       positionals.push(token);
       positionalAt.push(i - from);
       if (positionals.length === 1 && bySubcommand !== undefined) spec = bySubcommand.get(token) ?? base;
+      // A two-word subcommand with options of its own (`gh pr merge`, whose -s and -m take no value).
+      else if (positionals.length === 2 && bySubcommand !== undefined)
+        spec = bySubcommand.get(`${positionals[0]} ${token}`) ?? spec;
       continue;
     }
     if (token === '--') {

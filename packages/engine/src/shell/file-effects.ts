@@ -110,6 +110,27 @@ export function touchEffects(input: EffectInput, add: AddEffect): void {
   for (const p of files) add('write', p, program);
 }
 
+/** `sort -o FILE`, `shuf -o FILE`: the output file is written (sort reads its operands first, so in place is allowed). */
+export function outputOptionEffects(input: EffectInput, add: AddEffect): void {
+  const out = flagValue(input.flags, '-o', '--output');
+  if (out !== undefined && !NOT_FILES.test(out)) add('write', out, `${input.program} -o`);
+  for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
+}
+
+/** `uniq [IN [OUT]]`: OUT is written. */
+export function uniqEffects(input: EffectInput, add: AddEffect): void {
+  const [inFile, outFile] = input.positionals;
+  if (inFile !== undefined && !NOT_FILES.test(inFile)) add('read', inFile, 'uniq');
+  if (outFile !== undefined && !NOT_FILES.test(outFile)) add('write', outFile, 'uniq');
+}
+
+/** `sponge FILE` (moreutils) soaks up its stdin, then writes FILE: `sort x | sponge x` rewrites x in place. */
+export function spongeEffects(input: EffectInput, add: AddEffect, stdin: string | undefined): void {
+  const append = has(input.flags, '-a');
+  for (const p of input.positionals)
+    if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'sponge -a' : 'sponge', stdin);
+}
+
 export function ddEffects(input: EffectInput, add: AddEffect): void {
   for (const p of input.positionals) {
     const file = p.slice(3);

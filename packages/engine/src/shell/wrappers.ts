@@ -251,6 +251,7 @@ function peelRunner(
   const head = words[0] as ShellWord;
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
+  if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
   for (const flag of parsed.flags)
     if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
   if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
@@ -319,10 +320,55 @@ function peelRunner(
   }
   // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
   if (rest.length === 0) return command(state);
+  if (r.packageBins !== undefined && !hasAny(parsed, PACKAGE_OPTIONS))
+    rest = [packageCommand(rest[0] as ShellWord, r.packageBins), ...rest.slice(1)];
+  // `yarn workspaces foreach … npm publish` runs `yarn npm publish`: the program itself, with its global options gone.
+  if (r.self === true) rest = [head, ...rest];
   runsThere();
   state.via.push(label);
   state.words = rest;
   return undefined;
+}
+
+/**
+ * `python -m twine upload dist/*`: the module's command line runs (twine upload dist/*), and python is recorded as
+ * well, so a rule on `python -m pytest` still sees it. A computed module name leaves only python.
+ */
+function peelProgramOption(
+  state: State,
+  names: readonly string[],
+  parsed: ParsedArgv,
+  label: string,
+  from: number,
+): Unwrapped | undefined {
+  const flag = parsed.flags.find((f) => names.includes(f.name) && f.value !== undefined);
+  if (flag === undefined) return command(state);
+  const words = state.words;
+  // The module's own options follow its name (`python -m pytest -q`), so its words are everything after it.
+  const at = words.findIndex((w, i) => i >= from && w.value === flag.value && words[i - 1]?.value === flag.name);
+  const named = words[at];
+  if (named === undefined || named.dynamic) return command(state);
+  const rest = words.slice(at + 1);
+  state.outer.push({ words, via: [...state.via] });
+  state.via.push(`${label} ${flag.name}`);
+  state.words = [named, ...rest];
+  return undefined;
+}
+
+/** The options that name a package apart from the command (`npx -p netlify-cli netlify deploy`). */
+const PACKAGE_OPTIONS: readonly string[] = ['-p', '--package'];
+
+/**
+ * The command a package runner's first word runs: `netlify-cli@17` → `netlify`, `@changesets/cli@2` → `changeset`,
+ * `@vercel/ncc` → `ncc`. A word that is a path (`./bin/x`) or computed is left as it is.
+ */
+function packageCommand(word: ShellWord, bins: Readonly<Record<string, string>>): ShellWord {
+  const v = word.value;
+  if (word.dynamic || v.includes('\\') || v.startsWith('.') || (v.includes('/') && !v.startsWith('@'))) return word;
+  const at = v.indexOf('@', 1);
+  const pkg = at === -1 ? v : v.slice(0, at);
+  const bin = bins[pkg] ?? (pkg.startsWith('@') ? pkg.slice(pkg.indexOf('/') + 1) : pkg);
+  return bin === v || bin === '' ? word : { ...word, value: bin };
 }
 
 /** A command line given as an option's value: parsed again (opaque when it is computed). */

@@ -74,6 +74,19 @@ export interface RunsDeclaration {
   readonly clearsEnvironment?: boolean;
   /** …unless one of these options is given (`sudo -E`, `su -m`). */
   readonly keepsEnvironmentWith?: readonly string[];
+  /**
+   * Its command's first word names a package, not a program (`npx netlify-cli@17 deploy`, `pnpm dlx @changesets/cli`):
+   * the version is dropped and the package's own command is looked up in this table (a scoped package without an entry
+   * runs its name: `@vercel/ncc` → `ncc`). `-p`/`--package` name the package apart, so the word is then the command.
+   */
+  readonly packageBins?: Readonly<Record<string, string>>;
+  /**
+   * Options whose value names the program it runs, with its positionals as that program's words (`python -m twine
+   * upload` runs twine's command line). Without one of them it runs nothing. The program itself is recorded too.
+   */
+  readonly programOption?: readonly string[];
+  /** It runs one of its own commands (`yarn workspaces foreach … npm publish` runs `yarn npm publish` in each). */
+  readonly self?: boolean;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
@@ -147,7 +160,8 @@ export interface ProgramDeclaration {
   /** Global options whose value moves the directory the command runs in. */
   readonly cwd?: readonly string[];
   /**
-   * Options that take a value, per subcommand ('*': every one). Required: `{}` states that none do, so a program is
+   * Options that take a value, per subcommand ('*': every one; a two-word subcommand such as 'pr merge' lists all of
+   * its own, without the '*' ones). Required: `{}` states that none do, so a program is
    * never declared without anyone having thought about which words are option values.
    */
   readonly options: Readonly<Record<string, readonly string[]>>;

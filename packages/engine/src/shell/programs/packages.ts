@@ -3,7 +3,40 @@
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
-const NPX_RUNS: RunsDeclaration = { options: NPX_OPTIONS, commandOption: ['-c', '--call'] };
+/**
+ * Packages whose command is not their name (`npx netlify-cli deploy` runs `netlify deploy`): the ones an agent runs
+ * through a package runner to publish, deploy or change infrastructure, and the common tools beside them. A package
+ * missing here runs its own name (unscoped) or the part after the slash (scoped), which is right for most.
+ */
+export const PACKAGE_BINS: Readonly<Record<string, string>> = {
+  'netlify-cli': 'netlify',
+  'firebase-tools': 'firebase',
+  '@changesets/cli': 'changeset',
+  '@cloudflare/wrangler': 'wrangler',
+  '@angular/cli': 'ng',
+  '@nestjs/cli': 'nest',
+  typescript: 'tsc',
+  'aws-cdk': 'cdk',
+  'cdktf-cli': 'cdktf',
+  '@aws-amplify/cli': 'amplify',
+  '@railway/cli': 'railway',
+  '@vscode/vsce': 'vsce',
+  '@google/clasp': 'clasp',
+  'eas-cli': 'eas',
+  '@sentry/cli': 'sentry-cli',
+  '@azure/static-web-apps-cli': 'swa',
+  '@lhci/cli': 'lhci',
+  '@playwright/test': 'playwright',
+  '@nx/cli': 'nx',
+  '@redocly/cli': 'redocly',
+  '@stoplight/spectral-cli': 'spectral',
+  '@biomejs/biome': 'biome',
+  '@semantic-release/cli': 'semantic-release-cli',
+  'gh-pages': 'gh-pages',
+};
+const NPX_RUNS: RunsDeclaration = { options: NPX_OPTIONS, commandOption: ['-c', '--call'], packageBins: PACKAGE_BINS };
+/** `yarn workspaces foreach [options] CMD…` and `yarn workspace NAME CMD…` run `yarn CMD…` in the workspaces. */
+const YARN_FOREACH_OPTIONS = ['--include', '--exclude', '--from', '-j', '--jobs'];
 
 const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   globals: {
@@ -29,11 +62,16 @@ export const PNPM: ProgramDeclaration = {
 };
 export const YARN: ProgramDeclaration = {
   names: ['yarn'],
-  about: 'yarn: --cwd moves it; `yarn exec`/`yarn dlx` run a command',
+  about:
+    'yarn: --cwd moves it; `yarn exec`/`yarn dlx` run a command; `yarn workspaces foreach`/`yarn workspace NAME` run a yarn command',
   globals: { value: ['--cwd'], flag: ['-s', '--silent'] },
   cwd: ['--cwd'],
   options: {},
-  runs: [{ ...NPX_RUNS, subcommands: ['exec', 'dlx'] }],
+  runs: [
+    { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
+    { subcommands: ['workspaces foreach'], options: YARN_FOREACH_OPTIONS, self: true },
+    { subcommands: ['workspace'], options: [], skip: 1, self: true },
+  ],
 };
 export const NPX: ProgramDeclaration = {
   names: ['npx', 'bunx', 'pnpx'],

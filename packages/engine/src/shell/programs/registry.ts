@@ -3,7 +3,7 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, GCLOUD, GSUTIL } from './cloud.js';
+import { AWS, AZ, GCLOUD, GSUTIL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
 import { DOCKER_CLI, HELM, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
@@ -21,10 +21,14 @@ import {
   RSYNC,
   SED,
   SHRED,
+  SHUF,
+  SORT,
+  SPONGE,
   TAR,
   TEE,
   TOUCH,
   TRUNCATE,
+  UNIQ,
   UNZIP,
 } from './files.js';
 import { MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
@@ -71,6 +75,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GCLOUD,
   GSUTIL,
   AZ,
+  WRANGLER,
   CP,
   INSTALL,
   RSYNC,
@@ -82,6 +87,10 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CHMOD,
   DD,
   TEE,
+  SORT,
+  SHUF,
+  UNIQ,
+  SPONGE,
   SED,
   PATCH,
   FIND,
@@ -151,8 +160,9 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
   const star = options['*'] ?? [];
   const attached = declaration.attached ?? [];
   const bySubcommand = new Map<string, OptionSpec>();
+  // A two-word key ('pr merge') lists all its options: the '*' ones may mean something else there (gh's -s, -m).
   for (const [sub, own] of Object.entries(options))
-    if (sub !== '*') bySubcommand.set(sub, optionSpec([...star, ...own], attached));
+    if (sub !== '*') bySubcommand.set(sub, optionSpec(sub.includes(' ') ? own : [...star, ...own], attached));
   return {
     declaration,
     base: optionSpec(star, attached),
