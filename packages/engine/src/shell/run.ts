@@ -100,11 +100,16 @@ export abstract class Runner extends Follower {
     const extra = (): readonly string[] => u.assignments.slice(assignments.length);
     // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
     for (const o of u.outer) {
+      let outerCwd = shellCwd;
+      if (o.cwd !== undefined) {
+        outerCwd = scope.cwd;
+        for (const dir of u.cwd.slice(0, o.cwd)) outerCwd = resolve(outerCwd, dir);
+      }
       const outer = normaliseCommand(
         o.words,
         assignments,
         [...frame.via, ...extraVia, ...o.via],
-        shellCwd,
+        outerCwd,
         frame.text.slice(pos, end),
         start,
         stop,
