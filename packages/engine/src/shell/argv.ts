@@ -9,6 +9,8 @@ export interface OptionSpec {
   readonly value: ReadonlySet<string>;
   /** Take only an attached value, never the next word (`sed -i.bak`, `perl -i.orig`). */
   readonly attached: ReadonlySet<string>;
+  /** Single-dash words are whole options, never clusters of letters (terraform's -auto-approve, find's -delete). */
+  readonly singleDashWords?: boolean;
 }
 
 export const NO_OPTIONS: OptionSpec = { value: new Set(), attached: new Set() };
@@ -82,6 +84,10 @@ export function parseArgv(
       flags.push({ name: token, value: words[++i], token });
       continue;
     }
+    if (spec.singleDashWords === true && token.length > 2) {
+      flags.push({ name: token, value: undefined, token });
+      continue;
+    }
     // Short flags, possibly combined (`-fu`); a value-taking letter ends the cluster and owns the rest.
     for (let at = 1; at < token.length; at++) {
       const code = token.charCodeAt(at);
@@ -105,6 +111,10 @@ export function parseArgv(
 }
 
 /** Build an OptionSpec from the data tables' string lists. */
-export function optionSpec(value: readonly string[] = [], attached: readonly string[] = []): OptionSpec {
-  return { value: new Set(value), attached: new Set(attached) };
+export function optionSpec(
+  value: readonly string[] = [],
+  attached: readonly string[] = [],
+  singleDashWords = false,
+): OptionSpec {
+  return { value: new Set(value), attached: new Set(attached), ...(singleDashWords ? { singleDashWords } : {}) };
 }

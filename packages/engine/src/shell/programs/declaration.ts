@@ -42,6 +42,14 @@ export interface FileAccess {
 export interface RunsDeclaration {
   /** Only after these subcommand words does it run a command (`npm exec`, `docker compose exec`); absent: always. */
   readonly subcommands?: readonly string[];
+  /**
+   * Its first word runs as a command when it is none of these, its own commands (with their aliases): `pnpm netlify
+   * deploy` runs the package binary netlify. Only with no `subcommands`; an option before the word runs nothing.
+   */
+  readonly ownCommands?: readonly string[];
+  /** The word it runs may be a package.json script of that name as well as a binary (`pnpm test:unit`, `yarn run
+   * vercel`): the runner is recorded as a command too, so a rule on `pnpm test*` still sees it. */
+  readonly scriptOrBinary?: boolean;
   /** Its own options that take a value (attached or the next word), before the command. */
   readonly options: readonly string[];
   /** Its own options whose value is only ever attached. */
@@ -167,6 +175,9 @@ export interface ProgramDeclaration {
   readonly options: Readonly<Record<string, readonly string[]>>;
   /** Options whose value is only ever attached (`sed -i.bak`, `perl -i.orig`). */
   readonly attached?: readonly string[];
+  /** Its options are single-dash words (terraform's -auto-approve, find's -delete, go's -run): `-no-color` is one
+   * option, never the letters -n -o -c…, so a rule's `-n` cannot be met by it. */
+  readonly singleDashOptions?: boolean;
   readonly effects?: EffectsDeclaration;
   readonly runs?: readonly RunsDeclaration[];
   readonly interpreter?: InterpreterDeclaration;

@@ -129,6 +129,7 @@ export const PATCH: ProgramDeclaration = {
 export const FIND: ProgramDeclaration = {
   names: ['find'],
   about: 'find: -delete deletes from its start paths; what -exec runs is walked as a command (walk.ts)',
+  singleDashOptions: true,
   options: {
     '*': [
       ...['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-exec', '-execdir', '-ok', '-okdir'],
