@@ -129,8 +129,9 @@ describe('semantic-anchors doctor', () => {
 
   it("never loads a project's own index.js beside a downloaded CLI as the plugin", async () => {
     const p = project({ 'opencode.json': loadsPlugin, 'index.js': 'console.log("the user\'s own app");\n' });
+    // The CLI as the site serves it: one file (the package's dist/cli.js shares a chunk with the plugin).
     const cliCopy = join(p.dir, 'semantic-anchors-cli.mjs');
-    copyFileSync(cli, cliCopy);
+    copyFileSync(join(repoRoot, 'packages/plugin/standalone/semantic-anchors-cli.mjs'), cliCopy);
     const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
       execFile(
         process.execPath,

@@ -8,7 +8,13 @@ import { built, engineDir, packagesInBundle, pluginDir, repoRoot } from './suppo
 const bundles = [
   {
     licences: join(pluginDir, 'dist/THIRD-PARTY-LICENSES.txt'),
-    files: [join(pluginDir, 'dist/index.js'), join(pluginDir, 'dist/cli.js')],
+    // The package's two entries (each with the shared chunk it imports) and the site's single-file downloads.
+    files: [
+      join(pluginDir, 'dist/index.js'),
+      join(pluginDir, 'dist/cli.js'),
+      join(pluginDir, 'standalone/opencode-semantic-anchors.mjs'),
+      join(pluginDir, 'standalone/semantic-anchors-cli.mjs'),
+    ],
   },
   { licences: join(engineDir, 'dist/THIRD-PARTY-LICENSES.txt'), files: [join(engineDir, 'dist/cli.js')] },
 ];

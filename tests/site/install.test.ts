@@ -81,11 +81,8 @@ describe('the Install page', () => {
     const bytes = readFileSync(file);
     expect(sha256(bytes)).toBe(shown.plugin?.sha256);
     expect(bytes.length).toBe(shown.plugin?.bytes);
-    // The plugin the package build produced (only its source-map line is dropped), exporting the plugin by its id.
-    const built = readFileSync(join(REPO, 'packages/plugin/dist/index.js'), 'utf8').replace(
-      /\n\/\/# sourceMappingURL=\S+\s*$/,
-      '\n',
-    );
+    // The single-file plugin the package build produced for downloads, exporting the plugin by its id.
+    const built = readFileSync(join(REPO, 'packages/plugin/standalone/opencode-semantic-anchors.mjs'), 'utf8');
     expect(bytes.toString('utf8')).toBe(built);
     expect(bytes.toString('utf8')).toContain('id:"opencode-semantic-anchors"');
     expect(bytes.toString('utf8')).not.toMatch(/sourceMappingURL/);

@@ -1,4 +1,5 @@
-// Build-time step: takes the plugin package's built bundles (packages/plugin/dist, built first when missing) and
+// Build-time step: takes the plugin package's single-file bundles (packages/plugin/standalone, built first when
+// missing: the npm package's dist/ splits the engine into a chunk both entries share, which a lone download cannot) and
 // returns the site's download folder, public/download/: the plugin as one file, the CLI as one file, their licence
 // texts, SHA256SUMS.txt and downloads.json (version, names, sizes, sha256) that the Install page and the editor read.
 // Astro copies public/ into dist/ as is, so the bytes hashed here are the bytes the site serves.
@@ -10,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const PLUGIN = join(REPO, 'packages/plugin');
+const STANDALONE = [
+  'standalone/opencode-semantic-anchors.mjs',
+  'standalone/semantic-anchors-cli.mjs',
+  'standalone/THIRD-PARTY-LICENSES.txt',
+];
 export const DOWNLOAD_DIR = fileURLToPath(new URL('../public/download/', import.meta.url));
 
 /** The served names carry the version, so a cached or saved copy always says which release it is. */
@@ -19,11 +25,8 @@ export const downloadNames = (version) => ({
   licenses: 'THIRD-PARTY-LICENSES.txt',
 });
 
-// The source maps are not served: a file downloaded on its own would point at a map that is not beside it.
-const withoutSourceMapLine = (text) => text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-
 function ensurePluginBuilt() {
-  const needed = ['dist/index.js', 'dist/cli.js', 'dist/THIRD-PARTY-LICENSES.txt'].map((f) => join(PLUGIN, f));
+  const needed = STANDALONE.map((f) => join(PLUGIN, f));
   if (needed.every((f) => existsSync(f))) return;
   console.log('downloads: the plugin is not built yet; building it (npm run build -w opencode-semantic-anchors)');
   execFileSync('npm', ['run', 'build', '-w', 'opencode-semantic-anchors'], { cwd: REPO, stdio: 'inherit' });
@@ -44,9 +47,9 @@ export function prepareDownloads() {
   rmSync(DOWNLOAD_DIR, { recursive: true, force: true });
   mkdirSync(DOWNLOAD_DIR, { recursive: true });
   const sources = {
-    plugin: withoutSourceMapLine(readFileSync(join(PLUGIN, 'dist/index.js'), 'utf8')),
-    cli: withoutSourceMapLine(readFileSync(join(PLUGIN, 'dist/cli.js'), 'utf8')),
-    licenses: readFileSync(join(PLUGIN, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8'),
+    plugin: readFileSync(join(PLUGIN, STANDALONE[0]), 'utf8'),
+    cli: readFileSync(join(PLUGIN, STANDALONE[1]), 'utf8'),
+    licenses: readFileSync(join(PLUGIN, STANDALONE[2]), 'utf8'),
   };
   const files = Object.entries(sources).map(([kind, text]) => {
     const bytes = Buffer.from(text, 'utf8');

@@ -214,3 +214,24 @@ describe('every preset example that blocks or warns on a bash call', () => {
     expect(checked).toBeGreaterThan(100);
   });
 });
+
+describe('SQL a client reads on stdin is marked where it stands in the call', () => {
+  it('a quoted heredoc fed to psql: the DROP inside the body is marked, not only the program', () => {
+    const command = `cat <<'SQL' | psql "$DATABASE_URL"\nBEGIN;\nDROP SCHEMA public CASCADE;\nSQL`;
+    const { found, ids } = explain('devops-engineer', bash(command));
+    expect(ids).toContain('ops-no-irreversible-infra-commands');
+    const marked = marks(found).map(([text]) => text);
+    expect(marked).toContain('psql');
+    expect(marked.some((t) => /^DROP\s+SCHEMA/i.test(t))).toBe(true);
+    // The mark stands inside the heredoc's body, at the characters the rule read.
+    const drop = found.spans.find((s) => /DROP/i.test(command.slice(s.start, s.end)))!;
+    expect(drop.start).toBe(command.indexOf('DROP'));
+  });
+
+  it('a literal pipe from echo: the mark is inside the echoed string', () => {
+    const command = `echo 'DROP TABLE orders;' | psql -h db.internal app`;
+    const { found, ids } = explain('devops-engineer', bash(command));
+    expect(ids).toContain('ops-no-irreversible-infra-commands');
+    expect(marks(found).some(([text]) => /^DROP\s+TABLE/i.test(text))).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@
 // Then the size of the tarball `npm pack` would publish.
 // Run after `npm run build`: it measures the bundle users install. `--json` prints the figures as JSON.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,7 +22,9 @@ if (!existsSync(built)) {
 // and the checkout's sources, tests and benches are not what a user's plugin folder holds.
 const installed = join(mkdtempSync(join(tmpdir(), 'sa-plugin-bench-pkg-')), 'node_modules/opencode-semantic-anchors');
 mkdirSync(join(installed, 'dist'), { recursive: true });
-copyFileSync(built, join(installed, 'dist/index.js'));
+// The entry and the chunk(s) it shares with the CLI.
+for (const f of readdirSync(join(root, 'dist')).filter((n) => n.endsWith('.js')))
+  copyFileSync(join(root, 'dist', f), join(installed, 'dist', f));
 copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
 const entry = join(installed, 'dist/index.js');
 const TARGET_COLD_MS = 50;

@@ -145,10 +145,11 @@ export async function hoverOn(page: Page, text: string, expect: string) {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }, text);
   const hover = page.locator(HOVER, { hasText: expect }).first();
-  // A hover that a re-render of the editor closed before it showed is asked for again, as a hand moves the mouse.
-  for (let attempt = 0; attempt < 4; attempt++) {
+  // A hover that a re-render of the editor closed before it showed is asked for again, as a hand moves the mouse;
+  // on a busy machine (CI shares two cores with other suites) the page's own work can delay it by seconds.
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.mouse.move(point.x, point.y + attempt);
-    const shown = await hover.waitFor({ timeout: 5_000 }).then(
+    const shown = await hover.waitFor({ timeout: 8_000 }).then(
       () => true,
       () => false,
     );

@@ -35,6 +35,8 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   const optionNames = m.option ? asList(m.option.name) : undefined;
   const optionValue: TextMatcher[] | undefined = m.option ? asList(m.option.value).map(lazyPattern) : undefined;
   const text: TextMatcher[] | undefined = m.text === undefined ? undefined : asList(m.text).map(lazyPattern);
+  const envNames = m.env ? asList(m.env.name) : undefined;
+  const envValue: TextMatcher[] | undefined = m.env ? asList(m.env.value).map(lazyPattern) : undefined;
 
   const summary = [
     `program ${asList(m.program).join('|')}`,
@@ -46,6 +48,11 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
     m.option
       ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`
+      : '',
+    m.env
+      ? `environment ${envNames!.join('|')} ~ ${asList(m.env.value)
           .map((p) => `/${p}/`)
           .join(' or ')}`
       : '',
@@ -94,6 +101,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
         const unknownValue = open !== undefined && value !== undefined && isUnknownOption(cmd, value);
         if (value === undefined || (!unknownValue && !optionValue.some((p) => p.test(value)))) return false;
       }
+      if (envNames && envValue && envVariable(c, envNames, envValue) === undefined) return false;
       if (text && !text.some((p) => p.test(c.normalized))) return false;
       return true;
     },
@@ -117,6 +125,8 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
         const u = cmd.unknown.find((w) => w.role === 'positional' && w.index >= taken);
         if (u !== undefined) said.push(`argument ${u.text}, a value the engine cannot know (counted as a match)`);
       }
+      const variable = envNames && envValue ? envVariable(c, envNames, envValue) : undefined;
+      if (variable !== undefined) said.push(`environment ${variable}=${clip(c.environment?.[variable] ?? '')}`);
       return said.join(', ');
     },
   };
@@ -150,7 +160,7 @@ const countFrom = (open: ReadonlySet<number>, from: number): number => {
 
 /** Whether an option's value is a word the engine cannot know. */
 const isUnknownOption = (cmd: SimpleCommand, value: string): boolean =>
-  cmd.unknown.some((u) => u.role === 'option' && u.value === value);
+  cmd.unknown.some((u) => (u.role === 'option' || u.role === 'global') && u.value === value);
 
 function anyWordFrom(matcher: WordMatcher, words: readonly string[], from: number): boolean {
   for (let i = from; i < words.length; i++) if (matcher.test(words[i]!)) return true;
@@ -190,8 +200,22 @@ export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boo
 
 const HEREDOC_VALUE = /^\$\(\s*cat\s*<<-?\s*(['"]?)(\w+)\1[^\n]*\n([\s\S]*?)\n\s*\2\s*\)\s*$/;
 
-/** The value of the first occurrence of any of these options; a `$(cat <<EOF … EOF)` value reads as its text. */
+/** The first of these variables of the command's environment whose value a pattern is found in. */
+function envVariable(c: CommandFact, names: readonly string[], value: readonly TextMatcher[]): string | undefined {
+  const env = c.environment;
+  if (env === undefined) return undefined;
+  for (const name of names) {
+    if (!Object.hasOwn(env, name)) continue;
+    const v = env[name]!;
+    if (value.some((p) => p.test(v))) return name;
+  }
+  return undefined;
+}
+
+/** The value of the first occurrence of any of these options (global options, which come first, included); a
+ * `$(cat <<EOF … EOF)` value reads as its text. */
 function optionValueOf(cmd: SimpleCommand, names: readonly string[]): string | undefined {
+  for (const f of cmd.globals) if (names.includes(f.name)) return f.value;
   for (const f of cmd.flags) {
     if (!names.some((n) => f.name === n)) continue;
     const v = f.value;

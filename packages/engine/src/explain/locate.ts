@@ -32,6 +32,21 @@ export interface LocatedCommand {
   /** How many of `words` after the program are global options (git -C dir: 2). */
   readonly globalWords: number;
   readonly redirects: readonly LocatedRedirect[];
+  /** What the program read on stdin (`cmd.input`), where it stands verbatim in the original (a quoted heredoc's body,
+   * an `echo '…' |` producer's word); undefined when it does not (read from a file, or changed by expansion). */
+  readonly input?: LocatedWord;
+}
+
+/** Where the text a command reads on stdin stands in `source`, written as the model read it. */
+function locateInput(source: string, cmd: SimpleCommand): LocatedWord | undefined {
+  const text = cmd.input?.from === 'stdin' ? cmd.input.text : undefined;
+  if (!text) return undefined;
+  // `echo 'x' |` feeds "x\n": the newline is echo's, not the call's.
+  for (const value of text.endsWith('\n') ? [text, text.slice(0, -1)] : [text]) {
+    const at = value === '' ? -1 : source.indexOf(value);
+    if (at !== -1) return { value, start: at, end: at + value.length, inner: 0 };
+  }
+  return undefined;
 }
 
 /** Where the command's text stands in `source`: at its span when they agree, else found by search (a double-quoted
@@ -98,7 +113,8 @@ function innerOffset(text: string, value: string): 0 | 1 | undefined {
 
 export function locateCommand(source: string, cmd: SimpleCommand): LocatedCommand {
   const base = findBase(source, cmd);
-  const whole = { start: cmd.start, end: cmd.end, base, words: undefined, globalWords: 0, redirects: [] };
+  const input = locateInput(source, cmd);
+  const whole = { start: cmd.start, end: cmd.end, base, words: undefined, globalWords: 0, redirects: [], input };
   if (base === undefined || cmd.program === '') return whole;
   const parsed = parse(cmd.text);
   let node: Command | undefined;
@@ -124,7 +140,7 @@ export function locateCommand(source: string, cmd: SimpleCommand): LocatedComman
   const from = lineUp(words, want);
   const start = base;
   const end = base + cmd.text.length;
-  if (from < 0) return { start, end, base, words: undefined, globalWords: 0, redirects };
+  if (from < 0) return { start, end, base, words: undefined, globalWords: 0, redirects, input };
   const globalWords = want.length - 1 - writtenArgv(cmd).length;
-  return { start, end, base, words: words.slice(from, from + want.length), globalWords, redirects };
+  return { start, end, base, words: words.slice(from, from + want.length), globalWords, redirects, input };
 }

@@ -117,12 +117,38 @@ function runAlternative(r: CommandMatch, c: CommandFact, mark: Marker, unknown: 
   }
   if (r.option) {
     const names = asList(r.option.name);
-    const j = cmd.flags.findIndex((f) => names.includes(f.name));
+    const global = cmd.globals.find((f) => names.includes(f.name));
+    const j = global === undefined ? cmd.flags.findIndex((f) => names.includes(f.name)) : -1;
     const flag = cmd.flags[j];
-    if (flag?.value !== undefined) {
+    if (global !== undefined) {
+      // Global options stand after the program, as written: the first word that starts with the option's token.
+      for (let i = 1; i <= mark.at.globalWords; i++) {
+        if (!mark.at.words?.[i]?.value.startsWith(global.token)) continue;
+        mark.word(i, 'option', `option ${global.name}`);
+        if (global.token === global.name && global.value !== undefined)
+          mark.word(i + 1, 'option', `option ${global.name} value`);
+        break;
+      }
+    } else if (flag?.value !== undefined) {
       const place = mark.flag(j);
       mark.word(mark.argv(place?.at), 'option', `option ${flag.name}`);
       if (place?.valueAt !== undefined) mark.word(mark.argv(place.valueAt), 'option', `option ${flag.name} value`);
+    }
+  }
+  if (r.env) {
+    // A NAME=value the command was given stands in its own text; one set earlier (in the call or the session) is
+    // not in it: the whole command is marked.
+    for (const name of asList(r.env.name)) {
+      const value = c.environment?.[name];
+      if (value === undefined || !asList(r.env.value).some((p) => patternRanges(p, value).length > 0)) continue;
+      const at = mark.at.base === undefined ? -1 : cmd.text.indexOf(`${name}=`);
+      if (at === -1 || mark.at.base === undefined) mark.whole('option', `environment ${name}`);
+      else {
+        const stop = cmd.text.indexOf(' ', at);
+        const end = stop === -1 ? cmd.text.length : stop;
+        mark.ranges([[mark.at.base + at, mark.at.base + end]], true, 'option', `environment ${name}`);
+      }
+      break;
     }
   }
   if (r.text !== undefined) {

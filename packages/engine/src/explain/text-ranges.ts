@@ -64,6 +64,9 @@ function segments(cmd: SimpleCommand, at: LocatedCommand): Segment[] | undefined
     out.push({ from, length: value.length, word: words[1 + at.globalWords + i]!, offset: 0 });
     from += value.length + 1;
   });
+  // What the program read on stdin follows its words in the normalised text (facts/shell.ts): a match there (the
+  // `DROP SCHEMA` of a heredoc fed to psql) is marked where that text stands, when it stands there as written.
+  if (at.input !== undefined) out.push({ from, length: at.input.value.length, word: at.input, offset: 0 });
   return out;
 }
 

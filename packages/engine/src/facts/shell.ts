@@ -1,7 +1,7 @@
 // Shell calls → facts: the shell model's simple commands with their normalised text, and their file effects with
 // paths resolved against the directory each command runs in (the call's workdir, then `cd`, `git -C`, …).
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
-import type { ShellModel } from '../shell/index.js';
+import type { ShellModel, SimpleCommand } from '../shell/index.js';
 import type { CommandFact, EffectFact } from './types.js';
 
 export interface ShellFacts {
@@ -27,10 +27,18 @@ export function callPaths(workdir: string | undefined, root: string | undefined)
   };
 }
 
-export function shellFacts(model: ShellModel, workdir: string | undefined, root: string | undefined): ShellFacts {
+export function shellFacts(
+  model: ShellModel,
+  workdir: string | undefined,
+  root: string | undefined,
+  /** The values the session's shell holds before the call (ShellContext.env). */
+  sessionEnv?: Readonly<Record<string, string>>,
+): ShellFacts {
   const resolve = callPaths(workdir, root);
+  const session = sessionEnv !== undefined && Object.keys(sessionEnv).length > 0 ? sessionEnv : undefined;
   const commands: CommandFact[] = model.commands.map((command) => ({
     command,
+    ...environmentOf(command, session),
     // What a client reads as its language (psql <<SQL, `psql -f f` of a file the session wrote) is part of what it
     // runs: `run.text` and `command:` see it after its words, as if it were more of them (`gh api …/reviews --input
     // f` reads as `… {"event": "APPROVE"}`).
@@ -50,4 +58,16 @@ export function shellFacts(model: ShellModel, workdir: string | undefined, root:
   }));
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   return { model, commands, effects, scripts };
+}
+
+/** A command's environment: the session's values (a persistent shell passes what earlier calls set to the programs it
+ * starts), unless a wrapper cleared them, overlaid with what the call gave it. */
+function environmentOf(
+  command: SimpleCommand,
+  session: Readonly<Record<string, string>> | undefined,
+): { environment?: Readonly<Record<string, string>> } {
+  const own = command.environment;
+  const inherited = command.cleanEnvironment ? undefined : session;
+  if (inherited === undefined) return own === undefined ? {} : { environment: own };
+  return { environment: own === undefined ? inherited : { ...inherited, ...own } };
 }

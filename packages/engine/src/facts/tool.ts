@@ -109,7 +109,7 @@ export function toolFacts(
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell =
     name === 'bash' && command !== undefined
-      ? shellFacts(parseShell(command, undefined, context?.shell), base, root)
+      ? shellFacts(parseShell(command, undefined, context?.shell), base, root, context?.shell?.env)
       : undefined;
   const effects = withIgnored(
     withReal(

@@ -37,6 +37,9 @@ export interface CommandFact {
   /** Program and arguments joined by single spaces, quotes removed, global options left out; the commands a SQL or
    * data client reads on stdin follow on the next line. */
   readonly normalized: string;
+  /** The known values of its environment: the session's (unless a wrapper cleared them), then what the call gave it
+   * (SimpleCommand.environment). Absent when none. */
+  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /** An argument the engine does not know how to read (a tool it does not know), scanned as text. */

@@ -20,7 +20,8 @@ export const OptionMatch = z
   .strictObject({
     name: Words.meta({
       description:
-        'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked.',
+        'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked, global ' +
+        'options before the subcommand included (`kubectl --context prod apply`).',
       examples: [['-m', '--message']],
     }),
     value: Patterns.meta({
@@ -31,6 +32,27 @@ export const OptionMatch = z
     }),
   })
   .meta({ description: 'An option of the command and a condition on its value.' });
+
+export const EnvMatch = z
+  .strictObject({
+    name: Words.meta({
+      description: 'The variables, by name ("KUBECONFIG", "HELM_KUBECONTEXT"). Any of them may hold.',
+      examples: [['KUBECONFIG']],
+    }),
+    value: Patterns.meta({
+      description:
+        "Patterns on that variable's value as the command sees it (quotes removed, known values put in). Holds when " +
+        'one of the named variables is set and a pattern is found in its value.',
+      examples: ['(?i)(^|[^a-z0-9])prod([^a-z0-9]|$)'],
+    }),
+  })
+  .meta({
+    description:
+      "A variable of the command's environment and a condition on its value: its NAME=value prefix " +
+      '(`KUBECONFIG=… kubectl`), `env NAME=value`, a value assigned or exported earlier in the call, or one an earlier ' +
+      'call of the session left in its shell (not when a wrapper cleared the environment: sudo, env -i, ssh). A value ' +
+      'the engine cannot know does not hold.',
+  });
 
 export const CommandMatch = z
   .strictObject({
@@ -78,6 +100,7 @@ export const CommandMatch = z
         examples: [1],
       }),
     option: OptionMatch.optional(),
+    env: EnvMatch.optional(),
     text: Patterns.optional().meta({
       description:
         "Patterns on this simple command's normalised text: program and arguments joined by single spaces, quotes " +
@@ -182,6 +205,7 @@ export const EffectMatch = z
   });
 
 export type OptionMatch = z.infer<typeof OptionMatch>;
+export type EnvMatch = z.infer<typeof EnvMatch>;
 export type CommandMatch = z.infer<typeof CommandMatch>;
 export type EffectMatch = z.infer<typeof EffectMatch>;
 export type EffectKind = z.infer<typeof EffectKind>;

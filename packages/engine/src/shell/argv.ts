@@ -9,6 +9,8 @@ export interface OptionSpec {
   readonly value: ReadonlySet<string>;
   /** Take only an attached value, never the next word (`sed -i.bak`, `perl -i.orig`). */
   readonly attached: ReadonlySet<string>;
+  /** Single-dash words are whole options, never clusters of letters (terraform's -auto-approve, find's -delete). */
+  readonly singleDashWords?: boolean;
 }
 
 export const NO_OPTIONS: OptionSpec = { value: new Set(), attached: new Set() };
@@ -30,7 +32,8 @@ const isLetterOrDigit = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65
 
 /**
  * Split `words` (from `from` on) into flags and positionals. `base` holds the options known before a subcommand;
- * once the first positional (the subcommand) is seen, `bySubcommand` may name a spec of its own. `stopAtPositional`:
+ * once the first positional (the subcommand) is seen, `bySubcommand` may name a spec of its own, and once the second
+ * is, a two-word subcommand ('pr merge') may name one that replaces it. `stopAtPositional`:
  * everything after the first positional is positional too (wrappers and interpreters: their options end where the
  * command begins). `positionalAt` and `endOfOptions` index `words` as given minus `from`.
  */
@@ -55,6 +58,9 @@ export function parseArgv(
       positionals.push(token);
       positionalAt.push(i - from);
       if (positionals.length === 1 && bySubcommand !== undefined) spec = bySubcommand.get(token) ?? base;
+      // A two-word subcommand with options of its own (`gh pr merge`, whose -s and -m take no value).
+      else if (positionals.length === 2 && bySubcommand !== undefined)
+        spec = bySubcommand.get(`${positionals[0]} ${token}`) ?? spec;
       continue;
     }
     if (token === '--') {
@@ -76,6 +82,10 @@ export function parseArgv(
     }
     if (token.length > 2 && i + 1 < count && spec.value.has(token)) {
       flags.push({ name: token, value: words[++i], token });
+      continue;
+    }
+    if (spec.singleDashWords === true && token.length > 2) {
+      flags.push({ name: token, value: undefined, token });
       continue;
     }
     // Short flags, possibly combined (`-fu`); a value-taking letter ends the cluster and owns the rest.
@@ -101,6 +111,10 @@ export function parseArgv(
 }
 
 /** Build an OptionSpec from the data tables' string lists. */
-export function optionSpec(value: readonly string[] = [], attached: readonly string[] = []): OptionSpec {
-  return { value: new Set(value), attached: new Set(attached) };
+export function optionSpec(
+  value: readonly string[] = [],
+  attached: readonly string[] = [],
+  singleDashWords = false,
+): OptionSpec {
+  return { value: new Set(value), attached: new Set(attached), ...(singleDashWords ? { singleDashWords } : {}) };
 }

@@ -1,6 +1,7 @@
 // What well-known programs do to files, one reader per program family (cp, mv, rm, tee, sed -i, dd, curl -o, git,
 // find, patch, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the
 // caller. A reader that needs a file's text (a patch applied, a text carried by cp) asks `files` for it.
+import { sedEdits, sedScripts } from './sed-script.js';
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
 import { basename } from './paths.js';
@@ -46,13 +47,27 @@ export function sedEffects(input: EffectInput, add: AddEffect): void {
   if (!has(input.flags, '-i', '--in-place')) return;
   // Without -e/-f the first positional is the script, the rest are the files edited in place.
   const files = has(input.flags, '-e', '--expression', '-f', '--file') ? input.positionals : input.positionals.slice(1);
-  for (const p of files) add('write', p, 'sed -i');
+  for (const p of files) add('write', p, 'sed -i', replacements(sedScripts(input)));
+}
+
+/**
+ * What `s/old/new/` substitutions put into a file: their replacement texts, one a line, as the effect's content, so
+ * that content patterns and secret detection judge what an in-place edit writes (`s/^password:.*$/password: hunter2/`).
+ * The file's text after the edit is the ledger's business (call-files.ts, ledger/record.ts read the script, not this).
+ */
+function replacements(scripts: readonly string[]): string | undefined {
+  const to = scripts.flatMap(sedEdits).map((e) => e.to);
+  return to.length === 0 ? undefined : to.join('\n');
 }
 
 export function perlEffects(input: EffectInput, add: AddEffect): void {
   if (!has(input.flags, '-i')) return;
   const files = has(input.flags, '-e', '-E') ? input.positionals : input.positionals.slice(1);
-  for (const p of files) add('write', p, 'perl -pi');
+  const scripts = input.flags.flatMap((f) =>
+    (f.name === '-e' || f.name === '-E') && f.value !== undefined ? [f.value] : [],
+  );
+  if (scripts.length === 0 && input.positionals[0] !== undefined) scripts.push(input.positionals[0]);
+  for (const p of files) add('write', p, 'perl -pi', replacements(scripts));
 }
 
 /** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written — with the source's text
@@ -108,6 +123,27 @@ export function touchEffects(input: EffectInput, add: AddEffect): void {
   const { program } = input;
   const files = program === 'chmod' || program === 'chown' ? input.positionals.slice(1) : input.positionals;
   for (const p of files) add('write', p, program);
+}
+
+/** `sort -o FILE`, `shuf -o FILE`: the output file is written (sort reads its operands first, so in place is allowed). */
+export function outputOptionEffects(input: EffectInput, add: AddEffect): void {
+  const out = flagValue(input.flags, '-o', '--output');
+  if (out !== undefined && !NOT_FILES.test(out)) add('write', out, `${input.program} -o`);
+  for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
+}
+
+/** `uniq [IN [OUT]]`: OUT is written. */
+export function uniqEffects(input: EffectInput, add: AddEffect): void {
+  const [inFile, outFile] = input.positionals;
+  if (inFile !== undefined && !NOT_FILES.test(inFile)) add('read', inFile, 'uniq');
+  if (outFile !== undefined && !NOT_FILES.test(outFile)) add('write', outFile, 'uniq');
+}
+
+/** `sponge FILE` (moreutils) soaks up its stdin, then writes FILE: `sort x | sponge x` rewrites x in place. */
+export function spongeEffects(input: EffectInput, add: AddEffect, stdin: string | undefined): void {
+  const append = has(input.flags, '-a');
+  for (const p of input.positionals)
+    if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'sponge -a' : 'sponge', stdin);
 }
 
 export function ddEffects(input: EffectInput, add: AddEffect): void {

@@ -36,6 +36,42 @@ const allStatic = (words: readonly ShellWord[]): boolean => {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** One NAME=value word as written: its value with one layer of quotes removed (`KUBECONFIG="~/.kube/prod"`). */
+function assignmentPair(text: string): readonly [string, string] | undefined {
+  const eq = text.indexOf('=');
+  if (eq < 1) return undefined;
+  const name = text.endsWith('+', eq) ? text.slice(0, eq - 1) : text.slice(0, eq);
+  if (!NAME.test(name)) return undefined;
+  const value = text.slice(eq + 1);
+  const q = value[0];
+  const unquoted = (q === '"' || q === "'") && value.length >= 2 && value.endsWith(q) ? value.slice(1, -1) : value;
+  return [name, unquoted];
+}
+
+/**
+ * The command with the known values of its environment (SimpleCommand.environment): what the call set before it (none
+ * when a wrapper cleared the environment or it runs elsewhere), then the NAME=value words given to it (its prefix,
+ * env's), expanded where the walk knows their value. A rule can then ask `KUBECONFIG=… kubectl` what `--kubeconfig`
+ * would say.
+ */
+function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValues, clean: boolean): SimpleCommand {
+  const cleared = clean || scope.vars.cleared;
+  const inherited = cleared ? undefined : scope.vars.environment();
+  if (inherited === undefined && command.assignments.length === 0)
+    return cleared ? { ...command, cleanEnvironment: true } : command;
+  const pairs: [string, string][] = inherited === undefined ? [] : Object.entries(inherited);
+  for (const a of command.assignments) {
+    const pair = assignmentPair(a);
+    if (pair !== undefined) pairs.push([pair[0], pair[1]]);
+  }
+  for (const [name, value] of given?.() ?? []) if (typeof value === 'string') pairs.push([name, value]);
+  return {
+    ...command,
+    ...(pairs.length > 0 ? { environment: Object.fromEntries(pairs) } : {}),
+    ...(cleared ? { cleanEnvironment: true as const } : {}),
+  };
+}
+
 export abstract class Runner extends Follower {
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   protected run(
@@ -64,11 +100,16 @@ export abstract class Runner extends Follower {
     const extra = (): readonly string[] => u.assignments.slice(assignments.length);
     // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
     for (const o of u.outer) {
+      let outerCwd = shellCwd;
+      if (o.cwd !== undefined) {
+        outerCwd = scope.cwd;
+        for (const dir of u.cwd.slice(0, o.cwd)) outerCwd = resolve(outerCwd, dir);
+      }
       const outer = normaliseCommand(
         o.words,
         assignments,
         [...frame.via, ...extraVia, ...o.via],
-        shellCwd,
+        outerCwd,
         frame.text.slice(pos, end),
         start,
         stop,
@@ -151,6 +192,7 @@ export abstract class Runner extends Follower {
       spanOf,
     );
     if (frame.file !== undefined) command = { ...command, file: frame.file.path };
+    command = withEnvironment(command, scope, given, u.clearsEnvironment || remote !== undefined);
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
     command = this.withStdin(command, stdin, read);

@@ -10,7 +10,7 @@ export interface SedEdit {
 }
 
 /** The sed scripts of a `sed -i` command: its -e/--expression values, else its first positional. */
-export function sedScripts(command: SimpleCommand): string[] {
+export function sedScripts(command: Pick<SimpleCommand, 'flags' | 'positionals'>): string[] {
   const scripts: string[] = [];
   for (const flag of command.flags)
     if ((flag.name === '-e' || flag.name === '--expression') && flag.value !== undefined) scripts.push(flag.value);

@@ -38,6 +38,13 @@ export interface SimpleCommand {
   readonly globals: readonly Flag[];
   /** Leading VAR=value words (and env's), as 'VAR=value'. */
   readonly assignments: readonly string[];
+  /** The known values in its environment that the call itself gives it, by name: its NAME=value prefix and env's
+   * (expanded where known), and what the call assigned or exported before it. Absent when none (most commands). The
+   * session's values are added by the facts stage (CommandFact.environment), unless `cleanEnvironment` is set. */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Set when a wrapper cleared its environment (sudo, env -i, ssh): the session's and the call's exported values do
+   * not reach it, only the values given to it. */
+  readonly cleanEnvironment?: true;
   /** Directory it runs in relative to the call's start dir, if changed (cd, pushd, git -C, -chdir=, --prefix, make -C). */
   readonly cwd: string | undefined;
   /** Wrappers it was found inside, outermost first: ['sudo', 'bash -c', 'xargs']. */

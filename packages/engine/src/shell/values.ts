@@ -56,6 +56,8 @@ export class Vars {
     private readonly parent: Vars | undefined,
     /** Values known before the call (the session's exports), exported to child shells. */
     private readonly session: Readonly<Record<string, string>> | undefined,
+    /** True in a shell whose environment a wrapper cleared (sudo, env -i, ssh): the session's values are not in it. */
+    readonly cleared = false,
   ) {}
 
   private lookup(name: string): Var | undefined {
@@ -98,7 +100,26 @@ export class Vars {
   }
 
   child(): Vars {
-    return new Vars(this, this.session);
+    return new Vars(this, this.session, this.cleared);
+  }
+
+  /**
+   * The known values this call set so far, as a command started here sees them (not the session's: the facts stage
+   * adds those, so a model cached without the session says the same). Exported or not: the host's shell may already
+   * export the name (KUBECONFIG usually is), and then a plain assignment changes what the program sees. Undefined
+   * when there are none (most commands).
+   */
+  environment(): Record<string, string> | undefined {
+    let out: [string, string][] | undefined;
+    const seen = new Set<string>();
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
+      for (const [name, entry] of v.own ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (typeof entry.value === 'string') (out ??= []).push([name, entry.value]);
+      }
+    // fromEntries defines own properties: a name like __proto__ stays a name.
+    return out === undefined ? undefined : Object.fromEntries(out);
   }
 
   /** Names this scope itself wrote (not its parent's). */
@@ -109,7 +130,7 @@ export class Vars {
   /** A new top scope for a child process: the exported values (and the session's, unless the wrapper cleared the
    * environment: sudo, env -i, ssh), plus the values given to it (`B=main sh -c …`). */
   forChild(cleared: boolean, given: readonly (readonly [string, Value])[] | undefined): Vars {
-    const out = new Vars(undefined, cleared ? undefined : this.session);
+    const out = new Vars(undefined, cleared ? undefined : this.session, cleared || this.cleared);
     if (!cleared) {
       const seen = new Set<string>();
       for (let v: Vars | undefined = this; v !== undefined; v = v.parent)

@@ -40,7 +40,15 @@ interface Peeled {
    * The wrappers that run their command elsewhere (ssh, docker exec, kubectl exec), each as the command it is, with
    * the via it had: they are recorded too, since a rule may be about them (`kubectl exec` into production).
    */
-  readonly outer: readonly { readonly words: readonly ShellWord[]; readonly via: readonly string[] }[];
+  readonly outer: readonly OuterCommand[];
+}
+
+/** A wrapper recorded as a command of its own; `cwd`: how many of the gathered directories apply to it (its own
+ * global options, which move what it runs, are parsed again when it is normalised). */
+export interface OuterCommand {
+  readonly words: readonly ShellWord[];
+  readonly via: readonly string[];
+  readonly cwd?: number;
 }
 
 /** What peeling the wrappers of one command found. */
@@ -130,7 +138,7 @@ interface State {
   readonly cwd: string[];
   remote: string | undefined;
   clearsEnvironment: boolean;
-  readonly outer: { readonly words: readonly ShellWord[]; readonly via: readonly string[] }[];
+  readonly outer: OuterCommand[];
 }
 
 const command = (s: State): Unwrapped => ({ kind: 'command', ...s });
@@ -156,7 +164,7 @@ function subcommandAt(
   name: string,
   texts: readonly string[],
 ): { readonly from: number; readonly label: string } | undefined {
-  if (runs.subcommands === undefined) return { from: 1, label: name };
+  if (runs.subcommands === undefined && runs.ownCommands === undefined) return { from: 1, label: name };
   let i = 1;
   // The program's own global options come before its subcommand (`docker -H host exec …`).
   while (i < texts.length) {
@@ -168,12 +176,28 @@ function subcommandAt(
     else if (entry.globalFlag.has(flag)) i += 1;
     else return undefined;
   }
-  for (const words of runs.subcommands) {
+  if (runs.ownCommands !== undefined) {
+    // `pnpm netlify deploy`: a first word that is none of its own commands runs (an option there: nothing runs).
+    const first = texts[i];
+    if (first === undefined || first.charCodeAt(0) === 45 /* - */ || runs.ownCommands.has(first)) return undefined;
+    return { from: i, label: name };
+  }
+  for (const words of runs.subcommands ?? []) {
     let ok = true;
     for (let k = 0; k < words.length && ok; k++) ok = texts[i + k] === words[k];
     if (ok) return { from: i + words.length, label: [name, ...words].join(' ') };
   }
   return undefined;
+}
+
+/** The directories the global options before `from` move to (`-C dir`, `--cwd=dir`), pushed in order. */
+function globalDirectories(entry: CompiledProgram, texts: readonly string[], from: number, out: string[]): void {
+  for (let i = 1; i < from; i++) {
+    const t = texts[i] as string;
+    const eq = t.indexOf('=');
+    if (eq !== -1 && entry.cwd.has(t.slice(0, eq))) out.push(t.slice(eq + 1));
+    else if (eq === -1 && entry.cwd.has(t) && i + 1 < from) out.push(texts[++i] as string);
+  }
 }
 
 /** One wrapper peeled: either a final result, or undefined with `state` moved on to the command it runs. */
@@ -192,13 +216,16 @@ function peel(
     if (at === undefined) continue;
     if (state.via.length >= budget) return opaque(state, 'depth', texts.join(' '));
     const { from, label } = at;
+    // Its global options that move it (`pnpm -C web netlify deploy`, `yarn --cwd app vercel`) move what it runs.
+    const cwdBefore = state.cwd.length;
+    if (entry.cwd.size > 0) globalDirectories(entry, texts, from, state.cwd);
     switch (runs.runs.special) {
       case 'eval':
         return peelEval(state);
       case 'shell':
         return peelShell(state, name, texts, runs);
       default:
-        return peelRunner(state, runs, label, texts, from, stdin, file, cwd);
+        return peelRunner(state, runs, label, texts, from, stdin, file, cwd, cwdBefore);
     }
   }
   return command(state);
@@ -245,12 +272,14 @@ function peelRunner(
   stdin: string | undefined,
   file: FileText | undefined,
   cwd: string | undefined,
+  cwdBefore: number,
 ): Unwrapped | undefined {
   const r = runs.runs;
   const words = state.words;
   const head = words[0] as ShellWord;
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
+  if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
   for (const flag of parsed.flags)
     if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
   if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
@@ -263,6 +292,9 @@ function peelRunner(
     state.remote = remote;
   };
 
+  // `pnpm test:unit` may be a script as well as a binary: the runner stays a command of its own, so a rule written on
+  // `pnpm test*` still sees it, besides the binary it runs.
+  if (r.scriptOrBinary === true) state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
   // A command line in an option's value (`su -c STRING`, `npx -c STRING`).
   const option = parsed.flags.find((f) => r.commandOption?.includes(f.name) && f.value !== undefined);
   if (option !== undefined) {
@@ -319,10 +351,55 @@ function peelRunner(
   }
   // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
   if (rest.length === 0) return command(state);
+  if (r.packageBins !== undefined && !hasAny(parsed, PACKAGE_OPTIONS))
+    rest = [packageCommand(rest[0] as ShellWord, r.packageBins), ...rest.slice(1)];
+  // `yarn workspaces foreach … npm publish` runs `yarn npm publish`: the program itself, with its global options gone.
+  if (r.self === true) rest = [head, ...rest];
   runsThere();
   state.via.push(label);
   state.words = rest;
   return undefined;
+}
+
+/**
+ * `python -m twine upload dist/*`: the module's command line runs (twine upload dist/*), and python is recorded as
+ * well, so a rule on `python -m pytest` still sees it. A computed module name leaves only python.
+ */
+function peelProgramOption(
+  state: State,
+  names: readonly string[],
+  parsed: ParsedArgv,
+  label: string,
+  from: number,
+): Unwrapped | undefined {
+  const flag = parsed.flags.find((f) => names.includes(f.name) && f.value !== undefined);
+  if (flag === undefined) return command(state);
+  const words = state.words;
+  // The module's own options follow its name (`python -m pytest -q`), so its words are everything after it.
+  const at = words.findIndex((w, i) => i >= from && w.value === flag.value && words[i - 1]?.value === flag.name);
+  const named = words[at];
+  if (named === undefined || named.dynamic) return command(state);
+  const rest = words.slice(at + 1);
+  state.outer.push({ words, via: [...state.via] });
+  state.via.push(`${label} ${flag.name}`);
+  state.words = [named, ...rest];
+  return undefined;
+}
+
+/** The options that name a package apart from the command (`npx -p netlify-cli netlify deploy`). */
+const PACKAGE_OPTIONS: readonly string[] = ['-p', '--package'];
+
+/**
+ * The command a package runner's first word runs: `netlify-cli@17` → `netlify`, `@changesets/cli@2` → `changeset`,
+ * `@vercel/ncc` → `ncc`. A word that is a path (`./bin/x`) or computed is left as it is.
+ */
+function packageCommand(word: ShellWord, bins: Readonly<Record<string, string>>): ShellWord {
+  const v = word.value;
+  if (word.dynamic || v.includes('\\') || v.startsWith('.') || (v.includes('/') && !v.startsWith('@'))) return word;
+  const at = v.indexOf('@', 1);
+  const pkg = at === -1 ? v : v.slice(0, at);
+  const bin = bins[pkg] ?? (pkg.startsWith('@') ? pkg.slice(pkg.indexOf('/') + 1) : pkg);
+  return bin === v || bin === '' ? word : { ...word, value: bin };
 }
 
 /** A command line given as an option's value: parsed again (opaque when it is computed). */

@@ -32,9 +32,7 @@ export class Audit {
 
   /** Re-reads the switch after a (re)load: the configuration may have turned the log on or off. */
   configure(policy: CompiledPolicy): void {
-    // `decisionLog` is a setting of newer engines; an engine without it simply leaves it undefined.
-    const setting = (policy.settings as { readonly decisionLog?: boolean }).decisionLog === true;
-    this.on = this.options.forced === true || setting;
+    this.on = this.options.forced === true || policy.settings.decisionLog;
     if (this.on && !this.log) {
       this.log = new DecisionLog({
         file: decisionLogPath(this.options.directory),

@@ -10,6 +10,7 @@ import {
   type Diagnostic,
   type LoadedContract,
   type LoadResult,
+  type ProtectOptions,
 } from '@semantic-anchors/engine';
 import {
   DEFAULT_CONFIG_NAME,
@@ -19,7 +20,7 @@ import {
   readText,
   type ConfigPlace,
 } from './config-source.js';
-import { protectFacts, type HostFacts, type ProtectFacts } from './protection.js';
+import { protectFacts, type HostFacts } from './protection.js';
 import { hostAddresses } from './host-addresses.js';
 
 export interface PolicySnapshot {
@@ -38,8 +39,8 @@ export interface PolicySnapshot {
   readonly warnings: readonly string[];
   /** Said once in the log when the default was used because there was no file at all. */
   readonly info: string | undefined;
-  /** What the built-in self-protection guards for this load (contract files, host files, server, secrets). */
-  readonly protect: ProtectFacts & { readonly hostAddresses: readonly string[] };
+  /** What the built-in self-protection guards for this load (contract files, host files, server, secrets), all given. */
+  readonly protect: Required<ProtectOptions>;
 }
 
 export interface LoaderOptions extends HostFacts {
@@ -91,10 +92,8 @@ function fromText(
   // This machine's own addresses: a URL to opencode's port at one of them reaches the server (engine: `reaches`).
   const host = hostAddresses();
   for (const problem of host.problems) warnings.push(`Self-protection: ${problem}.`);
-  const protect = { ...protectFacts(options, read), hostAddresses: host.addresses };
-  // `protect` is the engine's self-protection option (CompileOptions.protect); typed through a widened object so
-  // this builds against an engine that does not know it yet (such an engine ignores it).
-  const compileOptions: CompileOptions & { protect: ProtectFacts } = {
+  const protect: Required<ProtectOptions> = { ...protectFacts(options, read), hostAddresses: host.addresses };
+  const compileOptions: CompileOptions = {
     root: options.directory,
     ...(options.bypassHint ? { bypassHint: options.bypassHint } : {}),
     protect,

@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProtectOptions } from '@semantic-anchors/engine';
 import { configCandidates, type DiscoveryInput } from './config-source.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
 import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
@@ -15,38 +16,15 @@ import { findRepository, gitFilesFor } from './git-files.js';
 
 /**
  * What the built-in self-protection guards, and the one list the OS sandbox makes read-only (sandbox/policy.ts): the
- * shape of the engine's CompileOptions.protect (declared here so the plugin builds against either engine). Paths are
+ * engine's own CompileOptions.protect, every field given (`hostAddresses` is added by the loader, which reads the
+ * network interfaces). The engine is bundled, never another version, so its type is used as it is: a fact the engine
+ * adds or renames is a compile error here until this module finds it (test/engine-type-drift.test.ts). Paths are
  * absolute; a folder is written `dir/**`; a few entries are globs (`*` in a file name).
  * INVARIANT: every field that names files is consumed by both the engine's built-ins and the sandbox policy, so a
  * path protected by one is protected by the other. A checker that hashes protected files reads every field except
- * `hostState`, whose files change on their own.
+ * `hostState`, whose files change on their own, and `writable`, the opposite of protected: where the agent may write.
  */
-export interface ProtectFacts {
-  /** Every place a contract file may come from, and every file the one in use extends (bypassable). */
-  readonly contractFiles: readonly string[];
-  /** opencode.json[c] up to the worktree and at user level, plugin/tool folders, the plugin's package (never). */
-  readonly hostFiles: readonly string[];
-  /** Files the host keeps writing: opencode's data, state and cache folders, the decision log (never). */
-  readonly hostState: readonly string[];
-  /** opencode's configuration folders, whole: every `.opencode` up to the worktree, the user's, $OPENCODE_CONFIG_DIR. */
-  readonly configDirs: readonly string[];
-  readonly servers: readonly string[];
-  readonly secretEnv: readonly string[];
-  /** Git hooks, aliases and hooks paths written by hand run later in the human's git commands: stop them. */
-  readonly gitHooks: boolean;
-  /** This repository's git config and hooks as git finds them (through a gitdir: file), the global git config. */
-  readonly gitFiles: readonly string[];
-  /** The shell's startup files: what is written there runs in the human's next shell (OPENCODE_PURE=1). */
-  readonly startupFiles: readonly string[];
-  /** The human's home folder (for the ~ and $HOME spellings). */
-  readonly home: string;
-  /**
-   * Not protected, the opposite: the folders the sandboxed shell may write by default (sandbox/policy.ts,
-   * defaultWritable), as named and as they really are. The engine holds the file tools, which run outside the OS
-   * sandbox, to the same folders (anchor-protect-write-boundary); the result check does not watch them.
-   */
-  readonly writable: readonly string[];
-}
+export type ProtectFacts = Required<Omit<ProtectOptions, 'hostAddresses'>>;
 
 /** The facts whose files change on their own (the host writes them): the result check must not watch them. */
 export const SELF_CHANGING_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof ProtectFacts>(['hostState']);

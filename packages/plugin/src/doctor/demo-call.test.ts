@@ -14,6 +14,15 @@ describe('choosing the call the live check replays', () => {
     expect(demo?.contracts[0]).toMatch(/^dev-/);
   });
 
+  it("finds a preset's example when the loaded contracts carry none (the package ships presets without examples)", () => {
+    const loaded = loadConfig('version: 1\nextends: [software-developer]\n', { file: 'test.yaml' });
+    // As the package's lean preset data loads: the same contracts, with no examples.
+    const withoutExamples = loaded.config.contracts.map((c) => ({ ...c, contract: { ...c.contract, examples: [] } }));
+    const demo = chooseDemoCall(compile(loaded.config), withoutExamples);
+    expect(demo).toMatchObject({ tool: 'bash', agent: 'build' });
+    expect(demo?.contracts[0]).toMatch(/^dev-/);
+  });
+
   it('uses the plan agent when only the architect role is blocked', () => {
     const demo = choose(`version: 1
 roles: { default: software-developer, agents: { plan: software-architect, build: software-developer } }

@@ -2,7 +2,15 @@
 // tool call that the engine, in the role of opencode's `build` (or `plan`) agent, BLOCKs — the call the live run
 // replays in a real opencode. Same config + same event → same verdict, so the prediction is the expectation.
 
-import { callSubject, startState, step, type CompiledPolicy, type LoadedContract } from '@semantic-anchors/engine';
+import {
+  bundledPresets,
+  callSubject,
+  loadConfig,
+  startState,
+  step,
+  type CompiledPolicy,
+  type LoadedContract,
+} from '@semantic-anchors/engine';
 
 /** Tools opencode 1.18 has built in, so the scripted model can call them by these names. */
 const OPENCODE_TOOLS = new Set(['bash', 'edit', 'write', 'read', 'glob', 'grep', 'list', 'webfetch', 'patch']);
@@ -20,7 +28,9 @@ export function chooseDemoCall(policy: CompiledPolicy, contracts: readonly Loade
   const candidates: Array<{ tool: string; args: Record<string, unknown> }> = [];
   for (const loaded of contracts) {
     if (loaded.contract.mode !== 'BLOCK') continue;
-    for (const example of loaded.contract.examples ?? []) {
+    // A contract from the package's lean preset data has none (the schema reads a missing list as empty).
+    const own = loaded.contract.examples ?? [];
+    for (const example of own.length > 0 ? own : presetExamples(loaded.contract.id)) {
       if (example.expect !== 'BLOCK' || (example.given?.length ?? 0) > 0) continue;
       const event = example.event;
       if (!('tool' in event) || !OPENCODE_TOOLS.has(event.tool)) continue;
@@ -45,4 +55,23 @@ export function chooseDemoCall(policy: CompiledPolicy, contracts: readonly Loade
 export function describeCall(call: DemoCall): string {
   const what = callSubject(call.args) ?? JSON.stringify(call.args);
   return `${call.tool} ${what.length > 80 ? `${what.slice(0, 77)}…` : what}`;
+}
+
+type Example = NonNullable<LoadedContract['contract']['examples']>[number];
+let examplesById: Map<string, readonly Example[]> | undefined;
+
+/**
+ * The examples a bundled preset writes for a contract id. The package carries the presets' enforcement data without
+ * examples (a contract extended from a preset has none); their YAML texts have them, read here once, on demand.
+ */
+function presetExamples(id: string): readonly Example[] {
+  if (!examplesById) {
+    examplesById = new Map();
+    for (const preset of bundledPresets) {
+      for (const loaded of loadConfig(preset.text, { file: preset.file }).config.contracts)
+        if (loaded.contract.examples?.length && !examplesById.has(loaded.contract.id))
+          examplesById.set(loaded.contract.id, loaded.contract.examples);
+    }
+  }
+  return examplesById.get(id) ?? [];
 }

@@ -1,27 +1,26 @@
-// opencode 1.18's log and toast, from the SDK client the host passes in. Both return { data, error } and must
-// never throw into a hook; a failure goes to stderr so it does not disappear.
+// opencode 1.18's log and toast, from the SDK client the host passes in (typed by opencode's plugin package, so the
+// request bodies are checked against the host's own types). Both return { data, error } and must never throw into a
+// hook; a failure goes to stderr so it does not disappear.
+import type { PluginInput } from '@opencode-ai/plugin';
 import { SERVICE, stderrChannels, type Channels } from '../core/channels.js';
 import { isRecord } from '../core/boundary.js';
 
-type Call = (options: { body: Record<string, unknown> }) => unknown;
+type Client = PluginInput['client'];
 
-interface V1Client {
-  readonly app: { readonly log: Call };
-  readonly tui: { readonly showToast: Call };
-}
-
-function isV1Client(client: unknown): client is V1Client {
+/** Whether the host really passed a client with both calls (the type says so; a host without a server may not). */
+function canLogAndToast(client: Client | undefined): client is Client {
+  const c: unknown = client;
   return (
-    isRecord(client) &&
-    isRecord(client.app) &&
-    typeof client.app.log === 'function' &&
-    isRecord(client.tui) &&
-    typeof client.tui.showToast === 'function'
+    isRecord(c) &&
+    isRecord(c.app) &&
+    typeof c.app.log === 'function' &&
+    isRecord(c.tui) &&
+    typeof c.tui.showToast === 'function'
   );
 }
 
-export function v1Channels(client: unknown): Channels {
-  if (!isV1Client(client)) return stderrChannels;
+export function v1Channels(client: Client | undefined): Channels {
+  if (!canLogAndToast(client)) return stderrChannels;
   const settle = (what: string, result: unknown) => {
     // The SDK answers { data, error }; a rejected promise or an error field is the host's log failing.
     Promise.resolve(result).then(

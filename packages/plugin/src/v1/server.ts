@@ -1,5 +1,9 @@
 // The opencode 1.18 adapter: host payloads → core calls → host actions (throw = block, appended note = warn).
-// Thin on purpose: every decision is the engine's, every piece of state the core's.
+// Thin on purpose: every decision is the engine's, every piece of state the core's. Typed against opencode's own
+// plugin package (`@opencode-ai/plugin`, type-only: nothing of it is imported at run time); the payloads are still
+// parsed (payloads.ts), because the types describe what opencode means to send, not what a given build sends
+// (v1-host.md lists where 1.18.33 differs).
+import type * as Host from '@opencode-ai/plugin';
 import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
 import { hostGapWarnings } from '../core/host-gaps.js';
@@ -32,36 +36,34 @@ const STATUS_TOOL_DESCRIPTION =
   'Read-only: shows the semantic-anchors rule state of this session (role, active contracts, tool calls since the ' +
   'last confirmation, bypasses left). It changes nothing; only the human can grant a bypass, with /anchor bypass.';
 
-type Hook = (input: unknown, output: unknown) => Promise<void>;
-
-/** The hooks object opencode 1.18 reads; declared here so the package needs no runtime or type import of the host. */
-export interface V1Hooks {
-  readonly config: (cfg: unknown) => Promise<void>;
-  readonly tool: Record<
-    string,
-    { description: string; args: Record<string, never>; execute(args: unknown, ctx: unknown): Promise<string> }
-  >;
-  readonly event: (input: unknown) => Promise<void>;
-  readonly 'chat.message': Hook;
-  readonly 'command.execute.before': Hook;
-  readonly 'tool.execute.before': Hook;
-  readonly 'tool.execute.after': Hook;
-  readonly 'shell.env': Hook;
-}
+/** The hooks this plugin gives opencode 1.18: the host's `Hooks`, every one it uses present. */
+export type V1Hooks = Required<
+  Pick<
+    Host.Hooks,
+    | 'config'
+    | 'tool'
+    | 'event'
+    | 'chat.message'
+    | 'command.execute.before'
+    | 'tool.execute.before'
+    | 'tool.execute.after'
+    | 'shell.env'
+  >
+>;
 
 /** The host's server address (PluginInput.serverUrl, a URL behind a getter), as a string; undefined if absent. */
-function serverUrlOf(input: unknown): string | undefined {
-  const url = isRecord(input) ? input.serverUrl : undefined;
+function serverUrlOf(input: Host.PluginInput): string | undefined {
+  // Typed a URL, but absent where a host (or a test host) has no server yet: read it as what it may be.
+  const url: unknown = isRecord(input) ? input.serverUrl : undefined;
   return url instanceof URL || typeof url === 'string' ? String(url) : undefined;
 }
 
 const sessionOf = (input: unknown): string | undefined =>
   isRecord(input) && typeof input.sessionID === 'string' ? input.sessionID : undefined;
 
-export async function server(input: unknown, options?: unknown): Promise<V1Hooks> {
+export async function server(input: Host.PluginInput, options?: Host.PluginOptions): Promise<V1Hooks> {
   const host = PluginInput.safeParse(input);
-  const client = isRecord(input) ? input.client : undefined;
-  const channels = v1Channels(client);
+  const channels = v1Channels(isRecord(input) ? input.client : undefined);
   const { options: opts, problem } = parseOptions(options);
   const directory = host.success ? host.data.directory : process.cwd();
   if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
@@ -110,16 +112,17 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
     async config(cfg) {
       guard('config', 'config', undefined, () => {
         if (!isRecord(cfg)) return;
-        sandbox.useShell(cfg.shell);
+        // `shell` is read by opencode 1.18.33 but missing from its Config type: read it as untyped configuration.
+        const settings: Record<string, unknown> = cfg;
+        sandbox.useShell(settings.shell);
         for (const gap of hostGapWarnings(cfg)) {
           channels.log('warn', gap, {});
           channels.toast(gap, 'warning');
         }
         if (!isRecord(cfg.command)) cfg.command = {};
-        const commands = cfg.command as Record<string, unknown>;
-        if (commands[COMMAND_NAME] !== undefined)
+        if (cfg.command[COMMAND_NAME] !== undefined)
           channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
-        commands[COMMAND_NAME] = { template: '$ARGUMENTS', description: COMMAND_DESCRIPTION };
+        cfg.command[COMMAND_NAME] = { template: '$ARGUMENTS', description: COMMAND_DESCRIPTION };
       });
     },
 
@@ -171,8 +174,9 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
       guard('message', 'chat.message', input, () => {
         const i = ChatMessageInput.parse(input);
         const o = ChatMessageOutput.parse(output);
-        // The host keeps its own reference to this array: edit it in place (the parsed copy is for reading).
-        const parts = isRecord(output) && Array.isArray(output.parts) ? (output.parts as unknown[]) : [];
+        // The host keeps its own reference to this array: edit it in place (the parsed copy is for reading). Edited
+        // as data: a part the plugin adds reuses the ids the host gave (textPartLike), which the type cannot check.
+        const parts: unknown[] = isRecord(output) && Array.isArray(output.parts) ? output.parts : [];
         const outcome = enforcer.userMessage({
           sessionID: i.sessionID,
           agent: o.message.agent,
@@ -196,8 +200,10 @@ export async function server(input: unknown, options?: unknown): Promise<V1Hooks
         const i = CommandInput.parse(input);
         if (i.command !== COMMAND_NAME) return;
         const answer = enforcer.command(i.sessionID, i.arguments);
-        if (isRecord(output) && Array.isArray(output.parts))
-          output.parts.splice(0, output.parts.length, { type: 'text', text: answer });
+        // Typed `Part[]`, but 1.18.33 passes the command's prompt parts, which have no ids yet
+        // (test/fixtures/v1/command.execute.before.json): the answer is a prompt part of that shape.
+        const parts: unknown[] | undefined = isRecord(output) && Array.isArray(output.parts) ? output.parts : undefined;
+        parts?.splice(0, parts.length, { type: 'text', text: answer });
       });
     },
 

@@ -3,10 +3,15 @@
 import * as z from 'zod';
 import { Record_ } from '../core/boundary.js';
 
-/** A prompt file: the docs name `files` without a shape; a path string or an object with a path or file: URL. */
+/**
+ * A prompt file. Upstream declares `{ uri, name?, mime?, description?, source? }` (PromptInput.FileAttachment,
+ * anomalyco/opencode packages/schema/src/prompt-input.ts @1bfd211ce7be89315f628a98698233a267eeac12); the docs'
+ * examples show a path string or `{ path }` / `{ url }`: all are read, so a file is seen whichever shape arrives.
+ */
 export const PromptFile = z.union([
   z.string().min(1),
   z.looseObject({
+    uri: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
     url: z.string().min(1).optional(),
     filename: z.string().optional(),

@@ -116,7 +116,7 @@ function onPrompt(e: V2Prompt, enforcer: Enforcer): void {
 function filePath(file: unknown): string | undefined {
   const f = PromptFile.safeParse(file);
   if (!f.success) return undefined;
-  return typeof f.data === 'string' ? f.data : attachmentPath(f.data.url, f.data.path);
+  return typeof f.data === 'string' ? f.data : attachmentPath(f.data.uri ?? f.data.url, f.data.path);
 }
 
 function appendNote(e: V2ToolAfter, note: string | undefined): void {

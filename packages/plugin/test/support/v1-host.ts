@@ -8,6 +8,18 @@ import { fileURLToPath } from 'node:url';
 import plugin from '../../src/index.js';
 import type { V1Hooks } from '../../src/v1/server.js';
 
+/** A V1 hook driven with recorded payloads: JSON data, which no type can promise, as opencode's runtime passes it. */
+type Recorded<F> = F extends (...args: infer A) => infer R ? (...args: { [I in keyof A]: unknown }) => R : never;
+
+/**
+ * The plugin's hooks as the tests call them: every payload as data (the adapter parses it, which is what these tests
+ * pin down), the status tool with a context that holds only what the plugin reads.
+ */
+export type RecordedHooks = { readonly [K in Exclude<keyof V1Hooks, 'tool'>]: Recorded<V1Hooks[K]> } & {
+  readonly tool: Readonly<Record<string, Readonly<Record<'args', unknown>> & { execute: Recorded<ToolExecute> }>>;
+};
+type ToolExecute = V1Hooks['tool'][string]['execute'];
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const fixtures = join(here, '..', 'fixtures');
 
@@ -24,7 +36,7 @@ export interface ToastBody {
 }
 
 export interface V1TestHost {
-  readonly hooks: V1Hooks;
+  readonly hooks: RecordedHooks;
   readonly project: string;
   readonly logs: LogBody[];
   readonly toasts: ToastBody[];
@@ -70,7 +82,8 @@ export async function startV1(opts: StartOptions = {}): Promise<V1TestHost> {
   ).input;
   const hooks = await plugin.server({ ...input, client }, opts.options);
   return {
-    hooks,
+    // Widening the payload types only (each hook takes `unknown` where opencode's type names a shape): no hook added.
+    hooks: hooks as RecordedHooks,
     project,
     logs,
     toasts,

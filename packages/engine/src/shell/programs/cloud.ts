@@ -86,3 +86,25 @@ export const AZ: ProgramDeclaration = {
   effects: { reads: ['--file', '-f', '--destination', '-d'], effects: azEffects },
   stdin: { confirm: { flag: '--yes' } },
 };
+
+export const WRANGLER: ProgramDeclaration = {
+  names: ['wrangler'],
+  about: 'Cloudflare wrangler: its value options, so `pages deploy DIR --branch main` reads the branch',
+  options: {
+    '*': [
+      ...[
+        '-c',
+        '--config',
+        '-e',
+        '--env',
+        '--name',
+        '--compatibility-date',
+        '--compatibility-flags',
+        '--var',
+        '--define',
+      ],
+      ...['--project-name', '--branch', '--commit-hash', '--commit-message', '--message', '--tag'],
+      ...['--routes', '--route', '--triggers', '--outdir', '--assets', '--site', '--jurisdiction'],
+    ],
+  },
+};

@@ -82,6 +82,8 @@ const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
       ...['-o', '--output', '-l', '--selector', '-f', '--filename', '-n', '--namespace', '--context', '-c'],
       ...['--container', '--field-selector', '--sort-by', '-k', '--kustomize', '--type', '--image', '--replicas'],
       ...['--timeout', '--grace-period', '-p', '--patch'],
+      // global options may follow the verb too (`kubectl apply -f x --kubeconfig ~/.kube/prod`)
+      ...['--kubeconfig', '--cluster', '--user', '--server'],
     ],
   },
   runs: [
@@ -113,7 +115,7 @@ export const HELM: ProgramDeclaration = {
   options: {
     '*': [
       ...['-f', '--values', '--set', '--set-string', '--set-file', '--version', '-o', '--output', '--timeout'],
-      ...['--repo', '-n', '--namespace'],
+      ...['--repo', '-n', '--namespace', '--kube-context', '--kubeconfig'],
     ],
   },
 };

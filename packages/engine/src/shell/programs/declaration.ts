@@ -42,6 +42,14 @@ export interface FileAccess {
 export interface RunsDeclaration {
   /** Only after these subcommand words does it run a command (`npm exec`, `docker compose exec`); absent: always. */
   readonly subcommands?: readonly string[];
+  /**
+   * Its first word runs as a command when it is none of these, its own commands (with their aliases): `pnpm netlify
+   * deploy` runs the package binary netlify. Only with no `subcommands`; an option before the word runs nothing.
+   */
+  readonly ownCommands?: readonly string[];
+  /** The word it runs may be a package.json script of that name as well as a binary (`pnpm test:unit`, `yarn run
+   * vercel`): the runner is recorded as a command too, so a rule on `pnpm test*` still sees it. */
+  readonly scriptOrBinary?: boolean;
   /** Its own options that take a value (attached or the next word), before the command. */
   readonly options: readonly string[];
   /** Its own options whose value is only ever attached. */
@@ -74,6 +82,19 @@ export interface RunsDeclaration {
   readonly clearsEnvironment?: boolean;
   /** …unless one of these options is given (`sudo -E`, `su -m`). */
   readonly keepsEnvironmentWith?: readonly string[];
+  /**
+   * Its command's first word names a package, not a program (`npx netlify-cli@17 deploy`, `pnpm dlx @changesets/cli`):
+   * the version is dropped and the package's own command is looked up in this table (a scoped package without an entry
+   * runs its name: `@vercel/ncc` → `ncc`). `-p`/`--package` name the package apart, so the word is then the command.
+   */
+  readonly packageBins?: Readonly<Record<string, string>>;
+  /**
+   * Options whose value names the program it runs, with its positionals as that program's words (`python -m twine
+   * upload` runs twine's command line). Without one of them it runs nothing. The program itself is recorded too.
+   */
+  readonly programOption?: readonly string[];
+  /** It runs one of its own commands (`yarn workspaces foreach … npm publish` runs `yarn npm publish` in each). */
+  readonly self?: boolean;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
@@ -147,12 +168,16 @@ export interface ProgramDeclaration {
   /** Global options whose value moves the directory the command runs in. */
   readonly cwd?: readonly string[];
   /**
-   * Options that take a value, per subcommand ('*': every one). Required: `{}` states that none do, so a program is
+   * Options that take a value, per subcommand ('*': every one; a two-word subcommand such as 'pr merge' lists all of
+   * its own, without the '*' ones). Required: `{}` states that none do, so a program is
    * never declared without anyone having thought about which words are option values.
    */
   readonly options: Readonly<Record<string, readonly string[]>>;
   /** Options whose value is only ever attached (`sed -i.bak`, `perl -i.orig`). */
   readonly attached?: readonly string[];
+  /** Its options are single-dash words (terraform's -auto-approve, find's -delete, go's -run): `-no-color` is one
+   * option, never the letters -n -o -c…, so a rule's `-n` cannot be met by it. */
+  readonly singleDashOptions?: boolean;
   readonly effects?: EffectsDeclaration;
   readonly runs?: readonly RunsDeclaration[];
   readonly interpreter?: InterpreterDeclaration;

@@ -3,6 +3,9 @@
 import {
   copyEffects,
   ddEffects,
+  outputOptionEffects,
+  spongeEffects,
+  uniqEffects,
   findEffects,
   patchEffects,
   readerEffects,
@@ -126,6 +129,7 @@ export const PATCH: ProgramDeclaration = {
 export const FIND: ProgramDeclaration = {
   names: ['find'],
   about: 'find: -delete deletes from its start paths; what -exec runs is walked as a command (walk.ts)',
+  singleDashOptions: true,
   options: {
     '*': [
       ...['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-exec', '-execdir', '-ok', '-okdir'],
@@ -148,6 +152,40 @@ export const HEAD: ProgramDeclaration = {
   about: 'head and tail: their operands are read',
   options: { '*': ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'] },
   effects: { reads: [], effects: readerEffects },
+};
+
+export const SORT: ProgramDeclaration = {
+  names: ['sort'],
+  about: 'sort: its operands are read; -o/--output FILE is written (the same file as an operand sorts it in place)',
+  options: {
+    '*': [
+      ...['-o', '--output', '-k', '--key', '-t', '--field-separator', '-S', '--buffer-size', '-T'],
+      ...['--temporary-directory', '--parallel', '--files0-from', '--compress-program', '--batch-size', '--sort'],
+      '--random-source',
+    ],
+  },
+  effects: { reads: ['-o', '--output'], effects: outputOptionEffects },
+};
+
+export const SHUF: ProgramDeclaration = {
+  names: ['shuf'],
+  about: 'shuf: its operand is read; -o/--output FILE is written',
+  options: { '*': ['-o', '--output', '-n', '--head-count', '-i', '--input-range', '--random-source'] },
+  effects: { reads: ['-o', '--output'], effects: outputOptionEffects },
+};
+
+export const UNIQ: ProgramDeclaration = {
+  names: ['uniq'],
+  about: 'uniq: reads IN, writes OUT when a second operand is given',
+  options: { '*': ['-f', '--skip-fields', '-s', '--skip-chars', '-w', '--check-chars', '--group', '--all-repeated'] },
+  effects: { reads: [], effects: uniqEffects },
+};
+
+export const SPONGE: ProgramDeclaration = {
+  names: ['sponge'],
+  about: 'sponge (moreutils): writes its stdin to FILE once the input ends (-a appends)',
+  options: {},
+  effects: { reads: [], effects: spongeEffects },
 };
 
 export const CAT: ProgramDeclaration = {

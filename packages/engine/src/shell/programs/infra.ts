@@ -1,10 +1,11 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
-// pulumi.
+// pulumi, go (single-dash options like terraform).
 import type { ProgramDeclaration } from './declaration.js';
 
 const TERRAFORM: Omit<ProgramDeclaration, 'names' | 'about'> = {
   globals: { value: ['-chdir'], flag: ['-help', '-version'] },
   cwd: ['-chdir'],
+  singleDashOptions: true,
   options: { '*': ['-var', '-var-file', '-target', '-replace', '-out', '-state', '-backend-config', '-lock-timeout'] },
   stdin: { confirm: { flag: '-auto-approve', subcommands: ['apply', 'destroy'] } },
 };
@@ -34,4 +35,18 @@ export const MAKE: ProgramDeclaration = {
   },
   cwd: ['-C', '--directory'],
   options: {},
+};
+
+export const GO: ProgramDeclaration = {
+  names: ['go'],
+  about: 'go: single-dash options (-run, -count=1, -update); -C moves it',
+  globals: { value: ['-C'], flag: [] },
+  cwd: ['-C'],
+  singleDashOptions: true,
+  options: {
+    '*': [
+      ...['-run', '-skip', '-bench', '-count', '-timeout', '-o', '-p', '-tags', '-ldflags', '-gcflags', '-asmflags'],
+      ...['-coverprofile', '-covermode', '-coverpkg', '-cpu', '-parallel', '-exec', '-mod', '-modfile', '-buildmode'],
+    ],
+  },
 };

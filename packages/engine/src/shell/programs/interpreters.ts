@@ -1,6 +1,7 @@
 // Interpreters: the options that carry inline code, those after which no script file follows, and their value
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
 import { perlEffects } from '../file-effects.js';
+import { PACKAGE_BINS } from './packages.js';
 import type { ProgramDeclaration } from './declaration.js';
 
 export const PYTHON: ProgramDeclaration = {
@@ -8,6 +9,8 @@ export const PYTHON: ProgramDeclaration = {
   about: 'Python: -c carries code, -m runs a module (no script file), else the first word is the script',
   options: { '*': ['-c', '-m', '-W', '-X', '-Q'] },
   interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
+  // `python -m MODULE ARGS` runs the module's command line: `python -m twine upload`, `python -m mkdocs gh-deploy`.
+  runs: [{ options: ['-c', '-m', '-W', '-X', '-Q'], programOption: ['-m'], notWhen: ['-c'] }],
 };
 
 export const NODE: ProgramDeclaration = {
@@ -57,5 +60,5 @@ export const BUN: ProgramDeclaration = {
   about: 'Bun: -e/-p carry code, `bun x.ts`/`bun run x.ts` run a script, `bun x` runs a package command',
   options: {},
   interpreter: { family: 'bun', inline: ['-e', '--eval', '-p', '--print'], scriptWord: 'js-file' },
-  runs: [{ subcommands: ['x'], options: ['-p', '--package'] }],
+  runs: [{ subcommands: ['x'], options: ['-p', '--package'], packageBins: PACKAGE_BINS }],
 };

@@ -3,7 +3,40 @@
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
-const NPX_RUNS: RunsDeclaration = { options: NPX_OPTIONS, commandOption: ['-c', '--call'] };
+/**
+ * Packages whose command is not their name (`npx netlify-cli deploy` runs `netlify deploy`): the ones an agent runs
+ * through a package runner to publish, deploy or change infrastructure, and the common tools beside them. A package
+ * missing here runs its own name (unscoped) or the part after the slash (scoped), which is right for most.
+ */
+export const PACKAGE_BINS: Readonly<Record<string, string>> = {
+  'netlify-cli': 'netlify',
+  'firebase-tools': 'firebase',
+  '@changesets/cli': 'changeset',
+  '@cloudflare/wrangler': 'wrangler',
+  '@angular/cli': 'ng',
+  '@nestjs/cli': 'nest',
+  typescript: 'tsc',
+  'aws-cdk': 'cdk',
+  'cdktf-cli': 'cdktf',
+  '@aws-amplify/cli': 'amplify',
+  '@railway/cli': 'railway',
+  '@vscode/vsce': 'vsce',
+  '@google/clasp': 'clasp',
+  'eas-cli': 'eas',
+  '@sentry/cli': 'sentry-cli',
+  '@azure/static-web-apps-cli': 'swa',
+  '@lhci/cli': 'lhci',
+  '@playwright/test': 'playwright',
+  '@nx/cli': 'nx',
+  '@redocly/cli': 'redocly',
+  '@stoplight/spectral-cli': 'spectral',
+  '@biomejs/biome': 'biome',
+  '@semantic-release/cli': 'semantic-release-cli',
+  'gh-pages': 'gh-pages',
+};
+const NPX_RUNS: RunsDeclaration = { options: NPX_OPTIONS, commandOption: ['-c', '--call'], packageBins: PACKAGE_BINS };
+/** `yarn workspaces foreach [options] CMD…` and `yarn workspace NAME CMD…` run `yarn CMD…` in the workspaces. */
+const YARN_FOREACH_OPTIONS = ['--include', '--exclude', '--from', '-j', '--jobs'];
 
 const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   globals: {
@@ -21,19 +54,58 @@ export const NPM: ProgramDeclaration = {
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
 };
+/**
+ * pnpm's own commands and aliases (pnpm 8–10). Any other first word is a script of package.json, else a binary of
+ * node_modules/.bin (`pnpm netlify deploy --prod`): judged as the binary, since which one runs depends on a file the
+ * engine does not read, and a script named like a deploy tool does what that tool does. The runner stays recorded.
+ */
+const PNPM_COMMANDS = [
+  ...['add', 'i', 'install', 'it', 'install-test', 'ci', 'clean-install', 'ln', 'link', 'unlink', 'rb', 'rebuild'],
+  ...['rm', 'remove', 'un', 'uninstall', 'up', 'update', 'upgrade', 'audit', 'licenses', 'ls', 'list', 'll', 'la'],
+  ...['outdated', 'why', 'run', 'run-script', 'test', 't', 'tst', 'start', 'stop', 'restart', 'exec', 'dlx'],
+  ...['create', 'init', 'publish', 'pack', 'recursive', 'multi', 'm', 'server', 'store', 'root', 'bin', 'setup'],
+  ...['env', 'deploy', 'doctor', 'config', 'c', 'get', 'set', 'import', 'fetch', 'prune', 'patch', 'patch-commit'],
+  ...['patch-remove', 'dedupe', 'self-update', 'cat-file', 'cat-index', 'find-hash', 'approve-builds'],
+  ...['ignored-builds', 'docs', 'home', 'bugs', 'repo', 'view', 'info', 'show', 'v', 'owner', 'login', 'adduser'],
+  ...['logout', 'whoami', 'dist-tag', 'dist-tags', 'unpublish', 'deprecate', 'undeprecate', 'version', 'help'],
+  ...['search', 's', 'star', 'stars', 'unstar', 'token', 'team', 'access', 'org', 'ping', 'profile', 'prefix'],
+  ...['completion', 'install-completion', 'sbom', 'hook', 'edit', 'explore', 'fund', 'shrinkwrap', 'query', 'pkg'],
+  ...['cache', 'node'],
+];
+/** yarn's own commands (classic and berry); any other first word is a script or a binary, as with pnpm. */
+const YARN_COMMANDS = [
+  ...['add', 'audit', 'autoclean', 'bin', 'cache', 'check', 'config', 'constraints', 'create', 'dedupe', 'dlx'],
+  ...['exec', 'explain', 'generate-lock-entry', 'global', 'help', 'import', 'info', 'init', 'install', 'licenses'],
+  ...['link', 'list', 'login', 'logout', 'npm', 'outdated', 'owner', 'pack', 'patch', 'patch-commit', 'plugin'],
+  ...['policies', 'publish', 'rebuild', 'remove', 'run', 'search', 'set', 'sdks', 'stage', 'tag', 'team', 'test'],
+  ...['unlink', 'unplug', 'up', 'upgrade', 'upgrade-interactive', 'version', 'versions', 'why', 'workspace'],
+  ...['workspaces', 'start'],
+];
+
 export const PNPM: ProgramDeclaration = {
   names: ['pnpm'],
-  about: 'pnpm: -C/--dir moves it; `pnpm exec`/`pnpm dlx` run a command',
+  about: 'pnpm: -C/--dir moves it; `pnpm exec`/`pnpm dlx` run a command, and so does a word that is no pnpm command',
   ...NPM_LIKE,
-  runs: [{ ...NPX_RUNS, subcommands: ['exec', 'dlx'] }],
+  runs: [
+    { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
+    { options: [], ownCommands: PNPM_COMMANDS, scriptOrBinary: true },
+  ],
 };
 export const YARN: ProgramDeclaration = {
   names: ['yarn'],
-  about: 'yarn: --cwd moves it; `yarn exec`/`yarn dlx` run a command',
+  about:
+    'yarn: --cwd moves it; `yarn exec`/`yarn dlx`/`yarn run`, and a word that is no yarn command, run a command; `yarn workspaces foreach`/`yarn workspace NAME` run a yarn command',
   globals: { value: ['--cwd'], flag: ['-s', '--silent'] },
   cwd: ['--cwd'],
   options: {},
-  runs: [{ ...NPX_RUNS, subcommands: ['exec', 'dlx'] }],
+  runs: [
+    { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
+    { subcommands: ['workspaces foreach'], options: YARN_FOREACH_OPTIONS, self: true },
+    { subcommands: ['workspace'], options: [], skip: 1, self: true },
+    // `yarn run NAME` and `yarn NAME` run a script of that name, else the binary (judged as the binary, as pnpm's).
+    { subcommands: ['run'], options: [], scriptOrBinary: true },
+    { options: [], ownCommands: YARN_COMMANDS, scriptOrBinary: true },
+  ],
 };
 export const NPX: ProgramDeclaration = {
   names: ['npx', 'bunx', 'pnpx'],

@@ -3,7 +3,7 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, GCLOUD, GSUTIL } from './cloud.js';
+import { AWS, AZ, GCLOUD, GSUTIL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
 import { DOCKER_CLI, HELM, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
@@ -21,13 +21,17 @@ import {
   RSYNC,
   SED,
   SHRED,
+  SHUF,
+  SORT,
+  SPONGE,
   TAR,
   TEE,
   TOUCH,
   TRUNCATE,
+  UNIQ,
   UNZIP,
 } from './files.js';
-import { MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
+import { GO, MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
 import { BUN, DENO, NODE, PERL, PHP, PYTHON, RUBY } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
@@ -61,6 +65,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   TOFU,
   PULUMI,
   MAKE,
+  GO,
   NPM,
   PNPM,
   YARN,
@@ -71,6 +76,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GCLOUD,
   GSUTIL,
   AZ,
+  WRANGLER,
   CP,
   INSTALL,
   RSYNC,
@@ -82,6 +88,10 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CHMOD,
   DD,
   TEE,
+  SORT,
+  SHUF,
+  UNIQ,
+  SPONGE,
   SED,
   PATCH,
   FIND,
@@ -126,6 +136,8 @@ export interface CompiledRuns {
   readonly spec: OptionSpec;
   /** Each alternative's words (`compose exec` → ['compose', 'exec']); undefined: the program itself runs it. */
   readonly subcommands: readonly (readonly string[])[] | undefined;
+  /** RunsDeclaration.ownCommands as a Set. */
+  readonly ownCommands: ReadonlySet<string> | undefined;
 }
 
 /** A declaration compiled once at load: Sets for lookups, one OptionSpec per subcommand ('*' merged in). */
@@ -150,12 +162,14 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
   const options = declaration.options;
   const star = options['*'] ?? [];
   const attached = declaration.attached ?? [];
+  const words = declaration.singleDashOptions === true;
   const bySubcommand = new Map<string, OptionSpec>();
+  // A two-word key ('pr merge') lists all its options: the '*' ones may mean something else there (gh's -s, -m).
   for (const [sub, own] of Object.entries(options))
-    if (sub !== '*') bySubcommand.set(sub, optionSpec([...star, ...own], attached));
+    if (sub !== '*') bySubcommand.set(sub, optionSpec(sub.includes(' ') ? own : [...star, ...own], attached, words));
   return {
     declaration,
-    base: optionSpec(star, attached),
+    base: optionSpec(star, attached, words),
     bySubcommand,
     globalValue: new Set(declaration.globals?.value ?? []),
     globalFlag: new Set(declaration.globals?.flag ?? []),
@@ -164,6 +178,7 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
       runs,
       spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
       subcommands: runs.subcommands?.map((s) => s.split(' ')),
+      ownCommands: runs.ownCommands === undefined ? undefined : new Set(runs.ownCommands),
     })),
     runsAfter: runsAfter(declaration),
   };
@@ -172,7 +187,8 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
 /** The first words of the subcommands after which a program runs a command, when it runs one only after those. */
 function runsAfter(declaration: ProgramDeclaration): ReadonlySet<string> | undefined {
   const runs = declaration.runs;
-  if (runs === undefined || runs.some((r) => r.subcommands === undefined)) return undefined;
+  if (runs === undefined || runs.some((r) => r.subcommands === undefined || r.ownCommands !== undefined))
+    return undefined;
   return new Set(runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)));
 }
 

@@ -176,4 +176,61 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     notWhen: ['--list', '--list-full', '--help', '--install', '-l'],
   }),
+  // Secret and credential injectors: they run their command with the secrets (or a cloud session) in its environment,
+  // so the command is what a rule judges (`aws-vault exec prod -- aws s3 rb …` is an aws delete).
+  runner(['aws-vault'], "aws-vault exec PROFILE [--] CMD: runs CMD with the profile's credentials", {
+    subcommands: ['exec'],
+    options: [
+      '-d',
+      '--duration',
+      '--region',
+      '-t',
+      '--mfa-token',
+      '--prompt',
+      '--backend',
+      '--ec2-server',
+      '--ecs-server',
+    ],
+    skip: 1,
+    dashDash: true,
+  }),
+  runner(['op'], '1Password CLI: op run [--env-file F] -- CMD runs CMD with the secrets resolved', {
+    subcommands: ['run'],
+    options: ['--env-file', '--account', '--session', '--config', '--encoding'],
+    dashDash: true,
+  }),
+  runner(['doppler'], 'Doppler: doppler run [-p P -c C] -- CMD (or --command STRING)', {
+    subcommands: ['run'],
+    options: [
+      ...['-p', '--project', '-c', '--config', '-t', '--token', '--name-transformer', '--mount'],
+      '--mount-format',
+    ],
+    commandOption: ['--command'],
+    dashDash: true,
+  }),
+  runner(['infisical'], 'Infisical: infisical run [--env E] -- CMD (or --command STRING)', {
+    subcommands: ['run'],
+    options: ['--env', '--path', '--projectId', '--token', '--tags', '--domain'],
+    commandOption: ['--command'],
+    dashDash: true,
+  }),
+  runner(['dotenvx'], 'dotenvx run [-f FILE] -- CMD: runs CMD with the env files loaded', {
+    subcommands: ['run'],
+    options: ['-f', '--env-file', '--env', '-fk', '--env-keys-file', '--convention'],
+    dashDash: true,
+  }),
+  runner(['dotenv'], 'dotenv-cli: dotenv [-e FILE] -- CMD runs CMD with the env files loaded', {
+    options: ['-e', '-c', '-v', '-p'],
+    dashDash: true,
+  }),
+  runner(['saml2aws'], "saml2aws exec [--] CMD: runs CMD with the assumed role's credentials", {
+    subcommands: ['exec'],
+    options: ['-a', '--idp-account', '-p', '--profile', '--exec-profile', '--region', '--session-duration'],
+    dashDash: true,
+  }),
+  runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded", {
+    subcommands: ['exec'],
+    options: [],
+    skip: 1,
+  }),
 ];

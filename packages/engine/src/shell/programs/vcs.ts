@@ -64,6 +64,12 @@ export const GH: ProgramDeclaration = {
     ],
     alias: [],
     api: ['--input'],
+    // -s/-m/-r/-d (squash, merge, rebase, delete-branch) and -a (approve) are switches here, not -s STATE, -a USER.
+    'pr merge': [
+      ...['-R', '--repo', '-b', '--body', '-F', '--body-file', '-t', '--subject', '-A', '--author-email'],
+      '--match-head-commit',
+    ],
+    'pr review': ['-R', '--repo', '-b', '--body', '-F', '--body-file'],
   },
   // `gh api --input body.json` sends the file as the request body (a review with event APPROVE).
   input: { as: 'body', subcommand: 'api', files: ['--input'] },
