@@ -4,9 +4,9 @@
 // links to the node_modules the original bundle resolves from, so what the bundle loads at run time (the OS
 // sandbox's runtime) resolves as it does for an installed package — outside the plugin's own folder, which the
 // plugin protects.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PluginEntry } from '@semantic-anchors/sandbox';
 import { pluginDist, repoRoot } from '../../support/harness.js';
@@ -21,7 +21,11 @@ export function copyPluginBundle(): PluginCopy {
   const dir = mkdtempSync(join(tmpdir(), 'semantic-anchors-plugin-copy-'));
   const file = join(dir, 'opencode-semantic-anchors', 'dist', 'index.js');
   mkdirSync(join(dir, 'opencode-semantic-anchors', 'dist'), { recursive: true });
-  copyFileSync(pluginDist, file);
+  // The bundle and the chunks it shares with the CLI (`shared-<hash>.js`, imported by relative path).
+  const from = dirname(pluginDist);
+  for (const name of readdirSync(from))
+    if (name.endsWith('.js')) copyFileSync(join(from, name), join(dirname(file), name));
+  if (basename(pluginDist) !== 'index.js') copyFileSync(pluginDist, file);
   symlinkSync(nodeModulesOf(pluginDist), join(dir, 'node_modules'), 'dir');
   return { entry: pathToFileURL(file).href, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
