@@ -169,12 +169,21 @@ function startupFiles(home: string, env: Readonly<Record<string, string | undefi
   return unique(out);
 }
 
-/** The plugin's own files: its folder (dist/), and the package around it when installed as a package. */
+/**
+ * The plugin's own files: its folder (a drop-in's), or, for a package, what the package ships and what decides what
+ * opencode loads from it (the `files` of package.json, and package.json itself). Not the whole folder around dist/:
+ * in a source checkout that is the sources and tests, which a developer edits while a suite runs the plugin.
+ */
 function pluginFiles(pluginFile: string | undefined): string[] {
   if (!pluginFile) return [];
   const file = pluginFile.startsWith('file:') ? fileURLToPath(pluginFile) : pluginFile;
   const dir = dirname(file);
-  return basename(dir) === 'dist' ? [join(dirname(dir), '**')] : [join(dir, '**')];
+  if (basename(dir) !== 'dist') return [join(dir, '**')];
+  const pkg = dirname(dir);
+  return [
+    ...['dist', 'bin', 'schema'].map((d) => join(pkg, d, '**')),
+    ...['package.json', 'README.md', 'LICENSE', 'NOTICE'].map((f) => join(pkg, f)),
+  ];
 }
 
 /** The server's address in the spellings a caller would use for it. */
