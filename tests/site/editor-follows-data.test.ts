@@ -102,7 +102,8 @@ describe('the simulator follows the data as explain does', () => {
     expect(await shown.locator('pre').textContent()).toBe(input.text);
     expect(await shown.textContent()).toContain('reads on stdin: ');
     expect(await legendInPage(v)).toEqual(legendFromCli(cliSpans(cli!)));
-    expect(await v.locator('.marked-command mark').allTextContents()).toEqual(['psql']);
+    // The program, and the SQL the rule read where it stands: inside the heredoc's body.
+    expect(await v.locator('.marked-command mark').allTextContents()).toEqual(['psql', 'DROP SCHEMA']);
   });
 
   it('judges a push with no refspec on the branch set above the events, the implied words shown; unknown without one', async () => {

@@ -130,7 +130,9 @@ describe('anchor-protect-write-boundary (the file tools held to the sandbox fold
     ),
     'a program on PATH before the real one': write(`${home}/.local/bin/git`),
     "ssh's config (a ProxyCommand)": { tool: 'edit', args: { filePath: `${home}/.ssh/config`, newString: 'x' } },
-    'a folder next to the project': write(`${home}/shop/other/x.ts`),
+    "another repository's git hooks": write(`${home}/shop/other/.git/hooks/pre-commit`),
+    'a program in ~/bin': write(`${home}/bin/git`),
+    'a system file outside the home folder': write('/etc/profile.d/x.sh'),
     'a path that climbs out of the project': write(`${root}/../../.npmrc`),
   };
   it.each(Object.entries(stopped))('stops a write to %s', (_name, event) => {
@@ -142,15 +144,18 @@ describe('anchor-protect-write-boundary (the file tools held to the sandbox fold
     'a temp file': write('/tmp/notes.md'),
     'a cache folder': write(`${home}/.cache/tool/x.json`),
     'a read outside': { tool: 'read', args: { filePath: `${home}/.npmrc` } },
+    "a visible file beside the project (an estimate next to the client's repository)": write(
+      `${home}/shop/estimate.md`,
+    ),
     'the shell writing outside (the OS sandbox holds the shell)': bash('echo x > ~/notes.txt'),
   };
   it.each(Object.entries(honest))('leaves %s alone', (_name, event) => {
     expect(blockedBy(event, bounded)).toEqual([]);
   });
   it('opens what settings.sandbox.writable opens, and is gone with the sandbox off or no folders given', () => {
-    const outside = write(`${home}/fixtures/a.json`);
-    expect(withSettings('  sandbox:\n    writable: ["~/fixtures"]\n')(outside)).toEqual([]);
-    expect(withSettings('  sandbox:\n    writable: ["~/elsewhere"]\n')(outside)).toEqual([
+    const outside = write(`${home}/.fixtures/a.json`);
+    expect(withSettings('  sandbox:\n    writable: ["~/.fixtures"]\n')(outside)).toEqual([]);
+    expect(withSettings('  sandbox:\n    writable: ["~/.elsewhere"]\n')(outside)).toEqual([
       'anchor-protect-write-boundary',
     ]);
     expect(withSettings('  sandbox: "off"\n')(outside)).toEqual([]);

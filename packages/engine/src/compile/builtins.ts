@@ -259,21 +259,32 @@ export function builtinContracts(
   }
   const inside = writableGlobs(protect, settings, root);
   if (inside !== undefined) {
+    // A path another built-in guards is left to it (as config-dirs leaves the contract files), so that one bypass
+    // scoped to that built-in lets the change through.
+    const exceptions = [...inside, ...guardedElsewhere(protect).map((g) => `!${g}`)];
+    const home = protect?.home?.replace(/\/+$/, '');
+    const fileTools = ['write', 'edit', 'patch'];
+    // What runs later in the human's name lives in hidden files and folders (~/.npmrc, ~/.ssh/config, ~/.local/bin,
+    // python's user site under ~/.local, another repository's .git/hooks) and in ~/bin; outside the home folder, the
+    // system's own files. A visible file beside the project (a consultant's estimate next to the client's
+    // repository, notes in ~/docs) runs nowhere by itself: the file tools may write it, as the human would.
+    const where =
+      home === undefined || home === ''
+        ? [['/**']]
+        : [
+            [`${globLiteral(home)}/**/.*`, `${globLiteral(home)}/**/.*/**`, `${globLiteral(home)}/bin/**`],
+            ['/**', `!${globLiteral(home)}`, `!${globLiteral(home)}/**`],
+          ];
     out.push({
       ...base,
       id: `${BUILTIN_PREFIX}protect-write-boundary`,
       description:
-        "The file tools run in the host's process, outside the OS sandbox that holds the shell to the project, the temp folders and the package caches: a file they write elsewhere (~/.npmrc, ~/.ssh/config, ~/.local/bin/, python's user site) runs later in the human's name.",
+        "The file tools run in the host's process, outside the OS sandbox that holds the shell to the project, the temp folders and the package caches: a file they write into a hidden place of the home folder or outside it (~/.npmrc, ~/.ssh/config, ~/.local/bin/, python's user site, another repository's .git) runs later in the human's name.",
       mode: 'BLOCK',
       bypassable: true,
-      // A path another built-in guards is left to it (as config-dirs leaves the contract files), so that one bypass
-      // scoped to that built-in lets the change through.
-      when: {
-        tool: {
-          name: ['write', 'edit', 'patch'],
-          effect: { kind: 'change', path: ['/**', ...inside, ...guardedElsewhere(protect).map((g) => `!${g}`)] },
-        },
-      },
+      when: where.map((path) => ({
+        tool: { name: fileTools, effect: { kind: 'change' as const, path: [...path, ...exceptions] } },
+      })),
       message:
         'Write inside the project (or a temp folder). To write elsewhere, tell the human the file and the change: they make it, let it through with a bypass, or open the folder in settings.sandbox.writable.',
     });
