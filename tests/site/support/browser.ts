@@ -128,27 +128,32 @@ export const HOVER = '.monaco-editor .monaco-hover:not(.hidden)';
  */
 export async function hoverOn(page: Page, text: string, expect: string) {
   const line = page.locator('#editor .view-line', { hasText: text }).last();
-  const point = await line.evaluate((el, t) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const chunks: { node: Text; from: number }[] = [];
-    let whole = '';
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      chunks.push({ node: n as Text, from: whole.length });
-      whole += (n.textContent ?? '').replace(/\u00a0/g, ' ');
-    }
-    const at = whole.lastIndexOf(t) + Math.floor(t.length / 2);
-    const chunk = [...chunks].reverse().find((c) => c.from <= at)!;
-    const range = document.createRange();
-    range.setStart(chunk.node, at - chunk.from);
-    range.setEnd(chunk.node, at - chunk.from + 1);
-    const r = range.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  }, text);
+  const measure = () =>
+    line.evaluate((el, t) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const chunks: { node: Text; from: number }[] = [];
+      let whole = '';
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        chunks.push({ node: n as Text, from: whole.length });
+        whole += (n.textContent ?? '').replace(/\u00a0/g, ' ');
+      }
+      const at = whole.lastIndexOf(t) + Math.floor(t.length / 2);
+      const chunk = [...chunks].reverse().find((c) => c.from <= at)!;
+      const range = document.createRange();
+      range.setStart(chunk.node, at - chunk.from);
+      range.setEnd(chunk.node, at - chunk.from + 1);
+      const r = range.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }, text);
   const hover = page.locator(HOVER, { hasText: expect }).first();
   // A hover that a re-render of the editor closed before it showed is asked for again, as a hand moves the mouse;
-  // on a busy machine (CI shares two cores with other suites) the page's own work can delay it by seconds.
+  // the place is measured again each time (the problems list or the simulator may have moved the editor meanwhile),
+  // and on a busy machine (CI shares two cores with other suites) the page's own work can delay it by seconds.
   for (let attempt = 0; attempt < 5; attempt++) {
-    await page.mouse.move(point.x, point.y + attempt);
+    // A suggest or parameter widget left open over the line would take the mouse instead of the text.
+    await page.keyboard.press('Escape');
+    const point = await measure();
+    await page.mouse.move(point.x, point.y + (attempt % 2));
     const shown = await hover.waitFor({ timeout: 8_000 }).then(
       () => true,
       () => false,
