@@ -304,18 +304,22 @@ export class Enforcer {
   /** The status text, for the read-only tool and `/anchor status`. */
   status(sessionID: string): string {
     try {
-      const entry = this.sessions.entry(sessionID, this.current.policy);
-      return statusText(
-        this.current,
-        entry.state,
-        entry.agent,
-        this.guard.statusLines(),
-        this.options.sandboxLine?.(this.current),
-      );
+      return this.statusOf(this.sessions.entry(sessionID, this.current.policy));
     } catch (error) {
       this.internalError('status', 'anchor_status', sessionID, error);
       return `${ANSWER_PREFIX} status is unavailable: internal error; see the opencode log.`;
     }
+  }
+
+  /** One status text for the read-only tool and `/anchor status`. */
+  private statusOf(entry: ReturnType<typeof this.sessions.entry>): string {
+    return statusText(
+      this.current,
+      entry.state,
+      entry.agent,
+      this.guard.statusLines(),
+      this.options.sandboxLine?.(this.current),
+    );
   }
 
   private runCommand(sessionID: string, args: string): string {
@@ -323,13 +327,7 @@ export class Enforcer {
     const entry = this.sessions.entry(sessionID, this.current.policy);
     switch (cmd.kind) {
       case 'status':
-        return statusText(
-          this.current,
-          entry.state,
-          entry.agent,
-          this.guard.statusLines(),
-          this.options.sandboxLine?.(this.current),
-        );
+        return this.statusOf(entry);
       case 'explain':
         return explainText(entry.last);
       case 'help':
