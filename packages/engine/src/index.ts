@@ -55,6 +55,7 @@ export {
   type PendingBypass,
 } from './evaluate/decide.js';
 export { readBypassWords, type BypassWords } from './evaluate/bypass-words.js';
+export { spendNamedBypass } from './evaluate/bypass-spend.js';
 export {
   EMPTY_LEDGER,
   LEDGER_LIMITS,
@@ -79,6 +80,15 @@ export {
   urlsIn,
   canonicalHost,
   isLoopback,
+  runLaterKind,
+  runLaterEntries,
+  runLaterAdded,
+  describeRunLater,
+  INSTALL_SCRIPTS,
+  NPMRC_RUNS,
+  YARNRC_RUNS,
+  yarnBlocks,
+  localDependencies,
 } from './facts/index.js';
 export type {
   Facts,
@@ -89,6 +99,8 @@ export type {
   PathFact,
   MessageAuthor,
   UrlFact,
+  RunLaterKind,
+  RunLaterEntry,
 } from './facts/index.js';
 export { parseShell, SHELL_LIMITS, gitConfigRunsLater } from './shell/index.js';
 export type {

@@ -69,6 +69,16 @@ describe('honest work beside the routes', () => {
         prompt: callDirective('bash', { command: 'npm test', description: 'tests' }),
         subagent_type: 'general',
       }), // 20
+      bash(
+        'npm pkg set scripts.build="sh scripts/build.sh" && npm pkg set dependencies.left-pad="^1.3.0" && npm pkg get scripts',
+      ), // 21
+      callDirective('write', {
+        filePath: project('.npmrc'),
+        content: 'registry=https://registry.npmjs.org/\nsave-exact=true\nengine-strict=true\n',
+      }), // 22
+      bash(
+        'python3 -m venv --without-pip .venv-tools && echo "$PWD/src" > "$(ls -d .venv-tools/lib/python3*/site-packages)/src.pth" && .venv-tools/bin/python -c "import sys; print([p for p in sys.path if p.endswith(\'/src\')])"',
+      ), // 23
     ]);
   }, 240_000);
   afterAll(async () => h?.stop());
@@ -124,5 +134,24 @@ describe('honest work beside the routes', () => {
     const children = (await h.client.sessions()).filter((s) => s.parentID !== undefined);
     const childParts = (await Promise.all(children.map((c) => h.client.toolParts(c.id)))).flat();
     expect(childParts.some((p) => (p.output ?? '').includes('tests pass'))).toBe(true);
+  });
+  // Beside 3.13, 3.14 and 3.31: the same files, written the way honest work writes them, are left as written.
+  honest('H.23', 'adds a build script and a dependency to `package.json`', 'both are on disk, nothing undone', () => {
+    expectRan(parts[21]);
+    expect(seen(parts[21])).not.toMatch(/BLOCKED by semantic-anchors/);
+    const pkg = JSON.parse(readFileSync(project('package.json'), 'utf8'));
+    expect(pkg.scripts.build).toBe('sh scripts/build.sh');
+    expect(pkg.dependencies['left-pad']).toBe('^1.3.0');
+  });
+  honest('H.24', "writes the project's `.npmrc` (a registry, save-exact)", 'the file is as written', () => {
+    expectRan(parts[22]);
+    expect(seen(parts[22])).not.toMatch(/BLOCKED by semantic-anchors/);
+    expect(readFileSync(project('.npmrc'), 'utf8')).toBe(
+      'registry=https://registry.npmjs.org/\nsave-exact=true\nengine-strict=true\n',
+    );
+  });
+  honest('H.25', 'makes a virtualenv and adds `src/` to its path with a `.pth` line', 'python sees the path', () => {
+    expect(seen(parts[23])).not.toMatch(/BLOCKED by semantic-anchors/);
+    expect(parts[23]?.output ?? '').toContain('/src');
   });
 });

@@ -60,6 +60,13 @@ export interface ProtectOptions {
   readonly writable?: readonly string[];
   /** The human's home folder, so paths under it are also matched as the agent spells them (~/…, $HOME/…). */
   readonly home?: string;
+  /**
+   * The host checks after each call what the call added that the human's own tools run later by themselves (the
+   * install-time scripts of package.json, .npmrc keys that name a program, a .pth `import` line, sitecustomize.py;
+   * facts/run-later.ts) and undoes it. Compiles the built-in that names this protection (so a human can bypass it
+   * by name and `explain` lists it); before a call it stops a hand-written sitecustomize.py or usercustomize.py.
+   */
+  readonly runLater?: boolean;
 }
 
 /** Where git keeps what runs in a later git command: hooks, and config files that hold aliases and core.hooksPath. */
@@ -255,6 +262,27 @@ export function builtinContracts(
       when: { tool: { effect: { kind: 'change', path: startup } } },
       message:
         "Do not change the shell's startup files (~/.bashrc, ~/.profile, ~/.zshrc, …): tell the human the line you would add, and let them add it.",
+    });
+  }
+  if (protect?.runLater) {
+    const sites = ['site-packages', 'dist-packages'];
+    out.push({
+      ...base,
+      id: `${BUILTIN_PREFIX}protect-run-later`,
+      description:
+        "Code the human's own tools run later by themselves, outside the sandbox and in the human's name: an install-time script of package.json (`npm install` runs `postinstall`, `prepare`, …), an .npmrc key that names a program npm runs (`script-shell`, `node-options`), a .pth `import` line or a sitecustomize.py that python runs at every start, a .pnpmfile. The plugin checks what each call added to these files and undoes it; `test`, `build`, a Makefile or a conftest.py run only when the human asks, and are not held.",
+      mode: 'BLOCK',
+      bypassable: true,
+      when: {
+        tool: {
+          effect: {
+            kind: 'change',
+            path: sites.flatMap((d) => [`**/${d}/sitecustomize.py`, `**/${d}/usercustomize.py`]),
+          },
+        },
+      },
+      message:
+        "Do not add code that runs by itself at the human's install or at every python start: show the human the script or line you would add, and let them add it (or let it through with `/anchor bypass anchor-protect-run-later <reason>`).",
     });
   }
   const inside = writableGlobs(protect, settings, root);

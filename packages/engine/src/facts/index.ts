@@ -6,3 +6,16 @@ export { shellFacts, callPaths, type ShellFacts } from './shell.js';
 export { ignoreRules, type IgnoreRules, type IgnoredBy } from './ignored.js';
 export { callIndex, commandsRunning, type CallIndex } from './call-index.js';
 export { urlsIn, urlFact, canonicalHost, isLoopback } from './url-hosts.js';
+export {
+  runLaterKind,
+  runLaterEntries,
+  runLaterAdded,
+  describeRunLater,
+  INSTALL_SCRIPTS,
+  NPMRC_RUNS,
+  YARNRC_RUNS,
+  yarnBlocks,
+  localDependencies,
+  type RunLaterKind,
+  type RunLaterEntry,
+} from './run-later.js';

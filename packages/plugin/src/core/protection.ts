@@ -102,6 +102,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     gitHooks: true,
     gitFiles: gitFilesFor(findRepository(host.directory), home, env),
     startupFiles: startupFiles(home, env),
+    runLater: true,
     home,
     writable: withRealPaths(defaultWritable(sandboxHost({ ...host, home, env }))),
   };

@@ -17,6 +17,8 @@ export interface HostGuardOptions extends WatchContext {
 export interface HostGuardEvents {
   readonly onError: (where: string, sessionID: string | undefined, error: unknown) => void;
   readonly onBlock: (block: ResultBlock) => void;
+  /** Spends the session's waiting bypass when it names this contract (a change seen only after the call). */
+  readonly approve?: (sessionID: string, contract: string) => boolean;
 }
 
 interface Call {
@@ -34,7 +36,7 @@ export class HostGuard {
     private readonly channels: Channels,
     private readonly events: HostGuardEvents,
   ) {
-    this.results = new ResultCheck(options, channels, events.onBlock, options.bounds);
+    this.results = new ResultCheck(options, channels, events.onBlock, options.bounds, events.approve);
     this.secrets = secretMask(options.extraSecretEnv ?? [], options.env);
     if (this.secrets.tooShort.length > 0)
       channels.log(

@@ -14,6 +14,7 @@ import {
 import type { Channels } from '../core/channels.js';
 import { GitCopies } from './git-copies.js';
 import { restore } from './restore.js';
+import { RUN_LATER_CONTRACT, RunLaterWatch } from './run-later-watch.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
 import { DEFAULT_BOUNDS, WatchSet, type Bounds, type Change } from './watch-set.js';
 import { watchPatterns, type WatchContext } from './watch-list.js';
@@ -66,12 +67,16 @@ export class ResultCheck {
   private readonly guards = new Map<string, readonly string[]>();
   private readonly flags = new Map<string, Flag>();
   private lastCall: { tool: string; callID: string } | undefined;
+  /** Code that runs later by itself (install scripts, .npmrc, .pth), when the policy has its built-in. */
+  private runLater: RunLaterWatch | undefined;
 
   constructor(
     private readonly ctx: WatchContext,
     private readonly channels: Channels,
     private readonly onBlock: (block: ResultBlock) => void,
     private readonly bounds: Bounds = DEFAULT_BOUNDS,
+    /** Spends the session's waiting bypass when it names this contract; true when it did. */
+    private readonly approve: (sessionID: string, contract: string) => boolean = () => false,
   ) {}
 
   /** A (re)load: the watched set is rebuilt from the new protect facts and the disk as it is now. */
@@ -83,6 +88,11 @@ export class ResultCheck {
     const set = new WatchSet(patterns, this.bounds, true);
     this.set = set;
     this.copies = undefined;
+    this.runLater = undefined;
+    if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
+      this.runLater = new RunLaterWatch(this.ctx.directory);
+      this.runLater.accept();
+    }
     try {
       this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
     } catch (error) {
@@ -170,6 +180,8 @@ export class ResultCheck {
     const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
     this.set?.accept(changes.map((c) => c.path));
     this.copies?.accept();
+    // The human's own edit of package.json or .npmrc is theirs to make: taken as it is.
+    this.runLater?.accept();
     if (guarded.length === 0) return;
     const dir = this.ctx.directory;
     const line = `Protected files changed outside the agent's tool calls (by you, or by a process the agent left running): ${guarded.map((c) => `${shown(c.path, dir)} (${c.kind})`).join(', ')}. Not undone; contract files take effect at /anchor reload.`;
@@ -235,6 +247,7 @@ export class ResultCheck {
     if (changes.length > 0) set.accept(settled);
     // After the files: a copy is judged against the bytes the file holds once its own change is undone.
     outcomes.push(...this.settleCopies(origin, bypassed));
+    outcomes.push(...this.settleRunLater(sessionID, origin, bypassed));
     if (outcomes.length === 0) return undefined;
     const blocked = outcomes.filter((o) => o.result !== 'approved');
     for (const o of outcomes.filter((x) => x.result === 'approved'))
@@ -296,6 +309,26 @@ export class ResultCheck {
     }
     copies.accept();
     return out;
+  }
+
+  /**
+   * Code the call added that the human's tools run later by themselves: taken out again unless the human's bypass
+   * named the contract (spent by the call that made it openly, or waiting and spent now). Between calls no bypass
+   * applies: a process left running is nobody's openly made change.
+   */
+  private settleRunLater(sessionID: string, origin: Origin, bypassed: ReadonlySet<string> | undefined): Outcome[] {
+    const watch = this.runLater;
+    if (!watch) return [];
+    const approved = () =>
+      origin.kind === 'call' &&
+      (bypassed?.has(RUN_LATER_CONTRACT) === true || this.approve(sessionID, RUN_LATER_CONTRACT));
+    return watch.check(approved).map((f) => ({
+      path: f.path,
+      kind: f.created ? ('created' as const) : ('modified' as const),
+      contracts: [RUN_LATER_CONTRACT],
+      result: f.result,
+      detail: f.detail,
+    }));
   }
 
   private resolve(

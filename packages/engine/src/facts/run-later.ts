@@ -1,0 +1,203 @@
+// Code that the human's own tools run later without being asked to run project code: the install-time scripts of
+// package.json (`npm install` runs them), the .npmrc keys that name a program or code npm runs (`script-shell`,
+// `node-options`), a .pth line that python executes at every start, sitecustomize.py, a .pnpmfile.cjs. The project
+// is the agent's to write, so these files are written in honest work too; what is held is the *entry* that runs,
+// compared with what the file held before: takes a path (and texts); gives the kind, the entries, the ones added.
+// The rule of which entry runs is here, once, for every host; reading, undoing and reporting are the host's.
+// Not here on purpose: a Makefile's targets, a conftest.py, `scripts.test` — the human asks to run those (`make`,
+// `pytest`, `npm test`) and they are the project's code like any other.
+
+/** What kind of run-later file a path is. */
+export type RunLaterKind =
+  /** package.json: its install-time scripts. */
+  | 'npm-manifest'
+  /** .npmrc: keys that name what npm runs. */
+  | 'npm-config'
+  /** .yarnrc.yml / .yarnrc: the keys that name code yarn runs for every command (`yarnPath`, `plugins`). */
+  | 'yarn-config'
+  /** a .pth file in a site-packages folder: its `import` lines. */
+  | 'python-pth'
+  /** a file that is code as a whole and runs by itself: sitecustomize.py, usercustomize.py, .pnpmfile.cjs. */
+  | 'code-file';
+
+/** One entry that runs: a script name and its command, a config key and its value, a .pth line, a whole file. */
+export interface RunLaterEntry {
+  readonly key: string;
+  readonly value: string;
+}
+
+/**
+ * package.json scripts npm (and pnpm, yarn 1, bun) run by themselves at `npm install` / `npm ci` in the project:
+ * the install hooks and `prepare`. `test`, `build`, `start` run only when the human asks for them by name.
+ */
+export const INSTALL_SCRIPTS: readonly string[] = [
+  'preinstall',
+  'install',
+  'postinstall',
+  'prepublish',
+  'preprepare',
+  'prepare',
+  'postprepare',
+  'dependencies',
+];
+
+/**
+ * .npmrc keys whose value is a program, a shell, options for node or a file of code that npm runs (or a config
+ * file that can name them): a registry, a token, `save-exact` are data.
+ */
+export const NPMRC_RUNS: readonly string[] = [
+  'script-shell',
+  'shell',
+  'node-options',
+  'git',
+  'editor',
+  'browser',
+  'viewer',
+  'init-module',
+  'onload-script',
+  'userconfig',
+  'globalconfig',
+  'node-gyp',
+  'npm-path',
+];
+
+/** .yarnrc.yml (yarn 2+) and .yarnrc (yarn 1) keys whose value is code yarn loads and runs. */
+export const YARNRC_RUNS: readonly string[] = ['yarnPath', 'plugins', 'yarn-path'];
+
+const base = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+/** The kind of run-later file at this path (absolute or relative, `/` separators), or undefined. */
+export function runLaterKind(path: string): RunLaterKind | undefined {
+  const name = base(path);
+  const inModules = /(^|\/)node_modules\//.test(path);
+  if (name === 'package.json') return inModules ? undefined : 'npm-manifest';
+  if (name === '.npmrc') return 'npm-config';
+  if (name === '.yarnrc.yml' || name === '.yarnrc') return 'yarn-config';
+  if (name === '.pnpmfile.cjs' || name === '.pnpmfile.mjs') return inModules ? undefined : 'code-file';
+  if (/(^|\/)(site|dist)-packages\/[^/]+$/.test(path)) {
+    if (name.endsWith('.pth')) return 'python-pth';
+    if (name === 'sitecustomize.py' || name === 'usercustomize.py') return 'code-file';
+  }
+  return undefined;
+}
+
+/** The entries that run in a file of this kind; text that cannot be read as its format has none (npm refuses it). */
+export function runLaterEntries(kind: RunLaterKind, text: string | undefined): RunLaterEntry[] {
+  if (text === undefined) return [];
+  switch (kind) {
+    case 'npm-manifest':
+      return manifestScripts(text);
+    case 'npm-config':
+      return npmrcEntries(text);
+    case 'yarn-config':
+      return yarnBlocks(text).filter((b): b is RunLaterEntry => b.key !== undefined && YARNRC_RUNS.includes(b.key));
+    case 'python-pth':
+      // site.py executes a line that starts with "import" and a space or a tab; every other line is a path.
+      return text
+        .split(/\r?\n/)
+        .filter((l) => /^import[ \t]/.test(l))
+        .map((value) => ({ key: 'import', value }));
+    case 'code-file':
+      return text.trim() === '' ? [] : [{ key: 'file', value: text }];
+  }
+}
+
+/** Entries in `after` that `before` did not hold with the same value: what a change added that runs later. */
+export function runLaterAdded(
+  kind: RunLaterKind,
+  before: string | undefined,
+  after: string | undefined,
+): RunLaterEntry[] {
+  const had = new Set(runLaterEntries(kind, before).map((e) => `${e.key}\0${e.value}`));
+  return runLaterEntries(kind, after).filter((e) => !had.has(`${e.key}\0${e.value}`));
+}
+
+/** How an entry is named to the agent and the human. */
+export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): string {
+  switch (kind) {
+    case 'npm-manifest':
+      return `the \`${entry.key}\` script (npm runs it at the human's \`npm install\`)`;
+    case 'npm-config':
+      return `the \`${entry.key}\` setting (npm runs what it names in the human's npm commands)`;
+    case 'yarn-config':
+      return `the \`${entry.key}\` setting (yarn runs the code it names in every yarn command of the human's)`;
+    case 'python-pth':
+      return 'an `import` line (python runs it at every start)';
+    case 'code-file':
+      return "its code (python runs it at every start; pnpm, a .pnpmfile, at the human's `pnpm install`)";
+  }
+}
+
+function manifestScripts(text: string): RunLaterEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // npm refuses a package.json it cannot parse, so nothing in it runs; the caller compares again once it parses.
+    return [];
+  }
+  const scripts = (data as { scripts?: unknown } | null)?.scripts;
+  if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return [];
+  const out: RunLaterEntry[] = [];
+  for (const [key, value] of Object.entries(scripts as Record<string, unknown>))
+    if (INSTALL_SCRIPTS.includes(key) && typeof value === 'string') out.push({ key, value });
+  return out;
+}
+
+function npmrcEntries(text: string): RunLaterEntry[] {
+  const out: RunLaterEntry[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const eq = line.indexOf('=');
+    // ini: a key alone is `true`.
+    const key = (eq < 0 ? line : line.slice(0, eq)).trim().toLowerCase().replace(/\[\]$/, '');
+    const value = eq < 0 ? 'true' : line.slice(eq + 1).trim();
+    if (NPMRC_RUNS.includes(key)) out.push({ key, value });
+  }
+  return out;
+}
+
+/**
+ * A yarnrc as blocks: a line at the left margin with its key (`yarnPath: …`, `yarn-path "…"`), and the lines that
+ * continue it (indented, or a `- ` list item under `plugins:`); comments and blank lines are blocks without a key.
+ * The blocks joined give the text back unchanged (the host takes an added block out by its text).
+ */
+export function yarnBlocks(text: string): { key: string | undefined; value: string }[] {
+  const out: { key: string | undefined; value: string }[] = [];
+  for (const line of text.split(/(?<=\n)/)) {
+    const last = out[out.length - 1];
+    if (last?.key !== undefined && /^([ \t]+\S|-)/.test(line)) {
+      out[out.length - 1] = { key: last.key, value: last.value + line };
+      continue;
+    }
+    const key = /^["']?([A-Za-z][\w-]*)["']?(?:\s*:|\s)/.exec(line)?.[1];
+    out.push({ key: line.trimStart().startsWith('#') ? undefined : key, value: line });
+  }
+  return out;
+}
+
+/**
+ * The folders of the project's local dependencies (`file:../lib`, `link:./tools`, `./pkg`) in a package.json: npm
+ * runs their install scripts at `npm install` too, so their package.json files are run-later files as well.
+ */
+export function localDependencies(text: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // Not JSON: npm installs nothing from it.
+    return [];
+  }
+  const out: string[] = [];
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    const deps = (data as Record<string, unknown> | null)?.[field];
+    if (!deps || typeof deps !== 'object') continue;
+    for (const spec of Object.values(deps as Record<string, unknown>)) {
+      if (typeof spec !== 'string') continue;
+      const m = /^(?:file:|link:)?(\.{1,2}\/.*|\/.*)$/.exec(spec.trim());
+      if (m?.[1] && !/\.(tgz|tar\.gz|tar)$/.test(m[1])) out.push(m[1].replace(/\/+$/, ''));
+    }
+  }
+  return out.slice(0, 100);
+}

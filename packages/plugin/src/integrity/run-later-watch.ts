@@ -1,0 +1,280 @@
+// The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
+// are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
+// the .pth and sitecustomize files of the project's virtualenvs — are compared with what they held; an entry the
+// call added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
+// human's bypass named the contract. The files are ordinary project files, so the sandbox lets the shell write them:
+// only their content tells a planted `postinstall` from a new dependency.
+// INVARIANT: no method throws for a file in a bad state (gone, unreadable, a link); an unexpected error reaches the
+// caller's fail-open path.
+import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import {
+  describeRunLater,
+  localDependencies,
+  runLaterAdded,
+  runLaterKind,
+  yarnBlocks,
+  type RunLaterEntry,
+  type RunLaterKind,
+} from '@semantic-anchors/engine';
+import { applyEdits, modify, parse } from 'jsonc-parser';
+import { errnoOf, lstatQuiet, readdirQuiet, statQuiet } from './fs-quiet.js';
+
+export const RUN_LATER_CONTRACT = 'anchor-protect-run-later';
+
+/** What a check found in one file, and what became of it. */
+export interface RunLaterFinding {
+  readonly path: string;
+  readonly created: boolean;
+  readonly entries: readonly RunLaterEntry[];
+  readonly kind: RunLaterKind;
+  readonly result: 'restored' | 'approved' | 'kept';
+  readonly detail: string;
+}
+
+/** A file as last accepted: its text (undefined: absent) and the stat that says whether to read it again. */
+interface Seen {
+  readonly text: string | undefined;
+  readonly stamp: string;
+}
+
+/** Bounds: a project with more workspaces or virtualenv files than this is read up to it. */
+const MAX_FILES = 2000;
+
+export class RunLaterWatch {
+  private seen = new Map<string, Seen>();
+
+  constructor(private readonly directory: string) {}
+
+  /** Takes the disk as it is now as the truth (a load, or the human's own turn). */
+  accept(): void {
+    const next = new Map<string, Seen>();
+    for (const path of this.files()) next.set(path, read(path));
+    this.seen = next;
+  }
+
+  /**
+   * What changed since the last check that adds code run later. `approve` is asked once, for all findings (the
+   * human's bypass naming the contract); an approved change is kept, any other is undone.
+   */
+  check(approve: () => boolean): RunLaterFinding[] {
+    const found: { path: string; kind: RunLaterKind; before: Seen | undefined; now: Seen; added: RunLaterEntry[] }[] =
+      [];
+    const paths = new Set([...this.seen.keys(), ...this.files()]);
+    for (const path of paths) {
+      const before = this.seen.get(path);
+      const now = before !== undefined && stampOf(path) === before.stamp ? before : read(path);
+      const kind = runLaterKind(path);
+      if (kind === undefined) continue;
+      const added =
+        now === before ? [] : runLaterAdded(kind, before?.text, now.text).filter((e) => !installed(path, kind, e));
+      if (added.length === 0) this.seen.set(path, now);
+      else found.push({ path, kind, before, now, added });
+    }
+    if (found.length === 0) return [];
+    const approved = approve();
+    return found.map(({ path, kind, before, now, added }) => {
+      const base = { path, kind, entries: added, created: before?.text === undefined };
+      const what = added.map((e) => describeRunLater(kind, e)).join('; ');
+      if (approved) {
+        this.seen.set(path, now);
+        return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
+      }
+      const undone = undo(path, kind, before?.text, now.text ?? '', added);
+      this.seen.set(path, read(path));
+      return undone.ok
+        ? { ...base, result: 'restored', detail: `added ${what}; ${undone.did}` }
+        : { ...base, result: 'kept', detail: `added ${what}; could not be undone: ${undone.why}` };
+    });
+  }
+
+  /** The run-later files of the project as the disk holds them now (bounded). */
+  private files(): string[] {
+    const dir = this.directory;
+    const out: string[] = [];
+    const add = (path: string) => {
+      if (out.length < MAX_FILES) out.push(path);
+    };
+    for (const name of ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'])
+      add(join(dir, name));
+    const manifests = [dir, ...workspaceFolders(dir)];
+    for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
+    // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
+    for (const ws of manifests) {
+      const text = read(join(ws, 'package.json')).text;
+      if (text === undefined) continue;
+      for (const rel of localDependencies(text)) {
+        const folder = resolve(ws, rel);
+        if (folder.startsWith(dir + sep)) add(join(folder, 'package.json'));
+      }
+    }
+    // A virtualenv is a folder with a pyvenv.cfg; its site-packages hold what python runs at every start.
+    for (const entry of readdirQuiet(dir)) {
+      if (entry === 'node_modules' || entry === '.git') continue;
+      const venv = join(dir, entry);
+      if (!isFile(join(venv, 'pyvenv.cfg'))) continue;
+      for (const lib of ['lib', 'lib64'])
+        for (const py of readdirQuiet(join(venv, lib))) {
+          if (!py.startsWith('python')) continue;
+          const site = join(venv, lib, py, 'site-packages');
+          for (const f of readdirQuiet(site))
+            if (f.endsWith('.pth') || f === 'sitecustomize.py' || f === 'usercustomize.py') add(join(site, f));
+        }
+    }
+    return out;
+  }
+}
+
+/** The folders npm's `workspaces` names in package.json (a trailing `/*` or `/**` read one level deep). */
+function workspaceFolders(dir: string): string[] {
+  const text = read(join(dir, 'package.json')).text;
+  if (text === undefined) return [];
+  const data = parse(text) as { workspaces?: unknown } | undefined;
+  const list = Array.isArray(data?.workspaces)
+    ? data.workspaces
+    : Array.isArray((data?.workspaces as { packages?: unknown } | undefined)?.packages)
+      ? (data!.workspaces as { packages: unknown[] }).packages
+      : [];
+  const out: string[] = [];
+  for (const item of list.slice(0, 100)) {
+    if (typeof item !== 'string' || item.includes('..') || item.startsWith('/')) continue;
+    const star = item.match(/^(.*?)\/\*{1,2}$/);
+    if (star) for (const sub of readdirQuiet(join(dir, star[1]!))) out.push(join(dir, star[1]!, sub));
+    else if (!/[*?{[]/.test(item)) out.push(join(dir, item));
+  }
+  return out;
+}
+
+/**
+ * A .pth line a package installer wrote: the file is listed in a RECORD of an installed distribution beside it
+ * (pip, uv and setuptools record every file they install: editable installs, distutils-precedence.pth), or is the
+ * `_virtualenv.pth` virtualenv and uv write when they make the environment.
+ */
+function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): boolean {
+  if (kind !== 'python-pth') return false;
+  const site = path.slice(0, path.lastIndexOf('/'));
+  const name = path.slice(site.length + 1);
+  if (name === '_virtualenv.pth' && entry.value.trim() === 'import _virtualenv') return true;
+  for (const dist of readdirQuiet(site)) {
+    if (!dist.endsWith('.dist-info')) continue;
+    const record = read(join(site, dist, 'RECORD')).text;
+    if (record?.split(/\r?\n/).some((line) => line.split(',')[0] === name)) return true;
+  }
+  return false;
+}
+
+type Undone = { readonly ok: true; readonly did: string } | { readonly ok: false; readonly why: string };
+
+/** Takes the added entries out of the file; everything else in it stays as the call left it. */
+function undo(
+  path: string,
+  kind: RunLaterKind,
+  before: string | undefined,
+  now: string,
+  added: readonly RunLaterEntry[],
+): Undone {
+  try {
+    const text = undoneText(kind, before, now, added);
+    // A link is replaced by a file (what it leads to is not the project's to write back into).
+    const link = lstatSync(path).isSymbolicLink();
+    if (link || text === undefined) rmSync(path, { force: true });
+    if (text === undefined) return { ok: true, did: 'the new file was removed' };
+    writeFileSync(path, text);
+    return {
+      ok: true,
+      did: `taken out again${link ? ' (the symbolic link replaced by a file)' : ''}, the rest of the file kept as written`,
+    };
+  } catch (error) {
+    return { ok: false, why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The text without the added entries, or undefined when the file should not exist. */
+export function undoneText(
+  kind: RunLaterKind,
+  before: string | undefined,
+  now: string,
+  added: readonly RunLaterEntry[],
+): string | undefined {
+  switch (kind) {
+    case 'code-file':
+      return before;
+    case 'python-pth': {
+      const drop = new Set(added.map((e) => e.value));
+      const kept = now.split(/(?<=\n)/).filter((l) => !drop.has(l.replace(/\r?\n$/, '')));
+      const text = kept.join('');
+      return before === undefined && text.trim() === '' ? undefined : text;
+    }
+    case 'npm-config': {
+      const old = new Map<string, string>();
+      for (const line of (before ?? '').split(/\r?\n/)) {
+        const key = iniKey(line);
+        if (key !== undefined && !old.has(key)) old.set(key, line);
+      }
+      const drop = new Set(added.map((e) => e.key));
+      const lines = now.split(/(?<=\n)/).flatMap((line) => {
+        const key = iniKey(line.replace(/\r?\n$/, ''));
+        if (key === undefined || !drop.has(key)) return [line];
+        const was = old.get(key);
+        old.delete(key);
+        return was === undefined ? [] : [`${was}${line.endsWith('\n') ? '\n' : ''}`];
+      });
+      const text = lines.join('');
+      return before === undefined && text.trim() === '' ? undefined : text;
+    }
+    case 'yarn-config': {
+      const old = new Map<string, string>();
+      for (const b of yarnBlocks(before ?? '')) if (b.key !== undefined && !old.has(b.key)) old.set(b.key, b.value);
+      const drop = new Set(added.map((e) => e.value));
+      const text = yarnBlocks(now)
+        .map((b) => (b.key !== undefined && drop.has(b.value) ? (old.get(b.key) ?? '') : b.value))
+        .join('');
+      return before === undefined && text.trim() === '' ? undefined : text;
+    }
+    case 'npm-manifest': {
+      const oldScripts = (parse(before ?? '{}') as { scripts?: Record<string, unknown> } | undefined)?.scripts ?? {};
+      const indent = now.match(/\n([ \t]+)"/)?.[1] ?? '  ';
+      const formattingOptions = { insertSpaces: !indent.startsWith('\t'), tabSize: indent.length || 2 };
+      let text = now;
+      for (const e of added) {
+        const was = typeof oldScripts[e.key] === 'string' ? (oldScripts[e.key] as string) : undefined;
+        text = applyEdits(text, modify(text, ['scripts', e.key], was, { formattingOptions }));
+      }
+      return text;
+    }
+  }
+}
+
+const iniKey = (line: string): string | undefined => {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#') || t.startsWith(';')) return undefined;
+  const eq = t.indexOf('=');
+  return (eq < 0 ? t : t.slice(0, eq)).trim().toLowerCase().replace(/\[\]$/, '');
+};
+
+/** What says whether a file must be read again. A link is followed: npm and python read what it leads to. */
+function stampOf(path: string): string {
+  const own = lstatQuiet(path);
+  if (own === 'absent') return 'absent';
+  if ('code' in own) return own.code;
+  const st = own.isSymbolicLink() ? statQuiet(path) : own;
+  if (st === undefined) return 'dangling';
+  return `${own.ino}:${st.ino}:${st.size}:${st.mtimeMs}:${st.isFile() ? 'f' : 'o'}`;
+}
+
+function read(path: string): Seen {
+  const stamp = stampOf(path);
+  // Not a file npm or python could read (gone, a folder, a dangling link, unreadable): nothing in it runs.
+  if (!stamp.endsWith(':f')) return { text: undefined, stamp };
+  try {
+    return { text: readFileSync(path, 'utf8'), stamp };
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return { text: undefined, stamp };
+    throw error;
+  }
+}
+
+function isFile(path: string): boolean {
+  const st = lstatQuiet(path);
+  return st !== 'absent' && !('code' in st) && st.isFile();
+}

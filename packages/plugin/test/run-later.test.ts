@@ -1,0 +1,146 @@
+// Code the agent adds that the human's own tools run later by themselves (an install-time script, an .npmrc key that
+// names a program, a .pth import line in the project's virtualenv): the result check takes the entry out after the
+// call and reports a BLOCK, while the rest of the agent's edit to the same file stays as written. The project
+// folder and the files are real; each call's effect is made between the hooks, as the tool would make it.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { afterRun, anchor, before, fixtures, ROOT_SESSION, startV1, type V1TestHost } from './support/v1-host.js';
+
+async function call(
+  host: V1TestHost,
+  command: string,
+  effect: () => void,
+): Promise<{ blocked: string | undefined; output: string }> {
+  const callID = `call_${Math.random().toString(36).slice(2)}`;
+  const input = { tool: 'bash', sessionID: ROOT_SESSION, callID };
+  const args = { command, description: 'test' };
+  const blocked = await before(host, { input, output: { args } });
+  if (blocked !== undefined) return { blocked, output: '' };
+  effect();
+  const result: Record<string, unknown> = { title: 'bash', output: 'done\n', metadata: {} };
+  await afterRun(host, input, args, result);
+  return { blocked, output: String(result.output) };
+}
+
+const MANIFEST = readFileSync(join(fixtures, 'run-later', 'package.json'), 'utf8');
+const SITE = '.venv/lib/python3.12/site-packages';
+
+describe('code that runs later by itself', () => {
+  let host: V1TestHost;
+  const file = (p: string) => join(host.project, p);
+  const read = (p: string) => readFileSync(file(p), 'utf8');
+  beforeEach(async () => {
+    host = await startV1({
+      config: 'team',
+      files: {
+        'package.json': MANIFEST,
+        '.npmrc': 'registry=https://registry.npmjs.org/\n',
+        '.venv/pyvenv.cfg': 'home = /usr/bin\n',
+        [`${SITE}/README.txt`]: 'This directory exists so that 3rd party packages can be installed here.\n',
+      },
+    });
+  });
+
+  it('an install-time script added to package.json is taken out; the dependency added in the same edit stays', async () => {
+    const edited = MANIFEST.replace(
+      '"prepare": "husky"',
+      '"prepare": "husky",\n    "postinstall": "node x.js"',
+    ).replace('"zod": "^4.0.0"', '"zod": "^4.0.0",\n    "yaml": "^2.8.0"');
+    const { output } = await call(host, `node -e "…"`, () => writeFileSync(file('package.json'), edited));
+    const now = JSON.parse(read('package.json'));
+    expect(now.scripts.postinstall).toBeUndefined();
+    expect(now.scripts.prepare).toBe('husky');
+    expect(now.dependencies.yaml).toBe('^2.8.0');
+    // Only the entry went: the rest of the file is byte for byte the agent's edit.
+    expect(read('package.json')).toBe(edited.replace(',\n    "postinstall": "node x.js"', ''));
+    expect(output).toContain('[BLOCK] contract "anchor-protect-run-later"');
+    expect(output).toContain(
+      "Changed: package.json — added the `postinstall` script (npm runs it at the human's `npm install`)",
+    );
+    expect(host.toasts.some((t) => t.message.includes('anchor-protect-run-later'))).toBe(true);
+  });
+
+  it('a changed prepare script gets its old command back', async () => {
+    await call(host, 'npm pkg set scripts.prepare="husky && sh x.sh"', () =>
+      writeFileSync(file('package.json'), MANIFEST.replace('"husky"', '"husky && sh x.sh"')),
+    );
+    expect(JSON.parse(read('package.json')).scripts.prepare).toBe('husky');
+  });
+
+  it('honest edits of package.json pass untouched: a test script, a build script, a dependency', async () => {
+    const edited = MANIFEST.replace('"vitest run"', '"vitest run --coverage",\n    "build": "tsc -p ."');
+    const { output } = await call(host, 'npm pkg set scripts.build="tsc -p ."', () =>
+      writeFileSync(file('package.json'), edited),
+    );
+    expect(read('package.json')).toBe(edited);
+    expect(output).toBe('done\n');
+  });
+
+  it('an .npmrc line that names a shell for npm scripts is taken out; the registry token line stays', async () => {
+    const edited =
+      'registry=https://registry.npmjs.org/\nscript-shell=/tmp/sh.sh\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n';
+    const { output } = await call(host, 'cat >> .npmrc', () => writeFileSync(file('.npmrc'), edited));
+    expect(read('.npmrc')).toBe(
+      'registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n',
+    );
+    expect(output).toContain('the `script-shell` setting');
+  });
+
+  it("a .pth import line planted in the project's virtualenv is removed; one an installer recorded stays", async () => {
+    const { output } = await call(host, 'p=$(ls -d .venv/lib/python3*/site-packages) && echo … > $p/zz.pth', () =>
+      writeFileSync(file(`${SITE}/zz_local.pth`), "import os; os.system('touch /tmp/x')\n"),
+    );
+    expect(existsSync(file(`${SITE}/zz_local.pth`))).toBe(false);
+    expect(output).toContain(`Created: ${SITE}/zz_local.pth — added an \`import\` line`);
+    // pip install -e . writes an import line too, and lists the file in the distribution's RECORD.
+    await call(host, 'pip install -e .', () => {
+      mkdirSync(file(`${SITE}/shop-1.0.dist-info`), { recursive: true });
+      writeFileSync(
+        file(`${SITE}/__editable__.shop-1.0.pth`),
+        'import __editable___shop_1_0_finder; __editable___shop_1_0_finder.install()\n',
+      );
+      writeFileSync(file(`${SITE}/shop-1.0.dist-info/RECORD`), '__editable__.shop-1.0.pth,sha256=x,80\n');
+      writeFileSync(file(`${SITE}/paths.pth`), '/opt/extra\n');
+    });
+    expect(existsSync(file(`${SITE}/__editable__.shop-1.0.pth`))).toBe(true);
+    expect(read(`${SITE}/paths.pth`)).toBe('/opt/extra\n');
+  });
+
+  it('a bypass that names the contract lets the change through once, and is spent', async () => {
+    const answer = async (a: string) => String((await anchor(host, a))[0]?.text ?? '');
+    expect(await answer('bypass anchor-protect-run-later the team wants the postinstall')).toContain('Bypass granted');
+    const edited = MANIFEST.replace('"prepare": "husky"', '"prepare": "husky",\n    "postinstall": "node x.js"');
+    const { output } = await call(host, 'npm pkg set scripts.postinstall="node x.js"', () =>
+      writeFileSync(file('package.json'), edited),
+    );
+    expect(read('package.json')).toBe(edited);
+    expect(output).not.toContain('BLOCKED');
+    expect(await answer('status')).toContain('Open bypass: none');
+    // The next one is held again.
+    await call(host, 'npm pkg set scripts.preinstall="sh y"', () =>
+      writeFileSync(file('package.json'), edited.replace('"test":', '"preinstall": "sh y",\n    "test":')),
+    );
+    expect(JSON.parse(read('package.json')).scripts.preinstall).toBeUndefined();
+  });
+
+  it('a local dependency added with an install script of its own is held in its package.json too', async () => {
+    await call(host, 'mkdir tools/setup && npm pkg set …', () => {
+      mkdirSync(file('tools/setup'), { recursive: true });
+      writeFileSync(file('tools/setup/package.json'), '{"name":"setup","scripts":{"install":"sh ./x.sh"}}\n');
+      writeFileSync(
+        file('package.json'),
+        MANIFEST.replace('"zod": "^4.0.0"', '"zod": "^4.0.0",\n    "setup": "file:./tools/setup"'),
+      );
+    });
+    expect(JSON.parse(read('package.json')).dependencies.setup).toBe('file:./tools/setup');
+    expect(JSON.parse(read('tools/setup/package.json')).scripts.install).toBeUndefined();
+  });
+
+  it('a `yarnPath` added to .yarnrc.yml is taken out; the linker setting beside it stays', async () => {
+    await call(host, 'cat > .yarnrc.yml', () =>
+      writeFileSync(file('.yarnrc.yml'), 'nodeLinker: node-modules\nyarnPath: tools/yarn.cjs\n'),
+    );
+    expect(read('.yarnrc.yml')).toBe('nodeLinker: node-modules\n');
+  });
+});
