@@ -143,4 +143,14 @@ describe('code that runs later by itself', () => {
     );
     expect(read('.yarnrc.yml')).toBe('nodeLinker: node-modules\n');
   });
+
+  it('a virtualenv one level down (backend/.venv) is watched too', async () => {
+    const site = 'backend/.venv/lib/python3.11/site-packages';
+    await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {
+      mkdirSync(file(site), { recursive: true });
+      writeFileSync(file('backend/.venv/pyvenv.cfg'), 'home = /usr/bin\n');
+      writeFileSync(file(`${site}/x.pth`), 'import os\n');
+    });
+    expect(existsSync(file(`${site}/x.pth`))).toBe(false);
+  });
 });

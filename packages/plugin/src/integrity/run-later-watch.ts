@@ -108,11 +108,9 @@ export class RunLaterWatch {
         if (folder.startsWith(dir + sep)) add(join(folder, 'package.json'));
       }
     }
-    // A virtualenv is a folder with a pyvenv.cfg; its site-packages hold what python runs at every start.
-    for (const entry of readdirQuiet(dir)) {
-      if (entry === 'node_modules' || entry === '.git') continue;
-      const venv = join(dir, entry);
-      if (!isFile(join(venv, 'pyvenv.cfg'))) continue;
+    // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down (backend/.venv); its
+    // site-packages hold what python runs at every start.
+    for (const venv of virtualenvs(dir))
       for (const lib of ['lib', 'lib64'])
         for (const py of readdirQuiet(join(venv, lib))) {
           if (!py.startsWith('python')) continue;
@@ -120,9 +118,31 @@ export class RunLaterWatch {
           for (const f of readdirQuiet(site))
             if (f.endsWith('.pth') || f === 'sitecustomize.py' || f === 'usercustomize.py') add(join(site, f));
         }
-    }
     return out;
   }
+}
+
+/** Folders to skip looking for virtualenvs: installed JavaScript, git's own, caches. */
+const NOT_VENVS = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
+
+/** Virtualenvs in the project: folders with a pyvenv.cfg, at the top or one level down (bounded). */
+function virtualenvs(dir: string): string[] {
+  const out: string[] = [];
+  for (const top of readdirQuiet(dir)) {
+    if (NOT_VENVS.has(top)) continue;
+    const first = join(dir, top);
+    if (isFile(join(first, 'pyvenv.cfg'))) {
+      out.push(first);
+      continue;
+    }
+    if (!isDir(first)) continue;
+    for (const sub of readdirQuiet(first).slice(0, 200)) {
+      if (NOT_VENVS.has(sub)) continue;
+      if (isFile(join(first, sub, 'pyvenv.cfg'))) out.push(join(first, sub));
+    }
+    if (out.length >= 20) break;
+  }
+  return out;
 }
 
 /** The folders npm's `workspaces` names in package.json (a trailing `/*` or `/**` read one level deep). */
@@ -272,6 +292,11 @@ function read(path: string): Seen {
     if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return { text: undefined, stamp };
     throw error;
   }
+}
+
+function isDir(path: string): boolean {
+  const st = lstatQuiet(path);
+  return st !== 'absent' && !('code' in st) && st.isDirectory();
 }
 
 function isFile(path: string): boolean {
