@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { undoneText } from '../src/integrity/run-later-watch.js';
 import { afterRun, anchor, before, fixtures, ROOT_SESSION, startV1, type V1TestHost } from './support/v1-host.js';
 
 async function call(
@@ -152,5 +153,43 @@ describe('code that runs later by itself', () => {
       writeFileSync(file(`${site}/x.pth`), 'import os\n');
     });
     expect(existsSync(file(`${site}/x.pth`))).toBe(false);
+  });
+
+  it('a project one level down (web/package.json) is held as the root is', async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(file('web/package.json'), '{"name":"web","scripts":{"test":"vitest"}}\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'cd web && npm pkg set scripts.preinstall="sh x"', () =>
+      writeFileSync(file('web/package.json'), '{"name":"web","scripts":{"test":"vitest","preinstall":"sh x"}}\n'),
+    );
+    expect(read('web/package.json')).toBe('{"name":"web","scripts":{"test":"vitest"}}\n');
+  });
+});
+
+describe('taking an entry out keeps the layout of the file', () => {
+  const out = (before: string, now: string, key: string, value: string) =>
+    undoneText('npm-manifest', before, now, [{ key, value }]);
+  it('a one-line package.json stays on one line', () => {
+    expect(out('{"scripts":{"test":"t"}}\n', '{"scripts":{"preinstall":"x","test":"t"}}\n', 'preinstall', 'x')).toBe(
+      '{"scripts":{"test":"t"}}\n',
+    );
+  });
+  it('the first, the last entry; two spaces or tabs', () => {
+    expect(out('{}', '{\n  "scripts": {\n    "postinstall": "x",\n    "test": "y"\n  }\n}\n', 'postinstall', 'x')).toBe(
+      '{\n  "scripts": {\n    "test": "y"\n  }\n}\n',
+    );
+    expect(out('{}', '{\n\t"scripts": {\n\t\t"test": "y",\n\t\t"postinstall": "x"\n\t}\n}\n', 'postinstall', 'x')).toBe(
+      '{\n\t"scripts": {\n\t\t"test": "y"\n\t}\n}\n',
+    );
+  });
+  it('a changed command gets its old one back in place', () => {
+    expect(
+      out(
+        '{"scripts":{"prepare":"husky"}}',
+        '{\n  "scripts": {\n    "prepare": "husky && x"\n  }\n}\n',
+        'prepare',
+        'husky && x',
+      ),
+    ).toBe('{\n  "scripts": {\n    "prepare": "husky"\n  }\n}\n');
   });
 });

@@ -97,7 +97,11 @@ export class RunLaterWatch {
     };
     for (const name of ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'])
       add(join(dir, name));
-    const manifests = [dir, ...workspaceFolders(dir)];
+    // The workspaces npm installs with the root, and any project one level down (a human runs `npm install` there).
+    const tops = topFolders(dir);
+    const manifests = [
+      ...new Set([dir, ...workspaceFolders(dir), ...tops.filter((t) => isFile(join(t, 'package.json')))]),
+    ];
     for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
     for (const ws of manifests) {
@@ -110,7 +114,7 @@ export class RunLaterWatch {
     }
     // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down (backend/.venv); its
     // site-packages hold what python runs at every start.
-    for (const venv of virtualenvs(dir))
+    for (const venv of virtualenvs(tops))
       for (const lib of ['lib', 'lib64'])
         for (const py of readdirQuiet(join(venv, lib))) {
           if (!py.startsWith('python')) continue;
@@ -122,20 +126,26 @@ export class RunLaterWatch {
   }
 }
 
-/** Folders to skip looking for virtualenvs: installed JavaScript, git's own, caches. */
+/** Folders not looked into for projects and virtualenvs: installed JavaScript, git's own, caches, build output. */
 const NOT_VENVS = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
 
+/** The project's folders one level down, but those of installed code, git and build output (bounded). */
+function topFolders(dir: string): string[] {
+  return readdirQuiet(dir)
+    .filter((name) => !NOT_VENVS.has(name))
+    .slice(0, 500)
+    .map((name) => join(dir, name))
+    .filter(isDir);
+}
+
 /** Virtualenvs in the project: folders with a pyvenv.cfg, at the top or one level down (bounded). */
-function virtualenvs(dir: string): string[] {
+function virtualenvs(tops: readonly string[]): string[] {
   const out: string[] = [];
-  for (const top of readdirQuiet(dir)) {
-    if (NOT_VENVS.has(top)) continue;
-    const first = join(dir, top);
+  for (const first of tops) {
     if (isFile(join(first, 'pyvenv.cfg'))) {
       out.push(first);
       continue;
     }
-    if (!isDir(first)) continue;
     for (const sub of readdirQuiet(first).slice(0, 200)) {
       if (NOT_VENVS.has(sub)) continue;
       if (isFile(join(first, sub, 'pyvenv.cfg'))) out.push(join(first, sub));
@@ -253,8 +263,11 @@ export function undoneText(
     }
     case 'npm-manifest': {
       const oldScripts = (parse(before ?? '{}') as { scripts?: Record<string, unknown> } | undefined)?.scripts ?? {};
-      const indent = now.match(/\n([ \t]+)"/)?.[1] ?? '  ';
-      const formattingOptions = { insertSpaces: !indent.startsWith('\t'), tabSize: indent.length || 2 };
+      // Only existing keys are removed or given their old command. A file laid out on lines is edited in its own
+      // indentation (jsonc-parser formats just the edited range); a one-line file is edited without formatting.
+      const indent = now.match(/\n([ \t]+)"/)?.[1];
+      const formattingOptions =
+        indent === undefined ? undefined : { insertSpaces: !indent.startsWith('\t'), tabSize: indent.length };
       let text = now;
       for (const e of added) {
         const was = typeof oldScripts[e.key] === 'string' ? (oldScripts[e.key] as string) : undefined;
