@@ -117,7 +117,9 @@ describe('code that runs later by itself', () => {
     );
     expect(read('package.json')).toBe(edited);
     expect(output).not.toContain('BLOCKED');
-    expect(await answer('status')).toContain('Open bypass: none');
+    const status = await answer('status');
+    expect(status).toContain('Open bypass: none');
+    expect(status).toMatch(/Code that runs later by itself .*: 2 files compared after every call/);
     // The next one is held again.
     await call(host, 'npm pkg set scripts.preinstall="sh y"', () =>
       writeFileSync(file('package.json'), edited.replace('"test":', '"preinstall": "sh y",\n    "test":')),

@@ -215,6 +215,10 @@ export class ResultCheck {
         `Result check: ${s.files} protected files re-checked after every call${limits.length ? ` (${limits.join('; ')})` : ''}`,
       );
     }
+    if (this.runLater)
+      out.push(
+        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call`,
+      );
     for (const f of this.flags.values())
       out.push(
         `Changed during an agent's call (reload needs confirming): ${shown(f.path, this.ctx.directory)}: ${f.how}`,

@@ -46,6 +46,13 @@ export class RunLaterWatch {
 
   constructor(private readonly directory: string) {}
 
+  /** How many run-later files there are now (for /anchor status). */
+  count(): number {
+    let n = 0;
+    for (const seen of this.seen.values()) if (seen.text !== undefined) n++;
+    return n;
+  }
+
   /** Takes the disk as it is now as the truth (a load, or the human's own turn). */
   accept(): void {
     const next = new Map<string, Seen>();
