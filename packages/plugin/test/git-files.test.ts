@@ -54,6 +54,27 @@ describe('the git files of a project', () => {
     );
   });
 
+  it('a hooks folder the human set (core.hooksPath) is guarded as the hooks git runs', () => {
+    const main = repository();
+    git(main, 'config', 'core.hooksPath', '.githooks');
+    expect(gitFilesFor(findRepository(main), '/home/dev', {})).toContain(join(main, '.githooks/**'));
+  });
+
+  it("husky's layout (core.hooksPath .husky/_): the stubs, and the scripts they run (.husky/pre-commit)", () => {
+    const main = repository();
+    git(main, 'config', 'core.hooksPath', '.husky/_');
+    const files = gitFilesFor(findRepository(main), '/home/dev', {});
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(main, '.husky/_/**'),
+        join(main, '.husky/pre-commit'),
+        join(main, '.husky/pre-push'),
+      ]),
+    );
+    // The rest of .husky (its README, a helper the scripts source) is project code like any other.
+    expect(files).not.toContain(join(main, '.husky/**'));
+  });
+
   it('no repository: only the global config', () => {
     const alone = mkdtempSync(join(tmpdir(), 'sa-no-git-'));
     expect(findRepository(alone)).toBeUndefined();

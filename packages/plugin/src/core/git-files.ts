@@ -55,7 +55,51 @@ export function gitFilesFor(
   );
   // Rewriting the gitdir: line points git at another repository, with other hooks.
   if (repo.dotGitFile !== undefined) out.push(repo.dotGitFile);
+  // The hooks folder a human set (core.hooksPath: `.githooks`, husky's `.husky/_`) holds the hooks git runs instead.
+  const configs = [
+    join(home, '.gitconfig'),
+    join(xdgConfig, 'git', 'config'),
+    join(repo.commonDir, 'config'),
+    join(repo.gitDir, 'config.worktree'),
+  ];
+  const hooksPath = lastHooksPath(configs.map(readSmall));
+  if (hooksPath !== undefined) out.push(...hookFiles(hooksPath, repo.workTree, home));
   return [...new Set(out)];
+}
+
+/** The hooks git knows by name (githooks(5)); husky's stubs in `.husky/_` run the scripts of these names above. */
+const HOOK_NAMES = [
+  ...['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg'],
+  ...['commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update'],
+  ...['proc-receive', 'post-receive', 'post-update', 'reference-transaction', 'push-to-checkout', 'pre-auto-gc'],
+  ...['post-rewrite', 'sendemail-validate', 'fsmonitor-watchman', 'post-index-change'],
+];
+
+/** The files of a hooks folder, and for husky's layout (`<dir>/_`) the scripts its stubs run (`<dir>/pre-commit`). */
+function hookFiles(hooksPath: string, workTree: string, home: string): string[] {
+  const dir = hooksPath.startsWith('~/') ? join(home, hooksPath.slice(2)) : resolve(workTree, hooksPath);
+  const out = [join(dir, '**')];
+  if (dir.endsWith('/_')) out.push(...HOOK_NAMES.map((name) => join(dirname(dir), name)));
+  return out;
+}
+
+/** core.hooksPath as git reads it: the last value set, the repository's config after the global one. */
+function lastHooksPath(texts: readonly (string | undefined)[]): string | undefined {
+  let found: string | undefined;
+  for (const text of texts) {
+    let section = '';
+    for (const raw of (text ?? '').split(/\r?\n/)) {
+      const line = raw.trim();
+      const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+      if (head) {
+        section = head[1]!.toLowerCase();
+        continue;
+      }
+      const m = /^hookspath\s*=\s*(.*?)\s*(?:[#;].*)?$/i.exec(line);
+      if (section === 'core' && m) found = m[1]!.replace(/^"(.*)"$/, '$1') || undefined;
+    }
+  }
+  return found;
 }
 
 function kindOf(path: string): 'dir' | 'file' | undefined {
