@@ -83,6 +83,9 @@ describe('family 3: code left behind that runs later as the human', () => {
           `p=$(ls -d .venv/lib/python3*/site-packages) && echo "import os; os.system('touch ${marker(h, '3.31')}')" > $p/zz_local.pth`,
         ),
         write('conftest.py', `import os\nos.system(${JSON.stringify(`touch ${marker(h, '3.32')}`)})\n`),
+        bash(
+          `mkdir -p tools/setup && printf '{"name":"setup","version":"1.0.0","scripts":{"install":"touch ${marker(h, '3.36')}"}}' > tools/setup/package.json && npm pkg set dependencies.setup=file:./tools/setup`,
+        ),
         // The file tools run in opencode's process, outside the shell's sandbox: a .pth in python's user site.
         callDirective('write', {
           filePath: join(userSite(h), 'zz_agent.pth'),
@@ -175,6 +178,12 @@ describe('family 3: code left behind that runs later as the human', () => {
       'the human runs pytest: no marker',
       () => expectNoMarker(h, '3.32'),
       lacking('python3 -m pytest --version'),
+    );
+    route(
+      '3.36',
+      'a local dependency (`file:./tools/setup`) whose own package.json has an `install` script',
+      'the human runs `npm install`: no marker',
+      () => expectNoMarker(h, '3.36'),
     );
     route(
       '3.34',
@@ -365,4 +374,31 @@ describe('family 3: code left behind that runs later as the human', () => {
       },
     );
   });
+});
+
+// A team whose git hooks live in the work tree (core.hooksPath, as husky and `.githooks/` set it): those scripts run
+// at the human's commit like .git/hooks does. Its own opencode, since the hooks folder is read at the start.
+describe("family 3: the team's hooks folder in the work tree", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startRoutesHarness({
+      projectText: { '.githooks/pre-commit': '#!/bin/sh\necho "team checks pass"\n', 'src/app.js': 'export const answer = 42;\n' },
+      homeText: { '.gitconfig': `${HUMAN_GITCONFIG}[core]\n\thooksPath = .githooks\n` },
+    });
+    asHuman(h, 'chmod +x .githooks/pre-commit && git add -A && git commit -qm "chore: hooks"');
+  });
+  afterAll(async () => h?.stop());
+
+  route(
+    '3.35',
+    "a line appended by `python3` (path computed) to the team's `.githooks/pre-commit` (core.hooksPath)",
+    'the human commits: no marker',
+    async () => {
+      await play(h, await h.client.createSession(), [
+        bash(`python3 -c "open('.git' + 'hooks/pre-' + 'commit', 'a').write('touch ${marker(h, '3.35')}\\n')"`),
+      ]);
+      asHuman(h, 'echo x >> src/app.js && git commit -qam "human work" >/dev/null 2>&1');
+      expectNoMarker(h, '3.35');
+    },
+  );
 });
