@@ -166,6 +166,22 @@ describe('code that runs later by itself', () => {
     );
     expect(read('web/package.json')).toBe('{"name":"web","scripts":{"test":"vitest"}}\n');
   });
+
+  it('workspaces named one by one or by a folder glob are held as the root is', async () => {
+    const root = JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/api', 'libs/*'] });
+    writeFileSync(file('package.json'), `${root}\n`);
+    for (const ws of ['packages/api', 'libs/ui']) {
+      mkdirSync(file(ws), { recursive: true });
+      writeFileSync(file(`${ws}/package.json`), '{"name":"x"}\n');
+    }
+    await call(host, 'ls', () => {});
+    await call(host, 'for d in packages/api libs/ui; do …; done', () => {
+      for (const ws of ['packages/api', 'libs/ui'])
+        writeFileSync(file(`${ws}/package.json`), '{"name":"x","scripts":{"postinstall":"sh y"}}\n');
+    });
+    expect(read('packages/api/package.json')).toBe('{"name":"x","scripts":{}}\n');
+    expect(read('libs/ui/package.json')).toBe('{"name":"x","scripts":{}}\n');
+  });
 });
 
 describe('taking an entry out keeps the layout of the file', () => {

@@ -43,6 +43,7 @@ const MAX_FILES = 2000;
 
 export class RunLaterWatch {
   private seen = new Map<string, Seen>();
+  private readonly disk = new Disk();
 
   constructor(private readonly directory: string) {}
 
@@ -98,6 +99,7 @@ export class RunLaterWatch {
   /** The run-later files of the project as the disk holds them now (bounded). */
   private files(): string[] {
     const dir = this.directory;
+    const disk = this.disk;
     const out: string[] = [];
     const add = (path: string) => {
       if (out.length < MAX_FILES) out.push(path);
@@ -105,66 +107,115 @@ export class RunLaterWatch {
     for (const name of ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'])
       add(join(dir, name));
     // The workspaces npm installs with the root, and any project one level down (a human runs `npm install` there).
-    const tops = topFolders(dir);
+    const tops = disk
+      .listing(dir)
+      .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
+      .slice(0, 500)
+      .map((e) => join(dir, e.name));
     const manifests = [
-      ...new Set([dir, ...workspaceFolders(dir), ...tops.filter((t) => isFile(join(t, 'package.json')))]),
+      ...new Set([
+        dir,
+        ...workspaceFolders(dir, disk),
+        ...tops.filter((t) => disk.listing(t).some((e) => e.file && e.name === 'package.json')),
+      ]),
     ];
     for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
     for (const ws of manifests) {
-      const text = read(join(ws, 'package.json')).text;
+      const text = disk.text(join(ws, 'package.json'));
       if (text === undefined) continue;
       for (const rel of localDependencies(text)) {
         const folder = resolve(ws, rel);
         if (folder.startsWith(dir + sep)) add(join(folder, 'package.json'));
       }
     }
-    // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down (backend/.venv); its
-    // site-packages hold what python runs at every start.
-    for (const venv of virtualenvs(tops))
+    // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down under a usual name
+    // (backend/.venv); its site-packages hold what python runs at every start.
+    for (const venv of virtualenvs(tops, disk))
       for (const lib of ['lib', 'lib64'])
-        for (const py of readdirQuiet(join(venv, lib))) {
-          if (!py.startsWith('python')) continue;
-          const site = join(venv, lib, py, 'site-packages');
-          for (const f of readdirQuiet(site))
-            if (f.endsWith('.pth') || f === 'sitecustomize.py' || f === 'usercustomize.py') add(join(site, f));
+        for (const py of disk.listing(join(venv, lib))) {
+          if (!py.name.startsWith('python')) continue;
+          const site = join(venv, lib, py.name, 'site-packages');
+          for (const f of disk.listing(site))
+            if (f.name.endsWith('.pth') || f.name === 'sitecustomize.py' || f.name === 'usercustomize.py')
+              add(join(site, f.name));
         }
     return out;
   }
 }
 
 /** Folders not looked into for projects and virtualenvs: installed JavaScript, git's own, caches, build output. */
-const NOT_VENVS = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
+const NOT_LOOKED_INTO = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
 
-/** The project's folders one level down, but those of installed code, git and build output (bounded). */
-function topFolders(dir: string): string[] {
-  return readdirQuiet(dir)
-    .filter((name) => !NOT_VENVS.has(name))
-    .slice(0, 500)
-    .map((name) => join(dir, name))
-    .filter(isDir);
-}
+/** The names a virtualenv one level down usually has (`python -m venv .venv`, `virtualenv venv`). */
+const VENV_NAMES = new Set(['.venv', 'venv', 'env', '.env', 'virtualenv', '.virtualenv', '.tox']);
 
 /** Virtualenvs in the project: folders with a pyvenv.cfg, at the top or one level down (bounded). */
-function virtualenvs(tops: readonly string[]): string[] {
+function virtualenvs(tops: readonly string[], disk: Disk): string[] {
   const out: string[] = [];
   for (const first of tops) {
-    if (isFile(join(first, 'pyvenv.cfg'))) {
+    const inside = disk.listing(first);
+    if (inside.some((e) => e.file && e.name === 'pyvenv.cfg')) {
       out.push(first);
       continue;
     }
-    for (const sub of readdirQuiet(first).slice(0, 200)) {
-      if (NOT_VENVS.has(sub)) continue;
-      if (isFile(join(first, sub, 'pyvenv.cfg'))) out.push(join(first, sub));
-    }
+    for (const sub of inside)
+      if (sub.dir && VENV_NAMES.has(sub.name)) {
+        const venv = join(first, sub.name);
+        if (disk.listing(venv).some((e) => e.file && e.name === 'pyvenv.cfg')) out.push(venv);
+      }
     if (out.length >= 20) break;
   }
   return out;
 }
 
+interface Entry {
+  readonly name: string;
+  readonly dir: boolean;
+  readonly file: boolean;
+}
+
+/**
+ * Folder listings and file texts, read again only when their stat changed: a check runs before and after every
+ * call, and reading a project's folders each time cost ~1 ms; a folder's mtime changes whenever an entry is added,
+ * removed or renamed in it, which is all the discovery needs.
+ */
+class Disk {
+  private readonly listings = new Map<string, { stamp: string; entries: Entry[] }>();
+  private readonly texts = new Map<string, Seen>();
+
+  listing(dir: string): Entry[] {
+    const st = lstatQuiet(dir);
+    if (st === 'absent' || 'code' in st || !st.isDirectory()) {
+      this.listings.delete(dir);
+      return [];
+    }
+    const stamp = `${st.ino}:${st.mtimeMs}`;
+    const known = this.listings.get(dir);
+    if (known?.stamp === stamp) return known.entries;
+    const entries = readdirQuiet(dir).map((name) => {
+      const e = lstatQuiet(join(dir, name));
+      const ok = e !== 'absent' && !('code' in e);
+      return { name, dir: ok && e.isDirectory(), file: ok && e.isFile() };
+    });
+    if (this.listings.size > 5000) this.listings.clear();
+    this.listings.set(dir, { stamp, entries });
+    return entries;
+  }
+
+  text(path: string): string | undefined {
+    const known = this.texts.get(path);
+    if (known !== undefined && stampOf(path) === known.stamp) return known.text;
+    const seen = read(path);
+    if (this.texts.size > 5000) this.texts.clear();
+    this.texts.set(path, seen);
+    return seen.text;
+  }
+}
+
 /** The folders npm's `workspaces` names in package.json (a trailing `/*` or `/**` read one level deep). */
-function workspaceFolders(dir: string): string[] {
-  const text = read(join(dir, 'package.json')).text;
+function workspaceFolders(dir: string, disk: Disk): string[] {
+  const text = disk.text(join(dir, 'package.json'));
   if (text === undefined) return [];
   const data = parse(text) as { workspaces?: unknown } | undefined;
   const list = Array.isArray(data?.workspaces)
@@ -176,8 +227,9 @@ function workspaceFolders(dir: string): string[] {
   for (const item of list.slice(0, 100)) {
     if (typeof item !== 'string' || item.includes('..') || item.startsWith('/')) continue;
     const star = item.match(/^(.*?)\/\*{1,2}$/);
-    if (star) for (const sub of readdirQuiet(join(dir, star[1]!))) out.push(join(dir, star[1]!, sub));
-    else if (!/[*?{[]/.test(item)) out.push(join(dir, item));
+    if (star) {
+      for (const sub of disk.listing(join(dir, star[1]!))) if (sub.dir) out.push(join(dir, star[1]!, sub.name));
+    } else if (!/[*?{[]/.test(item)) out.push(join(dir, item));
   }
   return out;
 }
@@ -312,14 +364,4 @@ function read(path: string): Seen {
     if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return { text: undefined, stamp };
     throw error;
   }
-}
-
-function isDir(path: string): boolean {
-  const st = lstatQuiet(path);
-  return st !== 'absent' && !('code' in st) && st.isDirectory();
-}
-
-function isFile(path: string): boolean {
-  const st = lstatQuiet(path);
-  return st !== 'absent' && !('code' in st) && st.isFile();
 }
