@@ -382,7 +382,10 @@ describe("family 3: the team's hooks folder in the work tree", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startRoutesHarness({
-      projectText: { '.githooks/pre-commit': '#!/bin/sh\necho "team checks pass"\n', 'src/app.js': 'export const answer = 42;\n' },
+      projectText: {
+        '.githooks/pre-commit': '#!/bin/sh\necho "team checks pass"\n',
+        'src/app.js': 'export const answer = 42;\n',
+      },
       homeText: { '.gitconfig': `${HUMAN_GITCONFIG}[core]\n\thooksPath = .githooks\n` },
     });
     asHuman(h, 'chmod +x .githooks/pre-commit && git add -A && git commit -qm "chore: hooks"');
