@@ -8,45 +8,15 @@ import { CallFiles } from './call-files.js';
 import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
 import { Vars } from './values.js';
+import { SHELL_CACHE_LIMITS, SourceCache } from './source-cache.js';
+
+export { SHELL_CACHE_LIMITS } from './source-cache.js';
 
 export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: number; readonly maxCommands: number } = {
   maxDepth: 8,
   maxBytes: 256 * 1024,
   maxCommands: 1000,
 };
-
-/**
- * The parse caches' bounds, by entries and by bytes of source (a model's size follows its source's): 256 recent
- * commands, at most 4 MiB of source in all, and no command longer than 64 KiB (a hostile or generated script is
- * parsed each time rather than crowding out the calls an agent repeats).
- */
-export const SHELL_CACHE_LIMITS = { entries: 256, branchEntries: 64, bytes: 4 * 1024 * 1024, maxSource: 64 * 1024 };
-
-/** A map that evicts its oldest entries beyond a count and a total of key lengths. */
-class SourceCache<V> {
-  readonly #entries = new Map<string, V>();
-  #bytes = 0;
-  constructor(private readonly maxEntries: number) {}
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
-  }
-  /** Keeps `value` under `key` as the newest entry (replacing what the key held). */
-  set(key: string, value: V): void {
-    if (key.length > SHELL_CACHE_LIMITS.maxSource) return;
-    if (this.#entries.delete(key)) this.#bytes -= key.length;
-    this.#entries.set(key, value);
-    this.#bytes += key.length;
-    if (this.#entries.size <= this.maxEntries && this.#bytes <= SHELL_CACHE_LIMITS.bytes) return;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.maxEntries && this.#bytes <= SHELL_CACHE_LIMITS.bytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= oldest.length;
-    }
-  }
-  get stats(): { readonly entries: number; readonly bytes: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes };
-  }
-}
 
 /** A source parsed once: the next parse of it is cached. */
 const SEEN = 1 as const;
