@@ -67,6 +67,8 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
   const cached = defaults ? cache.get(source) : undefined;
   const base =
     cached !== undefined && cached !== SEEN ? cached : buildFree(source, maxDepth, maxBytes, defaults, cached === SEEN);
+  recentFree[recentAt] = base;
+  recentAt = (recentAt + 1) % recentFree.length;
   if (context === undefined) return base;
   const a = asked.get(base);
   if (a === undefined || !needsContext(a, context)) return base;
@@ -100,22 +102,25 @@ function needsContext(a: Asked, context: ShellContext): boolean {
 /** The context-free model of a source; with the default options, cached (frozen) when it was `seen` once before. */
 function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean, seen: boolean): ShellModel {
   const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
-  contextFree.add(model);
   if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
   if (defaults) cache.set(source, seen ? deepFreeze(model) : SEEN);
   return model;
 }
 
-// INVARIANT: only models walked without a context are listed (a WeakSet: nothing is kept alive by it).
-const contextFree = new WeakSet<ShellModel>();
+// INVARIANT: only models walked without a context are listed: the last few parseShell handed out or walked, so a
+// caller can ask sameModel() about the model it just got (a ring of strong references; a WeakSet's insertion cost a
+// third of a microsecond per call).
+const recentFree: (ShellModel | undefined)[] = new Array(8).fill(undefined);
+let recentAt = 0;
 
 /**
- * Whether parsing `source` with `context` would give `model` again: `model` is the context-free model of `source` and
- * the context can change nothing in it (no value or directory it reads, no file or branch it asked about). step()
- * asks before reading a call a second time (a fresh shell), so an identical reading is not made twice.
+ * Whether parsing `source` with `context` would give `model` again: `model` is the context-free model of `source` that
+ * parseShell handed out lately, and the context can change nothing in it (no value or directory it reads, no file or
+ * branch it asked about). step() asks right after reading a call, before reading it a second time (a fresh shell), so
+ * an identical reading is not made twice. False whenever in doubt: the caller then reads it again.
  */
 export function sameModel(source: string, model: ShellModel, context: ShellContext | undefined): boolean {
-  if (!contextFree.has(model)) return false;
+  if (!recentFree.includes(model)) return false;
   if (context === undefined) return true;
   if (valuesMatter(source, context)) return false;
   const a = asked.get(model);
