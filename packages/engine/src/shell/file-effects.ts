@@ -4,7 +4,7 @@
 import { sedEdits, sedScripts } from './sed-script.js';
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
-import { basename } from './paths.js';
+import { basename, treeOf as tree } from './paths.js';
 import { parsePatch, type PatchOptions } from './patch-text.js';
 
 /** Redirect targets and arguments that are not files in the project. */
@@ -124,9 +124,6 @@ function copiesContents(program: string, source: string): boolean {
   if (program === 'rsync') return source.endsWith('/');
   return program === 'cp' && (source === '.' || source.endsWith('/.'));
 }
-
-/** The files under a folder, names unknown. */
-const tree = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
 
 export function removeEffects(input: EffectInput, add: AddEffect): void {
   for (const p of input.positionals) add('delete', p, input.program);

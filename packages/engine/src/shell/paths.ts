@@ -65,6 +65,10 @@ function lastIndexOfCode(text: string, code: number, from: number): number {
   return -1;
 }
 
+/** The files under a folder, their names unknown (`data/raw/` → `data/raw/**`): what an unpacked archive, a synced or
+ * copied-in folder writes. */
+export const treeOf = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
+
 export function basename(path: string): string {
   // Runs twice per simple command: a name without any '/' (nearly all) is returned as it is.
   const last = path.length - 1;

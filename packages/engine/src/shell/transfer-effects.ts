@@ -3,7 +3,7 @@
 // their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput } from './programs/declaration.js';
-import { basename } from './paths.js';
+import { basename, treeOf as tree } from './paths.js';
 
 type Add = AddEffect;
 
@@ -64,7 +64,6 @@ const lastValue = (flags: readonly Flag[], ...names: string[]): string | undefin
   for (const f of flags) if (names.includes(f.name) && f.value !== undefined) value = f.value;
   return value;
 };
-const tree = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
 
 /** `unzip [-o] A [-d DIR]` writes DIR/** (`.` without one); -l lists, -t tests, -p/-c print: nothing is written. */
 export function unzipEffects(input: EffectInput, add: Add): void {
