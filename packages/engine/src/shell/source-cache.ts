@@ -35,16 +35,30 @@ export class SourceCache<V> {
   constructor(private readonly maxEntries: number) {}
 
   get(key: string): V | undefined {
-    const filed = this.#files.get(fileOf(key));
+    const filed = this.#files.get(this.#fileOf(key));
     if (filed !== undefined) for (const e of filed) if (e.key === key) return e.value;
     return undefined;
+  }
+
+  // The source looked up last, and its file: a miss is followed by a set of the same source.
+  #lastKey: string | undefined;
+  #lastFile = 0;
+
+  #fileOf(key: string): number {
+    if (key !== this.#lastKey) {
+      this.#lastFile = fileOf(key);
+      this.#lastKey = key;
+    }
+    return this.#lastFile;
   }
 
   /** Keeps `value` under `key` as the newest entry (replacing what the key held). */
   set(key: string, value: V): void {
     if (key.length > SHELL_CACHE_LIMITS.maxSource) return;
-    const file = fileOf(key);
-    const old = this.#files.get(file)?.find((e) => e.key === key);
+    const file = this.#fileOf(key);
+    let old: Entry<V> | undefined;
+    const were = this.#files.get(file);
+    if (were !== undefined) for (const e of were) if (e.key === key) old = e;
     if (old !== undefined) {
       this.#unfile(old);
       this.#order[this.#order.indexOf(old, this.#head)] = undefined;

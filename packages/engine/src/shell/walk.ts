@@ -362,7 +362,9 @@ export class Walker extends Runner {
       out.push(w);
       return;
     }
-    this.substitutions(word, frame, scope);
+    // Its text did not show it simple (shellWord looked): walk its parts without looking again.
+    const parts = word.parts;
+    if (parts !== undefined) for (const part of parts) this.substitutions(part, frame, scope);
     if (!w.dynamic) {
       out.push(w);
       return;
