@@ -10,15 +10,24 @@ interface Entry<V> {
   readonly key: string;
   readonly value: V;
   readonly file: number;
+  /** Its place in the insertion order, counted from the first entry ever kept (`#order[seq - #base]`). */
+  readonly seq: number;
 }
 
-/** Length and eight characters spread over the text: two sources filed alike are compared whole. */
+/** Length, sixteen characters spread over the text and its last one: sources filed alike are compared whole. */
 function fileOf(key: string): number {
   const n = key.length;
   let h = n;
-  if (n > 0) for (let i = 0; i < 8; i++) h = (Math.imul(h, 31) + key.charCodeAt((i * n) >> 3)) | 0;
-  return h;
+  if (n === 0) return h;
+  for (let i = 0; i < 16; i++) h = (Math.imul(h, 31) + key.charCodeAt((i * n) >> 4)) | 0;
+  return (Math.imul(h, 31) + key.charCodeAt(n - 1)) | 0;
 }
+
+/**
+ * Sources filed alike (one length, the same sampled characters: commands made from one template that differ only
+ * between the samples) are kept at most this many: a lookup compares at most these, and the oldest of them makes room.
+ */
+const MAX_FILED_ALIKE = 4;
 
 /**
  * A map that evicts its oldest entries beyond a count and a total of key lengths.
@@ -29,6 +38,8 @@ export class SourceCache<V> {
   readonly #files = new Map<number, Entry<V>[]>();
   /** Oldest first; a replaced entry leaves a hole (undefined), so evicting the oldest never shifts the list. */
   #order: (Entry<V> | undefined)[] = [];
+  /** The seq of #order[0]. */
+  #base = 0;
   #head = 0;
   #live = 0;
   #bytes = 0;
@@ -56,14 +67,18 @@ export class SourceCache<V> {
   set(key: string, value: V): void {
     if (key.length > SHELL_CACHE_LIMITS.maxSource) return;
     const file = this.#fileOf(key);
-    let old: Entry<V> | undefined;
     const were = this.#files.get(file);
-    if (were !== undefined) for (const e of were) if (e.key === key) old = e;
-    if (old !== undefined) {
-      this.#unfile(old);
-      this.#order[this.#order.indexOf(old, this.#head)] = undefined;
+    if (were !== undefined) {
+      for (const e of were)
+        if (e.key === key) {
+          this.#drop(e);
+          break;
+        }
+      // Sources filed alike beyond the few kept: the oldest of them makes room.
+      const alike = this.#files.get(file);
+      if (alike !== undefined && alike.length >= MAX_FILED_ALIKE) this.#drop(alike[0] as Entry<V>);
     }
-    const entry: Entry<V> = { key, value, file };
+    const entry: Entry<V> = { key, value, file, seq: this.#base + this.#order.length };
     const filed = this.#files.get(file);
     if (filed !== undefined) filed.push(entry);
     else this.#files.set(file, [entry]);
@@ -71,15 +86,21 @@ export class SourceCache<V> {
     this.#live++;
     this.#bytes += key.length;
     while (this.#live > this.maxEntries || this.#bytes > SHELL_CACHE_LIMITS.bytes) {
-      const oldest = this.#order[this.#head];
-      this.#order[this.#head++] = undefined;
-      if (oldest !== undefined) this.#unfile(oldest);
+      const oldest = this.#order[this.#head++];
+      if (oldest !== undefined) this.#drop(oldest);
     }
     // The list is cut down once its dead head is as long as the rest: each entry is moved at most once on average.
     if (this.#head > 64 && this.#head * 2 > this.#order.length) {
       this.#order = this.#order.slice(this.#head);
+      this.#base += this.#head;
       this.#head = 0;
     }
+  }
+
+  /** Takes an entry out: its file's list, its place in the order (a hole), the counts. */
+  #drop(entry: Entry<V>): void {
+    this.#order[entry.seq - this.#base] = undefined;
+    this.#unfile(entry);
   }
 
   #unfile(entry: Entry<V>): void {

@@ -17,6 +17,20 @@ describe('the source cache', () => {
     expect(cache.get(`${a.slice(0, -1)}+`)).toBeUndefined();
   });
 
+  it('keeps a few of the sources filed alike and never answers one with another', () => {
+    const cache = new SourceCache<number>(256);
+    // 1,000 characters that differ only at index 3, which no sample looks at: all filed alike.
+    const made = (i: number) => `abc${String.fromCharCode(65 + i)}${'-'.repeat(996)}`;
+    for (let i = 0; i < 10; i++) cache.set(made(i), i);
+    expect(cache.stats.entries).toBe(4);
+    for (let i = 0; i < 6; i++) expect(cache.get(made(i))).toBeUndefined();
+    for (let i = 6; i < 10; i++) expect(cache.get(made(i))).toBe(i);
+    // The others still count as usual.
+    cache.set('git status', 11);
+    expect(cache.get('git status')).toBe(11);
+    expect(cache.stats.entries).toBe(5);
+  });
+
   it('replaces what a key held without counting it twice, and evicts the oldest first', () => {
     const cache = new SourceCache<number>(3);
     cache.set('one', 1);
@@ -34,10 +48,12 @@ describe('the source cache', () => {
   it('keeps its byte bound and never keeps a source over the per-source bound', () => {
     const cache = new SourceCache<number>(10_000);
     const piece = 'z'.repeat(60 * 1024);
-    for (let i = 0; i < 200; i++) cache.set(`${i} ${piece}`, i);
+    // A different first character each: no two are filed alike, so only the byte bound evicts.
+    const key = (i: number) => `${String.fromCharCode(0x4e00 + i)} ${piece}`;
+    for (let i = 0; i < 200; i++) cache.set(key(i), i);
     expect(cache.stats.bytes).toBeLessThanOrEqual(SHELL_CACHE_LIMITS.bytes);
-    expect(cache.get(`199 ${piece}`)).toBe(199);
-    expect(cache.get(`0 ${piece}`)).toBeUndefined();
+    expect(cache.get(key(199))).toBe(199);
+    expect(cache.get(key(0))).toBeUndefined();
     cache.set('y'.repeat(SHELL_CACHE_LIMITS.maxSource + 1), 1);
     expect(cache.get('y'.repeat(SHELL_CACHE_LIMITS.maxSource + 1))).toBeUndefined();
   });
