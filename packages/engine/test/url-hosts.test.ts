@@ -153,4 +153,16 @@ describe('urlFact', () => {
     expect(urlFact('file:///etc/passwd')).toBeUndefined();
     expect(urlFact('not a url')).toBeUndefined();
   });
+
+  it('answers a URL seen before as the first time, with the text of this call', () => {
+    const first = urlFact('http://0x7f.1:4096/session', 'first');
+    const again = urlFact('http://0x7f.1:4096/session', 'again');
+    expect(first).toEqual({ text: 'first', host: '127.0.0.1', port: 4096, loopback: true });
+    expect(again).toEqual({ text: 'again', host: '127.0.0.1', port: 4096, loopback: true });
+    expect(again).not.toBe(first);
+    expect(urlFact('http://0x7f.1:4096/session ')).toMatchObject({ host: '127.0.0.1', port: 4096 });
+    for (let i = 0; i < 600; i++) urlFact(`https://api${i}.example.com/v1`);
+    expect(urlFact('http://0x7f.1:4096/session')).toMatchObject({ host: '127.0.0.1', loopback: true });
+    expect(urlFact('ftp://[::ffff:127.0.0.1]/x')).toMatchObject({ host: '127.0.0.1', port: 21, loopback: true });
+  });
 });

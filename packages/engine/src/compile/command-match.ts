@@ -80,7 +80,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     programs,
     test(c, unknown) {
       const cmd = c.command;
-      if (programs ? !programs.has(cmd.program.toLowerCase()) : !program.test(cmd.program)) return false;
+      if (programs ? !hasProgram(programs, cmd.program) : !program.test(cmd.program)) return false;
       if (m.remote !== undefined && (cmd.remote !== undefined) !== m.remote) return false;
       // Values the engine cannot know count as a match only where the match (or the policy) says so.
       const open =
@@ -133,6 +133,17 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
 }
 
 // Plain loops below: `test` runs for every command of every candidate contract, so it allocates no closures.
+
+/** Whether a lower-cased set holds the program; a name with no capital (nearly all) is not lower-cased again (each
+ * toLowerCase makes a string). */
+function hasProgram(programs: ReadonlySet<string>, name: string): boolean {
+  if (programs.has(name)) return true;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c >= 128) return programs.has(name.toLowerCase());
+  }
+  return false;
+}
 
 /** Whether the words start with one word matching each matcher, in order (an `open` word matches any). */
 function leadingWords(

@@ -69,9 +69,13 @@ export function indexByEvent<T>(
       const call = callIndex(facts);
       const chosen = new Uint8Array(list.items.length);
       for (const i of list.always) chosen[i] = 1;
-      for (const key of callKeys(call)) {
-        for (const i of list.byKey.get(key) ?? NONE) {
-          if (chosen[i] === 0 && list.needs[i]!.some((n) => meets(n, call))) chosen[i] = 1;
+      const keys = call.keys;
+      for (let k = 0; k < keys.length; k++) {
+        const filed = list.byKey.get(keys[k]!);
+        if (filed === undefined) continue;
+        for (let j = 0; j < filed.length; j++) {
+          const i = filed[j]!;
+          if (chosen[i] === 0 && meetsOne(list.needs[i]!, call)) chosen[i] = 1;
         }
       }
       const out: T[] = [];
@@ -80,8 +84,6 @@ export function indexByEvent<T>(
     },
   };
 }
-
-const NONE: readonly number[] = [];
 
 const applies = (s: Shape, tool: string): boolean => s.tools === undefined || s.tools.has(tool);
 
@@ -103,13 +105,9 @@ function keysOf(n: Need): string[] {
   return [...n.effectKinds!].map((k) => `e:${k}`);
 }
 
-function callKeys(call: CallIndex): string[] {
-  const keys: string[] = [];
-  for (const h of call.pathHeads) keys.push(`h:${h}`);
-  for (const x of call.pathExts) keys.push(`x:${x}`);
-  for (const p of call.commandsByProgram.keys()) keys.push(`p:${p}`);
-  for (const k of call.effectKinds) keys.push(`e:${k}`);
-  return keys;
+function meetsOne(needs: readonly Need[], call: CallIndex): boolean {
+  for (let i = 0; i < needs.length; i++) if (meets(needs[i]!, call)) return true;
+  return false;
 }
 
 function meets(need: Need, call: CallIndex): boolean {

@@ -7,6 +7,7 @@ import {
   canonicalToolName,
   commandsRunning,
   type CommandFact,
+  type EffectFact,
   type Facts,
   type FileEffectKind,
   type ToolFacts,
@@ -138,19 +139,32 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     command !== undefined && (anyText(command, c.normalized) || anyText(command, c.command.text));
   // When every run match names plain programs, a command whose program is none of them is rejected by a set lookup.
   const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
+  const runProgramList = runPrograms === undefined ? undefined : [...runPrograms];
+  // Hot: runOn and effectOn run for every candidate command of every candidate contract, so they (and the loops that
+  // call them) allocate nothing — plain loops, no closures.
   const runOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const c = f.commands[i]!;
     if (runPrograms && !runPrograms.has(callIndex(f).programs[i]!)) return false;
-    if (runs && !runs.some((r) => r.test(c, mode))) return false;
-    if (effects && !f.effects.some((e) => e.command === i && effects.some((x) => x.test(e, mode)))) return false;
+    if (runs && !anyRun(runs, c, mode)) return false;
+    if (effects && !commandHasEffect(f, i, effects, mode)) return false;
     if (command && !commandText(c)) return false;
     return true;
   };
   const effectOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const e = f.effects[i]!;
-    if (!effects!.some((x) => x.test(e, mode))) return false;
+    if (!anyEffect(effects!, e, mode)) return false;
     if (command) return e.command !== undefined ? commandText(f.commands[e.command]!) : anyText(command, f.command);
     return true;
+  };
+  const anyCommandRuns = (f: ToolFacts, mode: UnknownMode | undefined): boolean => {
+    for (let i = 0; i < f.commands.length; i++) if (runOn(f, i, mode)) return true;
+    return false;
+  };
+  /** Whether an effect of the call (of command `owner` only, when given) holds. */
+  const anyEffectOn = (f: ToolFacts, owner: number | undefined, mode: UnknownMode | undefined): boolean => {
+    for (let i = 0; i < f.effects.length; i++)
+      if ((owner === undefined || f.effects[i]!.command === owner) && effectOn(f, i, mode)) return true;
+    return false;
   };
 
   const holdsOn = (f: ToolFacts, unit: Unit, ctx: MatchContext): boolean => {
@@ -162,12 +176,12 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
         const owner = f.effects[unit.index]?.command;
         return owner !== undefined && runOn(f, owner, mode);
       }
-      return f.commands.some((_, i) => runOn(f, i, mode));
+      return anyCommandRuns(f, mode);
     }
     if (effects) {
       if (unit.kind === 'effect') return effectOn(f, unit.index, mode);
-      if (unit.kind === 'command') return f.effects.some((e, i) => e.command === unit.index && effectOn(f, i, mode));
-      return f.effects.some((_, i) => effectOn(f, i, mode));
+      if (unit.kind === 'command') return anyEffectOn(f, unit.index, mode);
+      return anyEffectOn(f, undefined, mode);
     }
     if (command) {
       if (unit.kind === 'command') return commandText(f.commands[unit.index]!);
@@ -191,9 +205,27 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       if (!nameOk(f) || !callOk(f, ctx)) return NONE;
       const mode = ctx.unknown;
       // Only the commands that run one of the named programs can hold: the call's index lists them.
-      if (runPrograms) return unitsAmong(commandsRunning(callIndex(f), runPrograms), (i) => runOn(f, i, mode));
-      if (runs) return indices(f.commands.length, (i) => runOn(f, i, mode), 'command');
-      if (effects) return indices(f.effects.length, (i) => effectOn(f, i, mode), 'effect');
+      if (runProgramList) {
+        const among = commandsRunning(callIndex(f), runProgramList);
+        let out: Unit[] | undefined;
+        for (let k = 0; k < among.length; k++) {
+          const i = among[k]!;
+          if (runOn(f, i, mode)) (out ??= []).push({ kind: 'command', index: i });
+        }
+        return out ?? NONE;
+      }
+      if (runs) {
+        let out: Unit[] | undefined;
+        for (let i = 0; i < f.commands.length; i++)
+          if (runOn(f, i, mode)) (out ??= []).push({ kind: 'command', index: i });
+        return out ?? NONE;
+      }
+      if (effects) {
+        let out: Unit[] | undefined;
+        for (let i = 0; i < f.effects.length; i++)
+          if (effectOn(f, i, mode)) (out ??= []).push({ kind: 'effect', index: i });
+        return out ?? NONE;
+      }
       if (command) {
         const hits = indices(f.commands.length, (i) => commandText(f.commands[i]!), 'command');
         // A pattern that spans several commands (or a command that did not parse) still holds on the whole line.
@@ -256,10 +288,28 @@ function indices(n: number, ok: (i: number) => boolean, kind: 'command' | 'effec
   return out ?? NONE;
 }
 
-function unitsAmong(commands: readonly number[], ok: (i: number) => boolean): readonly Unit[] {
-  let out: Unit[] | undefined;
-  for (const i of commands) if (ok(i)) (out ??= []).push({ kind: 'command', index: i });
-  return out ?? NONE;
+function anyRun(runs: readonly CompiledCommandMatch[], c: CommandFact, mode: UnknownMode | undefined): boolean {
+  for (let i = 0; i < runs.length; i++) if (runs[i]!.test(c, mode)) return true;
+  return false;
+}
+
+function anyEffect(effects: readonly CompiledEffectMatch[], e: EffectFact, mode: UnknownMode | undefined): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i]!.test(e, mode)) return true;
+  return false;
+}
+
+/** Whether a file effect of command `owner` holds one of the effect matches. */
+function commandHasEffect(
+  f: ToolFacts,
+  owner: number,
+  effects: readonly CompiledEffectMatch[],
+  mode: UnknownMode | undefined,
+): boolean {
+  for (let i = 0; i < f.effects.length; i++) {
+    const e = f.effects[i]!;
+    if (e.command === owner && anyEffect(effects, e, mode)) return true;
+  }
+  return false;
 }
 
 const argText = (v: unknown): string | undefined =>

@@ -70,10 +70,12 @@ function matchContract(
   calls: number,
 ): { candidate?: Candidate; excuse?: Excuse } | undefined {
   let firstExcuse: Excuse | undefined;
-  for (const trigger of contract.when) {
+  for (let t = 0; t < contract.when.length; t++) {
+    const trigger = contract.when[t]!;
     if (!stateHolds(trigger, facts, state, calls)) continue;
     const units = trigger.event ? trigger.event.units(facts, ctx) : ANY;
-    for (const unit of units) {
+    for (let u = 0; u < units.length; u++) {
+      const unit = units[u]!;
       const candidate = (): Candidate => ({
         contract,
         subject,
@@ -117,9 +119,15 @@ function stateHolds(t: CompiledTrigger, facts: Facts, state: SessionState, calls
     if (t.occurrence.atLeast !== undefined && count < t.occurrence.atLeast) return false;
     if (t.occurrence.every !== undefined && count % t.occurrence.every !== 0) return false;
   }
-  if (t.after.length > 0 && !t.after.some((m) => state.seen[m.key] !== undefined)) return false;
-  if (t.notAfter.some((m) => state.seen[m.key] !== undefined)) return false;
+  if (t.after.length > 0 && !seenAny(t.after, state)) return false;
+  if (t.notAfter.length > 0 && seenAny(t.notAfter, state)) return false;
   return true;
+}
+
+/** Whether the session saw an event one of these history matchers keeps (a loop: stateHolds runs per contract). */
+function seenAny(ms: readonly { readonly key: string }[], state: SessionState): boolean {
+  for (let i = 0; i < ms.length; i++) if (state.seen[ms[i]!.key] !== undefined) return true;
+  return false;
 }
 
 /**

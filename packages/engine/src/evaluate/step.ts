@@ -9,6 +9,7 @@ import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { bypassesLeft, initialState, type SessionState } from './state.js';
 import { recordCalls } from '../ledger/index.js';
+import { sameModel } from '../shell/index.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
 import {
@@ -163,9 +164,10 @@ function readings(
   const root = policy.options.root;
   const facts = toolFacts(event.tool, event.args, root, false, sessionContext(policy, state, event), realPaths);
   const out: Check[] = [{ facts, subject, call }];
-  // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too.
+  // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too — unless
+  // the model cannot differ (a context-free model the fresh context changes nothing in: the same commands and effects).
   const fresh = facts.shell ? freshContext(policy, state, event) : undefined;
-  if (fresh !== undefined) {
+  if (fresh !== undefined && !sameModel(facts.command ?? '', facts.shell!, fresh.shell)) {
     const real = toolFacts(event.tool, event.args, root, false, fresh, realPaths);
     if (readsDiffer(facts, real))
       out.push({

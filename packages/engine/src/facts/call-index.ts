@@ -13,6 +13,9 @@ export interface CallIndex {
   /** First segments and extensions of the call's relative paths, lower-cased (see `pathKeys` in matchers/glob.ts). */
   readonly pathHeads: ReadonlySet<string>;
   readonly pathExts: ReadonlySet<string>;
+  /** The keys the event index files needs under ("h:src", "x:ts", "p:git", "e:write"), made once per call: every index
+   * (contracts, history, counters) asks for them. */
+  readonly keys: readonly string[];
 }
 
 // One entry: an event's facts are matched against all contracts before the next event's facts exist. Facts are
@@ -25,7 +28,7 @@ export function callIndex(f: ToolFacts): CallIndex {
   const commandsByProgram = new Map<string, number[]>();
   const programs: string[] = new Array(f.commands.length);
   for (let i = 0; i < f.commands.length; i++) {
-    const program = f.commands[i]!.command.program.toLowerCase();
+    const program = lowerCased(f.commands[i]!.command.program);
     programs[i] = program;
     const list = commandsByProgram.get(program);
     if (list) list.push(i);
@@ -40,17 +43,22 @@ export function callIndex(f: ToolFacts): CallIndex {
     pathHeads.add(head);
     if (ext !== undefined) pathExts.add(ext);
   }
+  const keys: string[] = [];
+  for (const h of pathHeads) keys.push(`h:${h}`);
+  for (const x of pathExts) keys.push(`x:${x}`);
+  for (const p of commandsByProgram.keys()) keys.push(`p:${p}`);
+  for (const k of effectKinds) keys.push(`e:${k}`);
   lastFacts = f;
-  lastIndex = { commandsByProgram, programs, effectKinds, pathHeads, pathExts };
+  lastIndex = { commandsByProgram, programs, effectKinds, pathHeads, pathExts, keys };
   return lastIndex;
 }
 
 /** The commands of the call whose program is one of `names` (lower-cased), in ascending order. */
-export function commandsRunning(index: CallIndex, names: ReadonlySet<string>): readonly number[] {
+export function commandsRunning(index: CallIndex, names: readonly string[]): readonly number[] {
   let found: readonly number[] | undefined;
   let merged: number[] | undefined;
-  for (const name of names) {
-    const list = index.commandsByProgram.get(name);
+  for (let i = 0; i < names.length; i++) {
+    const list = index.commandsByProgram.get(names[i]!);
     if (list === undefined) continue;
     if (found === undefined) found = list;
     else (merged ??= [...found]).push(...list);
@@ -60,3 +68,12 @@ export function commandsRunning(index: CallIndex, names: ReadonlySet<string>): r
 }
 
 const NO_COMMANDS: readonly number[] = [];
+
+/** The name lower-cased; a name with no capital (nearly all) is returned as it is (each toLowerCase makes a string). */
+function lowerCased(name: string): string {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c >= 128) return name.toLowerCase();
+  }
+  return name;
+}

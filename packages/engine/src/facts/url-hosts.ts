@@ -55,12 +55,33 @@ export function urlsIn(text: string, out: UrlFact[] = []): UrlFact[] {
 
 /** One URL's place; undefined when it does not parse or has no host a connection could reach. */
 export function urlFact(url: string, text: string = url): UrlFact | undefined {
-  if (!URL.canParse(url)) return undefined;
+  // A pure function of the URL: the last answers are kept (an agent calls the same endpoints again and again, and each
+  // answer costs two runs of the URL parser). A text with a blank is a command line tried as a whole, not kept.
+  const memo = url.length <= MAX_PLACE_URL && !/\s/.test(url);
+  let place = memo ? places.get(url) : undefined;
+  if (place === undefined) {
+    place = placeOf(url);
+    if (memo) {
+      if (places.size >= MAX_PLACES) places.delete(places.keys().next().value as string);
+      places.set(url, place);
+    }
+  }
+  return place === null ? undefined : { text, host: place.host, port: place.port, loopback: place.loopback };
+}
+
+/** Bounds of the memo of urlFact: entries, and the longest URL kept. */
+const MAX_PLACES = 256;
+const MAX_PLACE_URL = 2048;
+// INVARIANT: bounded (oldest first out); each entry is placeOf(key), which depends on nothing else.
+const places = new Map<string, Omit<UrlFact, 'text'> | null>();
+
+function placeOf(url: string): Omit<UrlFact, 'text'> | null {
+  if (!URL.canParse(url)) return null;
   const u = new URL(url);
   const fallback = DEFAULT_PORTS[u.protocol];
-  if (u.hostname === '' || fallback === undefined) return undefined;
+  if (u.hostname === '' || fallback === undefined) return null;
   const host = canonicalHost(u.hostname);
-  return { text, host, port: u.port === '' ? fallback : Number(u.port), loopback: isLoopback(host) };
+  return { host, port: u.port === '' ? fallback : Number(u.port), loopback: isLoopback(host) };
 }
 
 /**

@@ -43,6 +43,8 @@ export function parseArgv(
   bySubcommand: ReadonlyMap<string, OptionSpec> | undefined,
   stopAtPositional = false,
   from = 0,
+  /** What a two-word key of `bySubcommand` can start with (`subcommandPrefixes`): other first words skip the lookup. */
+  pairs?: ReadonlySet<string>,
 ): ParsedArgv {
   const flags: Flag[] = [];
   const positionals: string[] = [];
@@ -59,7 +61,11 @@ export function parseArgv(
       positionalAt.push(i - from);
       if (positionals.length === 1 && bySubcommand !== undefined) spec = bySubcommand.get(token) ?? base;
       // A two-word subcommand with options of its own (`gh pr merge`, whose -s and -m take no value).
-      else if (positionals.length === 2 && bySubcommand !== undefined)
+      else if (
+        positionals.length === 2 &&
+        bySubcommand !== undefined &&
+        (pairs === undefined || pairs.has(positionals[0]!))
+      )
         spec = bySubcommand.get(`${positionals[0]} ${token}`) ?? spec;
       continue;
     }
@@ -108,6 +114,18 @@ export function parseArgv(
     }
   }
   return { flags, positionals, positionalAt, endOfOptions };
+}
+
+/**
+ * Every text a key of `bySubcommand` holds before one of its spaces: a first positional `p` can make a two-word key
+ * `${p} ${second}` only when `p` is one of them (so the lookup, which makes and hashes a new string, is skipped for
+ * the rest).
+ */
+export function subcommandPrefixes(bySubcommand: ReadonlyMap<string, OptionSpec>): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const key of bySubcommand.keys())
+    for (let i = key.indexOf(' '); i !== -1; i = key.indexOf(' ', i + 1)) out.add(key.slice(0, i));
+  return out;
 }
 
 /** Build an OptionSpec from the data tables' string lists. */

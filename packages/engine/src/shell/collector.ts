@@ -58,6 +58,21 @@ export class Collector {
     }
   }
 
+  /** How many file effects are recorded so far (a pipeline stage's effects lie between two such counts). */
+  get effectCount(): number {
+    return this.effectList.length;
+  }
+
+  /** The paths of the files read on this machine by the effects recorded in [from, to). */
+  readsBetween(from: number, to: number): string[] {
+    const out: string[] = [];
+    for (let i = from; i < to && i < this.effectList.length; i++) {
+      const e = this.effectList[i]!;
+      if (e.kind === 'read' && e.remote === undefined && !out.includes(e.path)) out.push(e.path);
+    }
+    return out;
+  }
+
   opaque(reason: OpaqueReason, command: number | undefined, detail: string): void {
     this.opaqueList.push({ reason, command, detail });
   }

@@ -4,7 +4,7 @@
 import { sedEdits, sedScripts } from './sed-script.js';
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
-import { basename } from './paths.js';
+import { basename, treeOf as tree } from './paths.js';
 import { parsePatch, type PatchOptions } from './patch-text.js';
 
 /** Redirect targets and arguments that are not files in the project. */
@@ -71,7 +71,9 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
 }
 
 /** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written — with the source's text
- * when the call or the session wrote it (`cp x.sh run.sh` carries what x.sh holds). */
+ * when the call or the session wrote it (`cp x.sh run.sh` carries what x.sh holds). A folder's contents copied in
+ * (`rsync -a SRC/ DEST`, `cp -r SRC/. DEST`) write the files inside the destination, whose names are not known:
+ * `DEST/**`, as `tar -x -C DEST` and `aws s3 sync … DEST` do. A dry run (`rsync -n`) writes and deletes nothing. */
 export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string, files?: FileAccess): void {
   const { program, flags } = input;
   const pos = input.positionals;
@@ -79,33 +81,48 @@ export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string,
     for (const p of pos) add('write', p, 'install');
     return;
   }
-  const targetDir = flagValue(flags, '-t', '--target-directory') !== undefined;
-  const sources = targetDir ? pos : pos.slice(0, -1);
-  const dest = targetDir ? undefined : pos[pos.length - 1];
+  const intoDir = flagValue(flags, '-t', '--target-directory');
+  const sources = intoDir !== undefined ? pos : pos.slice(0, -1);
+  const dest = intoDir !== undefined ? undefined : pos[pos.length - 1];
   // `ln -s target` with one operand links into the current directory under the target's name.
-  const onlyOne = program === 'ln' && !targetDir && pos.length === 1;
-  // rsync copies the contents of a source written with a trailing '/' into DEST itself, not into DEST/name.
-  const contentsOnly = program === 'rsync' && dest !== undefined && sources.every((x) => x.endsWith('/'));
-  const targets = onlyOne
-    ? [basename(pos[0] as string)]
-    : contentsOnly
-      ? [dest as string]
-      : copyTargets(input, sources, dest);
+  const onlyOne = program === 'ln' && intoDir === undefined && pos.length === 1;
   const moves = program === 'mv' || (program === 'rsync' && has(flags, '--remove-source-files'));
   for (const s of onlyOne ? [] : sources) {
     if (isRemote(s)) continue;
     if (moves) add('delete', s, program === 'mv' ? 'mv' : 'rsync --remove-source-files');
     else if (program !== 'ln') add('read', s, program);
   }
+  if (program === 'rsync' && has(flags, ...RSYNC_DRY_RUNS)) return;
+  if (onlyOne) {
+    add('write', basename(pos[0] as string), program);
+    return;
+  }
+  const into = intoDir ?? dest;
+  const targets = copyTargets(input, sources, dest);
   // A copy or a move writes each source's text to its target (one target per source, in order); a link does not.
-  const carries = program !== 'ln' && !contentsOnly && targets.length === sources.length && !onlyOne;
+  const carries = program !== 'ln' && targets.length === sources.length;
+  const written = new Set<string>();
+  const deleted = new Set<string>();
   targets.forEach((t, i) => {
-    if (isRemote(t)) return;
-    add('write', t, program, carries ? files?.text(sources[i] as string) : undefined);
+    const source = sources[i] as string;
+    const contents = into !== undefined && copiesContents(program, source);
+    const target = contents ? tree(into) : t;
+    if (isRemote(target) || written.has(target)) return;
+    written.add(target);
+    add('write', target, program, carries && !contents ? files?.text(source) : undefined);
+    deleted.add(contents ? (into as string) : t);
   });
   // --delete mirrors the source: whatever DEST holds that the source lacks is deleted.
-  if (program === 'rsync' && has(flags, ...RSYNC_DELETES))
-    for (const t of targets) if (!isRemote(t)) add('delete', t, 'rsync --delete');
+  if (program === 'rsync' && has(flags, ...RSYNC_DELETES)) for (const t of deleted) add('delete', t, 'rsync --delete');
+}
+
+/** rsync options that only show what would be done. */
+const RSYNC_DRY_RUNS = ['-n', '--dry-run', '--list-only'];
+
+/** Whether a source stands for a folder's contents: rsync's `SRC/` (copied into DEST itself), cp's `SRC/.` and `.`. */
+function copiesContents(program: string, source: string): boolean {
+  if (program === 'rsync') return source.endsWith('/');
+  return program === 'cp' && (source === '.' || source.endsWith('/.'));
 }
 
 export function removeEffects(input: EffectInput, add: AddEffect): void {

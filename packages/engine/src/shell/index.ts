@@ -17,6 +17,6 @@ export type {
   CommandInput,
   ImpliedWord,
 } from './types.js';
-export { parseShell, SHELL_LIMITS } from './model.js';
+export { parseShell, sameModel, SHELL_LIMITS } from './model.js';
 export { shellQuote } from './words.js';
 export { gitConfigRunsLater, keyRunsLater } from './git-config.js';

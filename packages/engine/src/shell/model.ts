@@ -8,6 +8,9 @@ import { CallFiles } from './call-files.js';
 import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
 import { Vars } from './values.js';
+import { SHELL_CACHE_LIMITS, SourceCache } from './source-cache.js';
+
+export { SHELL_CACHE_LIMITS } from './source-cache.js';
 
 export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: number; readonly maxCommands: number } = {
   maxDepth: 8,
@@ -15,41 +18,16 @@ export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: numbe
   maxCommands: 1000,
 };
 
-/**
- * The parse caches' bounds, by entries and by bytes of source (a model's size follows its source's): 256 recent
- * commands, at most 4 MiB of source in all, and no command longer than 64 KiB (a hostile or generated script is
- * parsed each time rather than crowding out the calls an agent repeats).
- */
-export const SHELL_CACHE_LIMITS = { entries: 256, branchEntries: 64, bytes: 4 * 1024 * 1024, maxSource: 64 * 1024 };
-
-/** A map that evicts its oldest entries beyond a count and a total of key lengths. */
-class SourceCache {
-  readonly #entries = new Map<string, ShellModel>();
-  #bytes = 0;
-  constructor(private readonly maxEntries: number) {}
-  get(key: string): ShellModel | undefined {
-    return this.#entries.get(key);
-  }
-  set(key: string, model: ShellModel): void {
-    if (key.length > SHELL_CACHE_LIMITS.maxSource || this.#entries.has(key)) return;
-    this.#entries.set(key, model);
-    this.#bytes += key.length;
-    for (const [oldest] of this.#entries) {
-      if (this.#entries.size <= this.maxEntries && this.#bytes <= SHELL_CACHE_LIMITS.bytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= oldest.length;
-    }
-  }
-  get stats(): { readonly entries: number; readonly bytes: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes };
-  }
-}
+/** A source parsed once: the next parse of it is cached. */
+const SEEN = 1 as const;
 
 // INVARIANT: bounded (oldest entry evicted first); only default-option, context-free results are cached, keyed by the
-// source, and deep-frozen, so no caller can change what the next caller gets.
-const cache = new SourceCache(SHELL_CACHE_LIMITS.entries);
+// source, and deep-frozen, so no caller can change what the next caller gets. A model is cached the second time its
+// source is parsed, never handed out before: the first caller gets a model of its own, unfrozen and never shared.
+// Most 1 KB commands an agent writes are parsed once; freezing and keeping each was a fifth of a fresh parse's cost.
+const cache = new SourceCache<ShellModel | typeof SEEN>(SHELL_CACHE_LIMITS.entries);
 // INVARIANT: bounded; only frozen models that depend on the source and the branch facts alone.
-const byBranch = new SourceCache(SHELL_CACHE_LIMITS.branchEntries);
+const byBranch = new SourceCache<ShellModel>(SHELL_CACHE_LIMITS.branchEntries);
 
 /** What the caches hold now (tests and benches). */
 export const shellCacheStats = (): { readonly entries: number; readonly bytes: number } => {
@@ -86,7 +64,11 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
   const maxBytes = options?.maxBytes ?? SHELL_LIMITS.maxBytes;
   if (context !== undefined && valuesMatter(source, context)) return build(source, maxDepth, maxBytes, context).model;
   const defaults = options?.maxDepth === undefined && options?.maxBytes === undefined;
-  const base = (defaults ? cache.get(source) : undefined) ?? buildFree(source, maxDepth, maxBytes, defaults);
+  const cached = defaults ? cache.get(source) : undefined;
+  const base =
+    cached !== undefined && cached !== SEEN ? cached : buildFree(source, maxDepth, maxBytes, defaults, cached === SEEN);
+  recentFree[recentAt] = base;
+  recentAt = (recentAt + 1) % recentFree.length;
   if (context === undefined) return base;
   const a = asked.get(base);
   if (a === undefined || !needsContext(a, context)) return base;
@@ -117,22 +99,53 @@ function needsContext(a: Asked, context: ShellContext): boolean {
   return needsFiles(a, context);
 }
 
-function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean): ShellModel {
+/** The context-free model of a source; with the default options, cached (frozen) when it was `seen` once before. */
+function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean, seen: boolean): ShellModel {
   const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
   if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
-  if (defaults) cache.set(source, deepFreeze(model));
+  if (defaults) cache.set(source, seen ? deepFreeze(model) : SEEN);
   return model;
+}
+
+// INVARIANT: only models walked without a context are listed: the last few parseShell handed out or walked, so a
+// caller can ask sameModel() about the model it just got (a ring of strong references; a WeakSet's insertion cost a
+// third of a microsecond per call).
+const recentFree: (ShellModel | undefined)[] = new Array(8).fill(undefined);
+let recentAt = 0;
+
+/**
+ * Whether parsing `source` with `context` would give `model` again: `model` is the context-free model of `source` that
+ * parseShell handed out lately, and the context can change nothing in it (no value or directory it reads, no file or
+ * branch it asked about). step() asks right after reading a call, before reading it a second time (a fresh shell), so
+ * an identical reading is not made twice. False whenever in doubt: the caller then reads it again.
+ */
+export function sameModel(source: string, model: ShellModel, context: ShellContext | undefined): boolean {
+  if (!recentFree.includes(model)) return false;
+  if (context === undefined) return true;
+  if (valuesMatter(source, context)) return false;
+  const a = asked.get(model);
+  return a === undefined || !needsContext(a, context);
 }
 
 /**
  * Freezes the model and everything in it (commands, their words, flags, unknown and implied words, effects): a model
- * handed to one caller is handed to the next, so nothing in it may change. Models are plain data (JSON-shaped), so
- * the walk meets each object once.
+ * handed to one caller is handed to the next, so nothing in it may change. Models are plain data (JSON-shaped: own
+ * enumerable properties, arrays), so the walk meets each object once; no list of values is made per object.
  */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  if (Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === 'object') deepFreeze(v);
+    }
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const v = record[key];
+      if (v !== null && typeof v === 'object') deepFreeze(v);
+    }
   }
   return value;
 }

@@ -63,7 +63,9 @@ export function normaliseCommand(
     for (const g of found) if (table.cwd.has(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
   }
   const parsed =
-    table === undefined ? parseArgv(args, NO_OPTIONS, undefined) : parseArgv(args, table.base, table.bySubcommand);
+    table === undefined
+      ? parseArgv(args, NO_OPTIONS, undefined)
+      : parseArgv(args, table.base, table.bySubcommand, false, 0, table.subcommandPairs);
   const unknown = spanOf === undefined ? NO_UNKNOWN : unknownWords(words, used, parsed.positionalAt, spanOf);
   return {
     program,

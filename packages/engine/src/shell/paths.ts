@@ -58,10 +58,21 @@ export function resolve(cwd: string | undefined, path: string): string {
   return normalise(`${cwd}/${path}`);
 }
 
+/** The last index of a character code at or before `from` (as String#lastIndexOf of one character, without the
+ * runtime call each lastIndexOf costs: these run for every simple command). */
+function lastIndexOfCode(text: string, code: number, from: number): number {
+  for (let i = Math.max(0, Math.min(from, text.length - 1)); i >= 0; i--) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/** The files under a folder, their names unknown (`data/raw/` → `data/raw/**`): what an unpacked archive, a synced or
+ * copied-in folder writes. */
+export const treeOf = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
+
 export function basename(path: string): string {
   // Runs twice per simple command: a name without any '/' (nearly all) is returned as it is.
   const last = path.length - 1;
-  const slash = path.lastIndexOf('/', path.charCodeAt(last) === 47 ? last - 1 : last);
+  const slash = lastIndexOfCode(path, 47, path.charCodeAt(last) === 47 ? last - 1 : last);
   if (slash === -1) return path.charCodeAt(last) === 47 ? path.slice(0, -1) : path;
   return path.charCodeAt(last) === 47 ? path.slice(slash + 1, -1) : path.slice(slash + 1);
 }
@@ -72,11 +83,11 @@ export function basename(path: string): string {
  */
 export function programName(word: string): string {
   let name = basename(word);
-  const back = name.lastIndexOf('\\');
+  const back = lastIndexOfCode(name, 92 /* \ */, name.length - 1);
   if (back !== -1) name = name.slice(back + 1);
-  const dot = name.lastIndexOf('.');
   // Runs for every simple command: only a name with a dot four from its end can carry such an extension.
-  if (dot > 0 && dot === name.length - 4 && WINDOWS_EXTENSION.test(name)) return name.slice(0, dot);
+  const n = name.length;
+  if (n > 4 && name.charCodeAt(n - 4) === 46 /* . */ && WINDOWS_EXTENSION.test(name)) return name.slice(0, n - 4);
   return name;
 }
 

@@ -7,7 +7,7 @@ import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap } from './wrappers.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
-import { isStdoutRedirect, programEffects } from './effects.js';
+import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
 import type { FileAccess, InputDeclaration } from './programs/declaration.js';
 import { runnableText } from './call-files.js';
@@ -99,6 +99,7 @@ export abstract class Runner extends Follower {
     // The env wrappers' own NAME=value words (beyond the command's prefix) also reach the command it runs.
     const extra = (): readonly string[] => u.assignments.slice(assignments.length);
     // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
+    let here: number | undefined;
     for (const o of u.outer) {
       let outerCwd = shellCwd;
       if (o.cwd !== undefined) {
@@ -117,7 +118,11 @@ export abstract class Runner extends Follower {
         allStatic(o.words) ? undefined : (p, e) => this.map(frame, p, e),
       );
       const at = this.out.command(frame.file === undefined ? outer : { ...outer, file: frame.file.path });
-      if (at !== undefined) this.out.effects(at, programEffects(outer, undefined));
+      if (at === undefined) continue;
+      here = at;
+      this.out.effects(at, programEffects(outer, undefined));
+      // ssh HOST CMD sends what it reads on stdin: the files of this machine that data comes from (programs/*.ts).
+      if (declarationOf(outer.program)?.stdin?.sends === true) this.out.effects(at, this.sent(outer.program, stdin));
     }
 
     if (u.kind === 'reparse') {
@@ -150,9 +155,11 @@ export abstract class Runner extends Follower {
         },
         innerScope,
       );
-      // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran.
+      // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran — unless it ran it elsewhere:
+      // `ssh host cmd > f` writes f here, so f belongs to ssh (the command recorded here).
+      const owner = remote !== frame.remote && here !== undefined ? here : redirectsAt;
       if (this.out.commands.length > redirectsAt)
-        this.out.effects(redirectsAt, this.redirections(redirects, scope, undefined));
+        this.out.effects(owner, this.redirections(redirects, scope, undefined));
       return NOTHING;
     }
 
@@ -226,7 +233,11 @@ export abstract class Runner extends Follower {
       declaration?.output === undefined
         ? undefined
         : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
-    this.out.effects(index, this.redirections(redirects, scope, output));
+    // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
+    this.out.effects(
+      remote !== frame.remote && here !== undefined ? here : index,
+      this.redirections(redirects, scope, output),
+    );
     if (declaration?.effects !== undefined) {
       // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
       const applied: ReadFile[] = [];
@@ -249,6 +260,19 @@ export abstract class Runner extends Follower {
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
     if (stdinInterpreter === undefined && printed === undefined && printedFile === undefined) return NOTHING;
     return { index, stdinInterpreter, output: printed, file: printedFile };
+  }
+
+  /**
+   * What a program that sends its stdin elsewhere reads from this machine: the file redirected in or printed by cat,
+   * the files the previous pipeline stage read, or `-` for a local program's output whose files are not known
+   * (`pg_dump db |`). A literal (heredoc, here-string, echo) is text the call wrote, not a file: nothing.
+   */
+  private sent(program: string, stdin: Stdin): readonly Effect[] {
+    const paths = stdin.effectsFrom === undefined ? [] : this.out.readsBetween(stdin.effectsFrom, stdin.effectsTo ?? 0);
+    if (stdin.file !== undefined && !paths.includes(stdin.file)) paths.unshift(stdin.file);
+    if (paths.length === 0 && stdin.how === '|' && stdin.effectsFrom !== undefined && stdin.text === undefined)
+      paths.push('-');
+    return paths.map((path) => ({ kind: 'read', path, content: undefined, via: `${program} ${stdin.how}` }));
   }
 
   /** The files of the call and the session as a program's effects reader sees them (paths as written, resolved

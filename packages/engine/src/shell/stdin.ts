@@ -12,6 +12,9 @@ export interface Stdin {
   readonly file: string | undefined;
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */
   readonly how: '<<' | '|' | '<';
+  /** From a pipe: the previous stage's file effects are the collector's [effectsFrom, effectsTo) (what it read). */
+  readonly effectsFrom?: number;
+  readonly effectsTo?: number;
 }
 
 export const NO_STDIN: Stdin = { text: undefined, file: undefined, how: '|' };

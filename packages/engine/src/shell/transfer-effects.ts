@@ -3,7 +3,7 @@
 // their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput } from './programs/declaration.js';
-import { basename } from './paths.js';
+import { basename, treeOf as tree } from './paths.js';
 
 type Add = AddEffect;
 
@@ -64,7 +64,6 @@ const lastValue = (flags: readonly Flag[], ...names: string[]): string | undefin
   for (const f of flags) if (names.includes(f.name) && f.value !== undefined) value = f.value;
   return value;
 };
-const tree = (dir: string): string => `${dir.replace(/\/+$/, '') || '.'}/**`;
 
 /** `unzip [-o] A [-d DIR]` writes DIR/** (`.` without one); -l lists, -t tests, -p/-c print: nothing is written. */
 export function unzipEffects(input: EffectInput, add: Add): void {
@@ -72,10 +71,34 @@ export function unzipEffects(input: EffectInput, add: Add): void {
   if (input.positionals.length > 0) add('write', tree(lastValue(input.flags, '-d') ?? '.'), 'unzip');
 }
 
-/** `tar -x`/`tar xzf` writes DIR/** (`-C DIR`, `--directory=DIR`, else `.`); listing and creating write nothing. */
+/**
+ * `tar -x`/`tar xzf` writes DIR/** (`-C DIR`, `--directory=DIR`, else `.`); creating an archive (`tar czf - src`,
+ * `tar -cf a.tar -C dir .`, also -r/-u) reads the files it packs (resolved against the last -C), and writes nothing
+ * it unpacks (the archive file itself is not followed); listing writes nothing.
+ */
 export function tarEffects(input: EffectInput, add: Add): void {
-  if (!tarExtracts(input.positionals, input.flags)) return;
-  add('write', tree(lastValue(input.flags, '-C', '--directory') ?? '.'), 'tar -x');
+  const dir = lastValue(input.flags, '-C', '--directory');
+  if (tarExtracts(input.positionals, input.flags)) {
+    add('write', tree(dir ?? '.'), 'tar -x');
+    return;
+  }
+  const members = tarMembers(input.positionals, input.flags);
+  for (const m of members) add('read', dir === undefined || m.startsWith('/') ? m : `${dir}/${m}`, 'tar -c');
+}
+
+/** Old-style letters that take the next word as their value, in the order they appear (`tar cbf 20 a.tar src`). */
+const TAR_VALUE_LETTERS = 'fbCTXgLNVK';
+
+/** The files a `tar` that creates, appends to or updates an archive packs: its operands (none for other modes). */
+function tarMembers(positionals: readonly string[], flags: readonly Flag[]): readonly string[] {
+  if (has(flags, ['-c', '--create', '-r', '--append', '-u', '--update'])) return positionals;
+  const first = positionals[0];
+  // The old style: a first word of option letters (`czf`), whose value letters take the words after it in turn.
+  if (first === undefined || !/^[A-Za-z]+$/.test(first) || !/[cru]/.test(first) || /[xt]/.test(first)) return [];
+  if (!/^[crufzjJvpPhkmoOSWaCTXbgLNVK]+$/.test(first)) return [];
+  let taken = 1;
+  for (const letter of first) if (TAR_VALUE_LETTERS.includes(letter)) taken++;
+  return positionals.slice(taken);
 }
 
 /** `az storage blob download --file F` writes F; `download-batch -d DIR` writes DIR/**. */

@@ -105,12 +105,16 @@ export class Walker extends Runner {
         const commands = node.commands;
         if (commands.length === 1) return this.node(commands[0] as CommandNode, inner, scope);
         let ran = NOTHING;
+        let stageFrom = this.out.effectCount;
         for (let i = 0; i < commands.length; i++) {
-          // Each stage runs in a subshell of its own: what it assigns or where it cds stays there.
+          // Each stage runs in a subshell of its own: what it assigns or where it cds stays there. It reads what the
+          // stage before printed, and where that came from (the files that stage read: ssh sends them on).
+          const stageTo = this.out.effectCount;
           const piped: Stdin =
-            i === 0 || (ran.output === undefined && ran.file === undefined)
+            i === 0
               ? NO_STDIN
-              : { text: ran.output, file: ran.file, how: '|' };
+              : { text: ran.output, file: ran.file, how: '|', effectsFrom: stageFrom, effectsTo: stageTo };
+          stageFrom = stageTo;
           ran = this.node(commands[i] as CommandNode, inner, child(scope), piped);
           if (i > 0 && ran.stdinInterpreter !== undefined)
             this.out.opaque('pipe-to-interpreter', ran.index, ran.stdinInterpreter);
@@ -358,7 +362,9 @@ export class Walker extends Runner {
       out.push(w);
       return;
     }
-    this.substitutions(word, frame, scope);
+    // Its text did not show it simple (shellWord looked): walk its parts without looking again.
+    const parts = word.parts;
+    if (parts !== undefined) for (const part of parts) this.substitutions(part, frame, scope);
     if (!w.dynamic) {
       out.push(w);
       return;

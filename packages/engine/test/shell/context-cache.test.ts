@@ -2,7 +2,7 @@
 // files it wrote, the branch): a call is walked again only when the context answers what its context-free walk asked
 // about, so a full ledger does not make every call a fresh parse, and no context ever leaks into a cached model.
 import { describe, expect, it } from 'vitest';
-import { parseShell, type ShellContext } from '../../src/shell/index.js';
+import { parseShell, sameModel, type ShellContext } from '../../src/shell/index.js';
 
 const files =
   (known: Record<string, string>): ShellContext['file'] =>
@@ -11,6 +11,7 @@ const files =
 
 describe('the parse cache with a context', () => {
   it('answers a call that asks nothing of the context from the frozen context-free model', () => {
+    parseShell('npm test && git status');
     const free = parseShell('npm test && git status');
     const withContext = parseShell('npm test && git status', undefined, {
       file: files({ 'x.sh': 'rm -rf src\n' }),
@@ -22,6 +23,7 @@ describe('the parse cache with a context', () => {
 
   it('walks a call again when the context knows a file it runs, and only then', () => {
     const source = 'bash scripts/ship.sh';
+    parseShell(source);
     const unknown = parseShell(source, undefined, { file: files({ 'other.sh': 'git push -f origin main\n' }) });
     expect(unknown).toBe(parseShell(source));
     expect(unknown.commands.map((c) => c.program)).toEqual(['bash']);
@@ -53,5 +55,24 @@ describe('the parse cache with a context', () => {
       'rm src',
     ]);
     expect(parseShell(source).commands[0]?.positionals).toEqual(['push', 'origin', '$B']);
+  });
+
+  it('says when a context cannot change a context-free model, so a second reading of a call is not made twice', () => {
+    const plain = parseShell('npm test && git status');
+    expect(sameModel('npm test && git status', plain, undefined)).toBe(true);
+    expect(sameModel('npm test && git status', plain, { env: { NODE_ENV: '' } })).toBe(true);
+    // A directory changes every path; a value changes a word that reads it.
+    expect(sameModel('npm test && git status', plain, { cwd: 'build' })).toBe(false);
+    const reads = parseShell('echo "$NODE_ENV" > out.txt');
+    expect(sameModel('echo "$NODE_ENV" > out.txt', reads, { env: { NODE_ENV: '' } })).toBe(false);
+    // A file the context knows and the call runs, or the branch a push implies, is walked with the context.
+    const runs = parseShell('bash run.sh');
+    expect(sameModel('bash run.sh', runs, { file: files({ 'run.sh': 'rm -rf src\n' }) })).toBe(false);
+    expect(sameModel('bash run.sh', runs, { file: files({ 'other.sh': 'rm -rf src\n' }) })).toBe(true);
+    const push = parseShell('git push --force-with-lease');
+    expect(sameModel('git push --force-with-lease', push, { branch: 'main' })).toBe(false);
+    // A model walked with a context is never taken for the context-free one.
+    const walked = parseShell('echo "$B"', undefined, { env: { B: 'main' } });
+    expect(sameModel('echo "$B"', walked, undefined)).toBe(false);
   });
 });

@@ -116,6 +116,13 @@ export interface InterpreterDeclaration {
 export interface StdinDeclaration {
   /** Its stdin is its commands (SQL, redis, mongo shell): the literal text read is kept as the command's input. */
   readonly commands?: boolean;
+  /**
+   * What it reads on stdin it sends to the command it runs elsewhere (`ssh HOST CMD`): data from this machine — a
+   * file redirected in (`< dump.sql`), printed by cat, or read by the previous pipeline stage (`tar czf - src |`) —
+   * leaves it. Each such file is recorded as read by this command (a local program's output whose files are not
+   * known: `-`), so a rule on uploads sees it as it sees `scp src host:`. A literal (heredoc, echo) is not listed.
+   */
+  readonly sends?: boolean;
   /** It asks for a confirmation that a 'y'/'yes' answer on stdin gives: the answer counts as this flag. */
   readonly confirm?: {
     readonly flag: string;

@@ -209,7 +209,8 @@ export const UNZIP: ProgramDeclaration = {
 
 export const TAR: ProgramDeclaration = {
   names: ['tar', 'bsdtar', 'gtar'],
-  about: 'tar: -x (or xzf) writes DIR/** (-C DIR, else .); listing and creating write nothing',
+  about:
+    'tar: -x (or xzf) writes DIR/** (-C DIR, else .); creating (-c, czf) reads what it packs; listing writes nothing',
   options: {
     '*': ['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
   },

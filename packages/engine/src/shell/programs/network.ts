@@ -1,4 +1,4 @@
-// Network programs: curl -o and wget -O write files, ssh runs its command on another host.
+// Network programs: curl -o and wget -O write files, ssh runs its command on another host and sends it its stdin.
 import { curlEffects, wgetEffects } from '../file-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -33,8 +33,11 @@ export const WGET: ProgramDeclaration = {
 
 export const SSH: ProgramDeclaration = {
   names: ['ssh'],
-  about: 'ssh: the words after the host are joined and run by the remote shell (its stdin is the script without any)',
+  about:
+    'ssh: the words after the host are joined and run by the remote shell (its stdin is the script without any); ' +
+    'with a command, what it reads on stdin from this machine is sent there (tar czf - src | ssh host "cat > x")',
   options: {},
+  stdin: { sends: true },
   runs: [
     {
       options: [

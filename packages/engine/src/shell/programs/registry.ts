@@ -1,7 +1,7 @@
 // Every program declaration (programs/*.ts), looked up by name. The one place the model asks what it knows about a
 // program: option specs compiled once into Sets, the runners and interpreters, what it reads on stdin.
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
-import { optionSpec, type OptionSpec } from '../argv.js';
+import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, GCLOUD, GSUTIL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
@@ -147,6 +147,8 @@ export interface CompiledProgram {
   readonly base: OptionSpec;
   /** Subcommands with options of their own. */
   readonly bySubcommand: ReadonlyMap<string, OptionSpec>;
+  /** What a two-word key of bySubcommand starts with (argv.ts subcommandPrefixes). */
+  readonly subcommandPairs: ReadonlySet<string>;
   readonly globalValue: ReadonlySet<string>;
   readonly globalFlag: ReadonlySet<string>;
   readonly cwd: ReadonlySet<string>;
@@ -171,6 +173,7 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
     declaration,
     base: optionSpec(star, attached, words),
     bySubcommand,
+    subcommandPairs: subcommandPrefixes(bySubcommand),
     globalValue: new Set(declaration.globals?.value ?? []),
     globalFlag: new Set(declaration.globals?.flag ?? []),
     cwd: new Set(declaration.cwd ?? []),
