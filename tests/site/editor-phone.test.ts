@@ -79,6 +79,28 @@ describe('the plain form', () => {
     await expect.poll(() => page.textContent('#cursor-help')).toContain('preset qa-engineer');
   });
 
+  it('keeps closed sections closed while the text area has the focus, without the display lock that slows typing', async () => {
+    const page = await phone();
+    // A closed <details> hides its content with content-visibility: hidden (a display lock, which find-in-page can
+    // open), and while any exists Chromium checks every node of a long text area for a locked ancestor on each edit.
+    const closed = () =>
+      page.$$eval('details:not([open])', (all) =>
+        all.map((d) => ({
+          lock: getComputedStyle(d, '::details-content').contentVisibility,
+          shown: [...d.children].filter((c) => c.tagName !== 'SUMMARY').some((c) => c.checkVisibility()),
+        })),
+      );
+    const before = await closed();
+    expect(before.length).toBeGreaterThan(0); // the replay part, a role's contract list
+    const each = (lock: string) => before.map(() => ({ lock, shown: false }));
+    expect(before).toEqual(each('hidden'));
+    await page.click('textarea#editor-text');
+    expect(await closed()).toEqual(each('visible'));
+    // Out of the text area, find-in-page searches closed sections again.
+    await page.click('#file-title');
+    expect(await closed()).toEqual(each('hidden'));
+  });
+
   it('moves the cursor to a problem from the list', async () => {
     const page = await phone();
     await setEditorText(page, 'version: 1\nsetings: {}\n');
