@@ -9,6 +9,7 @@ import { hoverAt } from '../hover.ts';
 import { markerViews, type EditorSurface, type MatchMark } from '../surface.ts';
 import { linesOf, offsetOf, positionOf, type TextLines } from '../text-lines.ts';
 import type { HelpContext } from '../value-help.ts';
+import { insertText, replaceAllText } from './undoable-edit.ts';
 
 /** How long the caret rests before the help for its place is shown. */
 const HELP_DELAY_MS = 150;
@@ -17,19 +18,6 @@ export interface PlainOptions {
   readonly help: () => HelpContext;
   /** Where the help for the cursor's place goes. */
   readonly helpLine: HTMLElement;
-}
-
-/**
- * Replaces the selection with `text` the way typing does, so the browser's own undo (Ctrl+Z, shake to undo) takes it
- * back; where the browser refuses, the value is set directly.
- */
-function insert(area: HTMLTextAreaElement, text: string): void {
-  area.focus({ preventScroll: true });
-  // execCommand is the one way to edit a text area that keeps the browser's undo history.
-  if (!document.execCommand('insertText', false, text)) {
-    area.setRangeText(text, area.selectionStart, area.selectionEnd, 'end');
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }
 }
 
 export function createPlainEditor(area: HTMLTextAreaElement, text: string, options: PlainOptions): EditorSurface {
@@ -73,15 +61,14 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     text: () => area.value,
     lines,
     replaceAll(next) {
-      area.setSelectionRange(0, area.value.length);
-      insert(area, next);
+      replaceAllText(area, next);
       area.setSelectionRange(0, 0);
     },
     applyFix(fix: QuickFix) {
       const from = offsetOf(area.value, { line: fix.span.line, ch: fix.span.start });
       if (area.value.slice(from, from + fix.expected.length) !== fix.expected) return false;
       area.setSelectionRange(from, from + fix.expected.length);
-      insert(area, fix.replacement);
+      insertText(area, fix.replacement);
       return true;
     },
     reveal(line, ch) {
