@@ -20,6 +20,7 @@ import {
 import { cli, explain, scratchDir } from './support/cli.js';
 import { ensureCliBuilt } from './support/build.js';
 import { editorFixture } from './support/editor-fixture.js';
+import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
@@ -79,6 +80,30 @@ describe('the plain form', () => {
     await expect.poll(() => page.textContent('#cursor-help')).toContain('preset qa-engineer');
   });
 
+  it('keeps closed sections closed while the text area has the focus, without the display lock that slows typing', async () => {
+    const page = await phone();
+    // A closed <details> hides its content with content-visibility: hidden (a display lock, which find-in-page can
+    // open), and while any exists Chromium checks every node of a long text area for a locked ancestor on each edit.
+    const closed = () =>
+      page.$$eval('details:not([open])', (all) =>
+        all.map((d) => ({
+          lock: getComputedStyle(d, '::details-content').contentVisibility,
+          shown: Array.from(d.children)
+            .filter((c) => c.tagName !== 'SUMMARY')
+            .some((c) => c.checkVisibility()),
+        })),
+      );
+    const before = await closed();
+    expect(before.length).toBeGreaterThan(0); // the replay part, a role's contract list
+    const each = (lock: string) => before.map(() => ({ lock, shown: false }));
+    expect(before).toEqual(each('hidden'));
+    await page.click('textarea#editor-text');
+    expect(await closed()).toEqual(each('visible'));
+    // Out of the text area, find-in-page searches closed sections again.
+    await page.click('#file-title');
+    expect(await closed()).toEqual(each('hidden'));
+  });
+
   it('moves the cursor to a problem from the list', async () => {
     const page = await phone();
     await setEditorText(page, 'version: 1\nsetings: {}\n');
@@ -88,6 +113,68 @@ describe('the plain form', () => {
       line: a.value.slice(0, a.selectionStart).split('\n').length,
     }));
     expect(caret).toEqual({ focused: true, line: 2 });
+  });
+});
+
+describe('a whole file put in by the page (composition, import)', () => {
+  it('arrives exactly as written, markup characters, blank lines and tabs included, as one undoable edit', async () => {
+    const page = await phone();
+    const first = await editorText(page);
+    const text =
+      'version: 1\n# <b>not bold</b> & &amp; <!-- kept --> <script>x</script>\n\n\n\tkey: "a < b > c"\u00a0\ncontracts: []\n';
+    await page.evaluate(() => {
+      const w = window as unknown as { edits: string[] };
+      w.edits = [];
+      document
+        .getElementById('editor-text')!
+        .addEventListener('input', (e) => w.edits.push((e as InputEvent).inputType ?? e.type));
+    });
+    await setEditorText(page, text);
+    expect(await editorText(page)).toBe(text);
+    // One edit of the text area (a long file typed in line by line took a minute), not a second attempt.
+    expect(await page.evaluate(() => (window as unknown as { edits: string[] }).edits)).toHaveLength(1);
+    // Line breaks as a text area's value has them, whichever the file had.
+    await setEditorText(page, 'version: 1\r\ncontracts: []\r\n# last line\r');
+    expect(await editorText(page)).toBe('version: 1\ncontracts: []\n# last line\n');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toBe(text);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toBe(first);
+  });
+});
+
+describe('a long file on a phone', () => {
+  it('keeps every key typed into a 5,000-line text area, marks the problem on its line, and undoes the whole file in one step', async () => {
+    const page = await phone();
+    const first = await editorText(page);
+    const text = largeContractFile(5000);
+    // As composition and import put a file in: one edit of the text area, which the page then has laid out afresh.
+    await setEditorText(page, text);
+    await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 60_000 });
+    expect((await editorMarkers(page)).filter((m) => m.severity === 'error')).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor-text');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('bogus: 1');
+    expect(await editorText(page)).toBe(`${text}bogus: 1`);
+    const lastLine = text.split('\n').length;
+    await expect
+      .poll(async () => (await editorMarkers(page)).filter((m) => m.severity === 'error').map((m) => [m.line, m.col]), {
+        timeout: 30_000,
+      })
+      .toContainEqual([lastLine, 1]);
+    // The problem's line in the list moves the caret there.
+    await page.locator('#problems li', { hasText: 'bogus' }).locator('button.link').first().click();
+    expect(
+      await page.locator('textarea#editor-text').evaluate((a: HTMLTextAreaElement) => ({
+        focused: document.activeElement === a,
+        line: a.value.slice(0, a.selectionStart).split('\n').length,
+      })),
+    ).toEqual({ focused: true, line: lastLine });
+    // The browser's own undo: the typing first, then the whole file, back to the text the page opened with.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toBe(text);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(page)).toBe(first);
   });
 });
 

@@ -321,6 +321,34 @@ describe('the choice of form', () => {
     await page.waitForSelector('html[data-editor-ready][data-editor-form="monaco"]');
     expect(await editorText(page)).toContain('# chosen form');
   });
+
+  it('hands the caret from the text area to Monaco, and with it what the text area kept up while focused', async () => {
+    const page = await open('editor/');
+    // Monaco is held back until the user is typing in the page's text area.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_astro\/monaco-editor\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.click('textarea#editor-text');
+    await page.keyboard.press('Control+End');
+    expect(await page.getAttribute('html', 'class')).toContain('plain-typing');
+    release();
+    await waitForEditor(page);
+    expect(await editorForm(page)).toBe('monaco');
+    expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+    // Closed sections are as the browser makes them again: content-visibility: hidden, which find-in-page can open.
+    expect(await page.getAttribute('html', 'class')).not.toContain('plain-typing');
+    const locks = await page.$$eval('details:not([open])', (all) =>
+      all.map((d) => getComputedStyle(d, '::details-content').contentVisibility),
+    );
+    expect(locks.length).toBeGreaterThan(0);
+    expect(new Set(locks)).toEqual(new Set(['hidden']));
+  });
 });
 
 describe('the problems in the text', () => {

@@ -572,6 +572,9 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
       help: helpContext,
       ariaLabel: 'Contract file (YAML). F1 lists the commands; Ctrl+M makes Tab move the focus.',
     });
+    // Blurred first, so that what the text area keeps up while it has the focus (plain/text-area.ts) ends with it:
+    // removing a focused element fires no blur where browsers follow the HTML standard.
+    area.blur();
     area.remove();
     $('cursor-help').hidden = true;
     editor = monacoEditor;

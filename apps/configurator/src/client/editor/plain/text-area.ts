@@ -9,27 +9,17 @@ import { hoverAt } from '../hover.ts';
 import { markerViews, type EditorSurface, type MatchMark } from '../surface.ts';
 import { linesOf, offsetOf, positionOf, type TextLines } from '../text-lines.ts';
 import type { HelpContext } from '../value-help.ts';
+import { insertText, replaceAllText } from './undoable-edit.ts';
 
 /** How long the caret rests before the help for its place is shown. */
 const HELP_DELAY_MS = 150;
+/** On <html> while the text area has the focus: the page's style keeps closed sections out of typing's way. */
+const TYPING_CLASS = 'plain-typing';
 
 export interface PlainOptions {
   readonly help: () => HelpContext;
   /** Where the help for the cursor's place goes. */
   readonly helpLine: HTMLElement;
-}
-
-/**
- * Replaces the selection with `text` the way typing does, so the browser's own undo (Ctrl+Z, shake to undo) takes it
- * back; where the browser refuses, the value is set directly.
- */
-function insert(area: HTMLTextAreaElement, text: string): void {
-  area.focus({ preventScroll: true });
-  // execCommand is the one way to edit a text area that keeps the browser's undo history.
-  if (!document.execCommand('insertText', false, text)) {
-    area.setRangeText(text, area.selectionStart, area.selectionEnd, 'end');
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }
 }
 
 export function createPlainEditor(area: HTMLTextAreaElement, text: string, options: PlainOptions): EditorSurface {
@@ -57,6 +47,13 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     helpTimer = setTimeout(showHelp, HELP_DELAY_MS);
   };
   for (const type of ['click', 'keyup', 'focus', 'select'] as const) area.addEventListener(type, helpSoon);
+  // INVARIANT: TYPING_CLASS is on <html> exactly while the text area has the focus. A class, not html:has(:focus) in the
+  // style: a :has() whose subject is <html> made Chromium re-check it on every change of the page's DOM, and Monaco
+  // changes it on each key (a key in a 5,000-line file 5 -> 17 ms there).
+  const root = document.documentElement;
+  area.addEventListener('focus', () => root.classList.add(TYPING_CLASS));
+  area.addEventListener('blur', () => root.classList.remove(TYPING_CLASS));
+  if (document.activeElement === area) root.classList.add(TYPING_CLASS);
 
   const select = (line: number, start: number, end = start) => {
     const from = offsetOf(area.value, { line, ch: start });
@@ -73,15 +70,14 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     text: () => area.value,
     lines,
     replaceAll(next) {
-      area.setSelectionRange(0, area.value.length);
-      insert(area, next);
+      replaceAllText(area, next);
       area.setSelectionRange(0, 0);
     },
     applyFix(fix: QuickFix) {
       const from = offsetOf(area.value, { line: fix.span.line, ch: fix.span.start });
       if (area.value.slice(from, from + fix.expected.length) !== fix.expected) return false;
       area.setSelectionRange(from, from + fix.expected.length);
-      insert(area, fix.replacement);
+      insertText(area, fix.replacement);
       return true;
     },
     reveal(line, ch) {
