@@ -2,6 +2,7 @@
 // Hostile input is bounded here: size, nesting depth and alias expansion all have limits.
 import { LineCounter, isMap, isPair, isSeq, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
+import { parseByParts } from './parse-by-parts.js';
 import { reportSyntax, type BrokenPart } from './syntax.js';
 
 export const LIMITS = {
@@ -58,14 +59,17 @@ export function parseYaml(text: string, file: string): ParsedFile {
     };
   }
   // logLevel silent: problems become diagnostics; the library must not also print to stderr (or the browser console).
-  const doc = parseDocument(text, {
+  const options = {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: true,
     strict: true,
     version: '1.2',
     logLevel: 'silent',
-  });
+  } as const;
+  // A large file re-checked after a keystroke is parsed contract by contract, the unchanged ones remembered; the
+  // document is the one a whole parse gives, and anything it could read differently is parsed whole.
+  const doc = parseByParts(text, options) ?? parseDocument(text, options);
   const describe = (e: YAMLError, severity: 'error' | 'warning' = 'error'): Diagnostic => ({
     code: 'yaml-syntax',
     severity,
