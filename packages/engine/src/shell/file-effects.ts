@@ -60,6 +60,42 @@ function replacements(scripts: readonly string[]): string | undefined {
   return to.length === 0 ? undefined : to.join('\n');
 }
 
+/** ex commands that write the file being edited (`x`, `wq`, `w`, `update`, and their all-buffer forms). */
+const EX_WRITES = /^(?:w|wq|x|xi|xit|exi|exit|up|update|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$)/;
+
+/**
+ * `ex -sc '%s/a/b/g|x' FILE`, `vim -c '%s/a/b/' -c wq FILE`, `vim +'%s/a/b/|x' FILE`: when one of its commands (`-c`,
+ * `--cmd`, `+CMD`) writes, its files are written, with the replacements of its substitutions as the content.
+ */
+export function exEffects(input: EffectInput, add: AddEffect): void {
+  const commands: string[] = [];
+  for (const f of input.flags)
+    if ((f.name === '-c' || f.name === '--cmd') && f.value !== undefined) commands.push(f.value);
+  for (const a of input.argv) if (a.length > 1 && a.startsWith('+')) commands.push(a.slice(1));
+  // Each command may chain several with `|`; a range (`%`, `1,$`, `.`) may precede one.
+  const parts = commands
+    .flatMap((c) => c.split('|'))
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^:+/, '')
+        .replace(/^[%.$,\d'<>]+/, ''),
+    );
+  if (!parts.some((p) => EX_WRITES.test(p))) return;
+  const subs = parts.flatMap((p) => (/^s(?:ubstitute)?[^\w\s]/.test(p) ? [p.replace(/^substitute/, 's')] : []));
+  for (const file of input.positionals) if (!file.startsWith('+')) add('write', file, 'ex', replacements(subs));
+}
+
+/** `gawk -i inplace PROGRAM FILE…` (and `-i inplace` among other -i libraries) rewrites its files. */
+export function awkEffects(input: EffectInput, add: AddEffect): void {
+  if (!input.flags.some((f) => (f.name === '-i' || f.name === '--include') && f.value === 'inplace')) return;
+  const hasProgram = input.flags.some(
+    (f) => f.name === '-f' || f.name === '--file' || f.name === '-e' || f.name === '--source',
+  );
+  const files = hasProgram ? input.positionals : input.positionals.slice(1);
+  for (const file of files) if (!/^\w+=/.test(file)) add('write', file, 'awk -i inplace');
+}
+
 export function perlEffects(input: EffectInput, add: AddEffect): void {
   if (!has(input.flags, '-i')) return;
   const files = has(input.flags, '-e', '-E') ? input.positionals : input.positionals.slice(1);

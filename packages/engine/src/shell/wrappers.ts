@@ -280,6 +280,13 @@ function peelRunner(
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
   if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
+  if (r.runsAs !== undefined) {
+    // `kubecolor apply`, `k3s kubectl apply`: the same command line under the program's own name.
+    if (words.length <= from) return command(state);
+    state.via.push(label);
+    state.words = [syntheticWord(r.runsAs, head.pos, head.end), ...words.slice(from)];
+    return undefined;
+  }
   for (const flag of parsed.flags)
     if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
   if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
@@ -303,7 +310,11 @@ function peelRunner(
   }
 
   let rest: readonly ShellWord[];
-  if (r.dashDash === true && parsed.endOfOptions !== -1) rest = words.slice(parsed.endOfOptions + from + 1);
+  const after =
+    r.commandAfter === undefined ? -1 : words.findIndex((w, i) => i >= from && r.commandAfter?.includes(w.value));
+  if (after !== -1) rest = words.slice(after + 1);
+  else if (r.commandAfter !== undefined) return command(state);
+  else if (r.dashDash === true && parsed.endOfOptions !== -1) rest = words.slice(parsed.endOfOptions + from + 1);
   else {
     const first = parsed.positionalAt[skip];
     rest = first === undefined ? [] : words.slice(first + from);
