@@ -100,6 +100,13 @@ export interface RunsDeclaration {
    * k8s/`, `k3s kubectl apply` runs kubectl. The words after it (and after its subcommand) are that program's.
    */
   readonly runsAs?: string;
+  /**
+   * Script files that are another program's entry point, by file name: `node /usr/lib/node_modules/npm/bin/npm-cli.js
+   * publish` is `npm publish`. A first word not listed runs nothing here (the interpreter runs its script).
+   */
+  readonly entryPoints?: Readonly<Record<string, string>>;
+  /** Its command's first word may name an environment first (`hatch run release:twine upload` runs twine there). */
+  readonly environmentPrefix?: boolean;
   /** Switches after which the rest of the words are the command (`nix develop -c CMD…`, `nix shell PKG -c CMD…`). */
   readonly commandAfter?: readonly string[];
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */

@@ -267,9 +267,10 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     subcommands: ['run'],
     options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
   }),
-  runner(['hatch'], 'hatch run CMD: runs CMD in the default environment', {
+  runner(['hatch'], 'hatch run [ENV:]CMD: runs CMD in the default (or the named) environment', {
     subcommands: ['run'],
     options: [],
+    environmentPrefix: true,
   }),
   runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {
     subcommands: ['exec'],
