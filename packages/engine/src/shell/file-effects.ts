@@ -258,6 +258,21 @@ export function findRoots(argv: readonly string[]): string[] {
   return roots.length > 0 ? roots : ['.'];
 }
 
+/**
+ * The files `find ROOT -name NAME` finds, as one path for its `-exec` placeholder `{}`: `ROOT/NAME` with -maxdepth 1,
+ * else `ROOT/**\/NAME` (NAME may be a glob: `src/**\/*.ts` stands for every .ts file under src). Undefined when the
+ * expression names no file (-type f alone, -newer …): then the files stay unknown.
+ */
+export function findPlaceholder(argv: readonly string[]): string | undefined {
+  const at = argv.findIndex((a) => a === '-name' || a === '-iname');
+  const name = at === -1 ? undefined : argv[at + 1];
+  if (name === undefined || name.includes('/')) return undefined;
+  const root = (findRoots(argv)[0] as string).replace(/\/+$/, '') || '/';
+  const depth = argv.indexOf('-maxdepth');
+  const shallow = depth !== -1 && argv[depth + 1] === '1';
+  return `${root}/${shallow ? '' : '**/'}${name}`;
+}
+
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
   if (!input.flags.some((f) => f.token === '-delete')) return;
