@@ -263,11 +263,11 @@ export function findRoots(argv: readonly string[]): string[] {
  * else `ROOT/**\/NAME` (NAME may be a glob: `src/**\/*.ts` stands for every .ts file under src). Undefined when the
  * expression names no file (-type f alone, -newer …): then the files stay unknown.
  */
-export function findPlaceholder(argv: readonly string[]): string | undefined {
+export function findPlaceholder(argv: readonly string[], start?: string): string | undefined {
   const at = argv.findIndex((a) => a === '-name' || a === '-iname');
   const name = at === -1 ? undefined : argv[at + 1];
   if (name === undefined || name.includes('/')) return undefined;
-  const root = (findRoots(argv)[0] as string).replace(/\/+$/, '') || '/';
+  const root = (start ?? (findRoots(argv)[0] as string)).replace(/\/+$/, '') || '/';
   const depth = argv.indexOf('-maxdepth');
   const shallow = depth !== -1 && argv[depth + 1] === '1';
   return `${root}/${shallow ? '' : '**/'}${name}`;
@@ -276,7 +276,13 @@ export function findPlaceholder(argv: readonly string[]): string | undefined {
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
   if (!input.flags.some((f) => f.token === '-delete')) return;
-  for (const root of findRoots(input.argv)) add('delete', root, 'find -delete');
+  const roots = findRoots(input.argv);
+  for (const root of roots) add('delete', root, 'find -delete');
+  // …and, when -name names them, the files themselves (`find src -name x.ts -delete` deletes src/**/x.ts).
+  for (const root of roots) {
+    const found = findPlaceholder(input.argv, root);
+    if (found !== undefined) add('delete', found, 'find -delete');
+  }
 }
 
 /** `git apply` and `git am` options after which nothing is written (a check, a summary, a sequencer step). */
