@@ -81,6 +81,25 @@ export const VERCEL: ProgramDeclaration = {
   },
 };
 
+export const SERVERLESS: ProgramDeclaration = {
+  names: ['serverless', 'sls'],
+  about: 'the Serverless Framework: --stage/-s names the stage a deploy or remove acts on',
+  options: {
+    '*': ['--stage', '-s', '--region', '-r', '--aws-profile', '--config', '-c', '--param', '--function', '-f'],
+  },
+};
+
+export const SWA: ProgramDeclaration = {
+  names: ['swa'],
+  about: 'the Azure Static Web Apps CLI: --env names the environment a deploy goes to',
+  options: {
+    '*': [
+      ...['--env', '--deployment-token', '-d', '--app-name', '-n', '--resource-group', '-R', '--output-location'],
+      ...['-O', '--app-location', '-a', '--api-location', '-i', '--config', '--config-name'],
+    ],
+  },
+};
+
 export const FIREBASE: ProgramDeclaration = {
   names: ['firebase'],
   about: 'the Firebase CLI: -P/--project and --config before the command choose the project',

@@ -3,7 +3,7 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, VERCEL, WRANGLER } from './cloud.js';
+import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
 import { DOCKER_CLI, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
@@ -85,6 +85,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   WRANGLER,
   FIREBASE,
   VERCEL,
+  SERVERLESS,
+  SWA,
   CP,
   INSTALL,
   RSYNC,
