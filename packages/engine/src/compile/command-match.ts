@@ -188,12 +188,15 @@ function anyFlag(flags: readonly Flag[], specs: readonly string[], abbreviations
  * Whether an option is present. "-x" matches a short flag, also inside a combined "-xyz"; "--long" matches
  * "--long" and "--long=value", and, when `abbreviations` is set, an unambiguous-looking prefix of it ("--forc"), as
  * GNU getopt and git accept; "-word" (single dash, several letters: terraform's -auto-approve) matches that token.
+ * An option whose attached value is `false` (`--dry-run=false`) is switched off: it matches nothing.
  */
 export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boolean): boolean {
   const long = spec.startsWith('--');
   const singleDashWord = !long && spec.startsWith('-') && spec.length > 2;
   for (let i = 0; i < flags.length; i++) {
     const f = flags[i]!;
+    // `--dry-run=false`, `-auto-approve=false`: the option given and switched off is not the option.
+    if (f.token.endsWith('=false') && f.token.charCodeAt(0) === 45 /* - */) continue;
     if (f.name === spec) return true;
     if (singleDashWord && (f.token === spec || f.token.startsWith(`${spec}=`))) return true;
     if (
@@ -202,7 +205,8 @@ export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boo
       f.name.startsWith('--') &&
       f.name.length >= 5 &&
       spec.startsWith(f.name) &&
-      spec[f.name.length] !== '-'
+      // `--force` is an option of its own, not `--force-with-lease` cut short; `--force-with` can only be that one.
+      (spec[f.name.length] !== '-' || f.name.includes('-', 2))
     )
       return true;
   }

@@ -216,7 +216,13 @@ export function isPlaceholder(value: string): boolean {
 /** Refers to a secret kept elsewhere (an env var, a template, a secret manager) instead of holding it. */
 export function isReference(value: string): boolean {
   const v = value.trim();
-  return REFERENCE_PREFIXES.some((p) => v.startsWith(p)) || /\$\{[^}]{1,200}\}|\{\{[^}]{0,200}\}\}|\$\(/.test(v);
+  return (
+    REFERENCE_PREFIXES.some((p) => v.startsWith(p)) ||
+    /\$\{[^}]{1,200}\}|\{\{[^}]{0,200}\}\}|\$\(/.test(v) ||
+    // An escaped reference (`\${TOKEN}` in a double-quoted `sh -c` string) is expanded by the inner shell; a regular
+    // expression (the pattern side of `s/token: .*/token: ${TOKEN}/`) stands for any value and holds none.
+    /^(?:\\\$|\.\*|\.\+|\\[sSdDwW]|\[\^)/.test(v)
+  );
 }
 
 /** A host only reachable on a developer's machine, in a compose network, or a reserved example name. */

@@ -18,6 +18,8 @@ export class Collector {
   private readonly scriptList: ScriptRun[] = [];
   private error: { message: string; offset: number } | undefined;
   private overflowed = false;
+  /** What each command prints, when its words say (echo, printf, cat of a heredoc): by command index. */
+  private readonly printed: (string | undefined)[] = [];
 
   constructor(
     private readonly maxCommands: number,
@@ -38,6 +40,26 @@ export class Collector {
     if (this.full()) return undefined;
     this.commands.push(command);
     return this.commands.length - 1;
+  }
+
+  /** Records what command `index` prints on stdout (known from its words). */
+  output(index: number, text: string | undefined): void {
+    if (text !== undefined) this.printed[index] = text;
+  }
+
+  /**
+   * What the commands from `first` to the last one recorded print, in order, when every one of them is known to print
+   * a literal: a redirected compound (`{ echo a; echo b; } > f`, `(printf x) > f`) writes that text. Undefined as soon
+   * as one of them prints what the model cannot know.
+   */
+  outputFrom(first: number): string | undefined {
+    let text = '';
+    for (let i = first; i < this.commands.length; i++) {
+      const t = this.printed[i];
+      if (t === undefined) return undefined;
+      text += t;
+    }
+    return text;
   }
 
   effects(command: number, effects: readonly Effect[]): void {

@@ -60,6 +60,42 @@ function replacements(scripts: readonly string[]): string | undefined {
   return to.length === 0 ? undefined : to.join('\n');
 }
 
+/** ex commands that write the file being edited (`x`, `wq`, `w`, `update`, and their all-buffer forms). */
+const EX_WRITES = /^(?:w|wq|x|xi|xit|exi|exit|up|update|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$)/;
+
+/**
+ * `ex -sc '%s/a/b/g|x' FILE`, `vim -c '%s/a/b/' -c wq FILE`, `vim +'%s/a/b/|x' FILE`: when one of its commands (`-c`,
+ * `--cmd`, `+CMD`) writes, its files are written, with the replacements of its substitutions as the content.
+ */
+export function exEffects(input: EffectInput, add: AddEffect): void {
+  const commands: string[] = [];
+  for (const f of input.flags)
+    if ((f.name === '-c' || f.name === '--cmd') && f.value !== undefined) commands.push(f.value);
+  for (const a of input.argv) if (a.length > 1 && a.startsWith('+')) commands.push(a.slice(1));
+  // Each command may chain several with `|`; a range (`%`, `1,$`, `.`) may precede one.
+  const parts = commands
+    .flatMap((c) => c.split('|'))
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^:+/, '')
+        .replace(/^[%.$,\d'<>]+/, ''),
+    );
+  if (!parts.some((p) => EX_WRITES.test(p))) return;
+  const subs = parts.flatMap((p) => (/^s(?:ubstitute)?[^\w\s]/.test(p) ? [p.replace(/^substitute/, 's')] : []));
+  for (const file of input.positionals) if (!file.startsWith('+')) add('write', file, 'ex', replacements(subs));
+}
+
+/** `gawk -i inplace PROGRAM FILE…` (and `-i inplace` among other -i libraries) rewrites its files. */
+export function awkEffects(input: EffectInput, add: AddEffect): void {
+  if (!input.flags.some((f) => (f.name === '-i' || f.name === '--include') && f.value === 'inplace')) return;
+  const hasProgram = input.flags.some(
+    (f) => f.name === '-f' || f.name === '--file' || f.name === '-e' || f.name === '--source',
+  );
+  const files = hasProgram ? input.positionals : input.positionals.slice(1);
+  for (const file of files) if (!/^\w+=/.test(file)) add('write', file, 'awk -i inplace');
+}
+
 export function perlEffects(input: EffectInput, add: AddEffect): void {
   if (!has(input.flags, '-i')) return;
   const files = has(input.flags, '-e', '-E') ? input.positionals : input.positionals.slice(1);
@@ -222,10 +258,31 @@ export function findRoots(argv: readonly string[]): string[] {
   return roots.length > 0 ? roots : ['.'];
 }
 
+/**
+ * The files `find ROOT -name NAME` finds, as one path for its `-exec` placeholder `{}`: `ROOT/NAME` with -maxdepth 1,
+ * else `ROOT/**\/NAME` (NAME may be a glob: `src/**\/*.ts` stands for every .ts file under src). Undefined when the
+ * expression names no file (-type f alone, -newer …): then the files stay unknown.
+ */
+export function findPlaceholder(argv: readonly string[], start?: string): string | undefined {
+  const at = argv.findIndex((a) => a === '-name' || a === '-iname');
+  const name = at === -1 ? undefined : argv[at + 1];
+  if (name === undefined || name.includes('/')) return undefined;
+  const root = (start ?? (findRoots(argv)[0] as string)).replace(/\/+$/, '') || '/';
+  const depth = argv.indexOf('-maxdepth');
+  const shallow = depth !== -1 && argv[depth + 1] === '1';
+  return `${root}/${shallow ? '' : '**/'}${name}`;
+}
+
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
   if (!input.flags.some((f) => f.token === '-delete')) return;
-  for (const root of findRoots(input.argv)) add('delete', root, 'find -delete');
+  const roots = findRoots(input.argv);
+  for (const root of roots) add('delete', root, 'find -delete');
+  // …and, when -name names them, the files themselves (`find src -name x.ts -delete` deletes src/**/x.ts).
+  for (const root of roots) {
+    const found = findPlaceholder(input.argv, root);
+    if (found !== undefined) add('delete', found, 'find -delete');
+  }
 }
 
 /** `git apply` and `git am` options after which nothing is written (a check, a summary, a sequencer step). */

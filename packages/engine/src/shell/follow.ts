@@ -16,7 +16,7 @@ import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { declarationOf } from './programs/registry.js';
-import { findRoots, removeEffects } from './file-effects.js';
+import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import type { Value } from './values.js';
 import type { ExpandContext } from './expand.js';
 import type { Scope } from './scope.js';
@@ -517,7 +517,11 @@ export abstract class Follower {
         (words[stop] as ShellWord).value !== '+'
       )
         stop++;
-      const inner = words.slice(i + 1, stop);
+      // `{}` stands for each file found: when the expression names them (-name), the placeholder is that path.
+      const found = findPlaceholder(command.argv);
+      const inner = words
+        .slice(i + 1, stop)
+        .map((w) => (found !== undefined && w.value === '{}' ? syntheticWord(found, w.pos, w.end) : w));
       i = stop;
       if (inner.length === 0) continue;
       const ran = unwrap(inner, [], Math.max(0, this.maxDepth - frame.depth - via.length));

@@ -18,6 +18,11 @@ function takeGlobals(table: CompiledProgram, args: readonly string[], globals: F
   let i = 0;
   while (i < args.length) {
     const token = args[i] as string;
+    if (i === 0 && token.charCodeAt(0) === 43 /* + */ && token.length > 1 && table.declaration.globals?.toolchain) {
+      globals.push({ name: '+', value: token.slice(1), token });
+      i += 1;
+      continue;
+    }
     if (token.charCodeAt(0) !== 45 /* - */ || token === '--' || token === '-') break;
     const eq = token.indexOf('=');
     const name = eq === -1 ? token : token.slice(0, eq);

@@ -67,6 +67,14 @@ export function parallelRuns(
     .find((h) => h !== ':' && h !== '');
   const at = rest.findIndex((w) => SEPARATORS.has(w.value));
   const command = at === -1 ? rest : rest.slice(0, at);
+  // -q quotes the command's words for the shell it runs them in (without it, they are joined as they are).
+  const quoted = flags.some((f) => f.name === '-q' || f.name === '--quote');
+  const template = command.map((w) => (quoted ? shellQuote(w.value) : w.value)).join(' ');
+  // --nonall: the command runs once on each host, with no arguments.
+  if (flags.some((f) => f.name === '--nonall') && command.length > 0) {
+    const dynamic = command.some((w) => w.dynamic);
+    return { lines: dynamic ? undefined : [template], words: command, remote: host, dynamic };
+  }
   const unknown = (): ParallelRuns => ({
     lines: undefined,
     words: command,
@@ -94,7 +102,6 @@ export function parallelRuns(
   // With no command, each argument is itself the command line.
   if (command.length === 0)
     return { lines: runs.map((args) => args.join(' ')), words: command, remote: host, dynamic: false };
-  const template = command.map((w) => w.value).join(' ');
   const placed = REPLACEMENT.test(template);
   REPLACEMENT.lastIndex = 0;
   const lines = runs.map((args, run) =>

@@ -233,6 +233,8 @@ export abstract class Runner extends Follower {
       declaration?.output === undefined
         ? undefined
         : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
+    // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
+    if (redirects.length === 0) this.out.output(index, output);
     // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
     this.out.effects(
       remote !== frame.remote && here !== undefined ? here : index,

@@ -196,7 +196,9 @@ export class Walker extends Runner {
         for (const r of node.redirects) this.substitutions(r, frame, scope);
         // A redirected compound (`{ a; b; } > f`) has no simple command of its own: its first command carries it.
         const owner = this.out.commands.length > first ? first : undefined;
-        if (owner !== undefined) this.out.effects(owner, this.redirections(node.redirects, scope, undefined));
+        // Its stdout is what its commands print, when each of them prints a literal.
+        if (owner !== undefined)
+          this.out.effects(owner, this.redirections(node.redirects, scope, this.out.outputFrom(first)));
         return NOTHING;
       }
     }

@@ -2,7 +2,7 @@
 // takes before its command is declared with the program (programs/*.ts, `runs`); this is the one function that
 // peels them off, outermost first, until the command that actually runs is left.
 import { parseArgv, type ParsedArgv } from './argv.js';
-import { programName, resolve } from './paths.js';
+import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
@@ -280,6 +280,24 @@ function peelRunner(
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
   if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
+  if (r.entryPoints !== undefined) {
+    // `node …/npm-cli.js publish`: the script is npm's entry point, so its words are npm's.
+    const at = parsed.positionalAt[0];
+    const script = at === undefined ? undefined : words[at + from];
+    const bin = script === undefined || script.dynamic ? undefined : r.entryPoints[basename(script.value)];
+    if (at === undefined || bin === undefined) return command(state);
+    state.outer.push({ words, via: [...state.via] });
+    state.via.push(label);
+    state.words = [syntheticWord(bin, head.pos, head.end), ...words.slice(at + from + 1)];
+    return undefined;
+  }
+  if (r.runsAs !== undefined) {
+    // `kubecolor apply`, `k3s kubectl apply`: the same command line under the program's own name.
+    if (words.length <= from) return command(state);
+    state.via.push(label);
+    state.words = [syntheticWord(r.runsAs, head.pos, head.end), ...words.slice(from)];
+    return undefined;
+  }
   for (const flag of parsed.flags)
     if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
   if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
@@ -303,7 +321,11 @@ function peelRunner(
   }
 
   let rest: readonly ShellWord[];
-  if (r.dashDash === true && parsed.endOfOptions !== -1) rest = words.slice(parsed.endOfOptions + from + 1);
+  const after =
+    r.commandAfter === undefined ? -1 : words.findIndex((w, i) => i >= from && r.commandAfter?.includes(w.value));
+  if (after !== -1) rest = words.slice(after + 1);
+  else if (r.commandAfter !== undefined) return command(state);
+  else if (r.dashDash === true && parsed.endOfOptions !== -1) rest = words.slice(parsed.endOfOptions + from + 1);
   else {
     const first = parsed.positionalAt[skip];
     rest = first === undefined ? [] : words.slice(first + from);
@@ -355,6 +377,11 @@ function peelRunner(
     rest = [packageCommand(rest[0] as ShellWord, r.packageBins), ...rest.slice(1)];
   // `yarn workspaces foreach … npm publish` runs `yarn npm publish`: the program itself, with its global options gone.
   if (r.self === true) rest = [head, ...rest];
+  // `hatch run release:twine upload`: the environment's name before the colon, then the command.
+  if (r.environmentPrefix === true && rest[0] !== undefined && !rest[0].dynamic) {
+    const named = /^[\w.-]+:(\S+)$/.exec(rest[0].value);
+    if (named?.[1] !== undefined) rest = [{ ...rest[0], value: named[1] }, ...rest.slice(1)];
+  }
   runsThere();
   state.via.push(label);
   state.words = rest;

@@ -51,6 +51,63 @@ export const GCLOUD: ProgramDeclaration = {
   },
   effects: { reads: [], effects: cloudCopy('gcloud') },
   stdin: { confirm: { flag: '--quiet' } },
+  // `gcloud compute ssh VM --command=STRING` runs the string on the VM.
+  runs: [
+    {
+      subcommands: ['compute ssh', 'alpha compute ssh', 'beta compute ssh', 'compute tpus tpu-vm ssh'],
+      options: ['--zone', '--project', '--command', '--ssh-flag', '--ssh-key-file', '--container', '--worker'],
+      commandOption: ['--command'],
+      skip: 1,
+      rest: false,
+      permute: true,
+      remote: true,
+    },
+  ],
+};
+
+export const VERCEL: ProgramDeclaration = {
+  names: ['vercel'],
+  about: 'the Vercel CLI: its value options (--target production is --prod)',
+  globals: {
+    value: ['--scope', '-S', '--token', '-t', '--cwd', '-A', '--local-config', '-Q', '--global-config'],
+    flag: [],
+  },
+  cwd: ['--cwd'],
+  options: {
+    '*': [
+      ...['--target', '--token', '-t', '--scope', '-S', '--cwd', '-A', '--local-config', '-e', '--env', '-b'],
+      ...['--build-env', '-m', '--meta', '--regions', '--archive'],
+    ],
+  },
+};
+
+export const SERVERLESS: ProgramDeclaration = {
+  names: ['serverless', 'sls'],
+  about: 'the Serverless Framework: --stage/-s names the stage a deploy or remove acts on',
+  options: {
+    '*': ['--stage', '-s', '--region', '-r', '--aws-profile', '--config', '-c', '--param', '--function', '-f'],
+  },
+};
+
+export const SWA: ProgramDeclaration = {
+  names: ['swa'],
+  about: 'the Azure Static Web Apps CLI: --env names the environment a deploy goes to',
+  options: {
+    '*': [
+      ...['--env', '--deployment-token', '-d', '--app-name', '-n', '--resource-group', '-R', '--output-location'],
+      ...['-O', '--app-location', '-a', '--api-location', '-i', '--config', '--config-name'],
+    ],
+  },
+};
+
+export const FIREBASE: ProgramDeclaration = {
+  names: ['firebase'],
+  about: 'the Firebase CLI: -P/--project and --config before the command choose the project',
+  globals: {
+    value: ['-P', '--project', '-c', '--config', '--token', '--account'],
+    flag: ['--debug', '--json', '--non-interactive', '-i', '--interactive'],
+  },
+  options: { '*': ['--only', '--except', '-m', '--message', '-P', '--project'] },
 };
 
 export const GSUTIL: ProgramDeclaration = {

@@ -105,6 +105,19 @@ export const KUBECTL_CLI: ProgramDeclaration = {
 };
 export const OC: ProgramDeclaration = { names: ['oc'], about: 'the OpenShift CLI: as kubectl', ...KUBECTL };
 
+export const HELMFILE: ProgramDeclaration = {
+  names: ['helmfile'],
+  about: 'helmfile: its global options (environment, file, context, selector) come before apply/sync/destroy',
+  globals: {
+    value: [
+      ...['-e', '--environment', '-f', '--file', '--kube-context', '-n', '--namespace', '-l', '--selector'],
+      ...['--state-values-set', '--state-values-file', '-b', '--helm-binary', '--chart'],
+    ],
+    flag: ['-q', '--quiet', '--debug', '-i', '--interactive', '--allow-no-matching-release'],
+  },
+  options: { '*': ['--set', '--values', '--args', '--concurrency', '--context', '--suppress', '--output'] },
+};
+
 export const HELM: ProgramDeclaration = {
   names: ['helm'],
   about: 'helm: global options, value options of install/upgrade',

@@ -95,6 +95,20 @@ export interface RunsDeclaration {
   readonly programOption?: readonly string[];
   /** It runs one of its own commands (`yarn workspaces foreach … npm publish` runs `yarn npm publish` in each). */
   readonly self?: boolean;
+  /**
+   * It is another program under another name, with the same words: `kubecolor apply -f k8s/` is `kubectl apply -f
+   * k8s/`, `k3s kubectl apply` runs kubectl. The words after it (and after its subcommand) are that program's.
+   */
+  readonly runsAs?: string;
+  /**
+   * Script files that are another program's entry point, by file name: `node /usr/lib/node_modules/npm/bin/npm-cli.js
+   * publish` is `npm publish`. A first word not listed runs nothing here (the interpreter runs its script).
+   */
+  readonly entryPoints?: Readonly<Record<string, string>>;
+  /** Its command's first word may name an environment first (`hatch run release:twine upload` runs twine there). */
+  readonly environmentPrefix?: boolean;
+  /** Switches after which the rest of the words are the command (`nix develop -c CMD…`, `nix shell PKG -c CMD…`). */
+  readonly commandAfter?: readonly string[];
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
@@ -171,7 +185,12 @@ export interface ProgramDeclaration {
   /** What it is, in one line. */
   readonly about: string;
   /** Global options taken out before the subcommand (`git -C dir`): value-taking ones and switches. */
-  readonly globals?: { readonly value: readonly string[]; readonly flag: readonly string[] };
+  readonly globals?: {
+    readonly value: readonly string[];
+    readonly flag: readonly string[];
+    /** A first word `+NAME` picks a toolchain (rustup's proxies: `cargo +nightly publish`): taken off as a global. */
+    readonly toolchain?: boolean;
+  };
   /** Global options whose value moves the directory the command runs in. */
   readonly cwd?: readonly string[];
   /**

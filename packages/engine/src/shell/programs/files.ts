@@ -1,7 +1,9 @@
 // Programs that change or read files: cp/mv/install/ln/rsync, rm and friends, truncate, touch/mkdir/chmod/chown, dd,
 // tee, sed -i, patch, find, the readers (cat, head, …) and the archives (unzip, tar).
 import {
+  awkEffects,
   copyEffects,
+  exEffects,
   ddEffects,
   outputOptionEffects,
   spongeEffects,
@@ -112,6 +114,20 @@ export const SED: ProgramDeclaration = {
   options: { '*': ['-e', '--expression', '-f', '--file', '-l', '--line-length'] },
   attached: ['-i'],
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
+};
+
+export const EX: ProgramDeclaration = {
+  names: ['ex', 'vim', 'vi', 'nvim', 'gvim'],
+  about: 'ex and vim: the files they edit are written when a command given with -c/--cmd/+CMD writes (x, wq, w)',
+  options: { '*': ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'] },
+  effects: { reads: [], effects: exEffects },
+};
+
+export const AWK: ProgramDeclaration = {
+  names: ['awk', 'gawk'],
+  about: 'awk: -i inplace (gawk) rewrites its files; -f/-e give the program, else it is the first operand',
+  options: { '*': ['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include'] },
+  effects: { reads: ['-f', '--file'], effects: awkEffects },
 };
 
 export const PATCH: ProgramDeclaration = {

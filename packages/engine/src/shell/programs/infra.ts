@@ -16,6 +16,15 @@ export const TERRAFORM_CLI: ProgramDeclaration = {
   ...TERRAFORM,
 };
 export const TOFU: ProgramDeclaration = { names: ['tofu'], about: 'OpenTofu: as terraform', ...TERRAFORM };
+export const TERRAGRUNT: ProgramDeclaration = {
+  names: ['terragrunt'],
+  about: 'terragrunt: as terraform; `run-all CMD` and `run [--all] -- CMD` run terragrunt CMD in every module',
+  ...TERRAFORM,
+  runs: [
+    { subcommands: ['run-all'], options: [], self: true },
+    { subcommands: ['run'], options: [], dashDash: true, self: true },
+  ],
+};
 
 export const PULUMI: ProgramDeclaration = {
   names: ['pulumi'],
@@ -35,6 +44,17 @@ export const MAKE: ProgramDeclaration = {
   },
   cwd: ['-C', '--directory'],
   options: {},
+  // `make --eval='x: ; CMD' x` defines a rule on the command line: its recipe is run by the shell.
+  runs: [
+    {
+      options: [
+        ...['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-I', '--include-dir', '-o'],
+        ...['--old-file', '-W', '--what-if', '--eval', '-E'],
+      ],
+      commandOption: ['--eval', '-E'],
+      rest: false,
+    },
+  ],
 };
 
 export const GO: ProgramDeclaration = {

@@ -23,6 +23,24 @@ export const NODE: ProgramDeclaration = {
     ],
   },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+  // The package managers' own entry points, run by node directly (a CI image without the npm shim on the PATH).
+  runs: [
+    {
+      options: [
+        ...['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader', '--input-type', '-C'],
+        '--conditions',
+      ],
+      entryPoints: {
+        'npm-cli.js': 'npm',
+        'npx-cli.js': 'npx',
+        'yarn.js': 'yarn',
+        'yarn.cjs': 'yarn',
+        'pnpm.cjs': 'pnpm',
+        'pnpm.js': 'pnpm',
+        'pnpx.cjs': 'pnpx',
+      },
+    },
+  ],
 };
 
 export const PERL: ProgramDeclaration = {

@@ -40,7 +40,11 @@ const YARN_FOREACH_OPTIONS = ['--include', '--exclude', '--from', '-j', '--jobs'
 
 const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   globals: {
-    value: ['--prefix', '-C', '--dir', '-w', '--workspace', '--filter', '-F'],
+    // with npm's configuration given before the command (`npm --userconfig /tmp/npmrc publish`)
+    value: [
+      ...['--prefix', '-C', '--dir', '-w', '--workspace', '--filter', '-F', '--userconfig', '--globalconfig'],
+      ...['--cache', '--loglevel', '--registry'],
+    ],
     flag: ['-g', '--global', '-r', '--recursive', '-s', '--silent', '--ws', '--workspaces'],
   },
   cwd: ['--prefix', '-C', '--dir'],
@@ -112,6 +116,23 @@ export const NPX: ProgramDeclaration = {
   about: 'package runners: the rest is a command (its -c string is a shell command line)',
   options: {},
   runs: [NPX_RUNS],
+};
+
+export const CARGO: ProgramDeclaration = {
+  names: ['cargo'],
+  about: 'cargo: `+TOOLCHAIN` and global options before the command; -C moves it',
+  globals: {
+    value: ['-C', '--config', '-Z', '--color'],
+    flag: ['-v', '--verbose', '-q', '--quiet', '--frozen', '--locked', '--offline'],
+    toolchain: true,
+  },
+  cwd: ['-C'],
+  options: {
+    '*': [
+      ...['-p', '--package', '--manifest-path', '-F', '--features', '--target', '--registry', '--index', '--token'],
+      ...['-j', '--jobs', '--profile', '--target-dir', '--message-format', '--exclude', '--bin', '--example'],
+    ],
+  },
 };
 
 export const PIP: ProgramDeclaration = {

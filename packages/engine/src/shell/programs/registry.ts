@@ -3,11 +3,13 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, GCLOUD, GSUTIL, WRANGLER } from './cloud.js';
+import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
-import { DOCKER_CLI, HELM, KUBECTL_CLI, OC, PODMAN } from './containers.js';
+import { DOCKER_CLI, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
+  AWK,
   CAT,
+  EX,
   CHMOD,
   CP,
   DD,
@@ -31,13 +33,13 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { GO, MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
+import { GO, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
 import { BUN, DENO, NODE, PERL, PHP, PYTHON, RUBY } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
-import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { CARGO, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
-import { GH, GIT } from './vcs.js';
+import { GH, GIT, GLAB } from './vcs.js';
 import {
   CLICKHOUSE,
   COCKROACH,
@@ -56,13 +58,16 @@ import {
 export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GIT,
   GH,
+  GLAB,
   DOCKER_CLI,
   PODMAN,
   KUBECTL_CLI,
   OC,
   HELM,
+  HELMFILE,
   TERRAFORM_CLI,
   TOFU,
+  TERRAGRUNT,
   PULUMI,
   MAKE,
   GO,
@@ -70,6 +75,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   PNPM,
   YARN,
   NPX,
+  CARGO,
   PIP,
   SYSTEM_PACKAGES,
   AWS,
@@ -77,6 +83,10 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GSUTIL,
   AZ,
   WRANGLER,
+  FIREBASE,
+  VERCEL,
+  SERVERLESS,
+  SWA,
   CP,
   INSTALL,
   RSYNC,
@@ -93,6 +103,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   UNIQ,
   SPONGE,
   SED,
+  EX,
+  AWK,
   PATCH,
   FIND,
   READERS,

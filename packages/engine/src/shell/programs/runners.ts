@@ -2,6 +2,16 @@
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
+/** uv's options that take a value (uv run, uv tool run, uvx). */
+const UV_OPTIONS = [
+  ...['--with', '--with-editable', '--with-requirements', '--python', '-p', '--project', '--directory', '--package'],
+  ...['--extra', '--group', '--only-group', '--no-group', '--env-file', '--index', '--index-url', '--default-index'],
+  ...['--extra-index-url', '--find-links', '-f', '--from', '--cache-dir', '--config-file', '--color', '-C'],
+  ...['--config-setting', '--exclude-newer', '--python-preference', '--resolution', '--prerelease', '--index-strategy'],
+  ...['--keyring-provider', '--link-mode', '--reinstall-package', '--upgrade-package', '-P', '--refresh-package'],
+  ...['--allow-insecure-host'],
+];
+
 /** A runner whose declaration is only how it runs its command. */
 const runner = (names: string[], about: string, runs: RunsDeclaration): ProgramDeclaration => ({
   names,
@@ -227,6 +237,156 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     subcommands: ['exec'],
     options: ['-a', '--idp-account', '-p', '--profile', '--exec-profile', '--region', '--session-duration'],
     dashDash: true,
+  }),
+  // Project and tool environments: they run their command with the project's interpreter, tools or packages on the
+  // PATH, so the command is what a rule judges (`uv run twine upload` uploads, `poetry run git push -f` pushes).
+  runner(
+    ['uv'],
+    'uv run [opts] [--] CMD and uv tool run PKG: run CMD in the project environment (--directory moves it)',
+    {
+      subcommands: ['run', 'tool run'],
+      options: UV_OPTIONS,
+      cwd: ['--directory'],
+      packageBins: {},
+    },
+  ),
+  runner(['uvx'], 'uvx [--from PKG] CMD: runs a Python package command (uv tool run)', {
+    options: UV_OPTIONS,
+    packageBins: {},
+  }),
+  runner(['pipx'], 'pipx run [--spec S] PKG ARGS: runs a Python package command', {
+    subcommands: ['run'],
+    options: ['--spec', '--python', '--index-url', '-i', '--pip-args', '--backend'],
+    packageBins: {},
+  }),
+  runner(['poetry'], 'poetry run CMD: runs CMD in the project virtualenv (-C/--directory moves it)', {
+    subcommands: ['run'],
+    options: [],
+  }),
+  runner(['pipenv', 'pdm', 'rye', 'pixi'], 'pipenv/pdm/rye/pixi run CMD: run CMD in the project environment', {
+    subcommands: ['run'],
+    options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
+  }),
+  runner(['hatch'], 'hatch run [ENV:]CMD: runs CMD in the default (or the named) environment', {
+    subcommands: ['run'],
+    options: [],
+    environmentPrefix: true,
+  }),
+  runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {
+    subcommands: ['exec'],
+    options: [],
+  }),
+  runner(['mise', 'rtx'], 'mise exec [TOOL@VER…] -- CMD (or -c STRING): runs CMD with the tools on the PATH', {
+    subcommands: ['exec', 'x'],
+    options: ['-C', '--cd', '-j', '--jobs', '-c', '--command'],
+    cwd: ['-C', '--cd'],
+    commandOption: ['-c', '--command'],
+    dashDash: true,
+  }),
+  runner(['asdf'], 'asdf exec CMD: runs CMD with the selected tool versions', { subcommands: ['exec'], options: [] }),
+  runner(['devbox'], 'devbox run CMD: runs CMD in the devbox shell', {
+    subcommands: ['run'],
+    options: ['-c', '--config', '-e', '--env', '--env-file'],
+  }),
+  runner(['nix'], 'nix develop/shell [INSTALLABLE] -c CMD…: runs CMD in the flake environment', {
+    subcommands: ['develop', 'shell'],
+    options: [],
+    commandAfter: ['-c', '--command'],
+  }),
+  runner(['nix-shell'], 'nix-shell --run/--command STRING: runs the string in the environment', {
+    options: ['-p', '--packages', '-A', '--attr', '-I', '--arg', '--argstr', '--run', '--command'],
+    commandOption: ['--run', '--command'],
+    rest: false,
+  }),
+  runner(['corepack'], 'corepack pnpm|yarn|npm ARGS: runs the pinned package manager (its own commands run nothing)', {
+    ownCommands: ['enable', 'disable', 'prepare', 'install', 'use', 'up', 'pack', 'hydrate', 'cache'],
+    options: [],
+    packageBins: {},
+  }),
+  // Another program's name for the same command line.
+  runner(['kubecolor'], 'kubecolor: kubectl with colours (its words are kubectl’s)', {
+    options: [],
+    runsAs: 'kubectl',
+  }),
+  {
+    names: ['microk8s', 'k3s', 'k0s'],
+    about: 'microk8s, k3s, k0s: `kubectl …` and `helm …` run kubectl and helm against their cluster',
+    options: {},
+    runs: [
+      { subcommands: ['kubectl'], options: [], runsAs: 'kubectl' },
+      { subcommands: ['helm', 'helm3'], options: [], runsAs: 'helm' },
+    ],
+  },
+  // Terminal multiplexers and watchers: the command runs, only later or detached.
+  {
+    names: ['tmux'],
+    about: 'tmux new-session/new-window/split-window/respawn-pane/run-shell: the shell command runs in the new pane',
+    globals: { value: ['-L', '-S', '-f'], flag: ['-2', '-u', '-v', '-C', '-D', '-l', '-N'] },
+    options: {},
+    runs: [
+      {
+        subcommands: ['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp'],
+        options: ['-s', '-n', '-t', '-c', '-x', '-y', '-e', '-F', '-l', '-f'],
+        cwd: ['-c'],
+        joined: true,
+      },
+      {
+        subcommands: ['respawn-window', 'respawnw', 'run-shell', 'run'],
+        options: ['-t', '-c', '-e', '-d'],
+        joined: true,
+      },
+    ],
+  },
+  runner(['screen'], 'screen [-dmS NAME] CMD: runs CMD in a (detached) session; -ls/-r/-X run none', {
+    options: ['-S', '-c', '-e', '-h', '-p', '-t', '-T', '-s', '-Logfile'],
+    notWhen: ['-ls', '-list', '-r', '-R', '-x', '-X', '-wipe', '-v', '-Q'],
+  }),
+  runner(['entr'], 'entr [-acdnprz] CMD: runs CMD whenever a file on its stdin changes', { options: [] }),
+  // Virtual machines and system containers: the command runs there (remote).
+  runner(['multipass'], 'multipass exec VM [--] CMD: runs CMD in the VM', {
+    subcommands: ['exec'],
+    options: ['-n', '--name', '-d', '--working-directory'],
+    skip: 1,
+    dashDash: true,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['lxc', 'incus'], 'lxc/incus exec INSTANCE [--] CMD: runs CMD in the instance', {
+    subcommands: ['exec'],
+    options: ['--env', '--cwd', '--user', '--group', '--mode'],
+    skip: 1,
+    dashDash: true,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['distrobox', 'distrobox-enter'], 'distrobox enter NAME -- CMD: runs CMD in the container', {
+    subcommands: ['enter'],
+    options: ['-n', '--name', '-a', '--additional-flags'],
+    skip: 1,
+    dashDash: true,
+    remote: true,
+  }),
+  // (a toolbox shares the user's home and the working tree: what it runs acts here)
+  runner(['toolbox'], 'toolbox run [-c NAME] CMD: runs CMD in the toolbox container', {
+    subcommands: ['run'],
+    options: ['-c', '--container', '-d', '--distro', '-r', '--release'],
+  }),
+  runner(['vagrant'], 'vagrant ssh [NAME] -c STRING: runs the string in the VM', {
+    subcommands: ['ssh'],
+    options: ['-c', '--command'],
+    commandOption: ['-c', '--command'],
+    skip: 1,
+    rest: false,
+    permute: true,
+    remote: true,
+  }),
+  runner(['wsl'], 'wsl [-d DISTRO] [-e|--] CMD: runs CMD in the Linux distribution (its management options run none)', {
+    options: ['-d', '--distribution', '-u', '--user', '--cd'],
+    notWhen: [
+      ...['-l', '--list', '--install', '--shutdown', '--status', '--update', '-s', '--set-default', '--export'],
+      ...['--import', '--unregister', '-t', '--terminate', '--help', '--mount', '--unmount', '--set-version'],
+      ...['--set-default-version', '--version'],
+    ],
   }),
   runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded", {
     subcommands: ['exec'],

@@ -51,6 +51,13 @@ export const GIT: ProgramDeclaration = {
   effects: { reads: ['-p', '--directory'], effects: gitEffects },
 };
 
+export const GLAB: ProgramDeclaration = {
+  names: ['glab'],
+  about: 'the GitLab CLI: -R/--repo before or after the command',
+  globals: { value: ['-R', '--repo'], flag: [] },
+  options: { '*': ['-R', '--repo', '-m', '--message', '-t', '--title', '-d', '--description', '-b', '--branch'] },
+};
+
 export const GH: ProgramDeclaration = {
   names: ['gh'],
   about:
