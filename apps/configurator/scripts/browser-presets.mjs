@@ -24,7 +24,10 @@ export function browserPresets() {
         if (source.data === undefined) throw new Error(`${id}: preset ${source.id} has no parsed data to ship instead`);
         source.text = '';
       }
-      return { code: code.replace(SOURCES, `$1${JSON.stringify(JSON.stringify(sources))}$3`), map: null };
+      // A function, not a replacement string: the presets' text holds "$'" and "$&" (in patterns), which a string
+      // replacement would read as "the text after the match" and "the match".
+      const literal = JSON.stringify(JSON.stringify(sources));
+      return { code: code.replace(SOURCES, (_, head, _sources, tail) => `${head}${literal}${tail}`), map: null };
     },
   };
 }
