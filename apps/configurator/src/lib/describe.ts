@@ -16,6 +16,13 @@ type Part = Contract['when'] extends infer T ? (T extends readonly (infer U)[] ?
 const list = (items: readonly string[], joiner = 'or'): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items[items.length - 1]}`;
 const code = (items: readonly string[]): string[] => items.map((i) => `\`${i}\``);
+/** Alternatives a role page lists before it points at the YAML for the rest: a page has a byte budget of 20 KB. */
+const SHOWN = 10;
+/** The first alternatives, and how many more there are: "a, b or c" / "a, b, … and 14 more (in the preset's YAML)". */
+const brief = (items: readonly string[]): string =>
+  items.length <= SHOWN + 2
+    ? list(items)
+    : `${items.slice(0, SHOWN).join(', ')} and ${items.length - SHOWN} more (all in the preset's YAML below)`;
 
 /** A structured command match in words: "`git push` with `-f` or `--force`, not `--force-with-lease`, on `main`". */
 function run(r: CommandMatch): string {
@@ -51,7 +58,7 @@ function effect(e: EffectMatch): string {
             : 'reading',
   );
   const paths = asList(e.path);
-  let s = `${list(kinds)} ${paths.length ? list(code(paths.filter((p) => !p.startsWith('!')))) : 'any file'}`;
+  let s = `${list(kinds)} ${paths.length ? brief(code(paths.filter((p) => !p.startsWith('!')))) : 'any file'}`;
   const exclude = paths.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
   if (exclude.length) s += ` (but not ${list(code(exclude))})`;
   if (e.content !== undefined) s += ` with text matching ${list(code(asList(e.content)))}`;
@@ -63,7 +70,7 @@ function tool(t: ToolMatch): string {
   const names = asList(t.name);
   let s = names.length ? `a ${list(code(names))} call` : 'any tool call';
   if (t.run !== undefined)
-    s = `${names.length ? s : 'a shell call'} running ${list(asList(t.run).map(run))} (in any spelling: wrappers, global options, chains)`;
+    s = `${names.length ? s : 'a shell call'} running ${brief(asList(t.run).map(run))} (in any spelling: wrappers, global options, chains)`;
   if (t.effect !== undefined)
     s = `${names.length ? s : 'any tool'} ${list(asList(t.effect).map(effect))} (by any tool: write, edit, patch or the shell)`;
   const paths = asList(t.path);
