@@ -9,10 +9,11 @@ import { unwrap } from './wrappers.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
-import type { FileAccess, InputDeclaration } from './programs/declaration.js';
+import type { FileAccess, InputDeclaration, ShellChange } from './programs/declaration.js';
+import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
-import { UNKNOWN, UNSET, type Value } from './values.js';
+import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran } from './follow.js';
@@ -341,7 +342,7 @@ export abstract class Runner extends Follower {
 
   /** cd, export, read, unset: what a builtin changes in this shell. */
   private shellChange(
-    change: 'directory' | 'assign' | 'read' | 'unset' | 'source',
+    change: ShellChange,
     command: SimpleCommand,
     words: readonly ShellWord[],
     stdin: Stdin,
@@ -392,6 +393,34 @@ export abstract class Runner extends Follower {
         if (command.flags.some((f) => f.name === '-f')) return;
         for (const n of command.positionals) if (NAME.test(n)) scope.vars.set(n, UNSET);
         return;
+      case 'printf': {
+        // printf -v NAME FORMAT ARGS…: NAME holds what printf would print (printf.ts), or an unknown value.
+        if (args[0]?.value !== '-v' || args[1] === undefined) return;
+        const name = args[1].value;
+        if (!NAME.test(name) || args[1].dynamic) return;
+        const rest = args.slice(2);
+        const out = allStatic(rest) ? printfOutput(rest.map((w) => w.value)) : undefined;
+        scope.vars.set(name, out ?? UNKNOWN);
+        return;
+      }
+      case 'positional': {
+        // set [options] [--] WORDS: the words become the positional parameters; options alone change nothing here.
+        let i = 0;
+        while (i < args.length) {
+          const w = (args[i] as ShellWord).value;
+          if (w === '--') {
+            i++;
+            break;
+          }
+          if (!/^[-+]/.test(w) || w === '-' || w === '+') break;
+          // -o NAME / +o NAME take the option's name as the next word.
+          i += /^[-+][A-Za-z]*o$/.test(w) ? 2 : 1;
+        }
+        const rest = args.slice(i);
+        if (i >= args.length && args[args.length - 1]?.value !== '--') return;
+        scope.vars.setArray(POSITIONAL, allStatic(rest) ? rest.map((w) => w.value) : UNKNOWN);
+        return;
+      }
       case 'source':
         return;
     }

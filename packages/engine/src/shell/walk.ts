@@ -4,6 +4,7 @@
 import {
   forEachChild,
   parse,
+  type ArrayValue,
   type Assignment,
   type Command,
   type CommandNode,
@@ -404,7 +405,24 @@ export class Walker extends Runner {
   }
 
   private assign(a: Assignment, scope: Scope): void {
+    if (a.value.type === 'ArrayValue') {
+      scope.vars.setArray(a.name, a.append || a.index !== undefined ? UNKNOWN : this.arrayItems(a.value, scope));
+      return;
+    }
     scope.vars.set(a.name, this.assignmentValue(a, scope));
+  }
+
+  /** `A=(x "y z" $B)`: its elements expanded and split as a command's words are, or unknown. */
+  private arrayItems(array: ArrayValue, scope: Scope): readonly string[] | typeof UNKNOWN {
+    const items: string[] = [];
+    for (const w of array.elements) {
+      // `A=([3]=x)` names its indices: not followed.
+      if (/^\[[^\]]*\]=/.test(w.text)) return UNKNOWN;
+      const e = expandWord(w, this.expandContext(scope));
+      if (e.unknown) return UNKNOWN;
+      items.push(...e.fields);
+    }
+    return items;
   }
 
   /** A Word's value in this scope (for redirect targets and the like). */
