@@ -348,8 +348,16 @@ export abstract class Follower {
     }
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
-      if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
-      else if (!run(resolve(cwd, use.script), use.family, `${command.program} ${use.script}`))
+      // `bash <(curl …)` cannot be seen into; `bash <(echo …)` reads a known text (CallFiles.substitution).
+      if (
+        word?.processSubstitution === true &&
+        !run(resolve(cwd, use.script), use.family, `${command.program} ${word.text}`)
+      )
+        this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
+      else if (
+        word?.processSubstitution !== true &&
+        !run(resolve(cwd, use.script), use.family, `${command.program} ${use.script}`)
+      )
         this.out.script(resolve(cwd, use.script), index);
     }
     if (!use.readsStdin) return undefined;

@@ -49,7 +49,8 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
   const noScript = parsed.flags.some((f) => interpreter.noScript?.includes(f.name) === true);
   const stdinFlag = parsed.flags.some((f) => interpreter.stdinOptions?.includes(f.name) === true);
   const first = parsed.positionals[0];
-  const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
+  const script =
+    inline !== undefined || noScript || stdinFlag || first === '-' || STDIN_PATHS.has(first ?? '') ? undefined : first;
   const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
   return {
     family,
@@ -60,6 +61,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     readsStdin: inline === undefined && !noScript && script === undefined,
   };
 }
+
+/** Paths that name the process's own stdin: `sh /dev/stdin <<< '…'` reads its script from stdin, as `sh -` does. */
+const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
 export function isSystemPath(path: string): boolean {
