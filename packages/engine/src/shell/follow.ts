@@ -21,6 +21,16 @@ import type { Value } from './values.js';
 import type { ExpandContext } from './expand.js';
 import type { Scope } from './scope.js';
 import type { Stdin } from './stdin.js';
+import {
+  makeDryRun,
+  makefileCandidates,
+  makeRecipes,
+  makeTargets,
+  packageScripts,
+  scriptArgs,
+  scriptName,
+  type TaskLine,
+} from './project-tasks.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
 export interface Frame {
@@ -339,6 +349,19 @@ export abstract class Follower {
       );
       return undefined;
     }
+    this.projectTasks(command, index, frame, scope, pos, end);
+    // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
+    // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
+    const runner = command.via[command.via.length - 1];
+    if (
+      runner !== undefined &&
+      /^python[\d.]*(\.exe)? -m$/.test(runner) &&
+      /^[A-Za-z_][\w.]*$/.test(command.programText)
+    ) {
+      const base = command.programText.replace(/\./g, '/');
+      for (const path of [`${base}.py`, `${base}/__main__.py`])
+        if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
+    }
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
@@ -393,6 +416,83 @@ export abstract class Follower {
     this.out.opaque('inline-script', index, command.program);
     this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
     return undefined;
+  }
+
+  /**
+   * A project task the command runs from a file the call or the session wrote (project-tasks.ts): `npm run ship`,
+   * `npm test`, `pnpm ship`, `yarn run ship` → package.json's script; `make release` → the Makefile's recipe, its
+   * prerequisites first. Each line is walked as a shell of its own (`via: ['npm run ship']`). A project file the
+   * session did not write is not read: the command is judged as written.
+   */
+  private projectTasks(
+    command: SimpleCommand,
+    index: number,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    if (command.remote !== undefined) return;
+    const runner = declarationOf(command.program)?.tasks;
+    const last = command.via[command.via.length - 1];
+    const viaManager = last === 'yarn' || last === 'yarn run' || last === 'pnpm';
+    if (runner === undefined && !viaManager) return;
+    let file: string;
+    let lines: readonly TaskLine[];
+    let label: string;
+    if (runner === 'makefile') {
+      if (makeDryRun(command)) return;
+      const found = makefileCandidates(command)
+        .map((name) => resolve(command.cwd, name))
+        .find((path) => this.files.text(path) !== undefined);
+      if (found === undefined) return;
+      file = found;
+      const targets = makeTargets(command);
+      lines = makeRecipes(this.files.text(found) as string, targets);
+      label = `${command.program}${targets.length > 0 ? ` ${targets.join(' ')}` : ''}`;
+    } else {
+      file = resolve(command.cwd, 'package.json');
+      const text = this.files.text(file);
+      if (text === undefined) return;
+      const name = viaManager
+        ? command.program
+        : scriptName(command, (n) => {
+            const r = packageScripts(text, n, []);
+            return r !== undefined && !('error' in r);
+          });
+      if (name === undefined) return;
+      const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+      if (found === undefined) return;
+      if ('error' in found) {
+        // A package.json the session wrote that npm could not read: what it would run is not known.
+        this.out.script(file, index, 'sh', 'whole');
+        this.out.opaque('script', index, `${file}: ${found.error}`);
+        return;
+      }
+      lines = found.lines;
+      label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
+    }
+    if (lines.length === 0) return;
+    this.out.script(file, index, 'sh', 'whole');
+    if (frame.depth + 1 > this.maxDepth) {
+      this.out.opaque('depth', index, label);
+      return;
+    }
+    for (const line of lines)
+      this.nested(
+        line.source,
+        {
+          text: line.source,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, runner === 'makefile' ? `${command.program} ${line.label}` : label],
+          depth: frame.depth + 1,
+          env: command.assignments,
+          remote: undefined,
+          file: frame.file,
+        },
+        this.childShell(scope, command.cwd, undefined, [], false),
+      );
   }
 
   /**

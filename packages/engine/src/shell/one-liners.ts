@@ -3,6 +3,11 @@
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+
+/** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
+const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
+/** `with open(…) as NAME:` right after the call's closing bracket. */
+const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
 
 /** What a recognised call does with its literal arguments. */
@@ -363,6 +368,8 @@ class Scan {
     const literal = readLiteral(code, at, this.language);
     if (literal !== undefined && literal.value !== undefined && this.argEnds(literal.end, limit, paren))
       return [{ s: literal.value }, literal.end];
+    const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
+    if (wrapped !== undefined) return wrapped;
     if (code.charCodeAt(at) === 91 /* [ */) {
       const items: string[] = [];
       let i = at + 1;
@@ -497,10 +504,49 @@ class Scan {
     }
   }
 
-  /** The literal of a `.write('…')` right after a Python open(…) call, else undefined (unknown content). */
+  /**
+   * A Python path spelled through a call that only names it: `os.path.expanduser('~/.netrc')` is `~/.netrc`,
+   * `Path('x')`/`str('x')`/`os.path.abspath('x')` are `x` (a relative path stays relative: the facts stage resolves
+   * it). Undefined for anything else.
+   */
+  private pathOf(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
+    const code = this.code;
+    const m = PATH_CALL.exec(code.slice(at, Math.min(limit, at + 40)));
+    if (m === null) return undefined;
+    let i = at + m[0].length;
+    const literal = readLiteral(code, i, 'python');
+    if (literal?.value === undefined) return undefined;
+    i = literal.end;
+    while (i < limit && isSpace(code.charCodeAt(i))) i++;
+    if (code.charCodeAt(i) !== 41 || !this.argEnds(i + 1, limit, paren)) return undefined;
+    return [{ s: literal.value }, i + 1];
+  }
+
+  /**
+   * What a Python open(…) writes: the literal of a `.write('…')` right after it, or of the `NAME.write('…')` calls of
+   * a `with open(…) as NAME:` block (joined; unknown as soon as one is not a literal); else undefined (unknown).
+   */
   private writtenAfter(end: number): string | undefined {
-    if (!this.code.startsWith('.write(', end)) return undefined;
-    const literal = readLiteral(this.code, end + 7, 'python');
-    return literal !== undefined && this.code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+    const code = this.code;
+    if (code.startsWith('.write(', end)) {
+      const literal = readLiteral(code, end + 7, 'python');
+      return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+    }
+    const as = WITH_AS.exec(code.slice(end, end + 80));
+    if (as === null) return undefined;
+    const call = `${as[1]}.write(`;
+    let out = '';
+    let found = 0;
+    for (
+      let i = code.indexOf(call, end);
+      i !== -1 && found < ONE_LINER_LIMITS.maxCalls;
+      i = code.indexOf(call, i + 1)
+    ) {
+      const literal = readLiteral(code, i + call.length, 'python');
+      if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return undefined;
+      out += literal.value;
+      found++;
+    }
+    return found === 0 ? undefined : out;
   }
 }

@@ -1,6 +1,7 @@
 // The shape of what the model knows about one program, declared once per program (programs/*.ts): its options, the
 // directory it moves to, what it does to files, the command it runs, the language it interprets, what it reads on
 // stdin and what it prints. Code reads the declaration; adding a program is one declaration (see registry.ts).
+import type { TaskRunner } from '../project-tasks.js';
 import type { Flag } from '../types.js';
 import type { EffectKind } from '../types.js';
 
@@ -192,4 +193,7 @@ export interface ProgramDeclaration {
   readonly input?: InputDeclaration;
   readonly output?: OutputReader;
   readonly shell?: ShellChange;
+  /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
+   * the session wrote that file. */
+  readonly tasks?: TaskRunner;
 }

@@ -35,6 +35,7 @@ export const MAKE: ProgramDeclaration = {
   },
   cwd: ['-C', '--directory'],
   options: {},
+  tasks: 'makefile',
 };
 
 export const GO: ProgramDeclaration = {

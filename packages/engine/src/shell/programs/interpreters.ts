@@ -61,4 +61,5 @@ export const BUN: ProgramDeclaration = {
   options: {},
   interpreter: { family: 'bun', inline: ['-e', '--eval', '-p', '--print'], scriptWord: 'js-file' },
   runs: [{ subcommands: ['x'], options: ['-p', '--package'], packageBins: PACKAGE_BINS }],
+  tasks: 'npm-scripts',
 };
