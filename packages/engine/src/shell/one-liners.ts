@@ -35,7 +35,9 @@ type Action =
   | 'path-write'
   | 'path-delete'
   /** Perl open(F, '>', 'p') or open(F, '>p'). */
-  | 'perl-open';
+  | 'perl-open'
+  /** R's writers: write.csv(df, 'p') or write.csv(df, file = 'p') (content unknown). */
+  | 'write-second';
 
 interface CallTable {
   /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
@@ -173,6 +175,32 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'File.rename': 'move',
     },
   },
+  // R: system("…"), the writers of base R, readr, data.table and arrow (the path is the second argument or `file =`),
+  // file.remove/unlink, file.copy/file.rename.
+  r: {
+    comment: '#',
+    bare: false,
+    calls: {
+      system: 'shell',
+      'write.csv': 'write-second',
+      'write.csv2': 'write-second',
+      'write.table': 'write-second',
+      writeLines: 'write-second',
+      saveRDS: 'write-second',
+      write_csv: 'write-second',
+      'readr::write_csv': 'write-second',
+      write_tsv: 'write-second',
+      'readr::write_tsv': 'write-second',
+      fwrite: 'write-second',
+      'data.table::fwrite': 'write-second',
+      write_parquet: 'write-second',
+      'arrow::write_parquet': 'write-second',
+      'file.remove': 'delete',
+      unlink: 'delete',
+      'file.copy': 'copy',
+      'file.rename': 'move',
+    },
+  },
   php: {
     comment: '//',
     bare: false,
@@ -201,6 +229,7 @@ const LANGUAGE_OF: Readonly<Record<string, Language>> = {
   perl: 'perl',
   ruby: 'ruby',
   php: 'php',
+  r: 'r',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
@@ -341,12 +370,16 @@ class Scan {
       if (i >= limit) return paren ? undefined : { args, keywords, end: i };
       if (paren && code.charCodeAt(i) === 41) return { args, keywords, end: i + 1 };
       let keyword: string | undefined;
-      if (this.language === 'python') {
+      if (this.language === 'python' || this.language === 'r') {
         let j = i;
         while (j < limit && isIdent(code.charCodeAt(j))) j++;
-        if (j > i && code.charCodeAt(j) === 61 && code.charCodeAt(j + 1) !== 61) {
-          keyword = code.slice(i, j);
+        const name = j;
+        // R writes `file = "p"` with blanks around the `=`.
+        if (this.language === 'r') while (j < limit && isSpace(code.charCodeAt(j))) j++;
+        if (name > i && code.charCodeAt(j) === 61 && code.charCodeAt(j + 1) !== 61) {
+          keyword = code.slice(i, name);
           i = j + 1;
+          while (i < limit && isSpace(code.charCodeAt(i))) i++;
         }
       }
       const [arg, next] = this.arg(i, limit, paren);
@@ -466,6 +499,11 @@ class Scan {
           if (this.language !== 'perl') return; // only Perl's unlink takes a list of paths
         }
         return;
+      case 'write-second': {
+        const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
+        if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
+        return;
+      }
       case 'copy': {
         const to = str(args[1]);
         if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });

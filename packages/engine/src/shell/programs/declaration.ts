@@ -100,7 +100,7 @@ export interface RunsDeclaration {
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
 
-export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun';
+export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun' | 'r';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;

@@ -48,6 +48,13 @@ export const PHP: ProgramDeclaration = {
   interpreter: { family: 'php', inline: ['-r'] },
 };
 
+export const R: ProgramDeclaration = {
+  names: ['Rscript', 'R'],
+  about: 'R: Rscript -e carries code, else the first word is the script; `R -f FILE` / `R --file=FILE` run one',
+  options: { '*': ['-e', '-f', '--file'] },
+  interpreter: { family: 'r', inline: ['-e'] },
+};
+
 export const DENO: ProgramDeclaration = {
   names: ['deno'],
   about: 'Deno: `deno eval CODE`; `deno run x.ts` runs a script',

@@ -32,7 +32,7 @@ import {
   UNZIP,
 } from './files.js';
 import { GO, MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
-import { BUN, DENO, NODE, PERL, PHP, PYTHON, RUBY } from './interpreters.js';
+import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
@@ -108,6 +108,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   PERL,
   RUBY,
   PHP,
+  R,
   DENO,
   BUN,
   SH,
