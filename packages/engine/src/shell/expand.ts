@@ -457,7 +457,13 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
 }
 
 function commandOutput(node: Command, piped: string | undefined, ctx: ExpandContext): string | undefined {
-  if (node.name === undefined) return undefined;
+  if (node.name === undefined) {
+    // `$(< f)`: bash's shorthand for `$(cat f)`, of a file the call or the session wrote.
+    const only = node.redirects.length === 1 && node.suffix.length === 0 ? node.redirects[0] : undefined;
+    if (only?.type !== 'Redirect' || only.operator !== '<' || only.target === undefined) return undefined;
+    const e = expandValue(only.target, ctx);
+    return e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
+  }
   const words: string[] = [];
   for (const w of [node.name, ...node.suffix]) {
     if (w.type !== 'Word') {

@@ -17,11 +17,14 @@ import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { declarationOf } from './programs/registry.js';
 import { findRoots, removeEffects } from './file-effects.js';
-import type { Value } from './values.js';
+import { POSITIONAL, UNKNOWN, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
 import type { Scope } from './scope.js';
 import type { Stdin } from './stdin.js';
 import {
+  justfileCandidates,
+  justRecipes,
+  justRunsNothing,
   makeDryRun,
   makefileCandidates,
   makeRecipes,
@@ -60,6 +63,13 @@ export interface Ran {
   readonly file?: string | undefined;
 }
 export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+
+/** The positional parameters of a new shell (or a sourced file): the words given, unknown when one of them is. */
+export function setParams(scope: Scope, words: readonly ShellWord[]): void {
+  let known = true;
+  for (const w of words) if (w.dynamic) known = false;
+  scope.vars.setArray(POSITIONAL, known ? words.map((w) => w.value) : UNKNOWN);
+}
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 
@@ -127,6 +137,12 @@ export abstract class Follower {
   /** Walk a string as a script of its own: a child shell (`bash -c`) gets only the exported values. */
   protected nested(source: string, frame: Frame, scope: Scope): void {
     this.walkScript(parse(source), frame, scope);
+  }
+
+  /** A new shell's scope with its positional parameters set. */
+  private withParams(scope: Scope, params: readonly ShellWord[]): Scope {
+    setParams(scope, params);
+    return scope;
   }
 
   /** The scope of a new shell started from `scope`: its exported values plus those given to it. */
@@ -316,11 +332,11 @@ export abstract class Follower {
     given: GivenValues,
   ): string | undefined {
     const cwd = command.cwd;
-    const run = (path: string, family: string | undefined, label: string): boolean =>
-      this.runFile(command, index, path, family, label, given, frame, scope, pos, end);
+    const run = (path: string, family: string | undefined, label: string, params?: readonly ShellWord[]): boolean =>
+      this.runFile(command, index, path, family, label, given, frame, scope, pos, end, params);
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
-      if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`)) {
+      if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`, words.slice(2))) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
       }
@@ -328,7 +344,7 @@ export abstract class Follower {
     }
     if (command.programText.includes('/') && !isSystemPath(command.programText)) {
       const path = resolve(cwd, command.programText);
-      if (!run(path, undefined, path)) this.out.script(path, index);
+      if (!run(path, undefined, path, words.slice(1))) this.out.script(path, index);
     }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
@@ -379,15 +395,25 @@ export abstract class Follower {
         this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
       else if (
         word?.processSubstitution !== true &&
-        !run(resolve(cwd, use.script), use.family, `${command.program} ${use.script}`)
+        !run(
+          resolve(cwd, use.script),
+          use.family,
+          `${command.program} ${use.script}`,
+          use.scriptAt === undefined ? undefined : words.slice(use.scriptAt + 2),
+        )
       )
         this.out.script(resolve(cwd, use.script), index);
     }
     if (!use.readsStdin) return undefined;
+    // `bash -s -- a b <<< …`: the words after the options are the script's $1, $2, ….
+    let at = 1;
+    while (at < words.length && (words[at] as ShellWord).value.startsWith('-') && words[at]?.value !== '--') at++;
+    if (words[at]?.value === '--') at++;
+    const params = words.slice(at);
     // `sh < f`, `cat f | sh`: the file is run, whether or not its content is known — as `sh f` when the call or the
     // session wrote it.
     if (stdin.file !== undefined) {
-      if (run(stdin.file, use.family, `${command.program} ${stdin.how}`)) return undefined;
+      if (run(stdin.file, use.family, `${command.program} ${stdin.how}`, params)) return undefined;
       this.out.script(stdin.file, index);
     }
     if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
@@ -408,7 +434,7 @@ export abstract class Follower {
             remote: command.remote,
             file: frame.file,
           },
-          this.childShell(scope, cwd, undefined, [], false),
+          this.withParams(this.childShell(scope, cwd, undefined, [], false), params),
         );
       return undefined;
     }
@@ -440,7 +466,16 @@ export abstract class Follower {
     let file: string;
     let lines: readonly TaskLine[];
     let label: string;
-    if (runner === 'makefile') {
+    if (runner === 'justfile') {
+      if (justRunsNothing(command)) return;
+      const found = justfileCandidates(command)
+        .map((name) => resolve(command.cwd, name))
+        .find((path) => this.files.text(path) !== undefined);
+      if (found === undefined) return;
+      file = found;
+      lines = justRecipes(this.files.text(found) as string, command.positionals);
+      label = `just ${command.positionals[0] ?? ''}`.trim();
+    } else if (runner === 'makefile') {
       if (makeDryRun(command)) return;
       const found = makefileCandidates(command)
         .map((name) => resolve(command.cwd, name))
@@ -485,7 +520,10 @@ export abstract class Follower {
           text: line.source,
           base: undefined,
           span: this.map(frame, pos, end),
-          via: [...command.via, runner === 'makefile' ? `${command.program} ${line.label}` : label],
+          via: [
+            ...command.via,
+            runner === 'makefile' || runner === 'justfile' ? `${command.program} ${line.label}` : label,
+          ],
           depth: frame.depth + 1,
           env: command.assignments,
           remote: undefined,
@@ -514,6 +552,8 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    /** The words given to the script (`bash f.sh a b`, `source f a b`): its $1, $2, …; undefined: none known. */
+    params?: readonly ShellWord[],
   ): boolean {
     if (command.remote !== undefined) return false;
     const file = this.files.file(path);
@@ -523,6 +563,10 @@ export abstract class Follower {
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');
     const texts = whole ? [file.text as string] : file.pieces;
     const sourced = command.program === 'source' || command.program === '.';
+    // A script runs with its arguments as $1…; a sourced file with them for its duration (then the caller's again).
+    const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);
+    const before = sourced && params !== undefined && params.length > 0 ? scope.vars.getArray(POSITIONAL) : undefined;
+    if (params !== undefined && (!sourced || params.length > 0)) setParams(target, params);
     // Positions index the file's text; a file known in pieces is read as its pieces joined by newlines (what
     // runnableText gives explain), each piece parsed on its own at its offset there.
     const length = whole ? (file.text as string).length : file.pieces.join('\n').length;
@@ -555,9 +599,10 @@ export abstract class Follower {
           file: { path, length },
         },
         // `source` runs the file in this shell (a cd or an assignment in it stays); a script runs in a child shell.
-        sourced ? scope : this.childShell(scope, command.cwd, given, [], false),
+        target,
       );
     }
+    if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
     return true;
   }
 

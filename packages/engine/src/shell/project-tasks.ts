@@ -13,7 +13,7 @@ export const TASK_LIMITS = {
 } as const;
 
 /** How a program runs a project's tasks (its declaration's `tasks`). */
-export type TaskRunner = 'npm-scripts' | 'makefile';
+export type TaskRunner = 'npm-scripts' | 'makefile' | 'justfile';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -195,3 +195,99 @@ export function makefileCandidates(command: SimpleCommand): readonly string[] {
 export const makeDryRun = (command: SimpleCommand): boolean =>
   command.globals.some((g) => g.name === '-n') ||
   command.flags.some((f) => ['-n', '--dry-run', '--just-print', '--recon', '-q', '--question'].includes(f.name));
+
+const JUST_RECIPE = /^@?([A-Za-z_][\w-]*)((?:\s+[+*$]?[A-Za-z_][\w-]*(?:=\S*)?)*)\s*:(?!=)\s*(.*)$/;
+const JUST_VARIABLE = /^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(['"]?)(.*)\2\s*$/;
+
+/**
+ * The lines `just [RECIPE [ARGS]]` runs from a justfile text: its dependencies first (each once), then its indented
+ * lines; no recipe: the one named default, else the first. `{{var}}` of a simple `var := "v"` is put in; a recipe with
+ * parameters gets its arguments as `{{param}}` (in order); a shebang recipe (a script in another language) is not read.
+ */
+export function justRecipes(text: string, words: readonly string[]): TaskLine[] {
+  const recipes = new Map<string, { params: string[]; deps: string[]; lines: string[] }>();
+  const vars = new Map<string, string>();
+  let first: string | undefined;
+  let current: { lines: string[] } | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^[ \t]+\S/.test(line)) {
+      current?.lines.push(line.trim());
+      continue;
+    }
+    current = undefined;
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const v = JUST_VARIABLE.exec(line);
+    if (v !== null) {
+      vars.set(v[1] as string, v[3] as string);
+      continue;
+    }
+    const m = JUST_RECIPE.exec(line);
+    if (m === null) continue;
+    const name = m[1] as string;
+    const params = (m[2] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((p) => p !== '')
+      .map((p) => p.replace(/^[+*$]/, '').split('=')[0] as string);
+    const deps = (m[3] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((d) => /^[A-Za-z_][\w-]*$/.test(d));
+    const recipe = { params, deps, lines: [] as string[] };
+    recipes.set(name, recipe);
+    first ??= name;
+    current = recipe;
+  }
+  const wanted = words[0] ?? (recipes.has('default') ? 'default' : first);
+  if (wanted === undefined) return [];
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string, args: readonly string[], depth: number): void => {
+    if (seen.has(name) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
+    seen.add(name);
+    const r = recipes.get(name);
+    if (r === undefined) return;
+    for (const d of r.deps) visit(d, [], depth + 1);
+    if (r.lines[0]?.startsWith('#!')) return;
+    const local = new Map(vars);
+    r.params.forEach((p, i) => {
+      const a = args[i];
+      if (a !== undefined) local.set(p, a);
+    });
+    for (const line of r.lines) {
+      if (out.length >= TASK_LIMITS.maxLines) return;
+      const source = line
+        .replace(/^[@-]+/, '')
+        .replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (all, n: string) => local.get(n) ?? all);
+      if (source !== '') out.push({ source, label: name });
+    }
+  };
+  visit(wanted, words.slice(1), 0);
+  return out;
+}
+
+/** The justfile just reads: `-f FILE`/`--justfile FILE`, else justfile, Justfile, .justfile in its directory. */
+export function justfileCandidates(command: SimpleCommand): readonly string[] {
+  const named = [...command.globals, ...command.flags].find((g) => g.name === '-f' || g.name === '--justfile');
+  if (named?.value !== undefined) return [named.value];
+  return ['justfile', 'Justfile', '.justfile'];
+}
+
+/** just -n / --dry-run, --list, --show, --summary, --evaluate run nothing. */
+export const justRunsNothing = (command: SimpleCommand): boolean =>
+  [...command.globals, ...command.flags].some((f) =>
+    [
+      '-n',
+      '--dry-run',
+      '-l',
+      '--list',
+      '-s',
+      '--show',
+      '--summary',
+      '--evaluate',
+      '--dump',
+      '--fmt',
+      '--help',
+      '-h',
+    ].includes(f.name),
+  );

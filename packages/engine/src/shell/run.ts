@@ -16,7 +16,7 @@ import { inputFiles } from './file-runs.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
-import { Follower, type Frame, type GivenValues, NOTHING, type Ran } from './follow.js';
+import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -142,6 +142,8 @@ export abstract class Runner extends Follower {
       const innerScope: Scope = u.sameShell
         ? { cwd: shellCwd, vars: scope.vars }
         : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
+      // `sh -c 'git push -f origin "$1"' _ main`: the words after the string are $0, $1, … of the new shell.
+      if (!u.sameShell) setParams(innerScope, u.params === undefined ? [] : u.params.slice(1));
       this.nested(
         u.source,
         {
@@ -393,6 +395,21 @@ export abstract class Runner extends Follower {
         if (command.flags.some((f) => f.name === '-f')) return;
         for (const n of command.positionals) if (NAME.test(n)) scope.vars.set(n, UNSET);
         return;
+      case 'mapfile': {
+        // mapfile [-t] [NAME] < input: NAME (MAPFILE) holds its lines, without their newline under -t.
+        const name = command.positionals[0] ?? 'MAPFILE';
+        if (!NAME.test(name)) return;
+        const odd = command.flags.some((f) => f.name !== '-t');
+        const text = stdin.text;
+        if (text === undefined || odd) {
+          scope.vars.setArray(name, UNKNOWN);
+          return;
+        }
+        const lines = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        const trim = command.flags.some((f) => f.name === '-t');
+        scope.vars.setArray(name, trim ? lines : lines.map((l) => `${l}\n`));
+        return;
+      }
       case 'printf': {
         // printf -v NAME FORMAT ARGS…: NAME holds what printf would print (printf.ts), or an unknown value.
         if (args[0]?.value !== '-v' || args[1] === undefined) return;

@@ -60,6 +60,9 @@ export type Unwrapped =
       readonly word: ShellWord | undefined;
       /** True when the string runs in the same shell (eval), so it shares the shell's variables and directory. */
       readonly sameShell: boolean;
+      /** `sh -c STRING a b`: the words after the string, `$0` first, then `$1`…; undefined when there are none or
+       * the string runs in this shell (eval). */
+      readonly params?: readonly ShellWord[];
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -148,11 +151,18 @@ const opaque = (s: State, reason: 'eval' | 'inline-script' | 'depth', detail: st
   detail,
   ...s,
 });
-const reparse = (s: State, source: string, word: ShellWord | undefined, sameShell = false): Unwrapped => ({
+const reparse = (
+  s: State,
+  source: string,
+  word: ShellWord | undefined,
+  sameShell = false,
+  params?: readonly ShellWord[],
+): Unwrapped => ({
   kind: 'reparse',
   source,
   word,
   sameShell,
+  ...(params !== undefined ? { params } : {}),
   ...s,
 });
 
@@ -256,7 +266,7 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   if (script === undefined) return command(state);
   if (script.dynamic) return opaque(state, 'inline-script', name);
   state.via.push(`${name} -c`);
-  return reparse(state, script.value, script);
+  return reparse(state, script.value, script, false, words.slice((at as number) + 2));
 }
 
 /** Whether a runner's declared option is among the flags. */

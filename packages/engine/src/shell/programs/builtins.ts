@@ -24,6 +24,12 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     options: { '*': ['-d', '-n', '-N', '-p', '-t', '-u', '-a'] },
     shell: 'read',
   },
+  {
+    names: ['mapfile', 'readarray'],
+    about: 'mapfile and readarray: set an array (MAPFILE by default) from the lines of their stdin',
+    options: { '*': ['-d', '-n', '-O', '-s', '-u', '-C', '-c'] },
+    shell: 'mapfile',
+  },
   { names: ['unset'], about: 'unset: forgets its names', options: {}, shell: 'unset' },
   {
     names: ['break', 'continue'],

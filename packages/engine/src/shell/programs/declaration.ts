@@ -164,7 +164,7 @@ export type OutputReader = (
 ) => string | undefined;
 
 /** Shell builtins that change the shell itself rather than files. */
-export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional';
+export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
 
 export interface ProgramDeclaration {
   /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */

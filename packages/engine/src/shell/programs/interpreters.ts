@@ -25,6 +25,13 @@ export const NODE: ProgramDeclaration = {
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
 };
 
+export const TSX: ProgramDeclaration = {
+  names: ['tsx', 'ts-node', 'ts-node-esm', 'ts-node-script'],
+  about: 'tsx and ts-node: TypeScript on Node; -e/-p carry code, else the first word is the script (tsx watch too)',
+  options: { '*': ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--tsconfig', '-P', '--project'] },
+  interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+};
+
 export const PERL: ProgramDeclaration = {
   names: ['perl'],
   about: 'Perl: -e/-E carry code; -i edits its files in place',

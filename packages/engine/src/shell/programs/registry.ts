@@ -31,8 +31,8 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { GO, MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
-import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY } from './interpreters.js';
+import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TOFU } from './infra.js';
+import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY, TSX } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
@@ -65,6 +65,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   TOFU,
   PULUMI,
   MAKE,
+  JUST,
   GO,
   NPM,
   PNPM,
@@ -109,6 +110,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   RUBY,
   PHP,
   R,
+  TSX,
   DENO,
   BUN,
   SH,
