@@ -152,7 +152,8 @@ export class Vars {
       for (const [name, entry] of v.own ?? []) {
         if (seen.has(name) || name === POSITIONAL) continue;
         seen.add(name);
-        if (typeof entry.value === 'string') (out ??= []).push([name, entry.value]);
+        // bash exports no array: an array is never a program's environment.
+        if (typeof entry.value === 'string' && entry.items === undefined) (out ??= []).push([name, entry.value]);
       }
     // fromEntries defines own properties: a name like __proto__ stays a name.
     return out === undefined ? undefined : Object.fromEntries(out);
@@ -188,7 +189,11 @@ export class Vars {
     return Object.fromEntries(
       [...(this.own ?? [])]
         .filter(([name]) => name !== POSITIONAL)
-        .map(([name, entry]) => [name, typeof entry.value === 'string' ? entry.value : null]),
+        // The session keeps strings: an array is left as a value it cannot know, not as its element 0.
+        .map(([name, entry]) => [
+          name,
+          typeof entry.value === 'string' && entry.items === undefined ? entry.value : null,
+        ]),
     );
   }
 }
