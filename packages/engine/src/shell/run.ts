@@ -381,6 +381,16 @@ export abstract class Runner extends Follower {
         return;
       }
       case 'read': {
+        // read -a NAME: the line's words are the array NAME.
+        const array = command.flags.find((f) => f.name === '-a')?.value;
+        if (array !== undefined && NAME.test(array)) {
+          const odd = command.flags.some((f) => f.name === '-d' || f.name === '-n' || f.name === '-N');
+          const line = odd ? undefined : stdin.text?.split('\n', 1)[0];
+          const raw = command.flags.some((f) => f.name === '-r');
+          const text = line === undefined ? undefined : raw ? line : line.replace(/\\(.)/g, '$1');
+          scope.vars.setArray(array, text === undefined ? UNKNOWN : text.split(/[ \t]+/).filter((w) => w !== ''));
+          return;
+        }
         const names = command.positionals.filter((n) => NAME.test(n));
         const line = command.flags.some((f) => f.name === '-a' || f.name === '-d' || f.name === '-n' || f.name === '-N')
           ? undefined

@@ -28,6 +28,11 @@ import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 
 export type { Frame } from './run.js';
 
+/** The declaration builtins that take `NAME=(…)`. */
+const DECLARES: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'readonly', 'export']);
+const isArrayAssignment = (s: { readonly type: string }): s is Assignment =>
+  s.type === 'Assignment' && (s as Assignment).value.type === 'ArrayValue';
+
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 const NO_VIA: readonly string[] = Object.freeze([]);
 
@@ -387,6 +392,23 @@ export class Walker extends Runner {
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
+    if (node.name !== undefined && DECLARES.has(node.name.value) && node.suffix.some(isArrayAssignment)) {
+      const ran = this.run(
+        words,
+        assignments ?? frame.env,
+        given,
+        redirects,
+        own ?? piped,
+        frame,
+        scope,
+        node.pos,
+        node.end,
+        NO_VIA,
+      );
+      for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
+      return ran;
+    }
     return this.run(
       words,
       assignments ?? frame.env,
