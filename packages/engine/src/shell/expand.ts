@@ -4,7 +4,7 @@
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve } from './paths.js';
-import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars } from './values.js';
+import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
 import { globMatch } from './glob-match.js';
 
 /** What expansion needs besides the variables. */
@@ -237,6 +237,10 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
   if (index === undefined) {
     const params = (): readonly string[] | undefined => ctx.vars.getArray(POSITIONAL);
     if (name === '#') return params()?.length.toString();
+    if (name === ZERO) {
+      const zero = ctx.vars.get(ZERO);
+      return typeof zero === 'string' ? zero : undefined;
+    }
     if (name === '@' || name === '*') return params()?.join(sep(name === '*'));
     if (POSITION.test(name)) {
       const p = params();

@@ -13,7 +13,7 @@ import type { FileAccess, InputDeclaration, ShellChange } from './programs/decla
 import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
-import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
+import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import type { Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
@@ -143,7 +143,11 @@ export abstract class Runner extends Follower {
         ? { cwd: shellCwd, vars: scope.vars }
         : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
       // `sh -c 'git push -f origin "$1"' _ main`: the words after the string are $0, $1, … of the new shell.
-      if (!u.sameShell) setParams(innerScope, u.params === undefined ? [] : u.params.slice(1));
+      if (!u.sameShell) {
+        setParams(innerScope, u.params === undefined ? [] : u.params.slice(1));
+        const zero = u.params?.[0];
+        if (zero !== undefined) innerScope.vars.set(ZERO, zero.dynamic ? UNKNOWN : zero.value);
+      }
       this.nested(
         u.source,
         {

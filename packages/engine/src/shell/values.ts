@@ -18,6 +18,9 @@ interface Var {
 
 /** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
 export const POSITIONAL = '@';
+/** The name `$0` is kept under (`sh -c STRING NAME …`). Neither is a variable of the environment or the session. */
+export const ZERO = '0';
+const SPECIAL = (name: string): boolean => name === POSITIONAL || name === ZERO;
 
 /** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`. */
 export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD']);
@@ -150,7 +153,7 @@ export class Vars {
     const seen = new Set<string>();
     for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
       for (const [name, entry] of v.own ?? []) {
-        if (seen.has(name) || name === POSITIONAL) continue;
+        if (seen.has(name) || SPECIAL(name)) continue;
         seen.add(name);
         // bash exports no array: an array is never a program's environment.
         if (typeof entry.value === 'string' && entry.items === undefined) (out ??= []).push([name, entry.value]);
@@ -173,7 +176,7 @@ export class Vars {
       for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
         for (const [name, entry] of v.own ?? []) {
           // The positional parameters are the child's own (its arguments), never inherited.
-          if (seen.has(name) || name === POSITIONAL) continue;
+          if (seen.has(name) || SPECIAL(name)) continue;
           seen.add(name);
           // An unset variable is gone from the child too, even when the session had exported it.
           if (entry.exported || entry.value === UNSET) out.set(name, entry.value, true);
@@ -188,7 +191,7 @@ export class Vars {
     // fromEntries defines own properties: a name like __proto__ stays a name.
     return Object.fromEntries(
       [...(this.own ?? [])]
-        .filter(([name]) => name !== POSITIONAL)
+        .filter(([name]) => !SPECIAL(name))
         // The session keeps strings: an array is left as a value it cannot know, not as its element 0.
         .map(([name, entry]) => [
           name,
