@@ -29,6 +29,7 @@ import {
   makefileCandidates,
   makeRecipes,
   makeTargets,
+  packageJsonOfPieces,
   packageScripts,
   scriptArgs,
   scriptName,
@@ -466,29 +467,37 @@ export abstract class Follower {
     let file: string;
     let lines: readonly TaskLine[];
     let label: string;
-    if (runner === 'justfile') {
-      if (justRunsNothing(command)) return;
-      const found = justfileCandidates(command)
-        .map((name) => resolve(command.cwd, name))
-        .find((path) => this.files.text(path) !== undefined);
+    // The project file's whole text, or what the session put into it (an edit of the team's file): its pieces.
+    const known = (path: string): { text: string; whole: boolean; pieces: readonly string[] } | undefined => {
+      const f = this.files.file(path);
+      if (f === undefined) return undefined;
+      if (f.text !== undefined) return { text: f.text, whole: true, pieces: [] };
+      return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
+    };
+    let whole = true;
+    if (runner === 'justfile' || runner === 'makefile') {
+      if (runner === 'justfile' ? justRunsNothing(command) : makeDryRun(command)) return;
+      const candidates = runner === 'justfile' ? justfileCandidates(command) : makefileCandidates(command);
+      const found = candidates.map((name) => resolve(command.cwd, name)).find((path) => known(path) !== undefined);
       if (found === undefined) return;
+      const content = known(found) as { text: string; whole: boolean };
       file = found;
-      lines = justRecipes(this.files.text(found) as string, command.positionals);
-      label = `just ${command.positionals[0] ?? ''}`.trim();
-    } else if (runner === 'makefile') {
-      if (makeDryRun(command)) return;
-      const found = makefileCandidates(command)
-        .map((name) => resolve(command.cwd, name))
-        .find((path) => this.files.text(path) !== undefined);
-      if (found === undefined) return;
-      file = found;
-      const targets = makeTargets(command);
-      lines = makeRecipes(this.files.text(found) as string, targets);
-      label = `${command.program}${targets.length > 0 ? ` ${targets.join(' ')}` : ''}`;
+      whole = content.whole;
+      const targets = runner === 'justfile' ? command.positionals : makeTargets(command);
+      lines = runner === 'justfile' ? justRecipes(content.text, targets) : makeRecipes(content.text, targets);
+      label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
+      if (lines.length === 0 && !whole) {
+        // Recipe lines the session added without their target: which target runs them is not known.
+        this.out.script(file, index, 'sh', 'pieces');
+        this.out.opaque('script', index, `${file}: known only in pieces`);
+        return;
+      }
     } else {
       file = resolve(command.cwd, 'package.json');
-      const text = this.files.text(file);
-      if (text === undefined) return;
+      const content = known(file);
+      if (content === undefined) return;
+      whole = content.whole;
+      const text = whole ? content.text : packageJsonOfPieces(content.pieces);
       const name = viaManager
         ? command.program
         : scriptName(command, (n) => {
@@ -508,7 +517,8 @@ export abstract class Follower {
       label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
     }
     if (lines.length === 0) return;
-    this.out.script(file, index, 'sh', 'whole');
+    // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).
+    this.out.script(file, index, 'sh', whole ? 'whole' : 'pieces');
     if (frame.depth + 1 > this.maxDepth) {
       this.out.opaque('depth', index, label);
       return;

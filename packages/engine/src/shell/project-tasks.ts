@@ -291,3 +291,22 @@ export const justRunsNothing = (command: SimpleCommand): boolean =>
       '-h',
     ].includes(f.name),
   );
+
+/**
+ * The `"name": "command"` pairs in pieces of a package.json the session knows only in part (an edit of the team's
+ * file: `"test": "vitest run && npm publish"`), as a package.json text of those scripts. A pair whose value is not a
+ * plain JSON string is left out.
+ */
+export function packageJsonOfPieces(pieces: readonly string[]): string {
+  const scripts: Record<string, string> = {};
+  for (const piece of pieces)
+    for (const m of piece.matchAll(/"([^"\\\n]+)"\s*:\s*"((?:[^"\\\n]|\\.)*)"/g)) {
+      try {
+        scripts[m[1] as string] = JSON.parse(`"${m[2] as string}"`) as string;
+      } catch (e) {
+        // Not swallowed: an escape JSON does not know leaves that one script out, as unknown.
+        if (!(e instanceof SyntaxError)) throw e;
+      }
+    }
+  return JSON.stringify({ scripts });
+}
