@@ -31,7 +31,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
   const family = interpreter.family;
   if (interpreter.scriptWord === 'js-file') {
     // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
-    const word = argv[0] === 'run' ? argv[1] : argv[0];
+    // Its options come before the file (`deno run -A x.ts`, `bun run --watch x.ts`): the first other word.
+    const rest = argv[0] === 'run' ? argv.slice(1) : argv;
+    const word = rest.find((w) => !w.startsWith('-'));
     const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
     const at = argv.findIndex((a) => interpreter.inline.includes(a));
     return {
