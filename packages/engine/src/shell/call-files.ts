@@ -60,6 +60,20 @@ export class CallFiles {
     this.local.set(e.path, { text, pieces });
   }
 
+  /** The next `/dev/fd/N` bash names a process substitution by (63 first, then downwards). */
+  private nextFd = 63;
+
+  /**
+   * A process substitution whose output is known (`<(echo 'git push -f origin main')`): bash passes the command a
+   * path, `/dev/fd/63`, that reads that output; it is kept here so that `source`, `bash`, `cat` or a client given the
+   * path read the text like a file the call wrote. Returns the path.
+   */
+  substitution(text: string): string {
+    const path = `/dev/fd/${this.nextFd > 10 ? this.nextFd-- : this.nextFd}`;
+    this.local.set(path, { text, pieces: NO_PIECES });
+    return path;
+  }
+
   /** The file at `path`, when the call or the session wrote it (undefined: neither did, or the call deleted it). */
   file(path: string): ShellFile | undefined {
     const mine = this.local.get(path);

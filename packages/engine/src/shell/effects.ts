@@ -24,20 +24,32 @@ export type TargetValue = (word: NonNullable<Extract<Redirection, { type: 'Redir
 
 const asWritten: TargetValue = (word) => word.value;
 
+/** The file a descriptor above 2 was opened on for writing in this shell (`exec 3> f`), if known. */
+export type OpenDescriptor = (fd: number) => string | undefined;
+
+const noDescriptors: OpenDescriptor = () => undefined;
+
 /** File effects of a command's redirections; `output` is the literal text it writes to stdout, if known. */
 export function redirectEffects(
   redirects: readonly Redirection[],
   cwd: string | undefined,
   output: string | undefined,
   targetValue: TargetValue = asWritten,
+  descriptor: OpenDescriptor = noDescriptors,
 ): readonly Effect[] {
   if (redirects.length === 0) return NO_EFFECTS;
   const effects: Effect[] = [];
   for (const r of redirects) {
     if (r.type !== 'Redirect' || r.target === undefined) continue;
     const target = targetValue(r.target);
-    if (NOT_FILES.test(target)) continue;
     const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
+    // `echo x >&3` after `exec 3> f`: what it prints is added to f (the descriptor stays open, so each write appends).
+    if (r.operator === '>&' && /^\d+$/.test(target) && (fd === undefined || fd === 1)) {
+      const opened = Number(target) > 2 ? descriptor(Number(target)) : undefined;
+      if (opened !== undefined) effects.push({ kind: 'append', path: opened, content: output, via: `>&${target}` });
+      continue;
+    }
+    if (NOT_FILES.test(target)) continue;
     const path = resolve(cwd, target);
     const toStdout = fd === undefined || fd === 1;
     switch (r.operator) {

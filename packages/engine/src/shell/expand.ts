@@ -4,7 +4,7 @@
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve } from './paths.js';
-import { AS_WRITTEN, DEFAULT_IFS, UNKNOWN, UNSET, VALUE_LIMITS, type Vars } from './values.js';
+import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
 import { globMatch } from './glob-match.js';
 
 /** What expansion needs besides the variables. */
@@ -56,6 +56,18 @@ class Fields {
       this.text(value.slice(i, j));
       i = j;
     }
+  }
+
+  /** The elements of `"${A[@]}"`/`"$@"`: each its own field, the first joined to the text before, the last to the
+   * text after (no elements: nothing, the quotes included). */
+  elements(items: readonly string[]): void {
+    items.forEach((item, i) => {
+      if (i > 0) {
+        this.out.push(this.current ?? '');
+        this.current = undefined;
+      }
+      this.text(item);
+    });
   }
 
   done(): string[] {
@@ -152,8 +164,20 @@ function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {
       return;
     case 'DoubleQuoted':
     case 'LocaleString': {
-      fields.text(''); // "" is a field even when empty
+      // "" is a field even when empty — but "${A[@]}" of no elements is no field at all.
+      const only = part.parts.length === 1 ? allElements(part.parts[0] as WordPart, ctx) : undefined;
+      if (only !== undefined) {
+        if (only.length > 0) fields.text('');
+        fields.elements(only);
+        return;
+      }
+      fields.text('');
       for (const child of part.parts) {
+        const items = allElements(child, ctx);
+        if (items !== undefined) {
+          fields.elements(items);
+          continue;
+        }
         const v = child.type === 'Literal' ? child.value : quotedPart(child, ctx);
         if (v === undefined) fields.unknown = true;
         else fields.text(v);
@@ -190,6 +214,48 @@ const isAsWritten = (part: WordPart): boolean =>
     AS_WRITTEN.has(part.parameter));
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `$1`…`$9`, `${10}`: a positional parameter. */
+const POSITION = /^[1-9][0-9]*$/;
+
+/**
+ * The elements `"${A[@]}"` or `"$@"` stands for, each a word of its own inside double quotes; undefined for any
+ * other part, or when they cannot be known.
+ */
+function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | undefined {
+  if (part.type === 'SimpleExpansion') return part.text === '$@' ? ctx.vars.getArray(POSITIONAL) : undefined;
+  if (part.type !== 'ParameterExpansion' || part.operation !== undefined || part.prefix !== undefined) return undefined;
+  if (part.parameter === '@' && part.index === undefined) return ctx.vars.getArray(POSITIONAL);
+  if (part.index?.value === '@' && NAME.test(part.parameter)) return ctx.vars.getArray(part.parameter);
+  return undefined;
+}
+
+/** The value of a special or indexed parameter in a quoted context ($1, $#, $@ and $* joined, ${A[n]}, ${A[*]},
+ * ${#A[@]}), or undefined when it is not one of those or cannot be known. */
+function special(name: string, index: string | undefined, count: boolean, ctx: ExpandContext): string | undefined {
+  const ifs = ctx.vars.get('IFS');
+  const sep = (star: boolean) => (star ? (typeof ifs === 'string' ? ifs.charAt(0) : ' ') : ' ');
+  if (index === undefined) {
+    const params = (): readonly string[] | undefined => ctx.vars.getArray(POSITIONAL);
+    if (name === '#') return params()?.length.toString();
+    if (name === ZERO) {
+      const zero = ctx.vars.get(ZERO);
+      return typeof zero === 'string' ? zero : undefined;
+    }
+    if (name === '@' || name === '*') return params()?.join(sep(name === '*'));
+    if (POSITION.test(name)) {
+      const p = params();
+      return p === undefined ? undefined : (p[Number(name) - 1] ?? '');
+    }
+    return undefined;
+  }
+  if (!NAME.test(name)) return undefined;
+  const items = ctx.vars.getArray(name);
+  if (items === undefined) return undefined;
+  if (index === '@' || index === '*') return count ? String(items.length) : items.join(sep(index === '*'));
+  if (count || !/^-?[0-9]+$/.test(index)) return undefined;
+  const n = Number(index);
+  return items[n < 0 ? items.length + n : n] ?? '';
+}
 
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 /** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
@@ -215,7 +281,7 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
     }
     case 'SimpleExpansion': {
       const name = part.text.slice(1);
-      if (!NAME.test(name)) return undefined;
+      if (!NAME.test(name)) return special(name, undefined, false, ctx);
       return variable(name, part.text, ctx);
     }
     case 'ParameterExpansion':
@@ -251,7 +317,16 @@ type ParameterPart = Extract<WordPart, { type: 'ParameterExpansion' }>;
 
 function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined {
   const name = part.parameter;
-  if (!NAME.test(name) || part.index !== undefined || part.prefix === '!') return undefined;
+  if (part.prefix === '!') return undefined;
+  if (part.index !== undefined || !NAME.test(name)) {
+    // ${A[n]}, ${A[@]}, ${#A[@]}, ${1}, ${@}, ${#}: with no operation (those stay unknown on arrays).
+    if (part.operation !== undefined) return undefined;
+    const index = part.index === undefined ? undefined : part.index.parts === undefined ? part.index.value : undefined;
+    if (part.index !== undefined && index === undefined) return undefined;
+    if (part.prefix === '#' && index === undefined)
+      return name === '@' || name === '*' ? special('#', undefined, false, ctx) : undefined;
+    return special(name, index, part.prefix === '#', ctx);
+  }
   if (ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
   const inner: ExpandContext = { ...ctx, depth: ctx.depth + 1 };
   const raw = ctx.vars.get(name);
@@ -268,7 +343,10 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       // wrote for the case it expects, `git push -f origin "${BRANCH:-main}"`, so it is judged as that value.
       if (operator !== '-' && operator !== '=') return undefined;
       const e = expandValue(op.operand, inner);
-      return e.unknown ? undefined : e.value;
+      const fallback = e.unknown ? undefined : e.value;
+      // ${X:=d} also assigns what it stands for: later words read the same value (`: ${B:=main}; git push "$B"`).
+      if (operator === '=' && fallback !== undefined) ctx.vars.set(name, fallback);
+      return fallback;
     }
     const colon = op.operator.startsWith(':');
     const missing = raw === UNSET || (colon && raw === '');
@@ -383,7 +461,13 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
 }
 
 function commandOutput(node: Command, piped: string | undefined, ctx: ExpandContext): string | undefined {
-  if (node.name === undefined) return undefined;
+  if (node.name === undefined) {
+    // `$(< f)`: bash's shorthand for `$(cat f)`, of a file the call or the session wrote.
+    const only = node.redirects.length === 1 && node.suffix.length === 0 ? node.redirects[0] : undefined;
+    if (only?.type !== 'Redirect' || only.operator !== '<' || only.target === undefined) return undefined;
+    const e = expandValue(only.target, ctx);
+    return e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
+  }
   const words: string[] = [];
   for (const w of [node.name, ...node.suffix]) {
     if (w.type !== 'Word') {

@@ -17,10 +17,24 @@ import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { declarationOf } from './programs/registry.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
-import type { Value } from './values.js';
+import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
-import type { Scope } from './scope.js';
+import { descriptorName, openedOn, type Scope } from './scope.js';
 import type { Stdin } from './stdin.js';
+import {
+  justfileCandidates,
+  justRecipes,
+  justRunsNothing,
+  makeDryRun,
+  makefileCandidates,
+  makeRecipes,
+  makeTargets,
+  packageJsonOfPieces,
+  packageScripts,
+  scriptArgs,
+  scriptName,
+  type TaskLine,
+} from './project-tasks.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
 export interface Frame {
@@ -50,6 +64,13 @@ export interface Ran {
   readonly file?: string | undefined;
 }
 export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+
+/** The positional parameters of a new shell (or a sourced file): the words given, unknown when one of them is. */
+export function setParams(scope: Scope, words: readonly ShellWord[]): void {
+  let known = true;
+  for (const w of words) if (w.dynamic) known = false;
+  scope.vars.setArray(POSITIONAL, known ? words.map((w) => w.value) : UNKNOWN);
+}
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 
@@ -111,12 +132,41 @@ export abstract class Follower {
     output: string | undefined,
   ): readonly Effect[] {
     if (redirects.length === 0) return redirectEffects(redirects, scope.cwd, output);
-    return redirectEffects(redirects, scope.cwd, output, (w) => this.wordValue(w, scope));
+    return redirectEffects(
+      redirects,
+      scope.cwd,
+      output,
+      (w) => this.wordValue(w, scope),
+      (fd) => openedOn(scope, fd),
+    );
+  }
+
+  /**
+   * `exec 3> f` (a bare exec with redirections) opens descriptors in this shell: what a later command of the call
+   * prints with `>&3` is added to f. `exec 3>&-` closes it. Kept in the scope, so subshells inherit it as in bash.
+   */
+  protected openDescriptors(redirects: readonly Redirection[], scope: Scope): void {
+    for (const r of redirects) {
+      if (r.type !== 'Redirect' || r.target === undefined || r.descriptor?.type !== 'FileDescriptor') continue;
+      const fd = r.descriptor.value;
+      if (fd < 3) continue;
+      const target = this.wordValue(r.target, scope);
+      const name = descriptorName(fd);
+      if (r.operator === '>&' && target === '-') scope.vars.set(name, UNSET);
+      else if (r.operator === '>' || r.operator === '>>' || r.operator === '>|' || r.operator === '<>')
+        scope.vars.set(name, target.includes('$') ? UNKNOWN : resolve(scope.cwd, target));
+    }
   }
 
   /** Walk a string as a script of its own: a child shell (`bash -c`) gets only the exported values. */
   protected nested(source: string, frame: Frame, scope: Scope): void {
     this.walkScript(parse(source), frame, scope);
+  }
+
+  /** A new shell's scope with its positional parameters set. */
+  private withParams(scope: Scope, params: readonly ShellWord[]): Scope {
+    setParams(scope, params);
+    return scope;
   }
 
   /** The scope of a new shell started from `scope`: its exported values plus those given to it. */
@@ -306,11 +356,11 @@ export abstract class Follower {
     given: GivenValues,
   ): string | undefined {
     const cwd = command.cwd;
-    const run = (path: string, family: string | undefined, label: string): boolean =>
-      this.runFile(command, index, path, family, label, given, frame, scope, pos, end);
+    const run = (path: string, family: string | undefined, label: string, params?: readonly ShellWord[]): boolean =>
+      this.runFile(command, index, path, family, label, given, frame, scope, pos, end, params);
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
-      if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`)) {
+      if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`, words.slice(2))) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
       }
@@ -318,7 +368,7 @@ export abstract class Follower {
     }
     if (command.programText.includes('/') && !isSystemPath(command.programText)) {
       const path = resolve(cwd, command.programText);
-      if (!run(path, undefined, path)) this.out.script(path, index);
+      if (!run(path, undefined, path, words.slice(1))) this.out.script(path, index);
     }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
@@ -339,6 +389,19 @@ export abstract class Follower {
       );
       return undefined;
     }
+    this.projectTasks(command, index, frame, scope, pos, end);
+    // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
+    // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
+    const runner = command.via[command.via.length - 1];
+    if (
+      runner !== undefined &&
+      /^python[\d.]*(\.exe)? -m$/.test(runner) &&
+      /^[A-Za-z_][\w.]*$/.test(command.programText)
+    ) {
+      const base = command.programText.replace(/\./g, '/');
+      for (const path of [`${base}.py`, `${base}/__main__.py`])
+        if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
+    }
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
@@ -348,15 +411,33 @@ export abstract class Follower {
     }
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
-      if (word?.processSubstitution) this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
-      else if (!run(resolve(cwd, use.script), use.family, `${command.program} ${use.script}`))
+      // `bash <(curl …)` cannot be seen into; `bash <(echo …)` reads a known text (CallFiles.substitution).
+      if (
+        word?.processSubstitution === true &&
+        !run(resolve(cwd, use.script), use.family, `${command.program} ${word.text}`)
+      )
+        this.out.opaque('pipe-to-interpreter', index, `${command.program} ${word.text}`);
+      else if (
+        word?.processSubstitution !== true &&
+        !run(
+          resolve(cwd, use.script),
+          use.family,
+          `${command.program} ${use.script}`,
+          use.scriptAt === undefined ? undefined : words.slice(use.scriptAt + 2),
+        )
+      )
         this.out.script(resolve(cwd, use.script), index);
     }
     if (!use.readsStdin) return undefined;
+    // `bash -s -- a b <<< …`: the words after the options are the script's $1, $2, ….
+    let at = 1;
+    while (at < words.length && (words[at] as ShellWord).value.startsWith('-') && words[at]?.value !== '--') at++;
+    if (words[at]?.value === '--') at++;
+    const params = words.slice(at);
     // `sh < f`, `cat f | sh`: the file is run, whether or not its content is known — as `sh f` when the call or the
     // session wrote it.
     if (stdin.file !== undefined) {
-      if (run(stdin.file, use.family, `${command.program} ${stdin.how}`)) return undefined;
+      if (run(stdin.file, use.family, `${command.program} ${stdin.how}`, params)) return undefined;
       this.out.script(stdin.file, index);
     }
     if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
@@ -377,7 +458,7 @@ export abstract class Follower {
             remote: command.remote,
             file: frame.file,
           },
-          this.childShell(scope, cwd, undefined, [], false),
+          this.withParams(this.childShell(scope, cwd, undefined, [], false), params),
         );
       return undefined;
     }
@@ -385,6 +466,104 @@ export abstract class Follower {
     this.out.opaque('inline-script', index, command.program);
     this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
     return undefined;
+  }
+
+  /**
+   * A project task the command runs from a file the call or the session wrote (project-tasks.ts): `npm run ship`,
+   * `npm test`, `pnpm ship`, `yarn run ship` → package.json's script; `make release` → the Makefile's recipe, its
+   * prerequisites first. Each line is walked as a shell of its own (`via: ['npm run ship']`). A project file the
+   * session did not write is not read: the command is judged as written.
+   */
+  private projectTasks(
+    command: SimpleCommand,
+    index: number,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    if (command.remote !== undefined) return;
+    const runner = declarationOf(command.program)?.tasks;
+    const last = command.via[command.via.length - 1];
+    const viaManager = last === 'yarn' || last === 'yarn run' || last === 'pnpm';
+    if (runner === undefined && !viaManager) return;
+    let file: string;
+    let lines: readonly TaskLine[];
+    let label: string;
+    // The project file's whole text, or what the session put into it (an edit of the team's file): its pieces.
+    const known = (path: string): { text: string; whole: boolean; pieces: readonly string[] } | undefined => {
+      const f = this.files.file(path);
+      if (f === undefined) return undefined;
+      if (f.text !== undefined) return { text: f.text, whole: true, pieces: [] };
+      return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
+    };
+    let whole = true;
+    if (runner === 'justfile' || runner === 'makefile') {
+      if (runner === 'justfile' ? justRunsNothing(command) : makeDryRun(command)) return;
+      const candidates = runner === 'justfile' ? justfileCandidates(command) : makefileCandidates(command);
+      const found = candidates.map((name) => resolve(command.cwd, name)).find((path) => known(path) !== undefined);
+      if (found === undefined) return;
+      const content = known(found) as { text: string; whole: boolean };
+      file = found;
+      whole = content.whole;
+      const targets = runner === 'justfile' ? command.positionals : makeTargets(command);
+      lines = runner === 'justfile' ? justRecipes(content.text, targets) : makeRecipes(content.text, targets);
+      label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
+      if (lines.length === 0 && !whole) {
+        // Recipe lines the session added without their target: which target runs them is not known.
+        this.out.script(file, index, 'sh', 'pieces');
+        this.out.opaque('script', index, `${file}: known only in pieces`);
+        return;
+      }
+    } else {
+      file = resolve(command.cwd, 'package.json');
+      const content = known(file);
+      if (content === undefined) return;
+      whole = content.whole;
+      const text = whole ? content.text : packageJsonOfPieces(content.pieces);
+      const name = viaManager
+        ? command.program
+        : scriptName(command, (n) => {
+            const r = packageScripts(text, n, []);
+            return r !== undefined && !('error' in r);
+          });
+      if (name === undefined) return;
+      const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+      if (found === undefined) return;
+      if ('error' in found) {
+        // A package.json the session wrote that npm could not read: what it would run is not known.
+        this.out.script(file, index, 'sh', 'whole');
+        this.out.opaque('script', index, `${file}: ${found.error}`);
+        return;
+      }
+      lines = found.lines;
+      label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
+    }
+    if (lines.length === 0) return;
+    // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).
+    this.out.script(file, index, 'sh', whole ? 'whole' : 'pieces');
+    if (frame.depth + 1 > this.maxDepth) {
+      this.out.opaque('depth', index, label);
+      return;
+    }
+    for (const line of lines)
+      this.nested(
+        line.source,
+        {
+          text: line.source,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [
+            ...command.via,
+            runner === 'makefile' || runner === 'justfile' ? `${command.program} ${line.label}` : label,
+          ],
+          depth: frame.depth + 1,
+          env: command.assignments,
+          remote: undefined,
+          file: frame.file,
+        },
+        this.childShell(scope, command.cwd, undefined, [], false),
+      );
   }
 
   /**
@@ -406,6 +585,8 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    /** The words given to the script (`bash f.sh a b`, `source f a b`): its $1, $2, …; undefined: none known. */
+    params?: readonly ShellWord[],
   ): boolean {
     if (command.remote !== undefined) return false;
     const file = this.files.file(path);
@@ -415,6 +596,10 @@ export abstract class Follower {
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');
     const texts = whole ? [file.text as string] : file.pieces;
     const sourced = command.program === 'source' || command.program === '.';
+    // A script runs with its arguments as $1…; a sourced file with them for its duration (then the caller's again).
+    const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);
+    const before = sourced && params !== undefined && params.length > 0 ? scope.vars.getArray(POSITIONAL) : undefined;
+    if (params !== undefined && (!sourced || params.length > 0)) setParams(target, params);
     // Positions index the file's text; a file known in pieces is read as its pieces joined by newlines (what
     // runnableText gives explain), each piece parsed on its own at its offset there.
     const length = whole ? (file.text as string).length : file.pieces.join('\n').length;
@@ -447,9 +632,10 @@ export abstract class Follower {
           file: { path, length },
         },
         // `source` runs the file in this shell (a cd or an assignment in it stays); a script runs in a child shell.
-        sourced ? scope : this.childShell(scope, command.cwd, given, [], false),
+        target,
       );
     }
+    if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
     return true;
   }
 

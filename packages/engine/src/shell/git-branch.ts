@@ -3,6 +3,7 @@
 // that names no refspec, or names HEAD or @, pushes that branch: its target is filled in as an implied word, so the
 // rules on pushes to main see `git checkout main && git push --force-with-lease` for what it is.
 import type { ImpliedWord, ShellContext, SimpleCommand } from './types.js';
+import { resolve } from './paths.js';
 
 /** Tri-state: a branch, a detached HEAD (no branch), or unknown (no host fact, `git checkout -`, a computed name). */
 export type Branch =
@@ -49,6 +50,11 @@ export class Repository {
 
   /** Learns what a git (or gh) command did to the checked-out branch; `index` is its command number. */
   observe(c: SimpleCommand, index: number): void {
+    const tree = worktreeAdded(c, index);
+    if (tree !== undefined) {
+      this.set(resolve(c.cwd, tree.path), tree.branch);
+      return;
+    }
     const next = switched(c, index, this.branchAt(c.cwd));
     if (next !== undefined) this.set(c.cwd, next);
   }
@@ -139,6 +145,28 @@ function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>): S
 function argvIndexOf(argv: readonly string[], word: string, from: number): number {
   for (let i = from; i < argv.length; i++) if (argv[i] === word) return i;
   return -1;
+}
+
+/**
+ * `git worktree add [-b|-B NEW] [--detach] PATH [COMMIT-ISH]`: the folder it makes and the branch checked out there
+ * (NEW; else COMMIT-ISH when it names a branch; else, with no COMMIT-ISH, a new branch named after the folder, as git
+ * does). A later `cd PATH && git push` pushes that branch.
+ */
+function worktreeAdded(c: SimpleCommand, index: number): { path: string; branch: Branch } | undefined {
+  if (c.program !== 'git' || c.positionals[0] !== 'worktree' || c.positionals[1] !== 'add') return undefined;
+  const [path, commitish] = c.positionals.slice(2);
+  if (path === undefined || computed(path)) return undefined;
+  const from = `git worktree add ${path} (command ${index + 1})`;
+  const known = (name: string): Branch =>
+    computed(name) || name === '-' || name.startsWith('@{')
+      ? UNKNOWN
+      : { kind: 'known', name, from, upstream: undefined };
+  const created = value(c, '-b', '-B');
+  if (created !== undefined) return { path, branch: known(created) };
+  if (has(c, '--detach', '-d')) return { path, branch: { kind: 'detached', from } };
+  if (commitish === undefined) return { path, branch: known(path.replace(/\/+$/, '').split('/').pop() as string) };
+  // A remote-tracking or other ref (origin/main, v1.2, a sha) detaches; a plain name is the branch.
+  return { path, branch: /[~^:]|^[0-9a-f]{7,40}$/.test(commitish) ? { kind: 'detached', from } : known(commitish) };
 }
 
 /** The branch after a command, when it changes it (undefined: unchanged). */

@@ -31,7 +31,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
   const family = interpreter.family;
   if (interpreter.scriptWord === 'js-file') {
     // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
-    const word = argv[0] === 'run' ? argv[1] : argv[0];
+    // Its options come before the file (`deno run -A x.ts`, `bun run --watch x.ts`): the first other word.
+    const rest = argv[0] === 'run' ? argv.slice(1) : argv;
+    const word = rest.find((w) => !w.startsWith('-'));
     const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
     const at = argv.findIndex((a) => interpreter.inline.includes(a));
     return {
@@ -49,7 +51,8 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
   const noScript = parsed.flags.some((f) => interpreter.noScript?.includes(f.name) === true);
   const stdinFlag = parsed.flags.some((f) => interpreter.stdinOptions?.includes(f.name) === true);
   const first = parsed.positionals[0];
-  const script = inline !== undefined || noScript || stdinFlag || first === '-' ? undefined : first;
+  const script =
+    inline !== undefined || noScript || stdinFlag || first === '-' || STDIN_PATHS.has(first ?? '') ? undefined : first;
   const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
   return {
     family,
@@ -60,6 +63,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     readsStdin: inline === undefined && !noScript && script === undefined,
   };
 }
+
+/** Paths that name the process's own stdin: `sh /dev/stdin <<< '…'` reads its script from stdin, as `sh -` does. */
+const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
 export function isSystemPath(path: string): boolean {

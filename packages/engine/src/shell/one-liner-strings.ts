@@ -1,7 +1,7 @@
 // String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
 // literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php';
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r';
 
 export interface Literal {
   /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */
@@ -50,7 +50,7 @@ export function readLiteral(code: string, at: number, language: Language): Liter
   const quote = code.charCodeAt(i);
   if (!opensString(language, quote)) return undefined;
   // Perl, Ruby and PHP single quotes know only \\ and \'; their double quotes interpolate like shells do.
-  const single = quote === 39 && language !== 'python' && language !== 'js';
+  const single = quote === 39 && language !== 'python' && language !== 'js' && language !== 'r';
   const triple = language === 'python' && code.charCodeAt(i + 1) === quote && code.charCodeAt(i + 2) === quote;
   if (!triple && code.charCodeAt(i + 1) === quote) return { value: '', end: i + 2 };
   const width = triple ? 3 : 1;
@@ -80,7 +80,8 @@ function interpolates(code: string, j: number, language: Language, quote: number
   const next = code.charCodeAt(j + 1);
   switch (language) {
     case 'python':
-      return false; // f-strings are unknown as a whole (the `plain` flag starts false)
+    case 'r':
+      return false; // f-strings are unknown as a whole (the `plain` flag starts false); R does not interpolate
     case 'js':
       return quote === 96 && c === 36 && next === 123; // `${`
     case 'ruby':

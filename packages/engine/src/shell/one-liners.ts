@@ -3,6 +3,11 @@
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+
+/** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
+const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
+/** `with open(…) as NAME:` right after the call's closing bracket. */
+const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
 
 /** What a recognised call does with its literal arguments. */
@@ -30,7 +35,9 @@ type Action =
   | 'path-write'
   | 'path-delete'
   /** Perl open(F, '>', 'p') or open(F, '>p'). */
-  | 'perl-open';
+  | 'perl-open'
+  /** R's writers: write.csv(df, 'p') or write.csv(df, file = 'p') (content unknown). */
+  | 'write-second';
 
 interface CallTable {
   /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
@@ -168,6 +175,32 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'File.rename': 'move',
     },
   },
+  // R: system("…"), the writers of base R, readr, data.table and arrow (the path is the second argument or `file =`),
+  // file.remove/unlink, file.copy/file.rename.
+  r: {
+    comment: '#',
+    bare: false,
+    calls: {
+      system: 'shell',
+      'write.csv': 'write-second',
+      'write.csv2': 'write-second',
+      'write.table': 'write-second',
+      writeLines: 'write-second',
+      saveRDS: 'write-second',
+      write_csv: 'write-second',
+      'readr::write_csv': 'write-second',
+      write_tsv: 'write-second',
+      'readr::write_tsv': 'write-second',
+      fwrite: 'write-second',
+      'data.table::fwrite': 'write-second',
+      write_parquet: 'write-second',
+      'arrow::write_parquet': 'write-second',
+      'file.remove': 'delete',
+      unlink: 'delete',
+      'file.copy': 'copy',
+      'file.rename': 'move',
+    },
+  },
   php: {
     comment: '//',
     bare: false,
@@ -196,6 +229,7 @@ const LANGUAGE_OF: Readonly<Record<string, Language>> = {
   perl: 'perl',
   ruby: 'ruby',
   php: 'php',
+  r: 'r',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
@@ -336,12 +370,16 @@ class Scan {
       if (i >= limit) return paren ? undefined : { args, keywords, end: i };
       if (paren && code.charCodeAt(i) === 41) return { args, keywords, end: i + 1 };
       let keyword: string | undefined;
-      if (this.language === 'python') {
+      if (this.language === 'python' || this.language === 'r') {
         let j = i;
         while (j < limit && isIdent(code.charCodeAt(j))) j++;
-        if (j > i && code.charCodeAt(j) === 61 && code.charCodeAt(j + 1) !== 61) {
-          keyword = code.slice(i, j);
+        const name = j;
+        // R writes `file = "p"` with blanks around the `=`.
+        if (this.language === 'r') while (j < limit && isSpace(code.charCodeAt(j))) j++;
+        if (name > i && code.charCodeAt(j) === 61 && code.charCodeAt(j + 1) !== 61) {
+          keyword = code.slice(i, name);
           i = j + 1;
+          while (i < limit && isSpace(code.charCodeAt(i))) i++;
         }
       }
       const [arg, next] = this.arg(i, limit, paren);
@@ -363,6 +401,8 @@ class Scan {
     const literal = readLiteral(code, at, this.language);
     if (literal !== undefined && literal.value !== undefined && this.argEnds(literal.end, limit, paren))
       return [{ s: literal.value }, literal.end];
+    const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
+    if (wrapped !== undefined) return wrapped;
     if (code.charCodeAt(at) === 91 /* [ */) {
       const items: string[] = [];
       let i = at + 1;
@@ -459,6 +499,11 @@ class Scan {
           if (this.language !== 'perl') return; // only Perl's unlink takes a list of paths
         }
         return;
+      case 'write-second': {
+        const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
+        if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
+        return;
+      }
       case 'copy': {
         const to = str(args[1]);
         if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
@@ -497,10 +542,49 @@ class Scan {
     }
   }
 
-  /** The literal of a `.write('…')` right after a Python open(…) call, else undefined (unknown content). */
+  /**
+   * A Python path spelled through a call that only names it: `os.path.expanduser('~/.netrc')` is `~/.netrc`,
+   * `Path('x')`/`str('x')`/`os.path.abspath('x')` are `x` (a relative path stays relative: the facts stage resolves
+   * it). Undefined for anything else.
+   */
+  private pathOf(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
+    const code = this.code;
+    const m = PATH_CALL.exec(code.slice(at, Math.min(limit, at + 40)));
+    if (m === null) return undefined;
+    let i = at + m[0].length;
+    const literal = readLiteral(code, i, 'python');
+    if (literal?.value === undefined) return undefined;
+    i = literal.end;
+    while (i < limit && isSpace(code.charCodeAt(i))) i++;
+    if (code.charCodeAt(i) !== 41 || !this.argEnds(i + 1, limit, paren)) return undefined;
+    return [{ s: literal.value }, i + 1];
+  }
+
+  /**
+   * What a Python open(…) writes: the literal of a `.write('…')` right after it, or of the `NAME.write('…')` calls of
+   * a `with open(…) as NAME:` block (joined; unknown as soon as one is not a literal); else undefined (unknown).
+   */
   private writtenAfter(end: number): string | undefined {
-    if (!this.code.startsWith('.write(', end)) return undefined;
-    const literal = readLiteral(this.code, end + 7, 'python');
-    return literal !== undefined && this.code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+    const code = this.code;
+    if (code.startsWith('.write(', end)) {
+      const literal = readLiteral(code, end + 7, 'python');
+      return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+    }
+    const as = WITH_AS.exec(code.slice(end, end + 80));
+    if (as === null) return undefined;
+    const call = `${as[1]}.write(`;
+    let out = '';
+    let found = 0;
+    for (
+      let i = code.indexOf(call, end);
+      i !== -1 && found < ONE_LINER_LIMITS.maxCalls;
+      i = code.indexOf(call, i + 1)
+    ) {
+      const literal = readLiteral(code, i + call.length, 'python');
+      if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return undefined;
+      out += literal.value;
+      found++;
+    }
+    return found === 0 ? undefined : out;
   }
 }

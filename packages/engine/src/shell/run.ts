@@ -9,13 +9,14 @@ import { unwrap } from './wrappers.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
-import type { FileAccess, InputDeclaration } from './programs/declaration.js';
+import type { FileAccess, InputDeclaration, ShellChange } from './programs/declaration.js';
+import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
-import { UNKNOWN, UNSET, type Value } from './values.js';
+import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import type { Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
-import { Follower, type Frame, type GivenValues, NOTHING, type Ran } from './follow.js';
+import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -141,6 +142,12 @@ export abstract class Runner extends Follower {
       const innerScope: Scope = u.sameShell
         ? { cwd: shellCwd, vars: scope.vars }
         : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
+      // `sh -c 'git push -f origin "$1"' _ main`: the words after the string are $0, $1, … of the new shell.
+      if (!u.sameShell) {
+        setParams(innerScope, u.params === undefined ? [] : u.params.slice(1));
+        const zero = u.params?.[0];
+        if (zero !== undefined) innerScope.vars.set(ZERO, zero.dynamic ? UNKNOWN : zero.value);
+      }
       this.nested(
         u.source,
         {
@@ -235,6 +242,8 @@ export abstract class Runner extends Follower {
         : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
     if (redirects.length === 0) this.out.output(index, output);
+    else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
+      this.openDescriptors(redirects, scope);
     // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
     this.out.effects(
       remote !== frame.remote && here !== undefined ? here : index,
@@ -343,7 +352,7 @@ export abstract class Runner extends Follower {
 
   /** cd, export, read, unset: what a builtin changes in this shell. */
   private shellChange(
-    change: 'directory' | 'assign' | 'read' | 'unset' | 'source',
+    change: ShellChange,
     command: SimpleCommand,
     words: readonly ShellWord[],
     stdin: Stdin,
@@ -380,6 +389,16 @@ export abstract class Runner extends Follower {
         return;
       }
       case 'read': {
+        // read -a NAME: the line's words are the array NAME.
+        const array = command.flags.find((f) => f.name === '-a')?.value;
+        if (array !== undefined && NAME.test(array)) {
+          const odd = command.flags.some((f) => f.name === '-d' || f.name === '-n' || f.name === '-N');
+          const line = odd ? undefined : stdin.text?.split('\n', 1)[0];
+          const raw = command.flags.some((f) => f.name === '-r');
+          const text = line === undefined ? undefined : raw ? line : line.replace(/\\(.)/g, '$1');
+          scope.vars.setArray(array, text === undefined ? UNKNOWN : text.split(/[ \t]+/).filter((w) => w !== ''));
+          return;
+        }
         const names = command.positionals.filter((n) => NAME.test(n));
         const line = command.flags.some((f) => f.name === '-a' || f.name === '-d' || f.name === '-n' || f.name === '-N')
           ? undefined
@@ -394,6 +413,49 @@ export abstract class Runner extends Follower {
         if (command.flags.some((f) => f.name === '-f')) return;
         for (const n of command.positionals) if (NAME.test(n)) scope.vars.set(n, UNSET);
         return;
+      case 'mapfile': {
+        // mapfile [-t] [NAME] < input: NAME (MAPFILE) holds its lines, without their newline under -t.
+        const name = command.positionals[0] ?? 'MAPFILE';
+        if (!NAME.test(name)) return;
+        const odd = command.flags.some((f) => f.name !== '-t');
+        const text = stdin.text;
+        if (text === undefined || odd) {
+          scope.vars.setArray(name, UNKNOWN);
+          return;
+        }
+        const lines = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        const trim = command.flags.some((f) => f.name === '-t');
+        scope.vars.setArray(name, trim ? lines : lines.map((l) => `${l}\n`));
+        return;
+      }
+      case 'printf': {
+        // printf -v NAME FORMAT ARGS…: NAME holds what printf would print (printf.ts), or an unknown value.
+        if (args[0]?.value !== '-v' || args[1] === undefined) return;
+        const name = args[1].value;
+        if (!NAME.test(name) || args[1].dynamic) return;
+        const rest = args.slice(2);
+        const out = allStatic(rest) ? printfOutput(rest.map((w) => w.value)) : undefined;
+        scope.vars.set(name, out ?? UNKNOWN);
+        return;
+      }
+      case 'positional': {
+        // set [options] [--] WORDS: the words become the positional parameters; options alone change nothing here.
+        let i = 0;
+        while (i < args.length) {
+          const w = (args[i] as ShellWord).value;
+          if (w === '--') {
+            i++;
+            break;
+          }
+          if (!/^[-+]/.test(w) || w === '-' || w === '+') break;
+          // -o NAME / +o NAME take the option's name as the next word.
+          i += /^[-+][A-Za-z]*o$/.test(w) ? 2 : 1;
+        }
+        const rest = args.slice(i);
+        if (i >= args.length && args[args.length - 1]?.value !== '--') return;
+        scope.vars.setArray(POSITIONAL, allStatic(rest) ? rest.map((w) => w.value) : UNKNOWN);
+        return;
+      }
       case 'source':
         return;
     }

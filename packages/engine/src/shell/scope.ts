@@ -46,3 +46,12 @@ export function assignedNames(node: SyntaxNode): Set<string> {
   visit(node);
   return names;
 }
+
+/** The name a descriptor opened by `exec N> f` is kept under: no shell name, so never a variable or an export. */
+export const descriptorName = (fd: number): string => `>&${fd}`;
+
+/** The file descriptor `fd` was opened on for writing in this shell, when known. */
+export function openedOn(scope: Scope, fd: number): string | undefined {
+  const value = scope.vars.get(descriptorName(fd));
+  return typeof value === 'string' ? value : undefined;
+}

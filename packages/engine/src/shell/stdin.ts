@@ -3,7 +3,7 @@
 // the previous pipeline stage printed.
 import type { Redirection } from 'unbash';
 import { resolve } from './paths.js';
-import { expandBody, expandValue, type ExpandContext } from './expand.js';
+import { expandBody, expandValue, substitutionOutput, type ExpandContext } from './expand.js';
 
 export interface Stdin {
   /** The text, when known. */
@@ -30,6 +30,14 @@ export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandCo
     } else if (r.type === 'HereString' && r.target !== undefined) {
       out = { text: `${expandValue(r.target, ctx).value}\n`, file: undefined, how: '<<' };
     } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined && readsStdin(r)) {
+      const only = r.target.parts?.length === 1 ? r.target.parts[0] : undefined;
+      if (only?.type === 'ProcessSubstitution') {
+        // `< <(echo …)`: what a literal producer prints (unknown for any other).
+        const text =
+          only.operator === '<' && only.script !== undefined ? substitutionOutput(only.script, ctx) : undefined;
+        out = { text, file: undefined, how: '<' };
+        continue;
+      }
       const target = expandValue(r.target, ctx);
       if (target.unknown) out = { text: undefined, file: undefined, how: '<' };
       else {

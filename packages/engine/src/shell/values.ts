@@ -11,7 +11,16 @@ export type Value = string | typeof UNKNOWN | typeof UNSET;
 interface Var {
   readonly value: Value;
   readonly exported: boolean;
+  /** An indexed array's elements (`A=(a b)`, `set -- a b` under the name `@`); `value` is then its element 0, as
+   * `$A` is in bash. Undefined for a scalar; null when it is an array whose elements cannot be known. */
+  readonly items?: readonly string[] | null;
 }
+
+/** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
+export const POSITIONAL = '@';
+/** The name `$0` is kept under (`sh -c STRING NAME …`). Neither is a variable of the environment or the session. */
+export const ZERO = '0';
+const SPECIAL = (name: string): boolean => name === POSITIONAL || name === ZERO;
 
 /** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`. */
 export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD']);
@@ -79,7 +88,31 @@ export class Vars {
     return UNKNOWN;
   }
 
-  set(name: string, value: Value, exported?: boolean): void {
+  /**
+   * The elements of an indexed array (`"${A[@]}"`, `"$@"`): an array's, a scalar's as one element (bash reads `$X`
+   * as `${X[0]}`), none when unset; undefined when they cannot be known (set outside the call, or an element was
+   * assigned on its own). The positional parameters are unknown until the call sets them (`set -- …`).
+   */
+  getArray(name: string): readonly string[] | undefined {
+    const hit = this.lookup(name);
+    if (hit !== undefined) {
+      if (hit.items !== undefined) return hit.items ?? undefined;
+      return typeof hit.value === 'string' ? [hit.value] : hit.value === UNSET ? [] : undefined;
+    }
+    if (name === POSITIONAL) return undefined;
+    const v = this.get(name);
+    return typeof v === 'string' ? [v] : undefined;
+  }
+
+  /** An indexed array assigned whole (`A=(a b)`), or unknown. */
+  setArray(name: string, items: readonly string[] | typeof UNKNOWN): void {
+    let length = 0;
+    if (items !== UNKNOWN) for (const i of items) length += i.length;
+    const known = items === UNKNOWN || length > VALUE_LIMITS.maxLength ? null : items;
+    this.set(name, known === null ? UNKNOWN : (known[0] ?? ''), undefined, known);
+  }
+
+  set(name: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {
     const kept = typeof value === 'string' && value.length > VALUE_LIMITS.maxLength ? UNKNOWN : value;
     this.own ??= new Map();
     if (!this.own.has(name) && this.own.size >= VALUE_LIMITS.maxNames) {
@@ -89,13 +122,19 @@ export class Vars {
     const was = this.lookup(name);
     // A variable the session exported stays exported when the call assigns it again (as in bash).
     const wasExported = was?.exported ?? (this.session !== undefined && Object.hasOwn(this.session, name));
-    this.own.set(name, { value: kept, exported: exported ?? wasExported });
+    // A scalar assigned over an array changes its element 0 only: the others are no longer known here.
+    const elements = items !== undefined ? items : was?.items !== undefined && value !== UNSET ? null : undefined;
+    this.own.set(name, {
+      value: kept,
+      exported: exported ?? wasExported,
+      ...(elements !== undefined ? { items: elements } : {}),
+    });
     this.journal.push(name);
   }
 
   markExported(name: string): void {
     const was = this.lookup(name);
-    if (was !== undefined) this.set(name, was.value, true);
+    if (was !== undefined) this.set(name, was.value, true, was.items);
     else if (this.session === undefined || !Object.hasOwn(this.session, name)) this.set(name, UNKNOWN, true);
   }
 
@@ -114,9 +153,10 @@ export class Vars {
     const seen = new Set<string>();
     for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
       for (const [name, entry] of v.own ?? []) {
-        if (seen.has(name)) continue;
+        if (seen.has(name) || SPECIAL(name)) continue;
         seen.add(name);
-        if (typeof entry.value === 'string') (out ??= []).push([name, entry.value]);
+        // bash exports no array: an array is never a program's environment.
+        if (typeof entry.value === 'string' && entry.items === undefined) (out ??= []).push([name, entry.value]);
       }
     // fromEntries defines own properties: a name like __proto__ stays a name.
     return out === undefined ? undefined : Object.fromEntries(out);
@@ -135,7 +175,8 @@ export class Vars {
       const seen = new Set<string>();
       for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
         for (const [name, entry] of v.own ?? []) {
-          if (seen.has(name)) continue;
+          // The positional parameters are the child's own (its arguments), never inherited.
+          if (seen.has(name) || SPECIAL(name)) continue;
           seen.add(name);
           // An unset variable is gone from the child too, even when the session had exported it.
           if (entry.exported || entry.value === UNSET) out.set(name, entry.value, true);
@@ -149,7 +190,13 @@ export class Vars {
   persisted(): Record<string, string | null> {
     // fromEntries defines own properties: a name like __proto__ stays a name.
     return Object.fromEntries(
-      [...(this.own ?? [])].map(([name, entry]) => [name, typeof entry.value === 'string' ? entry.value : null]),
+      [...(this.own ?? [])]
+        .filter(([name]) => !SPECIAL(name))
+        // The session keeps strings: an array is left as a value it cannot know, not as its element 0.
+        .map(([name, entry]) => [
+          name,
+          typeof entry.value === 'string' && entry.items === undefined ? entry.value : null,
+        ]),
     );
   }
 }

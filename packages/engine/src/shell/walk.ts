@@ -4,6 +4,7 @@
 import {
   forEachChild,
   parse,
+  type ArrayValue,
   type Assignment,
   type Command,
   type CommandNode,
@@ -20,12 +21,17 @@ import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
-import { type ExpandContext, expandValue, expandWord } from './expand.js';
+import { type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
 import { assignedNames, child, forgetAssigned, type Scope } from './scope.js';
 import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
 import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 
 export type { Frame } from './run.js';
+
+/** The declaration builtins that take `NAME=(…)`. */
+const DECLARES: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'readonly', 'export']);
+const isArrayAssignment = (s: { readonly type: string }): s is Assignment =>
+  s.type === 'Assignment' && (s as Assignment).value.type === 'ArrayValue';
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 const NO_VIA: readonly string[] = Object.freeze([]);
@@ -87,6 +93,24 @@ export class Walker extends Runner {
     for (const statement of list.commands) this.node(statement.command, frame, scope);
   }
 
+  /**
+   * A group or subshell, walked like a list; what it prints is known when each of its commands prints a known text
+   * (`{ echo 'git fetch'; echo 'git push -f origin main'; } | bash` feeds bash both lines). A piped stdin reaches its
+   * first command only (the others would find it read, when they read it at all).
+   */
+  private printingList(list: CompoundList, frame: Frame, scope: Scope, stdin: Stdin): Ran {
+    let output: string | undefined = list.commands.length === 0 ? undefined : '';
+    let first: Ran = NOTHING;
+    list.commands.forEach((statement, i) => {
+      const ran = this.node(statement.command, frame, scope, i === 0 ? stdin : NO_STDIN);
+      if (i === 0) first = ran;
+      output = output === undefined || ran.output === undefined ? undefined : output + ran.output;
+    });
+    // The first command read the pipe: an interpreter there is what the pipeline reports (`curl … | { sh; }`).
+    if (output === undefined) return first.stdinInterpreter === undefined ? NOTHING : { ...first, output: undefined };
+    return { index: first.index, stdinInterpreter: first.stdinInterpreter, output };
+  }
+
   protected walkScript(script: ParsedScript, frame: Frame, scope: Scope): void {
     this.script(script, frame, scope);
   }
@@ -122,11 +146,9 @@ export class Walker extends Runner {
         return ran;
       }
       case 'Subshell':
-        this.list(node.body, frame, child(scope));
-        return NOTHING;
+        return this.printingList(node.body, frame, child(scope), stdin);
       case 'BraceGroup':
-        this.list(node.body, frame, scope);
-        return NOTHING;
+        return this.printingList(node.body, frame, scope, stdin);
       case 'If': {
         const clause = child(scope);
         this.list(node.clause, frame, clause);
@@ -144,6 +166,7 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'While': {
+        if (this.whileRead(node, frame, scope, stdin)) return NOTHING;
         const s = this.loopScope(node, scope);
         this.list(node.clause, frame, s);
         this.list(node.body, frame, s);
@@ -192,7 +215,8 @@ export class Walker extends Runner {
         return NOTHING;
       case 'Redirected': {
         const first = this.out.commands.length;
-        this.node(node.command, frame, scope);
+        // `while read …; done <<< …`, `{ …; } < f`: the compound reads what its redirections give it.
+        this.node(node.command, frame, scope, redirectedStdin(node.redirects, this.expandContext(scope)) ?? stdin);
         for (const r of node.redirects) this.substitutions(r, frame, scope);
         // A redirected compound (`{ a; b; } > f`) has no simple command of its own: its first command carries it.
         const owner = this.out.commands.length > first ? first : undefined;
@@ -230,6 +254,33 @@ export class Walker extends Runner {
     const s = child(scope);
     for (const name of assignedNames(node)) s.vars.set(name, UNKNOWN);
     return s;
+  }
+
+  /**
+   * `while read -r x; do …; done <<< 'a'` (or fed by a literal pipe, a heredoc, a file the session wrote): the body
+   * once per line of the known input, after the `read` that sets its names from that line — as `for` over known
+   * words is. False (walked as any loop) when the condition is not a lone `read` or the input is not known.
+   */
+  private whileRead(node: Extract<PipelineNode, { type: 'While' }>, frame: Frame, scope: Scope, stdin: Stdin): boolean {
+    const text = stdin.text;
+    const clause = node.clause.commands;
+    const only = clause.length === 1 ? clause[0]?.command : undefined;
+    if (text === undefined || node.kind !== 'while' || only?.type !== 'Command' || only.name?.value !== 'read')
+      return false;
+    const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+    if (text === '' || lines.length > MAX_UNROLL || this.unrolled + lines.length > MAX_UNROLLED_TURNS) return false;
+    this.unrolled += lines.length;
+    const s: Scope = { cwd: scope.cwd, vars: scope.vars };
+    const mark = scope.vars.mark();
+    for (const line of lines) {
+      if (this.out.full()) return true;
+      s.cwd = scope.cwd;
+      this.node(only, frame, s, { text: `${line}\n`, file: stdin.file, how: stdin.how });
+      this.list(node.body, frame, s);
+    }
+    // After the last line read fails: what the loop assigned (the names read included) is not known for sure.
+    for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
+    return true;
   }
 
   /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
@@ -343,6 +394,23 @@ export class Walker extends Runner {
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
+    if (node.name !== undefined && DECLARES.has(node.name.value) && node.suffix.some(isArrayAssignment)) {
+      const ran = this.run(
+        words,
+        assignments ?? frame.env,
+        given,
+        redirects,
+        own ?? piped,
+        frame,
+        scope,
+        node.pos,
+        node.end,
+        NO_VIA,
+      );
+      for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
+      return ran;
+    }
     return this.run(
       words,
       assignments ?? frame.env,
@@ -367,6 +435,15 @@ export class Walker extends Runner {
     // Its text did not show it simple (shellWord looked): walk its parts without looking again.
     const parts = word.parts;
     if (parts !== undefined) for (const part of parts) this.substitutions(part, frame, scope);
+    const only = w.processSubstitution ? parts?.[0] : undefined;
+    if (only?.type === 'ProcessSubstitution' && only.operator === '<' && only.script !== undefined) {
+      // `<(echo …)` of a literal producer: the path bash passes, reading that known text (CallFiles.substitution).
+      const text = substitutionOutput(only.script, this.expandContext(scope));
+      if (text !== undefined) {
+        out.push({ ...w, value: this.files.substitution(text), dynamic: false, simple: true });
+        return;
+      }
+    }
     if (!w.dynamic) {
       out.push(w);
       return;
@@ -406,7 +483,24 @@ export class Walker extends Runner {
   }
 
   private assign(a: Assignment, scope: Scope): void {
+    if (a.value.type === 'ArrayValue') {
+      scope.vars.setArray(a.name, a.append || a.index !== undefined ? UNKNOWN : this.arrayItems(a.value, scope));
+      return;
+    }
     scope.vars.set(a.name, this.assignmentValue(a, scope));
+  }
+
+  /** `A=(x "y z" $B)`: its elements expanded and split as a command's words are, or unknown. */
+  private arrayItems(array: ArrayValue, scope: Scope): readonly string[] | typeof UNKNOWN {
+    const items: string[] = [];
+    for (const w of array.elements) {
+      // `A=([3]=x)` names its indices: not followed.
+      if (/^\[[^\]]*\]=/.test(w.text)) return UNKNOWN;
+      const e = expandWord(w, this.expandContext(scope));
+      if (e.unknown) return UNKNOWN;
+      items.push(...e.fields);
+    }
+    return items;
   }
 
   /** A Word's value in this scope (for redirect targets and the like). */

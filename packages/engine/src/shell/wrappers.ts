@@ -60,6 +60,9 @@ export type Unwrapped =
       readonly word: ShellWord | undefined;
       /** True when the string runs in the same shell (eval), so it shares the shell's variables and directory. */
       readonly sameShell: boolean;
+      /** `sh -c STRING a b`: the words after the string, `$0` first, then `$1`…; undefined when there are none or
+       * the string runs in this shell (eval). */
+      readonly params?: readonly ShellWord[];
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -148,11 +151,18 @@ const opaque = (s: State, reason: 'eval' | 'inline-script' | 'depth', detail: st
   detail,
   ...s,
 });
-const reparse = (s: State, source: string, word: ShellWord | undefined, sameShell = false): Unwrapped => ({
+const reparse = (
+  s: State,
+  source: string,
+  word: ShellWord | undefined,
+  sameShell = false,
+  params?: readonly ShellWord[],
+): Unwrapped => ({
   kind: 'reparse',
   source,
   word,
   sameShell,
+  ...(params !== undefined ? { params } : {}),
   ...s,
 });
 
@@ -256,7 +266,7 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   if (script === undefined) return command(state);
   if (script.dynamic) return opaque(state, 'inline-script', name);
   state.via.push(`${name} -c`);
-  return reparse(state, script.value, script);
+  return reparse(state, script.value, script, false, words.slice((at as number) + 2));
 }
 
 /** Whether a runner's declared option is among the flags. */
@@ -375,6 +385,11 @@ function peelRunner(
   if (rest.length === 0) return command(state);
   if (r.packageBins !== undefined && !hasAny(parsed, PACKAGE_OPTIONS))
     rest = [packageCommand(rest[0] as ShellWord, r.packageBins), ...rest.slice(1)];
+  if (r.scriptsBy !== undefined && rest[0] !== undefined && !rest[0].dynamic) {
+    const ext = /(\.[A-Za-z0-9]+)$/.exec(rest[0].value)?.[1]?.toLowerCase();
+    const interpreter = ext === undefined ? undefined : r.scriptsBy[ext];
+    if (interpreter !== undefined) rest = [{ ...rest[0], value: interpreter }, ...rest];
+  }
   // `yarn workspaces foreach … npm publish` runs `yarn npm publish`: the program itself, with its global options gone.
   if (r.self === true) rest = [head, ...rest];
   // `hatch run release:twine upload`: the environment's name before the colon, then the command.

@@ -44,7 +44,14 @@ export interface ShellCase {
   command: string;
   options?: { maxDepth?: number; maxBytes?: number };
   /** What the session knows before the call: exported values, its directory, the files it wrote (path → text). */
-  context?: { env?: Record<string, string>; cwd?: string; files?: Record<string, string>; branch?: string | null };
+  context?: {
+    env?: Record<string, string>;
+    cwd?: string;
+    files?: Record<string, string>;
+    /** Files the session knows only in pieces (what its edits put into a file it never saw whole). */
+    pieces?: Record<string, string[]>;
+    branch?: string | null;
+  };
   /** What the call leaves behind in its shell: variables (null: set to a value that cannot be known) and directory. */
   persists?: { env?: Record<string, string | null>; cwd?: string | null };
   /** The programs of every simple command, in order. */
@@ -101,15 +108,20 @@ function checkCommand(got: SimpleCommand | undefined, want: CommandCase, at: str
 export function caseContext(test: ShellCase): ShellContext | undefined {
   const c = test.context;
   if (c === undefined) return undefined;
-  const files = c.files;
+  const files = c.files ?? {};
+  const pieces = c.pieces ?? {};
   return {
     ...(c.env !== undefined ? { env: c.env } : {}),
     ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
     ...(c.branch !== undefined ? { branch: c.branch } : {}),
-    ...(files !== undefined
+    ...(c.files !== undefined || c.pieces !== undefined
       ? {
           file: (path: string) =>
-            Object.hasOwn(files, path) ? { text: files[path] as string, pieces: [] as string[] } : undefined,
+            Object.hasOwn(files, path)
+              ? { text: files[path] as string, pieces: [] as string[] }
+              : Object.hasOwn(pieces, path)
+                ? { text: undefined, pieces: pieces[path] as string[] }
+                : undefined,
         }
       : {}),
   };

@@ -24,6 +24,12 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     options: { '*': ['-d', '-n', '-N', '-p', '-t', '-u', '-a'] },
     shell: 'read',
   },
+  {
+    names: ['mapfile', 'readarray'],
+    about: 'mapfile and readarray: set an array (MAPFILE by default) from the lines of their stdin',
+    options: { '*': ['-d', '-n', '-O', '-s', '-u', '-C', '-c'] },
+    shell: 'mapfile',
+  },
   { names: ['unset'], about: 'unset: forgets its names', options: {}, shell: 'unset' },
   {
     names: ['break', 'continue'],
@@ -45,9 +51,16 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
   },
   {
     names: ['printf'],
-    about: 'printf: prints its format with the arguments (printf.ts)',
+    about: 'printf: prints its format with the arguments (printf.ts); `printf -v NAME` sets NAME to it instead',
     options: {},
-    output: (args, allStatic) => (allStatic ? printfOutput(args) : undefined),
+    output: (args, allStatic) => (args[0] === '-v' ? '' : allStatic ? printfOutput(args) : undefined),
+    shell: 'printf',
+  },
+  {
+    names: ['set'],
+    about: 'set: its options change the shell; words after them (or after --) become $1, $2, "$@"',
+    options: {},
+    shell: 'positional',
   },
   {
     names: ['yes'],

@@ -1,6 +1,7 @@
 // The shape of what the model knows about one program, declared once per program (programs/*.ts): its options, the
 // directory it moves to, what it does to files, the command it runs, the language it interprets, what it reads on
 // stdin and what it prints. Code reads the declaration; adding a program is one declaration (see registry.ts).
+import type { TaskRunner } from '../project-tasks.js';
 import type { Flag } from '../types.js';
 import type { EffectKind } from '../types.js';
 
@@ -89,6 +90,11 @@ export interface RunsDeclaration {
    */
   readonly packageBins?: Readonly<Record<string, string>>;
   /**
+   * A first word that is a script file with one of these extensions is run by that interpreter: `uv run tools/x.py`
+   * is `python tools/x.py` (uv's documented behaviour), so the script is judged as what it contains.
+   */
+  readonly scriptsBy?: Readonly<Record<string, string>>;
+  /**
    * Options whose value names the program it runs, with its positionals as that program's words (`python -m twine
    * upload` runs twine's command line). Without one of them it runs nothing. The program itself is recorded too.
    */
@@ -113,7 +119,7 @@ export interface RunsDeclaration {
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
 
-export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun';
+export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun' | 'r';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;
@@ -177,7 +183,7 @@ export type OutputReader = (
 ) => string | undefined;
 
 /** Shell builtins that change the shell itself rather than files. */
-export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source';
+export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
 
 export interface ProgramDeclaration {
   /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */
@@ -211,4 +217,7 @@ export interface ProgramDeclaration {
   readonly input?: InputDeclaration;
   readonly output?: OutputReader;
   readonly shell?: ShellChange;
+  /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
+   * the session wrote that file. */
+  readonly tasks?: TaskRunner;
 }

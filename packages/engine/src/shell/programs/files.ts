@@ -206,13 +206,19 @@ export const SPONGE: ProgramDeclaration = {
 
 export const CAT: ProgramDeclaration = {
   names: ['cat'],
-  about: 'cat: its operands are read; it prints its stdin (no operand, or -) or a file the session wrote',
+  about: 'cat: its operands are read; it prints its stdin (no operand, or -) and the files the session wrote, in order',
   options: {},
   effects: { reads: [], effects: readerEffects },
   output: (args, _static, stdin, file) => {
-    if (args.length === 0 || (args.length === 1 && args[0] === '-')) return stdin;
-    if (args.length === 1 && !(args[0] as string).startsWith('-')) return file(args[0] as string);
-    return undefined;
+    if (args.length === 0) return stdin;
+    // Its operands one after the other (`-` is its stdin); an option (-n, -A…) changes what it prints: not known.
+    let out = '';
+    for (const a of args) {
+      const text = a === '-' ? stdin : a.startsWith('-') ? undefined : file(a);
+      if (text === undefined) return undefined;
+      out += text;
+    }
+    return out;
   },
 };
 

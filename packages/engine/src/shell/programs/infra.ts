@@ -55,6 +55,19 @@ export const MAKE: ProgramDeclaration = {
       rest: false,
     },
   ],
+  tasks: 'makefile',
+};
+
+export const JUST: ProgramDeclaration = {
+  names: ['just'],
+  about: 'just: runs a recipe of the justfile (-f/--justfile names it, -d/--working-directory moves it)',
+  globals: {
+    value: ['-f', '--justfile', '-d', '--working-directory', '--set', '--shell', '--dotenv-path'],
+    flag: ['-n', '--dry-run', '-q', '--quiet', '-v', '--verbose', '-l', '--list', '-s', '--show', '--summary'],
+  },
+  cwd: ['-d', '--working-directory'],
+  options: {},
+  tasks: 'justfile',
 };
 
 export const GO: ProgramDeclaration = {

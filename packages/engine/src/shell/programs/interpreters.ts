@@ -43,6 +43,13 @@ export const NODE: ProgramDeclaration = {
   ],
 };
 
+export const TSX: ProgramDeclaration = {
+  names: ['tsx', 'ts-node', 'ts-node-esm', 'ts-node-script'],
+  about: 'tsx and ts-node: TypeScript on Node; -e/-p carry code, else the first word is the script (tsx watch too)',
+  options: { '*': ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--tsconfig', '-P', '--project'] },
+  interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+};
+
 export const PERL: ProgramDeclaration = {
   names: ['perl'],
   about: 'Perl: -e/-E carry code; -i edits its files in place',
@@ -66,6 +73,13 @@ export const PHP: ProgramDeclaration = {
   interpreter: { family: 'php', inline: ['-r'] },
 };
 
+export const R: ProgramDeclaration = {
+  names: ['Rscript', 'R'],
+  about: 'R: Rscript -e carries code, else the first word is the script; `R -f FILE` / `R --file=FILE` run one',
+  options: { '*': ['-e', '-f', '--file'] },
+  interpreter: { family: 'r', inline: ['-e'] },
+};
+
 export const DENO: ProgramDeclaration = {
   names: ['deno'],
   about: 'Deno: `deno eval CODE`; `deno run x.ts` runs a script',
@@ -79,4 +93,5 @@ export const BUN: ProgramDeclaration = {
   options: {},
   interpreter: { family: 'bun', inline: ['-e', '--eval', '-p', '--print'], scriptWord: 'js-file' },
   runs: [{ subcommands: ['x'], options: ['-p', '--package'], packageBins: PACKAGE_BINS }],
+  tasks: 'npm-scripts',
 };

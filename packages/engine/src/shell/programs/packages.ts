@@ -57,6 +57,7 @@ export const NPM: ProgramDeclaration = {
   ...NPM_LIKE,
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
+  tasks: 'npm-scripts',
 };
 /**
  * pnpm's own commands and aliases (pnpm 8–10). Any other first word is a script of package.json, else a binary of
@@ -94,6 +95,7 @@ export const PNPM: ProgramDeclaration = {
     { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
     { options: [], ownCommands: PNPM_COMMANDS, scriptOrBinary: true },
   ],
+  tasks: 'npm-scripts',
 };
 export const YARN: ProgramDeclaration = {
   names: ['yarn'],
@@ -110,6 +112,7 @@ export const YARN: ProgramDeclaration = {
     { subcommands: ['run'], options: [], scriptOrBinary: true },
     { options: [], ownCommands: YARN_COMMANDS, scriptOrBinary: true },
   ],
+  tasks: 'npm-scripts',
 };
 export const NPX: ProgramDeclaration = {
   names: ['npx', 'bunx', 'pnpx'],

@@ -33,8 +33,8 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { GO, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
-import { BUN, DENO, NODE, PERL, PHP, PYTHON, RUBY } from './interpreters.js';
+import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
+import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY, TSX } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { CARGO, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
@@ -70,6 +70,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   TERRAGRUNT,
   PULUMI,
   MAKE,
+  JUST,
   GO,
   NPM,
   PNPM,
@@ -120,6 +121,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   PERL,
   RUBY,
   PHP,
+  R,
+  TSX,
   DENO,
   BUN,
   SH,

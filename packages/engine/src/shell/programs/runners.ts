@@ -248,6 +248,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       options: UV_OPTIONS,
       cwd: ['--directory'],
       packageBins: {},
+      scriptsBy: { '.py': 'python', '.pyw': 'python' },
     },
   ),
   runner(['uvx'], 'uvx [--from PKG] CMD: runs a Python package command (uv tool run)', {

@@ -1,0 +1,312 @@
+// Tasks a project file names, run by a package manager or make: `npm run ship` runs package.json's "ship" script,
+// `make release` the recipe of the release target. The engine reads them only from a file the session wrote (the
+// ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
+// command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
+import type { SimpleCommand } from './types.js';
+
+/** Bounds: a hostile file cannot make the walk large. */
+export const TASK_LIMITS = {
+  /** Make targets followed through prerequisites, per call. */
+  maxTargets: 32,
+  /** Recipe lines and scripts returned for one command. */
+  maxLines: 256,
+} as const;
+
+/** How a program runs a project's tasks (its declaration's `tasks`). */
+export type TaskRunner = 'npm-scripts' | 'makefile' | 'justfile';
+
+/** One shell line a task runs, and where it came from (for `via` and explain). */
+export interface TaskLine {
+  readonly source: string;
+  readonly label: string;
+}
+
+/** The script names npm runs for `npm <word>` without `run`. */
+const NPM_SHORTHANDS: Readonly<Record<string, string>> = {
+  test: 'test',
+  t: 'test',
+  tst: 'test',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+};
+
+/** The package.json script a package-manager command runs, when it runs one: `npm run X`, `npm test`, `pnpm X`,
+ * `yarn X`, `bun run X`. `scripts` says whether a name is a script (pnpm/yarn run a script before a binary). */
+export function scriptName(command: SimpleCommand, isScript: (name: string) => boolean): string | undefined {
+  const [first, second] = command.positionals;
+  if (first === undefined) return undefined;
+  if (first === 'run' || first === 'run-script' || first === 'rum' || first === 'urn') return second;
+  if (command.program === 'npm') return NPM_SHORTHANDS[first];
+  if (command.program === 'bun') return undefined;
+  // pnpm X / yarn X: the script X when package.json has one (else their own command or a binary).
+  return isScript(first) ? first : undefined;
+}
+
+/**
+ * The lines `npm run NAME -- ARGS` runs from a package.json text: pre-, the script (with the arguments after `--`
+ * appended, quoted), post- (npm runs both; pnpm and yarn 2+ do not, the stricter reading keeps them). Undefined when
+ * the text is not JSON or has no such script.
+ */
+export function packageScripts(
+  text: string,
+  name: string,
+  args: readonly string[],
+): { lines: TaskLine[] } | { error: string } | undefined {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
+  } catch (e) {
+    // Not swallowed: the caller reports the run as opaque with this reason (the parser's own words differ between
+    // Node, Bun and browsers, so they are not part of it).
+    if (!(e instanceof SyntaxError)) throw e;
+    return { error: 'package.json is not JSON' };
+  }
+  if (scripts === null || typeof scripts !== 'object') return undefined;
+  const table = scripts as Record<string, unknown>;
+  const main = table[name];
+  if (typeof main !== 'string' || !Object.hasOwn(table, name)) return undefined;
+  const lines: TaskLine[] = [];
+  const pre = table[`pre${name}`];
+  if (typeof pre === 'string' && Object.hasOwn(table, `pre${name}`)) lines.push({ source: pre, label: `pre${name}` });
+  const extra = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  lines.push({ source: extra === '' ? main : `${main} ${extra}`, label: name });
+  const post = table[`post${name}`];
+  if (typeof post === 'string' && Object.hasOwn(table, `post${name}`))
+    lines.push({ source: post, label: `post${name}` });
+  return { lines };
+}
+
+/** The arguments given to the script: the words after `--` (npm passes only those; pnpm and yarn all the rest). */
+export function scriptArgs(command: SimpleCommand, name: string): readonly string[] {
+  const argv = command.argv;
+  const dash = argv.indexOf('--');
+  if (dash !== -1) return argv.slice(dash + 1);
+  if (command.program === 'npm') return [];
+  const at = argv.indexOf(name);
+  return at === -1 ? [] : argv.slice(at + 1);
+}
+
+interface Rule {
+  readonly prerequisites: string[];
+  readonly recipe: string[];
+}
+
+const RULE = /^([^\s:#=][^:=#]*?)\s*::?(?!=)\s*(.*)$/;
+const VARIABLE = /^([A-Za-z_][A-Za-z0-9_.-]*)\s*(?::{1,3}=|\?=|\+=|=)\s*(.*)$/;
+
+/** A Makefile's explicit rules and simple variables (`X = v`, `X := v`, `X ?= v`; `+=` appends). */
+function readMakefile(text: string): {
+  rules: Map<string, Rule>;
+  first: string | undefined;
+  vars: Map<string, string>;
+} {
+  const rules = new Map<string, Rule>();
+  const vars = new Map<string, string>();
+  let first: string | undefined;
+  let current: Rule[] = [];
+  const lines = text.replace(/\\\r?\n[ \t]*/g, ' ').split(/\r?\n/);
+  for (const line of lines) {
+    if (line.startsWith('\t')) {
+      for (const r of current) r.recipe.push(line.slice(1));
+      continue;
+    }
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const v = VARIABLE.exec(line);
+    if (v !== null) {
+      const [, name, value] = v as unknown as [string, string, string];
+      vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
+      current = [];
+      continue;
+    }
+    const m = RULE.exec(line);
+    if (m === null) {
+      current = [];
+      continue;
+    }
+    const [, targets, rest] = m as unknown as [string, string, string];
+    const [prereqs, inline] = rest.split(';', 2) as [string, string | undefined];
+    current = [];
+    for (const target of targets.trim().split(/\s+/)) {
+      if (target.startsWith('.') && !target.includes('/')) continue; // .PHONY and other special targets
+      if (first === undefined && !target.includes('%')) first = target;
+      const rule: Rule = rules.get(target) ?? { prerequisites: [], recipe: [] };
+      rule.prerequisites.push(
+        ...prereqs
+          .trim()
+          .split(/\s+/)
+          .filter((p) => p !== ''),
+      );
+      if (inline !== undefined && inline.trim() !== '') rule.recipe.push(inline.trim());
+      rules.set(target, rule);
+      current.push(rule);
+    }
+  }
+  return { rules, first, vars };
+}
+
+/** A recipe line as the shell gets it: make's prefixes (@ - +) off, its simple variables put in, `$$` → `$`. */
+function recipeLine(line: string, vars: Map<string, string>): string {
+  const bare = line.replace(/^[\s@+-]+/, '');
+  return bare
+    .replace(/\$[({]([A-Za-z_][A-Za-z0-9_.-]*)[)}]/g, (all, name: string) =>
+      name === 'MAKE' ? 'make' : (vars.get(name) ?? all),
+    )
+    .replace(/\$\$/g, '$');
+}
+
+/**
+ * The recipe lines `make [TARGET…]` runs from a Makefile text: each target's prerequisites first (depth first, each
+ * once), then its own recipe; no target: the first one. Make runs each line in a shell of its own.
+ */
+export function makeRecipes(text: string, targets: readonly string[]): TaskLine[] {
+  const { rules, first, vars } = readMakefile(text);
+  const wanted = targets.length > 0 ? targets : first === undefined ? [] : [first];
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const visit = (target: string, depth: number): void => {
+    if (seen.has(target) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
+    seen.add(target);
+    const rule = rules.get(target);
+    if (rule === undefined) return;
+    for (const p of rule.prerequisites) visit(p, depth + 1);
+    for (const line of rule.recipe) {
+      if (out.length >= TASK_LIMITS.maxLines) return;
+      const source = recipeLine(line, vars);
+      if (source.trim() !== '') out.push({ source, label: target });
+    }
+  };
+  for (const t of wanted) visit(t, 0);
+  return out;
+}
+
+/** The targets of a make command: its positionals that are not VAR=value assignments. */
+export const makeTargets = (command: SimpleCommand): readonly string[] =>
+  command.positionals.filter((p) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(p));
+
+/** The makefile make reads: `-f FILE`, else GNUmakefile, makefile, Makefile in its directory (the first one known). */
+export function makefileCandidates(command: SimpleCommand): readonly string[] {
+  const named = command.globals.find((g) => g.name === '-f' || g.name === '--file' || g.name === '--makefile');
+  if (named?.value !== undefined) return [named.value];
+  return ['GNUmakefile', 'makefile', 'Makefile'];
+}
+
+/** make -n and its spellings print the recipes without running them. */
+export const makeDryRun = (command: SimpleCommand): boolean =>
+  command.globals.some((g) => g.name === '-n') ||
+  command.flags.some((f) => ['-n', '--dry-run', '--just-print', '--recon', '-q', '--question'].includes(f.name));
+
+const JUST_RECIPE = /^@?([A-Za-z_][\w-]*)((?:\s+[+*$]?[A-Za-z_][\w-]*(?:=\S*)?)*)\s*:(?!=)\s*(.*)$/;
+const JUST_VARIABLE = /^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(['"]?)(.*)\2\s*$/;
+
+/**
+ * The lines `just [RECIPE [ARGS]]` runs from a justfile text: its dependencies first (each once), then its indented
+ * lines; no recipe: the one named default, else the first. `{{var}}` of a simple `var := "v"` is put in; a recipe with
+ * parameters gets its arguments as `{{param}}` (in order); a shebang recipe (a script in another language) is not read.
+ */
+export function justRecipes(text: string, words: readonly string[]): TaskLine[] {
+  const recipes = new Map<string, { params: string[]; deps: string[]; lines: string[] }>();
+  const vars = new Map<string, string>();
+  let first: string | undefined;
+  let current: { lines: string[] } | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^[ \t]+\S/.test(line)) {
+      current?.lines.push(line.trim());
+      continue;
+    }
+    current = undefined;
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const v = JUST_VARIABLE.exec(line);
+    if (v !== null) {
+      vars.set(v[1] as string, v[3] as string);
+      continue;
+    }
+    const m = JUST_RECIPE.exec(line);
+    if (m === null) continue;
+    const name = m[1] as string;
+    const params = (m[2] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((p) => p !== '')
+      .map((p) => p.replace(/^[+*$]/, '').split('=')[0] as string);
+    const deps = (m[3] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((d) => /^[A-Za-z_][\w-]*$/.test(d));
+    const recipe = { params, deps, lines: [] as string[] };
+    recipes.set(name, recipe);
+    first ??= name;
+    current = recipe;
+  }
+  const wanted = words[0] ?? (recipes.has('default') ? 'default' : first);
+  if (wanted === undefined) return [];
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string, args: readonly string[], depth: number): void => {
+    if (seen.has(name) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
+    seen.add(name);
+    const r = recipes.get(name);
+    if (r === undefined) return;
+    for (const d of r.deps) visit(d, [], depth + 1);
+    if (r.lines[0]?.startsWith('#!')) return;
+    const local = new Map(vars);
+    r.params.forEach((p, i) => {
+      const a = args[i];
+      if (a !== undefined) local.set(p, a);
+    });
+    for (const line of r.lines) {
+      if (out.length >= TASK_LIMITS.maxLines) return;
+      const source = line
+        .replace(/^[@-]+/, '')
+        .replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (all, n: string) => local.get(n) ?? all);
+      if (source !== '') out.push({ source, label: name });
+    }
+  };
+  visit(wanted, words.slice(1), 0);
+  return out;
+}
+
+/** The justfile just reads: `-f FILE`/`--justfile FILE`, else justfile, Justfile, .justfile in its directory. */
+export function justfileCandidates(command: SimpleCommand): readonly string[] {
+  const named = [...command.globals, ...command.flags].find((g) => g.name === '-f' || g.name === '--justfile');
+  if (named?.value !== undefined) return [named.value];
+  return ['justfile', 'Justfile', '.justfile'];
+}
+
+/** just -n / --dry-run, --list, --show, --summary, --evaluate run nothing. */
+export const justRunsNothing = (command: SimpleCommand): boolean =>
+  [...command.globals, ...command.flags].some((f) =>
+    [
+      '-n',
+      '--dry-run',
+      '-l',
+      '--list',
+      '-s',
+      '--show',
+      '--summary',
+      '--evaluate',
+      '--dump',
+      '--fmt',
+      '--help',
+      '-h',
+    ].includes(f.name),
+  );
+
+/**
+ * The `"name": "command"` pairs in pieces of a package.json the session knows only in part (an edit of the team's
+ * file: `"test": "vitest run && npm publish"`), as a package.json text of those scripts. A pair whose value is not a
+ * plain JSON string is left out.
+ */
+export function packageJsonOfPieces(pieces: readonly string[]): string {
+  const scripts: Record<string, string> = {};
+  for (const piece of pieces)
+    for (const m of piece.matchAll(/"([^"\\\n]+)"\s*:\s*"((?:[^"\\\n]|\\.)*)"/g)) {
+      try {
+        scripts[m[1] as string] = JSON.parse(`"${m[2] as string}"`) as string;
+      } catch (e) {
+        // Not swallowed: an escape JSON does not know leaves that one script out, as unknown.
+        if (!(e instanceof SyntaxError)) throw e;
+      }
+    }
+  return JSON.stringify({ scripts });
+}
