@@ -72,6 +72,8 @@ describe('family 6: code opencode or the human runs later, from places next to t
       h,
       `git init -q ${h.dirs.root}/lib-src && git -C ${h.dirs.root}/lib-src commit --allow-empty -qm init && git -c protocol.file.allow=always submodule add -q ${h.dirs.root}/lib-src sub && git commit -qm "chore: sub" >/dev/null 2>&1`,
     );
+    // The human starts opencode after that set-up, as a human does (what the plugin protects is found at its start).
+    expect((await h.restart()).pluginLoaded).toBe(true);
     const session = await h.client.createSession();
     const touch = (id: string) => `touch ${marker(h, id)}`;
     /** Shell code (base64) that finds opencode's port with `ss` and creates a session titled `title` on it. */
