@@ -52,7 +52,10 @@ function record(reportPaths: string, label: string, commit: string, merge: boole
         outcome: id.startsWith('H') ? (passed ? 'ran' : 'stopped') : passed ? 'held' : 'through',
       };
     }
-  const commits = before !== undefined && before.commit !== commit ? `${before.commit}+${commit}` : commit;
+  const commits =
+    before === undefined || before.commit.split('+').includes(commit)
+      ? (before?.commit ?? commit)
+      : `${before.commit}+${commit}`;
   writeFileSync(here(`measured/${label}.json`), `${JSON.stringify({ label, commit: commits, routes }, null, 2)}\n`);
 }
 
