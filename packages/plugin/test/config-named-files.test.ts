@@ -24,12 +24,18 @@ describe('files the opencode configuration names by path', () => {
     const dir = project({
       'tools/team-plugin.js': '',
       'tools/mcp.js': '',
+      'docs/index.md': '',
+      'data/app.db': '',
       'plugins/pkg/index.js': '',
       'prompts/release.md': '',
     });
     const config = {
       plugin: ['./tools/team-plugin.js', [pathToFileURL(join(dir, 'plugins/pkg')).href, {}], 'some-npm-plugin', './'],
-      mcp: { docs: { type: 'local', command: ['node', './tools/mcp.js', '--port', '3000'] } },
+      mcp: {
+        docs: { type: 'local', command: ['node', './tools/mcp.js', '--port', '3000'] },
+        // A server's data (a folder to serve, a database) stays the project's to write.
+        files: { type: 'local', command: ['npx', 'server-filesystem', './docs', '--db', './data/app.db'] },
+      },
       command: { release: { template: '{file:./prompts/release.md}' } },
       formatter: { custom: { command: ['npx', 'fmt', '$FILE'] } },
     };

@@ -55,28 +55,36 @@ export function namedIn(text: string, configDir: string, ctx: NamedFilesContext)
     if (spec.startsWith('file:')) out.push(fromFileUrl(spec) ?? spec);
     else if (/^(\.{1,2}\/|\/|~\/)/.test(spec)) out.push(at(spec, configDir));
   }
-  // Local MCP servers, formatters and LSP servers: a command is a program and its arguments; any of them that is a
-  // file there (`node ./tools/mcp.js`, `./scripts/fmt.sh`) is code opencode runs. Relative ones are taken against
-  // the project (where opencode runs them) and the configuration's folder.
+  // Local MCP servers, formatters and LSP servers: a command is a program and its arguments. The program, when it is
+  // a file there (`./scripts/fmt.sh`), and an argument that is a script file (`node ./tools/mcp.js`: a code
+  // extension or the executable bit) are code opencode runs. A folder or a data file given as an argument (an MCP
+  // server's root, its database) is the server's data, not code: left writable. Relative paths are taken against the
+  // project (where opencode runs them) and the configuration's folder.
   for (const section of ['mcp', 'formatter', 'lsp']) {
     const items = data[section];
     if (items === null || typeof items !== 'object' || Array.isArray(items)) continue;
     for (const item of Object.values(items as Record<string, unknown>)) {
       const command = (item as { command?: unknown } | null)?.command;
       if (!Array.isArray(command)) continue;
-      for (const arg of command.slice(0, 32)) {
-        if (typeof arg !== 'string' || arg === '' || arg.startsWith('-') || arg.includes('$FILE')) continue;
-        if (!arg.includes('/') && !/\.[A-Za-z0-9]{1,5}$/.test(arg)) continue; // a program found on PATH, a word
+      command.slice(0, 32).forEach((arg, index) => {
+        if (typeof arg !== 'string' || arg === '' || arg.startsWith('-') || arg.includes('$FILE')) return;
+        if (!arg.includes('/') && !CODE_FILE.test(arg)) return; // a program found on PATH, a word
         const candidates =
           isAbsolute(arg) || arg.startsWith('~/')
             ? [at(arg, ctx.directory)]
             : [resolve(ctx.directory, arg), resolve(configDir, arg)];
-        for (const c of candidates) if (exists(c)) out.push(c);
-      }
+        for (const c of candidates) {
+          const st = statQuiet(c);
+          if (st?.isFile() && (index === 0 || CODE_FILE.test(c) || (st.mode & 0o111) !== 0)) out.push(c);
+        }
+      });
     }
   }
   return out;
 }
+
+/** The extensions of scripts and programs a command's argument may be (what the interpreter before it runs). */
+const CODE_FILE = /\.(c?js|mjs|[cm]?ts|jsx|tsx|py|pyc|sh|bash|zsh|fish|rb|pl|php|lua|jar|exe|bat|cmd|ps1)$/i;
 
 /** A path so wide that protecting it would close the project or the home folder itself. */
 function isWide(path: string, ctx: NamedFilesContext): boolean {
@@ -101,10 +109,6 @@ function fromFileUrl(spec: string): string | undefined {
     if (error instanceof TypeError) return undefined; // Not a file URL opencode could load either.
     throw error;
   }
-}
-
-function exists(path: string): boolean {
-  return statQuiet(path) !== undefined;
 }
 
 function isDirectory(path: string): boolean {
