@@ -35,6 +35,26 @@ describe('the git files of a project', () => {
     );
   });
 
+  it("a submodule's own repository under .git/modules (nested ones too): its config and hooks", () => {
+    const main = repository();
+    const lib = repository();
+    git(lib, 'init', '-q', 'inner');
+    git(join(lib, 'inner'), 'commit', '-q', '--allow-empty', '-m', 'inner');
+    git(lib, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(lib, 'inner'), 'deep/inner');
+    git(lib, 'commit', '-q', '-m', 'sub');
+    git(main, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'vendor/lib');
+    git(main, '-c', 'protocol.file.allow=always', 'submodule', 'update', '-q', '--init', '--recursive');
+    const files = gitFilesFor(findRepository(main), '/home/dev', {});
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(main, '.git/modules/vendor/lib/config'),
+        join(main, '.git/modules/vendor/lib/hooks/**'),
+        join(main, '.git/modules/vendor/lib/modules/deep/inner/config'),
+        join(main, '.git/modules/vendor/lib/modules/deep/inner/hooks/**'),
+      ]),
+    );
+  });
+
   it("a linked worktree: the common dir's hooks and config, the worktree's own config, and the .git file itself", () => {
     const main = repository();
     const linked = join(main, '..', 'linked');

@@ -2,6 +2,8 @@
 // each route's outcome (`record`), or renders the table from the recorded baseline and latest runs (`render`).
 //
 //   npx tsx opencode/routes/table.ts record <report.json>[,<report.json>…] <baseline|latest> <commit>
+//   npx tsx opencode/routes/table.ts record <report.json>[,…] <baseline|latest> <commit> merge
+//       (keeps the recorded routes the reports do not hold: one file measured again, or a family added later)
 //   npx tsx opencode/routes/table.ts render            (rewrites the table in README.md)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +22,13 @@ const FAMILIES: Record<string, string> = {
   '3': '3 code run later as the human',
   '4': '4 rules rewritten',
   '5': '5 bypass spent on the rules',
+  '6': '6 run later, next to 1–3',
   H: 'honest neighbour',
 };
 const START = '<!-- routes-table:start -->';
 const END = '<!-- routes-table:end -->';
 
-function record(reportPaths: string, label: string, commit: string): void {
+function record(reportPaths: string, label: string, commit: string, merge: boolean): void {
   // One report, or one per file (the suite is measured file by file on a shared machine), comma-separated.
   const files = reportPaths.split(',').flatMap(
     (path) =>
@@ -35,7 +38,8 @@ function record(reportPaths: string, label: string, commit: string): void {
         }
       ).testResults,
   );
-  const routes: Measured['routes'] = {};
+  const before = merge ? (JSON.parse(readFileSync(here(`measured/${label}.json`), 'utf8')) as Measured) : undefined;
+  const routes: Measured['routes'] = { ...before?.routes };
   for (const file of files)
     for (const test of file.assertionResults) {
       const m = /^(\S+) (.*) → (.*)$/.exec(test.title);
@@ -48,7 +52,11 @@ function record(reportPaths: string, label: string, commit: string): void {
         outcome: id.startsWith('H') ? (passed ? 'ran' : 'stopped') : passed ? 'held' : 'through',
       };
     }
-  writeFileSync(here(`measured/${label}.json`), `${JSON.stringify({ label, commit, routes }, null, 2)}\n`);
+  const commits =
+    before === undefined || before.commit.split('+').includes(commit)
+      ? (before?.commit ?? commit)
+      : `${before.commit}+${commit}`;
+  writeFileSync(here(`measured/${label}.json`), `${JSON.stringify({ label, commit: commits, routes }, null, 2)}\n`);
 }
 
 const order = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
@@ -67,7 +75,7 @@ function render(): void {
   const count = (m: Measured, family: string, outcome: string) =>
     Object.entries(m.routes).filter(([id, r]) => id.startsWith(family) && r.outcome === outcome).length;
   const total = (m: Measured, family: string) => Object.keys(m.routes).filter((id) => id.startsWith(family)).length;
-  const summary = ['1', '2', '3', '4', '5'].map(
+  const summary = ['1', '2', '3', '4', '5', '6'].map(
     (f) =>
       `| ${FAMILIES[f]} | ${total(latest, f)} | ${count(baseline, f, 'through')} of ${total(baseline, f)} | ${count(latest, f, 'through')} of ${total(latest, f)} |`,
   );
@@ -93,9 +101,12 @@ function render(): void {
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (command === 'record' && args.length === 3) record(args[0] ?? '', args[1] ?? '', args[2] ?? '');
+if (command === 'record' && (args.length === 3 || (args.length === 4 && args[3] === 'merge')))
+  record(args[0] ?? '', args[1] ?? '', args[2] ?? '', args[3] === 'merge');
 else if (command === 'render') render();
 else {
-  console.error('usage: table.ts record <report.json>[,<report.json>…] <baseline|latest> <commit> | table.ts render');
+  console.error(
+    'usage: table.ts record <report.json>[,<report.json>…] <baseline|latest> <commit> [merge] | table.ts render',
+  );
   process.exit(2);
 }

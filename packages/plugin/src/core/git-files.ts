@@ -3,7 +3,7 @@
 // config, and the user's global config. Takes the project directory and home; returns absolute paths, a folder as
 // `dir/**`. Reads only small files (.git, commondir); a repository it cannot read is reported by omission, never
 // guessed.
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -55,6 +55,10 @@ export function gitFilesFor(
   );
   // Rewriting the gitdir: line points git at another repository, with other hooks.
   if (repo.dotGitFile !== undefined) out.push(repo.dotGitFile);
+  // A submodule is a repository of its own under `modules/`, with its own config and hooks: git runs them in the
+  // submodule, and the human's `git status` at the top goes into every submodule.
+  for (const module of submoduleGitDirs(repo.commonDir))
+    out.push(join(module, 'config'), join(module, 'config.worktree'), join(module, 'hooks', '**'));
   // The hooks folder a human set (core.hooksPath: `.githooks`, husky's `.husky/_`) holds the hooks git runs instead.
   const configs = [
     join(home, '.gitconfig'),
@@ -143,6 +147,42 @@ function kindOf(path: string): 'dir' | 'file' | undefined {
     return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : undefined;
   } catch (error) {
     if (isNotThere(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Bounds: a superproject with more submodules than this (nested ones counted) has the first ones protected. */
+const MAX_SUBMODULES = 200;
+
+/**
+ * The git dirs of the submodules under a repository's `modules/` folder, nested ones included (`modules/a/modules/b`).
+ * A submodule's name may hold slashes (`modules/vendor/lib`): a folder holding a `HEAD` file is a git dir, any other
+ * is looked into.
+ */
+export function submoduleGitDirs(commonDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 8 || out.length >= MAX_SUBMODULES) return;
+    for (const name of listDirs(dir)) {
+      const sub = join(dir, name);
+      if (kindOf(join(sub, 'HEAD')) === 'file') {
+        out.push(sub);
+        walk(join(sub, 'modules'), depth + 1);
+      } else walk(sub, depth + 1);
+      if (out.length >= MAX_SUBMODULES) return;
+    }
+  };
+  walk(join(commonDir, 'modules'), 0);
+  return out;
+}
+
+function listDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch (error) {
+    if (isNotThere(error)) return [];
     throw error;
   }
 }

@@ -4,12 +4,13 @@
 // rewrite the rules it is held to (the contract files, the opencode configuration that loads the plugin, the
 // plugin's own files). The engine turns these facts into contracts no configuration can switch off
 // (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
-import { realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProtectOptions } from '@semantic-anchors/engine';
 import { configCandidates, type DiscoveryInput } from './config-source.js';
+import { configNamedFiles } from './config-named-files.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
 import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor } from './git-files.js';
@@ -101,7 +102,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     ),
     gitHooks: true,
     gitFiles: gitFilesFor(findRepository(host.directory), home, env),
-    startupFiles: startupFiles(home, env),
+    startupFiles: [...startupFiles(home, env), ...virtualenvStartFiles(host.directory)],
     runLater: true,
     home,
     writable: withRealPaths(defaultWritable(sandboxHost({ ...host, home, env }))),
@@ -155,6 +156,16 @@ function opencodeConfigFiles(host: HostFacts, dirs: OpencodeDirs): string[] {
   if (env.OPENCODE_CONFIG && isAbsolute(env.OPENCODE_CONFIG)) out.push(env.OPENCODE_CONFIG);
   // npm plugins are installed here and reused without a network check: changed code there loads at the next start.
   out.push(join(dirs.cache, 'packages', '**'));
+  // What those configurations name by path (a plugin file, a local MCP server's script, a `{file:…}` template):
+  // opencode loads or runs it at its next start just as it does the configuration.
+  const configs = out.filter((p) => /\.jsonc?$/.test(p));
+  out.push(
+    ...configNamedFiles(
+      configs,
+      { directory: host.directory, home: host.home ?? homedir() },
+      env.OPENCODE_CONFIG_CONTENT,
+    ),
+  );
   return out;
 }
 
@@ -168,6 +179,56 @@ function startupFiles(home: string, env: Readonly<Record<string, string | undefi
     if (value && isAbsolute(value)) out.push(value);
   }
   return unique(out);
+}
+
+/** Folders not looked into for virtualenvs: installed JavaScript, git's own, caches, build output. */
+const NOT_VENV_PARENTS = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
+/** The names a virtualenv one level down usually has (`python -m venv .venv`, `virtualenv venv`). */
+const VENV_NAMES = ['.venv', 'venv', 'env', '.env', 'virtualenv', '.virtualenv'];
+
+/**
+ * What a virtualenv of the project runs in the human's shell: its activate scripts (sourced by that shell), the
+ * interpreters that shell then runs as `python`, and `pyvenv.cfg` (whose `home` decides which interpreter and
+ * standard library start). A virtualenv is a folder with a pyvenv.cfg at the top of the project or one level down
+ * under a usual name (backend/.venv), as the run-later watch finds them; its installed packages stay writable
+ * (`pip install` is honest work; the .pth files that run at every start are the run-later watch's).
+ */
+export function virtualenvStartFiles(directory: string): string[] {
+  const out: string[] = [];
+  const isVenv = (dir: string) => existsSync(join(dir, 'pyvenv.cfg'));
+  const venvs: string[] = [];
+  for (const top of dirsIn(directory).slice(0, 500)) {
+    if (NOT_VENV_PARENTS.has(top)) continue;
+    const first = join(directory, top);
+    if (isVenv(first)) venvs.push(first);
+    else for (const name of VENV_NAMES) if (isVenv(join(first, name))) venvs.push(join(first, name));
+    if (venvs.length >= 20) break;
+  }
+  for (const venv of venvs) {
+    const bin = join(venv, 'bin');
+    out.push(join(venv, 'pyvenv.cfg'));
+    for (const f of ['activate', 'activate.csh', 'activate.fish', 'activate.nu', 'activate.ps1', 'Activate.ps1'])
+      out.push(join(bin, f));
+    out.push(join(bin, 'python'), join(bin, 'python3'));
+    for (const f of dirEntries(bin)) if (/^python3?(\.\d+)?$/.test(f)) out.push(join(bin, f));
+  }
+  return unique(out);
+}
+
+function dirsIn(dir: string): string[] {
+  return dirEntries(dir, true);
+}
+
+function dirEntries(dir: string, onlyDirs = false): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => !onlyDirs || e.isDirectory())
+      .map((e) => e.name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return [];
+    throw error;
+  }
 }
 
 /**

@@ -11,10 +11,13 @@ import {
   type CompiledPolicy,
   type Verdict,
 } from '@semantic-anchors/engine';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Channels } from '../core/channels.js';
 import { GitCopies } from './git-copies.js';
 import { restore } from './restore.js';
 import { RUN_LATER_CONTRACT, RunLaterWatch } from './run-later-watch.js';
+import { CacheCodeWatch, npmCacheDir } from './cache-code-watch.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
 import { DEFAULT_BOUNDS, WatchSet, type Bounds, type Change } from './watch-set.js';
 import { watchPatterns, type WatchContext } from './watch-list.js';
@@ -69,6 +72,8 @@ export class ResultCheck {
   private lastCall: { tool: string; callID: string } | undefined;
   /** Code that runs later by itself (install scripts, .npmrc, .pth), when the policy has its built-in. */
   private runLater: RunLaterWatch | undefined;
+  /** Installed code in npx's cache, which the sandbox leaves writable for honest installs (with runLater). */
+  private cacheCode: CacheCodeWatch | undefined;
 
   constructor(
     private readonly ctx: WatchContext,
@@ -89,9 +94,13 @@ export class ResultCheck {
     this.set = set;
     this.copies = undefined;
     this.runLater = undefined;
+    this.cacheCode = undefined;
     if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
       this.runLater = new RunLaterWatch(this.ctx.directory);
       this.runLater.accept();
+      const npmCache = npmCacheDir(this.ctx.home ?? homedir(), this.ctx.env ?? process.env);
+      this.cacheCode = new CacheCodeWatch(join(npmCache, '_npx'));
+      this.cacheCode.accept();
     }
     try {
       this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
@@ -182,6 +191,7 @@ export class ResultCheck {
     this.copies?.accept();
     // The human's own edit of package.json or .npmrc is theirs to make: taken as it is.
     this.runLater?.accept();
+    this.cacheCode?.accept();
     if (guarded.length === 0) return;
     const dir = this.ctx.directory;
     const line = `Protected files changed outside the agent's tool calls (by you, or by a process the agent left running): ${guarded.map((c) => `${shown(c.path, dir)} (${c.kind})`).join(', ')}. Not undone; contract files take effect at /anchor reload.`;
@@ -217,7 +227,7 @@ export class ResultCheck {
     }
     if (this.runLater)
       out.push(
-        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call`,
+        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call, and npx's cache of installed packages`,
       );
     for (const f of this.flags.values())
       out.push(
@@ -326,7 +336,13 @@ export class ResultCheck {
     const approved = () =>
       origin.kind === 'call' &&
       (bypassed?.has(RUN_LATER_CONTRACT) === true || this.approve(sessionID, RUN_LATER_CONTRACT));
-    return watch.check(approved).map((f) => ({
+    const cached = this.cacheCode?.check(approved) ?? [];
+    // A new npx entry is what every honest `npx tool` makes: removed (it would run unchecked later) and said in the
+    // log, not blocked. A changed one is installed code rewritten in place: that is reported as a BLOCK.
+    for (const f of cached.filter((c) => c.created && c.result === 'restored'))
+      this.channels.log('info', `result check: ${f.detail} (${f.path})`, {});
+    const findings = [...watch.check(approved), ...cached.filter((c) => !(c.created && c.result === 'restored'))];
+    return findings.map((f) => ({
       path: f.path,
       kind: f.created ? ('created' as const) : ('modified' as const),
       contracts: [RUN_LATER_CONTRACT],

@@ -7,6 +7,7 @@ import type * as Host from '@opencode-ai/plugin';
 import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
 import { hostGapWarnings } from '../core/host-gaps.js';
+import { fenceFormatters, lspWarning } from '../core/project-code-runners.js';
 import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
 import { isRecord } from '../core/boundary.js';
@@ -115,7 +116,15 @@ export async function server(input: Host.PluginInput, options?: Host.PluginOptio
         // `shell` is read by opencode 1.18.33 but missing from its Config type: read it as untyped configuration.
         const settings: Record<string, unknown> = cfg;
         sandbox.useShell(settings.shell);
-        for (const gap of hostGapWarnings(cfg)) {
+        const fenced = fenceFormatters(cfg);
+        if (fenced.length > 0)
+          channels.log(
+            'warn',
+            `formatters that run the project's own code outside the OS sandbox are turned off: ${fenced.join(', ')}`,
+            {},
+          );
+        const lsp = lspWarning(cfg);
+        for (const gap of [...hostGapWarnings(cfg), ...(lsp === undefined ? [] : [lsp])]) {
           channels.log('warn', gap, {});
           channels.toast(gap, 'warning');
         }
