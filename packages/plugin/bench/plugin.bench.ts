@@ -29,8 +29,8 @@ copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
 const entry = join(installed, 'dist/index.js');
 const TARGET_COLD_MS = 50;
 const TARGET_HOOK_US = 100;
-const COLD_RUNS = 15;
-const HOOK_CALLS = 20_000;
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
+const HOOK_CALLS = Number(process.env.BENCH_HOOK_CALLS ?? 20_000);
 
 // A project whose configuration extends every bundled preset.
 const project = mkdtempSync(join(tmpdir(), 'sa-plugin-bench-'));

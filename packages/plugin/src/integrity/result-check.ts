@@ -336,7 +336,11 @@ export class ResultCheck {
     const approved = () =>
       origin.kind === 'call' &&
       (bypassed?.has(RUN_LATER_CONTRACT) === true || this.approve(sessionID, RUN_LATER_CONTRACT));
-    const cached = this.cacheCode?.check(approved) ?? [];
+    // npx's cache is walked after shell calls only: it holds thousands of files (a walk is ~40 ms here, which after
+    // every call was 400 times the hooks' budget), and only a shell call reaches it without naming it; between calls
+    // a process left running is found by the next shell call's walk.
+    const shell = origin.kind === 'call' && canonicalToolName(origin.tool) === 'bash';
+    const cached = (shell ? this.cacheCode?.check(approved) : undefined) ?? [];
     // A new npx entry is what every honest `npx tool` makes: removed (it would run unchecked later) and said in the
     // log, not blocked. A changed one is installed code rewritten in place: that is reported as a BLOCK.
     for (const f of cached.filter((c) => c.created && c.result === 'restored'))
