@@ -394,24 +394,7 @@ export class Walker extends Runner {
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
-    // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
-    if (node.name !== undefined && DECLARES.has(node.name.value) && node.suffix.some(isArrayAssignment)) {
-      const ran = this.run(
-        words,
-        assignments ?? frame.env,
-        given,
-        redirects,
-        own ?? piped,
-        frame,
-        scope,
-        node.pos,
-        node.end,
-        NO_VIA,
-      );
-      for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
-      return ran;
-    }
-    return this.run(
+    const ran = this.run(
       words,
       assignments ?? frame.env,
       given,
@@ -423,6 +406,10 @@ export class Walker extends Runner {
       node.end,
       NO_VIA,
     );
+    // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
+    if (node.name !== undefined && DECLARES.has(node.name.value))
+      for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
+    return ran;
   }
 
   /** One word of a command, expanded: its substitutions walked, its value put in, split into fields when unquoted. */
