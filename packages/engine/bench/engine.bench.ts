@@ -76,6 +76,10 @@ function main(): void {
     platform: `${process.platform} ${process.arch}`,
     cpus: `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'unknown cpu'}`,
     cedar: cedarVersion(),
+    // bench/shipped.mjs sets it; `tsx bench/engine.bench.ts` times the sources as tsx transforms them (with __name).
+    build:
+      process.env.SEMANTIC_ANCHORS_BENCH_BUILD ??
+      'the TypeScript sources through tsx (slower than shipped: see bench/shipped.mjs)',
     gc: source,
     loadAverage: `${loadBefore.toFixed(2)} at start, ${(loadavg()[0] ?? 0).toFixed(2)} at end (1-minute)`,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,

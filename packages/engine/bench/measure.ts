@@ -99,7 +99,7 @@ export function obtainGc(): { gc: () => void; source: GcSource } {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as unknown;
   if (typeof gc !== 'function')
-    throw new Error('could not obtain gc: run with node --expose-gc --import tsx bench/engine.bench.ts');
+    throw new Error('could not obtain gc: run with node --expose-gc bench/shipped.mjs bench/engine.bench.ts');
   return { gc: gc as () => void, source: 'v8.setFlagsFromString(--expose-gc)' };
 }
 

@@ -15,6 +15,8 @@ export interface BenchMeta {
   readonly platform: string;
   readonly cpus: string;
   readonly cedar: string;
+  /** What code was timed: the shipped kind of bundle (bench/shipped.mjs) or the sources through tsx. */
+  readonly build: string;
   readonly gc: string;
   readonly loadAverage: string;
   readonly seconds: number;
@@ -153,6 +155,7 @@ export function renderText(results: readonly SizeResult[], meta: BenchMeta, shel
   out.push(
     `semantic-anchors engine benchmark — ${meta.node}, ${meta.platform}, ${meta.cpus}; Cedar ${meta.cedar} (@cedar-policy/cedar-wasm, nodejs build)`,
   );
+  out.push(`Engine code timed: ${meta.build}.`);
   out.push('Each contract set is generated as YAML and run through loadConfig → compile → step (public API).');
   out.push(
     'Timed: step() on a session that has already replayed 1,000 events; 1,000 distinct events (bash 35%, read 25%,',
