@@ -14,7 +14,7 @@ import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
-import type { Scope } from './scope.js';
+import { sameShell, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 
@@ -140,7 +140,7 @@ export abstract class Runner extends Follower {
       const base = inner === undefined || frame.base === undefined ? undefined : frame.base + inner;
       // eval runs in this shell (its values); any other string runs in a child shell (the exported ones).
       const innerScope: Scope = u.sameShell
-        ? { cwd: shellCwd, vars: scope.vars }
+        ? sameShell(scope, shellCwd)
         : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
       // `sh -c 'git push -f origin "$1"' _ main`: the words after the string are $0, $1, … of the new shell.
       if (!u.sameShell) {

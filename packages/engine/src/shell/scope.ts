@@ -1,19 +1,51 @@
 // The shell state that flows from one command to the next: the directory and the variables. A subshell, a pipeline
 // stage or a branch works on a child; what a branch or a loop may or may not have assigned is unknown after it.
-import { forEachChild, type SyntaxNode } from 'unbash';
-import { UNKNOWN, type Vars } from './values.js';
+import { forEachChild, type Function as FunctionNode, type SyntaxNode } from 'unbash';
+import type { Frame } from './follow.js';
+import { POSITIONAL, UNKNOWN, type Vars } from './values.js';
+
+/** A shell function this shell defined: its body, in the text (frame) it was written in. */
+export interface ShellFunction {
+  readonly node: FunctionNode;
+  readonly frame: Frame;
+}
 
 export interface Scope {
   cwd: string | undefined;
   readonly vars: Vars;
+  /**
+   * The functions defined so far in this shell, by name (absent: none). A subshell or branch shares its shell's: a
+   * function it defines is judged when called later too, which can only judge more. A new shell (`bash -c`) starts
+   * without them, as bash does unless `export -f`.
+   */
+  functions?: Map<string, ShellFunction>;
 }
 
+/** Another view of the same shell (a loop's turns, `eval`): its variables and functions, a directory of its own. */
+export const sameShell = (scope: Scope, cwd: string | undefined): Scope => ({
+  cwd,
+  vars: scope.vars,
+  ...(scope.functions !== undefined ? { functions: scope.functions } : {}),
+});
+
 /** A subshell's (or pipeline stage's, or branch's) scope: its writes stay its own. */
-export const child = (scope: Scope): Scope => ({ cwd: scope.cwd, vars: scope.vars.child() });
+export const child = (scope: Scope): Scope => ({
+  cwd: scope.cwd,
+  vars: scope.vars.child(),
+  ...(scope.functions !== undefined ? { functions: scope.functions } : {}),
+});
 
 /** After a branch or loop body that may not have run: every name it wrote is unknown in `outer`. */
 export function forgetAssigned(outer: Scope, ...inner: readonly Scope[]): void {
   for (const s of inner) for (const name of s.vars.ownNames()) outer.vars.set(name, UNKNOWN);
+}
+
+/**
+ * After a function call's body (`f main`, which ran in the caller's shell): what it assigned is unknown in the caller
+ * (it may have been `local`, or assigned in a branch); its positional parameters were its own.
+ */
+export function forgetCalled(caller: Scope, body: Scope): void {
+  for (const name of body.vars.ownNames()) if (name !== POSITIONAL) caller.vars.set(name, UNKNOWN);
 }
 
 /** Names a shell builtin sets from its word arguments (read NAME…, unset NAME…). */

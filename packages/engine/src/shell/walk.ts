@@ -9,6 +9,7 @@ import {
   type Command,
   type CommandNode,
   type CompoundList,
+  type Function as FunctionNode,
   type ParsedScript,
   type PipelineNode,
   type AndOr,
@@ -22,9 +23,18 @@ import type { Repository } from './git-branch.js';
 import { shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
 import { type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
-import { assignedNames, child, forgetAssigned, type Scope } from './scope.js';
+import {
+  assignedNames,
+  child,
+  forgetAssigned,
+  forgetCalled,
+  sameShell,
+  type Scope,
+  type ShellFunction,
+} from './scope.js';
 import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
 import { Runner, type Frame, type Ran, NOTHING } from './run.js';
+import { setParams } from './follow.js';
 
 export type { Frame } from './run.js';
 
@@ -42,6 +52,8 @@ const MAX_UNROLL = 16;
 const MAX_UNROLLED_TURNS = 256;
 /** Times a line cut short by an unexpected token (`&& git push`, `ls ) rm -rf x`) is parsed again from after it. */
 const MAX_RECOVERIES = 32;
+/** Function calls followed in one command (`a(){ b;b; }; b(){ c;c; }; …` must not multiply the walk). */
+const MAX_FUNCTION_CALLS = 64;
 
 /** Whether a command has redirections, without building unbash's lazy `redirects` list (most have none). */
 function hasRedirects(node: Command): boolean {
@@ -54,6 +66,9 @@ const UNEXPECTED = /^unexpected token '([^']+)'/;
 
 export class Walker extends Runner {
   private unrolled = 0;
+  private functionCalls = 0;
+  /** The functions whose call is being walked (a recursive call is not followed again). */
+  private readonly calling = new Set<string>();
   private recoveries = 0;
 
   constructor(out: Collector, maxDepth: number, limit: number, files: CallFiles, repo: Repository) {
@@ -203,6 +218,11 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'Function':
+        // Judged where it is written, with what the shell knows there (its parameters unknown), and again at each call
+        // with that call's arguments (`f() { git push -f origin "$1"; }; f main`).
+        this.functionBody(node, frame, child(scope));
+        (scope.functions ??= new Map()).set(node.name.value, { node, frame });
+        return NOTHING;
       case 'Coproc': {
         const body = node.body;
         if (body.type === 'CompoundList') this.list(body, frame, child(scope));
@@ -270,7 +290,7 @@ export class Walker extends Runner {
     const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
     if (text === '' || lines.length > MAX_UNROLL || this.unrolled + lines.length > MAX_UNROLLED_TURNS) return false;
     this.unrolled += lines.length;
-    const s: Scope = { cwd: scope.cwd, vars: scope.vars };
+    const s: Scope = sameShell(scope, scope.cwd);
     const mark = scope.vars.mark();
     for (const line of lines) {
       if (this.out.full()) return true;
@@ -297,7 +317,7 @@ export class Walker extends Runner {
     if (known && items.length > 0 && items.length <= MAX_UNROLL && this.unrolled + items.length <= MAX_UNROLLED_TURNS) {
       this.unrolled += items.length;
       // The loop runs in this shell (its values stay), its directory changes do not leak (as before).
-      const s: Scope = { cwd: scope.cwd, vars: scope.vars };
+      const s: Scope = sameShell(scope, scope.cwd);
       const mark = scope.vars.mark();
       const breaks = this.breaks;
       for (const item of items) {
@@ -406,10 +426,49 @@ export class Walker extends Runner {
       node.end,
       NO_VIA,
     );
+    const called = node.name !== undefined ? this.functionCalled(words, scope) : undefined;
+    if (called !== undefined) this.callFunction(called, words, scope);
     // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
     if (node.name !== undefined && DECLARES.has(node.name.value))
       for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
     return ran;
+  }
+
+  /** The function a command calls: its name as written, defined earlier in this shell (a function comes before a
+   * program of the same name, as in bash). */
+  private functionCalled(words: readonly ShellWord[], scope: Scope): ShellFunction | undefined {
+    const name = words[0];
+    if (name === undefined || name.dynamic || scope.functions === undefined) return undefined;
+    return scope.functions.get(name.value);
+  }
+
+  /**
+   * A call of a function this shell defined: its body walked again in the caller's shell with the call's words as its
+   * positional parameters. A call made inside the function's own body (recursion) is not followed again; past
+   * MAX_FUNCTION_CALLS in one command the rest is opaque.
+   */
+  private callFunction(fn: ShellFunction, words: readonly ShellWord[], scope: Scope): void {
+    const name = fn.node.name.value;
+    if (this.calling.has(name)) return;
+    if (this.functionCalls >= MAX_FUNCTION_CALLS) {
+      this.out.opaque('depth', undefined, `more than ${MAX_FUNCTION_CALLS} function calls (${name})`);
+      return;
+    }
+    this.functionCalls++;
+    this.calling.add(name);
+    const s = child(scope);
+    setParams(s, words.slice(1));
+    this.functionBody(fn.node, fn.frame, s);
+    this.calling.delete(name);
+    forgetCalled(scope, s);
+    // A function runs in the caller's shell: its `cd` is the caller's (a `( … )` body kept its own).
+    scope.cwd = s.cwd;
+  }
+
+  private functionBody(node: FunctionNode, frame: Frame, scope: Scope): void {
+    const body = node.body;
+    if (body.type === 'CompoundList') this.list(body, frame, scope);
+    else this.node(body, frame, scope);
   }
 
   /** One word of a command, expanded: its substitutions walked, its value put in, split into fields when unquoted. */
