@@ -19,6 +19,8 @@ export interface Scope {
    * without them, as bash does unless `export -f`.
    */
   functions?: Map<string, ShellFunction>;
+  /** The aliases defined so far in this shell (`alias gp='git push -f'`), by name; shared like `functions`. */
+  aliases?: Map<string, string>;
 }
 
 /** Another view of the same shell (a loop's turns, `eval`): its variables and functions, a directory of its own. */
@@ -26,6 +28,7 @@ export const sameShell = (scope: Scope, cwd: string | undefined): Scope => ({
   cwd,
   vars: scope.vars,
   ...(scope.functions !== undefined ? { functions: scope.functions } : {}),
+  ...(scope.aliases !== undefined ? { aliases: scope.aliases } : {}),
 });
 
 /** A subshell's (or pipeline stage's, or branch's) scope: its writes stay its own. */
@@ -33,6 +36,7 @@ export const child = (scope: Scope): Scope => ({
   cwd: scope.cwd,
   vars: scope.vars.child(),
   ...(scope.functions !== undefined ? { functions: scope.functions } : {}),
+  ...(scope.aliases !== undefined ? { aliases: scope.aliases } : {}),
 });
 
 /** After a branch or loop body that may not have run: every name it wrote is unknown in `outer`. */

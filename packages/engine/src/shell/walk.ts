@@ -67,6 +67,8 @@ const UNEXPECTED = /^unexpected token '([^']+)'/;
 export class Walker extends Runner {
   private unrolled = 0;
   private functionCalls = 0;
+  /** The aliases being expanded (bash does not expand an alias inside its own text). */
+  private readonly expanding = new Set<string>();
   /** The functions whose call is being walked (a recursive call is not followed again). */
   private readonly calling = new Set<string>();
   private recoveries = 0;
@@ -383,6 +385,8 @@ export class Walker extends Runner {
   }
 
   private command(node: Command, frame: Frame, scope: Scope, piped: Stdin): Ran {
+    const alias = this.aliasOf(node, scope);
+    if (alias !== undefined) return this.expandAlias(node, alias, frame, scope);
     // Substitutions run before the command itself: record them first (prefix, name, suffix: the shell's order).
     let assignments: string[] | undefined;
     let prefix: Assignment[] | undefined;
@@ -426,12 +430,49 @@ export class Walker extends Runner {
       node.end,
       NO_VIA,
     );
+    if (node.name !== undefined && words[0]?.value === 'alias' && !words[0].dynamic) defineAliases(words, scope);
     const called = node.name !== undefined ? this.functionCalled(words, scope) : undefined;
     if (called !== undefined) this.callFunction(called, words, scope);
     // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
     if (node.name !== undefined && DECLARES.has(node.name.value))
       for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
     return ran;
+  }
+
+  /** The alias a command's name is (written plainly, with no NAME=value before it), unless it is being expanded. */
+  private aliasOf(node: Command, scope: Scope): { name: string; value: string } | undefined {
+    const name = node.name;
+    if (scope.aliases === undefined || name === undefined || node.prefix.length > 0) return undefined;
+    const value = scope.aliases.get(name.text);
+    return value === undefined || this.expanding.has(name.text) ? undefined : { name: name.text, value };
+  }
+
+  /**
+   * `gp origin main` after `alias gp='git push -f'`: the command read again with the alias's text in place of its
+   * name, in this shell. Read whether or not bash would expand it there (aliases need `shopt -s expand_aliases` in a
+   * script and take effect from the next line): the stricter reading. An alias is not expanded inside itself.
+   */
+  private expandAlias(node: Command, alias: { name: string; value: string }, frame: Frame, scope: Scope): Ran {
+    if (frame.depth + 1 > this.maxDepth) {
+      this.out.opaque('depth', undefined, frame.text.slice(node.pos, node.end));
+      return NOTHING;
+    }
+    const source = `${alias.value}${frame.text.slice(node.name!.end, node.end)}`;
+    this.expanding.add(alias.name);
+    this.nested(
+      source,
+      {
+        ...frame,
+        text: source,
+        base: undefined,
+        span: this.map(frame, node.pos, node.end),
+        depth: frame.depth + 1,
+        via: [...frame.via, `alias ${alias.name}`],
+      },
+      scope,
+    );
+    this.expanding.delete(alias.name);
+    return NOTHING;
   }
 
   /** The function a command calls: its name as written, defined earlier in this shell (a function comes before a
@@ -562,5 +603,17 @@ export class Walker extends Runner {
       branch: this.branchAt,
       depth: 0,
     };
+  }
+}
+
+const ALIAS_NAME = /^[^\s=/$`'"\\|&;()<>]+$/;
+
+/** `alias NAME=VALUE …`: the literal definitions, kept for the commands after it (`unalias` is not followed: stricter). */
+function defineAliases(words: readonly ShellWord[], scope: Scope): void {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = w.value.indexOf('=');
+    if (w.dynamic || eq <= 0 || !ALIAS_NAME.test(w.value.slice(0, eq))) continue;
+    (scope.aliases ??= new Map()).set(w.value.slice(0, eq), w.value.slice(eq + 1));
   }
 }
