@@ -317,7 +317,14 @@ type ParameterPart = Extract<WordPart, { type: 'ParameterExpansion' }>;
 
 function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined {
   const name = part.parameter;
-  if (part.prefix === '!') return undefined;
+  if (part.prefix === '!') {
+    // `${!C}` with C=B: the value of B (indirection). Keys (`${!A[@]}`), names (`${!P*}`) and operations stay unknown.
+    if (part.index !== undefined || part.operation !== undefined || !NAME.test(name)) return undefined;
+    const target = ctx.vars.get(name);
+    if (typeof target !== 'string' || !NAME.test(target)) return undefined;
+    const v = ctx.vars.get(target);
+    return typeof v === 'string' ? v : v === UNSET ? '' : undefined;
+  }
   if (part.index !== undefined || !NAME.test(name)) {
     // ${A[n]}, ${A[@]}, ${#A[@]}, ${1}, ${@}, ${#}: with no operation (those stay unknown on arrays).
     if (part.operation !== undefined) return undefined;
