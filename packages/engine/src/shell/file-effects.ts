@@ -233,9 +233,13 @@ export function gitEffects(input: EffectInput, add: AddEffect, _stdin?: string, 
   }
   const dashDash = input.argv.indexOf('--');
   if (sub === 'checkout' && dashDash !== -1 && dashDash + 1 < input.argv.length) {
-    for (const p of input.argv.slice(dashDash + 1)) add('write', p, 'git checkout --');
+    for (const p of input.argv.slice(dashDash + 1)) addTree('write', p, 'git checkout --', add);
   } else if (sub === 'restore' && !(has(input.flags, '--staged', '-S') && !has(input.flags, '--worktree', '-W'))) {
-    for (const p of rest) add('write', p, 'git restore');
+    for (const p of rest) addTree('write', p, 'git restore', add);
+  } else if (sub === 'clean' && has(input.flags, '-f', '--force') && !has(input.flags, '-n', '--dry-run')) {
+    // Untracked files (with -x ignored ones too) under each path are deleted: raw data, local config, build output.
+    for (const p of rest.length > 0 ? rest : ['.'])
+      add('delete', p === '.' || p === './' ? '**' : `${trimSlash(p)}/**`, 'git clean');
   } else if (sub === 'rm' && !has(input.flags, '--cached')) {
     for (const p of rest) add('delete', p, 'git rm');
   } else if (sub === 'mv' && rest.length >= 2) {
@@ -246,6 +250,20 @@ export function gitEffects(input: EffectInput, add: AddEffect, _stdin?: string, 
     if (sources.length === 1) add('write', dest, 'git mv');
     else for (const src of sources) add('write', `${dest}/${basename(src)}`, 'git mv');
   }
+}
+
+const trimSlash = (p: string): string => p.replace(/\/+$/, '') || '/';
+
+/**
+ * A path git writes or deletes the files of: the path, and what is under it when it names a folder (no extension in
+ * its last part, or a trailing slash: `git checkout -- data/raw` rewrites every tracked file there). `.` is left as
+ * written: the whole tree is the destructive-shell rules' to judge, not every folder rule's.
+ */
+function addTree(kind: 'write' | 'delete', p: string, via: string, add: AddEffect): void {
+  add(kind, p, via);
+  if (p === '.' || p === './' || p.startsWith('-')) return;
+  const last = trimSlash(p).split('/').pop() ?? '';
+  if (p.endsWith('/') || (!last.includes('.') && !/[*?[]/.test(last))) add(kind, `${trimSlash(p)}/**`, via);
 }
 
 /** find's start paths: the words before its expression (never glob-expanded). */
