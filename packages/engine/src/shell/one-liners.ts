@@ -3,6 +3,7 @@
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+import { foldPaths } from './one-liner-fold.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -264,7 +265,7 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
-  return language === undefined ? [] : new Scan(code, language).run();
+  return language === undefined ? [] : new Scan(foldPaths(code, language), language).run();
 }
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */

@@ -1,0 +1,173 @@
+// Paths a one-liner assembles from literals, folded into one literal before the call scan (one-liners.ts) reads it:
+// `os.path.join('data', 'raw', 'a.csv')`, `Path('data', 'raw')`, `Path('data') / 'raw' / 'a.csv'`, `'data/' + 'raw'`,
+// Node's `path.join(…)`/`path.resolve(…)`. Python writes paths this way far more often than as one string, and the
+// call it is handed to (`os.remove(…)`, `.unlink()`, `fs.rmSync(…)`) reads only a literal. Anything not made of
+// literals alone is left as written (unknown to the scan, as before). One forward scan: the output is never longer
+// than the code plus a few quotes per fold, and each character is read a bounded number of times.
+import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+
+/** Calls that join their literal arguments with `/`, by language; `Path`-like constructors stay a call. */
+const JOINS: Readonly<Partial<Record<Language, RegExp>>> = {
+  python: /^(?:os\.path|posixpath)\.join\(/,
+  js: /^(?:path|path\.posix|require\(\s*['"](?:node:)?path['"]\s*\))\.(?:join|resolve)\(/,
+};
+const PATH_CLASSES = /^(?:pathlib\.)?(?:Pure|Posix|PurePosix)?Path\(/;
+
+const isIdent = (c: number): boolean =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c === 46;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** A value as a literal the scan reads back unchanged (single quotes; backslash, quote and line ends escaped). */
+const quote = (value: string): string =>
+  `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+
+/** `a/b` joined as a path join does: a later absolute part starts again, empty parts add nothing. */
+function joinParts(parts: readonly string[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (p.startsWith('/')) out = p;
+    else if (p === '') continue;
+    else out = out === '' || out.endsWith('/') ? `${out}${p}` : `${out}/${p}`;
+  }
+  return out;
+}
+
+/** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
+export function foldPaths(code: string, language: Language): string {
+  if (language !== 'python' && language !== 'js') return code;
+  // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
+  if (!/join\(|resolve\(|Path\(|['"]\s*\+|\+\s*['"]|\)\s*\/\s*['"]/.test(code)) return code;
+  return new Folder(code, language).run();
+}
+
+class Folder {
+  private out = '';
+  constructor(
+    private readonly code: string,
+    private readonly language: Language,
+  ) {}
+
+  run(): string {
+    const code = this.code;
+    let i = 0;
+    let copied = 0;
+    while (i < code.length) {
+      const c = code.charCodeAt(i);
+      const startsName = i === 0 || !isIdent(code.charCodeAt(i - 1));
+      const folded = opensString(this.language, c)
+        ? this.sum(i)
+        : startsName && isIdent(c)
+          ? this.call(i)
+          : c === 40 && this.language === 'python'
+            ? this.bracketed(i)
+            : undefined;
+      if (folded !== undefined) {
+        this.out += code.slice(copied, i) + folded.text;
+        i = copied = folded.end;
+      } else if (opensString(this.language, c)) {
+        i = readLiteral(code, i, this.language)?.end ?? i + 1;
+      } else i++;
+    }
+    return this.out + code.slice(copied);
+  }
+
+  /** Literals joined by `+` (`'data/' + 'raw'`): one literal; undefined when there is only one or a part is not. */
+  private sum(at: number): { text: string; end: number } | undefined {
+    const first = this.value(at);
+    if (first === undefined) return undefined;
+    let value = first.value;
+    let end = first.end;
+    let parts = 1;
+    for (;;) {
+      let j = end;
+      while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
+      if (this.code.charCodeAt(j) !== 43 /* + */) break;
+      j++;
+      while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
+      const next = this.value(j);
+      if (next === undefined) break;
+      value += next.value;
+      end = next.end;
+      parts++;
+    }
+    return parts > 1 ? { text: quote(value), end } : undefined;
+  }
+
+  /** A join call or a Path of literal parts (`Path('a', 'b') / 'c'`), folded; undefined otherwise. */
+  private call(at: number): { text: string; end: number } | undefined {
+    const head = this.code.slice(at, at + 48);
+    const join = JOINS[this.language]?.exec(head);
+    if (join) {
+      const parts = this.parts(at + join[0].length);
+      return parts === undefined ? undefined : { text: quote(joinParts(parts.values)), end: parts.end };
+    }
+    const path = this.language === 'python' ? PATH_CLASSES.exec(head) : null;
+    if (!path) return undefined;
+    const parts = this.parts(at + path[0].length);
+    if (parts === undefined || parts.values.length === 0) return undefined;
+    const values = [...parts.values];
+    let end = parts.end;
+    // `Path('data') / 'raw' / 'a.csv'`
+    for (;;) {
+      let j = end;
+      while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
+      if (this.code.charCodeAt(j) !== 47 /* / */) break;
+      j++;
+      while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
+      const next = this.value(j);
+      if (next === undefined) break;
+      values.push(next.value);
+      end = next.end;
+    }
+    if (values.length === 1) return undefined;
+    return { text: `Path(${quote(joinParts(values))})`, end };
+  }
+
+  /**
+   * `(Path('data') / 'raw').unlink()`: a bracket around a folded Path, followed by a member: the brackets go too, so the
+   * call scan sees `Path('data/raw').unlink()`.
+   */
+  private bracketed(at: number): { text: string; end: number } | undefined {
+    let i = at + 1;
+    while (i < this.code.length && isSpace(this.code.charCodeAt(i))) i++;
+    const inner = this.call(i);
+    if (inner === undefined || !inner.text.startsWith('Path(')) return undefined;
+    let j = inner.end;
+    while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
+    if (this.code.charCodeAt(j) !== 41 || this.code.charCodeAt(j + 1) !== 46 /* ). */) return undefined;
+    return { text: inner.text, end: j + 1 };
+  }
+
+  /** A literal at `at` (itself possibly a `+` sum), with its value. */
+  private value(at: number): { value: string; end: number } | undefined {
+    const literal = readLiteral(this.code, at, this.language);
+    return literal?.value === undefined ? undefined : { value: literal.value, end: literal.end };
+  }
+
+  /** The literal arguments of a call from just past its `(` to its `)`: undefined when one is not a literal. */
+  private parts(at: number): { values: string[]; end: number } | undefined {
+    const values: string[] = [];
+    let i = at;
+    for (;;) {
+      while (i < this.code.length && isSpace(this.code.charCodeAt(i))) i++;
+      if (this.code.charCodeAt(i) === 41) return { values, end: i + 1 };
+      const part = this.sum(i);
+      let value: string | undefined;
+      if (part !== undefined) {
+        const back = readLiteral(part.text, 0, this.language);
+        value = back?.value;
+        i = part.end;
+      } else {
+        const one = this.value(i);
+        if (one === undefined) return undefined;
+        value = one.value;
+        i = one.end;
+      }
+      if (value === undefined) return undefined;
+      values.push(value);
+      while (i < this.code.length && isSpace(this.code.charCodeAt(i))) i++;
+      if (this.code.charCodeAt(i) === 44) i++;
+      else if (this.code.charCodeAt(i) !== 41) return undefined;
+    }
+  }
+}
