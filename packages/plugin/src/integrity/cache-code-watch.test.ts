@@ -99,6 +99,12 @@ describe('the code caches the sandbox opens', () => {
     expect(existsSync(join(h, '.cache/pre-commit/repoNEW'))).toBe(false);
     // Put back once: the next check finds nothing more.
     expect(watch.check(() => false)).toEqual([]);
+    // A known hook environment changed: removed with db.db (whose row would name a folder no longer there).
+    appendFileSync(join(h, '.cache/pre-commit/repoxyz/.pre-commit-hooks.yaml'), '- id: evil\n');
+    expect(watch.check(() => false).map((f) => f.path)).toEqual([join(h, '.cache/pre-commit/repoxyz')]);
+    expect(existsSync(join(h, '.cache/pre-commit/repoxyz'))).toBe(false);
+    expect(existsSync(db)).toBe(false);
+    expect(watch.check(() => false)).toEqual([]);
   });
 
   it("cargo: a crate's build.rs edited removes its source; a planted .crate is removed", () => {

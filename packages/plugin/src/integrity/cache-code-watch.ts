@@ -110,6 +110,15 @@ export class CacheCodeWatch {
         return { ...base, result: 'kept', detail: `${what}; could not be undone: ${String(error)}` };
       }
     });
+    // A known entry removed from a cache with an index: the index goes too (see CodeCache.index).
+    for (const cache of this.caches) {
+      if (cache.index === undefined) continue;
+      const gone = out.some((f) => f.cache === cache.id && !f.created && f.result === 'restored' && !now.has(f.path));
+      if (!gone) continue;
+      const index = join(cache.root, cache.index);
+      rmSync(index, { force: true });
+      now.delete(index);
+    }
     this.seen = now;
     return out;
   }

@@ -22,6 +22,12 @@ export interface CodeCache {
   readonly within?: string;
   /** Entries that are files holding data the tool trusts (pre-commit's db.db): put back to their bytes, not removed. */
   readonly restoreFiles?: boolean;
+  /**
+   * The tool's index of its entries (a name under root), removed with any known entry that is removed: pre-commit
+   * uses the folder its db.db names without looking whether it is still there, so a row left pointing at a removed
+   * folder would break the human's next commit; without db.db it makes a new one and installs what it needs again.
+   */
+  readonly index?: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -78,16 +84,18 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       ignore: /^\.?package-lock\.json$/,
     },
     {
-      // pre-commit (`store.py`): `repo<random>/` holds a hook repository and its installed environments, run at
-      // every `git commit` of a project whose hooks name it; `db.db` maps a repository and revision to that folder
-      // (a row pointing anywhere is used as it is). A missing folder is cloned and installed again.
+      // pre-commit (`store.py`, `_new_repo`): `repo<random>/` holds a hook repository and its installed environments,
+      // run at every `git commit` of a project whose hooks name it; `db.db` maps a repository and revision to that
+      // folder, and a row is used as it is (pointing anywhere, or at a folder no longer there). A new folder goes with
+      // the db.db put back (its row gone); a changed one goes with db.db, which pre-commit then makes again.
       id: 'pre-commit',
       root: abs(env.PRE_COMMIT_HOME) ?? join(xdgCache, 'pre-commit'),
       depth: 1,
       what: 'pre-commit hook environment or its index (run at every git commit, unchecked)',
-      refetch: 'pre-commit clones and installs a missing hook repository again at the next commit',
+      refetch: 'pre-commit clones and installs it again at the next commit',
       ignore: /^\.lock$/,
       restoreFiles: true,
+      index: 'db.db',
     },
     {
       // cargo: a downloaded `.crate` is unpacked without checking its checksum again when its source is missing.
