@@ -88,6 +88,8 @@ export class ResultCheck {
   private cacheCode: CacheCodeWatch | undefined;
   /** opencode configuration new in the project's sub-folders. */
   private subConfigs: SubConfigWatch | undefined;
+  /** The sub-folder search's bound was said in the log (once per load). */
+  private boundSaid = false;
 
   constructor(
     private readonly ctx: WatchContext,
@@ -110,6 +112,7 @@ export class ResultCheck {
     this.runLater = undefined;
     this.cacheCode = undefined;
     this.subConfigs = undefined;
+    this.boundSaid = false;
     if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
       this.runLater = new RunLaterWatch(this.ctx.directory);
       this.runLater.accept();
@@ -430,7 +433,17 @@ export class ResultCheck {
     if (!shell && !paths.some((p) => namesSubConfig(p, dir))) return [];
     const approved = () =>
       bypassed?.has(CONFIG_DIRS_CONTRACT) === true || this.approve(sessionID, CONFIG_DIRS_CONTRACT);
-    return watch.check(approved).map((f) => ({
+    const found = watch.check(approved);
+    const searched = watch.summary();
+    if (searched.bounded && !this.boundSaid) {
+      this.boundSaid = true;
+      this.channels.log(
+        'warn',
+        `result check: the search for opencode configuration in sub-folders stopped at its bound (${searched.folders} folders, 8 levels): a .opencode/ or opencode.json deeper than that is not found`,
+        { sessionID },
+      );
+    }
+    return found.map((f) => ({
       path: f.path,
       kind: 'created' as const,
       contracts: [CONFIG_DIRS_CONTRACT],

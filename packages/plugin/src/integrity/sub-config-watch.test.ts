@@ -1,5 +1,5 @@
 // opencode configuration in sub-folders of the project: existing ones are protect facts (found at load), a new one is
-// removed after the call unless the human's bypass keeps it, node_modules and .git are not searched, and a file
+// removed after the call unless the human's bypass keeps it, node_modules, .git and build output are not searched, and a file
 // tool's path tells whether a search is worth it. Real folders, no mocks.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +22,12 @@ function project(): string {
   put(join(dir, 'packages/api/.opencode/command/deploy.md'), 'Deploy\n');
   put(join(dir, 'packages/api/opencode.json'), '{}');
   put(join(dir, 'node_modules/pkg/.opencode/plugins/x.js'), '');
+  put(join(dir, 'target/debug/build/.opencode/plugins/x.js'), '');
   return dir;
 }
 
 describe("opencode configuration in the project's sub-folders", () => {
-  it("finds the sub-folders' .opencode and opencode.json, never the project's own, never inside node_modules", () => {
+  it("finds the sub-folders' .opencode and opencode.json, never the project's own, never inside node_modules or build output", () => {
     const dir = project();
     expect(new SubConfigFinder(dir).find().places.sort()).toEqual([
       join(dir, 'packages/api/.opencode'),
