@@ -1,6 +1,6 @@
 // opencode configuration in sub-folders of the project: existing ones are protect facts (found at load), a new one is
-// removed after the call unless the human's bypass keeps it, node_modules, .git and build output are not searched, and a file
-// tool's path tells whether a search is worth it. Real folders, no mocks.
+// removed after the call unless the human's bypass keeps it, node_modules, .git and build output are not searched,
+// and a file tool's path tells whether a search is worth it. Real folders, no mocks.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
