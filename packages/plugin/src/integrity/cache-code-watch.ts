@@ -23,9 +23,10 @@ export interface CacheFinding {
 }
 
 /**
- * Bounds: files stat'ed per check over all caches, in the order code-caches.ts lists them (~17 µs a file on the
- * loaded 2-core test machine: 10,000 files cost ~170 ms after a shell call). An entry the bound cuts short is not
- * compared at all (a cut that moves must not read as a change), and /anchor status says how much was beyond it.
+ * Bounds: files stat'ed per check over all caches, in the order code-caches.ts lists them (5–12 µs a file on the
+ * loaded 2-core test machine: 10,000 files cost 47–123 ms after a shell call, bench/code-caches.ts). An entry the
+ * bound cuts short is not compared at all (a cut that moves must not read as a change), and /anchor status says how
+ * much was beyond it.
  */
 export const MAX_FILES = 10_000;
 /** A data-file entry kept to be put back (pre-commit's db.db is some KB). */
