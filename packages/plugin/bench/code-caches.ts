@@ -2,7 +2,7 @@
 // configuration) for the code caches the sandbox opens and for opencode configuration in the project's sub-folders:
 // one check of the caches with nothing changed, at a few sizes (npx's own cache on the test machine held 2,832
 // files), and one search of a project's folders. Builds the trees in a temp folder; reads only file stats.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SubConfigFinder } from '../src/core/sub-configs.js';
@@ -61,7 +61,8 @@ const stats = (values: number[]) => {
 
 export function measureCodeCaches(runs = 30): CodeCacheFigures {
   const caches = [1000, 2832, 10_000].map((files) => {
-    const watch = new CacheCodeWatch(codeCaches(homeWith(files), {}));
+    const home = homeWith(files);
+    const watch = new CacheCodeWatch(codeCaches(home, {}));
     watch.accept();
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -69,10 +70,12 @@ export function measureCodeCaches(runs = 30): CodeCacheFigures {
       if (watch.check(() => false).length > 0) throw new Error('bench: a quiet cache check found a change');
       ms.push(performance.now() - t);
     }
+    rmSync(home, { recursive: true, force: true });
     return { files, ...stats(ms) };
   });
   const subConfigs = [500, 2000, 5000].map((folders) => {
-    const finder = new SubConfigFinder(projectWith(folders));
+    const project = projectWith(folders);
+    const finder = new SubConfigFinder(project);
     finder.find();
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -80,6 +83,7 @@ export function measureCodeCaches(runs = 30): CodeCacheFigures {
       finder.find();
       ms.push(performance.now() - t);
     }
+    rmSync(project, { recursive: true, force: true });
     return { folders, ...stats(ms) };
   });
   return { caches, subConfigs };
