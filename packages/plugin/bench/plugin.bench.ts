@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledPresets } from '@semantic-anchors/engine';
 import { measureTarball } from './tarball.js';
 import { measureResultCheck } from './result-check.js';
+import { measureCodeCaches } from './code-caches.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'dist/index.js');
@@ -140,6 +141,7 @@ const figures = {
     met: stats(afterUs).p99 <= TARGET_HOOK_US,
   },
   resultCheck: measureResultCheck(),
+  codeCaches: measureCodeCaches(),
   tarball: measureTarball(root),
 };
 
@@ -163,6 +165,13 @@ if (process.argv.includes('--json')) {
   console.log(
     `result check (${rc.files} protected files in ${rc.folders} folders: contract file, opencode config, git hooks and config, .opencode/node_modules with zod, the installed plugin): ` +
       `built in ${f(rc.buildMs)} ms (installed packages after the start); per check with nothing changed ${f(rc.quietCheckUs.median)} µs median, ${f(rc.quietCheckUs.p99)} µs p99 (${rc.checks} checks; each call pays one before it and, for tools that write, one after); a check that finds, undoes and reports a change ${f(rc.changeCheckUs.median)} µs median`,
+  );
+  const cc = figures.codeCaches;
+  console.log(
+    `code caches, one check with nothing changed (after each shell call, and a file-tool write into one): ${cc.caches.map((c) => `${c.files} files ${f(c.medianMs)} ms median, ${f(c.p99Ms)} ms p99`).join('; ')}`,
+  );
+  console.log(
+    `opencode configuration in sub-folders, one search (after each shell call, and a file-tool write naming one; node_modules and .git not searched): ${cc.subConfigs.map((c) => `${c.folders} folders ${f(c.medianMs, 2)} ms median, ${f(c.p99Ms, 2)} ms p99`).join('; ')}`,
   );
   const kb = (n: number) => `${f(n / 1024)} KB`;
   const t = figures.tarball;

@@ -14,6 +14,7 @@ import { configNamedFiles } from './config-named-files.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
 import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor } from './git-files.js';
+import { SubConfigFinder } from './sub-configs.js';
 
 /**
  * What the built-in self-protection guards, and the one list the OS sandbox makes read-only (sandbox/policy.ts): the
@@ -112,6 +113,8 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
 interface OpencodeDirs {
   /** Configuration folders, project ones first. */
   readonly config: string[];
+  /** opencode.json[c] files in the project's sub-folders. */
+  readonly subFiles: string[];
   readonly data: string;
   readonly state: string;
   readonly cache: string;
@@ -126,10 +129,14 @@ function opencodeDirs(host: HostFacts): OpencodeDirs {
     return value && isAbsolute(value) ? value : join(home, fallback);
   };
   const config = foldersUp(host.directory, host.worktree).map((dir) => join(dir, '.opencode'));
+  // A sub-folder's `.opencode` is loaded when the human starts opencode there: guarded like the project's own.
+  const sub = subConfigsOf(host.directory);
+  config.push(...sub.filter((p) => basename(p) === '.opencode'));
   config.push(join(xdg('XDG_CONFIG_HOME', '.config'), 'opencode'), join(home, '.opencode'));
   if (env.OPENCODE_CONFIG_DIR && isAbsolute(env.OPENCODE_CONFIG_DIR)) config.push(env.OPENCODE_CONFIG_DIR);
   return {
     config: unique(config),
+    subFiles: sub.filter((p) => basename(p) !== '.opencode'),
     data: join(xdg('XDG_DATA_HOME', '.local/share'), 'opencode'),
     state: join(xdg('XDG_STATE_HOME', '.local/state'), 'opencode'),
     cache: join(xdg('XDG_CACHE_HOME', '.cache'), 'opencode'),
@@ -143,6 +150,8 @@ function opencodeConfigFiles(host: HostFacts, dirs: OpencodeDirs): string[] {
   // opencode reads opencode.json[c] in every folder from the directory up to the worktree.
   for (const dir of foldersUp(host.directory, host.worktree))
     out.push(join(dir, 'opencode.json'), join(dir, 'opencode.jsonc'));
+  // A sub-folder's opencode.json[c] that exists (a new one is found and removed by the result check).
+  out.push(...dirs.subFiles);
   for (const dir of dirs.config) {
     out.push(
       join(dir, 'opencode.json'),
@@ -287,3 +296,8 @@ function withRealPaths(folders: readonly string[]): string[] {
 }
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
+
+/** The configuration places in the project's sub-folders as they are now (bounded: see sub-configs.ts). */
+function subConfigsOf(directory: string): string[] {
+  return new SubConfigFinder(resolve(directory)).find().places;
+}

@@ -1,98 +1,219 @@
-// Installed code in a cache the sandbox opens to the shell: npx's `_npx` folder under npm's cache holds whole
-// installed package trees, and npx runs them again, in any project of the human's, without checking them. The cache
-// must stay writable (an honest `npx tool` installs there, and rewrites the entry's lock files on every run), so the
-// check is of the result: an entry whose installed files a call created or changed is removed after that call, and
-// npx installs it again, from npm's content-checked store (`_cacache`), the next time it is asked for it. An honest
-// npx run loses nothing but the reuse (the result check logs a new entry's removal and reports a changed one as a
-// BLOCK). Takes the npx folder; reads the entries' file stats.
-import { rmSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
-import { lstatQuiet, readdirQuiet } from './fs-quiet.js';
+// Installed code in the caches the sandbox opens to the shell (code-caches.ts lists them: npx's installed packages,
+// corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, cargo's crate
+// sources): the tools run what is there again, in any project of the human's, without checking it. The caches must
+// stay writable (an honest `npx tool`, `pnpm install` through corepack, `./gradlew`, `git commit` with pre-commit or
+// `cargo build` fills them), so the check is of the result: an entry a call created or whose files it changed is
+// removed after that call (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or
+// unpacks it again, checked, the next time it is asked for it. An honest run loses nothing but the reuse (the
+// result check logs a new entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CodeCache } from './code-caches.js';
+import { errnoOf, lstatQuiet, readdirQuiet } from './fs-quiet.js';
+import { isInside } from '../sandbox/policy.js';
 
 export interface CacheFinding {
-  /** The cache entry (a folder) that was removed or kept. */
+  /** The cache entry (a folder, or a file) that was removed, put back or kept. */
   readonly path: string;
+  /** The cache's id (npx, corepack, …). */
+  readonly cache: string;
   readonly created: boolean;
   readonly result: 'restored' | 'approved' | 'kept';
   readonly detail: string;
 }
 
-/** Bounds: files stat'ed per check over all entries (a cache larger than this is compared up to it). */
-const MAX_FILES = 20_000;
+/**
+ * Bounds: files stat'ed per check over all caches, in the order code-caches.ts lists them (5–12 µs a file on the
+ * loaded 2-core test machine: 10,000 files cost 47–123 ms after a shell call, bench/code-caches.ts). An entry the
+ * bound cuts short is not compared at all (a cut that moves must not read as a change), and /anchor status says how
+ * much was beyond it.
+ */
+export const MAX_FILES = 10_000;
+/** A data-file entry kept to be put back (pre-commit's db.db is some KB). */
+const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 
-/** npm's cache folder as npm finds it: `npm_config_cache` (either spelling), else ~/.npm. */
-export function npmCacheDir(home: string, env: Readonly<Record<string, string | undefined>>): string {
-  const set = env.npm_config_cache ?? env.NPM_CONFIG_CACHE;
-  return set && isAbsolute(set) ? set : join(home, '.npm');
+interface Seen {
+  readonly print: string;
+  readonly cache: CodeCache;
+  /** The bound stopped the walk inside (or before) this entry: not compared. */
+  readonly partial?: boolean;
+  /** The bytes of a data-file entry (restoreFiles), to put back. */
+  readonly bytes?: Buffer | undefined;
 }
 
 export class CacheCodeWatch {
-  private seen = new Map<string, string>();
+  private seen = new Map<string, Seen>();
+  /** Files the last scan could not reach within MAX_FILES (said in /anchor status). */
+  private beyond = 0;
+  private lastMs = 0;
 
-  constructor(private readonly npxDir: string) {}
+  constructor(
+    private readonly caches: readonly CodeCache[],
+    private readonly maxFiles = MAX_FILES,
+  ) {}
 
-  /** Takes the cache as it is now as the truth (a load, or the human's own turn). */
-  accept(): void {
-    this.seen = this.scan();
+  /** The cache a path lies in, if any (a file tool's target: the watch is then worth a walk). */
+  cacheOf(path: string): CodeCache | undefined {
+    return this.caches.find((c) => isInside(path, c.root));
   }
 
-  /** Entries created or changed since the last check: removed, unless `approve` (the human's bypass) says keep. */
+  /** What the last scan covered, for /anchor status: entries, files beyond the bound, its time. */
+  summary(): { entries: number; beyond: number; ms: number; caches: string[] } {
+    const present = [...new Set([...this.seen.values()].map((s) => s.cache.id))];
+    return { entries: this.seen.size, beyond: this.beyond, ms: this.lastMs, caches: present };
+  }
+
+  /** Takes the caches as they are now as the truth (a load, or the human's own turn). */
+  accept(): void {
+    this.seen = this.scan(undefined);
+  }
+
+  /** Entries created or changed since the last check: undone, unless `approve` (the human's bypass) says keep. */
   check(approve: () => boolean): CacheFinding[] {
-    const now = this.scan();
-    const changed = [...now].filter(([entry, print]) => this.seen.get(entry) !== print);
+    const now = this.scan(this.seen);
+    const changed = [...now].filter(([entry, s]) => {
+      const before = this.seen.get(entry);
+      // New: removed whatever it holds. Cut short before: never compared (said in /anchor status). Whole before and
+      // cut short now: it grew past the bound, or one before it did (that one is removed too) — read as changed, so
+      // filling a cache cannot push an entry out of the check.
+      if (before === undefined) return true;
+      if (before.partial) return false;
+      return s.partial || before.print !== s.print;
+    });
     if (changed.length === 0) {
       this.seen = now;
       return [];
     }
     const approved = approve();
-    const out = changed.map(([entry]): CacheFinding => {
-      const created = !this.seen.has(entry);
-      const what = `${created ? 'a new' : 'a changed'} npx cache entry (installed packages npx runs again without checking them)`;
-      if (approved) return { path: entry, created, result: 'approved', detail: `${what}; kept by the human's bypass` };
+    const out = changed.map(([entry, s]): CacheFinding => {
+      const before = this.seen.get(entry);
+      const created = before === undefined;
+      const base = { path: entry, cache: s.cache.id, created };
+      const what = `${created ? 'a new' : 'a changed'} ${s.cache.what}`;
+      if (approved) {
+        // A new entry was not walked (it was to be removed): its files are read now, to compare from here on.
+        if (created) now.set(entry, this.entry(entry, s.cache, { left: this.maxFiles }, undefined) ?? s);
+        return { ...base, result: 'approved', detail: `${what}; kept by the human's bypass` };
+      }
       try {
+        if (before?.bytes !== undefined) {
+          rmSync(entry, { recursive: true, force: true });
+          writeFileSync(entry, before.bytes);
+          // Read again: the file put back has a new stat, which is the truth from now on.
+          const again = this.entry(entry, s.cache, { left: Number.POSITIVE_INFINITY }, undefined);
+          now.set(entry, again ? { ...again, bytes: before.bytes } : before);
+          return { ...base, result: 'restored', detail: `${what}: its bytes were put back` };
+        }
         rmSync(entry, { recursive: true, force: true });
         now.delete(entry);
-        return {
-          path: entry,
-          created,
-          result: 'restored',
-          detail: `${what}: removed; npx installs it again from npm's checked cache when it is next asked for it`,
-        };
+        return { ...base, result: 'restored', detail: `${what}: removed; ${s.cache.refetch}` };
       } catch (error) {
-        return { path: entry, created, result: 'kept', detail: `${what}; could not be removed: ${String(error)}` };
+        return { ...base, result: 'kept', detail: `${what}; could not be undone: ${String(error)}` };
       }
     });
+    // A known entry removed from a cache with an index: the index goes too (see CodeCache.index).
+    for (const cache of this.caches) {
+      if (cache.index === undefined) continue;
+      const gone = out.some((f) => f.cache === cache.id && !f.created && f.result === 'restored' && !now.has(f.path));
+      if (!gone) continue;
+      const index = join(cache.root, cache.index);
+      rmSync(index, { force: true });
+      now.delete(index);
+    }
     this.seen = now;
     return out;
   }
 
-  /** Each entry and a print of its installed files (path, size, mtime, inode), npm's own lock files left out. */
-  private scan(): Map<string, string> {
-    const out = new Map<string, string>();
-    let budget = MAX_FILES;
-    for (const name of readdirQuiet(this.npxDir)) {
-      const entry = join(this.npxDir, name);
-      const parts: string[] = [];
-      const walk = (dir: string, rel: string) => {
-        for (const child of readdirQuiet(dir).sort()) {
-          // npm rewrites its hidden lock file on every run of an entry it reuses: not installed code.
-          if (child === '.package-lock.json' || budget <= 0) continue;
-          const path = join(dir, child);
-          const st = lstatQuiet(path);
-          if (st === 'absent' || 'code' in st) continue;
-          budget--;
-          parts.push(`${rel}${child}:${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`);
-          if (st.isDirectory()) walk(path, `${rel}${child}/`);
-        }
-      };
-      const modules = join(entry, 'node_modules');
-      const st = lstatQuiet(modules);
-      // An entry whose node_modules is a link, a file or unreadable is not npm's: printed as such, compared as such.
-      if (st === 'absent') parts.push('no node_modules');
-      else if ('code' in st || !st.isDirectory()) parts.push(`node_modules is not a folder`);
-      else walk(modules, '');
-      out.set(entry, parts.join('\n'));
+  /** Each entry of each cache and a print of its files (path, size, mtime, inode, mode), ignored names left out. */
+  private scan(before: ReadonlyMap<string, Seen> | undefined): Map<string, Seen> {
+    const started = performance.now();
+    const out = new Map<string, Seen>();
+    const budget = { left: this.maxFiles };
+    this.beyond = 0;
+    for (const cache of this.caches) {
+      const level1 = readdirQuiet(cache.root);
+      const entries =
+        cache.depth === 1
+          ? level1.map((n) => join(cache.root, n))
+          : level1.flatMap((n) => {
+              const dir = join(cache.root, n);
+              const st = lstatQuiet(dir);
+              // A file or link at the first level of a two-level cache is an entry of its own (not the tool's).
+              if (st === 'absent' || 'code' in st || !st.isDirectory()) return [dir];
+              return readdirQuiet(dir).map((m) => join(dir, m));
+            });
+      for (const entry of entries) {
+        // A new entry is not walked during a check: it is removed whatever it holds, and a large one must not use up
+        // the bound the known entries are compared within.
+        const fresh = before !== undefined && !before.has(entry);
+        const seen = fresh ? this.fresh(entry, cache) : this.entry(entry, cache, budget, before?.get(entry));
+        if (seen) out.set(entry, seen);
+      }
     }
+    this.lastMs = performance.now() - started;
     return out;
+  }
+
+  private fresh(entry: string, cache: CodeCache): Seen | undefined {
+    const name = entry.slice(entry.lastIndexOf('/') + 1);
+    if (cache.ignore?.test(name) || lstatQuiet(entry) === 'absent') return undefined;
+    return { print: 'new', cache };
+  }
+
+  private entry(entry: string, cache: CodeCache, budget: { left: number }, before: Seen | undefined): Seen | undefined {
+    const name = entry.slice(entry.lastIndexOf('/') + 1);
+    if (cache.ignore?.test(name)) return undefined;
+    const st = lstatQuiet(entry);
+    if (st === 'absent') return undefined;
+    if ('code' in st) return { print: `unreadable ${st.code}`, cache };
+    if (!st.isDirectory()) {
+      const print = `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`;
+      if (!cache.restoreFiles || !st.isFile() || st.size > MAX_KEPT_BYTES) return { print, cache };
+      // The bytes are read once per version of the file.
+      if (before?.print === print && before.bytes !== undefined) return before;
+      return { print, cache, bytes: readQuiet(entry) };
+    }
+    if (budget.left <= 0) {
+      this.beyond++;
+      return { print: '', cache, partial: true };
+    }
+    const parts: string[] = [];
+    let partial = false;
+    const walk = (dir: string, rel: string) => {
+      for (const child of readdirQuiet(dir).sort()) {
+        if (cache.ignore?.test(child)) continue;
+        if (budget.left <= 0) {
+          this.beyond++;
+          partial = true;
+          continue;
+        }
+        const path = join(dir, child);
+        const cst = lstatQuiet(path);
+        if (cst === 'absent' || 'code' in cst) continue;
+        budget.left--;
+        parts.push(`${rel}${child}:${cst.size}:${cst.mtimeMs}:${cst.ino}:${cst.mode}`);
+        if (cst.isDirectory()) walk(path, `${rel}${child}/`);
+      }
+    };
+    if (cache.within === undefined) walk(entry, '');
+    else {
+      const inner = join(entry, cache.within);
+      const ist = lstatQuiet(inner);
+      // An entry whose code folder is a link, a file or unreadable is not the tool's: printed as such.
+      if (ist === 'absent') parts.push(`no ${cache.within}`);
+      else if ('code' in ist || !ist.isDirectory()) parts.push(`${cache.within} is not a folder`);
+      else walk(inner, '');
+    }
+    return partial ? { print: '', cache, partial } : { print: parts.join('\n'), cache };
+  }
+}
+
+function readQuiet(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    // Gone or unreadable now: it cannot be put back, only removed (the tool makes it again).
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return undefined;
+    throw error;
   }
 }

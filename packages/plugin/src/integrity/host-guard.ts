@@ -65,8 +65,11 @@ export class HostGuard {
     );
   }
 
-  started(call: Call, verdict: Verdict): void {
-    this.safely('tool.execute.before', call.sessionID, () => this.results.started(call.callID, call.tool, verdict));
+  /** The call runs: which contracts a bypass let it through, and (a file tool) which paths it writes. */
+  started(call: Call & { readonly args?: Readonly<Record<string, unknown>> }, verdict: Verdict): void {
+    this.safely('tool.execute.before', call.sessionID, () =>
+      this.results.started(call.callID, call.tool, verdict, call.args),
+    );
   }
 
   /** The BLOCK for what the call changed in protected files (undone by now), if anything. */

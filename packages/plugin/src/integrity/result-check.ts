@@ -8,16 +8,21 @@ import {
   canonicalToolName,
   startState,
   step,
+  toolFacts,
   type CompiledPolicy,
   type Verdict,
 } from '@semantic-anchors/engine';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { Channels } from '../core/channels.js';
 import { GitCopies } from './git-copies.js';
 import { restore } from './restore.js';
 import { RUN_LATER_CONTRACT, RunLaterWatch } from './run-later-watch.js';
-import { CacheCodeWatch, npmCacheDir } from './cache-code-watch.js';
+import { CacheCodeWatch } from './cache-code-watch.js';
+import { codeCaches } from './code-caches.js';
+import { namesSubConfig } from '../core/sub-configs.js';
+import { realTarget } from './real-path.js';
+import { CONFIG_DIRS_CONTRACT, SubConfigWatch } from './sub-config-watch.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
 import { DEFAULT_BOUNDS, WatchSet, type Bounds, type Change } from './watch-set.js';
 import { watchPatterns, type WatchContext } from './watch-list.js';
@@ -33,7 +38,14 @@ interface InFlight {
   readonly tool: string;
   readonly bypassed: ReadonlySet<string>;
   readonly startedAt: number;
+  /** The paths a file tool writes (as named and where links lead): a code cache or a sub-folder's config is then checked. */
+  readonly paths: readonly string[];
 }
+
+/** Tools that run in opencode's own process and write the paths they name (the sandbox does not see them). */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch']);
+/** Paths of one call looked at (a patch may name many files). */
+const MAX_PATHS = 64;
 
 /**
  * Built-in tools that write no file (a subagent's own calls are checked one by one): nothing to check after them.
@@ -72,8 +84,12 @@ export class ResultCheck {
   private lastCall: { tool: string; callID: string } | undefined;
   /** Code that runs later by itself (install scripts, .npmrc, .pth), when the policy has its built-in. */
   private runLater: RunLaterWatch | undefined;
-  /** Installed code in npx's cache, which the sandbox leaves writable for honest installs (with runLater). */
+  /** Installed code in the caches the sandbox leaves writable for honest installs (npx, corepack, …; with runLater). */
   private cacheCode: CacheCodeWatch | undefined;
+  /** opencode configuration new in the project's sub-folders. */
+  private subConfigs: SubConfigWatch | undefined;
+  /** The sub-folder search's bound was said in the log (once per load). */
+  private boundSaid = false;
 
   constructor(
     private readonly ctx: WatchContext,
@@ -95,12 +111,17 @@ export class ResultCheck {
     this.copies = undefined;
     this.runLater = undefined;
     this.cacheCode = undefined;
+    this.subConfigs = undefined;
+    this.boundSaid = false;
     if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
       this.runLater = new RunLaterWatch(this.ctx.directory);
       this.runLater.accept();
-      const npmCache = npmCacheDir(this.ctx.home ?? homedir(), this.ctx.env ?? process.env);
-      this.cacheCode = new CacheCodeWatch(join(npmCache, '_npx'));
+      this.cacheCode = new CacheCodeWatch(codeCaches(this.ctx.home ?? homedir(), this.ctx.env ?? process.env));
       this.cacheCode.accept();
+    }
+    if (snapshot.policy.contracts.some((c) => c.id === CONFIG_DIRS_CONTRACT)) {
+      this.subConfigs = new SubConfigWatch(resolve(this.ctx.directory));
+      this.subConfigs.accept();
     }
     try {
       this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
@@ -160,9 +181,10 @@ export class ResultCheck {
   }
 
   /** The verdict let the call run: remember which contracts a human's bypass let it through. */
-  started(callID: string, tool: string, verdict: Verdict): void {
+  started(callID: string, tool: string, verdict: Verdict, args?: Readonly<Record<string, unknown>>): void {
     const bypassed = verdict.bypass.used ? verdict.matches.filter((m) => m.effect === 'bypassed').map((m) => m.id) : [];
-    this.inFlight.set(callID, { tool, bypassed: new Set(bypassed), startedAt: Date.now() });
+    const paths = args === undefined ? [] : this.writtenPaths(tool, args);
+    this.inFlight.set(callID, { tool, bypassed: new Set(bypassed), startedAt: Date.now(), paths });
     this.lastCall = { tool, callID };
   }
 
@@ -175,7 +197,21 @@ export class ResultCheck {
     // human's bypass of every contract guarding the file (the human named those contracts for one call).
     const bypassed = new Set(flight?.bypassed ?? []);
     for (const f of this.inFlight.values()) for (const id of f.bypassed) bypassed.add(id);
-    return this.settle(call.sessionID, { kind: 'call', tool: call.tool, callID: call.callID }, bypassed);
+    return this.settle(call.sessionID, { kind: 'call', tool: call.tool, callID: call.callID }, bypassed, flight?.paths);
+  }
+
+  /** The paths a file tool writes, as named and where symbolic links lead (the engine says which they are). */
+  private writtenPaths(tool: string, args: Readonly<Record<string, unknown>>): string[] {
+    if (!FILE_TOOLS.has(canonicalToolName(tool))) return [];
+    const dir = this.ctx.directory;
+    const out: string[] = [];
+    for (const effect of toolFacts(tool, args, dir).effects.slice(0, MAX_PATHS)) {
+      const given = effect.path.absolute ?? effect.path.relative;
+      out.push(resolve(dir, given));
+      const real = realTarget(given, dir);
+      if (real !== undefined) out.push(real);
+    }
+    return out;
   }
 
   /**
@@ -192,6 +228,7 @@ export class ResultCheck {
     // The human's own edit of package.json or .npmrc is theirs to make: taken as it is.
     this.runLater?.accept();
     this.cacheCode?.accept();
+    this.subConfigs?.accept();
     if (guarded.length === 0) return;
     const dir = this.ctx.directory;
     const line = `Protected files changed outside the agent's tool calls (by you, or by a process the agent left running): ${guarded.map((c) => `${shown(c.path, dir)} (${c.kind})`).join(', ')}. Not undone; contract files take effect at /anchor reload.`;
@@ -227,7 +264,17 @@ export class ResultCheck {
     }
     if (this.runLater)
       out.push(
-        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call, and npx's cache of installed packages`,
+        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call`,
+      );
+    const c = this.cacheCode?.summary();
+    if (c)
+      out.push(
+        `Code caches the shell may write (npx, corepack, Gradle wrapper, pre-commit, cargo): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
+      );
+    const sub = this.subConfigs?.summary();
+    if (sub)
+      out.push(
+        `opencode configuration in sub-folders: ${sub.places} found; new ones removed after shell calls (${sub.folders} folders searched, ${Math.round(sub.ms)} ms${sub.bounded ? '; the bound stopped the search, deeper folders are not searched' : ''})`,
       );
     for (const f of this.flags.values())
       out.push(
@@ -236,7 +283,12 @@ export class ResultCheck {
     return out;
   }
 
-  private settle(sessionID: string, origin: Origin, bypassed: ReadonlySet<string> | undefined): string | undefined {
+  private settle(
+    sessionID: string,
+    origin: Origin,
+    bypassed: ReadonlySet<string> | undefined,
+    paths: readonly string[] = [],
+  ): string | undefined {
     const set = this.set;
     const policy = this.policy;
     if (!set || !policy) return undefined;
@@ -261,7 +313,8 @@ export class ResultCheck {
     if (changes.length > 0) set.accept(settled);
     // After the files: a copy is judged against the bytes the file holds once its own change is undone.
     outcomes.push(...this.settleCopies(origin, bypassed));
-    outcomes.push(...this.settleRunLater(sessionID, origin, bypassed));
+    outcomes.push(...this.settleRunLater(sessionID, origin, bypassed, paths));
+    outcomes.push(...this.settleSubConfigs(sessionID, origin, bypassed, paths));
     if (outcomes.length === 0) return undefined;
     const blocked = outcomes.filter((o) => o.result !== 'approved');
     for (const o of outcomes.filter((x) => x.result === 'approved'))
@@ -330,19 +383,26 @@ export class ResultCheck {
    * named the contract (spent by the call that made it openly, or waiting and spent now). Between calls no bypass
    * applies: a process left running is nobody's openly made change.
    */
-  private settleRunLater(sessionID: string, origin: Origin, bypassed: ReadonlySet<string> | undefined): Outcome[] {
+  private settleRunLater(
+    sessionID: string,
+    origin: Origin,
+    bypassed: ReadonlySet<string> | undefined,
+    paths: readonly string[],
+  ): Outcome[] {
     const watch = this.runLater;
     if (!watch) return [];
     const approved = () =>
       origin.kind === 'call' &&
       (bypassed?.has(RUN_LATER_CONTRACT) === true || this.approve(sessionID, RUN_LATER_CONTRACT));
-    // npx's cache is walked after shell calls only: it holds thousands of files (a walk is ~40 ms here, which after
-    // every call was 400 times the hooks' budget), and only a shell call reaches it without naming it; between calls
-    // a process left running is found by the next shell call's walk.
+    // The code caches are walked after shell calls only, and after a file tool call that names a path inside one:
+    // they hold thousands of files (npx's 2,832 here: a walk of ~40 ms, which after every call was 400 times the
+    // hooks' budget), and only a shell call reaches them without naming them; between calls a process left running
+    // is found by the next shell call's walk.
     const shell = origin.kind === 'call' && canonicalToolName(origin.tool) === 'bash';
-    const cached = (shell ? this.cacheCode?.check(approved) : undefined) ?? [];
-    // A new npx entry is what every honest `npx tool` makes: removed (it would run unchecked later) and said in the
-    // log, not blocked. A changed one is installed code rewritten in place: that is reported as a BLOCK.
+    const named = this.cacheCode !== undefined && paths.some((p) => this.cacheCode?.cacheOf(p) !== undefined);
+    const cached = (shell || named ? this.cacheCode?.check(approved) : undefined) ?? [];
+    // A new entry is what every honest `npx tool`, corepack download or build makes: removed (it would run unchecked
+    // later) and said in the log, not blocked. A changed one is installed code rewritten in place: a BLOCK.
     for (const f of cached.filter((c) => c.created && c.result === 'restored'))
       this.channels.log('info', `result check: ${f.detail} (${f.path})`, {});
     const findings = [...watch.check(approved), ...cached.filter((c) => !(c.created && c.result === 'restored'))];
@@ -350,6 +410,43 @@ export class ResultCheck {
       path: f.path,
       kind: f.created ? ('created' as const) : ('modified' as const),
       contracts: [RUN_LATER_CONTRACT],
+      result: f.result,
+      detail: f.detail,
+    }));
+  }
+
+  /**
+   * opencode configuration new in a sub-folder: searched for after shell calls, and after a file tool call that names
+   * such a place (the search reads every folder's stat: ~2 µs a folder, 1.2 ms for 568 folders here), removed unless the human's bypass
+   * named anchor-protect-config-dirs.
+   */
+  private settleSubConfigs(
+    sessionID: string,
+    origin: Origin,
+    bypassed: ReadonlySet<string> | undefined,
+    paths: readonly string[],
+  ): Outcome[] {
+    const watch = this.subConfigs;
+    if (!watch || origin.kind !== 'call') return [];
+    const shell = canonicalToolName(origin.tool) === 'bash';
+    const dir = resolve(this.ctx.directory);
+    if (!shell && !paths.some((p) => namesSubConfig(p, dir))) return [];
+    const approved = () =>
+      bypassed?.has(CONFIG_DIRS_CONTRACT) === true || this.approve(sessionID, CONFIG_DIRS_CONTRACT);
+    const found = watch.check(approved);
+    const searched = watch.summary();
+    if (searched.bounded && !this.boundSaid) {
+      this.boundSaid = true;
+      this.channels.log(
+        'warn',
+        `result check: the search for opencode configuration in sub-folders stopped at its bound (${searched.folders} folders, 8 levels): a .opencode/ or opencode.json deeper than that is not found`,
+        { sessionID },
+      );
+    }
+    return found.map((f) => ({
+      path: f.path,
+      kind: 'created' as const,
+      contracts: [CONFIG_DIRS_CONTRACT],
       result: f.result,
       detail: f.detail,
     }));

@@ -1,0 +1,112 @@
+// opencode's configuration in SUB-folders of the project: opencode reads `.opencode/` and `opencode.json[c]` in every
+// folder from where it starts up to the worktree, so `packages/app/.opencode/plugins/x.js` runs as the human the day
+// they start opencode in packages/app. The protect facts name the ones that exist at load (rules, a read-only bind in
+// the sandbox, the result check of their files); the result check finds new ones after each shell call and each file
+// tool call that names such a path, with this finder. Takes the project directory; reads folder listings, each read
+// again only when its folder's stat changed (a folder's mtime changes whenever an entry is added, removed or renamed).
+import { join } from 'node:path';
+import { lstatQuiet, readdirQuiet } from '../integrity/fs-quiet.js';
+
+/** The names opencode loads from a folder it starts in (or passes on the way up to the worktree). */
+export const CONFIG_NAMES: ReadonlySet<string> = new Set(['.opencode', 'opencode.json', 'opencode.jsonc']);
+
+/**
+ * Folders not looked into: installed packages, git's own, build output and tool caches (nobody starts opencode in
+ * them, and they are the large ones), and a `.opencode` folder itself (it is a place found, not a project folder).
+ */
+const NOT_LOOKED_INTO: ReadonlySet<string> = new Set([
+  ...['node_modules', '.git', '.opencode', 'target', '__pycache__', '.venv', '.tox', '.gradle', '.next'],
+  ...['.mypy_cache', '.pytest_cache', '.ruff_cache', '.cache', '.turbo', '.nx'],
+]);
+
+/**
+ * Bounds of one search: folder levels below the project, folders read (a search of 20,000 unchanged folders is
+ * ~50 ms; the bound is said in the log and in /anchor status, since a project this large, or a call that makes this
+ * many folders, leaves the deepest ones unsearched).
+ */
+export const MAX_DEPTH = 8;
+export const MAX_FOLDERS = 20_000;
+
+interface Listing {
+  readonly stamp: string;
+  readonly folders: readonly string[];
+  readonly places: readonly string[];
+}
+
+export interface SubConfigs {
+  /** `.opencode` folders and `opencode.json[c]` files below the project (never the project's own). */
+  readonly places: string[];
+  /** Folders looked at, and whether the bound stopped the search (then a deeper place is not found). */
+  readonly folders: number;
+  readonly bounded: boolean;
+}
+
+/** Finds the configuration places in the project's sub-folders; keeps listings between searches. */
+export class SubConfigFinder {
+  private readonly listings = new Map<string, Listing>();
+
+  constructor(private readonly directory: string) {}
+
+  find(): SubConfigs {
+    const places: string[] = [];
+    let folders = 0;
+    let bounded = false;
+    const seen = new Set<string>();
+    const queue: { dir: string; depth: number }[] = [{ dir: this.directory, depth: 0 }];
+    // Breadth first: the bound drops the deepest folders, where a human is least likely to start opencode.
+    for (let i = 0; i < queue.length; i++) {
+      const { dir, depth } = queue[i]!;
+      if (folders >= MAX_FOLDERS) {
+        bounded = true;
+        break;
+      }
+      folders++;
+      const listing = this.listing(dir);
+      if (listing === undefined) continue;
+      if (depth > 0) places.push(...listing.places);
+      if (depth >= MAX_DEPTH) {
+        if (listing.folders.length > 0) bounded = true;
+        continue;
+      }
+      for (const sub of listing.folders) {
+        if (seen.has(sub)) continue;
+        seen.add(sub);
+        queue.push({ dir: sub, depth: depth + 1 });
+      }
+    }
+    if (this.listings.size > 4 * MAX_FOLDERS) this.listings.clear();
+    return { places, folders, bounded };
+  }
+
+  /** A folder's sub-folders (links not followed: opencode starts in a real folder) and its config places. */
+  private listing(dir: string): Listing | undefined {
+    const st = lstatQuiet(dir);
+    if (st === 'absent' || 'code' in st || !st.isDirectory()) {
+      this.listings.delete(dir);
+      return undefined;
+    }
+    const stamp = `${st.ino}:${st.mtimeMs}`;
+    const known = this.listings.get(dir);
+    if (known?.stamp === stamp) return known;
+    const folders: string[] = [];
+    const places: string[] = [];
+    for (const name of readdirQuiet(dir)) {
+      const path = join(dir, name);
+      if (CONFIG_NAMES.has(name)) places.push(path);
+      if (NOT_LOOKED_INTO.has(name)) continue;
+      const e = lstatQuiet(path);
+      if (e !== 'absent' && !('code' in e) && e.isDirectory()) folders.push(path);
+    }
+    const listing = { stamp, folders, places };
+    this.listings.set(dir, listing);
+    return listing;
+  }
+}
+
+/** True when a path names a configuration place below the project (a file tool's target: worth a search). */
+export function namesSubConfig(path: string, directory: string): boolean {
+  if (!path.startsWith(`${directory}/`)) return false;
+  const parts = path.slice(directory.length + 1).split('/');
+  // The project's own `.opencode` and `opencode.json` are protected by name already.
+  return parts.slice(1).some((p) => CONFIG_NAMES.has(p));
+}
