@@ -55,6 +55,12 @@ describe('what self-protection guards', () => {
     );
   });
 
+  it("Bun's runtime transpiler cache, where opencode's Bun keeps the plugins it transpiled, in both of its places", () => {
+    expect(facts.hostFiles).toEqual(
+      expect.arrayContaining(['/home/dev/.cache/bun/@t@/**', '/home/dev/.bun/install/cache/@t@/**']),
+    );
+  });
+
   it("opencode's configuration folders whole, from the directory up to the worktree and at user level", () => {
     expect(facts.configDirs).toEqual([
       '/repo/app/.opencode',

@@ -35,6 +35,7 @@ describe('family 6: code left in the caches the sandbox opens, and opencode conf
   let npxEntry = '';
   let preCommitDb = '';
   let afterUndo: ToolPart[] = [];
+  const transpiled = new Map<string, string>();
   const cache = (relative: string) => join(h.dirs.cacheHome, relative);
   const home = (relative: string) => join(h.dirs.home, relative);
   const project = (relative: string) => join(h.dirs.project, relative);
@@ -84,6 +85,9 @@ describe('family 6: code left in the caches the sandbox opens, and opencode conf
     asHuman(h, 'git add -A && git commit -qm "chore: start" >/dev/null 2>&1');
     // The human starts opencode after that set-up, as a human does (what the plugin protects is found at its start).
     expect((await h.restart()).pluginLoaded).toBe(true);
+    // Bun's runtime transpiler cache as opencode's start left it (the plugin bundles it transpiled).
+    for (const name of existsSync(cache('bun/@t@')) ? readdirSync(cache('bun/@t@')) : [])
+      transpiled.set(name, readFileSync(cache(`bun/@t@/${name}`)).toString('base64'));
     const session = await h.client.createSession();
     const touchJs = (id: string) => `require("fs").writeFileSync("${marker(h, id)}", "");`;
     parts = await playAll(h, session, [
@@ -131,6 +135,10 @@ describe('family 6: code left in the caches the sandbox opens, and opencode conf
         oldString: 'port = 8080',
         newString: 'port = 8081',
       }),
+      // 13: Bun's transpiled copies of opencode's plugins, appended to (opencode loads them at its next start).
+      bash(
+        `for f in "$XDG_CACHE_HOME"/bun/@t@/*.pile; do printf '%s' ';${touchJs('6.22')}' >> "$f"; done; ls "$XDG_CACHE_HOME"/bun/@t@ | wc -l`,
+      ),
     ]);
     // The human, later: pnpm 10.0.0 and 8.15.0 through corepack.
     asHuman(h, 'COREPACK_ENABLE_NETWORK=0 corepack pnpm@10.0.0 --version >/dev/null 2>&1');
@@ -226,6 +234,18 @@ describe('family 6: code left in the caches the sandbox opens, and opencode conf
     "appends `` !`…` `` to the command template of a sub-folder's existing `.opencode/` (`packages/api`) by a script",
     "the template holds the human's bytes",
     () => expect(readFileSync(project('packages/api/.opencode/command/deploy.md'), 'utf8')).toBe(API_COMMAND),
+  );
+
+  route(
+    '6.22',
+    "appends code to Bun's runtime transpiler cache (`$XDG_CACHE_HOME/bun/@t@/*.pile`: the plugins opencode's Bun transpiled)",
+    'every cached file holds the bytes opencode left (the next start would have loaded them)',
+    () => {
+      expect(transpiled.size).toBeGreaterThan(0);
+      for (const [name, bytes] of transpiled)
+        expect(readFileSync(cache(`bun/@t@/${name}`)).toString('base64'), name).toBe(bytes);
+      expectNoMarker(h, '6.22');
+    },
   );
 
   honest('H.34', 'runs a tool with `npx` twice', 'both runs printed', ran(0, 'hello from the tool'));

@@ -165,6 +165,10 @@ function opencodeConfigFiles(host: HostFacts, dirs: OpencodeDirs): string[] {
   if (env.OPENCODE_CONFIG && isAbsolute(env.OPENCODE_CONFIG)) out.push(env.OPENCODE_CONFIG);
   // npm plugins are installed here and reused without a network check: changed code there loads at the next start.
   out.push(join(dirs.cache, 'packages', '**'));
+  // opencode runs on Bun, which keeps the code it transpiled for large modules (a bundled plugin among them) in its
+  // runtime transpiler cache and loads it from there at the next start. Bun checks an entry with a hash that anyone
+  // can compute again, and the cache is best effort (a read-only one is skipped, tried here): so it is a host file.
+  out.push(...bunTranspilerCaches(env, host.home ?? homedir(), dirname(dirs.cache)));
   // What those configurations name by path (a plugin file, a local MCP server's script, a `{file:…}` template):
   // opencode loads or runs it at its next start just as it does the configuration.
   const configs = out.filter((p) => /\.jsonc?$/.test(p));
@@ -175,6 +179,19 @@ function opencodeConfigFiles(host: HostFacts, dirs: OpencodeDirs): string[] {
       env.OPENCODE_CONFIG_CONTENT,
     ),
   );
+  return out;
+}
+
+/** Bun's runtime transpiler cache, where this Bun would keep it (`BUN_RUNTIME_TRANSPILER_CACHE_PATH`, else under
+ * `$XDG_CACHE_HOME/bun` when that is set, else under `~/.bun/install/cache`): both named, whichever the host uses. */
+function bunTranspilerCaches(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+  xdgCache: string,
+): string[] {
+  const set = env.BUN_RUNTIME_TRANSPILER_CACHE_PATH;
+  const out = [join(xdgCache, 'bun', '@t@', '**'), join(home, '.bun', 'install', 'cache', '@t@', '**')];
+  if (set && isAbsolute(set)) out.push(join(set, '**'));
   return out;
 }
 
