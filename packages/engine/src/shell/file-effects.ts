@@ -264,11 +264,13 @@ export function findRoots(argv: readonly string[]): string[] {
  * expression names no file (-type f alone, -newer …): then the files stay unknown.
  */
 export function findPlaceholder(argv: readonly string[], start?: string): string | undefined {
+  const depth = argv.indexOf('-maxdepth');
+  // -maxdepth 0: only the start paths themselves are found
+  if (depth !== -1 && argv[depth + 1] === '0') return start ?? findRoots(argv)[0];
   const at = argv.findIndex((a) => a === '-name' || a === '-iname');
   const name = at === -1 ? undefined : argv[at + 1];
   if (name === undefined || name.includes('/')) return undefined;
   const root = (start ?? (findRoots(argv)[0] as string)).replace(/\/+$/, '') || '/';
-  const depth = argv.indexOf('-maxdepth');
   const shallow = depth !== -1 && argv[depth + 1] === '1';
   return `${root}/${shallow ? '' : '**/'}${name}`;
 }
