@@ -3,6 +3,7 @@ import { asList, type EffectMatch } from '../schema/index.js';
 import type { EffectFact, FileEffectKind } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyGlobs, type ExplainingPathMatcher } from '../matchers/glob.js';
+import { hasUnknownNames } from '../matchers/glob-may.js';
 import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
 import { unknownMode, type UnknownMode } from './units.js';
 
@@ -29,24 +30,32 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
           .join(' or ')}`
       : '',
     m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
-    m.unknown === 'match' ? 'a path the engine cannot know counts' : '',
+    m.unknown === 'match'
+      ? 'a path the engine cannot know counts'
+      : m.unknown === 'names'
+        ? 'files whose names are unknown in a guarded folder count'
+        : '',
     m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
     m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
   ]
     .filter(Boolean)
     .join(', ');
+  /** Whether a path the engine knows only in part may be one of the globs', as the match's unknown mode says. */
+  const partlyKnownHolds = (e: EffectFact, unknown: UnknownMode | undefined): boolean => {
+    if (path === undefined) return false;
+    const mode = unknownMode(m.unknown, unknown);
+    if (mode === 'ignore') return false;
+    // INVARIANT: 'names' never counts a path built from a shell value: only the names inside a known folder.
+    if (e.unknown === true) return mode === 'match' && path.mayHold(e.path.relative, e.path.absolute, true);
+    return hasUnknownNames(e.path.relative) && path.mayHold(e.path.relative, e.path.absolute, false);
+  };
   return {
     summary,
     kinds,
     test(e, unknown) {
       if (!kinds.has(e.kind)) return false;
       if (m.remote !== undefined && (e.remote !== undefined) !== m.remote) return false;
-      if (
-        path &&
-        !path.test(e.path.relative, e.path.absolute) &&
-        !(e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
-      )
-        return false;
+      if (path && !path.test(e.path.relative, e.path.absolute) && !partlyKnownHolds(e, unknown)) return false;
       if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
       if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
@@ -59,8 +68,12 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
         // The globs that hold, not the whole list (a built-in guards hundreds of paths).
         const hit = path.matching(e.path.relative, e.path.absolute);
         said.push(pathsSaid(hit.length > 0 ? hit : path.sources));
-      } else if (path && e.unknown === true && unknownMode(m.unknown, unknown) === 'match')
-        said.push('a path the engine cannot know, counted as a match');
+      } else if (path && partlyKnownHolds(e, unknown))
+        said.push(
+          e.unknown === true
+            ? 'a path the engine cannot know, counted as a match'
+            : 'files whose names the engine cannot know, in a folder the contract guards, counted as a match',
+        );
       const c = content?.find((p) => e.content !== undefined && p.test(e.content));
       if (c) said.push(`content ~ /${c.source}/`);
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);

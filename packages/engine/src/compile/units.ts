@@ -26,5 +26,7 @@ export interface MatchContext {
 export const NO_CONTEXT: MatchContext = { ledger: EMPTY_LEDGER };
 
 /** The mode a match uses: its own setting, unless an exception is being checked. */
-export const unknownMode = (own: 'match' | 'ignore' | undefined, ctx: UnknownMode | undefined): 'match' | 'ignore' =>
-  ctx === 'never' ? 'ignore' : (own ?? ctx ?? 'ignore');
+export const unknownMode = <Own extends 'match' | 'names' | 'ignore'>(
+  own: Own | undefined,
+  ctx: UnknownMode | undefined,
+): Own | 'match' | 'ignore' => (ctx === 'never' ? 'ignore' : (own ?? ctx ?? 'ignore'));

@@ -2,6 +2,7 @@
 // A list of globs holds when a path matches a positive glob and no "!" glob.
 import picomatch from 'picomatch/posix.js';
 import { BoundedCache } from './bounded-cache.js';
+import { mayMatchSome } from './glob-may.js';
 import type { CompileResult } from './regex.js';
 
 export interface PathMatcher {
@@ -14,6 +15,11 @@ export interface PathMatcher {
 export interface ExplainingPathMatcher extends PathMatcher {
   /** The positive globs that match this path (a list can hold hundreds: explanations name only these). */
   matching(relative: string, absolute: string | undefined): string[];
+  /**
+   * Whether the list may match a path that is only partly known (glob-may.ts): a positive glob can be laid over it
+   * and no "!" glob matches it as written. `values`: a shell value in the path stands for any segments too.
+   */
+  mayHold(relative: string, absolute: string | undefined, values: boolean): boolean;
 }
 
 type Test = (path: string) => boolean;
@@ -181,8 +187,18 @@ export function requiredSegment(glob: string): string {
  */
 export function lazyGlobs(sources: readonly string[], nocase = false): ExplainingPathMatcher {
   let matcher: PathMatcher | undefined;
+  let excluding: PathMatcher | undefined;
   return {
     sources,
+    mayHold(rel, abs, values) {
+      if (!mayMatchSome(sources, nocase, rel, abs, values)) return false;
+      if (excluding === undefined) {
+        const negated = sources.filter((s) => s.startsWith('!')).map((s) => s.slice(1));
+        const r = negated.length === 0 ? undefined : compileGlobs(negated, nocase);
+        excluding = r?.ok ? r.value : { sources: [], test: () => false };
+      }
+      return !excluding.test(rel, abs);
+    },
     matching(rel, abs) {
       return sources.filter((source) => {
         if (source.startsWith('!')) return false;

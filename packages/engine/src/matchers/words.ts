@@ -10,6 +10,13 @@ export interface WordMatcher {
 
 const PLAIN = /^[^*?[\]{}()!+@\\]*$/;
 
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const undotted = (w: string): string =>
+  w
+    .split('/')
+    .map((s) => (s === '.' || s === '..' ? `${s}_` : s))
+    .join('/');
+
 export function compileWords(sources: readonly string[], nocase = false): WordMatcher {
   const include: ((w: string) => boolean)[] = [];
   const exclude: ((w: string) => boolean)[] = [];
@@ -23,7 +30,9 @@ export function compileWords(sources: readonly string[], nocase = false): WordMa
       test = nocase ? (w) => w.toLowerCase() === want : (w) => w === want;
     } else {
       const re = picomatch.makeRe(glob, { bash: true, dot: true, nocase });
-      test = (w) => re.test(w);
+      // picomatch's "*" never matches a "." or ".." segment (`./app.jar`, `../x`), whatever `dot` says; a word's
+      // "*" matches any characters, so such a word is also tried with those segments as dot names (`._/app.jar`).
+      test = (w) => re.test(w) || (DOT_SEGMENT.test(w) && re.test(undotted(w)));
     }
     (negated ? exclude : include).push(test);
   }

@@ -16,6 +16,10 @@ export const UnknownValues = z.enum(['match', 'ignore']).meta({
     'value, whatever this says.',
 });
 
+/** What a file path only partly known counts as in an effect match: UnknownValues, and `names`. */
+// Described where it is used (effect.unknown): the JSON Schema's size budget has no room for a second text.
+export const EffectUnknownValues = z.enum(['match', 'names', 'ignore']);
+
 export const OptionMatch = z
   .strictObject({
     name: Words.meta({
@@ -171,11 +175,12 @@ export const EffectMatch = z
           'true: the content written contains a secret (built-in detection, see the reference); false: it does not.',
         examples: [true],
       }),
-    unknown: UnknownValues.optional().meta({
+    unknown: EffectUnknownValues.optional().meta({
       description:
-        'What a path holding a value the engine cannot know (`rm -rf "$DIR/build"`, `cd "$X" && rm -rf src`) counts as ' +
-        'for `path`: match (it may be any of the paths) or ignore. Omitted: settings.unknownValues.',
-      examples: ['match'],
+        'What a partly known path counts as: match (a shell value, "$DIR/x", or unknown names, ' +
+        'where the globs may match), names (only unknown names in a known folder: `unzip -d src/x`, `find … -exec`, ' +
+        '`$(git ls-files)`), ignore (as written). Omitted: settings.unknownValues.',
+      examples: ['names'],
     }),
     remote: z
       .boolean()

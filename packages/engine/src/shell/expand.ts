@@ -3,7 +3,7 @@
 // parts are kept as written and said so.
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
-import { programName, resolve } from './paths.js';
+import { programName, resolve, treeOf } from './paths.js';
 import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
 import { globMatch } from './glob-match.js';
 
@@ -262,6 +262,32 @@ const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 const CURRENT_BRANCH =
   /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
 
+/**
+ * `$(git ls-files [folder…])`: every file git tracks there, names unknown — `folder/**` (`**` for the current
+ * folder), which a rule guarding that folder sees (an effect match's `unknown: names`). Only the plain listing: a
+ * pathspec with a pattern or a value (`'*.orig'`), or an option that picks some files (`--deleted`, `-o`, `-m`),
+ * stays unknown.
+ */
+const TRACKED_FILES =
+  /^(?:\$\(|`)\s*git\s+ls-files((?:\s+(?:--cached|-c|--full-name|-z|--))*)((?:\s+[\w@%+=:,./-]+)*)\s*(?:\)|`)$/;
+
+function trackedFiles(text: string): string | undefined {
+  const m = TRACKED_FILES.exec(text);
+  if (m === null) return undefined;
+  const folders = (m[2] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((f) => f.length > 0 && !f.startsWith('-'));
+  if (
+    (m[2] ?? '')
+      .trim()
+      .split(/\s+/)
+      .some((f) => f.startsWith('-'))
+  )
+    return undefined;
+  return folders.length === 0 ? '**' : folders.map(treeOf).join(' ');
+}
+
 /** The value of one part in a quoted context (no splitting), or undefined when it cannot be known. */
 function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
   switch (part.type) {
@@ -296,6 +322,8 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
       if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
+      const tracked = trackedFiles(part.text);
+      if (tracked !== undefined) return tracked;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
       // $(…) drops the trailing newlines of what it prints.
       return out === undefined ? undefined : out.replace(/\n+$/, '');

@@ -279,14 +279,17 @@ export function findRoots(argv: readonly string[]): string[] {
 /**
  * The files `find ROOT -name NAME` finds, as one path for its `-exec` placeholder `{}`: `ROOT/NAME` with -maxdepth 1,
  * else `ROOT/**\/NAME` (NAME may be a glob: `src/**\/*.ts` stands for every .ts file under src). Undefined when the
- * expression names no file (-type f alone, -newer …): then the files stay unknown.
+ * expression names no file (-type f alone, -newer …): then the files stay unknown. With -maxdepth 0 and no name test
+ * it is ROOT itself.
  */
 export function findPlaceholder(argv: readonly string[], start?: string): string | undefined {
+  const depth = argv.indexOf('-maxdepth');
   const at = argv.findIndex((a) => a === '-name' || a === '-iname');
+  // -maxdepth 0 and no name test: only the start path itself is found
+  if (depth !== -1 && argv[depth + 1] === '0') return at === -1 ? (start ?? findRoots(argv)[0]) : undefined;
   const name = at === -1 ? undefined : argv[at + 1];
   if (name === undefined || name.includes('/')) return undefined;
   const root = (start ?? (findRoots(argv)[0] as string)).replace(/\/+$/, '') || '/';
-  const depth = argv.indexOf('-maxdepth');
   const shallow = depth !== -1 && argv[depth + 1] === '1';
   return `${root}/${shallow ? '' : '**/'}${name}`;
 }

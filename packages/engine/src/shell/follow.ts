@@ -705,9 +705,12 @@ export abstract class Follower {
         stop++;
       // `{}` stands for each file found: when the expression names them (-name), the placeholder is that path.
       const found = findPlaceholder(command.argv);
-      const inner = words
-        .slice(i + 1, stop)
-        .map((w) => (found !== undefined && w.value === '{}' ? syntheticWord(found, w.pos, w.end) : w));
+      const inner = words.slice(i + 1, stop).map((w) =>
+        found === undefined || !w.value.includes('{}')
+          ? w
+          : // GNU find puts the path in for `{}` inside a word too (`-exec touch {}/x.md`)
+            syntheticWord(w.value === '{}' ? found : w.value.split('{}').join(found), w.pos, w.end),
+      );
       i = stop;
       if (inner.length === 0) continue;
       const ran = unwrap(inner, [], Math.max(0, this.maxDepth - frame.depth - via.length));

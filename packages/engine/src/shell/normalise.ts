@@ -3,7 +3,7 @@
 import type { Flag, SimpleCommand, UnknownWord } from './types.js';
 import { NO_OPTIONS, parseArgv } from './argv.js';
 import { programName, resolve } from './paths.js';
-import { compiledProgram, type CompiledProgram } from './programs/registry.js';
+import { canonicalProgram, compiledProgram, type CompiledProgram } from './programs/registry.js';
 import { isComputedName, type ShellWord } from './words.js';
 
 const NO_FLAGS: readonly Flag[] = Object.freeze([]);
@@ -53,7 +53,8 @@ export function normaliseCommand(
 ): SimpleCommand {
   const head = words[0];
   const programText = head?.value ?? '';
-  const program = programName(programText);
+  // `kubectl-1.29` is kubectl to every rule and table; the name as written stays in programText.
+  const program = canonicalProgram(programName(programText));
   const table = compiledProgram(program);
   let args: string[] = [];
   for (let i = 1; i < words.length; i++) args.push((words[i] as ShellWord).value);

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DECLARATIONS, compiledProgram, declaredNames } from '../../src/shell/programs/registry.js';
+import { DECLARATIONS, canonicalProgram, compiledProgram, declaredNames } from '../../src/shell/programs/registry.js';
 import type { ProgramDeclaration } from '../../src/shell/programs/declaration.js';
 import { knowsFamily } from '../../src/shell/one-liners.js';
 
@@ -102,5 +102,26 @@ describe('program declarations', () => {
     expect(compiledProgram('pip3.11')?.declaration).toBe(compiledProgram('pip')?.declaration);
     expect(compiledProgram('constructor')).toBeUndefined();
     expect(compiledProgram('__proto__')).toBeUndefined();
+  });
+
+  it('read a version glued to a declared program as that program, and nothing else', () => {
+    for (const [written, program] of [
+      ['helm3', 'helm'],
+      ['helm-3.14', 'helm'],
+      ['kubectl-1.29', 'kubectl'],
+      ['kubectl1.29', 'kubectl'],
+      ['kubectl-v1.30.2', 'kubectl'],
+      ['terraform1.5', 'terraform'],
+      ['terraform_1.7.5', 'terraform'],
+      ['oc4.14', 'oc'],
+    ] as const) {
+      expect(canonicalProgram(written), written).toBe(program);
+      expect(compiledProgram(written)?.declaration, written).toBe(compiledProgram(program)?.declaration);
+    }
+    // a plugin, another program, an undeclared stem, a declared name and an interpreter's version stay as written
+    for (const name of ['kubectl-neat', 'terraform-docs', 'helmfile', 'md5', 'base64', 'python3', 'python3.12', 'git'])
+      expect(canonicalProgram(name), name).toBe(name);
+    expect(compiledProgram('kubectl-neat')).toBeUndefined();
+    expect(compiledProgram('md5')).toBeUndefined();
   });
 });

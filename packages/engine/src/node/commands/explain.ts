@@ -12,6 +12,7 @@ import type { Event, HostFacts, ToolEvent } from '../../schema/index.js';
 import type { Verdict } from '../../evaluate/verdict.js';
 import { callSubject, toolFacts, type ToolFacts } from '../../facts/index.js';
 import { matchSpans, verdictSpans } from '../../explain/index.js';
+import { hasUnknownNames } from '../../matchers/glob-may.js';
 import type { CompiledPolicy } from '../../compile/index.js';
 import type { CliCommand } from '../command.js';
 import { parse } from '../args.js';
@@ -287,7 +288,7 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict, host: HostFacts | unde
       .filter(Boolean)
       .join(', ');
     io.out(
-      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative}${e.unknown === true ? ` ${yellow(io, '(a path the engine cannot know)')}` : ''} ${dim(io, `(${notes})`)}${mark(by('effect', i))}`,
+      `     ${dim(io, `effect ${i + 1}:`)} ${e.kind} ${e.path.relative}${e.unknown === true ? ` ${yellow(io, '(a path the engine cannot know)')}` : hasUnknownNames(e.path.relative) ? ` ${yellow(io, '(file names the engine cannot know)')}` : ''} ${dim(io, `(${notes})`)}${mark(by('effect', i))}`,
     );
   });
   const persists = f.shell?.persists;

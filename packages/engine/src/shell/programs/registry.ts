@@ -226,6 +226,14 @@ const BY_NAME: ReadonlyMap<string, CompiledProgram> = (() => {
 /** Versioned interpreter names (python3.12, perl5.36, pip3.11) stand for their declaration. */
 const VERSIONED = /^(python|pypy|perl|pip|node|ruby|php)[\d.]+$/;
 
+/**
+ * A version glued to a program's name (helm3, kubectl-1.29, kubectl1.29, terraform_1.7.5, kubectl-v1.30.2,
+ * tofu-1.6): the name before it, when that is a declared program. Only a pure version counts: `kubectl-neat` (a
+ * kubectl plugin), `terraform-docs` and `helmfile` are other programs, and a name whose stem is not declared (md5,
+ * base64, s3) is left alone.
+ */
+const VERSION_SUFFIX = /^([A-Za-z][\w+-]*?[A-Za-z])[-_.]?v?\d+(?:\.\d+)*$/;
+
 // The walk asks about the same program several times in a row (unwrap, normalise, effects, interpreter, stdin): the
 // last answer is kept.
 let lastName = '';
@@ -242,11 +250,32 @@ export function compiledProgram(program: string): CompiledProgram | undefined {
 function lookup(program: string): CompiledProgram | undefined {
   const hit = BY_NAME.get(program);
   if (hit !== undefined || program.length === 0) return hit;
-  const c = program.charCodeAt(0);
-  // Only names that start like a versioned interpreter pay for the pattern.
-  if (c !== 112 /* p */ && c !== 110 /* n */ && c !== 114 /* r */) return undefined;
+  const c = program.charCodeAt(program.length - 1);
+  // Only a name that ends in a digit can carry a version.
+  if (c < 48 || c > 57) return undefined;
   const m = VERSIONED.exec(program);
-  return m === null ? undefined : BY_NAME.get(m[1] === 'python' || m[1] === 'pip' ? `${m[1]}3` : (m[1] as string));
+  if (m !== null) return BY_NAME.get(m[1] === 'python' || m[1] === 'pip' ? `${m[1]}3` : (m[1] as string));
+  const stem = versionStem(program);
+  return stem === undefined ? undefined : BY_NAME.get(stem);
+}
+
+/** The declared program a versioned name stands for (`kubectl-1.29` → kubectl), or undefined. */
+function versionStem(program: string): string | undefined {
+  const m = VERSION_SUFFIX.exec(program);
+  const stem = m?.[1];
+  return stem !== undefined && BY_NAME.has(stem) ? stem : undefined;
+}
+
+/**
+ * The name a command's program is matched by: a declared name as it is, a declared program with a version glued to
+ * it as that program (`helm3` → helm, `kubectl-1.29` → kubectl; python3.12 stays, its interpreter declaration
+ * covers it), any other name as it is.
+ */
+export function canonicalProgram(program: string): string {
+  if (program.length === 0 || BY_NAME.has(program)) return program;
+  const c = program.charCodeAt(program.length - 1);
+  if (c < 48 || c > 57 || VERSIONED.test(program)) return program;
+  return versionStem(program) ?? program;
 }
 
 /** The declaration of `program`, or undefined. */
