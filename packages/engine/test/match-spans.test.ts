@@ -116,7 +116,7 @@ describe('a run match marks the words that made it hold', () => {
 
 describe('patterns mark what they matched', () => {
   it('a command: pattern on the command as written (global options included)', () => {
-    const { found } = explain('software-developer', bash('git -c clean.requireForce=false clean -fdx'));
+    const { found } = explain('software-developer', bash('git -c clean.requireForce=false clean -dx'));
     expect(marks(found)).toContainEqual([
       'clean.requireForce=false',
       'pattern (?i)\\bclean\\.requireForce[= ]+(false|no|off|0)\\b',
