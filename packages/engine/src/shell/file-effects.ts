@@ -135,8 +135,13 @@ export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string,
   }
   const into = intoDir ?? dest;
   const targets = copyTargets(input, sources, dest);
-  // A copy or a move writes each source's text to its target (one target per source, in order); a link does not.
-  const carries = program !== 'ln' && targets.length === sources.length;
+  // A copy, a move or a link writes each source's text to its target (one target per source, in order): a link reads
+  // as what it points at (`ln -s x.sh run.sh && bash run.sh` runs x.sh). A symbolic link's relative target is found
+  // from the link's own folder.
+  const carries = targets.length === sources.length;
+  const symbolic = program === 'ln' && has(flags, '-s', '--symbolic');
+  const sourceText = (source: string, target: string): string | undefined =>
+    files?.text(symbolic && !source.startsWith('/') ? besideLink(target, source) : source);
   const written = new Set<string>();
   const deleted = new Set<string>();
   targets.forEach((t, i) => {
@@ -145,11 +150,17 @@ export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string,
     const target = contents ? tree(into) : t;
     if (isRemote(target) || written.has(target)) return;
     written.add(target);
-    add('write', target, program, carries && !contents ? files?.text(source) : undefined);
+    add('write', target, program, carries && !contents ? sourceText(source, target) : undefined);
     deleted.add(contents ? (into as string) : t);
   });
   // --delete mirrors the source: whatever DEST holds that the source lacks is deleted.
   if (program === 'rsync' && has(flags, ...RSYNC_DELETES)) for (const t of deleted) add('delete', t, 'rsync --delete');
+}
+
+/** A symbolic link's relative target, from the link's folder (`ln -s x.sh bin/run`: bin/x.sh). */
+function besideLink(link: string, target: string): string {
+  const slash = link.replace(/\/+$/, '').lastIndexOf('/');
+  return slash < 0 ? target : `${link.slice(0, slash)}/${target}`;
 }
 
 /** rsync options that only show what would be done. */

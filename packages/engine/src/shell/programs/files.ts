@@ -19,6 +19,7 @@ import {
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
+import { headOutput, sedOutput, tailOutput, trOutput } from '../filter-output.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
 const COPY_READS = ['-t', '--target-directory'];
@@ -114,6 +115,8 @@ export const SED: ProgramDeclaration = {
   options: { '*': ['-e', '--expression', '-f', '--file', '-l', '--line-length'] },
   attached: ['-i'],
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
+  // Without -i it prints its input edited: `sed 's/feature/main/' x.sh | sh` runs that text.
+  output: sedOutput,
 };
 
 export const EX: ProgramDeclaration = {
@@ -163,11 +166,29 @@ export const READERS: ProgramDeclaration = {
   effects: { reads: [], effects: readerEffects },
 };
 
+const HEAD_TAIL_OPTIONS = ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'];
+
 export const HEAD: ProgramDeclaration = {
-  names: ['head', 'tail'],
-  about: 'head and tail: their operands are read',
-  options: { '*': ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'] },
+  names: ['head'],
+  about: 'head: its operands are read; it prints the first lines of a text it knows (-n N, -N)',
+  options: { '*': HEAD_TAIL_OPTIONS },
   effects: { reads: [], effects: readerEffects },
+  output: headOutput,
+};
+
+export const TAIL: ProgramDeclaration = {
+  names: ['tail'],
+  about: 'tail: its operands are read; it prints the last lines of a text it knows (-n N, -n +N)',
+  options: { '*': HEAD_TAIL_OPTIONS },
+  effects: { reads: [], effects: readerEffects },
+  output: tailOutput,
+};
+
+export const TR: ProgramDeclaration = {
+  names: ['tr'],
+  about: 'tr: reads stdin only; prints it with literal characters deleted (-d SET) when it knows it',
+  options: {},
+  output: trOutput,
 };
 
 export const SORT: ProgramDeclaration = {

@@ -1,0 +1,134 @@
+// What the text filters print when what they read is known (a file the session wrote, a literal on stdin):
+// `head`, `tail`, `sed` without -i, `tr -d`. A shell fed by them (`head -n 5 tools/x.sh | sh`,
+// `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
+// Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
+import { sedEdits } from './sed-script.js';
+
+type Read = (path: string) => string | undefined;
+
+/** The text's lines, each with its line end (the last one may have none). */
+const linesOf = (text: string): string[] => text.split(/(?<=\n)/);
+
+/** The one input: the single operand's text, or stdin with none (`-` too); undefined with several or unknown. */
+function input(operands: readonly string[], stdin: string | undefined, file: Read): string | undefined {
+  if (operands.length === 0 || (operands.length === 1 && operands[0] === '-')) return stdin;
+  return operands.length === 1 ? file(operands[0]!) : undefined;
+}
+
+/** A line count as head/tail write it (`5`, `+5`, `-5`); undefined when it is not one. */
+function count(value: string | undefined): { n: number; sign: '' | '+' | '-' } | undefined {
+  const m = value === undefined ? null : /^([+-]?)(\d{1,7})$/.exec(value);
+  return m ? { n: Number(m[2]), sign: m[1] as '' | '+' | '-' } : undefined;
+}
+
+/** `head`/`tail` [-n N | -N | --lines=N] [FILE]: other options (bytes, follow, several files) are unknown. */
+function lineFilter(which: 'head' | 'tail') {
+  return (args: readonly string[], _static: boolean, stdin: string | undefined, file: Read): string | undefined => {
+    let lines = { n: 10, sign: '' as '' | '+' | '-' };
+    const operands: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      let value: string | undefined;
+      if (a === '-n' || a === '--lines') value = args[++i];
+      else if (a.startsWith('--lines=')) value = a.slice(8);
+      else if (/^-n[+-]?\d+$/.test(a)) value = a.slice(2);
+      else if (/^-\d+$/.test(a)) value = a.slice(1);
+      else if (a === '-q' || a === '--quiet' || a === '--silent') continue;
+      else if (a.startsWith('-') && a !== '-') return undefined;
+      else {
+        operands.push(a);
+        continue;
+      }
+      const c = count(value);
+      if (c === undefined) return undefined;
+      lines = c;
+    }
+    const text = input(operands, stdin, file);
+    if (text === undefined) return undefined;
+    const all = linesOf(text);
+    if (which === 'head')
+      return (lines.sign === '-' ? all.slice(0, Math.max(0, all.length - lines.n)) : all.slice(0, lines.n)).join('');
+    return (
+      lines.sign === '+' ? all.slice(Math.max(0, lines.n - 1)) : all.slice(Math.max(0, all.length - lines.n))
+    ).join('');
+  };
+}
+
+export const headOutput = lineFilter('head');
+export const tailOutput = lineFilter('tail');
+
+/**
+ * `sed SCRIPT [FILE]` / `sed -e S…` without -i or -n: each `s` of literal text applied line by line (a pattern not
+ * found leaves the line as it is); a script with anything else (regex, addresses, other commands) is unknown.
+ */
+export function sedOutput(
+  args: readonly string[],
+  _static: boolean,
+  stdin: string | undefined,
+  file: Read,
+): string | undefined {
+  const scripts: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '--expression') {
+      const s = args[++i];
+      if (s === undefined) return undefined;
+      scripts.push(s);
+    } else if (a.startsWith('--expression=')) scripts.push(a.slice(13));
+    else if (a === '-E' || a === '-r' || a === '--regexp-extended' || a === '-u' || a === '--unbuffered') continue;
+    else if (a.startsWith('-') && a !== '-')
+      return undefined; // -i, -n, -f, -z …
+    else operands.push(a);
+  }
+  if (scripts.length === 0) {
+    const script = operands.shift();
+    if (script === undefined) return undefined;
+    scripts.push(script);
+  }
+  let text = input(operands, stdin, file);
+  for (const script of scripts) {
+    const edits = sedEdits(script);
+    // The script must be made of `s` commands only, all read (sedEdits stops at anything else).
+    const rest = script.replace(/\s+/g, '');
+    if (text === undefined || edits.length === 0 || edits.some((e) => e.from === undefined) || !rest.startsWith('s'))
+      return undefined;
+    if (edits.length !== script.split(/;(?=\s*s)/).length || edits.some((e) => e.from === '')) return undefined;
+    text = text
+      .split('\n')
+      .map((line) => {
+        let out = line;
+        for (const e of edits) {
+          const from = e.from!;
+          if (e.all) out = out.split(from).join(e.to);
+          else {
+            const at = out.indexOf(from);
+            if (at >= 0) out = out.slice(0, at) + e.to + out.slice(at + from.length);
+          }
+        }
+        return out;
+      })
+      .join('\n');
+  }
+  return text;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { r: '\r', n: '\n', t: '\t', '\\': '\\' };
+
+/** `tr -d SET` of literal characters (with \r \n \t \\), reading stdin; any other tr is unknown. */
+export function trOutput(args: readonly string[], _static: boolean, stdin: string | undefined): string | undefined {
+  if (stdin === undefined || args.length !== 2 || (args[0] !== '-d' && args[0] !== '--delete')) return undefined;
+  const set = args[1]!;
+  if (/[[\]]|.-./.test(set)) return undefined; // classes and ranges
+  const chars = new Set<string>();
+  for (let i = 0; i < set.length; i++) {
+    if (set[i] === '\\' && i + 1 < set.length) {
+      const e = ESCAPES[set[++i]!];
+      if (e === undefined) return undefined;
+      chars.add(e);
+    } else chars.add(set[i]!);
+  }
+  let out = '';
+  for (const c of stdin) if (!chars.has(c)) out += c;
+  return out;
+}
