@@ -68,6 +68,7 @@ export {
 export { observedReport, type ObservedReport } from './evaluate/observe.js';
 export { HOUSEKEEPING_AGENTS, STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './evaluate/host-rules.js';
 export { appliesToRole } from './evaluate/match.js';
+export { hasUnknownNames } from './matchers/glob-may.js';
 export {
   toolFacts,
   callSubject,

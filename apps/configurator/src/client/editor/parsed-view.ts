@@ -4,6 +4,7 @@
 // command as written), the files the session wrote that the call runs, file effects, opaque code and what the call
 // leaves in its shell. All from the engine's own facts (toolFacts in the session the call was judged in).
 import {
+  hasUnknownNames,
   sessionContext,
   toolFacts,
   type CompiledPolicy,
@@ -149,7 +150,11 @@ export function parsedView(event: Event, v: Verdict, policy: CompiledPolicy, bef
           { className: 'muted' },
           ` (${[
             e.via,
-            e.unknown === true ? 'a path the engine cannot know' : '',
+            e.unknown === true
+              ? 'a path the engine cannot know'
+              : hasUnknownNames(e.path.relative)
+                ? 'file names the engine cannot know'
+                : '',
             e.remote ? `on ${e.remote}` : '',
             e.ignored ? `ignored by git: ${e.ignored.pattern}` : '',
           ]
