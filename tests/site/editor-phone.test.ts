@@ -107,7 +107,7 @@ describe('the plain form', () => {
   it('keeps the text area in a form of its own, which typing and Enter never submit, and out of the spell checker', async () => {
     const page = await phone();
     // Chromium's autofill reads the whole form of the field typed into after every key: without a form of its own,
-    // that was every formless control of the page (a key into a 5,000-line file cost ~4% more, side by side).
+    // that was every formless control of the page (a key into a 5,000-line file cost 4–8% more, side by side).
     const area = page.locator('textarea#editor-text');
     expect(
       await area.evaluate((a: HTMLTextAreaElement) => ({
