@@ -16,8 +16,9 @@ import { startStaticServer } from '../scripts/static-server.mjs';
 import { largeContractFile } from './large-file.mjs';
 
 const here = fileURLToPath(new URL('../dist/', import.meta.url));
-const [aDist = here, bDist = here] = process.argv.slice(2);
-const pairs = Number(process.argv[4] ?? 4);
+const aDist = process.argv[2] || here;
+const bDist = process.argv[3] || here;
+const pairs = Number(process.argv[4] || 4);
 const bChange = { css: process.env.B_CSS ?? '', attrs: JSON.parse(process.env.B_ATTRS ?? '{}') };
 const TYPED = '# a comment typed key by key';
 const ROUNDS = 3;
