@@ -12,7 +12,9 @@
 // Targets from issue 18: the editor page ≤ 1,300 KB gzip in all, ready ≤ 1.5 s median on a quiet machine, keystroke →
 // diagnostics p95 ≤ 20 ms, typing into 5,000 lines ≤ 20 ms per key; home, role and install pages ≤ 20 KB each. The
 // machine's load average is printed with the figures: on two shared cores the times are only comparable when it is low.
-// BENCH_ONLY=bytes measures the bytes alone (a minute instead of several; the byte figures do not depend on the load).
+// BENCH_ONLY=bytes measures the bytes alone (a minute instead of several; the byte figures do not depend on the load);
+// BENCH_ONLY=typing measures typing into the 5,000-line file alone (BENCH_FORMS=plain or monaco for one form), to run
+// it often and side by side with another build while the load changes. Without them, everything is measured.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -80,61 +82,70 @@ const EDITOR_TEXT = '#editor .monaco-editor .view-lines, #editor textarea#editor
 const editorReady = (page, form) =>
   page.waitForSelector(`html[data-editor-ready][data-validations][data-editor-form="${form}"]`, { timeout: 60_000 });
 
-for (const [name, path] of [
-  ['home page', ''],
-  ['role page (software-developer)', 'roles/software-developer/'],
-  ['install page', 'install/'],
-]) {
-  const page = await transferred(path, async () => {});
-  report(
-    `${name} transferred`,
-    page.bytes,
-    `${kb(page.bytes)} (${page.requests} requests)`,
-    '≤ 20 KB',
-    page.bytes <= 20 * 1024,
-  );
-}
-const editor = await transferred('editor/', async (page) => {
-  await editorReady(page, 'monaco');
-  // A first completion and a first hover: anything they load lazily counts towards the page.
-  await page.evaluate(() => window.__configurator.setText('version: 1\n\n'));
-  await page.click(EDITOR_TEXT);
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Control+Space');
-  await page.waitForSelector('.monaco-editor .suggest-widget.visible .monaco-list-row', { timeout: 10_000 });
-  await page.keyboard.press('Escape');
-  const word = await page.locator('#editor .view-line', { hasText: 'version' }).first().boundingBox();
-  await page.mouse.move(word.x + 20, word.y + word.height / 2);
-  await page.waitForSelector('.monaco-editor .monaco-hover:not(.hidden)', { timeout: 10_000 });
-});
-report(
-  'editor page, Monaco: transferred until ready, plus a completion and a hover',
-  editor.bytes,
-  `${kb(editor.bytes)} (${editor.requests} requests)`,
-  '≤ 1300 KB',
-  editor.bytes <= 1300 * 1024,
-);
-const plainPage = await transferred(
-  'editor/',
-  async (page) => {
-    await editorReady(page, 'plain');
+const only = process.env.BENCH_ONLY || undefined;
+if (only !== undefined && only !== 'bytes' && only !== 'typing')
+  throw new Error(`BENCH_ONLY is bytes or typing, not ${only}`);
+const forms = (process.env.BENCH_FORMS ?? 'monaco,plain').split(',');
+if (forms.some((f) => !(f in FORMS))) throw new Error(`BENCH_FORMS lists monaco and/or plain, not ${forms.join(',')}`);
+/** The editor page's responses, largest first (printed at the end when the bytes are measured). */
+let byResponse = [];
+if (only !== 'typing') {
+  for (const [name, path] of [
+    ['home page', ''],
+    ['role page (software-developer)', 'roles/software-developer/'],
+    ['install page', 'install/'],
+  ]) {
+    const page = await transferred(path, async () => {});
+    report(
+      `${name} transferred`,
+      page.bytes,
+      `${kb(page.bytes)} (${page.requests} requests)`,
+      '≤ 20 KB',
+      page.bytes <= 20 * 1024,
+    );
+  }
+  const editor = await transferred('editor/', async (page) => {
+    await editorReady(page, 'monaco');
+    // A first completion and a first hover: anything they load lazily counts towards the page.
+    await page.evaluate(() => window.__configurator.setText('version: 1\n\n'));
     await page.click(EDITOR_TEXT);
-  },
-  FORMS.plain,
-);
-report(
-  'editor page, plain text area on a phone: transferred until ready',
-  plainPage.bytes,
-  `${kb(plainPage.bytes)} (${plainPage.requests} requests)`,
-  '≤ 1300 KB',
-  plainPage.bytes <= 1300 * 1024,
-);
-const byResponse = [...editor.each]
-  .sort((a, b) => b.bytes - a.bytes)
-  .map((r) => `${kb(r.bytes).padStart(9)}  ${new URL(r.url).pathname}`);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Control+Space');
+    await page.waitForSelector('.monaco-editor .suggest-widget.visible .monaco-list-row', { timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    const word = await page.locator('#editor .view-line', { hasText: 'version' }).first().boundingBox();
+    await page.mouse.move(word.x + 20, word.y + word.height / 2);
+    await page.waitForSelector('.monaco-editor .monaco-hover:not(.hidden)', { timeout: 10_000 });
+  });
+  report(
+    'editor page, Monaco: transferred until ready, plus a completion and a hover',
+    editor.bytes,
+    `${kb(editor.bytes)} (${editor.requests} requests)`,
+    '≤ 1300 KB',
+    editor.bytes <= 1300 * 1024,
+  );
+  const plainPage = await transferred(
+    'editor/',
+    async (page) => {
+      await editorReady(page, 'plain');
+      await page.click(EDITOR_TEXT);
+    },
+    FORMS.plain,
+  );
+  report(
+    'editor page, plain text area on a phone: transferred until ready',
+    plainPage.bytes,
+    `${kb(plainPage.bytes)} (${plainPage.requests} requests)`,
+    '≤ 1300 KB',
+    plainPage.bytes <= 1300 * 1024,
+  );
+  byResponse = [...editor.each]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((r) => `${kb(r.bytes).padStart(9)}  ${new URL(r.url).pathname}`);
+}
 
-const timings = process.env.BENCH_ONLY !== 'bytes';
-for (const form of timings ? ['monaco', 'plain'] : []) {
+const timings = only === undefined;
+for (const form of timings ? forms : []) {
   // Editor ready: navigation start → the form mounted and checked once, and a typed key lands in the file.
   const ready = [];
   for (let i = 0; i < 5; i++) {
@@ -160,7 +171,7 @@ for (const form of timings ? ['monaco', 'plain'] : []) {
 }
 
 // Re-validation: a 500-line file, one keystroke at a time; the page stamps when each validation finished.
-for (const form of timings ? ['monaco', 'plain'] : []) {
+for (const form of timings ? forms : []) {
   const context = await browser.newContext(FORMS[form]);
   const page = await context.newPage();
   await page.goto(new URL('editor/', server.url).href);
@@ -236,7 +247,7 @@ for (const form of timings ? ['monaco', 'plain'] : []) {
 
 // Typing into a long file (5,000 lines, about ten times the re-validation file): each key must still land at once;
 // the check, which costs more than a frame there, runs once the keys stop coming.
-for (const form of timings ? ['monaco', 'plain'] : []) {
+for (const form of timings || only === 'typing' ? forms : []) {
   const context = await browser.newContext(FORMS[form]);
   const page = await context.newPage();
   await page.goto(new URL('editor/', server.url).href);
@@ -269,5 +280,7 @@ console.log(`\nconfigurator figures (Chromium, built site on 127.0.0.1, gzip)`);
 console.log(`  load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);
 for (const r of rows)
   console.log(`  ${r.name.padEnd(width)}  ${r.shown}  target ${r.target}: ${r.met ? 'met' : 'NOT MET'}`);
-console.log('\nthe editor page (Monaco) response by response, gzip as transferred:');
-for (const line of byResponse) console.log(`  ${line}`);
+if (byResponse.length) {
+  console.log('\nthe editor page (Monaco) response by response, gzip as transferred:');
+  for (const line of byResponse) console.log(`  ${line}`);
+}

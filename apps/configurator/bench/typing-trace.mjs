@@ -4,7 +4,8 @@
 // put in as composition puts it, the cursor goes to its end, and 28 keys are typed three times under a Chromium trace
 // with thread CPU times. Printed per key: the wall time (as the bench measures it), the renderer main thread's CPU
 // time, and that CPU time by phase — the page's own script, the editing command (with the walk to the caret and the
-// layout it forces), the selection handed to the keyboard, and the frame's phases. Tracing costs time of its own (the
+// layout it forces), the selection handed to the keyboard (with its copy of the whole text), the frame's phases, and
+// the task in which Chromium's autofill reads the field and its form. Tracing costs time of its own (the
 // figures run above the bench's), and CPU times are less bent by other work on the machine than wall times, not immune
 // to it: compare runs made side by side. This is how the plain form's two slow paths were found (README, decisions).
 import { loadavg } from 'node:os';
@@ -26,12 +27,15 @@ const PHASES = {
   'editing command': ['TypingCommand::InsertText'],
   '  of it: walk to the caret': ['GetSelectionOffsets'],
   'selection for the keyboard': ['Editor::SyncSelection'],
+  '  of it: the text, copied': ['WidgetBase::UpdateTextInputStateInternal'],
   layout: ['Layout'],
   'compositing inputs': ['Blink.CompositingInputs.UpdateTime'],
   'pre-paint': ['Blink.PrePaint.UpdateTime'],
   paint: ['Paint'],
   commit: ['Commit'],
 };
+/** Chromium's autofill: a task of its own after a key, which reads the field's value and its form (README). */
+const AUTOFILL = "autofill (the browser's own)";
 const TYPED = '# a comment typed key by key';
 
 const server = await startStaticServer({ root: fileURLToPath(new URL('../dist/', import.meta.url)) });
@@ -59,7 +63,14 @@ try {
     cdp.on('Tracing.dataCollected', collect);
     await cdp.send('Tracing.start', {
       traceConfig: {
-        includedCategories: ['toplevel', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        includedCategories: [
+          'toplevel',
+          'scheduler',
+          'renderer',
+          'blink',
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+        ],
         enableThreadTiming: true,
       },
       transferMode: 'ReportEvents',
@@ -86,7 +97,8 @@ try {
   );
   console.log(`  wall time                      ${ms((r) => r.wall)}`);
   console.log(`  renderer main thread, CPU      ${ms((r) => r.cpu)}`);
-  for (const name of Object.keys(PHASES)) console.log(`    ${name.padEnd(28)} ${ms((r) => r.phases[name] ?? 0)}`);
+  for (const name of [...Object.keys(PHASES), AUTOFILL])
+    console.log(`    ${name.padEnd(28)} ${ms((r) => r.phases[name] ?? 0)}`);
 } finally {
   await browser.close();
   await server.close();
@@ -115,6 +127,8 @@ function perKey(events) {
     if (e.name === 'ThreadControllerImpl::RunTask' && e.ts >= taskEnd) {
       cpu += cpuOf(e);
       taskEnd = e.ts + e.dur;
+      if (e.args?.renderer_main_thread_task_execution?.task_type === 'TASK_TYPE_INTERNAL_AUTOFILL')
+        phases[AUTOFILL] = (phases[AUTOFILL] ?? 0) + cpuOf(e);
     }
     for (const [phase, eventNames] of Object.entries(PHASES)) {
       if (!eventNames.includes(e.name) || e.ts < (openUntil.get(phase) ?? 0)) continue;
