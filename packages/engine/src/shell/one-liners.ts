@@ -21,6 +21,10 @@ type Action =
   | 'program-args'
   /** Perl/Ruby system: one string is a shell command, several strings or a list an argv. */
   | 'system'
+  /** os.execvp(program, [argv0, …]): arg 1, a list, is the whole argv. */
+  | 'argv-list'
+  /** os.execlp(program, argv0, …): the words after the program are the whole argv. */
+  | 'argv-words'
   /** arg 0 the path, arg 1 the content. */
   | 'write'
   | 'append'
@@ -51,6 +55,9 @@ interface CallTable {
 }
 
 const NODE_CALLS: Readonly<Record<string, Action>> = {
+  // Bun.spawn(['git', 'push']): a list is the argv
+  'Bun.spawn': 'system',
+  'Bun.spawnSync': 'system',
   'child_process.exec': 'shell',
   'child_process.execSync': 'shell',
   'cp.exec': 'shell',
@@ -105,6 +112,17 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'subprocess.Popen': 'python-subprocess',
       'subprocess.getoutput': 'shell',
       'subprocess.getstatusoutput': 'shell',
+      // os.exec*/spawn*: the v/vp/ve forms take the argv as a list after the program, the l/lp forms as words
+      'os.execv': 'argv-list',
+      'os.execvp': 'argv-list',
+      'os.execve': 'argv-list',
+      'os.execvpe': 'argv-list',
+      'os.execl': 'argv-words',
+      'os.execlp': 'argv-words',
+      'os.execle': 'argv-words',
+      'os.execlpe': 'argv-words',
+      'os.posix_spawn': 'argv-list',
+      'os.posix_spawnp': 'argv-list',
       open: 'python-open',
       'io.open': 'python-open',
       'Path.write_text': 'path-write',
@@ -335,11 +353,12 @@ class Scan {
       const name = code.slice(i, j);
       i = j;
       // `require('fs')` reads as the module's name; `Path('p')` as Path with its literal path.
-      if (code.charCodeAt(i) === 40 && (name === 'require' || name === 'Path') && segments.length <= 1) {
+      const importing = name === 'require' || name === '__import__';
+      if (code.charCodeAt(i) === 40 && (importing || name === 'Path') && segments.length <= 1) {
         const literal = readLiteral(code, i + 1, this.language);
         if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return i;
-        if (name === 'require') segments.length = 0;
-        segments.push(name === 'require' ? literal.value.replace(/^node:/, '') : name);
+        if (importing) segments.length = 0;
+        segments.push(importing ? literal.value.replace(/^node:/, '') : name);
         if (name === 'Path') receiverPath = literal.value;
         i = literal.end + 1;
       } else if (name !== 'promises' || segments.length === 0) segments.push(name);
@@ -480,6 +499,22 @@ class Scan {
         if (path === undefined) return;
         if (rest === undefined || 'list' in rest)
           found.push({ kind: 'shell', command: quoteArgv([path, ...(rest === undefined ? [] : rest.list)]), call });
+        return;
+      }
+      case 'argv-list': {
+        const list = args[1];
+        if (list !== undefined && 'list' in list && list.list.length > 0)
+          found.push({ kind: 'shell', command: quoteArgv([path ?? list.list[0]!, ...list.list.slice(1)]), call });
+        return;
+      }
+      case 'argv-words': {
+        const words = args.slice(1);
+        if (path !== undefined && words.length > 0 && words.every((a) => 's' in a))
+          found.push({
+            kind: 'shell',
+            command: quoteArgv([path, ...words.slice(1).map((a) => str(a) as string)]),
+            call,
+          });
         return;
       }
       case 'system': {
