@@ -113,16 +113,25 @@ export class ResultCheck {
     this.cacheCode = undefined;
     this.subConfigs = undefined;
     this.boundSaid = false;
+    // What these watches take as the truth is read after the start too (npx's cache alone is thousands of files), but
+    // always before the first call: see baseline().
+    const accepts: (() => void)[] = [];
     if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
-      this.runLater = new RunLaterWatch(this.ctx.directory);
-      this.runLater.accept();
-      this.cacheCode = new CacheCodeWatch(codeCaches(this.ctx.home ?? homedir(), this.ctx.env ?? process.env));
-      this.cacheCode.accept();
+      const runLater = new RunLaterWatch(this.ctx.directory);
+      const cacheCode = new CacheCodeWatch(codeCaches(this.ctx.home ?? homedir(), this.ctx.env ?? process.env));
+      this.runLater = runLater;
+      this.cacheCode = cacheCode;
+      accepts.push(
+        () => runLater.accept(),
+        () => cacheCode.accept(),
+      );
     }
     if (snapshot.policy.contracts.some((c) => c.id === CONFIG_DIRS_CONTRACT)) {
-      this.subConfigs = new SubConfigWatch(resolve(this.ctx.directory));
-      this.subConfigs.accept();
+      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory));
+      this.subConfigs = subConfigs;
+      accepts.push(() => subConfigs.accept());
     }
+    this.pendingAccepts = accepts;
     try {
       this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
     } catch (error) {
@@ -136,6 +145,7 @@ export class ResultCheck {
     const later = setTimeout(() => {
       if (this.set !== set) return;
       try {
+        this.baseline();
         set.completeBuild();
         this.logBuild(set, started);
       } catch (error) {
@@ -147,6 +157,18 @@ export class ResultCheck {
       }
     }, 0);
     later.unref?.();
+  }
+
+  /** The watches' first reading of the disk, if not taken yet: after the start, and before any call or check. */
+  private pendingAccepts: (() => void)[] = [];
+  private baseline(): void {
+    if (this.pendingAccepts.length === 0) return;
+    // INVARIANT: a watch is checked only after its first reading; one that failed stays pending with those after it
+    // (its next chance is a first reading again), so a failure never makes the whole disk look new.
+    while (this.pendingAccepts.length > 0) {
+      (this.pendingAccepts[0] as () => void)();
+      this.pendingAccepts.shift();
+    }
   }
 
   private logBuild(set: WatchSet, started: number): void {
@@ -172,6 +194,7 @@ export class ResultCheck {
    * an earlier call left running — and is undone; the returned BLOCK stops this call so the agent reads it.
    */
   beforeCall(call: { sessionID: string; callID: string; tool: string }): string | undefined {
+    this.baseline();
     const before = { tool: call.tool, callID: call.callID };
     const now = Date.now();
     for (const [id, f] of this.inFlight) if (now - f.startedAt > STALE_CALL_MS) this.inFlight.delete(id);
@@ -182,6 +205,7 @@ export class ResultCheck {
 
   /** The verdict let the call run: remember which contracts a human's bypass let it through. */
   started(callID: string, tool: string, verdict: Verdict, args?: Readonly<Record<string, unknown>>): void {
+    this.baseline();
     const bypassed = verdict.bypass.used ? verdict.matches.filter((m) => m.effect === 'bypassed').map((m) => m.id) : [];
     const paths = args === undefined ? [] : this.writtenPaths(tool, args);
     this.inFlight.set(callID, { tool, bypassed: new Set(bypassed), startedAt: Date.now(), paths });
@@ -219,6 +243,7 @@ export class ResultCheck {
    * process's, which cannot be told apart; they are kept and said, not undone.
    */
   humanActs(): void {
+    this.baseline();
     // A call still running is the likelier author: its own after-hook judges what changed.
     if (this.inFlight.size > 0) return;
     const changes = this.set?.changes(true) ?? [];
@@ -289,6 +314,7 @@ export class ResultCheck {
     bypassed: ReadonlySet<string> | undefined,
     paths: readonly string[] = [],
   ): string | undefined {
+    this.baseline();
     const set = this.set;
     const policy = this.policy;
     if (!set || !policy) return undefined;
