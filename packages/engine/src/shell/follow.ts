@@ -402,6 +402,13 @@ export abstract class Follower {
       for (const path of [`${base}.py`, `${base}/__main__.py`])
         if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
     }
+    // awk's program (its first operand, or -e/--source) runs shell commands with system("…"); a program file (-f) is not
+    // read. awk is not made opaque for it: it is in nearly every honest pipeline.
+    if (command.program === 'awk' || command.program === 'gawk') {
+      const code = awkProgram(command);
+      if (code !== undefined) this.oneLiner(command, index, 'awk', command.program, code, frame, scope, pos, end);
+      return undefined;
+    }
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
@@ -740,4 +747,14 @@ export abstract class Follower {
         );
     }
   }
+}
+
+/** An awk command's program text: -e/--source, else its first operand; undefined with a program file (-f). */
+function awkProgram(command: SimpleCommand): string | undefined {
+  let source: string | undefined;
+  for (const f of command.flags) {
+    if (f.name === '-f' || f.name === '--file') return undefined;
+    if ((f.name === '-e' || f.name === '--source') && f.value !== undefined) source = f.value;
+  }
+  return source ?? command.positionals[0];
 }

@@ -1,7 +1,7 @@
 // String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
 // literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r';
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk';
 
 export interface Literal {
   /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */
@@ -29,6 +29,8 @@ const PY_PREFIXES: ReadonlyMap<string, { raw: boolean; format: boolean }> = new 
 /** Which quotes open a string in a language (backticks are strings only in JavaScript; in Perl/Ruby they run). */
 export function opensString(language: Language, c: number): boolean {
   if (c === 96) return language === 'js';
+  // awk has double-quoted strings only (its program usually sits inside the shell's single quotes).
+  if (language === 'awk') return c === 34;
   return isQuote(c);
 }
 
@@ -81,6 +83,7 @@ function interpolates(code: string, j: number, language: Language, quote: number
   switch (language) {
     case 'python':
     case 'r':
+    case 'awk':
       return false; // f-strings are unknown as a whole (the `plain` flag starts false); R does not interpolate
     case 'js':
       return quote === 96 && c === 36 && next === 123; // `${`

@@ -157,6 +157,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     },
   },
   js: { comment: '//', bare: false, calls: NODE_CALLS },
+  // awk's system("cmd") runs a shell command line.
+  awk: { comment: '#', bare: false, calls: { system: 'shell' } },
   perl: {
     comment: '#',
     bare: true,
@@ -249,6 +251,7 @@ const LANGUAGE_OF: Readonly<Record<string, Language>> = {
   ruby: 'ruby',
   php: 'php',
   r: 'r',
+  awk: 'awk',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
