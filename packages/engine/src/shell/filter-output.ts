@@ -2,7 +2,7 @@
 // `head`, `tail`, `sed` without -i, `tr -d`. A shell fed by them (`head -n 5 tools/x.sh | sh`,
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
-import { sedEdits } from './sed-script.js';
+import { applySed, sedEdits } from './sed-script.js';
 
 type Read = (path: string) => string | undefined;
 
@@ -89,26 +89,9 @@ export function sedOutput(
   let text = input(operands, stdin, file);
   for (const script of scripts) {
     const edits = sedEdits(script);
-    // The script must be made of `s` commands only, all read (sedEdits stops at anything else).
-    const rest = script.replace(/\s+/g, '');
-    if (text === undefined || edits.length === 0 || edits.some((e) => e.from === undefined) || !rest.startsWith('s'))
-      return undefined;
-    if (edits.length !== script.split(/;(?=\s*s)/).length || edits.some((e) => e.from === '')) return undefined;
-    text = text
-      .split('\n')
-      .map((line) => {
-        let out = line;
-        for (const e of edits) {
-          const from = e.from!;
-          if (e.all) out = out.split(from).join(e.to);
-          else {
-            const at = out.indexOf(from);
-            if (at >= 0) out = out.slice(0, at) + e.to + out.slice(at + from.length);
-          }
-        }
-        return out;
-      })
-      .join('\n');
+    // The script must be `s` commands only, all read (sedEdits stops at anything else).
+    if (text === undefined || edits.length === 0 || edits.length !== script.split(/;(?=\s*s)/).length) return undefined;
+    text = applySed(text, edits, 'unchanged');
   }
   return text;
 }

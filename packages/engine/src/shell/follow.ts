@@ -16,6 +16,7 @@ import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { declarationOf } from './programs/registry.js';
+import type { ProgramTextDeclaration } from './programs/declaration.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
@@ -402,11 +403,12 @@ export abstract class Follower {
       for (const path of [`${base}.py`, `${base}/__main__.py`])
         if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
     }
-    // awk's program (its first operand, or -e/--source) runs shell commands with system("…"); a program file (-f) is not
-    // read. awk is not made opaque for it: it is in nearly every honest pipeline.
-    if (command.program === 'awk' || command.program === 'gawk') {
-      const code = awkProgram(command);
-      if (code !== undefined) this.oneLiner(command, index, 'awk', command.program, code, frame, scope, pos, end);
+    // A program whose own code is a language the one-liner table reads (awk '…'): its calls are added, as a one-liner's.
+    const own = declarationOf(command.program)?.program;
+    if (own !== undefined) {
+      const code = programText(command, own);
+      if (code !== undefined)
+        this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end);
       return undefined;
     }
     const use = interpreterUse(command.program, command.argv);
@@ -749,12 +751,12 @@ export abstract class Follower {
   }
 }
 
-/** An awk command's program text: -e/--source, else its first operand; undefined with a program file (-f). */
-function awkProgram(command: SimpleCommand): string | undefined {
+/** A command's own code: the value of a code option, else its first operand; undefined when a file gives it. */
+function programText(command: SimpleCommand, own: ProgramTextDeclaration): string | undefined {
   let source: string | undefined;
   for (const f of command.flags) {
-    if (f.name === '-f' || f.name === '--file') return undefined;
-    if ((f.name === '-e' || f.name === '--source') && f.value !== undefined) source = f.value;
+    if (own.fileOptions.includes(f.name)) return undefined;
+    if (own.options.includes(f.name) && f.value !== undefined) source = f.value;
   }
   return source ?? command.positionals[0];
 }

@@ -53,11 +53,23 @@ export function sedEdits(script: string): SedEdit[] {
   return out;
 }
 
-/** The text after the edits, when every one is a literal substitution found in it; else undefined. */
-export function applySed(text: string, edits: readonly SedEdit[]): string | undefined {
+/**
+ * The text after the edits, when every one is a literal substitution; else undefined. A pattern not found in the text
+ * leaves it unknown (`missing: 'unknown'`, for `sed -i` on a file whose text may have changed since), or as it is
+ * (`'unchanged'`, what sed prints for a text known whole).
+ */
+export function applySed(
+  text: string,
+  edits: readonly SedEdit[],
+  missing: 'unknown' | 'unchanged' = 'unknown',
+): string | undefined {
   let out: string | undefined = text;
   for (const e of edits) {
-    if (e.from === undefined || out === undefined || !out.includes(e.from)) return undefined;
+    if (e.from === undefined || out === undefined || (missing === 'unchanged' && e.from === '')) return undefined;
+    if (!out.includes(e.from)) {
+      if (missing === 'unknown') return undefined;
+      continue;
+    }
     // sed works line by line: without g, the first match on each line; a literal pattern has no newline.
     out = e.all
       ? out.split(e.from).join(e.to)

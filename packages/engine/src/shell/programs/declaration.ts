@@ -182,6 +182,16 @@ export type OutputReader = (
   file: (path: string) => string | undefined,
 ) => string | undefined;
 
+/** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */
+export interface ProgramTextDeclaration {
+  /** The one-liner table's language (one-liners.ts). */
+  readonly language: string;
+  /** Options that carry the code (else it is the first operand). */
+  readonly options: readonly string[];
+  /** Options that name a file of code instead: then nothing is read. */
+  readonly fileOptions: readonly string[];
+}
+
 /** Shell builtins that change the shell itself rather than files. */
 export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
 
@@ -213,6 +223,8 @@ export interface ProgramDeclaration {
   readonly effects?: EffectsDeclaration;
   readonly runs?: readonly RunsDeclaration[];
   readonly interpreter?: InterpreterDeclaration;
+  /** Its program is code of a language the one-liner table reads, given as its first operand or an option (awk). */
+  readonly program?: ProgramTextDeclaration;
   readonly stdin?: StdinDeclaration;
   readonly input?: InputDeclaration;
   readonly output?: OutputReader;

@@ -131,6 +131,8 @@ export const AWK: ProgramDeclaration = {
   about: 'awk: -i inplace (gawk) rewrites its files; -f/-e give the program, else it is the first operand',
   options: { '*': ['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include'] },
   effects: { reads: ['-f', '--file'], effects: awkEffects },
+  // system("…") runs a shell command line. awk is not made opaque for its program: it is in nearly every pipeline.
+  program: { language: 'awk', options: ['-e', '--source'], fileOptions: ['-f', '--file'] },
 };
 
 export const PATCH: ProgramDeclaration = {
