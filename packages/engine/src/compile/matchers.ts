@@ -42,8 +42,12 @@ export function compileToolEventMatch(
   options: CompileMatchOptions = DEFAULT_OPTIONS,
 ): CompiledEventMatch {
   const t = compileToolMatch(m, options);
+  let key: string | undefined;
   return {
-    key: canonicalJson({ tool: m }),
+    // Only history (after, occurrence) reads a key: made on first read, not for each of a hundred triggers at start.
+    get key() {
+      return (key ??= canonicalJson({ tool: m }));
+    },
     kind: 'tool',
     toolNames: t.toolNames,
     programs: t.programs,
@@ -89,8 +93,11 @@ export function compileMessageMatch(
     if (attachment && !anyPath(attachment, f.attachments)) return false;
     return true;
   };
+  let key: string | undefined;
   return {
-    key: canonicalJson({ message: m }),
+    get key() {
+      return (key ??= canonicalJson({ message: m }));
+    },
     kind: 'message',
     toolNames: undefined,
     programs: undefined,
