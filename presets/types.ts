@@ -41,4 +41,9 @@ export interface PresetSource {
   readonly text: string;
   /** The same YAML, already parsed at build time (plain data); a loader may use it instead of parsing the text. */
   readonly data?: unknown;
+  /**
+   * True when `data` is the engine's schema reading of the preset (defaults filled in), made when the bundle was built,
+   * and that reading gave no diagnostic: the loader takes it as read instead of checking it again at each start.
+   */
+  readonly checked?: boolean;
 }

@@ -5,6 +5,8 @@ export * from './diagnostics.js';
 export { catalogue, findAnchor, findRole, findPreset, bundledPresets, closest } from './catalogue.js';
 export type { CatalogueAnchor, CatalogueCategory, CatalogueMeta, CatalogueRole, PresetSource } from './catalogue.js';
 export { loadConfig, EMPTY_CONFIG, LIMITS, isPresetReference, matcherFields, type LoadOptions } from './load/index.js';
+// For bundlers: the schema's reading of a preset, carried with `checked: true` so loading it skips the schema.
+export { checkedData, preparsedYaml } from './load/index.js';
 export type {
   LoadResult,
   LoadedConfig,

@@ -68,6 +68,7 @@ export function validateFile(parsed: ParsedFile): FileSpec {
     return empty;
   }
   const record = data as Record<string, unknown>;
+  if (parsed.checked) return checkedSpec(parsed, record);
 
   reportTopLevelKeys(record, parsed, diagnostics);
   const broken = (path: (string | number)[]) =>
@@ -137,6 +138,45 @@ export function validateFile(parsed: ParsedFile): FileSpec {
     });
   }
   return { parsed, preset, extends: ext, roles, settings, disable, contracts, skipped, diagnostics };
+}
+
+/**
+ * A file whose data is the schema's own reading, made and found clean when the bundle was built (a bundled preset):
+ * taken as read. Checking a hundred contracts again was most of the plugin's start-up with every preset extended.
+ */
+function checkedSpec(parsed: ParsedFile, record: Record<string, unknown>): FileSpec {
+  const checked = record as Partial<Config>;
+  return {
+    parsed,
+    preset: checked.preset,
+    extends: checked.extends ?? [],
+    roles: checked.roles,
+    settings: checked.settings,
+    disable: checked.disable ?? [],
+    contracts: (checked.contracts ?? []).map((contract, index) => ({ contract, index })),
+    skipped: [],
+    diagnostics: [],
+  };
+}
+
+/**
+ * The schema's reading of a file as plain data, for a bundle to carry with `checked: true` (read back by checkedSpec);
+ * undefined when the reading gives any diagnostic or skips a contract. Build-time only.
+ */
+export function checkedData(parsed: ParsedFile): Record<string, unknown> | undefined {
+  const spec = validateFile({ ...parsed, checked: false });
+  if (spec.diagnostics.length > 0 || spec.skipped.length > 0) return undefined;
+  const data = {
+    version: 1,
+    preset: spec.preset,
+    extends: spec.extends,
+    roles: spec.roles,
+    settings: spec.settings,
+    disable: spec.disable,
+    contracts: spec.contracts.map((c) => c.contract),
+  };
+  // As JSON carries it: a key whose value is undefined is left out, as it is in the bundle.
+  return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
 }
 
 const CONTRACT_KEYS = Object.keys(Contract.shape);

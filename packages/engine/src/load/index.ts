@@ -22,7 +22,8 @@ export type {
   SkippedContract,
 } from './types.js';
 export type { ParsedFile } from './parse.js';
-export { parseYaml, LIMITS } from './parse.js';
+export { parseYaml, preparsedYaml, LIMITS } from './parse.js';
+export { checkedData } from './file.js';
 export { locate } from './locate.js';
 export { matcherFields } from './semantics.js';
 export { isPresetReference } from './resolve.js';

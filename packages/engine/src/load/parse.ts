@@ -26,6 +26,11 @@ export interface ParsedFile {
   readonly broken: readonly BrokenPart[];
   /** Data checked at build time (a bundled preset): its patterns and globs are known to compile. */
   readonly trusted?: boolean;
+  /**
+   * The data is the schema's own reading of the file (defaults filled in), made when the bundle was built, and that
+   * reading gave no diagnostic: the loader takes it as read instead of checking it again (a bundled preset).
+   */
+  readonly checked?: boolean;
 }
 
 export function positionAt(lineCounter: LineCounter, offset: number) {
@@ -130,16 +135,21 @@ function findTooDeep(node: unknown, depth: number): Node | undefined {
  * A file whose data was parsed at build time (a bundled preset): no parsing now; the positioned document is built
  * only if a diagnostic asks for a position.
  */
-export function preparsedYaml(text: string, file: string, data: unknown): ParsedFile {
+export function preparsedYaml(text: string | (() => string), file: string, data: unknown, checked = false): ParsedFile {
   let parsed: ParsedFile | undefined;
-  const full = () => (parsed ??= parseYaml(text, file));
+  // The text is read only when a position is needed: a bundled preset's text is unpacked on first use.
+  const source = typeof text === 'string' ? () => text : text;
+  const full = () => (parsed ??= parseYaml(source(), file));
   return {
     file,
-    text,
+    get text() {
+      return source();
+    },
     data,
     diagnostics: [],
     broken: [],
     trusted: true,
+    checked,
     get doc() {
       return full().doc;
     },

@@ -22,7 +22,7 @@ export interface PresetContribution {
 
 interface Entry {
   // The text and data the entry was made from: a preset object changed in place is loaded afresh.
-  readonly text: string;
+  readonly text: string | undefined;
   readonly data: unknown;
   readonly contribution: PresetContribution;
 }
@@ -40,7 +40,9 @@ export function presetContribution(
   compute: () => PresetContribution | undefined,
 ): PresetContribution | undefined {
   const hit = contributions.get(preset);
-  if (hit && hit.text === preset.text && hit.data === preset.data) return hit.contribution;
+  // With data, the data is what is loaded: the text (unpacked on first use in the plugin) is not read to compare.
+  if (hit && hit.data === preset.data && (preset.data !== undefined || hit.text === preset.text))
+    return hit.contribution;
   const contribution = compute();
   if (contribution === undefined) return undefined;
   const frozen: PresetContribution = Object.freeze({
@@ -49,7 +51,11 @@ export function presetContribution(
     diagnostics: deepFreeze(contribution.diagnostics),
     resolved: deepFreeze(contribution.resolved),
   });
-  contributions.set(preset, { text: preset.text, data: preset.data, contribution: frozen });
+  contributions.set(preset, {
+    text: preset.data === undefined ? preset.text : undefined,
+    data: preset.data,
+    contribution: frozen,
+  });
   return frozen;
 }
 

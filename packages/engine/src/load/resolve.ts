@@ -207,7 +207,6 @@ function loadExtended(
       return undefined;
     }
     file = preset.file;
-    text = preset.text;
     data = preset.data;
   } else {
     file = joinPath(dirname(parsed.file), entry);
@@ -251,7 +250,11 @@ function loadExtended(
     const cached = fromPresetCache(preset, ctx);
     if (cached) return cached;
   }
-  const child = ctx.sources.get(file) ?? (data !== undefined ? preparsedYaml(text, file, data) : parseYaml(text, file));
+  // A preset's text is read only when it is parsed here or a position is needed (the plugin unpacks it on first use).
+  const textOf = (): string => text ?? preset!.text;
+  const child =
+    ctx.sources.get(file) ??
+    (data !== undefined ? preparsedYaml(textOf, file, data, preset?.checked === true) : parseYaml(textOf(), file));
   if (!ctx.sources.has(file)) {
     ctx.sources.set(file, child);
     ctx.diagnostics.push(...child.diagnostics);
@@ -270,7 +273,7 @@ function fromPresetCache(preset: PresetSource, ctx: ResolveContext): Resolved | 
   const contribution = presetContribution(preset, () => {
     const parsed =
       preset.data !== undefined
-        ? preparsedYaml(preset.text, preset.file, preset.data)
+        ? preparsedYaml(() => preset.text, preset.file, preset.data, preset.checked === true)
         : parseYaml(preset.text, preset.file);
     if (parsed.data === undefined || !extendsNothing(parsed.data)) return undefined;
     const spec = validateFile(parsed);
