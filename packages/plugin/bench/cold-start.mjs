@@ -1,12 +1,17 @@
-// One cold start, in a fresh process: import the built bundle, then run the opencode 1.18 factory (config
-// discovery, load with every preset extended, compile). Prints JSON timings in milliseconds.
+// One cold start, in a fresh process: import the built bundle, run the opencode 1.18 factory, then wait until the
+// plugin is ready to judge a call (config discovery, load with every preset extended, compile: the factory starts
+// them in the background and every hook but `config` waits for them). Prints JSON timings in milliseconds:
+// `import` + `factory` is what opencode waits for at its start; `ready` is from the import's start until a hook
+// could answer (any hook waits for the same start, so an event with nothing in it stands for all of them).
 const [entry, project] = process.argv.slice(2);
 const t0 = performance.now();
 const mod = await import(entry);
 const t1 = performance.now();
 const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
-await mod.default.server({ directory: project, worktree: project, client }, {});
+const hooks = await mod.default.server({ directory: project, worktree: project, client }, {});
 const t2 = performance.now();
-process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, total: t2 - t0 }));
+await hooks.event({ event: { type: 'server.connected', properties: {} } });
+const t3 = performance.now();
+process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, total: t2 - t0, ready: t3 - t0 }));
 // The sandbox starts in the background and its proxies would keep this process alive.
 process.exit(0);

@@ -3,7 +3,9 @@
 // hosts' module types: 1.18's `PluginModule` from its own package, opencode 2's from the adapter's declarations.
 import type { PluginModule } from '@opencode-ai/plugin';
 import { server } from './v1/server.js';
-import type { V2Plugin } from './v2/host-types.js';
-import { setup } from './v2/setup.js';
+import type { V2Context, V2Plugin } from './v2/host-types.js';
+
+// opencode 2's adapter is imported when opencode 2 calls it: a 1.18 start does not parse it (nor the core it brings).
+const setup = async (ctx: V2Context) => (await import('./v2/setup.js')).setup(ctx);
 
 export default { id: 'opencode-semantic-anchors', server, setup } satisfies PluginModule & V2Plugin;

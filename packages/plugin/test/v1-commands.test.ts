@@ -1,7 +1,9 @@
 // The human channel (/anchor through command.execute.before) and the model's read-only status tool.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { STATUS_TOOL as ENGINE_STATUS_TOOL } from '@semantic-anchors/engine';
 import { describe, expect, it } from 'vitest';
+import { STATUS_TOOL } from '../src/v1/server.js';
 import { ROOT_SESSION, anchor, bash, before, startV1, type V1TestHost } from './support/v1-host.js';
 
 const answer = async (host: V1TestHost, args: string): Promise<string> => {
@@ -166,6 +168,8 @@ describe('anchor_status, the model’s read-only tool', () => {
     const host = await startV1({ config: 'team' });
     const tool = host.hooks.tool.anchor_status!;
     expect(Object.keys(host.hooks.tool)).toEqual(['anchor_status']);
+    // The factory names the tool before the engine is loaded: the name the engine exempts must be the same.
+    expect(STATUS_TOOL).toBe(ENGINE_STATUS_TOOL);
     expect(tool.args).toEqual({});
     const ctx = {
       sessionID: ROOT_SESSION,

@@ -22,9 +22,7 @@ export const PluginOptions = z.looseObject({
 });
 export type PluginOptions = z.infer<typeof PluginOptions>;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from './is-record.js';
 
 // A file attachment's path is read by the engine's opencode mapping (no Node built-in, so the site reads it too).
 export { attachmentPath } from '@semantic-anchors/engine/opencode';

@@ -1,7 +1,7 @@
 // Paths to a tool the plugin cannot vouch for, found in the host's configuration: said once at load, so a gap
 // is never silent. opencode 1.18.33 has no batch tool (tests/opencode/tool-paths.test.ts pins it); a later version
 // with one might run its inner calls without tool.execute.before (upstream #5894).
-import { isRecord } from './boundary.js';
+import { isRecord } from './is-record.js';
 
 export function hostGapWarnings(cfg: unknown): string[] {
   const out: string[] = [];

@@ -5,7 +5,7 @@
 // prettier loads the project's JavaScript config and plugins; rubocop and standardrb load the `require:`s of
 // `.rubocop.yml`; mix evaluates `.formatter.exs`. The config hook turns exactly those off and says so; the other
 // formatters run the human's own programs on a file with a data-only config (gofmt, ruff, clang-format, …).
-import { isRecord } from './boundary.js';
+import { isRecord } from './is-record.js';
 
 /** opencode 1.18.33's built-in formatters whose run executes code the project holds (see the header). */
 export const PROJECT_CODE_FORMATTERS: readonly string[] = ['pint', 'prettier', 'rubocop', 'standardrb', 'mix'];

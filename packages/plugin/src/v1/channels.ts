@@ -3,7 +3,7 @@
 // hook; a failure goes to stderr so it does not disappear.
 import type { PluginInput } from '@opencode-ai/plugin';
 import { SERVICE, stderrChannels, type Channels } from '../core/channels.js';
-import { isRecord } from '../core/boundary.js';
+import { isRecord } from '../core/is-record.js';
 
 type Client = PluginInput['client'];
 

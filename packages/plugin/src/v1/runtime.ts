@@ -1,19 +1,18 @@
-// The opencode 1.18 adapter: host payloads → core calls → host actions (throw = block, appended note = warn).
-// Thin on purpose: every decision is the engine's, every piece of state the core's. Typed against opencode's own
-// plugin package (`@opencode-ai/plugin`, type-only: nothing of it is imported at run time); the payloads are still
-// parsed (payloads.ts), because the types describe what opencode means to send, not what a given build sends
-// (v1-host.md lists where 1.18.33 differs).
+// The opencode 1.18 adapter's working part: host payloads → core calls → host actions (throw = block, appended
+// note = warn). Loaded by server.ts right after opencode's start, in the background (see there). Thin on purpose:
+// every decision is the engine's, every piece of state the core's. Typed against opencode's own plugin package
+// (`@opencode-ai/plugin`, type-only: nothing of it is imported at run time); the payloads are still parsed
+// (payloads.ts), because the types describe what opencode means to send, not what a given build sends (v1-host.md
+// lists where 1.18.33 differs).
 import type * as Host from '@opencode-ai/plugin';
 import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
-import { hostGapWarnings } from '../core/host-gaps.js';
-import { fenceFormatters, lspWarning } from '../core/project-code-runners.js';
-import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
+import type { Channels } from '../core/channels.js';
+import { Enforcer, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
-import { isRecord } from '../core/boundary.js';
+import { isRecord } from '../core/is-record.js';
 import { Sandbox } from '../sandbox/index.js';
 import { runtimePackageDir } from '../sandbox/runtime.js';
-import { v1Channels } from './channels.js';
 import { attachedPaths, messageText, textPartLike, withholdInPlace } from './parts.js';
 import { newPartID } from './part-id.js';
 import {
@@ -29,28 +28,17 @@ import {
   ToolContext,
   ToolPartEvent,
 } from './payloads.js';
+import { COMMAND_NAME, type V1Hooks } from './server.js';
 
-export const COMMAND_NAME = 'anchor';
-const COMMAND_DESCRIPTION =
-  'semantic-anchors: status | bypass <contract-id> <reason> | reload [confirm] | role <id> | explain';
-const STATUS_TOOL_DESCRIPTION =
-  'Read-only: shows the semantic-anchors rule state of this session (role, active contracts, tool calls since the ' +
-  'last confirmation, bypasses left). It changes nothing; only the human can grant a bypass, with /anchor bypass.';
-
-/** The hooks this plugin gives opencode 1.18: the host's `Hooks`, every one it uses present. */
-export type V1Hooks = Required<
-  Pick<
-    Host.Hooks,
-    | 'config'
-    | 'tool'
-    | 'event'
-    | 'chat.message'
-    | 'command.execute.before'
-    | 'tool.execute.before'
-    | 'tool.execute.after'
-    | 'shell.env'
-  >
->;
+/** What the background start gives the hooks server.ts returned to opencode. */
+export interface V1Runtime {
+  /** Every hook but `config` and `tool`, which server.ts answers itself (opencode reads them at start). */
+  readonly hooks: Omit<V1Hooks, 'config' | 'tool'>;
+  /** The status tool's answer. */
+  status(args: unknown, ctx: unknown): Promise<string>;
+  /** opencode's `shell` setting, as the config hook read it. */
+  useShell(shell: unknown): void;
+}
 
 /** The host's server address (PluginInput.serverUrl, a URL behind a getter), as a string; undefined if absent. */
 function serverUrlOf(input: Host.PluginInput): string | undefined {
@@ -62,9 +50,12 @@ function serverUrlOf(input: Host.PluginInput): string | undefined {
 const sessionOf = (input: unknown): string | undefined =>
   isRecord(input) && typeof input.sessionID === 'string' ? input.sessionID : undefined;
 
-export async function server(input: Host.PluginInput, options?: Host.PluginOptions): Promise<V1Hooks> {
+export function startV1(
+  input: Host.PluginInput,
+  options: Host.PluginOptions | undefined,
+  channels: Channels,
+): V1Runtime {
   const host = PluginInput.safeParse(input);
-  const channels = v1Channels(isRecord(input) ? input.client : undefined);
   const { options: opts, problem } = parseOptions(options);
   const directory = host.success ? host.data.directory : process.cwd();
   if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
@@ -109,43 +100,7 @@ export async function server(input: Host.PluginInput, options?: Host.PluginOptio
     }
   };
 
-  return {
-    async config(cfg) {
-      guard('config', 'config', undefined, () => {
-        if (!isRecord(cfg)) return;
-        // `shell` is read by opencode 1.18.33 but missing from its Config type: read it as untyped configuration.
-        const settings: Record<string, unknown> = cfg;
-        sandbox.useShell(settings.shell);
-        const fenced = fenceFormatters(cfg);
-        if (fenced.length > 0)
-          channels.log(
-            'warn',
-            `formatters that run the project's own code outside the OS sandbox are turned off: ${fenced.join(', ')}`,
-            {},
-          );
-        const lsp = lspWarning(cfg);
-        for (const gap of [...hostGapWarnings(cfg), ...(lsp === undefined ? [] : [lsp])]) {
-          channels.log('warn', gap, {});
-          channels.toast(gap, 'warning');
-        }
-        if (!isRecord(cfg.command)) cfg.command = {};
-        if (cfg.command[COMMAND_NAME] !== undefined)
-          channels.log('warn', `replacing the /${COMMAND_NAME} command defined in the opencode configuration`, {});
-        cfg.command[COMMAND_NAME] = { template: '$ARGUMENTS', description: COMMAND_DESCRIPTION };
-      });
-    },
-
-    tool: {
-      [STATUS_TOOL]: {
-        description: STATUS_TOOL_DESCRIPTION,
-        args: {},
-        async execute(_args, ctx) {
-          const parsed = ToolContext.safeParse(ctx);
-          return parsed.success ? enforcer.status(parsed.data.sessionID) : enforcer.status('<unknown session>');
-        },
-      },
-    },
-
+  const hooks: V1Runtime['hooks'] = {
     async 'tool.execute.before'(input, output) {
       let block: string | undefined;
       try {
@@ -244,5 +199,13 @@ export async function server(input: Host.PluginInput, options?: Host.PluginOptio
         }
       });
     },
+  };
+  return {
+    hooks,
+    async status(_args, ctx) {
+      const parsed = ToolContext.safeParse(ctx);
+      return parsed.success ? enforcer.status(parsed.data.sessionID) : enforcer.status('<unknown session>');
+    },
+    useShell: (shell) => sandbox.useShell(shell),
   };
 }

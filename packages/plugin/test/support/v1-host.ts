@@ -81,6 +81,9 @@ export async function startV1(opts: StartOptions = {}): Promise<V1TestHost> {
     readFileSync(join(fixtures, 'v1', 'plugin.input.json'), 'utf8').replaceAll('/SANDBOX/project', project),
   ).input;
   const hooks = await plugin.server({ ...input, client }, opts.options);
+  // The factory returns before the rules are loaded (they load in the background; every hook waits for them): wait
+  // as any hook does, so the load's logs and toasts are in before a test reads them.
+  await hooks.event({ event: { type: 'server.connected', properties: {} } });
   return {
     // Widening the payload types only (each hook takes `unknown` where opencode's type names a shape): no hook added.
     hooks: hooks as RecordedHooks,
