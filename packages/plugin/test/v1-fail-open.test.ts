@@ -1,5 +1,9 @@
 // Fail open, visibly: errors inside the plugin let the call proceed (unless onError: block), are logged at error
 // level, and are toasted once per session.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHILD_SESSION, ROOT_SESSION, before, startV1 } from './support/v1-host.js';
 
@@ -73,5 +77,45 @@ describe('fail open', () => {
     expect(host.logs.some((l) => l.level === 'error' && l.message.includes('blocked (settings.onError: block)'))).toBe(
       true,
     );
+  });
+});
+
+describe('a start that fails', () => {
+  it('when the working part of the bundle cannot be imported, every hook lets the call run and the human is told', async () => {
+    // The built bundle as installed, with the chunk the factory imports in the background taken away.
+    const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+    const copy = mkdtempSync(join(tmpdir(), 'sa-plugin-broken-'));
+    for (const f of readdirSync(dist).filter((n) => n.endsWith('.js'))) copyFileSync(join(dist, f), join(copy, f));
+    const entry = readFileSync(join(copy, 'index.js'), 'utf8');
+    const statics = [...entry.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1]!);
+    const taken = statics.flatMap((f) =>
+      [...readFileSync(join(copy, f), 'utf8').matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]!),
+    );
+    expect(taken.length).toBeGreaterThan(0);
+    for (const f of taken) rmSync(join(copy, f));
+    const project = mkdtempSync(join(tmpdir(), 'sa-plugin-project-'));
+    mkdirSync(join(project, '.opencode'));
+    writeFileSync(
+      join(project, '.opencode/opencode-semantic-anchors.yaml'),
+      'version: 1\nextends: [software-developer]\n',
+    );
+    const logs: { level: string; message: string }[] = [];
+    const toasts: { variant: string; message: string }[] = [];
+    const client = {
+      app: { log: async (o: { body: { level: string; message: string } }) => (logs.push(o.body), { data: true }) },
+      tui: {
+        showToast: async (o: { body: { variant: string; message: string } }) => (toasts.push(o.body), { data: true }),
+      },
+    };
+    const plugin = (await import(pathToFileURL(join(copy, 'index.js')).href)).default;
+    const hooks = await plugin.server({ directory: project, worktree: project, client }, {});
+    await expect(
+      hooks['tool.execute.before'](
+        { tool: 'bash', sessionID: ROOT_SESSION, callID: 'c1' },
+        { args: { command: 'git push --force origin main' } },
+      ),
+    ).resolves.toBeUndefined();
+    expect(logs.some((l) => l.level === 'error' && l.message.includes('could not start'))).toBe(true);
+    expect(toasts.some((t) => t.variant === 'error' && t.message.includes('no rule is enforced'))).toBe(true);
   });
 });
