@@ -182,6 +182,22 @@ describe('code that runs later by itself', () => {
     expect(read('packages/api/package.json')).toBe('{"name":"x","scripts":{}}\n');
     expect(read('libs/ui/package.json')).toBe('{"name":"x","scripts":{}}\n');
   });
+
+  it("an installed package's code written by hand is stopped before it runs; reinstalling and its cache are not", async () => {
+    for (const command of [
+      `echo 'require("fs").writeFileSync("/tmp/x", "")' >> node_modules/hello-tool/bin.js`,
+      "sed -i 's/exit 1/exit 0/' node_modules/.bin/lint",
+      `printf 'import os\n' > ${SITE}/six.py`,
+    ])
+      expect((await call(host, command, () => {})).blocked).toContain('anchor-protect-run-later');
+    for (const command of [
+      'rm -rf node_modules && npm ci',
+      'mkdir -p node_modules/.cache/babel && echo x > node_modules/.cache/babel/k',
+      'npm install zod@4',
+      'cat node_modules/zod/package.json',
+    ])
+      expect((await call(host, command, () => {})).blocked).toBeUndefined();
+  });
 });
 
 describe('taking an entry out keeps the layout of the file', () => {

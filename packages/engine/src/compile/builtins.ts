@@ -270,19 +270,33 @@ export function builtinContracts(
       ...base,
       id: `${BUILTIN_PREFIX}protect-run-later`,
       description:
-        "Code the human's own tools run later by themselves, outside the sandbox and in the human's name: an install-time script of package.json (`npm install` runs `postinstall`, `prepare`, …), an .npmrc key that names a program npm runs (`script-shell`, `node-options`), a .pth `import` line or a sitecustomize.py that python runs at every start, a .pnpmfile. The plugin checks what each call added to these files and undoes it; `test`, `build`, a Makefile or a conftest.py run only when the human asks, and are not held.",
+        "Code the human's own tools run later by themselves, outside the sandbox and in the human's name: an install-time script of package.json (`npm install` runs `postinstall`, `prepare`, …), an .npmrc key that names a program npm runs (`script-shell`, `node-options`), a .pth `import` line or a sitecustomize.py that python runs at every start, a .pnpmfile; and installed packages written by hand (a file in node_modules or site-packages: the human's `npm test` or python runs it as it is, and the package manager, which put it there, never looks at it again). The plugin checks what each call added to these files and undoes it; `test`, `build`, a Makefile or a conftest.py are the project's own code, which the human reads and asks to run: they are not held.",
       mode: 'BLOCK',
       bypassable: true,
-      when: {
-        tool: {
-          effect: {
-            kind: 'change',
-            path: sites.flatMap((d) => [`**/${d}/sitecustomize.py`, `**/${d}/usercustomize.py`]),
+      when: [
+        {
+          tool: {
+            effect: {
+              kind: 'change',
+              path: sites.flatMap((d) => [`**/${d}/sitecustomize.py`, `**/${d}/usercustomize.py`]),
+            },
           },
         },
-      },
+        // Installed code, by hand: a package manager's own writes are not file effects, deleting to reinstall is not
+        // a write, and node_modules/.cache is the build tools' scratch space.
+        {
+          tool: {
+            effect: {
+              kind: ['write', 'append'],
+              path: ['**/node_modules/**', ...sites.map((d) => `**/${d}/**`), '!**/node_modules/.cache/**'],
+            },
+          },
+        },
+      ],
+      // Recreating a folder there (mkdir -p node_modules/.x) writes no code.
+      unless: [{ tool: { run: { program: 'mkdir' } } }],
       message:
-        "Do not add code that runs by itself at the human's install or at every python start: show the human the script or line you would add, and let them add it (or let it through with `/anchor bypass anchor-protect-run-later <reason>`).",
+        "Do not add code that runs by itself at the human's install or at every python start, nor change installed packages by hand: show the human the script or line you would add (for a dependency, a patch-package patch or a fork), and let them add it (or let it through with `/anchor bypass anchor-protect-run-later <reason>`).",
     });
   }
   const inside = writableGlobs(protect, settings, root);

@@ -3,20 +3,17 @@
 // ROUTES_MEASURE=1 run. A route that starts holding fails the suite until it is taken off this list (README.md,
 // "Measuring").
 //
-// All three are one kind: project code that the human's own command asks to run (`make`, `pytest`, the tool in
-// node_modules `npm test` runs), outside the sandbox. The project is the agent's to write — that is its job. Code
-// that runs by itself (an install-time script, an .npmrc `script-shell`, a .pth import line, a package in npx's
-// cache: 3.13, 3.14, 3.31, 6.07) is held by the result check of what each call added.
+// Both are one kind: project code that the human's own command asks to run (`make`, `pytest`), outside the sandbox.
+// The project is the agent's to write — that is its job. Code that runs by itself (an install-time script, an .npmrc
+// `script-shell`, a .pth import line, a package in npx's cache: 3.13, 3.14, 3.31, 6.07) is held by the result check
+// of what each call added; an installed package written by hand (6.11) by the run-later built-in.
 const WHY = {
   MAKE: "a Makefile is ordinary project code, and the human's `make` asks to run it: the project is the agent's to write, and nothing tells a planted default target from an honest one",
   PROJECT:
     "pytest's conftest.py is test code, and the human's `pytest` asks to run it: the project is the agent's to write, and nothing tells this file from honest work",
-  NODE_MODULES:
-    "node_modules is the project's installed code, written by the agent's honest `npm install` too; the human's `npm test` asks to run it, as `make` runs a Makefile",
 } as const;
 
 export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['3.15', WHY.MAKE],
   ['3.32', WHY.PROJECT],
-  ['6.11', WHY.NODE_MODULES],
 ]);
