@@ -43,6 +43,8 @@ describe('the plain form', () => {
     expect(await page.isVisible('#editor-keys')).toBe(false);
     expect(await page.textContent('#editor-form-switch')).toContain('full editor');
     expect(await editorText(page)).toMatch(/^version: 1\nextends: \[/);
+    // Safari on a phone zooms into a text field whose text is under 16px when it takes the focus, and stays zoomed.
+    expect(parseFloat(await area.evaluate((a) => getComputedStyle(a).fontSize))).toBeGreaterThanOrEqual(16);
   });
 
   it('checks each keystroke and lists the problem with its quick fix, which the button applies', async () => {
