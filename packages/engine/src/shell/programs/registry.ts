@@ -35,6 +35,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
+import { ICONV, IMAGEMAGICK, JUPYTER, OPENSSL, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
 import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY, TSX } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
@@ -117,6 +118,13 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CAT,
   UNZIP,
   TAR,
+  ICONV,
+  OPENSSL,
+  PANDOC,
+  JUPYTER,
+  SEVEN_ZIP,
+  IMAGEMAGICK,
+  XSV,
   CURL,
   WGET,
   SSH,

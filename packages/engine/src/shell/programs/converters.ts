@@ -1,0 +1,150 @@
+// Programs that turn one file into another and write it where an option or their last operand says: iconv -o,
+// openssl -out, pandoc -o, jupyter nbconvert --output/--inplace, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
+// -o. Without these, `iconv … -o data/raw/x.csv` wrote a guarded file with no effect the rules could see.
+import { flagValue, has, NOT_FILES } from '../file-effects.js';
+import { treeOf } from '../paths.js';
+import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
+
+/**
+ * The value of each of `writes` is written, of each of `reads` read; the operands are read, after the first `skip`
+ * (a subcommand such as `openssl enc` or `xsv sort` is no file).
+ */
+const optionFiles =
+  (writes: readonly string[], { reads = [], skip = 0 }: { reads?: readonly string[]; skip?: number } = {}) =>
+  (input: EffectInput, add: AddEffect): void => {
+    for (const f of input.flags) {
+      if (f.value === undefined || NOT_FILES.test(f.value)) continue;
+      if (writes.includes(f.name)) add('write', f.value, `${input.program} ${f.name}`);
+      else if (reads.includes(f.name)) add('read', f.value, `${input.program} ${f.name}`);
+    }
+    for (const p of input.positionals.slice(skip)) if (!NOT_FILES.test(p)) add('read', p, input.program);
+  };
+
+export const ICONV: ProgramDeclaration = {
+  names: ['iconv'],
+  about: 'iconv: its operands are read; -o/--output FILE is written',
+  options: { '*': ['-f', '--from-code', '-t', '--to-code', '-o', '--output'] },
+  effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output']) },
+};
+
+export const OPENSSL: ProgramDeclaration = {
+  names: ['openssl'],
+  about: 'openssl: -in FILE is read, -out FILE is written (enc, dgst, req, x509, pkcs12, …)',
+  options: {
+    '*': [
+      ...['-in', '-out', '-key', '-inkey', '-pass', '-passin', '-passout', '-k', '-kfile', '-md', '-cipher'],
+      ...['-certfile', '-CAfile', '-CApath', '-CA', '-CAkey', '-config', '-extfile', '-extensions', '-subj', '-days'],
+      ...['-signkey', '-iter', '-iv', '-K', '-S', '-servername', '-connect', '-name', '-inform', '-outform'],
+      ...['-keyform', '-newkey', '-pkeyopt', '-set_serial', '-sigopt', '-signature', '-sign', '-rand'],
+    ],
+  },
+  singleDashOptions: true,
+  effects: { reads: ['-out', '-in'], effects: optionFiles(['-out'], { reads: ['-in'], skip: 1 }) },
+};
+
+export const PANDOC: ProgramDeclaration = {
+  names: ['pandoc'],
+  about: 'pandoc: its operands are read; -o/--output FILE is written',
+  options: {
+    '*': [
+      ...['-o', '--output', '-f', '--from', '-r', '--read', '-t', '--to', '-w', '--write', '--template', '-M'],
+      ...['--metadata', '-V', '--variable', '--resource-path', '-L', '--lua-filter', '-F', '--filter', '-c', '--css'],
+      ...['--reference-doc', '--data-dir', '-d', '--defaults', '--pdf-engine', '--pdf-engine-opt', '--toc-depth'],
+      ...['--columns', '--wrap', '--extract-media', '--shift-heading-level-by', '--bibliography', '--csl'],
+      ...['--highlight-style', '-H', '--include-in-header', '-B', '--include-before-body', '-A'],
+      ...['--include-after-body', '--epub-cover-image', '--epub-metadata', '--metadata-file', '--number-offset'],
+      ...['-T', '--title-prefix', '--tab-stop', '--dpi', '--eol', '--top-level-division', '--slide-level'],
+      ...['--email-obfuscation', '--id-prefix', '--default-image-extension', '--log', '--request-header'],
+      ...['--abbreviations', '--syntax-definition', '--ipynb-output', '--markdown-headings', '--track-changes'],
+      ...['--reference-location', '--split-level', '--citation-abbreviations', '--epub-embed-font'],
+    ],
+  },
+  effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output']) },
+};
+
+/**
+ * `jupyter nbconvert`: --inplace rewrites the notebooks it is given; --output NAME is written (beside the notebook,
+ * or in --output-dir); --output-dir DIR gets files whose names the engine does not know. --stdout writes nothing.
+ */
+function nbconvertEffects(input: EffectInput, add: AddEffect): void {
+  const [sub, ...notebooks] =
+    input.program === 'jupyter-nbconvert' ? ['nbconvert', ...input.positionals] : input.positionals;
+  if (sub !== 'nbconvert') return;
+  for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('read', nb, 'jupyter nbconvert');
+  if (has(input.flags, '--stdout')) return;
+  if (has(input.flags, '--inplace'))
+    for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('write', nb, 'jupyter nbconvert --inplace');
+  const dir = flagValue(input.flags, '--output-dir');
+  const out = flagValue(input.flags, '--output');
+  if (out !== undefined) {
+    const first = notebooks[0];
+    const beside = first?.includes('/') ? first.slice(0, first.lastIndexOf('/')) : undefined;
+    const base = out.startsWith('/') ? undefined : (dir ?? beside);
+    add('write', base === undefined ? out : `${base}/${out}`, 'jupyter nbconvert --output');
+  } else if (dir !== undefined) add('write', treeOf(dir), 'jupyter nbconvert --output-dir');
+}
+
+export const JUPYTER: ProgramDeclaration = {
+  names: ['jupyter', 'jupyter-nbconvert'],
+  about: 'jupyter nbconvert: --inplace rewrites its notebooks; --output/--output-dir are written; --stdout only prints',
+  options: {
+    '*': ['--to', '--output', '--output-dir', '--template', '--ExecutePreprocessor.timeout', '--config', '--log-level'],
+  },
+  effects: { reads: ['--output', '--output-dir'], effects: nbconvertEffects },
+};
+
+/** 7-Zip: `x`/`e` unpack into -oDIR (else the current folder), names unknown; `a`/`u`/`d` change the archive. */
+function sevenZipEffects(input: EffectInput, add: AddEffect): void {
+  const [command, archive, ...files] = input.positionals;
+  if (command === undefined || archive === undefined) return;
+  if (command === 'x' || command === 'e') {
+    add('read', archive, `7z ${command}`);
+    add('write', treeOf(flagValue(input.flags, '-o') ?? '.'), `7z ${command}`);
+  } else if (['a', 'u', 'd', 'rn'].includes(command)) {
+    add('write', archive, `7z ${command}`);
+    for (const f of files) if (!NOT_FILES.test(f)) add('read', f, `7z ${command}`);
+  }
+}
+
+export const SEVEN_ZIP: ProgramDeclaration = {
+  names: ['7z', '7za', '7zr'],
+  about: '7-Zip: x/e unpack into -oDIR (names unknown); a/u/d write the archive',
+  options: { '*': ['-o', '-p', '-t', '-m', '-w', '-x', '-i', '-v', '-r'] },
+  effects: { reads: ['-o'], effects: sevenZipEffects },
+};
+
+/** ImageMagick's `convert IN… OUT` and `magick IN… OUT`: the last operand is written (mogrify rewrites every one). */
+function imageMagickEffects(input: EffectInput, add: AddEffect): void {
+  const files = input.positionals.filter((p) => !NOT_FILES.test(p) && !/^[a-z0-9]+:-?$/i.test(p));
+  if (input.program === 'mogrify') {
+    for (const f of files) add('write', f, 'mogrify');
+    return;
+  }
+  const out = files.at(-1);
+  if (out === undefined || files.length < 2) return;
+  for (const f of files.slice(0, -1)) add('read', f, input.program);
+  add('write', out, input.program);
+}
+
+export const IMAGEMAGICK: ProgramDeclaration = {
+  names: ['convert', 'magick', 'mogrify'],
+  about: 'ImageMagick: convert/magick write their last operand; mogrify rewrites every file it is given',
+  options: {
+    '*': [
+      ...['-resize', '-density', '-quality', '-crop', '-rotate', '-background', '-fill', '-font', '-pointsize'],
+      ...['-gravity', '-extent', '-geometry', '-format', '-colorspace', '-depth', '-size', '-thumbnail', '-path'],
+      ...['-type', '-alpha', '-annotate', '-draw', '-border', '-bordercolor', '-compose'],
+    ],
+  },
+  singleDashOptions: true,
+  effects: { reads: [], effects: imageMagickEffects },
+};
+
+export const XSV: ProgramDeclaration = {
+  names: ['xsv', 'qsv'],
+  about: 'xsv/qsv: the operands after the command are read; -o/--output FILE is written',
+  options: {
+    '*': ['-o', '--output', '-d', '--delimiter', '-s', '--select', '-j', '--jobs'],
+  },
+  effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output'], { skip: 1 }) },
+};
