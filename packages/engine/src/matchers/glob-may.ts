@@ -7,9 +7,9 @@
 import picomatch from 'picomatch/posix.js';
 import { BoundedCache } from './bounded-cache.js';
 
-/** A glob cut into segments: '**', or a test for one segment and whether it names names (a literal or a list of
- * literals, `adr` or `{adr,decisions}`) rather than a shape (`*.md`). */
-type GlobSegment = '**' | { readonly re: RegExp; readonly named: boolean };
+/** A glob cut into segments: '**', or a test for one segment and, when it names names (a literal or a list of
+ * literals, `adr` or `{adr,decisions}`) rather than a shape (`*.md`), those names. */
+type GlobSegment = '**' | { readonly re: RegExp; readonly named: boolean; readonly names: readonly string[] };
 
 interface CutGlob {
   readonly abs: boolean;
@@ -22,7 +22,9 @@ interface CutGlob {
  * and subfolders of any shape, but not a folder the glob names — an archive unpacked into docs/diagrams is not
  * taken to hold an adr/ folder).
  */
-type PathSegment = { readonly kind: 'name'; readonly text: string } | { readonly kind: 'value' | 'names' };
+type PathSegment =
+  | { readonly kind: 'name'; readonly text: string; readonly shape?: RegExp }
+  | { readonly kind: 'value' | 'names' };
 
 /** Past this many segments a path is not laid over globs (no real path is that deep): it may not match. */
 const MAX_SEGMENTS = 64;
@@ -41,7 +43,13 @@ function positives(sources: readonly string[], nocase: boolean): CutGlob[] {
           .filter((seg) => seg !== '.' && seg !== '')
           .map(
             (seg): GlobSegment =>
-              seg === '**' ? '**' : { re: picomatch.makeRe(seg, { dot: true, nocase }), named: NAMED.test(seg) },
+              seg === '**'
+                ? '**'
+                : {
+                    re: picomatch.makeRe(seg, { dot: true, nocase }),
+                    named: NAMED.test(seg),
+                    names: NAMED.test(seg) ? seg.replace(/^\{|\}$/g, '').split(',') : [],
+                  },
           ),
       })),
   );
@@ -85,7 +93,10 @@ function segmentsOf(path: string, values: boolean): PathSegment[] | undefined {
       if (last?.kind === 'value') continue;
       if (last?.kind === 'names') out[out.length - 1] = { kind };
       else out.push({ kind });
-    } else if (/[*?]/.test(seg)) out.push({ kind: 'name', text: seg.replace(/[*?]+/g, 'x') });
+    } else if (/[*?]/.test(seg))
+      // One name of a shape: a sample of it for a glob of shapes, the shape itself for a glob that names names
+      // (`rm -rf .g?t` names .git, as bash would expand it: `*` does not start a dot name, `.??*` does).
+      out.push({ kind: 'name', text: seg.replace(/[*?]+/g, 'x'), shape: picomatch.makeRe(seg, { dot: false }) });
     else out.push({ kind: 'name', text: seg });
     if (out.length > MAX_SEGMENTS) return undefined;
   }
@@ -113,7 +124,9 @@ function layOver(glob: readonly GlobSegment[], path: readonly PathSegment[]): bo
       const p = path[j]!;
       // `**` never walks up: picomatch's does not match a `..` segment.
       if (g === '**') ok = at(i + 1, j) || (!(p.kind === 'name' && p.text === '..') && at(i, j + 1));
-      else if (p.kind === 'name') ok = g.re.test(p.text) && at(i + 1, j + 1);
+      else if (p.kind === 'name')
+        ok =
+          (g.re.test(p.text) || (p.shape !== undefined && g.names.some((n) => p.shape!.test(n)))) && at(i + 1, j + 1);
       else ok = at(i, j + 1) || ((p.kind === 'value' || !g.named) && at(i + 1, j));
     }
     seen[key] = ok ? 2 : 1;
