@@ -118,6 +118,39 @@ export const HELMFILE: ProgramDeclaration = {
   options: { '*': ['--set', '--values', '--args', '--concurrency', '--context', '--suppress', '--output'] },
 };
 
+export const FLUX: ProgramDeclaration = {
+  names: ['flux'],
+  about:
+    'flux: global options (namespace, context, kubeconfig) may come before the verb (`flux -n default delete helmrelease x`)',
+  globals: {
+    value: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--timeout', '--token', '--as'],
+    flag: ['--verbose', '--insecure-skip-tls-verify'],
+  },
+  options: {
+    '*': [
+      ...['-n', '--namespace', '--context', '--kubeconfig', '--timeout', '--source', '--chart', '--chart-version'],
+      ...['--interval', '--values', '--target-namespace', '--label', '--url', '--branch', '--tag', '--path'],
+      ...['--secret-ref', '--kind', '--status-selector'],
+    ],
+  },
+};
+
+export const ARGOCD: ProgramDeclaration = {
+  names: ['argocd'],
+  about: 'argocd: global options (server, auth token, gRPC-web, context) may come before the verb',
+  globals: {
+    value: ['--server', '--auth-token', '--argocd-context', '--config', '--header', '-H', '--port-forward-namespace'],
+    flag: ['--grpc-web', '--insecure', '--plaintext', '--core', '--port-forward'],
+  },
+  options: {
+    '*': [
+      ...['--server', '--auth-token', '--revision', '--resource', '-l', '--selector', '--timeout', '-o', '--output'],
+      ...['-N', '--app-namespace', '--project', '--dest-server', '--dest-namespace', '--repo', '--path', '-p'],
+      ...['--parameter', '--values', '--retry-limit'],
+    ],
+  },
+};
+
 export const HELM: ProgramDeclaration = {
   names: ['helm'],
   about: 'helm: global options, value options of install/upgrade',

@@ -110,8 +110,10 @@ export const TEE: ProgramDeclaration = {
 };
 
 export const SED: ProgramDeclaration = {
-  names: ['sed'],
-  about: 'sed: -i edits its files in place (the first positional is the script without -e/-f)',
+  // gsed: GNU sed as Homebrew installs it on macOS (real CI and READMEs call it by that name)
+  names: ['sed', 'gsed'],
+  about:
+    'sed (and gsed, GNU sed on macOS): -i edits its files in place (the first positional is the script without -e/-f)',
   options: { '*': ['-e', '--expression', '-f', '--file', '-l', '--line-length'] },
   attached: ['-i'],
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },

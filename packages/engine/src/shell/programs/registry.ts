@@ -5,7 +5,7 @@ import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { CMD, EVAL, PWSH, SH } from './shells.js';
-import { DOCKER_CLI, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
+import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
   CAT,
@@ -68,6 +68,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   OC,
   HELM,
   HELMFILE,
+  FLUX,
+  ARGOCD,
   TERRAFORM_CLI,
   TOFU,
   TERRAGRUNT,
