@@ -10,6 +10,7 @@ import { maskSecret } from './mask.js';
 import { scanPrivateKeys } from './private-key.js';
 import { withoutSealedValues } from './sealed.js';
 import { RULES_BY_ID } from './rules.js';
+import { scanSplitLiterals } from './split-literals.js';
 import { scanTokens } from './token-scan.js';
 import { scanXmlKeyValues } from './xml.js';
 import type { RawFinding, SecretContext, SecretFinding } from './types.js';
@@ -21,7 +22,12 @@ export { SECRET_RULES } from './rules.js';
 export function findSecrets(text: string, context: SecretContext = {}): readonly SecretFinding[] {
   if (text.length < 8) return [];
   const fixture = isFixturePath(context.path);
-  const known: RawFinding[] = [...scanTokens(text), ...scanPrivateKeys(text), ...scanJwts(text, fixture)];
+  const known: RawFinding[] = [
+    ...scanTokens(text),
+    ...scanPrivateKeys(text),
+    ...scanJwts(text, fixture),
+    ...scanSplitLiterals(text),
+  ];
   const guessed = withoutSealedValues(text, [
     ...scanAssignments(text, { path: context.path, fixture }),
     ...scanXmlKeyValues(text, { path: context.path, fixture }),

@@ -38,6 +38,10 @@ const hostile: Record<string, string> = {
   'XML key= attributes with no value=': fill('<add key="ApiKey" '),
   'XML unterminated attribute values': fill('<add key="ApiKey" value="'),
   'XML nested credential tags': fill('<secret><password><token>'),
+  // The split-literal reader (split-literals.ts): quotes joined by + or spaces, runs that never end.
+  'string literals joined by +': fill("'ghp_' + "),
+  'empty literals side by side': fill("''"),
+  'unterminated literals': fill("'ghp_ + "),
   'vault_ prefixes': fill('vault_vault_vault_'),
 };
 
