@@ -53,14 +53,17 @@ describe('the result check', () => {
     expect(result.output).toContain(`Changed: ${CONFIG} — old bytes back`);
     expect(host.toasts.some((t) => t.message.includes('Blocked a change to protected files'))).toBe(true);
     expect(host.logs.some((l) => l.level === 'warn' && l.message.startsWith('BLOCK result check'))).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
-    const log = readFileSync(join(host.project, '.opencode/semantic-anchors-decisions.jsonl'), 'utf8');
-    const record = log
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((r) => r.kind === 'block' && r.tool === 'bash');
-    expect(record).toMatchObject({ verdict: 'BLOCK', contracts: ['anchor-protect-contract-files'] });
+    // The decision log is appended in the background (the call never waits for the disk): wait for the line.
+    const logFile = join(host.project, '.opencode/semantic-anchors-decisions.jsonl');
+    const blockRecord = () =>
+      (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((r) => r.kind === 'block' && r.tool === 'bash');
+    await expect.poll(blockRecord, { timeout: 10_000 }).toBeDefined();
+    expect(blockRecord()).toMatchObject({ verdict: 'BLOCK', contracts: ['anchor-protect-contract-files'] });
   });
 
   it('removes a plugin dropped into .opencode/plugins and names the host-files contract', async () => {
