@@ -114,6 +114,7 @@ export type {
   ShellPersistence,
   UnknownWord,
   ShellFile,
+  GlobMatch,
   CommandInput,
   ImpliedWord,
   ScriptRun,

@@ -2,7 +2,7 @@
 // script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
 import { parse, type ParsedScript, type Redirection } from 'unbash';
-import type { SimpleCommand } from './types.js';
+import type { ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
@@ -15,6 +15,8 @@ import { interpreterUse, isSystemPath } from './interpreters.js';
 import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
+import { crontabCommands } from './scheduler.js';
+import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
 import type { ProgramTextDeclaration } from './programs/declaration.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
@@ -453,12 +455,13 @@ export abstract class Follower {
     const label = `${command.program} ${stdin.how}`;
     if (use.family === 'sh') {
       // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`).
+      const text = asCommands(command.program, stdin.text);
       if (frame.depth + 1 > this.maxDepth) this.out.opaque('depth', index, label);
       else
         this.nested(
-          stdin.text,
+          text,
           {
-            text: stdin.text,
+            text,
             base: undefined,
             span: this.map(frame, pos, end),
             via: [...command.via, label],
@@ -599,11 +602,37 @@ export abstract class Follower {
   ): boolean {
     if (command.remote !== undefined) return false;
     const file = this.files.file(path);
-    if (file === undefined) return false;
+    if (file === undefined) {
+      // A glob (`bash scripts/*.sh`, `source ./s*.sh`, `bash "$f"` in a loop over `tools/*.sh`): each file the call or
+      // the session wrote that it names may be the one run — the stricter reading; other files it names are not read.
+      const named = hasGlob(path) ? this.files.matching(path) : [];
+      for (const m of named)
+        this.runText(command, index, m.path, m.file, family, label, given, frame, scope, pos, end, params);
+      return named.length > 0;
+    }
+    this.runText(command, index, path, file, family, label, given, frame, scope, pos, end, params);
+    return true;
+  }
+
+  /** Runs one file's text (runFile): a shell script walked, an interpreter file read by the one-liner table. */
+  private runText(
+    command: SimpleCommand,
+    index: number,
+    path: string,
+    file: ShellFile,
+    family: string | undefined,
+    label: string,
+    given: GivenValues,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    params: readonly ShellWord[] | undefined,
+  ): void {
     const as = family ?? shebangFamily(file.text ?? file.pieces[0]);
     const whole = file.text !== undefined;
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');
-    const texts = whole ? [file.text as string] : file.pieces;
+    const texts = (whole ? [file.text as string] : file.pieces).map((t) => asCommands(command.program, t));
     const sourced = command.program === 'source' || command.program === '.';
     // A script runs with its arguments as $1…; a sourced file with them for its duration (then the caller's again).
     const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);
@@ -645,7 +674,6 @@ export abstract class Follower {
       );
     }
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
-    return true;
   }
 
   /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
@@ -714,6 +742,7 @@ export abstract class Follower {
         stop++;
       // `{}` stands for each file found: when the expression names them (-name), the placeholder is that path.
       const found = findPlaceholder(command.argv);
+      const i0 = i;
       const inner = words.slice(i + 1, stop).map((w) =>
         found === undefined || !w.value.includes('{}')
           ? w
@@ -724,7 +753,9 @@ export abstract class Follower {
       if (inner.length === 0) continue;
       const ran = unwrap(inner, [], Math.max(0, this.maxDepth - frame.depth - via.length));
       const program = ran.kind === 'command' ? programName(ran.words[0]?.value ?? '') : undefined;
-      const deletes = program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
+      // Only a command that is given the files found (`{}`) deletes them: `-exec rm -rf dist \;` deletes dist alone.
+      const givenFiles = words.slice(i0 + 1, stop).some((w) => w.value.includes('{}'));
+      const deletes = givenFiles && program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
       this.run(
         inner,
         [],
@@ -759,4 +790,9 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
     if (own.options.includes(f.name) && f.value !== undefined) source = f.value;
   }
   return source ?? command.positionals[0];
+}
+
+/** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */
+function asCommands(program: string, text: string): string {
+  return declarationOf(program)?.interpreter?.lines === 'crontab' ? crontabCommands(text) : text;
 }

@@ -52,3 +52,36 @@ function matchOne(pattern: string, p: number, ch: string): number {
   }
   return c === ch ? 1 : 0;
 }
+
+/** Whether a word holds a glob bash would expand (`*`, `?`, `[…]` not escaped). */
+export function hasGlob(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i];
+    if (c === '\\') i++;
+    else if (c === '*' || c === '?' || (c === '[' && word.indexOf(']', i + 2) > i)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a pathname glob matches a path as bash expands it: segment by segment (a `*` never crosses a `/`), a
+ * leading `./` and repeated slashes ignored, a dot file matched only by a segment that starts with a dot.
+ */
+export function pathGlobMatch(pattern: string, path: string): boolean {
+  const ps = pattern
+    .split('/')
+    .filter((x, i) => x !== '' || i === 0)
+    .filter((x) => x !== '.');
+  const ts = path
+    .split('/')
+    .filter((x, i) => x !== '' || i === 0)
+    .filter((x) => x !== '.');
+  if (ps.length !== ts.length) return false;
+  for (let i = 0; i < ps.length; i++) {
+    const seg = ps[i] as string;
+    const name = ts[i] as string;
+    if (name.startsWith('.') && !seg.startsWith('.')) return false;
+    if (!globMatch(seg, name)) return false;
+  }
+  return true;
+}

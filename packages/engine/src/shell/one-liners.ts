@@ -4,6 +4,7 @@
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
 import { foldPaths } from './one-liner-fold.js';
+import { scanWords, type WordLanguage } from './one-liner-words.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -42,7 +43,15 @@ type Action =
   /** Perl open(F, '>', 'p') or open(F, '>p'). */
   | 'perl-open'
   /** R's writers: write.csv(df, 'p') or write.csv(df, file = 'p') (content unknown). */
-  | 'write-second';
+  | 'write-second'
+  /** R's writeLines('text', 'p'): the content first, the path second (or `con =`). */
+  | 'write-lines'
+  /** A tagged template that runs its text as a command line: zx's and Bun's $`git status`. */
+  | 'template-shell'
+  /** new Deno.Command('prog', { args: ['a', …] }), Deno.run({ cmd: ['prog', 'a'] }): the program and its args. */
+  | 'deno-command'
+  /** Lua's io.open('p', 'w'): a write/append when the mode says so, with the next `:write('…')` as content. */
+  | 'lua-open';
 
 interface CallTable {
   /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
@@ -51,10 +60,26 @@ interface CallTable {
   /** Calls that may go without parentheses (`system "…"`, `unlink 'p'`). */
   readonly bare: boolean;
   /** The comment start to skip to the line end. */
-  readonly comment: '#' | '//';
+  readonly comment: '#' | '//' | '--';
 }
 
 const NODE_CALLS: Readonly<Record<string, Action>> = {
+  // zx's and Bun's shell: $`…` runs its text (a template with ${…} is not plain, so it is left unknown)
+  $: 'template-shell',
+  'Bun.$': 'template-shell',
+  'Deno.Command': 'deno-command',
+  'Deno.run': 'deno-command',
+  'Deno.writeTextFileSync': 'write',
+  'Deno.writeTextFile': 'write',
+  'Deno.writeFileSync': 'write',
+  'Deno.writeFile': 'write',
+  'Deno.removeSync': 'delete',
+  'Deno.remove': 'delete',
+  'Deno.copyFileSync': 'copy',
+  'Deno.copyFile': 'copy',
+  'Deno.renameSync': 'move',
+  'Deno.rename': 'move',
+  'Bun.write': 'write',
   // Bun.spawn(['git', 'push']): a list is the argv
   'Bun.spawn': 'system',
   'Bun.spawnSync': 'system',
@@ -203,10 +228,12 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     bare: false,
     calls: {
       system: 'shell',
+      // system2('git', c('push', 'origin')) / system2('git', args = c(…)): the program and its arguments
+      system2: 'program-args',
       'write.csv': 'write-second',
       'write.csv2': 'write-second',
       'write.table': 'write-second',
-      writeLines: 'write-second',
+      writeLines: 'write-lines',
       saveRDS: 'write-second',
       write_csv: 'write-second',
       'readr::write_csv': 'write-second',
@@ -220,6 +247,32 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       unlink: 'delete',
       'file.copy': 'copy',
       'file.rename': 'move',
+    },
+  },
+  // Lua: os.execute/io.popen run a command line; io.open(p, 'w') then `:write('…')` writes.
+  lua: {
+    comment: '--',
+    bare: false,
+    calls: {
+      'os.execute': 'shell',
+      'io.popen': 'shell',
+      'os.remove': 'delete',
+      'os.rename': 'move',
+      'io.open': 'lua-open',
+    },
+  },
+  // Julia: run/success/pipeline of a command literal (`run(\`git push\`)`); write(p, text), rm, cp, mv.
+  julia: {
+    comment: '#',
+    bare: false,
+    calls: {
+      run: 'shell',
+      success: 'shell',
+      pipeline: 'shell',
+      write: 'write',
+      rm: 'delete',
+      cp: 'copy',
+      mv: 'move',
     },
   },
   php: {
@@ -241,8 +294,12 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
   },
 };
 
-/** Interpreter family (interpreters.ts) → the language of its inline code. */
-const LANGUAGE_OF: Readonly<Record<string, Language>> = {
+/** Interpreter family (interpreters.ts) → the language of its inline code (tcl and elisp: one-liner-words.ts). */
+const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
+  lua: 'lua',
+  julia: 'julia',
+  tcl: 'tcl',
+  elisp: 'elisp',
   python: 'python',
   node: 'js',
   bun: 'js',
@@ -286,7 +343,21 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
-  return language === undefined ? [] : new Scan(foldPaths(code, language), language).run();
+  if (language === undefined) return [];
+  if (language === 'tcl' || language === 'elisp') return scanWords(language, code);
+  const found = new Scan(foldPaths(code, language), language).run();
+  return language === 'awk' ? [...found, ...awkRedirects(code)] : found;
+}
+
+/** awk's `print "text" > "file"` (and `>>`, `printf`): a write of that literal text, when both are literals. */
+function awkRedirects(code: string): OneLinerFinding[] {
+  const out: OneLinerFinding[] = [];
+  const re = /\bprintf?\s*\(?\s*"((?:[^"\\\n]|\\.)*)"\s*\)?\s*(>>?)\s*"((?:[^"\\\n]|\\.)*)"/g;
+  for (let m = re.exec(code); m !== null && out.length < ONE_LINER_LIMITS.maxCalls; m = re.exec(code)) {
+    const text = `${(m[1] as string).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(.)/g, '$1')}\n`;
+    out.push({ kind: m[2] === '>>' ? 'append' : 'write', path: m[3] as string, content: text, call: `print ${m[2]}` });
+  }
+  return out;
 }
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
@@ -334,6 +405,7 @@ class Scan {
   private commentAt(i: number): boolean {
     const c = this.code.charCodeAt(i);
     if (this.table.comment === '#') return c === 35 && (this.language !== 'perl' || this.code.charCodeAt(i - 1) !== 36);
+    if (this.table.comment === '--') return c === 45 && this.code.charCodeAt(i + 1) === 45;
     return c === 47 && this.code.charCodeAt(i + 1) === 47;
   }
 
@@ -372,6 +444,15 @@ class Scan {
     const action =
       this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);
     if (action === undefined) return i;
+    if (action === 'template-shell') {
+      // $`git push` — the tagged template's text, when it holds no ${…}.
+      if (code.charCodeAt(i) !== 96) return i;
+      this.budget--;
+      const literal = readLiteral(code, i, this.language);
+      if (literal?.value !== undefined)
+        this.found.push({ kind: 'shell', command: literal.value, call: `${name}\`…\`` });
+      return literal?.end ?? i + 1;
+    }
     const paren = code.charCodeAt(i) === 40;
     if (!paren && !(this.table.bare && isSpace(code.charCodeAt(i)))) return i;
     this.budget--;
@@ -426,19 +507,22 @@ class Scan {
       return [{ s: literal.value }, literal.end];
     const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
     if (wrapped !== undefined) return wrapped;
-    if (code.charCodeAt(at) === 91 /* [ */) {
+    // A list: [a, b] (Python, JavaScript, Julia), or R's c(a, b).
+    const rList = this.language === 'r' && code.startsWith('c(', at);
+    if (code.charCodeAt(at) === 91 /* [ */ || rList) {
+      const close = rList ? 41 : 93;
       const items: string[] = [];
-      let i = at + 1;
+      let i = at + (rList ? 2 : 1);
       for (;;) {
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
-        if (code.charCodeAt(i) === 93 && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
+        if (code.charCodeAt(i) === close && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
         const item = readLiteral(code, i, this.language);
         if (item?.value === undefined) break;
         items.push(item.value);
         i = item.end;
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
         if (code.charCodeAt(i) === 44) i++;
-        else if (code.charCodeAt(i) !== 93) break;
+        else if (code.charCodeAt(i) !== close) break;
       }
     }
     const end = this.skip(at, limit, paren);
@@ -498,7 +582,7 @@ class Scan {
         return;
       }
       case 'program-args': {
-        const rest = args[1];
+        const rest = args[1] ?? keywords.get('args');
         if (path === undefined) return;
         if (rest === undefined || 'list' in rest)
           found.push({ kind: 'shell', command: quoteArgv([path, ...(rest === undefined ? [] : rest.list)]), call });
@@ -537,6 +621,36 @@ class Scan {
           if (p !== undefined) found.push({ kind: 'delete', path: p, content: undefined, call });
           if (this.language !== 'perl') return; // only Perl's unlink takes a list of paths
         }
+        return;
+      case 'write-lines': {
+        const to = str(args[1]) ?? str(keywords.get('con'));
+        const text = str(args[0]) ?? str(keywords.get('text'));
+        if (to !== undefined)
+          found.push({ kind: 'write', path: to, content: text === undefined ? undefined : `${text}\n`, call });
+        return;
+      }
+      case 'deno-command': {
+        // new Deno.Command('git', { args: [...] }) or Deno.run({ cmd: ['git', ...] }): read the list from the object.
+        const object =
+          first !== undefined && 'other' in first
+            ? first.other
+            : args[1] !== undefined && 'other' in args[1]
+              ? args[1].other
+              : undefined;
+        const list = object === undefined ? undefined : this.objectList(object, path === undefined ? 'cmd' : 'args');
+        if (path !== undefined && (list !== undefined || args.length === 1))
+          found.push({ kind: 'shell', command: quoteArgv([path, ...(list ?? [])]), call });
+        else if (path === undefined && list !== undefined && list.length > 0)
+          found.push({ kind: 'shell', command: quoteArgv(list), call });
+        return;
+      }
+      case 'lua-open': {
+        const mode = str(args[1]) ?? 'r';
+        if (path === undefined || !/[wa+]/.test(mode)) return;
+        found.push({ kind: mode.includes('a') ? 'append' : 'write', path, content: this.luaWritten(end), call });
+        return;
+      }
+      case 'template-shell':
         return;
       case 'write-second': {
         const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
@@ -579,6 +693,34 @@ class Scan {
         return;
       }
     }
+  }
+
+  /** The literal list of `key: [...]` in an object literal's text (`{ args: ['push', 'origin'] }`); undefined when
+   * there is none or an item is not a literal. */
+  private objectList(object: string, key: string): string[] | undefined {
+    const m = new RegExp(`(?:^|[{,\\s])${key}\\s*:\\s*\\[`).exec(object);
+    if (m === null) return undefined;
+    const items: string[] = [];
+    let i = m.index + m[0].length;
+    for (;;) {
+      while (i < object.length && isSpace(object.charCodeAt(i))) i++;
+      if (object.charCodeAt(i) === 93) return items;
+      const item = readLiteral(object, i, this.language);
+      if (item?.value === undefined) return undefined;
+      items.push(item.value);
+      i = item.end;
+      while (i < object.length && isSpace(object.charCodeAt(i))) i++;
+      if (object.charCodeAt(i) === 44) i++;
+      else if (object.charCodeAt(i) !== 93) return undefined;
+    }
+  }
+
+  /** What a Lua io.open(…) writes: the literal of the next `:write('…')` (chained, or on the handle), if any. */
+  private luaWritten(end: number): string | undefined {
+    const at = this.code.indexOf(':write(', end);
+    if (at < 0 || at - end > ONE_LINER_LIMITS.maxArgsSpan) return undefined;
+    const literal = readLiteral(this.code, at + 7, this.language);
+    return literal !== undefined && this.code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
   }
 
   /**

@@ -19,7 +19,8 @@ import {
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, sedOutput, tailOutput, trOutput } from '../filter-output.js';
+import { headOutput, sedOutput, tailOutput } from '../filter-output.js';
+import { base64Output, revOutput, trOutput, xxdOutput } from '../decoders.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
 const COPY_READS = ['-t', '--target-directory'];
@@ -124,6 +125,24 @@ export const EX: ProgramDeclaration = {
   about: 'ex and vim: the files they edit are written when a command given with -c/--cmd/+CMD writes (x, wq, w)',
   options: { '*': ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'] },
   effects: { reads: [], effects: exEffects },
+  // `-c '!CMD'` (`:!CMD`, `silent !CMD`) runs CMD through a shell; vim itself is recorded too (its files).
+  runs: [
+    {
+      options: ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'],
+      commandOption: ['-c', '--cmd'],
+      commandPrefix: /^\s*:?\s*(?:silent!?\s*)?!/,
+      rest: false,
+      itself: true,
+    },
+  ],
+};
+
+export const ED: ProgramDeclaration = {
+  names: ['ed', 'red'],
+  about:
+    'ed: reads its commands on stdin; its file is written when one of them writes (w, wq), with the text a/i/c put in',
+  options: { '*': ['-p', '--prompt'] },
+  effects: { reads: [], effects: exEffects },
 };
 
 export const AWK: ProgramDeclaration = {
@@ -188,9 +207,36 @@ export const TAIL: ProgramDeclaration = {
 
 export const TR: ProgramDeclaration = {
   names: ['tr'],
-  about: 'tr: reads stdin only; prints it with literal characters deleted (-d SET) when it knows it',
+  about:
+    'tr: reads stdin only; prints it translated (SET1 SET2, ranges and escapes) or with -d SET deleted when it knows it',
   options: {},
   output: trOutput,
+};
+
+// The decoders: what they print is the text a shell fed by them runs (`base64 -d <<< … | sh`).
+export const BASE64: ProgramDeclaration = {
+  names: ['base64', 'gbase64', 'base64url'],
+  about: 'base64: its operand is read; with -d/--decode (BSD -D) it prints the decoded text when it knows the input',
+  options: { '*': ['-w', '--wrap', '-b', '--break'] },
+  effects: { reads: [], effects: readerEffects },
+  output: base64Output,
+};
+
+export const XXD: ProgramDeclaration = {
+  names: ['xxd'],
+  about: 'xxd: its operand is read; with -r -p it prints the bytes of a plain hex dump when it knows the input',
+  options: { '*': ['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-o', '-offset', '-s', '-seek'] },
+  singleDashOptions: true,
+  effects: { reads: [], effects: readerEffects },
+  output: xxdOutput,
+};
+
+export const REV: ProgramDeclaration = {
+  names: ['rev'],
+  about: 'rev: its operand is read; prints each line reversed when it knows the input',
+  options: {},
+  effects: { reads: [], effects: readerEffects },
+  output: revOutput,
 };
 
 export const SORT: ProgramDeclaration = {

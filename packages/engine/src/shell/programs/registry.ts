@@ -4,12 +4,13 @@
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
-import { CMD, EVAL, PWSH, SH } from './shells.js';
+import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { DOCKER_CLI, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
   CAT,
   EX,
+  ED,
   CHMOD,
   CP,
   DD,
@@ -17,6 +18,9 @@ import {
   HEAD,
   TAIL,
   TR,
+  BASE64,
+  XXD,
+  REV,
   INSTALL,
   MKDIR,
   PATCH,
@@ -36,9 +40,25 @@ import {
   UNZIP,
 } from './files.js';
 import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
-import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY, TSX } from './interpreters.js';
+import {
+  BUN,
+  DENO,
+  EMACS,
+  EXPECT,
+  JULIA,
+  LUA,
+  NODE,
+  PERL,
+  PHP,
+  PYTHON,
+  R,
+  RUBY,
+  TCLSH,
+  TSX,
+  ZX,
+} from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
-import { CARGO, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
@@ -81,6 +101,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CARGO,
   PIP,
   SYSTEM_PACKAGES,
+  CONDA,
   AWS,
   GCLOUD,
   GSUTIL,
@@ -107,6 +128,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SPONGE,
   SED,
   EX,
+  ED,
   AWK,
   PATCH,
   FIND,
@@ -114,6 +136,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   HEAD,
   TAIL,
   TR,
+  BASE64,
+  XXD,
+  REV,
   CAT,
   UNZIP,
   TAR,
@@ -129,7 +154,15 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   TSX,
   DENO,
   BUN,
+  LUA,
+  JULIA,
+  TCLSH,
+  EXPECT,
+  EMACS,
+  ZX,
   SH,
+  AT,
+  CRONTAB,
   PWSH,
   CMD,
   EVAL,

@@ -49,6 +49,19 @@ export const GIT: ProgramDeclaration = {
     clean: ['-e', '--exclude'],
   },
   effects: { reads: ['-p', '--directory'], effects: gitEffects },
+  // Subcommands that run a command of the caller's: `git rebase -x CMD` (after each commit), `git submodule foreach
+  // CMD…` (in each submodule, through a shell), `git bisect run CMD…` (at each step). git itself is recorded too.
+  runs: [
+    {
+      subcommands: ['rebase'],
+      options: ['--onto', '-s', '--strategy', '-X', '--strategy-option', '-x', '--exec'],
+      commandOption: ['-x', '--exec'],
+      rest: false,
+      itself: true,
+    },
+    { subcommands: ['submodule foreach'], options: [], joined: true, itself: true },
+    { subcommands: ['bisect run'], options: [], itself: true },
+  ],
 };
 
 export const GLAB: ProgramDeclaration = {
