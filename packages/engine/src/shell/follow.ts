@@ -63,6 +63,8 @@ export interface Ran {
   readonly stdinInterpreter: string | undefined;
   /** The literal text it prints, when known (`echo k | tee .env` writes 'k\n'). */
   readonly output?: string | undefined;
+  /** When its output is not known whole (a group with one unknown producer): the part that is. */
+  readonly pieces?: string | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
 }
@@ -451,11 +453,13 @@ export abstract class Follower {
       if (run(stdin.file, use.family, `${command.program} ${stdin.how}`, params)) return undefined;
       this.out.script(stdin.file, index);
     }
-    if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
+    if (stdin.text === undefined && (stdin.pieces === undefined || use.family !== 'sh'))
+      return stdin.how === '|' ? command.program : undefined;
     const label = `${command.program} ${stdin.how}`;
     if (use.family === 'sh') {
-      // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`).
-      const text = asCommands(command.program, stdin.text);
+      // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`); one
+      // known in part (`(crontab -l; echo '…') | crontab -`) runs the part known, and the rest stays opaque.
+      const text = asCommands(command.program, stdin.text ?? (stdin.pieces as string));
       if (frame.depth + 1 > this.maxDepth) this.out.opaque('depth', index, label);
       else
         this.nested(
@@ -472,11 +476,11 @@ export abstract class Follower {
           },
           this.withParams(this.childShell(scope, cwd, undefined, [], false), params),
         );
-      return undefined;
+      return stdin.text === undefined ? command.program : undefined;
     }
     // Another interpreter reading its program: opaque, with the calls the one-liner table knows.
     this.out.opaque('inline-script', index, command.program);
-    this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
+    this.oneLiner(command, index, use.family, label, stdin.text as string, frame, scope, pos, end);
     return undefined;
   }
 

@@ -6,7 +6,7 @@
 import type { OneLinerFinding } from './one-liners.js';
 import { shellQuote } from './words.js';
 
-export type WordLanguage = 'tcl' | 'elisp';
+export type WordLanguage = 'tcl' | 'elisp' | 'sed';
 
 /** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
 const MAX_CALLS = 32;
@@ -19,7 +19,43 @@ const TCL_OPERATORS: ReadonlySet<string> = new Set(['|', '|&', '<', '<<', '>', '
 
 export function scanWords(language: WordLanguage, code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
-  return language === 'tcl' ? scanTcl(text) : scanElisp(text);
+  return language === 'tcl' ? scanTcl(text) : language === 'sed' ? scanSed(text) : scanElisp(text);
+}
+
+/** A sed address (a line, `$`, a /regex/, a range of them, negated) before a command. */
+const SED_ADDRESS = /^\s*(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:\s*[,~]\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?)?\s*/;
+
+/**
+ * GNU sed's `e COMMAND` (with an address or not: `1e git push`, `$e …`) runs COMMAND through a shell; the command
+ * is the rest of its line. `e` alone runs the pattern space, and `s///e` the replaced text: not known here.
+ */
+function scanSed(script: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const line of script.split('\n')) {
+    let rest = line;
+    while (rest.length > 0 && found.length < MAX_CALLS) {
+      rest = rest.slice((SED_ADDRESS.exec(rest)?.[0] ?? '').length);
+      const e = /^e\s+(\S.*)$/.exec(rest);
+      if (e !== null) {
+        found.push({ kind: 'shell', command: e[1] as string, call: 'sed e' });
+        break;
+      }
+      // On to the next command of the line: past a `;` outside a s/// or y/// (whose delimiters may be any character).
+      const sub = /^[sy](.)/.exec(rest);
+      let i = 0;
+      if (sub !== null) {
+        const d = sub[1] as string;
+        let seen = 0;
+        for (i = 2; i < rest.length && seen < 2; i++)
+          if (rest[i] === '\\') i++;
+          else if (rest[i] === d) seen++;
+      }
+      const next = rest.indexOf(';', i);
+      if (next < 0) break;
+      rest = rest.slice(next + 1);
+    }
+  }
+  return found;
 }
 
 /** One Tcl word: its value, or undefined when it substitutes (`$x`, `[cmd]` outside braces). */

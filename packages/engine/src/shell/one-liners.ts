@@ -300,6 +300,7 @@ const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
   julia: 'julia',
   tcl: 'tcl',
   elisp: 'elisp',
+  sed: 'sed',
   python: 'python',
   node: 'js',
   bun: 'js',
@@ -344,7 +345,7 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
-  if (language === 'tcl' || language === 'elisp') return scanWords(language, code);
+  if (language === 'tcl' || language === 'elisp' || language === 'sed') return scanWords(language, code);
   const found = new Scan(foldPaths(code, language), language).run();
   return language === 'awk' ? [...found, ...awkRedirects(code)] : found;
 }
@@ -689,7 +690,13 @@ class Scan {
         const mode = args.length > 2 ? spec : spec?.match(/^\s*(\+?[<>]{1,2})/)?.[1];
         if (target === undefined || mode === undefined || !mode.includes('>')) return;
         const p = args.length > 2 ? target : target.replace(/^\s*\+?[<>]{1,2}\s*/, '');
-        found.push({ kind: mode.includes('>>') ? 'append' : 'write', path: p, content: undefined, call });
+        const handle = first !== undefined && 'other' in first ? first.other.replace(/^my\s+/, '') : undefined;
+        found.push({
+          kind: mode.includes('>>') ? 'append' : 'write',
+          path: p,
+          content: handle === undefined ? undefined : this.perlPrinted(handle, end),
+          call,
+        });
         return;
       }
     }
@@ -713,6 +720,24 @@ class Scan {
       if (object.charCodeAt(i) === 44) i++;
       else if (object.charCodeAt(i) !== 93) return undefined;
     }
+  }
+
+  /** What a Perl handle opened for writing is given: the literals of `print HANDLE "…"` / `print {$fh} '…'` after the
+   * open (joined; unknown as soon as one is not a literal). */
+  private perlPrinted(handle: string, end: number): string | undefined {
+    if (!/^\$?\w+$/.test(handle)) return undefined;
+    const name = handle.replace('$', '\\$');
+    const re = new RegExp(`\\bprint\\s+(?:\\{\\s*${name}\\s*\\}|${name})\\s+`, 'g');
+    re.lastIndex = end;
+    let out = '';
+    let seen = 0;
+    for (let m = re.exec(this.code); m !== null && seen < ONE_LINER_LIMITS.maxCalls; m = re.exec(this.code)) {
+      const literal = readLiteral(this.code, m.index + m[0].length, 'perl');
+      if (literal?.value === undefined) return undefined;
+      out += literal.value;
+      seen++;
+    }
+    return seen === 0 ? undefined : out;
   }
 
   /** What a Lua io.open(…) writes: the literal of the next `:write('…')` (chained, or on the handle), if any. */

@@ -118,6 +118,8 @@ export const SED: ProgramDeclaration = {
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
   // Without -i it prints its input edited: `sed 's/feature/main/' x.sh | sh` runs that text.
   output: sedOutput,
+  // GNU sed's `e COMMAND` runs COMMAND through a shell (one-liner-words.ts).
+  program: { language: 'sed', options: ['-e', '--expression'], fileOptions: ['-f', '--file'] },
 };
 
 export const EX: ProgramDeclaration = {
