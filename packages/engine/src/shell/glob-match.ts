@@ -76,14 +76,28 @@ export function pathGlobMatch(pattern: string, path: string): boolean {
     .split('/')
     .filter((x, i) => x !== '' || i === 0)
     .filter((x) => x !== '.');
-  if (ps.length !== ts.length) return false;
-  for (let i = 0; i < ps.length; i++) {
-    const seg = ps[i] as string;
-    const name = ts[i] as string;
-    if (name.startsWith('.') && !seg.startsWith('.')) return false;
-    if (!globMatch(seg, name)) return false;
+  const one = (seg: string, name: string): boolean =>
+    (!name.startsWith('.') || seg.startsWith('.')) && globMatch(seg, name);
+  if (!ps.includes('**')) return ps.length === ts.length && ps.every((seg, i) => one(seg, ts[i] as string));
+  // `**` (find's ROOT/**/NAME, a globstar) stands for any number of folders: matched segment by segment, the set of
+  // pattern positions reachable after each path segment (linear in both lengths).
+  const close = (set: Set<number>): Set<number> => {
+    for (let p = 0; p <= ps.length; p++) if (set.has(p) && ps[p] === '**') set.add(p + 1);
+    return set;
+  };
+  let reach = close(new Set<number>([0]));
+  for (const name of ts) {
+    const next = new Set<number>();
+    for (const p of reach) {
+      const seg = ps[p];
+      if (seg === '**') {
+        if (!name.startsWith('.')) next.add(p);
+      } else if (seg !== undefined && one(seg, name)) next.add(p + 1);
+    }
+    reach = close(next);
+    if (reach.size === 0) return false;
   }
-  return true;
+  return reach.has(ps.length);
 }
 
 /** At most this many words come out of one brace expansion; past it the word is kept as written. */

@@ -45,7 +45,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
       readsStdin: false,
     };
   }
-  const parsed = parseArgv(argv, entry.base, undefined, true);
+  // Options end where the script begins; with no script operand (at's time), they may follow the operands (`at 23:00
+  // -f job.sh`, as GNU getopt permutes them).
+  const parsed = parseArgv(argv, entry.base, undefined, interpreter.operandScript !== false);
   const inlineFlag = parsed.flags.find((f) => interpreter.inline.includes(f.name));
   const inline = inlineFlag?.name;
   const noScript = parsed.flags.some((f) => interpreter.noScript?.includes(f.name) === true);

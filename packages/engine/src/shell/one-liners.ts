@@ -267,6 +267,7 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     bare: false,
     calls: {
       run: 'shell',
+      'Base.run': 'shell',
       success: 'shell',
       pipeline: 'shell',
       write: 'write',
@@ -293,6 +294,9 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     },
   },
 };
+
+/** The closing delimiter of a quote-like operator's bracket. */
+const PAIRS: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
 /** Interpreter family (interpreters.ts) → the language of its inline code (tcl and elisp: one-liner-words.ts). */
 const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
@@ -388,11 +392,20 @@ class Scan {
       if (this.commentAt(i)) {
         const eol = code.indexOf('\n', i);
         i = eol < 0 ? code.length : eol + 1;
-      } else if (c === 96 && (this.language === 'perl' || this.language === 'ruby')) {
-        // Backticks run a shell command in Perl and Ruby.
+      } else if (c === 96 && (this.language === 'perl' || this.language === 'ruby' || this.language === 'php')) {
+        // Backticks run a shell command in Perl, Ruby and PHP.
         const end = code.indexOf('`', i + 1);
         const body = code.slice(i + 1, end < 0 ? code.length : end);
         if (end > 0 && !/[$@]|#\{/.test(body)) this.found.push({ kind: 'shell', command: body, call: '`…`' });
+        i = end < 0 ? code.length : end + 1;
+      } else if (this.quoteLikeAt(i)) {
+        // Perl's qx(…) / qx{…} and Ruby's %x(…): the same as backticks, with delimiters of their own.
+        const open = code[i + 2] as string;
+        const close = PAIRS[open] ?? open;
+        const end = code.indexOf(close, i + 3);
+        const body = code.slice(i + 3, end < 0 ? code.length : end);
+        if (end > 0 && !/[$@]|#\{/.test(body))
+          this.found.push({ kind: 'shell', command: body, call: `${code.slice(i, i + 2)}…` });
         i = end < 0 ? code.length : end + 1;
       } else if (opensString(this.language, c)) {
         i = (readLiteral(code, i, this.language) as { end: number }).end;
@@ -401,6 +414,15 @@ class Scan {
       } else i++;
     }
     return this.found;
+  }
+
+  /** `qx(` / `qx{` … in Perl, `%x(` in Ruby, where a name does not go on before it. */
+  private quoteLikeAt(i: number): boolean {
+    const code = this.code;
+    const lead = this.language === 'perl' ? 'qx' : this.language === 'ruby' ? '%x' : undefined;
+    if (lead === undefined || !code.startsWith(lead, i) || (i > 0 && isIdent(code.charCodeAt(i - 1)))) return false;
+    const open = code[i + 2];
+    return open !== undefined && /[({[<|/!]/.test(open);
   }
 
   private commentAt(i: number): boolean {

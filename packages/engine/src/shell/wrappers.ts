@@ -339,13 +339,17 @@ function peelRunner(
       f.value !== undefined &&
       (r.commandPrefix === undefined || r.commandPrefix.test(f.value)),
   );
-  if (option !== undefined) {
+  // `+CMD` words (vim +'!make'), when the declaration lists `+` among its command options.
+  const plus =
+    option === undefined && r.commandOption?.includes('+') === true
+      ? words.slice(from).find((w) => w.value.startsWith('+') && (r.commandPrefix?.test(w.value.slice(1)) ?? true))
+      : undefined;
+  const given = option?.value ?? plus?.value.slice(1);
+  if (given !== undefined) {
     runsThere();
-    const line =
-      r.commandPrefix === undefined ? (option.value as string) : (option.value as string).replace(r.commandPrefix, '');
-    return commandString(state, `${label} ${option.name}`, line, words);
+    const line = r.commandPrefix === undefined ? given : given.replace(r.commandPrefix, '');
+    return commandString(state, `${label} ${option?.name ?? '+'}`, line, words);
   }
-
   let rest: readonly ShellWord[];
   const after =
     r.commandAfter === undefined ? -1 : words.findIndex((w, i) => i >= from && r.commandAfter?.includes(w.value));

@@ -20,7 +20,8 @@ import {
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
 import { headOutput, sedOutput, tailOutput } from '../filter-output.js';
-import { base64Output, revOutput, trOutput, xxdOutput } from '../decoders.js';
+import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
+import { hasGlob } from '../glob-match.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
 const COPY_READS = ['-t', '--target-directory'];
@@ -127,11 +128,11 @@ export const EX: ProgramDeclaration = {
   about: 'ex and vim: the files they edit are written when a command given with -c/--cmd/+CMD writes (x, wq, w)',
   options: { '*': ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'] },
   effects: { reads: [], effects: exEffects },
-  // `-c '!CMD'` (`:!CMD`, `silent !CMD`) runs CMD through a shell; vim itself is recorded too (its files).
+  // `-c '!CMD'` and `+'!CMD'` (`:!CMD`, `silent !CMD`) run CMD through a shell; vim itself is recorded too (its files).
   runs: [
     {
       options: ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'],
-      commandOption: ['-c', '--cmd'],
+      commandOption: ['-c', '--cmd', '+'],
       commandPrefix: /^\s*:?\s*(?:silent!?\s*)?!/,
       rest: false,
       itself: true,
@@ -187,6 +188,40 @@ export const READERS: ProgramDeclaration = {
   about: 'pagers and printers: their operands are read',
   options: {},
   effects: { reads: [], effects: readerEffects },
+};
+
+export const LS: ProgramDeclaration = {
+  names: ['ls'],
+  about:
+    'ls: lists files; `ls GLOB…` (-1, -d) prints the names the globs match, kept as the globs (bash $(ls tools/*.sh) runs them)',
+  options: { '*': ['-I', '--ignore', '-w', '--width', '--sort', '--format', '--time-style', '-T', '--tabsize'] },
+  // Only globs whose last segment is a pattern print names the model can stand for: `ls src` prints src's contents,
+  // which are not known, so it prints nothing known.
+  output: (args, allStatic) => {
+    if (!allStatic) return undefined;
+    const operands = args.filter((a) => !/^-[1dA]+$/.test(a));
+    if (operands.length === 0 || operands.some((a) => a.startsWith('-') || !hasGlob(a.slice(a.lastIndexOf('/') + 1))))
+      return undefined;
+    return `${operands.join('\n')}\n`;
+  },
+};
+
+/** openssl's base64 decoder: `openssl base64 -d`, `openssl enc -d -base64 [-A]` (what base64 -d prints). */
+export const OPENSSL: ProgramDeclaration = {
+  names: ['openssl'],
+  about: 'openssl: `base64 -d` / `enc -d -base64|-a` decode a known input (the text a shell fed by it runs)',
+  options: { '*': ['-in', '-out', '-pass', '-k', '-kfile', '-md', '-iv', '-K'] },
+  singleDashOptions: true,
+  output: (args, allStatic, stdin, file) => {
+    const [sub, ...rest] = args;
+    const decode = rest.includes('-d');
+    const b64 = sub === 'base64' || rest.includes('-base64') || rest.includes('-a');
+    const other = rest.filter((a) => !['-d', '-base64', '-a', '-A'].includes(a));
+    if (!allStatic || !decode || !b64 || (sub !== 'base64' && sub !== 'enc')) return undefined;
+    const input =
+      other[0] === '-in' && other.length === 2 ? file(other[1] as string) : other.length === 0 ? stdin : undefined;
+    return input === undefined ? undefined : decodeBase64(input, false);
+  },
 };
 
 const HEAD_TAIL_OPTIONS = ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'];
