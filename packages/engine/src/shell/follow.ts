@@ -395,6 +395,7 @@ export abstract class Follower {
       return undefined;
     }
     this.projectTasks(command, index, frame, scope, pos, end);
+    this.hooks(command, run);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -482,6 +483,35 @@ export abstract class Follower {
     this.out.opaque('inline-script', index, command.program);
     this.oneLiner(command, index, use.family, label, stdin.text as string, frame, scope, pos, end);
     return undefined;
+  }
+
+  /** The hooks the command runs by itself (`git push` → pre-push) that the call or the session wrote: read as
+   * scripts (their declaration, HooksDeclaration). A hook its options skip (`--no-verify`) is not run. */
+  private hooks(
+    command: SimpleCommand,
+    run: (path: string, family: string | undefined, label: string) => boolean,
+  ): void {
+    const hooks = declarationOf(command.program)?.hooks;
+    const sub = command.positionals[0];
+    if (hooks === undefined || sub === undefined || command.remote !== undefined) return;
+    if (!Object.hasOwn(hooks.bySubcommand, sub)) return;
+    const folders = [...hooks.folders];
+    // `git -c core.hooksPath=DIR …` moves the folder.
+    for (const g of command.globals)
+      if (g.name === '-c' && g.value !== undefined && hooks.folderKey !== undefined) {
+        const eq = g.value.indexOf('=');
+        if (eq > 0 && g.value.slice(0, eq).toLowerCase() === hooks.folderKey) folders.unshift(g.value.slice(eq + 1));
+      }
+    for (const hook of hooks.bySubcommand[sub] as readonly string[]) {
+      const skip = Object.hasOwn(hooks.skippedBy, hook) ? hooks.skippedBy[hook] : undefined;
+      if (skip?.some((name) => command.flags.some((f) => f.name === name)) === true) continue;
+      for (const folder of folders) {
+        const label = `${command.program} ${sub} › ${folder}/${hook}`;
+        // A hook's own git command does not run the same hook again here (a pre-push that pushes).
+        if (command.via.includes(label)) break;
+        if (run(resolve(command.cwd, `${folder}/${hook}`), undefined, label)) break;
+      }
+    }
   }
 
   /**

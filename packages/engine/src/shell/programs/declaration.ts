@@ -221,6 +221,22 @@ export interface ProgramTextDeclaration {
   readonly fileOptions: readonly string[];
 }
 
+/**
+ * Files a program runs by itself when they exist (git's hooks): read, like any script, when the session wrote one —
+ * `.git/hooks/pre-push` written, then `git push`. A hook the session did not write is the team's (not read).
+ */
+export interface HooksDeclaration {
+  /** Subcommand → the hooks it runs, by file name. */
+  readonly bySubcommand: Readonly<Record<string, readonly string[]>>;
+  /** Where hooks are looked for, relative to the command's directory (and to where the call starts): the default
+   * folder and the usual `core.hooksPath` ones (husky, .githooks), the stricter reading. */
+  readonly folders: readonly string[];
+  /** A hook the command's options skip (`git commit --no-verify`). */
+  readonly skippedBy: Readonly<Record<string, readonly string[]>>;
+  /** A global `-c KEY=DIR` that moves the folder (`git -c core.hooksPath=DIR commit`), lower-cased. */
+  readonly folderKey?: string;
+}
+
 /** Shell builtins that change the shell itself rather than files. */
 export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
 
@@ -261,4 +277,6 @@ export interface ProgramDeclaration {
   /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
    * the session wrote that file. */
   readonly tasks?: TaskRunner;
+  /** Files it runs by itself (git's hooks). */
+  readonly hooks?: HooksDeclaration;
 }

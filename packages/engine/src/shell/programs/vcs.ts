@@ -49,6 +49,32 @@ export const GIT: ProgramDeclaration = {
     clean: ['-e', '--exclude'],
   },
   effects: { reads: ['-p', '--directory'], effects: gitEffects },
+  // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
+  hooks: {
+    bySubcommand: {
+      commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
+      push: ['pre-push', 'reference-transaction'],
+      merge: ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge'],
+      pull: ['pre-merge-commit', 'post-merge', 'post-checkout'],
+      checkout: ['post-checkout'],
+      switch: ['post-checkout'],
+      rebase: ['pre-rebase', 'post-rewrite', 'post-checkout'],
+      am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch'],
+      'cherry-pick': ['prepare-commit-msg', 'commit-msg', 'post-commit'],
+      revert: ['prepare-commit-msg', 'commit-msg', 'post-commit'],
+      gc: ['pre-auto-gc'],
+    },
+    folders: ['.git/hooks', '.husky', '.githooks'],
+    skippedBy: {
+      'pre-commit': ['--no-verify', '-n'],
+      'commit-msg': ['--no-verify', '-n'],
+      'pre-merge-commit': ['--no-verify'],
+      'pre-push': ['--no-verify'],
+      'applypatch-msg': ['--no-verify'],
+      'pre-applypatch': ['--no-verify'],
+    },
+    folderKey: 'core.hookspath',
+  },
   // Subcommands that run a command of the caller's: `git rebase -x CMD` (after each commit), `git submodule foreach
   // CMD…` (in each submodule, through a shell), `git bisect run CMD…` (at each step). git itself is recorded too.
   runs: [
