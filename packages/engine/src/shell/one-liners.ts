@@ -51,7 +51,12 @@ type Action =
   /** new Deno.Command('prog', { args: ['a', …] }), Deno.run({ cmd: ['prog', 'a'] }): the program and its args. */
   | 'deno-command'
   /** Lua's io.open('p', 'w'): a write/append when the mode says so, with the next `:write('…')` as content. */
-  | 'lua-open';
+  | 'lua-open'
+  /** A file of the language loaded and run (`dofile('x.lua')`, `load 'x.rb'`, `import('./x.mjs')`): read as the
+   * interpreter running it. */
+  | 'load'
+  /** Python's exec(open('p').read()): p runs. */
+  | 'python-exec';
 
 interface CallTable {
   /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
@@ -64,6 +69,8 @@ interface CallTable {
 }
 
 const NODE_CALLS: Readonly<Record<string, Action>> = {
+  // import('./x.mjs') runs the file (a package name is not a file: LOCAL_FILE)
+  import: 'load',
   // zx's and Bun's shell: $`…` runs its text (a template with ${…} is not plain, so it is left unknown)
   $: 'template-shell',
   'Bun.$': 'template-shell',
@@ -150,6 +157,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'os.posix_spawnp': 'argv-list',
       open: 'python-open',
       'io.open': 'python-open',
+      exec: 'python-exec',
+      'runpy.run_path': 'load',
       'Path.write_text': 'path-write',
       'Path.write_bytes': 'path-write',
       'pathlib.Path.write_text': 'path-write',
@@ -194,6 +203,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       open: 'perl-open',
       rmtree: 'delete',
       'File::Path::rmtree': 'delete',
+      do: 'load',
+      require: 'load',
     },
   },
   ruby: {
@@ -219,6 +230,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'FileUtils.cp_r': 'copy',
       'FileUtils.mv': 'move',
       'File.rename': 'move',
+      load: 'load',
+      require_relative: 'load',
     },
   },
   // R: system("…"), the writers of base R, readr, data.table and arrow (the path is the second argument or `file =`),
@@ -247,6 +260,7 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       unlink: 'delete',
       'file.copy': 'copy',
       'file.rename': 'move',
+      source: 'load',
     },
   },
   // Lua: os.execute/io.popen run a command line; io.open(p, 'w') then `:write('…')` writes.
@@ -259,6 +273,7 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'os.remove': 'delete',
       'os.rename': 'move',
       'io.open': 'lua-open',
+      dofile: 'load',
     },
   },
   // Julia: run/success/pipeline of a command literal (`run(\`git push\`)`); write(p, text), rm, cp, mv.
@@ -274,11 +289,13 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       rm: 'delete',
       cp: 'copy',
       mv: 'move',
+      include: 'load',
     },
   },
   php: {
     comment: '//',
-    bare: false,
+    // include/require are language constructs, mostly written without brackets
+    bare: true,
     calls: {
       shell_exec: 'shell',
       system: 'shell',
@@ -291,8 +308,29 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       rmdir: 'delete',
       copy: 'copy',
       rename: 'move',
+      include: 'load',
+      include_once: 'load',
+      require: 'load',
+      require_once: 'load',
     },
   },
+};
+
+/** A path a JavaScript require/import names as a file (not a package): `./x.js`, `../x`, `/abs/x.mjs`. */
+const LOCAL_FILE = /^\.{0,2}\//;
+/** exec(open('p').read()) — the argument's text. */
+const PY_EXEC_OPEN = /^open\(\s*((['"]).*?\2)\s*\)\.read\(\s*\)$/s;
+
+/** The program that runs a file of each language, for the files a one-liner loads. */
+const LOADERS: Readonly<Partial<Record<Language, string>>> = {
+  js: 'node',
+  python: 'python3',
+  ruby: 'ruby',
+  perl: 'perl',
+  php: 'php',
+  lua: 'lua',
+  r: 'Rscript',
+  julia: 'julia',
 };
 
 /** The closing delimiter of a quote-like operator's bracket. */
@@ -455,6 +493,11 @@ class Scan {
       if (code.charCodeAt(i) === 40 && (importing || name === 'Path') && segments.length <= 1) {
         const literal = readLiteral(code, i + 1, this.language);
         if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return i;
+        // require('./x.js'): the file runs (a file the session wrote is read as what it contains).
+        if (name === 'require' && this.language === 'js' && LOCAL_FILE.test(literal.value)) {
+          this.load(literal.value, 'require');
+          return literal.end + 1;
+        }
         if (importing) segments.length = 0;
         segments.push(importing ? literal.value.replace(/^node:/, '') : name);
         if (name === 'Path') receiverPath = literal.value;
@@ -675,6 +718,15 @@ class Scan {
       }
       case 'template-shell':
         return;
+      case 'load':
+        if (path !== undefined && (this.language !== 'js' || LOCAL_FILE.test(path))) this.load(path, call);
+        return;
+      case 'python-exec': {
+        const m = first !== undefined && 'other' in first ? PY_EXEC_OPEN.exec(first.other) : null;
+        const p = m === null ? undefined : readLiteral(m[1] as string, 0, 'python');
+        if (p?.value !== undefined) this.load(p.value, call);
+        return;
+      }
       case 'write-second': {
         const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
         if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
@@ -742,6 +794,15 @@ class Scan {
       if (object.charCodeAt(i) === 44) i++;
       else if (object.charCodeAt(i) !== 93) return undefined;
     }
+  }
+
+  /** A file of this language loaded and run: the command line that runs it (`node './x.js'`), so that a file the
+   * session wrote is read as what it contains (and another is a script run by path). */
+  private load(path: string, call: string): void {
+    const runner = LOADERS[this.language];
+    if (runner === undefined) return;
+    const file = this.language === 'ruby' && call === 'require_relative' && !/\.rb$/.test(path) ? `${path}.rb` : path;
+    this.found.push({ kind: 'shell', command: `${runner} ${shellQuote(file)}`, call });
   }
 
   /** What a Perl handle opened for writing is given: the literals of `print HANDLE "…"` / `print {$fh} '…'` after the
