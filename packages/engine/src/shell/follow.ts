@@ -18,7 +18,7 @@ import { scanOneLiner } from './one-liners.js';
 import { crontabCommands } from './scheduler.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import type { ProgramTextDeclaration } from './programs/declaration.js';
+import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
@@ -491,25 +491,30 @@ export abstract class Follower {
     command: SimpleCommand,
     run: (path: string, family: string | undefined, label: string) => boolean,
   ): void {
-    const hooks = declarationOf(command.program)?.hooks;
     const sub = command.positionals[0];
-    if (hooks === undefined || sub === undefined || command.remote !== undefined) return;
-    if (!Object.hasOwn(hooks.bySubcommand, sub)) return;
-    const folders = [...hooks.folders];
+    if (sub === undefined || command.remote !== undefined) return;
+    const hooks = declarationOf(command.program)?.hooks;
+    const planned = hooks === undefined ? undefined : hookPlan(hooks, sub);
+    if (hooks === undefined || planned === undefined) return;
     // `git -c core.hooksPath=DIR …` moves the folder.
+    let moved: string | undefined;
     for (const g of command.globals)
       if (g.name === '-c' && g.value !== undefined && hooks.folderKey !== undefined) {
         const eq = g.value.indexOf('=');
-        if (eq > 0 && g.value.slice(0, eq).toLowerCase() === hooks.folderKey) folders.unshift(g.value.slice(eq + 1));
+        if (eq > 0 && g.value.slice(0, eq).toLowerCase() === hooks.folderKey) moved = g.value.slice(eq + 1);
       }
-    for (const hook of hooks.bySubcommand[sub] as readonly string[]) {
-      const skip = Object.hasOwn(hooks.skippedBy, hook) ? hooks.skippedBy[hook] : undefined;
-      if (skip?.some((name) => command.flags.some((f) => f.name === name)) === true) continue;
-      for (const folder of folders) {
-        const label = `${command.program} ${sub} › ${folder}/${hook}`;
+    const here = command.cwd === undefined || command.cwd === '.';
+    for (const { hook, paths, skip } of planned) {
+      if (skip.length > 0 && command.flags.some((f) => skip.includes(f.name))) continue;
+      const candidates = moved === undefined ? paths : [`${moved}/${hook}`, ...paths];
+      for (const written of candidates) {
+        const path = here ? written : resolve(command.cwd, written);
+        // Most calls meet no hook the session wrote: only a file the call or the session knows is run (and labelled).
+        if (this.files.file(path) === undefined) continue;
+        const label = `${command.program} ${sub} › ${written}`;
         // A hook's own git command does not run the same hook again here (a pre-push that pushes).
         if (command.via.includes(label)) break;
-        if (run(resolve(command.cwd, `${folder}/${hook}`), undefined, label)) break;
+        if (run(path, undefined, label)) break;
       }
     }
   }
@@ -829,4 +834,31 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
 /** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */
 function asCommands(program: string, text: string): string {
   return declarationOf(program)?.interpreter?.lines === 'crontab' ? crontabCommands(text) : text;
+}
+
+/** A subcommand's hooks with their paths in the declared folders and the options that skip them, made once. */
+interface PlannedHook {
+  readonly hook: string;
+  readonly paths: readonly string[];
+  readonly skip: readonly string[];
+}
+const HOOK_PLANS = new WeakMap<HooksDeclaration, Map<string, readonly PlannedHook[] | undefined>>();
+
+function hookPlan(hooks: HooksDeclaration, sub: string): readonly PlannedHook[] | undefined {
+  let plans = HOOK_PLANS.get(hooks);
+  if (plans === undefined) {
+    plans = new Map();
+    HOOK_PLANS.set(hooks, plans);
+  }
+  const known = plans.get(sub);
+  if (known !== undefined || plans.has(sub)) return known;
+  const names = Object.hasOwn(hooks.bySubcommand, sub) ? hooks.bySubcommand[sub] : undefined;
+  const plan = names?.map((hook) => ({
+    hook,
+    paths: hooks.folders.map((folder) => `${folder}/${hook}`),
+    skip: Object.hasOwn(hooks.skippedBy, hook) ? (hooks.skippedBy[hook] as readonly string[]) : [],
+  }));
+  // INVARIANT: bounded (the declaration's subcommands, and other words remembered as having none, up to 256).
+  if (plans.size < 256) plans.set(sub, plan);
+  return plan;
 }

@@ -228,8 +228,8 @@ export interface ProgramTextDeclaration {
 export interface HooksDeclaration {
   /** Subcommand → the hooks it runs, by file name. */
   readonly bySubcommand: Readonly<Record<string, readonly string[]>>;
-  /** Where hooks are looked for, relative to the command's directory (and to where the call starts): the default
-   * folder and the usual `core.hooksPath` ones (husky, .githooks), the stricter reading. */
+  /** Where hooks are looked for, relative to the command's directory: the default folder and husky's (the usual
+   * `core.hooksPath`), the stricter reading; another folder only with `-c core.hooksPath=DIR` on the command. */
   readonly folders: readonly string[];
   /** A hook the command's options skip (`git commit --no-verify`). */
   readonly skippedBy: Readonly<Record<string, readonly string[]>>;
