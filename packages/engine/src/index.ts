@@ -116,6 +116,7 @@ export type {
   ShellPersistence,
   UnknownWord,
   ShellFile,
+  GlobMatch,
   CommandInput,
   ImpliedWord,
   ScriptRun,

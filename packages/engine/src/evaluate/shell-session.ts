@@ -2,7 +2,8 @@
 // shell model reports them (ShellModel.persists). Bounded, so a session's state stays small whatever the agent does.
 // And the one place a call's context is made from the session and the host: those values and that directory, the
 // files the session wrote (the ledger), the branch checked out and git's ignore rules (the event's host facts).
-import type { ShellContext, ShellFile } from '../shell/index.js';
+import type { GlobMatch, ShellContext, ShellFile } from '../shell/index.js';
+import { pathGlobMatch } from '../shell/glob-match.js';
 import { callPaths, ignoreRules, type CallContext, type Facts } from '../facts/index.js';
 import type { CompiledPolicy } from '../compile/index.js';
 import type { HostFacts } from '../schema/index.js';
@@ -88,6 +89,7 @@ function callContext(
   const host = event.host;
   const workdir = typeof event.args?.workdir === 'string' ? event.args.workdir : undefined;
   const file = ledger.count === 0 ? undefined : ledgerFiles(ledger, workdir, root);
+  const glob = ledger.count === 0 ? undefined : ledgerGlob(ledger, workdir, root);
   const branch =
     host?.branch === undefined
       ? undefined
@@ -95,7 +97,7 @@ function callContext(
   const shell: ShellContext | undefined =
     values === undefined && file === undefined && branch === undefined
       ? undefined
-      : { ...values, ...branch, ...(file !== undefined ? { file } : {}) };
+      : { ...values, ...branch, ...(file !== undefined ? { file, glob } : {}) };
   const ignored = host?.gitignore === undefined ? undefined : ignoreRules(host.gitignore, ledger);
   if (shell === undefined && ignored === undefined) return undefined;
   return { ...(shell !== undefined ? { shell } : {}), ...(ignored !== undefined ? { ignored } : {}) };
@@ -110,6 +112,28 @@ function ledgerFiles(
   const resolve = callPaths(workdir, root);
   // A ledger entry is a ShellFile (text, pieces) with more: handed over as it is, no copy per lookup.
   return (path) => ledgerFile(ledger, pathForms(resolve(path), root).relative);
+}
+
+/**
+ * The ledger's files a glob names (`bash scripts/*.sh`): the pattern resolved as a path is, each listed file matched
+ * segment by segment, in bash's order (by path). Asked only for a glob a call runs, sources or reads, so the scan of
+ * the ledger's paths (at most LEDGER_LIMITS.files) is not paid by other calls.
+ */
+function ledgerGlob(
+  ledger: Ledger,
+  workdir: string | undefined,
+  root: string | undefined,
+): (pattern: string) => GlobMatch[] {
+  const resolve = callPaths(workdir, root);
+  return (pattern) => {
+    const wanted = pathForms(resolve(pattern), root).relative;
+    const out: GlobMatch[] = [];
+    for (const path of ledger.order) {
+      const file = pathGlobMatch(wanted, path) ? ledgerFile(ledger, path) : undefined;
+      if (file !== undefined) out.push({ path, file });
+    }
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  };
 }
 
 /** Variables a new shell gets from its parent process: an earlier call's export of one of them says nothing new. */

@@ -3,7 +3,8 @@
 // one view every reader of a file's text goes through: `< f`, `cat f |`, `$(cat f)`, a script run, `psql -f f`, a
 // patch applied, `cp` carrying a text. Paths are the model's own: resolved against the command's cwd, relative to
 // where the call starts.
-import type { FileEffect, ShellContext, ShellFile, SimpleCommand } from './types.js';
+import type { FileEffect, GlobMatch, ShellContext, ShellFile, SimpleCommand } from './types.js';
+import { pathGlobMatch } from './glob-match.js';
 import { applySed, sedEdits, sedScripts } from './sed-script.js';
 
 /** What the call itself did to a path: wrote it (text known or not, and what it put in when not), or deleted it. */
@@ -16,6 +17,9 @@ export const KEEPS_TEXT: ReadonlySet<string> = new Set(['touch', 'chmod', 'chown
 
 /** Effects whose content is the lines a patch adds, not the file's whole text (the ledger keeps them as pieces). */
 export const APPLIES_PATCH: ReadonlySet<string> = new Set(['git apply', 'git am', 'patch']);
+
+/** At most this many files a glob names are read (each is walked as the script it is). */
+export const GLOB_LIMIT = 16;
 
 export class CallFiles {
   private readonly local = new Map<string, Local>();
@@ -84,6 +88,23 @@ export class CallFiles {
       return undefined;
     }
     return this.context.file(path);
+  }
+
+  /**
+   * The files the call or the session wrote that a glob names (`bash scripts/*.sh`, `source ./s*.sh`, a loop variable
+   * holding `tools/*.py`): the call's own first, then the session's, at most `GLOB_LIMIT`. The context-free walk lists
+   * the pattern as asked, so the call is walked again only when the session wrote a file it names.
+   */
+  matching(pattern: string): GlobMatch[] {
+    const out: GlobMatch[] = [];
+    for (const [path, mine] of this.local)
+      if (mine !== 'deleted' && !path.startsWith('/dev/fd/') && pathGlobMatch(pattern, path))
+        out.push({ path, file: mine });
+    if (this.context?.glob === undefined) this.asked.add(pattern);
+    else
+      for (const m of this.context.glob(pattern))
+        if (!out.some((o) => o.path === m.path) && this.local.get(m.path) !== 'deleted') out.push(m);
+    return out.slice(0, GLOB_LIMIT);
   }
 
   /** Its whole text, when known. */

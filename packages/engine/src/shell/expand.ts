@@ -223,10 +223,93 @@ const POSITION = /^[1-9][0-9]*$/;
  */
 function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | undefined {
   if (part.type === 'SimpleExpansion') return part.text === '$@' ? ctx.vars.getArray(POSITIONAL) : undefined;
-  if (part.type !== 'ParameterExpansion' || part.operation !== undefined || part.prefix !== undefined) return undefined;
-  if (part.parameter === '@' && part.index === undefined) return ctx.vars.getArray(POSITIONAL);
-  if (part.index?.value === '@' && NAME.test(part.parameter)) return ctx.vars.getArray(part.parameter);
-  return undefined;
+  if (part.type !== 'ParameterExpansion' || part.prefix !== undefined) return undefined;
+  const op = part.operation;
+  if (op !== undefined && op.type !== 'Slice') return undefined;
+  const positional = part.parameter === '@' && part.index === undefined;
+  const items = positional
+    ? ctx.vars.getArray(POSITIONAL)
+    : part.index?.value === '@' && NAME.test(part.parameter)
+      ? ctx.vars.getArray(part.parameter)
+      : undefined;
+  return op === undefined || items === undefined ? items : slice(items, op, positional);
+}
+
+type SliceOperation = Extract<NonNullable<ParameterPart['operation']>, { type: 'Slice' }>;
+
+/**
+ * `${A[@]:o:l}` / `${@:o:l}`: the elements from offset o (from the end when negative; `$@` counts `$0` as offset 0),
+ * at most l of them; undefined when an offset or length is not a literal number.
+ */
+function slice(items: readonly string[], op: SliceOperation, positional: boolean): readonly string[] | undefined {
+  const offset = op.offset.parts === undefined ? arithmetic(op.offset.value) : undefined;
+  const length =
+    op.length === undefined ? items.length : op.length.parts === undefined ? arithmetic(op.length.value) : undefined;
+  if (offset === undefined || length === undefined || length < 0) return undefined;
+  // $@ starts at $1, which is offset 1 ($0 is not in the list).
+  const from = positional ? offset - 1 : offset;
+  const start = from < 0 ? (positional && offset === 0 ? 0 : items.length + from) : from;
+  if (start < 0) return [];
+  return items.slice(start, start + length);
+}
+
+/**
+ * An arithmetic expression of integer literals (`1+0`, `2*3-1`, `(4/2)`, `7%3`, blanks): its value; undefined for a
+ * name, a variable or anything else (arithmetic over values stays unknown). Bounded: 64 characters at most.
+ */
+export function arithmetic(text: string): number | undefined {
+  if (text.length > 64 || !/^[\d\s+\-*/%()]+$/.test(text)) return undefined;
+  let i = 0;
+  const skip = (): void => {
+    while (text[i] === ' ' || text[i] === '\t') i++;
+  };
+  const primary = (): number | undefined => {
+    skip();
+    if (text[i] === '(') {
+      i++;
+      const v = sum();
+      skip();
+      if (text[i] !== ')') return undefined;
+      i++;
+      return v;
+    }
+    if (text[i] === '-' || text[i] === '+') {
+      const sign = text[i++] === '-' ? -1 : 1;
+      const v = primary();
+      return v === undefined ? undefined : sign * v;
+    }
+    const m = /^\d{1,15}/.exec(text.slice(i));
+    if (m === null) return undefined;
+    i += m[0].length;
+    return Number(m[0]);
+  };
+  const product = (): number | undefined => {
+    let v = primary();
+    for (;;) {
+      skip();
+      const c = text[i];
+      if (v === undefined || (c !== '*' && c !== '/' && c !== '%')) return v;
+      i++;
+      const r = primary();
+      if (r === undefined || (c !== '*' && r === 0)) return undefined;
+      v = c === '*' ? v * r : c === '/' ? Math.trunc(v / r) : v % r;
+    }
+  };
+  const sum = (): number | undefined => {
+    let v = product();
+    for (;;) {
+      skip();
+      const c = text[i];
+      if (v === undefined || (c !== '+' && c !== '-')) return v;
+      i++;
+      const r = product();
+      if (r === undefined) return undefined;
+      v = c === '+' ? v + r : v - r;
+    }
+  };
+  const v = sum();
+  skip();
+  return i === text.length && v !== undefined && Number.isSafeInteger(v) ? v : undefined;
 }
 
 /** The value of a special or indexed parameter in a quoted context ($1, $#, $@ and $* joined, ${A[n]}, ${A[*]},
@@ -252,8 +335,9 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
   const items = ctx.vars.getArray(name);
   if (items === undefined) return undefined;
   if (index === '@' || index === '*') return count ? String(items.length) : items.join(sep(index === '*'));
-  if (count || !/^-?[0-9]+$/.test(index)) return undefined;
-  const n = Number(index);
+  // An index is arithmetic (`${A[1+0]}`): literal integers only.
+  const n = count ? undefined : arithmetic(index);
+  if (n === undefined) return undefined;
   return items[n < 0 ? items.length + n : n] ?? '';
 }
 
@@ -354,7 +438,12 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
     return typeof v === 'string' ? v : v === UNSET ? '' : undefined;
   }
   if (part.index !== undefined || !NAME.test(name)) {
-    // ${A[n]}, ${A[@]}, ${#A[@]}, ${1}, ${@}, ${#}: with no operation (those stay unknown on arrays).
+    // ${A[n]}, ${A[@]}, ${#A[@]}, ${1}, ${@}, ${#}: with no operation (those stay unknown on arrays), but for a slice
+    // of all the elements (${A[@]:1}, ${@:2}), joined here as an unquoted word is before it is split.
+    if (part.operation?.type === 'Slice' && part.prefix === undefined && (part.index?.value === '@' || name === '@')) {
+      const items = allElements(part, ctx);
+      return items === undefined ? undefined : items.join(' ');
+    }
     if (part.operation !== undefined) return undefined;
     const index = part.index === undefined ? undefined : part.index.parts === undefined ? part.index.value : undefined;
     if (part.index !== undefined && index === undefined) return undefined;

@@ -67,11 +67,19 @@ const EX_WRITES = /^(?:w|wq|x|xi|xit|exi|exit|up|update|wa|wall|wqa|wqall|xa|xal
  * `ex -sc '%s/a/b/g|x' FILE`, `vim -c '%s/a/b/' -c wq FILE`, `vim +'%s/a/b/|x' FILE`: when one of its commands (`-c`,
  * `--cmd`, `+CMD`) writes, its files are written, with the replacements of its substitutions as the content.
  */
-export function exEffects(input: EffectInput, add: AddEffect): void {
+export function exEffects(input: EffectInput, add: AddEffect, stdin?: string): void {
   const commands: string[] = [];
   for (const f of input.flags)
     if ((f.name === '-c' || f.name === '--cmd') && f.value !== undefined) commands.push(f.value);
   for (const a of input.argv) if (a.length > 1 && a.startsWith('+')) commands.push(a.slice(1));
+  // Commands read on stdin (`ex -s f <<EOF`, `printf 'a\n…\n.\nw\n' | ed -s f`): the text of a/i/c is what they
+  // put in, as is vim's `normal! iTEXT`.
+  const inserted: string[] = [];
+  if (stdin !== undefined) commands.push(...edScript(stdin, inserted));
+  for (const c of commands) {
+    const typed = /^\s*:?\s*norm(?:al)?!?\s+[iaoOIA](.+)$/.exec(c);
+    if (typed?.[1] !== undefined) inserted.push(typed[1]);
+  }
   // Each command may chain several with `|`; a range (`%`, `1,$`, `.`) may precede one.
   const parts = commands
     .flatMap((c) => c.split('|'))
@@ -83,7 +91,24 @@ export function exEffects(input: EffectInput, add: AddEffect): void {
     );
   if (!parts.some((p) => EX_WRITES.test(p))) return;
   const subs = parts.flatMap((p) => (/^s(?:ubstitute)?[^\w\s]/.test(p) ? [p.replace(/^substitute/, 's')] : []));
-  for (const file of input.positionals) if (!file.startsWith('+')) add('write', file, 'ex', replacements(subs));
+  const content = inserted.length > 0 ? `${inserted.join('\n')}\n` : replacements(subs);
+  for (const file of input.positionals)
+    if (!file.startsWith('+')) add('write', file, input.program === 'ed' ? 'ed' : 'ex', content);
+}
+
+/** An ed/ex script's commands, line by line; the text lines of `a`, `i`, `c` (up to a lone `.`) go to `inserted`. */
+function edScript(script: string, inserted: string[]): string[] {
+  const commands: string[] = [];
+  let text = false;
+  for (const line of script.split('\n')) {
+    if (text) {
+      if (line === '.') text = false;
+      else inserted.push(line);
+    } else if (/^[\d.$%,;'a-z+-]*?(?:a|i|c|append|insert|change)$/.test(line.trim()) && !EX_WRITES.test(line.trim()))
+      text = true;
+    else commands.push(line);
+  }
+  return commands;
 }
 
 /** `gawk -i inplace PROGRAM FILE…` (and `-i inplace` among other -i libraries) rewrites its files. */
@@ -110,7 +135,7 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
  * when the call or the session wrote it (`cp x.sh run.sh` carries what x.sh holds). A folder's contents copied in
  * (`rsync -a SRC/ DEST`, `cp -r SRC/. DEST`) write the files inside the destination, whose names are not known:
  * `DEST/**`, as `tar -x -C DEST` and `aws s3 sync … DEST` do. A dry run (`rsync -n`) writes and deletes nothing. */
-export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string, files?: FileAccess): void {
+export function copyEffects(input: EffectInput, add: AddEffect, stdin?: string, files?: FileAccess): void {
   const { program, flags } = input;
   const pos = input.positionals;
   if (program === 'install' && has(flags, '-d', '--directory')) {
@@ -140,8 +165,11 @@ export function copyEffects(input: EffectInput, add: AddEffect, _stdin?: string,
   // from the link's own folder.
   const carries = targets.length === sources.length;
   const symbolic = program === 'ln' && has(flags, '-s', '--symbolic');
+  // A source that is the command's own stdin (`cp /dev/stdin f <<< …`, `install -m 644 /dev/stdin f`) carries it.
   const sourceText = (source: string, target: string): string | undefined =>
-    files?.text(symbolic && !source.startsWith('/') ? besideLink(target, source) : source);
+    STDIN_FILES.has(source)
+      ? stdin
+      : files?.text(symbolic && !source.startsWith('/') ? besideLink(target, source) : source);
   const written = new Set<string>();
   const deleted = new Set<string>();
   targets.forEach((t, i) => {
@@ -210,14 +238,21 @@ export function spongeEffects(input: EffectInput, add: AddEffect, stdin: string 
     if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'sponge -a' : 'sponge', stdin);
 }
 
-export function ddEffects(input: EffectInput, add: AddEffect): void {
+export function ddEffects(input: EffectInput, add: AddEffect, stdin?: string, files?: FileAccess): void {
+  // Without if= (or with if=/dev/stdin) dd copies its stdin; with a file the call or the session wrote, that text.
+  const from = input.positionals.find((p) => p.startsWith('if='))?.slice(3);
+  const plain = input.positionals.every((p) => /^(?:if|of|status|bs|obs|ibs)=/.test(p));
+  const text = !plain ? undefined : from === undefined || STDIN_FILES.has(from) ? stdin : files?.text(from);
   for (const p of input.positionals) {
     const file = p.slice(3);
     if (NOT_FILES.test(file)) continue;
-    if (p.startsWith('of=')) add('write', file, 'dd of=');
+    if (p.startsWith('of=')) add('write', file, 'dd of=', text);
     else if (p.startsWith('if=')) add('read', file, 'dd if=');
   }
 }
+
+/** Paths that name the command's own stdin. */
+const STDIN_FILES: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-']);
 
 export function curlEffects(input: EffectInput, add: AddEffect): void {
   const file = flagValue(input.flags, '-o', '--output');

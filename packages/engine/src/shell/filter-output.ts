@@ -1,5 +1,5 @@
 // What the text filters print when what they read is known (a file the session wrote, a literal on stdin):
-// `head`, `tail`, `sed` without -i, `tr -d`. A shell fed by them (`head -n 5 tools/x.sh | sh`,
+// `head`, `tail`, `sed` without -i (tr and the decoders: decoders.ts). A shell fed by them (`head -n 5 tools/x.sh | sh`,
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
 import { applySed, sedEdits } from './sed-script.js';
@@ -94,24 +94,4 @@ export function sedOutput(
     text = applySed(text, edits, 'unchanged');
   }
   return text;
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { r: '\r', n: '\n', t: '\t', '\\': '\\' };
-
-/** `tr -d SET` of literal characters (with \r \n \t \\), reading stdin; any other tr is unknown. */
-export function trOutput(args: readonly string[], _static: boolean, stdin: string | undefined): string | undefined {
-  if (stdin === undefined || args.length !== 2 || (args[0] !== '-d' && args[0] !== '--delete')) return undefined;
-  const set = args[1]!;
-  if (/[[\]]|.-./.test(set)) return undefined; // classes and ranges
-  const chars = new Set<string>();
-  for (let i = 0; i < set.length; i++) {
-    if (set[i] === '\\' && i + 1 < set.length) {
-      const e = ESCAPES[set[++i]!];
-      if (e === undefined) return undefined;
-      chars.add(e);
-    } else chars.add(set[i]!);
-  }
-  let out = '';
-  for (const c of stdin) if (!chars.has(c)) out += c;
-  return out;
 }

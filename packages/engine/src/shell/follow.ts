@@ -2,7 +2,7 @@
 // script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
 import { parse, type ParsedScript, type Redirection } from 'unbash';
-import type { SimpleCommand } from './types.js';
+import type { ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
@@ -15,8 +15,10 @@ import { interpreterUse, isSystemPath } from './interpreters.js';
 import { GitAliases, isGitCommand } from './git-aliases.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
+import { crontabCommands } from './scheduler.js';
+import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import type { ProgramTextDeclaration } from './programs/declaration.js';
+import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
@@ -61,6 +63,8 @@ export interface Ran {
   readonly stdinInterpreter: string | undefined;
   /** The literal text it prints, when known (`echo k | tee .env` writes 'k\n'). */
   readonly output?: string | undefined;
+  /** When its output is not known whole (a group with one unknown producer): the part that is. */
+  readonly pieces?: string | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
 }
@@ -391,6 +395,7 @@ export abstract class Follower {
       return undefined;
     }
     this.projectTasks(command, index, frame, scope, pos, end);
+    this.hooks(command, run);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -449,16 +454,19 @@ export abstract class Follower {
       if (run(stdin.file, use.family, `${command.program} ${stdin.how}`, params)) return undefined;
       this.out.script(stdin.file, index);
     }
-    if (stdin.text === undefined) return stdin.how === '|' ? command.program : undefined;
+    if (stdin.text === undefined && (stdin.pieces === undefined || use.family !== 'sh'))
+      return stdin.how === '|' ? command.program : undefined;
     const label = `${command.program} ${stdin.how}`;
     if (use.family === 'sh') {
-      // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`).
+      // A shell reading a known script: parse it (`bash <<EOF`, `echo 'git push' | sh`, `sh < a file we wrote`); one
+      // known in part (`(crontab -l; echo '…') | crontab -`) runs the part known, and the rest stays opaque.
+      const text = asCommands(command.program, stdin.text ?? (stdin.pieces as string));
       if (frame.depth + 1 > this.maxDepth) this.out.opaque('depth', index, label);
       else
         this.nested(
-          stdin.text,
+          text,
           {
-            text: stdin.text,
+            text,
             base: undefined,
             span: this.map(frame, pos, end),
             via: [...command.via, label],
@@ -469,12 +477,46 @@ export abstract class Follower {
           },
           this.withParams(this.childShell(scope, cwd, undefined, [], false), params),
         );
-      return undefined;
+      return stdin.text === undefined ? command.program : undefined;
     }
     // Another interpreter reading its program: opaque, with the calls the one-liner table knows.
     this.out.opaque('inline-script', index, command.program);
-    this.oneLiner(command, index, use.family, label, stdin.text, frame, scope, pos, end);
+    this.oneLiner(command, index, use.family, label, stdin.text as string, frame, scope, pos, end);
     return undefined;
+  }
+
+  /** The hooks the command runs by itself (`git push` → pre-push) that the call or the session wrote: read as
+   * scripts (their declaration, HooksDeclaration). A hook its options skip (`--no-verify`) is not run. */
+  private hooks(
+    command: SimpleCommand,
+    run: (path: string, family: string | undefined, label: string) => boolean,
+  ): void {
+    const sub = command.positionals[0];
+    if (sub === undefined || command.remote !== undefined) return;
+    const hooks = declarationOf(command.program)?.hooks;
+    const planned = hooks === undefined ? undefined : hookPlan(hooks, sub);
+    if (hooks === undefined || planned === undefined) return;
+    // `git -c core.hooksPath=DIR …` moves the folder.
+    let moved: string | undefined;
+    for (const g of command.globals)
+      if (g.name === '-c' && g.value !== undefined && hooks.folderKey !== undefined) {
+        const eq = g.value.indexOf('=');
+        if (eq > 0 && g.value.slice(0, eq).toLowerCase() === hooks.folderKey) moved = g.value.slice(eq + 1);
+      }
+    const here = command.cwd === undefined || command.cwd === '.';
+    for (const { hook, paths, skip } of planned) {
+      if (skip.length > 0 && command.flags.some((f) => skip.includes(f.name))) continue;
+      const candidates = moved === undefined ? paths : [`${moved}/${hook}`, ...paths];
+      for (const written of candidates) {
+        const path = here ? written : resolve(command.cwd, written);
+        // Most calls meet no hook the session wrote: only a file the call or the session knows is run (and labelled).
+        if (this.files.file(path) === undefined) continue;
+        const label = `${command.program} ${sub} › ${written}`;
+        // A hook's own git command does not run the same hook again here (a pre-push that pushes).
+        if (command.via.includes(label)) break;
+        if (run(path, undefined, label)) break;
+      }
+    }
   }
 
   /**
@@ -599,11 +641,37 @@ export abstract class Follower {
   ): boolean {
     if (command.remote !== undefined) return false;
     const file = this.files.file(path);
-    if (file === undefined) return false;
+    if (file === undefined) {
+      // A glob (`bash scripts/*.sh`, `source ./s*.sh`, `bash "$f"` in a loop over `tools/*.sh`): each file the call or
+      // the session wrote that it names may be the one run — the stricter reading; other files it names are not read.
+      const named = hasGlob(path) ? this.files.matching(path) : [];
+      for (const m of named)
+        this.runText(command, index, m.path, m.file, family, label, given, frame, scope, pos, end, params);
+      return named.length > 0;
+    }
+    this.runText(command, index, path, file, family, label, given, frame, scope, pos, end, params);
+    return true;
+  }
+
+  /** Runs one file's text (runFile): a shell script walked, an interpreter file read by the one-liner table. */
+  private runText(
+    command: SimpleCommand,
+    index: number,
+    path: string,
+    file: ShellFile,
+    family: string | undefined,
+    label: string,
+    given: GivenValues,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    params: readonly ShellWord[] | undefined,
+  ): void {
     const as = family ?? shebangFamily(file.text ?? file.pieces[0]);
     const whole = file.text !== undefined;
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');
-    const texts = whole ? [file.text as string] : file.pieces;
+    const texts = (whole ? [file.text as string] : file.pieces).map((t) => asCommands(command.program, t));
     const sourced = command.program === 'source' || command.program === '.';
     // A script runs with its arguments as $1…; a sourced file with them for its duration (then the caller's again).
     const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);
@@ -645,7 +713,6 @@ export abstract class Follower {
       );
     }
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
-    return true;
   }
 
   /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
@@ -714,6 +781,7 @@ export abstract class Follower {
         stop++;
       // `{}` stands for each file found: when the expression names them (-name), the placeholder is that path.
       const found = findPlaceholder(command.argv);
+      const i0 = i;
       const inner = words.slice(i + 1, stop).map((w) =>
         found === undefined || !w.value.includes('{}')
           ? w
@@ -724,7 +792,9 @@ export abstract class Follower {
       if (inner.length === 0) continue;
       const ran = unwrap(inner, [], Math.max(0, this.maxDepth - frame.depth - via.length));
       const program = ran.kind === 'command' ? programName(ran.words[0]?.value ?? '') : undefined;
-      const deletes = program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
+      // Only a command that is given the files found (`{}`) deletes them: `-exec rm -rf dist \;` deletes dist alone.
+      const givenFiles = words.slice(i0 + 1, stop).some((w) => w.value.includes('{}'));
+      const deletes = givenFiles && program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
       this.run(
         inner,
         [],
@@ -759,4 +829,36 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
     if (own.options.includes(f.name) && f.value !== undefined) source = f.value;
   }
   return source ?? command.positionals[0];
+}
+
+/** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */
+function asCommands(program: string, text: string): string {
+  return declarationOf(program)?.interpreter?.lines === 'crontab' ? crontabCommands(text) : text;
+}
+
+/** A subcommand's hooks with their paths in the declared folders and the options that skip them, made once. */
+interface PlannedHook {
+  readonly hook: string;
+  readonly paths: readonly string[];
+  readonly skip: readonly string[];
+}
+const HOOK_PLANS = new WeakMap<HooksDeclaration, Map<string, readonly PlannedHook[] | undefined>>();
+
+function hookPlan(hooks: HooksDeclaration, sub: string): readonly PlannedHook[] | undefined {
+  let plans = HOOK_PLANS.get(hooks);
+  if (plans === undefined) {
+    plans = new Map();
+    HOOK_PLANS.set(hooks, plans);
+  }
+  const known = plans.get(sub);
+  if (known !== undefined || plans.has(sub)) return known;
+  const names = Object.hasOwn(hooks.bySubcommand, sub) ? hooks.bySubcommand[sub] : undefined;
+  const plan = names?.map((hook) => ({
+    hook,
+    paths: hooks.folders.map((folder) => `${folder}/${hook}`),
+    skip: Object.hasOwn(hooks.skippedBy, hook) ? (hooks.skippedBy[hook] as readonly string[]) : [],
+  }));
+  // INVARIANT: bounded (the declaration's subcommands, and other words remembered as having none, up to 256).
+  if (plans.size < 256) plans.set(sub, plan);
+  return plan;
 }

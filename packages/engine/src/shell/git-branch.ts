@@ -69,8 +69,10 @@ export class Repository {
   }
 
   /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. */
-  resolve(c: SimpleCommand): SimpleCommand {
-    if (c.program !== 'git' || c.positionals[0] !== 'push') return c;
+  resolve(command: SimpleCommand): SimpleCommand {
+    if (command.program !== 'git' || (command.positionals[0] !== 'push' && command.positionals[0] !== 'send-pack'))
+      return command;
+    const c = everyBranch(asPush(command));
     const b = this.branchAt(c.cwd);
     if (b.kind !== 'known') {
       // INVARIANT: an unknown branch is never taken for "not main": the push stays as written, and the host's fact
@@ -80,6 +82,52 @@ export class Repository {
     }
     return implyTarget(c, b);
   }
+}
+
+/** `git send-pack [--force] URL REF…` is the plumbing under git push, with its words: read as `git push`. */
+function asPush(c: SimpleCommand): SimpleCommand {
+  if (c.positionals[0] !== 'send-pack') return c;
+  const at = c.argv.indexOf('send-pack');
+  const argv = [...c.argv];
+  if (at >= 0) argv[at] = 'push';
+  const word: ImpliedWord = { at, value: 'push', written: 'send-pack', from: 'git send-pack pushes as git push does' };
+  return { ...c, argv, positionals: ['push', ...c.positionals.slice(1)], implied: [...(c.implied ?? []), word] };
+}
+
+/** A refspec that names a pattern over every branch. */
+const EVERY_BRANCH = /^(\+?)(?:refs\/(?:heads\/)?)?\*:(?:refs\/(?:heads\/)?)?\*$/;
+
+/**
+ * A pattern refspec over every branch (`refs/heads/*:refs/heads/*`, `'*:*'`) pushes them all, as `--all` does, and
+ * with a `+` it forces them, as `--force` does: read as those flags (implied words), so a rule on `--all` or on a
+ * forced push of main sees it.
+ */
+function everyBranch(c: SimpleCommand): SimpleCommand {
+  const refs = c.positionals.slice(value(c, '--repo') === undefined ? 2 : 1);
+  let all = false;
+  let force = false;
+  for (const r of refs) {
+    const m = EVERY_BRANCH.exec(r);
+    if (m === null) continue;
+    all = true;
+    if (m[1] === '+') force = true;
+  }
+  if (!all) return c;
+  const added = [
+    ...(has(c, '--all', '--branches', '--mirror') ? [] : ['--all']),
+    ...(force && !has(c, '-f', '--force') ? ['--force'] : []),
+  ];
+  if (added.length === 0) return c;
+  const from = 'a refspec over every branch';
+  return {
+    ...c,
+    argv: [...c.argv, ...added],
+    flags: [...c.flags, ...added.map((name) => ({ name, value: undefined, token: name }))],
+    implied: [
+      ...(c.implied ?? []),
+      ...added.map((value, i) => ({ at: c.argv.length + i, value, written: undefined, from })),
+    ],
+  };
 }
 
 const has = (c: SimpleCommand, ...names: string[]): boolean => c.flags.some((f) => names.includes(f.name));

@@ -14,6 +14,7 @@ export type {
   ShellPersistence,
   UnknownWord,
   ShellFile,
+  GlobMatch,
   CommandInput,
   ImpliedWord,
 } from './types.js';

@@ -45,15 +45,25 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
       readsStdin: false,
     };
   }
-  const parsed = parseArgv(argv, entry.base, undefined, true);
+  // Options end where the script begins; with no script operand (at's time), they may follow the operands (`at 23:00
+  // -f job.sh`, as GNU getopt permutes them).
+  const parsed = parseArgv(argv, entry.base, undefined, interpreter.operandScript !== false);
   const inlineFlag = parsed.flags.find((f) => interpreter.inline.includes(f.name));
   const inline = inlineFlag?.name;
   const noScript = parsed.flags.some((f) => interpreter.noScript?.includes(f.name) === true);
   const stdinFlag = parsed.flags.some((f) => interpreter.stdinOptions?.includes(f.name) === true);
-  const first = parsed.positionals[0];
+  const optionScript = parsed.flags.find((f) => interpreter.scriptOptions?.includes(f.name) === true);
+  const first = interpreter.operandScript === false ? optionScript?.value : parsed.positionals[0];
   const script =
     inline !== undefined || noScript || stdinFlag || first === '-' || STDIN_PATHS.has(first ?? '') ? undefined : first;
-  const scriptAt = script === undefined ? undefined : parsed.positionalAt[0];
+  const scriptAt =
+    script === undefined
+      ? undefined
+      : interpreter.operandScript === false
+        ? argv.lastIndexOf(script) >= 0
+          ? argv.lastIndexOf(script)
+          : undefined
+        : parsed.positionalAt[0];
   return {
     family,
     inline,

@@ -1,6 +1,7 @@
 // Facade: source text (and what the session knows) → ShellModel. Bounds the input, parses with unbash, walks, and
 // memoises recent results: context-free models by source; a call that only asks about the session's files or the
 // branch is walked again with its context only when the context answers what the context-free walk asked.
+import { hasGlob } from './glob-match.js';
 import { parse } from 'unbash';
 import type { ShellContext, ShellModel, ShellOptions } from './types.js';
 import { Collector } from './collector.js';
@@ -89,7 +90,12 @@ const branchKey = (source: string, context: ShellContext): string =>
 /** Whether the context knows a file the context-free walk asked about. */
 function needsFiles(a: Asked, context: ShellContext): boolean {
   const file = context.file;
-  if (file !== undefined) for (const path of a.files) if (file(path) !== undefined) return true;
+  if (file !== undefined)
+    for (const path of a.files) {
+      if (file(path) !== undefined) return true;
+      // A glob the walk asked about (`bash scripts/*.sh`): the session wrote a file it names.
+      if (context.glob !== undefined && hasGlob(path) && context.glob(path).length > 0) return true;
+    }
   return false;
 }
 

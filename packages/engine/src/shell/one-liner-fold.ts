@@ -33,11 +33,78 @@ function joinParts(parts: readonly string[]): string {
 }
 
 /** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
-export function foldPaths(code: string, language: Language): string {
-  if (language !== 'python' && language !== 'js') return code;
+export function foldPaths(source: string, language: Language): string {
+  if (language !== 'python' && language !== 'js') return source;
+  // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
+  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*['"`]/.test(source) ? putInNames(source, language) : source;
   // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
   if (!/join\(|resolve\(|Path\(|['"]\s*\+|\+\s*['"]|\)\s*\/\s*['"]/.test(code)) return code;
   return new Folder(code, language).run();
+}
+
+/** At most this many names are put in per one-liner. */
+const MAX_NAMES = 32;
+
+/**
+ * The code with each name that is assigned exactly once, to a literal, at the start of a statement (`p = 'x'`,
+ * `const p = 'x'`, `let`/`var`), replaced by that literal where it is read as a bare name (not `obj.p`, not `p =`, not
+ * a key `p:`). A name assigned twice, augmented (`p += …`) or bound otherwise (`for p in`, `def f(p)`, `as p`) keeps
+ * its text: its value is not known. Strings and comments are left alone. One forward scan after one pass of assignments.
+ */
+function putInNames(code: string, language: Language): string {
+  const values = new Map<string, string | undefined>();
+  const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
+  for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
+    const name = m[2] as string;
+    const literal = m[3] === '=' ? readLiteral(code, m.index + m[0].length, language) : undefined;
+    const after = literal === undefined ? '' : code.slice(literal.end).match(/^[ \t]*(.)?/)?.[1];
+    const plain =
+      literal?.value !== undefined && (after === undefined || after === ';' || after === '\n' || after === '\r');
+    values.set(name, values.has(name) || !plain ? undefined : literal?.value);
+    if (values.size > MAX_NAMES) break;
+  }
+  // Names bound another way than `=` are not known.
+  for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g))
+    values.set(m[1] as string, undefined);
+  if (![...values.values()].some((v) => v !== undefined)) return code;
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < code.length) {
+    const c = code.charCodeAt(i);
+    if (opensString(language, c)) {
+      i = readLiteral(code, i, language)?.end ?? i + 1;
+      continue;
+    }
+    if ((language === 'python' && c === 35) || (language === 'js' && c === 47 && code.charCodeAt(i + 1) === 47)) {
+      const eol = code.indexOf('\n', i);
+      i = eol < 0 ? code.length : eol;
+      continue;
+    }
+    if (!isIdent(c) || (i > 0 && isIdent(code.charCodeAt(i - 1)))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < code.length && isIdent(code.charCodeAt(j)) && code.charCodeAt(j) !== 46) j++;
+    const name = code.slice(i, j);
+    const value = values.get(name);
+    let k = j;
+    while (k < code.length && (code.charCodeAt(k) === 32 || code.charCodeAt(k) === 9)) k++;
+    const next = code.charCodeAt(k);
+    const read =
+      value !== undefined &&
+      code.charCodeAt(i - 1) !== 46 && // obj.p
+      !(next === 61 && code.charCodeAt(k + 1) !== 61) && // p = …, p=… keyword argument
+      next !== 58 && // { p: … }
+      !(next === 40); // p(…): a call, not a value
+    if (read) {
+      out += code.slice(copied, i) + quote(value as string);
+      copied = j;
+    }
+    i = j === i ? i + 1 : j;
+  }
+  return out + code.slice(copied);
 }
 
 class Folder {

@@ -1,7 +1,7 @@
 // String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
 // literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk';
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk' | 'lua' | 'julia';
 
 export interface Literal {
   /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */
@@ -28,9 +28,11 @@ const PY_PREFIXES: ReadonlyMap<string, { raw: boolean; format: boolean }> = new 
 
 /** Which quotes open a string in a language (backticks are strings only in JavaScript; in Perl/Ruby they run). */
 export function opensString(language: Language, c: number): boolean {
-  if (c === 96) return language === 'js';
-  // awk has double-quoted strings only (its program usually sits inside the shell's single quotes).
-  if (language === 'awk') return c === 34;
+  // Julia's backticks are command literals (`run(\`git status\`)`): read like strings, as the command line they hold.
+  if (c === 96) return language === 'js' || language === 'julia';
+  // awk has double-quoted strings only (its program usually sits inside the shell's single quotes); Julia's single
+  // quotes are characters.
+  if (language === 'awk' || language === 'julia') return c === 34 || (c === 96 && language === 'julia');
   return isQuote(c);
 }
 
@@ -52,7 +54,7 @@ export function readLiteral(code: string, at: number, language: Language): Liter
   const quote = code.charCodeAt(i);
   if (!opensString(language, quote)) return undefined;
   // Perl, Ruby and PHP single quotes know only \\ and \'; their double quotes interpolate like shells do.
-  const single = quote === 39 && language !== 'python' && language !== 'js' && language !== 'r';
+  const single = quote === 39 && language !== 'python' && language !== 'js' && language !== 'r' && language !== 'lua';
   const triple = language === 'python' && code.charCodeAt(i + 1) === quote && code.charCodeAt(i + 2) === quote;
   if (!triple && code.charCodeAt(i + 1) === quote) return { value: '', end: i + 2 };
   const width = triple ? 3 : 1;
@@ -84,7 +86,10 @@ function interpolates(code: string, j: number, language: Language, quote: number
     case 'python':
     case 'r':
     case 'awk':
-      return false; // f-strings are unknown as a whole (the `plain` flag starts false); R does not interpolate
+    case 'lua':
+      return false; // f-strings are unknown as a whole (the `plain` flag starts false); R and Lua do not interpolate
+    case 'julia':
+      return c === 36 && (isLetter(next) || next === 40 || next === 95); // "$x", "$(…)", also in command literals
     case 'js':
       return quote === 96 && c === 36 && next === 123; // `${`
     case 'ruby':

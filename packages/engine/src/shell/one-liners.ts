@@ -4,6 +4,7 @@
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
 import { foldPaths } from './one-liner-fold.js';
+import { scanWords, type WordLanguage } from './one-liner-words.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -42,7 +43,20 @@ type Action =
   /** Perl open(F, '>', 'p') or open(F, '>p'). */
   | 'perl-open'
   /** R's writers: write.csv(df, 'p') or write.csv(df, file = 'p') (content unknown). */
-  | 'write-second';
+  | 'write-second'
+  /** R's writeLines('text', 'p'): the content first, the path second (or `con =`). */
+  | 'write-lines'
+  /** A tagged template that runs its text as a command line: zx's and Bun's $`git status`. */
+  | 'template-shell'
+  /** new Deno.Command('prog', { args: ['a', …] }), Deno.run({ cmd: ['prog', 'a'] }): the program and its args. */
+  | 'deno-command'
+  /** Lua's io.open('p', 'w'): a write/append when the mode says so, with the next `:write('…')` as content. */
+  | 'lua-open'
+  /** A file of the language loaded and run (`dofile('x.lua')`, `load 'x.rb'`, `import('./x.mjs')`): read as the
+   * interpreter running it. */
+  | 'load'
+  /** Python's exec(open('p').read()): p runs. */
+  | 'python-exec';
 
 interface CallTable {
   /** Full dotted names as written (`require('fs')` reads as `fs`, `fs.promises.x` as `fs.x`); `*.name` matches any
@@ -51,10 +65,28 @@ interface CallTable {
   /** Calls that may go without parentheses (`system "…"`, `unlink 'p'`). */
   readonly bare: boolean;
   /** The comment start to skip to the line end. */
-  readonly comment: '#' | '//';
+  readonly comment: '#' | '//' | '--';
 }
 
 const NODE_CALLS: Readonly<Record<string, Action>> = {
+  // import('./x.mjs') runs the file (a package name is not a file: LOCAL_FILE)
+  import: 'load',
+  // zx's and Bun's shell: $`…` runs its text (a template with ${…} is not plain, so it is left unknown)
+  $: 'template-shell',
+  'Bun.$': 'template-shell',
+  'Deno.Command': 'deno-command',
+  'Deno.run': 'deno-command',
+  'Deno.writeTextFileSync': 'write',
+  'Deno.writeTextFile': 'write',
+  'Deno.writeFileSync': 'write',
+  'Deno.writeFile': 'write',
+  'Deno.removeSync': 'delete',
+  'Deno.remove': 'delete',
+  'Deno.copyFileSync': 'copy',
+  'Deno.copyFile': 'copy',
+  'Deno.renameSync': 'move',
+  'Deno.rename': 'move',
+  'Bun.write': 'write',
   // Bun.spawn(['git', 'push']): a list is the argv
   'Bun.spawn': 'system',
   'Bun.spawnSync': 'system',
@@ -125,6 +157,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'os.posix_spawnp': 'argv-list',
       open: 'python-open',
       'io.open': 'python-open',
+      exec: 'python-exec',
+      'runpy.run_path': 'load',
       'Path.write_text': 'path-write',
       'Path.write_bytes': 'path-write',
       'pathlib.Path.write_text': 'path-write',
@@ -169,6 +203,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       open: 'perl-open',
       rmtree: 'delete',
       'File::Path::rmtree': 'delete',
+      do: 'load',
+      require: 'load',
     },
   },
   ruby: {
@@ -194,6 +230,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'FileUtils.cp_r': 'copy',
       'FileUtils.mv': 'move',
       'File.rename': 'move',
+      load: 'load',
+      require_relative: 'load',
     },
   },
   // R: system("…"), the writers of base R, readr, data.table and arrow (the path is the second argument or `file =`),
@@ -203,10 +241,12 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     bare: false,
     calls: {
       system: 'shell',
+      // system2('git', c('push', 'origin')) / system2('git', args = c(…)): the program and its arguments
+      system2: 'program-args',
       'write.csv': 'write-second',
       'write.csv2': 'write-second',
       'write.table': 'write-second',
-      writeLines: 'write-second',
+      writeLines: 'write-lines',
       saveRDS: 'write-second',
       write_csv: 'write-second',
       'readr::write_csv': 'write-second',
@@ -220,11 +260,42 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       unlink: 'delete',
       'file.copy': 'copy',
       'file.rename': 'move',
+      source: 'load',
+    },
+  },
+  // Lua: os.execute/io.popen run a command line; io.open(p, 'w') then `:write('…')` writes.
+  lua: {
+    comment: '--',
+    bare: false,
+    calls: {
+      'os.execute': 'shell',
+      'io.popen': 'shell',
+      'os.remove': 'delete',
+      'os.rename': 'move',
+      'io.open': 'lua-open',
+      dofile: 'load',
+    },
+  },
+  // Julia: run/success/pipeline of a command literal (`run(\`git push\`)`); write(p, text), rm, cp, mv.
+  julia: {
+    comment: '#',
+    bare: false,
+    calls: {
+      run: 'shell',
+      'Base.run': 'shell',
+      success: 'shell',
+      pipeline: 'shell',
+      write: 'write',
+      rm: 'delete',
+      cp: 'copy',
+      mv: 'move',
+      include: 'load',
     },
   },
   php: {
     comment: '//',
-    bare: false,
+    // include/require are language constructs, mostly written without brackets
+    bare: true,
     calls: {
       shell_exec: 'shell',
       system: 'shell',
@@ -237,12 +308,41 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       rmdir: 'delete',
       copy: 'copy',
       rename: 'move',
+      include: 'load',
+      include_once: 'load',
+      require: 'load',
+      require_once: 'load',
     },
   },
 };
 
-/** Interpreter family (interpreters.ts) → the language of its inline code. */
-const LANGUAGE_OF: Readonly<Record<string, Language>> = {
+/** A path a JavaScript require/import names as a file (not a package): `./x.js`, `../x`, `/abs/x.mjs`. */
+const LOCAL_FILE = /^\.{0,2}\//;
+/** exec(open('p').read()) — the argument's text. */
+const PY_EXEC_OPEN = /^open\(\s*((['"]).*?\2)\s*\)\.read\(\s*\)$/s;
+
+/** The program that runs a file of each language, for the files a one-liner loads. */
+const LOADERS: Readonly<Partial<Record<Language, string>>> = {
+  js: 'node',
+  python: 'python3',
+  ruby: 'ruby',
+  perl: 'perl',
+  php: 'php',
+  lua: 'lua',
+  r: 'Rscript',
+  julia: 'julia',
+};
+
+/** The closing delimiter of a quote-like operator's bracket. */
+const PAIRS: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/** Interpreter family (interpreters.ts) → the language of its inline code (tcl and elisp: one-liner-words.ts). */
+const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
+  lua: 'lua',
+  julia: 'julia',
+  tcl: 'tcl',
+  elisp: 'elisp',
+  sed: 'sed',
   python: 'python',
   node: 'js',
   bun: 'js',
@@ -286,7 +386,21 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
-  return language === undefined ? [] : new Scan(foldPaths(code, language), language).run();
+  if (language === undefined) return [];
+  if (language === 'tcl' || language === 'elisp' || language === 'sed') return scanWords(language, code);
+  const found = new Scan(foldPaths(code, language), language).run();
+  return language === 'awk' ? [...found, ...awkRedirects(code)] : found;
+}
+
+/** awk's `print "text" > "file"` (and `>>`, `printf`): a write of that literal text, when both are literals. */
+function awkRedirects(code: string): OneLinerFinding[] {
+  const out: OneLinerFinding[] = [];
+  const re = /\bprintf?\s*\(?\s*"((?:[^"\\\n]|\\.)*)"\s*\)?\s*(>>?)\s*"((?:[^"\\\n]|\\.)*)"/g;
+  for (let m = re.exec(code); m !== null && out.length < ONE_LINER_LIMITS.maxCalls; m = re.exec(code)) {
+    const text = `${(m[1] as string).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(.)/g, '$1')}\n`;
+    out.push({ kind: m[2] === '>>' ? 'append' : 'write', path: m[3] as string, content: text, call: `print ${m[2]}` });
+  }
+  return out;
 }
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
@@ -316,11 +430,20 @@ class Scan {
       if (this.commentAt(i)) {
         const eol = code.indexOf('\n', i);
         i = eol < 0 ? code.length : eol + 1;
-      } else if (c === 96 && (this.language === 'perl' || this.language === 'ruby')) {
-        // Backticks run a shell command in Perl and Ruby.
+      } else if (c === 96 && (this.language === 'perl' || this.language === 'ruby' || this.language === 'php')) {
+        // Backticks run a shell command in Perl, Ruby and PHP.
         const end = code.indexOf('`', i + 1);
         const body = code.slice(i + 1, end < 0 ? code.length : end);
         if (end > 0 && !/[$@]|#\{/.test(body)) this.found.push({ kind: 'shell', command: body, call: '`…`' });
+        i = end < 0 ? code.length : end + 1;
+      } else if (this.quoteLikeAt(i)) {
+        // Perl's qx(…) / qx{…} and Ruby's %x(…): the same as backticks, with delimiters of their own.
+        const open = code[i + 2] as string;
+        const close = PAIRS[open] ?? open;
+        const end = code.indexOf(close, i + 3);
+        const body = code.slice(i + 3, end < 0 ? code.length : end);
+        if (end > 0 && !/[$@]|#\{/.test(body))
+          this.found.push({ kind: 'shell', command: body, call: `${code.slice(i, i + 2)}…` });
         i = end < 0 ? code.length : end + 1;
       } else if (opensString(this.language, c)) {
         i = (readLiteral(code, i, this.language) as { end: number }).end;
@@ -331,9 +454,19 @@ class Scan {
     return this.found;
   }
 
+  /** `qx(` / `qx{` … in Perl, `%x(` in Ruby, where a name does not go on before it. */
+  private quoteLikeAt(i: number): boolean {
+    const code = this.code;
+    const lead = this.language === 'perl' ? 'qx' : this.language === 'ruby' ? '%x' : undefined;
+    if (lead === undefined || !code.startsWith(lead, i) || (i > 0 && isIdent(code.charCodeAt(i - 1)))) return false;
+    const open = code[i + 2];
+    return open !== undefined && /[({[<|/!]/.test(open);
+  }
+
   private commentAt(i: number): boolean {
     const c = this.code.charCodeAt(i);
     if (this.table.comment === '#') return c === 35 && (this.language !== 'perl' || this.code.charCodeAt(i - 1) !== 36);
+    if (this.table.comment === '--') return c === 45 && this.code.charCodeAt(i + 1) === 45;
     return c === 47 && this.code.charCodeAt(i + 1) === 47;
   }
 
@@ -360,6 +493,11 @@ class Scan {
       if (code.charCodeAt(i) === 40 && (importing || name === 'Path') && segments.length <= 1) {
         const literal = readLiteral(code, i + 1, this.language);
         if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return i;
+        // require('./x.js'): the file runs (a file the session wrote is read as what it contains).
+        if (name === 'require' && this.language === 'js' && LOCAL_FILE.test(literal.value)) {
+          this.load(literal.value, 'require');
+          return literal.end + 1;
+        }
         if (importing) segments.length = 0;
         segments.push(importing ? literal.value.replace(/^node:/, '') : name);
         if (name === 'Path') receiverPath = literal.value;
@@ -372,6 +510,15 @@ class Scan {
     const action =
       this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);
     if (action === undefined) return i;
+    if (action === 'template-shell') {
+      // $`git push` — the tagged template's text, when it holds no ${…}.
+      if (code.charCodeAt(i) !== 96) return i;
+      this.budget--;
+      const literal = readLiteral(code, i, this.language);
+      if (literal?.value !== undefined)
+        this.found.push({ kind: 'shell', command: literal.value, call: `${name}\`…\`` });
+      return literal?.end ?? i + 1;
+    }
     const paren = code.charCodeAt(i) === 40;
     if (!paren && !(this.table.bare && isSpace(code.charCodeAt(i)))) return i;
     this.budget--;
@@ -426,19 +573,22 @@ class Scan {
       return [{ s: literal.value }, literal.end];
     const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
     if (wrapped !== undefined) return wrapped;
-    if (code.charCodeAt(at) === 91 /* [ */) {
+    // A list: [a, b] (Python, JavaScript, Julia), or R's c(a, b).
+    const rList = this.language === 'r' && code.startsWith('c(', at);
+    if (code.charCodeAt(at) === 91 /* [ */ || rList) {
+      const close = rList ? 41 : 93;
       const items: string[] = [];
-      let i = at + 1;
+      let i = at + (rList ? 2 : 1);
       for (;;) {
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
-        if (code.charCodeAt(i) === 93 && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
+        if (code.charCodeAt(i) === close && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
         const item = readLiteral(code, i, this.language);
         if (item?.value === undefined) break;
         items.push(item.value);
         i = item.end;
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
         if (code.charCodeAt(i) === 44) i++;
-        else if (code.charCodeAt(i) !== 93) break;
+        else if (code.charCodeAt(i) !== close) break;
       }
     }
     const end = this.skip(at, limit, paren);
@@ -498,7 +648,7 @@ class Scan {
         return;
       }
       case 'program-args': {
-        const rest = args[1];
+        const rest = args[1] ?? keywords.get('args');
         if (path === undefined) return;
         if (rest === undefined || 'list' in rest)
           found.push({ kind: 'shell', command: quoteArgv([path, ...(rest === undefined ? [] : rest.list)]), call });
@@ -538,6 +688,45 @@ class Scan {
           if (this.language !== 'perl') return; // only Perl's unlink takes a list of paths
         }
         return;
+      case 'write-lines': {
+        const to = str(args[1]) ?? str(keywords.get('con'));
+        const text = str(args[0]) ?? str(keywords.get('text'));
+        if (to !== undefined)
+          found.push({ kind: 'write', path: to, content: text === undefined ? undefined : `${text}\n`, call });
+        return;
+      }
+      case 'deno-command': {
+        // new Deno.Command('git', { args: [...] }) or Deno.run({ cmd: ['git', ...] }): read the list from the object.
+        const object =
+          first !== undefined && 'other' in first
+            ? first.other
+            : args[1] !== undefined && 'other' in args[1]
+              ? args[1].other
+              : undefined;
+        const list = object === undefined ? undefined : this.objectList(object, path === undefined ? 'cmd' : 'args');
+        if (path !== undefined && (list !== undefined || args.length === 1))
+          found.push({ kind: 'shell', command: quoteArgv([path, ...(list ?? [])]), call });
+        else if (path === undefined && list !== undefined && list.length > 0)
+          found.push({ kind: 'shell', command: quoteArgv(list), call });
+        return;
+      }
+      case 'lua-open': {
+        const mode = str(args[1]) ?? 'r';
+        if (path === undefined || !/[wa+]/.test(mode)) return;
+        found.push({ kind: mode.includes('a') ? 'append' : 'write', path, content: this.luaWritten(end), call });
+        return;
+      }
+      case 'template-shell':
+        return;
+      case 'load':
+        if (path !== undefined && (this.language !== 'js' || LOCAL_FILE.test(path))) this.load(path, call);
+        return;
+      case 'python-exec': {
+        const m = first !== undefined && 'other' in first ? PY_EXEC_OPEN.exec(first.other) : null;
+        const p = m === null ? undefined : readLiteral(m[1] as string, 0, 'python');
+        if (p?.value !== undefined) this.load(p.value, call);
+        return;
+      }
       case 'write-second': {
         const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
         if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
@@ -575,10 +764,71 @@ class Scan {
         const mode = args.length > 2 ? spec : spec?.match(/^\s*(\+?[<>]{1,2})/)?.[1];
         if (target === undefined || mode === undefined || !mode.includes('>')) return;
         const p = args.length > 2 ? target : target.replace(/^\s*\+?[<>]{1,2}\s*/, '');
-        found.push({ kind: mode.includes('>>') ? 'append' : 'write', path: p, content: undefined, call });
+        const handle = first !== undefined && 'other' in first ? first.other.replace(/^my\s+/, '') : undefined;
+        found.push({
+          kind: mode.includes('>>') ? 'append' : 'write',
+          path: p,
+          content: handle === undefined ? undefined : this.perlPrinted(handle, end),
+          call,
+        });
         return;
       }
     }
+  }
+
+  /** The literal list of `key: [...]` in an object literal's text (`{ args: ['push', 'origin'] }`); undefined when
+   * there is none or an item is not a literal. */
+  private objectList(object: string, key: string): string[] | undefined {
+    const m = new RegExp(`(?:^|[{,\\s])${key}\\s*:\\s*\\[`).exec(object);
+    if (m === null) return undefined;
+    const items: string[] = [];
+    let i = m.index + m[0].length;
+    for (;;) {
+      while (i < object.length && isSpace(object.charCodeAt(i))) i++;
+      if (object.charCodeAt(i) === 93) return items;
+      const item = readLiteral(object, i, this.language);
+      if (item?.value === undefined) return undefined;
+      items.push(item.value);
+      i = item.end;
+      while (i < object.length && isSpace(object.charCodeAt(i))) i++;
+      if (object.charCodeAt(i) === 44) i++;
+      else if (object.charCodeAt(i) !== 93) return undefined;
+    }
+  }
+
+  /** A file of this language loaded and run: the command line that runs it (`node './x.js'`), so that a file the
+   * session wrote is read as what it contains (and another is a script run by path). */
+  private load(path: string, call: string): void {
+    const runner = LOADERS[this.language];
+    if (runner === undefined) return;
+    const file = this.language === 'ruby' && call === 'require_relative' && !/\.rb$/.test(path) ? `${path}.rb` : path;
+    this.found.push({ kind: 'shell', command: `${runner} ${shellQuote(file)}`, call });
+  }
+
+  /** What a Perl handle opened for writing is given: the literals of `print HANDLE "…"` / `print {$fh} '…'` after the
+   * open (joined; unknown as soon as one is not a literal). */
+  private perlPrinted(handle: string, end: number): string | undefined {
+    if (!/^\$?\w+$/.test(handle)) return undefined;
+    const name = handle.replace('$', '\\$');
+    const re = new RegExp(`\\bprint\\s+(?:\\{\\s*${name}\\s*\\}|${name})\\s+`, 'g');
+    re.lastIndex = end;
+    let out = '';
+    let seen = 0;
+    for (let m = re.exec(this.code); m !== null && seen < ONE_LINER_LIMITS.maxCalls; m = re.exec(this.code)) {
+      const literal = readLiteral(this.code, m.index + m[0].length, 'perl');
+      if (literal?.value === undefined) return undefined;
+      out += literal.value;
+      seen++;
+    }
+    return seen === 0 ? undefined : out;
+  }
+
+  /** What a Lua io.open(…) writes: the literal of the next `:write('…')` (chained, or on the handle), if any. */
+  private luaWritten(end: number): string | undefined {
+    const at = this.code.indexOf(':write(', end);
+    if (at < 0 || at - end > ONE_LINER_LIMITS.maxArgsSpan) return undefined;
+    const literal = readLiteral(this.code, at + 7, this.language);
+    return literal !== undefined && this.code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
   }
 
   /**

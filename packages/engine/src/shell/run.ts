@@ -369,6 +369,8 @@ export abstract class Runner extends Follower {
       case 'assign': {
         const exported = command.program === 'export' || command.flags.some((f) => f.name === '-x');
         const arrays = command.flags.some((f) => f.name === '-a' || f.name === '-A');
+        // `declare -n r=X` makes r a reference to X: r reads as X's value (as known now; unknown when X is not).
+        const nameref = command.program !== 'export' && command.flags.some((f) => f.name === '-n');
         for (const w of args) {
           if (w.value.startsWith('-')) continue;
           const eq = w.value.indexOf('=');
@@ -380,6 +382,10 @@ export abstract class Runner extends Follower {
           }
           const append = w.value[eq - 1] === '+';
           let value: Value = w.dynamic || arrays ? UNKNOWN : w.value.slice(eq + 1);
+          if (nameref && typeof value === 'string') {
+            const target = NAME.test(value) ? scope.vars.get(value) : undefined;
+            value = typeof target === 'string' ? target : UNKNOWN;
+          }
           if (append && typeof value === 'string') {
             const was = scope.vars.get(name);
             value = typeof was === 'string' ? was + value : UNKNOWN;
@@ -400,9 +406,21 @@ export abstract class Runner extends Follower {
           return;
         }
         const names = command.positionals.filter((n) => NAME.test(n));
-        const line = command.flags.some((f) => f.name === '-a' || f.name === '-d' || f.name === '-n' || f.name === '-N')
-          ? undefined
-          : stdin.text?.split('\n', 1)[0];
+        // -d DELIM reads up to DELIM instead of a newline; `-d ''` reads the whole input (the idiom that puts a heredoc
+        // into a variable: `read -r -d '' S <<'EOF'`), newlines being IFS blanks that are trimmed around it.
+        const delimiter = command.flags.find((f) => f.name === '-d')?.value;
+        const odd = command.flags.some((f) => f.name === '-a' || f.name === '-n' || f.name === '-N');
+        const text = stdin.text;
+        const line =
+          odd || text === undefined || (delimiter !== undefined && delimiter.length > 1)
+            ? undefined
+            : delimiter === undefined
+              ? text.split('\n', 1)[0]
+              : delimiter === ''
+                ? names.length === 1
+                  ? text.replace(/^[ \t\n]+|[ \t\n]+$/g, '')
+                  : undefined
+                : text.split(delimiter, 1)[0];
         const raw = command.flags.some((f) => f.name === '-r');
         const values =
           line === undefined ? undefined : readFields(raw ? line : line.replace(/\\(.)/g, '$1'), names.length);

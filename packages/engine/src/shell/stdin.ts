@@ -8,6 +8,9 @@ import { expandBody, expandValue, substitutionOutput, type ExpandContext } from 
 export interface Stdin {
   /** The text, when known. */
   readonly text: string | undefined;
+  /** When the text is not known whole: what is known of it (`(crontab -l; echo '…') |`: the echoed line), read by a
+   * shell as lines it runs besides the unknown rest (still opaque). */
+  readonly pieces?: string;
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
   readonly file: string | undefined;
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */

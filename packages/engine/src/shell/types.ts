@@ -164,6 +164,12 @@ export interface ShellFile {
   readonly pieces: readonly string[];
 }
 
+/** A file the session wrote that a glob names. */
+export interface GlobMatch {
+  readonly path: string;
+  readonly file: ShellFile;
+}
+
 /**
  * What the session knows before the call; every field is optional and missing means unknown. The parse cache holds
  * context-free models: a call whose values or directory matter is parsed afresh, and one that only asks about the
@@ -177,6 +183,9 @@ export interface ShellContext {
   /** What the session knows of a file it wrote (the ledger), by the path the model resolved (relative to where the
    * call starts, or absolute); undefined when it did not write it — an unknown file is unknown, not empty. */
   readonly file?: (path: string) => ShellFile | undefined;
+  /** The files the session wrote whose path a glob matches (`scripts/*.sh`, `s?ip.sh`: `*`, `?` and `[…]` within
+   * one path segment, as bash expands them), in bash's order, with their paths as the ledger keeps them. */
+  readonly glob?: (pattern: string) => readonly GlobMatch[];
   /** The branch checked out where the call starts: a name, null when HEAD is detached; absent: unknown. */
   readonly branch?: string | null;
   /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */

@@ -1,6 +1,7 @@
 // The AST walk: every simple command the source runs (through lists, pipelines, compounds, substitutions and
 // wrappers), each normalised, with the directory it runs in and the values its words hold. Records into a Collector;
 // never throws on odd trees. Running a command (unwrap, normalise, record, follow what it runs) is in run.ts.
+import { braceExpand } from './glob-match.js';
 import {
   forEachChild,
   parse,
@@ -117,14 +118,21 @@ export class Walker extends Runner {
    */
   private printingList(list: CompoundList, frame: Frame, scope: Scope, stdin: Stdin): Ran {
     let output: string | undefined = list.commands.length === 0 ? undefined : '';
+    // What is known of the output when not all of it is (the texts of the literal producers among them).
+    let pieces = '';
     let first: Ran = NOTHING;
     list.commands.forEach((statement, i) => {
       const ran = this.node(statement.command, frame, scope, i === 0 ? stdin : NO_STDIN);
       if (i === 0) first = ran;
       output = output === undefined || ran.output === undefined ? undefined : output + ran.output;
+      pieces += ran.output ?? ran.pieces ?? '';
     });
     // The first command read the pipe: an interpreter there is what the pipeline reports (`curl … | { sh; }`).
-    if (output === undefined) return first.stdinInterpreter === undefined ? NOTHING : { ...first, output: undefined };
+    if (output === undefined) {
+      const known = pieces === '' ? undefined : pieces;
+      if (first.stdinInterpreter === undefined) return known === undefined ? NOTHING : { ...NOTHING, pieces: known };
+      return { ...first, output: undefined, pieces: known };
+    }
     return { index: first.index, stdinInterpreter: first.stdinInterpreter, output };
   }
 
@@ -154,7 +162,14 @@ export class Walker extends Runner {
           const piped: Stdin =
             i === 0
               ? NO_STDIN
-              : { text: ran.output, file: ran.file, how: '|', effectsFrom: stageFrom, effectsTo: stageTo };
+              : {
+                  text: ran.output,
+                  file: ran.file,
+                  how: '|',
+                  effectsFrom: stageFrom,
+                  effectsTo: stageTo,
+                  ...(ran.output === undefined && ran.pieces !== undefined ? { pieces: ran.pieces } : {}),
+                };
           stageFrom = stageTo;
           ran = this.node(commands[i] as CommandNode, inner, child(scope), piped);
           if (i > 0 && ran.stdinInterpreter !== undefined)
@@ -532,7 +547,10 @@ export class Walker extends Runner {
       }
     }
     if (!w.dynamic) {
-      out.push(w);
+      // `{main,}`, `{git,push,-f}`: brace expansion of a word written without quotes or globs gives its words.
+      const braced = w.expands && !/["'*?[\\]/.test(w.text) ? braceExpand(w.text) : undefined;
+      if (braced === undefined) out.push(w);
+      else for (const value of braced) out.push({ ...w, value, expands: false, simple: true });
       return;
     }
     const e = expandWord(word, this.expandContext(scope));

@@ -315,6 +315,8 @@ function peelRunner(
   // Set only once something runs there: `ssh host` alone is a login, not a command elsewhere.
   const remote = r.remote ? `${label} ${parsed.positionals[0] ?? ''}`.trim() : undefined;
   const runsThere = (): void => {
+    // `git rebase -x CMD` rebases too: the runner is a command of its own, once something runs.
+    if (r.itself === true) state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
     if (remote === undefined) return;
     state.outer.push({ words, via: [...state.via] });
     state.remote = remote;
@@ -323,13 +325,31 @@ function peelRunner(
   // `pnpm test:unit` may be a script as well as a binary: the runner stays a command of its own, so a rule written on
   // `pnpm test*` still sees it, besides the binary it runs.
   if (r.scriptOrBinary === true) state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
-  // A command line in an option's value (`su -c STRING`, `npx -c STRING`).
-  const option = parsed.flags.find((f) => r.commandOption?.includes(f.name) && f.value !== undefined);
-  if (option !== undefined) {
-    runsThere();
-    return commandString(state, `${label} ${option.name}`, option.value as string, words);
+  // `trap 'CMD' EXIT`: the first operand is the command line.
+  if (r.stringOperand === true) {
+    const at = parsed.positionalAt[0];
+    const line = at === undefined ? undefined : words[at + from];
+    if (line === undefined || line.value === '' || line.value === '-') return command(state);
+    return commandString(state, label, line.value, words);
   }
-
+  // A command line in an option's value (`su -c STRING`, `npx -c STRING`).
+  const option = parsed.flags.find(
+    (f) =>
+      r.commandOption?.includes(f.name) &&
+      f.value !== undefined &&
+      (r.commandPrefix === undefined || r.commandPrefix.test(f.value)),
+  );
+  // `+CMD` words (vim +'!make'), when the declaration lists `+` among its command options.
+  const plus =
+    option === undefined && r.commandOption?.includes('+') === true
+      ? words.slice(from).find((w) => w.value.startsWith('+') && (r.commandPrefix?.test(w.value.slice(1)) ?? true))
+      : undefined;
+  const given = option?.value ?? plus?.value.slice(1);
+  if (given !== undefined) {
+    runsThere();
+    const line = r.commandPrefix === undefined ? given : given.replace(r.commandPrefix, '');
+    return commandString(state, `${label} ${option?.name ?? '+'}`, line, words);
+  }
   let rest: readonly ShellWord[];
   const after =
     r.commandAfter === undefined ? -1 : words.findIndex((w, i) => i >= from && r.commandAfter?.includes(w.value));

@@ -1,5 +1,6 @@
 // The one runner for the shell model's data tables: each YAML case names a command and what the model must find.
 // Only the keys a case lists are checked, so a case states exactly the behaviour it pins down.
+import { pathGlobMatch } from '../../src/shell/glob-match.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,12 @@ export function caseContext(test: ShellCase): ShellContext | undefined {
               : Object.hasOwn(pieces, path)
                 ? { text: undefined, pieces: pieces[path] as string[] }
                 : undefined,
+          // The session's files a glob names, as the evaluator lists them (shell-session.ts): in path order.
+          glob: (pattern: string) =>
+            Object.keys(files)
+              .filter((path) => pathGlobMatch(pattern, path))
+              .sort()
+              .map((path) => ({ path, file: { text: files[path] as string, pieces: [] as string[] } })),
         }
       : {}),
   };

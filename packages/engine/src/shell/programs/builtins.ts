@@ -57,6 +57,12 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     shell: 'printf',
   },
   {
+    names: ['trap'],
+    about: 'trap: its first operand is a command line the shell runs on the signals named after it (-p/-l only print)',
+    options: {},
+    runs: [{ options: [], stringOperand: true, notWhen: ['-p', '-l', '-P'] }],
+  },
+  {
     names: ['set'],
     about: 'set: its options change the shell; words after them (or after --) become $1, $2, "$@"',
     options: {},

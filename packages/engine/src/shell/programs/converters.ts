@@ -1,5 +1,5 @@
 // Programs that turn one file into another and write it where an option or their last operand says: iconv -o,
-// openssl -out, pandoc -o, jupyter nbconvert --output/--inplace, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
+// pandoc -o, jupyter nbconvert --output/--inplace, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
 // -o. Without these, `iconv … -o data/raw/x.csv` wrote a guarded file with no effect the rules could see.
 import { flagValue, has, NOT_FILES } from '../file-effects.js';
 import { treeOf } from '../paths.js';
@@ -7,9 +7,9 @@ import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.j
 
 /**
  * The value of each of `writes` is written, of each of `reads` read; the operands are read, after the first `skip`
- * (a subcommand such as `openssl enc` or `xsv sort` is no file).
+ * (a subcommand such as `xsv sort` is no file; openssl, declared in files.ts, uses it too).
  */
-const optionFiles =
+export const optionFiles =
   (writes: readonly string[], { reads = [], skip = 0 }: { reads?: readonly string[]; skip?: number } = {}) =>
   (input: EffectInput, add: AddEffect): void => {
     for (const f of input.flags) {
@@ -25,21 +25,6 @@ export const ICONV: ProgramDeclaration = {
   about: 'iconv: its operands are read; -o/--output FILE is written',
   options: { '*': ['-f', '--from-code', '-t', '--to-code', '-o', '--output'] },
   effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output']) },
-};
-
-export const OPENSSL: ProgramDeclaration = {
-  names: ['openssl'],
-  about: 'openssl: -in FILE is read, -out FILE is written (enc, dgst, req, x509, pkcs12, …)',
-  options: {
-    '*': [
-      ...['-in', '-out', '-key', '-inkey', '-pass', '-passin', '-passout', '-k', '-kfile', '-md', '-cipher'],
-      ...['-certfile', '-CAfile', '-CApath', '-CA', '-CAkey', '-config', '-extfile', '-extensions', '-subj', '-days'],
-      ...['-signkey', '-iter', '-iv', '-K', '-S', '-servername', '-connect', '-name', '-inform', '-outform'],
-      ...['-keyform', '-newkey', '-pkeyopt', '-set_serial', '-sigopt', '-signature', '-sign', '-rand'],
-    ],
-  },
-  singleDashOptions: true,
-  effects: { reads: ['-out', '-in'], effects: optionFiles(['-out'], { reads: ['-in'], skip: 1 }) },
 };
 
 export const PANDOC: ProgramDeclaration = {

@@ -65,6 +65,9 @@ export interface RunsDeclaration {
   readonly cwd?: readonly string[];
   /** Options whose value is a command line a shell runs (`su -c`, `script -c`, `flock -c`, `npx -c`). */
   readonly commandOption?: readonly string[];
+  /** …only a value this pattern starts, which is taken off: vim's `-c '!CMD'` (also `:!`, `silent !`) runs CMD,
+   * its other `-c` commands are its own. */
+  readonly commandPrefix?: RegExp;
   /** False: the words after it are not a command (`su USER ARGS` hands them to the shell as arguments). */
   readonly rest?: false;
   /** The command's words are joined by spaces and run by a shell (`watch`, `ssh`). */
@@ -115,11 +118,29 @@ export interface RunsDeclaration {
   readonly environmentPrefix?: boolean;
   /** Switches after which the rest of the words are the command (`nix develop -c CMD…`, `nix shell PKG -c CMD…`). */
   readonly commandAfter?: readonly string[];
+  /** It is a command of its own besides the one it runs (`git rebase -x CMD` rebases too): both are recorded. */
+  readonly itself?: boolean;
+  /** Its first operand is a command line a shell runs, the others are not commands (`trap 'CMD' EXIT`); an empty
+   * operand or `-` runs nothing. */
+  readonly stringOperand?: boolean;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
 }
 
-export type InterpreterFamily = 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'deno' | 'bun' | 'r';
+export type InterpreterFamily =
+  | 'sh'
+  | 'python'
+  | 'node'
+  | 'perl'
+  | 'ruby'
+  | 'php'
+  | 'deno'
+  | 'bun'
+  | 'r'
+  | 'lua'
+  | 'julia'
+  | 'tcl'
+  | 'elisp';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;
@@ -131,6 +152,14 @@ export interface InterpreterDeclaration {
   readonly scriptWord?: 'positional' | 'js-file';
   /** Options that make it read its program from stdin although a word follows (`bash -s ARGS`). */
   readonly stdinOptions?: readonly string[];
+  /** Options whose value is its script file (`at -f FILE`). */
+  readonly scriptOptions?: readonly string[];
+  /** False: its operands are never its script (`at now + 1 minute` is a time): without a script option it reads its
+   * program from stdin. */
+  readonly operandScript?: false;
+  /** Its program is lines of a format around shell commands (a crontab: five time fields, then the command), read
+   * as those commands (scheduler.ts). */
+  readonly lines?: 'crontab';
 }
 
 export interface StdinDeclaration {
@@ -192,6 +221,22 @@ export interface ProgramTextDeclaration {
   readonly fileOptions: readonly string[];
 }
 
+/**
+ * Files a program runs by itself when they exist (git's hooks): read, like any script, when the session wrote one —
+ * `.git/hooks/pre-push` written, then `git push`. A hook the session did not write is the team's (not read).
+ */
+export interface HooksDeclaration {
+  /** Subcommand → the hooks it runs, by file name. */
+  readonly bySubcommand: Readonly<Record<string, readonly string[]>>;
+  /** Where hooks are looked for, relative to the command's directory: the default folder and husky's (the usual
+   * `core.hooksPath`), the stricter reading; another folder only with `-c core.hooksPath=DIR` on the command. */
+  readonly folders: readonly string[];
+  /** A hook the command's options skip (`git commit --no-verify`). */
+  readonly skippedBy: Readonly<Record<string, readonly string[]>>;
+  /** A global `-c KEY=DIR` that moves the folder (`git -c core.hooksPath=DIR commit`), lower-cased. */
+  readonly folderKey?: string;
+}
+
 /** Shell builtins that change the shell itself rather than files. */
 export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
 
@@ -232,4 +277,6 @@ export interface ProgramDeclaration {
   /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
    * the session wrote that file. */
   readonly tasks?: TaskRunner;
+  /** Files it runs by itself (git's hooks). */
+  readonly hooks?: HooksDeclaration;
 }

@@ -19,7 +19,10 @@ import {
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, sedOutput, tailOutput, trOutput } from '../filter-output.js';
+import { optionFiles } from './converters.js';
+import { headOutput, sedOutput, tailOutput } from '../filter-output.js';
+import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
+import { hasGlob } from '../glob-match.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
 const COPY_READS = ['-t', '--target-directory'];
@@ -119,12 +122,32 @@ export const SED: ProgramDeclaration = {
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
   // Without -i it prints its input edited: `sed 's/feature/main/' x.sh | sh` runs that text.
   output: sedOutput,
+  // GNU sed's `e COMMAND` runs COMMAND through a shell (one-liner-words.ts).
+  program: { language: 'sed', options: ['-e', '--expression'], fileOptions: ['-f', '--file'] },
 };
 
 export const EX: ProgramDeclaration = {
   names: ['ex', 'vim', 'vi', 'nvim', 'gvim'],
   about: 'ex and vim: the files they edit are written when a command given with -c/--cmd/+CMD writes (x, wq, w)',
   options: { '*': ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'] },
+  effects: { reads: [], effects: exEffects },
+  // `-c '!CMD'` and `+'!CMD'` (`:!CMD`, `silent !CMD`) run CMD through a shell; vim itself is recorded too (its files).
+  runs: [
+    {
+      options: ['-c', '--cmd', '-S', '-u', '-U', '-i', '-T', '-t', '-q', '-w', '-W', '-r', '--servername'],
+      commandOption: ['-c', '--cmd', '+'],
+      commandPrefix: /^\s*:?\s*(?:silent!?\s*)?!/,
+      rest: false,
+      itself: true,
+    },
+  ],
+};
+
+export const ED: ProgramDeclaration = {
+  names: ['ed', 'red'],
+  about:
+    'ed: reads its commands on stdin; its file is written when one of them writes (w, wq), with the text a/i/c put in',
+  options: { '*': ['-p', '--prompt'] },
   effects: { reads: [], effects: exEffects },
 };
 
@@ -170,6 +193,49 @@ export const READERS: ProgramDeclaration = {
   effects: { reads: [], effects: readerEffects },
 };
 
+export const LS: ProgramDeclaration = {
+  names: ['ls'],
+  about:
+    'ls: lists files; `ls GLOB…` (-1, -d) prints the names the globs match, kept as the globs (bash $(ls tools/*.sh) runs them)',
+  options: { '*': ['-I', '--ignore', '-w', '--width', '--sort', '--format', '--time-style', '-T', '--tabsize'] },
+  // Only globs whose last segment is a pattern print names the model can stand for: `ls src` prints src's contents,
+  // which are not known, so it prints nothing known.
+  output: (args, allStatic) => {
+    if (!allStatic) return undefined;
+    const operands = args.filter((a) => !/^-[1dA]+$/.test(a));
+    if (operands.length === 0 || operands.some((a) => a.startsWith('-') || !hasGlob(a.slice(a.lastIndexOf('/') + 1))))
+      return undefined;
+    return `${operands.join('\n')}\n`;
+  },
+};
+
+/** openssl's base64 decoder: `openssl base64 -d`, `openssl enc -d -base64 [-A]` (what base64 -d prints). */
+export const OPENSSL: ProgramDeclaration = {
+  names: ['openssl'],
+  about:
+    'openssl: `base64 -d` / `enc -d -base64|-a` decode a known input (the text a shell fed by it runs); -in FILE is read, -out FILE written',
+  options: {
+    '*': [
+      ...['-in', '-out', '-pass', '-k', '-kfile', '-md', '-iv', '-K', '-key', '-inkey', '-passin', '-passout'],
+      ...['-cipher', '-certfile', '-CAfile', '-CApath', '-CA', '-CAkey', '-config', '-extfile', '-extensions', '-subj'],
+      ...['-days', '-signkey', '-iter', '-S', '-servername', '-connect', '-name', '-inform', '-outform', '-keyform'],
+      ...['-newkey', '-pkeyopt', '-set_serial', '-sigopt', '-signature', '-sign', '-rand'],
+    ],
+  },
+  singleDashOptions: true,
+  effects: { reads: ['-out', '-in'], effects: optionFiles(['-out'], { reads: ['-in'], skip: 1 }) },
+  output: (args, allStatic, stdin, file) => {
+    const [sub, ...rest] = args;
+    const decode = rest.includes('-d');
+    const b64 = sub === 'base64' || rest.includes('-base64') || rest.includes('-a');
+    const other = rest.filter((a) => !['-d', '-base64', '-a', '-A'].includes(a));
+    if (!allStatic || !decode || !b64 || (sub !== 'base64' && sub !== 'enc')) return undefined;
+    const input =
+      other[0] === '-in' && other.length === 2 ? file(other[1] as string) : other.length === 0 ? stdin : undefined;
+    return input === undefined ? undefined : decodeBase64(input, false);
+  },
+};
+
 const HEAD_TAIL_OPTIONS = ['-n', '--lines', '-c', '--bytes', '--pid', '-s', '--sleep-interval'];
 
 export const HEAD: ProgramDeclaration = {
@@ -190,9 +256,36 @@ export const TAIL: ProgramDeclaration = {
 
 export const TR: ProgramDeclaration = {
   names: ['tr'],
-  about: 'tr: reads stdin only; prints it with literal characters deleted (-d SET) when it knows it',
+  about:
+    'tr: reads stdin only; prints it translated (SET1 SET2, ranges and escapes) or with -d SET deleted when it knows it',
   options: {},
   output: trOutput,
+};
+
+// The decoders: what they print is the text a shell fed by them runs (`base64 -d <<< … | sh`).
+export const BASE64: ProgramDeclaration = {
+  names: ['base64', 'gbase64', 'base64url'],
+  about: 'base64: its operand is read; with -d/--decode (BSD -D) it prints the decoded text when it knows the input',
+  options: { '*': ['-w', '--wrap', '-b', '--break'] },
+  effects: { reads: [], effects: readerEffects },
+  output: base64Output,
+};
+
+export const XXD: ProgramDeclaration = {
+  names: ['xxd'],
+  about: 'xxd: its operand is read; with -r -p it prints the bytes of a plain hex dump when it knows the input',
+  options: { '*': ['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-o', '-offset', '-s', '-seek'] },
+  singleDashOptions: true,
+  effects: { reads: [], effects: readerEffects },
+  output: xxdOutput,
+};
+
+export const REV: ProgramDeclaration = {
+  names: ['rev'],
+  about: 'rev: its operand is read; prints each line reversed when it knows the input',
+  options: {},
+  effects: { reads: [], effects: readerEffects },
+  output: revOutput,
 };
 
 export const SORT: ProgramDeclaration = {

@@ -95,3 +95,53 @@ export const BUN: ProgramDeclaration = {
   runs: [{ subcommands: ['x'], options: ['-p', '--package'], packageBins: PACKAGE_BINS }],
   tasks: 'npm-scripts',
 };
+
+export const LUA: ProgramDeclaration = {
+  names: ['lua', 'luajit'],
+  about: 'Lua: -e carries code (os.execute, io.popen, io.open), else the first word is the script',
+  options: { '*': ['-e', '-l'] },
+  interpreter: { family: 'lua', inline: ['-e'] },
+};
+
+export const JULIA: ProgramDeclaration = {
+  names: ['julia'],
+  about: 'Julia: -e/--eval (-E/--print) carry code (run of a command literal), else the first word is the script',
+  options: { '*': ['-e', '--eval', '-E', '--print', '-L', '--load', '-t', '--threads', '-p', '--procs', '--project'] },
+  interpreter: { family: 'julia', inline: ['-e', '--eval', '-E', '--print'] },
+};
+
+export const TCLSH: ProgramDeclaration = {
+  names: ['tclsh', 'wish', 'jimsh'],
+  about: 'Tcl: the first word is the script, else it reads its program from stdin (exec runs a program)',
+  options: { '*': ['-encoding'] },
+  interpreter: { family: 'tcl', inline: [] },
+};
+
+export const EXPECT: ProgramDeclaration = {
+  names: ['expect'],
+  about: 'expect: -c carries Tcl code (spawn and exec run programs), -f FILE or the first word is the script',
+  options: { '*': ['-c', '-f'] },
+  interpreter: { family: 'tcl', inline: ['-c'], scriptOptions: ['-f'] },
+};
+
+export const EMACS: ProgramDeclaration = {
+  names: ['emacs'],
+  about:
+    'Emacs: --eval carries Emacs Lisp (shell-command, call-process, with-temp-file), -l/--load/--script FILE is a script; its operands are files to edit',
+  options: { '*': ['--eval', '-eval', '-l', '--load', '--script', '-script', '-f', '--funcall', '-L', '--directory'] },
+  singleDashOptions: true,
+  interpreter: {
+    family: 'elisp',
+    inline: ['--eval', '-eval'],
+    scriptOptions: ['-l', '--load', '--script', '-script'],
+    operandScript: false,
+    noScript: ['-nw', '--no-window-system'],
+  },
+};
+
+export const ZX: ProgramDeclaration = {
+  names: ['zx'],
+  about: 'zx: a JavaScript script whose $`…` templates run command lines; -e/--eval carry code',
+  options: { '*': ['-e', '--eval', '--shell', '--prefix', '--postfix', '--cwd', '--ext', '--registry'] },
+  interpreter: { family: 'node', inline: ['-e', '--eval'] },
+};

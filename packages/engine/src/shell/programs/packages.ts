@@ -146,8 +146,17 @@ export const PIP: ProgramDeclaration = {
 };
 
 export const SYSTEM_PACKAGES: ProgramDeclaration = {
-  names: ['apt-get', 'apt', 'yum', 'dnf', 'zypper', 'conda', 'mamba'],
-  about: 'system and conda package managers: a `yes` on stdin answers their question as -y does',
+  names: ['apt-get', 'apt', 'yum', 'dnf', 'zypper'],
+  about: 'system package managers: a `yes` on stdin answers their question as -y does',
   options: { '*': ['-o', '-c', '-t', '--target-release', '-n', '--name', '-p', '--prefix'] },
   stdin: { confirm: { flag: '-y' } },
+};
+
+export const CONDA: ProgramDeclaration = {
+  names: ['conda', 'mamba', 'micromamba'],
+  about:
+    'conda package managers: a `yes` on stdin answers their question as -y does; `conda run [-n ENV] CMD` runs CMD',
+  options: { '*': ['-o', '-c', '-t', '--target-release', '-n', '--name', '-p', '--prefix', '--cwd'] },
+  stdin: { confirm: { flag: '-y' } },
+  runs: [{ subcommands: ['run'], options: ['-n', '--name', '-p', '--prefix', '--cwd'], cwd: ['--cwd'] }],
 };

@@ -4,12 +4,13 @@
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
-import { CMD, EVAL, PWSH, SH } from './shells.js';
+import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
   CAT,
   EX,
+  ED,
   CHMOD,
   CP,
   DD,
@@ -17,6 +18,11 @@ import {
   HEAD,
   TAIL,
   TR,
+  BASE64,
+  XXD,
+  REV,
+  LS,
+  OPENSSL,
   INSTALL,
   MKDIR,
   PATCH,
@@ -35,11 +41,27 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { ICONV, IMAGEMAGICK, JUPYTER, OPENSSL, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
-import { BUN, DENO, NODE, PERL, PHP, PYTHON, R, RUBY, TSX } from './interpreters.js';
+import {
+  BUN,
+  DENO,
+  EMACS,
+  EXPECT,
+  JULIA,
+  LUA,
+  NODE,
+  PERL,
+  PHP,
+  PYTHON,
+  R,
+  RUBY,
+  TCLSH,
+  TSX,
+  ZX,
+} from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
-import { CARGO, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
@@ -84,6 +106,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CARGO,
   PIP,
   SYSTEM_PACKAGES,
+  CONDA,
   AWS,
   GCLOUD,
   GSUTIL,
@@ -110,6 +133,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SPONGE,
   SED,
   EX,
+  ED,
   AWK,
   PATCH,
   FIND,
@@ -117,11 +141,15 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   HEAD,
   TAIL,
   TR,
+  BASE64,
+  XXD,
+  REV,
+  LS,
+  OPENSSL,
   CAT,
   UNZIP,
   TAR,
   ICONV,
-  OPENSSL,
   PANDOC,
   JUPYTER,
   SEVEN_ZIP,
@@ -139,7 +167,15 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   TSX,
   DENO,
   BUN,
+  LUA,
+  JULIA,
+  TCLSH,
+  EXPECT,
+  EMACS,
+  ZX,
   SH,
+  AT,
+  CRONTAB,
   PWSH,
   CMD,
   EVAL,

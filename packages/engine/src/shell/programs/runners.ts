@@ -31,8 +31,14 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     // sudo's env_reset: the command sees none of the caller's exported variables unless it keeps them.
     clearsEnvironment: true,
     keepsEnvironmentWith: ['-E', '--preserve-env'],
+    // `sudo -s <<EOF`, `sudo -i <<< …`: with no command, the shell it starts reads its script on stdin.
+    stdinScript: true,
   }),
-  runner(['doas'], 'doas: runs its command as another user', { options: ['-u', '-C'], clearsEnvironment: true }),
+  runner(['doas'], 'doas: runs its command as another user (-s: a shell, reading stdin)', {
+    options: ['-u', '-C'],
+    clearsEnvironment: true,
+    stdinScript: true,
+  }),
   runner(['pkexec'], 'pkexec: runs its command as another user', {
     options: ['--user', '-u'],
     clearsEnvironment: true,

@@ -32,3 +32,26 @@ export const EVAL: ProgramDeclaration = {
   options: {},
   runs: [{ options: [], special: 'eval' }],
 };
+
+// Schedulers: what they run later is a shell script, judged now as if it ran now.
+export const AT: ProgramDeclaration = {
+  names: ['at', 'batch'],
+  about:
+    'at and batch: run a shell script later, read from stdin or -f FILE (the time is not a script); -l/-r/-c run none',
+  options: { '*': ['-f', '-q', '-t'] },
+  interpreter: {
+    family: 'sh',
+    inline: [],
+    scriptOptions: ['-f'],
+    operandScript: false,
+    noScript: ['-l', '-r', '-d', '-c', '-V'],
+  },
+};
+
+export const CRONTAB: ProgramDeclaration = {
+  names: ['crontab'],
+  about:
+    'crontab: installs FILE (or stdin with - or none) whose entries run shell commands on a schedule; -l/-r/-e run none',
+  options: { '*': ['-u'] },
+  interpreter: { family: 'sh', inline: [], lines: 'crontab', noScript: ['-l', '-r', '-e', '-i', '-T'] },
+};

@@ -49,6 +49,43 @@ export const GIT: ProgramDeclaration = {
     clean: ['-e', '--exclude'],
   },
   effects: { reads: ['-p', '--directory'], effects: gitEffects },
+  // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
+  hooks: {
+    // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (prepare-commit-msg,
+    // reference-transaction, the applypatch hooks) are left out: each listed hook is a lookup at every such command.
+    bySubcommand: {
+      commit: ['pre-commit', 'commit-msg', 'post-commit'],
+      push: ['pre-push'],
+      merge: ['pre-merge-commit', 'post-merge'],
+      pull: ['post-merge'],
+      checkout: ['post-checkout'],
+      switch: ['post-checkout'],
+      rebase: ['pre-rebase'],
+      am: ['pre-applypatch'],
+    },
+    folders: ['.git/hooks', '.husky'],
+    skippedBy: {
+      'pre-commit': ['--no-verify', '-n'],
+      'commit-msg': ['--no-verify', '-n'],
+      'pre-merge-commit': ['--no-verify'],
+      'pre-push': ['--no-verify'],
+      'pre-applypatch': ['--no-verify'],
+    },
+    folderKey: 'core.hookspath',
+  },
+  // Subcommands that run a command of the caller's: `git rebase -x CMD` (after each commit), `git submodule foreach
+  // CMD…` (in each submodule, through a shell), `git bisect run CMD…` (at each step). git itself is recorded too.
+  runs: [
+    {
+      subcommands: ['rebase'],
+      options: ['--onto', '-s', '--strategy', '-X', '--strategy-option', '-x', '--exec'],
+      commandOption: ['-x', '--exec'],
+      rest: false,
+      itself: true,
+    },
+    { subcommands: ['submodule foreach'], options: [], joined: true, itself: true },
+    { subcommands: ['bisect run'], options: [], itself: true },
+  ],
 };
 
 export const GLAB: ProgramDeclaration = {

@@ -1,0 +1,321 @@
+// DATA + scan for the languages whose calls are words, not `name(args)`: Tcl (tclsh, expect) and Emacs Lisp (emacs
+// --batch --eval). As for the other one-liners (one-liners.ts), only well-known calls with literal arguments are
+// read — `exec git push …` / `spawn …` in Tcl, `(shell-command "…")`, `(call-process "git" nil t nil "push" …)`,
+// `(with-temp-file "p" (insert "…"))` in Emacs Lisp — and anything computed (`$x`, `[cmd]`, a symbol) leaves the
+// call unknown: nothing is added for it. One forward pass, bounded like the other scans.
+import type { OneLinerFinding } from './one-liners.js';
+import { shellQuote } from './words.js';
+
+export type WordLanguage = 'tcl' | 'elisp' | 'sed';
+
+/** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
+const MAX_CALLS = 32;
+const MAX_CODE = 262144;
+/** Nested Tcl bodies scanned (each level rescans its body once: the work stays linear times this). */
+const MAX_NESTING = 8;
+
+/** Tcl's exec operators, kept as the shell writes them (`exec git log | head > x`). */
+const TCL_OPERATORS: ReadonlySet<string> = new Set(['|', '|&', '<', '<<', '>', '>>', '2>', '2>>', '>&', '>>&', '&']);
+
+export function scanWords(language: WordLanguage, code: string): OneLinerFinding[] {
+  const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  return language === 'tcl' ? scanTcl(text) : language === 'sed' ? scanSed(text) : scanElisp(text);
+}
+
+/** A sed address (a line, `$`, a /regex/, a range of them, negated) before a command. */
+const SED_ADDRESS = /^\s*(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:\s*[,~]\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?)?\s*/;
+
+/**
+ * GNU sed's `e COMMAND` (with an address or not: `1e git push`, `$e …`) runs COMMAND through a shell; the command
+ * is the rest of its line. `e` alone runs the pattern space, and `s///e` the replaced text: not known here.
+ */
+function scanSed(script: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const line of script.split('\n')) {
+    let rest = line;
+    while (rest.length > 0 && found.length < MAX_CALLS) {
+      rest = rest.slice((SED_ADDRESS.exec(rest)?.[0] ?? '').length);
+      const e = /^e\s+(\S.*)$/.exec(rest);
+      if (e !== null) {
+        found.push({ kind: 'shell', command: e[1] as string, call: 'sed e' });
+        break;
+      }
+      // On to the next command of the line: past a `;` outside a s/// or y/// (whose delimiters may be any character).
+      const sub = /^[sy](.)/.exec(rest);
+      let i = 0;
+      if (sub !== null) {
+        const d = sub[1] as string;
+        let seen = 0;
+        for (i = 2; i < rest.length && seen < 2; i++)
+          if (rest[i] === '\\') i++;
+          else if (rest[i] === d) seen++;
+      }
+      const next = rest.indexOf(';', i);
+      if (next < 0) break;
+      rest = rest.slice(next + 1);
+    }
+  }
+  return found;
+}
+
+/** One Tcl word: its value, or undefined when it substitutes (`$x`, `[cmd]` outside braces). */
+interface TclWord {
+  readonly value: string | undefined;
+}
+
+/**
+ * Tcl: the commands of the script (split at newlines and `;`, and the bodies of `[…]` and of braces given to
+ * control words are scanned too, since `if`, `proc`, `foreach` run them). `exec WORDS` runs a program with its
+ * words; expect's `spawn WORDS` too; `system WORDS` runs them through /bin/sh; `file delete PATH…` deletes.
+ */
+function scanTcl(code: string, depth = 0): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  let words: TclWord[] = [];
+  const flush = (): void => {
+    const head = words[0]?.value;
+    const rest = words.slice(1);
+    words = [];
+    if (head === undefined || found.length >= MAX_CALLS) return;
+    if (head === 'exec' || head === 'spawn' || head === 'system') {
+      let args = rest;
+      // exec's own switches (-ignorestderr, -keepnewline, --) and spawn's (-noecho, -console …) come first.
+      while (args[0]?.value?.startsWith('-') === true && args.length > 1) {
+        const done = args[0].value === '--';
+        args = args.slice(1);
+        if (done) break;
+      }
+      if (args.length === 0 || args.some((w) => w.value === undefined)) return;
+      const values = args.map((w) => w.value as string);
+      const command =
+        head === 'system' ? values.join(' ') : values.map((v) => (TCL_OPERATORS.has(v) ? v : shellQuote(v))).join(' ');
+      found.push({ kind: 'shell', command, call: head });
+      return;
+    }
+    if (head === 'file' && rest[0]?.value === 'delete')
+      for (const w of rest.slice(1))
+        if (w.value !== undefined && !w.value.startsWith('-'))
+          found.push({ kind: 'delete', path: w.value, content: undefined, call: 'file delete' });
+  };
+  let i = 0;
+  while (i < code.length && found.length < MAX_CALLS) {
+    const c = code[i] as string;
+    if (c === '\n' || c === ';') {
+      flush();
+      i++;
+    } else if (c === ' ' || c === '\t' || c === '\r') i++;
+    else if (c === '#' && words.length === 0) {
+      const eol = code.indexOf('\n', i);
+      i = eol < 0 ? code.length : eol;
+    } else if (c === '\\' && code[i + 1] === '\n') i += 2;
+    else if (c === '{') {
+      const end = closing(code, i, '{', '}');
+      const body = code.slice(i + 1, end);
+      // A braced body given to a control word runs as a script: its commands count too.
+      if (words.length > 0 && depth < MAX_NESTING)
+        for (const f of scanTcl(body, depth + 1)) if (found.length < MAX_CALLS) found.push(f);
+      words.push({ value: body });
+      i = end + 1;
+    } else if (c === '[') {
+      const end = closing(code, i, '[', ']');
+      if (depth < MAX_NESTING)
+        for (const f of scanTcl(code.slice(i + 1, end), depth + 1)) if (found.length < MAX_CALLS) found.push(f);
+      words.push({ value: undefined });
+      i = end + 1;
+    } else if (c === '"') {
+      let j = i + 1;
+      let out = '';
+      let plain = true;
+      while (j < code.length && code[j] !== '"') {
+        if (code[j] === '\\' && j + 1 < code.length) {
+          out += code[j + 1] === 'n' ? '\n' : code[j + 1] === 't' ? '\t' : code[j + 1];
+          j += 2;
+          continue;
+        }
+        if (code[j] === '$' || code[j] === '[') plain = false;
+        out += code[j];
+        j++;
+      }
+      words.push({ value: plain ? out : undefined });
+      i = j + 1;
+    } else {
+      let j = i;
+      let plain = true;
+      while (j < code.length && !/[\s;]/.test(code[j] as string)) {
+        if (code[j] === '$' || code[j] === '[') plain = false;
+        j++;
+      }
+      words.push({ value: plain ? code.slice(i, j) : undefined });
+      i = j;
+    }
+  }
+  flush();
+  return found;
+}
+
+/** Where the bracket opened at `at` closes (nested, backslash escapes skipped); the code's end when it does not. */
+function closing(code: string, at: number, open: string, close: string): number {
+  let depth = 0;
+  for (let i = at; i < code.length; i++) {
+    const c = code[i];
+    if (c === '\\') i++;
+    else if (c === open) depth++;
+    else if (c === close && --depth === 0) return i;
+  }
+  return code.length;
+}
+
+/** An Emacs Lisp form's argument: a string, a symbol (nil, t), or a nested form (its text). */
+type Sexp = { readonly s: string } | { readonly sym: string } | { readonly form: string };
+
+/** Emacs Lisp calls: the argument that is the command line, or where the program and its arguments start. */
+const ELISP_CALLS: Readonly<Record<string, { shell?: number; argv?: number; skip?: number; delete?: true }>> = {
+  'shell-command': { shell: 0 },
+  'shell-command-to-string': { shell: 0 },
+  'async-shell-command': { shell: 0 },
+  'call-process-shell-command': { shell: 0 },
+  'process-file-shell-command': { shell: 0 },
+  'start-process-shell-command': { shell: 2 },
+  'start-file-process-shell-command': { shell: 2 },
+  // (call-process PROGRAM INFILE DESTINATION DISPLAY ARGS…)
+  'call-process': { argv: 0, skip: 3 },
+  'process-file': { argv: 0, skip: 3 },
+  // (process-lines PROGRAM ARGS…), (start-process NAME BUFFER PROGRAM ARGS…)
+  'process-lines': { argv: 0, skip: 0 },
+  'start-process': { argv: 2, skip: 0 },
+  'make-process': {},
+  'delete-file': { delete: true },
+  'delete-directory': { delete: true },
+};
+
+const ELISP_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(ELISP_CALLS),
+  ...['with-temp-file', 'write-region', 'copy-file', 'rename-file'],
+]);
+
+/**
+ * Emacs Lisp: `(NAME ARGS…)` forms of the table with literal arguments; `(with-temp-file "p" … (insert "…") …)`
+ * writes the inserted literals to p, `(write-region "text" nil "p")` writes text, `(copy-file a "b")`/`(rename-file
+ * a "b")` write b.
+ */
+function scanElisp(code: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  // INVARIANT: a form's end is looked for (a scan to its close) only for a name of the table, at most MAX_CALLS
+  // times, so hostile nesting cannot make the scan quadratic.
+  let budget = MAX_CALLS;
+  let i = 0;
+  while (i < code.length && found.length < MAX_CALLS && budget > 0) {
+    const c = code[i];
+    if (c === ';') {
+      const eol = code.indexOf('\n', i);
+      i = eol < 0 ? code.length : eol;
+    } else if (c === '"') i = readString(code, i).end;
+    else if (c === '(') {
+      const name = /^\(\s*([\w:*+/<>=!?.-]+)/.exec(code.slice(i, i + 64))?.[1];
+      if (name !== undefined && ELISP_NAMES.has(name)) {
+        budget--;
+        elispCall(name, code.slice(i, closing(code, i, '(', ')') + 1), found);
+      }
+      i += 1; // nested forms are scanned on their own
+    } else i++;
+  }
+  return found;
+}
+
+function elispCall(name: string, form: string, found: OneLinerFinding[]): void {
+  const args = sexpArgs(form);
+  const str = (a: Sexp | undefined): string | undefined => (a !== undefined && 's' in a ? a.s : undefined);
+  const call = ELISP_CALLS[name];
+  if (call?.shell !== undefined) {
+    const line = str(args[call.shell]);
+    if (line !== undefined) found.push({ kind: 'shell', command: line, call: name });
+  } else if (call?.argv !== undefined) {
+    const program = str(args[call.argv]);
+    const rest = args.slice(call.argv + 1 + (call.skip ?? 0));
+    if (program !== undefined && rest.every((a) => 's' in a))
+      found.push({
+        kind: 'shell',
+        command: [program, ...rest.map((a) => str(a) as string)].map(shellQuote).join(' '),
+        call: name,
+      });
+  } else if (name === 'make-process') {
+    // (make-process :name "x" :command '("git" "push")): the :command list.
+    const m = /:command\s+'?\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)/.exec(form);
+    if (m !== null) {
+      const words = [...(m[1] as string).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((w) => unescapeElisp(w[1] as string));
+      found.push({ kind: 'shell', command: words.map(shellQuote).join(' '), call: name });
+    }
+  } else if (call?.delete === true) {
+    const path = str(args[0]);
+    if (path !== undefined) found.push({ kind: 'delete', path, content: undefined, call: name });
+  } else if (name === 'with-temp-file') {
+    const path = str(args[0]);
+    if (path === undefined) return;
+    const inserts = [...form.matchAll(/\(insert((?:\s+"(?:[^"\\]|\\.)*")+)\s*\)/g)];
+    const dynamic = /\(insert\s+[^"\s)]/.test(form);
+    const content =
+      inserts.length === 0 || dynamic
+        ? undefined
+        : inserts
+            .flatMap((m) =>
+              [...(m[1] as string).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((w) => unescapeElisp(w[1] as string)),
+            )
+            .join('');
+    found.push({ kind: 'write', path, content, call: name });
+  } else if (name === 'write-region') {
+    const path = str(args[2]);
+    if (path !== undefined) found.push({ kind: 'write', path, content: str(args[0]), call: name });
+  } else if (name === 'copy-file' || name === 'rename-file') {
+    const to = str(args[1]);
+    const from = str(args[0]);
+    if (name === 'rename-file' && from !== undefined)
+      found.push({ kind: 'delete', path: from, content: undefined, call: name });
+    if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call: name });
+  }
+}
+
+/** The arguments of a form `(name a b …)`, top level only. */
+function sexpArgs(form: string): Sexp[] {
+  const out: Sexp[] = [];
+  let i = form.indexOf('(') + 1;
+  while (i < form.length && /\s/.test(form[i] as string)) i++;
+  while (i < form.length && !/[\s()]/.test(form[i] as string)) i++; // the name
+  while (i < form.length) {
+    const c = form[i] as string;
+    if (/\s/.test(c) || c === "'") i++;
+    else if (c === ')') break;
+    else if (c === '"') {
+      const s = readString(form, i);
+      out.push({ s: s.value });
+      i = s.end;
+    } else if (c === '(') {
+      const end = closing(form, i, '(', ')');
+      out.push({ form: form.slice(i, end + 1) });
+      i = end + 1;
+    } else {
+      let j = i;
+      while (j < form.length && !/[\s()]/.test(form[j] as string)) j++;
+      out.push({ sym: form.slice(i, j) });
+      i = j;
+    }
+  }
+  return out;
+}
+
+function readString(code: string, at: number): { value: string; end: number } {
+  let j = at + 1;
+  let out = '';
+  while (j < code.length && code[j] !== '"') {
+    if (code[j] === '\\' && j + 1 < code.length) {
+      out += unescapeElisp(code.slice(j, j + 2));
+      j += 2;
+      continue;
+    }
+    out += code[j];
+    j++;
+  }
+  return { value: out, end: j + 1 };
+}
+
+function unescapeElisp(s: string): string {
+  return s.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+}
