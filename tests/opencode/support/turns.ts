@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { callDirective, type ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from './harness.js';
 
@@ -23,19 +24,14 @@ export async function turn(
 
 export const bash = (command: string) => callDirective('bash', { command, description: 'scripted' });
 
-const rot13 = (text: string): string =>
-  text.replace(/[A-Za-z]/g, (c) => {
-    const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-  });
-
 /**
- * A bash call that writes `text` to `path` through `tr` (ROT13 of a quoted heredoc), so the engine cannot know what the
- * file holds: a script the session wrote whole is judged as what it contains, and the second layer's tests need one
- * the first layer cannot read.
+ * A bash call that writes `text` to `path` from gzip-compressed base64 (`base64 -d | gunzip`), so the engine cannot
+ * know what the file holds: a script the session wrote whole is judged as what it contains, and the second layer's
+ * tests need one the first layer cannot read. (ROT13 through `tr` served until the engine learnt to read `tr`; it
+ * does not decompress, and says so in SHELL.md.)
  */
 export const unreadableScript = (path: string, text: string) =>
-  bash(`tr 'A-Za-z' 'N-ZA-Mn-za-m' > ${path} <<'EOF'\n${rot13(text)}EOF`);
+  bash(`echo '${gzipSync(Buffer.from(text, 'utf8')).toString('base64')}' | base64 -d | gunzip > ${path}`);
 
 /**
  * Runs `/anchor <args>` as the human would and returns the text the plugin put in place of the command's parts
