@@ -115,6 +115,14 @@ function ledgerFiles(
 }
 
 /**
+ * What each glob named in a ledger, by ledger: a ledger is never changed in place (a write makes a new one), so its
+ * answers hold until then. The same patterns come back call after call (`eslint 'src/**\/*.ts'`), and each answer
+ * was a scan of up to LEDGER_LIMITS.files paths. Bounded per ledger; a dropped ledger takes its answers with it.
+ */
+const globsSeen = new WeakMap<Ledger, Map<string, readonly GlobMatch[]>>();
+const GLOBS_PER_LEDGER = 64;
+
+/**
  * The ledger's files a glob names (`bash scripts/*.sh`): the pattern resolved as a path is, each listed file matched
  * segment by segment, in bash's order (by path). Asked only for a glob a call runs, sources or reads, so the scan of
  * the ledger's paths (at most LEDGER_LIMITS.files) is not paid by other calls.
@@ -123,16 +131,29 @@ function ledgerGlob(
   ledger: Ledger,
   workdir: string | undefined,
   root: string | undefined,
-): (pattern: string) => GlobMatch[] {
+): (pattern: string) => readonly GlobMatch[] {
   const resolve = callPaths(workdir, root);
+  let byPattern = globsSeen.get(ledger);
+  if (byPattern === undefined) globsSeen.set(ledger, (byPattern = new Map()));
+  const known = byPattern;
   return (pattern) => {
     const wanted = pathForms(resolve(pattern), root).relative;
+    const seen = known.get(wanted);
+    if (seen !== undefined) return seen;
+    // The folders before the first segment with a wildcard are literal: only paths under them can match, and a
+    // plain prefix test passes over the rest of a full ledger without matching segment by segment.
+    const segments = wanted.split('/');
+    const literal = segments.findIndex((seg) => /[*?[]/.test(seg));
+    const prefix = literal > 0 ? `${segments.slice(0, literal).join('/')}/` : '';
     const out: GlobMatch[] = [];
     for (const path of ledger.order) {
+      if (prefix !== '' && !path.startsWith(prefix)) continue;
       const file = pathGlobMatch(wanted, path) ? ledgerFile(ledger, path) : undefined;
       if (file !== undefined) out.push({ path, file });
     }
-    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const sorted = Object.freeze(out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+    if (known.size < GLOBS_PER_LEDGER) known.set(wanted, sorted);
+    return sorted;
   };
 }
 

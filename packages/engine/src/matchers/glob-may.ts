@@ -30,6 +30,9 @@ type PathSegment =
 const MAX_SEGMENTS = 64;
 
 const cut = new BoundedCache<string, CutGlob[]>(1024);
+// A path's glob segments as shapes, compiled once: the same words come back call after call.
+const shapes = new BoundedCache<string, RegExp>(1024);
+const shapeOf = (seg: string): RegExp => shapes.getOrMake(seg, () => picomatch.makeRe(seg, { dot: false }));
 
 /** The positive globs of a list, cut into segments (compiled once per list and case rule). */
 function positives(sources: readonly string[], nocase: boolean): CutGlob[] {
@@ -96,7 +99,7 @@ function segmentsOf(path: string, values: boolean): PathSegment[] | undefined {
     } else if (/[*?]/.test(seg))
       // One name of a shape: a sample of it for a glob of shapes, the shape itself for a glob that names names
       // (`rm -rf .g?t` names .git, as bash would expand it: `*` does not start a dot name, `.??*` does).
-      out.push({ kind: 'name', text: seg.replace(/[*?]+/g, 'x'), shape: picomatch.makeRe(seg, { dot: false }) });
+      out.push({ kind: 'name', text: seg.replace(/[*?]+/g, 'x'), shape: shapeOf(seg) });
     else out.push({ kind: 'name', text: seg });
     if (out.length > MAX_SEGMENTS) return undefined;
   }
