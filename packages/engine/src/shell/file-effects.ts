@@ -217,6 +217,21 @@ export function touchEffects(input: EffectInput, add: AddEffect): void {
   for (const p of files) add('write', p, program);
 }
 
+/**
+ * The value of each of `writes` is written, of each of `reads` read; the operands are read, after the first `skip`
+ * (a subcommand such as `openssl enc` or `xsv sort` is no file).
+ */
+export const optionFiles =
+  (writes: readonly string[], { reads = [], skip = 0 }: { reads?: readonly string[]; skip?: number } = {}) =>
+  (input: EffectInput, add: AddEffect): void => {
+    for (const f of input.flags) {
+      if (f.value === undefined || NOT_FILES.test(f.value)) continue;
+      if (writes.includes(f.name)) add('write', f.value, `${input.program} ${f.name}`);
+      else if (reads.includes(f.name)) add('read', f.value, `${input.program} ${f.name}`);
+    }
+    for (const p of input.positionals.slice(skip)) if (!NOT_FILES.test(p)) add('read', p, input.program);
+  };
+
 /** `sort -o FILE`, `shuf -o FILE`: the output file is written (sort reads its operands first, so in place is allowed). */
 export function outputOptionEffects(input: EffectInput, add: AddEffect): void {
   const out = flagValue(input.flags, '-o', '--output');

@@ -1,24 +1,9 @@
 // Programs that turn one file into another and write it where an option or their last operand says: iconv -o,
 // pandoc -o, jupyter nbconvert --output/--inplace, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
 // -o. Without these, `iconv … -o data/raw/x.csv` wrote a guarded file with no effect the rules could see.
-import { flagValue, has, NOT_FILES } from '../file-effects.js';
+import { flagValue, has, NOT_FILES, optionFiles } from '../file-effects.js';
 import { treeOf } from '../paths.js';
 import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
-
-/**
- * The value of each of `writes` is written, of each of `reads` read; the operands are read, after the first `skip`
- * (a subcommand such as `xsv sort` is no file; openssl, declared in files.ts, uses it too).
- */
-export const optionFiles =
-  (writes: readonly string[], { reads = [], skip = 0 }: { reads?: readonly string[]; skip?: number } = {}) =>
-  (input: EffectInput, add: AddEffect): void => {
-    for (const f of input.flags) {
-      if (f.value === undefined || NOT_FILES.test(f.value)) continue;
-      if (writes.includes(f.name)) add('write', f.value, `${input.program} ${f.name}`);
-      else if (reads.includes(f.name)) add('read', f.value, `${input.program} ${f.name}`);
-    }
-    for (const p of input.positionals.slice(skip)) if (!NOT_FILES.test(p)) add('read', p, input.program);
-  };
 
 export const ICONV: ProgramDeclaration = {
   names: ['iconv'],

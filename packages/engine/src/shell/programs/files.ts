@@ -5,6 +5,7 @@ import {
   copyEffects,
   exEffects,
   ddEffects,
+  optionFiles,
   outputOptionEffects,
   spongeEffects,
   uniqEffects,
@@ -19,7 +20,6 @@ import {
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { optionFiles } from './converters.js';
 import { headOutput, sedOutput, tailOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { hasGlob } from '../glob-match.js';
