@@ -114,3 +114,43 @@ describe('the ledger is bounded', () => {
     expect(file(state, 'team.sh')?.pieces.at(-1)).toBe(`new${LEDGER_LIMITS.pieces + 2}`);
   });
 });
+
+describe('a file the session wrote is found however a later call spells its path', () => {
+  const guarded = policyOf(
+    `version: 1
+contracts:
+  - id: no-force-push
+    description: No force push to main.
+    mode: BLOCK
+    when: { tool: { name: bash, run: { program: git, subcommand: push, flags: [-f, --force], args: [main] } } }
+    message: m
+`,
+    { root },
+  );
+  const ran = (command: string) =>
+    replay(guarded, [
+      write('scripts/x.sh', 'git push -f origin main\n'),
+      write('scripts/ok.sh', 'npm test\n'),
+      bash(command),
+    ]).verdicts.at(-1)?.decision;
+
+  it.each([
+    'bash scripts/x.sh',
+    'bash ./scripts//x.sh',
+    'bash scripts/sub/../x.sh',
+    'bash "$PWD/scripts/x.sh"',
+    'bash /p/scripts/x.sh',
+    'cd scripts && bash x.sh',
+    'cd scripts && bash ../scripts/./x.sh',
+    'source scripts/x.sh',
+  ])('%s runs the script it wrote', (command) => {
+    expect(ran(command)).toBe('BLOCK');
+  });
+
+  it.each(['bash scripts/ok.sh', 'bash scripts/y.sh', 'cd scripts && bash ok.sh', 'git commit -m wip'])(
+    '%s does not',
+    (command) => {
+      expect(ran(command)).toBe('ALLOW');
+    },
+  );
+});

@@ -110,8 +110,43 @@ function ledgerFiles(
   root: string | undefined,
 ): (path: string) => ShellFile | undefined {
   const resolve = callPaths(workdir, root);
+  const names = ledgerNames(ledger);
   // A ledger entry is a ShellFile (text, pieces) with more: handed over as it is, no copy per lookup.
-  return (path) => ledgerFile(ledger, pathForms(resolve(path), root).relative);
+  return (path) => {
+    const name = lastName(path);
+    if (name !== undefined && !names.has(name)) return undefined;
+    return ledgerFile(ledger, pathForms(resolve(path), root).relative);
+  };
+}
+
+/**
+ * The last names of a ledger's paths, by ledger (never changed in place). Most paths a call asks about are not in the
+ * ledger (a `git commit` asks for eight hook files), and resolving each against the root cost more than the rest of
+ * the lookup: a path whose last name no ledger file has is not in it, however it is spelled.
+ */
+const namesSeen = new WeakMap<Ledger, ReadonlySet<string>>();
+
+function ledgerNames(ledger: Ledger): ReadonlySet<string> {
+  let names = namesSeen.get(ledger);
+  if (names === undefined) {
+    const set = new Set<string>();
+    for (const path of ledger.order) set.add(path.slice(path.lastIndexOf('/') + 1));
+    namesSeen.set(ledger, (names = set));
+  }
+  return names;
+}
+
+/**
+ * The name a path ends in, as resolving it would keep it (trailing slashes dropped; a backslash separates as in
+ * Windows paths); undefined when resolving could change it (`.`, `..`, `$PWD`, a command substitution).
+ */
+function lastName(path: string): string | undefined {
+  let end = path.length;
+  while (end > 0 && (path[end - 1] === '/' || path[end - 1] === '\\')) end--;
+  const start = Math.max(path.lastIndexOf('/', end - 1), path.lastIndexOf('\\', end - 1)) + 1;
+  const name = path.slice(start, end);
+  if (name === '' || name === '.' || name === '..' || name.includes('$') || name.includes('`')) return undefined;
+  return name;
 }
 
 /**

@@ -23,7 +23,11 @@ function isWrapper(words: readonly ShellWord[]): boolean {
   if (entry === undefined || entry.runs.length === 0) return false;
   const after = entry.runsAfter;
   if (after === undefined) return true;
-  for (let i = 1; i < words.length; i++) if (after.has((words[i] as ShellWord).value)) return true;
+  const longest = entry.runsAfterLength;
+  for (let i = 1; i < words.length; i++) {
+    const value = (words[i] as ShellWord).value;
+    if (value.length <= longest && after.has(value)) return true;
+  }
   return false;
 }
 

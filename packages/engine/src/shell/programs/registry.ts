@@ -223,6 +223,8 @@ export interface CompiledProgram {
    * command without any (`docker ps`) is told apart without parsing. Undefined: it may run one anyhow.
    */
   readonly runsAfter: ReadonlySet<string> | undefined;
+  /** The longest of runsAfter's words: a longer word (a commit message) is not looked up, so never hashed. */
+  readonly runsAfterLength: number;
 }
 
 function compile(declaration: ProgramDeclaration): CompiledProgram {
@@ -249,6 +251,7 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
       ownCommands: runs.ownCommands === undefined ? undefined : new Set(runs.ownCommands),
     })),
     runsAfter: runsAfter(declaration),
+    runsAfterLength: Math.max(0, ...[...(runsAfter(declaration) ?? [])].map((w) => w.length)),
   };
 }
 
