@@ -23,7 +23,7 @@ import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
 import { descriptorName, openedOn, type Scope } from './scope.js';
-import type { Stdin } from './stdin.js';
+import { NO_STDIN, type Stdin } from './stdin.js';
 import {
   justfileCandidates,
   justRecipes,
@@ -204,6 +204,20 @@ export abstract class Follower {
     extraVia: readonly string[],
   ): Ran;
 
+  /** Records a command made of words alone (an alias's body, a `find -exec` command, an xargs run): no redirections
+   * or standard input of its own, no NAME=value prefix. */
+  protected runWords(
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+  ): Ran {
+    return this.run(words, assignments, undefined, NO_REDIRECTS, NO_STDIN, frame, scope, pos, end, via);
+  }
+
   /** `git config alias.yolo 'push --force'`: judged as running what it stands for (see git-aliases.ts). */
   protected gitAliasDefinition(
     command: SimpleCommand,
@@ -221,18 +235,7 @@ export abstract class Follower {
     if (defined === undefined || isGitCommand(defined.name)) return;
     const git = words[0] as ShellWord;
     const call = [git, syntheticWord(defined.name, git.pos, git.end)];
-    this.run(
-      call,
-      [],
-      undefined,
-      NO_REDIRECTS,
-      { text: undefined, file: undefined, how: '|' },
-      frame,
-      scope,
-      pos,
-      end,
-      [...via, 'git alias definition'],
-    );
+    this.runWords(call, [], frame, scope, pos, end, [...via, 'git alias definition']);
   }
 
   /** `gh alias set NAME 'pr merge --admin'` (or `--shell 'git push -f'`): judged as running it, as git's. */
@@ -278,18 +281,7 @@ export abstract class Follower {
     const parts = splitWords(body);
     if (parts === undefined || parts.length === 0) return;
     const call = [origin, ...parts.map((p) => syntheticWord(p, origin.pos, origin.end))];
-    this.run(
-      call,
-      [],
-      undefined,
-      NO_REDIRECTS,
-      { text: undefined, file: undefined, how: '|' },
-      frame,
-      scope,
-      pos,
-      end,
-      [...via, 'gh alias definition'],
-    );
+    this.runWords(call, [], frame, scope, pos, end, [...via, 'gh alias definition']);
   }
 
   /** `git x …` where x is an alias: the command it stands for (`!…` aliases are shell commands, parsed as such). */
@@ -795,18 +787,10 @@ export abstract class Follower {
       // Only a command that is given the files found (`{}`) deletes them: `-exec rm -rf dist \;` deletes dist alone.
       const givenFiles = words.slice(i0 + 1, stop).some((w) => w.value.includes('{}'));
       const deletes = givenFiles && program !== undefined && declarationOf(program)?.effects?.effects === removeEffects;
-      this.run(
-        inner,
-        [],
-        undefined,
-        NO_REDIRECTS,
-        { text: undefined, file: undefined, how: '|' },
-        frame,
-        this.childShell(scope, scope.cwd, undefined, [], false),
-        pos,
-        end,
-        [...via, `find ${option}`],
-      );
+      this.runWords(inner, [], frame, this.childShell(scope, scope.cwd, undefined, [], false), pos, end, [
+        ...via,
+        `find ${option}`,
+      ]);
       if (deletes)
         this.out.effects(
           index,

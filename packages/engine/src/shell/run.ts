@@ -20,8 +20,6 @@ import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } 
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
-const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
-
 /** True when no wrapper after the frame's own (`via` from `from` on) runs it in another process (eval, builtin and
  * command run in this shell). */
 function runsInThisShell(via: readonly string[], from: number): boolean {
@@ -175,19 +173,7 @@ export abstract class Runner extends Follower {
       const first = this.out.commands.length;
       const inner = this.childShell(scope, shellCwd, given, extra(), u.clearsEnvironment);
       const innerFrame = remote === frame.remote ? frame : { ...frame, remote };
-      for (const r of u.runs)
-        this.run(
-          r,
-          u.assignments,
-          undefined,
-          NO_REDIRECTS,
-          { text: undefined, file: undefined, how: '|' },
-          innerFrame,
-          inner,
-          pos,
-          end,
-          [...extraVia, ...u.via],
-        );
+      for (const r of u.runs) this.runWords(r, u.assignments, innerFrame, inner, pos, end, [...extraVia, ...u.via]);
       if (this.out.commands.length > first) this.out.effects(first, this.redirections(redirects, scope, undefined));
       return NOTHING;
     }
