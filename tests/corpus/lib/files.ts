@@ -181,8 +181,23 @@ export function readEvasion(path: string, problems: CorpusProblem[]): EvasionCor
       return base && reason !== undefined ? [{ ...base, reason }] : [];
     });
     const scope = typeof c.scope === 'string' ? c.scope : undefined;
-    return [{ id: c.id, action: c.action, scope, block: variants('block'), allow: variants('allow'), knownGaps }];
+    const block = variants('block');
+    const allow = variants('allow');
+    // Reports and mark-pending.ts name a variant by its contract and name: two of one name would be one in the report.
+    const named = new Set<string>();
+    for (const v of [...block, ...allow, ...knownGaps]) {
+      if (named.has(v.name))
+        problems.push({ file, at, message: `two variants of ${c.id} are named "${v.name}": rename one (names are unique within a contract)` });
+      named.add(v.name);
+    }
+    return [{ id: c.id, action: c.action, scope, block, allow, knownGaps }];
   });
+  const ids = new Set<string>();
+  for (const [i, c] of contracts.entries()) {
+    if (ids.has(c.id))
+      problems.push({ file, at: `contracts[${i}]`, message: `contract ${c.id} is listed twice: merge its variants into one entry` });
+    ids.add(c.id);
+  }
   return { file, preset: data.preset, root: data.root, contracts };
 }
 
