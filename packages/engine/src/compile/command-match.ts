@@ -38,32 +38,35 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   const envNames = m.env ? asList(m.env.name) : undefined;
   const envValue: TextMatcher[] | undefined = m.env ? asList(m.env.value).map(lazyPattern) : undefined;
 
-  const summary = [
-    `program ${asList(m.program).join('|')}`,
-    m.subcommand !== undefined ? `subcommand ${asList(m.subcommand).join('|')}` : '',
-    flags ? `a flag of ${flags.join(' ')}` : '',
-    allFlags ? `all of ${allFlags.join(' ')}` : '',
-    notFlags ? `none of ${notFlags.join(' ')}` : '',
-    m.args !== undefined ? `an argument ${asList(m.args).join('|')}` : '',
-    m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
-    m.option
-      ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value)
-          .map((p) => `/${p}/`)
-          .join(' or ')}`
-      : '',
-    m.env
-      ? `environment ${envNames!.join('|')} ~ ${asList(m.env.value)
-          .map((p) => `/${p}/`)
-          .join(' or ')}`
-      : '',
-    m.text !== undefined
-      ? `text ~ ${asList(m.text)
-          .map((p) => `/${p}/`)
-          .join(' or ')}`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+  // Read by explain and the CLI only: made on first read, not for each of ~1,800 commands at start.
+  let summary: string | undefined;
+  const describe = (): string =>
+    [
+      `program ${asList(m.program).join('|')}`,
+      m.subcommand !== undefined ? `subcommand ${asList(m.subcommand).join('|')}` : '',
+      flags ? `a flag of ${flags.join(' ')}` : '',
+      allFlags ? `all of ${allFlags.join(' ')}` : '',
+      notFlags ? `none of ${notFlags.join(' ')}` : '',
+      m.args !== undefined ? `an argument ${asList(m.args).join('|')}` : '',
+      m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
+      m.option
+        ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value)
+            .map((p) => `/${p}/`)
+            .join(' or ')}`
+        : '',
+      m.env
+        ? `environment ${envNames!.join('|')} ~ ${asList(m.env.value)
+            .map((p) => `/${p}/`)
+            .join(' or ')}`
+        : '',
+      m.text !== undefined
+        ? `text ~ ${asList(m.text)
+            .map((p) => `/${p}/`)
+            .join(' or ')}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
 
   /** How many leading positionals the subcommand took (-1: no alternative matched); `open` positionals (values the
    * engine cannot know, under 'match') count as any word. */
@@ -76,7 +79,9 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   const plainPrograms = asList(m.program).every((p) => /^[\w.+-]+$/.test(p));
   const programs = plainPrograms ? new Set(asList(m.program).map((p) => p.toLowerCase())) : undefined;
   return {
-    summary,
+    get summary() {
+      return (summary ??= describe());
+    },
     programs,
     test(c, unknown) {
       const cmd = c.command;

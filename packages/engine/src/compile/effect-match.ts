@@ -21,25 +21,27 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
   const kinds = new Set<FileEffectKind>(asList(m.kind ?? 'change').flatMap((k) => (k === 'change' ? CHANGE : [k])));
   const path: ExplainingPathMatcher | undefined = m.path === undefined ? undefined : lazyGlobs(asList(m.path), nocase);
   const content: TextMatcher[] | undefined = m.content === undefined ? undefined : asList(m.content).map(lazyPattern);
-  const summary = [
-    `${[...kinds].join('/')} of a file`,
-    m.path !== undefined ? `path ${asList(m.path).join(', ')}` : '',
-    m.content !== undefined
-      ? `content ~ ${asList(m.content)
-          .map((p) => `/${p}/`)
-          .join(' or ')}`
-      : '',
-    m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
-    m.unknown === 'match'
-      ? 'a path the engine cannot know counts'
-      : m.unknown === 'names'
-        ? 'files whose names are unknown in a guarded folder count'
+  let summary: string | undefined;
+  const describe = (): string =>
+    [
+      `${[...kinds].join('/')} of a file`,
+      m.path !== undefined ? `path ${asList(m.path).join(', ')}` : '',
+      m.content !== undefined
+        ? `content ~ ${asList(m.content)
+            .map((p) => `/${p}/`)
+            .join(' or ')}`
         : '',
-    m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
-    m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+      m.secret === true ? 'content with a secret' : m.secret === false ? 'content without a secret' : '',
+      m.unknown === 'match'
+        ? 'a path the engine cannot know counts'
+        : m.unknown === 'names'
+          ? 'files whose names are unknown in a guarded folder count'
+          : '',
+      m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
+      m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
   /** Whether a path the engine knows only in part may be one of the globs', as the match's unknown mode says. */
   const partlyKnownHolds = (e: EffectFact, unknown: UnknownMode | undefined): boolean => {
     if (path === undefined) return false;
@@ -50,7 +52,9 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
     return hasUnknownNames(e.path.relative) && path.mayHold(e.path.relative, e.path.absolute, false);
   };
   return {
-    summary,
+    get summary() {
+      return (summary ??= describe());
+    },
     kinds,
     test(e, unknown) {
       if (!kinds.has(e.kind)) return false;

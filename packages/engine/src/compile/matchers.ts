@@ -53,7 +53,9 @@ export function compileToolEventMatch(
     programs: t.programs,
     effectKinds: t.effectKinds,
     pathKeys: t.pathKeys,
-    summary: t.summary,
+    get summary() {
+      return t.summary;
+    },
     test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
     units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
     holdsOn: (facts, unit, ctx) => facts.kind === 'tool' && t.holdsOn(facts, unit, ctx),

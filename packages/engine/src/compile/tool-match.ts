@@ -82,39 +82,44 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   const effects: CompiledEffectMatch[] | undefined =
     m.effect === undefined ? undefined : asList(m.effect).map((e) => compileEffectMatch(e, options.nocase));
 
-  const parts: string[] = [nameGlobs ? `tool ${nameGlobs.join('|')}` : 'any tool'];
-  if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
-  if (m.command !== undefined)
-    parts.push(
-      `command ~ ${asList(m.command)
-        .map((p) => `/${p}/`)
-        .join(' or ')}`,
-    );
-  if (m.content !== undefined)
-    parts.push(
-      `content ~ ${asList(m.content)
-        .map((p) => `/${p}/`)
-        .join(' or ')}`,
-    );
-  if (m.url !== undefined)
-    parts.push(
-      `url ~ ${asList(m.url)
-        .map((p) => `/${p}/`)
-        .join(' or ')}`,
-    );
-  if (m.reaches !== undefined)
-    parts.push(
-      `reaches ${asList(m.reaches.hosts).join('|')}${m.reaches.ports === undefined ? '' : ` port ${asList(m.reaches.ports).join('|')}`}`,
-    );
-  if (runs) parts.push(`runs ${runs.map((r) => `(${r.summary})`).join(' or ')}`);
-  if (effects) parts.push(`has ${effects.map((e) => `(${e.summary})`).join(' or ')}`);
-  if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
-  if (m.opaque !== undefined) parts.push(m.opaque ? 'runs opaque code' : 'runs no opaque code');
-  if (m.unparseable !== undefined) parts.push(m.unparseable ? 'cannot be parsed' : 'parses');
-  if (m.unknown !== undefined)
-    parts.push(m.unknown ? 'holds a value the engine cannot know' : 'holds no unknown value');
-  if (args)
-    parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
+  // Read by explain and the CLI only: made on first read.
+  let summary: string | undefined;
+  const describe = (): string => {
+    const parts: string[] = [nameGlobs ? `tool ${nameGlobs.join('|')}` : 'any tool'];
+    if (m.path !== undefined) parts.push(`path ${asList(m.path).join(', ')}`);
+    if (m.command !== undefined)
+      parts.push(
+        `command ~ ${asList(m.command)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`,
+      );
+    if (m.content !== undefined)
+      parts.push(
+        `content ~ ${asList(m.content)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`,
+      );
+    if (m.url !== undefined)
+      parts.push(
+        `url ~ ${asList(m.url)
+          .map((p) => `/${p}/`)
+          .join(' or ')}`,
+      );
+    if (m.reaches !== undefined)
+      parts.push(
+        `reaches ${asList(m.reaches.hosts).join('|')}${m.reaches.ports === undefined ? '' : ` port ${asList(m.reaches.ports).join('|')}`}`,
+      );
+    if (runs) parts.push(`runs ${runs.map((r) => `(${r.summary})`).join(' or ')}`);
+    if (effects) parts.push(`has ${effects.map((e) => `(${e.summary})`).join(' or ')}`);
+    if (m.secret !== undefined) parts.push(m.secret ? 'carries a secret' : 'carries no secret');
+    if (m.opaque !== undefined) parts.push(m.opaque ? 'runs opaque code' : 'runs no opaque code');
+    if (m.unparseable !== undefined) parts.push(m.unparseable ? 'cannot be parsed' : 'parses');
+    if (m.unknown !== undefined)
+      parts.push(m.unknown ? 'holds a value the engine cannot know' : 'holds no unknown value');
+    if (args)
+      parts.push(args.map((a) => `argument ${a.key} ~ ${a.ms.map((p) => `/${p.source}/`).join(' or ')}`).join(', '));
+    return parts.join(', ');
+  };
 
   const nameOk = (f: ToolFacts): boolean =>
     // Plain names are a set lookup; only real globs need the glob test (against the folded and the raw name).
@@ -199,7 +204,9 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     programs: runPrograms,
     effectKinds: effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined,
     pathKeys: m.path === undefined ? undefined : pathKeys(asList(m.path)),
-    summary: parts.join(', '),
+    get summary() {
+      return (summary ??= describe());
+    },
     holdsOn,
     units(f, ctx) {
       if (!nameOk(f) || !callOk(f, ctx)) return NONE;
