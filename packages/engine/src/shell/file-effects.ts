@@ -128,7 +128,7 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
     (f.name === '-e' || f.name === '-E') && f.value !== undefined ? [f.value] : [],
   );
   if (scripts.length === 0 && input.positionals[0] !== undefined) scripts.push(input.positionals[0]);
-  for (const p of files) add('write', p, 'perl -pi', replacements(scripts));
+  for (const p of files) add('write', p, `${input.program} -i`, replacements(scripts));
 }
 
 /** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written — with the source's text
@@ -286,10 +286,10 @@ export function readerEffects(input: EffectInput, add: AddEffect): void {
   for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
 }
 
-export function gitEffects(input: EffectInput, add: AddEffect, _stdin?: string, files?: FileAccess): void {
+export function gitEffects(input: EffectInput, add: AddEffect, stdin?: string, files?: FileAccess): void {
   const [sub, ...rest] = input.positionals;
   if (sub === 'apply' || sub === 'am') {
-    gitApplyEffects(input, sub, files, add);
+    gitApplyEffects(input, sub, stdin, files, add);
     return;
   }
   const dashDash = input.argv.indexOf('--');
@@ -391,7 +391,13 @@ function applyPatch(text: string, options: PatchOptions, dir: string | undefined
 
 /** `git apply FILE…` and `git am FILE…` of a patch the call or the session wrote: its targets are written with what
  * it adds (paths stripped of one component, `-pN`, `--directory`; `-R` reverses; `--check`/`--stat` write nothing). */
-function gitApplyEffects(input: EffectInput, sub: string, files: FileAccess | undefined, add: AddEffect): void {
+function gitApplyEffects(
+  input: EffectInput,
+  sub: string,
+  stdin: string | undefined,
+  files: FileAccess | undefined,
+  add: AddEffect,
+): void {
   const strip = Number(flagValue(input.flags, '-p') ?? '1');
   const dir = flagValue(input.flags, '--directory');
   const writes = !has(input.flags, ...APPLY_WRITES_NOTHING) || has(input.flags, '--apply');
@@ -399,9 +405,15 @@ function gitApplyEffects(input: EffectInput, sub: string, files: FileAccess | un
     strip: Number.isInteger(strip) && strip >= 0 ? strip : 1,
     reverse: has(input.flags, '-R', '--reverse'),
   };
-  for (const patch of input.positionals.slice(1)) {
-    const text = files?.read(patch, 'patch');
-    if (text !== undefined && writes) applyPatch(text, options, dir, `git ${sub}`, add);
+  if (!writes) return;
+  const named = input.positionals.slice(1).filter((p) => p !== '-');
+  // No patch named (or `-`): it is read from standard input.
+  const texts = named.length === 0 ? [stdin] : named.map((patch) => files?.read(patch, 'patch'));
+  for (const text of texts) {
+    if (text !== undefined) applyPatch(text, options, dir, `git ${sub}`, add);
+    // A patch the engine cannot read writes files whose names it does not know, under the tree: as an archive
+    // unpacked there (`tar -x`), a rule on a folder that holds code counts it; `git apply --check` writes nothing.
+    else add('write', tree(dir ?? '.'), `git ${sub}`);
   }
 }
 
@@ -435,6 +447,8 @@ export function patchEffects(input: EffectInput, add: AddEffect, stdin: string |
     add('write', target, 'patch', added);
     return;
   }
-  if (diff === undefined) return;
-  applyPatch(diff, options, flagValue(flags, '-d', '--directory'), 'patch', add);
+  const dir = flagValue(flags, '-d', '--directory');
+  // A diff the engine cannot read writes files it cannot name, under the tree (see gitApplyEffects).
+  if (diff === undefined) add('write', tree(dir ?? '.'), 'patch');
+  else applyPatch(diff, options, dir, 'patch', add);
 }

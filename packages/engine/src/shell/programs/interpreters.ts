@@ -61,9 +61,11 @@ export const PERL: ProgramDeclaration = {
 
 export const RUBY: ProgramDeclaration = {
   names: ['ruby'],
-  about: 'Ruby: -e carries code',
+  about: 'Ruby: -e carries code; -i edits its files in place (as Perl)',
   options: { '*': ['-e', '-r', '-I', '-C', '-E'] },
+  attached: ['-i', '-0', '-l'],
   interpreter: { family: 'ruby', inline: ['-e'] },
+  effects: { reads: ['-e'], effects: perlEffects },
 };
 
 export const PHP: ProgramDeclaration = {
