@@ -276,9 +276,37 @@ export function curlEffects(input: EffectInput, add: AddEffect): void {
   if (upload !== undefined) add('read', upload, 'curl -T');
 }
 
+/**
+ * wget: `-O FILE` is written; otherwise each URL is saved under its last name (index.html when it has none) in the
+ * `-P` folder, else the current one, and a recursive fetch (`-r`, `-m`) writes that folder's tree. `-o` is its log.
+ */
 export function wgetEffects(input: EffectInput, add: AddEffect): void {
+  const log = flagValue(input.flags, '-o', '--output-file');
+  if (log !== undefined) add('write', log, 'wget -o');
   const file = flagValue(input.flags, '-O', '--output-document');
-  if (file !== undefined && file !== '-') add('write', file, 'wget -O');
+  if (file !== undefined) {
+    if (file !== '-') add('write', file, 'wget -O');
+    return;
+  }
+  if (has(input.flags, '--spider')) return;
+  const dir = flagValue(input.flags, '-P', '--directory-prefix') ?? '.';
+  if (has(input.flags, '-r', '--recursive', '-m', '--mirror')) {
+    add('write', tree(dir), 'wget -r');
+    return;
+  }
+  for (const url of input.positionals) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1];
+    if (path === undefined) continue;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    add('write', dir === '.' ? name || 'index.html' : `${dir.replace(/\/+$/, '')}/${name || 'index.html'}`, 'wget');
+  }
+}
+
+/** split: its input is read and its pieces written, named by the prefix (`x` by default) and a suffix. */
+export function splitEffects(input: EffectInput, add: AddEffect): void {
+  const [from, prefix] = input.positionals;
+  if (from !== undefined && from !== '-') add('read', from, 'split');
+  add('write', `${prefix ?? 'x'}*`, 'split');
 }
 
 /** cat, less, head, source, …: their operands are read. */

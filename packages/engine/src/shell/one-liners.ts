@@ -184,10 +184,28 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       '*.to_pickle': 'write',
       '*.to_feather': 'write',
       '*.to_hdf': 'write',
+      '*.to_stata': 'write',
+      '*.to_orc': 'write',
+      '*.to_xml': 'write',
       'np.save': 'write',
       'np.savetxt': 'write',
+      'np.savez': 'write',
+      'np.savez_compressed': 'write',
       'numpy.save': 'write',
       'numpy.savetxt': 'write',
+      'numpy.savez': 'write',
+      'numpy.savez_compressed': 'write',
+      // polars writers (arg 0 the path), and the savers whose path comes second
+      '*.write_csv': 'write',
+      '*.write_parquet': 'write',
+      '*.write_ipc': 'write',
+      '*.write_json': 'write',
+      '*.write_ndjson': 'write',
+      '*.write_excel': 'write',
+      '*.write_avro': 'write',
+      '*.write_delta': 'write',
+      'joblib.dump': 'write-second',
+      'torch.save': 'write-second',
     },
   },
   js: { comment: '//', bare: false, calls: NODE_CALLS },
@@ -678,9 +696,12 @@ class Scan {
         return;
       }
       case 'write':
-      case 'append':
-        if (path !== undefined) found.push({ kind: action, path, content: str(args[1]), call });
+      case 'append': {
+        // The path by keyword where a writer takes one (pandas' `path=`/`path_or_buf=`, polars' `file=`).
+        const to = path ?? str(keywords.get('path')) ?? str(keywords.get('path_or_buf')) ?? str(keywords.get('file'));
+        if (to !== undefined) found.push({ kind: action, path: to, content: str(args[1]), call });
         return;
+      }
       case 'delete':
         for (const a of args) {
           const p = str(a);

@@ -8,6 +8,7 @@ import {
   optionFiles,
   outputOptionEffects,
   spongeEffects,
+  splitEffects,
   uniqEffects,
   findEffects,
   patchEffects,
@@ -286,6 +287,18 @@ export const REV: ProgramDeclaration = {
   options: {},
   effects: { reads: [], effects: readerEffects },
   output: revOutput,
+};
+
+export const SPLIT: ProgramDeclaration = {
+  names: ['split', 'gsplit'],
+  about: 'split [FILE [PREFIX]]: FILE is read; the pieces PREFIX* (xaa, xab, … by default) are written',
+  options: {
+    '*': [
+      ...['-a', '--suffix-length', '-b', '--bytes', '-C', '--line-bytes', '-l', '--lines', '-n', '--number'],
+      ...['-t', '--separator', '--additional-suffix', '--filter'],
+    ],
+  },
+  effects: { reads: [], effects: splitEffects },
 };
 
 export const SORT: ProgramDeclaration = {

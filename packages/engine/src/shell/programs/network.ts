@@ -21,14 +21,18 @@ export const CURL: ProgramDeclaration = {
 
 export const WGET: ProgramDeclaration = {
   names: ['wget'],
-  about: 'wget: -O writes the file',
+  about:
+    'wget: -O writes the file; else each URL is saved by its name in -P DIR (or .); -r/-m write DIR/**; -o is its log',
   options: {
     '*': [
       ...['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix', '-U', '--user-agent'],
       ...['--header', '-t', '--tries', '-T', '--timeout', '-e', '--execute', '-i', '--input-file'],
     ],
   },
-  effects: { reads: ['-O', '--output-document'], effects: wgetEffects },
+  effects: {
+    reads: ['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix'],
+    effects: wgetEffects,
+  },
 };
 
 export const SSH: ProgramDeclaration = {
