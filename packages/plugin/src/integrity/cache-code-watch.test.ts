@@ -1,13 +1,23 @@
-// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, pre-commit, cargo): an
+// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, pre-commit, cargo, Go): an
 // entry a call created or whose files it changed is removed after the call (the tool fetches it again, checked),
 // a data file the tool trusts (pre-commit's db.db) is put back to its bytes, and what an honest run rewrites every
 // time (npm's lock files, the wrapper's .lck) is not a change. Real folders in a throw-away home, no mocks.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheCodeWatch } from './cache-code-watch.js';
-import { codeCaches, npmCacheDir } from './code-caches.js';
+import { CacheCodeWatch, removeTree } from './cache-code-watch.js';
+import { codeCaches, goModCacheDir, goZipHashOf, npmCacheDir } from './code-caches.js';
 
 function put(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -29,8 +39,20 @@ function home(): string {
   put(join(h, '.cache/pre-commit/repoxyz/.pre-commit-hooks.yaml'), '- id: black\n');
   put(join(h, '.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.0/build.rs'), 'fn main() {}\n');
   put(join(h, '.cargo/registry/cache/index.crates.io-6f17d22bba15001f/serde-1.0.0.crate'), 'gz');
+  // Go: a module extracted read-only, its download (zip, ziphash, the files Go rewrites on every run).
+  put(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2/decode.go'), 'package toml\n');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.zip'), 'PK zip');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'), 'h1:abc=');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.lock'), '');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/list'), 'v1.3.2\n');
+  put(join(h, 'go/pkg/mod/cache/download/sumdb/sum.golang.org/tile/8/0/001'), 'tile');
+  chmodSync(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2/decode.go'), 0o444);
+  chmodSync(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2'), 0o555);
   return h;
 }
+
+/** The go command is installed here (Debian's golang-go): the real-tool test runs only then. */
+const hasGo = (): boolean => spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 
 const watchOf = (h: string) => {
   const watch = new CacheCodeWatch(codeCaches(h, {}));
@@ -119,6 +141,149 @@ describe('the code caches the sandbox opens', () => {
       ['cargo-src', false],
     ]);
     expect(existsSync(src)).toBe(false);
+  });
+
+  it('Go: a module folder a call changed goes with its ziphash; the files Go rewrites on every run are no change', () => {
+    const h = home();
+    const watch = watchOf(h);
+    const mod = join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2');
+    const dl = join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v');
+    writeFileSync(join(dl, 'v1.3.2.lock'), '');
+    writeFileSync(join(dl, 'list'), 'v1.3.2\nv1.4.0\n');
+    put(join(h, 'go/pkg/mod/cache/download/sumdb/sum.golang.org/tile/8/0/002'), 'tile');
+    expect(watch.check(() => false)).toEqual([]);
+    // As an agent does: the read-only folder made writable, a file edited.
+    chmodSync(mod, 0o755);
+    chmodSync(join(mod, 'decode.go'), 0o644);
+    appendFileSync(join(mod, 'decode.go'), 'func init() { /* run at every build */ }\n');
+    chmodSync(mod, 0o555);
+    const found = watch.check(() => false);
+    expect(found).toEqual([
+      expect.objectContaining({ path: mod, cache: 'go-modules', created: false, result: 'restored' }),
+    ]);
+    expect(found[0]?.detail).toMatch(/checks against go\.sum/);
+    expect(existsSync(mod)).toBe(false);
+    // Without its ziphash Go hashes the zip again, checked against go.sum, before it extracts the folder again.
+    expect(existsSync(join(dl, 'v1.3.2.ziphash'))).toBe(false);
+    expect(existsSync(join(dl, 'v1.3.2.zip'))).toBe(true);
+    expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it('Go: a zip replaced beside its ziphash, and a new module with its own ziphash, lose their ziphash and folder', () => {
+    const h = home();
+    const watch = watchOf(h);
+    const dl = join(h, 'go/pkg/mod/cache/download');
+    writeFileSync(join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.zip'), 'PK planted');
+    put(join(dl, 'example.com/evil/@v/v0.1.0.zip'), 'PK');
+    put(join(dl, 'example.com/evil/@v/v0.1.0.ziphash'), 'h1:forged=');
+    put(join(h, 'go/pkg/mod/example.com/evil@v0.1.0/evil.go'), 'package evil\n');
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.cache, f.path.slice(h.length + 1), f.created])).toEqual([
+      ['go-zip-hash', 'go/pkg/mod/cache/download/example.com/evil/@v/v0.1.0.ziphash', true],
+      ['go-zip-hash', 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash', false],
+      ['go-modules', 'go/pkg/mod/example.com/evil@v0.1.0', true],
+    ]);
+    expect(existsSync(join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'))).toBe(false);
+    expect(existsSync(join(h, 'go/pkg/mod/example.com/evil@v0.1.0'))).toBe(false);
+    // The zips stay: the next build hashes them and checks them against go.sum (an honest one is extracted offline).
+    expect(existsSync(join(dl, 'example.com/evil/@v/v0.1.0.zip'))).toBe(true);
+    expect(goZipHashOf(join(h, 'go/pkg/mod'), join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2'))).toBe(
+      join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'),
+    );
+  });
+
+  it.skipIf(!hasGo())(
+    'Go, with the real go command: a planted module does not run, and the honest build works again offline',
+    () => {
+      const h = mkdtempSync(join(tmpdir(), 'sa-caches-go-'));
+      const proxy = join(h, 'proxy/example.com/greet/@v');
+      put(join(h, 'z/example.com/greet@v1.0.0/go.mod'), 'module example.com/greet\n\ngo 1.19\n');
+      put(join(h, 'z/example.com/greet@v1.0.0/greet.go'), 'package greet\n\nfunc Hello() string { return "hello" }\n');
+      mkdirSync(proxy, { recursive: true });
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor f in ("go.mod", "greet.go"): z.write(os.path.join(sys.argv[2], f), "example.com/greet@v1.0.0/" + f)\nz.close()',
+        join(proxy, 'v1.0.0.zip'),
+        join(h, 'z/example.com/greet@v1.0.0'),
+      ]);
+      writeFileSync(join(proxy, 'v1.0.0.mod'), 'module example.com/greet\n\ngo 1.19\n');
+      writeFileSync(join(proxy, 'v1.0.0.info'), '{"Version":"v1.0.0","Time":"2024-01-01T00:00:00Z"}');
+      writeFileSync(join(proxy, 'list'), 'v1.0.0\n');
+      const app = join(h, 'app');
+      put(join(app, 'go.mod'), 'module example.com/app\n\ngo 1.19\n\nrequire example.com/greet v1.0.0\n');
+      put(
+        join(app, 'main.go'),
+        'package main\n\nimport "example.com/greet"\n\nfunc main() { println(greet.Hello()) }\n',
+      );
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: h,
+        GOPATH: join(h, 'go'),
+        GOCACHE: join(h, 'go-build'),
+        GOTOOLCHAIN: 'local',
+      };
+      /** `go run .`: what it printed (println writes to stderr), or `failed:` and why. */
+      const run = (more: Record<string, string>) => {
+        const r = spawnSync('go', ['run', '.'], { cwd: app, env: { ...env, ...more }, encoding: 'utf8' });
+        return r.status === 0 ? `${r.stdout}${r.stderr}` : `failed: ${r.stderr}`;
+      };
+      // The human's first build fills the module cache (go.sum written); later builds are offline.
+      expect(run({ GOFLAGS: '-mod=mod', GOSUMDB: 'off', GOPROXY: `file://${join(h, 'proxy')}` })).toContain('hello');
+      const offline = () => run({ GOPROXY: 'off' });
+      const watch = new CacheCodeWatch(codeCaches(h, env));
+      watch.accept();
+      const mod = join(goModCacheDir(h, env), 'example.com/greet@v1.0.0');
+      chmodSync(mod, 0o755);
+      chmodSync(join(mod, 'greet.go'), 0o644);
+      writeFileSync(join(mod, 'greet.go'), 'package greet\n\nfunc Hello() string { return "PLANTED" }\n');
+      // The route is real: the next build compiles the planted file as it is.
+      expect(offline()).toMatch(/^PLANTED$/m);
+      expect(watch.check(() => false).map((f) => f.cache)).toEqual(['go-modules']);
+      // Extracted again from the zip, which Go hashed and checked against go.sum: the human's code, offline.
+      expect(offline()).toMatch(/^hello$/m);
+      watch.accept();
+      // The zip itself replaced by one that holds the planted code: Go refuses it once its ziphash is gone.
+      const zip = join(goModCacheDir(h, env), 'cache/download/example.com/greet/@v/v1.0.0.zip');
+      const honestZip = readFileSync(zip);
+      writeFileSync(
+        join(h, 'z/example.com/greet@v1.0.0/greet.go'),
+        'package greet\n\nfunc Hello() string { return "PLANTED" }\n',
+      );
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor f in ("go.mod", "greet.go"): z.write(os.path.join(sys.argv[2], f), "example.com/greet@v1.0.0/" + f)\nz.close()',
+        zip,
+        join(h, 'z/example.com/greet@v1.0.0'),
+      ]);
+      removeTree(mod);
+      expect(offline()).toMatch(/^PLANTED$/m);
+      removeTree(mod);
+      expect(watch.check(() => false).map((f) => f.cache)).toEqual(['go-zip-hash']);
+      const refused = offline();
+      expect(refused).toMatch(/SECURITY ERROR|checksum mismatch/);
+      expect(refused).not.toMatch(/PLANTED\n/);
+      // The honest zip back: the human's build works again, offline.
+      writeFileSync(zip, honestZip);
+      expect(offline()).toMatch(/^hello$/m);
+      removeTree(h);
+    },
+    60_000,
+  );
+
+  it('a same-size edit whose mtime is set back (touch -r) is still a change', async () => {
+    const h = home();
+    const watch = watchOf(h);
+    const buildRs = join(h, '.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.0/build.rs');
+    const before = statSync(buildRs);
+    const ref = join(h, 'ref');
+    execFileSync('touch', ['-r', buildRs, ref]);
+    // The ctime a write leaves is in whole clock ticks: let one pass so that the write's ctime differs.
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(buildRs, 'fn main(){}\n\n'.slice(0, before.size));
+    execFileSync('touch', ['-r', ref, buildRs]);
+    expect(statSync(buildRs).size).toBe(before.size);
+    expect(statSync(buildRs).mtimeMs).toBe(before.mtimeMs);
+    expect(watch.check(() => false).map((f) => f.cache)).toEqual(['cargo-src']);
   });
 
   it("the human's bypass keeps what changed; a path tells which cache it is in", () => {

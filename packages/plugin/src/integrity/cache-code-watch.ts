@@ -1,12 +1,12 @@
 // Installed code in the caches the sandbox opens to the shell (code-caches.ts lists them: npx's installed packages,
 // corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, cargo's crate
-// sources): the tools run what is there again, in any project of the human's, without checking it. The caches must
-// stay writable (an honest `npx tool`, `pnpm install` through corepack, `./gradlew`, `git commit` with pre-commit or
-// `cargo build` fills them), so the check is of the result: an entry a call created or whose files it changed is
-// removed after that call (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or
-// unpacks it again, checked, the next time it is asked for it. An honest run loses nothing but the reuse (the
+// sources, Go's module folders and zip hashes): the tools run what is there again, in any project of the human's,
+// without checking it. The caches must stay writable (an honest `npx tool`, `pnpm install` through corepack,
+// `./gradlew`, `git commit` with pre-commit, `cargo build` or `go build` fills them), so the check is of the result: an
+// entry a call created or whose files it changed is removed after that call (or, for a data file the tool trusts, put
+// back to its bytes), and the tool fetches or unpacks it again, checked, the next time it is asked for it. An honest run loses nothing but the reuse (the
 // result check logs a new entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from './code-caches.js';
 import { errnoOf, lstatQuiet, readdirQuiet } from './fs-quiet.js';
@@ -97,15 +97,17 @@ export class CacheCodeWatch {
       }
       try {
         if (before?.bytes !== undefined) {
-          rmSync(entry, { recursive: true, force: true });
+          removeTree(entry);
           writeFileSync(entry, before.bytes);
           // Read again: the file put back has a new stat, which is the truth from now on.
           const again = this.entry(entry, s.cache, { left: Number.POSITIVE_INFINITY }, undefined);
           now.set(entry, again ? { ...again, bytes: before.bytes } : before);
           return { ...base, result: 'restored', detail: `${what}: its bytes were put back` };
         }
-        rmSync(entry, { recursive: true, force: true });
-        now.delete(entry);
+        for (const path of [entry, ...(s.cache.alsoRemoved?.(entry) ?? [])]) {
+          removeTree(path);
+          now.delete(path);
+        }
         return { ...base, result: 'restored', detail: `${what}: removed; ${s.cache.refetch}` };
       } catch (error) {
         return { ...base, result: 'kept', detail: `${what}; could not be undone: ${String(error)}` };
@@ -124,16 +126,17 @@ export class CacheCodeWatch {
     return out;
   }
 
-  /** Each entry of each cache and a print of its files (path, size, mtime, inode, mode), ignored names left out. */
+  /** Each entry of each cache and a print of its files (path and statPrint), ignored names left out. */
   private scan(before: ReadonlyMap<string, Seen> | undefined): Map<string, Seen> {
     const started = performance.now();
     const out = new Map<string, Seen>();
     const budget = { left: this.maxFiles };
     this.beyond = 0;
     for (const cache of this.caches) {
-      const level1 = readdirQuiet(cache.root);
-      const entries =
-        cache.depth === 1
+      const level1 = cache.find ? [] : readdirQuiet(cache.root);
+      const entries = cache.find
+        ? cache.find(cache.root)
+        : cache.depth === 1
           ? level1.map((n) => join(cache.root, n))
           : level1.flatMap((n) => {
               const dir = join(cache.root, n);
@@ -167,7 +170,7 @@ export class CacheCodeWatch {
     if (st === 'absent') return undefined;
     if ('code' in st) return { print: `unreadable ${st.code}`, cache };
     if (!st.isDirectory()) {
-      const print = `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`;
+      const print = [entry, ...(cache.alsoPrinted?.(entry) ?? [])].map(fileStat).join('\n');
       if (!cache.restoreFiles || !st.isFile() || st.size > MAX_KEPT_BYTES) return { print, cache };
       // The bytes are read once per version of the file.
       if (before?.print === print && before.bytes !== undefined) return before;
@@ -191,7 +194,7 @@ export class CacheCodeWatch {
         const cst = lstatQuiet(path);
         if (cst === 'absent' || 'code' in cst) continue;
         budget.left--;
-        parts.push(`${rel}${child}:${cst.size}:${cst.mtimeMs}:${cst.ino}:${cst.mode}`);
+        parts.push(`${rel}${child}:${statPrint(cst)}`);
         if (cst.isDirectory()) walk(path, `${rel}${child}/`);
       }
     };
@@ -206,6 +209,43 @@ export class CacheCodeWatch {
     }
     return partial ? { print: '', cache, partial } : { print: parts.join('\n'), cache };
   }
+}
+
+/**
+ * What is compared of a file: size, mtime, inode, mode and ctime. The ctime is there because an mtime can be set
+ * back (`touch -r`) after a same-size edit in place, while the ctime a write leaves can only be set by the kernel.
+ */
+const statPrint = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}:${st.ctimeMs}`;
+
+/** A file's stat as printed, or `absent`. */
+function fileStat(path: string): string {
+  const st = lstatQuiet(path);
+  if (st === 'absent') return 'absent';
+  if ('code' in st) return `unreadable ${st.code}`;
+  return statPrint(st);
+}
+
+/**
+ * Removes a file or a folder tree, also one the tool made read-only (Go extracts modules with folders 0555: a user
+ * who is not root cannot remove their files until the folders are writable again, as `go clean -modcache` does).
+ */
+export function removeTree(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    makeWritable(path);
+    rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** Adds the owner's write and search bits to a folder and every folder below it (links are not followed). */
+function makeWritable(dir: string): void {
+  const st = lstatQuiet(dir);
+  if (st === 'absent' || 'code' in st || !st.isDirectory()) return;
+  chmodSync(dir, st.mode | 0o700);
+  for (const child of readdirQuiet(dir)) makeWritable(join(dir, child));
 }
 
 function readQuiet(path: string): Buffer | undefined {

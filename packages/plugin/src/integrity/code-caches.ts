@@ -1,17 +1,31 @@
 // The caches the sandbox opens for honest installs that hold CODE a tool of the human's runs later without checking
 // it again: each with where it lives (as the tool finds it: its variable, XDG_CACHE_HOME, the home folder), what one
 // entry is, what an honest run rewrites there that is not code, and why removing an entry is safe (the tool fetches
-// or unpacks it again, checked, the next time it is asked for it). Pure: takes the home folder and the environment.
+// or unpacks it again, checked, the next time it is asked for it). `codeCaches` is pure (the home folder and the
+// environment); the `find` functions read folder names when the watch scans.
 // Each claim was checked against the tool's own source (see the README's residual-risk section for each route).
 import { isAbsolute, join } from 'node:path';
+import { readdirQuiet } from './fs-quiet.js';
 
 export interface CodeCache {
   /** Short name for the log and status (`npx`, `corepack`, …). */
   readonly id: string;
   /** The folder whose entries are watched (absent: nothing to watch until it appears). */
   readonly root: string;
-  /** An entry is a child of `root` (1) or a grandchild (2: `<name>/<version>`). */
+  /** An entry is a child of `root` (1) or a grandchild (2: `<name>/<version>`); `find` names them when given. */
   readonly depth: 1 | 2;
+  /**
+   * The entries under `root` when they lie at any depth (Go's `<module path>@<version>` folders): reads folder names
+   * only, never a file's stat (those count against the bound when the entry is compared).
+   */
+  readonly find?: (root: string) => string[];
+  /** Files beside an entry whose stats are part of its print (a Go module's zip, for its `.ziphash`). */
+  readonly alsoPrinted?: (entry: string) => readonly string[];
+  /**
+   * Files removed with an entry, new or changed (a Go module folder's `.ziphash`: without it Go hashes the zip again
+   * and checks it against go.sum before it extracts the folder again).
+   */
+  readonly alsoRemoved?: (entry: string) => readonly string[];
   /** What an entry holds, for the report ("a package manager corepack runs for every pnpm or yarn"). */
   readonly what: string;
   /** Why removing it is safe: what the tool does the next time it needs it. */
@@ -38,6 +52,62 @@ const abs = (value: string | undefined): string | undefined =>
 /** npm's cache folder as npm finds it: `npm_config_cache` (either spelling), else ~/.npm. */
 export function npmCacheDir(home: string, env: Env): string {
   return abs(env.npm_config_cache) ?? abs(env.NPM_CONFIG_CACHE) ?? join(home, '.npm');
+}
+
+/**
+ * Go's module cache as the go command finds it: GOMODCACHE, else the first GOPATH entry's `pkg/mod`, else ~/go/pkg/mod.
+ * (A GOMODCACHE set with `go env -w`, in Go's own env file, is not read.)
+ */
+export function goModCacheDir(home: string, env: Env): string {
+  const gopath = abs(env.GOPATH?.split(':')[0]);
+  return abs(env.GOMODCACHE) ?? join(gopath ?? join(home, 'go'), 'pkg/mod');
+}
+
+/** Folder levels searched for Go module folders (`github.com/owner/repo/v2@v2.1.0` is 4 deep). */
+const GO_MAX_DEPTH = 10;
+
+/**
+ * Go's extracted module folders: a name with `@` (`<escaped path>@<escaped version>`) at any depth below the module
+ * cache, `cache/` (downloads, sumdb, vcs) left out.
+ */
+export function goModuleFolders(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const name of readdirQuiet(dir).sort()) {
+      if (depth === 0 && name === 'cache') continue;
+      const path = join(dir, name);
+      if (name.includes('@')) out.push(path);
+      else if (depth < GO_MAX_DEPTH) walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+/**
+ * Go's `.ziphash` files: `<escaped path>/@v/<version>.ziphash` at any depth below `cache/download` (`sumdb/`, the
+ * checksum database's signed tiles, left out).
+ */
+export function goZipHashes(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const name of readdirQuiet(dir).sort()) {
+      const path = join(dir, name);
+      if (name === '@v') {
+        for (const file of readdirQuiet(path).sort()) if (file.endsWith('.ziphash')) out.push(join(path, file));
+      } else if (depth < GO_MAX_DEPTH && !(depth === 0 && name === 'sumdb')) walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+/** The `.ziphash` of a module folder `<root>/<escaped path>@<version>`: `<root>/cache/download/<path>/@v/<version>.ziphash`. */
+export function goZipHashOf(root: string, folder: string): string | undefined {
+  const rel = folder.slice(root.length + 1);
+  const at = rel.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  return join(root, 'cache/download', rel.slice(0, at), '@v', `${rel.slice(at + 1)}.ziphash`);
 }
 
 /**
@@ -98,6 +168,20 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       index: 'db.db',
     },
     {
+      // Go (cmd/go/internal/modfetch, checked with go 1.19 here): a module's zip whose `.ziphash` is there is
+      // extracted as it is (DownloadZip hashes nothing), and the ziphash, not the zip, is what is compared with
+      // go.sum. A zip replaced beside its ziphash therefore runs at the next build that extracts it. Removing the
+      // ziphash makes Go hash the zip again and check it against go.sum (or the checksum database) before it extracts
+      // it, and treat the module's folder as partly extracted (removed, extracted again).
+      id: 'go-zip-hash',
+      root: join(goModCacheDir(home, env), 'cache/download'),
+      depth: 1,
+      find: goZipHashes,
+      alsoPrinted: (entry) => [entry.slice(0, -'hash'.length)],
+      what: 'Go module zip or its recorded hash (the zip is extracted unchecked while its .ziphash is there)',
+      refetch: 'the go command hashes the zip again and checks it against go.sum before it next extracts it',
+    },
+    {
       // cargo: a downloaded `.crate` is unpacked without checking its checksum again when its source is missing.
       id: 'cargo-crates',
       root: join(cargoHome, 'registry/cache'),
@@ -121,6 +205,23 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       depth: 2,
       what: 'cargo crate source (compiled, build.rs run, by the next cargo build, unchecked)',
       refetch: "cargo unpacks it again from the downloaded .crate (or downloads it, checking the index's checksum)",
+    },
+    {
+      // Go: an extracted module folder `<path>@<version>` (files 0444, folders 0555) is compiled as it is by every
+      // build that needs it: a folder is only looked at for being there with its .ziphash (`DownloadDir`); `go mod
+      // verify` is the only check of its files. Removed with its .ziphash, Go extracts it again from the zip, which it
+      // hashes and checks against go.sum first (offline: the zip is there). The largest cache: last in the bound.
+      id: 'go-modules',
+      root: goModCacheDir(home, env),
+      depth: 1,
+      find: goModuleFolders,
+      alsoRemoved: (entry) => {
+        const hash = goZipHashOf(goModCacheDir(home, env), entry);
+        return hash === undefined ? [] : [hash];
+      },
+      what: 'Go module source (compiled by the next go build, unchecked)',
+      refetch:
+        'the go command extracts it again from its zip, which it hashes and checks against go.sum first, at the next build that needs it',
     },
   ];
 }
