@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readFileSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -190,6 +191,31 @@ describe('the code caches the sandbox opens', () => {
     expect(goZipHashOf(join(h, 'go/pkg/mod'), join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2'))).toBe(
       join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'),
     );
+  });
+
+  it('Go: folder names kept between checks are read again when a folder changes (a module added, a link put in)', () => {
+    const h = home();
+    // Keep every listing, however recent (the default waits until a folder is 2 s old).
+    const watch = new CacheCodeWatch(codeCaches(h, {}), undefined, -1);
+    watch.accept();
+    expect(watch.check(() => false)).toEqual([]);
+    put(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.4.0/decode.go'), 'package toml\n');
+    put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.4.0.ziphash'), 'h1:x=');
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.4.0.ziphash',
+      'go/pkg/mod/github.com/!burnt!sushi/toml@v1.4.0',
+    ]);
+    // An owner folder replaced by a link to a folder of the agent's: what is below it is read through the link.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'sa-caches-go-link-'));
+    put(join(elsewhere, 'evil@v0.1.0/evil.go'), 'package evil\n');
+    symlinkSync(elsewhere, join(h, 'go/pkg/mod/example.com'));
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/example.com/evil@v0.1.0',
+    ]);
+    put(join(elsewhere, 'evil@v0.2.0/evil.go'), 'package evil\n');
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/example.com/evil@v0.2.0',
+    ]);
   });
 
   it.skipIf(!hasGo())(

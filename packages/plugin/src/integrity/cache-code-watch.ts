@@ -29,6 +29,8 @@ export interface CacheFinding {
  * much was beyond it.
  */
 export const MAX_FILES = 10_000;
+/** A folder changed less than this long before its names were read is read again at the next check. */
+const RACY_MS = 2000;
 /** A data-file entry kept to be put back (pre-commit's db.db is some KB). */
 const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 
@@ -46,10 +48,13 @@ export class CacheCodeWatch {
   /** Files the last scan could not reach within MAX_FILES (said in /anchor status). */
   private beyond = 0;
   private lastMs = 0;
+  /** Folder names read by `find`, by folder, with the folder's stat when read (see `list`). */
+  private listings = new Map<string, { readonly stat: string; readonly names: string[] }>();
 
   constructor(
     private readonly caches: readonly CodeCache[],
     private readonly maxFiles = MAX_FILES,
+    private readonly racyMs = RACY_MS,
   ) {}
 
   /** The cache a path lies in, if any (a file tool's target: the watch is then worth a walk). */
@@ -126,6 +131,30 @@ export class CacheCodeWatch {
     return out;
   }
 
+  /**
+   * A folder's names, sorted: read again only when the folder's stat changed (a name added, removed or renamed
+   * changes its mtime and ctime). Go's module cache is thousands of folders found by name at every check, and a
+   * stat is a fraction of a read of the folder.
+   * INVARIANT: a listing is kept only when the folder's mtime and ctime were more than RACY_MS old when it was read,
+   * so a name added within the same clock tick as the read (which may leave both times as they were) is never missed.
+   */
+  private readonly list = (dir: string): string[] => {
+    const st = lstatQuiet(dir);
+    if (st === 'absent' || 'code' in st) {
+      this.listings.delete(dir);
+      return readdirQuiet(dir).sort();
+    }
+    // A link's own stat says nothing of the folder it names: read every time.
+    if (!st.isDirectory()) return readdirQuiet(dir).sort();
+    const stat = statPrint(st);
+    const kept = this.listings.get(dir);
+    if (kept?.stat === stat) return kept.names;
+    const names = readdirQuiet(dir).sort();
+    if (Date.now() - Math.max(st.mtimeMs, st.ctimeMs) > this.racyMs) this.listings.set(dir, { stat, names });
+    else this.listings.delete(dir);
+    return names;
+  };
+
   /** Each entry of each cache and a print of its files (path and statPrint), ignored names left out. */
   private scan(before: ReadonlyMap<string, Seen> | undefined): Map<string, Seen> {
     const started = performance.now();
@@ -135,7 +164,7 @@ export class CacheCodeWatch {
     for (const cache of this.caches) {
       const level1 = cache.find ? [] : readdirQuiet(cache.root);
       const entries = cache.find
-        ? cache.find(cache.root)
+        ? cache.find(cache.root, this.list)
         : cache.depth === 1
           ? level1.map((n) => join(cache.root, n))
           : level1.flatMap((n) => {

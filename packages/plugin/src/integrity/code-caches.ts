@@ -15,10 +15,11 @@ export interface CodeCache {
   /** An entry is a child of `root` (1) or a grandchild (2: `<name>/<version>`); `find` names them when given. */
   readonly depth: 1 | 2;
   /**
-   * The entries under `root` when they lie at any depth (Go's `<module path>@<version>` folders): reads folder names
-   * only, never a file's stat (those count against the bound when the entry is compared).
+   * The entries under `root` when they lie at any depth (Go's `<module path>@<version>` folders), read through `list`
+   * (a folder's names; the watch keeps them while the folder's stat is unchanged): never a file's stat (those count
+   * against the bound when the entry is compared).
    */
-  readonly find?: (root: string) => string[];
+  readonly find?: (root: string, list: (dir: string) => string[]) => string[];
   /** Files beside an entry whose stats are part of its print (a Go module's zip, for its `.ziphash`). */
   readonly alsoPrinted?: (entry: string) => readonly string[];
   /**
@@ -70,10 +71,10 @@ const GO_MAX_DEPTH = 10;
  * Go's extracted module folders: a name with `@` (`<escaped path>@<escaped version>`) at any depth below the module
  * cache, `cache/` (downloads, sumdb, vcs) left out.
  */
-export function goModuleFolders(root: string): string[] {
+export function goModuleFolders(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number) => {
-    for (const name of readdirQuiet(dir).sort()) {
+    for (const name of list(dir)) {
       if (depth === 0 && name === 'cache') continue;
       const path = join(dir, name);
       if (name.includes('@')) out.push(path);
@@ -88,13 +89,13 @@ export function goModuleFolders(root: string): string[] {
  * Go's `.ziphash` files: `<escaped path>/@v/<version>.ziphash` at any depth below `cache/download` (`sumdb/`, the
  * checksum database's signed tiles, left out).
  */
-export function goZipHashes(root: string): string[] {
+export function goZipHashes(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number) => {
-    for (const name of readdirQuiet(dir).sort()) {
+    for (const name of list(dir)) {
       const path = join(dir, name);
       if (name === '@v') {
-        for (const file of readdirQuiet(path).sort()) if (file.endsWith('.ziphash')) out.push(join(path, file));
+        for (const file of list(path)) if (file.endsWith('.ziphash')) out.push(join(path, file));
       } else if (depth < GO_MAX_DEPTH && !(depth === 0 && name === 'sumdb')) walk(path, depth + 1);
     }
   };
