@@ -55,6 +55,13 @@ function home(): string {
 /** The go command is installed here (Debian's golang-go): the real-tool test runs only then. */
 const hasGo = (): boolean => spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 
+/** The system's Node (20 here, the oldest the plugin supports), which `nobody` may run. */
+const SYSTEM_NODE = '/usr/bin/node';
+/** Root with runuser (this machine's tests run as root): a child can then run as `nobody`, whom folder modes stop. */
+const canRunAsNobody = (): boolean =>
+  process.getuid?.() === 0 &&
+  spawnSync('runuser', ['-u', 'nobody', '--', SYSTEM_NODE, '-e', '0'], { stdio: 'ignore' }).status === 0;
+
 const watchOf = (h: string) => {
   const watch = new CacheCodeWatch(codeCaches(h, {}));
   watch.accept();
@@ -311,6 +318,26 @@ describe('the code caches the sandbox opens', () => {
     expect(statSync(buildRs).mtimeMs).toBe(before.mtimeMs);
     expect(watch.check(() => false).map((f) => f.cache)).toEqual(['cargo-src']);
   });
+
+  it.skipIf(!canRunAsNobody())(
+    "a read-only tree (Go's 0555 folders) is removed by a user who is not root, where a plain rm fails",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sa-caches-ro-'));
+      put(join(dir, 't/example.com/greet@v1.0.0/sub/greet.go'), 'package greet\n');
+      execFileSync('chown', ['-R', 'nobody', dir]);
+      chmodSync(dir, 0o777);
+      for (const d of ['t/example.com/greet@v1.0.0/sub', 't/example.com/greet@v1.0.0']) chmodSync(join(dir, d), 0o555);
+      const target = join(dir, 't/example.com/greet@v1.0.0');
+      const code = `import('${join(import.meta.dirname, 'cache-code-watch.ts')}').then((m) => { const fs = require('node:fs'); try { fs.rmSync('${target}', { recursive: true, force: true }); console.log('rm: removed'); } catch (e) { console.log('rm: ' + e.code); } m.removeTree('${target}'); console.log('removeTree: ' + (fs.existsSync('${target}') ? 'left' : 'removed')); })`;
+      const r = spawnSync('runuser', ['-u', 'nobody', '--', SYSTEM_NODE, '--import', 'tsx', '-e', code], {
+        cwd: join(import.meta.dirname, '../..'),
+        encoding: 'utf8',
+      });
+      expect(`${r.stdout}${r.stderr}`).toContain('rm: EACCES');
+      expect(r.stdout).toContain('removeTree: removed');
+      removeTree(dir);
+    },
+  );
 
   it("the human's bypass keeps what changed; a path tells which cache it is in", () => {
     const h = home();
