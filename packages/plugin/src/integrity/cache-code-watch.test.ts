@@ -225,6 +225,54 @@ describe('the code caches the sandbox opens', () => {
     ]);
   });
 
+  it("Maven: a downloaded jar changed removes its version folder; metadata rewrites, the project's own installs and new downloads are no change", () => {
+    const h = home();
+    const repo = join(h, '.m2/repository');
+    const surefire = join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/3.5.2');
+    put(join(surefire, 'maven-surefire-plugin-3.5.2.jar'), 'PK jar');
+    put(join(surefire, 'maven-surefire-plugin-3.5.2.pom'), '<project/>');
+    put(
+      join(surefire, '_remote.repositories'),
+      'maven-surefire-plugin-3.5.2.jar>central=\nmaven-surefire-plugin-3.5.2.pom>central=\n',
+    );
+    put(join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/maven-metadata-central.xml'), '<metadata/>');
+    // A seeded repository (no _remote.repositories, as on this machine), and the project's own installed artifact.
+    const seeded = join(repo, 'junit/junit/4.13.2');
+    put(join(seeded, 'junit-4.13.2.jar'), 'PK junit');
+    put(join(seeded, 'junit-4.13.2.pom'), '<project/>');
+    const own = join(repo, 'com/acme/app/1.0-SNAPSHOT');
+    put(join(own, 'app-1.0-SNAPSHOT.jar'), 'PK app');
+    put(join(own, 'app-1.0-SNAPSHOT.pom'), '<project/>');
+    put(join(own, '_remote.repositories'), 'app-1.0-SNAPSHOT.jar>=\napp-1.0-SNAPSHOT.pom>=\n');
+    const watch = watchOf(h);
+    // An honest build: metadata and resolver files rewritten, the project installed again, a new dependency downloaded.
+    writeFileSync(join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/maven-metadata-central.xml'), '<m2/>');
+    writeFileSync(join(surefire, '_remote.repositories'), '#updated\nmaven-surefire-plugin-3.5.2.jar>central=\n');
+    put(join(surefire, 'maven-surefire-plugin-3.5.3.jar.lastUpdated'), 'x');
+    writeFileSync(join(own, 'app-1.0-SNAPSHOT.jar'), 'PK app, built again');
+    const fresh = join(repo, 'org/slf4j/slf4j-api/2.0.9');
+    put(join(fresh, 'slf4j-api-2.0.9.jar'), 'PK slf4j');
+    put(join(fresh, 'slf4j-api-2.0.9.pom'), '<project/>');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(fresh)).toBe(true);
+    // The plugin's jar replaced, with its _remote.repositories made to look installed: removed all the same.
+    writeFileSync(join(surefire, 'maven-surefire-plugin-3.5.2.jar'), 'PK planted');
+    writeFileSync(join(surefire, '_remote.repositories'), 'maven-surefire-plugin-3.5.2.jar>=\n');
+    // The seeded jar and the newly downloaded one changed too: compared from the check that first saw them.
+    appendFileSync(join(seeded, 'junit-4.13.2.jar'), ' planted');
+    appendFileSync(join(fresh, 'slf4j-api-2.0.9.jar'), ' planted');
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.cache, f.path, f.created, f.result])).toEqual([
+      ['maven', seeded, false, 'restored'],
+      ['maven', surefire, false, 'restored'],
+      ['maven', fresh, false, 'restored'],
+    ]);
+    expect(found[0]?.detail).toMatch(/downloads it again/);
+    for (const gone of [surefire, seeded, fresh]) expect(existsSync(gone)).toBe(false);
+    expect(existsSync(join(own, 'app-1.0-SNAPSHOT.jar'))).toBe(true);
+    expect(watch.check(() => false)).toEqual([]);
+  });
+
   it.skipIf(!hasGo())(
     'Go, with the real go command: a planted module does not run, and the honest build works again offline',
     () => {

@@ -39,6 +39,8 @@ interface Seen {
   readonly cache: CodeCache;
   /** The bound stopped the walk inside (or before) this entry: not compared. */
   readonly partial?: boolean;
+  /** The tool's honest runs rewrite this entry (CodeCache.rewritten, decided when first seen): never compared. */
+  readonly rewritten?: boolean;
   /** The bytes of a data-file entry (restoreFiles), to put back. */
   readonly bytes?: Buffer | undefined;
 }
@@ -81,8 +83,10 @@ export class CacheCodeWatch {
       // New: removed whatever it holds. Cut short before: never compared (said in /anchor status). Whole before and
       // cut short now: it grew past the bound, or one before it did (that one is removed too) — read as changed, so
       // filling a cache cannot push an entry out of the check.
-      if (before === undefined) return true;
-      if (before.partial) return false;
+      // A cache whose new entries are kept (Maven's downloads): new ones are read and compared from the next check;
+      // an entry the tool's honest runs rewrite (decided when it was first seen) is never compared.
+      if (before === undefined) return !s.cache.keepNew;
+      if (before.partial || before.rewritten) return false;
       return s.partial || before.print !== s.print;
     });
     if (changed.length === 0) {
@@ -160,6 +164,7 @@ export class CacheCodeWatch {
     const started = performance.now();
     const out = new Map<string, Seen>();
     const budget = { left: this.maxFiles };
+    const kept: [string, CodeCache][] = [];
     this.beyond = 0;
     for (const cache of this.caches) {
       const level1 = cache.find ? [] : readdirQuiet(cache.root);
@@ -176,11 +181,20 @@ export class CacheCodeWatch {
             });
       for (const entry of entries) {
         // A new entry is not walked during a check: it is removed whatever it holds, and a large one must not use up
-        // the bound the known entries are compared within.
+        // the bound the known entries are compared within. One a cache keeps is walked after all the known ones.
         const fresh = before !== undefined && !before.has(entry);
-        const seen = fresh ? this.fresh(entry, cache) : this.entry(entry, cache, budget, before?.get(entry));
-        if (seen) out.set(entry, seen);
+        if (fresh && cache.keepNew) {
+          kept.push([entry, cache]);
+          continue;
+        }
+        const prior = before?.get(entry);
+        const seen = fresh ? this.fresh(entry, cache) : this.entry(entry, cache, budget, prior);
+        if (seen) out.set(entry, withRewritten(seen, entry, prior));
       }
+    }
+    for (const [entry, cache] of kept) {
+      const seen = this.entry(entry, cache, budget, undefined);
+      if (seen) out.set(entry, withRewritten(seen, entry, undefined));
     }
     this.lastMs = performance.now() - started;
     return out;
@@ -245,6 +259,12 @@ export class CacheCodeWatch {
  * back (`touch -r`) after a same-size edit in place, while the ctime a write leaves can only be set by the kernel.
  */
 const statPrint = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}:${st.ctimeMs}`;
+
+/** The entry's `rewritten` as first decided (a later change to what decides it cannot take it out of the check). */
+function withRewritten(seen: Seen, entry: string, prior: Seen | undefined): Seen {
+  const rewritten = prior !== undefined ? prior.rewritten === true : seen.cache.rewritten?.(entry) === true;
+  return rewritten ? { ...seen, rewritten } : seen;
+}
 
 /** A file's stat as printed, or `absent`. */
 function fileStat(path: string): string {

@@ -4,8 +4,9 @@
 // or unpacks it again, checked, the next time it is asked for it). `codeCaches` is pure (the home folder and the
 // environment); the `find` functions read folder names when the watch scans.
 // Each claim was checked against the tool's own source (see the README's residual-risk section for each route).
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { readdirQuiet } from './fs-quiet.js';
+import { errnoOf, readdirQuiet } from './fs-quiet.js';
 
 export interface CodeCache {
   /** Short name for the log and status (`npx`, `corepack`, …). */
@@ -27,6 +28,16 @@ export interface CodeCache {
    * and checks it against go.sum before it extracts the folder again).
    */
   readonly alsoRemoved?: (entry: string) => readonly string[];
+  /**
+   * New entries are taken as they are and compared from then on, not removed: the tool's honest downloads cannot be
+   * told from a planted entry, and removing them would break work offline (Maven). Only changes are undone.
+   */
+  readonly keepNew?: boolean;
+  /**
+   * An entry the tool's honest runs rewrite (the project's own artifacts `mvn install` puts in ~/.m2): never compared.
+   * Decided when the entry is first seen, so a later change to what decides it cannot take it out of the check.
+   */
+  readonly rewritten?: (entry: string) => boolean;
   /** What an entry holds, for the report ("a package manager corepack runs for every pnpm or yarn"). */
   readonly what: string;
   /** Why removing it is safe: what the tool does the next time it needs it. */
@@ -111,6 +122,47 @@ export function goZipHashOf(root: string, folder: string): string | undefined {
   return join(root, 'cache/download', rel.slice(0, at), '@v', `${rel.slice(at + 1)}.ziphash`);
 }
 
+/** Folder levels searched for Maven version folders (`org/apache/maven/plugins/maven-surefire-plugin/3.5.2` is 6). */
+const MAVEN_MAX_DEPTH = 16;
+
+/**
+ * Maven's version folders in a local repository: a folder holding a `.pom` (`<group path>/<artifact>/<version>/`),
+ * at any depth; not searched below one.
+ */
+export function mavenVersionFolders(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    const names = list(dir);
+    if (depth > 0 && names.some((n) => n.endsWith('.pom'))) {
+      out.push(dir);
+      return;
+    }
+    // A name with a dot at the artifact level is a file (jar, xml) far more often than a folder: read anyway, a file
+    // lists as nothing.
+    if (depth < MAVEN_MAX_DEPTH) for (const name of names) walk(join(dir, name), depth + 1);
+  };
+  walk(root, 0);
+  return out;
+}
+
+/**
+ * A version folder `mvn install` wrote (the project's own artifacts, rewritten at every install): its
+ * `_remote.repositories` lists its files with no repository (`app-1.0.jar>=`). A downloaded one names the repository
+ * it came from (`>central=`); a folder with no such file (a seeded repository) counts as downloaded.
+ */
+export function mavenInstalledHere(folder: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, '_remote.repositories'), 'utf8');
+  } catch (error) {
+    // No file (a seeded repository, or Maven 2): not one the project installs.
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return false;
+    throw error;
+  }
+  const lines = text.split('\n').filter((l) => l.includes('>'));
+  return lines.length > 0 && lines.every((l) => /^[^#].*>=\s*$/.test(l));
+}
+
 /**
  * The code caches of this home and environment (a tool that is not installed has no folder: nothing is read), in the
  * order the bound on files walked serves them: the few large-impact entries first (every pnpm, every ./gradlew),
@@ -120,6 +172,8 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
   const xdgCache = abs(env.XDG_CACHE_HOME) ?? join(home, '.cache');
   const gradleHome = abs(env.GRADLE_USER_HOME) ?? join(home, '.gradle');
   const cargoHome = abs(env.CARGO_HOME) ?? join(home, '.cargo');
+  // Maven's local repository: ~/.m2/repository (a `localRepository` in settings.xml or -Dmaven.repo.local is not read).
+  const mavenRepo = join(home, '.m2/repository');
   return [
     {
       // corepack 0.34 (`installVersion`): a folder `v1/<name>/<version>` with a `.corepack` file is reused as is, and
@@ -206,6 +260,24 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       depth: 2,
       what: 'cargo crate source (compiled, build.rs run, by the next cargo build, unchecked)',
       refetch: "cargo unpacks it again from the downloaded .crate (or downloads it, checking the index's checksum)",
+    },
+    {
+      // Maven runs plugin jars (compiler, surefire, …) and dependency jars from its local repository as they are:
+      // checksums are checked only when it downloads. A downloaded version folder whose jar or pom changed is removed
+      // (Maven downloads it again, online; offline the build stops and says the artifact is missing). New folders are
+      // kept (an honest build downloads them; offline work needs them), and the project's own installed artifacts,
+      // which `mvn install` rewrites at every build for a sibling module's later build, are not compared.
+      id: 'maven',
+      root: mavenRepo,
+      depth: 1,
+      find: mavenVersionFolders,
+      keepNew: true,
+      rewritten: mavenInstalledHere,
+      ignore:
+        /^(_remote\.repositories|resolver-status\.properties|maven-metadata.*\.xml|.*\.(lastUpdated|sha1|sha256|sha512|md5|asc|part|lock))$/,
+      what: 'Maven artifact downloaded to the local repository (its jars run at the next build, unchecked)',
+      refetch:
+        'Maven downloads it again (online) at the next build that needs it; offline the build stops and names it',
     },
     {
       // Go: an extracted module folder `<path>@<version>` (files 0444, folders 0555) is compiled as it is by every
