@@ -18,7 +18,8 @@ export interface CodeCacheFigures {
 
 /**
  * A home whose caches hold `files` files: corepack (2 versions), a Gradle distribution, npx entries (30%), Go modules
- * (30%: folders of 40 files, each with its download's zip, ziphash, mod, info and lock), crates (the rest).
+ * (30%: folders of 40 files, each with its download's zip, ziphash, mod, info and lock), Maven version folders (10%: a
+ * jar and a pom each), crates (the rest).
  */
 function homeWith(files: number): string {
   const home = mkdtempSync(join(tmpdir(), 'sa-bench-caches-'));
@@ -38,6 +39,12 @@ function homeWith(files: number): string {
     const dl = join(home, `go/pkg/mod/cache/download/github.com/owner${m % 7}/mod${m}/@v`);
     mkdirSync(dl, { recursive: true });
     for (const ext of ['zip', 'ziphash', 'mod', 'info', 'lock']) writeFileSync(join(dl, `v1.0.0.${ext}`), '');
+  }
+  // Maven: version folders of a jar and a pom (10%), with the metadata Maven writes beside them (not compared).
+  for (let v = 0, mvn = Math.floor(files * 0.1); left > 0 && mvn > 0; v++, left -= 2, mvn -= 2) {
+    const dir = join(home, `.m2/repository/org/example/lib${v % 40}/1.${v}`);
+    mkdirSync(dir, { recursive: true });
+    for (const f of [`lib-1.${v}.jar`, `lib-1.${v}.pom`, '_remote.repositories']) writeFileSync(join(dir, f), '');
   }
   for (let c = 0; left > 0; c++, left -= 60)
     put(join(home, `.cargo/registry/src/index.crates.io-6f17d22bba15001f/crate${c}-1.0.0/src`), 60);
