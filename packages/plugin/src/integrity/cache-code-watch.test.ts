@@ -240,16 +240,22 @@ describe('the code caches the sandbox opens', () => {
     const seeded = join(repo, 'junit/junit/4.13.2');
     put(join(seeded, 'junit-4.13.2.jar'), 'PK junit');
     put(join(seeded, 'junit-4.13.2.pom'), '<project/>');
-    const own = join(repo, 'com/acme/app/1.0-SNAPSHOT');
-    put(join(own, 'app-1.0-SNAPSHOT.jar'), 'PK app');
-    put(join(own, 'app-1.0-SNAPSHOT.pom'), '<project/>');
-    put(join(own, '_remote.repositories'), 'app-1.0-SNAPSHOT.jar>=\napp-1.0-SNAPSHOT.pom>=\n');
+    const own = join(repo, 'com/acme/app/1.0');
+    put(join(own, 'app-1.0.jar'), 'PK app');
+    put(join(own, 'app-1.0.pom'), '<project/>');
+    put(join(own, '_remote.repositories'), 'app-1.0.jar>=\napp-1.0.pom>=\n');
+    // A snapshot dependency downloaded from a team repository: a newer one is downloaded into the same folder.
+    const snapshot = join(repo, 'com/acme/shared/2.0-SNAPSHOT');
+    put(join(snapshot, 'shared-2.0-20240101.120000-1.jar'), 'PK shared');
+    put(join(snapshot, 'shared-2.0-SNAPSHOT.pom'), '<project/>');
+    put(join(snapshot, '_remote.repositories'), 'shared-2.0-20240101.120000-1.jar>team=\n');
     const watch = watchOf(h);
     // An honest build: metadata and resolver files rewritten, the project installed again, a new dependency downloaded.
     writeFileSync(join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/maven-metadata-central.xml'), '<m2/>');
     writeFileSync(join(surefire, '_remote.repositories'), '#updated\nmaven-surefire-plugin-3.5.2.jar>central=\n');
     put(join(surefire, 'maven-surefire-plugin-3.5.3.jar.lastUpdated'), 'x');
-    writeFileSync(join(own, 'app-1.0-SNAPSHOT.jar'), 'PK app, built again');
+    writeFileSync(join(own, 'app-1.0.jar'), 'PK app, built again');
+    put(join(snapshot, 'shared-2.0-20240102.120000-2.jar'), 'PK shared, newer');
     const fresh = join(repo, 'org/slf4j/slf4j-api/2.0.9');
     put(join(fresh, 'slf4j-api-2.0.9.jar'), 'PK slf4j');
     put(join(fresh, 'slf4j-api-2.0.9.pom'), '<project/>');
@@ -269,7 +275,8 @@ describe('the code caches the sandbox opens', () => {
     ]);
     expect(found[0]?.detail).toMatch(/downloads it again/);
     for (const gone of [surefire, seeded, fresh]) expect(existsSync(gone)).toBe(false);
-    expect(existsSync(join(own, 'app-1.0-SNAPSHOT.jar'))).toBe(true);
+    expect(existsSync(join(own, 'app-1.0.jar'))).toBe(true);
+    expect(existsSync(snapshot)).toBe(true);
     expect(watch.check(() => false)).toEqual([]);
   });
 

@@ -146,11 +146,13 @@ export function mavenVersionFolders(root: string, list: (dir: string) => string[
 }
 
 /**
- * A version folder `mvn install` wrote (the project's own artifacts, rewritten at every install): its
+ * A version folder honest builds rewrite: a `-SNAPSHOT` one (Maven downloads a newer snapshot into it when the remote
+ * has one), or one `mvn install` wrote (the project's own artifacts, rewritten at every install): its
  * `_remote.repositories` lists its files with no repository (`app-1.0.jar>=`). A downloaded one names the repository
  * it came from (`>central=`); a folder with no such file (a seeded repository) counts as downloaded.
  */
 export function mavenInstalledHere(folder: string): boolean {
+  if (folder.endsWith('-SNAPSHOT')) return true;
   let text: string;
   try {
     text = readFileSync(join(folder, '_remote.repositories'), 'utf8');
