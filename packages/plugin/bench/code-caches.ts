@@ -16,7 +16,11 @@ export interface CodeCacheFigures {
   readonly subConfigs: { folders: number; medianMs: number; p99Ms: number }[];
 }
 
-/** A home whose caches hold `files` files: corepack (2 versions), a Gradle distribution, npx entries, crates. */
+/**
+ * A home whose caches hold `files` files: corepack (2 versions), a Gradle distribution, npx entries (30%), Go modules
+ * (30%: folders of 40 files, each with its download's zip, ziphash, mod, info and lock), Maven version folders (10%: a
+ * jar and a pom each), crates (the rest).
+ */
 function homeWith(files: number): string {
   const home = mkdtempSync(join(tmpdir(), 'sa-bench-caches-'));
   const put = (dir: string, n: number) => {
@@ -30,6 +34,18 @@ function homeWith(files: number): string {
   // npx entries of 50 packages × 20 files, then crates of 60 files: the rest.
   for (let e = 0; left > 0 && e < Math.ceil((files * 0.3) / 1000); e++)
     for (let p = 0; p < 50 && left > 0; p++, left -= 20) put(join(home, `.npm/_npx/e${e}/node_modules/p${p}`), 20);
+  for (let m = 0, go = Math.floor(files * 0.3); left > 0 && go > 0; m++, left -= 45, go -= 45) {
+    put(join(home, `go/pkg/mod/github.com/owner${m % 7}/mod${m}@v1.0.0`), 40);
+    const dl = join(home, `go/pkg/mod/cache/download/github.com/owner${m % 7}/mod${m}/@v`);
+    mkdirSync(dl, { recursive: true });
+    for (const ext of ['zip', 'ziphash', 'mod', 'info', 'lock']) writeFileSync(join(dl, `v1.0.0.${ext}`), '');
+  }
+  // Maven: version folders of a jar and a pom (10%), with the metadata Maven writes beside them (not compared).
+  for (let v = 0, mvn = Math.floor(files * 0.1); left > 0 && mvn > 0; v++, left -= 2, mvn -= 2) {
+    const dir = join(home, `.m2/repository/org/example/lib${v % 40}/1.${v}`);
+    mkdirSync(dir, { recursive: true });
+    for (const f of [`lib-1.${v}.jar`, `lib-1.${v}.pom`, '_remote.repositories']) writeFileSync(join(dir, f), '');
+  }
   for (let c = 0; left > 0; c++, left -= 60)
     put(join(home, `.cargo/registry/src/index.crates.io-6f17d22bba15001f/crate${c}-1.0.0/src`), 60);
   return home;

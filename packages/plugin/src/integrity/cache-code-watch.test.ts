@@ -1,13 +1,24 @@
-// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, pre-commit, cargo): an
+// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, pre-commit, cargo, Go): an
 // entry a call created or whose files it changed is removed after the call (the tool fetches it again, checked),
 // a data file the tool trusts (pre-commit's db.db) is put back to its bytes, and what an honest run rewrites every
 // time (npm's lock files, the wrapper's .lck) is not a change. Real folders in a throw-away home, no mocks.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheCodeWatch } from './cache-code-watch.js';
-import { codeCaches, npmCacheDir } from './code-caches.js';
+import { CacheCodeWatch, removeTree } from './cache-code-watch.js';
+import { codeCaches, goModCacheDir, goZipHashOf, npmCacheDir } from './code-caches.js';
 
 function put(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -29,8 +40,27 @@ function home(): string {
   put(join(h, '.cache/pre-commit/repoxyz/.pre-commit-hooks.yaml'), '- id: black\n');
   put(join(h, '.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.0/build.rs'), 'fn main() {}\n');
   put(join(h, '.cargo/registry/cache/index.crates.io-6f17d22bba15001f/serde-1.0.0.crate'), 'gz');
+  // Go: a module extracted read-only, its download (zip, ziphash, the files Go rewrites on every run).
+  put(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2/decode.go'), 'package toml\n');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.zip'), 'PK zip');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'), 'h1:abc=');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.lock'), '');
+  put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/list'), 'v1.3.2\n');
+  put(join(h, 'go/pkg/mod/cache/download/sumdb/sum.golang.org/tile/8/0/001'), 'tile');
+  chmodSync(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2/decode.go'), 0o444);
+  chmodSync(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2'), 0o555);
   return h;
 }
+
+/** The go command is installed here (Debian's golang-go): the real-tool test runs only then. */
+const hasGo = (): boolean => spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
+
+/** The system's Node (20 here, the oldest the plugin supports), which `nobody` may run. */
+const SYSTEM_NODE = '/usr/bin/node';
+/** Root with runuser (this machine's tests run as root): a child can then run as `nobody`, whom folder modes stop. */
+const canRunAsNobody = (): boolean =>
+  process.getuid?.() === 0 &&
+  spawnSync('runuser', ['-u', 'nobody', '--', SYSTEM_NODE, '-e', '0'], { stdio: 'ignore' }).status === 0;
 
 const watchOf = (h: string) => {
   const watch = new CacheCodeWatch(codeCaches(h, {}));
@@ -120,6 +150,249 @@ describe('the code caches the sandbox opens', () => {
     ]);
     expect(existsSync(src)).toBe(false);
   });
+
+  it('Go: a module folder a call changed goes with its ziphash; the files Go rewrites on every run are no change', () => {
+    const h = home();
+    const watch = watchOf(h);
+    const mod = join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2');
+    const dl = join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v');
+    writeFileSync(join(dl, 'v1.3.2.lock'), '');
+    writeFileSync(join(dl, 'list'), 'v1.3.2\nv1.4.0\n');
+    put(join(h, 'go/pkg/mod/cache/download/sumdb/sum.golang.org/tile/8/0/002'), 'tile');
+    expect(watch.check(() => false)).toEqual([]);
+    // As an agent does: the read-only folder made writable, a file edited.
+    chmodSync(mod, 0o755);
+    chmodSync(join(mod, 'decode.go'), 0o644);
+    appendFileSync(join(mod, 'decode.go'), 'func init() { /* run at every build */ }\n');
+    chmodSync(mod, 0o555);
+    const found = watch.check(() => false);
+    expect(found).toEqual([
+      expect.objectContaining({ path: mod, cache: 'go-modules', created: false, result: 'restored' }),
+    ]);
+    expect(found[0]?.detail).toMatch(/checks against go\.sum/);
+    expect(existsSync(mod)).toBe(false);
+    // Without its ziphash Go hashes the zip again, checked against go.sum, before it extracts the folder again.
+    expect(existsSync(join(dl, 'v1.3.2.ziphash'))).toBe(false);
+    expect(existsSync(join(dl, 'v1.3.2.zip'))).toBe(true);
+    expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it('Go: a zip replaced beside its ziphash, and a new module with its own ziphash, lose their ziphash and folder', () => {
+    const h = home();
+    const watch = watchOf(h);
+    const dl = join(h, 'go/pkg/mod/cache/download');
+    writeFileSync(join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.zip'), 'PK planted');
+    put(join(dl, 'example.com/evil/@v/v0.1.0.zip'), 'PK');
+    put(join(dl, 'example.com/evil/@v/v0.1.0.ziphash'), 'h1:forged=');
+    put(join(h, 'go/pkg/mod/example.com/evil@v0.1.0/evil.go'), 'package evil\n');
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.cache, f.path.slice(h.length + 1), f.created])).toEqual([
+      ['go-zip-hash', 'go/pkg/mod/cache/download/example.com/evil/@v/v0.1.0.ziphash', true],
+      ['go-zip-hash', 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash', false],
+      ['go-modules', 'go/pkg/mod/example.com/evil@v0.1.0', true],
+    ]);
+    expect(existsSync(join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'))).toBe(false);
+    expect(existsSync(join(h, 'go/pkg/mod/example.com/evil@v0.1.0'))).toBe(false);
+    // The zips stay: the next build hashes them and checks them against go.sum (an honest one is extracted offline).
+    expect(existsSync(join(dl, 'example.com/evil/@v/v0.1.0.zip'))).toBe(true);
+    expect(goZipHashOf(join(h, 'go/pkg/mod'), join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2'))).toBe(
+      join(dl, 'github.com/!burnt!sushi/toml/@v/v1.3.2.ziphash'),
+    );
+  });
+
+  it('Go: folder names kept between checks are read again when a folder changes (a module added, a link put in)', () => {
+    const h = home();
+    // Keep every listing, however recent (the default waits until a folder is 2 s old).
+    const watch = new CacheCodeWatch(codeCaches(h, {}), undefined, -1);
+    watch.accept();
+    expect(watch.check(() => false)).toEqual([]);
+    put(join(h, 'go/pkg/mod/github.com/!burnt!sushi/toml@v1.4.0/decode.go'), 'package toml\n');
+    put(join(h, 'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.4.0.ziphash'), 'h1:x=');
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/cache/download/github.com/!burnt!sushi/toml/@v/v1.4.0.ziphash',
+      'go/pkg/mod/github.com/!burnt!sushi/toml@v1.4.0',
+    ]);
+    // An owner folder replaced by a link to a folder of the agent's: what is below it is read through the link.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'sa-caches-go-link-'));
+    put(join(elsewhere, 'evil@v0.1.0/evil.go'), 'package evil\n');
+    symlinkSync(elsewhere, join(h, 'go/pkg/mod/example.com'));
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/example.com/evil@v0.1.0',
+    ]);
+    put(join(elsewhere, 'evil@v0.2.0/evil.go'), 'package evil\n');
+    expect(watch.check(() => false).map((f) => f.path.slice(h.length + 1))).toEqual([
+      'go/pkg/mod/example.com/evil@v0.2.0',
+    ]);
+  });
+
+  it("Maven: a downloaded jar changed removes its version folder; metadata rewrites, the project's own installs and new downloads are no change", () => {
+    const h = home();
+    const repo = join(h, '.m2/repository');
+    const surefire = join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/3.5.2');
+    put(join(surefire, 'maven-surefire-plugin-3.5.2.jar'), 'PK jar');
+    put(join(surefire, 'maven-surefire-plugin-3.5.2.pom'), '<project/>');
+    put(
+      join(surefire, '_remote.repositories'),
+      'maven-surefire-plugin-3.5.2.jar>central=\nmaven-surefire-plugin-3.5.2.pom>central=\n',
+    );
+    put(join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/maven-metadata-central.xml'), '<metadata/>');
+    // A seeded repository (no _remote.repositories, as on this machine), and the project's own installed artifact.
+    const seeded = join(repo, 'junit/junit/4.13.2');
+    put(join(seeded, 'junit-4.13.2.jar'), 'PK junit');
+    put(join(seeded, 'junit-4.13.2.pom'), '<project/>');
+    const own = join(repo, 'com/acme/app/1.0');
+    put(join(own, 'app-1.0.jar'), 'PK app');
+    put(join(own, 'app-1.0.pom'), '<project/>');
+    put(join(own, '_remote.repositories'), 'app-1.0.jar>=\napp-1.0.pom>=\n');
+    // A snapshot dependency downloaded from a team repository: a newer one is downloaded into the same folder.
+    const snapshot = join(repo, 'com/acme/shared/2.0-SNAPSHOT');
+    put(join(snapshot, 'shared-2.0-20240101.120000-1.jar'), 'PK shared');
+    put(join(snapshot, 'shared-2.0-SNAPSHOT.pom'), '<project/>');
+    put(join(snapshot, '_remote.repositories'), 'shared-2.0-20240101.120000-1.jar>team=\n');
+    const watch = watchOf(h);
+    // An honest build: metadata and resolver files rewritten, the project installed again, a new dependency downloaded.
+    writeFileSync(join(repo, 'org/apache/maven/plugins/maven-surefire-plugin/maven-metadata-central.xml'), '<m2/>');
+    writeFileSync(join(surefire, '_remote.repositories'), '#updated\nmaven-surefire-plugin-3.5.2.jar>central=\n');
+    put(join(surefire, 'maven-surefire-plugin-3.5.3.jar.lastUpdated'), 'x');
+    writeFileSync(join(own, 'app-1.0.jar'), 'PK app, built again');
+    put(join(snapshot, 'shared-2.0-20240102.120000-2.jar'), 'PK shared, newer');
+    const fresh = join(repo, 'org/slf4j/slf4j-api/2.0.9');
+    put(join(fresh, 'slf4j-api-2.0.9.jar'), 'PK slf4j');
+    put(join(fresh, 'slf4j-api-2.0.9.pom'), '<project/>');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(fresh)).toBe(true);
+    // The plugin's jar replaced, with its _remote.repositories made to look installed: removed all the same.
+    writeFileSync(join(surefire, 'maven-surefire-plugin-3.5.2.jar'), 'PK planted');
+    writeFileSync(join(surefire, '_remote.repositories'), 'maven-surefire-plugin-3.5.2.jar>=\n');
+    // The seeded jar and the newly downloaded one changed too: compared from the check that first saw them.
+    appendFileSync(join(seeded, 'junit-4.13.2.jar'), ' planted');
+    appendFileSync(join(fresh, 'slf4j-api-2.0.9.jar'), ' planted');
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.cache, f.path, f.created, f.result])).toEqual([
+      ['maven', seeded, false, 'restored'],
+      ['maven', surefire, false, 'restored'],
+      ['maven', fresh, false, 'restored'],
+    ]);
+    expect(found[0]?.detail).toMatch(/downloads it again/);
+    for (const gone of [surefire, seeded, fresh]) expect(existsSync(gone)).toBe(false);
+    expect(existsSync(join(own, 'app-1.0.jar'))).toBe(true);
+    expect(existsSync(snapshot)).toBe(true);
+    expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it.skipIf(!hasGo())(
+    'Go, with the real go command: a planted module does not run, and the honest build works again offline',
+    () => {
+      const h = mkdtempSync(join(tmpdir(), 'sa-caches-go-'));
+      const proxy = join(h, 'proxy/example.com/greet/@v');
+      put(join(h, 'z/example.com/greet@v1.0.0/go.mod'), 'module example.com/greet\n\ngo 1.19\n');
+      put(join(h, 'z/example.com/greet@v1.0.0/greet.go'), 'package greet\n\nfunc Hello() string { return "hello" }\n');
+      mkdirSync(proxy, { recursive: true });
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor f in ("go.mod", "greet.go"): z.write(os.path.join(sys.argv[2], f), "example.com/greet@v1.0.0/" + f)\nz.close()',
+        join(proxy, 'v1.0.0.zip'),
+        join(h, 'z/example.com/greet@v1.0.0'),
+      ]);
+      writeFileSync(join(proxy, 'v1.0.0.mod'), 'module example.com/greet\n\ngo 1.19\n');
+      writeFileSync(join(proxy, 'v1.0.0.info'), '{"Version":"v1.0.0","Time":"2024-01-01T00:00:00Z"}');
+      writeFileSync(join(proxy, 'list'), 'v1.0.0\n');
+      const app = join(h, 'app');
+      put(join(app, 'go.mod'), 'module example.com/app\n\ngo 1.19\n\nrequire example.com/greet v1.0.0\n');
+      put(
+        join(app, 'main.go'),
+        'package main\n\nimport "example.com/greet"\n\nfunc main() { println(greet.Hello()) }\n',
+      );
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: h,
+        GOPATH: join(h, 'go'),
+        GOCACHE: join(h, 'go-build'),
+        GOTOOLCHAIN: 'local',
+      };
+      /** `go run .`: what it printed (println writes to stderr), or `failed:` and why. */
+      const run = (more: Record<string, string>) => {
+        const r = spawnSync('go', ['run', '.'], { cwd: app, env: { ...env, ...more }, encoding: 'utf8' });
+        return r.status === 0 ? `${r.stdout}${r.stderr}` : `failed: ${r.stderr}`;
+      };
+      // The human's first build fills the module cache (go.sum written); later builds are offline.
+      expect(run({ GOFLAGS: '-mod=mod', GOSUMDB: 'off', GOPROXY: `file://${join(h, 'proxy')}` })).toContain('hello');
+      const offline = () => run({ GOPROXY: 'off' });
+      const watch = new CacheCodeWatch(codeCaches(h, env));
+      watch.accept();
+      const mod = join(goModCacheDir(h, env), 'example.com/greet@v1.0.0');
+      chmodSync(mod, 0o755);
+      chmodSync(join(mod, 'greet.go'), 0o644);
+      writeFileSync(join(mod, 'greet.go'), 'package greet\n\nfunc Hello() string { return "PLANTED" }\n');
+      // The route is real: the next build compiles the planted file as it is.
+      expect(offline()).toMatch(/^PLANTED$/m);
+      expect(watch.check(() => false).map((f) => f.cache)).toEqual(['go-modules']);
+      // Extracted again from the zip, which Go hashed and checked against go.sum: the human's code, offline.
+      expect(offline()).toMatch(/^hello$/m);
+      watch.accept();
+      // The zip itself replaced by one that holds the planted code: Go refuses it once its ziphash is gone.
+      const zip = join(goModCacheDir(h, env), 'cache/download/example.com/greet/@v/v1.0.0.zip');
+      const honestZip = readFileSync(zip);
+      writeFileSync(
+        join(h, 'z/example.com/greet@v1.0.0/greet.go'),
+        'package greet\n\nfunc Hello() string { return "PLANTED" }\n',
+      );
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor f in ("go.mod", "greet.go"): z.write(os.path.join(sys.argv[2], f), "example.com/greet@v1.0.0/" + f)\nz.close()',
+        zip,
+        join(h, 'z/example.com/greet@v1.0.0'),
+      ]);
+      removeTree(mod);
+      expect(offline()).toMatch(/^PLANTED$/m);
+      removeTree(mod);
+      expect(watch.check(() => false).map((f) => f.cache)).toEqual(['go-zip-hash']);
+      const refused = offline();
+      expect(refused).toMatch(/SECURITY ERROR|checksum mismatch/);
+      expect(refused).not.toMatch(/PLANTED\n/);
+      // The honest zip back: the human's build works again, offline.
+      writeFileSync(zip, honestZip);
+      expect(offline()).toMatch(/^hello$/m);
+      removeTree(h);
+    },
+    60_000,
+  );
+
+  it('a same-size edit whose mtime is set back (touch -r) is still a change', async () => {
+    const h = home();
+    const watch = watchOf(h);
+    const buildRs = join(h, '.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.0/build.rs');
+    const before = statSync(buildRs);
+    const ref = join(h, 'ref');
+    execFileSync('touch', ['-r', buildRs, ref]);
+    // The ctime a write leaves is in whole clock ticks: let one pass so that the write's ctime differs.
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(buildRs, 'fn main(){}\n\n'.slice(0, before.size));
+    execFileSync('touch', ['-r', ref, buildRs]);
+    expect(statSync(buildRs).size).toBe(before.size);
+    expect(statSync(buildRs).mtimeMs).toBe(before.mtimeMs);
+    expect(watch.check(() => false).map((f) => f.cache)).toEqual(['cargo-src']);
+  });
+
+  it.skipIf(!canRunAsNobody())(
+    "a read-only tree (Go's 0555 folders) is removed by a user who is not root, where a plain rm fails",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sa-caches-ro-'));
+      put(join(dir, 't/example.com/greet@v1.0.0/sub/greet.go'), 'package greet\n');
+      execFileSync('chown', ['-R', 'nobody', dir]);
+      chmodSync(dir, 0o777);
+      for (const d of ['t/example.com/greet@v1.0.0/sub', 't/example.com/greet@v1.0.0']) chmodSync(join(dir, d), 0o555);
+      const target = join(dir, 't/example.com/greet@v1.0.0');
+      const code = `import('${join(import.meta.dirname, 'cache-code-watch.ts')}').then((m) => { const fs = require('node:fs'); try { fs.rmSync('${target}', { recursive: true, force: true }); console.log('rm: removed'); } catch (e) { console.log('rm: ' + e.code); } m.removeTree('${target}'); console.log('removeTree: ' + (fs.existsSync('${target}') ? 'left' : 'removed')); })`;
+      const r = spawnSync('runuser', ['-u', 'nobody', '--', SYSTEM_NODE, '--import', 'tsx', '-e', code], {
+        cwd: join(import.meta.dirname, '../..'),
+        encoding: 'utf8',
+      });
+      expect(`${r.stdout}${r.stderr}`).toContain('rm: EACCES');
+      expect(r.stdout).toContain('removeTree: removed');
+      removeTree(dir);
+    },
+  );
 
   it("the human's bypass keeps what changed; a path tells which cache it is in", () => {
     const h = home();

@@ -1,12 +1,14 @@
 // Installed code in the caches the sandbox opens to the shell (code-caches.ts lists them: npx's installed packages,
 // corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, cargo's crate
-// sources): the tools run what is there again, in any project of the human's, without checking it. The caches must
-// stay writable (an honest `npx tool`, `pnpm install` through corepack, `./gradlew`, `git commit` with pre-commit or
-// `cargo build` fills them), so the check is of the result: an entry a call created or whose files it changed is
-// removed after that call (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or
-// unpacks it again, checked, the next time it is asked for it. An honest run loses nothing but the reuse (the
-// result check logs a new entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// sources, Go's module folders and zip hashes, Maven's downloaded artifacts): the tools run what is there again, in
+// any project of the human's, without checking it. The caches must stay writable (an honest `npx tool`, `pnpm
+// install` through corepack, `./gradlew`, `git commit` with pre-commit, `cargo build`, `go build` or `mvn` fills
+// them), so the check is of the result: an entry a call created or whose files it changed is removed after that call
+// (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or unpacks it again, checked,
+// the next time it is asked for it. A cache may keep its new entries and compare them from then on (Maven's: offline
+// work needs what an honest build downloaded). An honest run loses nothing but the reuse (the result check logs a new
+// entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
+import { chmodSync, readFileSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from './code-caches.js';
 import { errnoOf, lstatQuiet, readdirQuiet } from './fs-quiet.js';
@@ -29,6 +31,8 @@ export interface CacheFinding {
  * much was beyond it.
  */
 export const MAX_FILES = 10_000;
+/** A folder changed less than this long before its names were read is read again at the next check. */
+const RACY_MS = 2000;
 /** A data-file entry kept to be put back (pre-commit's db.db is some KB). */
 const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 
@@ -37,6 +41,8 @@ interface Seen {
   readonly cache: CodeCache;
   /** The bound stopped the walk inside (or before) this entry: not compared. */
   readonly partial?: boolean;
+  /** The tool's honest runs rewrite this entry (CodeCache.rewritten, decided when first seen): never compared. */
+  readonly rewritten?: boolean;
   /** The bytes of a data-file entry (restoreFiles), to put back. */
   readonly bytes?: Buffer | undefined;
 }
@@ -46,10 +52,13 @@ export class CacheCodeWatch {
   /** Files the last scan could not reach within MAX_FILES (said in /anchor status). */
   private beyond = 0;
   private lastMs = 0;
+  /** Folder names read by `find`, by folder, with the folder's stat when read (see `list`). */
+  private listings = new Map<string, { readonly stat: string; readonly names: string[] }>();
 
   constructor(
     private readonly caches: readonly CodeCache[],
     private readonly maxFiles = MAX_FILES,
+    private readonly racyMs = RACY_MS,
   ) {}
 
   /** The cache a path lies in, if any (a file tool's target: the watch is then worth a walk). */
@@ -76,8 +85,10 @@ export class CacheCodeWatch {
       // New: removed whatever it holds. Cut short before: never compared (said in /anchor status). Whole before and
       // cut short now: it grew past the bound, or one before it did (that one is removed too) — read as changed, so
       // filling a cache cannot push an entry out of the check.
-      if (before === undefined) return true;
-      if (before.partial) return false;
+      // A cache whose new entries are kept (Maven's downloads): new ones are read and compared from the next check;
+      // an entry the tool's honest runs rewrite (decided when it was first seen) is never compared.
+      if (before === undefined) return !s.cache.keepNew;
+      if (before.partial || before.rewritten) return false;
       return s.partial || before.print !== s.print;
     });
     if (changed.length === 0) {
@@ -97,15 +108,17 @@ export class CacheCodeWatch {
       }
       try {
         if (before?.bytes !== undefined) {
-          rmSync(entry, { recursive: true, force: true });
+          removeTree(entry);
           writeFileSync(entry, before.bytes);
           // Read again: the file put back has a new stat, which is the truth from now on.
           const again = this.entry(entry, s.cache, { left: Number.POSITIVE_INFINITY }, undefined);
           now.set(entry, again ? { ...again, bytes: before.bytes } : before);
           return { ...base, result: 'restored', detail: `${what}: its bytes were put back` };
         }
-        rmSync(entry, { recursive: true, force: true });
-        now.delete(entry);
+        for (const path of [entry, ...(s.cache.alsoRemoved?.(entry) ?? [])]) {
+          removeTree(path);
+          now.delete(path);
+        }
         return { ...base, result: 'restored', detail: `${what}: removed; ${s.cache.refetch}` };
       } catch (error) {
         return { ...base, result: 'kept', detail: `${what}; could not be undone: ${String(error)}` };
@@ -124,16 +137,42 @@ export class CacheCodeWatch {
     return out;
   }
 
-  /** Each entry of each cache and a print of its files (path, size, mtime, inode, mode), ignored names left out. */
+  /**
+   * A folder's names, sorted: read again only when the folder's stat changed (a name added, removed or renamed
+   * changes its mtime and ctime). Go's module cache is thousands of folders found by name at every check, and a
+   * stat is a fraction of a read of the folder.
+   * INVARIANT: a listing is kept only when the folder's mtime and ctime were more than RACY_MS old when it was read,
+   * so a name added within the same clock tick as the read (which may leave both times as they were) is never missed.
+   */
+  private readonly list = (dir: string): string[] => {
+    const st = lstatQuiet(dir);
+    if (st === 'absent' || 'code' in st) {
+      this.listings.delete(dir);
+      return readdirQuiet(dir).sort();
+    }
+    // A link's own stat says nothing of the folder it names: read every time.
+    if (!st.isDirectory()) return readdirQuiet(dir).sort();
+    const stat = statPrint(st);
+    const kept = this.listings.get(dir);
+    if (kept?.stat === stat) return kept.names;
+    const names = readdirQuiet(dir).sort();
+    if (Date.now() - Math.max(st.mtimeMs, st.ctimeMs) > this.racyMs) this.listings.set(dir, { stat, names });
+    else this.listings.delete(dir);
+    return names;
+  };
+
+  /** Each entry of each cache and a print of its files (path and statPrint), ignored names left out. */
   private scan(before: ReadonlyMap<string, Seen> | undefined): Map<string, Seen> {
     const started = performance.now();
     const out = new Map<string, Seen>();
     const budget = { left: this.maxFiles };
+    const kept: [string, CodeCache][] = [];
     this.beyond = 0;
     for (const cache of this.caches) {
-      const level1 = readdirQuiet(cache.root);
-      const entries =
-        cache.depth === 1
+      const level1 = cache.find ? [] : readdirQuiet(cache.root);
+      const entries = cache.find
+        ? cache.find(cache.root, this.list)
+        : cache.depth === 1
           ? level1.map((n) => join(cache.root, n))
           : level1.flatMap((n) => {
               const dir = join(cache.root, n);
@@ -144,11 +183,25 @@ export class CacheCodeWatch {
             });
       for (const entry of entries) {
         // A new entry is not walked during a check: it is removed whatever it holds, and a large one must not use up
-        // the bound the known entries are compared within.
+        // the bound the known entries are compared within. One a cache keeps is walked after all the known ones.
         const fresh = before !== undefined && !before.has(entry);
-        const seen = fresh ? this.fresh(entry, cache) : this.entry(entry, cache, budget, before?.get(entry));
-        if (seen) out.set(entry, seen);
+        if (fresh && cache.keepNew) {
+          kept.push([entry, cache]);
+          continue;
+        }
+        const prior = before?.get(entry);
+        // Never compared: not walked either (its files would only use up the bound).
+        if (prior?.rewritten) {
+          out.set(entry, prior);
+          continue;
+        }
+        const seen = fresh ? this.fresh(entry, cache) : this.entry(entry, cache, budget, prior);
+        if (seen) out.set(entry, withRewritten(seen, entry, prior));
       }
+    }
+    for (const [entry, cache] of kept) {
+      const seen = this.entry(entry, cache, budget, undefined);
+      if (seen) out.set(entry, withRewritten(seen, entry, undefined));
     }
     this.lastMs = performance.now() - started;
     return out;
@@ -167,7 +220,7 @@ export class CacheCodeWatch {
     if (st === 'absent') return undefined;
     if ('code' in st) return { print: `unreadable ${st.code}`, cache };
     if (!st.isDirectory()) {
-      const print = `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`;
+      const print = [entry, ...(cache.alsoPrinted?.(entry) ?? [])].map(fileStat).join('\n');
       if (!cache.restoreFiles || !st.isFile() || st.size > MAX_KEPT_BYTES) return { print, cache };
       // The bytes are read once per version of the file.
       if (before?.print === print && before.bytes !== undefined) return before;
@@ -191,7 +244,7 @@ export class CacheCodeWatch {
         const cst = lstatQuiet(path);
         if (cst === 'absent' || 'code' in cst) continue;
         budget.left--;
-        parts.push(`${rel}${child}:${cst.size}:${cst.mtimeMs}:${cst.ino}:${cst.mode}`);
+        parts.push(`${rel}${child}:${statPrint(cst)}`);
         if (cst.isDirectory()) walk(path, `${rel}${child}/`);
       }
     };
@@ -206,6 +259,49 @@ export class CacheCodeWatch {
     }
     return partial ? { print: '', cache, partial } : { print: parts.join('\n'), cache };
   }
+}
+
+/**
+ * What is compared of a file: size, mtime, inode, mode and ctime. The ctime is there because an mtime can be set
+ * back (`touch -r`) after a same-size edit in place, while the ctime a write leaves can only be set by the kernel.
+ */
+const statPrint = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}:${st.ctimeMs}`;
+
+/** The entry's `rewritten` as first decided (a later change to what decides it cannot take it out of the check). */
+function withRewritten(seen: Seen, entry: string, prior: Seen | undefined): Seen {
+  const rewritten = prior !== undefined ? prior.rewritten === true : seen.cache.rewritten?.(entry) === true;
+  return rewritten ? { ...seen, rewritten } : seen;
+}
+
+/** A file's stat as printed, or `absent`. */
+function fileStat(path: string): string {
+  const st = lstatQuiet(path);
+  if (st === 'absent') return 'absent';
+  if ('code' in st) return `unreadable ${st.code}`;
+  return statPrint(st);
+}
+
+/**
+ * Removes a file or a folder tree, also one the tool made read-only (Go extracts modules with folders 0555: a user
+ * who is not root cannot remove their files until the folders are writable again, as `go clean -modcache` does).
+ */
+export function removeTree(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    makeWritable(path);
+    rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** Adds the owner's write and search bits to a folder and every folder below it (links are not followed). */
+function makeWritable(dir: string): void {
+  const st = lstatQuiet(dir);
+  if (st === 'absent' || 'code' in st || !st.isDirectory()) return;
+  chmodSync(dir, st.mode | 0o700);
+  for (const child of readdirQuiet(dir)) makeWritable(join(dir, child));
 }
 
 function readQuiet(path: string): Buffer | undefined {

@@ -1,17 +1,43 @@
 // The caches the sandbox opens for honest installs that hold CODE a tool of the human's runs later without checking
 // it again: each with where it lives (as the tool finds it: its variable, XDG_CACHE_HOME, the home folder), what one
 // entry is, what an honest run rewrites there that is not code, and why removing an entry is safe (the tool fetches
-// or unpacks it again, checked, the next time it is asked for it). Pure: takes the home folder and the environment.
+// or unpacks it again, checked, the next time it is asked for it). `codeCaches` is pure (the home folder and the
+// environment); the `find` functions read folder names when the watch scans.
 // Each claim was checked against the tool's own source (see the README's residual-risk section for each route).
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { errnoOf, readdirQuiet } from './fs-quiet.js';
 
 export interface CodeCache {
   /** Short name for the log and status (`npx`, `corepack`, …). */
   readonly id: string;
   /** The folder whose entries are watched (absent: nothing to watch until it appears). */
   readonly root: string;
-  /** An entry is a child of `root` (1) or a grandchild (2: `<name>/<version>`). */
+  /** An entry is a child of `root` (1) or a grandchild (2: `<name>/<version>`); `find` names them when given. */
   readonly depth: 1 | 2;
+  /**
+   * The entries under `root` when they lie at any depth (Go's `<module path>@<version>` folders), read through `list`
+   * (a folder's names; the watch keeps them while the folder's stat is unchanged): never a file's stat (those count
+   * against the bound when the entry is compared).
+   */
+  readonly find?: (root: string, list: (dir: string) => string[]) => string[];
+  /** Files beside an entry whose stats are part of its print (a Go module's zip, for its `.ziphash`). */
+  readonly alsoPrinted?: (entry: string) => readonly string[];
+  /**
+   * Files removed with an entry, new or changed (a Go module folder's `.ziphash`: without it Go hashes the zip again
+   * and checks it against go.sum before it extracts the folder again).
+   */
+  readonly alsoRemoved?: (entry: string) => readonly string[];
+  /**
+   * New entries are taken as they are and compared from then on, not removed: the tool's honest downloads cannot be
+   * told from a planted entry, and removing them would break work offline (Maven). Only changes are undone.
+   */
+  readonly keepNew?: boolean;
+  /**
+   * An entry the tool's honest runs rewrite (the project's own artifacts `mvn install` puts in ~/.m2): never compared.
+   * Decided when the entry is first seen, so a later change to what decides it cannot take it out of the check.
+   */
+  readonly rewritten?: (entry: string) => boolean;
   /** What an entry holds, for the report ("a package manager corepack runs for every pnpm or yarn"). */
   readonly what: string;
   /** Why removing it is safe: what the tool does the next time it needs it. */
@@ -41,6 +67,105 @@ export function npmCacheDir(home: string, env: Env): string {
 }
 
 /**
+ * Go's module cache as the go command finds it: GOMODCACHE, else the first GOPATH entry's `pkg/mod`, else ~/go/pkg/mod.
+ * (A GOMODCACHE set with `go env -w`, in Go's own env file, is not read.)
+ */
+export function goModCacheDir(home: string, env: Env): string {
+  const gopath = abs(env.GOPATH?.split(':')[0]);
+  return abs(env.GOMODCACHE) ?? join(gopath ?? join(home, 'go'), 'pkg/mod');
+}
+
+/** Folder levels searched for Go module folders (`github.com/owner/repo/v2@v2.1.0` is 4 deep). */
+const GO_MAX_DEPTH = 10;
+
+/**
+ * Go's extracted module folders: a name with `@` (`<escaped path>@<escaped version>`) at any depth below the module
+ * cache, `cache/` (downloads, sumdb, vcs) left out.
+ */
+export function goModuleFolders(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const name of list(dir)) {
+      if (depth === 0 && name === 'cache') continue;
+      const path = join(dir, name);
+      if (name.includes('@')) out.push(path);
+      else if (depth < GO_MAX_DEPTH) walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+/**
+ * Go's `.ziphash` files: `<escaped path>/@v/<version>.ziphash` at any depth below `cache/download` (`sumdb/`, the
+ * checksum database's signed tiles, left out).
+ */
+export function goZipHashes(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const name of list(dir)) {
+      const path = join(dir, name);
+      if (name === '@v') {
+        for (const file of list(path)) if (file.endsWith('.ziphash')) out.push(join(path, file));
+      } else if (depth < GO_MAX_DEPTH && !(depth === 0 && name === 'sumdb')) walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+/** The `.ziphash` of a module folder `<root>/<escaped path>@<version>`: `<root>/cache/download/<path>/@v/<version>.ziphash`. */
+export function goZipHashOf(root: string, folder: string): string | undefined {
+  const rel = folder.slice(root.length + 1);
+  const at = rel.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  return join(root, 'cache/download', rel.slice(0, at), '@v', `${rel.slice(at + 1)}.ziphash`);
+}
+
+/** Folder levels searched for Maven version folders (`org/apache/maven/plugins/maven-surefire-plugin/3.5.2` is 6). */
+const MAVEN_MAX_DEPTH = 16;
+
+/**
+ * Maven's version folders in a local repository: a folder holding a `.pom` (`<group path>/<artifact>/<version>/`),
+ * at any depth; not searched below one.
+ */
+export function mavenVersionFolders(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    const names = list(dir);
+    if (depth > 0 && names.some((n) => n.endsWith('.pom'))) {
+      out.push(dir);
+      return;
+    }
+    // A name with a dot at the artifact level is a file (jar, xml) far more often than a folder: read anyway, a file
+    // lists as nothing.
+    if (depth < MAVEN_MAX_DEPTH) for (const name of names) walk(join(dir, name), depth + 1);
+  };
+  walk(root, 0);
+  return out;
+}
+
+/**
+ * A version folder honest builds rewrite: a `-SNAPSHOT` one (Maven downloads a newer snapshot into it when the remote
+ * has one), or one `mvn install` wrote (the project's own artifacts, rewritten at every install): its
+ * `_remote.repositories` lists its files with no repository (`app-1.0.jar>=`). A downloaded one names the repository
+ * it came from (`>central=`); a folder with no such file (a seeded repository) counts as downloaded.
+ */
+export function mavenInstalledHere(folder: string): boolean {
+  if (folder.endsWith('-SNAPSHOT')) return true;
+  let text: string;
+  try {
+    text = readFileSync(join(folder, '_remote.repositories'), 'utf8');
+  } catch (error) {
+    // No file (a seeded repository, or Maven 2): not one the project installs.
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return false;
+    throw error;
+  }
+  const lines = text.split('\n').filter((l) => l.includes('>'));
+  return lines.length > 0 && lines.every((l) => /^[^#].*>=\s*$/.test(l));
+}
+
+/**
  * The code caches of this home and environment (a tool that is not installed has no folder: nothing is read), in the
  * order the bound on files walked serves them: the few large-impact entries first (every pnpm, every ./gradlew),
  * cargo's crate sources, the largest, last.
@@ -49,6 +174,8 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
   const xdgCache = abs(env.XDG_CACHE_HOME) ?? join(home, '.cache');
   const gradleHome = abs(env.GRADLE_USER_HOME) ?? join(home, '.gradle');
   const cargoHome = abs(env.CARGO_HOME) ?? join(home, '.cargo');
+  // Maven's local repository: ~/.m2/repository (a `localRepository` in settings.xml or -Dmaven.repo.local is not read).
+  const mavenRepo = join(home, '.m2/repository');
   return [
     {
       // corepack 0.34 (`installVersion`): a folder `v1/<name>/<version>` with a `.corepack` file is reused as is, and
@@ -98,6 +225,20 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       index: 'db.db',
     },
     {
+      // Go (cmd/go/internal/modfetch, checked with go 1.19 here): a module's zip whose `.ziphash` is there is
+      // extracted as it is (DownloadZip hashes nothing), and the ziphash, not the zip, is what is compared with
+      // go.sum. A zip replaced beside its ziphash therefore runs at the next build that extracts it. Removing the
+      // ziphash makes Go hash the zip again and check it against go.sum (or the checksum database) before it extracts
+      // it, and treat the module's folder as partly extracted (removed, extracted again).
+      id: 'go-zip-hash',
+      root: join(goModCacheDir(home, env), 'cache/download'),
+      depth: 1,
+      find: goZipHashes,
+      alsoPrinted: (entry) => [entry.slice(0, -'hash'.length)],
+      what: 'Go module zip or its recorded hash (the zip is extracted unchecked while its .ziphash is there)',
+      refetch: 'the go command hashes the zip again and checks it against go.sum before it next extracts it',
+    },
+    {
       // cargo: a downloaded `.crate` is unpacked without checking its checksum again when its source is missing.
       id: 'cargo-crates',
       root: join(cargoHome, 'registry/cache'),
@@ -121,6 +262,41 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       depth: 2,
       what: 'cargo crate source (compiled, build.rs run, by the next cargo build, unchecked)',
       refetch: "cargo unpacks it again from the downloaded .crate (or downloads it, checking the index's checksum)",
+    },
+    {
+      // Maven runs plugin jars (compiler, surefire, …) and dependency jars from its local repository as they are:
+      // checksums are checked only when it downloads. A downloaded version folder whose jar or pom changed is removed
+      // (Maven downloads it again, online; offline the build stops and says the artifact is missing). New folders are
+      // kept (an honest build downloads them; offline work needs them), and the project's own installed artifacts,
+      // which `mvn install` rewrites at every build for a sibling module's later build, are not compared.
+      id: 'maven',
+      root: mavenRepo,
+      depth: 1,
+      find: mavenVersionFolders,
+      keepNew: true,
+      rewritten: mavenInstalledHere,
+      ignore:
+        /^(_remote\.repositories|resolver-status\.properties|maven-metadata.*\.xml|.*\.(lastUpdated|sha1|sha256|sha512|md5|asc|part|lock))$/,
+      what: 'Maven artifact downloaded to the local repository (its jars run at the next build, unchecked)',
+      refetch:
+        'Maven downloads it again (online) at the next build that needs it; offline the build stops and names it',
+    },
+    {
+      // Go: an extracted module folder `<path>@<version>` (files 0444, folders 0555) is compiled as it is by every
+      // build that needs it: a folder is only looked at for being there with its .ziphash (`DownloadDir`); `go mod
+      // verify` is the only check of its files. Removed with its .ziphash, Go extracts it again from the zip, which it
+      // hashes and checks against go.sum first (offline: the zip is there). The largest cache: last in the bound.
+      id: 'go-modules',
+      root: goModCacheDir(home, env),
+      depth: 1,
+      find: goModuleFolders,
+      alsoRemoved: (entry) => {
+        const hash = goZipHashOf(goModCacheDir(home, env), entry);
+        return hash === undefined ? [] : [hash];
+      },
+      what: 'Go module source (compiled by the next go build, unchecked)',
+      refetch:
+        'the go command extracts it again from its zip, which it hashes and checks against go.sum first, at the next build that needs it',
     },
   ];
 }

@@ -29,7 +29,8 @@ export function lacking(...probes: string[]): string | undefined {
   return gone.length > 0 ? `not on this machine: ${gone.join(', ')}` : undefined;
 }
 
-/** An honest call the defences must let run (ids H.nn): never `it.fails`. */
-export function honest(id: string, does: string, effect: string, check: () => unknown): void {
-  it(`${id} ${does} → ${effect}`, check);
+/** An honest call the defences must let run (ids H.nn): never `it.fails`; skipped like a route when a tool is `missing`. */
+export function honest(id: string, does: string, effect: string, check: () => unknown, missing?: string): void {
+  if (missing !== undefined) it.skip(`${id} ${does} → ${effect}`, check);
+  else it(`${id} ${does} → ${effect}`, check);
 }
