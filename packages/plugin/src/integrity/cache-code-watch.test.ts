@@ -57,10 +57,26 @@ const hasGo = (): boolean => spawnSync('go', ['version'], { stdio: 'ignore' }).s
 
 /** The system's Node (20 here, the oldest the plugin supports), which `nobody` may run. */
 const SYSTEM_NODE = '/usr/bin/node';
-/** Root with runuser (this machine's tests run as root): a child can then run as `nobody`, whom folder modes stop. */
+/**
+ * Root with runuser (this machine's tests run as root): a child can then run as `nobody`, whom folder modes stop —
+ * when `nobody` can also read this checkout (a clone under /root cannot be read by anyone else).
+ */
 const canRunAsNobody = (): boolean =>
   process.getuid?.() === 0 &&
-  spawnSync('runuser', ['-u', 'nobody', '--', SYSTEM_NODE, '-e', '0'], { stdio: 'ignore' }).status === 0;
+  spawnSync(
+    'runuser',
+    [
+      '-u',
+      'nobody',
+      '--',
+      SYSTEM_NODE,
+      '--import',
+      'tsx',
+      '-e',
+      `import('${join(import.meta.dirname, 'cache-code-watch.ts')}')`,
+    ],
+    { stdio: 'ignore', cwd: join(import.meta.dirname, '../..') },
+  ).status === 0;
 
 const watchOf = (h: string) => {
   const watch = new CacheCodeWatch(codeCaches(h, {}));
