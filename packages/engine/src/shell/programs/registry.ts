@@ -5,6 +5,7 @@ import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
+import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
@@ -83,6 +84,13 @@ import {
 
 export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GIT,
+  PRETTIER,
+  ESLINT,
+  BLACK,
+  RUFF,
+  RUBOCOP,
+  RUSTFMT,
+  PHP_CS_FIXER,
   GH,
   GLAB,
   DOCKER_CLI,
