@@ -180,7 +180,9 @@ function scheduleValidation(): void {
     // the check itself (40–150 ms: the gaps of someone typing), it made a key wait every few keys, and a slow key let
     // the next check in sooner (a key in five waited 60–300 ms under load, in the bench). A short file whose check
     // was slow once (a busy machine) waits less: three times the check's cost.
-    quickTimer = setTimeout(quickNow, Math.min(SLOW_QUICK_PAUSE_MS, QUICK_PAUSE_PER_CHECK_MS * lastQuickMs));
+    // After a whole text put in by the page (no keys coming), as soon as the check's own cost has passed.
+    const pause = coldCheck ? lastQuickMs : QUICK_PAUSE_PER_CHECK_MS * lastQuickMs;
+    quickTimer = setTimeout(quickNow, Math.min(SLOW_QUICK_PAUSE_MS, pause));
   }
 }
 /** The quick pass's cost above which it no longer runs inside each keystroke (a frame at 60 Hz is 16.7 ms). */

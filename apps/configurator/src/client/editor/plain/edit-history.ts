@@ -13,10 +13,14 @@ export interface HistoryStep extends TextEdit {
 /** Steps kept; older ones are dropped (a 5,000-line file replaced by another is two copies of it). */
 const MAX_STEPS = 200;
 
-/** Whether `next`, typed right after `last`, continues it: more characters typed on, or more deleted backwards. */
+/**
+ * Whether `next`, typed right after `last`, continues it: one more character typed on, or one more deleted (a paste,
+ * a word deleted at once or a text dropped is a step of its own, as in the browser's own history).
+ */
 function continues(last: HistoryStep, next: HistoryStep): boolean {
   const typing = (s: HistoryStep) => s.removed === '' && s.inserted.length > 0;
   const deleting = (s: HistoryStep) => s.inserted === '' && s.removed.length > 0;
+  if (next.inserted.length + next.removed.length !== 1) return false;
   if (typing(last) && typing(next)) return next.at === last.at + last.inserted.length;
   if (deleting(last) && deleting(next)) return next.at + next.removed.length === last.at || next.at === last.at; // Backspace, or Delete
   return false;
@@ -25,7 +29,7 @@ function continues(last: HistoryStep, next: HistoryStep): boolean {
 export function editHistory() {
   const undo: HistoryStep[] = [];
   const redo: HistoryStep[] = [];
-  /** Set when the caret moved or the page edited: the next key starts a step of its own. */
+  /** Set when the caret moved, the page edited or the last step was more than a key: the next key starts a step. */
   let sealed = true;
   return {
     /** A change the user made (a key, a paste, a drop): joined to the step before when it continues it. */
@@ -43,7 +47,7 @@ export function editHistory() {
         };
       } else undo.push(step);
       if (undo.length > MAX_STEPS) undo.shift();
-      sealed = false;
+      sealed = step.inserted.length + step.removed.length !== 1;
     },
     /** A change the page made (a quick fix, composition, an import): always a step of its own. */
     applied(step: HistoryStep): void {

@@ -74,9 +74,11 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     version++;
     whole = undefined;
   };
+  let widthCols = -1;
   const fitArea = () => {
     if (area.rows !== rows) area.rows = rows;
-    area.style.width = `${cols + 2}ch`;
+    if (widthCols !== cols) area.style.width = `${cols + 2}ch`;
+    widthCols = cols;
   };
 
   /** Puts the text area's part where the caret is (the whole file when it is short), keeping the view still. */
@@ -273,6 +275,8 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
       history.seal();
       edgeSoon();
     });
+  // The caret dragged by its handle on a touch screen (where the browser reports it at the text area).
+  area.addEventListener('selectionchange', edgeSoon);
 
   // A tap or a click on a line above or below the text area: the caret goes there (unless text is being selected
   // there to copy it).

@@ -63,11 +63,13 @@ export interface TextEdit {
 
 /**
  * The change that turned `before` into `after` (one edit of a text area changes one stretch), found from both ends.
- * `caret` is the caret after the edit, where such a change ends: the stretch found never starts after it.
+ * `caret` is the caret after the edit, where such a change ends: where the same text repeats, the stretch found is the
+ * one that ends there.
  */
 export function editBetween(before: string, after: string, caret = after.length): TextEdit {
   const max = Math.min(before.length, after.length);
-  const startLimit = Math.min(max, Math.max(0, caret));
+  // The stretch typed ends at the caret, so it starts at least as many characters before it as the text grew.
+  const startLimit = Math.min(max, Math.max(0, caret - Math.max(0, after.length - before.length)));
   let start = 0;
   while (start < startLimit && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let end = 0;
