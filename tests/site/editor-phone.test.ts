@@ -22,6 +22,7 @@ import { cli, explain, scratchDir } from './support/cli.js';
 import { ensureCliBuilt } from './support/build.js';
 import { editorFixture } from './support/editor-fixture.js';
 import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
+import { axeViolations } from './support/axe.js';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
@@ -302,6 +303,8 @@ describe('a long file in parts: the lines around the caret in the text area, the
     expect(moved.area.top).toBe(moved.above.top + moved.above.height);
     expect(moved.above.height).toBe(moved.above.text.split('\n').length * moved.lineHeight);
     expect(moved.note).toMatch(/lines (\d+) to (\d+) of 5001/);
+    // Axe finds nothing in a file shown in parts either (the parts scroll in a box that holds the text area).
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type('Q');
     const lines = text.split('\n');
     lines[line - 1] = `${lines[line - 1]!.slice(0, at.ch)}Q${lines[line - 1]!.slice(at.ch)}`;
