@@ -121,14 +121,21 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
   };
   const caret = (): Pos => {
     const at = area.selectionEnd;
-    return { line: firstLine + breaksIn(shown, 0, at), ch: at - (shown.lastIndexOf('\n', at - 1) + 1) };
+    return { line: firstLine + breaksIn(shown, 0, at), ch: at === 0 ? 0 : at - (shown.lastIndexOf('\n', at - 1) + 1) };
   };
 
   /** Scrolls the box so that a place shows (a text area scrolls only to its caret, and here the box scrolls). */
   const scrollIntoView = (line: number, ch: number) => {
     const style = getComputedStyle(area);
     const lineHeight = parseFloat(style.lineHeight) || 1.5 * parseFloat(style.fontSize);
-    const charWidth = area.offsetWidth / (cols + 2);
+    // The text area is at least as wide as the box, so its width says nothing of a character's: one is measured.
+    const probe = el('span', {}, '0'.repeat(10));
+    probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre;';
+    probe.style.fontFamily = style.fontFamily;
+    probe.style.fontSize = style.fontSize;
+    box.append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 10;
+    probe.remove();
     const pad = parseFloat(getComputedStyle(box).paddingTop) || 0;
     const y = pad + (line - 1) * lineHeight;
     if (y < box.scrollTop || y + lineHeight > box.scrollTop + box.clientHeight)
