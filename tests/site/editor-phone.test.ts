@@ -239,8 +239,10 @@ describe('a long file in parts: the lines around the caret in the text area, the
       const above = document.getElementById('plain-above')!;
       const below = document.getElementById('plain-below')!;
       const box = document.getElementById('plain-scroll')!;
-      // A <pre> draws no line for a last line break alone: the page adds one after an empty last line.
-      const lines = (pre: HTMLElement) => (pre.textContent ?? '').replace(/\n$/, '');
+      // The lines of a part, shown in blocks; a block draws no line for a last line break alone, so the page adds one
+      // after an empty last line.
+      const lines = (part: HTMLElement) =>
+        Array.from(part.children, (block) => (block.textContent ?? '').replace(/\n$/, '')).join('\n');
       return {
         lineHeight: parseFloat(getComputedStyle(area).lineHeight),
         above: {

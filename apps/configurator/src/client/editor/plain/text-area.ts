@@ -36,8 +36,45 @@ export interface PlainOptions {
 
 /** Line breaks as a text area's value has them (its value setter turns \r\n and \r into \n). */
 const asValue = (text: string): string => text.replace(/\r\n?/g, '\n');
-/** Lines as a <pre> shows them: a last line break alone draws no line, so an empty last line gets one more. */
+/** Lines as a `white-space: pre` block shows them: a last line break alone draws no line, so an empty last one gets one more. */
 const asBlock = (lines: string): string => (lines === '' || lines.endsWith('\n') ? `${lines}\n` : lines);
+/** Lines per block of a part above or below the text area. */
+const CHUNK_LINES = 100;
+/** A block's own lines, without the line break asBlock adds to draw an empty last line. */
+const chunkText = (chunk: Element): string => {
+  const drawn = chunk.textContent ?? '';
+  return drawn.endsWith('\n') ? drawn.slice(0, -1) : drawn;
+};
+
+/**
+ * Shows lines above or below the text area in blocks of CHUNK_LINES, counted from the start of the file above it and
+ * from its end below it, so that a block keeps its lines when the text area's part moves or grows: only the blocks
+ * that changed are set, and the browser keeps what it measured of the others. (One block of 4,500 lines, set anew at
+ * each move, was laid out whole again: 40–55 ms of a move's 60–90 ms of CPU at a load of ~11.)
+ */
+function showLines(part: HTMLElement, lines: readonly string[], fromEnd: boolean): void {
+  const chunks: string[] = [];
+  const first = fromEnd ? lines.length % CHUNK_LINES || CHUNK_LINES : CHUNK_LINES;
+  for (let at = 0, size = first; at < lines.length; at += size, size = CHUNK_LINES)
+    chunks.push(asBlock(lines.slice(at, at + size).join('\n')));
+  const shown = Array.from(part.children);
+  // The blocks that stay are those at the same place counted from the start (above) or from the end (below).
+  const pairs = Math.min(shown.length, chunks.length);
+  for (let i = 0; i < pairs; i++) {
+    const el = fromEnd ? shown[shown.length - 1 - i]! : shown[i]!;
+    const text = fromEnd ? chunks[chunks.length - 1 - i]! : chunks[i]!;
+    if (el.textContent !== text) el.textContent = text;
+  }
+  const extra = fromEnd ? shown.slice(0, shown.length - pairs) : shown.slice(pairs);
+  for (const el of extra) el.remove();
+  const missing = (fromEnd ? chunks.slice(0, chunks.length - pairs) : chunks.slice(pairs)).map((text) => {
+    const block = document.createElement('div');
+    block.textContent = text;
+    return block;
+  });
+  if (fromEnd) part.prepend(...missing);
+  else part.append(...missing);
+}
 /** The widest line's width in characters (a tab as two, as the style's tab-size), for the text area's width. */
 function widest(text: string): number {
   let max = 0;
@@ -96,8 +133,8 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
     rows = breaksIn(shown) + 1;
     cols = widest(shown);
     area.value = shown;
-    above.textContent = head === '' ? '' : asBlock(head.slice(0, -1));
-    below.textContent = tail === '' ? '' : asBlock(tail.slice(1));
+    showLines(above, head === '' ? [] : head.slice(0, -1).split('\n'), false);
+    showLines(below, tail === '' ? [] : tail.slice(1).split('\n'), true);
     above.hidden = head === '';
     below.hidden = tail === '';
     windowNote.textContent =
@@ -289,27 +326,42 @@ export function createPlainEditor(area: HTMLTextAreaElement, text: string, optio
   // there to copy it).
   const placeFromPoint = (part: HTMLElement, e: MouseEvent) => {
     if (!(window.getSelection()?.isCollapsed ?? true)) return;
-    const offsetIn = (): number => {
+    const blocks = Array.from(part.children);
+    /** The block under the pointer and the offset in its lines. */
+    const hit = (): [Element, number] | undefined => {
       const doc = document as Document & {
         caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
       };
       const found = doc.caretPositionFromPoint?.(e.clientX, e.clientY);
-      if (found && found.offsetNode.parentNode === part) return found.offset;
+      if (found && found.offsetNode.parentElement?.parentElement === part)
+        return [found.offsetNode.parentElement, found.offset];
       const range = document.caretRangeFromPoint?.(e.clientX, e.clientY);
-      if (range && range.startContainer.parentNode === part) return range.startOffset;
+      if (range?.startContainer.parentElement?.parentElement === part)
+        return [range.startContainer.parentElement, range.startOffset];
       // Where the browser says nothing, the start of the line under the pointer.
-      const style = getComputedStyle(part);
-      const row = Math.floor((e.clientY - part.getBoundingClientRect().top) / parseFloat(style.lineHeight));
-      const content = part.textContent ?? '';
+      const block = blocks.find((b) => b.getBoundingClientRect().bottom > e.clientY) ?? blocks[blocks.length - 1];
+      if (!block) return undefined;
+      const row = Math.floor(
+        (e.clientY - block.getBoundingClientRect().top) / parseFloat(getComputedStyle(part).lineHeight),
+      );
+      const content = chunkText(block);
       let at = 0;
       for (let n = 0; n < row; n++) {
         const next = content.indexOf('\n', at);
         if (next < 0) break;
         at = next + 1;
       }
-      return at;
+      return [block, at];
     };
-    const inPart = offsetIn();
+    const found = hit();
+    if (!found) return;
+    const [block, offset] = found;
+    let inPart = 0;
+    for (const b of blocks) {
+      if (b === block) break;
+      inPart += chunkText(b).length + 1;
+    }
+    inPart += Math.min(offset, chunkText(block).length);
     const at = part === above ? Math.min(inPart, head.length - 1) : head.length + shown.length + 1 + inPart;
     const target = Math.min(at, fullText().length);
     load(fullText(), [target, target]);
