@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSite } from './support/site.js';
 import {
+  editorCaret,
   editorForm,
   editorMarkers,
   editorText,
@@ -21,6 +22,7 @@ import { cli, explain, scratchDir } from './support/cli.js';
 import { ensureCliBuilt } from './support/build.js';
 import { editorFixture } from './support/editor-fixture.js';
 import { largeContractFile } from '../../apps/configurator/bench/large-file.mjs';
+import { axeViolations } from './support/axe.js';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
@@ -142,9 +144,12 @@ describe('the plain form', () => {
     const url = page.url();
     await setEditorText(page, 'version: 1\ncontracts: []\n');
     await page.keyboard.press('Control+End');
+    // The text area is as wide as its widest line; the box around it scrolls (plain/text-area.ts).
     const scroll = () =>
-      area.evaluate((a: HTMLTextAreaElement) => ({ wider: a.scrollWidth > a.clientWidth, left: a.scrollLeft }));
-    // A line longer than the screen is not wrapped: the text area scrolls sideways to keep the caret in view, and back
+      page
+        .locator('#plain-scroll')
+        .evaluate((b: HTMLElement) => ({ wider: b.scrollWidth > b.clientWidth, left: b.scrollLeft }));
+    // A line longer than the screen is not wrapped: the editor scrolls sideways to keep the caret in view, and back
     // towards the start of the next line.
     await page.keyboard.type('# a long comment that runs well past the right edge of a phone screen, and on');
     await expect.poll(async () => (await scroll()).left).toBeGreaterThan(100);
@@ -163,11 +168,8 @@ describe('the plain form', () => {
     const page = await phone();
     await setEditorText(page, 'version: 1\nsetings: {}\n');
     await page.locator('#problems li button.link').first().click();
-    const caret = await page.locator('textarea#editor-text').evaluate((a: HTMLTextAreaElement) => ({
-      focused: document.activeElement === a,
-      line: a.value.slice(0, a.selectionStart).split('\n').length,
-    }));
-    expect(caret).toEqual({ focused: true, line: 2 });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor-text');
+    expect((await editorCaret(page)).line).toBe(2);
   });
 });
 
@@ -199,7 +201,7 @@ describe('a whole file put in by the page (composition, import)', () => {
 });
 
 describe('a long file on a phone', () => {
-  it('keeps every key typed into a 5,000-line text area, marks the problem on its line, and undoes the whole file in one step', async () => {
+  it('keeps every key typed into a 5,000-line file, marks the problem on its line, and undoes the whole file in one step', async () => {
     const page = await phone();
     const first = await editorText(page);
     const text = largeContractFile(5000);
@@ -219,17 +221,136 @@ describe('a long file on a phone', () => {
       .toContainEqual([lastLine, 1]);
     // The problem's line in the list moves the caret there.
     await page.locator('#problems li', { hasText: 'bogus' }).locator('button.link').first().click();
-    expect(
-      await page.locator('textarea#editor-text').evaluate((a: HTMLTextAreaElement) => ({
-        focused: document.activeElement === a,
-        line: a.value.slice(0, a.selectionStart).split('\n').length,
-      })),
-    ).toEqual({ focused: true, line: lastLine });
-    // The browser's own undo: the typing first, then the whole file, back to the text the page opened with.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor-text');
+    expect(await editorCaret(page)).toEqual({ line: lastLine, ch: 0 });
+    // Undo: the typing first, then the whole file, back to the text the page opened with.
     await page.keyboard.press('Control+z');
     await expect.poll(() => editorText(page)).toBe(text);
     await page.keyboard.press('Control+z');
     await expect.poll(() => editorText(page)).toBe(first);
+  });
+});
+
+describe('a long file in parts: the lines around the caret in the text area, the rest as text', () => {
+  /** The three parts of the plain form as laid out: each part's top, lines and text. */
+  const parts = (page: Page) =>
+    page.evaluate(() => {
+      const area = document.getElementById('editor-text') as HTMLTextAreaElement;
+      const above = document.getElementById('plain-above')!;
+      const below = document.getElementById('plain-below')!;
+      const box = document.getElementById('plain-scroll')!;
+      // The lines of a part, shown in blocks; a block draws no line for a last line break alone, so the page adds one
+      // after an empty last line.
+      const lines = (part: HTMLElement) =>
+        Array.from(part.children, (block) => (block.textContent ?? '').replace(/\n$/, '')).join('\n');
+      return {
+        lineHeight: parseFloat(getComputedStyle(area).lineHeight),
+        above: {
+          shown: !above.hidden,
+          top: above.offsetTop,
+          height: above.offsetHeight,
+          text: lines(above),
+        },
+        area: { top: area.offsetTop, lines: area.value.split('\n').length, text: area.value },
+        below: {
+          shown: !below.hidden,
+          top: below.offsetTop,
+          height: below.offsetHeight,
+          text: lines(below),
+        },
+        scrollTop: box.scrollTop,
+        note: document.getElementById('plain-window')!.textContent,
+      };
+    });
+  const longFile = async (page: Page) => {
+    const text = largeContractFile(5000);
+    await setEditorText(page, text);
+    await page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 60_000 });
+    return text;
+  };
+
+  it('lays the parts out line for line as one text, and the caret goes where a line outside the text area is tapped', async () => {
+    const page = await phone();
+    // A short file is all in the text area.
+    const short = await parts(page);
+    expect([short.above.shown, short.below.shown, short.note]).toEqual([false, false, '']);
+    const text = await longFile(page);
+    const laid = await parts(page);
+    // The text area holds at most 1,000 lines (a key costs what the text area holds), the rest is below it.
+    expect(laid.area.lines).toBeLessThanOrEqual(1000);
+    expect(laid.above.shown).toBe(false);
+    expect(laid.below.shown).toBe(true);
+    expect(`${laid.area.text}\n${laid.below.text}`).toBe(text);
+    expect(laid.below.top - laid.area.top).toBe(laid.area.lines * laid.lineHeight);
+    expect(laid.below.height).toBe((text.split('\n').length - laid.area.lines) * laid.lineHeight);
+    expect(laid.note).toMatch(/lines 1 to \d+ of 5001/);
+    // Tap the first visible line once the box shows line 3,000 (in the part below the text area).
+    const box = (await page.locator('#plain-scroll').boundingBox())!;
+    const scrollTop = laid.area.top + 2999 * laid.lineHeight;
+    await page.locator('#plain-scroll').evaluate((b, top) => {
+      b.scrollTop = top;
+    }, scrollTop);
+    const atTop = await page.locator('#plain-scroll').evaluate((b) => b.scrollTop);
+    const line = Math.floor((atTop - laid.area.top) / laid.lineHeight) + 1;
+    await page.mouse.click(box.x + 8 + 4, box.y + (laid.area.top + (line - 1) * laid.lineHeight - atTop) + 12);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('editor-text');
+    // At the start of the line (the tap was at its first character's left half, or on its right half).
+    const at = await editorCaret(page);
+    expect(at.line).toBe(line);
+    expect(at.ch).toBeLessThanOrEqual(1);
+    // The text stayed where it was on screen while the text area moved to that line.
+    const moved = await parts(page);
+    expect(moved.scrollTop).toBe(atTop);
+    expect(moved.above.shown).toBe(true);
+    expect(moved.area.top).toBe(moved.above.top + moved.above.height);
+    expect(moved.above.height).toBe(moved.above.text.split('\n').length * moved.lineHeight);
+    expect(moved.note).toMatch(/lines (\d+) to (\d+) of 5001/);
+    // Axe finds nothing in a file shown in parts either (the parts scroll in a box that holds the text area).
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type('Q');
+    const lines = text.split('\n');
+    lines[line - 1] = `${lines[line - 1]!.slice(0, at.ch)}Q${lines[line - 1]!.slice(at.ch)}`;
+    expect(await editorText(page)).toBe(lines.join('\n'));
+  });
+
+  it('moves the text area along with the caret, Ctrl+Home and Ctrl+End go to the start and end of the file, and undo takes every edit back in order', async () => {
+    const page = await phone();
+    const text = await longFile(page);
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 650; i++) await page.keyboard.press('ArrowDown');
+    expect(await editorCaret(page)).toEqual({ line: 651, ch: 0 });
+    await page.keyboard.type('A');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('B\n');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('C');
+    const lines = text.split('\n');
+    const edited = [...lines];
+    edited[650] = `A${edited[650]}`;
+    edited[0] = `C${edited[0]}`;
+    edited[edited.length - 1] = 'B\n';
+    expect(await editorText(page)).toBe(edited.join('\n'));
+    // Typing near the end again, then backwards through every edit, and forwards again.
+    const states = [text];
+    const withA = [...lines];
+    withA[650] = `A${withA[650]}`;
+    states.push(withA.join('\n'));
+    states.push(`${withA.join('\n')}B\n`);
+    states.push(edited.join('\n'));
+    for (let i = states.length - 2; i >= 0; i--) {
+      await page.keyboard.press('Control+z');
+      expect(await editorText(page)).toBe(states[i]);
+    }
+    for (let i = 1; i < states.length; i++) {
+      await page.keyboard.press('Control+Shift+z');
+      expect(await editorText(page)).toBe(states[i]);
+    }
+    // The text area's part is always the lines around the caret, at most 1,000 of them.
+    const now = await parts(page);
+    expect(now.area.lines).toBeLessThanOrEqual(1000);
+    expect(
+      `${now.above.shown ? `${now.above.text}\n` : ''}${now.area.text}${now.below.shown ? `\n${now.below.text}` : ''}`,
+    ).toBe(edited.join('\n'));
   });
 });
 

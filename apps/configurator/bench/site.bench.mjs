@@ -8,9 +8,9 @@
 //    mounted and interactive)
 //  - time from a key to the diagnostics in a 500-line file (median and p95 of 30 keystrokes after 6 cold ones, which
 //    are reported on their own; the target is on p95)
-//  - time per key typed into a 5,000-line file (its check runs once the keys pause)
+//  - time per key typed into a 5,000-line file, key by key (median and p95 of 84; its check runs once the keys pause)
 // Targets from issue 18: the editor page ≤ 1,300 KB gzip in all, ready ≤ 1.5 s median on a quiet machine, keystroke →
-// diagnostics p95 ≤ 20 ms, typing into 5,000 lines ≤ 20 ms per key; home, role and install pages ≤ 20 KB each. The
+// diagnostics p95 ≤ 20 ms, typing into 5,000 lines ≤ 20 ms per key (on the p95); home, role and install pages ≤ 20 KB each. The
 // machine's load average is printed with the figures: on two shared cores the times are only comparable when it is low.
 // BENCH_ONLY=bytes measures the bytes alone (a minute instead of several; the byte figures do not depend on the load);
 // BENCH_ONLY=typing measures typing into the 5,000-line file alone (BENCH_FORMS=plain or monaco for one form), to run
@@ -257,17 +257,38 @@ for (const form of timings || only === 'typing' ? forms : []) {
   await page.click(EDITOR_TEXT);
   await page.keyboard.press('Control+End');
   const typed = '# a comment typed key by key';
-  const started = Date.now();
-  await page.keyboard.type(typed);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
-  const perKey = (Date.now() - started) / typed.length;
+  // Three rounds of 28 keys at the end of the file, each key timed (from the key sent until the page has handled it),
+  // with a pause between rounds in which the checks run (until the full check is done), as when someone stops typing;
+  // the typed line is taken out again after each round. The figure is on the keys one by one: the median, and the p95 against the target.
+  const keys = [];
+  const rounds = [];
+  for (let round = 0; round < 3; round++) {
+    if (round > 0) {
+      const settled = () =>
+        page.waitForFunction(() => !document.documentElement.dataset.pendingFull, undefined, { timeout: 60_000 });
+      await settled();
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.press('Backspace');
+      await settled();
+    }
+    const started = performance.now();
+    for (const key of typed) {
+      const at = performance.now();
+      await page.keyboard.type(key);
+      keys.push(performance.now() - at);
+    }
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    rounds.push((performance.now() - started) / typed.length);
+  }
+  const text = await page.evaluate(() => window.__configurator.getText());
+  if (!text.endsWith(`\n${typed}`)) throw new Error(`the ${form} editor lost keys typed into the long file`);
   const check = Number(await page.getAttribute('html', 'data-validation-ms'));
   report(
-    `${form}: typing into a 5,000-line file`,
-    perKey,
-    `${perKey.toFixed(1)} ms per key (the check there: ${check.toFixed(0)} ms, run once the keys pause)`,
+    `${form}: typing into a 5,000-line file (p95 of ${keys.length} keys)`,
+    p95(keys),
+    `${p95(keys).toFixed(1)} ms per key (median ${median(keys).toFixed(1)} ms; per round, typing and the frame after it: ${rounds.map((r) => r.toFixed(1)).join(', ')} ms per key; the check there: ${check.toFixed(0)} ms, run once the keys pause)`,
     '≤ 20 ms per key',
-    perKey <= 20,
+    p95(keys) <= 20,
   );
   await context.close();
 }

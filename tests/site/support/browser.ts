@@ -79,6 +79,13 @@ export async function editorText(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __configurator: { getText(): string } }).__configurator.getText());
 }
 
+/** Where the editor's cursor is in the whole file: 1-based line, 0-based character. */
+export async function editorCaret(page: Page): Promise<{ line: number; ch: number }> {
+  return page.evaluate(() =>
+    (window as unknown as { __configurator: { caret(): { line: number; ch: number } } }).__configurator.caret(),
+  );
+}
+
 export interface MarkerView {
   readonly line: number;
   readonly col: number;

@@ -106,10 +106,15 @@ const helpContext = (): HelpContext => {
   return help.context;
 };
 const startText = start.text.replace(/^#\s*yaml-language-server:.*\n/, '');
-let editor: EditorSurface = createPlainEditor($<HTMLTextAreaElement>('editor-text'), startText, {
+const plain = createPlainEditor($<HTMLTextAreaElement>('editor-text'), startText, {
   help: helpContext,
   helpLine: $('cursor-help'),
+  box: $('plain-scroll'),
+  above: $('plain-above'),
+  below: $('plain-below'),
+  windowNote: $('plain-window'),
 });
+let editor: EditorSurface = plain;
 editor.onChange(changed);
 function changed(): void {
   touched = true;
@@ -150,27 +155,47 @@ function scheduleValidation(): void {
   root.dataset.changedAt = performance.now().toFixed(1);
   root.dataset.pendingFull = 'true';
   clearTimeout(fullTimer);
-  fullTimer = setTimeout(() => {
-    afterCheck(fullCheck(text()));
-    fillExamples(last!.load);
-    if (examplesRun) showExamples();
-    replayPart.changed();
-    keep();
-    delete root.dataset.pendingFull;
-  }, FULL_CHECK_DELAY_MS);
+  const slow = slowChecks > 0;
+  fullTimer = setTimeout(
+    () => {
+      afterCheck(fullCheck(text()));
+      fillExamples(last!.load);
+      if (examplesRun) showExamples();
+      replayPart.changed();
+      keep();
+      delete root.dataset.pendingFull;
+    },
+    slow
+      ? Math.min(SLOW_FULL_CHECK_DELAY_MS, Math.max(FULL_CHECK_DELAY_MS, FULL_PAUSE_PER_CHECK_MS * lastQuickMs))
+      : FULL_CHECK_DELAY_MS,
+  );
   clearTimeout(quickTimer);
-  if (slowChecks === 0) {
+  if (!slow) {
     // Synchronously, right after the change is applied: the diagnostics are right before the browser paints it.
     quickNow();
   } else {
-    // A file whose check costs more than a frame (thousands of lines): one check once the keys stop coming for a
-    // moment, so typing stays fluent; the markers follow a little later.
-    quickTimer = setTimeout(quickNow, Math.min(lastQuickMs, QUICK_CHECK_MAX_DELAY_MS));
+    // A file whose check costs more than a frame (thousands of lines): one check once the keys stop coming, so typing
+    // stays fluent; the markers follow a little later. A pause, not a short gap: the check holds the page for as long
+    // as it runs (50–200 ms in 5,000 lines), and a key that comes meanwhile waits for it. Run after a gap as long as
+    // the check itself (40–150 ms: the gaps of someone typing), it made a key wait every few keys, and a slow key let
+    // the next check in sooner (a key in five waited 60–300 ms under load, in the bench). A short file whose check
+    // was slow once (a busy machine) waits less: three times the check's cost.
+    // After a whole text put in by the page (no keys coming), as soon as the check's own cost has passed.
+    const pause = coldCheck ? lastQuickMs : QUICK_PAUSE_PER_CHECK_MS * lastQuickMs;
+    quickTimer = setTimeout(quickNow, Math.min(SLOW_QUICK_PAUSE_MS, pause));
   }
 }
 /** The quick pass's cost above which it no longer runs inside each keystroke (a frame at 60 Hz is 16.7 ms). */
 const SYNC_CHECK_BUDGET_MS = 30;
-const QUICK_CHECK_MAX_DELAY_MS = 150;
+/**
+ * Where the quick pass costs more: the pause in typing after which it runs (three times its cost, at most 300 ms), and
+ * after which the full check runs (ten times the quick pass's cost, from 300 ms to 1 s: it runs the examples too,
+ * 200–600 ms in 5,000 lines, and a key typed meanwhile waits for it).
+ */
+const SLOW_QUICK_PAUSE_MS = 300;
+const QUICK_PAUSE_PER_CHECK_MS = 3;
+const SLOW_FULL_CHECK_DELAY_MS = 1000;
+const FULL_PAUSE_PER_CHECK_MS = 10;
 let quickTimer: ReturnType<typeof setTimeout> | undefined;
 let lastQuickMs = 0;
 /**
@@ -491,7 +516,7 @@ function keep(): void {
     say('This browser refuses to store your draft: download, copy or share it before you leave.');
   storageRefused = !ok;
 }
-// The full check saves 300 ms after typing stops; leaving sooner must not lose the last keystrokes.
+// The full check saves once typing stops (300 ms, or 1 s in a long file); leaving sooner must not lose the last keys.
 window.addEventListener('pagehide', keep);
 $('reference-link').addEventListener('click', keep);
 window.addEventListener('beforeunload', (e) => {
@@ -542,6 +567,7 @@ Object.assign(window, {
     getText: text,
     setText: (next: string) => replaceText(next),
     markers: () => editor.markers(),
+    caret: () => editor.caret(),
     form: () => editor.form,
     catalogueSize: catalogue.anchors.length,
   },
@@ -565,9 +591,9 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
     const host = document.createElement('div');
     host.className = 'monaco-host';
     const hadFocus = document.activeElement === area;
-    const caret = editor.lines();
-    const at = area.selectionStart;
-    area.before(host);
+    const caret = plain.caret();
+    const plainBox = $('plain-scroll');
+    plainBox.before(host);
     const monacoEditor = createMonacoEditor(host, editor.text(), {
       help: helpContext,
       ariaLabel: 'Contract file (YAML). F1 lists the commands; Ctrl+M makes Tab move the focus.',
@@ -575,7 +601,8 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
     // Blurred first, so that what the text area keeps up while it has the focus (plain/text-area.ts) ends with it:
     // removing a focused element fires no blur where browsers follow the HTML standard.
     area.blur();
-    area.remove();
+    plainBox.remove();
+    $('plain-window').remove();
     $('cursor-help').hidden = true;
     editor = monacoEditor;
     editor.onChange(changed);
@@ -585,10 +612,7 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
       editor.showProblems(problemsOf(last, editor.lines()));
       runSimulation();
     }
-    if (hadFocus) {
-      const before = caret.text().slice(0, at).split('\n');
-      editor.reveal(before.length, before[before.length - 1]!.length);
-    }
+    if (hadFocus) editor.reveal(caret.line, caret.ch);
   } catch (error) {
     // The text area keeps working: the page loses Monaco's comforts, not the user's work.
     console.error('editor: Monaco could not be loaded; the plain text area stays', error);

@@ -2,7 +2,7 @@
 // text area (plain/text-area.ts) on a phone or touch screen. Everything else — checks, problems, help, simulator,
 // storage — is shared and editor-agnostic; an adapter only shows what it is given and reports changes.
 import type { Problem, QuickFix } from './diagnostics.ts';
-import type { TextLines } from './text-lines.ts';
+import type { Pos, TextLines } from './text-lines.ts';
 
 /** What window.__configurator.markers() returns: the problems the editor shows in the text, 1-based line and column. */
 export interface MarkerView {
@@ -28,6 +28,8 @@ export interface EditorSurface {
   text(): string;
   /** The current text as the shared layer reads it. */
   lines(): TextLines;
+  /** Where the cursor is (1-based line, 0-based character). */
+  caret(): Pos;
   /** Replaces the whole text as one undoable edit (composition, import). */
   replaceAll(text: string): void;
   /** Applies a quick fix when its text is still where the problem was; returns whether it did. */

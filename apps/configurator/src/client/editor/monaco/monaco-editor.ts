@@ -80,6 +80,10 @@ export function createMonacoEditor(host: HTMLElement, text: string, options: Mon
     form: 'monaco',
     text: () => model.getValue(),
     lines: () => lines,
+    caret() {
+      const at = editor.getPosition();
+      return at ? { line: at.lineNumber, ch: at.column - 1 } : { line: 1, ch: 0 };
+    },
     replaceAll(next) {
       // One undoable edit, so Ctrl+Z takes a composition or an import back.
       editor.pushUndoStop();
