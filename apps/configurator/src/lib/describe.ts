@@ -28,18 +28,20 @@ const brief = (items: readonly string[]): string =>
 function run(r: CommandMatch): string {
   const programs = asList(r.program);
   const subs = asList(r.subcommand);
+  // Lists are cut short (the YAML below has them all): a role page is read by people, and it must stay light.
   let s = subs.length
-    ? list(subs.map((sub) => `\`${programs.length === 1 ? programs[0] : `{${programs.join('|')}}`} ${sub}\``))
-    : list(code(programs));
+    ? brief(subs.map((sub) => `\`${programs.length === 1 ? programs[0] : `{${programs.join('|')}}`} ${sub}\``))
+    : brief(code(programs));
   const parts: string[] = [];
   if (r.flags !== undefined) parts.push(`with ${list(code(asList(r.flags)))}`);
   if (r.allFlags !== undefined) parts.push(`with all of ${list(code(asList(r.allFlags)), 'and')}`);
   if (r.notFlags !== undefined) parts.push(`without ${list(code(asList(r.notFlags)))}`);
-  if (r.args !== undefined) parts.push(`on ${list(code(asList(r.args)))}`);
+  if (r.args !== undefined) parts.push(`on ${brief(code(asList(r.args)))}`);
   if (r.maxArgs !== undefined) parts.push(`with at most ${r.maxArgs} argument(s)`);
   if (r.option)
     parts.push(`whose ${list(code(asList(r.option.name)))} value matches ${list(code(asList(r.option.value)))}`);
-  if (r.text !== undefined) parts.push(`matching ${list(code(asList(r.text)))}`);
+  // A regular expression says little to a reader; the YAML below has it.
+  if (r.text !== undefined) parts.push('whose text matches a pattern (in the YAML below)');
   if (parts.length) s += ` ${parts.join(', ')}`;
   return s;
 }
