@@ -4,7 +4,7 @@
 import { parse, type ParsedScript, type Redirection } from 'unbash';
 import type { ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
-import type { CallFiles } from './call-files.js';
+import { type CallFiles, runnableText } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shebangFamily } from './file-runs.js';
 import { programName, resolve } from './paths.js';
@@ -12,7 +12,16 @@ import { syntheticWord, type ShellWord } from './words.js';
 import { stdinScriptRunner, unwrap } from './wrappers.js';
 import { type Effect, redirectEffects } from './effects.js';
 import { interpreterUse, isSystemPath } from './interpreters.js';
-import { GitAliases, isGitCommand } from './git-aliases.js';
+import { GitAliases, gitConfigAssignment, isGitCommand } from './git-aliases.js';
+import {
+  type ContainerLine,
+  composeCandidates,
+  composeLines,
+  composeTargets,
+  dockerBuild,
+  dockerfileLines,
+  dockerRunImage,
+} from './container-files.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { crontabCommands } from './scheduler.js';
@@ -85,6 +94,9 @@ export type GivenValues = (() => readonly (readonly [string, Value])[]) | undefi
 export abstract class Follower {
   /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
   protected readonly gitAliases = new GitAliases();
+  /** Images a `docker build -t TAG` earlier in this line made from a Dockerfile the call or the session wrote: the
+   * line each runs (its ENTRYPOINT/CMD), by tag. */
+  protected readonly images = new Map<string, string>();
   /** break/continue commands seen (a loop unrolled around one cannot know which turns ran to the end). */
   protected breaks = 0;
 
@@ -233,6 +245,75 @@ export abstract class Follower {
       end,
       [...via, 'git alias definition'],
     );
+  }
+
+  /**
+   * A setting whose value the program hands to a shell (programs' `commandSettings`: git's `core.editor`, `core.pager`,
+   * `GIT_EDITOR`, a `!` credential helper): given on the command (`git -c core.editor='sh -c "…"' commit`,
+   * `GIT_SEQUENCE_EDITOR=… git rebase -i`) or written by it (`git config core.pager '…'`), the line is walked as a shell
+   * of its own there and then (`via: ['git -c core.editor']`) — whether this subcommand opens it or a later one does.
+   * A plain program (`GIT_EDITOR=true`, `core.pager=less -R`) is judged as that program: nothing a rule names.
+   * A `git config core.hooksPath DIR` runs the hooks the session wrote in DIR: every later git command may.
+   */
+  protected commandSettings(
+    command: SimpleCommand,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+    run: (path: string, family: string | undefined, label: string) => boolean,
+  ): void {
+    const declaration = declarationOf(command.program);
+    const settings = declaration?.commandSettings;
+    if (settings === undefined || frame.depth + via.length + 1 > this.maxDepth) return;
+    const lines: { line: string; label: string }[] = [];
+    const fromKey = (key: string, value: string, label: string): void => {
+      const k = key.toLowerCase();
+      const section = k.slice(0, k.indexOf('.') + 1);
+      if (settings.keys.includes(k) || (section !== '' && settings.keys.includes(`${section}*`)))
+        lines.push({ line: value, label });
+      else if (settings.bangKeys.includes(k) && value.startsWith('!')) lines.push({ line: value.slice(1), label });
+    };
+    for (const g of command.globals)
+      if (g.name === settings.option && g.value !== undefined) {
+        const eq = g.value.indexOf('=');
+        if (eq > 0)
+          fromKey(g.value.slice(0, eq), g.value.slice(eq + 1), `${command.program} ${g.name} ${g.value.slice(0, eq)}`);
+      }
+    const env = command.environment;
+    if (env !== undefined)
+      for (const name of settings.env)
+        if (env[name] !== undefined) lines.push({ line: env[name] as string, label: name });
+    const set = command.positionals[0] === settings.setter ? gitConfigAssignment(command) : undefined;
+    if (set?.value !== undefined) {
+      fromKey(set.key, set.value, `${command.program} ${settings.setter} ${set.key}`);
+      const hooks = declaration?.hooks;
+      if (hooks?.folderKey === set.key && command.remote === undefined)
+        for (const hook of new Set(Object.values(hooks.bySubcommand).flat())) {
+          const path = resolve(command.cwd, `${set.value}/${hook}`);
+          if (this.files.file(path) !== undefined)
+            run(path, undefined, `${command.program} ${settings.setter} ${set.key} › ${hook}`);
+        }
+    }
+    for (const { line, label } of lines) {
+      if (line.trim() === '') continue;
+      const [s, e] = this.map(frame, pos, end);
+      this.nested(
+        line,
+        {
+          text: line,
+          base: undefined,
+          span: [s, e],
+          via: [...frame.via, ...via, label],
+          depth: frame.depth + 1,
+          env: [],
+          remote: command.remote ?? frame.remote,
+          file: frame.file,
+        },
+        this.childShell(scope, command.cwd, undefined, [], false),
+      );
+    }
   }
 
   /** `gh alias set NAME 'pr merge --admin'` (or `--shell 'git push -f'`): judged as running it, as git's. */
@@ -395,6 +476,7 @@ export abstract class Follower {
       return undefined;
     }
     this.projectTasks(command, index, frame, scope, pos, end);
+    this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
@@ -497,7 +579,8 @@ export abstract class Follower {
     const planned = hooks === undefined ? undefined : hookPlan(hooks, sub);
     if (hooks === undefined || planned === undefined) return;
     // `git -c core.hooksPath=DIR …` moves the folder.
-    let moved: string | undefined;
+    // …and so does a `git config core.hooksPath DIR` earlier in the same line.
+    let moved: string | undefined = hooks.folderKey === undefined ? undefined : this.gitAliases.hooksPath;
     for (const g of command.globals)
       if (g.name === '-c' && g.value !== undefined && hooks.folderKey !== undefined) {
         const eq = g.value.indexOf('=');
@@ -517,6 +600,71 @@ export abstract class Follower {
         if (run(path, undefined, label)) break;
       }
     }
+  }
+
+  /**
+   * What a container runs from files the call or the session wrote (container-files.ts): `docker compose up|run` a
+   * compose file's services, `docker build` a Dockerfile's RUN lines, `docker run IMAGE` (no command of its own) the
+   * ENTRYPOINT/CMD of the image a `docker build -t IMAGE` earlier in the line made. Each line is walked as a shell of
+   * its own marked as running in the container (`remote`). Files the session did not write are not read.
+   */
+  private containerFiles(
+    command: SimpleCommand,
+    index: number,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    if (command.remote !== undefined || declarationOf(command.program)?.containerFiles !== true) return;
+    const lines: ContainerLine[] = [];
+    const text = (path: string): string | undefined => {
+      const f = this.files.file(resolve(command.cwd, path));
+      return f === undefined ? undefined : runnableText(f);
+    };
+    const compose = command.positionals[0] === 'compose' ? composeTargets(command) : undefined;
+    if (compose !== undefined) {
+      for (const candidate of composeCandidates(command)) {
+        const t = text(candidate);
+        if (t === undefined) continue;
+        this.out.script(resolve(command.cwd, candidate), index, 'compose', 'whole');
+        lines.push(...(composeLines(t, compose.sub, compose.names) ?? []));
+        break;
+      }
+    }
+    const build = dockerBuild(command);
+    if (build !== undefined) {
+      const t = text(build.file);
+      if (t !== undefined) {
+        this.out.script(resolve(command.cwd, build.file), index, 'dockerfile', 'whole');
+        const found = dockerfileLines(t);
+        for (const line of found.build) lines.push({ source: line, label: `${command.program} build › RUN` });
+        if (found.image !== undefined) for (const tag of build.tags) this.images.set(tag, found.image);
+      }
+    }
+    const image = dockerRunImage(command);
+    const runs = image === undefined ? undefined : this.images.get(image);
+    if (runs !== undefined) lines.push({ source: runs, label: `${command.program} run ${image}` });
+    if (lines.length === 0) return;
+    if (frame.depth + 1 > this.maxDepth) {
+      this.out.opaque('depth', index, lines[0]?.label ?? command.program);
+      return;
+    }
+    for (const line of lines)
+      this.nested(
+        line.source,
+        {
+          text: line.source,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, line.label],
+          depth: frame.depth + 1,
+          env: [],
+          remote: line.label,
+          file: frame.file,
+        },
+        this.childShell(scope, undefined, undefined, [], true),
+      );
   }
 
   /**
