@@ -590,14 +590,27 @@ export abstract class Follower {
     for (const { hook, paths, skip } of planned) {
       if (skip.length > 0 && command.flags.some((f) => skip.includes(f.name))) continue;
       const candidates = moved === undefined ? paths : [`${moved}/${hook}`, ...paths];
+      let ran = false;
       for (const written of candidates) {
         const path = here ? written : resolve(command.cwd, written);
         // Most calls meet no hook the session wrote: only a file the call or the session knows is run (and labelled).
         if (this.files.file(path) === undefined) continue;
         const label = `${command.program} ${sub} › ${written}`;
         // A hook's own git command does not run the same hook again here (a pre-push that pushes).
+        ran = true;
         if (command.via.includes(label)) break;
         if (run(path, undefined, label)) break;
+      }
+      if (ran) continue;
+      // A hook the session wrote in another folder of the project (`.githooks/pre-commit`, `tools/hooks/pre-push`):
+      // a `git config core.hooksPath` made by an earlier call may point there, and no later walk can read that
+      // config. The stricter reading: such a file runs with the command that runs its hook.
+      for (const pattern of [`**/${hook}`, `.*/**/${hook}`]) {
+        const found = this.files.matching(here ? pattern : resolve(command.cwd, pattern))[0];
+        if (found === undefined) continue;
+        const label = `${command.program} ${sub} › ${found.path}`;
+        if (!command.via.includes(label)) run(found.path, undefined, label);
+        break;
       }
     }
   }

@@ -2,6 +2,7 @@
 // list, su reading its script on stdin, the shell lines git runs from its settings (editor, pager, ssh command, a `!`
 // credential helper) and a hooks folder it is pointed at, array indexes through names and arithmetic, `cd -`/$OLDPWD.
 import { describe, expect, it } from 'vitest';
+import { pathGlobMatch } from '../../src/shell/glob-match.js';
 import { parseShell, type ShellContext } from '../../src/shell/index.js';
 
 const files =
@@ -134,5 +135,53 @@ describe('container files the session wrote', () => {
     expect(remote('docker run --rm job')).toEqual([]);
     expect(remote('docker compose run --rm job npm test')).toEqual(['docker compose run job: npm test']);
     expect(parseShell('docker compose up web', undefined, { file: files({}) }).commands).toHaveLength(1);
+  });
+});
+
+describe('compressed files keep the text they hold', () => {
+  const ctx = { file: files({ '/tmp/job.sh.gz': 'npm publish\n', '/tmp/job.sh': 'npm publish\n' }) };
+  it('prints the text of a known compressed file to a shell (gzip -dc, zcat, bzcat, xz -dc, gunzip -c)', () => {
+    expect(runs('gzip -dc /tmp/job.sh.gz | sh', ctx)).toContain('npm publish');
+    expect(runs('gunzip -c /tmp/job.sh.gz | bash', ctx)).toContain('npm publish');
+    expect(runs("echo 'npm publish' | gzip -c > /tmp/j.gz; zcat /tmp/j.gz | bash")).toContain('npm publish');
+    expect(runs('bzip2 -kf /tmp/job.sh && bzcat /tmp/job.sh.bz2 | sh', ctx)).toContain('npm publish');
+    expect(runs('xz -k /tmp/job.sh && xz -dc /tmp/job.sh.xz | bash', ctx)).toContain('npm publish');
+  });
+  it('writes the compressed file in place with the text and deletes the input unless kept', () => {
+    const effects = (s: string) => parseShell(s, undefined, ctx).effects.map((e) => `${e.kind} ${e.path}`);
+    expect(effects('gzip /tmp/job.sh')).toEqual(['read /tmp/job.sh', 'write /tmp/job.sh.gz', 'delete /tmp/job.sh']);
+    expect(effects('gzip -k /tmp/job.sh')).toEqual(['read /tmp/job.sh', 'write /tmp/job.sh.gz']);
+    expect(effects('gunzip /tmp/job.sh.gz')).toEqual([
+      'read /tmp/job.sh.gz',
+      'write /tmp/job.sh',
+      'delete /tmp/job.sh.gz',
+    ]);
+  });
+  it('adds nothing for a file whose text is unknown, or a list or test', () => {
+    const effects = (s: string) => parseShell(s, undefined, ctx).effects.map((e) => `${e.kind} ${e.path}`);
+    expect(effects('gzip -f data/raw/x.csv')).toEqual(['read data/raw/x.csv']);
+    expect(runs('gzip -l /tmp/job.sh.gz | sh', ctx)).not.toContain('npm publish');
+  });
+});
+
+describe('a hook the session wrote in another folder of the project', () => {
+  const known: Record<string, string> = {
+    '.githooks/pre-commit': '#!/bin/sh\nnpm publish\n',
+    'tools/hooks/pre-push': 'npm publish\n',
+  };
+  const ctx: ShellContext = {
+    file: files(known),
+    glob: (pattern) =>
+      Object.keys(known)
+        .filter((k) => pathGlobMatch(pattern, k))
+        .map((path) => ({ path, file: { text: known[path], pieces: [] } })),
+  };
+  it('runs with the command that runs its hook (a core.hooksPath an earlier call set may point there)', () => {
+    expect(runs("git commit -m 'fix: x'", ctx)).toContain('npm publish');
+    expect(runs('git push origin feat/x', ctx)).toContain('npm publish');
+  });
+  it('does not run when the command skips its hooks or runs none', () => {
+    expect(runs('git commit -n -m x', ctx)).not.toContain('npm publish');
+    expect(runs('git status', ctx)).not.toContain('npm publish');
   });
 });

@@ -5,6 +5,7 @@ import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
+import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
@@ -82,6 +83,10 @@ import {
 } from './clients.js';
 
 export const DECLARATIONS: readonly ProgramDeclaration[] = [
+  ...GZIP,
+  ...BZIP2,
+  ...XZ,
+  ...ZSTD,
   GIT,
   GH,
   GLAB,
