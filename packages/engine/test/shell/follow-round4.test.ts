@@ -185,3 +185,19 @@ describe('a hook the session wrote in another folder of the project', () => {
     expect(runs('git status', ctx)).not.toContain('npm publish');
   });
 });
+
+describe("interpreters' import aliases", () => {
+  it('reads a call made through a module or member imported under another name', () => {
+    expect(runs(`python3 -c "import subprocess as s; s.run(['npm', 'publish'])"`)).toContain('npm publish');
+    expect(runs(`python3 -c "from subprocess import run; run('npm publish', shell=True)"`)).toContain('npm publish');
+    expect(runs(`python3 -c "from os import system as go; go('npm publish')"`)).toContain('npm publish');
+    expect(runs(`node -e "const {execSync: x} = require('child_process'); x('npm publish')"`)).toContain('npm publish');
+    expect(runs(`node -e "import cp from 'node:child_process'; cp.execSync('npm publish')"`)).toContain('npm publish');
+  });
+  it('adds nothing for a name that is not imported as a module call of the table', () => {
+    expect(runs(`python3 -c "from os import path; path.join('a', 'b')"`)).toEqual([
+      'python3 -c ' + "from os import path; path.join('a', 'b')",
+    ]);
+    expect(runs(`python3 -c "def run(x): pass\nrun('npm publish')"`)).not.toContain('npm publish');
+  });
+});
