@@ -455,6 +455,17 @@ export abstract class Follower {
     if (command.programText.includes('/') && !isSystemPath(command.programText)) {
       const path = resolve(cwd, command.programText);
       if (!run(path, undefined, path, words.slice(1))) this.out.script(path, index);
+    } else if (!command.programText.includes('/') && declarationOf(command.program) === undefined && !command.dynamic) {
+      // A bare name the model does not know may be a script the session put on the PATH (`install … /usr/local/bin/
+      // ship && ship`, `PATH=$PWD/bin:$PATH ship`): the usual PATH folders and those the command's own PATH= names.
+      for (const dir of pathFolders(command.assignments)) {
+        const path = resolve(cwd, `${dir}/${command.programText}`);
+        if (
+          this.files.file(path) !== undefined &&
+          run(path, undefined, `${command.programText} › ${path}`, words.slice(1))
+        )
+          break;
+      }
     }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
@@ -1022,4 +1033,19 @@ function hookPlan(hooks: HooksDeclaration, sub: string): readonly PlannedHook[] 
   // INVARIANT: bounded (the declaration's subcommands, and other words remembered as having none, up to 256).
   if (plans.size < 256) plans.set(sub, plan);
   return plan;
+}
+
+/** Folders a bare program name is looked up in: the usual ones a script is installed into, and the entries of a
+ * `PATH=…` the command is given that the call names (`$PWD/bin`, `bin`; not `$PATH` itself or another variable). */
+const USUAL_PATH = ['/usr/local/bin', '/usr/bin', '/bin', '~/.local/bin', '~/bin', 'bin', 'node_modules/.bin'];
+function pathFolders(assignments: readonly string[]): readonly string[] {
+  const given = assignments.find((a) => a.startsWith('PATH='));
+  if (given === undefined) return USUAL_PATH;
+  const own = given
+    .slice(5)
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .split(':')
+    .map((d) => d.replace(/^\$\{?PWD\}?\/?/, '') || '.')
+    .filter((d) => !d.includes('$'));
+  return [...own, ...USUAL_PATH];
 }

@@ -201,3 +201,15 @@ describe("interpreters' import aliases", () => {
     expect(runs(`python3 -c "def run(x): pass\nrun('npm publish')"`)).not.toContain('npm publish');
   });
 });
+
+describe('a bare program name the session put on the PATH', () => {
+  const ctx = { file: files({ '/usr/local/bin/ship': 'npm publish\n', 'bin/ship': '#!/bin/sh\nnpm publish\n' }) };
+  it('runs a script the session wrote in a usual PATH folder or in a folder the command is given as PATH', () => {
+    expect(runs('ship --now', ctx)).toContain('npm publish');
+    expect(runs('PATH=$PWD/bin:$PATH ship', { file: files({ 'bin/ship': 'npm publish\n' }) })).toContain('npm publish');
+  });
+  it('looks up no declared program and nothing the session did not write', () => {
+    expect(runs('git status', { file: files({ '/usr/local/bin/git': 'npm publish\n' }) })).toEqual(['git status']);
+    expect(runs('deploy-tool', ctx)).toEqual(['deploy-tool']);
+  });
+});
