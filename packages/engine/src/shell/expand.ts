@@ -199,8 +199,15 @@ function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {
       else fields.split(v);
       return;
     }
+    case 'ArithmeticExpansion': {
+      // `$((i+1))` over literals and known values; anything else (an assignment inside, an unknown name) is unknown.
+      const n = arithmeticIn(part.text.slice(3, -2), ctx.vars);
+      if (n === undefined) fields.unknown = true;
+      else fields.text(String(n));
+      return;
+    }
     default:
-      // Arithmetic, process substitution: not computed.
+      // Process substitution: not computed.
       fields.unknown = true;
   }
 }
@@ -312,6 +319,52 @@ export function arithmetic(text: string): number | undefined {
   return i === text.length && v !== undefined && Number.isSafeInteger(v) ? v : undefined;
 }
 
+/**
+ * An arithmetic expression over integer literals and the shell's variables (`i+1`, `$i`, `${n}*2`, `$((i+1))` nested):
+ * each name is its value when that is known and is itself such an expression (bash evaluates a name's value as one,
+ * an unset name is 0), then `arithmetic` computes it. A value the call cannot know (set outside it, computed) leaves
+ * the whole expression unknown. Assignments (`=`, `++`, `+=`) are not expressions here: undefined.
+ */
+export function arithmeticIn(text: string, vars: Vars, depth = 0): number | undefined {
+  if (depth > 4 || text.length > 128 || /[=<>!&|^~?:,]|\+\+|--/.test(text)) return undefined;
+  // $((…)) nested in an index or an expansion is a parenthesised expression; $x and ${x} are x.
+  const flat = text
+    .replace(/\$\(\(/g, '((')
+    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, '$1')
+    .replace(/\$(?=[A-Za-z_])/g, '');
+  if (flat.includes('$')) return undefined;
+  let unknown = false;
+  const literal = flat.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => {
+    const v = vars.get(name);
+    if (v === UNSET) return '0';
+    if (typeof v !== 'string') {
+      unknown = true;
+      return '0';
+    }
+    const n = /^\s*-?\d{1,15}\s*$/.test(v) ? Number(v) : v.trim() === '' ? 0 : arithmeticIn(v, vars, depth + 1);
+    if (n === undefined) unknown = true;
+    return `(${n ?? 0})`;
+  });
+  return unknown ? undefined : arithmetic(literal);
+}
+
+/**
+ * What an arithmetic assignment leaves (`((i=1))`, `let k=2-1`, `let i++`): `NAME=EXPR` sets NAME to the expression's
+ * value (unknown when it cannot be computed); a name changed any other way (`i++`, `i+=2`, `a=b=1`) becomes unknown.
+ */
+export function arithmeticAssign(text: string, vars: Vars): void {
+  const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)([^=]*)$/.exec(text);
+  if (m !== null) {
+    const n = arithmeticIn(m[2] as string, vars);
+    vars.set(m[1] as string, n === undefined ? UNKNOWN : String(n));
+    return;
+  }
+  for (const c of text.matchAll(
+    /([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+\+|--|[-+*/%&|^]?=(?!=)|<<=|>>=)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g,
+  ))
+    vars.set((c[1] ?? c[2]) as string, UNKNOWN);
+}
+
 /** The value of a special or indexed parameter in a quoted context ($1, $#, $@ and $* joined, ${A[n]}, ${A[*]},
  * ${#A[@]}), or undefined when it is not one of those or cannot be known. */
 function special(name: string, index: string | undefined, count: boolean, ctx: ExpandContext): string | undefined {
@@ -335,8 +388,8 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
   const items = ctx.vars.getArray(name);
   if (items === undefined) return undefined;
   if (index === '@' || index === '*') return count ? String(items.length) : items.join(sep(index === '*'));
-  // An index is arithmetic (`${A[1+0]}`): literal integers only.
-  const n = count ? undefined : arithmetic(index);
+  // An index is arithmetic (`${A[1+0]}`, `${A[i]}`, `${A[$((i+1))]}`): over literals and the values the call knows.
+  const n = count ? undefined : arithmeticIn(index, ctx.vars);
   if (n === undefined) return undefined;
   return items[n < 0 ? items.length + n : n] ?? '';
 }
@@ -445,8 +498,8 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       return items === undefined ? undefined : items.join(' ');
     }
     if (part.operation !== undefined) return undefined;
-    const index = part.index === undefined ? undefined : part.index.parts === undefined ? part.index.value : undefined;
-    if (part.index !== undefined && index === undefined) return undefined;
+    // An index with expansions (`${A[$i]}`, `${A[$((i+1))]}`) is arithmetic too: its text is read as such.
+    const index = part.index?.value;
     if (part.prefix === '#' && index === undefined)
       return name === '@' || name === '*' ? special('#', undefined, false, ctx) : undefined;
     return special(name, index, part.prefix === '#', ctx);

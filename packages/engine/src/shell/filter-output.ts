@@ -95,3 +95,69 @@ export function sedOutput(
   }
   return text;
 }
+
+/** paste's delimiter list as it reads it: `\n`, `\t`, `\\` and `\0` (no delimiter) escapes, each entry one character. */
+function pasteDelimiters(list: string): string[] | undefined {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as string;
+    if (c !== '\\') {
+      out.push(c);
+      continue;
+    }
+    const n = list[++i];
+    if (n === 'n') out.push('\n');
+    else if (n === 't') out.push('\t');
+    else if (n === '\\') out.push('\\');
+    else if (n === '0') out.push('');
+    else return undefined;
+  }
+  return out.length === 0 ? undefined : out;
+}
+
+/**
+ * `paste -s [-d LIST] [FILE|-]`: the lines of one known text joined by the delimiters in turn (a tab by default),
+ * with one line end; `paste FILE` of one text prints it as it is. Several files (columns side by side) are unknown:
+ * the joined words of a list the session wrote (`paste -sd ' ' words.txt | sh`) are the command a shell runs.
+ */
+export function pasteOutput(
+  args: readonly string[],
+  _static: boolean,
+  stdin: string | undefined,
+  file: Read,
+): string | undefined {
+  let serial = false;
+  let delims = ['\t'];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    let value: string | undefined;
+    if (a === '--serial') serial = true;
+    else if (a === '-d' || a === '--delimiters') value = args[++i];
+    else if (a.startsWith('--delimiters=')) value = a.slice(13);
+    else if (/^-[sz]*d/.test(a) && a !== '-') {
+      // `-sd ' '`, `-sd,`: -s and -d combined, the list attached or the next word.
+      if (a.includes('z')) return undefined;
+      serial ||= a.slice(1, a.indexOf('d')).includes('s');
+      value = a.slice(a.indexOf('d') + 1) || args[++i];
+    } else if (a === '-s') serial = true;
+    else if (a.startsWith('-') && a !== '-') return undefined;
+    else {
+      operands.push(a);
+      continue;
+    }
+    if (value !== undefined) {
+      const d = pasteDelimiters(value);
+      if (d === undefined) return undefined;
+      delims = d;
+    }
+  }
+  const text = input(operands, stdin, file);
+  if (text === undefined) return undefined;
+  if (!serial) return text;
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  let out = lines[0] ?? '';
+  for (let i = 1; i < lines.length; i++) out += (delims[(i - 1) % delims.length] as string) + lines[i];
+  return `${out}\n`;
+}

@@ -4,7 +4,7 @@
 import { parse, type ParsedScript, type Redirection } from 'unbash';
 import type { ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
-import type { CallFiles } from './call-files.js';
+import { type CallFiles, runnableText } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shebangFamily } from './file-runs.js';
 import { programName, resolve } from './paths.js';
@@ -12,7 +12,16 @@ import { syntheticWord, type ShellWord } from './words.js';
 import { stdinScriptRunner, unwrap } from './wrappers.js';
 import { type Effect, redirectEffects } from './effects.js';
 import { interpreterUse, isSystemPath } from './interpreters.js';
-import { GitAliases, isGitCommand } from './git-aliases.js';
+import { GitAliases, gitConfigAssignment, isGitCommand } from './git-aliases.js';
+import {
+  type ContainerLine,
+  composeCandidates,
+  composeLines,
+  composeTargets,
+  dockerBuild,
+  dockerfileLines,
+  dockerRunImage,
+} from './container-files.js';
 import { splitWords } from './xargs.js';
 import { scanOneLiner } from './one-liners.js';
 import { crontabCommands } from './scheduler.js';
@@ -85,6 +94,9 @@ export type GivenValues = (() => readonly (readonly [string, Value])[]) | undefi
 export abstract class Follower {
   /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
   protected readonly gitAliases = new GitAliases();
+  /** Images a `docker build -t TAG` earlier in this line made from a Dockerfile the call or the session wrote: the
+   * line each runs (its ENTRYPOINT/CMD), by tag. */
+  protected readonly images = new Map<string, string>();
   /** break/continue commands seen (a loop unrolled around one cannot know which turns ran to the end). */
   protected breaks = 0;
 
@@ -238,6 +250,75 @@ export abstract class Follower {
     this.runWords(call, [], frame, scope, pos, end, [...via, 'git alias definition']);
   }
 
+  /**
+   * A setting whose value the program hands to a shell (programs' `commandSettings`: git's `core.editor`, `core.pager`,
+   * `GIT_EDITOR`, a `!` credential helper): given on the command (`git -c core.editor='sh -c "…"' commit`,
+   * `GIT_SEQUENCE_EDITOR=… git rebase -i`) or written by it (`git config core.pager '…'`), the line is walked as a shell
+   * of its own there and then (`via: ['git -c core.editor']`) — whether this subcommand opens it or a later one does.
+   * A plain program (`GIT_EDITOR=true`, `core.pager=less -R`) is judged as that program: nothing a rule names.
+   * A `git config core.hooksPath DIR` runs the hooks the session wrote in DIR: every later git command may.
+   */
+  protected commandSettings(
+    command: SimpleCommand,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    via: readonly string[],
+    run: (path: string, family: string | undefined, label: string) => boolean,
+  ): void {
+    const declaration = declarationOf(command.program);
+    const settings = declaration?.commandSettings;
+    if (settings === undefined || frame.depth + via.length + 1 > this.maxDepth) return;
+    const lines: { line: string; label: string }[] = [];
+    const fromKey = (key: string, value: string, label: string): void => {
+      const k = key.toLowerCase();
+      const section = k.slice(0, k.indexOf('.') + 1);
+      if (settings.keys.includes(k) || (section !== '' && settings.keys.includes(`${section}*`)))
+        lines.push({ line: value, label });
+      else if (settings.bangKeys.includes(k) && value.startsWith('!')) lines.push({ line: value.slice(1), label });
+    };
+    for (const g of command.globals)
+      if (g.name === settings.option && g.value !== undefined) {
+        const eq = g.value.indexOf('=');
+        if (eq > 0)
+          fromKey(g.value.slice(0, eq), g.value.slice(eq + 1), `${command.program} ${g.name} ${g.value.slice(0, eq)}`);
+      }
+    const env = command.environment;
+    if (env !== undefined)
+      for (const name of settings.env)
+        if (env[name] !== undefined) lines.push({ line: env[name] as string, label: name });
+    const set = command.positionals[0] === settings.setter ? gitConfigAssignment(command) : undefined;
+    if (set?.value !== undefined) {
+      fromKey(set.key, set.value, `${command.program} ${settings.setter} ${set.key}`);
+      const hooks = declaration?.hooks;
+      if (hooks?.folderKey === set.key && command.remote === undefined)
+        for (const hook of new Set(Object.values(hooks.bySubcommand).flat())) {
+          const path = resolve(command.cwd, `${set.value}/${hook}`);
+          if (this.files.file(path) !== undefined)
+            run(path, undefined, `${command.program} ${settings.setter} ${set.key} › ${hook}`);
+        }
+    }
+    for (const { line, label } of lines) {
+      if (line.trim() === '') continue;
+      const [s, e] = this.map(frame, pos, end);
+      this.nested(
+        line,
+        {
+          text: line,
+          base: undefined,
+          span: [s, e],
+          via: [...frame.via, ...via, label],
+          depth: frame.depth + 1,
+          env: [],
+          remote: command.remote ?? frame.remote,
+          file: frame.file,
+        },
+        this.childShell(scope, command.cwd, undefined, [], false),
+      );
+    }
+  }
+
   /** `gh alias set NAME 'pr merge --admin'` (or `--shell 'git push -f'`): judged as running it, as git's. */
   protected ghAliasDefinition(
     command: SimpleCommand,
@@ -366,6 +447,17 @@ export abstract class Follower {
     if (command.programText.includes('/') && !isSystemPath(command.programText)) {
       const path = resolve(cwd, command.programText);
       if (!run(path, undefined, path, words.slice(1))) this.out.script(path, index);
+    } else if (!command.programText.includes('/') && declarationOf(command.program) === undefined && !command.dynamic) {
+      // A bare name the model does not know may be a script the session put on the PATH (`install … /usr/local/bin/
+      // ship && ship`, `PATH=$PWD/bin:$PATH ship`): the usual PATH folders and those the command's own PATH= names.
+      for (const dir of pathFolders(command.assignments)) {
+        const path = resolve(cwd, `${dir}/${command.programText}`);
+        if (
+          this.files.file(path) !== undefined &&
+          run(path, undefined, `${command.programText} › ${path}`, words.slice(1))
+        )
+          break;
+      }
     }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
@@ -387,6 +479,7 @@ export abstract class Follower {
       return undefined;
     }
     this.projectTasks(command, index, frame, scope, pos, end);
+    this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
@@ -489,7 +582,8 @@ export abstract class Follower {
     const planned = hooks === undefined ? undefined : hookPlan(hooks, sub);
     if (hooks === undefined || planned === undefined) return;
     // `git -c core.hooksPath=DIR …` moves the folder.
-    let moved: string | undefined;
+    // …and so does a `git config core.hooksPath DIR` earlier in the same line.
+    let moved: string | undefined = hooks.folderKey === undefined ? undefined : this.gitAliases.hooksPath;
     for (const g of command.globals)
       if (g.name === '-c' && g.value !== undefined && hooks.folderKey !== undefined) {
         const eq = g.value.indexOf('=');
@@ -499,16 +593,94 @@ export abstract class Follower {
     for (const { hook, paths, skip } of planned) {
       if (skip.length > 0 && command.flags.some((f) => skip.includes(f.name))) continue;
       const candidates = moved === undefined ? paths : [`${moved}/${hook}`, ...paths];
+      let ran = false;
       for (const written of candidates) {
         const path = here ? written : resolve(command.cwd, written);
         // Most calls meet no hook the session wrote: only a file the call or the session knows is run (and labelled).
         if (this.files.file(path) === undefined) continue;
         const label = `${command.program} ${sub} › ${written}`;
         // A hook's own git command does not run the same hook again here (a pre-push that pushes).
+        ran = true;
         if (command.via.includes(label)) break;
         if (run(path, undefined, label)) break;
       }
+      if (ran) continue;
+      // A hook the session wrote in another folder of the project (`.githooks/pre-commit`, `tools/hooks/pre-push`):
+      // a `git config core.hooksPath` made by an earlier call may point there, and no later walk can read that
+      // config. The stricter reading: such a file runs with the command that runs its hook.
+      for (const pattern of [`**/${hook}`, `.*/**/${hook}`]) {
+        const found = this.files.matching(here ? pattern : resolve(command.cwd, pattern))[0];
+        if (found === undefined) continue;
+        const label = `${command.program} ${sub} › ${found.path}`;
+        if (!command.via.includes(label)) run(found.path, undefined, label);
+        break;
+      }
     }
+  }
+
+  /**
+   * What a container runs from files the call or the session wrote (container-files.ts): `docker compose up|run` a
+   * compose file's services, `docker build` a Dockerfile's RUN lines, `docker run IMAGE` (no command of its own) the
+   * ENTRYPOINT/CMD of the image a `docker build -t IMAGE` earlier in the line made. Each line is walked as a shell of
+   * its own marked as running in the container (`remote`). Files the session did not write are not read.
+   */
+  private containerFiles(
+    command: SimpleCommand,
+    index: number,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    if (command.remote !== undefined || declarationOf(command.program)?.containerFiles !== true) return;
+    const lines: ContainerLine[] = [];
+    const text = (path: string): string | undefined => {
+      const f = this.files.file(resolve(command.cwd, path));
+      return f === undefined ? undefined : runnableText(f);
+    };
+    const compose = command.positionals[0] === 'compose' ? composeTargets(command) : undefined;
+    if (compose !== undefined) {
+      for (const candidate of composeCandidates(command)) {
+        const t = text(candidate);
+        if (t === undefined) continue;
+        this.out.script(resolve(command.cwd, candidate), index, 'compose', 'whole');
+        lines.push(...(composeLines(t, compose.sub, compose.names) ?? []));
+        break;
+      }
+    }
+    const build = dockerBuild(command);
+    if (build !== undefined) {
+      const t = text(build.file);
+      if (t !== undefined) {
+        this.out.script(resolve(command.cwd, build.file), index, 'dockerfile', 'whole');
+        const found = dockerfileLines(t);
+        for (const line of found.build) lines.push({ source: line, label: `${command.program} build › RUN` });
+        if (found.image !== undefined) for (const tag of build.tags) this.images.set(tag, found.image);
+      }
+    }
+    const image = dockerRunImage(command);
+    const runs = image === undefined ? undefined : this.images.get(image);
+    if (runs !== undefined) lines.push({ source: runs, label: `${command.program} run ${image}` });
+    if (lines.length === 0) return;
+    if (frame.depth + 1 > this.maxDepth) {
+      this.out.opaque('depth', index, lines[0]?.label ?? command.program);
+      return;
+    }
+    for (const line of lines)
+      this.nested(
+        line.source,
+        {
+          text: line.source,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, line.label],
+          depth: frame.depth + 1,
+          env: [],
+          remote: line.label,
+          file: frame.file,
+        },
+        this.childShell(scope, undefined, undefined, [], true),
+      );
   }
 
   /**
@@ -845,4 +1017,19 @@ function hookPlan(hooks: HooksDeclaration, sub: string): readonly PlannedHook[] 
   // INVARIANT: bounded (the declaration's subcommands, and other words remembered as having none, up to 256).
   if (plans.size < 256) plans.set(sub, plan);
   return plan;
+}
+
+/** Folders a bare program name is looked up in: the usual ones a script is installed into, and the entries of a
+ * `PATH=…` the command is given that the call names (`$PWD/bin`, `bin`; not `$PATH` itself or another variable). */
+const USUAL_PATH = ['/usr/local/bin', '/usr/bin', '/bin', '~/.local/bin', '~/bin', 'bin', 'node_modules/.bin'];
+function pathFolders(assignments: readonly string[]): readonly string[] {
+  const given = assignments.find((a) => a.startsWith('PATH='));
+  if (given === undefined) return USUAL_PATH;
+  const own = given
+    .slice(5)
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .split(':')
+    .map((d) => d.replace(/^\$\{?PWD\}?\/?/, '') || '.')
+    .filter((d) => !d.includes('$'));
+  return [...own, ...USUAL_PATH];
 }

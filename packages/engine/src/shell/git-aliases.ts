@@ -37,9 +37,33 @@ const aliasName = (key: string | undefined): string | undefined => {
   return m === null ? undefined : (m[1] as string).toLowerCase();
 };
 
+/**
+ * What a `git config` command sets: `git config [--global|--local|--file F] KEY VALUE` and git 2.46's `git config set
+ * KEY VALUE` give `{ key, value }` (key lower-cased); an unset gives `{ key, value: undefined }`; a read, a list or
+ * any other command gives undefined.
+ */
+export function gitConfigAssignment(
+  command: SimpleCommand,
+): { readonly key: string; readonly value: string | undefined } | undefined {
+  const [sub, first, second, third] = command.positionals;
+  if (sub !== 'config' || first === undefined) return undefined;
+  const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
+  if (first === 'set')
+    return second === undefined || third === undefined ? undefined : { key: second.toLowerCase(), value: third };
+  if (first === 'unset' || has(CONFIG_UNSETS)) {
+    const key = first === 'unset' ? second : first;
+    return key === undefined ? undefined : { key: key.toLowerCase(), value: undefined };
+  }
+  if (first === 'get' || first === 'list' || has(CONFIG_READS) || second === undefined) return undefined;
+  return { key: first.toLowerCase(), value: second };
+}
+
 /** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
 export class GitAliases {
   private readonly defined = new Map<string, string>();
+  /** The hooks folder a `git config core.hooksPath DIR` earlier in the line set (git config writes a file: it
+   * outlives subshells and pipes); undefined: none set here. */
+  hooksPath: string | undefined;
 
   /** The alias body `command` (a git command) stands for, or undefined when its subcommand is no alias known here. */
   expansion(command: SimpleCommand): string | undefined {
@@ -64,6 +88,8 @@ export class GitAliases {
   learn(command: SimpleCommand): { readonly name: string; readonly body: string } | undefined {
     const [sub, first, second, third] = command.positionals;
     if (sub !== 'config') return undefined;
+    const set = gitConfigAssignment(command);
+    if (set?.key === 'core.hookspath') this.hooksPath = set.value;
     const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
     // git 2.46's verbs (`git config set alias.x v`, `git config unset alias.x`) and the older option forms.
     if (first === 'set') return this.set(aliasName(second), third);

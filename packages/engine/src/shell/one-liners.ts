@@ -426,16 +426,61 @@ export function quoteArgv(argv: readonly string[]): string {
   return argv.map(shellQuote).join(' ');
 }
 
+/**
+ * The names a module's members are imported under (`import subprocess as s` → s: subprocess; `from os import system
+ * as run_it` → run_it: os.system; `const { execSync: x } = require('child_process')` → x: child_process.execSync;
+ * `const cp = require('node:child_process')` → cp: child_process), so `s.run(…)` and `x('…')` are the table's calls.
+ * A bounded pass of plain patterns over the code (a name bound again later is not tracked: the stricter reading).
+ */
+function importAliases(code: string, language: Language): Map<string, string> | undefined {
+  if (language !== 'python' && language !== 'js') return undefined;
+  let out: Map<string, string> | undefined;
+  const set = (name: string, target: string): void => {
+    if (name !== target && /^[A-Za-z_$][\w$]*$/.test(name) && (out ??= new Map()).size < 32) out.set(name, target);
+  };
+  const text = code.length > 16_384 ? code.slice(0, 16_384) : code;
+  if (language === 'python') {
+    for (const m of text.matchAll(/(?:^|[;\n])\s*import\s+([\w.]+)\s+as\s+(\w+)/g)) set(m[2] as string, m[1] as string);
+    for (const m of text.matchAll(/(?:^|[;\n])\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+)\)?/g))
+      for (const part of (m[2] as string).split(',')) {
+        const [name, alias] = part.trim().split(/\s+as\s+/);
+        if (name !== undefined && name !== '') set(alias ?? name, `${m[1]}.${name}`);
+      }
+    return out;
+  }
+  const req = String.raw`(?:require|import)\(\s*['"](?:node:)?([\w./@-]+)['"]\s*\)`;
+  for (const m of text.matchAll(new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?${req}`, 'g')))
+    set(m[1] as string, m[2] as string);
+  for (const m of text.matchAll(
+    new RegExp(String.raw`(?:const|let|var)\s*\{([^}]{1,400})\}\s*=\s*(?:await\s+)?${req}`, 'g'),
+  ))
+    for (const part of (m[1] as string).split(',')) {
+      const [name, alias] = part.trim().split(/\s*:\s*/);
+      if (name !== undefined && name !== '') set(alias ?? name, `${m[2]}.${name}`);
+    }
+  for (const m of text.matchAll(/import\s*\{([^}]{1,400})\}\s*from\s*['"](?:node:)?([\w./@-]+)['"]/g))
+    for (const part of (m[1] as string).split(',')) {
+      const [name, alias] = part.trim().split(/\s+as\s+/);
+      if (name !== undefined && name !== '') set(alias ?? name, `${m[2]}.${name}`);
+    }
+  for (const m of text.matchAll(/import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*['"](?:node:)?([\w./@-]+)['"]/g))
+    set(m[1] as string, m[2] as string);
+  return out;
+}
+
 class Scan {
   private readonly table: CallTable;
   private readonly found: OneLinerFinding[] = [];
   private budget = ONE_LINER_LIMITS.maxCalls;
+  /** Names modules and their members were imported under (importAliases). */
+  private readonly aliases: Map<string, string> | undefined;
 
   constructor(
     private readonly code: string,
     private readonly language: Language,
   ) {
     this.table = TABLES[language];
+    this.aliases = importAliases(code, language);
   }
 
   run(): OneLinerFinding[] {
@@ -524,6 +569,9 @@ class Scan {
       if (code.charCodeAt(i) === 46 && isIdentStart(code.charCodeAt(i + 1))) i++;
       else break;
     }
+    const alias =
+      this.aliases === undefined || segments[0] === '?' ? undefined : this.aliases.get(segments[0] as string);
+    if (alias !== undefined) segments.splice(0, 1, ...alias.split('.'));
     const name = segments.join('.');
     const action =
       this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);

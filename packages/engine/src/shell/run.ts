@@ -17,6 +17,7 @@ import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import { sameShell, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
+import { arithmeticAssign } from './expand.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -218,6 +219,11 @@ export abstract class Runner extends Follower {
     if (program === 'break' || program === 'continue') this.breaks++;
 
     const declaration = declarationOf(program);
+    // Settings it hands to a shell (git's editor, pager, ssh command) and a hooks folder it sets (follow.ts).
+    if (declaration?.commandSettings !== undefined)
+      this.commandSettings(command, frame, scope, pos, end, [...extraVia, ...u.via], (path, family, label) =>
+        this.runFile(command, index, path, family, label, given, frame, scope, pos, end),
+      );
     // Builtins change this shell, unless a wrapper other than builtin/command/eval runs them in a process of their own.
     if (declaration?.shell !== undefined && runsInThisShell(command.via, frame.via.length))
       this.shellChange(declaration.shell, command, u.words, stdin, scope);
@@ -347,9 +353,22 @@ export abstract class Runner extends Follower {
     const args = words.slice(1);
     switch (change) {
       case 'directory': {
-        // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides).
+        // cd/pushd move the shell (not across a pipe or out of a subshell: the scope object decides); `cd -` goes back
+        // to $OLDPWD, which each move sets to where the shell was: under `$PWD` (the call's start, which the facts
+        // stage reads as the project's directory) when that was relative, so "$OLDPWD"/x names it from anywhere.
         const target = command.positionals[0] ?? '~';
-        if (target !== '-') scope.cwd = resolve(scope.cwd, target);
+        const before =
+          scope.cwd === undefined || scope.cwd === '.'
+            ? '$PWD'
+            : scope.cwd.startsWith('/') || scope.cwd.startsWith('$') || scope.cwd.startsWith('~')
+              ? scope.cwd
+              : `$PWD/${scope.cwd}`;
+        if (target === '-') {
+          const old = scope.vars.get('OLDPWD');
+          if (typeof old !== 'string') return;
+          scope.cwd = old === '$PWD' ? undefined : old.startsWith('$PWD/') ? old.slice(5) : old;
+        } else scope.cwd = resolve(scope.cwd, target);
+        scope.vars.set('OLDPWD', before);
         return;
       }
       case 'assign': {
@@ -380,6 +399,10 @@ export abstract class Runner extends Follower {
         }
         return;
       }
+      case 'arithmetic':
+        // `let k=2-1 i++`: each word an arithmetic expression, assignments among them (expand.ts).
+        for (const w of args) arithmeticAssign(w.dynamic ? `${w.value}++` : w.value, scope.vars);
+        return;
       case 'read': {
         // read -a NAME: the line's words are the array NAME.
         const array = command.flags.find((f) => f.name === '-a')?.value;

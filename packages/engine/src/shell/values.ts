@@ -191,7 +191,8 @@ export class Vars {
     // fromEntries defines own properties: a name like __proto__ stays a name.
     return Object.fromEntries(
       [...(this.own ?? [])]
-        .filter(([name]) => !SPECIAL(name))
+        // OLDPWD is the walk's own note of where a `cd` left from (relative to the call's start): not kept.
+        .filter(([name]) => !SPECIAL(name) && name !== 'OLDPWD')
         // The session keeps strings: an array is left as a value it cannot know, not as its element 0.
         .map(([name, entry]) => [
           name,

@@ -23,7 +23,7 @@ import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
-import { type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
+import { arithmeticAssign, type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
 import {
   assignedNames,
   child,
@@ -246,8 +246,12 @@ export class Walker extends Runner {
         else this.node(body, frame, child(scope));
         return NOTHING;
       }
-      case 'TestCommand':
       case 'ArithmeticCommand':
+        // `((j=1))` assigns as `let` does; `((i++))` makes i unknown.
+        this.substitutionsOfChildren(node, frame, scope);
+        arithmeticAssign(node.body, scope.vars);
+        return NOTHING;
+      case 'TestCommand':
         this.substitutionsOfChildren(node, frame, scope);
         return NOTHING;
       case 'Redirected': {

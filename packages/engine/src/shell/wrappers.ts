@@ -519,8 +519,11 @@ export function stdinScriptRunner(
   const parsed = parseArgv(texts, runs.spec, undefined, true, 1);
   if (hasAny(parsed, runs.runs.notWhen)) return undefined;
   const skip = runs.runs.skip ?? 0;
-  // Only when no command follows the skipped words (the host).
-  if (parsed.positionals.length !== skip) return undefined;
+  // Only when no command follows the skipped words (the host); a runner whose words are never a command (`su USER`,
+  // `su - USER`) starts its shell on stdin whenever no command option gives it one.
+  if (runs.runs.rest === false) {
+    if (hasAny(parsed, runs.runs.commandOption)) return undefined;
+  } else if (parsed.positionals.length !== skip) return undefined;
   return {
     via: `${name} <<`,
     remote: runs.runs.remote ? `${name} ${parsed.positionals[0] ?? ''}`.trim() : undefined,

@@ -13,6 +13,12 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     shell: 'directory',
   },
   {
+    names: ['let'],
+    about: 'let: each word is an arithmetic expression; NAME=EXPR sets NAME to its value (expand.ts arithmeticAssign)',
+    options: {},
+    shell: 'arithmetic',
+  },
+  {
     names: ['export', 'declare', 'typeset', 'local', 'readonly'],
     about: 'declaration builtins: NAME=value words set values for the rest of the call (values.ts)',
     options: {},

@@ -57,6 +57,7 @@ const DOCKER: Omit<ProgramDeclaration, 'names' | 'about'> = {
     compose: COMPOSE_OPTIONS,
   },
   runs: DOCKER_RUNS,
+  containerFiles: true,
   stdin: {
     confirm: { flag: '--force', subcommands: ['system prune', 'image prune', 'volume prune', 'container prune'] },
   },

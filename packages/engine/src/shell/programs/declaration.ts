@@ -237,8 +237,35 @@ export interface HooksDeclaration {
   readonly folderKey?: string;
 }
 
+/**
+ * Settings whose value is a command line the program later hands to a shell (git's `core.editor`, `GIT_EDITOR`): given
+ * on the command (`git -c KEY=CMD`, `KEY=CMD git …`) or set by it (`git config KEY CMD`), the line is judged as run
+ * there and then — the stricter reading, since which subcommand opens an editor or a pager is the program's business.
+ */
+export interface CommandSettingsDeclaration {
+  /** Config keys (lower-case; `section.*` any key of the section) whose value a shell runs. */
+  readonly keys: readonly string[];
+  /** Keys whose value is a shell line only after a leading `!` (`credential.helper='!f() { …; }; f'`). */
+  readonly bangKeys: readonly string[];
+  /** Environment variables whose value a shell runs when this program reads them. */
+  readonly env: readonly string[];
+  /** The global option that sets a key for one command (`-c KEY=VALUE`). */
+  readonly option: string;
+  /** The subcommand that writes a key to a config file (`config KEY VALUE`, `config set KEY VALUE`). */
+  readonly setter: string;
+}
+
 /** Shell builtins that change the shell itself rather than files. */
-export type ShellChange = 'directory' | 'assign' | 'read' | 'unset' | 'source' | 'printf' | 'positional' | 'mapfile';
+export type ShellChange =
+  | 'directory'
+  | 'assign'
+  | 'arithmetic'
+  | 'read'
+  | 'unset'
+  | 'source'
+  | 'printf'
+  | 'positional'
+  | 'mapfile';
 
 export interface ProgramDeclaration {
   /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */
@@ -279,4 +306,9 @@ export interface ProgramDeclaration {
   readonly tasks?: TaskRunner;
   /** Files it runs by itself (git's hooks). */
   readonly hooks?: HooksDeclaration;
+  /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
+   * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
+  readonly containerFiles?: boolean;
+  /** Settings whose value it runs through a shell (git's editors, pagers, ssh command). */
+  readonly commandSettings?: CommandSettingsDeclaration;
 }

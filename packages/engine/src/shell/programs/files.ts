@@ -21,7 +21,7 @@ import {
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, sedOutput, tailOutput } from '../filter-output.js';
+import { headOutput, pasteOutput, sedOutput, tailOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { hasGlob } from '../glob-match.js';
 
@@ -192,6 +192,15 @@ export const READERS: ProgramDeclaration = {
   about: 'pagers and printers: their operands are read',
   options: {},
   effects: { reads: [], effects: readerEffects },
+};
+
+export const PASTE: ProgramDeclaration = {
+  names: ['paste'],
+  about:
+    'paste: its operands are read; with -s it prints the lines of one text it knows joined by -d LIST (a tab by default)',
+  options: { '*': ['-d', '--delimiters'] },
+  effects: { reads: [], effects: readerEffects },
+  output: pasteOutput,
 };
 
 export const LS: ProgramDeclaration = {

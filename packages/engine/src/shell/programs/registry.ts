@@ -6,6 +6,7 @@ import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
+import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
 import {
   AWK,
@@ -22,6 +23,7 @@ import {
   BASE64,
   XXD,
   REV,
+  PASTE,
   LS,
   OPENSSL,
   INSTALL,
@@ -83,6 +85,10 @@ import {
 } from './clients.js';
 
 export const DECLARATIONS: readonly ProgramDeclaration[] = [
+  ...GZIP,
+  ...BZIP2,
+  ...XZ,
+  ...ZSTD,
   GIT,
   PRETTIER,
   ESLINT,
@@ -154,6 +160,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   BASE64,
   XXD,
   REV,
+  PASTE,
   LS,
   OPENSSL,
   CAT,

@@ -125,6 +125,8 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     permute: true,
     clearsEnvironment: true,
     keepsEnvironmentWith: ['-m', '-p', '--preserve-environment'],
+    // `su deploy <<EOF`: with no -c, the user's shell reads its script on stdin.
+    stdinScript: true,
   }),
   runner(['runuser'], 'runuser: -u USER CMD, or -c STRING', {
     options: ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '-c', '--command'],

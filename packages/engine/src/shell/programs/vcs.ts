@@ -49,6 +49,22 @@ export const GIT: ProgramDeclaration = {
     clean: ['-e', '--exclude'],
   },
   effects: { reads: ['-p', '--directory'], effects: gitEffects },
+  // Settings git hands to a shell (git-config(1), git-var(1)): an editor, a pager, an ssh command, an external diff.
+  commandSettings: {
+    keys: [
+      'core.editor',
+      'sequence.editor',
+      'core.pager',
+      'pager.*',
+      'core.sshcommand',
+      'diff.external',
+      'core.askpass',
+    ],
+    bangKeys: ['credential.helper'],
+    env: ['GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS'],
+    option: '-c',
+    setter: 'config',
+  },
   // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
   hooks: {
     // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (prepare-commit-msg,
