@@ -155,7 +155,8 @@ function lastName(path: string): string | undefined {
  * was a scan of up to LEDGER_LIMITS.files paths. Bounded per ledger; a dropped ledger takes its answers with it.
  */
 const globsSeen = new WeakMap<Ledger, Map<string, readonly GlobMatch[]>>();
-const GLOBS_PER_LEDGER = 64;
+// Each answer is kept under the resolved pattern and under its spelling (a key holding NUL characters, which no resolved path does).
+const GLOBS_PER_LEDGER = 128;
 
 /**
  * The ledger's files a glob names (`bash scripts/*.sh`): the pattern resolved as a path is, each listed file matched
@@ -171,10 +172,18 @@ function ledgerGlob(
   let byPattern = globsSeen.get(ledger);
   if (byPattern === undefined) globsSeen.set(ledger, (byPattern = new Map()));
   const known = byPattern;
+  const prefixKey = `${workdir ?? ''}\u0000${root ?? ''}\u0000`;
   return (pattern) => {
+    // The same patterns come back as written (a git command asks for its hooks by glob every time): an answer is
+    // found by the spelling first, so the pattern is resolved against the root only the first time.
+    const spelled = known.get(prefixKey + pattern);
+    if (spelled !== undefined) return spelled;
     const wanted = pathForms(resolve(pattern), root).relative;
     const seen = known.get(wanted);
-    if (seen !== undefined) return seen;
+    if (seen !== undefined) {
+      if (known.size < GLOBS_PER_LEDGER) known.set(prefixKey + pattern, seen);
+      return seen;
+    }
     // The folders before the first segment with a wildcard are literal: only paths under them can match, and a
     // plain prefix test passes over the rest of a full ledger without matching segment by segment.
     const segments = wanted.split('/');
@@ -187,7 +196,10 @@ function ledgerGlob(
       if (file !== undefined) out.push({ path, file });
     }
     const sorted = Object.freeze(out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-    if (known.size < GLOBS_PER_LEDGER) known.set(wanted, sorted);
+    if (known.size < GLOBS_PER_LEDGER) {
+      known.set(wanted, sorted);
+      known.set(prefixKey + pattern, sorted);
+    }
     return sorted;
   };
 }
