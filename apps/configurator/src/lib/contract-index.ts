@@ -18,6 +18,7 @@ const words = (c: ContractView): string =>
     c.message,
     ...c.when,
     ...c.unless,
+    c.triggerWords,
     ...c.anchors.flatMap((a) => [a.id, a.title]),
   ]
     .join(' ')

@@ -21,6 +21,8 @@ export interface ContractView {
   readonly anchors: readonly CatalogueAnchor[];
   readonly when: readonly string[];
   readonly unless: readonly string[];
+  /** Every word of its triggers and exceptions as written (the lists `when`/`unless` cut short included): searched. */
+  readonly triggerWords: string;
   readonly examples: number;
 }
 
@@ -73,6 +75,7 @@ function view(id: string, file: string, text: string): PresetView {
         anchors: c.anchorRefs.map(findAnchor).filter((a): a is CatalogueAnchor => a !== undefined),
         when: describeWhen(c),
         unless: describeUnless(c),
+        triggerWords: JSON.stringify([c.when, c.unless ?? null]),
         examples: c.examples.length,
       }),
     );
