@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { compilePattern } from '../src/matchers/regex.js';
-import { requiredLiteral } from '../src/matchers/literal.js';
+import { requiredLiterals } from '../src/matchers/literal.js';
 
 const token = fc.constantFrom(
   'a',
@@ -28,7 +28,12 @@ const token = fc.constantFrom(
   '[^a]',
   '[[:alpha:]]',
   '(ab|s)',
+  '(push|git)',
   '(?:k)',
+  '(?:ab|)',
+  '(?P<n>git)',
+  '(',
+  ')',
   '^',
   '$',
   '*',
@@ -69,11 +74,45 @@ describe('the RE2 literal prefilter', () => {
     );
   });
 
-  it('finds the required literal of common command patterns', () => {
-    expect(requiredLiteral('\\bgit\\s+push\\b.*--force')).toEqual({ text: '--force', ignoreCase: false });
-    expect(requiredLiteral('(?i)rm\\s+-rf')).toEqual({ text: '-rf', ignoreCase: true });
-    expect(requiredLiteral('AKIA[0-9A-Z]{16}')).toEqual({ text: 'AKIA', ignoreCase: false });
-    expect(requiredLiteral('colou?r')).toEqual({ text: 'colo', ignoreCase: false });
-    expect(requiredLiteral('push|pull')).toBeUndefined();
+  it('finds the required literals of common command patterns', () => {
+    expect(requiredLiterals('\\bgit\\s+push\\b.*--force')).toEqual({
+      all: [['--force'], ['push'], ['git']],
+      ignoreCase: false,
+    });
+    expect(requiredLiterals('(?i)rm\\s+-rf')).toEqual({ all: [['-rf'], ['rm']], ignoreCase: true });
+    expect(requiredLiterals('AKIA[0-9A-Z]{16}')).toEqual({ all: [['AKIA']], ignoreCase: false });
+    expect(requiredLiterals('colou?r')).toEqual({ all: [['colo']], ignoreCase: false });
+    expect(requiredLiterals('push|pull')).toEqual({ all: [['push', 'pull']], ignoreCase: false });
+    expect(requiredLiterals('push|x')).toBeUndefined();
+  });
+
+  it('requires one literal of each branch of an alternation, at the top or in a required group', () => {
+    const trigger =
+      '(?i)/dispatches\\b|/actions/runs/\\S+/rerun|/api/v4/projects/\\S+/(pipeline|trigger/pipeline)\\b|/_apis/build/builds\\b';
+    expect(requiredLiterals(trigger)?.all).toEqual([
+      ['/dispatches', '/actions/runs/', '/api/v4/projects/', '/_apis/build/builds'],
+    ]);
+    const posted = '(?i)\\s(-X|--request)\\s*POST\\b.*(/dispatches\\b|/actions/runs/\\S+/rerun)';
+    expect(requiredLiterals(posted)?.all).toEqual([['/dispatches', '/actions/runs/'], ['post'], ['-x', '--request']]);
+    // An optional group requires nothing; a named or non-capturing group is read like a plain one.
+    expect(requiredLiterals('git(\\s+--force)?\\s+push')?.all).toEqual([['push'], ['git']]);
+    expect(requiredLiterals('(?:deploy|release)-(?P<env>prod|live)')?.all).toEqual([
+      ['deploy', 'release'],
+      ['prod', 'live'],
+    ]);
+    // Inline flags inside the pattern and quoted spans are not followed: no prefilter at all.
+    expect(requiredLiterals('git(?i)push')).toBeUndefined();
+    expect(requiredLiterals('\\Q(a|b)\\E')).toBeUndefined();
+  });
+
+  it('answers a repeated text from its last result and a new text afresh', () => {
+    const r = compilePattern('(?i)/dispatches\\b|/_apis/build/builds\\b');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const hit = 'curl -X POST https://api.github.com/repos/a/b/actions/workflows/x.yml/dispatches';
+    expect(r.value.test(hit)).toBe(true);
+    expect(r.value.test(hit)).toBe(true);
+    expect(r.value.test(`${hit}x`)).toBe(false);
+    expect(r.value.test('curl https://dev.azure.com/o/p/_APIS/build/builds -d {}')).toBe(true);
   });
 });

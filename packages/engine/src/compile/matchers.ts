@@ -3,6 +3,7 @@
 import { asList, type EventMatch, type MessageMatch, type ToolMatch } from '../schema/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyGlobs, type PathKeys, type PathMatcher } from '../matchers/glob.js';
+import { BoundedCache } from '../matchers/bounded-cache.js';
 import type { Facts, FileEffectKind, MessageFacts, PathFact } from '../facts/index.js';
 import { compileToolMatch, type CompileMatchOptions } from './tool-match.js';
 import { CALL, NO_CONTEXT, type MatchContext, type Unit } from './units.js';
@@ -37,12 +38,38 @@ const DEFAULT_OPTIONS: CompileMatchOptions = { nocase: false };
 const NONE: readonly Unit[] = [];
 const ONLY_CALL: readonly Unit[] = [CALL];
 
+// Equal tool matches compile once and share the object: composed presets hold the same rule once per role that has
+// it (the pipeline-trigger and token rules are in eight of the twelve), and a shared match answers `units` for one
+// event once. Keyed by the match as written (its JSON), so a match spelled differently compiles on its own; bounded
+// like the pattern caches, so a hostile file of thousands of distinct matches cannot grow memory.
+const shared = new BoundedCache<string, CompiledEventMatch>(2048);
+
 export function compileToolEventMatch(
   m: ToolMatch,
   options: CompileMatchOptions = DEFAULT_OPTIONS,
 ): CompiledEventMatch {
+  return shared.getOrMake(`${options.nocase ? 'i' : 's'}${JSON.stringify(m)}`, () =>
+    compileToolEventMatchOnce(m, options),
+  );
+}
+
+function compileToolEventMatchOnce(m: ToolMatch, options: CompileMatchOptions): CompiledEventMatch {
   const t = compileToolMatch(m, options);
   let key: string | undefined;
+  // The units of the last event asked about. Facts are immutable and the match context is made once per event, so
+  // the same pair always gives the same units: the other contracts with this match reuse them.
+  let lastFacts: Facts | undefined;
+  let lastCtx: MatchContext | undefined;
+  let lastUnits: readonly Unit[] = NONE;
+  const units = (facts: Facts, ctx: MatchContext): readonly Unit[] => {
+    if (facts.kind !== 'tool') return NONE;
+    if (facts === lastFacts && ctx === lastCtx) return lastUnits;
+    const out = t.units(facts, ctx);
+    lastFacts = facts;
+    lastCtx = ctx;
+    lastUnits = out;
+    return out;
+  };
   return {
     // Only history (after, occurrence) reads a key: made on first read, not for each of a hundred triggers at start.
     get key() {
@@ -56,8 +83,8 @@ export function compileToolEventMatch(
     get summary() {
       return t.summary;
     },
-    test: (facts, ctx = NO_CONTEXT) => facts.kind === 'tool' && t.units(facts, ctx).length > 0,
-    units: (facts, ctx) => (facts.kind === 'tool' ? t.units(facts, ctx) : NONE),
+    test: (facts, ctx = NO_CONTEXT) => units(facts, ctx).length > 0,
+    units,
     holdsOn: (facts, unit, ctx) => facts.kind === 'tool' && t.holdsOn(facts, unit, ctx),
     explain: (facts, unit = CALL, ctx) => (facts.kind === 'tool' ? t.explain(facts, unit, ctx) : t.summary),
   };

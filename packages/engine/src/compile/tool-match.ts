@@ -145,12 +145,15 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   // When every run match names plain programs, a command whose program is none of them is rejected by a set lookup.
   const runPrograms = runs?.every((r) => r.programs) ? new Set(runs.flatMap((r) => [...r.programs!])) : undefined;
   const runProgramList = runPrograms === undefined ? undefined : [...runPrograms];
+  // The run matches that can hold for a program: a rule lists dozens (every program that writes into raw data), and
+  // a command is tested only against those naming its program and those whose program is a pattern.
+  const runsFor = runs === undefined ? undefined : runsByProgram(runs);
   // Hot: runOn and effectOn run for every candidate command of every candidate contract, so they (and the loops that
   // call them) allocate nothing — plain loops, no closures.
   const runOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const c = f.commands[i]!;
     if (runPrograms && !runPrograms.has(callIndex(f).programs[i]!)) return false;
-    if (runs && !anyRun(runs, c, mode)) return false;
+    if (runsFor && !anyRun(runsFor(callIndex(f).programs[i]!), c, mode)) return false;
     if (effects && !commandHasEffect(f, i, effects, mode)) return false;
     if (command && !commandText(c)) return false;
     return true;
@@ -293,6 +296,25 @@ function indices(n: number, ok: (i: number) => boolean, kind: 'command' | 'effec
   let out: Unit[] | undefined;
   for (let i = 0; i < n; i++) if (ok(i)) (out ??= []).push({ kind, index: i });
   return out ?? NONE;
+}
+
+/** Run matches by the (lower-cased) program they name, in their order; matches naming a pattern go with every program. */
+function runsByProgram(runs: readonly CompiledCommandMatch[]): (program: string) => readonly CompiledCommandMatch[] {
+  const patterned = runs.filter((r) => r.programs === undefined);
+  const named = new Map<string, CompiledCommandMatch[]>();
+  for (const r of runs)
+    for (const p of r.programs ?? []) {
+      const list = named.get(p);
+      if (list === undefined) named.set(p, [r]);
+      else if (list.at(-1) !== r) list.push(r);
+    }
+  if (patterned.length > 0)
+    for (const [p, list] of named)
+      named.set(
+        p,
+        runs.filter((r) => r.programs === undefined || list.includes(r)),
+      );
+  return (program) => named.get(program) ?? patterned;
 }
 
 function anyRun(runs: readonly CompiledCommandMatch[], c: CommandFact, mode: UnknownMode | undefined): boolean {

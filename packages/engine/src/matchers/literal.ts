@@ -1,16 +1,28 @@
-// Finds a literal that every match of a pattern must contain, so most non-matching texts are rejected with a plain
-// substring search before RE2 runs. Conservative by construction: when in doubt it returns undefined (no prefilter),
+// Finds literals that every match of a pattern must contain, so most non-matching texts are rejected with plain
+// substring searches before RE2 runs. Conservative by construction: when in doubt it requires nothing (no prefilter),
 // never a literal that a real match could lack. A property test checks it against RE2 on random patterns.
+//
+// The answer is a conjunction of alternatives: every group must have one of its literals in the text. A sequence
+// requires each of its literal runs and each of its required groups; an alternation (`a|b`, at the top or inside a
+// required group) requires one literal of each branch. The presets' rules are long alternations of URLs and paths
+// (`/dispatches\b|/actions/runs/…|/_apis/build/builds\b`): one required literal would never be found for them, and
+// RE2 then ran over every 1 KB command of every call.
 
-export interface RequiredLiteral {
-  readonly text: string;
+export interface RequiredLiterals {
+  /** Each entry: the text must contain at least one of these (lower-cased when ignoring case). */
+  readonly all: readonly (readonly string[])[];
   /** The pattern ignores case ((?i) at its start): compare lower-cased. */
   readonly ignoreCase: boolean;
 }
 
 const ESCAPED_LITERAL = /[\\.+*?()|[\]{}^$/\-#&~ !"',:;<=>@%`]/;
 
-export function requiredLiteral(pattern: string): RequiredLiteral | undefined {
+/** Literals shorter than this make a weak filter (nearly every text has them): such a group is not kept. */
+const MIN_LITERAL = 2;
+
+type Groups = string[][];
+
+export function requiredLiterals(pattern: string): RequiredLiterals | undefined {
   let src = pattern;
   let ignoreCase = false;
   const flags = /^\(\?([imsU]+)\)/.exec(src);
@@ -18,31 +30,64 @@ export function requiredLiteral(pattern: string): RequiredLiteral | undefined {
     if (flags[1]!.includes('i')) ignoreCase = true;
     src = src.slice(flags[0].length);
   }
-  if (src.includes('(?')) return undefined; // other inline flags or groups with flags: stay safe
-  const runs: string[] = [];
+  if (src.includes('\\Q')) return undefined; // quoted spans read differently: stay safe
+  const groups = requirements(src, 0);
+  if (groups === undefined) return undefined;
+  // Ignoring case, only ASCII literals: other scripts have case-folding orbits a plain toLowerCase does not follow.
+  const kept = groups
+    .filter((g) => g.every((t) => t.length >= MIN_LITERAL && (!ignoreCase || /^[\x20-\x7e]+$/.test(t))))
+    .map((g) => [...new Set(ignoreCase ? g.map((t) => t.toLowerCase()) : g)]);
+  if (kept.length === 0) return undefined;
+  // Most selective first: a group whose shortest literal is longest rejects most texts soonest.
+  kept.sort((a, b) => shortest(b) - shortest(a) || a.length - b.length);
+  return { all: kept, ignoreCase };
+}
+
+/** What a match of `src` must contain; undefined when the pattern uses something this reader does not follow. */
+function requirements(src: string, nesting: number): Groups | undefined {
+  if (nesting > 8) return [];
+  const branches = splitAlternation(src);
+  if (branches === undefined) return undefined;
+  if (branches.length > 1) {
+    const any: string[] = [];
+    for (const b of branches) {
+      const r = requirements(b, nesting + 1);
+      if (r === undefined) return undefined;
+      const best = r
+        .filter((g) => g.every((t) => t.length >= MIN_LITERAL))
+        .sort((a, b) => shortest(b) - shortest(a))[0];
+      if (best === undefined) return []; // a branch that requires nothing: the alternation requires nothing
+      any.push(...best);
+    }
+    return [any];
+  }
+  const groups: Groups = [];
   let run = '';
   const cut = () => {
-    if (run) runs.push(run);
+    if (run) groups.push([run]);
     run = '';
   };
-  let depth = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
-    if (c === '|' && depth === 0) return undefined; // top-level alternation: no literal is required
-    if (depth > 0) {
-      if (c === '\\') i++;
-      else if (c === '[') i = skipClass(src, i);
-      else if (c === '(') depth++;
-      else if (c === ')') depth--;
-      if (depth === 0) {
-        cut();
-        i = skipQuantifier(src, i + 1) - 1;
-      }
-      continue;
-    }
     if (c === '(') {
-      depth = 1;
+      const close = closingParen(src, i);
+      if (close < 0) return undefined;
+      let inner = src.slice(i + 1, close);
+      if (inner.startsWith('?')) {
+        const named = /^\?P?<[A-Za-z_]\w*>/.exec(inner);
+        if (inner.startsWith('?:')) inner = inner.slice(2);
+        else if (named) inner = inner.slice(named[0].length);
+        else return undefined; // inline flags or other group kinds: stay safe
+      }
       cut();
+      const q = src[close + 1];
+      const optional = q === '*' || q === '?' || (q === '{' && /^\{0[,}]/.test(src.slice(close + 1)));
+      if (!optional) {
+        const r = requirements(inner, nesting + 1);
+        if (r === undefined) return undefined;
+        groups.push(...r);
+      }
+      i = skipQuantifier(src, close + 1) - 1;
       continue;
     }
     let atom: string | undefined; // the literal character this atom stands for, if it is one
@@ -59,7 +104,7 @@ export function requiredLiteral(pattern: string): RequiredLiteral | undefined {
       if (i < 0) return undefined;
     } else if (c === '.' || c === '^' || c === '$') {
       atom = undefined;
-    } else if (c === '*' || c === '+' || c === '?' || c === '{' || c === ')') {
+    } else if (c === '*' || c === '+' || c === '?' || c === '{' || c === ')' || c === '|') {
       return undefined; // a quantifier or bracket where none can stand: leave it to RE2
     } else {
       atom = c;
@@ -76,12 +121,53 @@ export function requiredLiteral(pattern: string): RequiredLiteral | undefined {
     if (q === '*' || q === '+' || q === '?' || q === '{') i = skipQuantifier(src, i + 1) - 1;
   }
   cut();
-  const best = runs.sort((a, b) => b.length - a.length)[0];
-  if (!best || best.length < 2) return undefined;
-  // Ignoring case, only ASCII literals: other scripts have case-folding orbits a plain toLowerCase does not follow.
-  if (ignoreCase && !/^[\x20-\x7e]+$/.test(best)) return undefined;
-  return { text: ignoreCase ? best.toLowerCase() : best, ignoreCase };
+  return groups;
 }
+
+/** The branches of a top-level alternation (one branch when there is none); undefined when brackets do not balance. */
+function splitAlternation(src: string): string[] | undefined {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = skipClass(src, i);
+      if (i < 0) return undefined;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth < 0) return undefined;
+    } else if (c === '|' && depth === 0) {
+      out.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (depth !== 0) return undefined;
+  out.push(src.slice(from));
+  return out;
+}
+
+/** Index of the ")" that closes the group opening at i, or -1. */
+function closingParen(src: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < src.length; j++) {
+    const c = src[j]!;
+    if (c === '\\') j++;
+    else if (c === '[') {
+      j = skipClass(src, j);
+      if (j < 0) return -1;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth === 0) return j;
+    }
+  }
+  return -1;
+}
+
+const shortest = (g: readonly string[]): number => Math.min(...g.map((t) => t.length));
 
 /** Index of the "]" that closes the class opening at i, or -1. */
 function skipClass(src: string, i: number): number {

@@ -1,7 +1,7 @@
 // User-written patterns run on RE2 (re2js): matching time is linear in the input, so no pattern can hang the agent.
 import { RE2JS } from 're2js';
 import { BoundedCache } from './bounded-cache.js';
-import { requiredLiteral, type RequiredLiteral } from './literal.js';
+import { requiredLiterals, type RequiredLiterals } from './literal.js';
 
 export interface TextMatcher {
   readonly source: string;
@@ -42,16 +42,29 @@ export function lazyPattern(source: string): TextMatcher {
 function compileUncached(source: string): CompileResult<TextMatcher> {
   try {
     const re = RE2JS.compile(source);
-    const literal = requiredLiteral(source);
+    const literals = requiredLiterals(source);
+    // One pattern is asked about the same texts many times in a row: the presets share rules (a composed
+    // configuration holds the same rule once per role that has it), and a rule tests each command's normalized text
+    // and its raw text in turn. A pattern is a pure function of its input: the last two answers are kept.
+    let input0: string | undefined;
+    let input1: string | undefined;
+    let result0 = false;
+    let result1 = false;
     return {
       ok: true,
       value: {
         source,
         test(text) {
+          if (text === input0) return result0;
+          if (text === input1) return result1;
           const input = text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text;
-          // Most texts do not contain the pattern's required literal: reject those without running RE2.
-          if (literal && !mayContain(input, literal)) return false;
-          return re.test(input);
+          // Most texts lack the pattern's required literals: reject those without running RE2.
+          const result = (literals === undefined || mayContainAll(input, literals)) && re.test(input);
+          input1 = input0;
+          result1 = result0;
+          input0 = text;
+          result0 = result;
+          return result;
         },
       },
     };
@@ -77,22 +90,36 @@ function patternHint(message: string): string {
   return 'patterns use RE2 syntax (like JavaScript regular expressions without look-around and back-references)';
 }
 
-let lastText = '';
-let lastFolded = '';
+// The last texts folded to lower case: one event's texts (a command's normalized and raw text, the call's whole
+// command) are tested against many patterns, alternating.
+const FOLDED = 4;
+const foldedFrom: string[] = [];
+const foldedTo: string[] = [];
+let foldedAt = 0;
+
+function folded(text: string): string {
+  for (let i = 0; i < foldedFrom.length; i++) if (foldedFrom[i] === text) return foldedTo[i]!;
+  const f = text
+    .toLowerCase()
+    .replace(/\u017f/g, 's')
+    .replace(/\u212a/g, 'k');
+  foldedFrom[foldedAt] = text;
+  foldedTo[foldedAt] = f;
+  foldedAt = (foldedAt + 1) % FOLDED;
+  return f;
+}
 
 /**
- * Whether `text` contains the literal. Ignoring case, the text is lower-cased with the two non-ASCII letters whose
- * RE2 case folding reaches ASCII (ſ → s, Kelvin K → k), so the prefilter never rejects a text RE2 would match.
- * A one-entry cache: one event's text is tested against many patterns in a row.
+ * Whether `text` contains one literal of every group. Ignoring case, the text is lower-cased with the two non-ASCII
+ * letters whose RE2 case folding reaches ASCII (ſ → s, Kelvin K → k), so the prefilter never rejects a text RE2
+ * would match.
  */
-function mayContain(text: string, literal: RequiredLiteral): boolean {
-  if (!literal.ignoreCase) return text.includes(literal.text);
-  if (text !== lastText) {
-    lastText = text;
-    lastFolded = text
-      .toLowerCase()
-      .replace(/\u017f/g, 's')
-      .replace(/\u212a/g, 'k');
+function mayContainAll(text: string, literals: RequiredLiterals): boolean {
+  const t = literals.ignoreCase ? folded(text) : text;
+  for (const group of literals.all) {
+    let found = false;
+    for (let i = 0; i < group.length && !found; i++) found = t.includes(group[i]!);
+    if (!found) return false;
   }
-  return lastFolded.includes(literal.text);
+  return true;
 }
