@@ -93,7 +93,7 @@ describe('the RE2 literal prefilter', () => {
       ['/dispatches', '/actions/runs/', '/api/v4/projects/', '/_apis/build/builds'],
     ]);
     const posted = '(?i)\\s(-X|--request)\\s*POST\\b.*(/dispatches\\b|/actions/runs/\\S+/rerun)';
-    expect(requiredLiterals(posted)?.all).toEqual([['/dispatches', '/actions/runs/'], ['post'], ['-x', '--request']]);
+    expect(requiredLiterals(posted)?.all).toEqual([['post'], ['/dispatches', '/actions/runs/'], ['-x', '--request']]);
     // An optional group requires nothing; a named or non-capturing group is read like a plain one.
     expect(requiredLiterals('git(\\s+--force)?\\s+push')?.all).toEqual([['push'], ['git']]);
     expect(requiredLiterals('(?:deploy|release)-(?P<env>prod|live)')?.all).toEqual([

@@ -38,8 +38,9 @@ export function requiredLiterals(pattern: string): RequiredLiterals | undefined 
     .filter((g) => g.every((t) => t.length >= MIN_LITERAL && (!ignoreCase || /^[\x20-\x7e]+$/.test(t))))
     .map((g) => [...new Set(ignoreCase ? g.map((t) => t.toLowerCase()) : g)]);
   if (kept.length === 0) return undefined;
-  // Most selective first: a group whose shortest literal is longest rejects most texts soonest.
-  kept.sort((a, b) => shortest(b) - shortest(a) || a.length - b.length);
+  // Cheapest and most selective first: a group is one substring search per literal, so single literals go first,
+  // longest first (a long literal is rarer in a text), and most texts are rejected by the first search.
+  kept.sort((a, b) => a.length - b.length || shortest(b) - shortest(a));
   return { all: kept, ignoreCase };
 }
 
