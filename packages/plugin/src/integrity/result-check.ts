@@ -141,7 +141,8 @@ export class ResultCheck {
         {},
       );
     }
-    // Installed packages are read after the start, not during it; any check before then reads them first.
+    // The protected files are read and hashed after the start, not during it (it held up opencode's start by ~25 ms
+    // of a home's config folders and hooks); any check or call before then reads them first.
     const later = setTimeout(() => {
       if (this.set !== set) return;
       try {
@@ -151,7 +152,7 @@ export class ResultCheck {
       } catch (error) {
         this.channels.log(
           'error',
-          `result check: reading installed packages failed (${String(error)}); they are read again at the next check`,
+          `result check: reading the protected files failed (${String(error)}); they are read again at the next check`,
           {},
         );
       }
@@ -162,6 +163,8 @@ export class ResultCheck {
   /** The watches' first reading of the disk, if not taken yet: after the start, and before any call or check. */
   private pendingAccepts: (() => void)[] = [];
   private baseline(): void {
+    // The protected files themselves first (read after the start unless a call, a check or the human came sooner).
+    this.set?.completeBuild();
     if (this.pendingAccepts.length === 0) return;
     // INVARIANT: a watch is checked only after its first reading; one that failed stays pending with those after it
     // (its next chance is a first reading again), so a failure never makes the whole disk look new.

@@ -135,15 +135,31 @@ describe('the watched set', () => {
     expect(again.changes(true).map((c) => c.path)).toEqual([join(d, '.opencode/node_modules/pkg/f299.js')]);
   });
 
-  it('reads installed packages after the start when asked to, and before any check', () => {
+  it('reads nothing at the start when deferred, and everything before any check', () => {
     const d = dir();
     put(join(d, '.opencode/node_modules/pkg/index.js'), 'x');
-    const set = new WatchSet([w(join(d, '.opencode/node_modules/**'))], undefined, true);
+    put(join(d, '.opencode/rules.yaml'), 'version: 1\n');
+    const set = new WatchSet(
+      [w(join(d, '.opencode/rules.yaml')), w(join(d, '.opencode/node_modules/**'))],
+      undefined,
+      true,
+    );
     expect(set.building).toBe(true);
-    expect(set.summary().files).toBe(0);
+    // What the disk holds when the set is first used is the truth: a change before then is no change.
+    put(join(d, '.opencode/rules.yaml'), 'version: 1\ncontracts: []\n');
     expect(set.changes()).toEqual([]);
     expect(set.building).toBe(false);
-    expect(set.summary().files).toBe(1);
+    expect(set.summary().files).toBe(2);
+    put(join(d, '.opencode/rules.yaml'), 'version: 1\n');
+    expect(set.changes().map((c) => c.kind)).toEqual(['modified']);
+  });
+
+  it('reads a deferred set before answering whether it watches a path', () => {
+    const d = dir();
+    put(join(d, '.opencode/rules.yaml'), 'version: 1\n');
+    const set = new WatchSet([w(join(d, '.opencode/rules.yaml'))], undefined, true);
+    expect(set.has(join(d, '.opencode/rules.yaml'))).toBe(true);
+    expect(set.building).toBe(false);
   });
 
   it('finds the folder a glob lives under', () => {

@@ -72,20 +72,20 @@ export class WatchSet {
   private bulkOrder: string[] | undefined;
   private bulkCursor = 0;
   private folderCursor = 0;
-  /** Bulk patterns not read yet: reading hundreds of files must not hold up opencode's start (completeBuild). */
+  /** Patterns not read yet: reading and hashing the protected files must not hold up opencode's start (completeBuild). */
   private pending: WatchPattern[] = [];
 
   constructor(
     patterns: readonly WatchPattern[],
     private readonly bounds: Bounds = DEFAULT_BOUNDS,
-    deferBulk = false,
+    /** Read nothing now: the first use (or completeBuild, after the start) reads every pattern. */
+    deferred = false,
   ) {
     this.budget = { hash: bounds.hashBytes, keep: bounds.keepBytes, keepEach: bounds.keepEach };
-    // INVARIANT: patterns come most important first, so the file bound drops installed packages before anything else.
-    for (const w of patterns) {
-      if (deferBulk && isBulk(w.pattern)) this.pending.push(w);
-      else this.addPattern(w);
-    }
+    // INVARIANT: patterns come most important first, so the file bound drops installed packages before anything else;
+    // deferred, they are read in the same order.
+    if (deferred) this.pending = [...patterns];
+    else for (const w of patterns) this.addPattern(w);
   }
 
   /** Reads the bulk patterns left for later; a no-op once done. */
@@ -107,12 +107,14 @@ export class WatchSet {
   }
 
   summary(): WatchSummary {
+    this.completeBuild();
     let notKept = 0;
     for (const r of this.files.values()) if (r.exists && !r.folder && r.bytes === undefined) notKept++;
     return { files: this.files.size, folders: this.folders.size, skipped: this.skipped, notKept };
   }
 
   has(path: string): boolean {
+    this.completeBuild();
     return this.files.has(path);
   }
 
@@ -143,6 +145,7 @@ export class WatchSet {
 
   /** Takes what the disk holds now as the truth for these paths (after a restore, or an approved change). */
   accept(paths: readonly string[]): void {
+    this.completeBuild();
     for (const path of paths) {
       const old = this.files.get(path);
       if (old?.bytes) this.budget.keep += old.bytes.length;
@@ -155,11 +158,13 @@ export class WatchSet {
 
   /** A record to restore from: what the path held when last accepted. */
   recordOf(path: string): FileRecord | undefined {
+    this.completeBuild();
     return this.files.get(path);
   }
 
   /** Stops watching a path (a new file that was removed again). */
   forget(path: string): void {
+    this.completeBuild();
     this.files.delete(path);
     if (this.bulk.delete(path)) this.bulkOrder = undefined;
   }
