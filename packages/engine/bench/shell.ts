@@ -3,6 +3,7 @@
 // chain judged by structured `run` matches, effect triggers and secret detection.
 import {
   LEDGER_LIMITS,
+  bundledPresets,
   compile,
   loadConfig,
   parseShell,
@@ -29,6 +30,11 @@ export interface ShellResult {
   readonly writeFullLedger: Distribution;
   /** `bash scripts/x.sh` of a 1 KB script the ledger holds: the script walked as what it contains. */
   readonly runLedgerScript: Distribution;
+  /** The same typical calls against the twelve presets composed (what a team that extends every role runs). */
+  readonly evaluate1kTypicalPresets: Distribution;
+  readonly evaluate1kTypicalPresetsFullLedger: Distribution;
+  /** How many contracts the twelve presets hold together (besides the built-ins). */
+  readonly presetContracts: number;
   /** The session state with a full ledger, as JSON (UTF-16 code units), and the ledger's own counts. */
   readonly fullLedger: { readonly stateJsonChars: number; readonly files: number; readonly chars: number };
 }
@@ -139,6 +145,19 @@ export function shellBenchPolicy(): CompiledPolicy {
   return policy;
 }
 
+/**
+ * The twelve presets composed, as a file that extends every role compiles them: the realistic hundred contracts.
+ * Their rules are written as people write them (regular expressions over the command, long lists of programs, the
+ * same rule in several roles), which the synthetic policy above is not.
+ */
+export function presetsBenchPolicy(): CompiledPolicy {
+  const yaml = `version: 1\nextends: [${bundledPresets.map((p) => p.id).join(', ')}]\n`;
+  const loaded = loadConfig(yaml, { file: 'presets.yaml' });
+  if (loaded.diagnostics.some((d) => d.severity === 'error'))
+    throw new Error(`bench presets policy: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
+  return compile(loaded.config, { root: '/home/dev/shop' });
+}
+
 export function measureShell(budget: TimingBudget): ShellResult {
   const policy = shellBenchPolicy();
   const state = startState(policy);
@@ -189,7 +208,25 @@ export function measureShell(budget: TimingBudget): ShellResult {
   }));
   let r = 0;
   const runLedgerScript = timeCalls(runs, () => step(policy, full, runs[r++ % runs.length]!), budget);
+  const presets = presetsBenchPolicy();
+  const presetState = startState(presets);
+  let tp = 0;
+  const evaluate1kTypicalPresets = timeCalls(
+    typicalEvents,
+    () => step(presets, presetState, typicalEvents[tp++ % typicalEvents.length]!),
+    budget,
+  );
+  const presetsFull = fullLedgerState(presets);
+  let tpf = 0;
+  const evaluate1kTypicalPresetsFullLedger = timeCalls(
+    typicalEvents,
+    () => step(presets, presetsFull, typicalEvents[tpf++ % typicalEvents.length]!),
+    budget,
+  );
   return {
+    evaluate1kTypicalPresets,
+    evaluate1kTypicalPresetsFullLedger,
+    presetContracts: presets.contracts.filter((c) => !c.builtin).length,
     parse1kTypical,
     evaluate1kTypical,
     parse1k,

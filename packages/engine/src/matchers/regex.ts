@@ -90,22 +90,22 @@ function patternHint(message: string): string {
   return 'patterns use RE2 syntax (like JavaScript regular expressions without look-around and back-references)';
 }
 
-// The last texts folded to lower case: one event's texts (a command's normalized and raw text, the call's whole
-// command) are tested against many patterns, alternating.
-const FOLDED = 4;
-const foldedFrom: string[] = [];
-const foldedTo: string[] = [];
-let foldedAt = 0;
+// Texts folded to lower case, by text: one event's texts (the call's command, each simple command's normalized and raw
+// text) are tested against many patterns, contract after contract, so they come round again and again. Cleared when
+// full: the next event brings new texts.
+const FOLDED = 64;
+const foldedTexts = new Map<string, string>();
 
 function folded(text: string): string {
-  for (let i = 0; i < foldedFrom.length; i++) if (foldedFrom[i] === text) return foldedTo[i]!;
-  const f = text
-    .toLowerCase()
-    .replace(/\u017f/g, 's')
-    .replace(/\u212a/g, 'k');
-  foldedFrom[foldedAt] = text;
-  foldedTo[foldedAt] = f;
-  foldedAt = (foldedAt + 1) % FOLDED;
+  let f = foldedTexts.get(text);
+  if (f === undefined) {
+    if (foldedTexts.size >= FOLDED) foldedTexts.clear();
+    f = text
+      .toLowerCase()
+      .replace(/\u017f/g, 's')
+      .replace(/\u212a/g, 'k');
+    foldedTexts.set(text, f);
+  }
   return f;
 }
 
