@@ -11,6 +11,8 @@ import { explain } from './support/cli.js';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
+/** expect.poll's patience: on a machine shared with other suites a check can take seconds. */
+const PATIENT = { timeout: 15_000 };
 
 const FILE = 'opencode-semantic-anchors.yaml';
 const PRESET_IDS = new Set(bundledPresets.map((p) => p.id));
@@ -84,14 +86,14 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     const reference = engineProblems(DRAFT);
     expect(reference.problems.length).toBeGreaterThanOrEqual(4);
     expect(reference.problems).toContain('disable-unknown warning 3');
-    await expect.poll(() => pageProblems(page)).toEqual(reference.problems);
+    await expect.poll(() => pageProblems(page), PATIENT).toEqual(reference.problems);
     expect(await page.textContent('#problems-summary')).toContain(`${reference.active} contracts active`);
 
     // The simulator judges with both presets, as `semantic-anchors explain` does (of the draft without its mistakes).
     const valid = `${DRAFT.split('contracts:')[0]}contracts: []\n`;
     await setEditorText(page, valid);
     await waitForFullCheck(page);
-    await expect.poll(() => pageProblems(page)).toEqual(engineProblems(valid).problems);
+    await expect.poll(() => pageProblems(page), PATIENT).toEqual(engineProblems(valid).problems);
     const event = { tool: 'edit', args: { filePath: 'src/app.test.ts', oldString: 'a', newString: 'it.only(' } };
     await page.click('#clear-events');
     await page.selectOption('#event-kind', 'tool');
@@ -100,7 +102,7 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     await page.click('#add-event');
     const [cli] = explain(valid, [event]);
     const verdict = page.locator('#verdicts li.verdict').first();
-    await expect.poll(() => verdict.getAttribute('data-decision')).toBe(cli!.decision);
+    await expect.poll(() => verdict.getAttribute('data-decision'), PATIENT).toBe(cli!.decision);
     expect(cli!.matches.length).toBeGreaterThan(0);
   });
 
@@ -110,7 +112,7 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     await setEditorText(page, typo);
     await waitForFullCheck(page);
     const problem = page.locator('#problems li.problem[data-code="unknown-preset"]');
-    await expect.poll(() => problem.count()).toBe(1);
+    await expect.poll(() => problem.count(), PATIENT).toBe(1);
     expect(await problem.textContent()).toContain('did you mean "ux-designer"?');
     expect(await pageProblems(page)).toEqual(engineProblems(typo).problems);
     expect(presets).toEqual(['software-developer']);
@@ -118,8 +120,8 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     await problem.locator('button.quick-fix', { hasText: 'ux-designer' }).click();
     await waitForFullCheck(page);
     const fixed = 'version: 1\nextends: [ux-designer]\ncontracts: []\n';
-    await expect.poll(() => presets).toEqual(['software-developer', 'ux-designer']);
-    await expect.poll(() => pageProblems(page)).toEqual(engineProblems(fixed).problems);
+    await expect.poll(() => presets, PATIENT).toEqual(['software-developer', 'ux-designer']);
+    await expect.poll(() => pageProblems(page), PATIENT).toEqual(engineProblems(fixed).problems);
     expect(await page.textContent('#problems-summary')).toContain(`${engineProblems(fixed).active} contracts active`);
   });
 });

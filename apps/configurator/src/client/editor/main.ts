@@ -219,12 +219,17 @@ function fullNow(): void {
   keep();
   delete root.dataset.pendingFull;
 }
+/** Whether Monaco is loading to take over from the text area (until it has, or has failed to). */
+let monacoStarting = monacoLoading !== undefined;
 /**
  * A check reached a bundled preset whose data the page has not loaded (preset-loading.ts): nothing of it is shown;
  * the presets are loaded and `again` checks the text as it is then. The problems shown meanwhile are the last ones.
+ * While Monaco is still starting, the check waits for a moment the page is idle, as the page's first check does (it
+ * is that check, cold): the preset's chunk often arrives while Monaco's code is being run, which the user waits for.
  */
 function loadThen(needed: PresetsNeeded, again: () => void): void {
-  loadPresets(needed.needs).then(again, (error: unknown) => {
+  const checkAgain = () => (monacoStarting ? requestIdleCallback(() => again(), { timeout: 1000 }) : again());
+  loadPresets(needed.needs).then(checkAgain, (error: unknown) => {
     console.error(`editor: the data of preset(s) ${needed.needs.join(', ')} could not be loaded`, error);
     say(
       `Could not load the preset ${needed.needs.join(', ')} (${error instanceof Error ? error.message : String(error)}); reload the page.`,
@@ -664,6 +669,7 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
       `The full editor could not be loaded (${error instanceof Error ? error.message : String(error)}); the plain text area works the same way.`,
     );
   }
+  monacoStarting = false;
   ready();
 }
 
