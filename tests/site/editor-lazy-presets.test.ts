@@ -8,6 +8,7 @@ import { useSite } from './support/site.js';
 import { editorForm, setEditorText, waitForEditor, waitForFullCheck, PHONE } from './support/browser.js';
 import { ensureCliBuilt } from './support/build.js';
 import { explain } from './support/cli.js';
+import { extendsInText } from '../../apps/configurator/src/client/editor/opening-presets.js';
 
 const site = useSite();
 beforeAll(() => ensureCliBuilt());
@@ -106,6 +107,27 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     expect(cli!.matches.length).toBeGreaterThan(0);
   });
 
+  it("loads a kept draft's presets, not the default one, when the page opens again", async () => {
+    const { page, presets } = await openEditor(form);
+    const draft = 'version: 1\nextends:\n  - ux-designer\n  - "educator" # a comment\ncontracts: []\n';
+    await setEditorText(page, draft);
+    await waitForFullCheck(page);
+    expect(presets).toEqual(['software-developer', 'ux-designer', 'educator']);
+    // Leaving keeps the draft (pagehide); the page opened again reads it and loads its presets from the start.
+    await page.goto(site.url(''));
+    presets.length = 0;
+    await page.goto(site.url('editor/'));
+    await waitForEditor(page);
+    await waitForFullCheck(page);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { __configurator: { getText(): string } }).__configurator.getText(),
+      ),
+    ).toBe(draft);
+    expect(presets.sort()).toEqual(['educator', 'ux-designer']);
+    await expect.poll(() => pageProblems(page), PATIENT).toEqual(engineProblems(draft).problems);
+  });
+
   it('names a mistyped preset with every bundled id to choose from, loading none, and its fix loads the preset', async () => {
     const { page, presets } = await openEditor(form);
     const typo = 'version: 1\nextends: [ux-desinger]\ncontracts: []\n';
@@ -123,5 +145,21 @@ describe.each(['monaco', 'plain'] as const)('the bundled presets load on demand 
     await expect.poll(() => presets, PATIENT).toEqual(['software-developer', 'ux-designer']);
     await expect.poll(() => pageProblems(page), PATIENT).toEqual(engineProblems(fixed).problems);
     expect(await page.textContent('#problems-summary')).toContain(`${engineProblems(fixed).active} contracts active`);
+  });
+});
+
+describe('the guess of the presets an opening text extends (loaded before the page script)', () => {
+  it('reads a top-level extends in flow and block style, without quotes or comments', () => {
+    expect(extendsInText('version: 1\nextends: [software-developer, "qa-engineer"]\n')).toEqual([
+      'software-developer',
+      'qa-engineer',
+    ]);
+    expect(extendsInText("version: 1\nextends:\n  - ux-designer # mine\n  - 'educator'\ncontracts: []\n")).toEqual([
+      'ux-designer',
+      'educator',
+    ]);
+    expect(extendsInText('version: 1\ncontracts: []\n')).toEqual([]);
+    // Not a key of a contract further in: only the file's own extends.
+    expect(extendsInText('contracts:\n  - id: x\n    extends: [team-lead]\n')).toEqual([]);
   });
 });
