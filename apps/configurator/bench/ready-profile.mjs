@@ -2,7 +2,7 @@
 // nothing (build the site first) and drives /usr/bin/chromium (CHROMIUM_PATH) through playwright-core against the
 // built site on 127.0.0.1, like the site bench. Each run opens the editor page cold under the V8 sampling profiler and
 // prints: when each script arrived (responseEnd), when the page was first painted, when the editor was ready
-// (data-ready-at), and the main thread's sampled time by script file until ready (self time; "(program)" and "(gc)"
+// (data-ready-at, or the text's first check shown, data-first-check-at, if that came later), and the main thread's sampled time by script file until ready (self time; "(program)" and "(gc)"
 // are V8's own), then the functions that took most. Sampling costs time of its own and the machine's load bends every
 // figure (printed with it): compare runs made side by side. Prints only, asserts nothing.
 import { existsSync, readFileSync } from 'node:fs';
@@ -51,7 +51,10 @@ try {
     });
     const { profile } = await cdp.send('Profiler.stop');
     const timeline = await page.evaluate(() => ({
-      readyAt: Number(document.documentElement.dataset.readyAt),
+      readyAt: Math.max(
+        Number(document.documentElement.dataset.readyAt),
+        Number(document.documentElement.dataset.firstCheckAt),
+      ),
       paint: performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]),
       scripts: performance
         .getEntriesByType('resource')

@@ -4,8 +4,8 @@
 //  - bytes transferred for the home page, a role page, the install page and the editor page (cold cache, everything
 //    the page loads; for Monaco also whatever a first completion and a first hover fetch), and the editor page's
 //    responses one by one
-//  - time from navigation start until the editor accepts input (median of 5 cold loads; for Monaco, until Monaco is
-//    mounted and interactive)
+//  - time from navigation start until the editor accepts input and shows its text's first check (median of 5 cold
+//    loads; for Monaco, until Monaco is mounted and interactive)
 //  - time from a key to the diagnostics in a 500-line file (median and p95 of 30 keystrokes after 6 cold ones, which
 //    are reported on their own; the target is on p95)
 //  - time per key typed into a 5,000-line file, key by key (median and p95 of 84; its check runs once the keys pause)
@@ -158,7 +158,13 @@ for (const form of timings || only === 'ready' ? forms : []) {
     const page = await context.newPage();
     await page.goto(new URL('editor/', server.url).href);
     await editorReady(page, form);
-    const at = Number(await page.getAttribute('html', 'data-ready-at'));
+    // The later of the two: the editor mounted (data-ready-at: for Monaco, mounted and interactive) and the text's
+    // first check shown (data-first-check-at; it needs the data of the presets the text extends, which the page
+    // loads on demand, so it may come after the form is mounted).
+    const at = Math.max(
+      Number(await page.getAttribute('html', 'data-ready-at')),
+      Number(await page.getAttribute('html', 'data-first-check-at')),
+    );
     await page.click(EDITOR_TEXT);
     await page.keyboard.type('#');
     const accepted = await page.evaluate(() => window.__configurator.getText().includes('#'));

@@ -143,6 +143,8 @@ function afterCheck(run: ValidationRun): void {
   root.dataset.validations = String(validations);
   root.dataset.validationMs = (run.ms + performance.now() - started).toFixed(2);
   root.dataset.validatedAt = performance.now().toFixed(1);
+  // When the page first showed the problems of its text (the bench's "ready" waits for it as well as for the editor).
+  root.dataset.firstCheckAt ??= root.dataset.validatedAt;
   root.dataset.lastCheck = run.kind;
   if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
   renderProblems($('problems'), $('problems-summary'), run, problems, {
