@@ -1,7 +1,9 @@
 // Which contracts of which preset act on one shell command: each bundled preset is loaded the way a user's file
 // extending it is (`extends: [id]`), compiled, and given the command as a bash call, exactly as the plugin would be.
-// Loaded on demand by the contract search page, so the page itself ships no engine.
+// Loaded on demand by the contract search page, so the page itself ships no engine; the presets' data is loaded with
+// it (each preset is a chunk of its own in the browser: scripts/browser-presets.mjs).
 import { bundledPresets, compile, loadConfig, startState, step, type CompiledPolicy } from '@semantic-anchors/engine';
+import { loadPresets } from 'virtual:semantic-anchors/presets';
 
 export interface CommandHit {
   readonly preset: string;
@@ -11,7 +13,8 @@ export interface CommandHit {
 
 let policies: readonly { preset: string; policy: CompiledPolicy }[] | undefined;
 
-export function contractsActingOn(command: string): CommandHit[] {
+export async function contractsActingOn(command: string): Promise<CommandHit[]> {
+  await loadPresets(bundledPresets.map((p) => p.id));
   policies ??= bundledPresets.map((p) => ({
     preset: p.id,
     policy: compile(loadConfig(`version: 1\nextends: [${p.id}]\n`, { file: 'opencode-semantic-anchors.yaml' }).config),

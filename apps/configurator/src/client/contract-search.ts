@@ -52,7 +52,7 @@ export function wireContractSearch(): void {
     query.value = '';
     count.textContent = `Checking “${text}” against every preset…`;
     const { contractsActingOn } = await import('./command-check.ts');
-    const hits = contractsActingOn(text);
+    const hits = await contractsActingOn(text);
     const acting = new Set(hits.map((h) => `${h.preset}/${h.contract}`));
     let _shown = 0;
     for (const li of items) {

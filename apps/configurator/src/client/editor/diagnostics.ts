@@ -13,6 +13,7 @@ import {
 } from '@semantic-anchors/engine';
 import type { LineSpan, TextLines } from './text-lines.ts';
 import { didYouMean, tokenAt } from './value-help.ts';
+import { withPresets, type PresetsNeeded } from './preset-loading.ts';
 
 export const FILE_NAME = 'opencode-semantic-anchors.yaml';
 
@@ -47,20 +48,26 @@ function run(
 /**
  * The keystroke pass: syntax, schema and meaning (load) and the compiled policy, without running the examples.
  * The example results of the last full pass are kept meanwhile, so their diagnostics do not flicker while typing.
+ * A text extending a bundled preset whose data the page has not loaded yet gets the presets to load instead
+ * (preset-loading.ts); the caller loads them and checks again.
  */
-export function quickCheck(text: string, previous?: ValidationRun): ValidationRun {
+export function quickCheck(text: string, previous?: ValidationRun): ValidationRun | PresetsNeeded {
   const started = performance.now();
-  const load = loadConfig(text, { file: FILE_NAME });
-  const policy = compile(load.config);
-  const kept = previous ? [...previous.own, ...previous.inherited].filter(isExampleDiagnostic) : [];
-  return run('quick', load, policy, [...load.diagnostics, ...kept], started);
+  return withPresets(text, () => {
+    const load = loadConfig(text, { file: FILE_NAME });
+    const policy = compile(load.config);
+    const kept = previous ? [...previous.own, ...previous.inherited].filter(isExampleDiagnostic) : [];
+    return run('quick', load, policy, [...load.diagnostics, ...kept], started);
+  });
 }
 
-/** The full check `semantic-anchors validate` does, examples included. */
-export function fullCheck(text: string): ValidationRun {
+/** The full check `semantic-anchors validate` does, examples included (or the presets to load first, as above). */
+export function fullCheck(text: string): ValidationRun | PresetsNeeded {
   const started = performance.now();
-  const result = validate(text, { file: FILE_NAME });
-  return run('full', result.load, result.policy, result.diagnostics, started, result);
+  return withPresets(text, () => {
+    const result = validate(text, { file: FILE_NAME });
+    return run('full', result.load, result.policy, result.diagnostics, started, result);
+  });
 }
 
 /** A "did you mean" fix: replace `expected` (still at `span`) with `replacement`. */

@@ -2,7 +2,7 @@
 // checks and problems, composition, the simulator, and keeping/sharing/downloading the work. Everything runs here in
 // the browser; nothing the user types is sent anywhere.
 import './zod-jitless.ts';
-import { bundledPresets, catalogue, type Event, type HostFacts, type LoadResult } from '@semantic-anchors/engine';
+import { catalogue, type Event, type HostFacts, type LoadResult } from '@semantic-anchors/engine';
 import { FILE_NAME, fullCheck, problemsOf, quickCheck, type ValidationRun } from './diagnostics.ts';
 import { renderProblems } from './problems-view.ts';
 import { addContract, extendsOf, mapAgentsToRoles, readExtends, setExtends } from './compose.ts';
@@ -16,6 +16,7 @@ import { draftState, entryState, keepDraftAside, keeper } from './persistence.ts
 import { wireImport } from './import-file.ts';
 import { ARG_TEMPLATES, buildEvent } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
+import { loadPresets, needsPresets, PRESET_IDS, unloadedExtends, type PresetsNeeded } from './preset-loading.ts';
 import { contractLines, matchMarks } from './match-lines.ts';
 import { EMPTY_HELP, helpContextOf, type HelpContext } from './value-help.ts';
 import type { EditorSurface } from './surface.ts';
@@ -32,7 +33,6 @@ const $ = <T extends HTMLElement>(id: string): T => {
   if (!node) throw new Error(`editor page: #${id} is missing from the markup`);
   return node as T;
 };
-const PRESET_IDS = bundledPresets.map((p) => p.id);
 const root = document.documentElement;
 const status = $('editor-status');
 const say = (text: string) => {
@@ -92,6 +92,11 @@ function offerKeptDraft(draft: SharedState | undefined, opened: readonly string[
 }
 
 const start = initialState();
+// The presets the opening text extends start loading at once, beside Monaco: the first check needs their data.
+// (A failure is reported by the check that needs them, loadThen below.)
+loadPresets(unloadedExtends(start.text)).catch((error: unknown) =>
+  console.warn("editor: the opening text's presets could not be loaded ahead of the first check", error),
+);
 let events: Event[] = [...start.events];
 let last: ValidationRun | undefined;
 let validations = 0;
@@ -138,6 +143,8 @@ function afterCheck(run: ValidationRun): void {
   root.dataset.validations = String(validations);
   root.dataset.validationMs = (run.ms + performance.now() - started).toFixed(2);
   root.dataset.validatedAt = performance.now().toFixed(1);
+  // When the page first showed the problems of its text (the bench's "ready" waits for it as well as for the editor).
+  root.dataset.firstCheckAt ??= root.dataset.validatedAt;
   root.dataset.lastCheck = run.kind;
   if (run.kind === 'full') root.dataset.fullCheckMs = run.ms.toFixed(2);
   renderProblems($('problems'), $('problems-summary'), run, problems, {
@@ -157,14 +164,7 @@ function scheduleValidation(): void {
   clearTimeout(fullTimer);
   const slow = slowChecks > 0;
   fullTimer = setTimeout(
-    () => {
-      afterCheck(fullCheck(text()));
-      fillExamples(last!.load);
-      if (examplesRun) showExamples();
-      replayPart.changed();
-      keep();
-      delete root.dataset.pendingFull;
-    },
+    fullNow,
     slow
       ? Math.min(SLOW_FULL_CHECK_DELAY_MS, Math.max(FULL_CHECK_DELAY_MS, FULL_PAUSE_PER_CHECK_MS * lastQuickMs))
       : FULL_CHECK_DELAY_MS,
@@ -206,9 +206,45 @@ let lastQuickMs = 0;
  */
 let slowChecks = 0;
 let coldCheck = true;
+function fullNow(): void {
+  const scheduled = fullTimer;
+  const run = fullCheck(text());
+  // Once the presets are loaded, checked again unless a later change has scheduled its own full check meanwhile.
+  if (needsPresets(run)) {
+    loadThen(run, () => scheduled === fullTimer && fullNow());
+    return;
+  }
+  afterCheck(run);
+  fillExamples(last!.load);
+  if (examplesRun) showExamples();
+  replayPart.changed();
+  keep();
+  delete root.dataset.pendingFull;
+}
+/** Whether Monaco is loading to take over from the text area (until it has, or has failed to). */
+let monacoStarting = monacoLoading !== undefined;
+/**
+ * A check reached a bundled preset whose data the page has not loaded (preset-loading.ts): nothing of it is shown;
+ * the presets are loaded and `again` checks the text as it is then. The problems shown meanwhile are the last ones.
+ * While Monaco is still starting, the check waits for a moment the page is idle, as the page's first check does (it
+ * is that check, cold): the preset's chunk often arrives while Monaco's code is being run, which the user waits for.
+ */
+function loadThen(needed: PresetsNeeded, again: () => void): void {
+  const checkAgain = () => (monacoStarting ? requestIdleCallback(() => again(), { timeout: 1000 }) : again());
+  loadPresets(needed.needs).then(checkAgain, (error: unknown) => {
+    console.error(`editor: the data of preset(s) ${needed.needs.join(', ')} could not be loaded`, error);
+    say(
+      `Could not load the preset ${needed.needs.join(', ')} (${error instanceof Error ? error.message : String(error)}); reload the page.`,
+    );
+  });
+}
 function quickNow(): void {
   quickTimer = undefined;
   const run = quickCheck(text(), last);
+  if (needsPresets(run)) {
+    loadThen(run, quickNow);
+    return;
+  }
   lastQuickMs = run.ms;
   if (coldCheck) {
     coldCheck = false;
@@ -249,8 +285,16 @@ presetBoxes.forEach((box) =>
 );
 
 const contractSelect = $<HTMLSelectElement>('contract-source');
-$('add-contract').addEventListener('click', () => {
+$('add-contract').addEventListener('click', async () => {
   const [kind, key, presetId] = contractSelect.value.split(':');
+  if (kind === 'preset' && presetId) {
+    try {
+      await loadPresets([presetId]);
+    } catch (error) {
+      console.error(`editor: the data of preset ${presetId} could not be loaded`, error);
+      return say(`Could not load the preset ${presetId}; reload the page.`);
+    }
+  }
   const contract =
     kind === 'template'
       ? TEMPLATES.find((t) => t.key === key)?.contract
@@ -532,13 +576,20 @@ wireImport(
   (name, text) => {
     replaceText(text.replace(/^#\s*yaml-language-server:.*\n/, ''));
     // The whole check at once, examples included, as `semantic-anchors validate` would judge the file.
-    const run = fullCheck(editor.text());
-    afterCheck(run);
-    const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
-    say(
-      `Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`,
-    );
-    $('applies-title').scrollIntoView({ block: 'nearest' });
+    const checkImported = (): void => {
+      const run = fullCheck(editor.text());
+      if (needsPresets(run)) {
+        loadThen(run, checkImported);
+        return;
+      }
+      afterCheck(run);
+      const errors = [...run.own, ...run.inherited].filter((d) => d.severity === 'error').length;
+      say(
+        `Opened ${name}: ${errors === 0 ? 'it is valid' : `${errors} error(s), listed under the editor`}; "Who it applies to" shows what it enforces per role.`,
+      );
+      $('applies-title').scrollIntoView({ block: 'nearest' });
+    };
+    checkImported();
   },
   (reason) => say(`Could not open the file: ${reason}`),
 );
@@ -620,6 +671,7 @@ async function upgradeToMonaco(loading: NonNullable<typeof monacoLoading>): Prom
       `The full editor could not be loaded (${error instanceof Error ? error.message : String(error)}); the plain text area works the same way.`,
     );
   }
+  monacoStarting = false;
   ready();
 }
 

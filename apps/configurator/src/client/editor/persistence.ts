@@ -5,10 +5,7 @@
 import { Event } from '@semantic-anchors/engine';
 import { storedHost, type SharedState } from './share.ts';
 
-export const DRAFT_KEY = 'semantic-anchors:editor-draft';
-const TAB_KEY = 'semantic-anchors:editor-tab';
-/** The draft set aside when a role page's "Open in the editor" opened a preset over it. */
-export const KEPT_DRAFT_KEY = 'semantic-anchors:editor-kept-draft';
+import { DRAFT_KEY, KEPT_DRAFT_KEY, TAB_KEY } from './storage-keys.ts';
 
 /** Parses stored JSON back into editor state; anything malformed is ignored (a stale draft must not break the page). */
 export function parseStored(json: string | null): SharedState | undefined {

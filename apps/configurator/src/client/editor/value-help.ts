@@ -3,13 +3,8 @@
 // Which kind a value is comes from the engine's JSON Schema (a value declared as RoleId, AnchorId or a ContractId in
 // a list) and, for the two kinds the schema has no name for, from the key (`extends`, a tool's `name` / an event's
 // `tool`). Editor-agnostic: plain data in, plain data out.
-import {
-  BUILTIN_TOOL_INFO,
-  bundledPresets,
-  catalogue,
-  type CatalogueAnchor,
-  type LoadResult,
-} from '@semantic-anchors/engine';
+import { BUILTIN_TOOL_INFO, catalogue, type CatalogueAnchor, type LoadResult } from '@semantic-anchors/engine';
+import { presetIndex } from 'virtual:semantic-anchors/presets';
 import { anchorDefinition } from '../../lib/anchor-definition.ts';
 import { ARG_TEMPLATES } from './event-builder.ts';
 import { presetContracts } from './preset-contracts.ts';
@@ -44,16 +39,12 @@ export interface Doc {
 }
 
 let purposes: ReadonlyMap<string, { title: string; purpose: string }> | undefined;
-/** Each bundled preset's title and purpose, from the data parsed when the presets were bundled. */
+/**
+ * Each bundled preset's title and purpose, from the index built when the site was (scripts/browser-presets.mjs):
+ * completing and hovering a preset id loads no preset's data.
+ */
 function presetPurposes(): ReadonlyMap<string, { title: string; purpose: string }> {
-  purposes ??= new Map(
-    bundledPresets.map((p) => {
-      const data = p.data as { preset?: { title?: unknown; purpose?: unknown } } | undefined;
-      const title = typeof data?.preset?.title === 'string' ? data.preset.title : p.id;
-      const purpose = typeof data?.preset?.purpose === 'string' ? data.preset.purpose : '';
-      return [p.id, { title, purpose }];
-    }),
-  );
+  purposes ??= new Map(presetIndex.map((p) => [p.id, { title: p.title, purpose: p.purpose }]));
   return purposes;
 }
 
@@ -137,7 +128,7 @@ export function suggestionsFor(kind: ValueKind, context: HelpContext): Suggestio
     case 'anchor':
       return catalogue.anchors.map((a) => ({ label: a.id, detail: a.title, kind, doc: () => anchorDoc(a) }));
     case 'preset':
-      return bundledPresets.map((p) => ({
+      return presetIndex.map((p) => ({
         label: p.id,
         detail: presetPurposes().get(p.id)?.title ?? p.id,
         kind,
