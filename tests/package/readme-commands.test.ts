@@ -48,7 +48,10 @@ describe("the README's set-up commands", () => {
     if (server?.pid) {
       try {
         process.kill(-server.pid, 'SIGTERM');
-      } catch {}
+      } catch (error) {
+        // Already gone (it exited on its own): nothing left to stop.
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
     }
     rmSync(work, { recursive: true, force: true });
   });

@@ -13,9 +13,11 @@ export function parseStored(json: string | null): SharedState | undefined {
   let o: unknown;
   try {
     o = JSON.parse(json);
-  } catch {
+  } catch (error) {
+    // Malformed: treated as no draft, the default text shows.
+    console.warn('editor: a stored draft is not JSON; the default text shows instead', error);
     return undefined;
-  } // malformed: treated as no draft, the default text shows
+  }
   if (typeof o !== 'object' || o === null) return undefined;
   const s = o as Record<string, unknown>;
   if (s.v !== 1 || typeof s.text !== 'string') return undefined;
@@ -37,9 +39,11 @@ export function parseStored(json: string | null): SharedState | undefined {
 function read(storage: () => Storage, key: string): string | null {
   try {
     return storage().getItem(key);
-  } catch {
+  } catch (error) {
+    // Storage disabled (privacy mode): nothing stored.
+    console.warn(`editor: storage cannot be read (${key}); no draft is restored from it`, error);
     return null;
-  } // storage disabled (privacy mode): nothing stored
+  }
 }
 
 /** The state this history entry showed when the tab left it (Back/Forward, reload): it wins over the address. */
@@ -90,13 +94,16 @@ export function keeper(): Keeper {
       history.replaceState({ ...(history.state ?? {}), editor: json }, '');
       try {
         sessionStorage.setItem(TAB_KEY, json);
-      } catch {
-        /* per-tab copy is a convenience; the draft below decides */
+      } catch (error) {
+        // The per-tab copy is a convenience; the draft below decides.
+        console.warn('editor: this tab\'s copy of the draft could not be stored', error);
       }
       try {
         localStorage.setItem(DRAFT_KEY, json);
         return true;
-      } catch {
+      } catch (error) {
+        // The caller tells the user the draft is not kept (save returns false).
+        console.warn('editor: the draft could not be stored', error);
         return false;
       }
     },
