@@ -41,6 +41,8 @@ const token = fc.constantFrom(
   '?',
   '{2}',
   '{0,2}',
+  '{00}',
+  '{00,1}',
   '{1,}',
   '*?',
   '|',
@@ -100,6 +102,8 @@ describe('the RE2 literal prefilter', () => {
       ['deploy', 'release'],
       ['prod', 'live'],
     ]);
+    // A count of none, however written, makes what it repeats optional.
+    expect(requiredLiterals('git(push){00}x')?.all).toEqual([['git']]);
     // Inline flags inside the pattern and quoted spans are not followed: no prefilter at all.
     expect(requiredLiterals('git(?i)push')).toBeUndefined();
     expect(requiredLiterals('\\Q(a|b)\\E')).toBeUndefined();

@@ -82,7 +82,7 @@ function requirements(src: string, nesting: number): Groups | undefined {
       }
       cut();
       const q = src[close + 1];
-      const optional = q === '*' || q === '?' || (q === '{' && /^\{0[,}]/.test(src.slice(close + 1)));
+      const optional = q === '*' || q === '?' || (q === '{' && atLeastZero(src, close + 1));
       if (!optional) {
         const r = requirements(inner, nesting + 1);
         if (r === undefined) return undefined;
@@ -111,7 +111,7 @@ function requirements(src: string, nesting: number): Groups | undefined {
       atom = c;
     }
     const q = src[i + 1];
-    const optional = q === '*' || q === '?' || (q === '{' && /^\{0[,}]/.test(src.slice(i + 1)));
+    const optional = q === '*' || q === '?' || (q === '{' && atLeastZero(src, i + 1));
     const repeated = q === '+' || q === '{';
     if (atom === undefined || optional) {
       cut();
@@ -169,6 +169,12 @@ function closingParen(src: string, i: number): number {
 }
 
 const shortest = (g: readonly string[]): number => Math.min(...g.map((t) => t.length));
+
+/** Whether the counted repetition starting at i (`{n}`, `{n,}`, `{n,m}`) allows none: n is zero however written. */
+const atLeastZero = (src: string, i: number): boolean => {
+  const n = /^\{(\d+)/.exec(src.slice(i, i + 12));
+  return n === null || Number(n[1]) === 0;
+};
 
 /** Index of the "]" that closes the class opening at i, or -1. */
 function skipClass(src: string, i: number): number {
