@@ -147,13 +147,14 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   const runProgramList = runPrograms === undefined ? undefined : [...runPrograms];
   // The run matches that can hold for a program: a rule lists dozens (every program that writes into raw data), and
   // a command is tested only against those naming its program and those whose program is a pattern.
-  const runsFor = runs === undefined ? undefined : runsByProgram(runs);
+  // (A few are tested in turn: the lookup would cost more than it saves.)
+  const runsFor = runs === undefined || runs.length <= 4 ? undefined : runsByProgram(runs);
   // Hot: runOn and effectOn run for every candidate command of every candidate contract, so they (and the loops that
   // call them) allocate nothing — plain loops, no closures.
   const runOn = (f: ToolFacts, i: number, mode: UnknownMode | undefined): boolean => {
     const c = f.commands[i]!;
     if (runPrograms && !runPrograms.has(callIndex(f).programs[i]!)) return false;
-    if (runsFor && !anyRun(runsFor(callIndex(f).programs[i]!), c, mode)) return false;
+    if (runs && !anyRun(runsFor === undefined ? runs : runsFor(callIndex(f).programs[i]!), c, mode)) return false;
     if (effects && !commandHasEffect(f, i, effects, mode)) return false;
     if (command && !commandText(c)) return false;
     return true;
@@ -212,11 +213,13 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     },
     holdsOn,
     units(f, ctx) {
-      if (!nameOk(f) || !callOk(f, ctx)) return NONE;
+      if (!nameOk(f)) return NONE;
+      // Only the commands that run one of the named programs can hold: the call's index lists them. Asked before the
+      // call-level conditions, which may scan the whole call for secrets: most calls run none of the programs.
+      const among = runProgramList === undefined ? undefined : commandsRunning(callIndex(f), runProgramList);
+      if (among?.length === 0 || !callOk(f, ctx)) return NONE;
       const mode = ctx.unknown;
-      // Only the commands that run one of the named programs can hold: the call's index lists them.
-      if (runProgramList) {
-        const among = commandsRunning(callIndex(f), runProgramList);
+      if (among !== undefined) {
         let out: Unit[] | undefined;
         for (let k = 0; k < among.length; k++) {
           const i = among[k]!;
