@@ -20,7 +20,7 @@ export interface ExpandContext {
   readonly depth: number;
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
-  readonly stdin?: string;
+  readonly stdin?: string | undefined;
 }
 
 /** One expanded word: its fields (after word splitting) and whether any part stayed unknown (then one field, with

@@ -143,10 +143,10 @@ export class Vars {
   set(written: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {
     // Writing through a name reference writes its target (`declare -n R=C; R=main` sets C); a chain is bounded.
     let name = written;
-    for (let i = 0; i < VALUE_LIMITS.maxDepth; i++) {
-      const ref = this.lookup(name)?.ref;
-      if (ref === undefined || ref === name) break;
-      name = ref;
+    let was = this.lookup(name);
+    for (let i = 0; was?.ref !== undefined && was.ref !== name && i < VALUE_LIMITS.maxDepth; i++) {
+      name = was.ref;
+      was = this.lookup(name);
     }
     const kept = typeof value === 'string' && value.length > VALUE_LIMITS.maxLength ? UNKNOWN : value;
     this.own ??= new Map();
@@ -154,7 +154,6 @@ export class Vars {
       this.overflowed = true;
       return;
     }
-    const was = this.lookup(name);
     // A variable the session exported stays exported when the call assigns it again (as in bash).
     const wasExported = was?.exported ?? (this.session !== undefined && Object.hasOwn(this.session, name));
     // A scalar assigned over an array changes its element 0 only: the others are no longer known here.

@@ -84,7 +84,11 @@ export class Walker extends Runner {
    * its first statement reads it, as the first command of a group does. */
   script(script: ParsedScript, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): void {
     for (const e of script.errors ?? []) this.out.fail(e.message, this.map(frame, e.pos)[0]);
-    script.commands.forEach((statement, i) => this.node(statement.command, frame, scope, i === 0 ? stdin : NO_STDIN));
+    let first = stdin;
+    for (const statement of script.commands) {
+      this.node(statement.command, frame, scope, first);
+      first = NO_STDIN;
+    }
     this.recover(script, frame, scope);
   }
 
@@ -632,7 +636,7 @@ export class Walker extends Runner {
       fileText: this.fileText,
       branch: this.branchAt,
       depth: 0,
-      ...(this.shellStdin === undefined ? {} : { stdin: this.shellStdin }),
+      stdin: this.shellStdin,
     };
   }
 }
