@@ -154,6 +154,26 @@ export abstract class Runner extends Follower {
         const zero = u.params?.[0];
         if (zero !== undefined) innerScope.vars.set(ZERO, zero.dynamic ? UNKNOWN : zero.value);
       }
+      // The startup file the shell reads before the string (BASH_ENV for `bash -c`, an rc file for `bash -i`), when
+      // the session wrote it: run first, in the same new shell.
+      const startup =
+        u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
+      const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));
+      if (startup !== undefined && known?.text !== undefined)
+        this.nested(
+          known.text,
+          {
+            text: known.text,
+            base: undefined,
+            span: [start, stop],
+            via: [...via, startup.label],
+            depth: frame.depth + extraVia.length + u.via.length,
+            env: u.assignments,
+            remote,
+            file: frame.file,
+          },
+          innerScope,
+        );
       this.nested(
         u.source,
         {
@@ -529,6 +549,29 @@ function leading(positionals: readonly string[], words: string): boolean {
 }
 
 /** `read A B C` of a line: split on blanks, the last name takes the rest. */
+/** The startup file a shell started with a string reads: bash's `--rcfile`/`--init-file` when interactive, else the
+ * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported. */
+function startupFile(
+  shell: { readonly name: string; readonly rcfile: string | undefined },
+  assignments: readonly string[],
+  scope: Scope,
+): { path: string; label: string } | undefined {
+  if (shell.rcfile !== undefined) return { path: shell.rcfile, label: `${shell.name} --rcfile ${shell.rcfile}` };
+  if (!/bash/.test(shell.name)) return undefined;
+  let env: string | undefined;
+  for (const a of assignments)
+    if (a.startsWith('BASH_ENV=')) {
+      // As written: a literal, quoted or not; anything computed is left (its value is not known here).
+      const v = a.slice(9).replace(/^(['"])(.*)\1$/, '$2');
+      env = /[$`\\]/.test(v) ? undefined : v;
+    }
+  if (env === undefined) {
+    const v = scope.vars.get('BASH_ENV');
+    if (typeof v === 'string') env = v;
+  }
+  return env === undefined || env === '' ? undefined : { path: env, label: `BASH_ENV ${env}` };
+}
+
 /**
  * What `declare -p NAME…` (typeset -p, local -p) prints when each value is known: `declare -- NAME="value"` lines a
  * shell sourcing them sets again (`declare -p C > f; . f`). Anything else it prints, or an unknown value: undefined.

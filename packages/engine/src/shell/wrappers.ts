@@ -68,6 +68,9 @@ export type Unwrapped =
       /** `sh -c STRING a b`: the words after the string, `$0` first, then `$1`…; undefined when there are none or
        * the string runs in this shell (eval). */
       readonly params?: readonly ShellWord[];
+      /** `bash -c`, `bash --rcfile F -i -c`: the shell that runs the string, and the startup file its options name
+       * (run.ts reads BASH_ENV besides). */
+      readonly shell?: { readonly name: string; readonly rcfile: string | undefined };
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -271,7 +274,13 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   if (script === undefined) return command(state);
   if (script.dynamic) return opaque(state, 'inline-script', name);
   state.via.push(`${name} -c`);
-  return reparse(state, script.value, script, false, words.slice((at as number) + 2));
+  // An interactive bash reads its rc file first (`bash --rcfile F -i -c …`, `--init-file`).
+  const rc = parsed.flags.find((f) => f.name === '--rcfile' || f.name === '--init-file')?.value;
+  const interactive = parsed.flags.some((f) => f.name === '-i');
+  return {
+    ...reparse(state, script.value, script, false, words.slice((at as number) + 2)),
+    shell: { name, rcfile: interactive ? rc : undefined },
+  } as Unwrapped;
 }
 
 /** Whether a runner's declared option is among the flags. */

@@ -178,6 +178,15 @@ describe('files an interpreter preloads', () => {
     expect(runs("NODE_OPTIONS='--require /tmp/ship.js' node --version", ctx)).toContain('npm publish');
     expect(runs('node --import=/tmp/ship.js app.js', ctx)).toContain('npm publish');
   });
+  it("runs the BASH_ENV a bash -c is given, and an interactive bash's --rcfile, when the session wrote them", () => {
+    const rc = { file: files({ '/tmp/rc': 'npm publish\n' }) };
+    expect(runs("BASH_ENV=/tmp/rc bash -c 'echo hi'", rc)).toContain('npm publish');
+    expect(runs('export BASH_ENV=/tmp/rc; bash -c true', rc)).toContain('npm publish');
+    expect(runs('env BASH_ENV=/tmp/rc bash -c true', rc)).toContain('npm publish');
+    expect(runs('bash --rcfile /tmp/rc -i -c true', rc)).toContain('npm publish');
+    expect(runs('bash --rcfile /tmp/rc -c true', rc)).not.toContain('npm publish');
+    expect(runs("BASH_ENV=/tmp/other bash -c 'echo hi'", rc)).not.toContain('npm publish');
+  });
   it('leaves a preload the session did not write to be judged by its path', () => {
     expect(runs('node -r dotenv/config app.js', ctx)).toEqual(['node -r dotenv/config app.js']);
   });
