@@ -28,10 +28,11 @@ for (const path of evasionFiles(assembledDir)) {
   const lines = readFileSync(path, 'utf8').split('\n').map((line) => {
     const id = /^\s+- id: (\S+)/.exec(line);
     if (id) contract = id[1]!;
-    // Flow style (`{ name: "…", pending: x`) or JSON style (`{"name":"…","pending":"x"`, the blind files).
+    // Flow style (`{ name: "…", pending: x`) or JSON style (`{"name":"…","pending":"x"`, with or without a blank
+    // after the colons and commas: the blind files).
     const m =
       /^(\s+- \{ name: "((?:[^"\\]|\\.)*)", )(pending|class): (\w+)/.exec(line) ??
-      /^(\s+- \{"name":"((?:[^"\\]|\\.)*)",)"(pending|class)":("\w+")/.exec(line);
+      /^(\s+- \{ ?"name": ?"((?:[^"\\]|\\.)*)", ?)"(pending|class)": ?("\w+")/.exec(line);
     const ok = m && passes.get(contract)?.get(JSON.parse(`"${m[2]}"`));
     if (!m || ok === undefined) return line;
     const want = ok ? 'class' : 'pending';

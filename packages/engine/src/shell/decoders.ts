@@ -59,17 +59,19 @@ function input(operands: readonly string[], stdin: string | undefined, file: Rea
   return operands.length === 1 ? file(operands[0]!) : undefined;
 }
 
-/** `base64 -d|--decode|-D [-i] [FILE]` (GNU and BSD): the decoded text; encoding, or anything else, is unknown. */
+/** `base64 [-d|--decode|-D] [-i] [-w N] [FILE]` (GNU and BSD): the decoded or the encoded text; anything else is
+ * unknown. */
 export function base64Output(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
   let decode = false;
   let ignore = false;
+  let wrap = 76;
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--decode' || a === '-D') decode = true;
     else if (a === '--ignore-garbage') ignore = true;
-    else if (a === '-w' || a === '--wrap' || a === '-b' || a === '--break') i++;
-    else if (a.startsWith('--wrap=') || a.startsWith('--break=')) continue;
+    else if (a === '-w' || a === '--wrap' || a === '-b' || a === '--break') wrap = Number(args[++i] ?? 'x');
+    else if (a.startsWith('--wrap=') || a.startsWith('--break=')) wrap = Number(a.slice(a.indexOf('=') + 1));
     else if (a === '-i' || a === '--input') {
       // BSD: -i FILE is the input; GNU: -i ignores garbage. Read as GNU when no file follows.
       const next = args[i + 1];
@@ -77,15 +79,36 @@ export function base64Output(args: readonly string[], _static: boolean, stdin: s
         operands.push(next);
         i++;
       } else ignore = true;
-    } else if (/^-[dDiw0-9]+$/.test(a)) {
+    } else if (/^-w\d+$/.test(a)) wrap = Number(a.slice(2));
+    else if (/^-[dDi]+$/.test(a)) {
       if (a.includes('d') || a.includes('D')) decode = true;
       if (a.includes('i')) ignore = true;
     } else if (a.startsWith('-') && a !== '-') return undefined;
     else operands.push(a);
   }
-  if (!decode) return undefined;
   const text = input(operands, stdin, file);
-  return text === undefined ? undefined : decodeBase64(text, ignore);
+  if (text === undefined) return undefined;
+  if (decode) return decodeBase64(text, ignore);
+  // Encoding (`printf %s CMD | base64 | base64 -d | sh`): the text's UTF-8 bytes, wrapped as GNU wraps them.
+  if (!Number.isInteger(wrap) || wrap < 0 || text.length > MAX_DECODED) return undefined;
+  const encoded = encodeBase64(new TextEncoder().encode(text));
+  if (encoded === '') return '';
+  if (wrap === 0) return `${encoded}\n`;
+  const lines: string[] = [];
+  for (let i = 0; i < encoded.length; i += wrap) lines.push(encoded.slice(i, i + wrap));
+  return `${lines.join('\n')}\n`;
+}
+
+/** RFC 4648 base64 of bytes, padded. */
+function encodeBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]!;
+    out += i + 1 < bytes.length ? B64[(n >> 6) & 63]! : '=';
+    out += i + 2 < bytes.length ? B64[n & 63]! : '=';
+  }
+  return out;
 }
 
 /** `xxd -r -p` (plain hex dump back to bytes; `-r -ps`, `-rp`, `-plain`): the text; any other xxd is unknown. */

@@ -18,6 +18,9 @@ export interface ExpandContext {
    * it (`$(git branch --show-current)` prints it; git-branch.ts). */
   readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
+  /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
+   * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
+  readonly stdin?: string | undefined;
 }
 
 /** One expanded word: its fields (after word splitting) and whether any part stayed unknown (then one field, with
@@ -628,7 +631,7 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
   if (statement === undefined || script.commands.length !== 1 || (script.errors?.length ?? 0) > 0) return undefined;
   const node = statement.command;
   const stages = node.type === 'Pipeline' ? node.commands : [node];
-  let piped: string | undefined;
+  let piped: string | undefined = ctx.stdin;
   for (const stage of stages) {
     if (stage.type !== 'Command') return undefined;
     piped = commandOutput(stage, piped, ctx);

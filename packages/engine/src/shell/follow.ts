@@ -11,7 +11,7 @@ import { programName, resolve } from './paths.js';
 import { syntheticWord, type ShellWord } from './words.js';
 import { stdinScriptRunner, unwrap } from './wrappers.js';
 import { type Effect, redirectEffects } from './effects.js';
-import { interpreterUse, isSystemPath } from './interpreters.js';
+import { interpreterUse, isSystemPath, STDIN_PATHS } from './interpreters.js';
 import { GitAliases, gitConfigAssignment, isGitCommand } from './git-aliases.js';
 import {
   type ContainerLine,
@@ -41,6 +41,12 @@ import {
   makefileCandidates,
   makeRecipes,
   makeTargets,
+  rakefileCandidates,
+  rakeRunsNothing,
+  rakeTasks,
+  taskfileCandidates,
+  taskfileTasks,
+  taskRunsNothing,
   packageJsonOfPieces,
   packageScripts,
   scriptArgs,
@@ -117,7 +123,7 @@ export abstract class Follower {
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
 
-  protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope): void;
+  protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope, stdin?: Stdin): void;
   protected abstract expandContext(scope: Scope): ExpandContext;
   protected abstract wordValue(
     word: NonNullable<Extract<Redirection, { type: 'Redirect' }>['target']>,
@@ -176,8 +182,9 @@ export abstract class Follower {
   }
 
   /** Walk a string as a script of its own: a child shell (`bash -c`) gets only the exported values. */
-  protected nested(source: string, frame: Frame, scope: Scope): void {
-    this.walkScript(parse(source), frame, scope);
+  /** Walks a script a command runs; `stdin`: what that command reads, which the script's first statement reads. */
+  protected nested(source: string, frame: Frame, scope: Scope, stdin?: Stdin): void {
+    this.walkScript(parse(source), frame, scope, stdin);
   }
 
   /** A new shell's scope with its positional parameters set. */
@@ -278,12 +285,23 @@ export abstract class Follower {
         lines.push({ line: value, label });
       else if (settings.bangKeys.includes(k) && value.startsWith('!')) lines.push({ line: value.slice(1), label });
     };
-    for (const g of command.globals)
-      if (g.name === settings.option && g.value !== undefined) {
-        const eq = g.value.indexOf('=');
-        if (eq > 0)
-          fromKey(g.value.slice(0, eq), g.value.slice(eq + 1), `${command.program} ${g.name} ${g.value.slice(0, eq)}`);
+    // `git -c KEY=VALUE` is a global option; ssh's `-o Key=Value` (or `-o 'Key Value'`) one of its own.
+    const given = declaration?.globals === undefined ? command.flags : command.globals;
+    for (const g of given) {
+      // `-oKey=Value` attached: read by the option parser as an option named `-oKey`.
+      if (g.name !== settings.option && g.name.startsWith(settings.option) && !settings.option.startsWith('--')) {
+        if (g.value !== undefined)
+          fromKey(g.name.slice(settings.option.length), g.value, `${command.program} ${settings.option}`);
+        continue;
       }
+      if (g.name === settings.option && g.value !== undefined) {
+        const eq = g.value.search(/[=\s]/);
+        if (eq > 0) {
+          const value = g.value.slice(eq + 1).replace(/^[=\s]+/, '');
+          fromKey(g.value.slice(0, eq), value, `${command.program} ${g.name} ${g.value.slice(0, eq)}`);
+        }
+      }
+    }
     const env = command.environment;
     if (env !== undefined)
       for (const name of settings.env)
@@ -438,6 +456,24 @@ export abstract class Follower {
       this.runFile(command, index, path, family, label, given, frame, scope, pos, end, params);
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
+      if (file !== undefined && STDIN_PATHS.has(file) && stdin.text !== undefined && frame.depth + 1 <= this.maxDepth) {
+        // `source /dev/stdin <<EOF`, `. /dev/fd/0 <<< …`: the shell itself runs what it reads on stdin.
+        this.nested(
+          stdin.text,
+          {
+            text: stdin.text,
+            base: undefined,
+            span: this.map(frame, pos, end),
+            via: [...command.via, `${command.program} ${file}`],
+            depth: frame.depth + 1,
+            env: frame.env,
+            remote: frame.remote,
+            file: frame.file,
+          },
+          scope,
+        );
+        return undefined;
+      }
       if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`, words.slice(2))) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
@@ -478,7 +514,8 @@ export abstract class Follower {
       );
       return undefined;
     }
-    this.projectTasks(command, index, frame, scope, pos, end);
+    this.preloads(command, run);
+    this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
@@ -689,6 +726,46 @@ export abstract class Follower {
    * prerequisites first. Each line is walked as a shell of its own (`via: ['npm run ship']`). A project file the
    * session did not write is not read: the command is judged as written.
    */
+  /**
+   * Files an interpreter loads before its program, when the session wrote them: node's `-r/--require/--import FILE`
+   * (and the same in NODE_OPTIONS), bash's `--rcfile/--init-file FILE` and the BASH_ENV a non-interactive bash
+   * sources, the ENV an interactive sh sources. Each runs as the interpreter's code. A file the session did not write
+   * is the team's (not read, as for any script).
+   */
+  private preloads(
+    command: SimpleCommand,
+    run: (path: string, family: string | undefined, label: string) => boolean,
+  ): void {
+    const family = declarationOf(command.program)?.interpreter?.family;
+    if (family === undefined || command.remote !== undefined) return;
+    const env = command.environment;
+    const load = (file: string, as: string, label: string): void => {
+      const path = resolve(command.cwd, file);
+      if (this.files.file(path) !== undefined) run(path, as, label);
+    };
+    if (family === 'node') {
+      for (const f of command.flags)
+        if ((f.name === '-r' || f.name === '--require' || f.name === '--import') && f.value !== undefined)
+          load(f.value, 'node', `${command.program} ${f.name} ${f.value}`);
+      const options = env?.NODE_OPTIONS?.split(/\s+/) ?? [];
+      for (let i = 0; i < options.length; i++) {
+        const o = options[i] as string;
+        const eq = o.indexOf('=');
+        const name = eq === -1 ? o : o.slice(0, eq);
+        if (name !== '-r' && name !== '--require' && name !== '--import') continue;
+        const value = eq === -1 ? options[++i] : o.slice(eq + 1);
+        if (value !== undefined && value !== '') load(value, 'node', `NODE_OPTIONS ${name} ${value}`);
+      }
+    } else if (family === 'sh') {
+      for (const f of command.flags)
+        if ((f.name === '--rcfile' || f.name === '--init-file') && f.value !== undefined)
+          load(f.value, 'sh', `${command.program} ${f.name} ${f.value}`);
+      if (env?.BASH_ENV !== undefined && /bash/.test(command.program))
+        load(env.BASH_ENV, 'sh', `BASH_ENV ${env.BASH_ENV}`);
+      if (env?.ENV !== undefined && command.flags.some((f) => f.name === '-i')) load(env.ENV, 'sh', `ENV ${env.ENV}`);
+    }
+  }
+
   private projectTasks(
     command: SimpleCommand,
     index: number,
@@ -696,6 +773,7 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    stdinText: string | undefined,
   ): void {
     if (command.remote !== undefined) return;
     const runner = declarationOf(command.program)?.tasks;
@@ -713,16 +791,43 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'justfile' || runner === 'makefile') {
-      if (runner === 'justfile' ? justRunsNothing(command) : makeDryRun(command)) return;
-      const candidates = runner === 'justfile' ? justfileCandidates(command) : makefileCandidates(command);
-      const found = candidates.map((name) => resolve(command.cwd, name)).find((path) => known(path) !== undefined);
+    if (runner === 'justfile' || runner === 'makefile' || runner === 'taskfile' || runner === 'rakefile') {
+      const nothing = {
+        justfile: justRunsNothing,
+        makefile: makeDryRun,
+        taskfile: taskRunsNothing,
+        rakefile: rakeRunsNothing,
+      };
+      if (nothing[runner](command)) return;
+      const named = {
+        justfile: justfileCandidates,
+        makefile: makefileCandidates,
+        taskfile: taskfileCandidates,
+        rakefile: rakefileCandidates,
+      };
+      const candidates = named[runner](command);
+      // `make -f - <<'MK'`: the makefile is what it reads on stdin.
+      const fromStdin = candidates.length === 1 && (candidates[0] === '-' || STDIN_PATHS.has(candidates[0] as string));
+      const found = fromStdin
+        ? stdinText === undefined
+          ? undefined
+          : (candidates[0] as string)
+        : candidates.map((name) => resolve(command.cwd, name)).find((path) => known(path) !== undefined);
       if (found === undefined) return;
-      const content = known(found) as { text: string; whole: boolean };
+      const content = fromStdin
+        ? { text: stdinText as string, whole: true }
+        : (known(found) as { text: string; whole: boolean });
       file = found;
       whole = content.whole;
-      const targets = runner === 'justfile' ? command.positionals : makeTargets(command);
-      lines = runner === 'justfile' ? justRecipes(content.text, targets) : makeRecipes(content.text, targets);
+      const targets = runner === 'makefile' ? makeTargets(command) : command.positionals;
+      lines =
+        runner === 'justfile'
+          ? justRecipes(content.text, targets)
+          : runner === 'taskfile'
+            ? taskfileTasks(content.text, targets)
+            : runner === 'rakefile'
+              ? rakeTasks(content.text, targets)
+              : makeRecipes(content.text, targets);
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
       if (lines.length === 0 && !whole) {
         // Recipe lines the session added without their target: which target runs them is not known.
@@ -770,7 +875,7 @@ export abstract class Follower {
           span: this.map(frame, pos, end),
           via: [
             ...command.via,
-            runner === 'makefile' || runner === 'justfile' ? `${command.program} ${line.label}` : label,
+            runner === 'npm-scripts' || runner === undefined ? label : `${command.program} ${line.label}`,
           ],
           depth: frame.depth + 1,
           env: command.assignments,

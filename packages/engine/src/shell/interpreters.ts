@@ -75,7 +75,7 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
 }
 
 /** Paths that name the process's own stdin: `sh /dev/stdin <<< '…'` reads its script from stdin, as `sh -` does. */
-const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Programs run by absolute path from system directories are programs, not scripts the session could have written. */
 export function isSystemPath(path: string): boolean {

@@ -35,6 +35,10 @@ function takeGlobals(table: CompiledProgram, args: readonly string[], globals: F
     } else if (table.globalFlag.has(token)) {
       globals.push({ name: token, value: undefined, token });
       i += 1;
+    } else if (token.length > 2 && token.charCodeAt(1) !== 45 && table.globalValue.has(token.slice(0, 2))) {
+      // A short option with its value attached (`make -j2`, `git -Cdir`, `make -fops.mk`).
+      globals.push({ name: token.slice(0, 2), value: token.slice(2), token });
+      i += 1;
     } else break; // an option we do not know: leave it (and what follows) to the ordinary option parser
   }
   return i;

@@ -26,6 +26,12 @@ type Action =
   | 'argv-list'
   /** os.execlp(program, argv0, …): the words after the program are the whole argv. */
   | 'argv-words'
+  /** os.spawnvp(mode, program, [argv0, …]): arg 2, a list, is the whole argv. */
+  | 'spawn-list'
+  /** os.spawnlp(mode, program, argv0, …): the words after the program are the whole argv. */
+  | 'spawn-words'
+  /** Ruby's IO.popen / Open3.*: a list or several strings are an argv, one string (with a mode after it) a command line. */
+  | 'popen'
   /** arg 0 the path, arg 1 the content. */
   | 'write'
   | 'append'
@@ -129,6 +135,22 @@ const NODE_CALLS: Readonly<Record<string, Action>> = {
   'fs.rename': 'move',
 };
 
+/** Where a bracketed literal closes (`%x(a (b) c)` nests its own brackets); -1 when it does not. */
+function closingDelimiter(code: string, from: number, open: string, close: string): number {
+  if (open === close) return code.indexOf(close, from);
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === '\\') i++;
+    else if (c === open) depth++;
+    else if (c === close) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** Per language: the calls recognised. Adding one is a line here (and a case in test/shell/cases/one-liners.yaml). */
 const TABLES: Readonly<Record<Language, CallTable>> = {
   python: {
@@ -155,6 +177,16 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'os.execlpe': 'argv-words',
       'os.posix_spawn': 'argv-list',
       'os.posix_spawnp': 'argv-list',
+      'os.spawnv': 'spawn-list',
+      'os.spawnvp': 'spawn-list',
+      'os.spawnve': 'spawn-list',
+      'os.spawnvpe': 'spawn-list',
+      'os.spawnl': 'spawn-words',
+      'os.spawnlp': 'spawn-words',
+      'os.spawnle': 'spawn-words',
+      'os.spawnlpe': 'spawn-words',
+      // pty.spawn(['git', 'push']) runs the argv in a pseudo-terminal (a string is a program name, as subprocess)
+      'pty.spawn': 'python-subprocess',
       open: 'python-open',
       'io.open': 'python-open',
       exec: 'python-exec',
@@ -231,10 +263,21 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
     calls: {
       system: 'system',
       exec: 'system',
+      // Rake's (FileUtils') sh, as a Rakefile task runs it: one string a command line, several an argv
+      sh: 'system',
       'Kernel.system': 'system',
       spawn: 'system',
       'Process.spawn': 'system',
-      'IO.popen': 'shell',
+      'IO.popen': 'popen',
+      'Open3.capture2': 'popen',
+      'Open3.capture2e': 'popen',
+      'Open3.capture3': 'popen',
+      'Open3.popen2': 'popen',
+      'Open3.popen2e': 'popen',
+      'Open3.popen3': 'popen',
+      'Open3.pipeline': 'popen',
+      'Open3.pipeline_r': 'popen',
+      'Open3.pipeline_w': 'popen',
       'File.write': 'write',
       'IO.write': 'write',
       'File.delete': 'delete',
@@ -393,6 +436,9 @@ interface Args {
   readonly end: number;
 }
 
+/** `shlex.split('…')` of one plain literal (no escapes), as a subprocess argument. */
+const SHLEX_SPLIT = /^(?:shlex\.)?split\(\s*(['"])((?:(?!\1)[^\\\n])*)\1\s*\)$/;
+
 const isIdentStart = (c: number): boolean =>
   (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36; /* A-Z a-z _ $ */
 const isIdent = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
@@ -406,8 +452,59 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
   if (language === 'tcl' || language === 'elisp' || language === 'sed') return scanWords(language, code);
-  const found = new Scan(foldPaths(code, language), language).run();
-  return language === 'awk' ? [...found, ...awkRedirects(code)] : found;
+  if (language === 'awk') {
+    // awk's variables set once to a literal are put in where a command is named (`cmd = "…"; system(cmd)`).
+    const folded = foldAwkVariables(code);
+    return [...new Scan(foldPaths(folded, language), language).run(), ...awkRedirects(folded), ...awkPipes(folded)];
+  }
+  return new Scan(foldPaths(code, language), language).run();
+}
+
+const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
+
+/** awk code with each variable assigned exactly once, to a string literal, replaced by that literal where it names a
+ * command or a printed text: `system(NAME)`, `NAME | getline`, `print NAME | …`, `| NAME`. */
+function foldAwkVariables(code: string): string {
+  const values = new Map<string, string | undefined>();
+  const assign = new RegExp(`(?:^|[;{\\s])([A-Za-z_]\\w*)\\s*=(?!=)\\s*(${AWK_STRING}|[^;}\\n]*)`, 'g');
+  for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
+    const name = m[1] as string;
+    const value = (m[2] as string).trim();
+    values.set(name, values.has(name) || !/^"/.test(value) || !value.endsWith('"') ? undefined : value);
+  }
+  if (![...values.values()].some((v) => v !== undefined)) return code;
+  const put = (name: string): string | undefined => values.get(name);
+  return code
+    .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (all, n: string) => (put(n) ? `system(${put(n)})` : all))
+    .replace(/(\bprintf?\s+)([A-Za-z_]\w*)(\s*\|)/g, (all, a: string, n: string, b: string) =>
+      put(n) ? `${a}${put(n)}${b}` : all,
+    )
+    .replace(/(\|\s*)([A-Za-z_]\w*)\b(?!\s*\()/g, (all, a: string, n: string) =>
+      n !== 'getline' && put(n) ? `${a}${put(n)}` : all,
+    )
+    .replace(/([A-Za-z_]\w*)(\s*\|\s*getline)/g, (all, n: string, b: string) => (put(n) ? `${put(n)}${b}` : all));
+}
+
+const unAwk = (literal: string): string =>
+  literal.slice(1, -1).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(.)/g, '$1');
+
+/** A shell program a pipe's command names (`"sh"`, `"bash -s"`, `"/bin/sh"`): what is printed into it runs. */
+const AWK_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh)(?:\s+-s)?$/;
+
+/** awk's pipes: `"CMD" | getline` and `print … | "CMD"` run CMD; a literal printed into a shell is a line it runs. */
+function awkPipes(code: string): OneLinerFinding[] {
+  const out: OneLinerFinding[] = [];
+  const getline = new RegExp(`(${AWK_STRING})\\s*\\|\\s*getline`, 'g');
+  for (let m = getline.exec(code); m !== null && out.length < ONE_LINER_LIMITS.maxCalls; m = getline.exec(code))
+    out.push({ kind: 'shell', command: unAwk(m[1] as string), call: '"…" | getline' });
+  const printed = new RegExp(`\\bprintf?\\s*\\(?\\s*(${AWK_STRING})?[^|;}\\n]*?\\|\\s*(${AWK_STRING})`, 'g');
+  for (let m = printed.exec(code); m !== null && out.length < ONE_LINER_LIMITS.maxCalls; m = printed.exec(code)) {
+    const target = unAwk(m[2] as string);
+    if (AWK_SHELL.test(target.trim())) {
+      if (m[1] !== undefined) out.push({ kind: 'shell', command: unAwk(m[1]), call: `print | "${target}"` });
+    } else out.push({ kind: 'shell', command: target, call: 'print | "…"' });
+  }
+  return out;
 }
 
 /** awk's `print "text" > "file"` (and `>>`, `printf`): a write of that literal text, when both are literals. */
@@ -497,15 +594,15 @@ class Scan {
         // Backticks run a shell command in Perl, Ruby and PHP.
         const end = code.indexOf('`', i + 1);
         const body = code.slice(i + 1, end < 0 ? code.length : end);
-        if (end > 0 && !/[$@]|#\{/.test(body)) this.found.push({ kind: 'shell', command: body, call: '`…`' });
+        if (end > 0 && !this.interpolates(body)) this.found.push({ kind: 'shell', command: body, call: '`…`' });
         i = end < 0 ? code.length : end + 1;
       } else if (this.quoteLikeAt(i)) {
         // Perl's qx(…) / qx{…} and Ruby's %x(…): the same as backticks, with delimiters of their own.
         const open = code[i + 2] as string;
         const close = PAIRS[open] ?? open;
-        const end = code.indexOf(close, i + 3);
+        const end = closingDelimiter(code, i + 3, open, close);
         const body = code.slice(i + 3, end < 0 ? code.length : end);
-        if (end > 0 && !/[$@]|#\{/.test(body))
+        if (end > 0 && !this.interpolates(body))
           this.found.push({ kind: 'shell', command: body, call: `${code.slice(i, i + 2)}…` });
         i = end < 0 ? code.length : end + 1;
       } else if (opensString(this.language, c)) {
@@ -515,6 +612,13 @@ class Scan {
       } else i++;
     }
     return this.found;
+  }
+
+  /** Whether a command literal's body interpolates (then its text is not the command): Ruby's `#{…}`, `#@x`, `#$x`;
+   * Perl's and PHP's `$x` and `@x` (an `@` before a non-name character, as in an address, is only a character). */
+  private interpolates(body: string): boolean {
+    if (this.language === 'ruby') return /#[{$@]/.test(body);
+    return /\$|@[\w{:]/.test(body);
   }
 
   /** `qx(` / `qx{` … in Perl, `%x(` in Ruby, where a name does not go on before it. */
@@ -632,6 +736,21 @@ class Scan {
   }
 
   /** One argument at i: a literal (followed by `,` or the end of the list), a list of literals, or anything else. */
+  private wordList(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
+    const code = this.code;
+    let i = at;
+    if (this.language === 'ruby' && code.charCodeAt(i) === 42 /* * */) i++;
+    const lead = this.language === 'perl' ? 'qw' : this.language === 'ruby' ? '%w' : undefined;
+    if (lead === undefined || !code.startsWith(lead, i)) return undefined;
+    const open = code[i + 2] as string;
+    if (open === undefined || !/[({[<|/!]/.test(open)) return undefined;
+    const end = closingDelimiter(code, i + 3, open, PAIRS[open] ?? open);
+    if (end < 0 || end >= limit || !this.argEnds(end + 1, limit, paren)) return undefined;
+    const body = code.slice(i + 3, end);
+    if (body.includes('\\')) return undefined;
+    return [{ list: body.split(/\s+/).filter((w) => w !== '') }, end + 1];
+  }
+
   private arg(at: number, limit: number, paren: boolean): [Arg, number] {
     const code = this.code;
     const literal = readLiteral(code, at, this.language);
@@ -639,6 +758,9 @@ class Scan {
       return [{ s: literal.value }, literal.end];
     const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
     if (wrapped !== undefined) return wrapped;
+    // A word list: Perl's qw(a b), Ruby's %w[a b] (splatted: *%w[…]); its words, split on blanks.
+    const words = this.wordList(at, limit, paren);
+    if (words !== undefined) return words;
     // A list: [a, b] (Python, JavaScript, Julia), or R's c(a, b).
     const rList = this.language === 'r' && code.startsWith('c(', at);
     if (code.charCodeAt(at) === 91 /* [ */ || rList) {
@@ -704,7 +826,11 @@ class Scan {
         return;
       case 'python-subprocess': {
         const shell = keywords.get('shell');
-        if (first !== undefined && 'list' in first) found.push({ kind: 'shell', command: quoteArgv(first.list), call });
+        // subprocess.run(shlex.split('git push …')): the string split as a shell splits it, i.e. that command line.
+        const split = first !== undefined && 'other' in first ? SHLEX_SPLIT.exec(first.other.trim()) : null;
+        if (split !== null) found.push({ kind: 'shell', command: split[2] as string, call });
+        else if (first !== undefined && 'list' in first)
+          found.push({ kind: 'shell', command: quoteArgv(first.list), call });
         else if (path !== undefined)
           found.push({
             kind: 'shell',
@@ -724,6 +850,32 @@ class Scan {
         const list = args[1];
         if (list !== undefined && 'list' in list && list.list.length > 0)
           found.push({ kind: 'shell', command: quoteArgv([path ?? list.list[0]!, ...list.list.slice(1)]), call });
+        return;
+      }
+      case 'spawn-list': {
+        const program = str(args[1]);
+        const list = args[2];
+        if (list !== undefined && 'list' in list && list.list.length > 0)
+          found.push({ kind: 'shell', command: quoteArgv([program ?? list.list[0]!, ...list.list.slice(1)]), call });
+        return;
+      }
+      case 'spawn-words': {
+        const program = str(args[1]);
+        const words = args.slice(2);
+        if (program !== undefined && words.length > 0 && words.every((a) => 's' in a))
+          found.push({
+            kind: 'shell',
+            command: quoteArgv([program, ...words.slice(1).map((a) => str(a) as string)]),
+            call,
+          });
+        return;
+      }
+      case 'popen': {
+        if (first !== undefined && 'list' in first) found.push({ kind: 'shell', command: quoteArgv(first.list), call });
+        else if (path === undefined) return;
+        else if (args.length > 1 && args.every((a) => 's' in a) && !/^[rwa]\+?[bt]?$/.test(str(args[1]) as string))
+          found.push({ kind: 'shell', command: quoteArgv(args.map((a) => str(a) as string)), call });
+        else found.push({ kind: 'shell', command: path, call });
         return;
       }
       case 'argv-words': {
@@ -829,6 +981,20 @@ class Scan {
       case 'perl-open': {
         // open(F, '>', 'p') / open(my $f, '>>p'): the mode is the second argument or the path's leading > / >>.
         const spec = str(args[1]);
+        // open(F, '-|', 'cmd') / open(F, '|-', 'git', 'push') / open(F, 'cmd |'): a pipe from or to a command.
+        if ((spec === '-|' || spec === '|-') && args.length > 2) {
+          const rest = args.slice(2);
+          if (rest.length === 1 && str(rest[0]) !== undefined)
+            found.push({ kind: 'shell', command: str(rest[0]) as string, call });
+          else if (rest.every((a) => 's' in a))
+            found.push({ kind: 'shell', command: quoteArgv(rest.map((a) => str(a) as string)), call });
+          return;
+        }
+        const piped = args.length === 2 ? spec?.match(/^\s*\|\s*(.+?)\s*$|^\s*(.+?)\s*\|\s*$/) : undefined;
+        if (piped) {
+          found.push({ kind: 'shell', command: (piped[1] ?? piped[2]) as string, call });
+          return;
+        }
         const target = args.length > 2 ? str(args[2]) : spec;
         const mode = args.length > 2 ? spec : spec?.match(/^\s*(\+?[<>]{1,2})/)?.[1];
         if (target === undefined || mode === undefined || !mode.includes('>')) return;

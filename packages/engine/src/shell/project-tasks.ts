@@ -2,6 +2,8 @@
 // `make release` the recipe of the release target. The engine reads them only from a file the session wrote (the
 // ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
 // command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
+import { parse as parseYaml } from 'yaml';
+import { scanOneLiner } from './one-liners.js';
 import type { SimpleCommand } from './types.js';
 
 /** Bounds: a hostile file cannot make the walk large. */
@@ -13,7 +15,7 @@ export const TASK_LIMITS = {
 } as const;
 
 /** How a program runs a project's tasks (its declaration's `tasks`). */
-export type TaskRunner = 'npm-scripts' | 'makefile' | 'justfile';
+export type TaskRunner = 'npm-scripts' | 'makefile' | 'justfile' | 'taskfile' | 'rakefile';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -310,3 +312,133 @@ export function packageJsonOfPieces(pieces: readonly string[]): string {
     }
   return JSON.stringify({ scripts });
 }
+
+/** A Taskfile's task as go-task reads it: `cmds` (strings, `{ cmd }` or `{ task }`), `deps`, or a bare list/string. */
+interface GoTask {
+  readonly cmds?: unknown;
+  readonly deps?: unknown;
+}
+
+/**
+ * The lines `task [TASK…]` (go-task) runs from a Taskfile text: each task's deps first, then its cmds (`- task: other`
+ * runs that task there); no task: the one named default. Variables (`{{.X}}`) are left as written. A text that is not
+ * YAML, or a task that is not there, gives nothing.
+ */
+export function taskfileTasks(text: string, names: readonly string[]): TaskLine[] {
+  let tasks: Record<string, unknown> | undefined;
+  try {
+    const doc = parseYaml(text, { maxAliasCount: 16 }) as { tasks?: unknown } | null;
+    if (doc !== null && typeof doc === 'object' && doc.tasks !== null && typeof doc.tasks === 'object')
+      tasks = doc.tasks as Record<string, unknown>;
+  } catch (e) {
+    // Not swallowed: a Taskfile go-task cannot read runs nothing of it (the command stays as written).
+    if (!(e instanceof Error)) throw e;
+    return [];
+  }
+  if (tasks === undefined) return [];
+  const all = tasks;
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string, depth: number): void => {
+    if (seen.has(name) || seen.size >= TASK_LIMITS.maxTargets || depth > 16 || !Object.hasOwn(all, name)) return;
+    seen.add(name);
+    const t = all[name];
+    const task: GoTask = typeof t === 'string' || Array.isArray(t) ? { cmds: t } : ((t ?? {}) as GoTask);
+    for (const d of Array.isArray(task.deps) ? task.deps : []) {
+      const dep = typeof d === 'string' ? d : (d as { task?: unknown } | null)?.task;
+      if (typeof dep === 'string') visit(dep, depth + 1);
+    }
+    const cmds = typeof task.cmds === 'string' ? [task.cmds] : Array.isArray(task.cmds) ? task.cmds : [];
+    for (const c of cmds) {
+      if (out.length >= TASK_LIMITS.maxLines) return;
+      if (typeof c === 'string') out.push({ source: c, label: name });
+      else if (c !== null && typeof c === 'object') {
+        const { cmd, task: other } = c as { cmd?: unknown; task?: unknown };
+        if (typeof cmd === 'string') out.push({ source: cmd, label: name });
+        else if (typeof other === 'string') visit(other, depth + 1);
+      }
+    }
+  };
+  for (const n of names.length > 0 ? names : ['default']) visit(n, 0);
+  return out;
+}
+
+/** The Taskfile go-task reads: `-t/--taskfile FILE`, else its default names in its directory. */
+export function taskfileCandidates(command: SimpleCommand): readonly string[] {
+  const named = [...command.globals, ...command.flags].find((g) => g.name === '-t' || g.name === '--taskfile');
+  if (named?.value !== undefined) return [named.value];
+  return ['Taskfile.yml', 'taskfile.yml', 'Taskfile.yaml', 'taskfile.yaml', 'Taskfile.dist.yml', 'taskfile.dist.yml'];
+}
+
+/** task -n/--dry, --list, --summary, --init run nothing. */
+export const taskRunsNothing = (command: SimpleCommand): boolean =>
+  [...command.globals, ...command.flags].some((f) =>
+    ['-n', '--dry', '-l', '--list', '-a', '--list-all', '--summary', '-i', '--init', '--help', '-h'].includes(f.name),
+  );
+
+/** `task :name do … end`, `task name: [:deps] do`, `task 'name' => :dep do` in a Rakefile. */
+const RAKE_TASK = /^(\s*)task\s*\(?\s*(?::(\w+)|["'](\w[\w:-]*)["']|(\w+):)\s*(?:=>\s*)?(\[[^\]]*\]|:\w+)?.*\bdo\b/;
+
+/**
+ * The shell lines `rake [TASK…]` runs from a Rakefile text: each task's prerequisites first, then the commands its
+ * body runs (`sh "…"`, `system "…"`, backticks: the Ruby one-liner table). No task: default. Only tasks defined with a
+ * `do … end` block are read.
+ */
+export function rakeTasks(text: string, names: readonly string[]): TaskLine[] {
+  const tasks = new Map<string, { deps: string[]; body: string[] }>();
+  let current: { deps: string[]; body: string[] } | undefined;
+  let indent = '';
+  for (const line of text.split(/\r?\n/)) {
+    if (current !== undefined) {
+      if (line.trim() === 'end' && line.slice(0, line.indexOf('end')) === indent) current = undefined;
+      else current.body.push(line);
+      continue;
+    }
+    const m = RAKE_TASK.exec(line);
+    if (m === null) continue;
+    const name = (m[2] ?? m[3] ?? m[4]) as string;
+    const deps = [...(m[5] ?? '').matchAll(/:(\w+)|["'](\w[\w:-]*)["']/g)].map((d) => (d[1] ?? d[2]) as string);
+    current = { deps, body: [] };
+    indent = m[1] as string;
+    tasks.set(name, current);
+  }
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string, depth: number): void => {
+    if (seen.has(name) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
+    seen.add(name);
+    const t = tasks.get(name);
+    if (t === undefined) return;
+    for (const d of t.deps) visit(d, depth + 1);
+    for (const f of scanOneLiner('ruby', t.body.join('\n')))
+      if (f.kind === 'shell' && out.length < TASK_LIMITS.maxLines) out.push({ source: f.command, label: name });
+  };
+  for (const n of names.length > 0 ? names : ['default']) visit(n, 0);
+  return out;
+}
+
+/** The Rakefile rake reads: `-f FILE`, else its default names in its directory. */
+export function rakefileCandidates(command: SimpleCommand): readonly string[] {
+  const named = [...command.globals, ...command.flags].find((g) => g.name === '-f' || g.name === '--rakefile');
+  if (named?.value !== undefined) return [named.value];
+  return ['rakefile', 'Rakefile', 'rakefile.rb', 'Rakefile.rb'];
+}
+
+/** rake -n/--dry-run, -T/--tasks, -P, -W, --describe run nothing. */
+export const rakeRunsNothing = (command: SimpleCommand): boolean =>
+  [...command.globals, ...command.flags].some((f) =>
+    [
+      '-n',
+      '--dry-run',
+      '-T',
+      '--tasks',
+      '-D',
+      '--describe',
+      '-P',
+      '--prereqs',
+      '-W',
+      '--where',
+      '-h',
+      '--help',
+    ].includes(f.name),
+  );

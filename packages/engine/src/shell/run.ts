@@ -122,7 +122,14 @@ export abstract class Runner extends Follower {
       here = at;
       this.out.effects(at, programEffects(outer, undefined));
       // ssh HOST CMD sends what it reads on stdin: the files of this machine that data comes from (programs/*.ts).
-      if (declarationOf(outer.program)?.stdin?.sends === true) this.out.effects(at, this.sent(outer.program, stdin));
+      const declared = declarationOf(outer.program);
+      if (declared?.stdin?.sends === true) this.out.effects(at, this.sent(outer.program, stdin));
+      // Settings it hands to a shell here, whatever it runs (`ssh -o ProxyCommand=… host CMD`, `git -c core.editor=…
+      // rebase -x CMD`): walked as for the command itself.
+      if (declared?.commandSettings !== undefined)
+        this.commandSettings(outer, frame, scope, pos, end, [...extraVia, ...o.via], (path, family, label) =>
+          this.runFile(outer, at, path, family, label, given, frame, scope, pos, end),
+        );
     }
 
     if (u.kind === 'reparse') {
@@ -147,6 +154,26 @@ export abstract class Runner extends Follower {
         const zero = u.params?.[0];
         if (zero !== undefined) innerScope.vars.set(ZERO, zero.dynamic ? UNKNOWN : zero.value);
       }
+      // The startup file the shell reads before the string (BASH_ENV for `bash -c`, an rc file for `bash -i`), when
+      // the session wrote it: run first, in the same new shell.
+      const startup =
+        u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
+      const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));
+      if (startup !== undefined && known?.text !== undefined)
+        this.nested(
+          known.text,
+          {
+            text: known.text,
+            base: undefined,
+            span: [start, stop],
+            via: [...via, startup.label],
+            depth: frame.depth + extraVia.length + u.via.length,
+            env: u.assignments,
+            remote,
+            file: frame.file,
+          },
+          innerScope,
+        );
       this.nested(
         u.source,
         {
@@ -160,6 +187,8 @@ export abstract class Runner extends Follower {
           file: frame.file,
         },
         innerScope,
+        // `sh -c 'bash -s' <<< …`, `ssh host bash -s <<EOF`: the string's first command reads the wrapper's stdin.
+        stdin,
       );
       // The wrapper's redirections (`bash -c '…' > f`) belong to the first command it ran — unless it ran it elsewhere:
       // `ssh host cmd > f` writes f here, so f belongs to ssh (the command recorded here).
@@ -229,9 +258,11 @@ export abstract class Runner extends Follower {
       this.shellChange(declaration.shell, command, u.words, stdin, scope);
 
     const output =
-      declaration?.output === undefined
-        ? undefined
-        : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
+      declaration?.shell === 'assign' && program !== 'export'
+        ? declaredValues(command, scope)
+        : declaration?.output === undefined
+          ? undefined
+          : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
     if (redirects.length === 0) this.out.output(index, output);
     else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
@@ -388,8 +419,10 @@ export abstract class Runner extends Follower {
           const append = w.value[eq - 1] === '+';
           let value: Value = w.dynamic || arrays ? UNKNOWN : w.value.slice(eq + 1);
           if (nameref && typeof value === 'string') {
-            const target = NAME.test(value) ? scope.vars.get(value) : undefined;
-            value = typeof target === 'string' ? target : UNKNOWN;
+            // `declare -n r=X`: r is a reference to X — it reads X's value when it is used, set before or after.
+            if (NAME.test(value) && value !== name) scope.vars.setRef(name, value);
+            else scope.vars.set(name, UNKNOWN);
+            continue;
           }
           if (append && typeof value === 'string') {
             const was = scope.vars.get(name);
@@ -411,7 +444,8 @@ export abstract class Runner extends Follower {
           const line = odd ? undefined : stdin.text?.split('\n', 1)[0];
           const raw = command.flags.some((f) => f.name === '-r');
           const text = line === undefined ? undefined : raw ? line : line.replace(/\\(.)/g, '$1');
-          scope.vars.setArray(array, text === undefined ? UNKNOWN : text.split(/[ \t]+/).filter((w) => w !== ''));
+          const ifs = readIfs(command, scope);
+          scope.vars.setArray(array, text === undefined || ifs === undefined ? UNKNOWN : splitIfs(text, ifs));
           return;
         }
         const names = command.positionals.filter((n) => NAME.test(n));
@@ -431,8 +465,16 @@ export abstract class Runner extends Follower {
                   : undefined
                 : text.split(delimiter, 1)[0];
         const raw = command.flags.some((f) => f.name === '-r');
-        const values =
-          line === undefined ? undefined : readFields(raw ? line : line.replace(/\\(.)/g, '$1'), names.length);
+        const ifs = readIfs(command, scope);
+        const fieldsOf = (l: string): string[] | undefined =>
+          ifs === undefined
+            ? undefined
+            : /^[ \t\n]*$/.test(ifs)
+              ? readFields(l, names.length)
+              : ifs.length === 1
+                ? splitOnce(l, ifs, names.length)
+                : undefined;
+        const values = line === undefined ? undefined : fieldsOf(raw ? line : line.replace(/\\(.)/g, '$1'));
         names.forEach((n, i) => scope.vars.set(n, values?.[i] ?? UNKNOWN));
         return;
       }
@@ -475,6 +517,9 @@ export abstract class Runner extends Follower {
             break;
           }
           if (!/^[-+]/.test(w) || w === '-' || w === '+') break;
+          // set -a / -o allexport: every variable assigned from now on is exported (`set -a; . .env; set +a`).
+          if (/^[-+][A-Za-z]*a/.test(w) && !/o$/.test(w)) scope.vars.setAllExport(w.startsWith('-'));
+          if (/^[-+]o$/.test(w) && args[i + 1]?.value === 'allexport') scope.vars.setAllExport(w.startsWith('-'));
           // -o NAME / +o NAME take the option's name as the next word.
           i += /^[-+][A-Za-z]*o$/.test(w) ? 2 : 1;
         }
@@ -504,6 +549,85 @@ function leading(positionals: readonly string[], words: string): boolean {
 }
 
 /** `read A B C` of a line: split on blanks, the last name takes the rest. */
+/** The startup file a shell started with a string reads: bash's `--rcfile`/`--init-file` when interactive, else the
+ * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported. */
+function startupFile(
+  shell: { readonly name: string; readonly rcfile: string | undefined },
+  assignments: readonly string[],
+  scope: Scope,
+): { path: string; label: string } | undefined {
+  if (shell.rcfile !== undefined) return { path: shell.rcfile, label: `${shell.name} --rcfile ${shell.rcfile}` };
+  if (!/bash/.test(shell.name)) return undefined;
+  let env: string | undefined;
+  for (const a of assignments)
+    if (a.startsWith('BASH_ENV=')) {
+      // As written: a literal, quoted or not; anything computed is left (its value is not known here).
+      const v = a.slice(9).replace(/^(['"])(.*)\1$/, '$2');
+      env = /[$`\\]/.test(v) ? undefined : v;
+    }
+  if (env === undefined) {
+    const v = scope.vars.get('BASH_ENV');
+    if (typeof v === 'string') env = v;
+  }
+  return env === undefined || env === '' ? undefined : { path: env, label: `BASH_ENV ${env}` };
+}
+
+/**
+ * What `declare -p NAME…` (typeset -p, local -p) prints when each value is known: `declare -- NAME="value"` lines a
+ * shell sourcing them sets again (`declare -p C > f; . f`). Anything else it prints, or an unknown value: undefined.
+ */
+function declaredValues(command: SimpleCommand, scope: Scope): string | undefined {
+  if (!command.flags.some((f) => f.name === '-p') || command.flags.length !== 1) return undefined;
+  const names = command.positionals;
+  if (names.length === 0) return undefined;
+  let out = '';
+  for (const name of names) {
+    const value = NAME.test(name) ? scope.vars.get(name) : UNKNOWN;
+    if (typeof value !== 'string') return undefined;
+    out += `declare -- ${name}="${value.replace(/(["\\$`])/g, '\\$1')}"\n`;
+  }
+  return out;
+}
+
+/** The IFS `read` splits by: the command's own `IFS=…` prefix, else the shell's (unknown: undefined). */
+function readIfs(command: SimpleCommand, scope: Scope): string | undefined {
+  let own: string | undefined;
+  for (const a of command.assignments) if (a.startsWith('IFS=')) own = a.slice(4);
+  const ifs = own ?? scope.vars.get('IFS');
+  return typeof ifs === 'string' ? ifs : undefined;
+}
+
+/** A line split into words by IFS as read -a splits it: IFS blanks trimmed and collapsed, each other IFS character
+ * ending a field. */
+function splitIfs(text: string, ifs: string): string[] {
+  const blank = [...ifs].filter((c) => c === ' ' || c === '\t' || c === '\n').join('');
+  const other = [...ifs].filter((c) => c !== ' ' && c !== '\t' && c !== '\n').join('');
+  const esc = (chars: string): string => chars.replace(/[\\\]^-]/g, '\\$&');
+  const trimmed = blank === '' ? text : text.replace(new RegExp(`^[${esc(blank)}]+|[${esc(blank)}]+$`, 'g'), '');
+  if (trimmed === '') return [];
+  if (other === '') return trimmed.split(new RegExp(`[${esc(blank)}]+`));
+  const b = blank === '' ? '' : `[${esc(blank)}]*`;
+  const sep = new RegExp(`${b}[${esc(other)}]${b}${blank === '' ? '' : `|[${esc(blank)}]+`}`);
+  const out = trimmed.split(sep);
+  // A trailing delimiter ends the last field without starting an empty one (`a,b,` is two words).
+  if (out.length > 1 && out[out.length - 1] === '') out.pop();
+  return out;
+}
+
+/** `IFS=: read a b <<< x:y:z`: one delimiter character; the last name gets the rest of the line. */
+function splitOnce(line: string, delimiter: string, count: number): string[] {
+  const out: string[] = [];
+  let rest = line;
+  for (let i = 0; i < count - 1; i++) {
+    const at = rest.indexOf(delimiter);
+    if (at === -1) break;
+    out.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  out.push(rest);
+  return out;
+}
+
 function readFields(line: string, count: number): string[] {
   const out: string[] = [];
   let rest = line.replace(/^[ \t]+/, '');

@@ -14,6 +14,8 @@ interface Var {
   /** An indexed array's elements (`A=(a b)`, `set -- a b` under the name `@`); `value` is then its element 0, as
    * `$A` is in bash. Undefined for a scalar; null when it is an array whose elements cannot be known. */
   readonly items?: readonly string[] | null;
+  /** A name reference (`declare -n R=C`): R reads and writes C, whatever C holds when it is used. */
+  readonly ref?: string;
 }
 
 /** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
@@ -69,6 +71,32 @@ export class Vars {
     readonly cleared = false,
   ) {}
 
+  /** The variable a name stands for, through name references (a bounded chain; a loop is unknown). */
+  private resolved(name: string): Var | undefined {
+    let hit = this.lookup(name);
+    for (let i = 0; hit?.ref !== undefined; i++) {
+      if (i >= VALUE_LIMITS.maxDepth) return { value: UNKNOWN, exported: false };
+      const target = hit.ref;
+      hit = this.lookup(target);
+      if (hit === undefined) {
+        const v = this.get(target);
+        return { value: v, exported: false };
+      }
+    }
+    return hit;
+  }
+
+  /** `declare -n name=target`: name is a reference to target from now on. */
+  setRef(name: string, target: string): void {
+    this.own ??= new Map();
+    if (!this.own.has(name) && this.own.size >= VALUE_LIMITS.maxNames) {
+      this.overflowed = true;
+      return;
+    }
+    this.own.set(name, { value: UNKNOWN, exported: false, ref: target });
+    this.journal.push(name);
+  }
+
   private lookup(name: string): Var | undefined {
     for (let v: Vars | undefined = this; v !== undefined; v = v.parent) {
       const hit = v.own?.get(name);
@@ -79,7 +107,7 @@ export class Vars {
 
   /** The value of `name` here: set in the call, else the session's, else unknown ($IFS: blanks by default). */
   get(name: string): Value {
-    const hit = this.lookup(name);
+    const hit = this.resolved(name);
     if (hit !== undefined) return hit.value;
     for (let v: Vars | undefined = this; v !== undefined; v = v.parent) if (v.overflowed) return UNKNOWN;
     const s = this.session;
@@ -94,7 +122,7 @@ export class Vars {
    * assigned on its own). The positional parameters are unknown until the call sets them (`set -- …`).
    */
   getArray(name: string): readonly string[] | undefined {
-    const hit = this.lookup(name);
+    const hit = this.resolved(name);
     if (hit !== undefined) {
       if (hit.items !== undefined) return hit.items ?? undefined;
       return typeof hit.value === 'string' ? [hit.value] : hit.value === UNSET ? [] : undefined;
@@ -112,21 +140,27 @@ export class Vars {
     this.set(name, known === null ? UNKNOWN : (known[0] ?? ''), undefined, known);
   }
 
-  set(name: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {
+  set(written: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {
+    // Writing through a name reference writes its target (`declare -n R=C; R=main` sets C); a chain is bounded.
+    let name = written;
+    let was = this.lookup(name);
+    for (let i = 0; was?.ref !== undefined && was.ref !== name && i < VALUE_LIMITS.maxDepth; i++) {
+      name = was.ref;
+      was = this.lookup(name);
+    }
     const kept = typeof value === 'string' && value.length > VALUE_LIMITS.maxLength ? UNKNOWN : value;
     this.own ??= new Map();
     if (!this.own.has(name) && this.own.size >= VALUE_LIMITS.maxNames) {
       this.overflowed = true;
       return;
     }
-    const was = this.lookup(name);
     // A variable the session exported stays exported when the call assigns it again (as in bash).
     const wasExported = was?.exported ?? (this.session !== undefined && Object.hasOwn(this.session, name));
     // A scalar assigned over an array changes its element 0 only: the others are no longer known here.
     const elements = items !== undefined ? items : was?.items !== undefined && value !== UNSET ? null : undefined;
     this.own.set(name, {
       value: kept,
-      exported: exported ?? wasExported,
+      exported: exported ?? (wasExported || this.exportsAll()),
       ...(elements !== undefined ? { items: elements } : {}),
     });
     this.journal.push(name);
@@ -140,6 +174,19 @@ export class Vars {
 
   child(): Vars {
     return new Vars(this, this.session, this.cleared);
+  }
+
+  /** `set -a` (allexport) turned on or off in this shell; a subshell inherits it, a new shell does not. */
+  private allExport: boolean | undefined;
+
+  setAllExport(on: boolean): void {
+    this.allExport = on;
+  }
+
+  private exportsAll(): boolean {
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
+      if (v.allExport !== undefined) return v.allExport;
+    return false;
   }
 
   /**

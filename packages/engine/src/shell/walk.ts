@@ -73,14 +73,22 @@ export class Walker extends Runner {
   /** The functions whose call is being walked (a recursive call is not followed again). */
   private readonly calling = new Set<string>();
   private recoveries = 0;
+  /** While a command's words are expanded: the text it reads on stdin, which a substitution in them reads too. */
+  private shellStdin: string | undefined;
 
   constructor(out: Collector, maxDepth: number, limit: number, files: CallFiles, repo: Repository) {
     super(out, maxDepth, limit, files, repo);
   }
 
-  script(script: ParsedScript, frame: Frame, scope: Scope): void {
+  /** Walks a script; `stdin` is what the shell running it reads (`sh -c 'bash -s' <<< …`, `ssh host 'sh' <<EOF`):
+   * its first statement reads it, as the first command of a group does. */
+  script(script: ParsedScript, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): void {
     for (const e of script.errors ?? []) this.out.fail(e.message, this.map(frame, e.pos)[0]);
-    for (const statement of script.commands) this.node(statement.command, frame, scope);
+    let first = stdin;
+    for (const statement of script.commands) {
+      this.node(statement.command, frame, scope, first);
+      first = NO_STDIN;
+    }
     this.recover(script, frame, scope);
   }
 
@@ -136,8 +144,8 @@ export class Walker extends Runner {
     return { index: first.index, stdinInterpreter: first.stdinInterpreter, output };
   }
 
-  protected walkScript(script: ParsedScript, frame: Frame, scope: Scope): void {
-    this.script(script, frame, scope);
+  protected walkScript(script: ParsedScript, frame: Frame, scope: Scope, stdin?: Stdin): void {
+    this.script(script, frame, scope, stdin);
   }
 
   private node(node: PipelineNode | AndOr, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): Ran {
@@ -417,6 +425,9 @@ export class Walker extends Runner {
       }
     }
     const words: ShellWord[] = [];
+    // A substitution in its words reads what the shell reads (`bash -c 'eval "$(cat)"' <<< …`, `… | eval "$(cat)"`).
+    const outer = this.shellStdin;
+    this.shellStdin = piped.text;
     if (node.name) this.pushWords(words, node.name, frame, scope);
     for (const s of node.suffix) {
       if (s.type === 'Word') this.pushWords(words, s, frame, scope);
@@ -425,6 +436,7 @@ export class Walker extends Runner {
         if (s.type === 'Assignment') words.push(this.assignmentWord(s, scope));
       }
     }
+    this.shellStdin = outer;
     // NAME=value alone sets the shell's variable; before a command it is only that command's environment (its
     // values are read only if the command starts a shell that could use them).
     let given: (() => readonly (readonly [string, Value])[]) | undefined;
@@ -624,6 +636,7 @@ export class Walker extends Runner {
       fileText: this.fileText,
       branch: this.branchAt,
       depth: 0,
+      stdin: this.shellStdin,
     };
   }
 }

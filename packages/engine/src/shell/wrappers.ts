@@ -5,6 +5,7 @@ import { parseArgv, type ParsedArgv } from './argv.js';
 import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
+import type { RunsDeclaration } from './programs/declaration.js';
 import { isComputedName, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
 import { parallelRuns } from './parallel.js';
@@ -67,6 +68,9 @@ export type Unwrapped =
       /** `sh -c STRING a b`: the words after the string, `$0` first, then `$1`…; undefined when there are none or
        * the string runs in this shell (eval). */
       readonly params?: readonly ShellWord[];
+      /** `bash -c`, `bash --rcfile F -i -c`: the shell that runs the string, and the startup file its options name
+       * (run.ts reads BASH_ENV besides). */
+      readonly shell?: { readonly name: string; readonly rcfile: string | undefined };
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -270,7 +274,13 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   if (script === undefined) return command(state);
   if (script.dynamic) return opaque(state, 'inline-script', name);
   state.via.push(`${name} -c`);
-  return reparse(state, script.value, script, false, words.slice((at as number) + 2));
+  // An interactive bash reads its rc file first (`bash --rcfile F -i -c …`, `--init-file`).
+  const rc = parsed.flags.find((f) => f.name === '--rcfile' || f.name === '--init-file')?.value;
+  const interactive = parsed.flags.some((f) => f.name === '-i');
+  return {
+    ...reparse(state, script.value, script, false, words.slice((at as number) + 2)),
+    shell: { name, rcfile: interactive ? rc : undefined },
+  } as Unwrapped;
 }
 
 /** Whether a runner's declared option is among the flags. */
@@ -329,6 +339,8 @@ function peelRunner(
   // `pnpm test:unit` may be a script as well as a binary: the runner stays a command of its own, so a rule written on
   // `pnpm test*` still sees it, besides the binary it runs.
   if (r.scriptOrBinary === true) state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
+  // `concurrently 'a' 'b'`, `hyperfine --setup 'c' 'a'`: every operand and command option is a command line.
+  if (r.everyOperand === true) return everyOperand(state, r, parsed, label, from, runsThere);
   // `trap 'CMD' EXIT`: the first operand is the command line.
   if (r.stringOperand === true) {
     const at = parsed.positionalAt[0];
@@ -372,7 +384,16 @@ function peelRunner(
   }
   if (r.rest === false) return command(state);
 
-  if (r.special === 'env') rest = envCommand(state, parsed, rest, head);
+  if (r.special === 'env') {
+    // `env -S 'prog -c "a b"'` alone: the string is split as a shell would split it (its quotes kept together).
+    const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');
+    if (split?.value !== undefined && rest.length === 0 && /["'\\]/.test(split.value)) {
+      runsThere();
+      return commandString(state, `${label} -S`, split.value, words);
+    }
+    rest = envCommand(state, parsed, rest, head);
+  }
+  if (r.special === 'bwrap') rest = bwrapCommand(words, from);
   // `xargs -a FILE` reads its input from FILE instead of stdin: known when the call or the session wrote FILE.
   const argFile = r.special === 'xargs' ? flagValue(parsed.flags, '-a', '--arg-file') : undefined;
   const input = argFile === undefined ? stdin : file?.(inDirectories(cwd, state.cwd, argFile));
@@ -466,6 +487,60 @@ function packageCommand(word: ShellWord, bins: Readonly<Record<string, string>>)
   const pkg = at === -1 ? v : v.slice(0, at);
   const bin = bins[pkg] ?? (pkg.startsWith('@') ? pkg.slice(pkg.indexOf('/') + 1) : pkg);
   return bin === v || bin === '' ? word : { ...word, value: bin };
+}
+
+/** The lines of a runner whose every operand (and command option) is a command line, run one after the other. */
+function everyOperand(
+  state: State,
+  r: RunsDeclaration,
+  parsed: ParsedArgv,
+  label: string,
+  from: number,
+  runsThere: () => void,
+): Unwrapped {
+  const words = state.words;
+  const lines: ShellWord[] = [];
+  for (const f of parsed.flags) {
+    if (f.value === undefined || !r.commandOption?.includes(f.name)) continue;
+    const word = words.find((w) => w.value === f.value);
+    if (word !== undefined) lines.push(word);
+  }
+  for (const at of parsed.positionalAt) {
+    const word = words[at + from];
+    if (word !== undefined && word.value !== '') lines.push(word);
+  }
+  if (lines.length === 0) return command(state);
+  runsThere();
+  if (lines.some((w) => w.dynamic)) return opaque(state, 'inline-script', label);
+  state.via.push(label);
+  return reparse(state, lines.map((w) => w.value).join('\n'), lines.length === 1 ? lines[0] : undefined);
+}
+
+/** bwrap's options that take two values (`--bind SRC DEST`, `--setenv VAR VALUE`). */
+const BWRAP_PAIRS: ReadonlySet<string> = new Set([
+  ...['--bind', '--bind-try', '--dev-bind', '--dev-bind-try', '--ro-bind', '--ro-bind-try', '--symlink', '--file'],
+  ...['--bind-data', '--ro-bind-data', '--chmod', '--setenv', '--overlay-src', '--tmp-overlay'],
+]);
+/** bwrap's options that take one value. */
+const BWRAP_ONE: ReadonlySet<string> = new Set([
+  ...['--args', '--uid', '--gid', '--hostname', '--chdir', '--unsetenv', '--lock-file', '--sync-fd', '--remount-ro'],
+  ...['--proc', '--dev', '--tmpfs', '--mqueue', '--dir', '--seccomp', '--userns', '--userns2', '--info-fd'],
+  ...['--json-status-fd', '--block-fd', '--userns-block-fd', '--pidns', '--exec-label', '--file-label', '--cap-add'],
+  ...['--cap-drop', '--perms', '--size', '--argv0', '--ro-overlay', '--overlay'],
+]);
+
+/** The command bwrap runs: the first word after its options, counting the options of two values. */
+function bwrapCommand(words: readonly ShellWord[], from: number): readonly ShellWord[] {
+  let i = from;
+  while (i < words.length) {
+    const v = (words[i] as ShellWord).value;
+    if (v === '--') return words.slice(i + 1);
+    if (BWRAP_PAIRS.has(v)) i += 3;
+    else if (BWRAP_ONE.has(v)) i += 2;
+    else if (v.startsWith('--')) i += 1;
+    else break;
+  }
+  return words.slice(i);
 }
 
 /** A command line given as an option's value: parsed again (opaque when it is computed). */

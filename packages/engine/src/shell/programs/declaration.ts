@@ -123,8 +123,11 @@ export interface RunsDeclaration {
   /** Its first operand is a command line a shell runs, the others are not commands (`trap 'CMD' EXIT`); an empty
    * operand or `-` runs nothing. */
   readonly stringOperand?: boolean;
+  /** Each of its operands, and each value of its `commandOption`s, is a command line a shell runs (`concurrently 'a'
+   * 'b'`, `hyperfine --setup 'c' 'a'`). */
+  readonly everyOperand?: boolean;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
-  readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell';
+  readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
 }
 
 export type InterpreterFamily =

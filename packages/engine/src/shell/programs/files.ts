@@ -53,6 +53,18 @@ export const RSYNC: ProgramDeclaration = {
     ],
   },
   effects: { reads: [], effects: copyEffects },
+  // -e/--rsh CMD: the remote shell is a command line run here (the host and rsync's server words appended).
+  runs: [
+    {
+      options: [
+        ...['-e', '--rsh', '--exclude', '--include', '--exclude-from', '--include-from', '--filter', '-f', '--chmod'],
+        ...['--chown', '--files-from', '--backup-dir', '--suffix', '-T', '--temp-dir'],
+      ],
+      commandOption: ['-e', '--rsh'],
+      rest: false,
+      itself: true,
+    },
+  ],
 };
 
 export const RM: ProgramDeclaration = {
@@ -369,12 +381,35 @@ export const UNZIP: ProgramDeclaration = {
   effects: { reads: ['-d'], effects: unzipEffects },
 };
 
+/** tar's options whose value is a command line it runs. */
+const TAR_COMMAND_OPTIONS = [
+  ...['--checkpoint-action', '--to-command', '--use-compress-program', '-I', '--info-script', '-F'],
+  ...['--new-volume-script', '--rsh-command'],
+];
+
 export const TAR: ProgramDeclaration = {
   names: ['tar', 'bsdtar', 'gtar'],
   about:
     'tar: -x (or xzf) writes DIR/** (-C DIR, else .); creating (-c, czf) reads what it packs; listing writes nothing',
   options: {
-    '*': ['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+    '*': [
+      ...['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+      ...TAR_COMMAND_OPTIONS,
+    ],
   },
   effects: { reads: ['-C', '--directory'], effects: tarEffects },
+  // GNU tar runs command lines of its options: --checkpoint-action=exec=CMD, --to-command, -I/--use-compress-program,
+  // -F/--info-script, --rsh-command. Its checkpoint's own actions (dot, echo, bell…) run nothing.
+  runs: [
+    {
+      options: [
+        ...['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+        ...TAR_COMMAND_OPTIONS,
+      ],
+      commandOption: TAR_COMMAND_OPTIONS,
+      commandPrefix: /^(?!(?:bell|dot|\.|echo|ttyout|sleep|totals|wait)(?:=|$))(?:exec=)?/,
+      rest: false,
+      itself: true,
+    },
+  ],
 };

@@ -70,6 +70,30 @@ export const JUST: ProgramDeclaration = {
   tasks: 'justfile',
 };
 
+export const GO_TASK: ProgramDeclaration = {
+  names: ['task', 'go-task'],
+  about: 'task (go-task): runs a task of the Taskfile (-t/--taskfile names it, -d/--dir moves it)',
+  globals: {
+    value: ['-t', '--taskfile', '-d', '--dir', '-o', '--output', '-C', '--concurrency', '--interval'],
+    flag: ['-n', '--dry', '-f', '--force', '-s', '--silent', '-v', '--verbose', '-p', '--parallel', '-l', '--list'],
+  },
+  cwd: ['-d', '--dir'],
+  options: {},
+  tasks: 'taskfile',
+};
+
+export const RAKE: ProgramDeclaration = {
+  names: ['rake'],
+  about: 'rake: runs a task of the Rakefile (-f names it, -C/--directory moves it)',
+  globals: {
+    value: ['-f', '--rakefile', '-C', '--directory', '-I', '--libdir', '-r', '--require', '-j', '--jobs'],
+    flag: ['-n', '--dry-run', '-q', '--quiet', '-s', '--silent', '-t', '--trace', '-T', '--tasks', '-v', '--verbose'],
+  },
+  cwd: ['-C', '--directory'],
+  options: {},
+  tasks: 'rakefile',
+};
+
 export const GO: ProgramDeclaration = {
   names: ['go'],
   about: 'go: single-dash options (-run, -count=1, -update); -C moves it',

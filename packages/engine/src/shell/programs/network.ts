@@ -40,8 +40,40 @@ export const SSH: ProgramDeclaration = {
   about:
     'ssh: the words after the host are joined and run by the remote shell (its stdin is the script without any); ' +
     'with a command, what it reads on stdin from this machine is sent there (tar czf - src | ssh host "cat > x")',
-  options: {},
+  options: {
+    '*': [
+      '-p',
+      '-i',
+      '-o',
+      '-l',
+      '-F',
+      '-J',
+      '-L',
+      '-R',
+      '-D',
+      '-b',
+      '-c',
+      '-E',
+      '-e',
+      '-m',
+      '-O',
+      '-Q',
+      '-S',
+      '-W',
+      '-w',
+      '-B',
+      '-I',
+    ],
+  },
   stdin: { sends: true },
+  // -o ProxyCommand=CMD (and LocalCommand, KnownHostsCommand) is a command line ssh runs here, before the host's.
+  commandSettings: {
+    keys: ['proxycommand', 'localcommand', 'knownhostscommand'],
+    bangKeys: [],
+    env: [],
+    option: '-o',
+    setter: '',
+  },
   runs: [
     {
       options: [

@@ -46,7 +46,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { GO, JUST, MAKE, PULUMI, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
+import { GO, GO_TASK, JUST, MAKE, PULUMI, RAKE, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
 import {
   BUN,
   DENO,
@@ -113,6 +113,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   PULUMI,
   MAKE,
   JUST,
+  GO_TASK,
+  RAKE,
   GO,
   NPM,
   PNPM,

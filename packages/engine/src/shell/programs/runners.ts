@@ -159,9 +159,95 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
   runner(['proxychains', 'proxychains4', 'torsocks', 'tsocks'], 'proxies: run their command through a proxy', {
     options: ['-f', '-u', '-p', '-a', '-P'],
   }),
-  runner(['fakeroot', 'faketime'], 'fakeroot, faketime: run their command in a faked environment', {
-    options: ['-l', '--lib', '--faked', '-s', '-i', '-f'],
+  runner(['fakeroot'], 'fakeroot: runs its command in a faked root environment', {
+    options: ['-l', '--lib', '--faked', '-s', '-i'],
   }),
+  runner(['faketime'], 'faketime: TIMESTAMP, then the command it runs at that faked time', {
+    options: ['-m', '-f', '-p'],
+    skip: 1,
+  }),
+  runner(['ssh-agent'], 'ssh-agent [opts] CMD: runs CMD with the agent (with no command, -k or -T: none)', {
+    options: ['-a', '-E', '-O', '-P', '-t'],
+    notWhen: ['-k', '-T', '-l'],
+  }),
+  runner(['sshpass'], 'sshpass [-p PASS|-f FILE|-d FD|-e] CMD: runs CMD (usually ssh) with the password', {
+    options: ['-p', '-f', '-d', '-P'],
+  }),
+  runner(['cross-env'], 'cross-env NAME=value… CMD: runs CMD with the variables set', { options: [], special: 'env' }),
+  runner(['cross-env-shell'], 'cross-env-shell NAME=value… CMD: its words, joined, run by a shell', {
+    options: [],
+    special: 'env',
+    joined: true,
+  }),
+  runner(['bwrap'], 'bwrap (bubblewrap): runs its command in a sandbox built by its options', {
+    options: [
+      ...['--args', '--unshare-user', '--uid', '--gid', '--hostname', '--chdir', '--unsetenv', '--lock-file'],
+      ...['--sync-fd', '--remount-ro', '--proc', '--dev', '--tmpfs', '--mqueue', '--dir', '--seccomp', '--userns'],
+      ...[
+        '--info-fd',
+        '--json-status-fd',
+        '--block-fd',
+        '--userns-block-fd',
+        '--pidns',
+        '--exec-label',
+        '--file-label',
+      ],
+      ...['--cap-add', '--cap-drop', '--perms', '--size', '--argv0'],
+    ],
+    // --bind SRC DEST and its kin take two values (BWRAP_PAIRS in wrappers.ts)
+    special: 'bwrap',
+  }),
+  runner(['watchexec'], 'watchexec [opts] [--] CMD: its words, joined, run by a shell whenever files change', {
+    options: [
+      ...['-w', '--watch', '-W', '--watch-non-recursive', '-e', '--exts', '-f', '--filter', '--filter-file'],
+      ...['-i', '--ignore', '--ignore-file', '-d', '--debounce', '--delay-run', '--poll', '--shell', '-s', '--signal'],
+      ...['--stop-signal', '--stop-timeout', '-E', '--env', '--workdir', '--project-origin', '--on-busy-update'],
+      ...['--emit-events-to', '--fs-events', '--color', '--log-file', '--timeout', '--wrap-process', '--socket'],
+    ],
+    cwd: ['--workdir'],
+    joined: true,
+  }),
+  runner(['nodemon'], 'nodemon --exec STRING: runs the string whenever files change (a script alone: node runs it)', {
+    options: [
+      '-w',
+      '--watch',
+      '-e',
+      '--ext',
+      '-i',
+      '--ignore',
+      '-d',
+      '--delay',
+      '--signal',
+      '--config',
+      '-x',
+      '--exec',
+    ],
+    commandOption: ['-x', '--exec'],
+    rest: false,
+  }),
+  runner(['concurrently'], "concurrently [opts] 'CMD' 'CMD'…: each operand is a command line a shell runs", {
+    options: [
+      ...['-n', '--names', '-c', '--prefix-colors', '-p', '--prefix', '-l', '--prefix-length', '-t'],
+      ...['--timestamp-format', '--name-separator', '-s', '--success', '--restart-tries', '--restart-after'],
+      ...['-m', '--max-processes', '--default-input-target', '--kill-signal', '--pad-prefix', '--teardown'],
+    ],
+    everyOperand: true,
+    commandOption: ['--teardown'],
+  }),
+  runner(
+    ['hyperfine'],
+    "hyperfine [opts] 'CMD'…: runs each operand (and its --setup/--prepare/--cleanup) through a shell",
+    {
+      options: [
+        ...['-w', '--warmup', '-m', '--min-runs', '-M', '--max-runs', '-r', '--runs', '-s', '--setup', '-p'],
+        ...['--prepare', '-c', '--cleanup', '--conclude', '-S', '--shell', '-u', '--time-unit', '-n', '--command-name'],
+        ...['--export-asciidoc', '--export-csv', '--export-json', '--export-markdown', '--export-orgmode', '--output'],
+        ...['--input', '--style', '--sort', '--reference'],
+      ],
+      everyOperand: true,
+      commandOption: ['-s', '--setup', '-p', '--prepare', '-c', '--cleanup', '--conclude', '--reference'],
+    },
+  ),
   runner(['dbus-run-session', 'nocache', 'catchsegv', 'chronic', 'ts-run'], 'small runners: run their command', {
     options: ['--config-file', '--dbus-daemon'],
   }),
@@ -397,6 +483,25 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       ...['--set-default-version', '--version'],
     ],
   }),
+  {
+    names: ['ip'],
+    about: 'ip netns exec NAME CMD: runs CMD in the network namespace (its other commands run none)',
+    options: { '*': ['-n', '-netns', '-b', '-batch', '-rc', '-rcvbuf'] },
+    runs: [{ subcommands: ['netns exec'], options: [], skip: 1 }],
+  },
+  {
+    names: ['fd', 'fdfind'],
+    about: 'fd … -x/-X CMD: runs CMD for each found path (or once with all of them)',
+    options: {
+      '*': [
+        ...['-d', '--max-depth', '--min-depth', '--exact-depth', '-t', '--type', '-e', '--extension', '-E'],
+        ...['--exclude', '-S', '--size', '--changed-within', '--changed-before', '-o', '--owner', '-j', '--threads'],
+        ...['--max-results', '-c', '--color', '--ignore-file', '--base-directory', '--path-separator', '--search-path'],
+        ...['--batch-size', '--format'],
+      ],
+    },
+    runs: [{ options: [], commandAfter: ['-x', '--exec', '-X', '--exec-batch'] }],
+  },
   runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded", {
     subcommands: ['exec'],
     options: [],
