@@ -40,7 +40,8 @@ export function matchFacts(
   state: SessionState,
   facts: Facts,
   subject: string,
-  /** Tool calls this event makes (a batch: one per inner call); they count once it ran (see callNumber). */
+  /** The number, counted from the calls already made, this call is decided at: 1, a batch's inner call count, or an
+   * inner call's place in its batch (see callNumber). */
   calls = 1,
 ): { matched: Candidate[]; excused: Excuse[]; faults: ContractFault[] } {
   const matched: Candidate[] = [];
@@ -132,11 +133,12 @@ function seenAny(ms: readonly { readonly key: string }[], state: SessionState): 
 
 /**
  * The call being decided counts; for anything else, only the calls already made. A batch is one call of the host's
- * (it cannot run in part): it is decided at the next call number, and then counts every inner call it made, so the
- * call after a batch that went past the limit is the one held. `calls` is kept for the trace.
+ * (it cannot run in part) that makes `calls` tool calls: it is decided at the number of its last inner call, so a
+ * batch that would go past the limit is held whole ("after twelve calls" stops a batch holding the thirteenth; a
+ * batch of more calls than the limit allows waits for the human, as the calls one by one would).
  */
-const callNumber = (facts: Facts, state: SessionState, _calls: number): number =>
-  state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? 1 : 0);
+const callNumber = (facts: Facts, state: SessionState, calls: number): number =>
+  state.toolCalls + (facts.kind === 'tool' && !facts.attachment ? calls : 0);
 
 /** The conditions that held, in words; only built for contracts that apply or are excused. */
 function describe(

@@ -227,7 +227,8 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
   for (const c of checks) {
-    const r = matchFacts(policy, state, c.facts, c.subject, calls);
+    // The batch is decided at its last inner call's number, each inner call at its own.
+    const r = matchFacts(policy, state, c.facts, c.subject, c.call === 0 ? calls : c.call);
     const seen = (id: string) => matched.some((m) => m.contract.id === id);
     matched.push(...(c.reading ? r.matched.filter((m) => !seen(m.contract.id)) : r.matched));
     if (!c.reading) excused.push(...r.excused);
