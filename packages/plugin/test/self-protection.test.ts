@@ -70,13 +70,15 @@ describe('what self-protection guards', () => {
     ]);
   });
 
-  it("what the host keeps writing: the decision log and opencode's data, state and cache folders", () => {
-    expect(facts.hostState).toEqual([
+  it("what the host keeps writing: the decision log, opencode's data, state and cache folders, the human's tsx and jest caches", () => {
+    const uid = process.getuid?.() ?? 0;
+    expect(facts.hostState.slice(0, 4)).toEqual([
       '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
       '/home/dev/.local/share/opencode/**',
       '/home/dev/.local/state/opencode/**',
       '/home/dev/.cache/opencode/**',
     ]);
+    expect(facts.hostState).toEqual(expect.arrayContaining([`/tmp/tsx-${uid}/**`, `/tmp/jest_${uid.toString(36)}/**`]));
   });
 
   it("the shell's startup files, the ones ZDOTDIR and BASH_ENV point at included", () => {
