@@ -113,12 +113,16 @@ describe('what self-protection guards', () => {
 });
 
 describe("the agent's shell environment", () => {
-  it('blanks the server password (and configured secrets) in every shell opencode starts', async () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts; python compiles elsewhere than the project', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
     const output = { env: {} as Record<string, string> };
     await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
-    expect(output.env).toEqual({ OPENCODE_SERVER_PASSWORD: '', TEAM_TOKEN: '' });
+    expect(output.env).toEqual({
+      OPENCODE_SERVER_PASSWORD: '',
+      TEAM_TOKEN: '',
+      PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
+    });
   });
 });
 

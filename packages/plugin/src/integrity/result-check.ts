@@ -127,7 +127,7 @@ export class ResultCheck {
       );
     }
     if (snapshot.policy.contracts.some((c) => c.id === CONFIG_DIRS_CONTRACT)) {
-      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory));
+      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory), this.ctx.agentPythonCacheElsewhere === true);
       this.subConfigs = subConfigs;
       accepts.push(() => subConfigs.accept());
     }

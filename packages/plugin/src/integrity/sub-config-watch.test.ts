@@ -123,6 +123,11 @@ describe("opencode configuration in the project's sub-folders", () => {
     ]);
     expect(watch.check(() => false)).toEqual([]);
     expect(namesSubConfig(join(dir, 'src/__pycache__/x.pyc'), dir)).toBe(true);
+    // A host whose shells compile into the project (no shell.env: opencode 2) leaves __pycache__ alone.
+    const loose = new SubConfigWatch(dir, false);
+    loose.accept();
+    put(join(dir, 'src/__pycache__/honest.cpython-311.pyc'), 'compiled by the agent');
+    expect(loose.check(() => false)).toEqual([]);
     expect(namesSubConfig(join(dir, 'src/.git/config'), dir)).toBe(true);
   });
 });

@@ -39,7 +39,11 @@ export class SubConfigWatch {
   private readonly finder: SubConfigFinder;
   private last = { folders: 0, bounded: false, ms: 0 };
 
-  constructor(directory: string) {
+  constructor(
+    directory: string,
+    /** Whether the agent's python compiles elsewhere (agentPythonCacheEnv): only then is a new `.pyc` hand-made. */
+    private readonly pycacheHeld = true,
+  ) {
     this.finder = new SubConfigFinder(directory);
     this.reposAtLoad = new Set(this.finder.find().repos);
   }
@@ -54,7 +58,7 @@ export class SubConfigWatch {
     const found = this.find();
     this.seen = new Set(found.places);
     this.repoRuns = new Map(found.repos.map((r) => [r, repositoryRunsCode(r).join('\n')]));
-    this.pycache = this.readPycache(found.pycaches);
+    if (this.pycacheHeld) this.pycache = this.readPycache(found.pycaches);
   }
 
   /**
@@ -71,6 +75,7 @@ export class SubConfigWatch {
   }
 
   private checkPycache(folders: readonly string[], approve: (contract: SubConfigFinding['contract']) => boolean) {
+    if (!this.pycacheHeld) return [];
     const now = this.readPycache(folders);
     const changed = changedPycache(this.pycache, now);
     if (changed.length === 0) {

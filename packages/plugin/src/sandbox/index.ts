@@ -176,9 +176,6 @@ export class Sandbox {
       });
       wrapped = `: > '${call.marker}'; ${text}`;
       Object.assign(env, this.gitExcludes(call.policy), gitGlobalEnv(this.host.home, call.policy.readOnly, existsSync));
-      // Python compiles into a folder of its own here, never into the project's __pycache__: a file there that a call
-      // created or changed was written by hand, and the result check removes it (integrity/pycache-watch.ts).
-      if (env.PYTHONPYCACHEPREFIX === undefined) env.PYTHONPYCACHEPREFIX = join(tmpdir(), 'semantic-anchors-pycache');
     } catch (error) {
       this.options.channels.log('error', `the sandbox could not wrap a bash call: ${describeError(error)}`, {
         sessionID: call.sessionID,
