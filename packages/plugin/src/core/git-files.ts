@@ -177,15 +177,19 @@ function lastHooksPath(texts: readonly (string | undefined)[]): string | undefin
  * alias, `include.path`, …) and the hooks in its hooks folder (samples aside). [] when nothing does, or when git
  * could not use it at all. Each config is read whole up to 1 MB (a setting may sit behind padding).
  */
-export function repositoryRunsCode(dotGit: string): string[] {
+export function repositoryRunsCode(dotGit: string, trustedCommonDirs: ReadonlySet<string> = new Set()): string[] {
   const repo = findRepository(dirname(dotGit));
   if (repo === undefined || join(repo.workTree, '.git') !== dotGit) return [];
   const out: string[] = [];
-  const configs = unique([join(repo.commonDir, 'config'), join(repo.gitDir, 'config.worktree')]);
+  // A worktree of a repository the human had at load shares its config and hooks, which are the human's (and
+  // protected as such): only this worktree's own config counts then.
+  const shared = trustedCommonDirs.has(repo.commonDir);
+  const configs = unique([...(shared ? [] : [join(repo.commonDir, 'config')]), join(repo.gitDir, 'config.worktree')]);
   const texts = configs.map((file) => readUpTo(file, 1024 * 1024));
   texts.forEach((text, i) => {
     for (const key of gitConfigRunsLater(text ?? '')) out.push(`${configs[i]}: ${key}`);
   });
+  if (shared) return out;
   const hooksPath = lastHooksPath(texts);
   const hooks =
     hooksPath === undefined ? join(repo.commonDir, 'hooks') : hooksDirOf(hooksPath, repo.workTree, homedir());

@@ -104,6 +104,19 @@ describe("opencode configuration in the project's sub-folders", () => {
     expect(watch.check(() => false)).toEqual([]);
   });
 
+  it("a worktree the agent adds inside a project whose repository has the human's hooks stays (they are the human's)", () => {
+    const dir = project();
+    git(dir, 'init', '-q', '.');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'init');
+    writeFileSync(join(dir, '.git/hooks/pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(join(dir, '.git/config'), '[alias]\n\tst = status\n', { flag: 'a' });
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    git(dir, 'worktree', 'add', '-q', '.worktrees/feature');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(join(dir, '.worktrees/feature/.git'))).toBe(true);
+  });
+
   it('a compiled module written into a __pycache__ is removed (python compiles it again); one there before stays; a bypass keeps one', () => {
     const dir = project();
     put(join(dir, 'src/__pycache__/util.cpython-311.pyc'), 'human');

@@ -11,7 +11,8 @@
 // nothing (`git init`, `git clone`, `git worktree add`) is honest work and stays. Takes the project directory; reads
 // folder listings (sub-configs.ts) and the config and hooks folder of each repository found.
 import { rmSync } from 'node:fs';
-import { repositoryRunsCode } from '../core/git-files.js';
+import { dirname } from 'node:path';
+import { findRepository, repositoryRunsCode } from '../core/git-files.js';
 import { SubConfigFinder, type SubConfigs } from '../core/sub-configs.js';
 import { RUN_LATER_CONTRACT } from './run-later-watch.js';
 import { changedPycache, pycacheStamps, removePycache, type PycacheStamps } from './pycache-watch.js';
@@ -39,6 +40,9 @@ export class SubConfigWatch {
   private readonly finder: SubConfigFinder;
   private last = { folders: 0, bounded: false, ms: 0 };
 
+  /** The common git dirs of the repositories the human had at load (the project's own, those in sub-folders). */
+  private readonly trusted: ReadonlySet<string>;
+
   constructor(
     directory: string,
     /** Whether the agent's python compiles elsewhere (agentPythonCacheEnv): only then is a new `.pyc` hand-made. */
@@ -46,6 +50,8 @@ export class SubConfigWatch {
   ) {
     this.finder = new SubConfigFinder(directory);
     this.reposAtLoad = new Set(this.finder.find().repos);
+    const commonDirs = [findRepository(directory), ...[...this.reposAtLoad].map((r) => findRepository(dirname(r)))];
+    this.trusted = new Set(commonDirs.flatMap((repo) => (repo === undefined ? [] : [repo.commonDir])));
   }
 
   /** Folders the last search read, whether the bound stopped it, and its time (for /anchor status and the bench). */
@@ -57,7 +63,7 @@ export class SubConfigWatch {
   accept(): void {
     const found = this.find();
     this.seen = new Set(found.places);
-    this.repoRuns = new Map(found.repos.map((r) => [r, repositoryRunsCode(r).join('\n')]));
+    this.repoRuns = new Map(found.repos.map((r) => [r, repositoryRunsCode(r, this.trusted).join('\n')]));
     if (this.pycacheHeld) this.pycache = this.readPycache(found.pycaches);
   }
 
@@ -130,7 +136,7 @@ export class SubConfigWatch {
       // INVARIANT: a repository that was there at load is the human's: its files are protected facts, and removing
       // its `.git` would take the human's history with it.
       if (this.reposAtLoad.has(repo)) continue;
-      const ran = repositoryRunsCode(repo);
+      const ran = repositoryRunsCode(repo, this.trusted);
       const signature = ran.join('\n');
       // Nothing runs, or only what already ran when the human last spoke (theirs to keep).
       if (signature === '' || signature === this.repoRuns.get(repo)) {
