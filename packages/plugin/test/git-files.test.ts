@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepository, gitFilesFor } from '../src/core/git-files.js';
+import { findRepository, gitFilesFor, nestedRepositoryFiles, repositoryRunsCode } from '../src/core/git-files.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
@@ -109,5 +109,51 @@ describe('the git files of a project', () => {
     const alone = mkdtempSync(join(tmpdir(), 'sa-no-git-'));
     expect(findRepository(alone)).toBeUndefined();
     expect(gitFilesFor(undefined, '/h', {})).toEqual(['/h/.gitconfig', '/h/.config/git/**']);
+  });
+
+  it("commondir: the gitdir's own (git reads it in a main repository too) and each linked worktree's", () => {
+    const main = repository();
+    git(main, 'worktree', 'add', '-q', join(main, '..', 'hotfix'));
+    const files = gitFilesFor(findRepository(main), '/home/dev', {});
+    expect(files).toEqual(
+      expect.arrayContaining([join(main, '.git/commondir'), join(main, '.git/worktrees/hotfix/commondir')]),
+    );
+  });
+
+  it('a repository in a sub-folder found at load (a clone, a sub-project): its config, hooks and commondir', () => {
+    const main = repository();
+    git(main, 'init', '-q', 'vendor/lib');
+    const files = nestedRepositoryFiles([join(main, 'vendor/lib/.git')], '/home/dev', {});
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(main, 'vendor/lib/.git/config'),
+        join(main, 'vendor/lib/.git/hooks/**'),
+        join(main, 'vendor/lib/.git/commondir'),
+      ]),
+    );
+    expect(files).not.toContain('/home/dev/.gitconfig');
+  });
+
+  it('what makes git run code in a repository: nothing in a fresh one; a core.fsmonitor, a hook, or a .git file naming such a repository', () => {
+    const main = repository();
+    git(main, 'init', '-q', 'clean');
+    expect(repositoryRunsCode(join(main, 'clean/.git'))).toEqual([]);
+    git(main, 'init', '-q', 'mon');
+    writeFileSync(
+      join(main, 'mon/.git/config'),
+      `${'#'.repeat(5000)}\n[core]\n\tfsmonitor = "touch /tmp/x; false #"\n`,
+      {
+        flag: 'a',
+      },
+    );
+    expect(repositoryRunsCode(join(main, 'mon/.git')).join('\n')).toMatch(/fsmonitor/);
+    git(main, 'init', '-q', 'hooked');
+    writeFileSync(join(main, 'hooked/.git/hooks/post-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(repositoryRunsCode(join(main, 'hooked/.git'))).toEqual([join(main, 'hooked/.git/hooks/post-commit')]);
+    mkdirSync(join(main, 'src'));
+    writeFileSync(join(main, 'src/.git'), `gitdir: ${join(main, 'mon/.git')}\n`);
+    expect(repositoryRunsCode(join(main, 'src/.git')).join('\n')).toMatch(/fsmonitor/);
+    writeFileSync(join(main, 'src/.git'), 'gitdir: /nowhere\n');
+    expect(repositoryRunsCode(join(main, 'src/.git'))).toEqual([]);
   });
 });

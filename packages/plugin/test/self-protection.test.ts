@@ -70,13 +70,15 @@ describe('what self-protection guards', () => {
     ]);
   });
 
-  it("what the host keeps writing: the decision log and opencode's data, state and cache folders", () => {
-    expect(facts.hostState).toEqual([
+  it("what the host keeps writing: the decision log, opencode's data, state and cache folders, the human's tsx and jest caches", () => {
+    const uid = process.getuid?.() ?? 0;
+    expect(facts.hostState.slice(0, 4)).toEqual([
       '/repo/app/.opencode/semantic-anchors-decisions*.jsonl',
       '/home/dev/.local/share/opencode/**',
       '/home/dev/.local/state/opencode/**',
       '/home/dev/.cache/opencode/**',
     ]);
+    expect(facts.hostState).toEqual(expect.arrayContaining([`/tmp/tsx-${uid}/**`, `/tmp/jest_${uid.toString(36)}/**`]));
   });
 
   it("the shell's startup files, the ones ZDOTDIR and BASH_ENV point at included", () => {
@@ -111,12 +113,16 @@ describe('what self-protection guards', () => {
 });
 
 describe("the agent's shell environment", () => {
-  it('blanks the server password (and configured secrets) in every shell opencode starts', async () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts; python compiles elsewhere than the project', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
     const output = { env: {} as Record<string, string> };
     await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
-    expect(output.env).toEqual({ OPENCODE_SERVER_PASSWORD: '', TEAM_TOKEN: '' });
+    expect(output.env).toEqual({
+      OPENCODE_SERVER_PASSWORD: '',
+      TEAM_TOKEN: '',
+      PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
+    });
   });
 });
 

@@ -87,6 +87,9 @@ function ignoredBy(levels: readonly Level[], path: string): IgnoredBy | undefine
       // A folder on the way is a directory; the path itself may be either (`rm -rf lib`): try both.
       const tries = last ? [rel, `${rel}/`] : [`${rel}/`];
       for (const t of tries) {
+        // INVARIANT: only a path inside the level's folder is asked: `ignore` throws on one that climbs out of it
+        // (`../../tmp/x`, a file the call names above the project), and a throw here fails the whole verdict open.
+        if (!ignore.isPathValid(t.replace(/\/$/, ''))) continue;
         const r = level.rules.checkIgnore(t);
         if (r.ignored) decision = { folder: level.folder, pattern: r.rule?.pattern ?? '' };
         else if (r.unignored) decision = undefined;

@@ -75,6 +75,8 @@ export interface EnforcerOptions extends LoaderOptions {
   readonly resultBounds?: import('../integrity/watch-set.js').Bounds;
   /** The OS sandbox's one-line state for /anchor status (hosts without a sandbox leave it out). */
   readonly sandboxLine?: (snapshot: PolicySnapshot) => string;
+  /** The host's shells compile python elsewhere than the project (see WatchContext.agentPythonCacheElsewhere). */
+  readonly agentPythonCacheElsewhere?: boolean | undefined;
 }
 
 export class Enforcer {

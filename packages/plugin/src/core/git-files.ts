@@ -1,9 +1,11 @@
 // Where git really keeps what runs later in the human's git commands, for one project: the repository's config and
 // hooks found by following `.git` (a worktree's or a submodule's `gitdir:` file, then `commondir`), the worktree
 // config, and the user's global config. Takes the project directory and home; returns absolute paths, a folder as
-// `dir/**`. Reads only small files (.git, commondir); a repository it cannot read is reported by omission, never
-// guessed.
+// `dir/**`. Reads only small files (.git, commondir; a config whole when judging a repository the agent may have
+// made); a repository it cannot read is reported by omission, never guessed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { gitConfigRunsLater } from '@semantic-anchors/engine';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -55,6 +57,14 @@ export function gitFilesFor(
   );
   // Rewriting the gitdir: line points git at another repository, with other hooks.
   if (repo.dotGitFile !== undefined) out.push(repo.dotGitFile);
+  // git reads `<gitdir>/commondir` in every repository, a main one too: the folder it names gives the config, the
+  // hooks and the refs, so a `commondir` written into `.git` makes the human's next `git status` run that folder's
+  // `core.fsmonitor`. The same file in each of the human's linked worktrees (`worktrees/<name>/commondir`, inside
+  // this repository's `.git`) decides the repository of that worktree. (A missing one is not given a placeholder by
+  // the sandbox: an empty `commondir` stops every git command; the result check removes one a call creates.)
+  out.push(join(repo.gitDir, 'commondir'));
+  for (const worktree of linkedWorktreeGitDirs(repo.commonDir))
+    out.push(join(worktree, 'commondir'), join(worktree, 'config.worktree'));
   // A submodule is a repository of its own under `modules/`, with its own config and hooks: git runs them in the
   // submodule, and the human's `git status` at the top goes into every submodule.
   for (const module of submoduleGitDirs(repo.commonDir))
@@ -71,6 +81,26 @@ export function gitFilesFor(
   if (hooksPath !== undefined) out.push(...hookFiles(hooksDir));
   out.push(...hookConfigs(hooksDir, repo.workTree));
   return [...new Set(out)];
+}
+
+/**
+ * The git files of the repositories in the project's sub-folders (`.git` entries found at load: a vendored clone, a
+ * sub-project, a worktree checked out inside the project): git run in that folder uses their config and hooks just as
+ * it uses the top repository's. Their user-level files are the top's (left out here).
+ */
+export function nestedRepositoryFiles(
+  dotGits: readonly string[],
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const user = new Set(gitFilesFor(undefined, home, env));
+  const out: string[] = [];
+  for (const dotGit of dotGits.slice(0, MAX_SUBMODULES)) {
+    const repo = findRepository(dirname(dotGit));
+    if (repo === undefined || join(repo.workTree, '.git') !== dotGit) continue;
+    for (const file of gitFilesFor(repo, home, env)) if (!user.has(file)) out.push(file);
+  }
+  return unique(out);
 }
 
 /**
@@ -141,6 +171,55 @@ function lastHooksPath(texts: readonly (string | undefined)[]): string | undefin
   return found;
 }
 
+/**
+ * What makes git run code in the repository a `.git` entry is or names (a sub-folder's folder, `gitdir:` file or
+ * link, followed through `commondir`): the settings of its config files that run something (`core.fsmonitor`, an
+ * alias, `include.path`, …) and the hooks in its hooks folder (samples aside). [] when nothing does, or when git
+ * could not use it at all. Each config is read whole up to 1 MB (a setting may sit behind padding).
+ */
+export function repositoryRunsCode(dotGit: string, trustedCommonDirs: ReadonlySet<string> = new Set()): string[] {
+  const repo = findRepository(dirname(dotGit));
+  if (repo === undefined || join(repo.workTree, '.git') !== dotGit) return [];
+  const out: string[] = [];
+  // A worktree of a repository the human had at load shares its config and hooks, which are the human's (and
+  // protected as such): only this worktree's own config counts then.
+  const shared = trustedCommonDirs.has(repo.commonDir);
+  const configs = unique([...(shared ? [] : [join(repo.commonDir, 'config')]), join(repo.gitDir, 'config.worktree')]);
+  const texts = configs.map((file) => readUpTo(file, 1024 * 1024));
+  texts.forEach((text, i) => {
+    for (const key of gitConfigRunsLater(text ?? '')) out.push(`${configs[i]}: ${key}`);
+  });
+  if (shared) return out;
+  const hooksPath = lastHooksPath(texts);
+  const hooks =
+    hooksPath === undefined ? join(repo.commonDir, 'hooks') : hooksDirOf(hooksPath, repo.workTree, homedir());
+  for (const name of listEntries(hooks)) if (!name.endsWith('.sample')) out.push(join(hooks, name));
+  return out;
+}
+
+const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
+
+function listEntries(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    if (isNotThere(error)) return [];
+    throw error;
+  }
+}
+
+function readUpTo(path: string, bytes: number): string | undefined {
+  try {
+    // Only a regular file: a FIFO planted as a config would hang the read.
+    if (!statSync(path).isFile()) return undefined;
+    return readFileSync(path, 'utf8').slice(0, bytes);
+  } catch (error) {
+    if (isNotThere(error) || (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EISDIR'))
+      return undefined;
+    throw error;
+  }
+}
+
 function kindOf(path: string): 'dir' | 'file' | undefined {
   try {
     const s = statSync(path);
@@ -176,6 +255,18 @@ export function submoduleGitDirs(commonDir: string): string[] {
   return out;
 }
 
+/** Bounds: a repository with more linked worktrees than this has the first ones' files protected. */
+const MAX_WORKTREES = 200;
+
+/** The git dirs of a repository's linked worktrees as they are now (`<common>/worktrees/<name>`, with a commondir). */
+export function linkedWorktreeGitDirs(commonDir: string): string[] {
+  const root = join(commonDir, 'worktrees');
+  return listDirs(root)
+    .map((name) => join(root, name))
+    .filter((dir) => kindOf(join(dir, 'commondir')) === 'file')
+    .slice(0, MAX_WORKTREES);
+}
+
 function listDirs(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
@@ -202,6 +293,8 @@ function commonDirOf(gitDir: string): string {
 
 function readSmall(path: string): string | undefined {
   try {
+    // Only a regular file: a FIFO the agent left as a `.git` file or a `commondir` would hang the read.
+    if (!statSync(path).isFile()) return undefined;
     return readFileSync(path, 'utf8').slice(0, 4096);
   } catch (error) {
     if (isNotThere(error)) return undefined;

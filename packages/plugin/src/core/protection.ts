@@ -5,7 +5,7 @@
 // plugin's own files). The engine turns these facts into contracts no configuration can switch off
 // (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProtectOptions } from '@semantic-anchors/engine';
@@ -13,7 +13,7 @@ import { configCandidates, type DiscoveryInput } from './config-source.js';
 import { configNamedFiles } from './config-named-files.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';
 import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
-import { findRepository, gitFilesFor } from './git-files.js';
+import { findRepository, gitFilesFor, nestedRepositoryFiles } from './git-files.js';
 import { SubConfigFinder } from './sub-configs.js';
 
 /**
@@ -79,7 +79,9 @@ export interface HostFacts extends DiscoveryInput {
 export function protectFacts(host: HostFacts, contractFilesRead: readonly string[]): ProtectFacts {
   const env = host.env ?? process.env;
   const home = host.home ?? homedir();
-  const dirs = opencodeDirs(host);
+  // The project's sub-folders, searched once: their opencode configuration and their repositories.
+  const sub = new SubConfigFinder(resolve(host.directory)).find();
+  const dirs = opencodeDirs(host, sub.places);
   // Every place a configuration may come from, not only the one read: creating a file at a place tried earlier
   // would change the rules at the next reload just as well as editing the one in use.
   const contractFiles = unique([...configCandidates(host).map((c) => c.path), ...contractFilesRead.filter(isAbsolute)]);
@@ -95,6 +97,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       join(dirs.data, '**'),
       join(dirs.state, '**'),
       join(dirs.cache, '**'),
+      ...tempCodeCaches(env).map((d) => join(d, '**')),
     ]),
     configDirs: dirs.config,
     servers: host.serverUrl ? serverAddresses(host.serverUrl) : [],
@@ -102,7 +105,10 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       (v) => env[v] !== undefined || HOST_SECRET_ENV.includes(v),
     ),
     gitHooks: true,
-    gitFiles: gitFilesFor(findRepository(host.directory), home, env),
+    gitFiles: unique([
+      ...gitFilesFor(findRepository(host.directory), home, env),
+      ...nestedRepositoryFiles(sub.repos, home, env),
+    ]),
     startupFiles: [...startupFiles(home, env), ...virtualenvStartFiles(host.directory)],
     runLater: true,
     home,
@@ -121,7 +127,7 @@ interface OpencodeDirs {
 }
 
 /** opencode's folders (see v1-host.md, "Loading"): XDG honoured, every .opencode from the directory up. */
-function opencodeDirs(host: HostFacts): OpencodeDirs {
+function opencodeDirs(host: HostFacts, sub: readonly string[]): OpencodeDirs {
   const env = host.env ?? process.env;
   const home = host.home ?? homedir();
   const xdg = (name: string, fallback: string) => {
@@ -130,7 +136,6 @@ function opencodeDirs(host: HostFacts): OpencodeDirs {
   };
   const config = foldersUp(host.directory, host.worktree).map((dir) => join(dir, '.opencode'));
   // A sub-folder's `.opencode` is loaded when the human starts opencode there: guarded like the project's own.
-  const sub = subConfigsOf(host.directory);
   config.push(...sub.filter((p) => basename(p) === '.opencode'));
   config.push(join(xdg('XDG_CONFIG_HOME', '.config'), 'opencode'), join(home, '.opencode'));
   if (env.OPENCODE_CONFIG_DIR && isAbsolute(env.OPENCODE_CONFIG_DIR)) config.push(env.OPENCODE_CONFIG_DIR);
@@ -194,6 +199,25 @@ function bunTranspilerCaches(
   if (set && isAbsolute(set)) out.push(join(set, '**'));
   return out;
 }
+
+/**
+ * Caches in the human's temp folder from which the human's own tools load code without checking it against its
+ * source: tsx's transforms (`<tmp>/tsx-<uid>`: an entry is found by a hash of the source, and its code, rewritten,
+ * runs at the human's next `tsx` of the unchanged script — checked with tsx 4.23, route 7.05) and jest's
+ * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run). The agent's own tools
+ * never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR), so they are host
+ * state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs change them). The
+ * sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
+ */
+export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>): string[] {
+  const uid = process.getuid?.();
+  if (uid === undefined) return [];
+  const temps = unique(['/tmp', tmpdir(), ...(env.TMPDIR && isAbsolute(env.TMPDIR) ? [env.TMPDIR] : [])]);
+  return temps.flatMap((dir) => [join(dir, `tsx-${uid}`), join(dir, `jest_${uid.toString(36)}`)]);
+}
+
+/** True for a folder tempCodeCaches names (as `dir/**` or as the folder). */
+export const isTempCodeCache = (path: string): boolean => /\/(?:tsx-\d+|jest_[0-9a-z]+)(?:\/\*\*)?$/.test(path);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {
@@ -313,8 +337,3 @@ function withRealPaths(folders: readonly string[]): string[] {
 }
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
-
-/** The configuration places in the project's sub-folders as they are now (bounded: see sub-configs.ts). */
-function subConfigsOf(directory: string): string[] {
-  return new SubConfigFinder(resolve(directory)).find().places;
-}

@@ -31,11 +31,22 @@ interface Listing {
   readonly stamp: string;
   readonly folders: readonly string[];
   readonly places: readonly string[];
+  /** A `.git` entry (folder, file or link) in this folder: a repository the human's git uses when run there. */
+  readonly repo: string | undefined;
+  /** This folder's `__pycache__`: python loads a module's compiled code from there instead of its source. */
+  readonly pycache: string | undefined;
 }
 
 export interface SubConfigs {
   /** `.opencode` folders and `opencode.json[c]` files below the project (never the project's own). */
   readonly places: string[];
+  /**
+   * `.git` entries below the project (never the project's own): git run in that folder uses the repository it is or
+   * names, with that repository's config and hooks.
+   */
+  readonly repos: string[];
+  /** `__pycache__` folders in the project and its sub-folders (the project's own too). */
+  readonly pycaches: string[];
   /** Folders looked at, and whether the bound stopped the search (then a deeper place is not found). */
   readonly folders: number;
   readonly bounded: boolean;
@@ -49,6 +60,8 @@ export class SubConfigFinder {
 
   find(): SubConfigs {
     const places: string[] = [];
+    const repos: string[] = [];
+    const pycaches: string[] = [];
     let folders = 0;
     let bounded = false;
     const seen = new Set<string>();
@@ -64,6 +77,8 @@ export class SubConfigFinder {
       const listing = this.listing(dir);
       if (listing === undefined) continue;
       if (depth > 0) places.push(...listing.places);
+      if (depth > 0 && listing.repo !== undefined) repos.push(listing.repo);
+      if (listing.pycache !== undefined) pycaches.push(listing.pycache);
       if (depth >= MAX_DEPTH) {
         if (listing.folders.length > 0) bounded = true;
         continue;
@@ -75,7 +90,7 @@ export class SubConfigFinder {
       }
     }
     if (this.listings.size > 4 * MAX_FOLDERS) this.listings.clear();
-    return { places, folders, bounded };
+    return { places, repos, pycaches, folders, bounded };
   }
 
   /** A folder's sub-folders (links not followed: opencode starts in a real folder) and its config places. */
@@ -90,23 +105,30 @@ export class SubConfigFinder {
     if (known?.stamp === stamp) return known;
     const folders: string[] = [];
     const places: string[] = [];
+    let repo: string | undefined;
+    let pycache: string | undefined;
     for (const name of readdirQuiet(dir)) {
       const path = join(dir, name);
       if (CONFIG_NAMES.has(name)) places.push(path);
+      if (name === '.git') repo = path;
+      if (name === '__pycache__') pycache = path;
       if (NOT_LOOKED_INTO.has(name)) continue;
       const e = lstatQuiet(path);
       if (e !== 'absent' && !('code' in e) && e.isDirectory()) folders.push(path);
     }
-    const listing = { stamp, folders, places };
+    const listing = { stamp, folders, places, repo, pycache };
     this.listings.set(dir, listing);
     return listing;
   }
 }
 
-/** True when a path names a configuration place below the project (a file tool's target: worth a search). */
+/**
+ * True when a path names a configuration place or a repository below the project, or a `__pycache__` (a file tool's
+ * target: worth a search).
+ */
 export function namesSubConfig(path: string, directory: string): boolean {
   if (!path.startsWith(`${directory}/`)) return false;
   const parts = path.slice(directory.length + 1).split('/');
-  // The project's own `.opencode` and `opencode.json` are protected by name already.
-  return parts.slice(1).some((p) => CONFIG_NAMES.has(p));
+  // The project's own `.opencode`, `opencode.json` and `.git` are protected by name already.
+  return parts.slice(1).some((p) => CONFIG_NAMES.has(p) || p === '.git') || parts.includes('__pycache__');
 }

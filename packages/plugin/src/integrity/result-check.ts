@@ -127,7 +127,7 @@ export class ResultCheck {
       );
     }
     if (snapshot.policy.contracts.some((c) => c.id === CONFIG_DIRS_CONTRACT)) {
-      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory));
+      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory), this.ctx.agentPythonCacheElsewhere === true);
       this.subConfigs = subConfigs;
       accepts.push(() => subConfigs.accept());
     }
@@ -445,9 +445,11 @@ export class ResultCheck {
   }
 
   /**
-   * opencode configuration new in a sub-folder: searched for after shell calls, and after a file tool call that names
-   * such a place (the search reads every folder's stat: ~2 µs a folder, 1.2 ms for 568 folders here), removed unless the human's bypass
-   * named anchor-protect-config-dirs.
+   * opencode configuration new in a sub-folder, and a repository there made or changed to run code: searched for after
+   * shell calls, and after a file tool call that names such a place (the search reads every folder's stat: ~2 µs a
+   * folder, 1.2 ms for 568 folders here; then the config and hooks folder of each repository found below the project
+   * that was not there at load), removed unless the human's bypass named anchor-protect-config-dirs or
+   * anchor-protect-git-hooks.
    */
   private settleSubConfigs(
     sessionID: string,
@@ -460,8 +462,7 @@ export class ResultCheck {
     const shell = canonicalToolName(origin.tool) === 'bash';
     const dir = resolve(this.ctx.directory);
     if (!shell && !paths.some((p) => namesSubConfig(p, dir))) return [];
-    const approved = () =>
-      bypassed?.has(CONFIG_DIRS_CONTRACT) === true || this.approve(sessionID, CONFIG_DIRS_CONTRACT);
+    const approved = (contract: string) => bypassed?.has(contract) === true || this.approve(sessionID, contract);
     const found = watch.check(approved);
     const searched = watch.summary();
     if (searched.bounded && !this.boundSaid) {
@@ -475,7 +476,7 @@ export class ResultCheck {
     return found.map((f) => ({
       path: f.path,
       kind: 'created' as const,
-      contracts: [CONFIG_DIRS_CONTRACT],
+      contracts: [f.contract],
       result: f.result,
       detail: f.detail,
     }));

@@ -1,6 +1,7 @@
 // opencode configuration in sub-folders of the project: existing ones are protect facts (found at load), a new one is
 // removed after the call unless the human's bypass keeps it, node_modules, .git and build output are not searched,
 // and a file tool's path tells whether a search is worth it. Real folders, no mocks.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { protectFacts } from '../core/protection.js';
 import { namesSubConfig, SubConfigFinder } from '../core/sub-configs.js';
 import { SubConfigWatch } from './sub-config-watch.js';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
 
 function put(path: string, text = ''): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -69,5 +73,74 @@ describe("opencode configuration in the project's sub-folders", () => {
     expect(namesSubConfig('/p/packages/app/src/index.ts', '/p')).toBe(false);
     expect(namesSubConfig('/p/.opencode/x.md', '/p')).toBe(false);
     expect(namesSubConfig('/elsewhere/a/.opencode/x', '/p')).toBe(false);
+  });
+
+  it('a repository new in a sub-folder that runs code is removed; a fresh one stays; the human’s from load is never removed; a bypass keeps one', () => {
+    const dir = project();
+    git(dir, 'init', '-q', '.');
+    git(dir, 'init', '-q', 'vendor/human');
+    writeFileSync(join(dir, 'vendor/human/.git/hooks/pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    git(dir, 'init', '-q', 'tools/gen');
+    git(dir, 'init', '-q', 'vendor/lib');
+    expect(watch.check(() => false)).toEqual([]);
+    put(join(dir, 'vendor/lib/.git/config'), '[core]\n\tfsmonitor = "touch /tmp/m #"\n');
+    put(join(dir, 'src/.git'), `gitdir: ${join(dir, 'vendor/lib/.git')}\n`);
+    writeFileSync(join(dir, 'vendor/human/.git/hooks/post-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.path, f.contract, f.result]).sort()).toEqual([
+      [join(dir, 'src/.git'), 'anchor-protect-git-hooks', 'restored'],
+      [join(dir, 'vendor/lib/.git'), 'anchor-protect-git-hooks', 'restored'],
+    ]);
+    expect(existsSync(join(dir, 'src/.git'))).toBe(false);
+    expect(existsSync(join(dir, 'tools/gen/.git'))).toBe(true);
+    expect(existsSync(join(dir, 'vendor/human/.git/hooks/post-commit'))).toBe(true);
+    git(dir, 'init', '-q', 'kept');
+    put(join(dir, 'kept/.git/hooks/pre-push'), '#!/bin/sh\n');
+    expect(watch.check((c) => c === 'anchor-protect-git-hooks')).toEqual([
+      expect.objectContaining({ path: join(dir, 'kept/.git'), result: 'approved' }),
+    ]);
+    expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it("a worktree the agent adds inside a project whose repository has the human's hooks stays (they are the human's)", () => {
+    const dir = project();
+    git(dir, 'init', '-q', '.');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'init');
+    writeFileSync(join(dir, '.git/hooks/pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(join(dir, '.git/config'), '[alias]\n\tst = status\n', { flag: 'a' });
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    git(dir, 'worktree', 'add', '-q', '.worktrees/feature');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(join(dir, '.worktrees/feature/.git'))).toBe(true);
+  });
+
+  it('a compiled module written into a __pycache__ is removed (python compiles it again); one there before stays; a bypass keeps one', () => {
+    const dir = project();
+    put(join(dir, 'src/__pycache__/util.cpython-311.pyc'), 'human');
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    put(join(dir, 'src/__pycache__/main.cpython-311.pyc'), 'planted');
+    put(join(dir, '__pycache__/top.cpython-311.pyc'), 'planted');
+    const found = watch.check(() => false);
+    expect(found.map((f) => [f.path, f.contract, f.result]).sort()).toEqual([
+      [join(dir, '__pycache__/top.cpython-311.pyc'), 'anchor-protect-run-later', 'restored'],
+      [join(dir, 'src/__pycache__/main.cpython-311.pyc'), 'anchor-protect-run-later', 'restored'],
+    ]);
+    expect(existsSync(join(dir, 'src/__pycache__/util.cpython-311.pyc'))).toBe(true);
+    writeFileSync(join(dir, 'src/__pycache__/util.cpython-311.pyc'), 'rewritten');
+    expect(watch.check((c) => c === 'anchor-protect-run-later')).toEqual([
+      expect.objectContaining({ result: 'approved' }),
+    ]);
+    expect(watch.check(() => false)).toEqual([]);
+    expect(namesSubConfig(join(dir, 'src/__pycache__/x.pyc'), dir)).toBe(true);
+    // A host whose shells compile into the project (no shell.env: opencode 2) leaves __pycache__ alone.
+    const loose = new SubConfigWatch(dir, false);
+    loose.accept();
+    put(join(dir, 'src/__pycache__/honest.cpython-311.pyc'), 'compiled by the agent');
+    expect(loose.check(() => false)).toEqual([]);
+    expect(namesSubConfig(join(dir, 'src/.git/config'), dir)).toBe(true);
   });
 });

@@ -23,6 +23,11 @@ export interface WatchContext {
   readonly worktree?: string | undefined;
   readonly home?: string | undefined;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The host's shells compile python into a folder of their own (v1's shell.env sets PYTHONPYCACHEPREFIX): a file a
+   * call writes into the project's `__pycache__` is then hand-made, and the result check removes it.
+   */
+  readonly agentPythonCacheElsewhere?: boolean | undefined;
 }
 
 /** Folders of installed code: many files, rarely what a change to the rules goes through; watched last. */

@@ -5,12 +5,13 @@
 // INVARIANT: no method throws; an internal failure leaves the call fail-closed (the launcher runs the refusal, never
 // the agent's command unsandboxed) once the launcher is in place, and is reported.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describeError, type Channels } from '../core/channels.js';
 import { ANSWER_PREFIX } from '../core/text.js';
 import { findRepository } from '../core/git-files.js';
+import { isTempCodeCache } from '../core/protection.js';
 import type { PolicySnapshot } from '../core/policy-loader.js';
 import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.js';
 import { localPortsPrefix } from './local-ports.js';
@@ -251,6 +252,7 @@ export class Sandbox {
     const settings = snapshot.policy.settings.sandbox;
     const on =
       settings.mode === 'on' ? settings : { mode: 'on' as const, writable: [], network: undefined, localPorts: [] };
+    this.makeTempCodeCaches(snapshot.protect.hostState);
     const policy = sandboxPolicy(snapshot.protect, on, this.host, { real: realPath });
     this.cached = { snapshot, policy };
     if (policy.refusedLocalPorts.length > 0)
@@ -260,6 +262,26 @@ export class Sandbox {
         {},
       );
     return policy;
+  }
+
+  /**
+   * The human's tool caches in the temp folder (tsx's, jest's: protection.ts, tempCodeCaches) are bound read-only; one
+   * that does not exist yet is made first (empty, the human's only), as the tool itself would at its first run: a
+   * missing one would be open to the agent to plant, or be mounted over by an empty stand-in while a call runs.
+   */
+  private makeTempCodeCaches(hostState: readonly string[]): void {
+    for (const entry of hostState.filter(isTempCodeCache)) {
+      const dir = entry.replace(/\/\*\*$/, '');
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+      } catch (error) {
+        this.options.channels.log(
+          'warn',
+          `sandbox: could not make the tool cache ${dir} to protect it (${String(error)})`,
+          {},
+        );
+      }
+    }
   }
 
   /**

@@ -3,7 +3,7 @@
 // read-only inside that, and which hosts and local ports it may reach. Pure apart from the `paths` it is handed, so
 // the derivation is tested from real facts without a sandbox (sandboxHost reads the repository and the temp folders).
 import { homedir, tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { EffectiveSandbox } from '@semantic-anchors/engine';
 import { findRepository } from '../core/git-files.js';
 import type { ProtectFacts } from '../core/protection.js';
@@ -141,6 +141,13 @@ export function defaultWritable(host: SandboxHost): string[] {
   ];
 }
 
+/**
+ * Protected names whose mere presence changes what a tool does: the empty read-only stand-in bubblewrap mounts for a
+ * missing path would break it (git stops at an empty `<gitdir>/commondir`: "failed to read"). A missing one is not
+ * bound; the result check watches it and removes one a call creates.
+ */
+export const NO_PLACEHOLDER: ReadonlySet<string> = new Set(['commondir']);
+
 export function sandboxPolicy(
   facts: ProtectFacts,
   settings: Extract<EffectiveSandbox, { mode: 'on' }>,
@@ -161,6 +168,7 @@ export function sandboxPolicy(
       // A protected path that exists is denied where it really is (a symbolic link leads the write there) and where
       // it is named; one that does not exist yet is denied by name, so it cannot be created.
       const real = paths.real(p);
+      if (real === undefined && NO_PLACEHOLDER.has(basename(p))) return [];
       return unique([p, ...(real !== undefined && real !== p ? [real] : [])]);
     }),
     // Inside a writable folder it must be denied; above one (a folder a team opened inside .opencode/) too, or the

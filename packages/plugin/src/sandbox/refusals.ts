@@ -2,7 +2,7 @@
 // returns each refusal with what it touched and why, the note the agent reads under the tool's output, and the
 // categories the decision log keeps (never the paths or addresses: they come from the command).
 import { isAbsolute } from 'node:path';
-import type { ProtectFacts } from '../core/protection.js';
+import { isTempCodeCache, type ProtectFacts } from '../core/protection.js';
 import { ANSWER_PREFIX } from '../core/text.js';
 import { runtimeProtected } from './placeholders.js';
 import { isInside } from './policy.js';
@@ -30,6 +30,11 @@ function protectedKinds(facts: ProtectFacts): readonly (readonly [string, readon
       'opencode configuration',
       facts.hostFiles,
       "opencode's configuration or the plugin's own files: they decide what the agent is held to",
+    ],
+    [
+      'tool cache',
+      facts.hostState.filter(isTempCodeCache),
+      "the human's tsx or jest cache: those tools run the code cached there in place of the source (this shell has a temp folder of its own)",
     ],
     ['opencode state', facts.hostState, "opencode's own data (sessions, logs): only opencode writes there"],
     [

@@ -10,6 +10,7 @@ import { decisionLogForced } from '../core/audit.js';
 import type { Channels } from '../core/channels.js';
 import { Enforcer, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
+import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
 import { isRecord } from '../core/is-record.js';
 import { Sandbox } from '../sandbox/index.js';
 import { runtimePackageDir } from '../sandbox/runtime.js';
@@ -84,6 +85,8 @@ export function startV1(
       runtimeDirs: runtimeDir === undefined ? [] : [runtimeDir],
       decisionLog: decisionLogForced(opts.decisionLog),
       sandboxLine: (snapshot) => sandbox.statusLine(snapshot),
+      // shell.env below gives every shell a python cache of its own (integrity/pycache-watch.ts).
+      agentPythonCacheElsewhere: true,
     },
     channels,
   );
@@ -172,11 +175,12 @@ export function startV1(
     },
 
     // The agent's shell (and the human's terminals) start from opencode's own environment, which holds the server
-    // password: blank it there, so not even a script the engine cannot see into can read it.
+    // password: blank it there, so not even a script the engine cannot see into can read it. Python compiles into a
+    // folder of its own there (integrity/pycache-watch.ts).
     async 'shell.env'(input, output) {
       if (!isRecord(output) || !isRecord(output.env)) return;
       const env = output.env;
-      guard('shell-env', 'shell.env', input, () => Object.assign(env, scrubbedEnv(secretEnv)));
+      guard('shell-env', 'shell.env', input, () => Object.assign(env, scrubbedEnv(secretEnv), agentPythonCacheEnv()));
       // A bash call the sandbox prepared gets its wrapped command here (never throws: it fails closed).
       await sandbox.shellEnv(isRecord(input) && typeof input.callID === 'string' ? input.callID : undefined, env);
     },

@@ -3,11 +3,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { protectFacts } from '../../src/core/protection.js';
 import { findRepository } from '../../src/core/git-files.js';
-import { CACHE_DIRS, protectedPaths, sandboxPolicy, type SandboxHost } from '../../src/sandbox/policy.js';
+import {
+  CACHE_DIRS,
+  NO_PLACEHOLDER,
+  protectedPaths,
+  sandboxPolicy,
+  type SandboxHost,
+} from '../../src/sandbox/policy.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
@@ -96,6 +102,8 @@ describe('the sandbox policy, from the real protect facts', () => {
     const { facts, policy } = policyFor(m, m.project, { writable: ['~'] });
     for (const p of protectedPaths(facts)) {
       if (!policy.writable.some((w) => p === w || p.startsWith(`${w}/`))) continue;
+      // A missing `commondir` is left to the result check (an empty stand-in would stop git).
+      if (NO_PLACEHOLDER.has(basename(p)) && !existsSync(p)) continue;
       expect(
         policy.readOnly.some((r) => p === r || p.startsWith(`${r}/`)),
         p,
@@ -118,6 +126,28 @@ describe('the sandbox policy, from the real protect facts', () => {
         join(linked, '.git'),
       ]),
     );
+  });
+
+  it("git's commondir: a main repository's, missing, gets no stand-in (an empty one stops git); each linked worktree's is read-only", () => {
+    const m = machine();
+    const linked = join(m.root, 'srv', 'hotfix');
+    git(m.project, 'worktree', 'add', '-q', linked);
+    const { facts, policy } = policyFor(m);
+    expect(facts.gitFiles).toEqual(
+      expect.arrayContaining([
+        join(m.project, '.git', 'commondir'),
+        join(m.project, '.git', 'worktrees', 'hotfix', 'commondir'),
+      ]),
+    );
+    expect(policy.readOnly).not.toContain(join(m.project, '.git', 'commondir'));
+    expect(policy.readOnly).toContain(join(m.project, '.git', 'worktrees', 'hotfix', 'commondir'));
+  });
+
+  it("the human's tsx and jest caches in the temp folder are host state: read-only to the shell, never watched", () => {
+    const m = machine();
+    const { facts } = policyFor(m);
+    const uid = process.getuid?.() ?? 0;
+    expect(facts.hostState).toEqual(expect.arrayContaining([`/tmp/tsx-${uid}/**`, `/tmp/jest_${uid.toString(36)}/**`]));
   });
 
   it('a protected path behind a symbolic link is denied where it really is, too', () => {

@@ -45,6 +45,14 @@ describe('refusals', () => {
     ]);
   });
 
+  it("names the human's tsx cache in the temp folder as what it is", () => {
+    const uid = process.getuid?.() ?? 0;
+    const bound = { ...limits, readOnly: [...limits.readOnly, `/tmp/tsx-${uid}`] };
+    const [refusal] = readRefusals([`deny openat /tmp/tsx-${uid}/17962-abc`], facts, bound, context);
+    expect(refusal?.category).toBe('tool cache');
+    expect(refusal?.why).toMatch(/tsx or jest cache/);
+  });
+
   it("leaves out a write the call was allowed, and the sandbox's own /proc and /dev", () => {
     expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
     expect(

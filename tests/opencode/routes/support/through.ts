@@ -3,7 +3,8 @@
 // ROUTES_MEASURE=1 run. A route that starts holding fails the suite until it is taken off this list (README.md,
 // "Measuring").
 //
-// Both are one kind: project code that the human's own command asks to run (`make`, `pytest`), outside the sandbox.
+// All three are one kind: project code that the human's own command asks to run (`make`, `pytest`), outside the
+// sandbox; 7.08 is the part of it no diff shows (build output the human's incremental build reuses).
 // The project is the agent's to write — that is its job. Code that runs by itself (an install-time script, an .npmrc
 // `script-shell`, a .pth import line, a package in npx's cache: 3.13, 3.14, 3.31, 6.07) is held by the result check
 // of what each call added; an installed package written by hand (6.11) by the run-later built-in.
@@ -11,9 +12,12 @@ const WHY = {
   MAKE: "a Makefile is ordinary project code, and the human's `make` asks to run it: the project is the agent's to write, and nothing tells a planted default target from an honest one",
   PROJECT:
     "pytest's conftest.py is test code, and the human's `pytest` asks to run it: the project is the agent's to write, and nothing tells this file from honest work",
+  BUILD_OUTPUT:
+    "an object file in the work tree is build output, which the agent's honest builds write too, and the human's incremental `make` reuses whatever is newer than its source: nothing tells a planted one from an honest one short of building again (a clean build after a session you do not trust)",
 } as const;
 
 export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['3.15', WHY.MAKE],
   ['3.32', WHY.PROJECT],
+  ['7.08', WHY.BUILD_OUTPUT],
 ]);
