@@ -32,7 +32,8 @@ const packZstd = (value: unknown): string | undefined => {
   const compress = (zlib as { zstdCompressSync?: (b: Buffer, o: object) => Buffer }).zstdCompressSync;
   if (compress === undefined) return undefined;
   const json = Buffer.from(JSON.stringify(value), 'utf8');
-  return compress(json, { params: { [100 /* ZSTD_c_compressionLevel */]: 19 } }).toString('base64');
+  // 100 is ZSTD_c_compressionLevel (zlib.constants has it only where zstd is): level 19.
+  return compress(json, { params: { 100: 19 } }).toString('base64');
 };
 
 /**

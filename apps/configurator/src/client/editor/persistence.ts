@@ -96,7 +96,7 @@ export function keeper(): Keeper {
         sessionStorage.setItem(TAB_KEY, json);
       } catch (error) {
         // The per-tab copy is a convenience; the draft below decides.
-        console.warn('editor: this tab\'s copy of the draft could not be stored', error);
+        console.warn("editor: this tab's copy of the draft could not be stored", error);
       }
       try {
         localStorage.setItem(DRAFT_KEY, json);
