@@ -65,6 +65,10 @@ export function createMonacoEditor(host: HTMLElement, text: string, options: Mon
     unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
     occurrencesHighlight: 'off',
     stickyScroll: { enabled: false },
+    // Bracket pairs coloured by depth: Monaco parses the whole file for them, again after each edit. The bracket
+    // matching the page promises (matchBrackets) does not need it; a 5,000-line file typed into right after it opens
+    // paid for the parse in its first keys.
+    bracketPairColorization: { enabled: false },
     hover: { delay: 300 },
     accessibilitySupport: 'auto',
   });
