@@ -93,7 +93,9 @@ describe('the plain form', () => {
     const closed = () =>
       page.$$eval('details:not([open])', (all) =>
         all
-          .filter((d) => d.parentElement?.closest('details:not([open])') == null)
+          // Rendered ones only: a section inside a part the page has not shown yet (display: none while its preset's
+          // data loads) has no ::details-content style and locks nothing.
+          .filter((d) => d.checkVisibility() && d.parentElement?.closest('details:not([open])') == null)
           .map((d) => ({
             lock: getComputedStyle(d, '::details-content').contentVisibility,
             shown: Array.from(d.children)
@@ -103,8 +105,10 @@ describe('the plain form', () => {
       );
     // Every closed section (more may appear while the page fills in: counted each time) in the same state.
     const allAre = async (lock: string) => {
+      // The replay part, a role's contract list: the list fills in once its preset's data has arrived (loaded when
+      // the draft extends it), which on a loaded machine can be after the page is shown.
+      await expect.poll(async () => (await closed()).length, { timeout: 15_000 }).toBeGreaterThan(0);
       const now = await closed();
-      expect(now.length).toBeGreaterThan(0); // the replay part, a role's contract list
       expect(now).toEqual(now.map(() => ({ lock, shown: false })));
     };
     await allAre('hidden');
