@@ -4,13 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathGlobMatch } from '../../src/shell/glob-match.js';
 import { parseShell, type ShellContext } from '../../src/shell/index.js';
-
-const files =
-  (known: Record<string, string>): ShellContext['file'] =>
-  (path) =>
-    Object.hasOwn(known, path) ? { text: known[path], pieces: [] } : undefined;
-const runs = (source: string, context?: ShellContext): string[] =>
-  parseShell(source, undefined, context).commands.map((c) => [c.program, ...c.argv].join(' '));
+import { files, runs } from './follow-helpers.js';
 
 describe('paste of a known text', () => {
   it('joins the lines of a file the session wrote with -sd, and a shell fed by it runs the joined line', () => {

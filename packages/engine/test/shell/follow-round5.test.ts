@@ -5,14 +5,7 @@
 // tasks, make's attached options and makefile on stdin, name references, IFS-split reads, declare -p, set -a,
 // base64 encoding, and the files node and bash preload.
 import { describe, expect, it } from 'vitest';
-import { parseShell, type ShellContext } from '../../src/shell/index.js';
-
-const files =
-  (known: Record<string, string>): ShellContext['file'] =>
-  (path) =>
-    Object.hasOwn(known, path) ? { text: known[path], pieces: [] } : undefined;
-const runs = (source: string, context?: ShellContext): string[] =>
-  parseShell(source, undefined, context).commands.map((c) => [c.program, ...c.argv].join(' '));
+import { files, runs } from './follow-helpers.js';
 
 describe('runners that run their words or their strings', () => {
   it('skips the words a runner takes before its command', () => {
