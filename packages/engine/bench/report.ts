@@ -62,22 +62,25 @@ export function targets(results: readonly SizeResult[], shell?: ShellResult): Ta
     });
   }
   if (shell) {
+    const tail = shell.machineTail.p99 / shell.machineTail.p50;
+    // A p99 target read on a busy machine measures the machine: say so beside every p99 the shell rows give.
+    const quiet = tail <= 1.5 ? '' : ` (machine not quiet: its own p99 is ${fmt(tail)}× its p50 now)`;
     out.push({
       name: 'evaluate p99, 100 contracts, typical 1 KB bash calls',
       limit: '≤ 30 µs',
-      measured: `${fmt(shell.evaluate1kTypical.p99)} µs`,
+      measured: `${fmt(shell.evaluate1kTypical.p99)} µs${quiet}`,
       met: shell.evaluate1kTypical.p99 <= 30,
     });
     out.push({
       name: 'evaluate p99, 100 contracts, typical 1 KB bash calls, full ledger',
       limit: '≤ 100 µs',
-      measured: `${fmt(shell.evaluate1kTypicalFullLedger.p99)} µs`,
+      measured: `${fmt(shell.evaluate1kTypicalFullLedger.p99)} µs${quiet}`,
       met: shell.evaluate1kTypicalFullLedger.p99 <= 100,
     });
     out.push({
       name: `evaluate p99, the twelve presets (${shell.presetContracts} contracts), typical 1 KB bash calls, full ledger`,
       limit: '≤ 100 µs',
-      measured: `${fmt(shell.evaluate1kTypicalPresetsFullLedger.p99)} µs`,
+      measured: `${fmt(shell.evaluate1kTypicalPresetsFullLedger.p99)} µs${quiet}`,
       met: shell.evaluate1kTypicalPresetsFullLedger.p99 <= 100,
     });
     out.push({
@@ -90,7 +93,7 @@ export function targets(results: readonly SizeResult[], shell?: ShellResult): Ta
     out.push({
       name: 'evaluate p99, 100 contracts, dense 1 KB chains (~40 commands)',
       limit: '≤ 30 µs',
-      measured: `${fmt(shell.evaluate1k.p99)} µs`,
+      measured: `${fmt(shell.evaluate1k.p99)} µs${quiet}`,
       met: shell.evaluate1k.p99 <= 30,
     });
   }
@@ -135,7 +138,9 @@ export function renderShell(shell: ShellResult): string[] {
   return [
     "Shell model (unbash; every command fresh, never from the parse cache). CPU/call: the calling thread's CPU time",
     'over the timed calls, divided by their number (it does not count waiting for a core: compare it across a loaded',
-    "machine's runs; p50 and p99 are wall time and carry the scheduler's delays)",
+    "machine's runs; p50 and p99 are wall time and carry the scheduler's delays). The control row does the same work",
+    'every call: its p99 over its p50 is the tail the machine itself adds now; near 1 on a quiet machine, where the',
+    'p99 targets are to be read',
     table(
       ['what', 'p50', 'p99', 'CPU/call', 'samples'],
       [
@@ -158,6 +163,7 @@ export function renderShell(shell: ShellResult): string[] {
         ),
         row('write a new 1 KB script into a full ledger (copy + eviction)', shell.writeFullLedger),
         row('decide `bash scripts/x.sh` of a 1 KB script in the ledger', shell.runLedgerScript),
+        row("control: a fixed loop of arithmetic, the same every call (the machine's own tail)", shell.machineTail),
       ],
     ),
     '',

@@ -35,6 +35,11 @@ export interface ShellResult {
   readonly evaluate1kTypicalPresetsFullLedger: Distribution;
   /** How many contracts the twelve presets hold together (besides the built-ins). */
   readonly presetContracts: number;
+  /**
+   * A fixed loop of integer arithmetic (no allocation, no memory traffic) timed like a decision: whatever its p99 has
+   * above its p50 is the machine's own tail at the time (another process on the core, the hypervisor), not the engine's.
+   */
+  readonly machineTail: Distribution;
   /** The session state with a full ledger, as JSON (UTF-16 code units), and the ledger's own counts. */
   readonly fullLedger: { readonly stateJsonChars: number; readonly files: number; readonly chars: number };
 }
@@ -158,6 +163,13 @@ export function presetsBenchPolicy(): CompiledPolicy {
   return compile(loaded.config, { root: '/home/dev/shop' });
 }
 
+/** About 40 µs of arithmetic on this kind of machine, the same every call. */
+function fixedWork(seed: number): number {
+  let x = seed | 0;
+  for (let i = 0; i < 40_000; i++) x = (Math.imul(x, 31) + i) | 0;
+  return x;
+}
+
 export function measureShell(budget: TimingBudget): ShellResult {
   const policy = shellBenchPolicy();
   const state = startState(policy);
@@ -223,7 +235,9 @@ export function measureShell(budget: TimingBudget): ShellResult {
     () => step(presets, presetsFull, typicalEvents[tpf++ % typicalEvents.length]!),
     budget,
   );
+  const machineTail = timeCalls([1, 2, 3], fixedWork, budget);
   return {
+    machineTail,
     evaluate1kTypicalPresets,
     evaluate1kTypicalPresetsFullLedger,
     presetContracts: presets.contracts.filter((c) => !c.builtin).length,

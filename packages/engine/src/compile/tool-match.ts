@@ -176,6 +176,13 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     return false;
   };
 
+  const effectKinds = effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined;
+  /** Whether the call has a file effect of a kind an effect match names (every effect match tests its kind first). */
+  const hasEffectKind = (f: ToolFacts): boolean => {
+    for (let i = 0; i < f.effects.length; i++) if (effectKinds!.has(f.effects[i]!.kind)) return true;
+    return false;
+  };
+
   const holdsOn = (f: ToolFacts, unit: Unit, ctx: MatchContext): boolean => {
     if (!nameOk(f) || !callOk(f, ctx)) return false;
     const mode = ctx.unknown;
@@ -206,7 +213,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   return {
     toolNames,
     programs: runPrograms,
-    effectKinds: effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined,
+    effectKinds,
     pathKeys: m.path === undefined ? undefined : pathKeys(asList(m.path)),
     get summary() {
       return (summary ??= describe());
@@ -217,7 +224,11 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
       // Only the commands that run one of the named programs can hold: the call's index lists them. Asked before the
       // call-level conditions, which may scan the whole call for secrets: most calls run none of the programs.
       const among = runProgramList === undefined ? undefined : commandsRunning(callIndex(f), runProgramList);
-      if (among?.length === 0 || !callOk(f, ctx)) return NONE;
+      if (among?.length === 0) return NONE;
+      // Likewise an effect match with no effect of its kinds in the call (most calls write nothing): a trigger
+      // `effect: {kind: write}, secret: true` must not scan a `git push` for secrets.
+      if (runs === undefined && effects !== undefined && !hasEffectKind(f)) return NONE;
+      if (!callOk(f, ctx)) return NONE;
       const mode = ctx.unknown;
       if (among !== undefined) {
         let out: Unit[] | undefined;

@@ -1,4 +1,5 @@
-// Finds known-format tokens (TOKEN_RULES) in a text: a cheap `includes` pre-filter, then one linear regex pass per rule.
+// Finds known-format tokens (TOKEN_RULES) in a text: one pass over the text finds the rules one of whose prefixes it
+// holds, then one linear regex pass per such rule.
 import { looksLikeFakeToken } from './allowances.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
 import type { RawFinding } from './types.js';
@@ -21,11 +22,47 @@ const COMPILED: readonly CompiledTokenRule[] = TOKEN_RULES.map((rule) => ({
   inCharset: new RegExp(`^[${rule.charset}]$`),
 }));
 
+/** Every prefix of every rule, with the rule's place in COMPILED. */
+const PREFIXES: readonly { readonly prefix: string; readonly rule: number }[] = COMPILED.flatMap(({ rule }, i) =>
+  rule.prefixes.map((prefix) => ({ prefix, rule: i })),
+);
+/** Any prefix, longest first; V8 runs an alternation of literals as one scan of the text. */
+const ANY_PREFIX = new RegExp(
+  PREFIXES.map((p) => escapeRegExp(p.prefix))
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'g',
+);
+
+/**
+ * Which rules have a prefix somewhere in the text: one regex scan (a 1 KB command with none: ~1 µs), instead of an
+ * `includes` per prefix (some 45 scans, ~9 µs) for every text a secret condition asks about. At each place a prefix
+ * starts, every prefix is tried there (the alternation reports one), and the scan goes on from the next character.
+ */
+export function rulesPresent(text: string): Uint8Array | undefined {
+  ANY_PREFIX.lastIndex = 0;
+  let m = ANY_PREFIX.exec(text);
+  if (m === null) return undefined;
+  const present = new Uint8Array(COMPILED.length);
+  for (; m !== null; m = ANY_PREFIX.exec(text)) {
+    const at = m.index;
+    for (let k = 0; k < PREFIXES.length; k++) {
+      const p = PREFIXES[k]!;
+      if (present[p.rule] === 0 && text.startsWith(p.prefix, at)) present[p.rule] = 1;
+    }
+    ANY_PREFIX.lastIndex = at + 1;
+  }
+  return present;
+}
+
 /** Every well-formed, random-looking token of a known format in `text`. */
 export function scanTokens(text: string): RawFinding[] {
   const found: RawFinding[] = [];
-  for (const { rule, search, inCharset } of COMPILED) {
-    if (!rule.prefixes.some((p) => text.includes(p))) continue;
+  const present = rulesPresent(text);
+  if (present === undefined) return found;
+  for (let r = 0; r < COMPILED.length; r++) {
+    if (present[r] === 0) continue;
+    const { rule, search, inCharset } = COMPILED[r]!;
     search.lastIndex = 0;
     for (let m = search.exec(text); m !== null; m = search.exec(text)) {
       const start = m.index;
