@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bundledPresets, SCHEMA_ID, toJsonSchema, validate } from '@semantic-anchors/engine';
 import { ensureCliBuilt } from './support/build.js';
+import { editorFixture } from './support/editor-fixture.js';
 import { useSite } from './support/site.js';
 import {
   editorForm,
@@ -388,20 +389,7 @@ describe("the simulator's matches in the text", () => {
   it('marks the contract an event matched beside its lines, with what it did, until the events are cleared', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
-    await setEditorText(
-      page,
-      [
-        'version: 1',
-        'contracts:',
-        '  - id: no-force-push',
-        '    description: Force-pushing rewrites shared history.',
-        '    mode: BLOCK',
-        '    anchorRefs: [github-flow]',
-        "    when: { tool: { name: bash, command: 'git push.*--force' } }",
-        '    message: Push a new commit instead.',
-        '',
-      ].join('\n'),
-    );
+    await setEditorText(page, editorFixture('force-push.yaml'));
     await waitForFullCheck(page);
     await page.click('#clear-events');
     await page.selectOption('#event-kind', 'tool');
@@ -426,23 +414,7 @@ describe('examples are checked once typing pauses', () => {
   it('marks a failing example on its line', async () => {
     const page = await open('editor/');
     await waitForEditor(page);
-    await setEditorText(
-      page,
-      [
-        'version: 1',
-        'contracts:',
-        '  - id: no-force-push',
-        '    description: Force-pushing rewrites shared history.',
-        '    mode: BLOCK',
-        '    anchorRefs: [github-flow]',
-        "    when: { tool: { name: bash, command: 'git push.*--force' } }",
-        '    message: Push a new commit instead.',
-        '    examples:',
-        '      - event: { tool: bash, args: { command: git push origin main } }',
-        '        expect: BLOCK',
-        '',
-      ].join('\n'),
-    );
+    await setEditorText(page, editorFixture('force-push-failing-example.yaml'));
     await waitForFullCheck(page);
     const markers = await editorMarkers(page);
     expect(markers.map((m) => m.code)).toEqual(['example-failed']);
