@@ -48,10 +48,11 @@ export function matchFacts(
   const excused: Excuse[] = [];
   const faults: ContractFault[] = [];
   const ctx: MatchContext = { ledger: state.ledger, unknown: policy.settings.unknownValues };
+  const excusing = EXCUSING(ctx);
   for (const contract of policy.index.contracts.candidates(facts)) {
     if (!appliesToRole(contract, state.roles)) continue;
     try {
-      const r = matchContract(contract, facts, state, ctx, subject, calls);
+      const r = matchContract(contract, facts, state, ctx, excusing, subject, calls);
       if (r?.excuse) excused.push(r.excuse);
       else if (r?.candidate) matched.push(r.candidate);
     } catch (error) {
@@ -67,48 +68,72 @@ function matchContract(
   facts: Facts,
   state: SessionState,
   ctx: MatchContext,
+  excusing: MatchContext,
   subject: string,
   calls: number,
 ): { candidate?: Candidate; excuse?: Excuse } | undefined {
   let firstExcuse: Excuse | undefined;
+  // Hot: every candidate contract of every event passes here; plain loops, and nothing made until something holds.
   for (let t = 0; t < contract.when.length; t++) {
     const trigger = contract.when[t]!;
     if (!stateHolds(trigger, facts, state, calls)) continue;
     const units = trigger.event ? trigger.event.units(facts, ctx) : ANY;
     for (let u = 0; u < units.length; u++) {
       const unit = units[u]!;
-      const candidate = (): Candidate => ({
-        contract,
-        subject,
-        trigger: trigger.label,
-        held: describe(trigger, facts, state, unit, ctx, calls),
-        unit,
-      });
-      const exception = contract.unless.find((x) => exceptionHolds(x, facts, state, ctx, unit, calls));
+      const exception = firstException(contract.unless, facts, state, excusing, unit, calls);
       // One unit that no exception excuses is enough: the contract applies.
-      if (!exception) return { candidate: candidate() };
+      if (exception === undefined)
+        return { candidate: candidateOf(contract, subject, trigger, facts, state, unit, ctx, calls) };
       firstExcuse ??= {
-        ...candidate(),
+        ...candidateOf(contract, subject, trigger, facts, state, unit, ctx, calls),
         exception: exception.label,
-        exceptionHeld: describe(exception, facts, state, unit, EXCUSING(ctx), calls),
+        exceptionHeld: describe(exception, facts, state, unit, excusing, calls),
       };
     }
   }
   return firstExcuse ? { excuse: firstExcuse } : undefined;
 }
 
+function candidateOf(
+  contract: CompiledContract,
+  subject: string,
+  trigger: CompiledTrigger,
+  facts: Facts,
+  state: SessionState,
+  unit: Unit,
+  ctx: MatchContext,
+  calls: number,
+): Candidate {
+  return { contract, subject, trigger: trigger.label, held: describe(trigger, facts, state, unit, ctx, calls), unit };
+}
+
+/** The first exception that holds on this unit, if any. */
+function firstException(
+  unless: readonly CompiledTrigger[],
+  facts: Facts,
+  state: SessionState,
+  excusing: MatchContext,
+  unit: Unit,
+  calls: number,
+): CompiledTrigger | undefined {
+  for (let i = 0; i < unless.length; i++)
+    if (exceptionHolds(unless[i]!, facts, state, excusing, unit, calls)) return unless[i];
+  return undefined;
+}
+
 /** While an exception is checked, a value the engine cannot know counts as nothing: it never excuses. */
 const EXCUSING = (ctx: MatchContext): MatchContext => ({ ...ctx, unknown: 'never' });
 
+/** `excusing` is the event's context made EXCUSING, once per event. */
 function exceptionHolds(
   x: CompiledTrigger,
   facts: Facts,
   state: SessionState,
-  ctx: MatchContext,
+  excusing: MatchContext,
   unit: Unit,
   calls: number,
 ): boolean {
-  if (x.event && !x.event.holdsOn(facts, unit, EXCUSING(ctx))) return false;
+  if (x.event && !x.event.holdsOn(facts, unit, excusing)) return false;
   return stateHolds(x, facts, state, calls);
 }
 
