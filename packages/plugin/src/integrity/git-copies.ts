@@ -10,7 +10,7 @@
 // it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo` and
 // `hash-object --no-filters` run no hook and no filter; `core.fsmonitor` (the one setting these commands would run)
 // is forced off, and no optional lock is taken.
-import { execFileSync } from 'node:child_process';
+import { childProcess } from '../core/builtins.js';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type GitPlaces, gitPlaces } from '../git/repository.js';
@@ -154,7 +154,7 @@ export class GitCopies {
   /** Runs git on this repository; `quiet`: exit status 1 (`rev-parse --verify` before the first commit) is undefined. */
   private git(args: readonly string[], quiet = false): string | undefined {
     try {
-      return execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
+      return childProcess().execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
         env: this.env,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],

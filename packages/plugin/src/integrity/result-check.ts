@@ -11,7 +11,7 @@ import {
   toolFacts,
   type CompiledPolicy,
   type Verdict,
-} from '@semantic-anchors/engine';
+} from '@semantic-anchors/engine/enforce';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Channels } from '../core/channels.js';
