@@ -5,14 +5,15 @@
 // (import + factory + the background start until a hook answers) are compared. The machine may be shared and noisy:
 // interleaving spreads the noise over both builds, the median of per-round ratios pairs runs taken seconds apart.
 //
-//   node packages/plugin/bench/cold-ab.mjs [--base <rev>] [--rounds 21] [--runtimes node,bun] [--no-build]
+//   node packages/plugin/bench/cold-ab.mjs [--base <rev>] [--rounds 21] [--runtimes node,bun] [--no-build] [--git]
 //
 // --base (default 5c664db^, the build before issue 17's work): checked out once as a git worktree in
 // $TMPDIR/sa-cold-base-<sha> with node_modules hard-linked from this checkout's (never installed), and built there.
 // This checkout is built unless --no-build. Node is /usr/bin/node if present (Node 20 here), else this process's;
 // --node <path> to choose. Bun is opencode's (node_modules/opencode-linux-x64/bin/opencode with BUN_BE_BUN=1).
 // Before measuring, each build and runtime must block a force push to main with no configuration problem logged
-// (bench/cold-check.mjs): a build that failed to load its rules would start faster for nothing.
+// (bench/cold-check.mjs): a build that failed to load its rules would start faster for nothing. --git makes the
+// project a git repository (the contract file committed).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const { values: opts } = parseArgs({
     runtimes: { type: 'string', default: 'node,bun' },
     node: { type: 'string', default: existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath },
     'no-build': { type: 'boolean', default: false },
+    git: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
@@ -82,6 +84,15 @@ function project(presets, sandboxSetting) {
     join(dir, '.opencode/opencode-semantic-anchors.yaml'),
     `version: 1\nextends: [${presets.join(', ')}]\n${sandboxSetting ? 'settings:\n  sandbox: off\n' : ''}`,
   );
+  // --git: the project is a repository with the contract file committed, as most are (the plugin reads git's copies
+  // of the protected files).
+  if (opts.git)
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'contracts'],
+    ])
+      execFileSync('git', args, { cwd: dir });
   return dir;
 }
 // The preset ids, from the presets folder of this checkout (the base has the same twelve; checked below).
