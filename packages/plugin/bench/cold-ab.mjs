@@ -7,8 +7,8 @@
 //
 //   node packages/plugin/bench/cold-ab.mjs [--base <rev>] [--rounds 21] [--runtimes node,bun] [--no-build] [--git]
 //
-// --base (default 5c664db^, the build before issue 17's work): checked out once as a git worktree in
-// $TMPDIR/sa-cold-base-<sha> with node_modules hard-linked from this checkout's (never installed), and built there.
+// --base (default 5c664db^, the build before issue 17's work): its files written once to $TMPDIR/sa-cold-base-<sha>
+// (git archive) with node_modules hard-linked from this checkout's (never installed), and built there.
 // This checkout is built unless --no-build. Node is /usr/bin/node if present (Node 20 here), else this process's;
 // --node <path> to choose. Bun is opencode's (node_modules/opencode-linux-x64/bin/opencode with BUN_BE_BUN=1).
 // Before measuring, each build and runtime must block a force push to main with no configuration problem logged
@@ -36,7 +36,7 @@ const { values: opts } = parseArgs({
 });
 const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
 const say = (line) => process.stderr.write(`${line}\n`);
-// Every temporary folder of this run (the base's worktree is kept: the next run reuses its build).
+// Every temporary folder of this run (the base's folder is kept: the next run reuses its build).
 const temps = [];
 const temp = (prefix) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -54,12 +54,15 @@ function build(checkout) {
   return join(checkout, 'packages/plugin/dist');
 }
 
-// The base: a worktree of its own, node_modules hard-linked (cp -al) like a helper's worktree, so nothing is
-// installed and nothing under this checkout's node_modules is written.
-const baseSha = git('rev-parse', opts.base);
+// The base: its files (git archive, so the repository gets no worktree to clean up), node_modules hard-linked
+// (cp -al), so nothing is installed and nothing under this checkout's node_modules is written.
+const baseSha = git('rev-parse', `${opts.base}^{commit}`);
 const baseDir = join(tmpdir(), `sa-cold-base-${baseSha.slice(0, 12)}`);
 if (!existsSync(join(baseDir, 'packages/plugin/dist/index.js'))) {
-  if (!existsSync(baseDir)) git('worktree', 'add', '--detach', baseDir, baseSha);
+  if (!existsSync(baseDir)) {
+    mkdirSync(baseDir);
+    execFileSync('sh', ['-c', `git archive --format=tar ${baseSha} | tar -x -C "${baseDir}"`], { cwd: repo });
+  }
   for (const nm of ['node_modules', 'packages/plugin/node_modules'])
     if (existsSync(join(repo, nm)) && !existsSync(join(baseDir, nm)))
       execFileSync('cp', ['-al', join(repo, nm), join(baseDir, nm)]);
