@@ -1,6 +1,6 @@
 // Feeds the opt-in decision log from the core: which verdicts are recorded, with what. Off unless the plugin
 // option `decisionLog: true`, the environment SEMANTIC_ANCHORS_DECISION_LOG=1, or `settings.decisionLog: true`.
-import type { CompiledPolicy, Verdict } from '@semantic-anchors/engine';
+import type { CompiledPolicy, Verdict } from '@semantic-anchors/engine/enforce';
 import type { Channels } from './channels.js';
 import { DecisionLog } from './decision-log.js';
 import { decisionLogPath } from './decision-log-path.js';

@@ -25,7 +25,7 @@ export type PluginOptions = z.infer<typeof PluginOptions>;
 export { isRecord } from './is-record.js';
 
 // A file attachment's path is read by the engine's opencode mapping (no Node built-in, so the site reads it too).
-export { attachmentPath } from '@semantic-anchors/engine/opencode';
+export { attachmentPath } from '@semantic-anchors/engine/opencode/hooks';
 
 /** Parses options; bad options are reported, never fatal. */
 export function parseOptions(raw: unknown): { options: PluginOptions; problem: string | undefined } {

@@ -1,8 +1,8 @@
 // One line of the decision log, built from a verdict. INVARIANT: tool arguments never appear in clear — only their
 // sha256 (of canonical JSON, so equal arguments hash equally) and a short excerpt in which every secret the engine's
 // detector finds is masked (one detector: what a contract calls a secret is never kept in clear in the log).
-import { createHash } from 'node:crypto';
-import { redactSecrets } from '@semantic-anchors/engine';
+import { crypto } from './builtins.js';
+import { redactSecrets } from '@semantic-anchors/engine/enforce';
 
 export type DecisionKind =
   | 'block'
@@ -59,7 +59,7 @@ export function argsDigest(args: unknown): { sha256: string; excerpt: string } {
   const text = canonicalJson(args);
   const masked = canonicalJson(redactValues(args, pathOf(args)));
   return {
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256: crypto().createHash('sha256').update(text).digest('hex'),
     excerpt: masked.length > EXCERPT_LENGTH ? `${masked.slice(0, EXCERPT_LENGTH)}…` : masked,
   };
 }

@@ -10,19 +10,19 @@ import {
   type Event,
   type HostFacts as WorkTreeFacts,
   type Verdict,
-} from '@semantic-anchors/engine';
+} from '@semantic-anchors/engine/enforce';
 import {
   agentSighting,
   answerText,
   humanChoseRole,
   toolCallEvent,
   userMessageEvent,
-} from '@semantic-anchors/engine/opencode';
+} from '@semantic-anchors/engine/opencode/hooks';
 import { HostGuard } from '../integrity/host-guard.js';
 import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, describeError, type Channels } from './channels.js';
-import { parseAnchorCommand } from '@semantic-anchors/engine/opencode';
+import { parseAnchorCommand } from '@semantic-anchors/engine/opencode/hooks';
 import { FailOpen } from './fail-open.js';
 import { reportObserved } from './observed.js';
 import { loadPolicy, type LoaderOptions, type PolicySnapshot } from './policy-loader.js';
@@ -30,7 +30,7 @@ import { SessionRegistry, type SessionEntry } from './sessions.js';
 import { ANSWER_PREFIX, COMMAND_HELP, explainText, statusText } from './text.js';
 
 // The plugin's own read-only tool; the engine exempts it (always allowed, never counted), see its host-rules.ts.
-export { STATUS_TOOL } from '@semantic-anchors/engine';
+export { STATUS_TOOL } from '@semantic-anchors/engine/enforce';
 const MAX_PENDING_NOTES = 1000;
 
 export interface ToolCall {

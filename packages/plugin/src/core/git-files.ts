@@ -4,7 +4,7 @@
 // `dir/**`. Reads only small files (.git, commondir; a config whole when judging a repository the agent may have
 // made); a repository it cannot read is reported by omission, never guessed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { gitConfigRunsLater } from '@semantic-anchors/engine';
+import { gitConfigRunsLater } from '@semantic-anchors/engine/enforce';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 

@@ -4,7 +4,7 @@
 // not known here (residual risk, see the README); loopback in every spelling is the engine's own knowledge.
 import { readFileSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
-import { canonicalHost, isLoopback } from '@semantic-anchors/engine';
+import { canonicalHost, isLoopback } from '@semantic-anchors/engine/enforce';
 
 /** Read at most this much of /etc/hosts: a huge file (an ad-blocking list) is cut, and the cut is said. */
 const MAX_HOSTS_FILE = 512 * 1024;

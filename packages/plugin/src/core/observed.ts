@@ -1,6 +1,6 @@
 // Observe mode, host side: the quiet note the human gets when a contract in observe mode would have blocked
 // something that went ahead. The agent is told nothing (the engine left the observed contracts out of its message).
-import type { Verdict } from '@semantic-anchors/engine';
+import type { Verdict } from '@semantic-anchors/engine/enforce';
 import type { Channels } from './channels.js';
 
 /** Logs and toasts (as information, not a warning) what observe mode let through; nothing when it let nothing. */

@@ -11,7 +11,7 @@ import {
   type LoadedContract,
   type LoadResult,
   type ProtectOptions,
-} from '@semantic-anchors/engine';
+} from '@semantic-anchors/engine/enforce';
 import {
   DEFAULT_CONFIG_NAME,
   DEFAULT_CONFIG_TEXT,

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProtectOptions } from '@semantic-anchors/engine';
+import type { ProtectOptions } from '@semantic-anchors/engine/enforce';
 import { configCandidates, type DiscoveryInput } from './config-source.js';
 import { configNamedFiles } from './config-named-files.js';
 import { DECISION_LOG_GLOB } from './decision-log-path.js';

@@ -1,7 +1,7 @@
 // Engine state per opencode session, in memory only. A child (subagent) session points at its parent's entry, so
 // it plays the same role and spends the same bypass budget: spawning a subagent never multiplies the budget.
-import { startState, type SessionState, type Verdict } from '@semantic-anchors/engine';
-import type { CompiledPolicy } from '@semantic-anchors/engine';
+import { startState, type SessionState, type Verdict } from '@semantic-anchors/engine/enforce';
+import type { CompiledPolicy } from '@semantic-anchors/engine/enforce';
 
 export interface SessionEntry {
   /** The session that owns this entry (the root of a subagent tree). */

@@ -7,8 +7,8 @@ import {
   type CompiledPolicy,
   type SessionState,
   type Verdict,
-} from '@semantic-anchors/engine';
-import { ANSWER_PREFIX } from '@semantic-anchors/engine/opencode';
+} from '@semantic-anchors/engine/enforce';
+import { ANSWER_PREFIX } from '@semantic-anchors/engine/opencode/hooks';
 import type { PolicySnapshot } from './policy-loader.js';
 
 // The prefix `replay` reads command answers back by: one constant, the engine's opencode mapping's.

@@ -3,7 +3,7 @@
 // files included), and git's ignore rules (the .gitignore files that matter, .git/info/exclude). The engine gets
 // them as data on the tool event (`host`); it never reads a file itself.
 import { join, relative, resolve } from 'node:path';
-import type { HostFacts } from '@semantic-anchors/engine';
+import type { HostFacts } from '@semantic-anchors/engine/enforce';
 import { findIgnoreFolders, findIgnoreFoldersLater } from './ignore-files.js';
 import { gitPlaces, headBranch, upstreamOf, type GitPlaces } from './repository.js';
 import { StatCache } from './stat-cache.js';

@@ -2,7 +2,7 @@
 // only when stat says something moved), and, within a byte budget, the content itself so a change can be undone.
 // Links are followed for the content (what opencode or git would read), and the link itself is recorded too: a
 // file replaced by a link to elsewhere is a change even when the bytes it leads to are the same.
-import { createHash } from 'node:crypto';
+import { crypto } from '../core/builtins.js';
 import { readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { lstatQuiet, statQuiet } from './fs-quiet.js';
 
@@ -117,7 +117,7 @@ export function record(path: string, g: Glance, budget: Budget): FileRecord {
   return { ...base, sha256: sha256(bytes), bytes: keep ? bytes : undefined };
 }
 
-export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer): string => crypto().createHash('sha256').update(bytes).digest('hex');
 
 /** Whether two records hold the same thing for a reader: presence, link, folder-ness, mode, content. */
 export function sameContent(a: FileRecord, b: FileRecord): boolean {

@@ -10,7 +10,7 @@
 // it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo` and
 // `hash-object --no-filters` run no hook and no filter; `core.fsmonitor` (the one setting these commands would run)
 // is forced off, and no optional lock is taken.
-import { execFileSync } from 'node:child_process';
+import { childProcess } from '../core/builtins.js';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type GitPlaces, gitPlaces } from '../git/repository.js';
@@ -46,15 +46,20 @@ export class GitCopies {
     /** Pathspecs relative to the top, read literally. */
     private readonly specs: readonly string[],
     private readonly env: NodeJS.ProcessEnv,
+    read: boolean,
   ) {
-    this.accept();
+    if (read) this.accept();
   }
 
-  /** The copies of the watched paths inside this directory's repository; undefined outside a repository. */
+  /**
+   * The copies of the watched paths inside this directory's repository; undefined outside a repository. `read`
+   * false: git is not asked yet (three git processes), and the caller must accept() before any changes().
+   */
   static of(
     directory: string,
     patterns: readonly WatchPattern[],
     env: Readonly<Record<string, string | undefined>>,
+    { read = true }: { read?: boolean } = {},
   ): GitCopies | undefined {
     const places = gitPlaces(directory, new StatCache(64 * 1024));
     if (places === undefined) return undefined;
@@ -72,7 +77,7 @@ export class GitCopies {
     const clean: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(env)) if (v !== undefined && !k.startsWith('GIT_')) clean[k] = v;
     clean.GIT_TERMINAL_PROMPT = '0';
-    return new GitCopies(places, [...specs].sort(), clean);
+    return new GitCopies(places, [...specs].sort(), clean, read);
   }
 
   /** What changed since the last accept; asks git only when the index or HEAD moved on the disk. */
@@ -154,7 +159,7 @@ export class GitCopies {
   /** Runs git on this repository; `quiet`: exit status 1 (`rev-parse --verify` before the first commit) is undefined. */
   private git(args: readonly string[], quiet = false): string | undefined {
     try {
-      return execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
+      return childProcess().execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
         env: this.env,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],

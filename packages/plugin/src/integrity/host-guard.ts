@@ -1,7 +1,7 @@
 // What the core asks of the host side of self-protection around each call, in one place: the result check of the
 // protected files, the real paths of file tools, and the masking of the host's secrets in tool results. Every method
 // fails open: an error is handed to `onError` (logged and toasted by the core) and the call goes on unchecked.
-import type { Verdict } from '@semantic-anchors/engine';
+import type { Verdict } from '@semantic-anchors/engine/enforce';
 import type { Channels } from '../core/channels.js';
 import { secretMask, type SecretMask } from '../core/secret-mask.js';
 import { ResultCheck, type ResultBlock, type Snapshot } from './result-check.js';

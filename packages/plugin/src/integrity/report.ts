@@ -1,7 +1,7 @@
 // The words of the result check: the block the agent reads in the tool result, the line the human reads in a
 // toast, and the reload refusal. Paths are shown relative to the project when inside it.
 import { relative } from 'node:path';
-import type { CompiledPolicy } from '@semantic-anchors/engine';
+import type { CompiledPolicy } from '@semantic-anchors/engine/enforce';
 import type { ChangeKind } from './watch-set.js';
 
 /** One change to a protected file and what became of it. */

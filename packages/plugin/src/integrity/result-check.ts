@@ -11,7 +11,7 @@ import {
   toolFacts,
   type CompiledPolicy,
   type Verdict,
-} from '@semantic-anchors/engine';
+} from '@semantic-anchors/engine/enforce';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Channels } from '../core/channels.js';
@@ -131,16 +131,31 @@ export class ResultCheck {
       this.subConfigs = subConfigs;
       accepts.push(() => subConfigs.accept());
     }
-    this.pendingAccepts = accepts;
-    try {
-      this.copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env);
-    } catch (error) {
+    const unreadable = (error: unknown) => {
+      this.copies = undefined;
       this.channels.log(
         'error',
         `result check: git's copies of the protected files cannot be read (${String(error)}); a change to them in the index or a commit is not undone`,
         {},
       );
+    };
+    try {
+      // git's copies are read with the other first readings, after the start: asking git is three processes, which
+      // held up the start in a repository by as many spawns.
+      const copies = GitCopies.of(this.ctx.directory, patterns, this.ctx.env ?? process.env, { read: false });
+      this.copies = copies;
+      if (copies !== undefined)
+        accepts.push(() => {
+          try {
+            if (this.copies === copies) copies.accept();
+          } catch (error) {
+            if (this.copies === copies) unreadable(error);
+          }
+        });
+    } catch (error) {
+      unreadable(error);
     }
+    this.pendingAccepts = accepts;
     // The protected files are read and hashed after the start, not during it (it held up opencode's start by ~25 ms
     // of a home's config folders and hooks); any check or call before then reads them first.
     const later = setTimeout(() => {

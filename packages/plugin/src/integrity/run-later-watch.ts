@@ -16,7 +16,7 @@ import {
   yarnBlocks,
   type RunLaterEntry,
   type RunLaterKind,
-} from '@semantic-anchors/engine';
+} from '@semantic-anchors/engine/enforce';
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { errnoOf, lstatQuiet, readdirQuiet, statQuiet } from './fs-quiet.js';
 

@@ -1,7 +1,7 @@
 // The paths a file tool will write, each resolved through symbolic links at the boundary: a write through a link
 // into a protected place is judged by the engine as the write to the real place it is (ToolEvent.realPaths).
 // The engine says which paths a call writes (toolFacts: the one place that knows argument names and patches).
-import { canonicalToolName, toolFacts } from '@semantic-anchors/engine';
+import { canonicalToolName, toolFacts } from '@semantic-anchors/engine/enforce';
 import { realTarget } from './real-path.js';
 
 /** Tools that run inside opencode's own process and write files: no sandbox sees them, the engine must. */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { errnoOf, readdirQuiet, statQuiet } from './fs-quiet.js';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { gitConfigRunsLater } from '@semantic-anchors/engine';
+import { gitConfigRunsLater } from '@semantic-anchors/engine/enforce';
 import { ABSENT, glance, record, sameContent, unmoved, type Budget, type FileRecord } from './file-record.js';
 import { globBase, walkFiles, type Tree } from './walk.js';
 import { isBulk, isDecisionLog, isGitConfig, isGlob, type WatchPattern } from './watch-list.js';

@@ -4,7 +4,7 @@
 // runtime.ts; how a call gets in is launcher.ts. Hooks stay thin: they call these methods and nothing else.
 // INVARIANT: no method throws; an internal failure leaves the call fail-closed (the launcher runs the refusal, never
 // the agent's command unsandboxed) once the launcher is in place, and is reported.
-import { randomBytes } from 'node:crypto';
+import { crypto } from '../core/builtins.js';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -147,10 +147,10 @@ export class Sandbox {
       original: call.args.command,
       args: call.args,
       // 128 bits: the proxy ties a connection to this call's allow list by it (see the library's README).
-      commandId: randomBytes(16).toString('base64url'),
+      commandId: crypto().randomBytes(16).toString('base64url'),
       policy,
       facts: snapshot.protect,
-      marker: join(this.privateDir(), `ran-${randomBytes(8).toString('hex')}`),
+      marker: join(this.privateDir(), `ran-${crypto().randomBytes(8).toString('hex')}`),
       handedOver: false,
       since: Date.now(),
     });

@@ -2,7 +2,7 @@
 // proxy asks here about a destination its lists leave open (only in the default "any public host" mode); names that
 // resolve to this machine are refused by the proxy itself after resolving them (srt's resolved-address check), so
 // this only has to judge what needs no lookup: address literals in every spelling, and the reserved loopback names.
-import { isIP } from 'node:net';
+import { net } from '../core/builtins.js';
 
 export type LocalClass = 'loopback' | 'unspecified' | 'this machine' | 'link-local' | 'multicast' | 'metadata';
 
@@ -26,7 +26,7 @@ const METADATA = new Set(['100.100.100.200', '168.63.129.16', '192.0.0.192']);
 /** The address a host spells, in canonical form (inet_aton shorthands like 127.1 or 2130706433 included). */
 export function addressOf(host: string): { address: string; family: 4 | 6 } | undefined {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (isIP(bare) === 6) return { address: canonicalV6(bare), family: 6 };
+  if (net().isIP(bare) === 6) return { address: canonicalV6(bare), family: 6 };
   // The WHATWG URL parser reads every IPv4 spelling a resolver accepts (octal, hex, fewer parts, one number).
   let hostname: string;
   try {
@@ -35,8 +35,8 @@ export function addressOf(host: string): { address: string; family: 4 | 6 } | un
     if (error instanceof TypeError) return undefined; // Not a host a URL can hold: no address to judge.
     throw error;
   }
-  if (isIP(hostname) === 4) return { address: hostname, family: 4 };
-  if (hostname.startsWith('[') && isIP(hostname.slice(1, -1)) === 6)
+  if (net().isIP(hostname) === 4) return { address: hostname, family: 4 };
+  if (hostname.startsWith('[') && net().isIP(hostname.slice(1, -1)) === 6)
     return { address: canonicalV6(hostname.slice(1, -1)), family: 6 };
   return undefined;
 }

@@ -4,8 +4,7 @@
 // those as untracked files and `git add -A` / `git add .` then fails ("can only add regular files"), which would
 // stop honest commits (srt issue anthropics/claude-code#78419). This module names those placeholders so the
 // sandboxed git ignores them: an excludes file that keeps the user's own excludes and adds the placeholders.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { childProcess, crypto } from '../core/builtins.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { isInside } from './policy.js';
@@ -81,12 +80,14 @@ export function userExcludesFile(
 ): string {
   let configured = '';
   try {
-    configured = execFileSync('git', ['config', '--path', '--get', 'core.excludesFile'], {
-      cwd: directory,
-      encoding: 'utf8',
-      timeout: 5_000,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    configured = childProcess()
+      .execFileSync('git', ['config', '--path', '--get', 'core.excludesFile'], {
+        cwd: directory,
+        encoding: 'utf8',
+        timeout: 5_000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+      .trim();
   } catch (error) {
     // Exit 1 is git's "not set"; no git, or no repository, leaves the default as well.
     if (!(error instanceof Error)) throw error;
@@ -104,7 +105,7 @@ export function writeExcludesFile(dir: string, userFile: string, patterns: reado
   if (patterns.length === 0) return undefined;
   const own = existsSync(userFile) ? readFileSync(userFile, 'utf8') : '';
   const text = `${own}${own === '' || own.endsWith('\n') ? '' : '\n'}# semantic-anchors: the sandbox's read-only placeholders\n${patterns.join('\n')}\n`;
-  const file = join(dir, `excludes-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
+  const file = join(dir, `excludes-${crypto().createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
   if (!existsSync(file)) writeFileSync(file, text, { mode: 0o600 });
   return file;
 }

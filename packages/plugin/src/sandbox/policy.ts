@@ -4,7 +4,7 @@
 // the derivation is tested from real facts without a sandbox (sandboxHost reads the repository and the temp folders).
 import { homedir, tmpdir } from 'node:os';
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import type { EffectiveSandbox } from '@semantic-anchors/engine';
+import type { EffectiveSandbox } from '@semantic-anchors/engine/enforce';
 import { findRepository } from '../core/git-files.js';
 import type { ProtectFacts } from '../core/protection.js';
 

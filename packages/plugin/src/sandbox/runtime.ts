@@ -5,7 +5,7 @@
 // Takes wrap requests; returns the wrapped command, the refusals it recorded, and its state for the status texts.
 // INVARIANT: no method throws to its caller except wrap(); a failure to start is a state ('unavailable'), said by
 // the caller at load, in /anchor status and in doctor.
-import { spawn } from 'node:child_process';
+import { childProcess } from '../core/builtins.js';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -252,7 +252,7 @@ function runtimeConfig(policy: NetworkPolicy, files: FileLimits): SandboxRuntime
 
 function run(command: string, cwd: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = childProcess().spawn('/bin/sh', ['-c', command], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');

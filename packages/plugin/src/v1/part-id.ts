@@ -1,6 +1,6 @@
 // A new part id in opencode 1.18's format ("prt_" + 12 hex digits of time·4096+counter + 14 base62 characters),
 // for a text part the plugin adds to a message. opencode sorts parts by id, so ascending ids keep the order.
-import { randomBytes } from 'node:crypto';
+import { crypto } from '../core/builtins.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 let lastTime = 0;
@@ -13,7 +13,7 @@ export function newPartID(now: number = Date.now()): string {
   }
   counter++;
   const stamp = (BigInt(now) * 4096n + BigInt(counter)) & 0xffffffffffffn;
-  const bytes = randomBytes(14);
+  const bytes = crypto().randomBytes(14);
   let tail = '';
   for (const b of bytes) tail += BASE62[b % 62];
   return `prt_${stamp.toString(16).padStart(12, '0')}${tail}`;

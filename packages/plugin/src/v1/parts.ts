@@ -2,11 +2,11 @@
 // already read each attached file into the message: a synthetic "Called the Read tool …" text, a synthetic text
 // with the file's content, then the file part itself. Withholding a file removes all three, in place (the host
 // keeps its own reference to the array), and leaves a visible note instead.
-import { partPath, readMarkerPath } from '@semantic-anchors/engine/opencode';
+import { partPath, readMarkerPath } from '@semantic-anchors/engine/opencode/hooks';
 import { isRecord } from '../core/boundary.js';
 
 // Reading the parts (the human's words, the attached paths) is the engine's opencode mapping, shared with `replay`.
-export { attachedPaths, messageText, partPath } from '@semantic-anchors/engine/opencode';
+export { attachedPaths, messageText, partPath } from '@semantic-anchors/engine/opencode/hooks';
 
 /**
  * Removes the withheld files (their read marker, their synthetic content and the file part) from `parts` in place,

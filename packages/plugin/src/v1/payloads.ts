@@ -2,7 +2,7 @@
 // ../shared/opencode/v1-host.md): only the fields the plugin reads are declared; the rest passes through.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
-import { FilePart, TextPart } from '@semantic-anchors/engine/opencode';
+import { FilePart, TextPart } from '@semantic-anchors/engine/opencode/hooks';
 import { Record_ } from '../core/boundary.js';
 
 export const PluginInput = z.looseObject({
@@ -60,4 +60,4 @@ export const ToolPartEvent = z.looseObject({
 
 export const ToolContext = z.looseObject({ sessionID: z.string().min(1) });
 
-export { isFilePart, isTextPart } from '@semantic-anchors/engine/opencode';
+export { isFilePart, isTextPart } from '@semantic-anchors/engine/opencode/hooks';

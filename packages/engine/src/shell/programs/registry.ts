@@ -1,5 +1,5 @@
 // Every program declaration (programs/*.ts), looked up by name. The one place the model asks what it knows about a
-// program: option specs compiled once into Sets, the runners and interpreters, what it reads on stdin.
+// program: option specs compiled once (when a command first names the program) into Sets, the runners and interpreters, what it reads on stdin.
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
@@ -224,7 +224,7 @@ export interface CompiledRuns {
   readonly ownCommands: ReadonlySet<string> | undefined;
 }
 
-/** A declaration compiled once at load: Sets for lookups, one OptionSpec per subcommand ('*' merged in). */
+/** A declaration compiled once, on first use: Sets for lookups, one OptionSpec per subcommand ('*' merged in). */
 export interface CompiledProgram {
   readonly declaration: ProgramDeclaration;
   /** Options before (or without) a known subcommand. */
@@ -282,18 +282,29 @@ function runsAfter(declaration: ProgramDeclaration): ReadonlySet<string> | undef
   return new Set(runs.flatMap((r) => (r.subcommands ?? []).map((s) => s.split(' ')[0] as string)));
 }
 
-// A Map, not an object: program names come from user input and must never reach Object.prototype.
-const BY_NAME: ReadonlyMap<string, CompiledProgram> = (() => {
-  const map = new Map<string, CompiledProgram>();
+/** A declaration and, once a command named it, its compiled form (shared by all its names). */
+interface Entry {
+  readonly declaration: ProgramDeclaration;
+  compiled?: CompiledProgram;
+}
+
+// A Map, not an object: program names come from user input and must never reach Object.prototype. The declarations
+// are compiled on first use, not here: compiling all of them took ~7 ms of the plugin's start in opencode's Bun
+// (~2 ms in Node) for programs most sessions never run; a command pays for its program once.
+const BY_NAME: ReadonlyMap<string, Entry> = (() => {
+  const map = new Map<string, Entry>();
   for (const declaration of DECLARATIONS) {
-    const compiled = compile(declaration);
+    const entry: Entry = { declaration };
     for (const name of declaration.names) {
       if (map.has(name)) throw new Error(`program "${name}" is declared twice (programs/*.ts)`);
-      map.set(name, compiled);
+      map.set(name, entry);
     }
   }
   return map;
 })();
+
+const compiledEntry = (entry: Entry | undefined): CompiledProgram | undefined =>
+  entry === undefined ? undefined : (entry.compiled ??= compile(entry.declaration));
 
 /** Versioned interpreter names (python3.12, perl5.36, pip3.11) stand for their declaration. */
 const VERSIONED = /^(python|pypy|perl|pip|node|ruby|php)[\d.]+$/;
@@ -321,14 +332,15 @@ export function compiledProgram(program: string): CompiledProgram | undefined {
 
 function lookup(program: string): CompiledProgram | undefined {
   const hit = BY_NAME.get(program);
-  if (hit !== undefined || program.length === 0) return hit;
+  if (hit !== undefined || program.length === 0) return compiledEntry(hit);
   const c = program.charCodeAt(program.length - 1);
   // Only a name that ends in a digit can carry a version.
   if (c < 48 || c > 57) return undefined;
   const m = VERSIONED.exec(program);
-  if (m !== null) return BY_NAME.get(m[1] === 'python' || m[1] === 'pip' ? `${m[1]}3` : (m[1] as string));
+  if (m !== null)
+    return compiledEntry(BY_NAME.get(m[1] === 'python' || m[1] === 'pip' ? `${m[1]}3` : (m[1] as string)));
   const stem = versionStem(program);
-  return stem === undefined ? undefined : BY_NAME.get(stem);
+  return stem === undefined ? undefined : compiledEntry(BY_NAME.get(stem));
 }
 
 /** The declared program a versioned name stands for (`kubectl-1.29` → kubectl), or undefined. */

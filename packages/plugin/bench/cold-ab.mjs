@@ -1,0 +1,198 @@
+// Cold start, this build against an older one (issue 17: "cold start of the plugin unchanged within 10 %"), in
+// Node and in opencode's own Bun. Each build's dist is copied as a user installs it (its own package folder), a
+// project extends all twelve presets with the sandbox off, then fresh processes run bench/cold-start.mjs,
+// interleaved (each round runs both builds in both runtimes, the order alternating), and the medians of `ready`
+// (import + factory + the background start until a hook answers) are compared. The machine may be shared and noisy:
+// interleaving spreads the noise over both builds, the median of per-round ratios pairs runs taken seconds apart.
+//
+//   node packages/plugin/bench/cold-ab.mjs [--base <rev>] [--rounds 21] [--runtimes node,bun] [--no-build] [--git]
+//
+// --base (default 5c664db^, the build before issue 17's work): its files written once to $TMPDIR/sa-cold-base-<sha>
+// (git archive) with node_modules hard-linked from this checkout's (never installed), and built there.
+// This checkout is built unless --no-build. Node is /usr/bin/node if present (Node 20 here), else this process's;
+// --node <path> to choose. Bun is opencode's (node_modules/opencode-linux-x64/bin/opencode with BUN_BE_BUN=1).
+// Before measuring, each build and runtime must block a force push to main with no configuration problem logged
+// (bench/cold-check.mjs): a build that failed to load its rules would start faster for nothing. --git makes the
+// project a git repository (the contract file committed).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const bench = dirname(fileURLToPath(import.meta.url));
+const repo = join(bench, '../../..');
+const { values: opts } = parseArgs({
+  options: {
+    base: { type: 'string', default: '5c664db^' },
+    rounds: { type: 'string', default: '21' },
+    runtimes: { type: 'string', default: 'node,bun' },
+    node: { type: 'string', default: existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath },
+    'no-build': { type: 'boolean', default: false },
+    git: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+const say = (line) => process.stderr.write(`${line}\n`);
+// Every temporary folder of this run (the base's folder is kept: the next run reuses its build).
+const temps = [];
+const temp = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+process.on('exit', () => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Builds the plugin in a checkout; returns its dist folder. */
+function build(checkout) {
+  say(`building ${checkout}`);
+  execFileSync('npm', ['run', 'build', '-w', 'opencode-semantic-anchors'], { cwd: checkout, stdio: 'ignore' });
+  return join(checkout, 'packages/plugin/dist');
+}
+
+// The base: its files (git archive, so the repository gets no worktree to clean up), node_modules hard-linked
+// (cp -al), so nothing is installed and nothing under this checkout's node_modules is written.
+const baseSha = git('rev-parse', `${opts.base}^{commit}`);
+const baseDir = join(tmpdir(), `sa-cold-base-${baseSha.slice(0, 12)}`);
+if (!existsSync(join(baseDir, 'packages/plugin/dist/index.js'))) {
+  if (!existsSync(baseDir)) {
+    mkdirSync(baseDir);
+    execFileSync('sh', ['-c', `git archive --format=tar ${baseSha} | tar -x -C "${baseDir}"`], { cwd: repo });
+  }
+  for (const nm of ['node_modules', 'packages/plugin/node_modules'])
+    if (existsSync(join(repo, nm)) && !existsSync(join(baseDir, nm)))
+      execFileSync('cp', ['-al', join(repo, nm), join(baseDir, nm)]);
+  build(baseDir);
+}
+const headDist = opts['no-build'] ? join(repo, 'packages/plugin/dist') : build(repo);
+
+/** A copy of a dist as a user installs it; returns the entry. */
+function install(dist) {
+  const pkg = join(temp('sa-cold-pkg-'), 'node_modules/opencode-semantic-anchors');
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  for (const f of readdirSync(dist).filter((n) => n.endsWith('.js'))) copyFileSync(join(dist, f), join(pkg, 'dist', f));
+  copyFileSync(join(dist, '../package.json'), join(pkg, 'package.json'));
+  return pathToFileURL(join(pkg, 'dist/index.js')).href;
+}
+
+/** A project whose contract file extends every preset; the sandbox off where the build has one. */
+function project(presets, sandboxSetting) {
+  const dir = temp('sa-cold-project-');
+  mkdirSync(join(dir, '.opencode'));
+  writeFileSync(
+    join(dir, '.opencode/opencode-semantic-anchors.yaml'),
+    `version: 1\nextends: [${presets.join(', ')}]\n${sandboxSetting ? 'settings:\n  sandbox: off\n' : ''}`,
+  );
+  // --git: the project is a repository with the contract file committed, as most are (the plugin reads git's copies
+  // of the protected files).
+  if (opts.git)
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'contracts'],
+    ])
+      execFileSync('git', args, { cwd: dir });
+  return dir;
+}
+// The preset ids, from the presets folder of this checkout (the base has the same twelve; checked below).
+const presetIds = (root) =>
+  readdirSync(join(root, 'presets'))
+    .filter((n) => /\.ya?ml$/.test(n))
+    .map((n) => n.replace(/\.ya?ml$/, ''));
+const headPresets = presetIds(repo);
+const basePresets = presetIds(baseDir);
+if (headPresets.join() !== basePresets.join())
+  say(`note: the presets differ: base ${basePresets.join(',')}; this build ${headPresets.join(',')}`);
+// The base predates settings.sandbox (its settings are strict): its project says nothing of a sandbox it has not.
+const baseHasSandbox = git('show', `${baseSha}:packages/engine/src/schema/config.ts`).includes('sandbox');
+const builds = [
+  {
+    name: 'base',
+    entry: install(join(baseDir, 'packages/plugin/dist')),
+    project: project(basePresets, baseHasSandbox),
+  },
+  { name: 'this', entry: install(headDist), project: project(headPresets, true) },
+];
+
+const bunPath = join(repo, 'node_modules/opencode-linux-x64/bin/opencode');
+const runtimes = opts.runtimes.split(',').map((name) => {
+  if (name === 'node')
+    return { name: `node ${execFileSync(opts.node, ['-v'], { encoding: 'utf8' }).trim()}`, cmd: opts.node, env: {} };
+  if (name === 'bun') {
+    const env = { BUN_BE_BUN: '1' };
+    const version = execFileSync(bunPath, ['--version'], { encoding: 'utf8', env: { ...process.env, ...env } }).trim();
+    return { name: `opencode's bun ${version}`, cmd: bunPath, env };
+  }
+  throw new Error(`unknown runtime ${name}`);
+});
+// Fresh config and cache homes for every process run here (Bun's transpiler cache lands in the cache home: the first
+// run of each build fills it, as opencode's first start does, and the rounds measure the starts after it).
+const homes = {
+  XDG_CONFIG_HOME: temp('sa-cold-xdg-'),
+  XDG_CACHE_HOME: temp('sa-cold-cache-'),
+};
+const run = (runtime, script, b) => {
+  const r = spawnSync(runtime.cmd, [join(bench, script), b.entry, b.project], {
+    encoding: 'utf8',
+    env: { ...process.env, ...homes, ...runtime.env },
+  });
+  if (r.status !== 0) throw new Error(`${runtime.name} ${script} ${b.name} failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout);
+};
+
+for (const runtime of runtimes)
+  for (const b of builds) {
+    const check = run(runtime, 'cold-check.mjs', b);
+    if (!check.blocked || check.problems.length > 0)
+      throw new Error(`${b.name} in ${runtime.name}: ${JSON.stringify(check)} (a force push to main must be blocked)`);
+  }
+
+const rounds = Number(opts.rounds);
+const times = new Map(runtimes.map((r) => [r.name, { base: [], this: [] }]));
+for (let i = 0; i < rounds; i++) {
+  for (const runtime of runtimes) {
+    const order = i % 2 === 0 ? builds : [...builds].reverse();
+    for (const b of order) times.get(runtime.name)[b.name].push(run(runtime, 'cold-start.mjs', b));
+  }
+  if ((i + 1) % 5 === 0) say(`${i + 1}/${rounds} rounds`);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const load = execFileSync('uptime', { encoding: 'utf8' })
+  .trim()
+  .replace(/^.*load average: /, '');
+const figures = [...times].map(([runtime, t]) => {
+  const of = (b, k) => median(t[b].map((x) => x[k]));
+  const ratios = t.this.map((x, i) => x.ready / t.base[i].ready);
+  return {
+    runtime,
+    rounds,
+    base: { ready: of('base', 'ready'), cpu: of('base', 'cpu'), import: of('base', 'import') },
+    this: { ready: of('this', 'ready'), cpu: of('this', 'cpu'), import: of('this', 'import') },
+    readyRatio: of('this', 'ready') / of('base', 'ready'),
+    pairedRatioMedian: median(ratios),
+    cpuRatio: of('this', 'cpu') / of('base', 'cpu'),
+  };
+});
+if (opts.json) console.log(JSON.stringify({ base: baseSha, load, figures }, null, 2));
+else {
+  const f = (n) => n.toFixed(1);
+  const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)} %`;
+  console.log(
+    `cold start, ready to judge a call: this build against ${opts.base} (${baseSha.slice(0, 7)}); load average ${load}`,
+  );
+  for (const x of figures)
+    console.log(
+      `${x.runtime}, ${x.rounds} rounds: ready base ${f(x.base.ready)} ms, this ${f(x.this.ready)} ms: ${pct(x.readyRatio)} ` +
+        `(median of paired ratios ${pct(x.pairedRatioMedian)}) — target within 10 %: ${x.readyRatio <= 1.1 ? 'met' : 'NOT met'}; ` +
+        `CPU until ready base ${f(x.base.cpu)} ms, this ${f(x.this.cpu)} ms: ${pct(x.cpuRatio)}`,
+    );
+}
+process.exit(0);
