@@ -78,6 +78,11 @@ export class CallFiles {
     return path;
   }
 
+  /** A descriptor opened for reading on a known text (`exec 3< f`, `bash /dev/fd/3 3<<< …`): `/dev/fd/N` reads it. */
+  descriptor(fd: number, text: string): void {
+    this.local.set(`/dev/fd/${fd}`, { text, pieces: NO_PIECES });
+  }
+
   /** The file at `path`, when the call or the session wrote it (undefined: neither did, or the call deleted it). */
   file(path: string): ShellFile | undefined {
     const mine = this.local.get(path);

@@ -51,11 +51,16 @@ const asked = new WeakMap<ShellModel, Asked>();
  * Whether the session's values or directory can change the model of `source`: its values only through a `$`, its
  * directory always (paths are resolved against it). Such a call is walked with its whole context, uncached.
  */
+const ENVIRONMENT_READ = ['PATH', 'BASH_ENV', 'ENV', 'NODE_OPTIONS'] as const;
+
 function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
+  // Values programs read from the environment with no `$` in the call: a PATH the session exported is where a bare
+  // name is looked up, BASH_ENV/ENV the startup file a shell runs, NODE_OPTIONS what node preloads.
+  if (context.env !== undefined) for (const name of ENVIRONMENT_READ) if (Object.hasOwn(context.env, name)) return true;
   return false;
 }
 

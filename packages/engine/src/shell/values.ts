@@ -24,8 +24,9 @@ export const POSITIONAL = '@';
 export const ZERO = '0';
 const SPECIAL = (name: string): boolean => name === POSITIONAL || name === ZERO;
 
-/** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`. */
-export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD']);
+/** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`; `$PATH`
+ * stays `$PATH`, so `export PATH="$PWD/tools:$PATH"` keeps the folders it puts first (a bare name is looked up there). */
+export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD', 'PATH']);
 
 /** Bounds: a hostile call cannot make the tracked values large. */
 export const VALUE_LIMITS = {

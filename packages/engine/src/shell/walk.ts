@@ -449,6 +449,7 @@ export class Walker extends Runner {
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    if (redirects.length !== 0) this.commandDescriptors(redirects, scope);
     const ran = this.run(
       words,
       assignments ?? frame.env,

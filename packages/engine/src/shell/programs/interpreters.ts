@@ -1,6 +1,7 @@
 // Interpreters: the options that carry inline code, those after which no script file follows, and their value
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
 import { perlEffects } from '../file-effects.js';
+import { printOutput } from '../print-output.js';
 import { PACKAGE_BINS } from './packages.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -9,6 +10,8 @@ export const PYTHON: ProgramDeclaration = {
   about: 'Python: -c carries code, -m runs a module (no script file), else the first word is the script',
   options: { '*': ['-c', '-m', '-W', '-X', '-Q'] },
   interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
+  // `python3 -c 'print("…")' | sh`: the literal it prints.
+  output: printOutput('python'),
   // `python -m MODULE ARGS` runs the module's command line: `python -m twine upload`, `python -m mkdocs gh-deploy`.
   runs: [{ options: ['-c', '-m', '-W', '-X', '-Q'], programOption: ['-m'], notWhen: ['-c'] }],
 };
@@ -23,6 +26,7 @@ export const NODE: ProgramDeclaration = {
     ],
   },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+  output: printOutput('node'),
   // The package managers' own entry points, run by node directly (a CI image without the npm shim on the PATH).
   runs: [
     {
@@ -48,6 +52,7 @@ export const TSX: ProgramDeclaration = {
   about: 'tsx and ts-node: TypeScript on Node; -e/-p carry code, else the first word is the script (tsx watch too)',
   options: { '*': ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--tsconfig', '-P', '--project'] },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+  output: printOutput('node'),
 };
 
 export const PERL: ProgramDeclaration = {
@@ -57,6 +62,7 @@ export const PERL: ProgramDeclaration = {
   attached: ['-i', '-0', '-l'],
   interpreter: { family: 'perl', inline: ['-e', '-E'] },
   effects: { reads: ['-e', '-E'], effects: perlEffects },
+  output: printOutput('perl'),
 };
 
 export const RUBY: ProgramDeclaration = {

@@ -46,7 +46,21 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { GO, GO_TASK, JUST, MAKE, PULUMI, RAKE, TERRAFORM_CLI, TERRAGRUNT, TOFU } from './infra.js';
+import { BASE32, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
+import {
+  GO,
+  GO_TASK,
+  HONCHO,
+  JUST,
+  MAKE,
+  PRE_COMMIT,
+  PULUMI,
+  RAKE,
+  TERRAFORM_CLI,
+  TERRAGRUNT,
+  TOFU,
+  TOX,
+} from './infra.js';
 import {
   BUN,
   DENO,
@@ -169,6 +183,15 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   UNZIP,
   TAR,
   ICONV,
+  HONCHO,
+  TOX,
+  PRE_COMMIT,
+  CUT,
+  GREP,
+  JQ,
+  ENVSUBST,
+  BASE32,
+  BASENC,
   PANDOC,
   JUPYTER,
   SEVEN_ZIP,
