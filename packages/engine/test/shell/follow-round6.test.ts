@@ -159,6 +159,17 @@ describe('runners declared this round', () => {
     expect(runs(`git filter-branch -f --tree-filter '${PUBLISH}' HEAD~1..HEAD`)).toContain(PUBLISH);
     for (const shell of ['yash', 'elvish', 'xonsh', 'nu']) expect(runs(`${shell} -c '${PUBLISH}'`)).toContain(PUBLISH);
   });
+  it("reads capsh's bash string and the shell calls of Elixir, Guile and AppleScript one-liners", () => {
+    expect(runs(`capsh --caps=cap_net_raw+ep -- -c '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`elixir -e 'System.shell("${PUBLISH}")'`)).toContain(PUBLISH);
+    expect(runs(`elixir -e 'System.cmd("npm", ["publish"])'`)).toContain(PUBLISH);
+    expect(runs(`guile -c '(system "${PUBLISH}")'`)).toContain(PUBLISH);
+    expect(runs(`guile -c '(system* "npm" "publish")'`)).toContain(PUBLISH);
+    expect(runs(`osascript -e 'do shell script "${PUBLISH}"'`)).toContain(PUBLISH);
+    expect(runs('capsh --print')).toEqual(['capsh --print']);
+    expect(runs(`osascript -e 'display dialog "${PUBLISH}"'`)).not.toContain(PUBLISH);
+    expect(runs(`elixir -e 'IO.puts("${PUBLISH}")'`)).not.toContain(PUBLISH);
+  });
   it('runs nothing where the tool only watches, lists or debugs', () => {
     expect(runs('perf stat -p 1234')).toEqual(['perf stat -p 1234']);
     expect(runs('gdb ./app')).toEqual(['gdb ./app']);

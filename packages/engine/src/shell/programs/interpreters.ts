@@ -118,6 +118,30 @@ export const JULIA: ProgramDeclaration = {
   interpreter: { family: 'julia', inline: ['-e', '--eval', '-E', '--print'] },
 };
 
+export const ELIXIR: ProgramDeclaration = {
+  names: ['elixir'],
+  about: 'Elixir: -e carries code (System.shell, System.cmd, File.write), else the first word is the script',
+  options: { '*': ['-e', '--eval', '-r', '-pr', '-pa', '-pz', '--app', '--erl', '--cookie', '--name', '--sname'] },
+  interpreter: { family: 'elixir', inline: ['-e', '--eval'] },
+};
+
+// Guile (Scheme) is a Lisp: its `(system "…")` and `(system* "git" "push" …)` forms are read by the same scan as
+// Emacs Lisp's (one-liner-words.ts).
+export const GUILE: ProgramDeclaration = {
+  names: ['guile'],
+  about: 'Guile: -c carries Scheme code ((system "…"), (system* …)), -s FILE or the first word is the script',
+  options: { '*': ['-c', '-s', '-l', '-e', '-L', '-C', '-x'] },
+  interpreter: { family: 'elisp', inline: ['-c'], scriptOptions: ['-s', '-l'] },
+};
+
+export const OSASCRIPT: ProgramDeclaration = {
+  names: ['osascript'],
+  about:
+    'osascript (macOS): -e carries AppleScript (do shell script "…" runs a command line), else the first word is the script',
+  options: { '*': ['-e', '-l', '-s'] },
+  interpreter: { family: 'applescript', inline: ['-e'] },
+};
+
 export const TCLSH: ProgramDeclaration = {
   names: ['tclsh', 'wish', 'jimsh'],
   about: 'Tcl: the first word is the script, else it reads its program from stdin (exec runs a program)',

@@ -558,6 +558,13 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     ],
     notWhen: ['-d', '--dump', '--help', '--version'],
   }),
+  // capsh hands the words after `--` to /bin/bash: `capsh --caps=… -- -c STRING` is `bash -c STRING`.
+  runner(['capsh'], 'capsh [--caps=… --user=…] -- -c STRING: bash runs the string with the capabilities set', {
+    options: [],
+    commandAfter: ['--'],
+    commandOption: ['-c'],
+    rest: false,
+  }),
   runner(['chpst'], 'chpst (runit) [-u USER -e DIR -/ ROOT …] CMD: runs CMD with a changed process state', {
     options: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'],
   }),
