@@ -26,6 +26,9 @@ export class CallFiles {
   /** Paths asked of the context and not answered by the call itself: the context-free walk lists them, so the
    * context is consulted (and the call walked again) only when it knows one of them (model.ts). */
   readonly asked = new Set<string>();
+  /** Set when the walk read a value programs take from the environment without a `$` in the call (the PATH a bare
+   * name is looked up in, the BASH_ENV/ENV a shell starts with, NODE_OPTIONS): the session's values then matter. */
+  askedEnvironment = false;
 
   constructor(private readonly context: ShellContext | undefined) {}
 

@@ -561,6 +561,7 @@ export abstract class Follower {
     } else if (!command.programText.includes('/') && declarationOf(command.program) === undefined && !command.dynamic) {
       // A bare name the model does not know may be a script the session put on the PATH (`install … /usr/local/bin/
       // ship && ship`, `PATH=$PWD/bin:$PATH ship`): the usual PATH folders and those the command's own PATH= names.
+      this.files.askedEnvironment = true;
       for (const dir of pathFolders(command.assignments, scope.vars.get('PATH'))) {
         const path = resolve(cwd, `${dir}/${command.programText}`);
         if (
@@ -813,6 +814,7 @@ export abstract class Follower {
   ): void {
     const family = declarationOf(command.program)?.interpreter?.family;
     if (family === undefined || command.remote !== undefined) return;
+    if (family === 'node' || family === 'sh') this.files.askedEnvironment = true;
     const env = command.environment;
     const load = (file: string, as: string, label: string): void => {
       const path = resolve(command.cwd, file);

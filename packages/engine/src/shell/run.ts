@@ -156,6 +156,7 @@ export abstract class Runner extends Follower {
       }
       // The startup file the shell reads before the string (BASH_ENV for `bash -c`, an rc file for `bash -i`), when
       // the session wrote it: run first, in the same new shell.
+      if (u.shell !== undefined) this.files.askedEnvironment = true;
       const startup =
         u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
       const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));

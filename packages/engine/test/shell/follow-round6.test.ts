@@ -43,6 +43,13 @@ describe('startup files a shell reads', () => {
     expect(runs("sh -i -c 'echo ok'", { ...ctx, env: { ENV: '/tmp/rc' } })).toContain(PUBLISH);
     expect(runs("sh -c 'echo ok'", { ...ctx, env: { ENV: '/tmp/rc' } })).not.toContain(PUBLISH);
   });
+  it("reads each session's own startup file for the same source (a reading is not cached across sessions)", () => {
+    const env = { ENV: '/tmp/rc' };
+    for (let i = 0; i < 3; i++) {
+      expect(runs("sh -i -c 'echo ok'", { env, file: files({ '/tmp/rc': `${PUBLISH}\n` }) })).toContain(PUBLISH);
+      expect(runs("sh -i -c 'echo ok'", { env, file: files({ '/tmp/rc': 'npm test\n' }) })).not.toContain(PUBLISH);
+    }
+  });
   it('runs the BASH_ENV an earlier call exported for a bash that spells no $', () => {
     expect(runs("bash -c 'echo ok'", { ...ctx, env: { BASH_ENV: '/tmp/rc' } })).toContain(PUBLISH);
   });
