@@ -389,6 +389,13 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
     return undefined;
   }
   if (!NAME.test(name)) return undefined;
+  // An array assigned with literal keys (`declare -A M=([job]=x)`): `${M[job]}` is that element, `${M[@]}` its values.
+  const keyed = ctx.vars.getKeyed(name);
+  if (keyed !== undefined) {
+    if (index === '@' || index === '*')
+      return count ? String(keyed.size) : [...keyed.values()].join(sep(index === '*'));
+    return count || !/^[A-Za-z0-9_.:-]+$/.test(index) ? undefined : (keyed.get(index) ?? '');
+  }
   const items = ctx.vars.getArray(name);
   if (items === undefined) return undefined;
   if (index === '@' || index === '*') return count ? String(items.length) : items.join(sep(index === '*'));

@@ -113,6 +113,12 @@ describe('values and substitutions', () => {
     expect(runs(`C='NPM PUBLISH'; eval "\${C@L}"`)).toContain(PUBLISH);
     expect(runs(`C='npm test'; eval "\${C@E}"`)).not.toContain(PUBLISH);
   });
+  it('reads an array assigned with literal keys by its key, and forgets the keys when it is assigned again', () => {
+    expect(runs(`declare -A M=([job]='${PUBLISH}' [x]=y); eval "\${M[job]}"`)).toContain(PUBLISH);
+    expect(runs(`declare -A M=([job]='${PUBLISH}'); echo "\${M[@]}" | sh`)).toContain(PUBLISH);
+    expect(runs(`declare -A M=([job]='npm test' [x]='${PUBLISH}'); eval "\${M[job]}"`)).not.toContain(PUBLISH);
+    expect(runs(`declare -A M=([job]='${PUBLISH}'); M=x; eval "\${M[job]}"`)).not.toContain(PUBLISH);
+  });
   it('feeds an output process substitution what the command prints', () => {
     expect(runs(`echo '${PUBLISH}' > >(bash)`)).toContain(PUBLISH);
     expect(runs(`echo '${PUBLISH}' | tee >(sh) >/dev/null`)).toContain(PUBLISH);
