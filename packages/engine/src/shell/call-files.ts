@@ -26,6 +26,9 @@ export class CallFiles {
   /** Paths asked of the context and not answered by the call itself: the context-free walk lists them, so the
    * context is consulted (and the call walked again) only when it knows one of them (model.ts). */
   readonly asked = new Set<string>();
+  /** Set when the walk read a value programs take from the environment without a `$` in the call (the PATH a bare
+   * name is looked up in, the BASH_ENV/ENV a shell starts with, NODE_OPTIONS): the session's values then matter. */
+  askedEnvironment = false;
 
   constructor(private readonly context: ShellContext | undefined) {}
 
@@ -76,6 +79,11 @@ export class CallFiles {
     const path = `/dev/fd/${this.nextFd > 10 ? this.nextFd-- : this.nextFd}`;
     this.local.set(path, { text, pieces: NO_PIECES });
     return path;
+  }
+
+  /** A descriptor opened for reading on a known text (`exec 3< f`, `bash /dev/fd/3 3<<< …`): `/dev/fd/N` reads it. */
+  descriptor(fd: number, text: string): void {
+    this.local.set(`/dev/fd/${fd}`, { text, pieces: NO_PIECES });
   }
 
   /** The file at `path`, when the call or the session wrote it (undefined: neither did, or the call deleted it). */

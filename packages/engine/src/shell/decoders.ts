@@ -4,6 +4,8 @@
 // so it is judged as it. Anything these readers cannot compute exactly (invalid input, binary output, character
 // classes, options they do not know) is unknown, never a guess.
 
+import { gunzip, isGzip } from './inflate.js';
+
 type Read = (path: string) => string | undefined;
 
 /** Decoded text is kept only this long (a script fed to a shell is small; a blob is not a script). */
@@ -50,7 +52,15 @@ export function decodeBase64(text: string, ignoreGarbage: boolean): string | und
     }
     if (bytes.length > MAX_DECODED) return undefined;
   }
-  return utf8(Uint8Array.from(bytes));
+  return textOf(Uint8Array.from(bytes));
+}
+
+/** Decoded bytes as the text the model keeps: UTF-8, or the text a gzip member holds (a compressed stream is kept as
+ * its text, as compressors.ts keeps `gzip f`'s output: `base64 -d | gunzip | sh` then runs it). */
+function textOf(bytes: Uint8Array): string | undefined {
+  if (!isGzip(bytes)) return utf8(bytes);
+  const inner = gunzip(bytes, MAX_DECODED);
+  return inner === undefined ? undefined : utf8(inner);
 }
 
 /** The one input: the single operand's text, or stdin with none (`-` too); undefined with several or unknown. */
@@ -145,6 +155,52 @@ export function xxdOutput(args: readonly string[], _static: boolean, stdin: stri
     }
   }
   return utf8(Uint8Array.from(bytes));
+}
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 (blanks and line ends skipped); undefined when invalid. */
+export function decodeBase32(text: string): string | undefined {
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of text) {
+    if (c === '=' || c === ' ' || c === '\n' || c === '\r' || c === '\t') continue;
+    const v = B32.indexOf(c);
+    if (v < 0) return undefined;
+    acc = ((acc << 5) | v) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >> bits) & 0xff);
+    }
+    if (bytes.length > MAX_DECODED) return undefined;
+  }
+  return utf8(Uint8Array.from(bytes));
+}
+
+/** `base32 -d [FILE]` and `basenc --base32|--base64|--base64url -d [FILE]`: the decoded text; anything else unknown. */
+export function baseNOutput(fixed: 'base32' | undefined) {
+  return (args: readonly string[], _static: boolean, stdin: string | undefined, file: Read): string | undefined => {
+    let decode = false;
+    let ignore = false;
+    let base: string | undefined = fixed;
+    const operands: string[] = [];
+    for (const a of args) {
+      if (a === '-d' || a === '--decode') decode = true;
+      else if (a === '-i' || a === '--ignore-garbage') ignore = true;
+      else if (/^-[di]+$/.test(a)) {
+        decode ||= a.includes('d');
+        ignore ||= a.includes('i');
+      } else if (fixed === undefined && (a === '--base32' || a === '--base64' || a === '--base64url'))
+        base = a.slice(2);
+      else if (a.startsWith('-') && a !== '-') return undefined;
+      else operands.push(a);
+    }
+    const text = input(operands, stdin, file);
+    if (!decode || base === undefined || text === undefined) return undefined;
+    return base === 'base32' ? decodeBase32(text) : decodeBase64(text, ignore);
+  };
 }
 
 /** `rev [FILE]`: each line with its characters reversed. */

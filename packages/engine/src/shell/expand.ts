@@ -6,6 +6,7 @@ import { compiledProgram } from './programs/registry.js';
 import { programName, resolve, treeOf } from './paths.js';
 import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
 import { globMatch } from './glob-match.js';
+import { printfOutput } from './printf.js';
 
 /** What expansion needs besides the variables. */
 export interface ExpandContext {
@@ -388,6 +389,13 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
     return undefined;
   }
   if (!NAME.test(name)) return undefined;
+  // An array assigned with literal keys (`declare -A M=([job]=x)`): `${M[job]}` is that element, `${M[@]}` its values.
+  const keyed = ctx.vars.getKeyed(name);
+  if (keyed !== undefined) {
+    if (index === '@' || index === '*')
+      return count ? String(keyed.size) : [...keyed.values()].join(sep(index === '*'));
+    return count || !/^[A-Za-z0-9_.:-]+$/.test(index) ? undefined : (keyed.get(index) ?? '');
+  }
   const items = ctx.vars.getArray(name);
   if (items === undefined) return undefined;
   if (index === '@' || index === '*') return count ? String(items.length) : items.join(sep(index === '*'));
@@ -571,6 +579,23 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       if (length === undefined) return raw.slice(start);
       return length < 0 ? raw.slice(start, raw.length + length) : raw.slice(start, start + length);
     }
+    case 'Transform':
+      // ${X@E} expands backslash escapes as $'…' does, ${X@Q} quotes the value (eval gives it back), ${X@U}/@u/@L
+      // change its case; the others (@P, @A, @K, @a) are not computed.
+      switch (op.operand?.value) {
+        case 'E':
+          return raw.includes('\\') ? printfOutput(['%b', raw]) : raw;
+        case 'Q':
+          return `'${raw.replaceAll("'", "'\\''")}'`;
+        case 'U':
+          return raw.toUpperCase();
+        case 'u':
+          return raw.charAt(0).toUpperCase() + raw.slice(1);
+        case 'L':
+          return raw.toLowerCase();
+        default:
+          return undefined;
+      }
     case 'CaseModification':
       if (op.operand !== undefined) return undefined;
       switch (op.operator) {

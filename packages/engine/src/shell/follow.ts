@@ -31,8 +31,8 @@ import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declar
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
-import { descriptorName, openedOn, type Scope } from './scope.js';
-import { NO_STDIN, type Stdin } from './stdin.js';
+import { descriptorName, inputDescriptorName, openedOn, type Scope } from './scope.js';
+import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import {
   justfileCandidates,
   justRecipes,
@@ -42,6 +42,12 @@ import {
   makeRecipes,
   makeTargets,
   rakefileCandidates,
+  procfileCommands,
+  procfileNames,
+  toxCommands,
+  toxEnvs,
+  preCommitHooks,
+  preCommitIds,
   rakeRunsNothing,
   rakeTasks,
   taskfileCandidates,
@@ -170,6 +176,19 @@ export abstract class Follower {
    */
   protected openDescriptors(redirects: readonly Redirection[], scope: Scope): void {
     for (const r of redirects) {
+      if (
+        (r.type === 'HereDoc' || r.type === 'HereString' || r.type === 'Redirect') &&
+        r.descriptor?.type === 'FileDescriptor' &&
+        r.descriptor.value >= 3
+      ) {
+        // `exec 3<<< …`, `exec 4<<EOF`, `exec 3< f`: the text a later `<&3` (or /dev/fd/3) reads.
+        const text = redirectedText(r, this.expandContext(scope));
+        if (text !== null) {
+          scope.vars.set(inputDescriptorName(r.descriptor.value), text ?? UNKNOWN);
+          if (text !== undefined) this.files.descriptor(r.descriptor.value, text);
+          continue;
+        }
+      }
       if (r.type !== 'Redirect' || r.target === undefined || r.descriptor?.type !== 'FileDescriptor') continue;
       const fd = r.descriptor.value;
       if (fd < 3) continue;
@@ -178,6 +197,62 @@ export abstract class Follower {
       if (r.operator === '>&' && target === '-') scope.vars.set(name, UNSET);
       else if (r.operator === '>' || r.operator === '>>' || r.operator === '>|' || r.operator === '<>')
         scope.vars.set(name, target.includes('$') ? UNKNOWN : resolve(scope.cwd, target));
+    }
+  }
+
+  /** A command's own input descriptors (`bash /dev/fd/3 3< f`): `/dev/fd/N` reads their text. */
+  protected commandDescriptors(redirects: readonly Redirection[], scope: Scope): void {
+    for (const r of redirects)
+      if (
+        (r.type === 'HereDoc' || r.type === 'HereString' || r.type === 'Redirect') &&
+        r.descriptor?.type === 'FileDescriptor' &&
+        r.descriptor.value >= 3
+      ) {
+        const text = redirectedText(r, this.expandContext(scope));
+        if (typeof text === 'string') this.files.descriptor(r.descriptor.value, text);
+      }
+  }
+
+  /**
+   * The output process substitutions of a command whose output is known: a redirection into one (`echo … > >(bash)`)
+   * or tee's operand (`echo … | tee >(sh)`) runs its script reading that output. Its text is parsed again (the walk
+   * of the word's substitutions met it first, with nothing known on its stdin).
+   */
+  protected feedSubstitutions(
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    redirects: readonly Redirection[],
+    output: string,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+  ): void {
+    const targets: string[] = [];
+    for (const r of redirects)
+      if (r.type === 'Redirect' && (r.operator === '>' || r.operator === '>>' || r.operator === '>|'))
+        if (r.target?.text.startsWith('>(') === true && r.target.text.endsWith(')')) targets.push(r.target.text);
+    if (command.program === 'tee')
+      for (const w of words.slice(1))
+        if (w.processSubstitution && w.text.startsWith('>(') && w.text.endsWith(')')) targets.push(w.text);
+    if (frame.depth + 1 > this.maxDepth) return;
+    for (const t of targets) {
+      const source = t.slice(2, -1);
+      this.nested(
+        source,
+        {
+          text: source,
+          base: undefined,
+          span: this.map(frame, pos, end),
+          via: [...command.via, `${command.program} >(…)`],
+          depth: frame.depth + 1,
+          env: frame.env,
+          remote: frame.remote,
+          file: frame.file,
+        },
+        { cwd: scope.cwd, vars: scope.vars.forChild(true, undefined) },
+        { text: output, file: undefined, how: '|' },
+      );
     }
   }
 
@@ -486,7 +561,8 @@ export abstract class Follower {
     } else if (!command.programText.includes('/') && declarationOf(command.program) === undefined && !command.dynamic) {
       // A bare name the model does not know may be a script the session put on the PATH (`install … /usr/local/bin/
       // ship && ship`, `PATH=$PWD/bin:$PATH ship`): the usual PATH folders and those the command's own PATH= names.
-      for (const dir of pathFolders(command.assignments)) {
+      this.files.askedEnvironment = true;
+      for (const dir of pathFolders(command.assignments, scope.vars.get('PATH'))) {
         const path = resolve(cwd, `${dir}/${command.programText}`);
         if (
           this.files.file(path) !== undefined &&
@@ -738,6 +814,7 @@ export abstract class Follower {
   ): void {
     const family = declarationOf(command.program)?.interpreter?.family;
     if (family === undefined || command.remote !== undefined) return;
+    if (family === 'node' || family === 'sh') this.files.askedEnvironment = true;
     const env = command.environment;
     const load = (file: string, as: string, label: string): void => {
       const path = resolve(command.cwd, file);
@@ -791,7 +868,24 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'justfile' || runner === 'makefile' || runner === 'taskfile' || runner === 'rakefile') {
+    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit') {
+      // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml.
+      const picked =
+        runner === 'procfile' ? procfileNames(command) : runner === 'tox' ? toxEnvs(command) : preCommitIds(command);
+      if (picked === undefined) return;
+      const name = runner === 'procfile' ? 'Procfile' : runner === 'tox' ? 'tox.ini' : '.pre-commit-config.yaml';
+      file = resolve(command.cwd, name);
+      const content = known(file);
+      if (content === undefined) return;
+      whole = content.whole;
+      lines =
+        runner === 'procfile'
+          ? procfileCommands(content.text, picked)
+          : runner === 'tox'
+            ? toxCommands(content.text, picked)
+            : preCommitHooks(content.text, picked);
+      label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
+    } else if (runner === 'justfile' || runner === 'makefile' || runner === 'taskfile' || runner === 'rakefile') {
       const nothing = {
         justfile: justRunsNothing,
         makefile: makeDryRun,
@@ -1125,13 +1219,14 @@ function hookPlan(hooks: HooksDeclaration, sub: string): readonly PlannedHook[] 
 }
 
 /** Folders a bare program name is looked up in: the usual ones a script is installed into, and the entries of a
- * `PATH=…` the command is given that the call names (`$PWD/bin`, `bin`; not `$PATH` itself or another variable). */
+ * `PATH=…` the command is given, else of the PATH the shell has (an `export PATH="$PWD/tools:$PATH"` earlier in the
+ * call or the session), that the call names (`$PWD/bin`, `bin`; not `$PATH` itself or another variable). */
 const USUAL_PATH = ['/usr/local/bin', '/usr/bin', '/bin', '~/.local/bin', '~/bin', 'bin', 'node_modules/.bin'];
-function pathFolders(assignments: readonly string[]): readonly string[] {
-  const given = assignments.find((a) => a.startsWith('PATH='));
+function pathFolders(assignments: readonly string[], shellPath: Value): readonly string[] {
+  const given =
+    assignments.find((a) => a.startsWith('PATH='))?.slice(5) ?? (typeof shellPath === 'string' ? shellPath : undefined);
   if (given === undefined) return USUAL_PATH;
   const own = given
-    .slice(5)
     .replace(/^(['"])(.*)\1$/, '$2')
     .split(':')
     .map((d) => d.replace(/^\$\{?PWD\}?\/?/, '') || '.')

@@ -43,6 +43,8 @@ interface Asked {
   readonly files: ReadonlySet<string>;
   /** The branch checked out (a git push with no refspec, `$(git branch --show-current)`). */
   readonly branch: boolean;
+  /** A value of ENVIRONMENT_READ (a bare name looked up, a shell or node started). */
+  readonly environment: boolean;
 }
 // INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
 const asked = new WeakMap<ShellModel, Asked>();
@@ -51,6 +53,10 @@ const asked = new WeakMap<ShellModel, Asked>();
  * Whether the session's values or directory can change the model of `source`: its values only through a `$`, its
  * directory always (paths are resolved against it). Such a call is walked with its whole context, uncached.
  */
+/** Values programs read from the environment with no `$` in the call: a PATH the session exported is where a bare
+ * name is looked up, BASH_ENV/ENV the startup file a shell runs, NODE_OPTIONS what node preloads. */
+const ENVIRONMENT_READ = ['PATH', 'BASH_ENV', 'ENV', 'NODE_OPTIONS'] as const;
+
 function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
   if (context.env !== undefined && source.includes('$')) {
@@ -73,9 +79,10 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
   if (context === undefined) return base;
   const a = asked.get(base);
   if (a === undefined || !needsContext(a, context)) return base;
-  // A call that needs only the branch (no file of the session) is cached by source and branch: the plugin asks
+  // A call that needs only the branch (no file or value of the session) is cached by source and branch: the plugin asks
   // again for the same `git push` on the same branch.
-  const key = defaults && !needsFiles(a, context) ? branchKey(source, context) : undefined;
+  const key =
+    defaults && !needsFiles(a, context) && !needsEnvironment(a, context) ? branchKey(source, context) : undefined;
   const hit = key === undefined ? undefined : byBranch.get(key);
   if (hit !== undefined) return hit;
   const model = build(source, maxDepth, maxBytes, context).model;
@@ -86,6 +93,13 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
 
 const branchKey = (source: string, context: ShellContext): string =>
   `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${source}`;
+
+/** Whether the session has a value of ENVIRONMENT_READ the context-free walk read. */
+function needsEnvironment(a: Asked, context: ShellContext): boolean {
+  if (a.environment && context.env !== undefined)
+    for (const name of ENVIRONMENT_READ) if (Object.hasOwn(context.env, name)) return true;
+  return false;
+}
 
 /** Whether the context knows a file the context-free walk asked about. */
 function needsFiles(a: Asked, context: ShellContext): boolean {
@@ -102,13 +116,14 @@ function needsFiles(a: Asked, context: ShellContext): boolean {
 /** Whether the context knows something the context-free walk asked about. */
 function needsContext(a: Asked, context: ShellContext): boolean {
   if (a.branch && context.branch !== undefined) return true;
-  return needsFiles(a, context);
+  return needsEnvironment(a, context) || needsFiles(a, context);
 }
 
 /** The context-free model of a source; with the default options, cached (frozen) when it was `seen` once before. */
 function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean, seen: boolean): ShellModel {
   const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
-  if (files.asked.size > 0 || repo.asked) asked.set(model, { files: files.asked, branch: repo.asked });
+  if (files.asked.size > 0 || repo.asked || files.askedEnvironment)
+    asked.set(model, { files: files.asked, branch: repo.asked, environment: files.askedEnvironment });
   if (defaults) cache.set(source, seen ? deepFreeze(model) : SEEN);
   return model;
 }

@@ -1,7 +1,7 @@
 // String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
 // literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk' | 'lua' | 'julia';
+export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk' | 'lua' | 'julia' | 'elixir';
 
 export interface Literal {
   /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */
@@ -93,6 +93,7 @@ function interpolates(code: string, j: number, language: Language, quote: number
     case 'js':
       return quote === 96 && c === 36 && next === 123; // `${`
     case 'ruby':
+    case 'elixir':
       return quote !== 39 && c === 35 && next === 123; // "#{"
     case 'perl':
       return quote !== 39 && (c === 36 || c === 64) && (isLetter(next) || next === 123 || next === 95); // "$x" "@x"

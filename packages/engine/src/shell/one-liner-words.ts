@@ -6,7 +6,7 @@
 import type { OneLinerFinding } from './one-liners.js';
 import { shellQuote } from './words.js';
 
-export type WordLanguage = 'tcl' | 'elisp' | 'sed';
+export type WordLanguage = 'tcl' | 'elisp' | 'sed' | 'applescript';
 
 /** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
 const MAX_CALLS = 32;
@@ -19,7 +19,19 @@ const TCL_OPERATORS: ReadonlySet<string> = new Set(['|', '|&', '<', '<<', '>', '
 
 export function scanWords(language: WordLanguage, code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  if (language === 'applescript') return scanAppleScript(text);
   return language === 'tcl' ? scanTcl(text) : language === 'sed' ? scanSed(text) : scanElisp(text);
+}
+
+/** AppleScript (osascript -e): `do shell script "…"` runs the string literal through sh; a string joined with `&`
+ * or a variable is not read. */
+function scanAppleScript(code: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(/\bdo\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"(?!\s*&)/g)) {
+    if (found.length >= MAX_CALLS) break;
+    found.push({ kind: 'shell', command: (m[1] as string).replace(/\\(.)/g, '$1'), call: 'do shell script' });
+  }
+  return found;
 }
 
 /** A sed address (a line, `$`, a /regex/, a range of them, negated) before a command. */
@@ -185,6 +197,9 @@ const ELISP_CALLS: Readonly<Record<string, { shell?: number; argv?: number; skip
   'make-process': {},
   'delete-file': { delete: true },
   'delete-directory': { delete: true },
+  // Scheme (guile -c): (system "…") runs a command line, (system* PROGRAM ARGS…) a program
+  system: { shell: 0 },
+  'system*': { argv: 0, skip: 0 },
 };
 
 const ELISP_NAMES: ReadonlySet<string> = new Set([

@@ -353,6 +353,21 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       include: 'load',
     },
   },
+  // Elixir (elixir -e): System.shell runs a command line, System.cmd a program with a list of arguments.
+  elixir: {
+    comment: '#',
+    bare: false,
+    calls: {
+      'System.shell': 'shell',
+      'System.cmd': 'program-args',
+      'File.write': 'write',
+      'File.write!': 'write',
+      'File.rm': 'delete',
+      'File.rm!': 'delete',
+      'File.rm_rf': 'delete',
+      'File.rm_rf!': 'delete',
+    },
+  },
   php: {
     comment: '//',
     // include/require are language constructs, mostly written without brackets
@@ -401,8 +416,10 @@ const PAIRS: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', 
 const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
   lua: 'lua',
   julia: 'julia',
+  elixir: 'elixir',
   tcl: 'tcl',
   elisp: 'elisp',
+  applescript: 'applescript',
   sed: 'sed',
   python: 'python',
   node: 'js',
@@ -451,7 +468,8 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
-  if (language === 'tcl' || language === 'elisp' || language === 'sed') return scanWords(language, code);
+  if (language === 'tcl' || language === 'elisp' || language === 'sed' || language === 'applescript')
+    return scanWords(language, code);
   if (language === 'awk') {
     // awk's variables set once to a literal are put in where a command is named (`cmd = "…"; system(cmd)`).
     const folded = foldAwkVariables(code);
@@ -617,7 +635,7 @@ class Scan {
   /** Whether a command literal's body interpolates (then its text is not the command): Ruby's `#{…}`, `#@x`, `#$x`;
    * Perl's and PHP's `$x` and `@x` (an `@` before a non-name character, as in an address, is only a character). */
   private interpolates(body: string): boolean {
-    if (this.language === 'ruby') return /#[{$@]/.test(body);
+    if (this.language === 'ruby' || this.language === 'elixir') return /#[{$@]/.test(body);
     return /\$|@[\w{:]/.test(body);
   }
 

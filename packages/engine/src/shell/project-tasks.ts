@@ -15,7 +15,15 @@ export const TASK_LIMITS = {
 } as const;
 
 /** How a program runs a project's tasks (its declaration's `tasks`). */
-export type TaskRunner = 'npm-scripts' | 'makefile' | 'justfile' | 'taskfile' | 'rakefile';
+export type TaskRunner =
+  | 'npm-scripts'
+  | 'makefile'
+  | 'justfile'
+  | 'taskfile'
+  | 'rakefile'
+  | 'procfile'
+  | 'tox'
+  | 'pre-commit';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -442,3 +450,100 @@ export const rakeRunsNothing = (command: SimpleCommand): boolean =>
       '--help',
     ].includes(f.name),
   );
+
+/** `honcho start [NAME…]`, `foreman start [NAME]`: the Procfile's `name: command` lines (every one without a name). */
+export function procfileCommands(text: string, names: readonly string[]): TaskLine[] {
+  const out: TaskLine[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^([A-Za-z0-9_-]+):\s*(.+)$/.exec(line);
+    if (m === null || (names.length > 0 && !names.includes(m[1] as string))) continue;
+    if (out.length < TASK_LIMITS.maxLines) out.push({ source: m[2] as string, label: m[1] as string });
+  }
+  return out;
+}
+
+/** The process names `honcho start|run` and `foreman start` get; undefined when they run none of the Procfile's. */
+export function procfileNames(command: SimpleCommand): readonly string[] | undefined {
+  const [sub, ...rest] = command.positionals;
+  return sub === 'start' ? rest : undefined;
+}
+
+/** The tox.ini (or setup.cfg's [tox:…]) environments' `commands`: `tox -e NAME`, `tox run -e NAME`; every
+ * environment without one. Continuation lines (indented) are commands of their own, as tox reads them. */
+export function toxCommands(text: string, envs: readonly string[]): TaskLine[] {
+  const out: TaskLine[] = [];
+  let section: string | undefined;
+  let inCommands = false;
+  for (const line of text.split(/\r?\n/)) {
+    const head = /^\[(?:testenv|tox:testenv):?([^\]]*)\]\s*$/.exec(line);
+    if (head !== null) {
+      section = head[1] === '' ? 'testenv' : head[1];
+      inCommands = false;
+      continue;
+    }
+    if (/^\[/.test(line)) {
+      section = undefined;
+      continue;
+    }
+    if (section === undefined) continue;
+    const key = /^([A-Za-z_]+)\s*=\s*(.*)$/.exec(line);
+    if (key !== null) {
+      inCommands = key[1] === 'commands' || key[1] === 'commands_pre' || key[1] === 'commands_post';
+      if (inCommands && (key[2] as string).trim() !== '') add(section, key[2] as string);
+      continue;
+    }
+    if (inCommands && /^\s+\S/.test(line)) add(section, line.trim());
+    else if (line.trim() !== '') inCommands = false;
+  }
+  return out;
+  function add(env: string, command: string): void {
+    const wanted = envs.length === 0 || envs.includes(env) || (env === 'testenv' && envs.length > 0);
+    if (wanted && out.length < TASK_LIMITS.maxLines) out.push({ source: command.replace(/^-\s*/, ''), label: env });
+  }
+}
+
+/** The environments `tox [run] -e A,B` names (none: all). */
+export function toxEnvs(command: SimpleCommand): readonly string[] {
+  const e = command.flags.find((f) => f.name === '-e' || f.name === '--env')?.value;
+  return e === undefined ? [] : e.split(',');
+}
+
+/** `pre-commit run [HOOK] …`: the `entry` of the config's local hooks in a shell-run language (system, script),
+ * with their `args`; every hook without a HOOK id. */
+export function preCommitHooks(text: string, ids: readonly string[]): TaskLine[] {
+  let config: unknown;
+  try {
+    config = parseYaml(text);
+  } catch (error) {
+    void error; // not YAML: nothing known to run
+    return [];
+  }
+  const out: TaskLine[] = [];
+  const repos = (config as { repos?: unknown } | null)?.repos;
+  if (!Array.isArray(repos)) return out;
+  for (const repo of repos) {
+    const hooks = (repo as { hooks?: unknown } | null)?.hooks;
+    if (!Array.isArray(hooks) || (repo as { repo?: unknown }).repo !== 'local') continue;
+    for (const hook of hooks) {
+      const h = hook as { id?: unknown; entry?: unknown; language?: unknown; args?: unknown };
+      if (typeof h.entry !== 'string' || typeof h.id !== 'string') continue;
+      if (ids.length > 0 && !ids.includes(h.id)) continue;
+      if (
+        h.language !== 'system' &&
+        h.language !== 'script' &&
+        h.language !== 'unsupported' &&
+        h.language !== 'unsupported_script'
+      )
+        continue;
+      const args = Array.isArray(h.args) ? h.args.filter((a): a is string => typeof a === 'string') : [];
+      if (out.length < TASK_LIMITS.maxLines) out.push({ source: [h.entry, ...args].join(' '), label: h.id });
+    }
+  }
+  return out;
+}
+
+/** The hook ids `pre-commit run [--hook-stage S] [HOOK]` runs (none: all); undefined for its other commands. */
+export function preCommitIds(command: SimpleCommand): readonly string[] | undefined {
+  const [sub, ...rest] = command.positionals;
+  return sub === 'run' ? rest : undefined;
+}

@@ -156,6 +156,7 @@ export abstract class Runner extends Follower {
       }
       // The startup file the shell reads before the string (BASH_ENV for `bash -c`, an rc file for `bash -i`), when
       // the session wrote it: run first, in the same new shell.
+      if (u.shell !== undefined) this.files.askedEnvironment = true;
       const startup =
         u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
       const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));
@@ -267,6 +268,8 @@ export abstract class Runner extends Follower {
     if (redirects.length === 0) this.out.output(index, output);
     else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
       this.openDescriptors(redirects, scope);
+    // `echo … > >(bash)`, `… | tee >(sh)`: the process substitution reads what the command prints.
+    if (output !== undefined) this.feedSubstitutions(command, u.words, redirects, output, frame, scope, pos, end);
     // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
     this.out.effects(
       remote !== frame.remote && here !== undefined ? here : index,
@@ -550,26 +553,28 @@ function leading(positionals: readonly string[], words: string): boolean {
 
 /** `read A B C` of a line: split on blanks, the last name takes the rest. */
 /** The startup file a shell started with a string reads: bash's `--rcfile`/`--init-file` when interactive, else the
- * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported. */
+ * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported; an interactive POSIX sh (dash, ksh:
+ * `sh -i -c …`) reads ENV the same way. */
 function startupFile(
-  shell: { readonly name: string; readonly rcfile: string | undefined },
+  shell: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean },
   assignments: readonly string[],
   scope: Scope,
 ): { path: string; label: string } | undefined {
   if (shell.rcfile !== undefined) return { path: shell.rcfile, label: `${shell.name} --rcfile ${shell.rcfile}` };
-  if (!/bash/.test(shell.name)) return undefined;
+  const name = /bash/.test(shell.name) ? 'BASH_ENV' : shell.interactive ? 'ENV' : undefined;
+  if (name === undefined) return undefined;
   let env: string | undefined;
   for (const a of assignments)
-    if (a.startsWith('BASH_ENV=')) {
+    if (a.startsWith(`${name}=`)) {
       // As written: a literal, quoted or not; anything computed is left (its value is not known here).
-      const v = a.slice(9).replace(/^(['"])(.*)\1$/, '$2');
+      const v = a.slice(name.length + 1).replace(/^(['"])(.*)\1$/, '$2');
       env = /[$`\\]/.test(v) ? undefined : v;
     }
   if (env === undefined) {
-    const v = scope.vars.get('BASH_ENV');
+    const v = scope.vars.get(name);
     if (typeof v === 'string') env = v;
   }
-  return env === undefined || env === '' ? undefined : { path: env, label: `BASH_ENV ${env}` };
+  return env === undefined || env === '' ? undefined : { path: env, label: `${name} ${env}` };
 }
 
 /**

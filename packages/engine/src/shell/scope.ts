@@ -86,6 +86,10 @@ export function assignedNames(node: SyntaxNode): Set<string> {
 /** The name a descriptor opened by `exec N> f` is kept under: no shell name, so never a variable or an export. */
 export const descriptorName = (fd: number): string => `>&${fd}`;
 
+/** The name the text a descriptor opened for reading by `exec N< f`, `exec N<<< …` or `exec N<<EOF` holds is kept
+ * under (the text itself, as a heredoc is: `bash <&N` reads it). */
+export const inputDescriptorName = (fd: number): string => `<&${fd}`;
+
 /** The file descriptor `fd` was opened on for writing in this shell, when known. */
 export function openedOn(scope: Scope, fd: number): string | undefined {
   const value = scope.vars.get(descriptorName(fd));

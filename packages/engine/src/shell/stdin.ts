@@ -4,6 +4,7 @@
 import type { Redirection } from 'unbash';
 import { resolve } from './paths.js';
 import { expandBody, expandValue, substitutionOutput, type ExpandContext } from './expand.js';
+import { inputDescriptorName } from './scope.js';
 
 export interface Stdin {
   /** The text, when known. */
@@ -32,6 +33,11 @@ export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandCo
       out = { text: body, file: undefined, how: '<<' };
     } else if (r.type === 'HereString' && r.target !== undefined) {
       out = { text: `${expandValue(r.target, ctx).value}\n`, file: undefined, how: '<<' };
+    } else if (r.type === 'Redirect' && r.operator === '<&' && r.target !== undefined && readsStdin(r)) {
+      // `bash <&3` after `exec 3<<< …` or `exec 3< f`: the text the descriptor was opened on (unknown otherwise).
+      const fd = r.target.value;
+      const held = /^[0-9]$/.test(fd) ? ctx.vars.get(inputDescriptorName(Number(fd))) : undefined;
+      out = { text: typeof held === 'string' ? held : undefined, file: undefined, how: '<' };
     } else if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined && readsStdin(r)) {
       const only = r.target.parts?.length === 1 ? r.target.parts[0] : undefined;
       if (only?.type === 'ProcessSubstitution') {
@@ -50,6 +56,26 @@ export function redirectedStdin(redirects: readonly Redirection[], ctx: ExpandCo
     }
   }
   return out;
+}
+
+/**
+ * The text an input redirection opens, whatever its descriptor (`3<<< …`, `4<<EOF`, `3< f` of a file the call or the
+ * session wrote); undefined when not known, null when it is no input redirection.
+ */
+export function redirectedText(r: Redirection, ctx: ExpandContext): string | undefined | null {
+  if (r.type === 'HereDoc')
+    return r.delimiter?.quoted === true || r.body.parts === undefined
+      ? r.body.text
+      : expandBody(r.body.parts, ctx).value;
+  if (r.type === 'HereString' && r.target !== undefined) {
+    const e = expandValue(r.target, ctx);
+    return e.unknown ? undefined : `${e.value}\n`;
+  }
+  if (r.type === 'Redirect' && r.operator === '<' && r.target !== undefined) {
+    const target = expandValue(r.target, ctx);
+    return target.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, target.value));
+  }
+  return null;
 }
 
 /** `< f` and `0< f` feed stdin; `3< f` opens another descriptor. */

@@ -16,6 +16,8 @@ interface Var {
   readonly items?: readonly string[] | null;
   /** A name reference (`declare -n R=C`): R reads and writes C, whatever C holds when it is used. */
   readonly ref?: string;
+  /** An array assigned whole with literal keys (`declare -A M=([job]=x)`, `A=([2]=y)`): its elements by key. */
+  readonly keys?: ReadonlyMap<string, string>;
 }
 
 /** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
@@ -24,8 +26,9 @@ export const POSITIONAL = '@';
 export const ZERO = '0';
 const SPECIAL = (name: string): boolean => name === POSITIONAL || name === ZERO;
 
-/** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`. */
-export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD']);
+/** Names kept as written when the call does not set them: the facts stage knows `~`-like `$HOME` and `$PWD`; `$PATH`
+ * stays `$PATH`, so `export PATH="$PWD/tools:$PATH"` keeps the folders it puts first (a bare name is looked up there). */
+export const AS_WRITTEN: ReadonlySet<string> = new Set(['HOME', 'PWD', 'PATH']);
 
 /** Bounds: a hostile call cannot make the tracked values large. */
 export const VALUE_LIMITS = {
@@ -138,6 +141,21 @@ export class Vars {
     if (items !== UNKNOWN) for (const i of items) length += i.length;
     const known = items === UNKNOWN || length > VALUE_LIMITS.maxLength ? null : items;
     this.set(name, known === null ? UNKNOWN : (known[0] ?? ''), undefined, known);
+  }
+
+  /** The elements of an array assigned whole with literal keys, by key; undefined for any other variable. */
+  getKeyed(name: string): ReadonlyMap<string, string> | undefined {
+    return this.resolved(name)?.keys;
+  }
+
+  /** `declare -A M=([k]=v …)`: the elements by key (the value itself, `$M`, is not known). */
+  setKeyed(name: string, keys: ReadonlyMap<string, string>): void {
+    let length = 0;
+    for (const [k, v] of keys) length += k.length + v.length;
+    this.set(name, UNKNOWN, undefined, null);
+    if (length > VALUE_LIMITS.maxLength) return;
+    const entry = this.own?.get(name);
+    if (entry !== undefined) this.own?.set(name, { ...entry, keys });
   }
 
   set(written: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {

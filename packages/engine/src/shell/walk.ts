@@ -449,6 +449,7 @@ export class Walker extends Runner {
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
     const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    if (redirects.length !== 0) this.commandDescriptors(redirects, scope);
     const ran = this.run(
       words,
       assignments ?? frame.env,
@@ -605,7 +606,9 @@ export class Walker extends Runner {
 
   private assign(a: Assignment, scope: Scope): void {
     if (a.value.type === 'ArrayValue') {
-      scope.vars.setArray(a.name, a.append || a.index !== undefined ? UNKNOWN : this.arrayItems(a.value, scope));
+      const keyed = a.append || a.index !== undefined ? undefined : this.arrayKeys(a.value, scope);
+      if (keyed !== undefined) scope.vars.setKeyed(a.name, keyed);
+      else scope.vars.setArray(a.name, a.append || a.index !== undefined ? UNKNOWN : this.arrayItems(a.value, scope));
       return;
     }
     scope.vars.set(a.name, this.assignmentValue(a, scope));
@@ -622,6 +625,20 @@ export class Walker extends Runner {
       items.push(...e.fields);
     }
     return items;
+  }
+
+  /** `M=([job]=x [k2]="y z")`: every element a literal key and a value the call knows, by key; else undefined. */
+  private arrayKeys(array: ArrayValue, scope: Scope): ReadonlyMap<string, string> | undefined {
+    const keys = new Map<string, string>();
+    for (const w of array.elements) {
+      const m = /^\[([A-Za-z0-9_.:-]+)\]=/.exec(w.text);
+      if (m === null) return undefined;
+      const e = expandWord(w, this.expandContext(scope));
+      if (e.unknown || e.fields.length !== 1) return undefined;
+      const field = e.fields[0] as string;
+      keys.set(m[1] as string, field.slice(field.indexOf('=') + 1));
+    }
+    return keys.size === 0 ? undefined : keys;
   }
 
   /** A Word's value in this scope (for redirect targets and the like). */

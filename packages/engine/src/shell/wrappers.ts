@@ -70,7 +70,7 @@ export type Unwrapped =
       readonly params?: readonly ShellWord[];
       /** `bash -c`, `bash --rcfile F -i -c`: the shell that runs the string, and the startup file its options name
        * (run.ts reads BASH_ENV besides). */
-      readonly shell?: { readonly name: string; readonly rcfile: string | undefined };
+      readonly shell?: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean };
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -279,7 +279,7 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   const interactive = parsed.flags.some((f) => f.name === '-i');
   return {
     ...reparse(state, script.value, script, false, words.slice((at as number) + 2)),
-    shell: { name, rcfile: interactive ? rc : undefined },
+    shell: { name, rcfile: interactive ? rc : undefined, interactive },
   } as Unwrapped;
 }
 

@@ -142,8 +142,10 @@ export type InterpreterFamily =
   | 'r'
   | 'lua'
   | 'julia'
+  | 'elixir'
   | 'tcl'
-  | 'elisp';
+  | 'elisp'
+  | 'applescript';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;

@@ -23,6 +23,7 @@ import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
 import { headOutput, pasteOutput, sedOutput, tailOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
+import { awkOutput, ddOutput } from '../print-output.js';
 import { hasGlob } from '../glob-match.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
@@ -112,9 +113,10 @@ export const CHMOD: ProgramDeclaration = {
 
 export const DD: ProgramDeclaration = {
   names: ['dd'],
-  about: 'dd: of= is written, if= is read',
+  about: 'dd: of= is written, if= is read; with neither count, skip nor conversion it prints what it reads as it is',
   options: {},
   effects: { reads: [], effects: ddEffects },
+  output: ddOutput,
 };
 
 export const TEE: ProgramDeclaration = {
@@ -171,6 +173,8 @@ export const AWK: ProgramDeclaration = {
   effects: { reads: ['-f', '--file'], effects: awkEffects },
   // system("…") runs a shell command line. awk is not made opaque for its program: it is in nearly every pipeline.
   program: { language: 'awk', options: ['-e', '--source'], fileOptions: ['-f', '--file'] },
+  // `awk 1 f`, `awk '{print}' f` print f; `awk 'BEGIN { print "…" }'` prints the literal.
+  output: awkOutput,
 };
 
 export const PATCH: ProgramDeclaration = {

@@ -82,6 +82,27 @@ export const GO_TASK: ProgramDeclaration = {
   tasks: 'taskfile',
 };
 
+export const HONCHO: ProgramDeclaration = {
+  names: ['honcho', 'foreman'],
+  about: 'honcho/foreman start [NAME…]: runs the Procfile’s processes (-f names another Procfile: not read)',
+  options: { '*': ['-f', '--procfile', '-e', '--env', '-d', '--app-root', '-p', '--port', '-c', '--concurrency'] },
+  tasks: 'procfile',
+};
+
+export const TOX: ProgramDeclaration = {
+  names: ['tox'],
+  about: 'tox [run] [-e ENV,…]: runs the commands of tox.ini’s environments',
+  options: { '*': ['-e', '--env', '-c', '--conf', '--root', '--workdir', '-r', '--recreate', '-x', '--override'] },
+  tasks: 'tox',
+};
+
+export const PRE_COMMIT: ProgramDeclaration = {
+  names: ['pre-commit', 'prek'],
+  about: 'pre-commit run [HOOK]: runs the config’s hooks (the local system/script hooks’ entry is a command line)',
+  options: { '*': ['-c', '--config', '--hook-stage', '--from-ref', '--to-ref', '-s', '--source', '-o', '--origin'] },
+  tasks: 'pre-commit',
+};
+
 export const RAKE: ProgramDeclaration = {
   names: ['rake'],
   about: 'rake: runs a task of the Rakefile (-f names it, -C/--directory moves it)',

@@ -1,6 +1,7 @@
 // Interpreters: the options that carry inline code, those after which no script file follows, and their value
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
 import { perlEffects } from '../file-effects.js';
+import { printOutput } from '../print-output.js';
 import { PACKAGE_BINS } from './packages.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -9,6 +10,8 @@ export const PYTHON: ProgramDeclaration = {
   about: 'Python: -c carries code, -m runs a module (no script file), else the first word is the script',
   options: { '*': ['-c', '-m', '-W', '-X', '-Q'] },
   interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
+  // `python3 -c 'print("…")' | sh`: the literal it prints.
+  output: printOutput('python'),
   // `python -m MODULE ARGS` runs the module's command line: `python -m twine upload`, `python -m mkdocs gh-deploy`.
   runs: [{ options: ['-c', '-m', '-W', '-X', '-Q'], programOption: ['-m'], notWhen: ['-c'] }],
 };
@@ -23,6 +26,7 @@ export const NODE: ProgramDeclaration = {
     ],
   },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+  output: printOutput('node'),
   // The package managers' own entry points, run by node directly (a CI image without the npm shim on the PATH).
   runs: [
     {
@@ -48,6 +52,7 @@ export const TSX: ProgramDeclaration = {
   about: 'tsx and ts-node: TypeScript on Node; -e/-p carry code, else the first word is the script (tsx watch too)',
   options: { '*': ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--tsconfig', '-P', '--project'] },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
+  output: printOutput('node'),
 };
 
 export const PERL: ProgramDeclaration = {
@@ -57,6 +62,7 @@ export const PERL: ProgramDeclaration = {
   attached: ['-i', '-0', '-l'],
   interpreter: { family: 'perl', inline: ['-e', '-E'] },
   effects: { reads: ['-e', '-E'], effects: perlEffects },
+  output: printOutput('perl'),
 };
 
 export const RUBY: ProgramDeclaration = {
@@ -110,6 +116,30 @@ export const JULIA: ProgramDeclaration = {
   about: 'Julia: -e/--eval (-E/--print) carry code (run of a command literal), else the first word is the script',
   options: { '*': ['-e', '--eval', '-E', '--print', '-L', '--load', '-t', '--threads', '-p', '--procs', '--project'] },
   interpreter: { family: 'julia', inline: ['-e', '--eval', '-E', '--print'] },
+};
+
+export const ELIXIR: ProgramDeclaration = {
+  names: ['elixir'],
+  about: 'Elixir: -e carries code (System.shell, System.cmd, File.write), else the first word is the script',
+  options: { '*': ['-e', '--eval', '-r', '-pr', '-pa', '-pz', '--app', '--erl', '--cookie', '--name', '--sname'] },
+  interpreter: { family: 'elixir', inline: ['-e', '--eval'] },
+};
+
+// Guile (Scheme) is a Lisp: its `(system "…")` and `(system* "git" "push" …)` forms are read by the same scan as
+// Emacs Lisp's (one-liner-words.ts).
+export const GUILE: ProgramDeclaration = {
+  names: ['guile'],
+  about: 'Guile: -c carries Scheme code ((system "…"), (system* …)), -s FILE or the first word is the script',
+  options: { '*': ['-c', '-s', '-l', '-e', '-L', '-C', '-x'] },
+  interpreter: { family: 'elisp', inline: ['-c'], scriptOptions: ['-s', '-l'] },
+};
+
+export const OSASCRIPT: ProgramDeclaration = {
+  names: ['osascript'],
+  about:
+    'osascript (macOS): -e carries AppleScript (do shell script "…" runs a command line), else the first word is the script',
+  options: { '*': ['-e', '-l', '-s'] },
+  interpreter: { family: 'applescript', inline: ['-e'] },
 };
 
 export const TCLSH: ProgramDeclaration = {

@@ -507,4 +507,133 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     skip: 1,
   }),
+  // Blind round 6: process tools that run their command as it is (profilers, debuggers, limits, personalities,
+  // privileges, supervision, queues), and secret injectors not met before.
+  runner(['perf'], 'perf stat|record|trace [opts] [--] CMD: runs and measures CMD (-p/-a watch others: none)', {
+    subcommands: ['stat', 'record', 'trace'],
+    options: [
+      ...['-e', '--event', '-o', '--output', '-r', '--repeat', '-p', '--pid', '-t', '--tid', '-C', '--cpu'],
+      ...['-G', '--cgroup', '-x', '--field-separator', '-I', '--interval-print', '-F', '--freq', '-c', '--count'],
+    ],
+    notWhen: ['-p', '--pid', '-t', '--tid', '-a', '--all-cpus'],
+  }),
+  runner(['valgrind'], 'valgrind [--tool=… and other --x=y options] CMD: runs CMD under the tool', {
+    options: [],
+    notWhen: ['--version', '--help', '-h'],
+  }),
+  runner(
+    ['gdb', 'cgdb'],
+    'gdb … --args CMD ARGS: runs CMD when its script says run (without --args: debugs, runs none)',
+    {
+      options: [
+        ...['-ex', '--ex', '-eval-command', '--eval-command', '-iex', '-init-eval-command', '-x', '--command', '-ix'],
+        ...['-p', '--pid', '-cd', '--cd', '-d', '--directory', '-s', '--symbols', '-e', '--exec', '-c', '--core'],
+        ...['-tty', '--tty'],
+      ],
+      commandAfter: ['--args'],
+    },
+  ),
+  runner(['setarch'], 'setarch ARCH [opts] [CMD]: runs CMD with another reported architecture', {
+    options: [],
+    skip: 1,
+    notWhen: ['--list'],
+  }),
+  runner(['linux32', 'linux64', 'i386', 'x86_64'], 'setarch by its architecture names: run their command', {
+    options: [],
+  }),
+  runner(['prlimit'], 'prlimit --RESOURCE=LIMITS… CMD: runs CMD with the limits (--pid changes a running process)', {
+    options: ['-p', '--pid', '-o', '--output'],
+    attached: ['-c', '-d', '-e', '-f', '-i', '-l', '-m', '-n', '-q', '-r', '-s', '-t', '-u', '-v', '-x', '-y'],
+    notWhen: ['-p', '--pid'],
+  }),
+  runner(['systemd-inhibit'], 'systemd-inhibit [--what --who --why --mode] CMD: runs CMD holding an inhibitor lock', {
+    options: ['--what', '--who', '--why', '--mode'],
+    notWhen: ['--list'],
+  }),
+  runner(['setpriv'], 'setpriv [privilege options] CMD: runs CMD with other ids, groups or capabilities', {
+    options: [
+      ...['--reuid', '--regid', '--ruid', '--rgid', '--euid', '--egid', '--groups', '--inh-caps', '--ambient-caps'],
+      ...['--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile'],
+      ...['--landlock-access', '--landlock-rule'],
+    ],
+    notWhen: ['-d', '--dump', '--help', '--version'],
+  }),
+  // capsh hands the words after `--` to /bin/bash: `capsh --caps=… -- -c STRING` is `bash -c STRING`.
+  runner(['capsh'], 'capsh [--caps=… --user=…] -- -c STRING: bash runs the string with the capabilities set', {
+    options: [],
+    commandAfter: ['--'],
+    commandOption: ['-c'],
+    rest: false,
+  }),
+  runner(['chpst'], 'chpst (runit) [-u USER -e DIR -/ ROOT …] CMD: runs CMD with a changed process state', {
+    options: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'],
+  }),
+  runner(['rlwrap'], 'rlwrap [opts] CMD: runs CMD with readline editing', {
+    options: [
+      ...['-b', '-C', '-D', '-e', '-f', '-g', '-H', '-l', '-M', '-O', '-P', '-q', '-s', '-S', '-t', '-w', '-z'],
+      ...['--break-chars', '--command-name', '--history-no-dupes', '--extra-char-after-completion', '--file'],
+      ...['--forget-matching', '--history-filename', '--logfile', '--multi-line-ext', '--only-cook'],
+      ...['--one-shot', '--quote-characters', '--histsize', '--substitute-prompt', '--set-term-name'],
+      ...['--polling', '--filter'],
+    ],
+  }),
+  runner(['tsp', 'ts-spooler'], 'tsp (task spooler) [opts] CMD: queues CMD, run as soon as the queue allows', {
+    options: ['-L', '-N', '-D', '-W'],
+    notWhen: [
+      ...['-l', '-S', '-C', '-K', '-t', '-c', '-p', '-o', '-i', '-s', '-r', '-w', '-k', '-u', '-U', '-h', '-V'],
+      ...['-T', '-M'],
+    ],
+  }),
+  runner(['pueue'], 'pueue add [opts] [--] CMD…: queues the words, joined, for a shell to run', {
+    subcommands: ['add'],
+    options: [
+      ...['-w', '--working-directory', '-d', '--delay', '-g', '--group', '-a', '--after', '-l', '--label'],
+      ...['-o', '--priority'],
+    ],
+    cwd: ['-w', '--working-directory'],
+    joined: true,
+  }),
+  runner(['envchain'], 'envchain NAMESPACE[,…] CMD: runs CMD with the keychain secrets (--set/--list run none)', {
+    options: [],
+    skip: 1,
+    notWhen: ['-s', '--set', '-l', '--list', '--unset'],
+  }),
+  runner(['chamber'], 'chamber exec SERVICE… -- CMD: runs CMD with the services’ secrets', {
+    subcommands: ['exec'],
+    options: ['--strict-value'],
+    dashDash: true,
+  }),
+  runner(['sops'], 'sops exec-env|exec-file FILE STRING: a shell runs the string with the decrypted values', {
+    subcommands: ['exec-env', 'exec-file'],
+    options: ['--user', '--filename', '--input-type', '--output-type'],
+    skip: 1,
+    joined: true,
+  }),
+  runner(['systemd-nspawn'], 'systemd-nspawn [-D ROOT …] [CMD]: runs CMD in a container of that tree', {
+    options: [
+      ...['-D', '--directory', '-i', '--image', '-M', '--machine', '-u', '--user', '--chdir', '--bind', '--bind-ro'],
+      ...['-E', '--setenv', '--network-interface', '-p', '--port', '--template', '--tmpfs', '--overlay'],
+      ...['--overlay-ro', '-S', '--slice', '--property', '--private-users', '--capability', '--drop-capability'],
+      ...['--uuid', '--register', '--kill-signal', '--link-journal', '--resolv-conf', '--timezone', '--console'],
+    ],
+    // (not marked remote: no word names where, and the tree is local; judged like a command run here)
+    clearsEnvironment: true,
+  }),
+  runner(['limactl'], 'limactl shell [--workdir D] INSTANCE [CMD]: runs CMD in the Lima VM', {
+    subcommands: ['shell'],
+    options: ['--workdir', '--shell'],
+    skip: 1,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  // (the default VM mounts the home folder: judged like a command run here)
+  runner(['lima'], 'lima CMD: runs CMD in the default Lima VM', { options: [], clearsEnvironment: true }),
+  runner(['fly', 'flyctl'], 'fly ssh console -C STRING: runs the string on the app’s machine', {
+    subcommands: ['ssh console'],
+    options: ['-a', '--app', '-u', '--user', '-r', '--region', '--machine', '--process-group', '-C', '--command'],
+    commandOption: ['-C', '--command'],
+    rest: false,
+    // (the app is named by -a, not a word: not marked remote, judged like a command run here)
+    clearsEnvironment: true,
+  }),
 ];

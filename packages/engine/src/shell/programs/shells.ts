@@ -1,9 +1,28 @@
 // Shells: `-c STRING` is parsed again as a command line; with no script they read it from stdin (a heredoc, a literal
-// pipe, a file the session wrote). fish/csh/pwsh/cmd strings are read as bash (their simple commands are the same).
+// pipe, a file the session wrote). fish/csh/pwsh/cmd strings are read as bash (their simple commands are the same); so
+// are those of nushell, elvish and xonsh, whose `-c` runs a program the same way.
 import type { ProgramDeclaration } from './declaration.js';
 
 export const SH: ProgramDeclaration = {
-  names: ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh', 'fish', 'tcsh', 'csh', 'rbash'],
+  names: [
+    ...[
+      'sh',
+      'bash',
+      'zsh',
+      'dash',
+      'ksh',
+      'mksh',
+      'ash',
+      'busybox-sh',
+      'fish',
+      'tcsh',
+      'csh',
+      'rbash',
+      'yash',
+      'posh',
+    ],
+    ...['oksh', 'loksh', 'osh', 'ysh', 'elvish', 'xonsh', 'nu'],
+  ],
   about: 'POSIX and other shells: -c STRING runs a command line; -s or no script reads it from stdin',
   options: { '*': ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'] },
   interpreter: { family: 'sh', inline: [], stdinOptions: ['-s'] },

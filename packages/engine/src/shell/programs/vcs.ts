@@ -2,6 +2,12 @@
 import { gitEffects } from '../file-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
 
+/** git filter-branch's options whose value is a command line a shell runs for each rewritten commit. */
+const FILTER_BRANCH_FILTERS = [
+  ...['--tree-filter', '--index-filter', '--env-filter', '--msg-filter', '--commit-filter', '--parent-filter'],
+  '--tag-name-filter',
+];
+
 export const GIT: ProgramDeclaration = {
   names: ['git'],
   about:
@@ -29,6 +35,7 @@ export const GIT: ProgramDeclaration = {
     tag: ['-m', '--message', '-F', '--file', '-u', '--local-user'],
     merge: ['-m', '-F', '--file', '-s', '--strategy', '-X', '--strategy-option'],
     rebase: ['--onto', '-s', '--strategy', '-X', '--strategy-option', '-x', '--exec'],
+    'filter-branch': [...FILTER_BRANCH_FILTERS, '--subdirectory-filter', '-d', '--original', '--state-branch'],
     reset: [],
     restore: ['-s', '--source'],
     log: ['-n', '--max-count', '--format', '--pretty', '--author', '--since', '--until', '--grep'],
@@ -100,6 +107,14 @@ export const GIT: ProgramDeclaration = {
       itself: true,
     },
     { subcommands: ['submodule foreach'], options: [], joined: true, itself: true },
+    // `git filter-branch --tree-filter CMD` runs each filter through a shell for every commit it rewrites.
+    {
+      subcommands: ['filter-branch'],
+      options: [...FILTER_BRANCH_FILTERS, '--subdirectory-filter', '-d', '--original', '--state-branch'],
+      commandOption: [...FILTER_BRANCH_FILTERS],
+      rest: false,
+      itself: true,
+    },
     { subcommands: ['bisect run'], options: [], itself: true },
   ],
 };

@@ -1,0 +1,53 @@
+// Programs met as printers between a literal and a shell (`cut -c4- <<< … | sh`, `jq -rn '"…"' | sh`, `base32 -d |
+// sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file.
+import { baseNOutput } from '../decoders.js';
+import { cutOutput, envsubstOutput, grepOutput, jqOutput } from '../print-output.js';
+import type { ProgramDeclaration } from './declaration.js';
+
+export const CUT: ProgramDeclaration = {
+  names: ['cut', 'gcut'],
+  about: 'cut: prints the characters (-c/-b) or fields (-f, -d) of each line it reads',
+  options: { '*': ['-b', '--bytes', '-c', '--characters', '-f', '--fields', '-d', '--delimiter'] },
+  output: cutOutput,
+};
+
+export const GREP: ProgramDeclaration = {
+  names: ['grep', 'ggrep'],
+  about: 'grep: prints the lines it selects (a literal pattern of a known text is computed; a regex is not)',
+  options: {
+    '*': [
+      ...['-e', '--regexp', '-f', '--file', '-m', '--max-count', '-A', '--after-context', '-B', '--before-context'],
+      ...['-C', '--context', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '--label', '-d'],
+      ...['--directories', '-D', '--devices', '--binary-files'],
+    ],
+  },
+  output: grepOutput,
+};
+
+export const JQ: ProgramDeclaration = {
+  names: ['jq', 'gojq', 'jaq'],
+  about: 'jq: with -r, prints a string literal filter (-n) or a string field of the JSON it reads',
+  options: { '*': ['--arg', '--argjson', '--slurpfile', '--rawfile', '-f', '--from-file', '--indent', '-L'] },
+  output: jqOutput,
+};
+
+export const ENVSUBST: ProgramDeclaration = {
+  names: ['envsubst'],
+  about: 'envsubst: prints its stdin with $NAME replaced from the environment (a text without $ unchanged)',
+  options: {},
+  output: envsubstOutput,
+};
+
+export const BASE32: ProgramDeclaration = {
+  names: ['base32'],
+  about: 'base32: with -d/--decode, prints the decoded text when it knows the input',
+  options: { '*': ['-w', '--wrap'] },
+  output: baseNOutput('base32'),
+};
+
+export const BASENC: ProgramDeclaration = {
+  names: ['basenc'],
+  about: 'basenc --base32|--base64|--base64url -d: prints the decoded text when it knows the input',
+  options: { '*': ['-w', '--wrap'] },
+  output: baseNOutput(undefined),
+};
