@@ -297,7 +297,7 @@ export class ResultCheck {
     const c = this.cacheCode?.summary();
     if (c)
       out.push(
-        `Code caches the shell may write (npx, corepack, Gradle wrapper, pre-commit, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
+        `Code caches the shell may write (npx, corepack, Gradle wrapper, Playwright browsers, pre-commit, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
       );
     const sub = this.subConfigs?.summary();
     if (sub)
