@@ -292,7 +292,7 @@ export class ResultCheck {
     }
     if (this.runLater)
       out.push(
-        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call`,
+        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth and scripts in virtualenvs): ${this.runLater.count()} files compared after every call`,
       );
     const c = this.cacheCode?.summary();
     if (c)
