@@ -285,7 +285,6 @@ function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): bool
  */
 function recordedScript(path: string): boolean {
   const venv = dirname(dirname(path));
-  const name = basename(path);
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
