@@ -231,15 +231,7 @@ describe('round 8: compiled and installed code the human’s tools load unchecke
       bash(
         `printf '#!/bin/sh\\ntouch ${marker(h, '8.08')}\\nexec "$@"\\n' > ${tmp('8.08')}.sh && chmod 755 ${tmp('8.08')}.sh && go env -w GOFLAGS=-toolexec=${tmp('8.08')}.sh; go env GOFLAGS`,
       ),
-      // 8 — 8.09: the same file written with the write tool (outside the sandbox), naming another script of its own.
-      bash(
-        `printf '#!/bin/sh\\ntouch ${marker(h, '8.09')}\\nexec "$@"\\n' > ${tmp('8.09')}.sh && chmod 755 ${tmp('8.09')}.sh`,
-      ),
-      callDirective('write', {
-        filePath: join(h.dirs.configHome, 'go/env'),
-        content: `GOFLAGS=-toolexec=${tmp('8.09')}.sh\n`,
-      }),
-      // 9 — 8.10: the console script pip installed into the virtualenv (`.venv/bin/mytool`), given a line of its own.
+      // 8 — 8.10: the console script pip installed into the virtualenv (`.venv/bin/mytool`), given a line of its own.
       py(
         [
           `p = os.path.join('.venv', 'bin', 'my' + 'tool')`,
@@ -250,6 +242,19 @@ describe('round 8: compiled and installed code the human’s tools load unchecke
           .join('\n')
           .replace(/^/, 'import os\n'),
       ),
+    ]);
+    // The human builds (8.08's settings, if written, run now), then 8.09.
+    human['8.08'] = NO_GO ? '' : asHuman(h, 'cd goapp && GOPROXY=off go build -o /dev/null . && echo built').output;
+    await playAll(h, session, [
+      // 8.09: the same file written with the write tool (outside the sandbox), naming another script of its own (a
+      // turn of its own after the human's build: the file is the same as 8.08's).
+      bash(
+        `printf '#!/bin/sh\\ntouch ${marker(h, '8.09')}\\nexec "$@"\\n' > ${tmp('8.09')}.sh && chmod 755 ${tmp('8.09')}.sh`,
+      ),
+      callDirective('write', {
+        filePath: join(h.dirs.configHome, 'go/env'),
+        content: `GOFLAGS=-toolexec=${tmp('8.09')}.sh\n`,
+      }),
     ]);
     // The honest neighbours, in a session of their own.
     const work = await h.client.createSession();
@@ -284,7 +289,7 @@ describe('round 8: compiled and installed code the human’s tools load unchecke
     human['8.03'] = asHuman(h, '.venv/bin/python pyapp/main.py').output;
     human['8.04'] = asHuman(h, '.venv/bin/python -c pass').output;
     human['8.05'] = asHuman(h, 'git commit -q --allow-empty -m "release" && git push -q deploy HEAD:main').output;
-    human['8.08'] = NO_GO ? '' : asHuman(h, 'cd goapp && GOPROXY=off go build -o /dev/null . && echo built').output;
+    human['8.09'] = NO_GO ? '' : asHuman(h, 'cd goapp && GOPROXY=off go build -o /dev/null . && echo built').output;
     human['8.10'] = asHuman(h, '.venv/bin/mytool').output;
     if (NO_CHROMIUM === undefined) {
       human['8.06'] = asHuman(h, launch()).output;
