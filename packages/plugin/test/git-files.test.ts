@@ -6,7 +6,13 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepository, gitFilesFor, nestedRepositoryFiles, repositoryRunsCode } from '../src/core/git-files.js';
+import {
+  findRepository,
+  gitFilesFor,
+  nestedRepositoryFiles,
+  repositoryAt,
+  repositoryRunsCode,
+} from '../src/core/git-files.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
@@ -155,5 +161,21 @@ describe('the git files of a project', () => {
     expect(repositoryRunsCode(join(main, 'src/.git')).join('\n')).toMatch(/fsmonitor/);
     writeFileSync(join(main, 'src/.git'), 'gitdir: /nowhere\n');
     expect(repositoryRunsCode(join(main, 'src/.git'))).toEqual([]);
+  });
+
+  it("a bare repository's own folder: its hooks run at a push into it; a folder that only looks like one is none", () => {
+    const main = repository();
+    git(main, 'init', '-q', '--bare', 'deploy.git');
+    const bare = join(main, 'deploy.git');
+    expect(repositoryAt(bare)).toEqual({ workTree: bare, dotGitFile: undefined, gitDir: bare, commonDir: bare });
+    expect(repositoryRunsCode(bare)).toEqual([]);
+    writeFileSync(join(bare, 'hooks/post-receive'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(repositoryRunsCode(bare)).toEqual([join(bare, 'hooks/post-receive')]);
+    expect(nestedRepositoryFiles([bare], '/home/none', {})).toEqual(
+      expect.arrayContaining([join(bare, 'config'), join(bare, 'hooks/**')]),
+    );
+    mkdirSync(join(main, 'docs/refs'), { recursive: true });
+    writeFileSync(join(main, 'docs/HEAD'), 'not a repository\n');
+    expect(repositoryAt(join(main, 'docs'))).toBeUndefined();
   });
 });

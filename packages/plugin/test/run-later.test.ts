@@ -2,6 +2,7 @@
 // names a program, a .pth import line in the project's virtualenv): the result check takes the entry out after the
 // call and reports a BLOCK, while the rest of the agent's edit to the same file stays as written. The project
 // folder and the files are real; each call's effect is made between the hooks, as the tool would make it.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -106,6 +107,37 @@ describe('code that runs later by itself', () => {
     });
     expect(existsSync(file(`${SITE}/__editable__.shop-1.0.pth`))).toBe(true);
     expect(read(`${SITE}/paths.pth`)).toBe('/opt/extra\n');
+  });
+
+  it("a virtualenv's script edited in place gets its bytes back, a planted one is removed; one an installer recorded (with its hash) stays", async () => {
+    const script = (name: string) =>
+      `#!${file('.venv/bin/python')}\nimport sys\nfrom ${name} import main\nif __name__ == '__main__':\n    sys.exit(main())\n`;
+    const record = (name: string) =>
+      `../../../bin/${name},sha256=${createHash('sha256').update(script(name)).digest('base64url')},${script(name).length}\n`;
+    // pip installs a tool: its console script and the distribution's RECORD with the script's hash.
+    const installed = await call(host, 'pip install black', () => {
+      mkdirSync(file(`${SITE}/black-24.1.dist-info`), { recursive: true });
+      writeFileSync(file(`${SITE}/black-24.1.dist-info/RECORD`), record('black'));
+      mkdirSync(file('.venv/bin'), { recursive: true });
+      writeFileSync(file('.venv/bin/black'), script('black'), { mode: 0o755 });
+    });
+    expect(installed.output).toBe('done\n');
+    const edited = await call(host, 'python3 - < patch.py', () => {
+      writeFileSync(
+        file('.venv/bin/black'),
+        script('black').replace('import sys\n', "import sys; open('/tmp/m', 'w')\n"),
+      );
+      writeFileSync(file('.venv/bin/pytest'), '#!/bin/sh\ntouch /tmp/m\n', { mode: 0o755 });
+    });
+    expect(read('.venv/bin/black')).toBe(script('black'));
+    expect(existsSync(file('.venv/bin/pytest'))).toBe(false);
+    expect(edited.output).toMatch(/\.venv\/bin\/black.*RECORD/);
+    // An upgrade rewrites the script and its RECORD line together: taken as the installer's.
+    await call(host, 'pip install -U black', () => {
+      writeFileSync(file(`${SITE}/black-24.1.dist-info/RECORD`), record('black2'));
+      writeFileSync(file('.venv/bin/black2'), script('black2'), { mode: 0o755 });
+    });
+    expect(existsSync(file('.venv/bin/black2'))).toBe(true);
   });
 
   it('a bypass that names the contract lets the change through once, and is spent', async () => {

@@ -113,7 +113,7 @@ describe('what self-protection guards', () => {
 });
 
 describe("the agent's shell environment", () => {
-  it('blanks the server password (and configured secrets) in every shell opencode starts; python compiles elsewhere than the project', async () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts; python and Go compile elsewhere than the project and the human caches', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
     const output = { env: {} as Record<string, string> };
@@ -122,6 +122,7 @@ describe("the agent's shell environment", () => {
       OPENCODE_SERVER_PASSWORD: '',
       TEAM_TOKEN: '',
       PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
+      GOCACHE: join(tmpdir(), 'semantic-anchors-go-build'),
     });
   });
 });

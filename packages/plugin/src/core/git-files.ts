@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { gitConfigRunsLater } from '@semantic-anchors/engine/enforce';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
 export interface GitRepository {
   /** The folder holding `.git` (the work tree). */
@@ -36,6 +36,30 @@ export function findRepository(directory: string): GitRepository | undefined {
     dir = up;
   }
   return undefined;
+}
+
+/**
+ * The repository a sub-folder's entry is: a `.git` (folder, `gitdir:` file or link) that git uses in its work tree,
+ * or a bare repository's own folder (`deploy.git/`: the human's `git push` into it runs its hooks, and git run
+ * inside it reads its config). Undefined when git would not use it.
+ */
+export function repositoryAt(entry: string): GitRepository | undefined {
+  if (basename(entry) !== '.git') {
+    if (!isBareGitDir(entry)) return undefined;
+    // A bare repository's hooks run inside it: it is its own work tree for the hook paths.
+    return { workTree: entry, dotGitFile: undefined, gitDir: entry, commonDir: commonDirOf(entry) };
+  }
+  const repo = findRepository(dirname(entry));
+  return repo !== undefined && join(repo.workTree, '.git') === entry ? repo : undefined;
+}
+
+/** True for a folder git takes as a repository when run in it or pushed to: a HEAD file, objects/ and refs/. */
+export function isBareGitDir(dir: string): boolean {
+  return (
+    kindOf(join(dir, 'HEAD')) === 'file' &&
+    kindOf(join(dir, 'objects')) === 'dir' &&
+    kindOf(join(dir, 'refs')) === 'dir'
+  );
 }
 
 /** The git files whose writing runs code later as the human (see ProtectOptions.gitFiles). */
@@ -96,8 +120,8 @@ export function nestedRepositoryFiles(
   const user = new Set(gitFilesFor(undefined, home, env));
   const out: string[] = [];
   for (const dotGit of dotGits.slice(0, MAX_SUBMODULES)) {
-    const repo = findRepository(dirname(dotGit));
-    if (repo === undefined || join(repo.workTree, '.git') !== dotGit) continue;
+    const repo = repositoryAt(dotGit);
+    if (repo === undefined) continue;
     for (const file of gitFilesFor(repo, home, env)) if (!user.has(file)) out.push(file);
   }
   return unique(out);
@@ -178,8 +202,8 @@ function lastHooksPath(texts: readonly (string | undefined)[]): string | undefin
  * could not use it at all. Each config is read whole up to 1 MB (a setting may sit behind padding).
  */
 export function repositoryRunsCode(dotGit: string, trustedCommonDirs: ReadonlySet<string> = new Set()): string[] {
-  const repo = findRepository(dirname(dotGit));
-  if (repo === undefined || join(repo.workTree, '.git') !== dotGit) return [];
+  const repo = repositoryAt(dotGit);
+  if (repo === undefined) return [];
   const out: string[] = [];
   // A worktree of a repository the human had at load shares its config and hooks, which are the human's (and
   // protected as such): only this worktree's own config counts then.

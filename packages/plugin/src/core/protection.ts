@@ -98,6 +98,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       join(dirs.state, '**'),
       join(dirs.cache, '**'),
       ...tempCodeCaches(env).map((d) => join(d, '**')),
+      join(goBuildCache(env, home), '**'),
     ]),
     configDirs: dirs.config,
     servers: host.serverUrl ? serverAddresses(host.serverUrl) : [],
@@ -216,8 +217,35 @@ export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>
   return temps.flatMap((dir) => [join(dir, `tsx-${uid}`), join(dir, `jest_${uid.toString(36)}`)]);
 }
 
-/** True for a folder tempCodeCaches names (as `dir/**` or as the folder). */
-export const isTempCodeCache = (path: string): boolean => /\/(?:tsx-\d+|jest_[0-9a-z]+)(?:\/\*\*)?$/.test(path);
+/**
+ * Go's build cache, where the human's go command finds it: GOCACHE, else `go-build` in the user cache folder
+ * (XDG_CACHE_HOME, else ~/.cache). Each compile's output is kept under the hash of the compile's inputs, and an entry
+ * (`<action>-a`) names the output the next build links: Go checks the output's size, not its bytes, so an entry the
+ * agent points at an archive it compiled itself (the same import path, an `init` added) is linked into the human's
+ * next `go build`, `go run` or `go test` while the source and the diff stay clean (checked with go 1.19, route 8.01).
+ * The agent's shells build with a cache of their own (agentGoCacheEnv), so the human's is host state: read-only in
+ * the sandbox, out of the file tools' reach, not watched (the human's own builds change it). A GOCACHE set with
+ * `go env -w` (Go's own env file, under ~/.config, which the sandbox does not open) is not read.
+ */
+export function goBuildCache(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const set = env.GOCACHE;
+  if (set && isAbsolute(set)) return set;
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(xdg, 'go-build');
+}
+
+/**
+ * The agent's shells build Go with a cache of their own in the temp folder, over any GOCACHE the human set: the
+ * human's cache (goBuildCache) is read-only to them.
+ */
+export const agentGoCacheEnv = (): Record<string, string> => ({ GOCACHE: join(tmpdir(), 'semantic-anchors-go-build') });
+
+/**
+ * True for a folder of the human's tool caches the sandbox makes first and binds read-only (tempCodeCaches, and Go's
+ * build cache under its default name), as `dir/**` or as the folder.
+ */
+export const isTempCodeCache = (path: string): boolean =>
+  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build)(?:\/\*\*)?$/.test(path);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {

@@ -6,6 +6,7 @@
 // again only when its folder's stat changed (a folder's mtime changes whenever an entry is added, removed or renamed).
 import { join } from 'node:path';
 import { lstatQuiet, readdirQuiet } from '../integrity/fs-quiet.js';
+import { isBareGitDir } from './git-files.js';
 
 /** The names opencode loads from a folder it starts in (or passes on the way up to the worktree). */
 export const CONFIG_NAMES: ReadonlySet<string> = new Set(['.opencode', 'opencode.json', 'opencode.jsonc']);
@@ -13,9 +14,11 @@ export const CONFIG_NAMES: ReadonlySet<string> = new Set(['.opencode', 'opencode
 /**
  * Folders not looked into: installed packages, git's own, build output and tool caches (nobody starts opencode in
  * them, and they are the large ones), and a `.opencode` folder itself (it is a place found, not a project folder).
+ * A virtualenv (`.venv`) is looked into, as `venv` always was: its installed packages' `__pycache__` folders hold the
+ * compiled code the human's python loads in place of the source (route 8.03).
  */
 const NOT_LOOKED_INTO: ReadonlySet<string> = new Set([
-  ...['node_modules', '.git', '.opencode', 'target', '__pycache__', '.venv', '.tox', '.gradle', '.next'],
+  ...['node_modules', '.git', '.opencode', 'target', '__pycache__', '.tox', '.gradle', '.next'],
   ...['.mypy_cache', '.pytest_cache', '.ruff_cache', '.cache', '.turbo', '.nx'],
 ]);
 
@@ -35,6 +38,8 @@ interface Listing {
   readonly repo: string | undefined;
   /** This folder's `__pycache__`: python loads a module's compiled code from there instead of its source. */
   readonly pycache: string | undefined;
+  /** This folder is a bare repository (HEAD, objects/, refs/): a repository itself, not looked into. */
+  readonly bare: boolean;
 }
 
 export interface SubConfigs {
@@ -42,7 +47,8 @@ export interface SubConfigs {
   readonly places: string[];
   /**
    * `.git` entries below the project (never the project's own): git run in that folder uses the repository it is or
-   * names, with that repository's config and hooks.
+   * names, with that repository's config and hooks; and bare repositories' own folders (`deploy.git/`: a push into
+   * one runs its hooks).
    */
   readonly repos: string[];
   /** `__pycache__` folders in the project and its sub-folders (the project's own too). */
@@ -77,6 +83,10 @@ export class SubConfigFinder {
       const listing = this.listing(dir);
       if (listing === undefined) continue;
       if (depth > 0) places.push(...listing.places);
+      if (depth > 0 && listing.bare) {
+        repos.push(dir);
+        continue;
+      }
       if (depth > 0 && listing.repo !== undefined) repos.push(listing.repo);
       if (listing.pycache !== undefined) pycaches.push(listing.pycache);
       if (depth >= MAX_DEPTH) {
@@ -107,16 +117,19 @@ export class SubConfigFinder {
     const places: string[] = [];
     let repo: string | undefined;
     let pycache: string | undefined;
+    const gitParts = new Set<string>();
     for (const name of readdirQuiet(dir)) {
       const path = join(dir, name);
       if (CONFIG_NAMES.has(name)) places.push(path);
       if (name === '.git') repo = path;
       if (name === '__pycache__') pycache = path;
+      if (name === 'HEAD' || name === 'objects' || name === 'refs') gitParts.add(name);
       if (NOT_LOOKED_INTO.has(name)) continue;
       const e = lstatQuiet(path);
       if (e !== 'absent' && !('code' in e) && e.isDirectory()) folders.push(path);
     }
-    const listing = { stamp, folders, places, repo, pycache };
+    const bare = gitParts.size === 3 && isBareGitDir(dir);
+    const listing = { stamp, folders, places, repo, pycache, bare };
     this.listings.set(dir, listing);
     return listing;
   }

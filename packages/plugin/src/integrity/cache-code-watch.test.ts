@@ -1,4 +1,5 @@
-// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, pre-commit, cargo, Go): an
+// The code caches the sandbox opens for honest installs (npx, corepack, the Gradle wrapper, Playwright, pre-commit,
+// cargo, Go, Maven): an
 // entry a call created or whose files it changed is removed after the call (the tool fetches it again, checked),
 // a data file the tool trusts (pre-commit's db.db) is put back to its bytes, and what an honest run rewrites every
 // time (npm's lock files, the wrapper's .lck) is not a change. Real folders in a throw-away home, no mocks.
@@ -128,6 +129,36 @@ describe('the code caches the sandbox opens', () => {
     appendFileSync(join(dist, 'gradle-8.5/bin/gradle'), 'touch /tmp/m\n');
     expect(watch.check(() => false)).toEqual([expect.objectContaining({ path: dist, cache: 'gradle-wrapper' })]);
     expect(existsSync(dist)).toBe(false);
+  });
+
+  it("Playwright: a browser's executable replaced removes the browser; a new download is kept and compared from then on; a launch's marker file is no change", () => {
+    const h = home();
+    const headless = join(h, '.cache/ms-playwright/chromium_headless_shell-1255');
+    put(join(headless, 'chrome-headless-shell-linux64/chrome-headless-shell'), 'ELF');
+    put(join(headless, 'INSTALLATION_COMPLETE'), '');
+    put(join(h, '.cache/ms-playwright/.links/abc'), '/work/app/node_modules/playwright-core');
+    const watch = watchOf(h);
+    // A launch validates the host and leaves its marker; an install rewrites .links.
+    put(join(headless, 'DEPENDENCIES_VALIDATED'), '');
+    put(join(h, '.cache/ms-playwright/.links/def'), '/work/other/node_modules/playwright-core');
+    // The agent's `npx playwright install` of another browser: kept (its tests at the next call need it).
+    const firefox = join(h, '.cache/ms-playwright/firefox-1572');
+    put(join(firefox, 'firefox/firefox'), 'ELF');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(firefox)).toBe(true);
+    writeFileSync(join(headless, 'chrome-headless-shell-linux64/chrome-headless-shell'), '#!/bin/sh\ntouch /tmp/m\n');
+    appendFileSync(join(firefox, 'firefox/firefox'), 'planted');
+    expect(
+      watch
+        .check(() => false)
+        .map((f) => [f.path, f.cache, f.result])
+        .sort(),
+    ).toEqual([
+      [headless, 'playwright', 'restored'],
+      [firefox, 'playwright', 'restored'],
+    ]);
+    expect(existsSync(headless)).toBe(false);
+    expect(existsSync(join(h, '.cache/ms-playwright/.links/abc'))).toBe(true);
   });
 
   it('pre-commit: db.db rewritten is put back to its bytes; a new hook environment is removed', () => {
@@ -432,7 +463,11 @@ describe('the code caches the sandbox opens', () => {
       'pre-commit': '/home/dev/.cache/pre-commit',
       'gradle-wrapper': '/home/dev/.gradle/wrapper/dists',
       'cargo-src': '/home/dev/.cargo/registry/src',
+      playwright: '/home/dev/.cache/ms-playwright',
     });
+    // PLAYWRIGHT_BROWSERS_PATH=0 keeps the browsers inside node_modules (with the installed packages): no cache here.
+    expect(roots({ PLAYWRIGHT_BROWSERS_PATH: '/opt/pw' }).playwright).toBe('/opt/pw');
+    expect(roots({ PLAYWRIGHT_BROWSERS_PATH: '0' }).playwright).toBeUndefined();
     expect(
       roots({
         XDG_CACHE_HOME: '/c',
@@ -447,6 +482,7 @@ describe('the code caches the sandbox opens', () => {
       'gradle-wrapper': '/g/wrapper/dists',
       'cargo-src': '/k/registry/src',
       'cargo-git': '/k/git/checkouts',
+      playwright: '/c/ms-playwright',
     });
   });
 

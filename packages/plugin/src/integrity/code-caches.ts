@@ -75,6 +75,16 @@ export function goModCacheDir(home: string, env: Env): string {
   return abs(env.GOMODCACHE) ?? join(gopath ?? join(home, 'go'), 'pkg/mod');
 }
 
+/**
+ * Playwright's browsers folder as its registry finds it: PLAYWRIGHT_BROWSERS_PATH (absolute; `0` puts the browsers
+ * inside node_modules, with the installed packages), else `ms-playwright` in the user cache folder.
+ */
+export function playwrightBrowsersDir(home: string, env: Env): string | undefined {
+  const set = env.PLAYWRIGHT_BROWSERS_PATH;
+  if (set !== undefined && set !== '') return abs(set);
+  return join(abs(env.XDG_CACHE_HOME) ?? join(home, '.cache'), 'ms-playwright');
+}
+
 /** Folder levels searched for Go module folders (`github.com/owner/repo/v2@v2.1.0` is 4 deep). */
 const GO_MAX_DEPTH = 10;
 
@@ -176,6 +186,7 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
   const cargoHome = abs(env.CARGO_HOME) ?? join(home, '.cargo');
   // Maven's local repository: ~/.m2/repository (a `localRepository` in settings.xml or -Dmaven.repo.local is not read).
   const mavenRepo = join(home, '.m2/repository');
+  const playwright = playwrightBrowsersDir(home, env);
   return [
     {
       // corepack 0.34 (`installVersion`): a folder `v1/<name>/<version>` with a `.corepack` file is reused as is, and
@@ -199,6 +210,26 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       // The wrapper takes a lock file beside the zip on every run.
       ignore: /\.lck$/,
     },
+    ...(playwright === undefined
+      ? []
+      : ([
+          {
+            // Playwright (playwright-core's registry, checked with 1.65): a browser folder `<name>-<revision>/`
+            // is used as it is by every launch of a project on that Playwright version (`chromium.launch()` starts
+            // its executable, which nothing checks after the download). The agent's honest `npx playwright
+            // install` downloads new folders its next call's tests need: kept, and compared from then on. A
+            // launch writes DEPENDENCIES_VALIDATED into the folder (again every 30 days); an install rewrites
+            // `.links` (which projects use which browsers) under a lock.
+            id: 'playwright',
+            root: playwright,
+            depth: 1,
+            keepNew: true,
+            ignore: /^(\.links|__dirlock|DEPENDENCIES_VALIDATED)$/,
+            what: 'Playwright browser (started by every launch of the Playwright version that names it, unchecked)',
+            refetch:
+              '`npx playwright install` downloads it again (the next launch without it says so and names the command)',
+          },
+        ] satisfies CodeCache[])),
     {
       // npx runs `_npx/<hash>/node_modules/.bin/<tool>` again whenever the same packages are asked for, unchecked.
       id: 'npx',

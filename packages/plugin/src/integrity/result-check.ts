@@ -307,12 +307,12 @@ export class ResultCheck {
     }
     if (this.runLater)
       out.push(
-        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth in virtualenvs): ${this.runLater.count()} files compared after every call`,
+        `Code that runs later by itself (install scripts in package.json, .npmrc, yarnrc, .pth and scripts in virtualenvs): ${this.runLater.count()} files compared after every call`,
       );
     const c = this.cacheCode?.summary();
     if (c)
       out.push(
-        `Code caches the shell may write (npx, corepack, Gradle wrapper, pre-commit, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
+        `Code caches the shell may write (npx, corepack, Gradle wrapper, Playwright browsers, pre-commit, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
       );
     const sub = this.subConfigs?.summary();
     if (sub)

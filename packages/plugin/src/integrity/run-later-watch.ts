@@ -1,13 +1,15 @@
 // The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
 // are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
-// the .pth and sitecustomize files of the project's virtualenvs — are compared with what they held; an entry the
-// call added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
+// the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
+// compared with what they held (a virtualenv script is an installer's when a RECORD lists its hash); an entry the call
+// added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
 // human's bypass named the contract. The files are ordinary project files, so the sandbox lets the shell write them:
 // only their content tells a planted `postinstall` from a new dependency.
 // INVARIANT: no method throws for a file in a bad state (gone, unreadable, a link); an unexpected error reaches the
 // caller's fail-open path.
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import {
   describeRunLater,
   localDependencies,
@@ -44,6 +46,8 @@ const MAX_FILES = 2000;
 export class RunLaterWatch {
   private seen = new Map<string, Seen>();
   private readonly disk = new Disk();
+  /** The virtualenvs' scripts found by the last look (`.venv/bin/<tool>`): code files, see VENV_SCRIPT. */
+  private scripts = new Set<string>();
 
   constructor(private readonly directory: string) {}
 
@@ -72,7 +76,7 @@ export class RunLaterWatch {
     for (const path of paths) {
       const before = this.seen.get(path);
       const now = before !== undefined && stampOf(path) === before.stamp ? before : read(path);
-      const kind = runLaterKind(path);
+      const kind = runLaterKind(path) ?? (this.scripts.has(path) ? 'code-file' : undefined);
       if (kind === undefined) continue;
       const added =
         now === before ? [] : runLaterAdded(kind, before?.text, now.text).filter((e) => !installed(path, kind, e));
@@ -83,7 +87,9 @@ export class RunLaterWatch {
     const approved = approve();
     return found.map(({ path, kind, before, now, added }) => {
       const base = { path, kind, entries: added, created: before?.text === undefined };
-      const what = added.map((e) => describeRunLater(kind, e)).join('; ');
+      const what = this.scripts.has(path)
+        ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
+        : added.map((e) => describeRunLater(kind, e)).join('; ');
       if (approved) {
         this.seen.set(path, now);
         return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
@@ -101,6 +107,7 @@ export class RunLaterWatch {
     const dir = this.directory;
     const disk = this.disk;
     const out: string[] = [];
+    const scripts = new Set<string>();
     const add = (path: string) => {
       if (out.length < MAX_FILES) out.push(path);
     };
@@ -131,7 +138,17 @@ export class RunLaterWatch {
     }
     // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down under a usual name
     // (backend/.venv); its site-packages hold what python runs at every start.
-    for (const venv of virtualenvs(tops, disk))
+    for (const venv of virtualenvs(tops, disk)) {
+      // The scripts an installer put into bin/ (pip's console scripts: `.venv/bin/pytest`), which the human's shell
+      // runs once the virtualenv is active. Its activate scripts and interpreters are start-up files (protected).
+      for (const f of disk.listing(join(venv, 'bin'))) {
+        if (!f.file || /^(activate|Activate|python)/.test(f.name)) continue;
+        const path = join(venv, 'bin', f.name);
+        const st = statQuiet(path);
+        if (st === undefined || st.size > MAX_SCRIPT_BYTES) continue;
+        scripts.add(path);
+        add(path);
+      }
       for (const lib of ['lib', 'lib64'])
         for (const py of disk.listing(join(venv, lib))) {
           if (!py.name.startsWith('python')) continue;
@@ -140,9 +157,17 @@ export class RunLaterWatch {
             if (f.name.endsWith('.pth') || f.name === 'sitecustomize.py' || f.name === 'usercustomize.py')
               add(join(site, f.name));
         }
+    }
+    this.scripts = scripts;
     return out;
   }
 }
+
+/**
+ * A virtualenv's script larger than this (a compiled tool a wheel ships, tens of MB) is not read and compared: an
+ * installer's scripts are a few hundred bytes.
+ */
+const MAX_SCRIPT_BYTES = 1024 * 1024;
 
 /** Folders not looked into for projects and virtualenvs: installed JavaScript, git's own, caches, build output. */
 const NOT_LOOKED_INTO = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
@@ -240,6 +265,7 @@ function workspaceFolders(dir: string, disk: Disk): string[] {
  * `_virtualenv.pth` virtualenv and uv write when they make the environment.
  */
 function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): boolean {
+  if (kind === 'code-file' && basename(dirname(path)) === 'bin') return recordedScript(path);
   if (kind !== 'python-pth') return false;
   const site = path.slice(0, path.lastIndexOf('/'));
   const name = path.slice(site.length + 1);
@@ -249,6 +275,36 @@ function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): bool
     const record = read(join(site, dist, 'RECORD')).text;
     if (record?.split(/\r?\n/).some((line) => line.split(',')[0] === name)) return true;
   }
+  return false;
+}
+
+/**
+ * A virtualenv script as an installer wrote it: a RECORD of a distribution in the virtualenv's site-packages lists it
+ * (`../../../bin/<name>`) with the sha256 of the bytes it now holds (pip and uv record every script they write, with
+ * its hash). An edit of the script, or a script no installer wrote, does not match.
+ */
+function recordedScript(path: string): boolean {
+  const venv = dirname(dirname(path));
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return false;
+    throw error;
+  }
+  const hash = `sha256=${createHash('sha256').update(bytes).digest('base64url')}`;
+  for (const lib of ['lib', 'lib64'])
+    for (const py of readdirQuiet(join(venv, lib))) {
+      const site = join(venv, lib, py, 'site-packages');
+      for (const dist of readdirQuiet(site)) {
+        if (!dist.endsWith('.dist-info')) continue;
+        const record = read(join(site, dist, 'RECORD')).text;
+        for (const line of record?.split(/\r?\n/) ?? []) {
+          const [file, digest] = line.split(',');
+          if (digest === hash && file !== undefined && resolve(site, file) === path) return true;
+        }
+      }
+    }
   return false;
 }
 

@@ -104,6 +104,30 @@ describe("opencode configuration in the project's sub-folders", () => {
     expect(watch.check(() => false)).toEqual([]);
   });
 
+  it("a bare repository in a sub-folder is a repository: the human's from load is protected, not looked into; a new one given a hook is removed, a fresh one stays", () => {
+    const dir = project();
+    git(dir, 'init', '-q', '.');
+    git(dir, 'init', '-q', '--bare', 'deploy.git');
+    const found = new SubConfigFinder(dir).find();
+    expect(found.repos).toEqual([join(dir, 'deploy.git')]);
+    // Its objects and refs are the repository's, not project folders.
+    expect(found.folders).toBeLessThan(20);
+    const facts = protectFacts({ directory: dir, worktree: dir }, []);
+    expect(facts.gitFiles).toEqual(
+      expect.arrayContaining([join(dir, 'deploy.git/config'), join(dir, 'deploy.git/hooks/**')]),
+    );
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    git(dir, 'init', '-q', '--bare', 'tools/mirror.git');
+    git(dir, 'init', '-q', '--bare', 'tools/evil.git');
+    put(join(dir, 'tools/evil.git/hooks/post-receive'), '#!/bin/sh\ntouch /tmp/m\n');
+    expect(watch.check(() => false)).toEqual([
+      expect.objectContaining({ path: join(dir, 'tools/evil.git'), contract: 'anchor-protect-git-hooks' }),
+    ]);
+    expect(existsSync(join(dir, 'tools/evil.git'))).toBe(false);
+    expect(existsSync(join(dir, 'tools/mirror.git/HEAD'))).toBe(true);
+  });
+
   it("a worktree the agent adds inside a project whose repository has the human's hooks stays (they are the human's)", () => {
     const dir = project();
     git(dir, 'init', '-q', '.');
@@ -142,5 +166,19 @@ describe("opencode configuration in the project's sub-folders", () => {
     put(join(dir, 'src/__pycache__/honest.cpython-311.pyc'), 'compiled by the agent');
     expect(loose.check(() => false)).toEqual([]);
     expect(namesSubConfig(join(dir, 'src/.git/config'), dir)).toBe(true);
+  });
+
+  it("a compiled module written into a package of the project's .venv is removed (the human's python loads it from there)", () => {
+    const dir = project();
+    const site = join(dir, '.venv/lib/python3.11/site-packages');
+    put(join(dir, '.venv/pyvenv.cfg'), 'home = /usr/bin\n');
+    put(join(site, 'mylib/__pycache__/util.cpython-311.pyc'), 'human');
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    put(join(site, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'planted');
+    expect(watch.check(() => false)).toEqual([
+      expect.objectContaining({ path: join(site, 'mylib/__pycache__/__init__.cpython-311.pyc'), result: 'restored' }),
+    ]);
+    expect(existsSync(join(site, 'mylib/__pycache__/util.cpython-311.pyc'))).toBe(true);
   });
 });

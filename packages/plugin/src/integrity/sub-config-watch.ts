@@ -11,8 +11,7 @@
 // nothing (`git init`, `git clone`, `git worktree add`) is honest work and stays. Takes the project directory; reads
 // folder listings (sub-configs.ts) and the config and hooks folder of each repository found.
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { findRepository, repositoryRunsCode } from '../core/git-files.js';
+import { findRepository, repositoryAt, repositoryRunsCode } from '../core/git-files.js';
 import { SubConfigFinder, type SubConfigs } from '../core/sub-configs.js';
 import { RUN_LATER_CONTRACT } from './run-later-watch.js';
 import { changedPycache, pycacheStamps, removePycache, type PycacheStamps } from './pycache-watch.js';
@@ -50,7 +49,7 @@ export class SubConfigWatch {
   ) {
     this.finder = new SubConfigFinder(directory);
     this.reposAtLoad = new Set(this.finder.find().repos);
-    const commonDirs = [findRepository(directory), ...[...this.reposAtLoad].map((r) => findRepository(dirname(r)))];
+    const commonDirs = [findRepository(directory), ...[...this.reposAtLoad].map((r) => repositoryAt(r))];
     this.trusted = new Set(commonDirs.flatMap((repo) => (repo === undefined ? [] : [repo.commonDir])));
   }
 

@@ -165,6 +165,8 @@ export class Sandbox {
     call.since = Date.now();
     let wrapped: string;
     try {
+      // Made at every call: a temp folder is cleaned by others (a reboot, tmp cleaners, another sandbox's exit).
+      mkdirSync(runtimeTempDir(), { recursive: true });
       const inner = localPortsPrefix(call.policy.localPorts) + call.original;
       const text = await this.runtime.wrap({
         command: inner,
@@ -344,4 +346,14 @@ function realPath(path: string): string | undefined {
     if (error instanceof Error && 'code' in error) return undefined; // Not there (yet): denied by name.
     throw error;
   }
+}
+
+/**
+ * The temp folder the runtime gives every sandboxed command as TMPDIR (its CLAUDE_CODE_TMPDIR, else /tmp/claude). The
+ * runtime does not make it: where it is missing, `mktemp`, `go build` and every tool that writes a temp file fail
+ * ("go: creating work dir: stat /tmp/claude: no such file or directory", measured with H.46), so it is made before
+ * each call is wrapped.
+ */
+function runtimeTempDir(): string {
+  return process.env.CLAUDE_CODE_TMPDIR || process.env.CLAUDE_TMPDIR || '/tmp/claude';
 }

@@ -76,7 +76,9 @@ export const CACHE_DIRS: readonly string[] = [
 
 /**
  * Caches moved by a variable (npm's `cache` setting, GOMODCACHE, …): opened where the variable points. A variable
- * that names a tool's whole home (CARGO_HOME, GOPATH) opens only its cache folders, never its bin/ (on PATH).
+ * that names a tool's whole home (CARGO_HOME, GOPATH) opens only its cache folders, never its bin/ (on PATH). GOCACHE
+ * is not opened: the human's Go build cache is host state, and the agent's shells build with one of their own
+ * (protection.ts, goBuildCache).
  */
 export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['npm_config_cache', ''],
@@ -88,7 +90,6 @@ export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['UV_CACHE_DIR', ''],
   ['POETRY_CACHE_DIR', ''],
   ['GOMODCACHE', ''],
-  ['GOCACHE', ''],
   ['GOPATH', 'pkg/mod'],
   ['CARGO_HOME', 'registry'],
   ['CARGO_HOME', 'git'],

@@ -11,6 +11,7 @@ import type { Channels } from '../core/channels.js';
 import { Enforcer, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
 import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
+import { agentGoCacheEnv } from '../core/protection.js';
 import { isRecord } from '../core/is-record.js';
 import { Sandbox } from '../sandbox/index.js';
 import { runtimePackageDir } from '../sandbox/runtime.js';
@@ -180,7 +181,9 @@ export function startV1(
     async 'shell.env'(input, output) {
       if (!isRecord(output) || !isRecord(output.env)) return;
       const env = output.env;
-      guard('shell-env', 'shell.env', input, () => Object.assign(env, scrubbedEnv(secretEnv), agentPythonCacheEnv()));
+      guard('shell-env', 'shell.env', input, () =>
+        Object.assign(env, scrubbedEnv(secretEnv), agentPythonCacheEnv(), agentGoCacheEnv()),
+      );
       // A bash call the sandbox prepared gets its wrapped command here (never throws: it fails closed).
       await sandbox.shellEnv(isRecord(input) && typeof input.callID === 'string' ? input.callID : undefined, env);
     },

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { protectFacts } from '../../src/core/protection.js';
+import { agentGoCacheEnv, goBuildCache, isTempCodeCache, protectFacts } from '../../src/core/protection.js';
 import { findRepository } from '../../src/core/git-files.js';
 import {
   CACHE_DIRS,
@@ -148,6 +148,30 @@ describe('the sandbox policy, from the real protect facts', () => {
     const { facts } = policyFor(m);
     const uid = process.getuid?.() ?? 0;
     expect(facts.hostState).toEqual(expect.arrayContaining([`/tmp/tsx-${uid}/**`, `/tmp/jest_${uid.toString(36)}/**`]));
+  });
+
+  it("the human's Go build cache is host state: read-only inside ~/.cache, a GOCACHE the human set too, never opened", () => {
+    const m = machine();
+    mkdirSync(join(m.home, '.cache/go-build'), { recursive: true });
+    const { facts, policy } = policyFor(m);
+    expect(facts.hostState).toContain(join(m.home, '.cache/go-build/**'));
+    expect(policy.readOnly).toContain(join(m.home, '.cache/go-build'));
+    expect(isTempCodeCache(join(m.home, '.cache/go-build/**'))).toBe(true);
+    expect(goBuildCache({ GOCACHE: '/srv/gocache' }, m.home)).toBe('/srv/gocache');
+    expect(goBuildCache({ XDG_CACHE_HOME: '/c' }, m.home)).toBe('/c/go-build');
+    // The agent's shells build with a cache of their own.
+    expect(agentGoCacheEnv()).toEqual({ GOCACHE: join(tmpdir(), 'semantic-anchors-go-build') });
+    const host: SandboxHost = {
+      directory: m.project,
+      worktree: m.project,
+      home: m.home,
+      tempDirs: [m.tmp],
+      gitDirs: [],
+      env: { GOCACHE: join(m.root, 'gocache') },
+    };
+    mkdirSync(join(m.root, 'gocache'));
+    const opened = sandboxPolicy(facts, { mode: 'on', writable: [], network: undefined, localPorts: [] }, host, real);
+    expect(opened.writable).not.toContain(join(m.root, 'gocache'));
   });
 
   it('a protected path behind a symbolic link is denied where it really is, too', () => {
