@@ -8,8 +8,8 @@
 // INVARIANT: no method throws for a file in a bad state (gone, unreadable, a link); an unexpected error reaches the
 // caller's fail-open path.
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { crypto } from '../core/builtins.js';
 import {
   describeRunLater,
   localDependencies,
@@ -292,7 +292,7 @@ function recordedScript(path: string): boolean {
     if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'EACCES') return false;
     throw error;
   }
-  const hash = `sha256=${createHash('sha256').update(bytes).digest('base64url')}`;
+  const hash = `sha256=${crypto().createHash('sha256').update(bytes).digest('base64url')}`;
   for (const lib of ['lib', 'lib64'])
     for (const py of readdirQuiet(join(venv, lib))) {
       const site = join(venv, lib, py, 'site-packages');
