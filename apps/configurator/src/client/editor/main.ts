@@ -185,8 +185,14 @@ function scheduleValidation(): void {
     quickTimer = setTimeout(quickNow, Math.min(SLOW_QUICK_PAUSE_MS, pause));
   }
 }
-/** The quick pass's cost above which it no longer runs inside each keystroke (a frame at 60 Hz is 16.7 ms). */
-const SYNC_CHECK_BUDGET_MS = 30;
+/**
+ * The cost of the quick pass with its rendering (problems list, markers, simulator) above which it no longer runs
+ * inside each keystroke. A key must land within 20 ms (issue 18's budget), and the editor's own work for a key in a
+ * long file is 4–8 ms; so a pass that costs more than 12 ms waits for a pause in typing. (At 30 ms, a 5,000-line file
+ * whose pass had become cheap enough, 20–30 ms, was checked inside every key: 30 ms per key.) A 500-line file's pass
+ * costs 3 ms (p95 6) and stays inside the key.
+ */
+const SYNC_CHECK_BUDGET_MS = 12;
 /**
  * Where the quick pass costs more: the pause in typing after which it runs (three times its cost, at most 300 ms), and
  * after which the full check runs (ten times the quick pass's cost, from 300 ms to 1 s: it runs the examples too,
@@ -240,17 +246,20 @@ function loadThen(needed: PresetsNeeded, again: () => void): void {
 }
 function quickNow(): void {
   quickTimer = undefined;
+  const started = performance.now();
   const run = quickCheck(text(), last);
   if (needsPresets(run)) {
     loadThen(run, quickNow);
     return;
   }
-  lastQuickMs = run.ms;
+  afterCheck(run);
+  // What the key paid: the check and the rendering of what it found.
+  const cost = performance.now() - started;
+  lastQuickMs = cost;
   if (coldCheck) {
     coldCheck = false;
-    slowChecks = run.ms > SYNC_CHECK_BUDGET_MS ? 1 : 0;
-  } else slowChecks = run.ms > SYNC_CHECK_BUDGET_MS ? slowChecks + 1 : 0;
-  afterCheck(run);
+    slowChecks = cost > SYNC_CHECK_BUDGET_MS ? 1 : 0;
+  } else slowChecks = cost > SYNC_CHECK_BUDGET_MS ? slowChecks + 1 : 0;
 }
 
 // ---- compose: presets via extends, contracts from presets or templates -------------------------------------------
