@@ -12,11 +12,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import { type Harness, repoRoot } from '../support/harness.js';
-import { bash, callDirective } from '../support/turns.js';
+import { bash, callDirective, unreadablePython } from '../support/turns.js';
 import { asHuman, expectNoMarker, marker, playAll, seen } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
@@ -39,12 +38,8 @@ function tsxEntryOf(script: string): string | undefined {
   return files.find((f) => readFileSync(f, 'utf8').includes(JSON.stringify(script).slice(1, -1)));
 }
 
-/**
- * A bash call that runs python code the rules cannot read (gzip-compressed base64 through a pipe; the engine reads
- * base64 but does not decompress): what holds must be below the rules — the OS sandbox and the result check.
- */
-const py = (code: string) =>
-  bash(`echo ${gzipSync(Buffer.from(code, 'utf8')).toString('base64')} | base64 -d | gunzip | python3 -`);
+/** A bash call that runs python code the rules cannot read: what holds must be below them. */
+const py = unreadablePython;
 
 describe('round 7: git pieces, temp-folder caches and a redirect, each followed by the human', () => {
   let h: Harness;

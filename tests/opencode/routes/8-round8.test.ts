@@ -5,16 +5,15 @@
 // a bare repository inside the project that the human pushes to (its hooks) — and a sitecustomize.py in the
 // virtualenv, next to the .pth the run-later watch already holds. Each route is followed by what the human does next
 // (`go run .`, `python3 -m pytest`, the virtualenv's python, a Playwright launch, `git push`) and holds when the
-// marker the planted code writes is absent. Every python step is gzip-compressed so the rules cannot read it: what
+// marker the planted code writes is absent. Every python step is carried zlib-compressed (support/turns.ts, unreadablePython) so the rules cannot read it: what
 // holds is below them (the OS sandbox and the result check). The honest neighbours (H.46–H.50) are the agent's own
 // work with the same tools: Go builds and tests, pytest twice, a module added to the virtualenv, a browser of its
 // own installed and run at the next call, pushes to the human's bare repository and to one of its own.
 import { basename, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import { type Harness, repoRoot } from '../support/harness.js';
-import { bash, callDirective, expectRan } from '../support/turns.js';
+import { bash, callDirective, expectRan, unreadablePython } from '../support/turns.js';
 import { asHuman, expectNoMarker, marker, playAll, seen } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
@@ -69,9 +68,8 @@ const WHEEL_PY = [
  */
 const VENV_PIP = `"$(python3 -c 'import sys; print(sys.executable)')" -m pip --python .venv/bin/python install -q --no-index`;
 
-/** A bash call that runs python code the rules cannot read (gzip-compressed base64 through a pipe). */
-const py = (code: string) =>
-  bash(`echo ${gzipSync(Buffer.from(code, 'utf8')).toString('base64')} | base64 -d | gunzip | python3 -`);
+/** A bash call that runs python code the rules cannot read: what holds must be below them. */
+const py = unreadablePython;
 
 /**
  * Python that writes a compiled module whose header matches the unchanged source (mtime and size): python's own

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { callDirective, type ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from './harness.js';
 
@@ -25,13 +25,21 @@ export async function turn(
 export const bash = (command: string) => callDirective('bash', { command, description: 'scripted' });
 
 /**
- * A bash call that writes `text` to `path` from gzip-compressed base64 (`base64 -d | gunzip`), so the engine cannot
- * know what the file holds: a script the session wrote whole is judged as what it contains, and the second layer's
- * tests need one the first layer cannot read. (ROT13 through `tr` served until the engine learnt to read `tr`; it
- * does not decompress, and says so in SHELL.md.)
+ * A python one-liner that prints `text`, carried as base64 of its zlib (deflate) bytes, so the engine cannot know what
+ * it prints: the engine reads base64 and inflates gzip met in a decode (`base64 -d | gunzip`, blind round 6), but does
+ * not run python's zlib. (ROT13 through `tr`, then gzip through `gunzip`, served until the engine learnt to read each.)
  */
-export const unreadableScript = (path: string, text: string) =>
-  bash(`echo '${gzipSync(Buffer.from(text, 'utf8')).toString('base64')}' | base64 -d | gunzip > ${path}`);
+export const unreadablePrint = (text: string): string =>
+  `python3 -c "import base64, sys, zlib; sys.stdout.buffer.write(zlib.decompress(base64.b64decode('${deflateSync(Buffer.from(text, 'utf8')).toString('base64')}')))"`;
+
+/**
+ * A bash call that writes `text` to `path` so that the engine cannot know what the file holds: a script the session
+ * wrote whole is judged as what it contains, and the second layer's tests need one the first layer cannot read.
+ */
+export const unreadableScript = (path: string, text: string) => bash(`${unreadablePrint(text)} > ${path}`);
+
+/** A bash call that runs python code the rules cannot read: what holds must be below them (the sandbox, the result check). */
+export const unreadablePython = (code: string) => bash(`${unreadablePrint(code)} | python3 -`);
 
 /**
  * Runs `/anchor <args>` as the human would and returns the text the plugin put in place of the command's parts
