@@ -5,8 +5,7 @@
 // classes, options they do not know) is unknown, never a guess.
 
 import { gunzip, isGzip } from './inflate.js';
-
-type Read = (path: string) => string | undefined;
+import { singleInput, type Read } from './filter-input.js';
 
 /** Decoded text is kept only this long (a script fed to a shell is small; a blob is not a script). */
 const MAX_DECODED = 65536;
@@ -63,12 +62,6 @@ function textOf(bytes: Uint8Array): string | undefined {
   return inner === undefined ? undefined : utf8(inner);
 }
 
-/** The one input: the single operand's text, or stdin with none (`-` too); undefined with several or unknown. */
-function input(operands: readonly string[], stdin: string | undefined, file: Read): string | undefined {
-  if (operands.length === 0 || (operands.length === 1 && operands[0] === '-')) return stdin;
-  return operands.length === 1 ? file(operands[0]!) : undefined;
-}
-
 /** `base64 [-d|--decode|-D] [-i] [-w N] [FILE]` (GNU and BSD): the decoded or the encoded text; anything else is
  * unknown. */
 export function base64Output(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
@@ -96,7 +89,7 @@ export function base64Output(args: readonly string[], _static: boolean, stdin: s
     } else if (a.startsWith('-') && a !== '-') return undefined;
     else operands.push(a);
   }
-  const text = input(operands, stdin, file);
+  const text = singleInput(operands, stdin, file);
   if (text === undefined) return undefined;
   if (decode) return decodeBase64(text, ignore);
   // Encoding (`printf %s CMD | base64 | base64 -d | sh`): the text's UTF-8 bytes, wrapped as GNU wraps them.
@@ -137,7 +130,7 @@ export function xxdOutput(args: readonly string[], _static: boolean, stdin: stri
   }
   // `xxd -r -p IN OUT` writes OUT instead of printing.
   if (!reverse || !plain || operands.length > 1) return undefined;
-  const text = input(operands, stdin, file);
+  const text = singleInput(operands, stdin, file);
   if (text === undefined) return undefined;
   const bytes: number[] = [];
   let high = -1;
@@ -197,7 +190,7 @@ export function baseNOutput(fixed: 'base32' | undefined) {
       else if (a.startsWith('-') && a !== '-') return undefined;
       else operands.push(a);
     }
-    const text = input(operands, stdin, file);
+    const text = singleInput(operands, stdin, file);
     if (!decode || base === undefined || text === undefined) return undefined;
     return base === 'base32' ? decodeBase32(text) : decodeBase64(text, ignore);
   };
@@ -206,7 +199,7 @@ export function baseNOutput(fixed: 'base32' | undefined) {
 /** `rev [FILE]`: each line with its characters reversed. */
 export function revOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
   if (args.some((a) => a.startsWith('-') && a !== '-')) return undefined;
-  const text = input(args, stdin, file);
+  const text = singleInput(args, stdin, file);
   if (text === undefined) return undefined;
   return text
     .split('\n')

@@ -3,17 +3,7 @@
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
 import { applySed, sedEdits } from './sed-script.js';
-
-type Read = (path: string) => string | undefined;
-
-/** The text's lines, each with its line end (the last one may have none). */
-const linesOf = (text: string): string[] => text.split(/(?<=\n)/);
-
-/** The one input: the single operand's text, or stdin with none (`-` too); undefined with several or unknown. */
-function input(operands: readonly string[], stdin: string | undefined, file: Read): string | undefined {
-  if (operands.length === 0 || (operands.length === 1 && operands[0] === '-')) return stdin;
-  return operands.length === 1 ? file(operands[0]!) : undefined;
-}
+import { linesOf, singleInput, type Read } from './filter-input.js';
 
 /** A line count as head/tail write it (`5`, `+5`, `-5`); undefined when it is not one. */
 function count(value: string | undefined): { n: number; sign: '' | '+' | '-' } | undefined {
@@ -43,7 +33,7 @@ function lineFilter(which: 'head' | 'tail') {
       if (c === undefined) return undefined;
       lines = c;
     }
-    const text = input(operands, stdin, file);
+    const text = singleInput(operands, stdin, file);
     if (text === undefined) return undefined;
     const all = linesOf(text);
     if (which === 'head')
@@ -86,7 +76,7 @@ export function sedOutput(
     if (script === undefined) return undefined;
     scripts.push(script);
   }
-  let text = input(operands, stdin, file);
+  let text = singleInput(operands, stdin, file);
   for (const script of scripts) {
     const edits = sedEdits(script);
     // The script must be `s` commands only, all read (sedEdits stops at anything else).
@@ -152,7 +142,7 @@ export function pasteOutput(
       delims = d;
     }
   }
-  const text = input(operands, stdin, file);
+  const text = singleInput(operands, stdin, file);
   if (text === undefined) return undefined;
   if (!serial) return text;
   const lines = text.split('\n');

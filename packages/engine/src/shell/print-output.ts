@@ -4,16 +4,7 @@
 // an interpreter one-liner that only prints a literal (`python3 -c 'print("…")'`, `node -e 'console.log("…")'`,
 // `perl -le 'print q{…}'`). A shell fed by them runs that text. Anything else is unknown, never a guess.
 import { readLiteral, type Language } from './one-liner-strings.js';
-
-type Read = (path: string) => string | undefined;
-
-/** The one input: the single operand's text, or stdin with none (`-` too); undefined with several or unknown. */
-function input(operands: readonly string[], stdin: string | undefined, file: Read): string | undefined {
-  if (operands.length === 0 || (operands.length === 1 && operands[0] === '-')) return stdin;
-  return operands.length === 1 ? file(operands[0]!) : undefined;
-}
-
-const linesOf = (text: string): string[] => text.split(/(?<=\n)/);
+import { linesOf, singleInput, type Read } from './filter-input.js';
 
 /** `N`, `N-`, `-M`, `N-M` lists (1-based, comma-separated) → whether position p is selected; undefined if invalid. */
 function ranges(list: string): ((p: number) => boolean) | undefined {
@@ -50,7 +41,7 @@ export function cutOutput(args: readonly string[], _static: boolean, stdin: stri
     else operands.push(a);
   }
   const pick = list === undefined ? undefined : ranges(list);
-  const text = input(operands, stdin, file);
+  const text = singleInput(operands, stdin, file);
   if (mode === undefined || pick === undefined || text === undefined || delim.length !== 1) return undefined;
   return linesOf(text)
     .map((line) => {
@@ -81,7 +72,7 @@ export function grepOutput(args: readonly string[], _static: boolean, stdin: str
   }
   if (pattern === undefined) return undefined;
   const m = /^(\^?)([^.[\]*+?(){}|\\^$]*)(\$?)$/.exec(pattern);
-  const text = input(operands, stdin, file);
+  const text = singleInput(operands, stdin, file);
   if (m === null || text === undefined) return undefined;
   const [, start, literal, end] = m as unknown as [string, string, string, string];
   const selects = (line: string): boolean => {
@@ -143,7 +134,7 @@ export function jqOutput(args: readonly string[], _static: boolean, stdin: strin
     return value === undefined ? undefined : `${value}\n`;
   }
   const path = /^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(filter) ? filter.slice(1).split('.') : undefined;
-  const text = nullInput ? undefined : input(files, stdin, file);
+  const text = nullInput ? undefined : singleInput(files, stdin, file);
   if (path === undefined || text === undefined) return undefined;
   let value: unknown;
   try {
@@ -181,7 +172,7 @@ export function awkOutput(args: readonly string[], _static: boolean, stdin: stri
   }
   const [program, ...files] = operands;
   if (program === undefined) return undefined;
-  if (/^\s*(1|\{\s*print\s*(\$0)?\s*;?\s*\})\s*$/.test(program)) return input(files, stdin, file);
+  if (/^\s*(1|\{\s*print\s*(\$0)?\s*;?\s*\})\s*$/.test(program)) return singleInput(files, stdin, file);
   const begin = /^\s*BEGIN\s*\{\s*print\s+([\s\S]*?)\s*;?\s*\}\s*$/.exec(program);
   const value = begin === null ? undefined : onlyLiteral(begin[1]!, 'awk');
   return value === undefined ? undefined : `${value}\n`;
