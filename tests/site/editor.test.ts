@@ -369,6 +369,9 @@ describe('the problems in the text', () => {
     const page = await open('editor/');
     await waitForEditor(page);
     await setEditorText(page, 'version: 1\nsetings:\n  bypassBudget: 2\n');
+    // F8 goes to a problem the editor shows: wait for it, as a user sees the underline first (a check that costs more
+    // than a keystroke's budget, on a busy machine, runs a moment after the text is put in).
+    await expect.poll(async () => (await editorMarkers(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('F8');
     const peek = page.locator('#editor .marker-widget');
