@@ -178,7 +178,11 @@ function ledgerGlob(
     // found by the spelling first, so the pattern is resolved against the root only the first time.
     const spelled = known.get(prefixKey + pattern);
     if (spelled !== undefined) return spelled;
-    const wanted = pathForms(resolve(pattern), root).relative;
+    const forms = pathForms(resolve(pattern), root);
+    // A pattern outside the root (`/**/.config/systemd/user/x.service`) is matched against absolute paths: the
+    // ledger keeps such a file relative to the root (`../../ines/.config/…`), where `**` would count the `..`s.
+    const outside = forms.absolute !== undefined && forms.relative.startsWith('../');
+    const wanted = outside ? (forms.absolute as string) : forms.relative;
     const seen = known.get(wanted);
     if (seen !== undefined) {
       if (known.size < GLOBS_PER_LEDGER) known.set(prefixKey + pattern, seen);
@@ -191,8 +195,9 @@ function ledgerGlob(
     const prefix = literal > 0 ? `${segments.slice(0, literal).join('/')}/` : '';
     const out: GlobMatch[] = [];
     for (const path of ledger.order) {
-      if (prefix !== '' && !path.startsWith(prefix)) continue;
-      const file = pathGlobMatch(wanted, path) ? ledgerFile(ledger, path) : undefined;
+      const named = outside ? (pathForms(path, root).absolute ?? path) : path;
+      if (prefix !== '' && !named.startsWith(prefix)) continue;
+      const file = pathGlobMatch(wanted, named) ? ledgerFile(ledger, path) : undefined;
       if (file !== undefined) out.push({ path, file });
     }
     const sorted = Object.freeze(out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));

@@ -33,6 +33,7 @@ import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
 import { descriptorName, inputDescriptorName, openedOn, type Scope } from './scope.js';
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
+import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
   justfileCandidates,
   justRecipes,
@@ -885,6 +886,11 @@ export abstract class Follower {
             ? toxCommands(content.text, picked)
             : preCommitHooks(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
+    } else if (runner === 'systemd') {
+      const found = this.systemdService(command);
+      if (found === undefined) return;
+      ({ file, lines, label } = found);
+      whole = found.whole;
     } else if (runner === 'justfile' || runner === 'makefile' || runner === 'taskfile' || runner === 'rakefile') {
       const nothing = {
         justfile: justRunsNothing,
@@ -978,6 +984,48 @@ export abstract class Follower {
         },
         this.childShell(scope, command.cwd, undefined, [], false),
       );
+  }
+
+  /**
+   * `systemctl start|enable UNIT`: the service unit the call or the session wrote (found where systemd looks, or at the
+   * path given), through the timer, path or socket unit that activates it; its Exec lines. The first unit found wins.
+   */
+  private systemdService(
+    command: SimpleCommand,
+  ): { file: string; lines: readonly TaskLine[]; label: string; whole: boolean } | undefined {
+    const units = systemdUnits(command);
+    if (units === undefined) return undefined;
+    const unitFile = (name: string): { path: string; text: string; whole: boolean } | undefined => {
+      const hits = name.includes('/')
+        ? [resolve(command.cwd, name)].flatMap((path) => {
+            const f = this.files.file(path);
+            return f === undefined ? [] : [{ path, file: f }];
+          })
+        : unitFileGlobs(name).flatMap((glob) => this.files.matching(glob));
+      for (const { path, file } of hits) {
+        if (file.text !== undefined) return { path, text: file.text, whole: true };
+        if (file.pieces.length > 0) return { path, text: file.pieces.join('\n'), whole: false };
+      }
+      return undefined;
+    };
+    for (const unit of units) {
+      const first = unitFile(unit);
+      const base = unit.slice(unit.lastIndexOf('/') + 1);
+      // A timer, path or socket unit runs nothing itself: the service it activates does (the session may have written
+      // only the service, and enabled a timer of the team's).
+      const activated = activatedUnit(base, first?.text ?? '');
+      const service = activated === undefined ? first : unitFile(activated);
+      if (service === undefined) continue;
+      const lines = serviceLines(service.text);
+      if (lines.length === 0) continue;
+      return {
+        file: service.path,
+        lines,
+        label: `${command.program} ${command.positionals[0]} ${base}`,
+        whole: service.whole,
+      };
+    }
+    return undefined;
   }
 
   /**

@@ -23,7 +23,8 @@ export type TaskRunner =
   | 'rakefile'
   | 'procfile'
   | 'tox'
-  | 'pre-commit';
+  | 'pre-commit'
+  | 'systemd';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {

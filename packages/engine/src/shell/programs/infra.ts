@@ -89,6 +89,47 @@ export const HONCHO: ProgramDeclaration = {
   tasks: 'procfile',
 };
 
+export const SYSTEMCTL: ProgramDeclaration = {
+  names: ['systemctl'],
+  about:
+    'systemctl [--user] start|restart|reload|enable [--now] UNIT…: runs a unit’s Exec lines now or at login or boot (a timer, path or socket unit: the service it activates; -H/-M: another machine’s)',
+  options: {
+    '*': [
+      '-t',
+      '--type',
+      '-p',
+      '--property',
+      '--state',
+      '-s',
+      '--signal',
+      '--kill-whom',
+      '--kill-value',
+      '-n',
+      '--lines',
+      '-o',
+      '--output',
+      '--root',
+      '--image',
+      '--job-mode',
+      '--what',
+      '--timestamp',
+      '--preset-mode',
+      '--boot-loader-entry',
+      '--boot-loader-menu',
+      '--reboot-argument',
+      '--message',
+      '--check-inhibitors',
+      '-H',
+      '--host',
+      '-M',
+      '--machine',
+      '--drop-in',
+      '--when',
+    ],
+  },
+  tasks: 'systemd',
+};
+
 export const TOX: ProgramDeclaration = {
   names: ['tox'],
   about: 'tox [run] [-e ENV,…]: runs the commands of tox.ini’s environments',
