@@ -74,7 +74,8 @@ const headDist = opts['no-build'] ? join(repo, 'packages/plugin/dist') : build(r
 function install(dist) {
   const pkg = join(temp('sa-cold-pkg-'), 'node_modules/opencode-semantic-anchors');
   mkdirSync(join(pkg, 'dist'), { recursive: true });
-  for (const f of readdirSync(dist).filter((n) => n.endsWith('.js'))) copyFileSync(join(dist, f), join(pkg, 'dist', f));
+  for (const f of readdirSync(dist).filter((n) => n.endsWith('.js') || n.endsWith('.br')))
+    copyFileSync(join(dist, f), join(pkg, 'dist', f));
   copyFileSync(join(dist, '../package.json'), join(pkg, 'package.json'));
   return pathToFileURL(join(pkg, 'dist/index.js')).href;
 }

@@ -25,7 +25,7 @@ if (!existsSync(built)) {
 const installed = join(mkdtempSync(join(tmpdir(), 'sa-plugin-bench-pkg-')), 'node_modules/opencode-semantic-anchors');
 mkdirSync(join(installed, 'dist'), { recursive: true });
 // The entry and the chunk(s) it shares with the CLI.
-for (const f of readdirSync(join(root, 'dist')).filter((n) => n.endsWith('.js')))
+for (const f of readdirSync(join(root, 'dist')).filter((n) => n.endsWith('.js') || n.endsWith('.br')))
   copyFileSync(join(root, 'dist', f), join(installed, 'dist', f));
 copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
 const entry = join(installed, 'dist/index.js');

@@ -25,7 +25,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { toJsonSchema } from '@semantic-anchors/engine';
 import { PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
-import { packedPresetsPlugin } from './packed-presets.js';
+import { packedPresets, packedPresetsPlugin } from './packed-presets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -68,8 +68,6 @@ const common: BuildOptions = {
     // yaml's ES module build needs no require('process'/'buffer'), so the plugin needs no createRequire shim.
     yaml: join(root, '../../node_modules/yaml/browser/index.js'),
   },
-  // The presets and catalogue, compressed: enforcement data at import, the YAML texts on first use.
-  plugins: [packedPresetsPlugin()],
 };
 
 /** esbuild's helper for a require() it could not resolve at build time: the file needs the shim. */
@@ -89,9 +87,13 @@ function writeOutputs(
   return written;
 }
 
+// The presets and catalogue, compressed: enforcement data at import, the YAML texts on first use. The package's
+// chunks read them from two files beside them; the single files for the site carry them inline.
+const packageData = packedPresets('files');
 const metafiles: Metafile[] = [];
 const split = await build({
   ...common,
+  plugins: [packedPresetsPlugin(packageData.source)],
   entryPoints: { index: join(root, 'src/index.ts'), cli: join(root, 'src/cli.ts') },
   outdir: dist,
   splitting: true,
@@ -108,6 +110,7 @@ const packaged = writeOutputs(split.outputFiles!, (path, text) => {
   return needsRequire(text) ? REQUIRE_SHIM : '';
 });
 chmodSync(join(dist, 'cli.js'), 0o755);
+for (const f of packageData.files) writeFileSync(join(dist, f.name), f.bytes);
 
 /** The files the plugin loads: dist/index.js and the chunks it imports, from the metafile. */
 function pluginFiles(metafile: Metafile, entry: string): string[] {
@@ -158,6 +161,7 @@ checkPluginImports(pluginFiles(split.metafile!, 'dist/index.js'), packaged);
 // The site's downloads: each a single file (no chunk), the plugin with the same first line.
 const single = await build({
   ...common,
+  plugins: [packedPresetsPlugin(packedPresets('inline').source)],
   entryPoints: {
     'opencode-semantic-anchors': join(root, 'src/index.ts'),
     'semantic-anchors-cli': join(root, 'src/cli.ts'),

@@ -85,7 +85,8 @@ describe('a start that fails', () => {
     // The built bundle as installed, with the chunk the factory imports in the background taken away.
     const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
     const copy = mkdtempSync(join(tmpdir(), 'sa-plugin-broken-'));
-    for (const f of readdirSync(dist).filter((n) => n.endsWith('.js'))) copyFileSync(join(dist, f), join(copy, f));
+    for (const f of readdirSync(dist).filter((n) => n.endsWith('.js') || n.endsWith('.br')))
+      copyFileSync(join(dist, f), join(copy, f));
     const entry = readFileSync(join(copy, 'index.js'), 'utf8');
     const statics = [...entry.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1]!);
     const taken = statics.flatMap((f) =>

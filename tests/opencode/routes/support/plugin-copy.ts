@@ -21,10 +21,11 @@ export function copyPluginBundle(): PluginCopy {
   const dir = mkdtempSync(join(tmpdir(), 'semantic-anchors-plugin-copy-'));
   const file = join(dir, 'opencode-semantic-anchors', 'dist', 'index.js');
   mkdirSync(join(dir, 'opencode-semantic-anchors', 'dist'), { recursive: true });
-  // The bundle and the chunks it shares with the CLI (`shared-<hash>.js`, imported by relative path).
+  // The bundle, the chunks it shares with the CLI (`shared-<hash>.js`, imported by relative path) and the presets'
+  // data they read from beside them (`*.br`).
   const from = dirname(pluginDist);
   for (const name of readdirSync(from))
-    if (name.endsWith('.js')) copyFileSync(join(from, name), join(dirname(file), name));
+    if (name.endsWith('.js') || name.endsWith('.br')) copyFileSync(join(from, name), join(dirname(file), name));
   if (basename(pluginDist) !== 'index.js') copyFileSync(pluginDist, file);
   symlinkSync(nodeModulesOf(pluginDist), join(dir, 'node_modules'), 'dir');
   return { entry: pathToFileURL(file).href, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
