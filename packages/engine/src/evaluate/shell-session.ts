@@ -173,7 +173,12 @@ function ledgerGlob(
   if (byPattern === undefined) globsSeen.set(ledger, (byPattern = new Map()));
   const known = byPattern;
   const prefixKey = `${workdir ?? ''}\u0000${root ?? ''}\u0000`;
+  const names = ledgerNames(ledger);
   return (pattern) => {
+    // A pattern whose last segment is a plain name (`**/pre-commit`: a git command asks for its hooks this way every
+    // time) matches only a file of that name: none in the ledger, no answer to look up.
+    const name = lastName(pattern);
+    if (name !== undefined && !/[*?[\\]/.test(name) && !names.has(name)) return NO_MATCHES;
     // The same patterns come back as written (a git command asks for its hooks by glob every time): an answer is
     // found by the spelling first, so the pattern is resolved against the root only the first time.
     const spelled = known.get(prefixKey + pattern);
@@ -208,6 +213,8 @@ function ledgerGlob(
     return sorted;
   };
 }
+
+const NO_MATCHES: readonly GlobMatch[] = Object.freeze([]);
 
 /** Variables a new shell gets from its parent process: an earlier call's export of one of them says nothing new. */
 const HOST_ENVIRONMENT: ReadonlySet<string> = new Set([
