@@ -2,7 +2,8 @@
 // cp|mv|sync`, `gsutil cp|mv|rsync`, `gcloud storage cp|mv|rsync` write their local destination (and delete in it with
 // their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
 import type { Flag } from './types.js';
-import type { AddEffect, EffectInput } from './programs/declaration.js';
+import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
+import { extractedMembers, packArchive, packedMembers, tarCall } from './tar-archive.js';
 import { basename, treeOf as tree } from './paths.js';
 
 type Add = AddEffect;
@@ -76,14 +77,30 @@ export function unzipEffects(input: EffectInput, add: Add): void {
  * `tar -cf a.tar -C dir .`, also -r/-u) reads the files it packs (resolved against the last -C), and writes nothing
  * it unpacks (the archive file itself is not followed); listing writes nothing.
  */
-export function tarEffects(input: EffectInput, add: Add): void {
-  const dir = lastValue(input.flags, '-C', '--directory');
-  if (tarExtracts(input.positionals, input.flags)) {
-    add('write', tree(dir ?? '.'), 'tar -x');
-    return;
-  }
-  const members = tarMembers(input.positionals, input.flags);
-  for (const m of members) add('read', dir === undefined || m.startsWith('/') ? m : `${dir}/${m}`, 'tar -c');
+/**
+ * tar's effects: `-x` writes DIR/** (and each member with its text, from an archive the model knows: tar-archive.ts);
+ * `-c` reads what it packs, and writes the archive holding their texts when every one is known. `valueOptions`: its
+ * value-taking options (the declaration's).
+ */
+export function tarEffects(
+  valueOptions: readonly string[],
+): (input: EffectInput, add: Add, stdin: string | undefined, files: FileAccess) => void {
+  return (input, add, _stdin, files) => {
+    const dir = lastValue(input.flags, '-C', '--directory');
+    const call = tarCall(input.argv, valueOptions);
+    if (tarExtracts(input.positionals, input.flags)) {
+      add('write', tree(dir ?? '.'), 'tar -x');
+      if (call.mode !== 'extract' || call.stdout || call.archive === undefined) return;
+      for (const m of extractedMembers(call, files.text(call.archive)) ?? [])
+        add('write', `${call.dir ?? '.'}/${m.name}`, 'tar -x', m.text);
+      return;
+    }
+    const members = tarMembers(input.positionals, input.flags);
+    for (const m of members) add('read', dir === undefined || m.startsWith('/') ? m : `${dir}/${m}`, 'tar -c');
+    if (call.mode !== 'create' || call.archive === undefined || call.archive === '-') return;
+    const packed = packedMembers(call, files);
+    if (packed !== undefined) add('write', call.archive, 'tar -c', packArchive(packed));
+  };
 }
 
 /** Old-style letters that take the next word as their value, in the order they appear (`tar cbf 20 a.tar src`). */

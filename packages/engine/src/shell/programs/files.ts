@@ -20,6 +20,7 @@ import {
   truncateEffects,
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
+import { tarOutput } from '../tar-archive.js';
 import type { ProgramDeclaration } from './declaration.js';
 import { headOutput, pasteOutput, sedOutput, tailOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
@@ -391,25 +392,23 @@ const TAR_COMMAND_OPTIONS = [
   ...['--new-volume-script', '--rsh-command'],
 ];
 
+const TAR_VALUE_OPTIONS = [
+  ...['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
+  ...TAR_COMMAND_OPTIONS,
+];
+
 export const TAR: ProgramDeclaration = {
   names: ['tar', 'bsdtar', 'gtar'],
   about:
-    'tar: -x (or xzf) writes DIR/** (-C DIR, else .); creating (-c, czf) reads what it packs; listing writes nothing',
-  options: {
-    '*': [
-      ...['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
-      ...TAR_COMMAND_OPTIONS,
-    ],
-  },
-  effects: { reads: ['-C', '--directory'], effects: tarEffects },
+    'tar: -x (or xzf) writes DIR/** (-C DIR, else .); creating (-c, czf) reads what it packs; listing writes nothing; an archive of files the session wrote holds their texts (-xO prints a member)',
+  options: { '*': TAR_VALUE_OPTIONS },
+  effects: { reads: ['-C', '--directory'], effects: tarEffects(TAR_VALUE_OPTIONS) },
+  output: tarOutput(TAR_VALUE_OPTIONS),
   // GNU tar runs command lines of its options: --checkpoint-action=exec=CMD, --to-command, -I/--use-compress-program,
   // -F/--info-script, --rsh-command. Its checkpoint's own actions (dot, echo, bell…) run nothing.
   runs: [
     {
-      options: [
-        ...['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '-H'],
-        ...TAR_COMMAND_OPTIONS,
-      ],
+      options: TAR_VALUE_OPTIONS,
       commandOption: TAR_COMMAND_OPTIONS,
       commandPrefix: /^(?!(?:bell|dot|\.|echo|ttyout|sleep|totals|wait)(?:=|$))(?:exec=)?/,
       rest: false,
