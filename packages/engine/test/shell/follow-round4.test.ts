@@ -2,9 +2,8 @@
 // list, su reading its script on stdin, the shell lines git runs from its settings (editor, pager, ssh command, a `!`
 // credential helper) and a hooks folder it is pointed at, array indexes through names and arithmetic, `cd -`/$OLDPWD.
 import { describe, expect, it } from 'vitest';
-import { pathGlobMatch } from '../../src/shell/glob-match.js';
-import { parseShell, type ShellContext } from '../../src/shell/index.js';
-import { files, runs } from './follow-helpers.js';
+import { parseShell } from '../../src/shell/index.js';
+import { files, runs, written } from './follow-helpers.js';
 
 describe('paste of a known text', () => {
   it('joins the lines of a file the session wrote with -sd, and a shell fed by it runs the joined line', () => {
@@ -163,13 +162,7 @@ describe('a hook the session wrote in another folder of the project', () => {
     '.githooks/pre-commit': '#!/bin/sh\nnpm publish\n',
     'tools/hooks/pre-push': 'npm publish\n',
   };
-  const ctx: ShellContext = {
-    file: files(known),
-    glob: (pattern) =>
-      Object.keys(known)
-        .filter((k) => pathGlobMatch(pattern, k))
-        .map((path) => ({ path, file: { text: known[path], pieces: [] } })),
-  };
+  const ctx = written(known);
   it('runs with the command that runs its hook (a core.hooksPath an earlier call set may point there)', () => {
     expect(runs("git commit -m 'fix: x'", ctx)).toContain('npm publish');
     expect(runs('git push origin feat/x', ctx)).toContain('npm publish');

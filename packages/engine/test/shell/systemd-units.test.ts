@@ -3,24 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { compile, loadConfig, startState, step, type Event } from '../../src/index.js';
 import { activatedUnit, execLine, serviceLines } from '../../src/shell/systemd-units.js';
-import type { ShellContext } from '../../src/shell/index.js';
-import { pathGlobMatch } from '../../src/shell/glob-match.js';
-import { files, runs } from './follow-helpers.js';
+import { runs, written } from './follow-helpers.js';
 
 const PUBLISH = 'npm publish';
 const HOME_UNITS = '/home/ines/.config/systemd/user';
 const service = (exec: string) => `[Unit]\nDescription=ship\n\n[Service]\nType=oneshot\nExecStart=${exec}\n`;
-
-/** A context whose `glob` answers absolute patterns over the given files, as the session's ledger does. */
-function written(known: Record<string, string>): ShellContext {
-  return {
-    file: files(known),
-    glob: (pattern) =>
-      Object.keys(known)
-        .filter((path) => pathGlobMatch(pattern, path))
-        .map((path) => ({ path, file: { text: known[path], pieces: [] } })),
-  };
-}
 
 describe('unit files', () => {
   it('reads the Exec lines of [Service], continuation lines joined, prefixes taken off', () => {
