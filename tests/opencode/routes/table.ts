@@ -25,6 +25,7 @@ const FAMILIES: Record<string, string> = {
   '6': '6 run later, next to 1–3',
   '7': '7 round 7: git pieces, temp caches, a redirect',
   '8': '8 round 8: compiled and installed code loaded unchecked',
+  '9': '9 round 9: package managers’ caches and settings, tool-made environments',
   H: 'honest neighbour',
 };
 const START = '<!-- routes-table:start -->';

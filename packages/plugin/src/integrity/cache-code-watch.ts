@@ -1,13 +1,13 @@
 // Installed code in the caches the sandbox opens to the shell (code-caches.ts lists them: npx's installed packages,
-// corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, cargo's crate
-// sources, Go's module folders and zip hashes, Maven's downloaded artifacts): the tools run what is there again, in
-// any project of the human's, without checking it. The caches must stay writable (an honest `npx tool`, `pnpm
-// install` through corepack, `./gradlew`, `git commit` with pre-commit, `cargo build`, `go build` or `mvn` fills
-// them), so the check is of the result: an entry a call created or whose files it changed is removed after that call
-// (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or unpacks it again, checked,
-// the next time it is asked for it. A cache may keep its new entries and compare them from then on (Maven's: offline
-// work needs what an honest build downloaded). An honest run loses nothing but the reuse (the result check logs a new
-// entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
+// corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, pip's wheels,
+// cargo's crate sources, Go's module folders and zip hashes, Maven's downloaded artifacts): the tools run what is there
+// again, in any project of the human's, without checking it. The caches must stay writable (an honest `npx tool`, `pnpm
+// install` through corepack, `./gradlew`, `git commit` with pre-commit, `cargo build`, `go build` or `mvn` fills them),
+// so the check is of the result: an entry a call created or whose files it changed is removed after that call (or, for
+// a data file the tool trusts, put back to its bytes), and the tool fetches or unpacks it again, checked, the next time
+// it is asked for it. A cache may keep its new entries and compare them from then on (Maven's: offline work needs what
+// an honest build downloaded). An honest run loses nothing but the reuse (the result check logs a new entry's removal
+// and reports a changed one as a BLOCK). Reads the entries' file stats.
 import { chmodSync, readFileSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from './code-caches.js';
