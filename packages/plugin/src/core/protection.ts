@@ -208,16 +208,27 @@ function bunTranspilerCaches(
  * Caches in the human's temp folder from which the human's own tools load code without checking it against its
  * source: tsx's transforms (`<tmp>/tsx-<uid>`: an entry is found by a hash of the source, and its code, rewritten,
  * runs at the human's next `tsx` of the unchanged script — checked with tsx 4.23, route 7.05) and jest's
- * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run). The agent's own tools
- * never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR), so they are host
- * state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs change them). The
- * sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
+ * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run), and Node's compile cache
+ * (`<tmp>/node-compile-cache`, or NODE_COMPILE_CACHE: V8 code caches of the modules of every tool that turns it on,
+ * tsc 5.7+ among them; Node checks an entry against the source's size and CRC, which its header states, and V8 only
+ * the length, so code compiled from a source of the same length runs at the human's next `tsc` — route 9.14). The
+ * agent's own tools never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR),
+ * so they are host state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs
+ * change them). The sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
  */
 export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>): string[] {
   const uid = process.getuid?.();
   if (uid === undefined) return [];
   const temps = unique(['/tmp', tmpdir(), ...(env.TMPDIR && isAbsolute(env.TMPDIR) ? [env.TMPDIR] : [])]);
-  return temps.flatMap((dir) => [join(dir, `tsx-${uid}`), join(dir, `jest_${uid.toString(36)}`)]);
+  const set = env.NODE_COMPILE_CACHE && isAbsolute(env.NODE_COMPILE_CACHE) ? [env.NODE_COMPILE_CACHE] : [];
+  return unique([
+    ...temps.flatMap((dir) => [
+      join(dir, `tsx-${uid}`),
+      join(dir, `jest_${uid.toString(36)}`),
+      join(dir, 'node-compile-cache'),
+    ]),
+    ...set,
+  ]);
 }
 
 /**
@@ -248,7 +259,7 @@ export const agentGoCacheEnv = (): Record<string, string> => ({ GOCACHE: join(tm
  * build cache under its default name), as `dir/**` or as the folder.
  */
 export const isTempCodeCache = (path: string): boolean =>
-  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build)(?:\/\*\*)?$/.test(path);
+  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build|node-compile-cache)(?:\/\*\*)?$/.test(path);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {
