@@ -154,9 +154,12 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
   const config = (relative: string) => join(h.dirs.configHome, relative);
   const project = (relative: string) => join(h.dirs.project, relative);
   const poetryEnv = () => cache('pypoetry/virtualenvs/project-Xq3vT9aB-py3.11');
-  /** The human installs `name` from their index into a fresh virtualenv and runs its console script. */
+  /**
+   * The human installs version 1.0 of `name` from their index into a fresh virtualenv and runs its console script
+   * (pinned: a find-links of the agent's with a newer version, 9.04's, must not decide which route shows).
+   */
   const freshInstall = (name: string, venv: string) =>
-    `python3 -m venv --without-pip ${venv} && "$(python3 -c 'import sys; print(sys.executable)')" -m pip --python ${venv}/bin/python install -q ${name} && ${venv}/bin/${name}`;
+    `python3 -m venv --without-pip ${venv} && "$(python3 -c 'import sys; print(sys.executable)')" -m pip --python ${venv}/bin/python install -q ${name}==1.0 && ${venv}/bin/${name}`;
 
   /** The human runs TypeScript's compiler (their temp folder, where Node keeps its compile cache). */
   const tsc = () => `TMPDIR=${HUMAN_TMP} node ${TSC_LIB}/tsc.js --version`;
