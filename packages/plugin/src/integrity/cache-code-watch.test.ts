@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheCodeWatch, removeTree } from './cache-code-watch.js';
+import { CacheCodeWatch, firstDifference, removeTree } from './cache-code-watch.js';
 import { codeCaches, goModCacheDir, goZipHashOf, npmCacheDir, pipCacheDir } from './code-caches.js';
 
 function put(path: string, text: string): void {
@@ -100,6 +100,19 @@ describe('the code caches the sandbox opens', () => {
       expect.objectContaining({ path: join(h, '.npm/_npx/abc123'), cache: 'npx', created: false, result: 'restored' }),
     ]);
     expect(existsSync(join(h, '.npm/_npx/abc123'))).toBe(false);
+  });
+
+  it('a changed entry names the first file that differs and which of its stats changed', () => {
+    const h = home();
+    const watch = watchOf(h);
+    appendFileSync(join(h, '.npm/_npx/abc123/node_modules/hello-tool/bin.js'), '// more\n');
+    const [finding] = watch.check(() => false);
+    expect(finding?.detail).toMatch(
+      /\(hello-tool\/bin\.js: size, mtime, ctime changed\)|\(hello-tool\/bin\.js: size, ctime changed\)/,
+    );
+    expect(firstDifference('a:1:2:3:4:5\nb:1:2:3:4:5', 'a:1:2:3:4:5')).toBe('b is gone');
+    expect(firstDifference('a:1:2:3:4:5', 'a:1:2:3:4:5\nc:1:2:3:4:5')).toBe('c is new');
+    expect(firstDifference('1:2:3:4:5', '1:2:9:4:5')).toBe('the file: inode changed');
   });
 
   it('corepack: a planted package-manager version is removed, the human’s own one left alone', () => {

@@ -100,7 +100,12 @@ export class CacheCodeWatch {
       const before = this.seen.get(entry);
       const created = before === undefined;
       const base = { path: entry, cache: s.cache.id, created };
-      const what = `${created ? 'a new' : 'a changed'} ${s.cache.what}`;
+      // A changed entry says which file differs and how: an honest run that rewrites one (H.34's flake) shows in the log.
+      const how =
+        before === undefined
+          ? ''
+          : ` (${s.partial ? 'it grew past the bound' : firstDifference(before.print, s.print)})`;
+      const what = `${created ? 'a new' : 'a changed'} ${s.cache.what}${how}`;
       if (approved) {
         // A new entry was not walked (it was to be removed): its files are read now, to compare from here on.
         if (created) now.set(entry, this.entry(entry, s.cache, { left: this.maxFiles }, undefined) ?? s);
@@ -266,6 +271,33 @@ export class CacheCodeWatch {
  * back (`touch -r`) after a same-size edit in place, while the ctime a write leaves can only be set by the kernel.
  */
 const statPrint = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}:${st.ctimeMs}`;
+
+const STAT_FIELDS = ['size', 'mtime', 'inode', 'mode', 'ctime'] as const;
+
+/**
+ * The first file that differs between two prints of an entry (`rel:size:mtime:ino:mode:ctime` lines; a file entry's
+ * lines have no name) and which of its stat fields changed, for the report.
+ */
+export function firstDifference(before: string, now: string): string {
+  const read = (print: string) =>
+    new Map(
+      print.split('\n').map((line) => {
+        const parts = line.split(':');
+        return [parts.slice(0, -STAT_FIELDS.length).join(':'), parts.slice(-STAT_FIELDS.length)] as const;
+      }),
+    );
+  const old = read(before);
+  const cur = read(now);
+  const named = (name: string) => name || 'the file';
+  for (const [name, stat] of cur) {
+    const was = old.get(name);
+    if (was === undefined) return `${named(name)} is new`;
+    const fields = STAT_FIELDS.filter((_, i) => was[i] !== stat[i]);
+    if (fields.length > 0) return `${named(name)}: ${fields.join(', ')} changed`;
+  }
+  for (const name of old.keys()) if (!cur.has(name)) return `${named(name)} is gone`;
+  return 'no file differs';
+}
 
 /** The entry's `rewritten` as first decided (a later change to what decides it cannot take it out of the check). */
 function withRewritten(seen: Seen, entry: string, prior: Seen | undefined): Seen {
