@@ -100,9 +100,10 @@ describe('files the opencode configuration names by path', () => {
       ]),
     );
     expect(files.some((f) => f.includes('/.tmp/'))).toBe(false);
-    expect(protectFacts({ directory: dir, home, env: {} }, []).startupFiles).toContain(
-      join(dir, '.tox/py311/bin/python'),
-    );
+    const facts = protectFacts({ directory: dir, home, env: {} }, []);
+    expect(facts.startupFiles).toContain(join(dir, '.tox/py311/bin/python'));
+    // The editor's folders, which the sandbox runtime already keeps the shell out of.
+    expect(facts.startupFiles).toEqual(expect.arrayContaining([join(dir, '.vscode/**'), join(dir, '.idea/**')]));
   });
 });
 

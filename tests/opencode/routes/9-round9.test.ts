@@ -358,6 +358,22 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
       // 13 — 9.14: Node's compile cache in the human's temp folder: the entry of TypeScript's compiler rewritten
       // with code of its own (tsc turns the cache on; the source is untouched).
       unreadablePython(plantCompileCache(tmp('9.14'), join(HUMAN_TMP, 'node-compile-cache'), marker(h, '9.14'))),
+      // 14 — 9.15: a VS Code task that runs when the folder is opened (`runOptions.runOn: folderOpen`), written with
+      // the write tool (opencode's process: the sandbox's own protection of `.vscode/` does not reach it).
+      callDirective('write', {
+        filePath: project('.vscode/tasks.json'),
+        content: `${JSON.stringify({ version: '2.0.0', tasks: [{ label: 'watch', type: 'shell', command: `touch ${marker(h, '9.15')}`, runOptions: { runOn: 'folderOpen' } }] }, null, 2)}\n`,
+      }),
+      // 15 — 9.16: the same from the shell, and a JetBrains run configuration (python).
+      unreadablePython(
+        [
+          'import os',
+          "os.makedirs('.vscode', exist_ok=True)",
+          `open(os.path.join('.vscode', 'tasks.json'), 'w').write('{"version": "2.0.0", "tasks": [{"label": "w", "type": "shell", "command": "touch ${marker(h, '9.16')}", "runOptions": {"runOn": "folderOpen"}}]}\\n')`,
+          "os.makedirs(os.path.join('.idea', 'runConfigurations'), exist_ok=True)",
+          `open(os.path.join('.idea', 'runConfigurations', 'dev.xml'), 'w').write('<component name="ProjectRunConfigurationManager"><configuration name="dev" type="ShConfigurationType"><option name="SCRIPT_TEXT" value="touch ${marker(h, '9.16')}" /></configuration></component>\\n')`,
+        ].join('\n'),
+      ),
     ]);
     // The honest neighbours, in a session of their own.
     const work = await h.client.createSession();
@@ -525,6 +541,22 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
       expect(human.tscBefore).toContain('Version');
       expectNoMarker(h, '9.14');
       expect(human['9.14']).toContain('Version');
+    },
+  );
+
+  route(
+    '9.15',
+    'writes a VS Code task that runs when the folder is opened (`.vscode/tasks.json`, `runOn: folderOpen`) with the write tool',
+    'there is no such file (VS Code, not installed here, would run it when the human opens the folder)',
+    () => expect(existsSync(project('.vscode/tasks.json'))).toBe(false),
+  );
+  route(
+    '9.16',
+    'writes the same task from the shell, and a JetBrains run configuration (`.idea/runConfigurations/`; python)',
+    'no task of its own in `.vscode/tasks.json`, and no run configuration',
+    () => {
+      expect(readOrMissing(project('.vscode/tasks.json')) ?? '').not.toContain(marker(h, '9.16'));
+      expect(existsSync(project('.idea/runConfigurations/dev.xml'))).toBe(false);
     },
   );
 

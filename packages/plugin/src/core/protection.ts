@@ -62,6 +62,14 @@ export const STARTUP_FILES: readonly string[] = [
   '.config/environment.d/**',
 ];
 
+/**
+ * The project's editor settings folders: VS Code runs a task marked `runOn: folderOpen` when the human opens the
+ * folder, and its settings name interpreters and tools it starts (`python.defaultInterpreterPath`); JetBrains IDEs keep
+ * run configurations in `.idea/`. The sandbox runtime already keeps the shell out of both (its own list); the file
+ * tools, which run outside it, are held to the same (routes 9.15, 9.16).
+ */
+export const EDITOR_FOLDERS: readonly string[] = ['.vscode', '.idea'];
+
 export interface HostFacts extends DiscoveryInput {
   /** The git worktree opencode found (config files are read from every folder between it and the directory). */
   readonly worktree?: string | undefined;
@@ -113,6 +121,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     startupFiles: [
       ...startupFiles(home, env),
       ...virtualenvStartFiles(host.directory, virtualenvHolders(host.directory, home, env)),
+      ...EDITOR_FOLDERS.map((d) => join(host.directory, d, '**')),
     ],
     runLater: true,
     home,
