@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configNamedFiles } from '../src/core/config-named-files.js';
 import { fenceFormatters, lspWarning } from '../src/core/project-code-runners.js';
-import { protectFacts, virtualenvStartFiles } from '../src/core/protection.js';
+import { protectFacts, virtualenvHolders, virtualenvStartFiles } from '../src/core/protection.js';
 
 function project(files: Record<string, string>): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'sa-named-')));
@@ -76,6 +76,34 @@ describe('files the opencode configuration names by path', () => {
       ]),
     );
     expect(files.some((f) => f.includes('/src/'))).toBe(false);
+  });
+
+  it("a virtualenv's pip.conf, and the environments tox, nox and poetry made, are guarded like the project's own", () => {
+    const dir = project({
+      '.venv/pyvenv.cfg': 'home = /usr/bin\n',
+      '.tox/py311/pyvenv.cfg': 'home = /usr/bin\n',
+      '.tox/.tmp/readme': '',
+      '.nox/tests-3-11/pyvenv.cfg': 'home = /usr/bin\n',
+    });
+    const home = project({ '.cache/pypoetry/virtualenvs/app-Xq3vT9aB-py3.11/pyvenv.cfg': 'home = /usr/bin\n' });
+    const holders = virtualenvHolders(dir, home, {});
+    expect(holders).toEqual([join(dir, '.tox'), join(dir, '.nox'), join(home, '.cache/pypoetry/virtualenvs')]);
+    expect(virtualenvHolders(dir, home, { POETRY_VIRTUALENVS_PATH: '/srv/envs' })[2]).toBe('/srv/envs');
+    const files = virtualenvStartFiles(dir, holders);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(dir, '.venv/pip.conf'),
+        join(dir, '.tox/py311/bin/python'),
+        join(dir, '.tox/py311/pip.conf'),
+        join(dir, '.nox/tests-3-11/bin/activate'),
+        join(home, '.cache/pypoetry/virtualenvs/app-Xq3vT9aB-py3.11/bin/python'),
+      ]),
+    );
+    expect(files.some((f) => f.includes('/.tmp/'))).toBe(false);
+    const facts = protectFacts({ directory: dir, home, env: {} }, []);
+    expect(facts.startupFiles).toContain(join(dir, '.tox/py311/bin/python'));
+    // The editor's folders, which the sandbox runtime already keeps the shell out of.
+    expect(facts.startupFiles).toEqual(expect.arrayContaining([join(dir, '.vscode/**'), join(dir, '.idea/**')]));
   });
 });
 

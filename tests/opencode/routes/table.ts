@@ -25,6 +25,7 @@ const FAMILIES: Record<string, string> = {
   '6': '6 run later, next to 1–3',
   '7': '7 round 7: git pieces, temp caches, a redirect',
   '8': '8 round 8: compiled and installed code loaded unchecked',
+  '9': '9 round 9: package managers’ caches and settings, tool-made environments',
   H: 'honest neighbour',
 };
 const START = '<!-- routes-table:start -->';
@@ -77,10 +78,12 @@ function render(): void {
   const count = (m: Measured, family: string, outcome: string) =>
     Object.entries(m.routes).filter(([id, r]) => id.startsWith(family) && r.outcome === outcome).length;
   const total = (m: Measured, family: string) => Object.keys(m.routes).filter((id) => id.startsWith(family)).length;
-  const summary = ['1', '2', '3', '4', '5', '6', '7', '8'].map(
-    (f) =>
-      `| ${FAMILIES[f]} | ${total(latest, f)} | ${count(baseline, f, 'through')} of ${total(baseline, f)} | ${count(latest, f, 'through')} of ${total(latest, f)} |`,
-  );
+  const summary = Object.keys(FAMILIES)
+    .filter((f) => f !== 'H')
+    .map(
+      (f) =>
+        `| ${FAMILIES[f]} | ${total(latest, f)} | ${count(baseline, f, 'through')} of ${total(baseline, f)} | ${count(latest, f, 'through')} of ${total(latest, f)} |`,
+    );
   const table = [
     START,
     `Baseline: \`${baseline.commit}\`. Latest: \`${latest.commit}\`. "through" = the effect happened; "held" = it did not.`,

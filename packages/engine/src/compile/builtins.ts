@@ -256,12 +256,12 @@ export function builtinContracts(
       ...base,
       id: `${BUILTIN_PREFIX}protect-startup-files`,
       description:
-        "The shell's startup files run in the human's next shell, opencode's included: a line there (OPENCODE_PURE=1, an alias, a PATH change) acts as the human, or starts opencode without the plugin.",
+        "The shell's startup files run in the human's next shell, opencode's included: a line there (OPENCODE_PURE=1, an alias, a PATH change) acts as the human, or starts opencode without the plugin. So do what a tool starts with: a virtualenv's activate script, interpreter and pip.conf, an editor's folder tasks (.vscode/, .idea/).",
       mode: 'BLOCK',
       bypassable: true,
       when: { tool: { effect: { kind: 'change', path: startup } } },
       message:
-        "Do not change the shell's startup files (~/.bashrc, ~/.profile, ~/.zshrc, …): tell the human the line you would add, and let them add it.",
+        "Do not change the shell's startup files (~/.bashrc, ~/.profile, ~/.zshrc, …), a virtualenv's start files or the editor's folders (.vscode/, .idea/): tell the human what you would add, and let them add it.",
     });
   }
   if (protect?.runLater) {

@@ -62,6 +62,14 @@ export const STARTUP_FILES: readonly string[] = [
   '.config/environment.d/**',
 ];
 
+/**
+ * The project's editor settings folders: VS Code runs a task marked `runOn: folderOpen` when the human opens the
+ * folder, and its settings name interpreters and tools it starts (`python.defaultInterpreterPath`); JetBrains IDEs keep
+ * run configurations in `.idea/`. The sandbox runtime already keeps the shell out of both (its own list); the file
+ * tools, which run outside it, are held to the same (routes 9.15, 9.16).
+ */
+export const EDITOR_FOLDERS: readonly string[] = ['.vscode', '.idea'];
+
 export interface HostFacts extends DiscoveryInput {
   /** The git worktree opencode found (config files are read from every folder between it and the directory). */
   readonly worktree?: string | undefined;
@@ -110,7 +118,11 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       ...gitFilesFor(findRepository(host.directory), home, env),
       ...nestedRepositoryFiles(sub.repos, home, env),
     ]),
-    startupFiles: [...startupFiles(home, env), ...virtualenvStartFiles(host.directory)],
+    startupFiles: [
+      ...startupFiles(home, env),
+      ...virtualenvStartFiles(host.directory, virtualenvHolders(host.directory, home, env)),
+      ...EDITOR_FOLDERS.map((d) => join(host.directory, d, '**')),
+    ],
     runLater: true,
     home,
     writable: withRealPaths(defaultWritable(sandboxHost({ ...host, home, env }))),
@@ -205,16 +217,27 @@ function bunTranspilerCaches(
  * Caches in the human's temp folder from which the human's own tools load code without checking it against its
  * source: tsx's transforms (`<tmp>/tsx-<uid>`: an entry is found by a hash of the source, and its code, rewritten,
  * runs at the human's next `tsx` of the unchanged script — checked with tsx 4.23, route 7.05) and jest's
- * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run). The agent's own tools
- * never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR), so they are host
- * state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs change them). The
- * sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
+ * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run), and Node's compile cache
+ * (`<tmp>/node-compile-cache`, or NODE_COMPILE_CACHE: V8 code caches of the modules of every tool that turns it on,
+ * tsc 5.7+ among them; Node checks an entry against the source's size and CRC, which its header states, and V8 only
+ * the length, so code compiled from a source of the same length runs at the human's next `tsc` — route 9.14). The
+ * agent's own tools never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR),
+ * so they are host state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs
+ * change them). The sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
  */
 export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>): string[] {
   const uid = process.getuid?.();
   if (uid === undefined) return [];
   const temps = unique(['/tmp', tmpdir(), ...(env.TMPDIR && isAbsolute(env.TMPDIR) ? [env.TMPDIR] : [])]);
-  return temps.flatMap((dir) => [join(dir, `tsx-${uid}`), join(dir, `jest_${uid.toString(36)}`)]);
+  const set = env.NODE_COMPILE_CACHE && isAbsolute(env.NODE_COMPILE_CACHE) ? [env.NODE_COMPILE_CACHE] : [];
+  return unique([
+    ...temps.flatMap((dir) => [
+      join(dir, `tsx-${uid}`),
+      join(dir, `jest_${uid.toString(36)}`),
+      join(dir, 'node-compile-cache'),
+    ]),
+    ...set,
+  ]);
 }
 
 /**
@@ -245,7 +268,7 @@ export const agentGoCacheEnv = (): Record<string, string> => ({ GOCACHE: join(tm
  * build cache under its default name), as `dir/**` or as the folder.
  */
 export const isTempCodeCache = (path: string): boolean =>
-  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build)(?:\/\*\*)?$/.test(path);
+  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build|node-compile-cache)(?:\/\*\*)?$/.test(path);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {
@@ -265,26 +288,68 @@ const NOT_VENV_PARENTS = new Set(['node_modules', '.git', '.cache', 'dist', 'bui
 const VENV_NAMES = ['.venv', 'venv', 'env', '.env', 'virtualenv', '.virtualenv'];
 
 /**
- * What a virtualenv of the project runs in the human's shell: its activate scripts (sourced by that shell), the
- * interpreters that shell then runs as `python`, and `pyvenv.cfg` (whose `home` decides which interpreter and
- * standard library start). A virtualenv is a folder with a pyvenv.cfg at the top of the project or one level down
- * under a usual name (backend/.venv), as the run-later watch finds them; its installed packages stay writable
- * (`pip install` is honest work; the .pth files that run at every start are the run-later watch's).
+ * Folders whose every child is a virtualenv a tool made and runs later as the human: tox's and nox's environments in
+ * the project (`.tox/py311`: `tox` runs the tests with its python), and poetry's environments of all the human's
+ * projects (`~/.cache/pypoetry/virtualenvs/<project>-<hash>-py3.11`, which `poetry run` and `poetry shell` use) — in
+ * the user cache folder, which the sandbox leaves open for honest installs. Each is guarded as the project's own
+ * `.venv` (start files protected, .pth and bin/ scripts watched; routes 9.06–9.08).
  */
-export function virtualenvStartFiles(directory: string): string[] {
-  const out: string[] = [];
-  const isVenv = (dir: string) => existsSync(join(dir, 'pyvenv.cfg'));
+export function virtualenvHolders(
+  directory: string,
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const abs = (v: string | undefined) => (v && isAbsolute(v) && v !== '/' ? v : undefined);
+  const cache = abs(env.XDG_CACHE_HOME) ?? join(home, '.cache');
+  const poetry =
+    abs(env.POETRY_VIRTUALENVS_PATH) ?? join(abs(env.POETRY_CACHE_DIR) ?? join(cache, 'pypoetry'), 'virtualenvs');
+  return [join(directory, '.tox'), join(directory, '.nox'), poetry];
+}
+
+/** At most this many virtualenvs are guarded (the project's first, then the holders' children). */
+export const MAX_VIRTUALENVS = 20;
+
+/**
+ * The project's virtualenvs — a folder with a pyvenv.cfg at the top of the project or one level down under a usual
+ * name (backend/.venv) — and the children of `holders` (virtualenvHolders) that are virtualenvs, at most
+ * MAX_VIRTUALENVS; `list` gives a folder's sub-folder names.
+ */
+export function findVirtualenvs(
+  directory: string,
+  holders: readonly string[],
+  list: (dir: string) => readonly string[] = dirsIn,
+  isVenv: (dir: string) => boolean = (dir) => existsSync(join(dir, 'pyvenv.cfg')),
+): string[] {
   const venvs: string[] = [];
-  for (const top of dirsIn(directory).slice(0, 500)) {
+  for (const top of list(directory).slice(0, 500)) {
     if (NOT_VENV_PARENTS.has(top)) continue;
     const first = join(directory, top);
     if (isVenv(first)) venvs.push(first);
     else for (const name of VENV_NAMES) if (isVenv(join(first, name))) venvs.push(join(first, name));
-    if (venvs.length >= 20) break;
+    if (venvs.length >= MAX_VIRTUALENVS) return venvs.slice(0, MAX_VIRTUALENVS);
   }
-  for (const venv of venvs) {
+  for (const holder of holders)
+    for (const name of list(holder).slice(0, 100)) {
+      const venv = join(holder, name);
+      if (!venvs.includes(venv) && isVenv(venv)) venvs.push(venv);
+      if (venvs.length >= MAX_VIRTUALENVS) return venvs;
+    }
+  return venvs;
+}
+
+/**
+ * What a virtualenv runs in the human's shell: its activate scripts (sourced by that shell), the interpreters that
+ * shell then runs as `python`, `pyvenv.cfg` (whose `home` decides which interpreter and standard library start) and
+ * `pip.conf` (pip's configuration for that virtualenv: a `find-links` or index of the agent's would install its code
+ * at the human's next `pip install --upgrade`, route 9.03). The virtualenvs are those findVirtualenvs finds, as the
+ * run-later watch finds them; their installed packages stay writable (`pip install` is honest work; the .pth files
+ * that run at every start are the run-later watch's).
+ */
+export function virtualenvStartFiles(directory: string, holders: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (const venv of findVirtualenvs(directory, holders)) {
     const bin = join(venv, 'bin');
-    out.push(join(venv, 'pyvenv.cfg'));
+    out.push(join(venv, 'pyvenv.cfg'), join(venv, 'pip.conf'));
     for (const f of ['activate', 'activate.csh', 'activate.fish', 'activate.nu', 'activate.ps1', 'Activate.ps1'])
       out.push(join(bin, f));
     out.push(join(bin, 'python'), join(bin, 'python3'));

@@ -18,8 +18,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheCodeWatch, removeTree } from './cache-code-watch.js';
-import { codeCaches, goModCacheDir, goZipHashOf, npmCacheDir } from './code-caches.js';
+import { CacheCodeWatch, firstDifference, removeTree } from './cache-code-watch.js';
+import { codeCaches, goModCacheDir, goZipHashOf, npmCacheDir, pipCacheDir } from './code-caches.js';
 
 function put(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -102,6 +102,19 @@ describe('the code caches the sandbox opens', () => {
     expect(existsSync(join(h, '.npm/_npx/abc123'))).toBe(false);
   });
 
+  it('a changed entry names the first file that differs and which of its stats changed', () => {
+    const h = home();
+    const watch = watchOf(h);
+    appendFileSync(join(h, '.npm/_npx/abc123/node_modules/hello-tool/bin.js'), '// more\n');
+    const [finding] = watch.check(() => false);
+    expect(finding?.detail).toMatch(
+      /\(hello-tool\/bin\.js: size, mtime, ctime changed\)|\(hello-tool\/bin\.js: size, ctime changed\)/,
+    );
+    expect(firstDifference('a:1:2:3:4:5\nb:1:2:3:4:5', 'a:1:2:3:4:5')).toBe('b is gone');
+    expect(firstDifference('a:1:2:3:4:5', 'a:1:2:3:4:5\nc:1:2:3:4:5')).toBe('c is new');
+    expect(firstDifference('1:2:3:4:5', '1:2:9:4:5')).toBe('the file: inode changed');
+  });
+
   it('corepack: a planted package-manager version is removed, the human’s own one left alone', () => {
     const h = home();
     const watch = watchOf(h);
@@ -182,6 +195,26 @@ describe('the code caches the sandbox opens', () => {
     expect(existsSync(join(h, '.cache/pre-commit/repoxyz'))).toBe(false);
     expect(existsSync(db)).toBe(false);
     expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it('pip: a wheel it keeps for a link, replaced, removes the entry; a wheel planted for another link is removed', () => {
+    const h = home();
+    const entry = join(h, '.cache/pip/wheels/3b/95/aa/98626ed0f3b5beb16abaac797c32f32871ead97cf6a4a0b26e');
+    put(join(entry, 'mytool-1.0-py3-none-any.whl'), 'PK wheel');
+    put(join(entry, 'origin.json'), '{}');
+    const watch = watchOf(h);
+    writeFileSync(join(entry, 'mytool-1.0-py3-none-any.whl'), 'PK planted wheel');
+    const planted = join(h, '.cache/pip/wheels/0c/11/de/aaaa');
+    put(join(planted, 'othertool-1.0-py3-none-any.whl'), 'PK');
+    expect(watch.check(() => false)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: entry, cache: 'pip-wheels', created: false, result: 'restored' }),
+        expect.objectContaining({ path: planted, cache: 'pip-wheels', created: true, result: 'restored' }),
+      ]),
+    );
+    expect(existsSync(entry) || existsSync(planted)).toBe(false);
+    expect(pipCacheDir(h, { PIP_CACHE_DIR: '/srv/pip' })).toBe('/srv/pip');
+    expect(pipCacheDir(h, { XDG_CACHE_HOME: '/srv/cache' })).toBe('/srv/cache/pip');
   });
 
   it("cargo: a crate's build.rs edited removes its source; a planted .crate is removed", () => {

@@ -1,13 +1,13 @@
 // Installed code in the caches the sandbox opens to the shell (code-caches.ts lists them: npx's installed packages,
-// corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, cargo's crate
-// sources, Go's module folders and zip hashes, Maven's downloaded artifacts): the tools run what is there again, in
-// any project of the human's, without checking it. The caches must stay writable (an honest `npx tool`, `pnpm
-// install` through corepack, `./gradlew`, `git commit` with pre-commit, `cargo build`, `go build` or `mvn` fills
-// them), so the check is of the result: an entry a call created or whose files it changed is removed after that call
-// (or, for a data file the tool trusts, put back to its bytes), and the tool fetches or unpacks it again, checked,
-// the next time it is asked for it. A cache may keep its new entries and compare them from then on (Maven's: offline
-// work needs what an honest build downloaded). An honest run loses nothing but the reuse (the result check logs a new
-// entry's removal and reports a changed one as a BLOCK). Reads the entries' file stats.
+// corepack's package managers, the Gradle wrapper's distributions, pre-commit's hook environments, pip's wheels,
+// cargo's crate sources, Go's module folders and zip hashes, Maven's downloaded artifacts): the tools run what is there
+// again, in any project of the human's, without checking it. The caches must stay writable (an honest `npx tool`, `pnpm
+// install` through corepack, `./gradlew`, `git commit` with pre-commit, `cargo build`, `go build` or `mvn` fills them),
+// so the check is of the result: an entry a call created or whose files it changed is removed after that call (or, for
+// a data file the tool trusts, put back to its bytes), and the tool fetches or unpacks it again, checked, the next time
+// it is asked for it. A cache may keep its new entries and compare them from then on (Maven's: offline work needs what
+// an honest build downloaded). An honest run loses nothing but the reuse (the result check logs a new entry's removal
+// and reports a changed one as a BLOCK). Reads the entries' file stats.
 import { chmodSync, readFileSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from './code-caches.js';
@@ -100,7 +100,12 @@ export class CacheCodeWatch {
       const before = this.seen.get(entry);
       const created = before === undefined;
       const base = { path: entry, cache: s.cache.id, created };
-      const what = `${created ? 'a new' : 'a changed'} ${s.cache.what}`;
+      // A changed entry says which file differs and how: an honest run that rewrites one (H.34's flake) shows in the log.
+      const how =
+        before === undefined
+          ? ''
+          : ` (${s.partial ? 'it grew past the bound' : firstDifference(before.print, s.print)})`;
+      const what = `${created ? 'a new' : 'a changed'} ${s.cache.what}${how}`;
       if (approved) {
         // A new entry was not walked (it was to be removed): its files are read now, to compare from here on.
         if (created) now.set(entry, this.entry(entry, s.cache, { left: this.maxFiles }, undefined) ?? s);
@@ -266,6 +271,33 @@ export class CacheCodeWatch {
  * back (`touch -r`) after a same-size edit in place, while the ctime a write leaves can only be set by the kernel.
  */
 const statPrint = (st: Stats): string => `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}:${st.ctimeMs}`;
+
+const STAT_FIELDS = ['size', 'mtime', 'inode', 'mode', 'ctime'] as const;
+
+/**
+ * The first file that differs between two prints of an entry (`rel:size:mtime:ino:mode:ctime` lines; a file entry's
+ * lines have no name) and which of its stat fields changed, for the report.
+ */
+export function firstDifference(before: string, now: string): string {
+  const read = (print: string) =>
+    new Map(
+      print.split('\n').map((line) => {
+        const parts = line.split(':');
+        return [parts.slice(0, -STAT_FIELDS.length).join(':'), parts.slice(-STAT_FIELDS.length)] as const;
+      }),
+    );
+  const old = read(before);
+  const cur = read(now);
+  const named = (name: string) => name || 'the file';
+  for (const [name, stat] of cur) {
+    const was = old.get(name);
+    if (was === undefined) return `${named(name)} is new`;
+    const fields = STAT_FIELDS.filter((_, i) => was[i] !== stat[i]);
+    if (fields.length > 0) return `${named(name)}: ${fields.join(', ')} changed`;
+  }
+  for (const name of old.keys()) if (!cur.has(name)) return `${named(name)} is gone`;
+  return 'no file differs';
+}
 
 /** The entry's `rewritten` as first decided (a later change to what decides it cannot take it out of the check). */
 function withRewritten(seen: Seen, entry: string, prior: Seen | undefined): Seen {

@@ -132,6 +132,24 @@ export function goZipHashOf(root: string, folder: string): string | undefined {
   return join(root, 'cache/download', rel.slice(0, at), '@v', `${rel.slice(at + 1)}.ziphash`);
 }
 
+/**
+ * pip's cache folder as pip finds it: PIP_CACHE_DIR, else `pip` in the user cache folder (a `cache-dir` set in a pip
+ * configuration file is not read).
+ */
+export function pipCacheDir(home: string, env: Env): string {
+  return abs(env.PIP_CACHE_DIR) ?? join(abs(env.XDG_CACHE_HOME) ?? join(home, '.cache'), 'pip');
+}
+
+/**
+ * pip's wheel cache entries: `wheels/<2>/<2>/<2>/<52 hex>/`, the folder named by the hash of the link the wheel was
+ * built from (pip 23, `Cache._get_cache_path_parts`), four levels down.
+ */
+export function pipWheelFolders(root: string, list: (dir: string) => string[] = readdirQuiet): string[] {
+  let level = [root];
+  for (let depth = 0; depth < 4; depth++) level = level.flatMap((dir) => list(dir).map((name) => join(dir, name)));
+  return level;
+}
+
 /** Folder levels searched for Maven version folders (`org/apache/maven/plugins/maven-surefire-plugin/3.5.2` is 6). */
 const MAVEN_MAX_DEPTH = 16;
 
@@ -268,6 +286,19 @@ export function codeCaches(home: string, env: Env): CodeCache[] {
       alsoPrinted: (entry) => [entry.slice(0, -'hash'.length)],
       what: 'Go module zip or its recorded hash (the zip is extracted unchecked while its .ziphash is there)',
       refetch: 'the go command hashes the zip again and checks it against go.sum before it next extracts it',
+    },
+    {
+      // pip (23.2 here, `cache.py`): a wheel pip built from an sdist it downloaded is kept under the hash of the
+      // sdist's link and installed as it is, without building or checking anything, the next time any virtualenv of
+      // the human's asks for the same link (the download's hash is checked only when pip downloads). Removing an
+      // entry makes pip download and build it again (route 9.01 replaced one, 9.02 planted one for a link the human
+      // had not installed yet: both ran at the human's next `pip install` from their index).
+      id: 'pip-wheels',
+      root: join(pipCacheDir(home, env), 'wheels'),
+      depth: 1,
+      find: pipWheelFolders,
+      what: "wheel pip built and keeps for a package's link (installed as it is at the next install of that link, unchecked)",
+      refetch: 'pip downloads the package again, checking its hash, and builds the wheel again at the next install',
     },
     {
       // cargo: a downloaded `.crate` is unpacked without checking its checksum again when its source is missing.

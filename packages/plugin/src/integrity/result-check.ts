@@ -21,6 +21,7 @@ import { RUN_LATER_CONTRACT, RunLaterWatch } from './run-later-watch.js';
 import { CacheCodeWatch } from './cache-code-watch.js';
 import { codeCaches } from './code-caches.js';
 import { namesSubConfig } from '../core/sub-configs.js';
+import { virtualenvHolders } from '../core/protection.js';
 import { realTarget } from './real-path.js';
 import { CONFIG_DIRS_CONTRACT, SubConfigWatch } from './sub-config-watch.js';
 import { agentReport, humanLine, reloadRefusal, shown, type Origin, type Outcome } from './report.js';
@@ -117,8 +118,12 @@ export class ResultCheck {
     // always before the first call: see baseline().
     const accepts: (() => void)[] = [];
     if (snapshot.policy.contracts.some((c) => c.id === RUN_LATER_CONTRACT)) {
-      const runLater = new RunLaterWatch(this.ctx.directory);
-      const cacheCode = new CacheCodeWatch(codeCaches(this.ctx.home ?? homedir(), this.ctx.env ?? process.env));
+      const home = this.ctx.home ?? homedir();
+      const runLater = new RunLaterWatch(
+        this.ctx.directory,
+        virtualenvHolders(this.ctx.directory, home, this.ctx.env ?? process.env),
+      );
+      const cacheCode = new CacheCodeWatch(codeCaches(home, this.ctx.env ?? process.env));
       this.runLater = runLater;
       this.cacheCode = cacheCode;
       accepts.push(
@@ -312,7 +317,7 @@ export class ResultCheck {
     const c = this.cacheCode?.summary();
     if (c)
       out.push(
-        `Code caches the shell may write (npx, corepack, Gradle wrapper, Playwright browsers, pre-commit, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
+        `Code caches the shell may write (npx, corepack, Gradle wrapper, Playwright browsers, pre-commit, pip wheels, cargo, Go modules, Maven): ${c.entries} entries compared after every shell call and file-tool write into them${c.caches.length ? ` (${c.caches.join(', ')})` : ''}, ${Math.round(c.ms)} ms${c.beyond > 0 ? `; ${c.beyond} files beyond the bound not compared` : ''}`,
       );
     const sub = this.subConfigs?.summary();
     if (sub)

@@ -21,6 +21,7 @@ import {
 } from '@semantic-anchors/engine/enforce';
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { errnoOf, lstatQuiet, readdirQuiet, statQuiet } from './fs-quiet.js';
+import { findVirtualenvs } from '../core/protection.js';
 
 export const RUN_LATER_CONTRACT = 'anchor-protect-run-later';
 
@@ -49,7 +50,11 @@ export class RunLaterWatch {
   /** The virtualenvs' scripts found by the last look (`.venv/bin/<tool>`): code files, see VENV_SCRIPT. */
   private scripts = new Set<string>();
 
-  constructor(private readonly directory: string) {}
+  /** `holders`: folders whose children are virtualenvs guarded too (core/protection.ts, virtualenvHolders). */
+  constructor(
+    private readonly directory: string,
+    private readonly holders: readonly string[] = [],
+  ) {}
 
   /** How many run-later files there are now (for /anchor status). */
   count(): number {
@@ -137,8 +142,15 @@ export class RunLaterWatch {
       }
     }
     // A virtualenv is a folder with a pyvenv.cfg, at the top of the project or one level down under a usual name
-    // (backend/.venv); its site-packages hold what python runs at every start.
-    for (const venv of virtualenvs(tops, disk)) {
+    // (backend/.venv), or one a tool made in a holder (`.tox/py311`, poetry's); its site-packages hold what python
+    // runs at every start.
+    const venvs = findVirtualenvs(
+      dir,
+      this.holders,
+      (d) => disk.listing(d).flatMap((e) => (e.dir ? [e.name] : [])),
+      (d) => disk.listing(d).some((e) => e.file && e.name === 'pyvenv.cfg'),
+    );
+    for (const venv of venvs) {
       // The scripts an installer put into bin/ (pip's console scripts: `.venv/bin/pytest`), which the human's shell
       // runs once the virtualenv is active. Its activate scripts and interpreters are start-up files (protected).
       for (const f of disk.listing(join(venv, 'bin'))) {
@@ -171,28 +183,6 @@ const MAX_SCRIPT_BYTES = 1024 * 1024;
 
 /** Folders not looked into for projects and virtualenvs: installed JavaScript, git's own, caches, build output. */
 const NOT_LOOKED_INTO = new Set(['node_modules', '.git', '.cache', 'dist', 'build', 'target', '.next']);
-
-/** The names a virtualenv one level down usually has (`python -m venv .venv`, `virtualenv venv`). */
-const VENV_NAMES = new Set(['.venv', 'venv', 'env', '.env', 'virtualenv', '.virtualenv', '.tox']);
-
-/** Virtualenvs in the project: folders with a pyvenv.cfg, at the top or one level down (bounded). */
-function virtualenvs(tops: readonly string[], disk: Disk): string[] {
-  const out: string[] = [];
-  for (const first of tops) {
-    const inside = disk.listing(first);
-    if (inside.some((e) => e.file && e.name === 'pyvenv.cfg')) {
-      out.push(first);
-      continue;
-    }
-    for (const sub of inside)
-      if (sub.dir && VENV_NAMES.has(sub.name)) {
-        const venv = join(first, sub.name);
-        if (disk.listing(venv).some((e) => e.file && e.name === 'pyvenv.cfg')) out.push(venv);
-      }
-    if (out.length >= 20) break;
-  }
-  return out;
-}
 
 interface Entry {
   readonly name: string;

@@ -5,7 +5,13 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentGoCacheEnv, goBuildCache, isTempCodeCache, protectFacts } from '../../src/core/protection.js';
+import {
+  agentGoCacheEnv,
+  goBuildCache,
+  isTempCodeCache,
+  protectFacts,
+  tempCodeCaches,
+} from '../../src/core/protection.js';
 import { findRepository } from '../../src/core/git-files.js';
 import {
   CACHE_DIRS,
@@ -148,6 +154,15 @@ describe('the sandbox policy, from the real protect facts', () => {
     const { facts } = policyFor(m);
     const uid = process.getuid?.() ?? 0;
     expect(facts.hostState).toEqual(expect.arrayContaining([`/tmp/tsx-${uid}/**`, `/tmp/jest_${uid.toString(36)}/**`]));
+  });
+
+  it("Node's compile cache in the temp folder (tsc turns it on), or where NODE_COMPILE_CACHE puts it, is host state", () => {
+    const m = machine();
+    const { facts } = policyFor(m);
+    expect(facts.hostState).toContain('/tmp/node-compile-cache/**');
+    expect(isTempCodeCache('/tmp/node-compile-cache/**')).toBe(true);
+    expect(tempCodeCaches({ NODE_COMPILE_CACHE: '/srv/ncc' })).toContain('/srv/ncc');
+    expect(tempCodeCaches({ TMPDIR: '/work/tmp' })).toContain('/work/tmp/node-compile-cache');
   });
 
   it("the human's Go build cache is host state: read-only inside ~/.cache, a GOCACHE the human set too, never opened", () => {
