@@ -124,7 +124,16 @@ export abstract class Follower {
   ) {}
 
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
-  protected readonly fileText = (path: string): string | undefined => this.files.text(path);
+  protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
+
+  /** `.git/HEAD` says which branch is checked out (`ref: refs/heads/main`): its text follows from the host's facts, so
+   * `$(sed 's|ref: refs/heads/||' .git/HEAD)` or `cut -d/ -f3- .git/HEAD` print the branch as git itself would. */
+  private headFile(path: string): string | undefined {
+    if (path !== '.git/HEAD' && !path.endsWith('/.git/HEAD')) return undefined;
+    const dir = path === '.git/HEAD' ? undefined : path.slice(0, -'/.git/HEAD'.length) || '/';
+    const branch = this.repo.current(dir);
+    return branch === undefined ? undefined : `ref: refs/heads/${branch}\n`;
+  }
 
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);

@@ -17,6 +17,8 @@ export const PSQL: ProgramDeclaration = {
   },
   stdin: { commands: true },
   input: { as: 'sql', files: ['-f', '--file'], statements: ['-c', '--command'] },
+  // `psql -c '\\! CMD'`: the meta-command hands CMD to a shell (blind round 7)
+  runs: [{ options: [], commandOption: ['-c', '--command'], commandPrefix: /^\s*\\!\s*/, rest: false }],
 };
 
 export const MYSQL: ProgramDeclaration = {
@@ -30,6 +32,8 @@ export const MYSQL: ProgramDeclaration = {
   },
   stdin: { commands: true },
   input: EXECUTE_INCLUDES,
+  // `mysql -e 'system CMD'` (also `\\! CMD`) hands CMD to a shell (blind round 7)
+  runs: [{ options: [], commandOption: ['-e', '--execute'], commandPrefix: /^\s*(?:system|\\!)\s+/, rest: false }],
 };
 
 export const SQLITE: ProgramDeclaration = {

@@ -270,6 +270,7 @@ export type ShellChange =
   | 'source'
   | 'printf'
   | 'positional'
+  | 'shift'
   | 'mapfile';
 
 export interface ProgramDeclaration {

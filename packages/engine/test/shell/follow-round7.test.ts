@@ -1,0 +1,129 @@
+// Blind round 7 (issue 17): routes an agent assembles an action by, followed by behaviour — array appends, shift,
+// read -N and mapfile -s, IFS given quoted to read, slices with arithmetic, ${X@P}, a case whose first arm is `*`,
+// select, iconv as a pass-through, the branch spelled as a full ref, by name-rev, basename or .git/HEAD, and the runners
+// declared this round. Each with the honest use beside it.
+import { describe, expect, it } from 'vitest';
+import { parseShell } from '../../src/shell/index.js';
+import { runs } from './follow-helpers.js';
+
+const PUBLISH = 'npm publish';
+const onBranch = (source: string, branch: string): string[] =>
+  parseShell(source, undefined, { branch }).commands.map((c) => [c.program, ...c.argv].join(' '));
+
+describe('values', () => {
+  it('appends A+=(…) to an array the call knows, and runs "${A[@]}" as the whole', () => {
+    expect(runs('A=(npm); A+=(publish); "${A[@]}"')).toContain(PUBLISH);
+    expect(runs('A=(npm); A+=(test); "${A[@]}"')).toContain('npm test');
+    expect(runs('A+=(publish); npm "${A[@]}"')).not.toContain(PUBLISH); // A set before the call: unknown
+  });
+  it('drops the first N positional parameters at shift N', () => {
+    expect(runs('set -- noop npm publish; shift; "$@"')).toContain(PUBLISH);
+    expect(runs('set -- a b npm test; shift 2; "$@"')).toContain('npm test');
+    expect(runs('set -- noop npm publish; shift 9; "$@"')).toContain('noop npm publish');
+  });
+  it('reads COUNT characters at read -N, skips lines at mapfile -s, and takes a quoted IFS', () => {
+    expect(runs(`read -r -N 11 C <<< '${PUBLISH}'; eval "$C"`)).toContain(PUBLISH);
+    expect(runs(`read -r -N 3 C <<< '${PUBLISH}'; eval "$C"`)).not.toContain(PUBLISH);
+    expect(runs(`mapfile -s 1 -t L <<'E'\n# step\n${PUBLISH}\nE\neval "\${L[0]}"`)).toContain(PUBLISH);
+    expect(runs(`mapfile -s 1 -t L <<'E'\n${PUBLISH}\nnpm test\nE\neval "\${L[0]}"`)).toContain('npm test');
+    expect(runs(`IFS=';' read -r p a <<< 'npm;publish'; "$p" $a`)).toContain(PUBLISH);
+  });
+  it('computes a slice whose offset or length is arithmetic over known values, and ${X@P} of a plain value', () => {
+    expect(runs(`C='${PUBLISH}#####'; eval "\${C:0:\${#C}-5}"`)).toContain(PUBLISH);
+    expect(runs(`C='npm test##'; eval "\${C:0:\${#C}-2}"`)).toContain('npm test');
+    expect(runs(`C='${PUBLISH}'; eval "\${C@P}"`)).toContain(PUBLISH);
+    expect(runs(`C='npm test \\w'; eval "\${C@P}"`)).not.toContain('npm test \\w');
+  });
+  it('keeps what a first case arm of `*` assigns; an arm that may not run leaves it unknown', () => {
+    expect(runs(`case "$TERM" in *) C='${PUBLISH}' ;; esac; eval "$C"`)).toContain(PUBLISH);
+    expect(runs(`case $x in a) C='${PUBLISH}' ;; *) C='npm test' ;; esac; eval "$C"`)).toContain('eval $C');
+  });
+  it('judges the body of select with each of its words', () => {
+    expect(runs(`select C in '${PUBLISH}'; do eval "$C"; break; done <<< 1`)).toContain(PUBLISH);
+    expect(runs(`select C in 'npm test' 'npm ci'; do eval "$C"; break; done`)).toEqual(
+      expect.arrayContaining(['npm test', 'npm ci']),
+    );
+  });
+});
+
+describe('standard input', () => {
+  it('passes a known ASCII text through iconv', () => {
+    expect(runs(`iconv -f UTF-8 -t UTF-8 <<< '${PUBLISH}' | bash`)).toContain(PUBLISH);
+    expect(runs(`iconv -f UTF-8 -t UTF-8 <<< 'npm test' | bash`)).not.toContain(PUBLISH);
+    expect(runs('iconv -f latin1 -t utf-8 notes.txt | bash')).toEqual(['iconv -f latin1 -t utf-8 notes.txt', 'bash']);
+  });
+  it('hands the stdin of ifne to its command', () => {
+    expect(runs(`echo '${PUBLISH}' | ifne sh`)).toContain(PUBLISH);
+    expect(runs(`echo 'npm test' | ifne sh`)).not.toContain(PUBLISH);
+  });
+});
+
+describe('the branch checked out', () => {
+  it('is what rev-parse --symbolic-full-name, symbolic-ref and name-rev print, as a full ref or a name', () => {
+    expect(onBranch('git push -f origin "$(git rev-parse --symbolic-full-name HEAD)"', 'main')).toContain(
+      'git push -f origin refs/heads/main',
+    );
+    expect(onBranch('git push -f origin "$(git name-rev --name-only HEAD)"', 'feat/x')).toContain(
+      'git push -f origin feat/x',
+    );
+    expect(onBranch('git push -f origin "$(basename "$(git symbolic-ref HEAD)")"', 'main')).toContain(
+      'git push -f origin main',
+    );
+  });
+  it('is what .git/HEAD holds, for sed and cut to print', () => {
+    expect(onBranch(`git push -f origin "$(sed 's|ref: refs/heads/||' .git/HEAD)"`, 'main')).toContain(
+      'git push -f origin main',
+    );
+    expect(onBranch('git push origin "$(cut -d/ -f3- .git/HEAD)"', 'feat/login')).toContain(
+      'git push origin feat/login',
+    );
+    expect(runs('git push origin "$(cut -d/ -f3- .git/HEAD)"')).not.toContain('git push origin main');
+  });
+});
+
+describe('runners declared this round', () => {
+  it.each([
+    'rustup run stable',
+    'pyenv exec',
+    'nvm exec 20',
+    'volta run --node 20',
+    'fnm exec --using=20',
+    'opam exec --',
+    'lerna exec --',
+    'tox exec -e py312 --',
+    'apptainer exec dev.sif',
+    'xcrun',
+    'eatmydata',
+    'systemd-cat -t job',
+    'trickle -s -u 100',
+    'cgexec -g cpu:job',
+    'softlimit -m 5000',
+    'envdir ./env',
+    'setlock /tmp/lock',
+    's6-setuidgid dev',
+    'guix shell --',
+    'mosh build-1 --',
+    'start-stop-daemon --start --exec /usr/bin/env --',
+  ])('%s runs its command', (wrapper) => {
+    expect(runs(`${wrapper} ${PUBLISH}`)).toContain(PUBLISH);
+    expect(runs(`${wrapper} npm test`)).not.toContain(PUBLISH);
+  });
+  it.each([
+    ["pdsh -w build-1 'CMD'"],
+    ["clush -w build-1 'CMD'"],
+    ["ansible all -i build-1, -m shell -a 'CMD'"],
+    ["scl enable devtoolset-12 'CMD'"],
+    ["machinectl shell dev@ /bin/sh -c 'CMD'"],
+    ["psql -c '\\! CMD'"],
+    ["mysql -e 'system CMD'"],
+  ])('%s runs the string', (form) => {
+    expect(runs(form.replace('CMD', PUBLISH))).toContain(PUBLISH);
+    expect(runs(form.replace('CMD', 'npm test'))).not.toContain(PUBLISH);
+  });
+  it('leaves the SQL of psql -c and mysql -e, and their own commands, as they are', () => {
+    expect(runs("psql -c 'select 1'")).toEqual(['psql -c select 1']);
+    expect(runs("mysql -e 'select 1'")).toEqual(['mysql -e select 1']);
+    expect(runs('nvm use 20')).toEqual(['nvm use 20']);
+    expect(runs('rustup show')).toEqual(['rustup show']);
+  });
+});
