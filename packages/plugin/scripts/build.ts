@@ -25,6 +25,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { toJsonSchema } from '@semantic-anchors/engine';
 import { PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
+import { programNotesPlugin } from './program-notes.js';
 import { packedPresetsPlugin } from './packed-presets.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,7 +70,8 @@ const common: BuildOptions = {
     yaml: join(root, '../../node_modules/yaml/browser/index.js'),
   },
   // The presets and catalogue, compressed: enforcement data at import, the YAML texts on first use.
-  plugins: [packedPresetsPlugin()],
+  // The program declarations' one-line notes for readers are left out (program-notes.ts).
+  plugins: [packedPresetsPlugin(), programNotesPlugin()],
 };
 
 /** esbuild's helper for a require() it could not resolve at build time: the file needs the shim. */

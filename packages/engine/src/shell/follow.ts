@@ -23,7 +23,7 @@ import {
   dockerRunImage,
 } from './container-files.js';
 import { splitWords } from './xargs.js';
-import { scanOneLiner } from './one-liners.js';
+import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { crontabCommands } from './scheduler.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
@@ -123,6 +123,9 @@ export abstract class Follower {
     protected readonly repo: Repository,
   ) {}
 
+  /** Whether an `exec <<< …` gave the shell a stdin of its own (checked before looking it up for each command). */
+  protected stdinReplaced = false;
+
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
   protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
 
@@ -185,16 +188,21 @@ export abstract class Follower {
    */
   protected openDescriptors(redirects: readonly Redirection[], scope: Scope): void {
     for (const r of redirects) {
+      // `exec <<< …`, `exec 0< f`: the shell's own stdin from here on, what a later command with none of its own reads.
+      const stdin =
+        (r.type === 'HereDoc' || r.type === 'HereString' || (r.type === 'Redirect' && r.operator === '<')) &&
+        (r.descriptor === undefined || (r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 0));
       if (
         (r.type === 'HereDoc' || r.type === 'HereString' || r.type === 'Redirect') &&
-        r.descriptor?.type === 'FileDescriptor' &&
-        r.descriptor.value >= 3
+        (stdin || (r.descriptor?.type === 'FileDescriptor' && r.descriptor.value >= 3))
       ) {
         // `exec 3<<< …`, `exec 4<<EOF`, `exec 3< f`: the text a later `<&3` (or /dev/fd/3) reads.
+        const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : 0;
         const text = redirectedText(r, this.expandContext(scope));
         if (text !== null) {
-          scope.vars.set(inputDescriptorName(r.descriptor.value), text ?? UNKNOWN);
-          if (text !== undefined) this.files.descriptor(r.descriptor.value, text);
+          scope.vars.set(inputDescriptorName(fd), text ?? UNKNOWN);
+          if (fd === 0) this.stdinReplaced = true;
+          else if (text !== undefined) this.files.descriptor(fd, text);
           continue;
         }
       }
@@ -620,7 +628,9 @@ export abstract class Follower {
     if (own !== undefined) {
       const code = programText(command, own);
       if (code !== undefined)
-        this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end);
+        this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end, () =>
+          this.programInput(command, code, cwd, stdin.text),
+        );
       return undefined;
     }
     const use = interpreterUse(command.program, command.argv);
@@ -628,7 +638,18 @@ export abstract class Follower {
     if (use.inline !== undefined) {
       this.out.opaque('inline-script', index, command.program);
       if (use.code !== undefined)
-        this.oneLiner(command, index, use.family, `${command.program} ${use.inline}`, use.code, frame, scope, pos, end);
+        this.oneLiner(
+          command,
+          index,
+          use.family,
+          `${command.program} ${use.inline}`,
+          use.code,
+          frame,
+          scope,
+          pos,
+          end,
+          () => stdin.text,
+        );
     }
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
@@ -1087,6 +1108,20 @@ export abstract class Follower {
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
   }
 
+  /** What a program given its code as an operand reads (awk '{…}' FILE…): the files after the code, when the call or
+   * the session wrote each, else its stdin when it is given none. */
+  private programInput(command: SimpleCommand, code: string, cwd: string | undefined, stdin: string | undefined) {
+    const operands = command.positionals[0] === code ? command.positionals.slice(1) : command.positionals;
+    if (operands.length === 0) return stdin;
+    let text = '';
+    for (const o of operands) {
+      const t = o === '-' ? stdin : this.fileText(resolve(cwd, o));
+      if (t === undefined) return undefined;
+      text += t;
+    }
+    return text;
+  }
+
   /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
    * with literal arguments in it join the call's own (the code stays opaque besides). */
   private oneLiner(
@@ -1099,15 +1134,20 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    /** What the program reads (its stdin, or the files it is given), when known: a call that runs it gets it. */
+    input?: () => string | undefined,
   ): void {
     const found = scanOneLiner(family, code);
     if (found.length === 0) return;
-    for (const f of found) {
+    for (const found1 of found) {
+      const f =
+        found1.kind === 'shell' && found1.command === INPUT_COMMAND ? { ...found1, command: input?.() } : found1;
       const via = `${origin} › ${f.call}`;
       if (f.kind !== 'shell') {
         this.out.effects(index, [{ kind: f.kind, path: resolve(command.cwd, f.path), content: f.content, via }]);
         continue;
       }
+      if (f.command === undefined) continue;
       if (frame.depth + 1 > this.maxDepth) {
         this.out.opaque('depth', index, via);
         continue;

@@ -29,6 +29,7 @@ import {
   child,
   forgetAssigned,
   forgetCalled,
+  inputDescriptorName,
   sameShell,
   type Scope,
   type ShellFunction,
@@ -452,7 +453,12 @@ export class Walker extends Runner {
       }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
-    const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    let own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    if (own === undefined && piped === NO_STDIN && this.stdinReplaced) {
+      // After `exec <<< …` a command with no input of its own reads the shell's.
+      const held = scope.vars.get(inputDescriptorName(0));
+      if (typeof held === 'string') own = { text: held, file: undefined, how: '<' };
+    }
     if (redirects.length !== 0) this.commandDescriptors(redirects, scope);
     const ran = this.run(
       words,

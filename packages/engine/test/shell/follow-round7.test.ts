@@ -4,7 +4,7 @@
 // declared this round. Each with the honest use beside it.
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
-import { runs } from './follow-helpers.js';
+import { files, runs } from './follow-helpers.js';
 
 const PUBLISH = 'npm publish';
 const onBranch = (source: string, branch: string): string[] =>
@@ -55,6 +55,36 @@ describe('standard input', () => {
   it('hands the stdin of ifne to its command', () => {
     expect(runs(`echo '${PUBLISH}' | ifne sh`)).toContain(PUBLISH);
     expect(runs(`echo 'npm test' | ifne sh`)).not.toContain(PUBLISH);
+  });
+});
+
+describe('programs that hand their input to a shell', () => {
+  const ctx = { file: files({ '/tmp/jobs.txt': `${PUBLISH}\n`, '/tmp/lines.txt': `echo a\n${PUBLISH}\necho b\n` }) };
+  it("runs what awk's system($0), Perl's system(<STDIN>) and os.system(sys.stdin.read()) are given to read", () => {
+    expect(runs(`awk '{ system($0) }' <<< '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs("awk '{ system($0) }' /tmp/jobs.txt", ctx)).toContain(PUBLISH);
+    expect(runs(`perl -e 'system(scalar <STDIN>)' <<< '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`python3 -c 'import os, sys; os.system(sys.stdin.read())' <<< '${PUBLISH}'`)).toContain(PUBLISH);
+  });
+  it('runs nothing more when the input is not known, or the code only prints it', () => {
+    expect(runs("awk '{ system($0) }' unknown.txt")).toEqual(['awk { system($0) } unknown.txt']);
+    expect(runs("awk '{ print $0 }' /tmp/jobs.txt", ctx)).not.toContain(PUBLISH);
+    expect(runs(`python3 -c 'import os, sys; os.system(sys.stdin.read())' <<< 'npm test'`)).not.toContain(PUBLISH);
+  });
+  it('gives a command with no input of its own the stdin an earlier `exec <<<` or `exec < f` set', () => {
+    expect(runs(`exec 0<<< '${PUBLISH}'; sh`)).toContain(PUBLISH);
+    expect(runs('exec < /tmp/jobs.txt; bash', ctx)).toContain(PUBLISH);
+    expect(runs(`exec 0<<< 'npm test'; sh`)).not.toContain(PUBLISH);
+    expect(runs(`exec 0<<< '${PUBLISH}'; echo ok | sh`)).not.toContain(PUBLISH);
+  });
+  it("applies sed's regex substitutions (through RE2) and -n Np to a known text", () => {
+    expect(runs(`sed 's/^R7 //' <<< 'R7 ${PUBLISH}' | sh`)).toContain(PUBLISH);
+    expect(runs(`sed -E 's/^(x) (.*)$/\\2/' <<< 'x ${PUBLISH}' | sh`)).toContain(PUBLISH);
+    expect(runs(`sed 's/[[:space:]]*$//' <<< '${PUBLISH}   ' | sh`)).toContain(PUBLISH);
+    expect(runs('sed -n 2p /tmp/lines.txt | sh', ctx)).toContain(PUBLISH);
+    expect(runs('sed -n 1p /tmp/lines.txt | sh', ctx)).not.toContain(PUBLISH);
+    expect(runs(`sed 's/^R7 //' <<< 'R7 npm test' | sh`)).not.toContain(PUBLISH);
+    expect(runs(`sed 's/\\(a\\)\\1/b/' <<< '${PUBLISH}' | sh`)).not.toContain(PUBLISH); // a back-reference: not read
   });
 });
 
