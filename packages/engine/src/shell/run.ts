@@ -263,7 +263,13 @@ export abstract class Runner extends Follower {
         ? declaredValues(command, scope)
         : declaration?.output === undefined
           ? undefined
-          : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
+          : declaration.output(
+              command.argv,
+              known,
+              stdin.text,
+              (path) => this.files.text(resolve(shellCwd, path)),
+              (name) => environmentValue(name, given, scope),
+            );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
     if (redirects.length === 0) this.out.output(index, output);
     else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
@@ -617,6 +623,20 @@ function declaredValues(command: SimpleCommand, scope: Scope): string | undefine
     out += `declare -- ${name}="${value.replace(/(["\\$`])/g, '\\$1')}"\n`;
   }
   return out;
+}
+
+/** A variable in a command's environment: its own `NAME=value` prefix, else what the shell exported; undefined when
+ * not known, null when the command does not have it. */
+function environmentValue(
+  name: string,
+  given: (() => readonly (readonly [string, Value])[]) | undefined,
+  scope: Scope,
+): string | null | undefined {
+  const own = given?.().find(([n]) => n === name);
+  if (own !== undefined) return typeof own[1] === 'string' ? own[1] : undefined;
+  const exported = scope.vars.environment();
+  if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
+  return undefined;
 }
 
 /** The IFS `read` splits by: the command's own `IFS=…` prefix, else the shell's (unknown: undefined). */

@@ -88,6 +88,29 @@ describe('programs that hand their input to a shell', () => {
   });
 });
 
+describe('more routes of input', () => {
+  const ctx = { file: files({ '/tmp/jobs.txt': `${PUBLISH}\n` }) };
+  it("runs socat's EXEC:/SYSTEM: address fed by the other, and keeps socat itself (it moves data too)", () => {
+    expect(runs(`socat -u STDIN EXEC:sh <<< '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`socat - SYSTEM:'${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs('socat -u FILE:dump.sql TCP:files.example.com:9000')).toEqual([
+      'socat -u FILE:dump.sql TCP:files.example.com:9000',
+    ]);
+    expect(runs(`socat -u STDIN EXEC:sh <<< 'npm test'`)).not.toContain(PUBLISH);
+  });
+  it("puts envsubst's variables in from its environment: a NAME=value prefix or an export", () => {
+    expect(runs(`X='${PUBLISH}' envsubst <<< '$X' | sh`)).toContain(PUBLISH);
+    expect(runs(`export X='${PUBLISH}'; envsubst <<< '\${X}' | sh`)).toContain(PUBLISH);
+    expect(runs(`X='npm test' envsubst <<< '$X' | sh`)).not.toContain(PUBLISH);
+    expect(runs(`envsubst <<< '$UNKNOWN' | sh`)).toEqual(['envsubst', 'sh']);
+  });
+  it('reads the argument files of GNU parallel (:::: f, -a f) the session wrote', () => {
+    expect(runs('parallel --will-cite :::: /tmp/jobs.txt', ctx)).toContain(PUBLISH);
+    expect(runs('parallel -a /tmp/jobs.txt', ctx)).toContain(PUBLISH);
+    expect(runs('parallel :::: unknown.txt', ctx)).toEqual(['parallel :::: unknown.txt']);
+  });
+});
+
 describe('the branch checked out', () => {
   it('is what rev-parse --symbolic-full-name, symbolic-ref and name-rev print, as a full ref or a name', () => {
     expect(onBranch('git push -f origin "$(git rev-parse --symbolic-full-name HEAD)"', 'main')).toContain(

@@ -700,6 +700,13 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     skip: 1,
     clearsEnvironment: true,
   }),
+  runner(['socat'], 'socat ADDRESS ADDRESS: an EXEC:CMD or SYSTEM:CMD address runs CMD, fed by the other', {
+    options: ['-b', '-t', '-T', '-lf', '-lp', '-L', '-W'],
+    everyOperand: true,
+    commandPrefix: /^(?:exec|system):/i,
+    // socat moves data too (`socat -u FILE:dump.sql TCP:host:9000`): it stays a command of its own
+    itself: true,
+  }),
   runner(['start-stop-daemon'], 'start-stop-daemon --start --exec PROGRAM -- ARGS: starts PROGRAM with ARGS', {
     options: [
       '-p',
