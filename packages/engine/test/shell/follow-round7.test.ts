@@ -169,6 +169,10 @@ describe('runners declared this round', () => {
     ["machinectl shell dev@ /bin/sh -c 'CMD'"],
     ["psql -c '\\! CMD'"],
     ["mysql -e 'system CMD'"],
+    ["sqlite3 :memory: '.shell CMD'"],
+    ["gdb -batch -ex 'shell CMD'"],
+    ["az vm run-command invoke -g rg -n vm-1 --command-id RunShellScript --scripts 'CMD'"],
+    ['oc rsh api-1 CMD'],
   ])('%s runs the string', (form) => {
     expect(runs(form.replace('CMD', PUBLISH))).toContain(PUBLISH);
     expect(runs(form.replace('CMD', 'npm test'))).not.toContain(PUBLISH);
@@ -178,5 +182,8 @@ describe('runners declared this round', () => {
     expect(runs("mysql -e 'select 1'")).toEqual(['mysql -e select 1']);
     expect(runs('nvm use 20')).toEqual(['nvm use 20']);
     expect(runs('rustup show')).toEqual(['rustup show']);
+    expect(runs("sqlite3 app.db 'select 1'")).toEqual(['sqlite3 app.db select 1']);
+    expect(runs("gdb -ex 'break main' ./a.out")).toEqual(['gdb -ex break main ./a.out']);
+    expect(runs('oc get pods')).toEqual(['oc get pods']);
   });
 });

@@ -43,6 +43,15 @@ export const SQLITE: ProgramDeclaration = {
   options: { '*': ['-cmd', '-init', '-separator', '-newline', '-nullvalue'] },
   stdin: { commands: true },
   input: { as: 'sql', files: ['-init'], statements: ['-cmd'], positionalStatements: true },
+  // the dot-commands `.shell CMD` and `.system CMD` hand CMD to a shell (blind round 7); sqlite3 stays a command
+  runs: [
+    {
+      options: ['-cmd', '-init', '-separator', '-newline', '-nullvalue'],
+      everyOperand: true,
+      commandPrefix: /^\s*\.(?:shell|system)\s+/,
+      itself: true,
+    },
+  ],
 };
 
 export const REDIS: ProgramDeclaration = {

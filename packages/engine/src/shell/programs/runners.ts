@@ -549,6 +549,9 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
         ...['-tty', '--tty'],
       ],
       commandAfter: ['--args'],
+      // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
+      commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
+      commandPrefix: /^\s*(?:shell\s+|!)/,
     },
   ),
   runner(['setarch'], 'setarch ARCH [opts] [CMD]: runs CMD with another reported architecture', {
