@@ -2,7 +2,8 @@
 // cp|mv|sync`, `gsutil cp|mv|rsync`, `gcloud storage cp|mv|rsync` write their local destination (and delete in it with
 // their delete option); `az storage blob download --file F` writes F. DATA first, then the functions that read it.
 import type { Flag } from './types.js';
-import type { AddEffect, EffectInput } from './programs/declaration.js';
+import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
+import { memberName, packArchive } from './tar-archive.js';
 import { basename, treeOf as tree } from './paths.js';
 
 type Add = AddEffect;
@@ -76,14 +77,36 @@ export function unzipEffects(input: EffectInput, add: Add): void {
  * `tar -cf a.tar -C dir .`, also -r/-u) reads the files it packs (resolved against the last -C), and writes nothing
  * it unpacks (the archive file itself is not followed); listing writes nothing.
  */
-export function tarEffects(input: EffectInput, add: Add): void {
+export function tarEffects(input: EffectInput, add: Add, _stdin?: string, files?: FileAccess): void {
   const dir = lastValue(input.flags, '-C', '--directory');
   if (tarExtracts(input.positionals, input.flags)) {
     add('write', tree(dir ?? '.'), 'tar -x');
     return;
   }
   const members = tarMembers(input.positionals, input.flags);
-  for (const m of members) add('read', dir === undefined || m.startsWith('/') ? m : `${dir}/${m}`, 'tar -c');
+  const texts: [string, string][] = [];
+  for (const m of members) {
+    const path = dir === undefined || m.startsWith('/') ? m : `${dir}/${m}`;
+    add('read', path, 'tar -c');
+    const text = files?.text(path);
+    if (text !== undefined) texts.push([memberName(m), text]);
+  }
+  // `tar -cf a.tar f…` of files whose text is known: a.tar holds them (tar-archive.ts), for a `tar -xO` to print.
+  const archive = lastValue(input.flags, '-f', '--file') ?? oldStyleArchive(input.positionals);
+  if (archive !== undefined && archive !== '-' && texts.length > 0 && texts.length === members.length)
+    add('write', archive, 'tar -c', packArchive(texts));
+}
+
+/** The archive of the old style (`tar czf a.tgz src`): the word f takes among the value letters' words. */
+function oldStyleArchive(positionals: readonly string[]): string | undefined {
+  const first = positionals[0];
+  if (first === undefined || !/^[A-Za-z]+$/.test(first) || !first.includes('f')) return undefined;
+  let at = 1;
+  for (const letter of first) {
+    if (letter === 'f') return positionals[at];
+    if (TAR_VALUE_LETTERS.includes(letter)) at++;
+  }
+  return undefined;
 }
 
 /** Old-style letters that take the next word as their value, in the order they appear (`tar cbf 20 a.tar src`). */

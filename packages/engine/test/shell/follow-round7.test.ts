@@ -111,6 +111,22 @@ describe('more routes of input', () => {
   });
 });
 
+describe('a tar archive the call packed', () => {
+  const ctx = { file: files({ '/tmp/job.sh': `${PUBLISH}\n`, '/tmp/ok.sh': 'npm test\n' }) };
+  it('holds the texts of the files it packed, and tar -xO prints the members named (or all)', () => {
+    expect(runs('tar -cf /tmp/a.tar -C /tmp job.sh && tar -xOf /tmp/a.tar job.sh | sh', ctx)).toContain(PUBLISH);
+    expect(runs('tar -cf /tmp/a.tar /tmp/job.sh && tar -xOf /tmp/a.tar tmp/job.sh | sh', ctx)).toContain(PUBLISH);
+    expect(runs('tar czf /tmp/a.tgz -C /tmp job.sh; tar xzOf /tmp/a.tgz | bash', ctx)).toContain(PUBLISH);
+  });
+  it('prints nothing it cannot know: another member, a file the session did not write, an archive it did not pack', () => {
+    expect(runs('tar -cf /tmp/a.tar -C /tmp job.sh ok.sh && tar -xOf /tmp/a.tar ok.sh | sh', ctx)).not.toContain(
+      PUBLISH,
+    );
+    expect(runs('tar -cf /tmp/a.tar -C /tmp job.sh other.sh && tar -xOf /tmp/a.tar | sh', ctx)).not.toContain(PUBLISH);
+    expect(runs('tar -xOf release.tar job.sh | sh', ctx)).toEqual(['tar -xOf release.tar job.sh', 'sh']);
+  });
+});
+
 describe('the branch checked out', () => {
   it('is what rev-parse --symbolic-full-name, symbolic-ref and name-rev print, as a full ref or a name', () => {
     expect(onBranch('git push -f origin "$(git rev-parse --symbolic-full-name HEAD)"', 'main')).toContain(

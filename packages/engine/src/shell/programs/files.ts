@@ -25,6 +25,7 @@ import { headOutput, pasteOutput, sedOutput, tailOutput } from '../filter-output
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { awkOutput, ddOutput } from '../print-output.js';
 import { hasGlob } from '../glob-match.js';
+import { tarStdout } from '../tar-archive.js';
 
 const COPY_OPTIONS = ['-t', '--target-directory', '-S', '--suffix'];
 const COPY_READS = ['-t', '--target-directory'];
@@ -402,6 +403,8 @@ export const TAR: ProgramDeclaration = {
     ],
   },
   effects: { reads: ['-C', '--directory'], effects: tarEffects },
+  // `tar -xOf a.tar f` prints the member's text when the call packed a.tar from known files (tar-archive.ts)
+  output: (args, _static, _stdin, file) => tarStdout(args, file),
   // GNU tar runs command lines of its options: --checkpoint-action=exec=CMD, --to-command, -I/--use-compress-program,
   // -F/--info-script, --rsh-command. Its checkpoint's own actions (dot, echo, bell…) run nothing.
   runs: [
