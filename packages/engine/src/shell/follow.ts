@@ -34,6 +34,8 @@ import type { ExpandContext } from './expand.js';
 import { descriptorName, inputDescriptorName, openedOn, type Scope } from './scope.js';
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import {
+  denoTaskNames,
+  denoTasks,
   justfileCandidates,
   justRecipes,
   justRunsNothing,
@@ -844,7 +846,7 @@ export abstract class Follower {
   ): void {
     const family = declarationOf(command.program)?.interpreter?.family;
     if (family === undefined || command.remote !== undefined) return;
-    if (family === 'node' || family === 'sh') this.files.askedEnvironment = true;
+    if (family === 'node' || family === 'sh' || family === 'python') this.files.askedEnvironment = true;
     const env = command.environment;
     const load = (file: string, as: string, label: string): void => {
       const path = resolve(command.cwd, file);
@@ -870,6 +872,15 @@ export abstract class Follower {
       if (env?.BASH_ENV !== undefined && /bash/.test(command.program))
         load(env.BASH_ENV, 'sh', `BASH_ENV ${env.BASH_ENV}`);
       if (env?.ENV !== undefined && command.flags.some((f) => f.name === '-i')) load(env.ENV, 'sh', `ENV ${env.ENV}`);
+    } else if (family === 'python' && !command.flags.some((f) => f.name === '-I' || f.name === '-E')) {
+      // PYTHONSTARTUP runs before an interactive prompt (-i); site imports a sitecustomize.py or usercustomize.py on
+      // PYTHONPATH at every start (-I and -E ignore both).
+      if (env?.PYTHONSTARTUP !== undefined && command.flags.some((f) => f.name === '-i'))
+        load(env.PYTHONSTARTUP, 'python', `PYTHONSTARTUP ${env.PYTHONSTARTUP}`);
+      for (const dir of env?.PYTHONPATH?.split(':') ?? [])
+        if (dir !== '' && !dir.includes('$'))
+          for (const name of ['sitecustomize.py', 'usercustomize.py'])
+            load(`${dir}/${name}`, 'python', `PYTHONPATH ${dir} › ${name}`);
     }
   }
 
@@ -898,22 +909,15 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit') {
-      // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml.
-      const picked =
-        runner === 'procfile' ? procfileNames(command) : runner === 'tox' ? toxEnvs(command) : preCommitIds(command);
+    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno') {
+      // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
+      const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
-      const name = runner === 'procfile' ? 'Procfile' : runner === 'tox' ? 'tox.ini' : '.pre-commit-config.yaml';
-      file = resolve(command.cwd, name);
+      file = resolve(command.cwd, FIXED_FILE_TASKS[runner].file);
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;
-      lines =
-        runner === 'procfile'
-          ? procfileCommands(content.text, picked)
-          : runner === 'tox'
-            ? toxCommands(content.text, picked)
-            : preCommitHooks(content.text, picked);
+      lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
     } else if (runner === 'justfile' || runner === 'makefile' || runner === 'taskfile' || runner === 'rakefile') {
       const nothing = {
@@ -1234,6 +1238,23 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
   }
   return source ?? command.positionals[0];
 }
+
+/** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */
+const FIXED_FILE_TASKS: Readonly<
+  Record<
+    'procfile' | 'tox' | 'pre-commit' | 'deno',
+    {
+      readonly picked: (c: SimpleCommand) => readonly string[] | undefined;
+      readonly file: string;
+      readonly lines: (text: string, picked: readonly string[]) => TaskLine[];
+    }
+  >
+> = {
+  procfile: { picked: procfileNames, file: 'Procfile', lines: procfileCommands },
+  tox: { picked: toxEnvs, file: 'tox.ini', lines: toxCommands },
+  'pre-commit': { picked: preCommitIds, file: '.pre-commit-config.yaml', lines: preCommitHooks },
+  deno: { picked: denoTaskNames, file: 'deno.json', lines: denoTasks },
+};
 
 /** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */
 function asCommands(program: string, text: string): string {

@@ -127,6 +127,29 @@ describe('a tar archive the call packed', () => {
   });
 });
 
+describe('files a program reads by itself', () => {
+  const code = "import os\nos.system('npm publish')\n";
+  const ctx = { file: files({ '/tmp/start.py': code, '/tmp/site/sitecustomize.py': code }) };
+  it('reads the PYTHONSTARTUP of python -i, and a sitecustomize.py on PYTHONPATH, that the session wrote', () => {
+    expect(runs('PYTHONSTARTUP=/tmp/start.py python3 -i </dev/null', ctx)).toContain(PUBLISH);
+    expect(runs('PYTHONPATH=/tmp/site python3 -c pass', ctx)).toContain(PUBLISH);
+  });
+  it('does not read them where python does not: without -i, under -I or -E, or a folder not on PYTHONPATH', () => {
+    expect(runs('PYTHONSTARTUP=/tmp/start.py python3 -c pass', ctx)).not.toContain(PUBLISH);
+    expect(runs('PYTHONPATH=/tmp/site python3 -I -c pass', ctx)).not.toContain(PUBLISH);
+    expect(runs('PYTHONPATH=/tmp/lib python3 -c pass', ctx)).not.toContain(PUBLISH);
+  });
+  it("runs deno.json's task at deno task NAME, when the session wrote deno.json", () => {
+    const deno = {
+      file: files({ 'deno.json': JSON.stringify({ tasks: { ship: PUBLISH, check: { command: 'npm test' } } }) }),
+    };
+    expect(runs('deno task ship', deno)).toContain(PUBLISH);
+    expect(runs('deno task check', deno)).toContain('npm test');
+    expect(runs('deno task check', deno)).not.toContain(PUBLISH);
+    expect(runs('deno task ship')).toEqual(['deno task ship']);
+  });
+});
+
 describe('the branch checked out', () => {
   it('is what rev-parse --symbolic-full-name, symbolic-ref and name-rev print, as a full ref or a name', () => {
     expect(onBranch('git push -f origin "$(git rev-parse --symbolic-full-name HEAD)"', 'main')).toContain(
