@@ -609,7 +609,7 @@ export abstract class Follower {
       );
       return undefined;
     }
-    this.preloads(command, run);
+    this.preloads(command, run, scope);
     this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
@@ -843,6 +843,8 @@ export abstract class Follower {
   private preloads(
     command: SimpleCommand,
     run: (path: string, family: string | undefined, label: string) => boolean,
+    /** The shell's values, an earlier call's exports included (the command's own environment lists only the call's). */
+    scope: Scope,
   ): void {
     const family = declarationOf(command.program)?.interpreter?.family;
     if (family === undefined || command.remote !== undefined) return;
@@ -873,11 +875,17 @@ export abstract class Follower {
         load(env.BASH_ENV, 'sh', `BASH_ENV ${env.BASH_ENV}`);
       if (env?.ENV !== undefined && command.flags.some((f) => f.name === '-i')) load(env.ENV, 'sh', `ENV ${env.ENV}`);
     } else if (family === 'python' && !command.flags.some((f) => f.name === '-I' || f.name === '-E')) {
+      const known = (name: string): string | undefined => {
+        const v = command.cleanEnvironment ? undefined : scope.vars.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
       // PYTHONSTARTUP runs before an interactive prompt (-i); site imports a sitecustomize.py or usercustomize.py on
       // PYTHONPATH at every start (-I and -E ignore both).
-      if (env?.PYTHONSTARTUP !== undefined && command.flags.some((f) => f.name === '-i'))
-        load(env.PYTHONSTARTUP, 'python', `PYTHONSTARTUP ${env.PYTHONSTARTUP}`);
-      for (const dir of env?.PYTHONPATH?.split(':') ?? [])
+      const startup = env?.PYTHONSTARTUP ?? known('PYTHONSTARTUP');
+      if (startup !== undefined && command.flags.some((f) => f.name === '-i'))
+        load(startup, 'python', `PYTHONSTARTUP ${startup}`);
+      const path = env?.PYTHONPATH ?? known('PYTHONPATH');
+      for (const dir of path?.split(':') ?? [])
         if (dir !== '' && !dir.includes('$'))
           for (const name of ['sitecustomize.py', 'usercustomize.py'])
             load(`${dir}/${name}`, 'python', `PYTHONPATH ${dir} › ${name}`);

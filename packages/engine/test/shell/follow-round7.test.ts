@@ -133,6 +133,7 @@ describe('files a program reads by itself', () => {
   it('reads the PYTHONSTARTUP of python -i, and a sitecustomize.py on PYTHONPATH, that the session wrote', () => {
     expect(runs('PYTHONSTARTUP=/tmp/start.py python3 -i </dev/null', ctx)).toContain(PUBLISH);
     expect(runs('PYTHONPATH=/tmp/site python3 -c pass', ctx)).toContain(PUBLISH);
+    expect(runs('python3 -c pass', { ...ctx, env: { PYTHONPATH: '/tmp/site' } })).toContain(PUBLISH);
   });
   it('does not read them where python does not: without -i, under -I or -E, or a folder not on PYTHONPATH', () => {
     expect(runs('PYTHONSTARTUP=/tmp/start.py python3 -c pass', ctx)).not.toContain(PUBLISH);
