@@ -26,6 +26,7 @@ import { toJsonSchema } from '@semantic-anchors/engine';
 import { PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
 import { packedPresets, packedPresetsPlugin } from './packed-presets.js';
+import { programNotesPlugin } from './program-notes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -93,7 +94,7 @@ const packageData = packedPresets('files');
 const metafiles: Metafile[] = [];
 const split = await build({
   ...common,
-  plugins: [packedPresetsPlugin(packageData.source)],
+  plugins: [packedPresetsPlugin(packageData.source), programNotesPlugin()],
   entryPoints: { index: join(root, 'src/index.ts'), cli: join(root, 'src/cli.ts') },
   outdir: dist,
   splitting: true,
@@ -161,7 +162,7 @@ checkPluginImports(pluginFiles(split.metafile!, 'dist/index.js'), packaged);
 // The site's downloads: each a single file (no chunk), the plugin with the same first line.
 const single = await build({
   ...common,
-  plugins: [packedPresetsPlugin(packedPresets('inline').source)],
+  plugins: [packedPresetsPlugin(packedPresets('inline').source), programNotesPlugin()],
   entryPoints: {
     'opencode-semantic-anchors': join(root, 'src/index.ts'),
     'semantic-anchors-cli': join(root, 'src/cli.ts'),

@@ -375,21 +375,32 @@ function nextBypass(
 
 const BATCH_KEYS = ['tool_calls', 'toolCalls', 'calls', 'invocations'] as const;
 
-/** The inner calls of a batch tool call, in the shapes hosts use ({tool, parameters} or {name, args|input}). */
+/** The inner calls of a batch tool call, in the shapes hosts use ({tool, parameters} or {name, args|input}); a batch
+ * inside the batch gives its own inner calls in its place (each is a call that runs), at most 100 in all. */
 function batchCalls(f: ToolFacts): { tool: string; args: Record<string, unknown> | undefined }[] {
   if (f.name !== 'batch') return [];
-  const list = BATCH_KEYS.map((k) => f.args[k]).find(Array.isArray) as unknown[] | undefined;
   const out: { tool: string; args: Record<string, unknown> | undefined }[] = [];
-  for (const item of (list ?? []).slice(0, 100)) {
+  innerCalls(f.args, out, 0);
+  return out;
+}
+
+function innerCalls(
+  batchArgs: Record<string, unknown>,
+  out: { tool: string; args: Record<string, unknown> | undefined }[],
+  depth: number,
+): void {
+  const list = BATCH_KEYS.map((k) => batchArgs[k]).find(Array.isArray) as unknown[] | undefined;
+  for (const item of list ?? []) {
+    if (out.length >= 100) return;
     if (!item || typeof item !== 'object') continue;
     const r = item as Record<string, unknown>;
     const tool = typeof r.tool === 'string' ? r.tool : typeof r.name === 'string' ? r.name : undefined;
     const args = [r.parameters, r.args, r.input, r.arguments].find(
       (a) => a && typeof a === 'object' && !Array.isArray(a),
     ) as Record<string, unknown> | undefined;
-    if (tool) out.push({ tool, args });
+    if (tool === 'batch' && args !== undefined && depth < 4) innerCalls(args, out, depth + 1);
+    else if (tool) out.push({ tool, args });
   }
-  return out;
 }
 
 function remember(

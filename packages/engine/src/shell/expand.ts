@@ -408,7 +408,10 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 /** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
 const CURRENT_BRANCH =
-  /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
+  /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD|name-rev\s+--name-only\s+HEAD)\s*(?:\)|`)$/;
+/** …and its full ref name, `refs/heads/main` (git rev-parse --symbolic-full-name HEAD, git symbolic-ref HEAD). */
+const CURRENT_REF =
+  /^(?:\$\(|`)\s*git\s+(?:rev-parse\s+--symbolic-full-name\s+HEAD|symbolic-ref\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
 
 /**
  * `$(git ls-files [folder…])`: every file git tracks there, names unknown — `folder/**` (`**` for the current
@@ -470,6 +473,10 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
       if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
+      if (CURRENT_REF.test(part.text)) {
+        const b = ctx.branch?.(ctx.cwd);
+        return b === undefined ? undefined : `refs/heads/${b}`;
+      }
       const tracked = trackedFiles(part.text);
       if (tracked !== undefined) return tracked;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
@@ -572,8 +579,15 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       return replaceMatch(raw, pattern.value, replacement.value, op.operator);
     }
     case 'Slice': {
-      const offset = Number(op.offset.value.trim());
-      const length = op.length === undefined ? undefined : Number(op.length.value.trim());
+      // Offset and length are arithmetic: a literal, or an expression of known values (`${C:0:${#C}-5}`).
+      const number = (w: typeof op.offset): number => {
+        const v = w.parts === undefined ? w.value.trim() : expandValue(w, inner);
+        const text = typeof v === 'string' ? v : v.unknown ? undefined : v.value.trim();
+        if (text === undefined) return Number.NaN;
+        return /^-?\d+$/.test(text) ? Number(text) : (arithmeticIn(text, ctx.vars) ?? Number.NaN);
+      };
+      const offset = number(op.offset);
+      const length = op.length === undefined ? undefined : number(op.length);
       if (!Number.isInteger(offset) || (length !== undefined && !Number.isInteger(length))) return undefined;
       const start = offset < 0 ? Math.max(0, raw.length + offset) : offset;
       if (length === undefined) return raw.slice(start);
@@ -585,6 +599,9 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       switch (op.operand?.value) {
         case 'E':
           return raw.includes('\\') ? printfOutput(['%b', raw]) : raw;
+        // @P expands as a prompt: a value without backslash escapes or expansions is itself.
+        case 'P':
+          return /[\\$`!]/.test(raw) ? undefined : raw;
         case 'Q':
           return `'${raw.replaceAll("'", "'\\''")}'`;
         case 'U':

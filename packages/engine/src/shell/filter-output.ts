@@ -3,6 +3,7 @@
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
 import { applySed, sedEdits } from './sed-script.js';
+import { substituteLines } from './sed-regex.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
 
 /** A line count as head/tail write it (`5`, `+5`, `-5`); undefined when it is not one. */
@@ -59,6 +60,8 @@ export function sedOutput(
 ): string | undefined {
   const scripts: string[] = [];
   const operands: string[] = [];
+  let extended = false;
+  let quiet = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-e' || a === '--expression') {
@@ -66,7 +69,9 @@ export function sedOutput(
       if (s === undefined) return undefined;
       scripts.push(s);
     } else if (a.startsWith('--expression=')) scripts.push(a.slice(13));
-    else if (a === '-E' || a === '-r' || a === '--regexp-extended' || a === '-u' || a === '--unbuffered') continue;
+    else if (a === '-E' || a === '-r' || a === '--regexp-extended') extended = true;
+    else if (a === '-u' || a === '--unbuffered') continue;
+    else if (a === '-n' || a === '--quiet' || a === '--silent') quiet = true;
     else if (a.startsWith('-') && a !== '-')
       return undefined; // -i, -n, -f, -z …
     else operands.push(a);
@@ -77,11 +82,31 @@ export function sedOutput(
     scripts.push(script);
   }
   let text = singleInput(operands, stdin, file);
+  if (quiet) {
+    // `sed -n 2p`, `sed -n '2,3p'`, `sed -n '$p'`: the lines it prints; any other quiet script is not read.
+    const m = scripts.length === 1 ? /^\s*(\d+|\$)(?:,(\d+|\$))?p\s*$/.exec(scripts[0] as string) : null;
+    if (m === null || text === undefined) return undefined;
+    const lines = linesOf(text);
+    const at = (v: string): number => (v === '$' ? lines.length : Number(v));
+    const from = at(m[1] as string);
+    const to = m[2] === undefined ? from : at(m[2]);
+    return lines
+      .slice(from - 1, Math.max(from, to))
+      .map((l) => `${l}\n`)
+      .join('');
+  }
   for (const script of scripts) {
     const edits = sedEdits(script);
     // The script must be `s` commands only, all read (sedEdits stops at anything else).
     if (text === undefined || edits.length === 0 || edits.length !== script.split(/;(?=\s*s)/).length) return undefined;
-    text = applySed(text, edits, 'unchanged');
+    // Literal substitutions are applied as text; a regex one through RE2 (sed-regex.ts), line by line.
+    for (const e of edits)
+      text =
+        text === undefined
+          ? undefined
+          : e.from !== undefined
+            ? applySed(text, [e], 'unchanged')
+            : substituteLines(text, { pattern: e.pattern, replacement: e.to, flags: e.flags }, extended);
   }
   return text;
 }

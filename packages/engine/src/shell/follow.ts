@@ -23,7 +23,7 @@ import {
   dockerRunImage,
 } from './container-files.js';
 import { splitWords } from './xargs.js';
-import { scanOneLiner } from './one-liners.js';
+import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { crontabCommands } from './scheduler.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
@@ -35,6 +35,8 @@ import { descriptorName, inputDescriptorName, openedOn, type Scope } from './sco
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
+  denoTaskNames,
+  denoTasks,
   justfileCandidates,
   justRecipes,
   justRunsNothing,
@@ -124,8 +126,20 @@ export abstract class Follower {
     protected readonly repo: Repository,
   ) {}
 
+  /** Whether an `exec <<< …` gave the shell a stdin of its own (checked before looking it up for each command). */
+  protected stdinReplaced = false;
+
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
-  protected readonly fileText = (path: string): string | undefined => this.files.text(path);
+  protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
+
+  /** `.git/HEAD` says which branch is checked out (`ref: refs/heads/main`): its text follows from the host's facts, so
+   * `$(sed 's|ref: refs/heads/||' .git/HEAD)` or `cut -d/ -f3- .git/HEAD` print the branch as git itself would. */
+  private headFile(path: string): string | undefined {
+    if (path !== '.git/HEAD' && !path.endsWith('/.git/HEAD')) return undefined;
+    const dir = path === '.git/HEAD' ? undefined : path.slice(0, -'/.git/HEAD'.length) || '/';
+    const branch = this.repo.current(dir);
+    return branch === undefined ? undefined : `ref: refs/heads/${branch}\n`;
+  }
 
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
@@ -177,16 +191,21 @@ export abstract class Follower {
    */
   protected openDescriptors(redirects: readonly Redirection[], scope: Scope): void {
     for (const r of redirects) {
+      // `exec <<< …`, `exec 0< f`: the shell's own stdin from here on, what a later command with none of its own reads.
+      const stdin =
+        (r.type === 'HereDoc' || r.type === 'HereString' || (r.type === 'Redirect' && r.operator === '<')) &&
+        (r.descriptor === undefined || (r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 0));
       if (
         (r.type === 'HereDoc' || r.type === 'HereString' || r.type === 'Redirect') &&
-        r.descriptor?.type === 'FileDescriptor' &&
-        r.descriptor.value >= 3
+        (stdin || (r.descriptor?.type === 'FileDescriptor' && r.descriptor.value >= 3))
       ) {
         // `exec 3<<< …`, `exec 4<<EOF`, `exec 3< f`: the text a later `<&3` (or /dev/fd/3) reads.
+        const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : 0;
         const text = redirectedText(r, this.expandContext(scope));
         if (text !== null) {
-          scope.vars.set(inputDescriptorName(r.descriptor.value), text ?? UNKNOWN);
-          if (text !== undefined) this.files.descriptor(r.descriptor.value, text);
+          scope.vars.set(inputDescriptorName(fd), text ?? UNKNOWN);
+          if (fd === 0) this.stdinReplaced = true;
+          else if (text !== undefined) this.files.descriptor(fd, text);
           continue;
         }
       }
@@ -591,7 +610,7 @@ export abstract class Follower {
       );
       return undefined;
     }
-    this.preloads(command, run);
+    this.preloads(command, run, scope);
     this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
@@ -612,7 +631,9 @@ export abstract class Follower {
     if (own !== undefined) {
       const code = programText(command, own);
       if (code !== undefined)
-        this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end);
+        this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end, () =>
+          this.programInput(command, code, cwd, stdin.text),
+        );
       return undefined;
     }
     const use = interpreterUse(command.program, command.argv);
@@ -620,7 +641,18 @@ export abstract class Follower {
     if (use.inline !== undefined) {
       this.out.opaque('inline-script', index, command.program);
       if (use.code !== undefined)
-        this.oneLiner(command, index, use.family, `${command.program} ${use.inline}`, use.code, frame, scope, pos, end);
+        this.oneLiner(
+          command,
+          index,
+          use.family,
+          `${command.program} ${use.inline}`,
+          use.code,
+          frame,
+          scope,
+          pos,
+          end,
+          () => stdin.text,
+        );
     }
     if (use.script !== undefined) {
       const word = use.scriptAt === undefined ? undefined : words[use.scriptAt + 1];
@@ -812,10 +844,12 @@ export abstract class Follower {
   private preloads(
     command: SimpleCommand,
     run: (path: string, family: string | undefined, label: string) => boolean,
+    /** The shell's values, an earlier call's exports included (the command's own environment lists only the call's). */
+    scope: Scope,
   ): void {
     const family = declarationOf(command.program)?.interpreter?.family;
     if (family === undefined || command.remote !== undefined) return;
-    if (family === 'node' || family === 'sh') this.files.askedEnvironment = true;
+    if (family === 'node' || family === 'sh' || family === 'python') this.files.askedEnvironment = true;
     const env = command.environment;
     const load = (file: string, as: string, label: string): void => {
       const path = resolve(command.cwd, file);
@@ -841,6 +875,21 @@ export abstract class Follower {
       if (env?.BASH_ENV !== undefined && /bash/.test(command.program))
         load(env.BASH_ENV, 'sh', `BASH_ENV ${env.BASH_ENV}`);
       if (env?.ENV !== undefined && command.flags.some((f) => f.name === '-i')) load(env.ENV, 'sh', `ENV ${env.ENV}`);
+    } else if (family === 'python' && !command.flags.some((f) => f.name === '-I' || f.name === '-E')) {
+      const known = (name: string): string | undefined => {
+        const v = command.cleanEnvironment ? undefined : scope.vars.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      // PYTHONSTARTUP runs before an interactive prompt (-i); site imports a sitecustomize.py or usercustomize.py on
+      // PYTHONPATH at every start (-I and -E ignore both).
+      const startup = env?.PYTHONSTARTUP ?? known('PYTHONSTARTUP');
+      if (startup !== undefined && command.flags.some((f) => f.name === '-i'))
+        load(startup, 'python', `PYTHONSTARTUP ${startup}`);
+      const path = env?.PYTHONPATH ?? known('PYTHONPATH');
+      for (const dir of path?.split(':') ?? [])
+        if (dir !== '' && !dir.includes('$'))
+          for (const name of ['sitecustomize.py', 'usercustomize.py'])
+            load(`${dir}/${name}`, 'python', `PYTHONPATH ${dir} › ${name}`);
     }
   }
 
@@ -869,22 +918,15 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit') {
-      // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml.
-      const picked =
-        runner === 'procfile' ? procfileNames(command) : runner === 'tox' ? toxEnvs(command) : preCommitIds(command);
+    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno') {
+      // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
+      const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
-      const name = runner === 'procfile' ? 'Procfile' : runner === 'tox' ? 'tox.ini' : '.pre-commit-config.yaml';
-      file = resolve(command.cwd, name);
+      file = resolve(command.cwd, FIXED_FILE_TASKS[runner].file);
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;
-      lines =
-        runner === 'procfile'
-          ? procfileCommands(content.text, picked)
-          : runner === 'tox'
-            ? toxCommands(content.text, picked)
-            : preCommitHooks(content.text, picked);
+      lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
     } else if (runner === 'systemd') {
       const found = this.systemdService(command);
@@ -1126,6 +1168,20 @@ export abstract class Follower {
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
   }
 
+  /** What a program given its code as an operand reads (awk '{…}' FILE…): the files after the code, when the call or
+   * the session wrote each, else its stdin when it is given none. */
+  private programInput(command: SimpleCommand, code: string, cwd: string | undefined, stdin: string | undefined) {
+    const operands = command.positionals[0] === code ? command.positionals.slice(1) : command.positionals;
+    if (operands.length === 0) return stdin;
+    let text = '';
+    for (const o of operands) {
+      const t = o === '-' ? stdin : this.fileText(resolve(cwd, o));
+      if (t === undefined) return undefined;
+      text += t;
+    }
+    return text;
+  }
+
   /** Inline code (`python -c '…'`, `python3 <<EOF`): the shell commands and file effects of the well-known calls
    * with literal arguments in it join the call's own (the code stays opaque besides). */
   private oneLiner(
@@ -1138,15 +1194,20 @@ export abstract class Follower {
     scope: Scope,
     pos: number,
     end: number,
+    /** What the program reads (its stdin, or the files it is given), when known: a call that runs it gets it. */
+    input?: () => string | undefined,
   ): void {
     const found = scanOneLiner(family, code);
     if (found.length === 0) return;
-    for (const f of found) {
+    for (const found1 of found) {
+      const f =
+        found1.kind === 'shell' && found1.command === INPUT_COMMAND ? { ...found1, command: input?.() } : found1;
       const via = `${origin} › ${f.call}`;
       if (f.kind !== 'shell') {
         this.out.effects(index, [{ kind: f.kind, path: resolve(command.cwd, f.path), content: f.content, via }]);
         continue;
       }
+      if (f.command === undefined) continue;
       if (frame.depth + 1 > this.maxDepth) {
         this.out.opaque('depth', index, via);
         continue;
@@ -1233,6 +1294,23 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
   }
   return source ?? command.positionals[0];
 }
+
+/** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */
+const FIXED_FILE_TASKS: Readonly<
+  Record<
+    'procfile' | 'tox' | 'pre-commit' | 'deno',
+    {
+      readonly picked: (c: SimpleCommand) => readonly string[] | undefined;
+      readonly file: string;
+      readonly lines: (text: string, picked: readonly string[]) => TaskLine[];
+    }
+  >
+> = {
+  procfile: { picked: procfileNames, file: 'Procfile', lines: procfileCommands },
+  tox: { picked: toxEnvs, file: 'tox.ini', lines: toxCommands },
+  'pre-commit': { picked: preCommitIds, file: '.pre-commit-config.yaml', lines: preCommitHooks },
+  deno: { picked: denoTaskNames, file: 'deno.json', lines: denoTasks },
+};
 
 /** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */
 function asCommands(program: string, text: string): string {

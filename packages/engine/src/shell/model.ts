@@ -43,7 +43,7 @@ interface Asked {
   readonly files: ReadonlySet<string>;
   /** The branch checked out (a git push with no refspec, `$(git branch --show-current)`). */
   readonly branch: boolean;
-  /** A value of ENVIRONMENT_READ (a bare name looked up, a shell or node started). */
+  /** A value of ENVIRONMENT_READ (a bare name looked up, a shell, node or python started). */
   readonly environment: boolean;
 }
 // INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
@@ -55,7 +55,7 @@ const asked = new WeakMap<ShellModel, Asked>();
  */
 /** Values programs read from the environment with no `$` in the call: a PATH the session exported is where a bare
  * name is looked up, BASH_ENV/ENV the startup file a shell runs, NODE_OPTIONS what node preloads. */
-const ENVIRONMENT_READ = ['PATH', 'BASH_ENV', 'ENV', 'NODE_OPTIONS'] as const;
+const ENVIRONMENT_READ = ['PATH', 'BASH_ENV', 'ENV', 'NODE_OPTIONS', 'PYTHONSTARTUP', 'PYTHONPATH'] as const;
 
 function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;

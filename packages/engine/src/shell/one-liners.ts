@@ -439,6 +439,14 @@ export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan
   maxArgsSpan: 4096,
 };
 
+/** The command of a finding whose code hands a shell what the program reads (awk's `system($0)`, Perl's
+ * `system(<STDIN>)`, `os.system(sys.stdin.read())`): the caller puts in the program's input, when known. */
+export const INPUT_COMMAND = '\u0000input';
+
+/** An argument that is the program's input: its stdin (or awk's current line, Perl's `<>` of the operand files). */
+const INPUT_READ =
+  /^(?:sys\.stdin\.read(?:line)?\(\)|input\(\)|(?:scalar\s*)?<(?:STDIN)?>|\$0|\$_|(?:\$stdin|STDIN|ARGF)\.read|gets)$/;
+
 export type OneLinerFinding =
   | { readonly kind: 'shell'; readonly command: string; readonly call: string }
   | { readonly kind: EffectKind; readonly path: string; readonly content: string | undefined; readonly call: string };
@@ -838,6 +846,16 @@ class Scan {
     const str = (arg: Arg | undefined): string | undefined => (arg !== undefined && 's' in arg ? arg.s : undefined);
     const first = args[0];
     const path = str(first);
+    if (
+      args.length === 1 &&
+      first !== undefined &&
+      'other' in first &&
+      INPUT_READ.test(first.other.trim()) &&
+      (action === 'shell' || action === 'system' || action === 'python-subprocess')
+    ) {
+      found.push({ kind: 'shell', command: INPUT_COMMAND, call });
+      return;
+    }
     switch (action) {
       case 'shell':
         if (path !== undefined) found.push({ kind: 'shell', command: path, call });

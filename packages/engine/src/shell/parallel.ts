@@ -59,6 +59,8 @@ export function parallelRuns(
   flags: readonly Flag[],
   rest: readonly ShellWord[],
   stdin: string | undefined,
+  /** The text of an argument file (`:::: f`, `-a f`) the call or the session wrote. */
+  file: (path: string) => string | undefined = () => undefined,
 ): ParallelRuns {
   const hosts = flags.filter((f) => (f.name === '-S' || f.name === '--sshlogin') && f.value !== undefined);
   const host = hosts
@@ -81,19 +83,33 @@ export function parallelRuns(
     remote: host,
     dynamic: false,
   });
-  if (flags.some((f) => f.name === '-a' || f.name === '--arg-file')) return unknown();
-  // The argument sources: each ::: group, or the lines of a literal stdin when there is none.
+  const linesIn = (text: string): string[] => text.split('\n').filter((l) => l !== '');
+  // The argument sources: each -a FILE, each ::: group and each file of a :::: group, or the lines of a literal stdin
+  // when there is none. A file not known leaves the runs unknown.
   const sources: string[][] = [];
-  if (at === -1) {
+  for (const f of flags)
+    if ((f.name === '-a' || f.name === '--arg-file') && f.value !== undefined) {
+      const text = file(f.value);
+      if (text === undefined) return unknown();
+      sources.push(linesIn(text));
+    }
+  if (at === -1 && sources.length === 0) {
     if (stdin === undefined) return unknown();
-    sources.push(stdin.split('\n').filter((l) => l !== ''));
-  } else {
+    sources.push(linesIn(stdin));
+  } else if (at !== -1) {
+    let files = false;
     for (let i = at; i < rest.length; i++) {
       const w = rest[i] as ShellWord;
-      if (w.value === '::::' || w.value === '::::+') return unknown(); // arguments from a file
-      if (SEPARATORS.has(w.value)) sources.push([]);
-      else if (w.dynamic) return unknown();
-      else (sources[sources.length - 1] as string[]).push(w.value);
+      if (SEPARATORS.has(w.value)) {
+        files = w.value.startsWith('::::');
+        sources.push([]);
+      } else if (w.dynamic) return unknown();
+      else if (!files) (sources[sources.length - 1] as string[]).push(w.value);
+      else {
+        const text = file(w.value);
+        if (text === undefined) return unknown();
+        (sources[sources.length - 1] as string[]).push(...linesIn(text));
+      }
     }
   }
   const runs = combinations(sources);

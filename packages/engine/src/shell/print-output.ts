@@ -100,9 +100,23 @@ export function ddOutput(args: readonly string[], _static: boolean, stdin: strin
 }
 
 /** `envsubst [FILE]` reads stdin only: a text with no `$` is printed as it is. */
-export function envsubstOutput(args: readonly string[], _static: boolean, stdin: string | undefined) {
-  if (args.length > 0 || stdin === undefined || stdin.includes('$')) return undefined;
-  return stdin;
+export function envsubstOutput(
+  args: readonly string[],
+  _static: boolean,
+  stdin: string | undefined,
+  _file?: unknown,
+  env?: (name: string) => string | null | undefined,
+) {
+  if (args.length > 0 || stdin === undefined) return undefined;
+  if (!stdin.includes('$')) return stdin;
+  // `$NAME` and `${NAME}` are put in from its environment (an unset one is empty); a value not known leaves it unknown.
+  let unknown = false;
+  const out = stdin.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (_m, braced?: string, bare?: string) => {
+    const v = env?.((braced ?? bare) as string);
+    if (v === undefined) unknown = true;
+    return v ?? '';
+  });
+  return unknown ? undefined : out;
 }
 
 /** The one literal a piece of code is, in `language` (blanks around it, a `;` after): undefined for anything else. */

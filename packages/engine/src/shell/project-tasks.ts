@@ -24,7 +24,8 @@ export type TaskRunner =
   | 'procfile'
   | 'tox'
   | 'pre-commit'
-  | 'systemd';
+  | 'systemd'
+  | 'deno';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -461,6 +462,30 @@ export function procfileCommands(text: string, names: readonly string[]): TaskLi
     if (out.length < TASK_LIMITS.maxLines) out.push({ source: m[2] as string, label: m[1] as string });
   }
   return out;
+}
+
+/** deno.json's `tasks`: NAME → its command line (a string, or `{ "command": … }`). */
+export function denoTasks(text: string, names: readonly string[]): TaskLine[] {
+  let tasks: unknown;
+  try {
+    tasks = (JSON.parse(text) as { tasks?: unknown } | null)?.tasks;
+  } catch {
+    return []; // not JSON (deno.jsonc with comments): the tasks stay unread, as a file the session did not write
+  }
+  if (tasks === null || typeof tasks !== 'object') return [];
+  const out: TaskLine[] = [];
+  for (const name of names) {
+    const t = (tasks as Record<string, unknown>)[name];
+    const line = typeof t === 'string' ? t : (t as { command?: unknown } | undefined)?.command;
+    if (typeof line === 'string') out.push({ source: line, label: name });
+  }
+  return out;
+}
+
+/** `deno task NAME`: the task it runs; undefined for any other deno command. */
+export function denoTaskNames(command: SimpleCommand): readonly string[] | undefined {
+  const [sub, name] = command.positionals;
+  return sub === 'task' && name !== undefined ? [name] : undefined;
 }
 
 /** The process names `honcho start|run` and `foreman start` get; undefined when they run none of the Procfile's. */

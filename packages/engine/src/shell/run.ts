@@ -263,7 +263,13 @@ export abstract class Runner extends Follower {
         ? declaredValues(command, scope)
         : declaration?.output === undefined
           ? undefined
-          : declaration.output(command.argv, known, stdin.text, (path) => this.files.text(resolve(shellCwd, path)));
+          : declaration.output(
+              command.argv,
+              known,
+              stdin.text,
+              (path) => this.files.text(resolve(shellCwd, path)),
+              (name) => environmentValue(name, given, scope),
+            );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
     if (redirects.length === 0) this.out.output(index, output);
     else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
@@ -455,8 +461,16 @@ export abstract class Runner extends Follower {
         // -d DELIM reads up to DELIM instead of a newline; `-d ''` reads the whole input (the idiom that puts a heredoc
         // into a variable: `read -r -d '' S <<'EOF'`), newlines being IFS blanks that are trimmed around it.
         const delimiter = command.flags.find((f) => f.name === '-d')?.value;
-        const odd = command.flags.some((f) => f.name === '-a' || f.name === '-n' || f.name === '-N');
-        const text = stdin.text;
+        // -N COUNT reads exactly COUNT characters (a newline among them is one of them); -n COUNT stops earlier at one.
+        const count = command.flags.find((f) => f.name === '-N' || f.name === '-n');
+        const odd =
+          command.flags.some((f) => f.name === '-a') || (count !== undefined && !/^\d+$/.test(count.value ?? ''));
+        const text =
+          count === undefined || stdin.text === undefined
+            ? stdin.text
+            : count.name === '-N'
+              ? stdin.text.slice(0, Number(count.value)).replace(/\n/g, ' ')
+              : stdin.text.slice(0, Number(count.value));
         const line =
           odd || text === undefined || (delimiter !== undefined && delimiter.length > 1)
             ? undefined
@@ -489,13 +503,21 @@ export abstract class Runner extends Follower {
         // mapfile [-t] [NAME] < input: NAME (MAPFILE) holds its lines, without their newline under -t.
         const name = command.positionals[0] ?? 'MAPFILE';
         if (!NAME.test(name)) return;
-        const odd = command.flags.some((f) => f.name !== '-t');
+        // -s N skips the first N lines, -n N keeps at most N (0: all); any other option is not followed.
+        const number = (o: string): number | undefined => {
+          const v = command.flags.find((f) => f.name === o)?.value;
+          return v === undefined ? 0 : /^\d+$/.test(v) ? Number(v) : undefined;
+        };
+        const skip = number('-s');
+        const most = number('-n');
+        const odd = command.flags.some((f) => !['-t', '-s', '-n'].includes(f.name));
         const text = stdin.text;
-        if (text === undefined || odd) {
+        if (text === undefined || odd || skip === undefined || most === undefined) {
           scope.vars.setArray(name, UNKNOWN);
           return;
         }
-        const lines = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        const all = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        const lines = all.slice(skip, most === 0 ? undefined : skip + most);
         const trim = command.flags.some((f) => f.name === '-t');
         scope.vars.setArray(name, trim ? lines : lines.map((l) => `${l}\n`));
         return;
@@ -529,6 +551,15 @@ export abstract class Runner extends Follower {
         const rest = args.slice(i);
         if (i >= args.length && args[args.length - 1]?.value !== '--') return;
         scope.vars.setArray(POSITIONAL, allStatic(rest) ? rest.map((w) => w.value) : UNKNOWN);
+        return;
+      }
+      case 'shift': {
+        // shift [N]: the positional parameters lose their first N (1 by default); too many leaves them as they were.
+        const was = scope.vars.getArray(POSITIONAL);
+        const n =
+          args[0] === undefined ? 1 : /^\d+$/.test(args[0].value) && !args[0].dynamic ? Number(args[0].value) : -1;
+        if (was === undefined || n < 0) scope.vars.setArray(POSITIONAL, UNKNOWN);
+        else if (n <= was.length) scope.vars.setArray(POSITIONAL, was.slice(n));
         return;
       }
       case 'source':
@@ -594,10 +625,30 @@ function declaredValues(command: SimpleCommand, scope: Scope): string | undefine
   return out;
 }
 
+/** A variable in a command's environment: its own `NAME=value` prefix, else what the shell exported; undefined when
+ * not known, null when the command does not have it. */
+function environmentValue(
+  name: string,
+  given: (() => readonly (readonly [string, Value])[]) | undefined,
+  scope: Scope,
+): string | null | undefined {
+  const own = given?.().find(([n]) => n === name);
+  if (own !== undefined) return typeof own[1] === 'string' ? own[1] : undefined;
+  const exported = scope.vars.environment();
+  if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
+  return undefined;
+}
+
 /** The IFS `read` splits by: the command's own `IFS=…` prefix, else the shell's (unknown: undefined). */
 function readIfs(command: SimpleCommand, scope: Scope): string | undefined {
   let own: string | undefined;
-  for (const a of command.assignments) if (a.startsWith('IFS=')) own = a.slice(4);
+  // As written: `IFS=';'` and `IFS=","` are the character quoted; anything computed is not known here.
+  for (const a of command.assignments)
+    if (a.startsWith('IFS=')) {
+      const v = a.slice(4).replace(/^'([^']*)'$|^"([^"$`\\]*)"$/, '$1$2');
+      own = /['"$`\\]/.test(v) ? undefined : v;
+      if (own === undefined) return undefined;
+    }
   const ifs = own ?? scope.vars.get('IFS');
   return typeof ifs === 'string' ? ifs : undefined;
 }

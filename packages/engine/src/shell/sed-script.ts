@@ -7,6 +7,9 @@ export interface SedEdit {
   readonly from: string | undefined;
   readonly to: string;
   readonly all: boolean;
+  /** The command as written, for a filter that applies a regex (sed-regex.ts). */
+  readonly pattern: string;
+  readonly flags: string;
 }
 
 /** The sed scripts of a `sed -i` command: its -e/--expression values, else its first positional. */
@@ -47,7 +50,7 @@ export function sedEdits(script: string): SedEdit[] {
     while (j < script.length && /[a-zA-Z0-9]/.test(script[j]!)) flags += script[j++];
     const [pattern, replacement] = parts as [string, string];
     const literal = !/[\\^$.*[\]+?(){}|]/.test(pattern) && !/[\\&]/.test(replacement);
-    out.push({ from: literal ? pattern : undefined, to: replacement, all: flags.includes('g') });
+    out.push({ from: literal ? pattern : undefined, to: replacement, all: flags.includes('g'), pattern, flags });
     i = j;
   }
   return out;

@@ -29,6 +29,7 @@ import {
   child,
   forgetAssigned,
   forgetCalled,
+  inputDescriptorName,
   sameShell,
   type Scope,
   type ShellFunction,
@@ -216,13 +217,10 @@ export class Walker extends Runner {
       case 'For':
         this.forLoop(node, frame, scope);
         return NOTHING;
-      case 'Select': {
-        const s = this.loopScope(node, scope);
-        for (const w of node.wordlist ?? []) this.substitutions(w, frame, s);
-        this.list(node.body, frame, s);
-        forgetAssigned(scope, s);
+      case 'Select':
+        // Any of its words may be chosen: the body is judged with each, as a for loop over them is.
+        this.forLoop(node, frame, scope);
         return NOTHING;
-      }
       case 'ArithmeticFor': {
         this.substitutionsOfChildren(node, frame, scope);
         const s = this.loopScope(node, scope);
@@ -231,6 +229,13 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'Case': {
+        const first = node.items[0];
+        if (first !== undefined && first.pattern.length === 1 && first.pattern[0]?.text === '*') {
+          // `case … in *) C=…;; esac`: a first arm of `*` always runs, and nothing after it does.
+          this.substitutions(node.word, frame, scope);
+          this.list(first.body, frame, scope);
+          return NOTHING;
+        }
         const word = child(scope);
         this.substitutions(node.word, frame, word);
         const arms: Scope[] = [word];
@@ -333,7 +338,7 @@ export class Walker extends Runner {
   }
 
   /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
-  private forLoop(node: Extract<PipelineNode, { type: 'For' }>, frame: Frame, scope: Scope): void {
+  private forLoop(node: Extract<PipelineNode, { type: 'For' | 'Select' }>, frame: Frame, scope: Scope): void {
     const name = node.name.value;
     const items: string[] = [];
     let known = node.wordlist !== undefined;
@@ -448,7 +453,12 @@ export class Walker extends Runner {
       }
     }
     const redirects = hasRedirects(node) ? node.redirects : NO_REDIRECTS;
-    const own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    let own = redirects.length === 0 ? undefined : redirectedStdin(redirects, this.expandContext(scope));
+    if (own === undefined && piped === NO_STDIN && this.stdinReplaced) {
+      // After `exec <<< …` a command with no input of its own reads the shell's.
+      const held = scope.vars.get(inputDescriptorName(0));
+      if (typeof held === 'string') own = { text: held, file: undefined, how: '<' };
+    }
     if (redirects.length !== 0) this.commandDescriptors(redirects, scope);
     const ran = this.run(
       words,
@@ -608,7 +618,14 @@ export class Walker extends Runner {
     if (a.value.type === 'ArrayValue') {
       const keyed = a.append || a.index !== undefined ? undefined : this.arrayKeys(a.value, scope);
       if (keyed !== undefined) scope.vars.setKeyed(a.name, keyed);
-      else scope.vars.setArray(a.name, a.append || a.index !== undefined ? UNKNOWN : this.arrayItems(a.value, scope));
+      else if (a.index !== undefined) scope.vars.setArray(a.name, UNKNOWN);
+      else if (!a.append) scope.vars.setArray(a.name, this.arrayItems(a.value, scope));
+      else {
+        // `A+=(x y)`: the elements after those the array holds, when both are known (an unset A starts empty).
+        const was = scope.vars.getArray(a.name);
+        const more = this.arrayItems(a.value, scope);
+        scope.vars.setArray(a.name, was === undefined || more === UNKNOWN ? UNKNOWN : [...was, ...more]);
+      }
       return;
     }
     scope.vars.set(a.name, this.assignmentValue(a, scope));

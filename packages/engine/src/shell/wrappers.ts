@@ -409,7 +409,7 @@ function peelRunner(
     }
   }
   if (r.special === 'parallel') {
-    const made = parallelRuns(parsed.flags, rest, stdin);
+    const made = parallelRuns(parsed.flags, rest, stdin, (path) => file?.(inDirectories(cwd, state.cwd, path)));
     if (made.remote !== undefined) state.remote = `parallel -S ${made.remote}`;
     if (made.lines !== undefined) {
       if (made.dynamic) return opaque(state, 'inline-script', 'parallel');
@@ -507,7 +507,9 @@ function everyOperand(
   }
   for (const at of parsed.positionalAt) {
     const word = words[at + from];
-    if (word !== undefined && word.value !== '') lines.push(word);
+    // With a prefix, only the operands it starts are command lines, without it (socat's `EXEC:CMD`).
+    if (word !== undefined && word.value !== '' && (r.commandPrefix === undefined || r.commandPrefix.test(word.value)))
+      lines.push(r.commandPrefix === undefined ? word : { ...word, value: word.value.replace(r.commandPrefix, '') });
   }
   if (lines.length === 0) return command(state);
   runsThere();

@@ -74,6 +74,7 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     options: {},
     shell: 'positional',
   },
+  { names: ['shift'], about: 'shift [N]: drops the first N positional parameters', options: {}, shell: 'shift' },
   {
     names: ['yes'],
     about: 'yes: prints its words (y by default), line after line — one line stands for them all',

@@ -17,6 +17,8 @@ export const PSQL: ProgramDeclaration = {
   },
   stdin: { commands: true },
   input: { as: 'sql', files: ['-f', '--file'], statements: ['-c', '--command'] },
+  // `psql -c '\\! CMD'`: the meta-command hands CMD to a shell (blind round 7)
+  runs: [{ options: [], commandOption: ['-c', '--command'], commandPrefix: /^\s*\\!\s*/, rest: false }],
 };
 
 export const MYSQL: ProgramDeclaration = {
@@ -30,6 +32,8 @@ export const MYSQL: ProgramDeclaration = {
   },
   stdin: { commands: true },
   input: EXECUTE_INCLUDES,
+  // `mysql -e 'system CMD'` (also `\\! CMD`) hands CMD to a shell (blind round 7)
+  runs: [{ options: [], commandOption: ['-e', '--execute'], commandPrefix: /^\s*(?:system|\\!)\s+/, rest: false }],
 };
 
 export const SQLITE: ProgramDeclaration = {
@@ -39,6 +43,15 @@ export const SQLITE: ProgramDeclaration = {
   options: { '*': ['-cmd', '-init', '-separator', '-newline', '-nullvalue'] },
   stdin: { commands: true },
   input: { as: 'sql', files: ['-init'], statements: ['-cmd'], positionalStatements: true },
+  // the dot-commands `.shell CMD` and `.system CMD` hand CMD to a shell (blind round 7); sqlite3 stays a command
+  runs: [
+    {
+      options: ['-cmd', '-init', '-separator', '-newline', '-nullvalue'],
+      everyOperand: true,
+      commandPrefix: /^\s*\.(?:shell|system)\s+/,
+      itself: true,
+    },
+  ],
 };
 
 export const REDIS: ProgramDeclaration = {

@@ -142,6 +142,16 @@ export const AZ: ProgramDeclaration = {
   },
   effects: { reads: ['--file', '-f', '--destination', '-d'], effects: azEffects },
   stdin: { confirm: { flag: '--yes' } },
+  // `az vm run-command invoke … --scripts STRING` runs the string on the VM (blind round 7)
+  runs: [
+    {
+      subcommands: ['vm run-command invoke', 'vm run-command create'],
+      options: ['-g', '--resource-group', '-n', '--name', '--command-id', '--scripts', '--parameters'],
+      commandOption: ['--scripts'],
+      rest: false,
+      permute: true,
+    },
+  ],
 };
 
 export const WRANGLER: ProgramDeclaration = {

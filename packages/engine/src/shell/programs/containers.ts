@@ -104,7 +104,22 @@ export const KUBECTL_CLI: ProgramDeclaration = {
   about: 'kubectl: global options before the verb; exec runs what follows -- in a pod',
   ...KUBECTL,
 };
-export const OC: ProgramDeclaration = { names: ['oc'], about: 'the OpenShift CLI: as kubectl', ...KUBECTL };
+export const OC: ProgramDeclaration = {
+  names: ['oc'],
+  about: 'the OpenShift CLI: as kubectl; rsh POD CMD runs CMD in the pod',
+  ...KUBECTL,
+  // `oc rsh POD CMD…` (blind round 7)
+  runs: [
+    ...(KUBECTL.runs ?? []),
+    {
+      subcommands: ['rsh'],
+      options: ['-c', '--container', '--shell', '-n', '--namespace', '--timeout'],
+      skip: 1,
+      remote: true,
+      clearsEnvironment: true,
+    },
+  ],
+};
 
 export const HELMFILE: ProgramDeclaration = {
   names: ['helmfile'],

@@ -4,12 +4,25 @@
 import { flagValue, has, NOT_FILES, optionFiles } from '../file-effects.js';
 import { treeOf } from '../paths.js';
 import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
+import { singleInput } from '../filter-input.js';
 
 export const ICONV: ProgramDeclaration = {
   names: ['iconv'],
   about: 'iconv: its operands are read; -o/--output FILE is written',
   options: { '*': ['-f', '--from-code', '-t', '--to-code', '-o', '--output'] },
   effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output']) },
+  // Recoding a known text between UTF-8, ASCII and Latin-1 leaves plain ASCII as it is: printed unchanged.
+  output: (args, _static, stdin, file) => {
+    const operands: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i] as string;
+      if (/^(-[ft]|--(from|to)-code)$/.test(a)) i++;
+      else if (a.startsWith('-')) return undefined;
+      else operands.push(a);
+    }
+    const text = singleInput(operands, stdin, file);
+    return text !== undefined && !/[^\t\n\x20-\x7e]/.test(text) ? text : undefined;
+  },
 };
 
 export const PANDOC: ProgramDeclaration = {

@@ -214,6 +214,8 @@ export type OutputReader = (
   allStatic: boolean,
   stdin: string | undefined,
   file: (path: string) => string | undefined,
+  /** A variable of its environment: its value, null when it is not set, undefined when not known. */
+  env?: (name: string) => string | null | undefined,
 ) => string | undefined;
 
 /** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */
@@ -270,6 +272,7 @@ export type ShellChange =
   | 'source'
   | 'printf'
   | 'positional'
+  | 'shift'
   | 'mapfile';
 
 export interface ProgramDeclaration {

@@ -135,6 +135,8 @@ export const TOX: ProgramDeclaration = {
   about: 'tox [run] [-e ENV,…]: runs the commands of tox.ini’s environments',
   options: { '*': ['-e', '--env', '-c', '--conf', '--root', '--workdir', '-r', '--recreate', '-x', '--override'] },
   tasks: 'tox',
+  // `tox exec -e ENV -- CMD` runs CMD in the environment (blind round 7)
+  runs: [{ subcommands: ['exec'], options: ['-e', '--env', '-c', '--conf', '--root', '--workdir'] }],
 };
 
 export const PRE_COMMIT: ProgramDeclaration = {

@@ -93,6 +93,8 @@ export const DENO: ProgramDeclaration = {
   about: 'Deno: `deno eval CODE`; `deno run x.ts` runs a script',
   options: {},
   interpreter: { family: 'deno', inline: ['eval'], scriptWord: 'js-file' },
+  // `deno task NAME` runs deno.json's task when the session wrote the file (blind round 7)
+  tasks: 'deno',
 };
 
 export const BUN: ProgramDeclaration = {

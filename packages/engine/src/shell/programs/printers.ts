@@ -51,3 +51,15 @@ export const BASENC: ProgramDeclaration = {
   options: { '*': ['-w', '--wrap'] },
   output: baseNOutput(undefined),
 };
+
+/** basename of one path the call knows: what it prints (`basename "$(git symbolic-ref HEAD)"` → main). */
+export const BASENAME: ProgramDeclaration = {
+  names: ['basename'],
+  about: 'basename: prints the last part of a path',
+  options: { '*': ['-s', '--suffix'] },
+  output: (args, allStatic) => {
+    const path = args[0]?.replace(/(.)\/+$/, '$1');
+    if (!allStatic || args.length !== 1 || path === undefined || path.startsWith('-')) return undefined;
+    return `${path.slice(path.lastIndexOf('/') + 1) || path}\n`;
+  },
+};

@@ -46,7 +46,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { BASE32, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
+import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
   GO,
   GO_TASK,
@@ -196,6 +196,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   JQ,
   ENVSUBST,
   BASE32,
+  BASENAME,
   BASENC,
   PANDOC,
   JUPYTER,

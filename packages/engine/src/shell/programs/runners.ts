@@ -20,6 +20,24 @@ const runner = (names: string[], about: string, runs: RunsDeclaration): ProgramD
   runs: [runs],
 });
 
+/** [names, subcommand, words before the command, value-taking options]: runners with nothing else to declare. */
+const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])[] = [
+  [['rustup'], 'run', 1],
+  [['pyenv', 'rbenv', 'goenv', 'nodenv', 'jenv'], 'exec'],
+  [['nvm'], 'exec', 1],
+  [['volta'], 'run', 0, ['--node', '--npm', '--pnpm', '--yarn']],
+  [['fnm'], 'exec', 0, ['--using']],
+  [['opam', 'stack', 'lerna'], 'exec'],
+  [['apptainer', 'singularity'], 'exec', 1, ['-B', '--bind', '--pwd', '-W', '--env']],
+  [['xcrun'], undefined, 0, ['-sdk', '--sdk', '-toolchain', '--toolchain']],
+  [['eatmydata', 'ifne']],
+  [['systemd-cat'], undefined, 0, ['-t', '--identifier', '-p', '--priority', '--stderr-priority']],
+  [['trickle'], undefined, 0, ['-d', '-u', '-w', '-t', '-l', '-n']],
+  [['cgexec'], undefined, 0, ['-g']],
+  [['softlimit'], undefined, 0, ['-m', '-a', '-d', '-o', '-p', '-f', '-c', '-r', '-t', '-s', '-l']],
+  [['envdir', 'setlock', 's6-setuidgid', 'setuidgid'], undefined, 1],
+];
+
 export const RUNNERS: readonly ProgramDeclaration[] = [
   runner(['sudo'], 'sudo: runs its command as another user (-D moves it; -l, -v, -e run none)', {
     options: [
@@ -531,6 +549,9 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
         ...['-tty', '--tty'],
       ],
       commandAfter: ['--args'],
+      // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
+      commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
+      commandPrefix: /^\s*(?:shell\s+|!)/,
     },
   ),
   runner(['setarch'], 'setarch ARCH [opts] [CMD]: runs CMD with another reported architecture', {
@@ -635,5 +656,78 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     rest: false,
     // (the app is named by -a, not a word: not marked remote, judged like a command run here)
     clearsEnvironment: true,
+  }), // Blind round 7: toolchain managers and process tools that run the command after them as it is, as
+  // [names, subcommand, words before the command, value-taking options] (`rustup run stable cargo publish`).
+  ...PLAIN_RUNNERS.map(([names, sub, skip, options = []]) =>
+    runner(names, `${names[0]}${sub ? ` ${sub}` : ''} CMD: runs CMD`, {
+      ...(sub ? { subcommands: [sub] } : {}),
+      options,
+      skip,
+    }),
+  ),
+  runner(['guix'], 'guix shell [PKG…] -- CMD: runs CMD with the packages', {
+    subcommands: ['shell'],
+    options: ['-m', '--manifest', '-f', '--file'],
+    commandAfter: ['--'],
+  }),
+  runner(['mosh'], 'mosh [opts] HOST [--] CMD: runs CMD on the host', {
+    options: ['--ssh', '-p', '--port', '--predict', '--client', '--server', '--family'],
+    skip: 1,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['pdsh', 'clush'], 'pdsh/clush -w HOSTS CMD…: the words, joined, run on each host', {
+    options: ['-w', '-x', '-g', '-X', '-l', '-f', '-t', '-u', '-R', '-o'],
+    joined: true,
+    // (the hosts are named by -w, not a word: not marked remote, judged like a command run here)
+    clearsEnvironment: true,
+  }),
+  runner(['ansible'], "ansible HOSTS -m shell|command|raw -a STRING: the hosts' shell runs the string", {
+    options: ['-i', '--inventory', '-m', '--module-name', '-u', '--user', '-e', '--extra-vars', '-f', '-a', '--args'],
+    skip: 1,
+    commandOption: ['-a', '--args'],
+    permute: true,
+    rest: false,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['scl'], 'scl enable COLLECTION STRING: a shell runs the string with the collection enabled', {
+    subcommands: ['enable'],
+    options: [],
+    skip: 1,
+    joined: true,
+  }),
+  runner(['machinectl'], 'machinectl shell [USER@]MACHINE [CMD]: runs CMD in the container', {
+    subcommands: ['shell'],
+    options: ['--uid', '-E', '--setenv'],
+    skip: 1,
+    clearsEnvironment: true,
+  }),
+  runner(['socat'], 'socat ADDRESS ADDRESS: an EXEC:CMD or SYSTEM:CMD address runs CMD, fed by the other', {
+    options: ['-b', '-t', '-T', '-lf', '-lp', '-L', '-W'],
+    everyOperand: true,
+    commandPrefix: /^(?:exec|system):/i,
+    // socat moves data too (`socat -u FILE:dump.sql TCP:host:9000`): it stays a command of its own
+    itself: true,
+  }),
+  runner(['start-stop-daemon'], 'start-stop-daemon --start --exec PROGRAM -- ARGS: starts PROGRAM with ARGS', {
+    options: [
+      '-p',
+      '--pidfile',
+      '-u',
+      '--user',
+      '-c',
+      '--chuid',
+      '-n',
+      '--name',
+      '-d',
+      '--chdir',
+      '-x',
+      '--exec',
+      '-a',
+      '--startas',
+    ],
+    programOption: ['-x', '--exec', '-a', '--startas'],
+    notWhen: ['-K', '--stop', '-T', '--status'],
   }),
 ];

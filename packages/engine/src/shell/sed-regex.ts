@@ -1,0 +1,82 @@
+// sed's `s/REGEX/REPLACEMENT/FLAGS` applied to a known text, line by line, as a filter prints it (`sed 's/^x //' <<< …
+// | sh`). The POSIX pattern (basic, or extended with -E/-r) is rewritten for RE2 (re2js: linear time, so no pattern the
+// agent writes can hang the hook); anything it cannot rewrite for sure leaves the output unknown.
+import { RE2JS } from 're2js';
+
+/** One `s` command as written: its pattern, replacement and flags. */
+export interface SedSubstitution {
+  readonly pattern: string;
+  readonly replacement: string;
+  readonly flags: string;
+}
+
+/** A POSIX regex as RE2 syntax, or undefined for a construct not rewritten (back-references, GNU's \` and \'). */
+export function posixToRe2(pattern: string, extended: boolean): string | undefined {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '[') {
+      // A bracket expression is copied whole: `[]a]` and `[^]a]` hold a `]` first; [:alpha:] classes are RE2's too.
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '[' && pattern[j + 1] === ':' ? 2 : 1;
+      if (j >= pattern.length) return undefined;
+      out += pattern.slice(i, j + 1).replace(/\\/g, '\\\\');
+      i = j;
+    } else if (c === '\\') {
+      const n = pattern[++i];
+      if (n === undefined || /[1-9`']/.test(n)) return undefined;
+      if (!extended && '(){}+?|'.includes(n)) out += n;
+      else if (n === 'n') out += '\\n';
+      else if (n === 't') out += '\\t';
+      else if (/[wWsSb]/.test(n)) out += `\\${n}`;
+      else if (/[A-Za-z0-9]/.test(n)) return undefined;
+      else out += `\\${n}`;
+    } else if (!extended && '(){}+?|'.includes(c)) out += `\\${c}`;
+    else out += c;
+  }
+  return out;
+}
+
+/** The text after the substitution, line by line as sed works; undefined when the pattern or a flag is not read. */
+export function substituteLines(text: string, s: SedSubstitution, extended: boolean): string | undefined {
+  if (!/^[gIi]*$/.test(s.flags)) return undefined;
+  const source = posixToRe2(s.pattern, extended);
+  if (source === undefined) return undefined;
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(source, /[Ii]/.test(s.flags) ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch {
+    return undefined; // a pattern RE2 does not take: the output stays unknown, as for any script not read
+  }
+  const all = s.flags.includes('g');
+  const lines = text.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n] as string;
+    const m = re.matcher(line);
+    let out = '';
+    let at = 0;
+    while (m.find()) {
+      out += line.slice(at, m.start()) + replacement(s.replacement, (g) => m.group(g) ?? '');
+      at = m.end();
+      if (!all) break;
+    }
+    lines[n] = out + line.slice(at);
+  }
+  return lines.join('\n');
+}
+
+/** sed's replacement: `&` the match, `\N` group N, `\n` a newline, `\X` the character X. */
+function replacement(text: string, group: (n: number) => string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '&') out += group(0);
+    else if (c === '\\' && i + 1 < text.length) {
+      const n = text[++i] as string;
+      out += /[0-9]/.test(n) ? group(Number(n)) : n === 'n' ? '\n' : n;
+    } else out += c;
+  }
+  return out;
+}
