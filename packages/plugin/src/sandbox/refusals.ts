@@ -2,7 +2,7 @@
 // returns each refusal with what it touched and why, the note the agent reads under the tool's output, and the
 // categories the decision log keeps (never the paths or addresses: they come from the command).
 import { isAbsolute } from 'node:path';
-import { isTempCodeCache, type ProtectFacts } from '../core/protection.js';
+import { EDITOR_FOLDERS, isTempCodeCache, type ProtectFacts } from '../core/protection.js';
 import { ANSWER_PREFIX } from '../core/text.js';
 import { runtimeProtected } from './placeholders.js';
 import { isInside } from './policy.js';
@@ -21,6 +21,11 @@ export interface Refusal {
 
 const MAX_LISTED = 8;
 const GIT_WHY = "git's config and hooks run later inside the human's git commands";
+
+/** A project's `.vscode/**` or `.idea/**` (the protect facts list them among the start files). */
+function isEditorFolder(glob: string): boolean {
+  return EDITOR_FOLDERS.some((d) => glob.endsWith(`/${d}/**`));
+}
 
 /** Protected places by kind, in the order a path is looked up: the most specific reason wins. */
 function protectedKinds(facts: ProtectFacts): readonly (readonly [string, readonly string[], string])[] {
@@ -43,6 +48,11 @@ function protectedKinds(facts: ProtectFacts): readonly (readonly [string, readon
       "opencode's configuration folder: commands, tools and agents there run later as the human",
     ],
     ['git config or hooks', facts.gitFiles, GIT_WHY],
+    [
+      'editor settings',
+      facts.startupFiles.filter(isEditorFolder),
+      "the editor's settings run tasks and tools when the human opens the folder",
+    ],
     ['shell startup file', facts.startupFiles, "a shell startup file runs in the human's next shell"],
   ];
 }

@@ -38,7 +38,7 @@ describe('refusals', () => {
       ['/srv/shop/.opencode/command', 'opencode configuration folder'],
       ['/home/dev/.bashrc', 'shell startup file'],
       ['/srv/shop/.git/hooks/pre-commit', 'git config or hooks'],
-      ['/srv/shop/.vscode/tasks.json', 'protected by the sandbox'],
+      ['/srv/shop/.vscode/tasks.json', 'editor settings'],
       ['/etc/hosts', 'outside the writable folders'],
       ['127.0.0.1:4096', 'opencode server'],
       ['localhost:5432', 'this machine'],
