@@ -406,13 +406,6 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
 }
 
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
-/** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
-const CURRENT_BRANCH =
-  /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD|name-rev\s+--name-only\s+HEAD)\s*(?:\)|`)$/;
-/** …and its full ref name, `refs/heads/main` (git rev-parse --symbolic-full-name HEAD, git symbolic-ref HEAD). */
-const CURRENT_REF =
-  /^(?:\$\(|`)\s*git\s+(?:rev-parse\s+--symbolic-full-name\s+HEAD|symbolic-ref\s+(?:-q\s+)?HEAD)\s*(?:\)|`)$/;
-
 /**
  * `$(git ls-files [folder…])`: every file git tracks there, names unknown — `folder/**` (`**` for the current
  * folder), which a rule guarding that folder sees (an effect match's `unknown: names`). Only the plain listing: a
@@ -472,11 +465,6 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
-      if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
-      if (CURRENT_REF.test(part.text)) {
-        const b = ctx.branch?.(ctx.cwd);
-        return b === undefined ? undefined : `refs/heads/${b}`;
-      }
       const tracked = trackedFiles(part.text);
       if (tracked !== undefined) return tracked;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
@@ -682,6 +670,19 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
   return piped;
 }
 
+/**
+ * A redirection of stderr away from what `$(…)` reads (`2>/dev/null`, `2>>log`): stdout is unchanged. `2>&1` is left
+ * out: what a program prints on stderr is not known.
+ */
+function droppedStderr(r: Command['redirects'][number]): boolean {
+  return (
+    r.type === 'Redirect' &&
+    (r.operator === '>' || r.operator === '>>') &&
+    r.descriptor?.type === 'FileDescriptor' &&
+    r.descriptor.value === 2
+  );
+}
+
 function commandOutput(node: Command, piped: string | undefined, ctx: ExpandContext): string | undefined {
   if (node.name === undefined) {
     // `$(< f)`: bash's shorthand for `$(cat f)`, of a file the call or the session wrote.
@@ -720,8 +721,10 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
       const e = expandValue(r.target, ctx);
       stdin = e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
       if (stdin === undefined) return undefined;
-    } else return undefined;
+    } else if (!droppedStderr(r)) return undefined;
   }
   const file = (path: string): string | undefined => ctx.fileText?.(resolve(ctx.cwd, path));
-  return output(words.slice(1), true, stdin, file);
+  const branch = (dir: string | undefined): string | undefined =>
+    ctx.branch?.(dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir));
+  return output(words.slice(1), true, stdin, file, undefined, branch);
 }

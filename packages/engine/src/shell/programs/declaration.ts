@@ -216,6 +216,8 @@ export type OutputReader = (
   file: (path: string) => string | undefined,
   /** A variable of its environment: its value, null when it is not set, undefined when not known. */
   env?: (name: string) => string | null | undefined,
+  /** The branch checked out in a directory (relative to where the command runs; undefined: there), when known. */
+  branch?: (dir: string | undefined) => string | undefined,
 ) => string | undefined;
 
 /** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */

@@ -1,6 +1,7 @@
 // Version control: git (global options, per-subcommand value options, what its subcommands write) and the GitHub CLI.
 import { gitEffects } from '../file-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
+import { gitOutput } from '../git-output.js';
 
 /** git filter-branch's options whose value is a command line a shell runs for each rewritten commit. */
 const FILTER_BRANCH_FILTERS = [
@@ -20,6 +21,8 @@ export const GIT: ProgramDeclaration = {
     ],
   },
   cwd: ['-C'],
+  // What it prints about the branch checked out (`git symbolic-ref HEAD | sed …`), from the host's facts.
+  output: gitOutput,
   options: {
     commit: [
       ...['-m', '--message', '-F', '--file', '-C', '--reuse-message', '-c', '--reedit-message', '--author', '--date'],

@@ -1,0 +1,68 @@
+// What git prints about the branch checked out, from the host's facts (git-branch.ts): `git branch --show-current`,
+// `git rev-parse --abbrev-ref HEAD`, `git symbolic-ref [--short] HEAD`, `git name-rev --name-only HEAD`, `git describe
+// --all`. Declared as git's output reader, so the text flows on like any program's output: through a pipe (`git
+// symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… | head -1`), into `$(…)`, or into xargs.
+// Anything else git prints is unknown.
+import type { OutputReader } from './programs/declaration.js';
+
+/** git's global options that take a value (the declaration's); `-C DIR` also moves where the branch is read. */
+const VALUE_GLOBALS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
+
+/** HEAD, spelled as git reads it here. */
+const HEAD = new Set(['HEAD', '@']);
+
+/** What one subcommand prints, given the branch's name: undefined when it is not one of the forms above. */
+function printed(words: readonly string[], branch: string): string | undefined {
+  const [sub, ...rest] = words;
+  const flags = rest.filter((w) => w.startsWith('-'));
+  const operands = rest.filter((w) => !w.startsWith('-'));
+  const only = (...allowed: string[]): boolean => flags.every((f) => allowed.includes(f));
+  switch (sub) {
+    case 'branch':
+      return flags.includes('--show-current') && only('--show-current') && operands.length === 0 ? branch : undefined;
+    case 'rev-parse': {
+      if (operands.length !== 1 || !HEAD.has(operands[0] as string)) return undefined;
+      if (only('--abbrev-ref', '--abbrev-ref=strict', '--abbrev-ref=loose', '--verify', '-q', '--quiet'))
+        return flags.some((f) => f.startsWith('--abbrev-ref')) ? branch : undefined;
+      if (only('--symbolic-full-name', '--verify', '-q', '--quiet'))
+        return flags.includes('--symbolic-full-name') ? `refs/heads/${branch}` : undefined;
+      return undefined;
+    }
+    case 'symbolic-ref':
+      if (operands.length !== 1 || operands[0] !== 'HEAD' || !only('--short', '-q', '--quiet')) return undefined;
+      return flags.includes('--short') ? branch : `refs/heads/${branch}`;
+    case 'name-rev':
+      return operands.length === 1 && HEAD.has(operands[0] as string) && only('--name-only') && flags.length === 1
+        ? branch
+        : undefined;
+    case 'describe':
+      return operands.length === 0 && flags.length === 1 && flags[0] === '--all' ? `heads/${branch}` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * git's output reader: the lines above, read with the branch checked out where the command runs (`-C DIR` moves it).
+ * A detached HEAD or an unknown branch prints nothing known.
+ */
+export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, branchIn) => {
+  if (branchIn === undefined) return undefined;
+  let dir: string | undefined;
+  let at = 0;
+  while (at < args.length && (args[at] as string).startsWith('-')) {
+    const word = args[at] as string;
+    if (VALUE_GLOBALS.has(word)) {
+      if (word === '-C') dir = dir === undefined ? args[at + 1] : `${dir}/${args[at + 1]}`;
+      // Another repository or worktree than the one the host reported: its branch is not known.
+      if (word === '--git-dir' || word === '--work-tree') return undefined;
+      at += 2;
+    } else if (word.startsWith('--git-dir=') || word.startsWith('--work-tree=')) return undefined;
+    else at += 1;
+  }
+  // The form first: asking for the branch makes the call depend on the host's facts (a second walk with them).
+  const words = args.slice(at);
+  if (printed(words, '') === undefined) return undefined;
+  const branch = branchIn(dir);
+  return branch === undefined ? undefined : `${printed(words, branch)}\n`;
+};
