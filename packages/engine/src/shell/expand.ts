@@ -521,6 +521,9 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
   if (op === undefined) return variable(name, part.text, ctx);
   if (op.type === 'Default') {
     const operator = op.operator.replace(':', '');
+    // ${HOME:?}, ${HOME:-/tmp}: the shell always has these set, so they stand for the variable as written (`rm -rf
+    // "${HOME:?}"/*` is `rm -rf "$HOME"/*`).
+    if (raw === UNKNOWN && AS_WRITTEN.has(name) && operator !== '+') return `$${name}`;
     if (raw === UNKNOWN) {
       // A variable the call cannot know (set by the host, if at all) with a fallback: the fallback is what the agent
       // wrote for the case it expects, `git push -f origin "${BRANCH:-main}"`, so it is judged as that value.

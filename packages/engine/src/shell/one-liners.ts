@@ -3,6 +3,7 @@
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
 import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+import { perlQuoteOperators } from './perl-quotes.js';
 import { foldPaths } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
 
@@ -253,6 +254,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       open: 'perl-open',
       rmtree: 'delete',
       'File::Path::rmtree': 'delete',
+      remove_tree: 'delete',
+      'File::Path::remove_tree': 'delete',
       do: 'load',
       require: 'load',
     },
@@ -483,7 +486,9 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
     const folded = foldAwkVariables(code);
     return [...new Scan(foldPaths(folded, language), language).run(), ...awkRedirects(folded), ...awkPipes(folded)];
   }
-  return new Scan(foldPaths(code, language), language).run();
+  // Perl's q{…}/qq{…}/qw(…) are read as the quoted literals they stand for (perl-quotes.ts).
+  const plain = language === 'perl' ? perlQuoteOperators(code) : code;
+  return new Scan(foldPaths(plain, language), language).run();
 }
 
 const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
@@ -715,8 +720,12 @@ class Scan {
         this.found.push({ kind: 'shell', command: literal.value, call: `${name}\`…\`` });
       return literal?.end ?? i + 1;
     }
-    const paren = code.charCodeAt(i) === 40;
-    if (!paren && !(this.table.bare && isSpace(code.charCodeAt(i)))) return i;
+    // `system ('git', …)`, `os.system ("…")`: blanks before the parenthesis are still a call in each language.
+    let open = i;
+    while (code.charCodeAt(open) === 32 || code.charCodeAt(open) === 9) open++;
+    const paren = code.charCodeAt(open) === 40;
+    if (paren) i = open;
+    else if (!(this.table.bare && isSpace(code.charCodeAt(i)))) return i;
     this.budget--;
     const args = this.args(paren ? i + 1 : i, paren);
     if (args === undefined) return i;
