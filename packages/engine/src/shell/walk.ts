@@ -574,6 +574,11 @@ export class Walker extends Runner {
       }
     }
     if (!w.dynamic) {
+      // `~+` is bash's tilde for the working directory: `~+/x.sh` is `$PWD/x.sh`, kept as written as $PWD is.
+      if (w.text.startsWith('~+') && (w.text.length === 2 || w.text[2] === '/')) {
+        out.push({ ...w, value: `$PWD${w.value.slice(2)}`, simple: true });
+        return;
+      }
       // `{main,}`, `{git,push,-f}`: brace expansion of a word written without quotes or globs gives its words.
       const braced = w.expands && !/["'*?[\\]/.test(w.text) ? braceExpand(w.text) : undefined;
       if (braced === undefined) out.push(w);

@@ -223,15 +223,16 @@ export const PASTE: ProgramDeclaration = {
 export const LS: ProgramDeclaration = {
   names: ['ls'],
   about:
-    'ls: lists files; `ls GLOB…` (-1, -d) prints the names the globs match, kept as the globs (bash $(ls tools/*.sh) runs them)',
+    'ls: lists files; `ls GLOB…` (-1, -d) prints the names the globs match, kept as the globs (bash $(ls tools/*.sh) runs them), and a file the session wrote its name',
   options: { '*': ['-I', '--ignore', '-w', '--width', '--sort', '--format', '--time-style', '-T', '--tabsize'] },
   // Only globs whose last segment is a pattern print names the model can stand for: `ls src` prints src's contents,
   // which are not known, so it prints nothing known.
-  output: (args, allStatic) => {
+  // A file the session wrote prints its own name (`bash $(ls tools/x.sh)`).
+  output: (args, allStatic, _stdin, file) => {
     if (!allStatic) return undefined;
     const operands = args.filter((a) => !/^-[1dA]+$/.test(a));
-    if (operands.length === 0 || operands.some((a) => a.startsWith('-') || !hasGlob(a.slice(a.lastIndexOf('/') + 1))))
-      return undefined;
+    const named = (a: string): boolean => hasGlob(a.slice(a.lastIndexOf('/') + 1)) || file(a) !== undefined;
+    if (operands.length === 0 || operands.some((a) => a.startsWith('-') || !named(a))) return undefined;
     return `${operands.join('\n')}\n`;
   },
 };
