@@ -383,15 +383,23 @@ export function findPlaceholder(argv: readonly string[], start?: string): string
   return `${root}/${shallow ? '' : '**/'}${name}`;
 }
 
+/** find's tests that pick files by name or path: with one, -delete removes what they match, not the start folder. */
+const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex']);
+
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
   if (!input.flags.some((f) => f.token === '-delete')) return;
   const roots = findRoots(input.argv);
-  for (const root of roots) add('delete', root, 'find -delete');
-  // …and, when -name names them, the files themselves (`find src -name x.ts -delete` deletes src/**/x.ts).
+  // `find . -name '*.pyc' -delete` deletes the .pyc files below, never `.` itself (its name is not *.pyc): the start
+  // folder is reported deleted only when no name or path test narrows what is found.
+  const named = input.argv.some((a) => NAME_TESTS.has(a));
   for (const root of roots) {
+    // …and, when -name names them, the files themselves (`find src -name x.ts -delete` deletes src/**/x.ts); with a
+    // path or regex test, files of unknown names below the start folder.
     const found = findPlaceholder(input.argv, root);
+    if (!named) add('delete', root, 'find -delete');
     if (found !== undefined) add('delete', found, 'find -delete');
+    else if (named) add('delete', tree(root), 'find -delete');
   }
 }
 
