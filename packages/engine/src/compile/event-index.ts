@@ -20,6 +20,8 @@ interface Need {
   /** Its event match: its shared checks (command-check.ts), one of which a command must meet, are read when a call
    * first reaches the need (not at start) and asked last, each once per call for all the items that have it. */
   readonly event: CompiledEventMatch;
+  /** The event's checks once read (null: not yet); kept here, the hot loop reads them for every item it reaches. */
+  checks: readonly CommandCheck[] | undefined | null;
 }
 
 interface Shape {
@@ -119,7 +121,8 @@ function meets(need: Need, call: CallIndex, facts: ToolFacts): boolean {
   if (need.effectKinds !== undefined && !someIn(need.effectKinds, call.effectKinds)) return false;
   const p = need.pathKeys;
   if (p !== undefined && !someIn(p.heads, call.pathHeads) && !someIn(p.exts, call.pathExts)) return false;
-  const checks = need.event.commandChecks;
+  if (need.checks === null) need.checks = need.event.commandChecks;
+  const checks = need.checks;
   if (checks !== undefined && !anyCheckHolds(checks, facts)) return false;
   return true;
 }
@@ -153,6 +156,7 @@ function shapeOf(events: readonly (CompiledEventMatch | undefined)[]): Shape {
           effectKinds: e.effectKinds,
           pathKeys: e.pathKeys,
           event: e,
+          checks: null,
         });
     }
   }
