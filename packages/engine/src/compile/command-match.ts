@@ -1,15 +1,21 @@
 // Compiles a structured command match (`run`) into a predicate over one simple command of the shell model.
 import { asList, type CommandMatch } from '../schema/index.js';
-import type { Flag, SimpleCommand } from '../shell/index.js';
+import type { SimpleCommand } from '../shell/index.js';
 import type { CommandFact } from '../facts/index.js';
 import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { lazyWords, type WordMatcher } from '../matchers/words.js';
 import { unknownMode, type UnknownMode } from './units.js';
+import { anyFlag, hasFlag } from './flag-match.js';
+import { commandCheck, type CommandCheck } from './command-check.js';
+
+export { hasFlag } from './flag-match.js';
 
 export interface CompiledCommandMatch {
   readonly summary: string;
   /** Lower-cased program names when every program glob is a plain name: a set lookup rejects most commands. */
   readonly programs: ReadonlySet<string> | undefined;
+  /** A condition every command it holds on meets, shared with the matches that have the same (command-check.ts). */
+  readonly check: CommandCheck | undefined;
   test(c: CommandFact, unknown?: UnknownMode): boolean;
   /** What matched, in words, for a command that passed `test`. */
   explain(c: CommandFact, unknown?: UnknownMode): string;
@@ -76,6 +82,20 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     return -1;
   };
 
+  // Made on first read (by the event index, when a call first reaches this match): not for each of ~1,800 run
+  // matches at start. Only words compared as plain text (no glob character, no "!") say which first word a subcommand
+  // needs.
+  let check: CommandCheck | undefined | null = null;
+  const makeCheck = (): CommandCheck | undefined => {
+    const firstWords =
+      m.subcommand === undefined ? undefined : asList(m.subcommand).map((alt) => alt.trim().split(/\s+/)[0]!);
+    return commandCheck({
+      firstWords: firstWords?.every((w) => LITERAL_WORD.test(w)) ? firstWords : undefined,
+      anyOf: flags,
+      allOf: allFlags,
+    });
+  };
+
   const plainPrograms = asList(m.program).every((p) => /^[\w.+-]+$/.test(p));
   const programs = plainPrograms ? new Set(asList(m.program).map((p) => p.toLowerCase())) : undefined;
   return {
@@ -83,6 +103,10 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       return (summary ??= describe());
     },
     programs,
+    get check() {
+      if (check === null) check = makeCheck();
+      return check;
+    },
     test(c, unknown) {
       const cmd = c.command;
       if (programs ? !hasProgram(programs, cmd.program) : !program.test(cmd.program)) return false;
@@ -137,6 +161,9 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
   };
 }
 
+/** A word that words.ts compares as plain text: none of its glob characters, not negated. */
+const LITERAL_WORD = /^[\w./:=,%-]*$/;
+
 // Plain loops below: `test` runs for every command of every candidate contract, so it allocates no closures.
 
 /** Whether a lower-cased set holds the program; a name with no capital (nearly all) is not lower-cased again (each
@@ -180,41 +207,6 @@ const isUnknownOption = (cmd: SimpleCommand, value: string): boolean =>
 
 function anyWordFrom(matcher: WordMatcher, words: readonly string[], from: number): boolean {
   for (let i = from; i < words.length; i++) if (matcher.test(words[i]!)) return true;
-  return false;
-}
-
-function anyFlag(flags: readonly Flag[], specs: readonly string[], abbreviations: boolean): boolean {
-  if (flags.length === 0) return false;
-  for (let i = 0; i < specs.length; i++) if (hasFlag(flags, specs[i]!, abbreviations)) return true;
-  return false;
-}
-
-/**
- * Whether an option is present. "-x" matches a short flag, also inside a combined "-xyz"; "--long" matches
- * "--long" and "--long=value", and, when `abbreviations` is set, an unambiguous-looking prefix of it ("--forc"), as
- * GNU getopt and git accept; "-word" (single dash, several letters: terraform's -auto-approve) matches that token.
- * An option whose attached value is `false` (`--dry-run=false`) is switched off: it matches nothing.
- */
-export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boolean): boolean {
-  const long = spec.startsWith('--');
-  const singleDashWord = !long && spec.startsWith('-') && spec.length > 2;
-  for (let i = 0; i < flags.length; i++) {
-    const f = flags[i]!;
-    // `--dry-run=false`, `-auto-approve=false`: the option given and switched off is not the option.
-    if (f.token.endsWith('=false') && f.token.charCodeAt(0) === 45 /* - */) continue;
-    if (f.name === spec) return true;
-    if (singleDashWord && (f.token === spec || f.token.startsWith(`${spec}=`))) return true;
-    if (
-      long &&
-      abbreviations &&
-      f.name.startsWith('--') &&
-      f.name.length >= 5 &&
-      spec.startsWith(f.name) &&
-      // `--force` is an option of its own, not `--force-with-lease` cut short; `--force-with` can only be that one.
-      (spec[f.name.length] !== '-' || f.name.includes('-', 2))
-    )
-      return true;
-  }
   return false;
 }
 

@@ -2,8 +2,9 @@
 // a call, what it has — the programs it runs, the kinds of file effect, the first segments and extensions of its
 // paths. Evaluation then touches only the contracts (and history matchers) that can possibly match, which keeps the
 // cost per event close to the number of relevant contracts rather than all of them.
-import { callIndex, type CallIndex, type Facts, type FileEffectKind } from '../facts/index.js';
+import { callIndex, type CallIndex, type Facts, type FileEffectKind, type ToolFacts } from '../facts/index.js';
 import type { PathKeys } from '../matchers/glob.js';
+import type { CommandCheck } from './command-check.js';
 import type { CompiledEventMatch } from './matchers.js';
 
 export interface EventIndex<T> {
@@ -16,6 +17,11 @@ interface Need {
   readonly programs: ReadonlySet<string> | undefined;
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
   readonly pathKeys: PathKeys | undefined;
+  /** Its event match: its shared checks (command-check.ts), one of which a command must meet, are read when a call
+   * first reaches the need (not at start) and asked last, each once per call for all the items that have it. */
+  readonly event: CompiledEventMatch;
+  /** The event's checks once read (null: not yet); kept here, the hot loop reads them for every item it reaches. */
+  checks: readonly CommandCheck[] | undefined | null;
 }
 
 interface Shape {
@@ -75,7 +81,7 @@ export function indexByEvent<T>(
         if (filed === undefined) continue;
         for (let j = 0; j < filed.length; j++) {
           const i = filed[j]!;
-          if (chosen[i] === 0 && meetsOne(list.needs[i]!, call)) chosen[i] = 1;
+          if (chosen[i] === 0 && meetsOne(list.needs[i]!, call, facts)) chosen[i] = 1;
         }
       }
       const out: T[] = [];
@@ -105,17 +111,25 @@ function keysOf(n: Need): string[] {
   return [...n.effectKinds!].map((k) => `e:${k}`);
 }
 
-function meetsOne(needs: readonly Need[], call: CallIndex): boolean {
-  for (let i = 0; i < needs.length; i++) if (meets(needs[i]!, call)) return true;
+function meetsOne(needs: readonly Need[], call: CallIndex, facts: ToolFacts): boolean {
+  for (let i = 0; i < needs.length; i++) if (meets(needs[i]!, call, facts)) return true;
   return false;
 }
 
-function meets(need: Need, call: CallIndex): boolean {
+function meets(need: Need, call: CallIndex, facts: ToolFacts): boolean {
   if (need.programs !== undefined && !someIn(need.programs, call.commandsByProgram)) return false;
   if (need.effectKinds !== undefined && !someIn(need.effectKinds, call.effectKinds)) return false;
   const p = need.pathKeys;
   if (p !== undefined && !someIn(p.heads, call.pathHeads) && !someIn(p.exts, call.pathExts)) return false;
+  if (need.checks === null) need.checks = need.event.commandChecks;
+  const checks = need.checks;
+  if (checks !== undefined && !anyCheckHolds(checks, facts)) return false;
   return true;
+}
+
+function anyCheckHolds(checks: readonly CommandCheck[], facts: ToolFacts): boolean {
+  for (let i = 0; i < checks.length; i++) if (checks[i]!.holdsIn(facts)) return true;
+  return false;
 }
 
 function someIn<K>(wanted: ReadonlySet<K>, have: { has(key: K): boolean }): boolean {
@@ -136,7 +150,14 @@ function shapeOf(events: readonly (CompiledEventMatch | undefined)[]): Shape {
     // never holds on a call, so it adds none.
     if (e.kind === 'tool') {
       if (e.programs === undefined && e.effectKinds === undefined && e.pathKeys === undefined) needs = undefined;
-      else needs?.push({ programs: e.programs, effectKinds: e.effectKinds, pathKeys: e.pathKeys });
+      else
+        needs?.push({
+          programs: e.programs,
+          effectKinds: e.effectKinds,
+          pathKeys: e.pathKeys,
+          event: e,
+          checks: null,
+        });
     }
   }
   return { message, tools, needs: needs !== undefined && needs.length > 0 ? needs : undefined };

@@ -6,6 +6,7 @@ import { lazyGlobs, type PathKeys, type PathMatcher } from '../matchers/glob.js'
 import { BoundedCache } from '../matchers/bounded-cache.js';
 import type { Facts, FileEffectKind, MessageFacts, PathFact } from '../facts/index.js';
 import { compileToolMatch, type CompileMatchOptions } from './tool-match.js';
+import type { CommandCheck } from './command-check.js';
 import { CALL, NO_CONTEXT, type MatchContext, type Unit } from './units.js';
 
 export type { CompileMatchOptions } from './tool-match.js';
@@ -18,6 +19,9 @@ export interface CompiledEventMatch {
   readonly toolNames: ReadonlySet<string> | undefined;
   /** For tool matches: lower-cased programs one of which a call must run, else it cannot hold (undefined: none). */
   readonly programs: ReadonlySet<string> | undefined;
+  /** For tool matches: shared checks one of which a command of the call must meet, else it cannot hold (undefined:
+   * none; see command-check.ts). */
+  readonly commandChecks: readonly CommandCheck[] | undefined;
   /** For tool matches: kinds of file effect one of which a call must have, else it cannot hold (undefined: none). */
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
   /** For tool matches: keys one of a call's relative paths must have, else it cannot hold (undefined: none). */
@@ -78,6 +82,9 @@ function compileToolEventMatchOnce(m: ToolMatch, options: CompileMatchOptions): 
     kind: 'tool',
     toolNames: t.toolNames,
     programs: t.programs,
+    get commandChecks() {
+      return t.commandChecks;
+    },
     effectKinds: t.effectKinds,
     pathKeys: t.pathKeys,
     get summary() {
@@ -130,6 +137,7 @@ export function compileMessageMatch(
     kind: 'message',
     toolNames: undefined,
     programs: undefined,
+    commandChecks: undefined,
     effectKinds: undefined,
     pathKeys: undefined,
     summary: parts.join(', '),

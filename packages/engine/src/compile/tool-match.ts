@@ -16,6 +16,7 @@ import { lazyPattern, type TextMatcher } from '../matchers/regex.js';
 import { compileGlobs, lazyGlobs, pathKeys, type PathKeys, type PathMatcher } from '../matchers/glob.js';
 import { compileHosts } from '../matchers/hosts.js';
 import { compileCommandMatch, type CompiledCommandMatch } from './command-match.js';
+import type { CommandCheck } from './command-check.js';
 import { compileEffectMatch, type CompiledEffectMatch } from './effect-match.js';
 import { describeSecrets, secretsIn } from './secret-check.js';
 import { CALL, type MatchContext, type Unit, type UnknownMode } from './units.js';
@@ -29,6 +30,9 @@ export interface CompiledToolMatch {
   readonly toolNames: ReadonlySet<string> | undefined;
   /** Lower-cased programs one of which the call must run for the match to hold (undefined: no such condition). */
   readonly programs: ReadonlySet<string> | undefined;
+  /** Checks one of which some command of the call must meet for the match to hold (undefined: no such condition):
+   * one per `run` match, shared with other matches (command-check.ts). */
+  readonly commandChecks: readonly CommandCheck[] | undefined;
   /** Kinds of file effect one of which the call must have for the match to hold (undefined: no such condition). */
   readonly effectKinds: ReadonlySet<FileEffectKind> | undefined;
   /** Keys one of the call's relative paths must have for the match to hold (undefined: no such condition). */
@@ -176,6 +180,12 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
     return false;
   };
 
+  // INVARIANT: with `run`, the match holds on no unit unless one run match's test holds on a command (runOn), so
+  // each run match's check is a condition of the match: it is one only when every run match has a check.
+  // Made on first read, as the run matches' checks are.
+  let commandChecks: readonly CommandCheck[] | undefined | null = null;
+  const makeCommandChecks = (): readonly CommandCheck[] | undefined =>
+    runs?.every((r) => r.check !== undefined) ? [...new Set(runs.map((r) => r.check!))] : undefined;
   const effectKinds = effects ? new Set(effects.flatMap((e) => [...e.kinds])) : undefined;
   /** Whether the call has a file effect of a kind an effect match names (every effect match tests its kind first). */
   const hasEffectKind = (f: ToolFacts): boolean => {
@@ -213,6 +223,10 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
   return {
     toolNames,
     programs: runPrograms,
+    get commandChecks() {
+      if (commandChecks === null) commandChecks = makeCommandChecks();
+      return commandChecks;
+    },
     effectKinds,
     pathKeys: m.path === undefined ? undefined : pathKeys(asList(m.path)),
     get summary() {
