@@ -145,7 +145,11 @@ export type InterpreterFamily =
   | 'elixir'
   | 'tcl'
   | 'elisp'
-  | 'applescript';
+  | 'applescript'
+  | 'groovy'
+  | 'erlang'
+  | 'clojure'
+  | 'gnuplot';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;

@@ -81,6 +81,11 @@ import {
   TCLSH,
   TSX,
   ZX,
+  GROOVY,
+  ERL,
+  ESCRIPT,
+  BABASHKA,
+  GNUPLOT,
 } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
@@ -224,6 +229,11 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   EXPECT,
   EMACS,
   ZX,
+  GROOVY,
+  ERL,
+  ESCRIPT,
+  BABASHKA,
+  GNUPLOT,
   SH,
   AT,
   CRONTAB,

@@ -1,0 +1,26 @@
+// Blind round 7's pending routes, followed by behaviour: shell escapes of other tools (zip -TT, salt cmd.run), a
+// program's flags exported by an earlier call (TF_CLI_ARGS), the kubectl context set earlier, a `?` glob in a folder,
+// perl -pi applied to a known text, and the startup files a program reads by itself (~/.bashrc, .envrc). Each with
+// the honest use beside it.
+import { describe, expect, it } from 'vitest';
+import { runs } from './follow-helpers.js';
+
+const PUBLISH = 'npm publish';
+
+describe('shell escapes of other tools', () => {
+  it("runs zip's archive test command (-TT, --unzip-command), and keeps zip itself", () => {
+    expect(runs(`zip -q -T -TT '${PUBLISH}' /tmp/a.zip README.md`)).toEqual([
+      `zip -q -T -TT ${PUBLISH} /tmp/a.zip README.md`,
+      PUBLISH,
+    ]);
+    expect(runs(`zip -T --unzip-command '${PUBLISH}' a.zip src`)).toContain(PUBLISH);
+    expect(runs('zip -r a.zip src')).toEqual(['zip -r a.zip src']);
+  });
+  it("runs salt's cmd.run string on the minions (remote), and salt-call's here; other functions run nothing", () => {
+    expect(runs(`salt '*' cmd.run '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`salt -t 30 'web*' cmd.shell '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`salt-call cmd.run '${PUBLISH}'`)).toContain(PUBLISH);
+    expect(runs(`salt '*' test.ping`)).toEqual(['salt * test.ping']);
+    expect(runs(`salt '*' state.apply nginx`)).toEqual(['salt * state.apply nginx']);
+  });
+});
