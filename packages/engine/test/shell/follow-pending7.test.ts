@@ -3,7 +3,7 @@
 // perl -pi applied to a known text, and the startup files a program reads by itself (~/.bashrc, .envrc). Each with
 // the honest use beside it.
 import { describe, expect, it } from 'vitest';
-import { runs } from './follow-helpers.js';
+import { files, runs } from './follow-helpers.js';
 
 const PUBLISH = 'npm publish';
 
@@ -22,5 +22,21 @@ describe('shell escapes of other tools', () => {
     expect(runs(`salt-call cmd.run '${PUBLISH}'`)).toContain(PUBLISH);
     expect(runs(`salt '*' test.ping`)).toEqual(['salt * test.ping']);
     expect(runs(`salt '*' state.apply nginx`)).toEqual(['salt * state.apply nginx']);
+  });
+});
+
+describe('perl -pi applied to a known text', () => {
+  const ctx = { file: files({ '/tmp/job.sh': `#${PUBLISH}\n`, '/tmp/ok.sh': '#npm test\n' }) };
+  it("applies perl -p -i's substitutions (Perl regex through RE2, $1 groups) as sed -i's are", () => {
+    expect(runs("perl -pi -e 's/^#//' /tmp/job.sh && sh /tmp/job.sh", ctx)).toContain(PUBLISH);
+    expect(runs("perl -i -pe 's/^#(\\w+)/$1/' /tmp/job.sh && sh /tmp/job.sh", ctx)).toContain(PUBLISH);
+    expect(runs("sed -i 's/^#//' /tmp/job.sh && sh /tmp/job.sh", ctx)).toContain(PUBLISH);
+    expect(runs("perl -pi -e 's/^#//' /tmp/ok.sh && sh /tmp/ok.sh", ctx)).not.toContain(PUBLISH);
+  });
+  it('leaves the text unknown, never stale, when the script is not read or matches nothing', () => {
+    // Before, the replacement text ('') was kept as the file's whole text: a known-empty file that hid what it runs.
+    for (const script of ["s/^#//; print 'x'", 's/^#\\s*//', 's/^X//', 's/^#/$ENV{P}/'])
+      expect(runs(`perl -pi -e "${script}" /tmp/job.sh && sh /tmp/job.sh`, ctx)).not.toContain(PUBLISH);
+    expect(runs("perl -0777 -pi -e 's/^#//' /tmp/job.sh && sh /tmp/job.sh", ctx)).not.toContain(PUBLISH);
   });
 });
