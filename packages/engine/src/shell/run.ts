@@ -2,10 +2,11 @@
 // runs in turn (follow.ts); builtins change the shell (cd, export, read, unset). The AST walk that finds the commands
 // is walk.ts.
 import type { Redirection } from 'unbash';
-import type { CommandInput, Flag, SimpleCommand } from './types.js';
+import type { CommandInput, Flag, GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
-import { unwrap } from './wrappers.js';
+import { unwrap, type StartingShell } from './wrappers.js';
+import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -160,14 +161,19 @@ export abstract class Runner extends Follower {
       const startup =
         u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
       const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));
-      if (startup !== undefined && known?.text !== undefined)
+      const startups: { readonly text: string; readonly label: string }[] = [];
+      if (u.shell !== undefined)
+        for (const f of homeStartupTexts(this.files, u.shell, [...assignments, ...u.assignments], scope))
+          startups.push(f);
+      if (startup !== undefined && known?.text !== undefined) startups.push({ text: known.text, label: startup.label });
+      for (const file of startups)
         this.nested(
-          known.text,
+          file.text,
           {
-            text: known.text,
+            text: file.text,
             base: undefined,
             span: [start, stop],
-            via: [...via, startup.label],
+            via: [...via, file.label],
             depth: frame.depth + extraVia.length + u.via.length,
             env: u.assignments,
             remote,
@@ -586,21 +592,52 @@ function leading(positionals: readonly string[], words: string): boolean {
 /** The startup file a shell started with a string reads: bash's `--rcfile`/`--init-file` when interactive, else the
  * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported; an interactive POSIX sh (dash, ksh:
  * `sh -i -c …`) reads ENV the same way. */
+/** A `NAME=value` among the assignments as written: a literal, quoted or not; anything computed is left (its value is
+ * not known here). */
+function assignedValue(name: string, assignments: readonly string[]): string | undefined {
+  let env: string | undefined;
+  for (const a of assignments)
+    if (a.startsWith(`${name}=`)) {
+      const v = a.slice(name.length + 1).replace(/^(['"])(.*)\1$/, '$2');
+      env = /[$`\\]/.test(v) ? undefined : v;
+    }
+  return env;
+}
+
+/** The home folder's startup files the shell reads (startup-files.ts) that the call or the session wrote. */
+function homeStartupTexts(
+  files: { file(path: string): ShellFile | undefined; matching(pattern: string): GlobMatch[] },
+  shell: StartingShell,
+  assignments: readonly string[],
+  scope: Scope,
+): { text: string; label: string }[] {
+  const names = homeStartupNames(shell);
+  if (names.length === 0) return [];
+  const home =
+    assignedValue('HOME', assignments) ??
+    (typeof scope.vars.get('HOME') === 'string' ? (scope.vars.get('HOME') as string) : undefined);
+  const out: { text: string; label: string }[] = [];
+  for (const name of names)
+    for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {
+      const path = `${folder}/${name}`;
+      const found = path.includes('*')
+        ? files.matching(path).map((m) => ({ path: m.path, text: m.file.text }))
+        : [{ path, text: files.file(path)?.text }];
+      for (const f of found)
+        if (f.text !== undefined && out.length < 4) out.push({ text: f.text, label: `${shell.name} › ${f.path}` });
+    }
+  return out;
+}
+
 function startupFile(
-  shell: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean },
+  shell: StartingShell,
   assignments: readonly string[],
   scope: Scope,
 ): { path: string; label: string } | undefined {
   if (shell.rcfile !== undefined) return { path: shell.rcfile, label: `${shell.name} --rcfile ${shell.rcfile}` };
   const name = /bash/.test(shell.name) ? 'BASH_ENV' : shell.interactive ? 'ENV' : undefined;
   if (name === undefined) return undefined;
-  let env: string | undefined;
-  for (const a of assignments)
-    if (a.startsWith(`${name}=`)) {
-      // As written: a literal, quoted or not; anything computed is left (its value is not known here).
-      const v = a.slice(name.length + 1).replace(/^(['"])(.*)\1$/, '$2');
-      env = /[$`\\]/.test(v) ? undefined : v;
-    }
+  let env = assignedValue(name, assignments);
   if (env === undefined) {
     const v = scope.vars.get(name);
     if (typeof v === 'string') env = v;

@@ -50,6 +50,17 @@ interface Peeled {
 
 /** A wrapper recorded as a command of its own; `cwd`: how many of the gathered directories apply to it (its own
  * global options, which move what it runs, are parsed again when it is normalised). */
+/** A shell started with a string (`bash -ic '…'`): what decides the startup files it reads first (run.ts). */
+export interface StartingShell {
+  readonly name: string;
+  readonly rcfile: string | undefined;
+  readonly interactive: boolean;
+  readonly login: boolean;
+  /** `--norc`/`--posix`: an interactive bash reads no ~/.bashrc. */
+  readonly norc: boolean;
+  readonly noprofile: boolean;
+}
+
 export interface OuterCommand {
   readonly words: readonly ShellWord[];
   readonly via: readonly string[];
@@ -70,7 +81,7 @@ export type Unwrapped =
       readonly params?: readonly ShellWord[];
       /** `bash -c`, `bash --rcfile F -i -c`: the shell that runs the string, and the startup file its options name
        * (run.ts reads BASH_ENV besides). */
-      readonly shell?: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean };
+      readonly shell?: StartingShell;
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -277,9 +288,17 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   // An interactive bash reads its rc file first (`bash --rcfile F -i -c …`, `--init-file`).
   const rc = parsed.flags.find((f) => f.name === '--rcfile' || f.name === '--init-file')?.value;
   const interactive = parsed.flags.some((f) => f.name === '-i');
+  const flag = (...names: string[]): boolean => parsed.flags.some((f) => names.includes(f.name));
   return {
     ...reparse(state, script.value, script, false, words.slice((at as number) + 2)),
-    shell: { name, rcfile: interactive ? rc : undefined, interactive },
+    shell: {
+      name,
+      rcfile: interactive ? rc : undefined,
+      interactive,
+      login: flag('-l', '--login'),
+      norc: flag('--norc', '--posix'),
+      noprofile: flag('--noprofile'),
+    },
   } as Unwrapped;
 }
 

@@ -3,7 +3,7 @@
 // perl -pi applied to a known text, and the startup files a program reads by itself (~/.bashrc, .envrc). Each with
 // the honest use beside it.
 import { describe, expect, it } from 'vitest';
-import { files, runs } from './follow-helpers.js';
+import { files, runs, written } from './follow-helpers.js';
 
 const PUBLISH = 'npm publish';
 
@@ -38,5 +38,21 @@ describe('perl -pi applied to a known text', () => {
     for (const script of ["s/^#//; print 'x'", 's/^#\\s*//', 's/^X//', 's/^#/$ENV{P}/'])
       expect(runs(`perl -pi -e "${script}" /tmp/job.sh && sh /tmp/job.sh`, ctx)).not.toContain(PUBLISH);
     expect(runs("perl -0777 -pi -e 's/^#//' /tmp/job.sh && sh /tmp/job.sh", ctx)).not.toContain(PUBLISH);
+  });
+});
+
+describe('startup files a shell reads from the home folder', () => {
+  const home = written({ '/home/cora/.bashrc': `${PUBLISH}\n`, '/root/.zshenv': `${PUBLISH}\n` });
+  it("runs the ~/.bashrc of an interactive bash (-i), and zsh's ~/.zshenv, that the session wrote", () => {
+    expect(runs('bash -ic true', home)).toContain(PUBLISH);
+    expect(runs('bash -i -c "ls"', home)).toContain(PUBLISH);
+    expect(runs('zsh -c true', home)).toContain(PUBLISH);
+    expect(runs('HOME=/srv/app bash -ic true', written({ '/srv/app/.bashrc': `${PUBLISH}\n` }))).toContain(PUBLISH);
+  });
+  it('reads none where the shell does not: not interactive, --norc, another HOME, or an honest rc file', () => {
+    expect(runs('bash -c true', home)).toEqual(['true']);
+    expect(runs('bash --norc -ic true', home)).toEqual(['true']);
+    expect(runs('HOME=/srv/app bash -ic true', home)).toEqual(['true']);
+    expect(runs('bash -ic "echo hi"', written({ '/home/cora/.bashrc': 'alias ll="ls -l"\n' }))).not.toContain(PUBLISH);
   });
 });
