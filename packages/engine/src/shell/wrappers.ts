@@ -6,7 +6,7 @@ import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import type { RunsDeclaration } from './programs/declaration.js';
-import { isComputedName, syntheticWord, type ShellWord } from './words.js';
+import { isComputedName, shellQuote, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
 import { parallelRuns } from './parallel.js';
 
@@ -460,6 +460,18 @@ function peelRunner(
   if (r.environmentPrefix === true && rest[0] !== undefined && !rest[0].dynamic) {
     const named = /^[\w.-]+:(\S+)$/.exec(rest[0].value);
     if (named?.[1] !== undefined) rest = [{ ...rest[0], value: named[1] }, ...rest.slice(1)];
+  }
+  // `direnv exec DIR CMD` loads DIR/.envrc in a shell first: when the call or the session wrote it, it runs there.
+  if (r.sourcesFirst !== undefined && !rest.some((w) => w.dynamic)) {
+    const dirAt = parsed.positionalAt[0];
+    const dir = dirAt === undefined ? undefined : words[dirAt + from];
+    const path =
+      dir === undefined || dir.dynamic ? undefined : `${dir.value.replace(/\/+$/, '') || '.'}/${r.sourcesFirst}`;
+    if (path !== undefined && file?.(inDirectories(cwd, state.cwd, path)) !== undefined) {
+      runsThere();
+      state.via.push(label);
+      return reparse(state, `. ${shellQuote(path)}\n${rest.map((w) => shellQuote(w.value)).join(' ')}`, undefined);
+    }
   }
   runsThere();
   state.via.push(label);

@@ -56,3 +56,16 @@ describe('startup files a shell reads from the home folder', () => {
     expect(runs('bash -ic "echo hi"', written({ '/home/cora/.bashrc': 'alias ll="ls -l"\n' }))).not.toContain(PUBLISH);
   });
 });
+
+describe('the .envrc direnv loads', () => {
+  const envrc = written({ '.envrc': `${PUBLISH}\n`, 'web/.envrc': 'export PORT=3000\n' });
+  it('runs DIR/.envrc the session wrote before the command of direnv exec DIR CMD', () => {
+    expect(runs('direnv allow . && direnv exec . true', envrc)).toContain(PUBLISH);
+    expect(runs('direnv exec ./ npm test', envrc)).toContain(PUBLISH);
+  });
+  it('runs the command alone when the .envrc is not one the session wrote, or is honest', () => {
+    expect(runs('direnv exec other npm test', envrc)).toEqual(['npm test']);
+    expect(runs('direnv exec web npm test', envrc)).not.toContain(PUBLISH);
+    expect(runs('direnv exec web npm test', envrc)).toContain('npm test');
+  });
+});

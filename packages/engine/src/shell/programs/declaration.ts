@@ -116,6 +116,9 @@ export interface RunsDeclaration {
   readonly entryPoints?: Readonly<Record<string, string>>;
   /** Its command's first word may name an environment first (`hatch run release:twine upload` runs twine there). */
   readonly environmentPrefix?: boolean;
+  /** A file in the directory its first skipped word names that it loads in a shell before the command (`direnv exec
+   * DIR CMD` sources DIR/.envrc): read when the call or the session wrote it. */
+  readonly sourcesFirst?: string;
   /** Switches after which the rest of the words are the command (`nix develop -c CMD…`, `nix shell PKG -c CMD…`). */
   readonly commandAfter?: readonly string[];
   /** It is a command of its own besides the one it runs (`git rebase -x CMD` rebases too): both are recorded. */

@@ -520,10 +520,11 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     },
     runs: [{ options: [], commandAfter: ['-x', '--exec', '-X', '--exec-batch'] }],
   },
-  runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded", {
+  runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded (a bash script, run first)", {
     subcommands: ['exec'],
     options: [],
     skip: 1,
+    sourcesFirst: '.envrc',
   }),
   // Blind round 6: process tools that run their command as it is (profilers, debuggers, limits, personalities,
   // privileges, supervision, queues), and secret injectors not met before.
