@@ -7,6 +7,7 @@ import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
+import { withEnvironmentArgs } from './environment-args.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -230,6 +231,18 @@ export abstract class Runner extends Follower {
     );
     if (frame.file !== undefined) command = { ...command, file: frame.file.path };
     command = withEnvironment(command, scope, given, u.clearsEnvironment || remote !== undefined);
+    // Options its environment gives it (TF_CLI_ARGS): the session's exports matter to it (model.ts walks it again).
+    const fromEnvironment = compiledProgram(command.program)?.declaration.environmentArgs;
+    if (fromEnvironment !== undefined) {
+      this.files.askedEnvironment = true;
+      const own = command.environment;
+      const clean = command.cleanEnvironment === true;
+      command = withEnvironmentArgs(command, fromEnvironment, (name) => {
+        if (own !== undefined && Object.hasOwn(own, name)) return own[name];
+        const v = clean ? undefined : scope.vars.get(name);
+        return typeof v === 'string' ? v : undefined;
+      });
+    }
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
     command = this.withStdin(command, stdin, read);

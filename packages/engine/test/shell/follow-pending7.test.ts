@@ -3,6 +3,7 @@
 // perl -pi applied to a known text, and the startup files a program reads by itself (~/.bashrc, .envrc). Each with
 // the honest use beside it.
 import { describe, expect, it } from 'vitest';
+import { parseShell } from '../../src/shell/index.js';
 import { files, runs, written } from './follow-helpers.js';
 
 const PUBLISH = 'npm publish';
@@ -67,5 +68,26 @@ describe('the .envrc direnv loads', () => {
     expect(runs('direnv exec other npm test', envrc)).toEqual(['npm test']);
     expect(runs('direnv exec web npm test', envrc)).not.toContain(PUBLISH);
     expect(runs('direnv exec web npm test', envrc)).toContain('npm test');
+  });
+});
+
+describe('options a program reads from its environment', () => {
+  const flagsOf = (source: string, env?: Record<string, string>): string[] =>
+    parseShell(source, undefined, env === undefined ? undefined : { env }).commands.flatMap((c) =>
+      c.program === 'terraform' ? c.flags.map((f) => f.token) : [],
+    );
+  it('reads TF_CLI_ARGS and TF_CLI_ARGS_<subcommand> as flags of terraform, from the call or an earlier export', () => {
+    expect(flagsOf('export TF_CLI_ARGS=-auto-approve; terraform apply')).toEqual(['-auto-approve']);
+    expect(flagsOf('TF_CLI_ARGS_apply="-auto-approve -no-color" terraform apply')).toEqual([
+      '-auto-approve',
+      '-no-color',
+    ]);
+    expect(flagsOf('terraform apply', { TF_CLI_ARGS: '-auto-approve' })).toEqual(['-auto-approve']);
+  });
+  it("adds nothing for another subcommand's variable, an unset one, or a value not known", () => {
+    expect(flagsOf('terraform plan', { TF_CLI_ARGS_apply: '-auto-approve' })).toEqual([]);
+    expect(flagsOf('terraform apply')).toEqual([]);
+    expect(flagsOf('TF_CLI_ARGS="$X" terraform apply')).toEqual([]);
+    expect(flagsOf('env -i terraform apply', { TF_CLI_ARGS: '-auto-approve' })).toEqual([]);
   });
 });

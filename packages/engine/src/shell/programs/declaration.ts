@@ -15,6 +15,13 @@ export interface EffectInput {
   readonly argv: readonly string[];
 }
 
+/** The options a program's environment gives it, each with where it comes from, in words (environment-args.ts). */
+export type EnvironmentArgs = (
+  /** A variable of its environment, when known: its prefix, the shell's exports, the session's. */
+  get: (name: string) => string | undefined,
+  positionals: readonly string[],
+) => readonly { readonly flag: Flag; readonly from: string }[];
+
 /** Records one file effect of the command (paths as written: the caller resolves them against the cwd). */
 export type AddEffect = (kind: EffectKind, path: string, via: string, content?: string) => void;
 
@@ -326,4 +333,8 @@ export interface ProgramDeclaration {
   readonly containerFiles?: boolean;
   /** Settings whose value it runs through a shell (git's editors, pagers, ssh command). */
   readonly commandSettings?: CommandSettingsDeclaration;
+  /** Options it reads from its environment as if written (environment-args.ts): TF_CLI_ARGS, GIT_CONFIG_COUNT. */
+  readonly environmentArgs?: EnvironmentArgs;
+  /** The names (or name prefixes, ending in `_`) of those variables: a session that exported one is walked again. */
+  readonly environmentNames?: readonly string[];
 }

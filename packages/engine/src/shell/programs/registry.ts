@@ -409,3 +409,6 @@ export const declarationOf = (program: string): ProgramDeclaration | undefined =
 
 /** Every declared name, for the completeness test and the reference. */
 export const declaredNames = (): readonly string[] => [...BY_NAME.keys()];
+
+/** The environment variables (names, or prefixes ending in `_`) some program reads as options (environmentArgs). */
+export const ENVIRONMENT_ARG_NAMES: readonly string[] = DECLARATIONS.flatMap((d) => d.environmentNames ?? []);
