@@ -8,6 +8,7 @@ import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
 import { withEnvironmentArgs } from './environment-args.js';
+import { KubeContext } from './kube-context.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -75,6 +76,8 @@ function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValue
 }
 
 export abstract class Runner extends Follower {
+  /** The kubectl context and namespace set earlier in the call. */
+  private readonly kube = new KubeContext();
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   protected run(
     words: readonly ShellWord[],
@@ -257,9 +260,13 @@ export abstract class Runner extends Follower {
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
     if (program === 'git') command = this.repo.resolve(command);
+    // A kubectl context or namespace set earlier in the call (kube-context.ts).
+    if (program === 'kubectl' || program === 'oc') command = this.kube.resolve(command);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (program === 'git' || program === 'gh') this.repo.observe(command, index);
+    if (program === 'kubectl' || program === 'oc' || program === 'kubectx' || program === 'kubens')
+      this.kube.observe(command, index);
     for (const f of read) this.out.script(f.path, index, f.as, f.read);
     if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);

@@ -91,3 +91,29 @@ describe('options a program reads from its environment', () => {
     expect(flagsOf('env -i terraform apply', { TF_CLI_ARGS: '-auto-approve' })).toEqual([]);
   });
 });
+
+describe('the kubectl context set earlier in the call', () => {
+  it('reads a later kubectl with the context and namespace use-context, set-context --current, kubectx, kubens set', () => {
+    expect(runs('kubectl config use-context prod && kubectl delete pod api-1')).toContain(
+      'kubectl delete pod api-1 --context=prod',
+    );
+    expect(runs('kubectx prod; kubens payments; kubectl scale deploy/api --replicas=0')).toContain(
+      'kubectl scale deploy/api --replicas=0 --context=prod --namespace=payments',
+    );
+    expect(runs('kubectl config set-context --current --namespace=prod && kubectl delete pod api-1')).toContain(
+      'kubectl delete pod api-1 --namespace=prod',
+    );
+  });
+  it('keeps a context the command names, and forgets one set to a value not known', () => {
+    // (its global options are kept apart from argv: the command as runs() prints it has no --context of prod)
+    expect(runs('kubectl config use-context prod && kubectl --context staging delete pod api-1')).toContain(
+      'kubectl delete pod api-1',
+    );
+    expect(runs('kubectl config use-context prod; kubectl config use-context "$C"; kubectl delete pod a')).toContain(
+      'kubectl delete pod a',
+    );
+    expect(runs('kubectl config use-context staging && kubectl delete pod api-1')).toContain(
+      'kubectl delete pod api-1 --context=staging',
+    );
+  });
+});
