@@ -117,3 +117,20 @@ describe('the kubectl context set earlier in the call', () => {
     );
   });
 });
+
+describe("git's configuration from the environment", () => {
+  const ship = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'alias.ship', GIT_CONFIG_VALUE_0: `!${PUBLISH}` };
+  it('reads GIT_CONFIG_COUNT/KEY_n/VALUE_n and GIT_CONFIG_PARAMETERS as -c settings of git', () => {
+    expect(
+      runs(`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0='${PUBLISH}' git commit`),
+    ).toContain(PUBLISH);
+    expect(runs(`export GIT_CONFIG_PARAMETERS="'core.pager'='${PUBLISH}'"; git log`)).toContain(PUBLISH);
+    expect(runs('git ship', { env: ship })).toContain(PUBLISH);
+  });
+  it('adds nothing for a count the keys do not fill, or an honest setting', () => {
+    expect(runs(`GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_1=core.editor git commit`)).toEqual(['git commit']);
+    expect(runs('GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=dev git commit')).toEqual([
+      'git commit',
+    ]);
+  });
+});

@@ -20,7 +20,12 @@ export type EnvironmentArgs = (
   /** A variable of its environment, when known: its prefix, the shell's exports, the session's. */
   get: (name: string) => string | undefined,
   positionals: readonly string[],
-) => readonly { readonly flag: Flag; readonly from: string }[];
+) => readonly {
+  readonly flag: Flag;
+  readonly from: string;
+  /** One of its global options (`git -c`): kept with the globals, before the subcommand. */
+  readonly global?: boolean;
+}[];
 
 /** Records one file effect of the command (paths as written: the caller resolves them against the cwd). */
 export type AddEffect = (kind: EffectKind, path: string, via: string, content?: string) => void;
