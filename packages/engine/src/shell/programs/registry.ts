@@ -7,7 +7,7 @@ import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } 
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
-import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
+import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, KUBECTX, KUBENS, OC, PODMAN } from './containers.js';
 import {
   AWK,
   CAT,
@@ -125,6 +125,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   DOCKER_CLI,
   PODMAN,
   KUBECTL_CLI,
+  KUBECTX,
+  KUBENS,
   OC,
   HELM,
   HELMFILE,
