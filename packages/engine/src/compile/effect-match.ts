@@ -46,7 +46,13 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
   const partlyKnownHolds = (e: EffectFact, unknown: UnknownMode | undefined): boolean => {
     if (path === undefined) return false;
     const mode = unknownMode(m.unknown, unknown);
-    if (mode === 'ignore') return false;
+    // A shell glob word (`data/r?w/x.csv`, `data/*/x.csv`) is the paths bash expands it to, which the model does not
+    // list: one whose shape can lay over the globs' names may be one of them, whatever the unknown mode. Its literal
+    // segments still must match (`src/*.ts` never holds data/raw/**); an exception is never granted on it.
+    if (mode === 'ignore')
+      return (
+        unknown !== 'never' && isShellGlob(e.path.relative) && path.mayHold(e.path.relative, e.path.absolute, false)
+      );
     // INVARIANT: 'names' never counts a path built from a shell value: only the names inside a known folder.
     if (e.unknown === true) return mode === 'match' && path.mayHold(e.path.relative, e.path.absolute, true);
     return hasUnknownNames(e.path.relative) && path.mayHold(e.path.relative, e.path.absolute, false);
@@ -101,3 +107,6 @@ function pathsSaid(sources: readonly string[]): string {
     ? `path matches ${listed}`
     : `path is one of those the contract names (${sources.length} path patterns; see the contract)`;
 }
+
+/** A path with a `*` or `?` in a segment and no `**` (that one stands for names the model lists as unknown). */
+const isShellGlob = (path: string): boolean => /[*?]/.test(path) && !/(^|\/)\*\*(\/|$)/.test(path);

@@ -5,7 +5,7 @@ import type { EffectFact, ToolFacts } from '../facts/types.js';
 import { parsePatch } from '../shell/patch-text.js';
 import { bounded, Draft } from './bounds.js';
 import { applyEdit, applyHunks } from './edit.js';
-import { applySed, sedEdits, sedScripts, type SedEdit } from '../shell/sed-script.js';
+import { applySed, EDITS_IN_PLACE, inPlaceEdits, type SedEdit } from '../shell/sed-script.js';
 import { APPLIES_PATCH, KEEPS_TEXT } from '../shell/call-files.js';
 import type { Ledger, LedgerFile } from './types.js';
 
@@ -124,8 +124,8 @@ function apply(files: Draft, c: Change, seq: number): void {
           : unknown(
               c.edits.map((x) => x.to).join('\n'),
               was?.text === undefined
-                ? 'edited by sed -i without its text being known'
-                : 'edited by sed -i with a script that is not a literal substitution found in it',
+                ? `edited by ${c.via} without its text being known`
+                : `edited by ${c.via} with a script that is not a substitution found in it`,
             ),
       );
       return;
@@ -221,7 +221,7 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
           ];
     case 'write':
       if (KEEPS_TEXT.has(e.via)) return [];
-      if (e.via === 'sed -i') return sedChange(e, f);
+      if (EDITS_IN_PLACE.has(e.via)) return sedChange(e, f);
       if (APPLIES_PATCH.has(e.via))
         return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
       return e.content !== undefined
@@ -238,9 +238,9 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
   }
 }
 
-/** `sed -i SCRIPT file`: literal substitutions applied to the known text; else the replacements are pieces. */
+/** `sed -i SCRIPT file`, `perl -pi -e SCRIPT file`: substitutions applied to the known text; else the replacements are pieces. */
 function sedChange(e: EffectFact, f: ToolFacts): Change[] {
   const command = e.command === undefined ? undefined : f.commands[e.command]?.command;
-  const edits = command === undefined ? [] : sedScripts(command).flatMap(sedEdits);
+  const edits = command === undefined ? [] : inPlaceEdits(command);
   return [{ kind: 'sed', path: e.path.relative, edits, via: e.via }];
 }

@@ -64,10 +64,13 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
           ? argv.lastIndexOf(script)
           : undefined
         : parsed.positionalAt[0];
+  // Several inline options are all run (`perl -e A -e B`, `gnuplot -e A -e B`): their code, one per line.
+  const inlines = parsed.flags.filter((f) => interpreter.inline.includes(f.name) && f.value !== undefined);
+  const code = inlines.length > 1 ? inlines.map((f) => f.value).join('\n') : inlineFlag?.value;
   return {
     family,
     inline,
-    code: inlineFlag?.value,
+    code,
     script,
     scriptAt,
     readsStdin: inline === undefined && !noScript && script === undefined,

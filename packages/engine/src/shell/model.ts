@@ -10,6 +10,7 @@ import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
 import { Vars } from './values.js';
 import { SHELL_CACHE_LIMITS, SourceCache } from './source-cache.js';
+import { ENVIRONMENT_ARG_NAMES } from './programs/registry.js';
 
 export { SHELL_CACHE_LIMITS } from './source-cache.js';
 
@@ -96,8 +97,12 @@ const branchKey = (source: string, context: ShellContext): string =>
 
 /** Whether the session has a value of ENVIRONMENT_READ the context-free walk read. */
 function needsEnvironment(a: Asked, context: ShellContext): boolean {
-  if (a.environment && context.env !== undefined)
+  if (a.environment && context.env !== undefined) {
     for (const name of ENVIRONMENT_READ) if (Object.hasOwn(context.env, name)) return true;
+    // Options a program reads from its environment (TF_CLI_ARGS, TF_CLI_ARGS_apply): declared per program.
+    for (const name in context.env)
+      if (ENVIRONMENT_ARG_NAMES.some((n) => (n.endsWith('_') ? name.startsWith(n) : name === n))) return true;
+  }
   return false;
 }
 

@@ -6,7 +6,7 @@
 import type { OneLinerFinding } from './one-liners.js';
 import { shellQuote } from './words.js';
 
-export type WordLanguage = 'tcl' | 'elisp' | 'sed' | 'applescript';
+export type WordLanguage = 'tcl' | 'elisp' | 'clojure' | 'sed' | 'applescript';
 
 /** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
 const MAX_CALLS = 32;
@@ -20,7 +20,12 @@ const TCL_OPERATORS: ReadonlySet<string> = new Set(['|', '|&', '<', '<<', '>', '
 export function scanWords(language: WordLanguage, code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
   if (language === 'applescript') return scanAppleScript(text);
-  return language === 'tcl' ? scanTcl(text) : language === 'sed' ? scanSed(text) : scanElisp(text);
+  if (language === 'clojure') return scanLisp(text, CLOJURE_NAMES, clojureCall);
+  return language === 'tcl'
+    ? scanTcl(text)
+    : language === 'sed'
+      ? scanSed(text)
+      : scanLisp(text, ELISP_NAMES, elispCall);
 }
 
 /** AppleScript (osascript -e): `do shell script "…"` runs the string literal through sh; a string joined with `&`
@@ -212,7 +217,11 @@ const ELISP_NAMES: ReadonlySet<string> = new Set([
  * writes the inserted literals to p, `(write-region "text" nil "p")` writes text, `(copy-file a "b")`/`(rename-file
  * a "b")` write b.
  */
-function scanElisp(code: string): OneLinerFinding[] {
+function scanLisp(
+  code: string,
+  names: ReadonlySet<string>,
+  call: (name: string, form: string, found: OneLinerFinding[]) => void,
+): OneLinerFinding[] {
   const found: OneLinerFinding[] = [];
   // INVARIANT: a form's end is looked for (a scan to its close) only for a name of the table, at most MAX_CALLS
   // times, so hostile nesting cannot make the scan quadratic.
@@ -226,9 +235,9 @@ function scanElisp(code: string): OneLinerFinding[] {
     } else if (c === '"') i = readString(code, i).end;
     else if (c === '(') {
       const name = /^\(\s*([\w:*+/<>=!?.-]+)/.exec(code.slice(i, i + 64))?.[1];
-      if (name !== undefined && ELISP_NAMES.has(name)) {
+      if (name !== undefined && names.has(name)) {
         budget--;
-        elispCall(name, code.slice(i, closing(code, i, '(', ')') + 1), found);
+        call(name, code.slice(i, closing(code, i, '(', ')') + 1), found);
       }
       i += 1; // nested forms are scanned on their own
     } else i++;
@@ -288,6 +297,53 @@ function elispCall(name: string, form: string, found: OneLinerFinding[]): void {
   }
 }
 
+/** Clojure (babashka's bb -e, clojure -e): what each call does with its literal arguments. */
+const CLOJURE_CALLS: Readonly<Record<string, 'line' | 'argv' | 'write' | 'delete'>> = {
+  // babashka.process: (shell "git push" "origin") splits its first string into words and adds the others; an
+  // options map may come first, and (process ["git" "push"]) takes a vector
+  ...Object.fromEntries(
+    ['shell', 'process', 'exec']
+      .flatMap((f) => [f, `p/${f}`, `proc/${f}`, `babashka.process/${f}`, `babashka.tasks/${f}`])
+      .map((n) => [n, 'line' as const]),
+  ),
+  // clojure.java.shell/sh: a program and its arguments
+  sh: 'argv',
+  'shell/sh': 'argv',
+  'clojure.java.shell/sh': 'argv',
+  spit: 'write',
+  ...Object.fromEntries(
+    ['delete', 'delete-tree', 'delete-if-exists']
+      .flatMap((f) => [`fs/${f}`, `babashka.fs/${f}`])
+      .map((n) => [n, 'delete' as const]),
+  ),
+  'io/delete-file': 'delete',
+  'clojure.java.io/delete-file': 'delete',
+};
+const CLOJURE_NAMES: ReadonlySet<string> = new Set(Object.keys(CLOJURE_CALLS));
+
+function clojureCall(name: string, form: string, found: OneLinerFinding[]): void {
+  let args = sexpArgs(form);
+  const action = CLOJURE_CALLS[name];
+  const str = (a: Sexp | undefined): string | undefined => (a !== undefined && 's' in a ? a.s : undefined);
+  if (action === 'write' || action === 'delete') {
+    const path = str(args[0]);
+    if (path === undefined) return;
+    if (action === 'write') found.push({ kind: 'write', path, content: str(args[1]), call: name });
+    else found.push({ kind: 'delete', path, content: undefined, call: name });
+    return;
+  }
+  // An options map first ({:dir "x" :out :string}) is not a word; a vector is the words.
+  if (args[0] !== undefined && 'form' in args[0] && args[0].form.startsWith('{')) args = args.slice(1);
+  if (args.length === 1 && args[0] !== undefined && 'form' in args[0] && args[0].form.startsWith('['))
+    args = sexpArgs(`(v ${args[0].form.slice(1, -1)})`);
+  const words = args.map(str);
+  if (words.length === 0 || words.some((w) => w === undefined)) return;
+  const [first = '', ...rest] = words as string[];
+  const command =
+    action === 'line' ? [first, ...rest.map(shellQuote)].join(' ') : [first, ...rest].map(shellQuote).join(' ');
+  found.push({ kind: 'shell', command, call: name });
+}
+
 /** The arguments of a form `(name a b …)`, top level only. */
 function sexpArgs(form: string): Sexp[] {
   const out: Sexp[] = [];
@@ -302,13 +358,13 @@ function sexpArgs(form: string): Sexp[] {
       const s = readString(form, i);
       out.push({ s: s.value });
       i = s.end;
-    } else if (c === '(') {
-      const end = closing(form, i, '(', ')');
+    } else if (c === '(' || c === '[' || c === '{') {
+      const end = closing(form, i, c, c === '(' ? ')' : c === '[' ? ']' : '}');
       out.push({ form: form.slice(i, end + 1) });
       i = end + 1;
     } else {
       let j = i;
-      while (j < form.length && !/[\s()]/.test(form[j] as string)) j++;
+      while (j < form.length && !/[\s()[\]{}]/.test(form[j] as string)) j++;
       out.push({ sym: form.slice(i, j) });
       i = j;
     }

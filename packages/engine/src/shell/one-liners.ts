@@ -6,6 +6,7 @@ import { opensString, readLiteral, type Language } from './one-liner-strings.js'
 import { perlQuoteOperators } from './perl-quotes.js';
 import { foldPaths } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
+import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -416,7 +417,11 @@ const LOADERS: Readonly<Partial<Record<Language, string>>> = {
 const PAIRS: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
 /** Interpreter family (interpreters.ts) → the language of its inline code (tcl and elisp: one-liner-words.ts). */
-const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage>> = {
+const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage | PatternLanguage>> = {
+  groovy: 'groovy',
+  erlang: 'erlang',
+  gnuplot: 'gnuplot',
+  clojure: 'clojure',
   lua: 'lua',
   julia: 'julia',
   elixir: 'elixir',
@@ -479,7 +484,14 @@ export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== 
 export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
-  if (language === 'tcl' || language === 'elisp' || language === 'sed' || language === 'applescript')
+  if (language === 'groovy' || language === 'erlang' || language === 'gnuplot') return scanPatterns(language, code);
+  if (
+    language === 'tcl' ||
+    language === 'elisp' ||
+    language === 'clojure' ||
+    language === 'sed' ||
+    language === 'applescript'
+  )
     return scanWords(language, code);
   if (language === 'awk') {
     // awk's variables set once to a literal are put in where a command is named (`cmd = "…"; system(cmd)`).

@@ -2,10 +2,13 @@
 // runs in turn (follow.ts); builtins change the shell (cd, export, read, unset). The AST walk that finds the commands
 // is walk.ts.
 import type { Redirection } from 'unbash';
-import type { CommandInput, Flag, SimpleCommand } from './types.js';
+import type { CommandInput, Flag, GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
-import { unwrap } from './wrappers.js';
+import { unwrap, type StartingShell } from './wrappers.js';
+import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
+import { withEnvironmentArgs } from './environment-args.js';
+import { KubeContext } from './kube-context.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -73,6 +76,8 @@ function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValue
 }
 
 export abstract class Runner extends Follower {
+  /** The kubectl context and namespace set earlier in the call. */
+  private readonly kube = new KubeContext();
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   protected run(
     words: readonly ShellWord[],
@@ -160,14 +165,19 @@ export abstract class Runner extends Follower {
       const startup =
         u.shell === undefined ? undefined : startupFile(u.shell, [...assignments, ...u.assignments], scope);
       const known = startup === undefined ? undefined : this.files.file(resolve(shellCwd, startup.path));
-      if (startup !== undefined && known?.text !== undefined)
+      const startups: { readonly text: string; readonly label: string }[] = [];
+      if (u.shell !== undefined)
+        for (const f of homeStartupTexts(this.files, u.shell, [...assignments, ...u.assignments], scope))
+          startups.push(f);
+      if (startup !== undefined && known?.text !== undefined) startups.push({ text: known.text, label: startup.label });
+      for (const file of startups)
         this.nested(
-          known.text,
+          file.text,
           {
-            text: known.text,
+            text: file.text,
             base: undefined,
             span: [start, stop],
-            via: [...via, startup.label],
+            via: [...via, file.label],
             depth: frame.depth + extraVia.length + u.via.length,
             env: u.assignments,
             remote,
@@ -224,6 +234,18 @@ export abstract class Runner extends Follower {
     );
     if (frame.file !== undefined) command = { ...command, file: frame.file.path };
     command = withEnvironment(command, scope, given, u.clearsEnvironment || remote !== undefined);
+    // Options its environment gives it (TF_CLI_ARGS): the session's exports matter to it (model.ts walks it again).
+    const fromEnvironment = compiledProgram(command.program)?.declaration.environmentArgs;
+    if (fromEnvironment !== undefined) {
+      this.files.askedEnvironment = true;
+      const own = command.environment;
+      const clean = command.cleanEnvironment === true;
+      command = withEnvironmentArgs(command, fromEnvironment, (name) => {
+        if (own !== undefined && Object.hasOwn(own, name)) return own[name];
+        const v = clean ? undefined : scope.vars.get(name);
+        return typeof v === 'string' ? v : undefined;
+      });
+    }
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
     command = this.withStdin(command, stdin, read);
@@ -238,9 +260,13 @@ export abstract class Runner extends Follower {
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
     if (program === 'git') command = this.repo.resolve(command);
+    // A kubectl context or namespace set earlier in the call (kube-context.ts).
+    if (program === 'kubectl' || program === 'oc') command = this.kube.resolve(command);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (program === 'git' || program === 'gh') this.repo.observe(command, index);
+    if (program === 'kubectl' || program === 'oc' || program === 'kubectx' || program === 'kubens')
+      this.kube.observe(command, index);
     for (const f of read) this.out.script(f.path, index, f.as, f.read);
     if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
@@ -587,21 +613,52 @@ function leading(positionals: readonly string[], words: string): boolean {
 /** The startup file a shell started with a string reads: bash's `--rcfile`/`--init-file` when interactive, else the
  * BASH_ENV it is given (its prefix, an env wrapper's words) or the shell exported; an interactive POSIX sh (dash, ksh:
  * `sh -i -c …`) reads ENV the same way. */
+/** A `NAME=value` among the assignments as written: a literal, quoted or not; anything computed is left (its value is
+ * not known here). */
+function assignedValue(name: string, assignments: readonly string[]): string | undefined {
+  let env: string | undefined;
+  for (const a of assignments)
+    if (a.startsWith(`${name}=`)) {
+      const v = a.slice(name.length + 1).replace(/^(['"])(.*)\1$/, '$2');
+      env = /[$`\\]/.test(v) ? undefined : v;
+    }
+  return env;
+}
+
+/** The home folder's startup files the shell reads (startup-files.ts) that the call or the session wrote. */
+function homeStartupTexts(
+  files: { file(path: string): ShellFile | undefined; matching(pattern: string): GlobMatch[] },
+  shell: StartingShell,
+  assignments: readonly string[],
+  scope: Scope,
+): { text: string; label: string }[] {
+  const names = homeStartupNames(shell);
+  if (names.length === 0) return [];
+  const home =
+    assignedValue('HOME', assignments) ??
+    (typeof scope.vars.get('HOME') === 'string' ? (scope.vars.get('HOME') as string) : undefined);
+  const out: { text: string; label: string }[] = [];
+  for (const name of names)
+    for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {
+      const path = `${folder}/${name}`;
+      const found = path.includes('*')
+        ? files.matching(path).map((m) => ({ path: m.path, text: m.file.text }))
+        : [{ path, text: files.file(path)?.text }];
+      for (const f of found)
+        if (f.text !== undefined && out.length < 4) out.push({ text: f.text, label: `${shell.name} › ${f.path}` });
+    }
+  return out;
+}
+
 function startupFile(
-  shell: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean },
+  shell: StartingShell,
   assignments: readonly string[],
   scope: Scope,
 ): { path: string; label: string } | undefined {
   if (shell.rcfile !== undefined) return { path: shell.rcfile, label: `${shell.name} --rcfile ${shell.rcfile}` };
   const name = /bash/.test(shell.name) ? 'BASH_ENV' : shell.interactive ? 'ENV' : undefined;
   if (name === undefined) return undefined;
-  let env: string | undefined;
-  for (const a of assignments)
-    if (a.startsWith(`${name}=`)) {
-      // As written: a literal, quoted or not; anything computed is left (its value is not known here).
-      const v = a.slice(name.length + 1).replace(/^(['"])(.*)\1$/, '$2');
-      env = /[$`\\]/.test(v) ? undefined : v;
-    }
+  let env = assignedValue(name, assignments);
   if (env === undefined) {
     const v = scope.vars.get(name);
     if (typeof v === 'string') env = v;

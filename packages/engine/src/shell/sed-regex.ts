@@ -50,7 +50,11 @@ export function substituteLines(text: string, s: SedSubstitution, extended: bool
   } catch {
     return undefined; // a pattern RE2 does not take: the output stays unknown, as for any script not read
   }
-  const all = s.flags.includes('g');
+  return replaceLines(text, re, s.replacement, s.flags.includes('g'));
+}
+
+/** Each line with the first (or every) match replaced, sed's replacement syntax. */
+function replaceLines(text: string, re: RE2JS, replacementText: string, all: boolean): string {
   const lines = text.split('\n');
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n] as string;
@@ -58,7 +62,7 @@ export function substituteLines(text: string, s: SedSubstitution, extended: bool
     let out = '';
     let at = 0;
     while (m.find()) {
-      out += line.slice(at, m.start()) + replacement(s.replacement, (g) => m.group(g) ?? '');
+      out += line.slice(at, m.start()) + replacement(replacementText, (g) => m.group(g) ?? '');
       at = m.end();
       if (!all) break;
     }
@@ -79,4 +83,53 @@ function replacement(text: string, group: (n: number) => string): string {
     } else out += c;
   }
   return out;
+}
+
+/**
+ * A Perl pattern of `perl -pi -e 's/…/…/'` as RE2 syntax, where the two share it; undefined for what they do not
+ * share (interpolated `$x`/`@x`, back-references, `\Q`, lookaround fails to compile later) and for anything that can
+ * match a newline: -p hands Perl each line with its newline, and the line is matched here without it, which is the
+ * same only when the pattern cannot reach the newline (`\s+$` in Perl eats it and joins the lines).
+ */
+export function perlToRe2(pattern: string): string | undefined {
+  if (/[$@][\w{:]/.test(pattern)) return undefined;
+  if (/\\(?:[1-9]|[gkQEsnrvRhHDWVxcopPNXzZ0-7])/.test(pattern) || /\[\^|\[:(?:space|cntrl):/.test(pattern))
+    return undefined;
+  return pattern;
+}
+
+/** Perl's replacement as sed's (sed-regex.ts `replacement`): `$1`/`${1}` and `$&` groups, `\n` `\t` escapes; an
+ * interpolated variable or a case escape (`\u`, `\U`) is not read. */
+export function perlReplacement(text: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '$') {
+      const group = /^(?:(\d)|\{(\d)\}|(&))/.exec(text.slice(i + 1));
+      if (group === null) return undefined;
+      out += group[3] !== undefined ? '&' : `\\${group[1] ?? group[2]}`;
+      i += (group[0] as string).length;
+    } else if (c === '@' && /[\w{:$]/.test(text[i + 1] ?? '')) return undefined;
+    else if (c === '&') out += '\\&';
+    else if (c === '\\' && i + 1 < text.length) {
+      const n = text[++i] as string;
+      if (/[uUlLEQ0-9]/.test(n)) return undefined;
+      out += n === 'n' ? '\\n' : n === 't' ? '\t' : /[A-Za-z]/.test(n) ? `\\${n}` : `\\${n}`;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The text after a Perl substitution applied line by line (`perl -p`); undefined when it is not read. */
+export function substitutePerlLines(text: string, s: SedSubstitution): string | undefined {
+  const pattern = perlToRe2(s.pattern);
+  const replacement = perlReplacement(s.replacement);
+  if (pattern === undefined || replacement === undefined || !/^[gi]*$/.test(s.flags)) return undefined;
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern, s.flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch {
+    return undefined; // lookaround and other Perl-only syntax: the text stays unknown
+  }
+  return replaceLines(text, re, replacement, s.flags.includes('g'));
 }

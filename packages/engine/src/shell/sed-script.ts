@@ -1,6 +1,9 @@
 import type { SimpleCommand } from './types.js';
-// `sed -i 's/old/new/' f` on a file whose text is known (the ledger's, or one written earlier in the call): a substitution of literal text is applied to the known text;
-// any other script leaves the text unknown, with the replacement text kept as a piece (what it puts into the file).
+import { substituteLines, substitutePerlLines } from './sed-regex.js';
+// `sed -i 's/old/new/' f` (and `perl -pi -e 's/…/…/' f`) on a file whose text is known (the ledger's, or one written
+// earlier in the call): its substitutions are applied to the known text, literal ones as text and regex ones through
+// RE2 (sed-regex.ts); any other script leaves the text unknown, with the replacement text kept as a piece (what it
+// puts into the file).
 
 export interface SedEdit {
   /** The literal text replaced, when the pattern has no regex meaning; undefined otherwise. */
@@ -10,6 +13,40 @@ export interface SedEdit {
   /** The command as written, for a filter that applies a regex (sed-regex.ts). */
   readonly pattern: string;
   readonly flags: string;
+  /** How a regex pattern reads, for an in-place edit (inPlaceEdits): sed's basic or extended regex, or Perl's. */
+  readonly dialect?: 'basic' | 'extended' | 'perl';
+}
+
+/** The effect names (`via`) of the in-place editors whose substitutions are applied to a known text. */
+export const EDITS_IN_PLACE: ReadonlySet<string> = new Set(['sed -i', 'perl -i', 'ruby -i']);
+
+/**
+ * The substitutions of an in-place edit, each with its dialect, when the whole script is `s` commands (sed), or when
+ * a `perl -p -i` script is (`-0` slurps the file and ruby's code is not s///: none). [] when not read: the file's text
+ * then becomes unknown — never kept as it was, since a stale text could make a later run of it look harmless.
+ */
+export function inPlaceEdits(command: Pick<SimpleCommand, 'program' | 'flags' | 'positionals'>): SedEdit[] {
+  const has = (...names: string[]): boolean => command.flags.some((f) => names.includes(f.name));
+  let scripts: string[];
+  let dialect: SedEdit['dialect'];
+  if (command.program === 'sed') {
+    if (has('-f', '--file')) return [];
+    scripts = sedScripts(command);
+    dialect = has('-E', '-r', '--regexp-extended') ? 'extended' : 'basic';
+  } else if (command.program === 'perl' && has('-p') && !has('-0', '-n')) {
+    scripts = command.flags.flatMap((f) =>
+      (f.name === '-e' || f.name === '-E') && f.value !== undefined ? [f.value] : [],
+    );
+    dialect = 'perl';
+  } else return [];
+  const edits: SedEdit[] = [];
+  for (const script of scripts) {
+    const { edits: read, rest } = parseEdits(script);
+    // Every command of the script must be read: a `1d` or a `print` left out would leave a text that is not the file's.
+    if (read.length === 0 || !/^[\s;]*$/.test(rest)) return [];
+    edits.push(...read.map((e) => ({ ...e, ...(dialect === 'perl' ? { from: undefined } : {}), dialect })));
+  }
+  return edits;
 }
 
 /** The sed scripts of a `sed -i` command: its -e/--expression values, else its first positional. */
@@ -23,6 +60,11 @@ export function sedScripts(command: Pick<SimpleCommand, 'flags' | 'positionals'>
 
 /** The `s` commands of a sed script: `s/a/b/g`, any delimiter, `;`-separated. Unreadable parts are left out. */
 export function sedEdits(script: string): SedEdit[] {
+  return parseEdits(script).edits;
+}
+
+/** The `s` commands read, and what is left of the script after them (unread: not an `s` command). */
+function parseEdits(script: string): { edits: SedEdit[]; rest: string } {
   const out: SedEdit[] = [];
   let i = 0;
   while (i < script.length) {
@@ -53,7 +95,7 @@ export function sedEdits(script: string): SedEdit[] {
     out.push({ from: literal ? pattern : undefined, to: replacement, all: flags.includes('g'), pattern, flags });
     i = j;
   }
-  return out;
+  return { edits: out, rest: script.slice(i) };
 }
 
 /**
@@ -68,6 +110,15 @@ export function applySed(
 ): string | undefined {
   let out: string | undefined = text;
   for (const e of edits) {
+    if (e.from === undefined && e.dialect !== undefined && out !== undefined) {
+      // A regex edit in place: a pattern that matches nothing leaves the text unknown, as a literal not found does.
+      const s = { pattern: e.pattern, replacement: e.to, flags: e.flags };
+      const next: string | undefined =
+        e.dialect === 'perl' ? substitutePerlLines(out, s) : substituteLines(out, s, e.dialect === 'extended');
+      if (next === undefined || next === out) return undefined;
+      out = next;
+      continue;
+    }
     if (e.from === undefined || out === undefined || (missing === 'unchanged' && e.from === '')) return undefined;
     if (!out.includes(e.from)) {
       if (missing === 'unknown') return undefined;

@@ -6,7 +6,7 @@ import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import type { RunsDeclaration } from './programs/declaration.js';
-import { isComputedName, syntheticWord, type ShellWord } from './words.js';
+import { isComputedName, shellQuote, syntheticWord, type ShellWord } from './words.js';
 import { xargsRuns } from './xargs.js';
 import { parallelRuns } from './parallel.js';
 
@@ -50,6 +50,17 @@ interface Peeled {
 
 /** A wrapper recorded as a command of its own; `cwd`: how many of the gathered directories apply to it (its own
  * global options, which move what it runs, are parsed again when it is normalised). */
+/** A shell started with a string (`bash -ic '…'`): what decides the startup files it reads first (run.ts). */
+export interface StartingShell {
+  readonly name: string;
+  readonly rcfile: string | undefined;
+  readonly interactive: boolean;
+  readonly login: boolean;
+  /** `--norc`/`--posix`: an interactive bash reads no ~/.bashrc. */
+  readonly norc: boolean;
+  readonly noprofile: boolean;
+}
+
 export interface OuterCommand {
   readonly words: readonly ShellWord[];
   readonly via: readonly string[];
@@ -70,7 +81,7 @@ export type Unwrapped =
       readonly params?: readonly ShellWord[];
       /** `bash -c`, `bash --rcfile F -i -c`: the shell that runs the string, and the startup file its options name
        * (run.ts reads BASH_ENV besides). */
-      readonly shell?: { readonly name: string; readonly rcfile: string | undefined; readonly interactive: boolean };
+      readonly shell?: StartingShell;
     })
   | (Peeled & {
       /** xargs fed a literal: each run is a command of its own (words with the input put in). */
@@ -277,9 +288,17 @@ function peelShell(state: State, name: string, texts: readonly string[], runs: C
   // An interactive bash reads its rc file first (`bash --rcfile F -i -c …`, `--init-file`).
   const rc = parsed.flags.find((f) => f.name === '--rcfile' || f.name === '--init-file')?.value;
   const interactive = parsed.flags.some((f) => f.name === '-i');
+  const flag = (...names: string[]): boolean => parsed.flags.some((f) => names.includes(f.name));
   return {
     ...reparse(state, script.value, script, false, words.slice((at as number) + 2)),
-    shell: { name, rcfile: interactive ? rc : undefined, interactive },
+    shell: {
+      name,
+      rcfile: interactive ? rc : undefined,
+      interactive,
+      login: flag('-l', '--login'),
+      norc: flag('--norc', '--posix'),
+      noprofile: flag('--noprofile'),
+    },
   } as Unwrapped;
 }
 
@@ -441,6 +460,18 @@ function peelRunner(
   if (r.environmentPrefix === true && rest[0] !== undefined && !rest[0].dynamic) {
     const named = /^[\w.-]+:(\S+)$/.exec(rest[0].value);
     if (named?.[1] !== undefined) rest = [{ ...rest[0], value: named[1] }, ...rest.slice(1)];
+  }
+  // `direnv exec DIR CMD` loads DIR/.envrc in a shell first: when the call or the session wrote it, it runs there.
+  if (r.sourcesFirst !== undefined && !rest.some((w) => w.dynamic)) {
+    const dirAt = parsed.positionalAt[0];
+    const dir = dirAt === undefined ? undefined : words[dirAt + from];
+    const path =
+      dir === undefined || dir.dynamic ? undefined : `${dir.value.replace(/\/+$/, '') || '.'}/${r.sourcesFirst}`;
+    if (path !== undefined && file?.(inDirectories(cwd, state.cwd, path)) !== undefined) {
+      runsThere();
+      state.via.push(label);
+      return reparse(state, `. ${shellQuote(path)}\n${rest.map((w) => shellQuote(w.value)).join(' ')}`, undefined);
+    }
   }
   runsThere();
   state.via.push(label);

@@ -181,3 +181,15 @@ export const HELM: ProgramDeclaration = {
     ],
   },
 };
+
+// kubectx and kubens switch the context and namespace a later kubectl uses (kube-context.ts reads them).
+export const KUBECTX: ProgramDeclaration = {
+  names: ['kubectx'],
+  about: 'kubectx NAME: switches the kubectl context (a later kubectl in the call uses it)',
+  options: {},
+};
+export const KUBENS: ProgramDeclaration = {
+  names: ['kubens'],
+  about: 'kubens NAME: switches the kubectl namespace (a later kubectl in the call uses it)',
+  options: {},
+};

@@ -15,6 +15,18 @@ export interface EffectInput {
   readonly argv: readonly string[];
 }
 
+/** The options a program's environment gives it, each with where it comes from, in words (environment-args.ts). */
+export type EnvironmentArgs = (
+  /** A variable of its environment, when known: its prefix, the shell's exports, the session's. */
+  get: (name: string) => string | undefined,
+  positionals: readonly string[],
+) => readonly {
+  readonly flag: Flag;
+  readonly from: string;
+  /** One of its global options (`git -c`): kept with the globals, before the subcommand. */
+  readonly global?: boolean;
+}[];
+
 /** Records one file effect of the command (paths as written: the caller resolves them against the cwd). */
 export type AddEffect = (kind: EffectKind, path: string, via: string, content?: string) => void;
 
@@ -116,6 +128,9 @@ export interface RunsDeclaration {
   readonly entryPoints?: Readonly<Record<string, string>>;
   /** Its command's first word may name an environment first (`hatch run release:twine upload` runs twine there). */
   readonly environmentPrefix?: boolean;
+  /** A file in the directory its first skipped word names that it loads in a shell before the command (`direnv exec
+   * DIR CMD` sources DIR/.envrc): read when the call or the session wrote it. */
+  readonly sourcesFirst?: string;
   /** Switches after which the rest of the words are the command (`nix develop -c CMD…`, `nix shell PKG -c CMD…`). */
   readonly commandAfter?: readonly string[];
   /** It is a command of its own besides the one it runs (`git rebase -x CMD` rebases too): both are recorded. */
@@ -145,7 +160,11 @@ export type InterpreterFamily =
   | 'elixir'
   | 'tcl'
   | 'elisp'
-  | 'applescript';
+  | 'applescript'
+  | 'groovy'
+  | 'erlang'
+  | 'clojure'
+  | 'gnuplot';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;
@@ -321,4 +340,8 @@ export interface ProgramDeclaration {
   readonly containerFiles?: boolean;
   /** Settings whose value it runs through a shell (git's editors, pagers, ssh command). */
   readonly commandSettings?: CommandSettingsDeclaration;
+  /** Options it reads from its environment as if written (environment-args.ts): TF_CLI_ARGS, GIT_CONFIG_COUNT. */
+  readonly environmentArgs?: EnvironmentArgs;
+  /** The names (or name prefixes, ending in `_`) of those variables: a session that exported one is walked again. */
+  readonly environmentNames?: readonly string[];
 }

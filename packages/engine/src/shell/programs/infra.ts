@@ -1,6 +1,21 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
 // pulumi, go (single-dash options like terraform).
-import type { ProgramDeclaration } from './declaration.js';
+import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
+import { optionFlag, splitArgs } from '../environment-args.js';
+
+/** TF_CLI_ARGS, and TF_CLI_ARGS_<subcommand> for its subcommand: flags terraform reads as if written after it. */
+const tfCliArgs: EnvironmentArgs = (get, positionals) => {
+  const out: { flag: NonNullable<ReturnType<typeof optionFlag>>; from: string }[] = [];
+  for (const name of ['TF_CLI_ARGS', positionals[0] === undefined ? undefined : `TF_CLI_ARGS_${positionals[0]}`]) {
+    const value = name === undefined ? undefined : get(name);
+    if (value === undefined) continue;
+    for (const word of splitArgs(value)) {
+      const flag = optionFlag(word);
+      if (flag !== undefined) out.push({ flag, from: `${name} (environment)` });
+    }
+  }
+  return out;
+};
 
 const TERRAFORM: Omit<ProgramDeclaration, 'names' | 'about'> = {
   globals: { value: ['-chdir'], flag: ['-help', '-version'] },
@@ -8,6 +23,8 @@ const TERRAFORM: Omit<ProgramDeclaration, 'names' | 'about'> = {
   singleDashOptions: true,
   options: { '*': ['-var', '-var-file', '-target', '-replace', '-out', '-state', '-backend-config', '-lock-timeout'] },
   stdin: { confirm: { flag: '-auto-approve', subcommands: ['apply', 'destroy'] } },
+  environmentArgs: tfCliArgs,
+  environmentNames: ['TF_CLI_ARGS', 'TF_CLI_ARGS_'],
 };
 
 export const TERRAFORM_CLI: ProgramDeclaration = {

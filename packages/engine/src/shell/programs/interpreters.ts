@@ -179,3 +179,49 @@ export const ZX: ProgramDeclaration = {
   options: { '*': ['-e', '--eval', '--shell', '--prefix', '--postfix', '--cwd', '--ext', '--registry'] },
   interpreter: { family: 'node', inline: ['-e', '--eval'] },
 };
+
+// Pending in blind round 7: the process calls of Groovy, Erlang, babashka (Clojure) and gnuplot, read by
+// one-liner-patterns.ts and one-liner-words.ts.
+export const GROOVY: ProgramDeclaration = {
+  names: ['groovy'],
+  about: 'Groovy: -e carries code ("cmd".execute(), Runtime.exec, ProcessBuilder), else the first word is the script',
+  options: {
+    '*': ['-e', '-cp', '-classpath', '--classpath', '-c', '--encoding', '-D', '--define', '-b', '--basescript'],
+  },
+  interpreter: { family: 'groovy', inline: ['-e'] },
+};
+
+export const ERL: ProgramDeclaration = {
+  names: ['erl'],
+  about: 'Erlang: -eval carries an expression (os:cmd, open_port, file:write_file); -s/-run call a function',
+  options: {
+    '*': ['-eval', '-s', '-run', '-pa', '-pz', '-name', '-sname', '-setcookie', '-config', '-boot', '-args_file'],
+  },
+  singleDashOptions: true,
+  interpreter: { family: 'erlang', inline: ['-eval'], operandScript: false },
+};
+
+export const ESCRIPT: ProgramDeclaration = {
+  names: ['escript'],
+  about: 'escript: the first word is an Erlang script (os:cmd, open_port, file:write_file)',
+  options: {},
+  interpreter: { family: 'erlang', inline: [] },
+};
+
+export const BABASHKA: ProgramDeclaration = {
+  names: ['bb', 'nbb'],
+  about:
+    'babashka: -e carries Clojure ((shell "…"), (process …), (sh …), spit), -f FILE or the first word is the script',
+  options: {
+    '*': ['-e', '--eval', '-f', '--file', '-m', '--main', '-x', '--exec', '-cp', '--classpath', '--config'],
+  },
+  interpreter: { family: 'clojure', inline: ['-e', '--eval'], scriptOptions: ['-f', '--file'] },
+};
+
+export const GNUPLOT: ProgramDeclaration = {
+  names: ['gnuplot'],
+  about:
+    'gnuplot: -e carries commands (system "…", ! CMD, `CMD`, plot "< CMD"), -c FILE or the first word is the script',
+  options: { '*': ['-e', '-c'] },
+  interpreter: { family: 'gnuplot', inline: ['-e'], scriptOptions: ['-c'] },
+};

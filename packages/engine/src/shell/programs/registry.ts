@@ -7,7 +7,7 @@ import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } 
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
-import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, OC, PODMAN } from './containers.js';
+import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, KUBECTX, KUBENS, OC, PODMAN } from './containers.js';
 import {
   AWK,
   CAT,
@@ -81,6 +81,11 @@ import {
   TCLSH,
   TSX,
   ZX,
+  GROOVY,
+  ERL,
+  ESCRIPT,
+  BABASHKA,
+  GNUPLOT,
 } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
@@ -120,6 +125,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   DOCKER_CLI,
   PODMAN,
   KUBECTL_CLI,
+  KUBECTX,
+  KUBENS,
   OC,
   HELM,
   HELMFILE,
@@ -224,6 +231,11 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   EXPECT,
   EMACS,
   ZX,
+  GROOVY,
+  ERL,
+  ESCRIPT,
+  BABASHKA,
+  GNUPLOT,
   SH,
   AT,
   CRONTAB,
@@ -399,3 +411,6 @@ export const declarationOf = (program: string): ProgramDeclaration | undefined =
 
 /** Every declared name, for the completeness test and the reference. */
 export const declaredNames = (): readonly string[] => [...BY_NAME.keys()];
+
+/** The environment variables (names, or prefixes ending in `_`) some program reads as options (environmentArgs). */
+export const ENVIRONMENT_ARG_NAMES: readonly string[] = DECLARATIONS.flatMap((d) => d.environmentNames ?? []);

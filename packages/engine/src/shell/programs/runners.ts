@@ -520,10 +520,11 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     },
     runs: [{ options: [], commandAfter: ['-x', '--exec', '-X', '--exec-batch'] }],
   },
-  runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded", {
+  runner(['direnv'], "direnv exec DIR CMD: runs CMD with DIR's .envrc loaded (a bash script, run first)", {
     subcommands: ['exec'],
     options: [],
     skip: 1,
+    sourcesFirst: '.envrc',
   }),
   // Blind round 6: process tools that run their command as it is (profilers, debuggers, limits, personalities,
   // privileges, supervision, queues), and secret injectors not met before.
@@ -709,6 +710,33 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     commandPrefix: /^(?:exec|system):/i,
     // socat moves data too (`socat -u FILE:dump.sql TCP:host:9000`): it stays a command of its own
     itself: true,
+  }),
+  // Pending in blind round 7: zip's archive test runs a command of the user's choosing (`-T -TT CMD` runs `CMD
+  // archive`); zip writes its archive too, so it stays a command of its own.
+  runner(['zip'], 'zip -T -TT|--unzip-command CMD ARCHIVE FILES: CMD runs to test the archive zip wrote', {
+    options: ['-TT', '--unzip-command', '-b', '--temp-path', '-n', '--suffixes', '-t', '--from-date', '-tt'],
+    commandOption: ['-TT', '--unzip-command'],
+    rest: false,
+    itself: true,
+  }),
+  // SaltStack: `salt TARGET cmd.run STRING` runs the string on the minions' shells (salt-ssh the same over ssh);
+  // salt-call runs it on this machine. Other functions (test.ping, state.apply) run none of the agent's words.
+  runner(['salt', 'salt-ssh'], "salt TARGET cmd.run|cmd.shell STRING: the minions' shell runs the string", {
+    options: [
+      ...['-t', '--timeout', '-b', '--batch', '--batch-size', '-s', '--static', '--out', '--output', '-c'],
+      ...['--config-dir', '--return', '-d', '--doc', '--roster', '--roster-file', '-i', '--priv', '--user'],
+    ],
+    commandAfter: ['cmd.run', 'cmd.shell', 'cmd.run_all', 'cmd.run_stdout', 'cmd.run_stderr', 'cmd.run_bg'],
+    skip: 1,
+    joined: true,
+    permute: true,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['salt-call'], 'salt-call cmd.run|cmd.shell STRING: runs the string on this machine', {
+    options: ['-c', '--config-dir', '--out', '--output', '-l', '--log-level', '--file-root', '--pillar-root'],
+    commandAfter: ['cmd.run', 'cmd.shell', 'cmd.run_all', 'cmd.run_stdout', 'cmd.run_stderr', 'cmd.run_bg'],
+    joined: true,
   }),
   runner(['start-stop-daemon'], 'start-stop-daemon --start --exec PROGRAM -- ARGS: starts PROGRAM with ARGS', {
     options: [

@@ -1,6 +1,7 @@
 // Version control: git (global options, per-subcommand value options, what its subcommands write) and the GitHub CLI.
 import { gitEffects } from '../file-effects.js';
-import type { ProgramDeclaration } from './declaration.js';
+import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
+import type { Flag } from '../types.js';
 import { gitOutput } from '../git-output.js';
 
 /** git filter-branch's options whose value is a command line a shell runs for each rewritten commit. */
@@ -9,8 +10,29 @@ const FILTER_BRANCH_FILTERS = [
   '--tag-name-filter',
 ];
 
+/** git's configuration from the environment, each a `-c KEY=VALUE`: GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and
+ * GIT_CONFIG_VALUE_n, and GIT_CONFIG_PARAMETERS (`'key'='value' …`, as git writes it for its children). */
+const gitConfigEnvironment: EnvironmentArgs = (get) => {
+  const out: { flag: Flag; from: string; global: true }[] = [];
+  const add = (key: string, value: string, from: string): void => {
+    out.push({ flag: { name: '-c', value: `${key}=${value}`, token: `-c ${key}=${value}` }, from, global: true });
+  };
+  const count = Number(get('GIT_CONFIG_COUNT'));
+  for (let i = 0; Number.isInteger(count) && i < Math.min(count, 32); i++) {
+    const key = get(`GIT_CONFIG_KEY_${i}`);
+    const value = get(`GIT_CONFIG_VALUE_${i}`);
+    if (key !== undefined && value !== undefined) add(key, value, `GIT_CONFIG_KEY_${i} (environment)`);
+  }
+  const params = get('GIT_CONFIG_PARAMETERS');
+  for (const m of params?.matchAll(/'((?:[^']|'\\'')*)'(?:='((?:[^']|'\\'')*)')?/g) ?? [])
+    if (m[2] !== undefined) add(m[1] as string, m[2].replace(/'\\''/g, "'"), 'GIT_CONFIG_PARAMETERS (environment)');
+  return out;
+};
+
 export const GIT: ProgramDeclaration = {
   names: ['git'],
+  environmentArgs: gitConfigEnvironment,
+  environmentNames: ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'GIT_CONFIG_PARAMETERS'],
   about:
     'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv, patched by apply/am',
   globals: {
