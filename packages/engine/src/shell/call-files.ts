@@ -5,7 +5,7 @@
 // where the call starts.
 import type { FileEffect, GlobMatch, ShellContext, ShellFile, SimpleCommand } from './types.js';
 import { pathGlobMatch } from './glob-match.js';
-import { applySed, sedEdits, sedScripts } from './sed-script.js';
+import { sedEdits, sedInPlace, sedScripts } from './sed-script.js';
 
 /** What the call itself did to a path: wrote it (text known or not, and what it put in when not), or deleted it. */
 type Local = ShellFile | 'deleted';
@@ -45,7 +45,7 @@ export class CallFiles {
     if (e.via === 'sed -i') {
       // The text after the substitutions, when they are literal and found; else what they put in, as pieces.
       const edits = command === undefined ? [] : sedScripts(command).flatMap(sedEdits);
-      const text = was?.text === undefined ? undefined : applySed(was.text, edits);
+      const text = was?.text === undefined || command === undefined ? undefined : sedInPlace(was.text, command);
       const pieces = text === undefined ? [...(was?.pieces ?? NO_PIECES), ...edits.map((x) => x.to)] : NO_PIECES;
       this.local.set(e.path, { text, pieces });
       return;

@@ -18,6 +18,8 @@ export interface ExpandContext {
   /** The branch checked out in a directory, when known: as the host said, or as a checkout earlier in the call left
    * it (`$(git branch --show-current)` prints it; git-branch.ts). */
   readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
+  /** The upstream of that branch (`origin/main`), when known (`$(git rev-parse --abbrev-ref @{u})` prints it). */
+  readonly upstream?: ((cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
@@ -241,9 +243,19 @@ function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | un
   const items = positional
     ? ctx.vars.getArray(POSITIONAL)
     : part.index?.value === '@' && NAME.test(part.parameter)
-      ? ctx.vars.getArray(part.parameter)
+      ? (ctx.vars.getArray(part.parameter) ?? keyedValues(part.parameter, ctx))
       : undefined;
   return op === undefined || items === undefined ? items : slice(items, op, positional);
+}
+
+/** `"${M[@]}"` of an array assigned with literal keys: its values, each a word — by index when every key is a number
+ * (`A=([2]=b [0]=a)` is `a b`, a gap skipped, as bash lists an indexed array), else in the order they were assigned. */
+function keyedValues(name: string, ctx: ExpandContext): readonly string[] | undefined {
+  const keyed = ctx.vars.getKeyed(name);
+  if (keyed === undefined) return undefined;
+  const keys = [...keyed.keys()];
+  if (!keys.every((k) => /^\d{1,9}$/.test(k))) return [...keyed.values()];
+  return keys.sort((a, b) => Number(a) - Number(b)).map((k) => keyed.get(k) as string);
 }
 
 type SliceOperation = Extract<NonNullable<ParameterPart['operation']>, { type: 'Slice' }>;
@@ -406,6 +418,8 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
 }
 
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
+/** `"$(command -v git)"`, `$(which git)`, `$(type -P git)`: the path of a program, which runs that program. */
+const PROGRAM_PATH = /^(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP])\s+([A-Za-z0-9_.+-]+)\s*(?:\)|`)$/;
 /** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
 const CURRENT_BRANCH =
   /^(?:\$\(|`)\s*git\s+(?:branch\s+--show-current|rev-parse\s+--abbrev-ref\s+HEAD|symbolic-ref\s+(?:-q\s+)?--short\s+(?:-q\s+)?HEAD|name-rev\s+--name-only\s+HEAD)\s*(?:\)|`)$/;
@@ -468,10 +482,17 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
     case 'BraceExpansion':
       // A pattern, kept as written (`${P##*/}`'s operand, `F=*.log`): the model expands no glob.
       return part.text;
+    case 'ArithmeticExpansion': {
+      // `i=$(( 3 - 3 ))`: over literals and known values, as a command's word is (topPart).
+      const n = arithmeticIn(part.text.slice(3, -2), ctx.vars);
+      return n === undefined ? undefined : String(n);
+    }
     case 'CommandExpansion': {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
+      const program = PROGRAM_PATH.exec(part.text);
+      if (program !== null) return program[1];
       if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
       if (CURRENT_REF.test(part.text)) {
         const b = ctx.branch?.(ctx.cwd);
@@ -701,6 +722,10 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     words.push(...e.fields);
   }
   const program = programName(words[0] ?? '');
+  if (program === 'git' && node.redirects.length === 0) {
+    const printed = gitPrints(words.slice(1), ctx);
+    if (printed !== undefined) return `${printed}\n`;
+  }
   const output = compiledProgram(program)?.declaration.output;
   if (output === undefined) return undefined;
   let stdin = piped;
@@ -724,4 +749,38 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   }
   const file = (path: string): string | undefined => ctx.fileText?.(resolve(ctx.cwd, path));
   return output(words.slice(1), true, stdin, file);
+}
+
+const UPSTREAM_REFS = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
+
+/**
+ * What git prints of the repository's facts, as a stage of a pipeline (`git rev-parse --abbrev-ref @{u} | cut -d/
+ * -f2-`): the branch checked out and its upstream, when the host or the call said them; anything else undefined.
+ */
+function gitPrints(args: readonly string[], ctx: ExpandContext): string | undefined {
+  const line = args.join(' ');
+  const upstream = args.length >= 2 && UPSTREAM_REFS.has(args[args.length - 1] as string);
+  if (upstream && args[0] === 'rev-parse') {
+    const flags = args.slice(1, -1);
+    const u = ctx.upstream?.(ctx.cwd);
+    if (u === undefined) return undefined;
+    if (flags.length === 1 && flags[0] === '--abbrev-ref') return u;
+    if (flags.length === 1 && flags[0] === '--symbolic-full-name') return `refs/remotes/${u}`;
+    return undefined;
+  }
+  const branch = (): string | undefined => ctx.branch?.(ctx.cwd);
+  switch (line) {
+    case 'branch --show-current':
+    case 'rev-parse --abbrev-ref HEAD':
+    case 'symbolic-ref --short HEAD':
+    case 'name-rev --name-only HEAD':
+      return branch();
+    case 'rev-parse --symbolic-full-name HEAD':
+    case 'symbolic-ref HEAD': {
+      const b = branch();
+      return b === undefined ? undefined : `refs/heads/${b}`;
+    }
+    default:
+      return undefined;
+  }
 }

@@ -43,6 +43,7 @@ import {
   makeDryRun,
   makefileCandidates,
   makeRecipes,
+  withIncludes,
   makeTargets,
   rakefileCandidates,
   procfileCommands,
@@ -143,6 +144,7 @@ export abstract class Follower {
 
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
+  protected readonly upstreamAt = (cwd: string | undefined): string | undefined => this.repo.upstream(cwd);
 
   protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope, stdin?: Stdin): void;
   protected abstract expandContext(scope: Scope): ExpandContext;
@@ -969,7 +971,10 @@ export abstract class Follower {
             ? taskfileTasks(content.text, targets)
             : runner === 'rakefile'
               ? rakeTasks(content.text, targets)
-              : makeRecipes(content.text, targets);
+              : makeRecipes(
+                  withIncludes(content.text, (name) => known(resolve(command.cwd, name))?.text),
+                  targets,
+                );
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
       if (lines.length === 0 && !whole) {
         // Recipe lines the session added without their target: which target runs them is not known.

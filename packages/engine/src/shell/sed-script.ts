@@ -1,3 +1,4 @@
+import { substituteLines } from './sed-regex.js';
 import type { SimpleCommand } from './types.js';
 // `sed -i 's/old/new/' f` on a file whose text is known (the ledger's, or one written earlier in the call): a substitution of literal text is applied to the known text;
 // any other script leaves the text unknown, with the replacement text kept as a piece (what it puts into the file).
@@ -85,4 +86,26 @@ export function applySed(
           .join('\n');
   }
   return edits.length === 0 ? undefined : out;
+}
+
+/**
+ * A known text after `sed -i SCRIPT`: literal substitutions as applySed applies them (a pattern not found leaves the
+ * text unknown), a regex one (`s/^#//`, `s/^# //`) line by line through RE2 (sed-regex.ts, -E/-r extended). Undefined
+ * when the script holds anything but `s` commands, or one of them is not read.
+ */
+export function sedInPlace(text: string, command: Pick<SimpleCommand, 'flags' | 'positionals'>): string | undefined {
+  const extended = command.flags.some((f) => f.name === '-E' || f.name === '-r' || f.name === '--regexp-extended');
+  let out: string | undefined = text;
+  for (const script of sedScripts(command)) {
+    const edits = sedEdits(script);
+    if (edits.length === 0 || edits.length !== script.split(/;(?=\s*s)/).length) return undefined;
+    for (const e of edits) {
+      if (out === undefined) return undefined;
+      out =
+        e.from !== undefined
+          ? applySed(out, [e])
+          : substituteLines(out, { pattern: e.pattern, replacement: e.to, flags: e.flags }, extended);
+    }
+  }
+  return out;
 }
