@@ -418,7 +418,8 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
 }
 
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
-/** `"$(command -v git)"`, `$(which git)`, `$(type -P git)`: the path of a program, which runs that program. */
+/** `"$(command -v git)"`, `$(which git)`, `$(type -P git)`: the path of a program — taken as /usr/bin/NAME, which
+ * runs that program in a command's first word and is a file outside the project as an argument (`rm "$(which x)"`). */
 const PROGRAM_PATH = /^(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP])\s+([A-Za-z0-9_.+-]+)\s*(?:\)|`)$/;
 /** The ways to print the branch checked out: the host's repository facts answer them (ShellContext.branch). */
 const CURRENT_BRANCH =
@@ -492,7 +493,7 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
       const program = PROGRAM_PATH.exec(part.text);
-      if (program !== null) return program[1];
+      if (program !== null) return `/usr/bin/${program[1]}`;
       if (CURRENT_BRANCH.test(part.text)) return ctx.branch?.(ctx.cwd);
       if (CURRENT_REF.test(part.text)) {
         const b = ctx.branch?.(ctx.cwd);

@@ -99,6 +99,9 @@ describe('wrappers', () => {
     expect(runs('$(type -P npm) publish')).toContain(PUBLISH);
     expect(runs('"$(which npm)" test')).not.toContain(PUBLISH);
   });
+  it('reads that path as a file outside the project where it is an argument', () => {
+    expect(runs('rm -f "$(which node)"')).toContain('rm -f /usr/bin/node');
+  });
   it.each([
     'dumb-init',
     'tini --',
