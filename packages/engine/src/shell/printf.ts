@@ -168,7 +168,7 @@ function convert(
       return { text: (arg ?? '').slice(0, 1) };
     case 'q': {
       const q = shellQuoted(arg ?? '');
-      return q === undefined ? undefined : { text: precision === undefined ? q : q.slice(0, precision) };
+      return { text: precision === undefined ? q : q.slice(0, precision) };
     }
     case 'd':
     case 'i':
@@ -197,16 +197,41 @@ const Q_SAFE = /[A-Za-z0-9_@%+=:,./-]/;
 
 /**
  * `%q`: the word quoted so that the shell reads it back as it is (`printf -v C '%q ' WORDS; eval "$C"`). Bash escapes
- * each special character with a backslash and an empty word as ''; a control character (bash writes $'…') leaves the
- * text unknown.
+ * each special character with a backslash, an empty word as '', and a word with a control character as $'…'.
  */
-function shellQuoted(word: string): string | undefined {
+function shellQuoted(word: string): string {
   if (word === '') return "''";
   let out = '';
+  let control = false;
   for (const ch of word) {
-    if (ch < ' ' || ch === '\x7f') return undefined;
+    if (ch < ' ' || ch === '\x7f') control = true;
+    // Bash leaves a ~ or # that is not first as it is; escaping it too reads back the same.
     out += Q_SAFE.test(ch) ? ch : `\\${ch}`;
   }
-  // Bash leaves a ~ or # that is not first as it is; escaping it too reads back the same.
-  return out;
+  return control ? ansiQuoted(word) : out;
+}
+
+const ANSI_ESCAPES: Readonly<Record<string, string>> = {
+  '\n': 'n',
+  '\t': 't',
+  '\r': 'r',
+  '\x07': 'a',
+  '\b': 'b',
+  '\x1b': 'E',
+  '\f': 'f',
+  '\v': 'v',
+  '\\': '\\',
+  "'": "'",
+};
+
+/** $'…' as bash's %q writes a word with a control character: named escapes, else three octal digits. */
+function ansiQuoted(word: string): string {
+  let out = "$'";
+  for (const ch of word) {
+    const named = ANSI_ESCAPES[ch];
+    if (named !== undefined) out += `\\${named}`;
+    else if (ch < ' ' || ch === '\x7f') out += `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`;
+    else out += ch;
+  }
+  return `${out}'`;
 }

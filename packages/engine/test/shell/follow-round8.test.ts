@@ -12,8 +12,10 @@ describe('values', () => {
     expect(runs(`printf -v C '%q ' npm publish --tag 'a b'; eval "$C"`)).toContain('npm publish --tag a b');
     expect(runs(`printf -v C '%q ' npm test; eval "$C"`)).toContain('npm test');
   });
-  it("leaves %q of a control character unknown (bash writes $'…'): nothing is guessed", () => {
-    expect(runs(`printf -v C '%q' $'a\\tb'; eval "$C"`)).not.toContain('a\tb');
+  it("writes a word with a control character as bash does, $'…', which eval reads back", () => {
+    expect(runs(`printf -v C '%q ' npm $'publish\\n'; eval "$C"`)).toContain('npm publish\n');
+    expect(runs(`printf -v C '%q ' npm $'test\\n'; eval "$C"`)).toContain('npm test\n');
+    expect(runs(`printf -v C '%q ' npm $'test\\n'; eval "$C"`)).not.toContain('npm publish\n');
   });
   it('reads an indexed array whose elements name their index from 0 in order, as its words', () => {
     expect(runs(`A=([0]='npm' [1]='publish'); "\${A[@]}"`)).toContain(PUBLISH);
