@@ -613,6 +613,7 @@ export abstract class Follower {
       return undefined;
     }
     this.preloads(command, run, scope);
+    this.promptCommand(command, frame, scope, pos, end);
     this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
@@ -893,6 +894,35 @@ export abstract class Follower {
           for (const name of ['sitecustomize.py', 'usercustomize.py'])
             load(`${dir}/${name}`, 'python', `PYTHONPATH ${dir} › ${name}`);
     }
+  }
+
+  /**
+   * `PROMPT_COMMAND='…' bash -i`: an interactive bash runs PROMPT_COMMAND before each prompt, from the command's
+   * environment or an export the shell has (model.ts `ENVIRONMENT_READ`); it is walked as a script of that bash.
+   */
+  private promptCommand(command: SimpleCommand, frame: Frame, scope: Scope, pos: number, end: number): void {
+    if (command.program !== 'bash' || command.remote !== undefined || frame.depth + 1 > this.maxDepth) return;
+    // Only when it reads its commands from stdin and shows a prompt: `bash -ic CMD` and `bash -i script` show none.
+    const flag = (name: string): boolean => command.flags.some((f) => f.name === name);
+    if (!flag('-i') || flag('-c') || (command.positionals.length > 0 && !flag('-s'))) return;
+    this.files.askedEnvironment = true;
+    const exported = command.cleanEnvironment ? undefined : scope.vars.get('PROMPT_COMMAND');
+    const text = command.environment?.PROMPT_COMMAND ?? (typeof exported === 'string' ? exported : undefined);
+    if (text === undefined || text.trim() === '') return;
+    this.nested(
+      text,
+      {
+        text,
+        base: undefined,
+        span: this.map(frame, pos, end),
+        via: [...command.via, `PROMPT_COMMAND of ${command.program} -i`],
+        depth: frame.depth + 1,
+        env: frame.env,
+        remote: frame.remote,
+        file: frame.file,
+      },
+      { cwd: command.cwd, vars: scope.vars.forChild(false, undefined) },
+    );
   }
 
   private projectTasks(

@@ -127,3 +127,16 @@ describe('wrappers', () => {
     expect(runs(`${wrapper} npm test`)).not.toContain(PUBLISH);
   });
 });
+
+describe('what an interactive bash runs before its prompt', () => {
+  it('walks PROMPT_COMMAND for a bash -i that reads its commands, given to it or exported by an earlier call', () => {
+    expect(runs(`PROMPT_COMMAND='${PUBLISH}' bash -i </dev/null`)).toContain(PUBLISH);
+    expect(runs('echo ls | bash -i', { env: { PROMPT_COMMAND: PUBLISH } })).toContain(PUBLISH);
+    expect(runs(`PROMPT_COMMAND='npm test' bash -i </dev/null`)).not.toContain(PUBLISH);
+  });
+  it('walks nothing for bash -ic CMD, bash -i SCRIPT or a bash that is not interactive (no prompt is shown)', () => {
+    expect(runs(`PROMPT_COMMAND='${PUBLISH}' bash -ic true`)).not.toContain(PUBLISH);
+    expect(runs(`PROMPT_COMMAND='${PUBLISH}' bash -i job.sh`)).not.toContain(PUBLISH);
+    expect(runs(`PROMPT_COMMAND='${PUBLISH}' bash </dev/null`)).not.toContain(PUBLISH);
+  });
+});
