@@ -140,3 +140,13 @@ describe('what an interactive bash runs before its prompt', () => {
     expect(runs(`PROMPT_COMMAND='${PUBLISH}' bash </dev/null`)).not.toContain(PUBLISH);
   });
 });
+
+describe('functions bash imports from its environment', () => {
+  it('defines BASH_FUNC_NAME%% given by env before bash runs its string, so NAME runs the body', () => {
+    expect(runs(`env 'BASH_FUNC_ls%%=() { ${PUBLISH}; }' bash -c ls`)).toContain(PUBLISH);
+    expect(runs(`env 'BASH_FUNC_ls%%=() { npm test; }' bash -c ls`)).not.toContain(PUBLISH);
+  });
+  it('defines nothing for sh, which imports no function', () => {
+    expect(runs(`env 'BASH_FUNC_ls%%=() { ${PUBLISH}; }' sh -c ls`)).not.toContain(PUBLISH);
+  });
+});
