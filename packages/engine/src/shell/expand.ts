@@ -18,6 +18,8 @@ export interface ExpandContext {
   /** The branch checked out in a directory, when known: as the host said, or as a checkout earlier in the call left
    * it (`$(git branch --show-current)` prints it; git-branch.ts). */
   readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
+  /** The upstream of that branch (`origin/main`), when known (`$(git rev-parse --abbrev-ref @{u})` prints it). */
+  readonly upstream?: ((cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
@@ -241,9 +243,19 @@ function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | un
   const items = positional
     ? ctx.vars.getArray(POSITIONAL)
     : part.index?.value === '@' && NAME.test(part.parameter)
-      ? ctx.vars.getArray(part.parameter)
+      ? (ctx.vars.getArray(part.parameter) ?? keyedValues(part.parameter, ctx))
       : undefined;
   return op === undefined || items === undefined ? items : slice(items, op, positional);
+}
+
+/** `"${M[@]}"` of an array assigned with literal keys: its values, each a word — by index when every key is a number
+ * (`A=([2]=b [0]=a)` is `a b`, a gap skipped, as bash lists an indexed array), else in the order they were assigned. */
+function keyedValues(name: string, ctx: ExpandContext): readonly string[] | undefined {
+  const keyed = ctx.vars.getKeyed(name);
+  if (keyed === undefined) return undefined;
+  const keys = [...keyed.keys()];
+  if (!keys.every((k) => /^\d{1,9}$/.test(k))) return [...keyed.values()];
+  return keys.sort((a, b) => Number(a) - Number(b)).map((k) => keyed.get(k) as string);
 }
 
 type SliceOperation = Extract<NonNullable<ParameterPart['operation']>, { type: 'Slice' }>;
@@ -406,6 +418,10 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
 }
 
 const PWD_SUBSTITUTION = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
+/** `"$(command -v git)"`, `$(which git)`, `$(type -P git)`: the path of a program — taken as /usr/bin/NAME, which
+ * runs that program in a command's first word and is a file outside the project as an argument (`rm "$(which x)"`). */
+const PROGRAM_PATH = /^(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP])\s+([A-Za-z0-9_.+-]+)\s*(?:\)|`)$/;
+
 /**
  * `$(git ls-files [folder…])`: every file git tracks there, names unknown — `folder/**` (`**` for the current
  * folder), which a rule guarding that folder sees (an effect match's `unknown: names`). Only the plain listing: a
@@ -461,10 +477,17 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
     case 'BraceExpansion':
       // A pattern, kept as written (`${P##*/}`'s operand, `F=*.log`): the model expands no glob.
       return part.text;
+    case 'ArithmeticExpansion': {
+      // `i=$(( 3 - 3 ))`: over literals and known values, as a command's word is (topPart).
+      const n = arithmeticIn(part.text.slice(3, -2), ctx.vars);
+      return n === undefined ? undefined : String(n);
+    }
     case 'CommandExpansion': {
       if (part.script === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
       // $(pwd) is the directory the call runs in: kept as written, as $PWD is (the facts stage reads both).
       if (PWD_SUBSTITUTION.test(part.text)) return part.text;
+      const program = PROGRAM_PATH.exec(part.text);
+      if (program !== null) return `/usr/bin/${program[1]}`;
       const tracked = trackedFiles(part.text);
       if (tracked !== undefined) return tracked;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
@@ -705,6 +728,10 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     words.push(...e.fields);
   }
   const program = programName(words[0] ?? '');
+  if (program === 'git' && node.redirects.length === 0) {
+    const printed = gitPrints(words.slice(1), ctx);
+    if (printed !== undefined) return `${printed}\n`;
+  }
   const output = compiledProgram(program)?.declaration.output;
   if (output === undefined) return undefined;
   let stdin = piped;
@@ -730,4 +757,21 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   const branch = (dir: string | undefined): string | undefined =>
     ctx.branch?.(dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir));
   return output(words.slice(1), true, stdin, file, undefined, branch);
+}
+
+const UPSTREAM_REFS = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
+
+/**
+ * The upstream git prints as a stage of a pipeline (`git rev-parse --abbrev-ref @{u} | cut -d/ -f2-`), when the host
+ * or the call said it; anything else undefined. (The branch checked out is git's output reader: git-output.ts.)
+ */
+function gitPrints(args: readonly string[], ctx: ExpandContext): string | undefined {
+  if (args.length < 2 || args[0] !== 'rev-parse' || !UPSTREAM_REFS.has(args[args.length - 1] as string))
+    return undefined;
+  const flags = args.slice(1, -1);
+  const u = ctx.upstream?.(ctx.cwd);
+  if (u === undefined || flags.length !== 1) return undefined;
+  if (flags[0] === '--abbrev-ref') return u;
+  if (flags[0] === '--symbolic-full-name') return `refs/remotes/${u}`;
+  return undefined;
 }

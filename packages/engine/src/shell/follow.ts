@@ -43,6 +43,7 @@ import {
   makeDryRun,
   makefileCandidates,
   makeRecipes,
+  withIncludes,
   makeTargets,
   rakefileCandidates,
   procfileCommands,
@@ -143,6 +144,7 @@ export abstract class Follower {
 
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
+  protected readonly upstreamAt = (cwd: string | undefined): string | undefined => this.repo.upstream(cwd);
 
   protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope, stdin?: Stdin): void;
   protected abstract expandContext(scope: Scope): ExpandContext;
@@ -611,6 +613,7 @@ export abstract class Follower {
       return undefined;
     }
     this.preloads(command, run, scope);
+    this.promptCommand(command, frame, scope, pos, end);
     this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
@@ -893,6 +896,35 @@ export abstract class Follower {
     }
   }
 
+  /**
+   * `PROMPT_COMMAND='…' bash -i`: an interactive bash runs PROMPT_COMMAND before each prompt, from the command's
+   * environment or an export the shell has (model.ts `ENVIRONMENT_READ`); it is walked as a script of that bash.
+   */
+  private promptCommand(command: SimpleCommand, frame: Frame, scope: Scope, pos: number, end: number): void {
+    if (command.program !== 'bash' || command.remote !== undefined || frame.depth + 1 > this.maxDepth) return;
+    // Only when it reads its commands from stdin and shows a prompt: `bash -ic CMD` and `bash -i script` show none.
+    const flag = (name: string): boolean => command.flags.some((f) => f.name === name);
+    if (!flag('-i') || flag('-c') || (command.positionals.length > 0 && !flag('-s'))) return;
+    this.files.askedEnvironment = true;
+    const exported = command.cleanEnvironment ? undefined : scope.vars.get('PROMPT_COMMAND');
+    const text = command.environment?.PROMPT_COMMAND ?? (typeof exported === 'string' ? exported : undefined);
+    if (text === undefined || text.trim() === '') return;
+    this.nested(
+      text,
+      {
+        text,
+        base: undefined,
+        span: this.map(frame, pos, end),
+        via: [...command.via, `PROMPT_COMMAND of ${command.program} -i`],
+        depth: frame.depth + 1,
+        env: frame.env,
+        remote: frame.remote,
+        file: frame.file,
+      },
+      { cwd: command.cwd, vars: scope.vars.forChild(false, undefined) },
+    );
+  }
+
   private projectTasks(
     command: SimpleCommand,
     index: number,
@@ -969,7 +1001,10 @@ export abstract class Follower {
             ? taskfileTasks(content.text, targets)
             : runner === 'rakefile'
               ? rakeTasks(content.text, targets)
-              : makeRecipes(content.text, targets);
+              : makeRecipes(
+                  withIncludes(content.text, (name) => known(resolve(command.cwd, name))?.text),
+                  targets,
+                );
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
       if (lines.length === 0 && !whole) {
         // Recipe lines the session added without their target: which target runs them is not known.

@@ -68,6 +68,14 @@ export class Repository {
     return undefined;
   }
 
+  /** The upstream of the branch checked out in `cwd` (`origin/main`), when known. */
+  upstream(cwd: string | undefined): string | undefined {
+    const b = this.branchAt(cwd);
+    if (b.kind === 'known') return b.upstream;
+    if (b.kind === 'unknown' && inside(cwd)) this.asked = true;
+    return undefined;
+  }
+
   /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. */
   resolve(command: SimpleCommand): SimpleCommand {
     if (command.program !== 'git' || (command.positionals[0] !== 'push' && command.positionals[0] !== 'send-pack'))
@@ -251,6 +259,13 @@ function switched(c: SimpleCommand, index: number, was: Branch): Branch | undefi
       return args.length >= 1 ? known(args[0] as string) : undefined;
     }
     case 'branch': {
+      // `git branch -u origin/main` / `--set-upstream-to=origin/main` with no branch named: the upstream of the branch
+      // checked out changes, and a bare push then goes there (implyTarget).
+      const upstream = value(c, '-u', '--set-upstream-to');
+      if (upstream !== undefined && (args.length === 0 || (was.kind === 'known' && args[0] === was.name))) {
+        if (was.kind !== 'known') return was.kind === 'unknown' ? undefined : was;
+        return computed(upstream) ? UNKNOWN : { ...was, upstream, from };
+      }
       const renamed = value(c, '-m', '-M', '--move');
       if (renamed === undefined) return undefined;
       // `git branch -m new` renames the branch checked out; `git branch -m old new` renames old.
@@ -258,6 +273,13 @@ function switched(c: SimpleCommand, index: number, was: Branch): Branch | undefi
       const target = args[0] as string;
       if (was.kind === 'known' && was.name === renamed) return known(target);
       return was.kind === 'known' ? undefined : UNKNOWN;
+    }
+    case 'symbolic-ref': {
+      // `git symbolic-ref HEAD refs/heads/main` points HEAD at main without a checkout (the files stay): a push of HEAD
+      // then pushes main.
+      if (args.length !== 2 || args[0] !== 'HEAD' || has(c, '-d', '--delete')) return undefined;
+      const ref = args[1] as string;
+      return ref.startsWith('refs/heads/') ? known(ref.slice('refs/heads/'.length)) : UNKNOWN;
     }
     case 'rebase':
       // `git rebase UPSTREAM BRANCH` checks out BRANCH first.

@@ -55,8 +55,17 @@ const asked = new WeakMap<ShellModel, Asked>();
  * directory always (paths are resolved against it). Such a call is walked with its whole context, uncached.
  */
 /** Values programs read from the environment with no `$` in the call: a PATH the session exported is where a bare
- * name is looked up, BASH_ENV/ENV the startup file a shell runs, NODE_OPTIONS what node preloads. */
-const ENVIRONMENT_READ = ['PATH', 'BASH_ENV', 'ENV', 'NODE_OPTIONS', 'PYTHONSTARTUP', 'PYTHONPATH'] as const;
+ * name is looked up, BASH_ENV/ENV the startup file a shell runs, NODE_OPTIONS what node preloads, PROMPT_COMMAND what
+ * an interactive bash runs before its prompt. */
+const ENVIRONMENT_READ = [
+  'PATH',
+  'BASH_ENV',
+  'ENV',
+  'NODE_OPTIONS',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PROMPT_COMMAND',
+] as const;
 
 function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;

@@ -44,6 +44,15 @@ function takeGlobals(table: CompiledProgram, args: readonly string[], globals: F
   return i;
 }
 
+/** `git -C "$(git rev-parse --show-toplevel)"` from the directory the call starts in (or one below it): the top of
+ * the same repository, taken as the start directory, whose branch the host reported (a project is opened at its
+ * top). From anywhere else (`cd /other && …`) the directory stays as written, and its branch unknown. */
+const TOP_LEVEL = '$(git rev-parse --show-toplevel)';
+const atStart = (cwd: string | undefined): boolean =>
+  cwd === undefined ||
+  cwd === '.' ||
+  !(cwd.startsWith('..') || cwd.startsWith('/') || cwd.startsWith('~') || cwd.startsWith('$'));
+
 export function normaliseCommand(
   words: readonly ShellWord[],
   assignments: readonly string[],
@@ -70,7 +79,9 @@ export function normaliseCommand(
     used = takeGlobals(table, args, found);
     if (used > 0) args = args.slice(used);
     globals = found;
-    for (const g of found) if (table.cwd.has(g.name) && g.value !== undefined) cwd = resolve(cwd, g.value);
+    for (const g of found)
+      if (table.cwd.has(g.name) && g.value !== undefined)
+        cwd = g.value === TOP_LEVEL && atStart(cwd) ? undefined : resolve(cwd, g.value);
   }
   const parsed =
     table === undefined

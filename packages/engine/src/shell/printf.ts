@@ -1,6 +1,6 @@
 // printf FORMAT ARGS… → the text it prints, when every word is literal: the format expanded with the arguments
-// (%s %b %c %d %i %u %o %x %X %%, flags, widths, precisions, `*`), its escapes decoded, and the format used again while
-// arguments remain, as bash's printf does. Anything it cannot print exactly (%f, %q, a non-number for %d) → undefined.
+// (%s %b %c %q %d %i %u %o %x %X %%, flags, widths, precisions, `*`), its escapes decoded, and the format used again while
+// arguments remain, as bash's printf does. Anything it cannot print exactly (%f, a non-number for %d) → undefined.
 
 /** Most conversions one call may expand: a hostile `printf '%s' a a a …` stays bounded. */
 const MAX_OUTPUT = 64 * 1024;
@@ -166,6 +166,10 @@ function convert(
     }
     case 'c':
       return { text: (arg ?? '').slice(0, 1) };
+    case 'q': {
+      const q = shellQuoted(arg ?? '');
+      return { text: precision === undefined ? q : q.slice(0, precision) };
+    }
     case 'd':
     case 'i':
     case 'u':
@@ -183,7 +187,51 @@ function convert(
       return { text: sign + digits };
     }
     default:
-      // %f %e %g %a (floating point), %q (shell quoting), %(…)T (dates): not printed exactly here.
+      // %f %e %g %a (floating point), %(…)T (dates): not printed exactly here.
       return undefined;
   }
+}
+
+/** The characters bash's %q leaves as they are; every other printable one gets a backslash (`a\ b`, `\'`). */
+const Q_SAFE = /[A-Za-z0-9_@%+=:,./-]/;
+
+/**
+ * `%q`: the word quoted so that the shell reads it back as it is (`printf -v C '%q ' WORDS; eval "$C"`). Bash escapes
+ * each special character with a backslash, an empty word as '', and a word with a control character as $'…'.
+ */
+function shellQuoted(word: string): string {
+  if (word === '') return "''";
+  let out = '';
+  let control = false;
+  for (const ch of word) {
+    if (ch < ' ' || ch === '\x7f') control = true;
+    // Bash leaves a ~ or # that is not first as it is; escaping it too reads back the same.
+    out += Q_SAFE.test(ch) ? ch : `\\${ch}`;
+  }
+  return control ? ansiQuoted(word) : out;
+}
+
+const ANSI_ESCAPES: Readonly<Record<string, string>> = {
+  '\n': 'n',
+  '\t': 't',
+  '\r': 'r',
+  '\x07': 'a',
+  '\b': 'b',
+  '\x1b': 'E',
+  '\f': 'f',
+  '\v': 'v',
+  '\\': '\\',
+  "'": "'",
+};
+
+/** $'…' as bash's %q writes a word with a control character: named escapes, else three octal digits. */
+function ansiQuoted(word: string): string {
+  let out = "$'";
+  for (const ch of word) {
+    const named = ANSI_ESCAPES[ch];
+    if (named !== undefined) out += `\\${named}`;
+    else if (ch < ' ' || ch === '\x7f') out += `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`;
+    else out += ch;
+  }
+  return `${out}'`;
 }

@@ -192,6 +192,27 @@ export function makeRecipes(text: string, targets: readonly string[]): TaskLine[
   return out;
 }
 
+const INCLUDE = /^[ ]*(?:-|s)?include[ \t]+(.+)$/gm;
+
+/**
+ * A makefile's `include a.mk`, `-include`, `sinclude` lines replaced by the text of the files they name, when `read`
+ * knows it (the session wrote them; names relative to make's directory, as make reads them), nested a few deep. A
+ * file not known is left out: its rules stay unknown, as the team's own makefiles are.
+ */
+export function withIncludes(text: string, read: (name: string) => string | undefined, depth = 0): string {
+  if (depth > 3 || !text.includes('include')) return text;
+  return text.replace(INCLUDE, (_line, names: string) =>
+    names
+      .trim()
+      .split(/\s+/)
+      .map((name) => {
+        const included = /[$*?[]/.test(name) ? undefined : read(name);
+        return included === undefined ? '' : withIncludes(included, read, depth + 1);
+      })
+      .join('\n'),
+  );
+}
+
 /** The targets of a make command: its positionals that are not VAR=value assignments. */
 export const makeTargets = (command: SimpleCommand): readonly string[] =>
   command.positionals.filter((p) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(p));

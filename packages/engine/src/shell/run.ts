@@ -185,6 +185,27 @@ export abstract class Runner extends Follower {
           },
           innerScope,
         );
+      // `env 'BASH_FUNC_ls%%=() { …; }' bash -c ls`: bash defines the functions its environment exports (how
+      // `export -f` passes them on) before it runs the string.
+      if (u.shell?.name === 'bash')
+        for (const a of [...assignments, ...u.assignments]) {
+          const f = BASH_FUNCTION.exec(a);
+          if (f !== null)
+            this.nested(
+              `${f[1]} ${f[2]}`,
+              {
+                text: `${f[1]} ${f[2]}`,
+                base: undefined,
+                span: [start, stop],
+                via: [...via, `BASH_FUNC_${f[1]}%%`],
+                depth: frame.depth + extraVia.length + u.via.length,
+                env: u.assignments,
+                remote,
+                file: frame.file,
+              },
+              innerScope,
+            );
+        }
       this.nested(
         u.source,
         {
@@ -649,6 +670,9 @@ function homeStartupTexts(
     }
   return out;
 }
+
+/** An exported function as bash passes it in the environment: `BASH_FUNC_NAME%%=() { BODY }`. */
+const BASH_FUNCTION = /^BASH_FUNC_([A-Za-z_][\w.:-]*)%%=(\(\)\s*\{[\s\S]*\})$/;
 
 function startupFile(
   shell: StartingShell,

@@ -48,8 +48,10 @@ const isArrayAssignment = (s: { readonly type: string }): s is Assignment =>
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 const NO_VIA: readonly string[] = Object.freeze([]);
 
-/** Items of a `for` loop walked one by one (with the loop variable known); more, and the variable is unknown. */
-const MAX_UNROLL = 16;
+/** Items of a `for` loop walked one by one (with the loop variable known); more, and the variable is unknown. A line
+ * built one character code at a time (`for n in 103 105 116 …; do printf -v c …; C+=$c; done`) needs one per
+ * character of a short command: 64 covers one, and MAX_UNROLLED_TURNS still bounds the whole call. */
+const MAX_UNROLL = 64;
 /** Loop turns unrolled in one call, all loops together: nested loops cannot multiply the walk. */
 const MAX_UNROLLED_TURNS = 256;
 /** Times a line cut short by an unexpected token (`&& git push`, `ls ) rm -rf x`) is parsed again from after it. */
@@ -640,8 +642,16 @@ export class Walker extends Runner {
   private arrayItems(array: ArrayValue, scope: Scope): readonly string[] | typeof UNKNOWN {
     const items: string[] = [];
     for (const w of array.elements) {
-      // `A=([3]=x)` names its indices: not followed.
-      if (/^\[[^\]]*\]=/.test(w.text)) return UNKNOWN;
+      // `A=([0]=git [1]=push)` names each index: followed when they count up from 0 in order (no gap, no overwrite).
+      const index = /^\[([^\]]*)\]=/.exec(w.text);
+      if (index !== null) {
+        if (index[1] !== String(items.length)) return UNKNOWN;
+        const e = expandWord(w, this.expandContext(scope));
+        if (e.unknown || e.fields.length !== 1) return UNKNOWN;
+        const field = e.fields[0] as string;
+        items.push(field.slice(field.indexOf('=') + 1));
+        continue;
+      }
       const e = expandWord(w, this.expandContext(scope));
       if (e.unknown) return UNKNOWN;
       items.push(...e.fields);
@@ -660,6 +670,8 @@ export class Walker extends Runner {
       const field = e.fields[0] as string;
       keys.set(m[1] as string, field.slice(field.indexOf('=') + 1));
     }
+    // Numbered from 0 in order (`A=([0]=git [1]=push)`): an indexed array, which arrayItems reads.
+    if ([...keys.keys()].every((k, i) => k === String(i))) return undefined;
     return keys.size === 0 ? undefined : keys;
   }
 
@@ -674,6 +686,7 @@ export class Walker extends Runner {
       cwd: scope.cwd,
       fileText: this.fileText,
       branch: this.branchAt,
+      upstream: this.upstreamAt,
       depth: 0,
       stdin: this.shellStdin,
     };

@@ -10,7 +10,9 @@ import { isComputedName, shellQuote, syntheticWord, type ShellWord } from './wor
 import { xargsRuns } from './xargs.js';
 import { parallelRuns } from './parallel.js';
 
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** env's NAME=value words, and names a shell cannot assign: `BASH_FUNC_NAME%%=() { …; }`, a function bash imports
+ * (run.ts). */
+const ENV_ASSIGNMENT = /^(?:[A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^\s=%]+%%)=/;
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_OUTER: Peeled['outer'] = Object.freeze([]);
@@ -599,7 +601,7 @@ function envCommand(
   }
   if (parsed.flags.some((f) => f.name === '-i' || f.name === '--ignore-environment')) state.clearsEnvironment = true;
   let at = 0;
-  while (rest[at] !== undefined && ASSIGNMENT.test((rest[at] as ShellWord).value))
+  while (rest[at] !== undefined && ENV_ASSIGNMENT.test((rest[at] as ShellWord).value))
     state.assignments.push((rest[at++] as ShellWord).value);
   rest = rest.slice(at);
   const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');

@@ -36,6 +36,44 @@ const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])
   [['cgexec'], undefined, 0, ['-g']],
   [['softlimit'], undefined, 0, ['-m', '-a', '-d', '-o', '-p', '-f', '-c', '-r', '-t', '-s', '-l']],
   [['envdir', 'setlock', 's6-setuidgid', 'setuidgid'], undefined, 1],
+  // Round 8: init shims of containers, user switches, GPU and CPU launchers, queues; each runs the words after it.
+  [['dumb-init'], undefined, 0, ['-r', '--rewrite']],
+  [['tini', 'tini-static'], undefined, 0, ['-p', '-e']],
+  [['gosu', 'su-exec'], undefined, 1],
+  [['vglrun', 'prime-run', 'gamemoderun', 'optirun', 'primusrun', 'mangohud', 'nq'], undefined, 0, ['-d']],
+  [['flatpak-spawn'], undefined, 0, ['--directory', '--forward-fd', '--env', '--sandbox-expose', '--app-path']],
+  [
+    ['proot'],
+    undefined,
+    0,
+    ['-r', '--rootfs', '-b', '--bind', '-m', '--mount', '-w', '--pwd', '--cwd', '-q', '-k', '-R', '-S'],
+  ],
+  [['cpulimit'], undefined, 0, ['-l', '--limit', '-e', '--exe', '-p', '--pid', '-m']],
+  [['timelimit'], undefined, 0, ['-t', '-T', '-s', '-S']],
+  [['sem'], undefined, 0, ['-j', '--jobs', '--id', '--semaphorename', '--st', '--semaphoretimeout']],
+  // A terminal window started with a command: xterm/konsole -e WORDS, gnome-terminal -- WORDS.
+  [
+    ['xterm', 'uxterm', 'konsole', 'gnome-terminal'],
+    undefined,
+    0,
+    [
+      '-T',
+      '-title',
+      '-geometry',
+      '-fa',
+      '-fs',
+      '-bg',
+      '-fg',
+      '--title',
+      '-t',
+      '--working-directory',
+      '--workdir',
+      '--geometry',
+      '--profile',
+      '--class',
+      '-o',
+    ],
+  ],
 ];
 
 export const RUNNERS: readonly ProgramDeclaration[] = [
