@@ -1,10 +1,10 @@
 // The host side of self-protection: which files, addresses and secrets the plugin asks the engine to guard, and
 // the secret kept out of the agent's shell environment.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { protectFacts } from '../src/core/protection.js';
+import { protectFacts, sourcedFiles } from '../src/core/protection.js';
 import { bash, before, startV1 } from './support/v1-host.js';
 
 describe('what self-protection guards', () => {
@@ -96,6 +96,31 @@ describe('what self-protection guards', () => {
     );
     expect(zsh.startupFiles).toEqual(expect.arrayContaining(['/home/dev/.zsh/.zshenv', '/etc/benv']));
     expect(facts.home).toBe(home);
+  });
+
+  it('the files the startup files source by a path it can work out (a prompt cache in ~/.cache), not one it cannot', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-home-'));
+    writeFileSync(
+      join(dir, '.zshrc'),
+      [
+        'if [[ -r "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh" ]]; then',
+        '  source "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"',
+        'fi',
+        '[ -f ~/.aliases ] && . ~/.aliases; cd . && echo ok',
+        'export NVM_DIR="$HOME/.nvm"; . "$NVM_DIR/nvm.sh"',
+        '. ./relative.sh',
+      ].join('\n'),
+    );
+    expect(sourcedFiles([join(dir, '.zshrc'), join(dir, '.missing')], dir, {}).sort()).toEqual([
+      join(dir, '.aliases'),
+      join(dir, `.cache/p10k-instant-prompt-${userInfo().username}.zsh`),
+    ]);
+    expect(sourcedFiles([join(dir, '.zshrc')], dir, { XDG_CACHE_HOME: '/c', NVM_DIR: '/n' }).sort()).toEqual([
+      `/c/p10k-instant-prompt-${userInfo().username}.zsh`,
+      '/n/nvm.sh',
+      join(dir, '.aliases'),
+    ]);
+    expect(protectFacts({ directory: '/repo', home: dir, env: {} }, []).startupFiles).toContain(join(dir, '.aliases'));
   });
 
   it("the folders the sandboxed shell may write, the file tools' boundary: the project, its worktree, temp, caches", () => {
