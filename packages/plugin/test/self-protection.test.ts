@@ -138,8 +138,9 @@ describe('what self-protection guards', () => {
 });
 
 describe("the agent's shell environment", () => {
-  it('blanks the server password (and configured secrets) in every shell opencode starts; python and Go compile elsewhere than the project and the human caches', async () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts; python and Go compile elsewhere than the project and the human caches, npm keeps an index of its own', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
+    process.env.npm_config_cache = mkdtempSync(join(tmpdir(), 'sa-npm-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
     const output = { env: {} as Record<string, string> };
     await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
@@ -148,6 +149,8 @@ describe("the agent's shell environment", () => {
       TEAM_TOKEN: '',
       PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
       GOCACHE: join(tmpdir(), 'semantic-anchors-go-build'),
+      npm_config_cache: expect.stringMatching(/semantic-anchors-npm-[0-9a-f]{12}$/),
+      NPM_CONFIG_CACHE: expect.stringMatching(/semantic-anchors-npm-[0-9a-f]{12}$/),
     });
   });
 });

@@ -4,7 +4,7 @@
 // rewrite the rules it is held to (the contract files, the opencode configuration that loads the plugin, the
 // plugin's own files). The engine turns these facts into contracts no configuration can switch off
 // (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor, nestedRepositoryFiles } from './git-files.js';
 import { SubConfigFinder } from './sub-configs.js';
 import { npmCacheDir } from '../integrity/code-caches.js';
+import { lstatQuiet } from '../integrity/fs-quiet.js';
+import { crypto } from './builtins.js';
 
 /**
  * What the built-in self-protection guards, and the one list the OS sandbox makes read-only (sandbox/policy.ts): the
@@ -265,13 +267,45 @@ export function goBuildCache(env: Readonly<Record<string, string | undefined>>, 
  * and nothing checks it. The content is checked against its hash, but a packument of the human's registry pointed at
  * content of the agent's lists a version of its own, whose tarball it puts in the cache too: the human's next
  * `npm install` or `npx` installs it (route 10.01; a 304 from the registry keeps the cached body). Read-only to the
- * shell and out of the file tools' reach: npm goes on without writing its index (checked with npm 11: install, `ci`,
- * npx, `cache add`), and an install from a lock file finds its content by hash, offline too. What honest work loses:
- * npm rewrites an index entry when it reads it, so the agent's npm fetches every packument from the registry (offline,
- * `npm install <name>` without a lock file fails: ENOTCACHED).
+ * shell and out of the file tools' reach; the agent's npm uses a cache of its own (agentNpmCacheEnv), since npm fails
+ * on a read-only index (EROFS when it adds to an entry it has).
  */
 export function npmCacheIndex(env: Readonly<Record<string, string | undefined>>, home: string): string {
   return join(npmCacheDir(home, env), '_cacache', 'index-v5');
+}
+
+/**
+ * The agent's npm cache (npm_config_cache in its shells): its own index, the human's content (linkAgentNpmContent);
+ * one per human cache, named by a hash of its path, so two homes on one machine never share one.
+ */
+export function agentNpmCacheEnv(
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const id = crypto().createHash('sha256').update(npmCacheDir(home, env)).digest('hex').slice(0, 12);
+  const own = join(tmpdir(), `semantic-anchors-npm-${id}`);
+  return { npm_config_cache: own, NPM_CONFIG_CACHE: own };
+}
+
+/**
+ * Links the agent's npm cache's content folder to the human's: content is checked against its hash whenever npm reads
+ * it, so sharing it is safe, and an install from a lock file (`npm ci`, npx of a spec it has) finds it offline as the
+ * human's would. What honest work loses: packuments the human's index holds are fetched again (offline, `npm install
+ * <name>` without a lock file fails with ENOTCACHED until the agent's own index has it). Checked with npm 11: install,
+ * `ci --offline`, npx twice, `cache add`.
+ */
+export function linkAgentNpmContent(home: string, env: Readonly<Record<string, string | undefined>>): void {
+  const content = join(npmCacheDir(home, env), '_cacache', 'content-v2');
+  const link = join(agentNpmCacheEnv(home, env).npm_config_cache!, '_cacache', 'content-v2');
+  mkdirSync(content, { recursive: true });
+  if (lstatQuiet(link) !== 'absent') return;
+  mkdirSync(dirname(link), { recursive: true });
+  try {
+    symlinkSync(content, link);
+  } catch (error) {
+    // Another shell made it first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /**

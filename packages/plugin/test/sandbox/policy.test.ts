@@ -7,8 +7,10 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   agentGoCacheEnv,
+  agentNpmCacheEnv,
   goBuildCache,
   isTempCodeCache,
+  linkAgentNpmContent,
   npmCacheIndex,
   protectFacts,
   tempCodeCaches,
@@ -175,6 +177,12 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(policy.readOnly).not.toContain(join(m.home, '.npm/_cacache/content-v2'));
     expect(isTempCodeCache(join(m.home, '.npm/_cacache/index-v5/**'))).toBe(true);
     expect(npmCacheIndex({ npm_config_cache: '/srv/npm' }, m.home)).toBe('/srv/npm/_cacache/index-v5');
+    // The agent's npm keeps an index of its own and reads the human's content (checked by hash) through a link.
+    const own = agentNpmCacheEnv(m.home, {}).npm_config_cache!;
+    expect(own).not.toBe(agentNpmCacheEnv(m.root, {}).npm_config_cache);
+    linkAgentNpmContent(m.home, {});
+    linkAgentNpmContent(m.home, {});
+    expect(realpathSync(join(own, '_cacache/content-v2'))).toBe(join(m.home, '.npm/_cacache/content-v2'));
   });
 
   it("the human's Go build cache is host state: read-only inside ~/.cache, a GOCACHE the human set too, never opened", () => {
