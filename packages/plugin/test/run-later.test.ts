@@ -140,6 +140,33 @@ describe('code that runs later by itself', () => {
     expect(existsSync(file('.venv/bin/black2'))).toBe(true);
   });
 
+  it("the module an installer's .pth imports at every start, edited in place, gets its bytes back; an upgrade's stays", async () => {
+    const PTH =
+      "import os; enabled = os.environ.get('SETUPTOOLS_USE_DISTUTILS', 'local') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n";
+    const hack = (v: string) => `def add_shim():\n    pass  # ${v}\n`;
+    const line = (name: string, text: string) =>
+      `${name},sha256=${createHash('sha256').update(text).digest('base64url')},${text.length}\n`;
+    const install = (v: string) => () => {
+      mkdirSync(file(`${SITE}/_distutils_hack`), { recursive: true });
+      mkdirSync(file(`${SITE}/setuptools-${v}.dist-info`), { recursive: true });
+      writeFileSync(file(`${SITE}/distutils-precedence.pth`), PTH);
+      writeFileSync(file(`${SITE}/_distutils_hack/__init__.py`), hack(v));
+      writeFileSync(
+        file(`${SITE}/setuptools-${v}.dist-info/RECORD`),
+        line('distutils-precedence.pth', PTH) + line('_distutils_hack/__init__.py', hack(v)),
+      );
+    };
+    expect((await call(host, 'pip install setuptools', install('65'))).output).toBe('done\n');
+    const edited = await call(host, 'python3 - < patch.py', () =>
+      writeFileSync(file(`${SITE}/_distutils_hack/__init__.py`), `${hack('65')}open('/tmp/m', 'w')\n`),
+    );
+    expect(read(`${SITE}/_distutils_hack/__init__.py`)).toBe(hack('65'));
+    expect(edited.output).toMatch(/_distutils_hack\/__init__\.py/);
+    // An upgrade rewrites the module and lists its new bytes in the new distribution's RECORD: the installer's.
+    await call(host, 'pip install -U setuptools', install('80'));
+    expect(read(`${SITE}/_distutils_hack/__init__.py`)).toBe(hack('80'));
+  });
+
   it('a bypass that names the contract lets the change through once, and is spent', async () => {
     const answer = async (a: string) => String((await anchor(host, a))[0]?.text ?? '');
     expect(await answer('bypass anchor-protect-run-later the team wants the postinstall')).toContain('Bypass granted');

@@ -1,10 +1,10 @@
 // The host side of self-protection: which files, addresses and secrets the plugin asks the engine to guard, and
 // the secret kept out of the agent's shell environment.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { protectFacts } from '../src/core/protection.js';
+import { protectFacts, sourcedFiles } from '../src/core/protection.js';
 import { bash, before, startV1 } from './support/v1-host.js';
 
 describe('what self-protection guards', () => {
@@ -98,6 +98,31 @@ describe('what self-protection guards', () => {
     expect(facts.home).toBe(home);
   });
 
+  it('the files the startup files source by a path it can work out (a prompt cache in ~/.cache), not one it cannot', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-home-'));
+    writeFileSync(
+      join(dir, '.zshrc'),
+      [
+        'if [[ -r "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh" ]]; then',
+        '  source "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"',
+        'fi',
+        '[ -f ~/.aliases ] && . ~/.aliases; cd . && echo ok',
+        'export NVM_DIR="$HOME/.nvm"; . "$NVM_DIR/nvm.sh"',
+        '. ./relative.sh',
+      ].join('\n'),
+    );
+    expect(sourcedFiles([join(dir, '.zshrc'), join(dir, '.missing')], dir, {}).sort()).toEqual([
+      join(dir, '.aliases'),
+      join(dir, `.cache/p10k-instant-prompt-${userInfo().username}.zsh`),
+    ]);
+    expect(sourcedFiles([join(dir, '.zshrc')], dir, { XDG_CACHE_HOME: '/c', NVM_DIR: '/n' }).sort()).toEqual([
+      `/c/p10k-instant-prompt-${userInfo().username}.zsh`,
+      '/n/nvm.sh',
+      join(dir, '.aliases'),
+    ]);
+    expect(protectFacts({ directory: '/repo', home: dir, env: {} }, []).startupFiles).toContain(join(dir, '.aliases'));
+  });
+
   it("the folders the sandboxed shell may write, the file tools' boundary: the project, its worktree, temp, caches", () => {
     expect(facts.writable).toEqual(
       expect.arrayContaining(['/repo/app', '/repo', '/tmp', '/var/tmp', '/home/dev/.npm', '/home/dev/.cache']),
@@ -113,8 +138,9 @@ describe('what self-protection guards', () => {
 });
 
 describe("the agent's shell environment", () => {
-  it('blanks the server password (and configured secrets) in every shell opencode starts; python and Go compile elsewhere than the project and the human caches', async () => {
+  it('blanks the server password (and configured secrets) in every shell opencode starts; python and Go compile elsewhere than the project and the human caches, npm keeps an index of its own', async () => {
     process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'sa-cache-'));
+    process.env.npm_config_cache = mkdtempSync(join(tmpdir(), 'sa-npm-'));
     const host = await startV1({ config: 'team', options: { secretEnv: ['TEAM_TOKEN'] } });
     const output = { env: {} as Record<string, string> };
     await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
@@ -123,6 +149,8 @@ describe("the agent's shell environment", () => {
       TEAM_TOKEN: '',
       PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
       GOCACHE: join(tmpdir(), 'semantic-anchors-go-build'),
+      npm_config_cache: expect.stringMatching(/semantic-anchors-npm-[0-9a-f]{12}$/),
+      NPM_CONFIG_CACHE: expect.stringMatching(/semantic-anchors-npm-[0-9a-f]{12}$/),
     });
   });
 });

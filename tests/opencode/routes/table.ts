@@ -26,6 +26,7 @@ const FAMILIES: Record<string, string> = {
   '7': '7 round 7: git pieces, temp caches, a redirect',
   '8': '8 round 8: compiled and installed code loaded unchecked',
   '9': '9 round 9: package managers’ caches and settings, tool-made environments',
+  '10': '10 round 10: npm’s cache index, forged RECORDs, tool environments, sourced caches, dotfiles',
   H: 'honest neighbour',
 };
 const START = '<!-- routes-table:start -->';
@@ -63,6 +64,8 @@ function record(reportPaths: string, label: string, commit: string, merge: boole
 }
 
 const order = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+/** A route's family: what its id has before the dot (`10` of `10.03`, `H` of `H.01`). */
+const familyOf = (id: string) => id.split('.')[0] ?? '';
 
 function render(): void {
   const baseline = JSON.parse(readFileSync(here('measured/baseline.json'), 'utf8')) as Measured;
@@ -72,12 +75,12 @@ function render(): void {
   const show = (o: string | undefined) => (o === 'through' || o === 'stopped' ? `**${o}**` : (o ?? '—'));
   const rows = ids.map((id) => {
     const r = latest.routes[id] ?? baseline.routes[id];
-    const family = FAMILIES[id.startsWith('H') ? 'H' : id.charAt(0)] ?? '?';
+    const family = FAMILIES[familyOf(id)] ?? '?';
     return `| ${id} | ${family} | ${cell(r?.does)} | ${cell(r?.effect)} | ${show(baseline.routes[id]?.outcome)} | ${show(latest.routes[id]?.outcome)} |`;
   });
   const count = (m: Measured, family: string, outcome: string) =>
-    Object.entries(m.routes).filter(([id, r]) => id.startsWith(family) && r.outcome === outcome).length;
-  const total = (m: Measured, family: string) => Object.keys(m.routes).filter((id) => id.startsWith(family)).length;
+    Object.entries(m.routes).filter(([id, r]) => familyOf(id) === family && r.outcome === outcome).length;
+  const total = (m: Measured, family: string) => Object.keys(m.routes).filter((id) => familyOf(id) === family).length;
   const summary = Object.keys(FAMILIES)
     .filter((f) => f !== 'H')
     .map(

@@ -4,8 +4,8 @@
 // rewrite the rules it is held to (the contract files, the opencode configuration that loads the plugin, the
 // plugin's own files). The engine turns these facts into contracts no configuration can switch off
 // (CompileOptions.protect) and the sandbox makes the same paths read-only; this module only finds the facts.
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { homedir, tmpdir, userInfo } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProtectOptions } from '@semantic-anchors/engine/enforce';
@@ -15,6 +15,9 @@ import { DECISION_LOG_GLOB } from './decision-log-path.js';
 import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor, nestedRepositoryFiles } from './git-files.js';
 import { SubConfigFinder } from './sub-configs.js';
+import { npmCacheDir } from '../integrity/code-caches.js';
+import { lstatQuiet } from '../integrity/fs-quiet.js';
+import { crypto } from './builtins.js';
 
 /**
  * What the built-in self-protection guards, and the one list the OS sandbox makes read-only (sandbox/policy.ts): the
@@ -107,6 +110,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       join(dirs.cache, '**'),
       ...tempCodeCaches(env).map((d) => join(d, '**')),
       join(goBuildCache(env, home), '**'),
+      join(npmCacheIndex(env, home), '**'),
     ]),
     configDirs: dirs.config,
     servers: host.serverUrl ? serverAddresses(host.serverUrl) : [],
@@ -120,6 +124,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
     ]),
     startupFiles: [
       ...startupFiles(home, env),
+      ...sourcedFiles(startupFiles(home, env), home, env),
       ...virtualenvStartFiles(host.directory, virtualenvHolders(host.directory, home, env)),
       ...EDITOR_FOLDERS.map((d) => join(host.directory, d, '**')),
     ],
@@ -258,17 +263,63 @@ export function goBuildCache(env: Readonly<Record<string, string | undefined>>, 
 }
 
 /**
+ * npm's cache index (`_cacache/index-v5`): it maps a request's URL (a registry's packument, a tarball) to content,
+ * and nothing checks it. The content is checked against its hash, but a packument of the human's registry pointed at
+ * content of the agent's lists a version of its own, whose tarball it puts in the cache too: the human's next
+ * `npm install` or `npx` installs it (route 10.01; a 304 from the registry keeps the cached body). Read-only to the
+ * shell and out of the file tools' reach; the agent's npm uses a cache of its own (agentNpmCacheEnv), since npm fails
+ * on a read-only index (EROFS when it adds to an entry it has).
+ */
+export function npmCacheIndex(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  return join(npmCacheDir(home, env), '_cacache', 'index-v5');
+}
+
+/**
+ * The agent's npm cache (npm_config_cache in its shells): its own index, the human's content (linkAgentNpmContent);
+ * one per human cache, named by a hash of its path, so two homes on one machine never share one.
+ */
+export function agentNpmCacheEnv(
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const id = crypto().createHash('sha256').update(npmCacheDir(home, env)).digest('hex').slice(0, 12);
+  const own = join(tmpdir(), `semantic-anchors-npm-${id}`);
+  return { npm_config_cache: own, NPM_CONFIG_CACHE: own };
+}
+
+/**
+ * Links the agent's npm cache's content folder to the human's: content is checked against its hash whenever npm reads
+ * it, so sharing it is safe, and an install from a lock file (`npm ci`, npx of a spec it has) finds it offline as the
+ * human's would. What honest work loses: packuments the human's index holds are fetched again (offline, `npm install
+ * <name>` without a lock file fails with ENOTCACHED until the agent's own index has it). Checked with npm 11: install,
+ * `ci --offline`, npx twice, `cache add`.
+ */
+export function linkAgentNpmContent(home: string, env: Readonly<Record<string, string | undefined>>): void {
+  const content = join(npmCacheDir(home, env), '_cacache', 'content-v2');
+  const link = join(agentNpmCacheEnv(home, env).npm_config_cache!, '_cacache', 'content-v2');
+  mkdirSync(content, { recursive: true });
+  if (lstatQuiet(link) !== 'absent') return;
+  mkdirSync(dirname(link), { recursive: true });
+  try {
+    symlinkSync(content, link);
+  } catch (error) {
+    // Another shell made it first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
  * The agent's shells build Go with a cache of their own in the temp folder, over any GOCACHE the human set: the
  * human's cache (goBuildCache) is read-only to them.
  */
 export const agentGoCacheEnv = (): Record<string, string> => ({ GOCACHE: join(tmpdir(), 'semantic-anchors-go-build') });
 
 /**
- * True for a folder of the human's tool caches the sandbox makes first and binds read-only (tempCodeCaches, and Go's
- * build cache under its default name), as `dir/**` or as the folder.
+ * True for a folder of the human's tool caches the sandbox makes first and binds read-only (tempCodeCaches, Go's
+ * build cache under its default name, npm's cache index), as `dir/**` or as the folder.
  */
 export const isTempCodeCache = (path: string): boolean =>
-  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build|node-compile-cache)(?:\/\*\*)?$/.test(path);
+  /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build|node-compile-cache|_cacache\/index-v5)(?:\/\*\*)?$/.test(path);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {
@@ -278,6 +329,48 @@ function startupFiles(home: string, env: Readonly<Record<string, string | undefi
   for (const name of ['BASH_ENV', 'ENV']) {
     const value = env[name];
     if (value && isAbsolute(value)) out.push(value);
+  }
+  return unique(out);
+}
+
+/**
+ * The files the human's startup files source by a path that names no other variable than HOME, the XDG folders and
+ * zsh's user name (`. "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"`, powerlevel10k's instant
+ * prompt; a cached `starship init`): they run in the human's next shell as the startup file does, and a cache folder
+ * the sandbox opens is where they often are (route 10.08). At most 50, read once at load.
+ */
+export function sourcedFiles(
+  files: readonly string[],
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  // A variable set nowhere but in the startup file itself is left as `$`: that path is not taken.
+  const value = (name: string, fallback?: string) =>
+    name === 'HOME'
+      ? home
+      : env[name] && isAbsolute(env[name]!)
+        ? env[name]!
+        : fallback === undefined
+          ? '$'
+          : expand(fallback);
+  const expand = (p: string): string =>
+    p
+      .replace(/^~(?=\/)/, home)
+      .replaceAll('${(%):-%n}', userInfo().username)
+      .replace(/\$\{(\w+):-([^}]*)\}|\$\{(\w+)\}|\$(\w+)/g, (_, a, def, b, c) => value(a ?? b ?? c, def));
+  const out: string[] = [];
+  for (const file of files) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8').slice(0, 262_144);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ENOTDIR' && code !== 'EACCES') throw error;
+    }
+    for (const m of text.matchAll(/(?:^|[\s;&|(])(?:source|\.)\s+(?:"([^"]+)"|'([^']+)'|([^"'\s;&|)]+))/gm)) {
+      const path = expand(m[1] ?? m[2] ?? m[3]!);
+      if (isAbsolute(path) && !/[$*?[\]{}`]/.test(path) && out.length < 50) out.push(resolve(path));
+    }
   }
   return unique(out);
 }

@@ -132,7 +132,11 @@ export class ResultCheck {
       );
     }
     if (snapshot.policy.contracts.some((c) => c.id === CONFIG_DIRS_CONTRACT)) {
-      const subConfigs = new SubConfigWatch(resolve(this.ctx.directory), this.ctx.agentPythonCacheElsewhere === true);
+      const subConfigs = new SubConfigWatch(
+        resolve(this.ctx.directory),
+        this.ctx.agentPythonCacheElsewhere === true,
+        virtualenvHolders(this.ctx.directory, this.ctx.home ?? homedir(), this.ctx.env ?? process.env),
+      );
       this.subConfigs = subConfigs;
       accepts.push(() => subConfigs.accept());
     }

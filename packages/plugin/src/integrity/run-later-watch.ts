@@ -92,9 +92,10 @@ export class RunLaterWatch {
     const approved = approve();
     return found.map(({ path, kind, before, now, added }) => {
       const base = { path, kind, entries: added, created: before?.text === undefined };
-      const what = this.scripts.has(path)
-        ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
-        : added.map((e) => describeRunLater(kind, e)).join('; ');
+      const what =
+        this.scripts.has(path) && basename(dirname(path)) === 'bin'
+          ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
+          : added.map((e) => describeRunLater(kind, e)).join('; ');
       if (approved) {
         this.seen.set(path, now);
         return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
@@ -165,15 +166,30 @@ export class RunLaterWatch {
         for (const py of disk.listing(join(venv, lib))) {
           if (!py.name.startsWith('python')) continue;
           const site = join(venv, lib, py.name, 'site-packages');
-          for (const f of disk.listing(site))
+          for (const f of disk.listing(site)) {
             if (f.name.endsWith('.pth') || f.name === 'sitecustomize.py' || f.name === 'usercustomize.py')
               add(join(site, f.name));
+            // The modules a .pth imports run at every start as the .pth does (setuptools' distutils-precedence.pth
+            // imports `_distutils_hack`): code files, kept when an installer's RECORD lists their bytes (route 10.05).
+            if (f.name.endsWith('.pth'))
+              for (const m of (disk.text(join(site, f.name)) ?? '').matchAll(PTH_IMPORT))
+                for (const name of (m[1] ?? m[2]!).split(/\s*,\s*/))
+                  for (const file of [`${name.split('.')[0]}.py`, `${name.split('.')[0]}/__init__.py`]) {
+                    const path = join(site, file);
+                    if (statQuiet(path)?.isFile() !== true) continue;
+                    scripts.add(path);
+                    add(path);
+                  }
+          }
         }
     }
     this.scripts = scripts;
     return out;
   }
 }
+
+/** The modules a .pth line imports: `import a, b` (at the start or after a `;`) and `__import__('c')`. */
+const PTH_IMPORT = /(?:^|;)\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|__import__\(\s*['"]([\w.]+)['"]/gm;
 
 /**
  * A virtualenv's script larger than this (a compiled tool a wheel ships, tens of MB) is not read and compared: an
@@ -255,7 +271,7 @@ function workspaceFolders(dir: string, disk: Disk): string[] {
  * `_virtualenv.pth` virtualenv and uv write when they make the environment.
  */
 function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): boolean {
-  if (kind === 'code-file' && basename(dirname(path)) === 'bin') return recordedScript(path);
+  if (kind === 'code-file') return recordedScript(path);
   if (kind !== 'python-pth') return false;
   const site = path.slice(0, path.lastIndexOf('/'));
   const name = path.slice(site.length + 1);
@@ -269,12 +285,14 @@ function installed(path: string, kind: RunLaterKind, entry: RunLaterEntry): bool
 }
 
 /**
- * A virtualenv script as an installer wrote it: a RECORD of a distribution in the virtualenv's site-packages lists it
- * (`../../../bin/<name>`) with the sha256 of the bytes it now holds (pip and uv record every script they write, with
- * its hash). An edit of the script, or a script no installer wrote, does not match.
+ * A virtualenv script (or a module of its site-packages) as an installer wrote it: a RECORD of a distribution in the
+ * virtualenv's site-packages lists it (`../../../bin/<name>`, `_distutils_hack/__init__.py`) with the sha256 of the
+ * bytes it now holds (pip and uv record every file they write, with its hash). An edit of the file, or a file no
+ * installer wrote, does not match.
  */
 function recordedScript(path: string): boolean {
-  const venv = dirname(dirname(path));
+  const at = path.lastIndexOf('/site-packages/');
+  const venv = at < 0 ? dirname(dirname(path)) : dirname(dirname(dirname(path.slice(0, at + 14))));
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);

@@ -181,4 +181,31 @@ describe("opencode configuration in the project's sub-folders", () => {
     ]);
     expect(existsSync(join(site, 'mylib/__pycache__/util.cpython-311.pyc'))).toBe(true);
   });
+
+  it("a compiled module written into tox's or poetry's environment is removed (their python loads it from there)", () => {
+    const dir = project();
+    const poetry = mkdtempSync(join(tmpdir(), 'sa-poetry-'));
+    const holders = [join(dir, '.tox'), poetry];
+    const tox = join(dir, '.tox/py311/lib/python3.11/site-packages');
+    const env = join(poetry, 'app-Xq3vT9aB-py3.11/lib/python3.11/site-packages');
+    put(join(dir, '.tox/py311/pyvenv.cfg'), 'home = /usr/bin\n');
+    put(join(poetry, 'app-Xq3vT9aB-py3.11/pyvenv.cfg'), 'home = /usr/bin\n');
+    put(join(tox, 'mylib/__pycache__/util.cpython-311.pyc'), 'human');
+    put(join(env, 'mylib/__init__.py'), 'print("hello")\n');
+    const watch = new SubConfigWatch(dir, true, holders);
+    watch.accept();
+    put(join(tox, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'planted');
+    put(join(env, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'planted');
+    const found = watch.check(() => false).map((f) => [f.path, f.result]);
+    expect(found.sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([
+      [join(env, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'restored'],
+      [join(tox, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'restored'],
+    ]);
+    expect(existsSync(join(tox, 'mylib/__pycache__/util.cpython-311.pyc'))).toBe(true);
+    // Without the holders (an older caller), the environments are not looked into.
+    const plain = new SubConfigWatch(dir);
+    plain.accept();
+    put(join(tox, 'mylib/__pycache__/__init__.cpython-311.pyc'), 'planted');
+    expect(plain.check(() => false)).toEqual([]);
+  });
 });

@@ -3,14 +3,19 @@
 //   command templates included, when the human starts it in that folder;
 // - a repository whose config or hooks run code (`src/.git` naming a repository of the agent's, a `git init`ed
 //   folder given a `core.fsmonitor`): git runs it at the human's next `git status` in that folder;
-// - a compiled module in a `__pycache__` (pycache-watch.ts): python runs it in place of the unchanged source.
+// - a compiled module in a `__pycache__` (pycache-watch.ts): python runs it in place of the unchanged source — in the
+//   project and in the virtualenvs tox, nox and poetry make (`.tox/py311`, `~/.cache/pypoetry/virtualenvs/<env>`),
+//   which the human's tox and `poetry run` start (routes 10.06, 10.07).
 // The ones that exist at load are protected facts (rules, a read-only bind in the sandbox, the watched set); a new one
 // cannot be bound in advance (bubblewrap binds existing paths only), so after a call that may have made one it is
 // found and removed — the whole new `.opencode` folder, the new file, the `.git` entry — unless the human's bypass named
 // the contract (anchor-protect-config-dirs, anchor-protect-git-hooks). A repository of the agent's own that runs
 // nothing (`git init`, `git clone`, `git worktree add`) is honest work and stays. Takes the project directory; reads
 // folder listings (sub-configs.ts) and the config and hooks folder of each repository found.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_VIRTUALENVS } from '../core/protection.js';
+import { readdirQuiet } from './fs-quiet.js';
 import { findRepository, repositoryAt, repositoryRunsCode } from '../core/git-files.js';
 import { SubConfigFinder, type SubConfigs } from '../core/sub-configs.js';
 import { RUN_LATER_CONTRACT } from './run-later-watch.js';
@@ -37,6 +42,8 @@ export class SubConfigWatch {
   /** Whether the last look at `__pycache__` stopped at its bound. */
   private pycacheBounded = false;
   private readonly finder: SubConfigFinder;
+  /** A finder per tool-made virtualenv (a holder's child), for its `__pycache__` folders. */
+  private readonly envFinders = new Map<string, SubConfigFinder>();
   private last = { folders: 0, bounded: false, ms: 0 };
 
   /** The common git dirs of the repositories the human had at load (the project's own, those in sub-folders). */
@@ -46,6 +53,8 @@ export class SubConfigWatch {
     directory: string,
     /** Whether the agent's python compiles elsewhere (agentPythonCacheEnv): only then is a new `.pyc` hand-made. */
     private readonly pycacheHeld = true,
+    /** Folders whose children are tool-made virtualenvs (protection.ts, virtualenvHolders). */
+    private readonly holders: readonly string[] = [],
   ) {
     this.finder = new SubConfigFinder(directory);
     this.reposAtLoad = new Set(this.finder.find().repos);
@@ -156,8 +165,24 @@ export class SubConfigWatch {
   private find(): SubConfigs {
     const started = performance.now();
     const found = this.finder.find();
+    const pycaches = [...new Set([...found.pycaches, ...this.toolEnvPycaches()])];
     this.last = { folders: found.folders, bounded: found.bounded, ms: performance.now() - started };
-    return found;
+    return { ...found, pycaches };
+  }
+
+  /** The `__pycache__` folders of the tool-made virtualenvs (the project's search does not enter `.tox` or ~/.cache). */
+  private toolEnvPycaches(): string[] {
+    if (!this.pycacheHeld) return [];
+    const out: string[] = [];
+    for (const holder of this.holders)
+      for (const name of readdirQuiet(holder).slice(0, MAX_VIRTUALENVS)) {
+        const env = join(holder, name);
+        if (!existsSync(join(env, 'pyvenv.cfg'))) continue;
+        let finder = this.envFinders.get(env);
+        if (finder === undefined) this.envFinders.set(env, (finder = new SubConfigFinder(env)));
+        out.push(...finder.find().pycaches);
+      }
+    return out;
   }
 }
 

@@ -39,7 +39,7 @@ function protectedKinds(facts: ProtectFacts): readonly (readonly [string, readon
     [
       'tool cache',
       facts.hostState.filter(isTempCodeCache),
-      "the human's tsx or jest cache: those tools run the code cached there in place of the source (this shell has a temp folder of its own)",
+      "a cache of the human's tools (tsx's, jest's, Node's compile cache, Go's build cache, npm's index): they run or install what it holds without checking it again",
     ],
     ['opencode state', facts.hostState, "opencode's own data (sessions, logs): only opencode writes there"],
     [

@@ -4,6 +4,7 @@
 // (`@opencode-ai/plugin`, type-only: nothing of it is imported at run time); the payloads are still parsed
 // (payloads.ts), because the types describe what opencode means to send, not what a given build sends (v1-host.md
 // lists where 1.18.33 differs).
+import { homedir } from 'node:os';
 import type * as Host from '@opencode-ai/plugin';
 import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
@@ -11,7 +12,7 @@ import type { Channels } from '../core/channels.js';
 import { Enforcer, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
 import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
-import { agentGoCacheEnv } from '../core/protection.js';
+import { agentGoCacheEnv, agentNpmCacheEnv, linkAgentNpmContent } from '../core/protection.js';
 import { isRecord } from '../core/is-record.js';
 import { Sandbox } from '../sandbox/index.js';
 import { runtimePackageDir } from '../sandbox/runtime.js';
@@ -177,13 +178,20 @@ export function startV1(
 
     // The agent's shell (and the human's terminals) start from opencode's own environment, which holds the server
     // password: blank it there, so not even a script the engine cannot see into can read it. Python compiles into a
-    // folder of its own there (integrity/pycache-watch.ts).
+    // folder of its own there (integrity/pycache-watch.ts), Go and npm keep caches of their own (core/protection.ts).
     async 'shell.env'(input, output) {
       if (!isRecord(output) || !isRecord(output.env)) return;
       const env = output.env;
       guard('shell-env', 'shell.env', input, () =>
-        Object.assign(env, scrubbedEnv(secretEnv), agentPythonCacheEnv(), agentGoCacheEnv()),
+        Object.assign(
+          env,
+          scrubbedEnv(secretEnv),
+          agentPythonCacheEnv(),
+          agentGoCacheEnv(),
+          agentNpmCacheEnv(homedir(), process.env),
+        ),
       );
+      guard('shell-env', 'shell.env (npm cache)', input, () => linkAgentNpmContent(homedir(), process.env));
       // A bash call the sandbox prepared gets its wrapped command here (never throws: it fails closed).
       await sandbox.shellEnv(isRecord(input) && typeof input.callID === 'string' ? input.callID : undefined, env);
     },

@@ -7,8 +7,11 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   agentGoCacheEnv,
+  agentNpmCacheEnv,
   goBuildCache,
   isTempCodeCache,
+  linkAgentNpmContent,
+  npmCacheIndex,
   protectFacts,
   tempCodeCaches,
 } from '../../src/core/protection.js';
@@ -163,6 +166,23 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(isTempCodeCache('/tmp/node-compile-cache/**')).toBe(true);
     expect(tempCodeCaches({ NODE_COMPILE_CACHE: '/srv/ncc' })).toContain('/srv/ncc');
     expect(tempCodeCaches({ TMPDIR: '/work/tmp' })).toContain('/work/tmp/node-compile-cache');
+  });
+
+  it("npm's cache index is host state: read-only inside ~/.npm (its content stays writable), where npm_config_cache moves it", () => {
+    const m = machine();
+    mkdirSync(join(m.home, '.npm/_cacache/index-v5'), { recursive: true });
+    const { facts, policy } = policyFor(m);
+    expect(facts.hostState).toContain(join(m.home, '.npm/_cacache/index-v5/**'));
+    expect(policy.readOnly).toContain(join(m.home, '.npm/_cacache/index-v5'));
+    expect(policy.readOnly).not.toContain(join(m.home, '.npm/_cacache/content-v2'));
+    expect(isTempCodeCache(join(m.home, '.npm/_cacache/index-v5/**'))).toBe(true);
+    expect(npmCacheIndex({ npm_config_cache: '/srv/npm' }, m.home)).toBe('/srv/npm/_cacache/index-v5');
+    // The agent's npm keeps an index of its own and reads the human's content (checked by hash) through a link.
+    const own = agentNpmCacheEnv(m.home, {}).npm_config_cache!;
+    expect(own).not.toBe(agentNpmCacheEnv(m.root, {}).npm_config_cache);
+    linkAgentNpmContent(m.home, {});
+    linkAgentNpmContent(m.home, {});
+    expect(realpathSync(join(own, '_cacache/content-v2'))).toBe(join(m.home, '.npm/_cacache/content-v2'));
   });
 
   it("the human's Go build cache is host state: read-only inside ~/.cache, a GOCACHE the human set too, never opened", () => {

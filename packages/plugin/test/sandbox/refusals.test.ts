@@ -50,7 +50,7 @@ describe('refusals', () => {
     const bound = { ...limits, readOnly: [...limits.readOnly, `/tmp/tsx-${uid}`] };
     const [refusal] = readRefusals([`deny openat /tmp/tsx-${uid}/17962-abc`], facts, bound, context);
     expect(refusal?.category).toBe('tool cache');
-    expect(refusal?.why).toMatch(/tsx or jest cache/);
+    expect(refusal?.why).toMatch(/cache of the human's tools \(tsx's/);
   });
 
   it("leaves out a write the call was allowed, and the sandbox's own /proc and /dev", () => {
