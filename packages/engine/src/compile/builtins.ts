@@ -115,7 +115,7 @@ export function builtinContracts(
       ...base,
       id: `${BUILTIN_PREFIX}protect-host-files`,
       description:
-        "The opencode configuration that loads the plugin and the plugin's own files switch enforcement on; the agent must not change them.",
+        "The opencode configuration that loads the plugin and the plugin's own files switch enforcement on, and opencode's own state and the caches the human's tools run code from (npm's cache index, tsx's and Node's compile caches, Go's build cache) decide what runs later as the human; the agent must not change them.",
       mode: 'BLOCK',
       bypassable: false,
       when: {
@@ -126,7 +126,8 @@ export function builtinContracts(
           },
         },
       },
-      message: 'Leave the opencode configuration and the plugin files alone; ask the human to make that change.',
+      message:
+        "Leave opencode's configuration, the plugin's files, opencode's state and the human's tool caches alone (your own shell has caches of its own); ask the human to make that change.",
     });
   }
   const configDirs = (protect?.configDirs ?? []).filter((p) => p.length > 1);
