@@ -62,3 +62,25 @@ describe('a login keeps the credential it reads on stdin as its input', () => {
     expect(input('echo body | gh issue create -F -')).toBeUndefined();
   });
 });
+
+describe('an in-place edit of a file whose text is known writes the whole edited text', () => {
+  const T = '/w/tests/cart.test.ts';
+  const base = "describe('cart', () => {\n  it('adds up', () => {\n    expect(total([1, 2])).toBe(3)\n  })\n})\n";
+  const ctx = { file: files({ [T]: base }), cwd: '/w' };
+  const written = (source: string) =>
+    parseShell(source, undefined, ctx)
+      .effects.filter((e) => e.kind === 'write')
+      .map((e) => e.content);
+  it('takes a group the replacement names (\\1, $1) from the text', () => {
+    expect(written("sed -i 's/\\(it\\)(/\\1.only(/' tests/cart.test.ts")[0]).toContain("it.only('adds up'");
+    expect(written("perl -pi -e 's/\\b(it)\\(/$1.only(/' tests/cart.test.ts")[0]).toContain("it.only('adds up'");
+  });
+  it('judges the second of two edits on what the first left', () => {
+    const both = written("sed -i 's/it(/it.ONLY(/' tests/cart.test.ts && sed -i 's/ONLY/only/' tests/cart.test.ts");
+    expect(both[1]).toContain("it.only('adds up'");
+  });
+  it('keeps the replacement text when the text is not known, or the edit finds nothing', () => {
+    expect(written("sed -i 's/it(/it.only(/' tests/other.test.ts")).toEqual(['it.only(']);
+    expect(written("sed -i 's/nowhere/only/' tests/cart.test.ts")).toEqual(['only']);
+  });
+});
