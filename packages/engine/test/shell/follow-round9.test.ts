@@ -84,3 +84,23 @@ describe('an in-place edit of a file whose text is known writes the whole edited
     expect(written("sed -i 's/nowhere/only/' tests/cart.test.ts")).toEqual(['only']);
   });
 });
+
+describe('programs declared this round write what their manuals say', () => {
+  const effects = (source: string) =>
+    parseShell(source).effects.map((e) => `${e.kind} ${e.path}${e.content === undefined ? '' : ` ${e.content}`}`);
+  it('sd rewrites its files in place with the replacement; --preview only prints', () => {
+    expect(effects("sd 'it\\(' 'it.only(' a.test.ts")).toEqual(['write a.test.ts it.only(']);
+    expect(effects("sd -p 'it\\(' 'it.only(' a.test.ts")).toEqual([]);
+  });
+  it('sqlite-utils insert writes the database; tables and rows read it', () => {
+    expect(effects('sqlite-utils insert data/raw/e.db events new.csv --csv')).toEqual(['write data/raw/e.db']);
+    expect(effects('sqlite-utils tables data/raw/e.db')).toEqual(['read data/raw/e.db']);
+  });
+  it('dvc import and get write their output', () => {
+    expect(effects('dvc import https://github.com/a/d c.csv -o data/raw/c.csv --force')).toEqual([
+      'write data/raw/c.csv',
+    ]);
+    expect(effects('dvc get https://github.com/a/d data/c.csv')).toEqual(['write c.csv']);
+    expect(effects('dvc status')).toEqual([]);
+  });
+});

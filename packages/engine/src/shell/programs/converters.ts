@@ -131,3 +131,54 @@ export const XSV: ProgramDeclaration = {
   },
   effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output'], { skip: 1 }) },
 };
+
+/** sd FIND REPLACE FILE…: rewrites each file in place (unless -p/--preview), putting REPLACE where FIND matched. */
+function sdEffects(input: EffectInput, add: AddEffect): void {
+  if (has(input.flags, '-p', '--preview')) return;
+  const [, replace, ...files] = input.positionals;
+  for (const f of files) if (!NOT_FILES.test(f)) add('write', f, 'sd (rewrites in place)', replace);
+}
+
+export const SD: ProgramDeclaration = {
+  names: ['sd'],
+  about: 'sd FIND REPLACE FILE…: rewrites the files in place (-p/--preview only prints)',
+  options: { '*': ['-f', '--flags', '-n', '--max-replacements'] },
+  effects: { reads: [], effects: sdEffects },
+};
+
+/** sqlite-utils SUBCOMMAND DB …: the subcommands that change the database write it (insert, upsert, create-table…). */
+const SQLITE_UTILS_WRITES = new Set([
+  ...['insert', 'upsert', 'bulk', 'insert-files', 'create-table', 'create-index', 'create-view', 'drop-table'],
+  ...['drop-view', 'transform', 'extract', 'add-column', 'add-foreign-key', 'add-foreign-keys', 'index-foreign-keys'],
+  ...['enable-fts', 'disable-fts', 'populate-fts', 'rebuild-fts', 'optimize', 'vacuum', 'convert', 'rename-table'],
+  ...['duplicate', 'add-geometry-column', 'create-spatial-index', 'enable-wal', 'disable-wal', 'reset-counts'],
+]);
+function sqliteUtilsEffects(input: EffectInput, add: AddEffect): void {
+  const [sub, db] = input.positionals;
+  if (sub === undefined || db === undefined || NOT_FILES.test(db)) return;
+  add(SQLITE_UTILS_WRITES.has(sub) ? 'write' : 'read', db, `sqlite-utils ${sub}`);
+}
+
+export const SQLITE_UTILS: ProgramDeclaration = {
+  names: ['sqlite-utils'],
+  about:
+    'sqlite-utils: insert/upsert/create-table/transform … write the database named first; query, rows, tables read it',
+  options: { '*': ['--pk', '--alter', '--batch-size', '--delimiter', '--quotechar', '--encoding', '-c', '--column'] },
+  effects: { reads: [], effects: sqliteUtilsEffects },
+};
+
+/** dvc import|get URL PATH [-o OUT]: the data is written to OUT (else PATH's last part, in the current folder). */
+function dvcEffects(input: EffectInput, add: AddEffect): void {
+  const [sub, , path] = input.positionals;
+  if ((sub !== 'import' && sub !== 'get' && sub !== 'import-url') || path === undefined) return;
+  const out = flagValue(input.flags, '-o') ?? flagValue(input.flags, '--out');
+  const target = sub === 'import-url' ? (input.positionals[2] ?? out) : (out ?? path.slice(path.lastIndexOf('/') + 1));
+  if (target !== undefined) add('write', out ?? target, `dvc ${sub}`);
+}
+
+export const DVC: ProgramDeclaration = {
+  names: ['dvc'],
+  about: 'DVC: import/get/import-url write their output (-o/--out, else the name in the current folder)',
+  options: { '*': ['-o', '--out', '--rev', '-j', '--jobs', '--config', '--remote', '--to-remote', '--file'] },
+  effects: { reads: ['-o', '--out'], effects: dvcEffects },
+};

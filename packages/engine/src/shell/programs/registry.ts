@@ -45,7 +45,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { DVC, ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SD, SEVEN_ZIP, SQLITE_UTILS, XSV } from './converters.js';
 import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
   GO,
@@ -213,6 +213,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SEVEN_ZIP,
   IMAGEMAGICK,
   XSV,
+  SD,
+  SQLITE_UTILS,
+  DVC,
   CURL,
   WGET,
   SSH,
