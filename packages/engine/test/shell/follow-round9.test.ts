@@ -3,7 +3,7 @@
 // the command's input. Each with the honest use beside it.
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
-import { files, runs } from './follow-helpers.js';
+import { files, runs, written } from './follow-helpers.js';
 
 const PYPROJECT = [
   '[project]',
@@ -102,5 +102,25 @@ describe('programs declared this round write what their manuals say', () => {
     ]);
     expect(effects('dvc get https://github.com/a/d data/c.csv')).toEqual(['write c.csv']);
     expect(effects('dvc status')).toEqual([]);
+  });
+});
+
+describe('act and gitlab-runner exec run the jobs of a workflow the session wrote', () => {
+  const wf =
+    'on: push\njobs:\n  ship:\n    steps:\n      - run: npm publish\n  lint:\n    steps:\n      - run: npm run lint\n';
+  const gl = 'ship:\n  before_script:\n    - npm ci\n  script:\n    - npm publish\n';
+  const ctx = { ...written({ '/w/.github/workflows/ci.yml': wf, '/w/.gitlab-ci.yml': gl }), cwd: '/w' };
+  it('runs the run: steps of the job -j names, or of every job', () => {
+    expect(runs('act -j ship', ctx)).toContain('npm publish');
+    expect(runs('act -j lint', ctx)).not.toContain('npm publish');
+    expect(runs('act push', ctx)).toContain('npm publish');
+  });
+  it('runs nothing on a dry run or a listing', () => {
+    expect(runs('act -n -j ship', ctx)).not.toContain('npm publish');
+    expect(runs('act -l', ctx)).not.toContain('npm publish');
+  });
+  it("runs a GitLab job's scripts with gitlab-runner exec", () => {
+    expect(runs('gitlab-runner exec shell ship', ctx)).toEqual(expect.arrayContaining(['npm ci', 'npm publish']));
+    expect(runs('gitlab-runner list', ctx)).not.toContain('npm publish');
   });
 });

@@ -168,6 +168,53 @@ export const POE: ProgramDeclaration = {
   tasks: 'poe',
 };
 
+export const ACT: ProgramDeclaration = {
+  names: ['act'],
+  about:
+    'act [EVENT] [-j JOB]: runs the GitHub workflows’ jobs here in Docker (-W names the workflows; -n/-l run nothing)',
+  globals: {
+    value: [
+      '-j',
+      '--job',
+      '-W',
+      '--workflows',
+      '-e',
+      '--eventpath',
+      '-P',
+      '--platform',
+      '-s',
+      '--secret',
+      '-C',
+      '--directory',
+    ],
+    flag: ['-n', '--dryrun', '-l', '--list', '-g', '--graph', '-v', '--verbose', '-q', '--quiet', '-r', '--reuse'],
+  },
+  options: {
+    '*': [
+      ...['-j', '--job', '-W', '--workflows', '-e', '--eventpath', '-P', '--platform', '-s', '--secret'],
+      ...[
+        '--secret-file',
+        '--var',
+        '--var-file',
+        '--env',
+        '--env-file',
+        '-C',
+        '--directory',
+        '--container-architecture',
+      ],
+    ],
+  },
+  cwd: ['-C', '--directory'],
+  tasks: 'act',
+};
+
+export const GITLAB_RUNNER: ProgramDeclaration = {
+  names: ['gitlab-runner'],
+  about: 'gitlab-runner exec shell|docker JOB: runs the job of .gitlab-ci.yml here',
+  options: { '*': ['--docker-image', '--env', '--timeout', '--cicd-config-file'] },
+  tasks: 'gitlab-ci',
+};
+
 export const PRE_COMMIT: ProgramDeclaration = {
   names: ['pre-commit', 'prek'],
   about: 'pre-commit run [HOOK]: runs the config’s hooks (the local system/script hooks’ entry is a command line)',

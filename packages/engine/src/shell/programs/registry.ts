@@ -62,6 +62,8 @@ import {
   TOFU,
   TOX,
   POE,
+  ACT,
+  GITLAB_RUNNER,
 } from './infra.js';
 import {
   BUN,
@@ -200,6 +202,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SYSTEMCTL,
   TOX,
   POE,
+  ACT,
+  GITLAB_RUNNER,
   PRE_COMMIT,
   CUT,
   GREP,
