@@ -39,11 +39,6 @@ import {
   denoTasks,
   poeTaskNames,
   poeTasks,
-  actJobs,
-  actWorkflowGlobs,
-  workflowRuns,
-  gitlabExecJobs,
-  gitlabJobRuns,
   justfileCandidates,
   justRecipes,
   justRunsNothing,
@@ -957,14 +952,7 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (
-      runner === 'procfile' ||
-      runner === 'tox' ||
-      runner === 'pre-commit' ||
-      runner === 'deno' ||
-      runner === 'poe' ||
-      runner === 'gitlab-ci'
-    ) {
+    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno' || runner === 'poe') {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
@@ -974,16 +962,6 @@ export abstract class Follower {
       whole = content.whole;
       lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
-    } else if (runner === 'act') {
-      // act runs the workflows' jobs on this machine (in Docker): the `run:` steps of the files the session wrote
-      const jobs = actJobs(command);
-      if (jobs === undefined) return;
-      const found = actWorkflowGlobs(command).flatMap((g) => this.files.matching(resolve(command.cwd, g)));
-      const texts = found.filter((m) => m.file.text !== undefined);
-      if (texts.length === 0) return;
-      file = (texts[0] as { path: string }).path;
-      lines = texts.flatMap((m) => workflowRuns(m.file.text as string, jobs));
-      label = `act${jobs.length > 0 ? ` -j ${jobs[0]}` : ''}`;
     } else if (runner === 'systemd') {
       const found = this.systemdService(command);
       if (found === undefined) return;
@@ -1357,7 +1335,7 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
 /** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */
 const FIXED_FILE_TASKS: Readonly<
   Record<
-    'procfile' | 'tox' | 'pre-commit' | 'deno' | 'poe' | 'gitlab-ci',
+    'procfile' | 'tox' | 'pre-commit' | 'deno' | 'poe',
     {
       readonly picked: (c: SimpleCommand) => readonly string[] | undefined;
       readonly file: string;
@@ -1370,7 +1348,6 @@ const FIXED_FILE_TASKS: Readonly<
   'pre-commit': { picked: preCommitIds, file: '.pre-commit-config.yaml', lines: preCommitHooks },
   deno: { picked: denoTaskNames, file: 'deno.json', lines: denoTasks },
   poe: { picked: poeTaskNames, file: 'pyproject.toml', lines: poeTasks },
-  'gitlab-ci': { picked: gitlabExecJobs, file: '.gitlab-ci.yml', lines: gitlabJobRuns },
 };
 
 /** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */

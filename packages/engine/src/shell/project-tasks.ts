@@ -26,9 +26,7 @@ export type TaskRunner =
   | 'pre-commit'
   | 'systemd'
   | 'deno'
-  | 'poe'
-  | 'act'
-  | 'gitlab-ci';
+  | 'poe';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -655,71 +653,4 @@ export function poeTaskNames(command: SimpleCommand): readonly string[] | undefi
   const [name] = command.positionals;
   const dry = [...command.globals, ...command.flags].some((f) => ['-d', '--dry-run', '-h', '--help'].includes(f.name));
   return name === undefined || dry ? undefined : [name];
-}
-
-/** A YAML text as an object, or undefined (not YAML, not a mapping). */
-function yamlMapping(text: string): Record<string, unknown> | undefined {
-  let doc: unknown;
-  try {
-    doc = parseYaml(text, { maxAliasCount: 16 });
-  } catch {
-    return undefined;
-  }
-  return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : undefined;
-}
-
-/** A workflow's jobs' `run:` steps, as `act` runs them on this machine's Docker: every job, or those `-j` names. */
-export function workflowRuns(text: string, jobs: readonly string[]): TaskLine[] {
-  const all = yamlMapping(text)?.jobs;
-  if (all === null || typeof all !== 'object') return [];
-  const out: TaskLine[] = [];
-  for (const [name, job] of Object.entries(all as Record<string, unknown>)) {
-    if (jobs.length > 0 && !jobs.includes(name)) continue;
-    const steps = (job as { steps?: unknown } | null)?.steps;
-    if (!Array.isArray(steps)) continue;
-    for (const step of steps) {
-      const run = (step as { run?: unknown } | null)?.run;
-      if (typeof run === 'string' && out.length < TASK_LIMITS.maxLines) out.push({ source: run, label: name });
-    }
-  }
-  return out;
-}
-
-/** The jobs `act [EVENT] [-j JOB]` picks (none: every job of the workflows it reads); undefined when it runs none. */
-export function actJobs(command: SimpleCommand): readonly string[] | undefined {
-  const flags = [...command.globals, ...command.flags];
-  if (flags.some((f) => ['-n', '--dryrun', '-l', '--list', '-g', '--graph', '-h', '--help'].includes(f.name)))
-    return undefined;
-  return flags.filter((f) => f.name === '-j' || f.name === '--job').map((f) => f.value ?? '');
-}
-
-/** The workflow files act reads: -W/--workflows (a file, or a folder), else .github/workflows/. */
-export function actWorkflowGlobs(command: SimpleCommand): readonly string[] {
-  const w = [...command.globals, ...command.flags].find((f) => f.name === '-W' || f.name === '--workflows')?.value;
-  const dir = w === undefined ? '.github/workflows' : /\.ya?ml$/.test(w) ? undefined : w.replace(/\/+$/, '');
-  return dir === undefined ? [w as string] : [`${dir}/*.yml`, `${dir}/*.yaml`];
-}
-
-/** `gitlab-runner exec shell|docker JOB`: the job's before_script, script and after_script in .gitlab-ci.yml. */
-export function gitlabJobRuns(text: string, jobs: readonly string[]): TaskLine[] {
-  const doc = yamlMapping(text);
-  if (doc === undefined) return [];
-  const out: TaskLine[] = [];
-  for (const name of jobs) {
-    const job = doc[name] as Record<string, unknown> | undefined;
-    if (job === null || typeof job !== 'object' || !Object.hasOwn(doc, name)) continue;
-    for (const key of ['before_script', 'script', 'after_script']) {
-      const lines = job[key];
-      const list = typeof lines === 'string' ? [lines] : Array.isArray(lines) ? lines : [];
-      for (const l of list)
-        if (typeof l === 'string' && out.length < TASK_LIMITS.maxLines) out.push({ source: l, label: name });
-    }
-  }
-  return out;
-}
-
-/** The job `gitlab-runner exec EXECUTOR JOB` runs; undefined for the runner's other commands. */
-export function gitlabExecJobs(command: SimpleCommand): readonly string[] | undefined {
-  const [sub, , job] = command.positionals;
-  return sub === 'exec' && job !== undefined ? [job] : undefined;
 }

@@ -3,7 +3,7 @@
 // the command's input. Each with the honest use beside it.
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
-import { files, runs, written } from './follow-helpers.js';
+import { files, runs } from './follow-helpers.js';
 
 const PYPROJECT = [
   '[project]',
@@ -82,45 +82,5 @@ describe('an in-place edit of a file whose text is known writes the whole edited
   it('keeps the replacement text when the text is not known, or the edit finds nothing', () => {
     expect(written("sed -i 's/it(/it.only(/' tests/other.test.ts")).toEqual(['it.only(']);
     expect(written("sed -i 's/nowhere/only/' tests/cart.test.ts")).toEqual(['only']);
-  });
-});
-
-describe('programs declared this round write what their manuals say', () => {
-  const effects = (source: string) =>
-    parseShell(source).effects.map((e) => `${e.kind} ${e.path}${e.content === undefined ? '' : ` ${e.content}`}`);
-  it('sd rewrites its files in place with the replacement; --preview only prints', () => {
-    expect(effects("sd 'it\\(' 'it.only(' a.test.ts")).toEqual(['write a.test.ts it.only(']);
-    expect(effects("sd -p 'it\\(' 'it.only(' a.test.ts")).toEqual([]);
-  });
-  it('sqlite-utils insert writes the database; tables and rows read it', () => {
-    expect(effects('sqlite-utils insert data/raw/e.db events new.csv --csv')).toEqual(['write data/raw/e.db']);
-    expect(effects('sqlite-utils tables data/raw/e.db')).toEqual(['read data/raw/e.db']);
-  });
-  it('dvc import and get write their output', () => {
-    expect(effects('dvc import https://github.com/a/d c.csv -o data/raw/c.csv --force')).toEqual([
-      'write data/raw/c.csv',
-    ]);
-    expect(effects('dvc get https://github.com/a/d data/c.csv')).toEqual(['write c.csv']);
-    expect(effects('dvc status')).toEqual([]);
-  });
-});
-
-describe('act and gitlab-runner exec run the jobs of a workflow the session wrote', () => {
-  const wf =
-    'on: push\njobs:\n  ship:\n    steps:\n      - run: npm publish\n  lint:\n    steps:\n      - run: npm run lint\n';
-  const gl = 'ship:\n  before_script:\n    - npm ci\n  script:\n    - npm publish\n';
-  const ctx = { ...written({ '/w/.github/workflows/ci.yml': wf, '/w/.gitlab-ci.yml': gl }), cwd: '/w' };
-  it('runs the run: steps of the job -j names, or of every job', () => {
-    expect(runs('act -j ship', ctx)).toContain('npm publish');
-    expect(runs('act -j lint', ctx)).not.toContain('npm publish');
-    expect(runs('act push', ctx)).toContain('npm publish');
-  });
-  it('runs nothing on a dry run or a listing', () => {
-    expect(runs('act -n -j ship', ctx)).not.toContain('npm publish');
-    expect(runs('act -l', ctx)).not.toContain('npm publish');
-  });
-  it("runs a GitLab job's scripts with gitlab-runner exec", () => {
-    expect(runs('gitlab-runner exec shell ship', ctx)).toEqual(expect.arrayContaining(['npm ci', 'npm publish']));
-    expect(runs('gitlab-runner list', ctx)).not.toContain('npm publish');
   });
 });

@@ -175,17 +175,3 @@ export const WRANGLER: ProgramDeclaration = {
     ],
   },
 };
-
-export const RCLONE: ProgramDeclaration = {
-  names: ['rclone'],
-  about:
-    'rclone: global options (--config FILE, -v) anywhere before the command (`rclone --config c copy SRC REMOTE:`)',
-  globals: {
-    value: [
-      ...['--config', '--log-file', '--log-level', '--stats', '--transfers', '--checkers', '--bwlimit', '--user-agent'],
-      ...['--cache-dir', '--temp-dir', '--retries', '--low-level-retries', '--timeout', '--contimeout'],
-    ],
-    flag: ['-v', '-vv', '--verbose', '-q', '--quiet', '-P', '--progress', '--ask-password', '--no-check-certificate'],
-  },
-  options: { '*': ['--include', '--exclude', '--filter', '--include-from', '--exclude-from', '--filter-from'] },
-};

@@ -158,7 +158,7 @@ export const TOX: ProgramDeclaration = {
 
 export const POE: ProgramDeclaration = {
   names: ['poe'],
-  about: 'poe (poethepoet) NAME: runs a task of pyproject.toml’s [tool.poe.tasks] (-C/--directory moves it)',
+  about: 'poe NAME: runs a [tool.poe.tasks] task',
   globals: {
     value: ['-C', '--directory', '--root', '-e', '--executor'],
     flag: ['-v', '--verbose', '-q', '--quiet', '-d', '--dry-run', '--ansi', '--no-ansi'],
@@ -166,53 +166,6 @@ export const POE: ProgramDeclaration = {
   cwd: ['-C', '--directory'],
   options: {},
   tasks: 'poe',
-};
-
-export const ACT: ProgramDeclaration = {
-  names: ['act'],
-  about:
-    'act [EVENT] [-j JOB]: runs the GitHub workflows’ jobs here in Docker (-W names the workflows; -n/-l run nothing)',
-  globals: {
-    value: [
-      '-j',
-      '--job',
-      '-W',
-      '--workflows',
-      '-e',
-      '--eventpath',
-      '-P',
-      '--platform',
-      '-s',
-      '--secret',
-      '-C',
-      '--directory',
-    ],
-    flag: ['-n', '--dryrun', '-l', '--list', '-g', '--graph', '-v', '--verbose', '-q', '--quiet', '-r', '--reuse'],
-  },
-  options: {
-    '*': [
-      ...['-j', '--job', '-W', '--workflows', '-e', '--eventpath', '-P', '--platform', '-s', '--secret'],
-      ...[
-        '--secret-file',
-        '--var',
-        '--var-file',
-        '--env',
-        '--env-file',
-        '-C',
-        '--directory',
-        '--container-architecture',
-      ],
-    ],
-  },
-  cwd: ['-C', '--directory'],
-  tasks: 'act',
-};
-
-export const GITLAB_RUNNER: ProgramDeclaration = {
-  names: ['gitlab-runner'],
-  about: 'gitlab-runner exec shell|docker JOB: runs the job of .gitlab-ci.yml here',
-  options: { '*': ['--docker-image', '--env', '--timeout', '--cicd-config-file'] },
-  tasks: 'gitlab-ci',
 };
 
 export const PRE_COMMIT: ProgramDeclaration = {

@@ -3,7 +3,7 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, RCLONE, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
+import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
@@ -45,7 +45,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { DVC, ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SD, SEVEN_ZIP, SQLITE_UTILS, XSV } from './converters.js';
+import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
   GO,
@@ -62,8 +62,6 @@ import {
   TOFU,
   TOX,
   POE,
-  ACT,
-  GITLAB_RUNNER,
 } from './infra.js';
 import {
   BUN,
@@ -155,7 +153,6 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   AWS,
   GCLOUD,
   GSUTIL,
-  RCLONE,
   AZ,
   WRANGLER,
   FIREBASE,
@@ -202,8 +199,6 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SYSTEMCTL,
   TOX,
   POE,
-  ACT,
-  GITLAB_RUNNER,
   PRE_COMMIT,
   CUT,
   GREP,
@@ -217,9 +212,6 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SEVEN_ZIP,
   IMAGEMAGICK,
   XSV,
-  SD,
-  SQLITE_UTILS,
-  DVC,
   CURL,
   WGET,
   SSH,
