@@ -32,15 +32,17 @@ export class CallFiles {
 
   constructor(private readonly context: ShellContext | undefined) {}
 
-  /** Keeps what one recorded effect of `command` did to its file. */
-  observe(e: FileEffect, command: SimpleCommand | undefined): void {
+  /** Keeps what one recorded effect of `command` did to its file. Answers the whole text an in-place edit (sed -i,
+   * perl -pi) leaves in a file whose text is known, when the edit changed it: what a rule on the file's content
+   * judges (two edits that each write half of `it.only(`, a `\1` in the replacement), as it judges a tool's write. */
+  observe(e: FileEffect, command: SimpleCommand | undefined): string | undefined {
     // A file written on another host or in a container is not one this call can read here.
-    if (e.kind === 'read' || e.remote !== undefined) return;
+    if (e.kind === 'read' || e.remote !== undefined) return undefined;
     if (e.kind === 'delete') {
       this.local.set(e.path, 'deleted');
-      return;
+      return undefined;
     }
-    if (KEEPS_TEXT.has(e.via)) return;
+    if (KEEPS_TEXT.has(e.via)) return undefined;
     const was = this.file(e.path);
     if (EDITS_IN_PLACE.has(e.via)) {
       // The text after the substitutions, when they are read and found; else what they put in, as pieces.
@@ -48,17 +50,17 @@ export class CallFiles {
       const text = was?.text === undefined ? undefined : applySed(was.text, edits);
       const pieces = text === undefined ? [...(was?.pieces ?? NO_PIECES), ...edits.map((x) => x.to)] : NO_PIECES;
       this.local.set(e.path, { text, pieces });
-      return;
+      return text !== undefined && text !== was?.text ? text : undefined;
     }
     if (APPLIES_PATCH.has(e.via)) {
       // What a patch adds is read when the file runs; the rest of the file is not known.
       const pieces = e.content === undefined ? (was?.pieces ?? NO_PIECES) : [...(was?.pieces ?? NO_PIECES), e.content];
       this.local.set(e.path, { text: undefined, pieces });
-      return;
+      return undefined;
     }
     if (e.kind === 'write') {
       this.local.set(e.path, { text: e.content, pieces: NO_PIECES });
-      return;
+      return undefined;
     }
     // An append to a text that is not known is still read when the file runs: it is a piece of it.
     const text = was?.text !== undefined && e.content !== undefined ? was.text + e.content : undefined;

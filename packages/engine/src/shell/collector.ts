@@ -23,8 +23,9 @@ export class Collector {
 
   constructor(
     private readonly maxCommands: number,
-    /** Told of every effect as it is recorded, with its command (the call's own files: CallFiles.observe). */
-    private readonly observe?: (effect: FileEffect, command: SimpleCommand | undefined) => void,
+    /** Told of every effect as it is recorded, with its command (the call's own files: CallFiles.observe); may answer
+     * the file's whole text after an in-place edit, which then stands as the effect's content. */
+    private readonly observe?: (effect: FileEffect, command: SimpleCommand | undefined) => string | undefined,
   ) {}
 
   /** True once the bound is reached; reports it (once) as opaque 'depth': the rest of the source is unseen. */
@@ -75,8 +76,8 @@ export class Collector {
         unknown: hasUnknownPart(e.path),
         remote,
       };
-      this.effectList.push(effect);
-      this.observe?.(effect, this.commands[command]);
+      const edited = this.observe?.(effect, this.commands[command]);
+      this.effectList.push(edited === undefined ? effect : { ...effect, content: edited });
     }
   }
 

@@ -37,6 +37,8 @@ import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './syst
 import {
   denoTaskNames,
   denoTasks,
+  poeTaskNames,
+  poeTasks,
   justfileCandidates,
   justRecipes,
   justRunsNothing,
@@ -950,7 +952,7 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno') {
+    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno' || runner === 'poe') {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
@@ -1333,7 +1335,7 @@ function programText(command: SimpleCommand, own: ProgramTextDeclaration): strin
 /** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */
 const FIXED_FILE_TASKS: Readonly<
   Record<
-    'procfile' | 'tox' | 'pre-commit' | 'deno',
+    'procfile' | 'tox' | 'pre-commit' | 'deno' | 'poe',
     {
       readonly picked: (c: SimpleCommand) => readonly string[] | undefined;
       readonly file: string;
@@ -1345,6 +1347,7 @@ const FIXED_FILE_TASKS: Readonly<
   tox: { picked: toxEnvs, file: 'tox.ini', lines: toxCommands },
   'pre-commit': { picked: preCommitIds, file: '.pre-commit-config.yaml', lines: preCommitHooks },
   deno: { picked: denoTaskNames, file: 'deno.json', lines: denoTasks },
+  poe: { picked: poeTaskNames, file: 'pyproject.toml', lines: poeTasks },
 };
 
 /** A program's script as shell commands: a crontab's entries without their time fields (scheduler.ts); else as is. */

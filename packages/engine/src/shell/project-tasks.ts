@@ -25,7 +25,8 @@ export type TaskRunner =
   | 'tox'
   | 'pre-commit'
   | 'systemd'
-  | 'deno';
+  | 'deno'
+  | 'poe';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -593,4 +594,63 @@ export function preCommitHooks(text: string, ids: readonly string[]): TaskLine[]
 export function preCommitIds(command: SimpleCommand): readonly string[] | undefined {
   const [sub, ...rest] = command.positionals;
   return sub === 'run' ? rest : undefined;
+}
+
+/** A TOML string value as written on one line: "basic" (JSON's escapes are TOML's) or 'literal'; else undefined. */
+function tomlString(raw: string): string | undefined {
+  const v = raw.trim();
+  const basic = /^"((?:[^"\\]|\\.)*)"/.exec(v);
+  if (basic !== null) {
+    try {
+      return JSON.parse(`"${basic[1]}"`) as string;
+    } catch {
+      return undefined;
+    }
+  }
+  return /^'([^']*)'/.exec(v)?.[1];
+}
+
+/**
+ * pyproject.toml's `[tool.poe.tasks]` (poethepoet): NAME = "cmd", NAME = { cmd = "…" } or { shell = "…" }, and a
+ * `[tool.poe.tasks.NAME]` table with `cmd` or `shell`. Only one-line values are read (a multi-line string or a
+ * sequence of tasks stays unread, as a file the session did not write). A cmd task runs without a shell, but its
+ * words are split as a shell splits them, so one shell line stands for both.
+ */
+export function poeTasks(text: string, names: readonly string[]): TaskLine[] {
+  const out: TaskLine[] = [];
+  let table: string | undefined; // undefined: not a poe table; '': [tool.poe.tasks]; else the task's own table
+  for (const line of text.split(/\r?\n/)) {
+    const head = /^\s*\[\s*tool\.poe\.tasks(?:\.([\w-]+|"[^"]+"))?\s*\]\s*$/.exec(line);
+    if (head !== null) {
+      table = head[1] === undefined ? '' : head[1].replace(/^"|"$/g, '');
+      continue;
+    }
+    if (/^\s*\[/.test(line)) {
+      table = undefined;
+      continue;
+    }
+    if (table === undefined || out.length >= TASK_LIMITS.maxLines) continue;
+    const kv = /^\s*([\w-]+|"[^"]+")\s*=\s*(.*)$/.exec(line);
+    if (kv === null) continue;
+    const key = (kv[1] as string).replace(/^"|"$/g, '');
+    const value = kv[2] as string;
+    if (table === '') {
+      if (!names.includes(key)) continue;
+      const plain = tomlString(value);
+      const inline = /^\{.*\b(?:cmd|shell)\s*=\s*(.*)$/.exec(value);
+      const source = plain ?? (inline === null ? undefined : tomlString(inline[1] as string));
+      if (source !== undefined) out.push({ source, label: key });
+    } else if (names.includes(table) && (key === 'cmd' || key === 'shell')) {
+      const source = tomlString(value);
+      if (source !== undefined) out.push({ source, label: table });
+    }
+  }
+  return out;
+}
+
+/** `poe [-C DIR] NAME …`: the task it runs; undefined when it names none (poe --help, poe with no task). */
+export function poeTaskNames(command: SimpleCommand): readonly string[] | undefined {
+  const [name] = command.positionals;
+  const dry = [...command.globals, ...command.flags].some((f) => ['-d', '--dry-run', '-h', '--help'].includes(f.name));
+  return name === undefined || dry ? undefined : [name];
 }

@@ -406,7 +406,11 @@ export abstract class Runner extends Follower {
       }
     }
     // Its stdin is its language: a client's commands, or a file option given as `-` (`gh api --input -`).
-    const commands = declaration.stdin?.commands === true || named?.stdin === true;
+    const credential = declaration.stdin?.credential;
+    const commands =
+      declaration.stdin?.commands === true ||
+      named?.stdin === true ||
+      (credential !== undefined && credential.some((s) => leading(command.positionals, s)));
     if (commands && stdin.file !== undefined && command.remote === undefined) {
       // `mysql < f`, `cat f | psql`: the file the session wrote is what the client reads.
       const text = this.readFile(stdin.file, declaration.input?.as ?? 'sql', read);

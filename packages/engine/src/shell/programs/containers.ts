@@ -54,12 +54,15 @@ const DOCKER: Omit<ProgramDeclaration, 'names' | 'about'> = {
     buildx: [...BUILD_OPTIONS, '--builder'],
     image: ['-f', '--file', '-t', '--tag'],
     push: [],
+    login: ['-u', '--username', '-p', '--password'],
     compose: COMPOSE_OPTIONS,
   },
   runs: DOCKER_RUNS,
   containerFiles: true,
   stdin: {
     confirm: { flag: '--force', subcommands: ['system prune', 'image prune', 'volume prune', 'container prune'] },
+    // `login --password-stdin` stores what it reads in ~/.docker/config.json (base64) unless a helper holds it
+    credential: ['login'],
   },
 };
 

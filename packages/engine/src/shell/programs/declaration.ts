@@ -196,6 +196,10 @@ export interface StdinDeclaration {
    * known: `-`), so a rule on uploads sees it as it sees `scp src host:`. A literal (heredoc, echo) is not listed.
    */
   readonly sends?: boolean;
+  /** Subcommands that read a credential on stdin and store it (`gh auth login --with-token`, `docker login
+   * --password-stdin`): the literal text read (a pipe, a here-string, a file the session wrote) is kept as the
+   * command's input, so a rule's `run.text` can tell a literal token from `echo "$TOKEN"`. */
+  readonly credential?: readonly string[];
   /** It asks for a confirmation that a 'y'/'yes' answer on stdin gives: the answer counts as this flag. */
   readonly confirm?: {
     readonly flag: string;

@@ -156,6 +156,18 @@ export const TOX: ProgramDeclaration = {
   runs: [{ subcommands: ['exec'], options: ['-e', '--env', '-c', '--conf', '--root', '--workdir'] }],
 };
 
+export const POE: ProgramDeclaration = {
+  names: ['poe'],
+  about: 'poe NAME: runs a [tool.poe.tasks] task',
+  globals: {
+    value: ['-C', '--directory', '--root', '-e', '--executor'],
+    flag: ['-v', '--verbose', '-q', '--quiet', '-d', '--dry-run', '--ansi', '--no-ansi'],
+  },
+  cwd: ['-C', '--directory'],
+  options: {},
+  tasks: 'poe',
+};
+
 export const PRE_COMMIT: ProgramDeclaration = {
   names: ['pre-commit', 'prek'],
   about: 'pre-commit run [HOOK]: runs the config’s hooks (the local system/script hooks’ entry is a command line)',

@@ -61,6 +61,7 @@ import {
   TERRAGRUNT,
   TOFU,
   TOX,
+  POE,
 } from './infra.js';
 import {
   BUN,
@@ -197,6 +198,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   HONCHO,
   SYSTEMCTL,
   TOX,
+  POE,
   PRE_COMMIT,
   CUT,
   GREP,

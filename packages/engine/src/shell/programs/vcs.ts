@@ -173,5 +173,6 @@ export const GH: ProgramDeclaration = {
   },
   // `gh api --input body.json` sends the file as the request body (a review with event APPROVE).
   input: { as: 'body', subcommand: 'api', files: ['--input'] },
-  stdin: { confirm: { flag: '--yes', subcommands: ['repo delete', 'repo archive'] } },
+  // `gh auth login --with-token` stores the token it reads on stdin (hosts.yml or the keyring)
+  stdin: { confirm: { flag: '--yes', subcommands: ['repo delete', 'repo archive'] }, credential: ['auth login'] },
 };
