@@ -410,7 +410,7 @@ export abstract class Runner extends Follower {
     const commands =
       declaration.stdin?.commands === true ||
       named?.stdin === true ||
-      (credential !== undefined && credential.some((s) => leading(command.positionals, s)));
+      credential?.some((s) => leading(command.positionals, s)) === true;
     if (commands && stdin.file !== undefined && command.remote === undefined) {
       // `mysql < f`, `cat f | psql`: the file the session wrote is what the client reads.
       const text = this.readFile(stdin.file, declaration.input?.as ?? 'sql', read);
