@@ -11,6 +11,13 @@ import { judgeContract } from './lib/replay.js';
 
 const dryRun = process.argv.includes('--dry-run');
 const presets = new Map(readPresets(defaultPresetsDir).map((p) => [p.id, p]));
+// A preset that does not load would judge every variant by the contracts that did: say so, and mark nothing.
+const broken = [...presets.values()].filter((p) => p.diagnostics.length > 0);
+for (const p of broken) for (const d of p.diagnostics) console.error(d);
+if (broken.length > 0) {
+  console.error(`${broken.map((p) => p.id).join(', ')}: fix the preset first (npm run gen shows the same errors)`);
+  process.exit(1);
+}
 const problems: CorpusProblem[] = [];
 let moved = 0;
 for (const path of evasionFiles(assembledDir)) {
