@@ -728,10 +728,6 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     words.push(...e.fields);
   }
   const program = programName(words[0] ?? '');
-  if (program === 'git' && node.redirects.length === 0) {
-    const printed = gitPrints(words.slice(1), ctx);
-    if (printed !== undefined) return `${printed}\n`;
-  }
   const output = compiledProgram(program)?.declaration.output;
   if (output === undefined) return undefined;
   let stdin = piped;
@@ -754,24 +750,10 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     } else if (!droppedStderr(r)) return undefined;
   }
   const file = (path: string): string | undefined => ctx.fileText?.(resolve(ctx.cwd, path));
-  const branch = (dir: string | undefined): string | undefined =>
-    ctx.branch?.(dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir));
-  return output(words.slice(1), true, stdin, file, undefined, branch);
-}
-
-const UPSTREAM_REFS = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
-
-/**
- * The upstream git prints as a stage of a pipeline (`git rev-parse --abbrev-ref @{u} | cut -d/ -f2-`), when the host
- * or the call said it; anything else undefined. (The branch checked out is git's output reader: git-output.ts.)
- */
-function gitPrints(args: readonly string[], ctx: ExpandContext): string | undefined {
-  if (args.length < 2 || args[0] !== 'rev-parse' || !UPSTREAM_REFS.has(args[args.length - 1] as string))
-    return undefined;
-  const flags = args.slice(1, -1);
-  const u = ctx.upstream?.(ctx.cwd);
-  if (u === undefined || flags.length !== 1) return undefined;
-  if (flags[0] === '--abbrev-ref') return u;
-  if (flags[0] === '--symbolic-full-name') return `refs/remotes/${u}`;
-  return undefined;
+  const at = (dir: string | undefined): string | undefined => (dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir));
+  const repo = {
+    branch: (dir: string | undefined) => ctx.branch?.(at(dir)),
+    upstream: (dir: string | undefined) => ctx.upstream?.(at(dir)),
+  };
+  return output(words.slice(1), true, stdin, file, undefined, repo);
 }

@@ -1,8 +1,8 @@
 // What git prints about the branch checked out, from the host's facts (git-branch.ts): `git branch --show-current`,
 // `git rev-parse --abbrev-ref HEAD`, `git symbolic-ref [--short] HEAD`, `git name-rev --name-only HEAD`, `git describe
-// --all`. Declared as git's output reader, so the text flows on like any program's output: through a pipe (`git
-// symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… | head -1`), into `$(…)`, or into xargs.
-// Anything else git prints is unknown.
+// --all`, and its upstream: `git rev-parse --abbrev-ref @{u}`. Declared as git's output reader, so the text flows on
+// like any program's output: through a pipe (`git symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… |
+// head -1`, `… | cut -d/ -f2-`), into `$(…)`, or into xargs. Anything else git prints is unknown.
 import type { OutputReader } from './programs/declaration.js';
 
 /** git's global options that take a value (the declaration's); `-C DIR` also moves where the branch is read. */
@@ -10,6 +10,16 @@ const VALUE_GLOBALS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namesp
 
 /** HEAD, spelled as git reads it here. */
 const HEAD = new Set(['HEAD', '@']);
+/** The upstream of HEAD's branch. */
+const UPSTREAM = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
+
+/** What `git rev-parse --abbrev-ref|--symbolic-full-name @{u}` prints, given the upstream; undefined for any other. */
+function upstreamPrinted(words: readonly string[], upstream: string): string | undefined {
+  if (words.length !== 3 || words[0] !== 'rev-parse' || !UPSTREAM.has(words[2] as string)) return undefined;
+  if (words[1] === '--abbrev-ref') return upstream;
+  if (words[1] === '--symbolic-full-name') return `refs/remotes/${upstream}`;
+  return undefined;
+}
 
 /** What one subcommand prints, given the branch's name: undefined when it is not one of the forms above. */
 function printed(words: readonly string[], branch: string): string | undefined {
@@ -46,8 +56,8 @@ function printed(words: readonly string[], branch: string): string | undefined {
  * git's output reader: the lines above, read with the branch checked out where the command runs (`-C DIR` moves it).
  * A detached HEAD or an unknown branch prints nothing known.
  */
-export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, branchIn) => {
-  if (branchIn === undefined) return undefined;
+export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo) => {
+  if (repo === undefined) return undefined;
   let dir: string | undefined;
   let at = 0;
   while (at < args.length && (args[at] as string).startsWith('-')) {
@@ -62,7 +72,11 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, bran
   }
   // The form first: asking for the branch makes the call depend on the host's facts (a second walk with them).
   const words = args.slice(at);
+  if (upstreamPrinted(words, '') !== undefined) {
+    const upstream = repo.upstream(dir);
+    return upstream === undefined ? undefined : `${upstreamPrinted(words, upstream)}\n`;
+  }
   if (printed(words, '') === undefined) return undefined;
-  const branch = branchIn(dir);
+  const branch = repo.branch(dir);
   return branch === undefined ? undefined : `${printed(words, branch)}\n`;
 };

@@ -316,7 +316,10 @@ export abstract class Runner extends Follower {
               stdin.text,
               (path) => this.files.text(resolve(shellCwd, path)),
               (name) => environmentValue(name, given, scope),
-              (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+              {
+                branch: (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+                upstream: (dir) => this.upstreamAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+              },
             );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
     if (redirects.length === 0) this.out.output(index, output);

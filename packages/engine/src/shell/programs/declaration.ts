@@ -239,9 +239,15 @@ export type OutputReader = (
   file: (path: string) => string | undefined,
   /** A variable of its environment: its value, null when it is not set, undefined when not known. */
   env?: (name: string) => string | null | undefined,
-  /** The branch checked out in a directory (relative to where the command runs; undefined: there), when known. */
-  branch?: (dir: string | undefined) => string | undefined,
+  /** The repository's facts in a directory (relative to where the command runs; undefined: there), when known. */
+  repo?: RepositoryFacts,
 ) => string | undefined;
+
+/** What the host (or the call) said of a repository: the branch checked out and its upstream (`origin/main`). */
+export interface RepositoryFacts {
+  branch(dir: string | undefined): string | undefined;
+  upstream(dir: string | undefined): string | undefined;
+}
 
 /** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */
 export interface ProgramTextDeclaration {
