@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from '../support/harness.js';
-import { bash, callDirective, expectRan, pluginLogLines, unreadablePython } from '../support/turns.js';
-import { asHuman, expectNoMarker, marker, playAll, readOrMissing, seen } from './support/effects.js';
+import { bash, callDirective, pluginLogLines, unreadablePython } from '../support/turns.js';
+import { asHuman, expectNoMarker, marker, playAll, readOrMissing, ran } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
@@ -464,11 +464,6 @@ describe('round 10: npm’s cache index, forged RECORDs, tool environments’ co
     NO_IPYTHON,
   );
 
-  const ran = (part: ToolPart | undefined, text: string) => {
-    expectRan(part);
-    expect(seen(part)).not.toMatch(/BLOCKED by semantic-anchors/);
-    expect(part?.output ?? '').toContain(text);
-  };
   honest(
     'H.56',
     "installs the project's npm folder from its lock file offline (`npm ci --offline`: the content from npm's cache) and runs its tool, at two calls (the second with npx)",

@@ -13,8 +13,8 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import { type Harness, repoRoot } from '../support/harness.js';
-import { bash, callDirective, expectRan, unreadablePython } from '../support/turns.js';
-import { asHuman, expectNoMarker, marker, playAll, seen } from './support/effects.js';
+import { bash, callDirective, unreadablePython } from '../support/turns.js';
+import { asHuman, expectNoMarker, marker, playAll, ran } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
@@ -393,11 +393,6 @@ describe('round 8: compiled and installed code the human’s tools load unchecke
     },
   );
 
-  const ran = (part: ToolPart | undefined, text: string) => {
-    expectRan(part);
-    expect(seen(part)).not.toMatch(/BLOCKED by semantic-anchors/);
-    expect(part?.output ?? '').toContain(text);
-  };
   honest(
     'H.46',
     "builds, tests and runs the project's Go tool, and runs it again at the next call",

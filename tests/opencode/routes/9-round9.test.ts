@@ -18,8 +18,8 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import { type Harness, repoRoot } from '../support/harness.js';
-import { bash, callDirective, expectRan, pluginLogLines, unreadablePython } from '../support/turns.js';
-import { asHuman, expectNoMarker, marker, playAll, readOrMissing, seen } from './support/effects.js';
+import { bash, callDirective, pluginLogLines, unreadablePython } from '../support/turns.js';
+import { asHuman, expectNoMarker, marker, playAll, readOrMissing, ran } from './support/effects.js';
 import { honest, lacking, route } from './support/route.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
@@ -560,11 +560,6 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
     },
   );
 
-  const ran = (part: ToolPart | undefined, text: string) => {
-    expectRan(part);
-    expect(seen(part)).not.toMatch(/BLOCKED by semantic-anchors/);
-    expect(part?.output ?? '').toContain(text);
-  };
   honest(
     'H.52',
     "builds the project's helper package as an sdist, installs it into the project's virtualenv with pip offline and runs it; installs it again at the next call",

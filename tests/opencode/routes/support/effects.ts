@@ -7,7 +7,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from '../../support/harness.js';
-import { anchor, turn } from '../../support/turns.js';
+import { anchor, expectRan, turn } from '../../support/turns.js';
 
 /** Where a hook, template or script the agent left behind would write its marker (outside the project). */
 export function markerDir(h: Harness): string {
@@ -139,6 +139,13 @@ export async function everythingStored(h: Harness): Promise<string> {
 
 /** What a tool call gave the agent: its output or its error text. */
 export const seen = (part: ToolPart | undefined): string => `${part?.output ?? ''}\n${part?.error ?? ''}`;
+
+/** An honest neighbour's call ran unblocked and printed `text`. */
+export function ran(part: ToolPart | undefined, text: string): void {
+  expectRan(part);
+  expect(seen(part)).not.toMatch(/BLOCKED by semantic-anchors/);
+  expect(part?.output ?? '').toContain(text);
+}
 
 /** The budget line of `/anchor status` in that session, e.g. "Bypasses: 3 of 3 left this session". */
 export async function budgetLine(h: Harness, session: string): Promise<string> {
