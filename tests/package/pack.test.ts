@@ -155,6 +155,44 @@ describe('npm pack of the plugin', () => {
     expect(out.trim()).toBe('function');
   });
 
+  it("runs in opencode's own Bun untranspiled: every file the plugin loads starts with Bun's pragma", () => {
+    // Without the pragma Bun re-prints each large module before running it (~90 ms at a first start, a 1.9 MB copy in
+    // its cache for every later one). With it, the module goes to the engine as it is and nothing lands in the cache.
+    const loaded = readdirSync(join(project, 'node_modules', pkg.name, 'dist')).filter(
+      (f) => f.endsWith('.js') && f !== 'cli.js',
+    );
+    for (const f of loaded)
+      expect(readFileSync(join(project, 'node_modules', pkg.name, 'dist', f), 'utf8').startsWith('// @bun\n'), f).toBe(
+        true,
+      );
+    const bun = join(import.meta.dirname, '../../node_modules/opencode-linux-x64/bin/opencode');
+    const cache = join(temp, 'bun-cache');
+    const script = `
+      const plugin = (await import(${JSON.stringify(join(project, 'node_modules', pkg.name, 'dist/index.js'))})).default;
+      const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
+      const hooks = await plugin.server({ directory: process.cwd(), worktree: process.cwd(), client }, {});
+      const args = { command: 'git push --force origin main' };
+      try { await hooks['tool.execute.before']({ tool: 'bash', sessionID: 's', callID: 'c' }, { args }); console.log('allowed'); }
+      catch (e) { console.log('blocked'); }
+      process.exit(0);`;
+    writeFileSync(join(temp, 'bun-load.mjs'), script);
+    const out = execFileSync(bun, [join(temp, 'bun-load.mjs')], {
+      cwd: project,
+      env: { ...env, BUN_BE_BUN: '1', XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: join(temp, 'xdg') },
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('blocked');
+    // Bun's transpiler cache holds no copy of the plugin's chunks (a copy would carry the engine's messages).
+    const piles = (() => {
+      try {
+        return readdirSync(join(cache, 'bun', '@t@')).map((f) => join(cache, 'bun', '@t@', f));
+      } catch {
+        return [];
+      }
+    })();
+    expect(piles.filter((f) => readFileSync(f, 'latin1').includes('is not a bundled role preset'))).toEqual([]);
+  });
+
   it(`runs as "npx ${pkg.name} --version" and prints the package version`, () => {
     const run = npx(pkg.name, '--version');
     expect(run.out).toContain(pkg.version);

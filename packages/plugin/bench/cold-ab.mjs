@@ -7,6 +7,9 @@
 //
 //   node packages/plugin/bench/cold-ab.mjs [--base <rev>] [--rounds 21] [--runtimes node,bun] [--no-build] [--git]
 //
+// In Bun each round also runs a first start: an empty transpiler cache, as after an install or an upgrade (Bun keeps
+// a transpiled copy of every large module it loads in $XDG_CACHE_HOME/bun; later starts read it). Both are printed.
+//
 // --base (default 5c664db^, the build before issue 17's work): its files written once to $TMPDIR/sa-cold-base-<sha>
 // (git archive) with node_modules hard-linked from this checkout's (never installed), and built there.
 // This checkout is built unless --no-build. Node is /usr/bin/node if present (Node 20 here), else this process's;
@@ -136,10 +139,10 @@ const homes = {
   XDG_CONFIG_HOME: temp('sa-cold-xdg-'),
   XDG_CACHE_HOME: temp('sa-cold-cache-'),
 };
-const run = (runtime, script, b) => {
+const run = (runtime, script, b, cacheHome = homes.XDG_CACHE_HOME) => {
   const r = spawnSync(runtime.cmd, [join(bench, script), b.entry, b.project], {
     encoding: 'utf8',
-    env: { ...process.env, ...homes, ...runtime.env },
+    env: { ...process.env, ...homes, XDG_CACHE_HOME: cacheHome, ...runtime.env },
   });
   if (r.status !== 0) throw new Error(`${runtime.name} ${script} ${b.name} failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -154,10 +157,23 @@ for (const runtime of runtimes)
 
 const rounds = Number(opts.rounds);
 const times = new Map(runtimes.map((r) => [r.name, { base: [], this: [] }]));
+// First starts, Bun only (Node keeps no cache between processes): a cache folder of its own, emptied, for every run.
+const firstStarts = runtimes.filter((r) => r.env.BUN_BE_BUN);
+for (const r of firstStarts) times.set(`${r.name}, first start (empty transpiler cache)`, { base: [], this: [] });
 for (let i = 0; i < rounds; i++) {
   for (const runtime of runtimes) {
     const order = i % 2 === 0 ? builds : [...builds].reverse();
     for (const b of order) times.get(runtime.name)[b.name].push(run(runtime, 'cold-start.mjs', b));
+  }
+  for (const runtime of firstStarts) {
+    const order = i % 2 === 0 ? builds : [...builds].reverse();
+    for (const b of order) {
+      const empty = temp('sa-cold-first-');
+      times
+        .get(`${runtime.name}, first start (empty transpiler cache)`)
+        [b.name].push(run(runtime, 'cold-start.mjs', b, empty));
+      rmSync(empty, { recursive: true, force: true });
+    }
   }
   if ((i + 1) % 5 === 0) say(`${i + 1}/${rounds} rounds`);
 }

@@ -23,7 +23,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { toJsonSchema } from '@semantic-anchors/engine';
-import { PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
+import { BUN_PRAGMA, PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
 import { packedPresets, packedPresetsPlugin } from './packed-presets.js';
 import { programNotesPlugin } from './program-notes.js';
@@ -105,10 +105,11 @@ const split = await build({
 metafiles.push(split.metafile!);
 const packaged = writeOutputs(split.outputFiles!, (path, text) => {
   const name = relative(dist, path);
-  // The first line says what the file is: doctor finds the bundle by this, never by a bare file name.
-  if (name === 'index.js') return `${PLUGIN_BUNDLE_MARK}\n`;
+  // The first line says what the file is: doctor finds the bundle by this, never by a bare file name. Every file the
+  // plugin loads starts with Bun's pragma (plugin-bundle.ts); the CLI runs in Node.
+  if (name === 'index.js') return `${BUN_PRAGMA}${PLUGIN_BUNDLE_MARK}\n`;
   if (name === 'cli.js') return CLI_HEAD + (needsRequire(text) ? REQUIRE_SHIM : '');
-  return needsRequire(text) ? REQUIRE_SHIM : '';
+  return BUN_PRAGMA + (needsRequire(text) ? REQUIRE_SHIM : '');
 });
 chmodSync(join(dist, 'cli.js'), 0o755);
 for (const f of packageData.files) writeFileSync(join(dist, f.name), f.bytes);
@@ -173,7 +174,7 @@ const single = await build({
 metafiles.push(single.metafile!);
 const standaloneTexts = writeOutputs(single.outputFiles!, (path, text) =>
   relative(standalone, path).startsWith('opencode-semantic-anchors')
-    ? `${PLUGIN_BUNDLE_MARK}\n`
+    ? `${BUN_PRAGMA}${PLUGIN_BUNDLE_MARK}\n`
     : CLI_HEAD + (needsRequire(text) ? REQUIRE_SHIM : ''),
 );
 checkPluginImports([join(standalone, 'opencode-semantic-anchors.mjs')], standaloneTexts);
