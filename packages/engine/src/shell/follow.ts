@@ -24,6 +24,7 @@ import {
 } from './container-files.js';
 import { splitWords } from './xargs.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
+import { notebookProgram } from './notebook-code.js';
 import { crontabCommands } from './scheduler.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
@@ -619,6 +620,9 @@ export abstract class Follower {
     this.projectTasks(command, index, frame, scope, pos, end, stdin.text);
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
+    // Notebooks it executes (papermill IN OUT, jupyter nbconvert --execute NB): each the session wrote is run.
+    for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
+      if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -1158,10 +1162,16 @@ export abstract class Follower {
     end: number,
     params: readonly ShellWord[] | undefined,
   ): void {
-    const as = family ?? shebangFamily(file.text ?? file.pieces[0]);
+    // A notebook the session wrote, executed (papermill, nbconvert --execute, ipython): its code cells are the program.
+    const notebook =
+      family !== 'sh' && file.text !== undefined && /\.ipynb$/i.test(path) ? notebookProgram(file.text) : undefined;
+    const as = notebook?.family ?? family ?? shebangFamily(file.text ?? file.pieces[0]);
     const whole = file.text !== undefined;
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');
-    const texts = (whole ? [file.text as string] : file.pieces).map((t) => asCommands(command.program, t));
+    const texts =
+      notebook !== undefined
+        ? [notebook.code]
+        : (whole ? [file.text as string] : file.pieces).map((t) => asCommands(command.program, t));
     const sourced = command.program === 'source' || command.program === '.';
     // A script runs with its arguments as $1…; a sourced file with them for its duration (then the caller's again).
     const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);

@@ -3,8 +3,9 @@
 // -o. Without these, `iconv … -o data/raw/x.csv` wrote a guarded file with no effect the rules could see.
 import { flagValue, has, NOT_FILES, optionFiles } from '../file-effects.js';
 import { treeOf } from '../paths.js';
-import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
+import type { AddEffect, EffectInput, FileAccess, ProgramDeclaration } from './declaration.js';
 import { singleInput } from '../filter-input.js';
+import { jupyterNotebooks } from './notebooks.js';
 
 export const ICONV: ProgramDeclaration = {
   names: ['iconv'],
@@ -49,14 +50,21 @@ export const PANDOC: ProgramDeclaration = {
  * `jupyter nbconvert`: --inplace rewrites the notebooks it is given; --output NAME is written (beside the notebook,
  * or in --output-dir); --output-dir DIR gets files whose names the engine does not know. --stdout writes nothing.
  */
-function nbconvertEffects(input: EffectInput, add: AddEffect): void {
+function nbconvertEffects(input: EffectInput, add: AddEffect, _stdin: string | undefined, files: FileAccess): void {
   const [sub, ...notebooks] =
-    input.program === 'jupyter-nbconvert' ? ['nbconvert', ...input.positionals] : input.positionals;
-  if (sub !== 'nbconvert') return;
-  for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('read', nb, 'jupyter nbconvert');
+    input.program === 'jupyter-nbconvert'
+      ? ['nbconvert', ...input.positionals]
+      : input.program === 'jupyter-execute'
+        ? ['execute', ...input.positionals]
+        : input.positionals;
+  if (sub !== 'nbconvert' && sub !== 'execute') return;
+  for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('read', nb, `jupyter ${sub}`);
   if (has(input.flags, '--stdout')) return;
+  // --inplace keeps a notebook's code cells (executing adds outputs): a notebook the session wrote keeps its text, so
+  // the run that follows (`--execute --inplace`) still reads it.
   if (has(input.flags, '--inplace'))
-    for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('write', nb, 'jupyter nbconvert --inplace');
+    for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('write', nb, `jupyter ${sub} --inplace`, files.text(nb));
+  if (sub === 'execute') return;
   const dir = flagValue(input.flags, '--output-dir');
   const out = flagValue(input.flags, '--output');
   if (out !== undefined) {
@@ -68,12 +76,15 @@ function nbconvertEffects(input: EffectInput, add: AddEffect): void {
 }
 
 export const JUPYTER: ProgramDeclaration = {
-  names: ['jupyter', 'jupyter-nbconvert'],
-  about: 'jupyter nbconvert: --inplace rewrites its notebooks; --output/--output-dir are written; --stdout only prints',
+  names: ['jupyter', 'jupyter-nbconvert', 'jupyter-execute'],
+  about:
+    'jupyter nbconvert: --inplace rewrites its notebooks; --output/--output-dir are written; --stdout only prints; ' +
+    'with --execute (and jupyter execute) the notebooks run',
   options: {
     '*': ['--to', '--output', '--output-dir', '--template', '--ExecutePreprocessor.timeout', '--config', '--log-level'],
   },
   effects: { reads: ['--output', '--output-dir'], effects: nbconvertEffects },
+  notebooks: jupyterNotebooks,
 };
 
 /** 7-Zip: `x`/`e` unpack into -oDIR (else the current folder), names unknown; `a`/`u`/`d` change the archive. */

@@ -345,6 +345,9 @@ export interface ProgramDeclaration {
   readonly tasks?: TaskRunner;
   /** Files it runs by itself (git's hooks). */
   readonly hooks?: HooksDeclaration;
+  /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as
+   * its code cells (notebook-code.ts). */
+  readonly notebooks?: (input: EffectInput) => readonly string[];
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

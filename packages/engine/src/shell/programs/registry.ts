@@ -89,6 +89,7 @@ import {
   GNUPLOT,
 } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
+import { IPYTHON, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
@@ -209,6 +210,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   BASENC,
   PANDOC,
   JUPYTER,
+  PAPERMILL,
+  JUPYTEXT,
+  IPYTHON,
   SEVEN_ZIP,
   IMAGEMAGICK,
   XSV,

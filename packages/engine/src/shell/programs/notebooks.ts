@@ -1,0 +1,100 @@
+// Programs that execute Jupyter notebooks or turn scripts into them. A notebook the session wrote and then executed is
+// judged as its code cells (notebook-code.ts), as `python f.py` is judged as f.py; one it did not write is a file of
+// unknown content, matched by its path like any argument.
+import { flagValue, has, NOT_FILES } from '../file-effects.js';
+import type { AddEffect, EffectInput, FileAccess, ProgramDeclaration } from './declaration.js';
+import { notebookProgram } from '../notebook-code.js';
+
+const isNotebook = (p: string) => /\.ipynb$/i.test(p);
+
+/** papermill's input and output notebooks: the first two operands ending in .ipynb (its `-p NAME VALUE` takes two
+ * words, so a value may sit among the operands), else the first two operands. */
+function papermillFiles(input: EffectInput): { in?: string; out?: string } {
+  const files = input.positionals.filter((p) => !NOT_FILES.test(p));
+  const nbs = files.filter(isNotebook);
+  return { in: nbs[0] ?? files[0], out: nbs[1] ?? (nbs.length > 0 ? undefined : files[1]) };
+}
+
+export const PAPERMILL: ProgramDeclaration = {
+  names: ['papermill'],
+  about: 'papermill IN OUT: executes the notebook IN (its code cells run), writes the executed copy to OUT',
+  options: {
+    '*': [
+      ...['-p', '--parameters', '-r', '--parameters_raw', '-f', '--parameters_file', '-y', '--parameters_yaml'],
+      ...['-b', '--parameters_base64', '-k', '--kernel', '-l', '--language', '--cwd', '--engine', '--log-level'],
+      ...['--start-timeout', '--start_timeout', '--execution-timeout'],
+    ],
+  },
+  effects: {
+    reads: ['-f', '--parameters_file'],
+    effects: (input, add) => {
+      const { in: nb, out } = papermillFiles(input);
+      if (nb !== undefined) add('read', nb, 'papermill');
+      if (out !== undefined && out !== '-') add('write', out, 'papermill');
+    },
+  },
+  notebooks: (input) => {
+    const nb = papermillFiles(input).in;
+    return nb === undefined ? [] : [nb];
+  },
+};
+
+/** `jupyter nbconvert --execute NB…` and `jupyter execute NB…` run their notebooks. */
+export function jupyterNotebooks(input: EffectInput): readonly string[] {
+  const [sub, ...rest] =
+    input.program === 'jupyter-nbconvert'
+      ? ['nbconvert', ...input.positionals]
+      : input.program === 'jupyter-execute'
+        ? ['execute', ...input.positionals]
+        : input.positionals;
+  const runs = sub === 'execute' || (sub === 'nbconvert' && has(input.flags, '--execute'));
+  return runs ? rest.filter((p) => !NOT_FILES.test(p)) : [];
+}
+
+export const IPYTHON: ProgramDeclaration = {
+  names: ['ipython', 'ipython3'],
+  about: 'IPython: -c carries code, -m runs a module, else the first word is the script (a .py file or a notebook)',
+  options: { '*': ['-c', '-m', '--profile', '--ipython-dir', '--config', '--log-level'] },
+  interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
+  runs: [{ options: ['-c', '-m'], programOption: ['-m'], notWhen: ['-c'] }],
+};
+
+/** jupytext: each operand is converted to the format --to names, written to -o/--output or beside it under the new
+ * extension; --update and --sync rewrite paired files too. The text written is the operand's code (a notebook's
+ * code cells, a script as it is), so a later run of the output is judged as what went in. */
+function jupytextEffects(input: EffectInput, add: AddEffect, _stdin: string | undefined, files: FileAccess): void {
+  const to = flagValue(input.flags, '--to');
+  const out = flagValue(input.flags, '-o') ?? flagValue(input.flags, '--output');
+  const ext =
+    to === undefined
+      ? undefined
+      : /^(ipynb|notebook)$/.test(to)
+        ? '.ipynb'
+        : /^md|markdown/.test(to)
+          ? '.md'
+          : /^py/.test(to)
+            ? '.py'
+            : undefined;
+  for (const f of input.positionals) {
+    if (NOT_FILES.test(f)) continue;
+    add('read', f, 'jupytext');
+    const text = files.text(f);
+    const code = text === undefined ? undefined : (notebookProgram(text)?.code ?? text);
+    const target = out ?? (ext === undefined ? undefined : f.replace(/(\.[^./]*)?$/, ext));
+    if (target !== undefined && target !== '-') add('write', target, 'jupytext', code);
+    if (has(input.flags, '--sync', '--update', '--set-formats')) add('write', f, 'jupytext');
+  }
+}
+
+export const JUPYTEXT: ProgramDeclaration = {
+  names: ['jupytext'],
+  about: 'jupytext: converts notebooks and scripts (--to FORMAT, -o OUT); --execute runs the result',
+  options: {
+    '*': [
+      ...['--to', '--from', '-o', '--output', '--set-formats', '--format-options', '--opt', '--kernel', '-k'],
+      ...['--pipe', '--check', '--update-metadata', '--set-kernel', '--diff-format', '--run-path'],
+    ],
+  },
+  effects: { reads: ['-o', '--output'], effects: jupytextEffects },
+  notebooks: (input) => (has(input.flags, '--execute') ? input.positionals.filter((p) => !NOT_FILES.test(p)) : []),
+};
