@@ -2,7 +2,7 @@
 // `head`, `tail`, `sed` without -i (tr and the decoders: decoders.ts). A shell fed by them (`head -n 5 tools/x.sh | sh`,
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
-import { applySed, sedEdits } from './sed-script.js';
+import { applySed, inPlaceEdits, sedEdits } from './sed-script.js';
 import { substituteLines } from './sed-regex.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
 
@@ -175,4 +175,43 @@ export function pasteOutput(
   let out = lines[0] ?? '';
   for (let i = 1; i < lines.length; i++) out += (delims[(i - 1) % delims.length] as string) + lines[i];
   return `${out}\n`;
+}
+
+/**
+ * `perl -pe 's/a/b/' f` (and `-p -e`, `-lpe`): each line of its input with the substitutions applied, as `perl -pi`
+ * leaves a file (sed-script.ts reads the same `s///`); any other program or option leaves the output unknown.
+ */
+export function perlFilterOutput(
+  args: readonly string[],
+  _static: boolean,
+  stdin: string | undefined,
+  file: Read,
+): string | undefined {
+  let p = false;
+  const scripts: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const cluster = /^-([lpe]+)$/.exec(a);
+    if (cluster !== null) {
+      p ||= cluster[1]!.includes('p');
+      if (cluster[1]!.includes('e')) {
+        if (!cluster[1]!.endsWith('e') || args[i + 1] === undefined) return undefined;
+        scripts.push(args[++i]!);
+      }
+    } else if (a.startsWith('-') && a !== '-') return undefined;
+    else operands.push(a);
+  }
+  if (!p || scripts.length === 0) return undefined;
+  const edits = inPlaceEdits({
+    program: 'perl',
+    flags: [
+      { name: '-p', value: undefined, token: '-p' },
+      ...scripts.map((value) => ({ name: '-e', value, token: '-e' })),
+    ],
+    positionals: operands,
+  });
+  if (edits.length === 0) return undefined;
+  const text = singleInput(operands, stdin, file);
+  return text === undefined ? undefined : applySed(text, edits, 'unchanged');
 }

@@ -1162,9 +1162,12 @@ export abstract class Follower {
     end: number,
     params: readonly ShellWord[] | undefined,
   ): void {
-    // A notebook the session wrote, executed (papermill, nbconvert --execute, ipython): its code cells are the program.
+    // A notebook the session wrote, executed (papermill, nbconvert --execute, ipython): its code cells are the program
+    // (a text that is not a notebook's JSON is the python code jupytext put there).
     const notebook =
-      family !== 'sh' && file.text !== undefined && /\.ipynb$/i.test(path) ? notebookProgram(file.text) : undefined;
+      family !== 'sh' && file.text !== undefined && /\.ipynb$/i.test(path)
+        ? (notebookProgram(file.text) ?? { family: 'python' as const, code: file.text })
+        : undefined;
     const as = notebook?.family ?? family ?? shebangFamily(file.text ?? file.pieces[0]);
     const whole = file.text !== undefined;
     this.out.script(path, index, as, whole ? 'whole' : 'pieces');

@@ -608,12 +608,53 @@ function importAliases(code: string, language: Language): Map<string, string> | 
   return out;
 }
 
+/** `NAME = Path('f')` / `NAME = pathlib.Path("f")` bindings in Python code: name → literal path (the last wins). */
+function pathBindings(code: string): Map<string, string> | undefined {
+  let out: Map<string, string> | undefined;
+  for (const m of code.matchAll(/(?:^|[;\n])[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:pathlib\.)?Path\(/g)) {
+    const literal = readLiteral(code, (m.index ?? 0) + m[0].length, 'python');
+    if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) continue;
+    (out ??= new Map()).set(m[1] as string, literal.value);
+  }
+  return out;
+}
+
+/** The replacement of the last `.replace('a', 'b')` in an argument computed from a text (the text itself being
+ * unknown here): what the write certainly puts in, as sed -i keeps its replacement. */
+function replacedIn(arg: Arg | undefined, language: Language): string | undefined {
+  if (arg === undefined || !('other' in arg)) return undefined;
+  const text = arg.other;
+  const at = text.lastIndexOf('.replace(');
+  if (at < 0) return undefined;
+  let i = at + '.replace('.length;
+  const from = readLiteral(text, skipSpace(text, i), language);
+  if (from?.value === undefined) return undefined;
+  i = skipSpace(text, from.end);
+  if (text.charCodeAt(i) !== 44) return undefined;
+  return readLiteral(text, skipSpace(text, i + 1), language)?.value;
+}
+
+/** Where the line (or the statement: `;`) that i is on ends, at most maxArgsSpan on. */
+const lineEnd = (text: string, i: number): number => {
+  const limit = Math.min(text.length, i + ONE_LINER_LIMITS.maxArgsSpan);
+  let j = i;
+  while (j < limit && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 59) j++;
+  return j;
+};
+
+const skipSpace = (text: string, i: number): number => {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+};
+
 class Scan {
   private readonly table: CallTable;
   private readonly found: OneLinerFinding[] = [];
   private budget = ONE_LINER_LIMITS.maxCalls;
   /** Names modules and their members were imported under (importAliases). */
   private readonly aliases: Map<string, string> | undefined;
+  /** Python names bound to a path object of a literal (`p = pathlib.Path('f')`): `p.write_text(…)` writes f. */
+  private readonly paths: Map<string, string> | undefined;
 
   constructor(
     private readonly code: string,
@@ -621,6 +662,7 @@ class Scan {
   ) {
     this.table = TABLES[language];
     this.aliases = importAliases(code, language);
+    this.paths = language === 'python' ? pathBindings(code) : undefined;
   }
 
   run(): OneLinerFinding[] {
@@ -719,6 +761,11 @@ class Scan {
     const alias =
       this.aliases === undefined || segments[0] === '?' ? undefined : this.aliases.get(segments[0] as string);
     if (alias !== undefined) segments.splice(0, 1, ...alias.split('.'));
+    const bound = segments.length === 2 ? this.paths?.get(segments[0] as string) : undefined;
+    if (bound !== undefined && receiverPath === undefined) {
+      receiverPath = bound;
+      segments[0] = 'Path';
+    }
     const name = segments.join('.');
     const action =
       this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);
@@ -1030,7 +1077,9 @@ class Scan {
         return;
       }
       case 'path-write':
-        if (receiverPath !== undefined) found.push({ kind: 'write', path: receiverPath, content: path, call });
+        // A text computed by replacing (`p.write_text(p.read_text().replace('a', 'b'))`) keeps what it puts in.
+        if (receiverPath !== undefined)
+          found.push({ kind: 'write', path: receiverPath, content: path ?? replacedIn(first, 'python'), call });
         return;
       case 'path-delete':
         if (receiverPath !== undefined) found.push({ kind: 'delete', path: receiverPath, content: undefined, call });
@@ -1147,9 +1196,11 @@ class Scan {
    */
   private writtenAfter(end: number): string | undefined {
     const code = this.code;
+    // A text computed by replacing (`.write(open(f).read().replace('a', 'b'))`) keeps what it puts in.
+    const computed = (at: number) => replacedIn({ other: code.slice(at, lineEnd(code, at)) }, 'python');
     if (code.startsWith('.write(', end)) {
       const literal = readLiteral(code, end + 7, 'python');
-      return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : undefined;
+      return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : computed(end + 7);
     }
     const as = WITH_AS.exec(code.slice(end, end + 80));
     if (as === null) return undefined;
@@ -1162,7 +1213,8 @@ class Scan {
       i = code.indexOf(call, i + 1)
     ) {
       const literal = readLiteral(code, i + call.length, 'python');
-      if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) return undefined;
+      if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41)
+        return found === 0 ? computed(i) : undefined;
       out += literal.value;
       found++;
     }

@@ -5,6 +5,7 @@
 // `perl -le 'print q{…}'`). A shell fed by them runs that text. Anything else is unknown, never a guess.
 import { readLiteral, type Language } from './one-liner-strings.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
+import { awkSubstituted } from './awk-sub.js';
 
 /** `N`, `N-`, `-M`, `N-M` lists (1-based, comma-separated) → whether position p is selected; undefined if invalid. */
 function ranges(list: string): ((p: number) => boolean) | undefined {
@@ -187,6 +188,11 @@ export function awkOutput(args: readonly string[], _static: boolean, stdin: stri
   const [program, ...files] = operands;
   if (program === undefined) return undefined;
   if (/^\s*(1|\{\s*print\s*(\$0)?\s*;?\s*\})\s*$/.test(program)) return singleInput(files, stdin, file);
+  // `awk '{sub(/re/,"x")}1' f`: each line rewritten (awk-sub.ts).
+  if (/\bg?sub\(/.test(program)) {
+    const input = singleInput(files, stdin, file);
+    return input === undefined ? undefined : awkSubstituted(program, input);
+  }
   const begin = /^\s*BEGIN\s*\{\s*print\s+([\s\S]*?)\s*;?\s*\}\s*$/.exec(program);
   const value = begin === null ? undefined : onlyLiteral(begin[1]!, 'awk');
   return value === undefined ? undefined : `${value}\n`;

@@ -111,11 +111,12 @@ export function applySed(
   let out: string | undefined = text;
   for (const e of edits) {
     if (e.from === undefined && e.dialect !== undefined && out !== undefined) {
-      // A regex edit in place: a pattern that matches nothing leaves the text unknown, as a literal not found does.
+      // A regex edit in place: a pattern that matches nothing leaves the text unknown, as a literal not found does;
+      // a filter prints a text known whole as it is.
       const s = { pattern: e.pattern, replacement: e.to, flags: e.flags };
       const next: string | undefined =
         e.dialect === 'perl' ? substitutePerlLines(out, s) : substituteLines(out, s, e.dialect === 'extended');
-      if (next === undefined || next === out) return undefined;
+      if (next === undefined || (next === out && missing === 'unknown')) return undefined;
       out = next;
       continue;
     }

@@ -95,4 +95,14 @@ describe('jupytext writes the code it converts', () => {
       'model.fit(X_test, y_test)\n',
     ]);
   });
+  it('a notebook jupytext wrote from a script is run as that script when executed', () => {
+    const ctx = { file: files({ '/w/nb/eda.py': "# %%\nimport pandas as pd\npd.read_csv('a.csv').head()\n" }) };
+    const model = parseShell(
+      'cd /w && jupytext --to ipynb nb/eda.py && jupyter nbconvert --to notebook --execute --inplace nb/eda.ipynb',
+      undefined,
+      ctx,
+    );
+    expect(model.opaque.filter((o) => o.reason === 'unparseable')).toEqual([]);
+    expect(model.scripts.some((s) => s.path === '/w/nb/eda.ipynb' && s.as === 'python')).toBe(true);
+  });
 });

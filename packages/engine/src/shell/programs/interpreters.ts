@@ -2,6 +2,7 @@
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
 import { perlEffects } from '../file-effects.js';
 import { printOutput } from '../print-output.js';
+import { perlFilterOutput } from '../filter-output.js';
 import { PACKAGE_BINS } from './packages.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -62,7 +63,9 @@ export const PERL: ProgramDeclaration = {
   attached: ['-i', '-0', '-l'],
   interpreter: { family: 'perl', inline: ['-e', '-E'] },
   effects: { reads: ['-e', '-E'], effects: perlEffects },
-  output: printOutput('perl'),
+  // `perl -le 'print q{…}'` prints the literal; `perl -pe 's/a/b/' f` prints f with the substitution.
+  output: (args, isStatic, stdin, file) =>
+    printOutput('perl')(args, isStatic) ?? perlFilterOutput(args, isStatic, stdin, file),
 };
 
 export const RUBY: ProgramDeclaration = {

@@ -1,0 +1,60 @@
+// awk programs that rewrite each line with sub()/gsub() and print it — `awk '{sub(/it\(/,"it.only(")}1' f > tmp`,
+// `awk '{gsub(/a/,"b"); print}' f` — applied to a known text, as sed's `s///` is (sed-regex.ts): the output a later
+// `mv tmp f` puts in place. Only that shape is read; any other program leaves the output unknown, never a guess.
+import { substituteLines } from './sed-regex.js';
+
+const CALL = /^(g?sub)\(\s*\/((?:[^/\\]|\\.)*)\/\s*,\s*"((?:[^"\\]|\\.)*)"\s*(?:,\s*\$0\s*)?\)$/;
+
+/** The substitutions of a `{ sub(…); gsub(…) } 1` / `{ …; print }` program, in order; undefined for any other. */
+function substitutions(program: string): { pattern: string; replacement: string; global: boolean }[] | undefined {
+  const m =
+    /^\s*\{([\s\S]*?)\}\s*(?:1|\{\s*print\s*(?:\$0\s*)?;?\s*\})\s*$/.exec(program) ??
+    /^\s*\{([\s\S]*?);?\s*print\s*(?:\$0\s*)?;?\s*\}\s*$/.exec(program);
+  if (m === null) return undefined;
+  const calls = (m[1] as string)
+    .split(/\s*[;\n]\s*/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (calls.length === 0) return undefined;
+  const out: { pattern: string; replacement: string; global: boolean }[] = [];
+  for (const call of calls) {
+    const c = CALL.exec(call);
+    if (c === null) return undefined;
+    const replacement = awkString(c[3] as string);
+    // After the string's own escapes, sub() reads `&` as the match and `\&` as a literal &; nothing else is read here.
+    if (replacement === undefined || /\\[^&\\]/.test(replacement)) return undefined;
+    out.push({ pattern: (c[2] as string).replace(/\\\//g, '/'), replacement, global: c[1] === 'gsub' });
+  }
+  return out;
+}
+
+/** An awk string literal's body with its escapes read; undefined for an escape not read here (octal). */
+function awkString(body: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = body[++i];
+    if (n === 'n') out += '\n';
+    else if (n === 't') out += '\t';
+    else if (n === '"' || n === '/') out += n;
+    else if (n === '\\' || n === '&') out += `\\${n}`;
+    else return undefined;
+  }
+  return out;
+}
+
+/** The text the program prints for this input, or undefined when the program is not a sub()/gsub() rewrite. */
+export function awkSubstituted(program: string, text: string): string | undefined {
+  const subs = substitutions(program);
+  if (subs === undefined) return undefined;
+  let out: string | undefined = text.endsWith('\n') ? text.slice(0, -1) : text;
+  for (const s of subs) {
+    out = substituteLines(out, { pattern: s.pattern, replacement: s.replacement, flags: s.global ? 'g' : '' }, true);
+    if (out === undefined) return undefined;
+  }
+  return `${out}\n`;
+}
