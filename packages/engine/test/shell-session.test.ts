@@ -23,6 +23,11 @@ contracts:
     mode: BLOCK
     when: { tool: { effect: { kind: delete, path: ['src', 'src/**'] } } }
     message: m
+  - id: no-prod-cluster-changes
+    description: Changes to the production cluster go through the pipeline.
+    mode: BLOCK
+    when: { tool: { name: bash, run: { program: kubectl, subcommand: [delete, scale], option: { name: --context, value: '^prod' } } } }
+    message: m
 `;
 
 function session(shellSession?: 'persistent' | 'fresh') {
@@ -103,5 +108,36 @@ describe('the session shell', () => {
     const s = session('persistent');
     s.run('cd build');
     expect(s.run('rm -rf src')).toBe('ALLOW');
+  });
+});
+
+describe('the kubectl context a call switched to', () => {
+  it('reaches a later call, as kubectl keeps it in the kubeconfig', () => {
+    const s = session();
+    expect(s.run('kubectl config use-context prod-eu')).toBe('ALLOW');
+    expect(s.state().shell.kube).toEqual({ context: 'prod-eu' });
+    expect(s.run('kubectl delete deployment api')).toBe('BLOCK');
+    expect(s.run('kubectl get pods')).toBe('ALLOW');
+  });
+  it('in a fresh shell too, and through kubectx', () => {
+    const s = session('fresh');
+    s.run('kubectx prod');
+    expect(s.run('kubectl scale deploy/api --replicas=0')).toBe('BLOCK');
+  });
+  it('is replaced by a later switch, forgotten when switched to a name not known, kept out of other calls', () => {
+    const s = session();
+    s.run('kubectl config use-context prod');
+    s.run('kubectl config use-context staging');
+    expect(s.run('kubectl delete deployment api')).toBe('ALLOW');
+    s.run('kubectl config use-context prod');
+    s.run('kubectl config use-context "$(cat .ctx)"');
+    expect(s.state().shell.kube).toBeUndefined();
+    expect(s.run('kubectl delete deployment api')).toBe('ALLOW');
+    expect(s.run('kubectl delete deployment api --context=prod')).toBe('BLOCK');
+  });
+  it('a command naming its own context keeps it', () => {
+    const s = session();
+    s.run('kubectl config use-context prod');
+    expect(s.run('kubectl delete deployment api --context=dev')).toBe('ALLOW');
   });
 });

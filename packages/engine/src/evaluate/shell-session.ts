@@ -2,7 +2,7 @@
 // shell model reports them (ShellModel.persists). Bounded, so a session's state stays small whatever the agent does.
 // And the one place a call's context is made from the session and the host: those values and that directory, the
 // files the session wrote (the ledger), the branch checked out and git's ignore rules (the event's host facts).
-import type { GlobMatch, ShellContext, ShellFile } from '../shell/index.js';
+import type { GlobMatch, KubeChange, KubeState, ShellContext, ShellFile } from '../shell/index.js';
 import { pathGlobMatch } from '../shell/glob-match.js';
 import { callPaths, ignoreRules, type CallContext, type Facts } from '../facts/index.js';
 import type { CompiledPolicy } from '../compile/index.js';
@@ -17,6 +17,8 @@ export interface ShellSession {
   /** The directory relative to the project root (or absolute, or as written when it cannot be known); undefined:
    * the root. */
   readonly cwd: string | undefined;
+  /** The kubectl context and namespace the session's calls switched to (each at most maxValueLength long). */
+  readonly kube?: KubeState;
 }
 
 export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.freeze({}), cwd: undefined });
@@ -74,7 +76,12 @@ export function freshContext(
   const names = Object.keys(state.shell.env).filter((n) => !HOST_ENVIRONMENT.has(n));
   const cwd = typeof event.args?.workdir === 'string' ? undefined : state.shell.cwd;
   if (names.length === 0 && cwd === undefined) return undefined;
-  return callContext(policy, state, event, { env: Object.fromEntries(names.map((n) => [n, ''])) });
+  // The kubectl context is in the kubeconfig on disk: a new shell has it too.
+  const kube = state.shell.kube;
+  return callContext(policy, state, event, {
+    env: Object.fromEntries(names.map((n) => [n, ''])),
+    ...(kube !== undefined ? { kube } : {}),
+  });
 }
 
 /** The context of a call from the session's values (as one reading has them), its files and the host's facts. */
@@ -254,8 +261,13 @@ function shellValues(
 ): ShellContext | undefined {
   const hasEnv = Object.keys(session.env).length > 0;
   const cwd = typeof args?.workdir === 'string' ? undefined : session.cwd;
-  if (!hasEnv && cwd === undefined) return undefined;
-  return { ...(hasEnv ? { env: session.env } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+  const kube = session.kube;
+  if (!hasEnv && cwd === undefined && kube === undefined) return undefined;
+  return {
+    ...(hasEnv ? { env: session.env } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(kube !== undefined ? { kube } : {}),
+  };
 }
 
 /** The session after a call that ran: what its shell left behind, within the bound. */
@@ -267,7 +279,8 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   const names = Object.keys(persists.env);
   const workdir = typeof facts.args.workdir === 'string' ? facts.args.workdir : undefined;
   const cwd = workdir === undefined ? persists.cwd : rootRelative(workdir, persists.cwd, root);
-  if (names.length === 0 && cwd === session.cwd) return session;
+  const kube = nextKube(session.kube, persists.kube);
+  if (names.length === 0 && cwd === session.cwd && kube === session.kube) return session;
   // A Map, then own properties: a variable called __proto__ stays a variable.
   const env = new Map(Object.entries(session.env));
   for (const name of names) {
@@ -285,7 +298,18 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     if (env.size <= SHELL_SESSION_LIMITS.maxVariables) break;
     env.delete(name);
   }
-  return { env: Object.fromEntries(env), cwd };
+  return { env: Object.fromEntries(env), cwd, ...(kube !== undefined ? { kube } : {}) };
+}
+
+/** The kubectl context and namespace after a call switched some: a name not known (or too long) is forgotten. */
+function nextKube(kube: KubeState | undefined, change: KubeChange | undefined): KubeState | undefined {
+  if (change === undefined) return kube;
+  const keep = (v: string | null | undefined, before: string | undefined) =>
+    v === undefined ? before : v !== null && v.length <= SHELL_SESSION_LIMITS.maxValueLength ? v : undefined;
+  const context = keep(change.context, kube?.context);
+  const namespace = keep(change.namespace, kube?.namespace);
+  if (context === undefined && namespace === undefined) return undefined;
+  return { ...(context !== undefined ? { context } : {}), ...(namespace !== undefined ? { namespace } : {}) };
 }
 
 /** A call run in `workdir` that ended in `cwd` (relative to workdir): where that is from the root. */

@@ -12,6 +12,8 @@ export type {
   ShellOptions,
   ShellContext,
   ShellPersistence,
+  KubeState,
+  KubeChange,
   UnknownWord,
   ShellFile,
   GlobMatch,

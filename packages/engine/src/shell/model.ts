@@ -69,6 +69,8 @@ const ENVIRONMENT_READ = [
 
 function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
+  // A kubectl context an earlier call switched to reaches any kubectl the call runs, by name or in a script.
+  if (context.kube !== undefined) return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
@@ -203,8 +205,10 @@ function build(
   }
   const start = context?.cwd === undefined || context.cwd === '' || context.cwd === '.' ? undefined : context.cwd;
   const scope = { cwd: start, vars: new Vars(undefined, context?.env) };
+  const walker = new Walker(out, maxDepth, text.length, files, repo);
+  walker.kube.start(context?.kube);
   try {
-    new Walker(out, maxDepth, text.length, files, repo).script(
+    walker.script(
       parse(text),
       { text, base: 0, span: [0, text.length], via: [], depth: 0, env: [], remote: undefined },
       scope,
@@ -213,5 +217,10 @@ function build(
     // The parser or walker met something it cannot handle: what was collected still counts, the rest is opaque.
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
-  return { model: out.result({ env: scope.vars.persisted(), cwd: scope.cwd }), files, repo };
+  const kube = walker.kube.changes();
+  return {
+    model: out.result({ env: scope.vars.persisted(), cwd: scope.cwd, ...(kube !== undefined ? { kube } : {}) }),
+    files,
+    repo,
+  };
 }

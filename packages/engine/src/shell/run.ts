@@ -76,8 +76,8 @@ function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValue
 }
 
 export abstract class Runner extends Follower {
-  /** The kubectl context and namespace set earlier in the call. */
-  private readonly kube = new KubeContext();
+  /** The kubectl context and namespace set earlier in the call (or by the session's earlier calls). */
+  readonly kube = new KubeContext();
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   protected run(
     words: readonly ShellWord[],

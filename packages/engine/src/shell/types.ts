@@ -156,6 +156,20 @@ export interface ShellPersistence {
   /** Its directory when it ends, relative to the project root when the call started there (or as the session's cwd
    * was given); undefined: the start directory. A directory that cannot be known is kept as written (`$TARGET`). */
   readonly cwd: string | undefined;
+  /** The kubectl context and namespace it switched to (kube-context.ts); absent: it switched none. */
+  readonly kube?: KubeChange;
+}
+
+/** The kubectl context and namespace a session's calls set (`kubectl config use-context`, `kubens`). */
+export interface KubeState {
+  readonly context?: string;
+  readonly namespace?: string;
+}
+
+/** What one call switched: a name, or null when it switched to one not known. */
+export interface KubeChange {
+  readonly context?: string | null;
+  readonly namespace?: string | null;
 }
 
 /** What the session knows of a file it wrote: the whole text, else the pieces it put into it. */
@@ -190,6 +204,8 @@ export interface ShellContext {
   readonly branch?: string | null;
   /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */
   readonly upstream?: string;
+  /** The kubectl context and namespace earlier calls of the session switched to; absent: unknown. */
+  readonly kube?: KubeState;
 }
 
 export interface ShellOptions {
