@@ -23,6 +23,11 @@ function takeGlobals(table: CompiledProgram, args: readonly string[], globals: F
       i += 1;
       continue;
     }
+    if (table.declaration.globals?.words?.includes(token) === true) {
+      globals.push({ name: token, value: undefined, token });
+      i += 1;
+      continue;
+    }
     if (token.charCodeAt(0) !== 45 /* - */ || token === '--' || token === '-') break;
     const eq = token.indexOf('=');
     const name = eq === -1 ? token : token.slice(0, eq);

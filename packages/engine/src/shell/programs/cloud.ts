@@ -35,6 +35,8 @@ export const GCLOUD: ProgramDeclaration = {
       ...['--billing-project', '--flags-file'],
     ],
     flag: ['-q', '--quiet', '--log-http'],
+    // The release tracks: `gcloud beta run deploy`, `gcloud alpha storage rm` are those commands.
+    words: ['alpha', 'beta', 'preview'],
   },
   options: {
     '*': ['--project', '--account', '--format', '--zone', '--region', '--filter', '--configuration'],

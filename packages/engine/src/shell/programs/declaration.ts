@@ -317,6 +317,9 @@ export interface ProgramDeclaration {
     readonly flag: readonly string[];
     /** A first word `+NAME` picks a toolchain (rustup's proxies: `cargo +nightly publish`): taken off as a global. */
     readonly toolchain?: boolean;
+    /** Words before the subcommand that pick a variant of the whole CLI, not a command (gcloud's release tracks:
+     * `gcloud beta run deploy` is `run deploy`): taken off as globals. */
+    readonly words?: readonly string[];
   };
   /** Global options whose value moves the directory the command runs in. */
   readonly cwd?: readonly string[];
