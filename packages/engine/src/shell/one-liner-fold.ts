@@ -72,8 +72,18 @@ function putInNames(code: string, language: Language): string {
   let i = 0;
   while (i < code.length) {
     const c = code.charCodeAt(i);
-    if (opensString(language, c)) {
-      i = readLiteral(code, i, language)?.end ?? i + 1;
+    // A JavaScript template or a Python f-string whose every interpolation is a known name is that literal.
+    const fString = language === 'python' && (c === 102 || c === 70) && /^[fF][rR]?['"]/.test(code.slice(i, i + 3));
+    if (opensString(language, c) || (fString && (i === 0 || !isIdent(code.charCodeAt(i - 1))))) {
+      const literal = readLiteral(code, i, language);
+      const end = literal?.end ?? i + 1;
+      const filled =
+        literal !== undefined && literal.value === undefined ? fill(code.slice(i, end), values) : undefined;
+      if (filled !== undefined) {
+        out += code.slice(copied, i) + filled;
+        copied = end;
+      }
+      i = end;
       continue;
     }
     if ((language === 'python' && c === 35) || (language === 'js' && c === 47 && code.charCodeAt(i + 1) === 47)) {
@@ -105,6 +115,38 @@ function putInNames(code: string, language: Language): string {
     i = j === i ? i + 1 : j;
   }
   return out + code.slice(copied);
+}
+
+/**
+ * A template literal (`` `git ${rest}` ``) or an f-string (`f"push {branch}"`) with each interpolation of a known name
+ * replaced by its value, as a plain literal; undefined when an interpolation is anything else (an expression, a format
+ * spec, a name not known).
+ */
+function fill(text: string, values: ReadonlyMap<string, string | undefined>): string | undefined {
+  if (text.startsWith('`')) {
+    let unknown = false;
+    const out = text.replace(/(?<!\\)\$\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (_, name: string) => {
+      const v = values.get(name);
+      if (v === undefined) unknown = true;
+      return (v ?? '').replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+    });
+    return unknown || /(?<!\\)\$\{/.test(out) ? undefined : out;
+  }
+  const prefix = /^[fF]([rR]?)/.exec(text);
+  if (prefix === null) return undefined;
+  const body = text.slice(prefix[0].length);
+  const q = body.charAt(0);
+  let unknown = false;
+  const out = body.replace(/\{\{|\}\}|\{([^{}]*)\}|[{}]/g, (m: string, name: string | undefined) => {
+    if (m === '{{') return '{';
+    if (m === '}}') return '}';
+    const v = name !== undefined && /^\s*[A-Za-z_]\w*\s*$/.test(name) ? values.get(name.trim()) : undefined;
+    if (v === undefined) unknown = true;
+    return prefix[1] !== ''
+      ? (v ?? '')
+      : (v ?? '').replace(/\\/g, '\\\\').replace(new RegExp(q, 'g'), `\\${q}`).replace(/\n/g, '\\n');
+  });
+  return unknown ? undefined : prefix[1] + out;
 }
 
 class Folder {

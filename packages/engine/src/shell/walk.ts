@@ -287,11 +287,13 @@ export class Walker extends Runner {
   /**
    * `a && b || c`: a command after `||` runs only when what came before failed. Values flow in order along `&&` (a
    * chain is read as succeeding: `cd x && B=main && git push "$B"`, and after it); from a `||` on, what the list
-   * assigned is unknown — before it (it may not have happened) and after it (it may not happen).
+   * assigned is unknown — before it (it may not have happened) and after it (it may not happen). The first command
+   * always runs, and what it assigns is assigned even when it then fails: `read -r -d '' S <<'EOF' || true` (read
+   * reports the end of its input as a failure, hence the idiom) still sets S.
    */
   private andOr(node: AndOr, frame: Frame, scope: Scope): Ran {
     const vars = scope.vars;
-    const start = vars.mark();
+    let start = vars.mark();
     let conditional = -1;
     let ran = NOTHING;
     for (let i = 0; i < node.commands.length; i++) {
@@ -300,6 +302,7 @@ export class Walker extends Runner {
         if (conditional === -1) conditional = vars.mark();
       }
       ran = this.node(node.commands[i] as PipelineNode, frame, scope);
+      if (i === 0) start = vars.mark();
     }
     if (conditional !== -1) for (const name of vars.writtenSince(conditional)) vars.set(name, UNKNOWN);
     return ran;
@@ -476,7 +479,7 @@ export class Walker extends Runner {
     );
     if (node.name !== undefined && words[0]?.value === 'alias' && !words[0].dynamic) defineAliases(words, scope);
     const called = node.name !== undefined ? this.functionCalled(words, scope) : undefined;
-    if (called !== undefined) this.callFunction(called, words, scope);
+    if (called !== undefined) this.callFunction(called, words, scope, own ?? piped);
     // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
     if (node.name !== undefined && DECLARES.has(node.name.value))
       for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
@@ -532,7 +535,7 @@ export class Walker extends Runner {
    * positional parameters. A call made inside the function's own body (recursion) is not followed again; past
    * MAX_FUNCTION_CALLS in one command the rest is opaque.
    */
-  private callFunction(fn: ShellFunction, words: readonly ShellWord[], scope: Scope): void {
+  private callFunction(fn: ShellFunction, words: readonly ShellWord[], scope: Scope, stdin: Stdin = NO_STDIN): void {
     const name = fn.node.name.value;
     if (this.calling.has(name)) return;
     if (this.functionCalls >= MAX_FUNCTION_CALLS) {
@@ -543,17 +546,19 @@ export class Walker extends Runner {
     this.calling.add(name);
     const s = child(scope);
     setParams(s, words.slice(1));
-    this.functionBody(fn.node, fn.frame, s);
+    // Its input is the call's (`append() { cat >> f; }; append <<'EOF'`): the body's first command reads it, as a
+    // group's does.
+    this.functionBody(fn.node, fn.frame, s, stdin);
     this.calling.delete(name);
     forgetCalled(scope, s);
     // A function runs in the caller's shell: its `cd` is the caller's (a `( … )` body kept its own).
     scope.cwd = s.cwd;
   }
 
-  private functionBody(node: FunctionNode, frame: Frame, scope: Scope): void {
+  private functionBody(node: FunctionNode, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): void {
     const body = node.body;
-    if (body.type === 'CompoundList') this.list(body, frame, scope);
-    else this.node(body, frame, scope);
+    if (body.type === 'CompoundList') this.printingList(body, frame, scope, stdin);
+    else this.node(body, frame, scope, stdin);
   }
 
   /** One word of a command, expanded: its substitutions walked, its value put in, split into fields when unquoted. */
