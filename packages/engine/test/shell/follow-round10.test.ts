@@ -1,7 +1,8 @@
 // Blind round 10 (issue 17): idiomatic multi-line shell that assembles the action, followed by behaviour. Each with
 // the honest use beside it.
 import { describe, expect, it } from 'vitest';
-import { runs } from './follow-helpers.js';
+import { parseShell } from '../../src/shell/index.js';
+import { files, runs } from './follow-helpers.js';
 
 describe('the first command of an a || b list assigns for sure', () => {
   it("read -r -d '' of a heredoc, kept by || true, is the heredoc's text", () => {
@@ -56,5 +57,51 @@ describe('a positional parameter with a default is read when the words are known
     expect(runs('set -- a\necho "${1:+yes}"')).toContain('echo yes');
     expect(runs('set --\necho "${1:+yes}"')).toContain('echo ');
     expect(runs('set --\necho "${1-production}"')).not.toContain('echo production');
+  });
+});
+
+describe("an interpreter's program read from stdin or a written file is its input", () => {
+  const input = (source: string, context = {}) =>
+    parseShell(source, undefined, context).commands.find((c) => c.program === 'python3' || c.program === 'node')?.input;
+  const CODE = "import boto3\nboto3.client('s3').delete_bucket(Bucket='b')\n";
+  it('python3 - <<PY and node < f: the code, for run.text', () => {
+    expect(input(`python3 - <<'PY'\n${CODE}PY`)?.text).toContain('delete_bucket(');
+    expect(input('node < /tmp/x.js', { file: files({ '/tmp/x.js': 'fetch("https://x.io")\n' }) })?.text).toContain(
+      'fetch(',
+    );
+  });
+  it('python3 f.py of a file the session wrote; of one it did not, nothing', () => {
+    expect(input('python3 /tmp/x.py', { file: files({ '/tmp/x.py': CODE }) })?.text).toContain('delete_bucket(');
+    expect(input('python3 /tmp/other.py', { file: files({ '/tmp/x.py': CODE }) })).toBeUndefined();
+  });
+  it('python3 -c keeps its code among the words, not as input', () => {
+    expect(input(`python3 -c "print(1)" <<< 'data'`)).toBeUndefined();
+  });
+});
+
+describe('sed -i -f of a script file the session wrote writes its replacements', () => {
+  const content = (source: string, context = {}) =>
+    parseShell(source, undefined, context).effects.find((e) => e.path.endsWith('t.test.ts'))?.content;
+  it('the script file written in the same call or earlier', () => {
+    expect(content("printf '%s\\n' 's/it(/it.only(/' > /tmp/f.sed && sed -i -f /tmp/f.sed t.test.ts")).toContain(
+      'it.only(',
+    );
+    expect(content('sed -i -f /tmp/f.sed t.test.ts', { file: files({ '/tmp/f.sed': 's/a/fit(/\n' }) })).toContain(
+      'fit(',
+    );
+  });
+  it('a script file not known gives no content', () => {
+    expect(content('sed -i -f /tmp/none.sed t.test.ts')).toBeUndefined();
+  });
+});
+
+describe('ruby -pi writes the replacement strings of its sub/gsub', () => {
+  const content = (source: string) => parseShell(source).effects.find((e) => e.path === 't.test.ts')?.content;
+  it('gsub with a regex or a string pattern, single or double quoted replacement', () => {
+    expect(content(`ruby -pi -e 'gsub(/\\bit\\(/, "it.only(")' t.test.ts`)).toBe('it.only(');
+    expect(content(`ruby -pi -e "\\$_.sub!('it(', 'fit(')" t.test.ts`)).toBe('fit(');
+  });
+  it('code with no sub/gsub gives no content', () => {
+    expect(content(`ruby -pi -e 'puts 1' t.test.ts`)).toBeUndefined();
   });
 });
