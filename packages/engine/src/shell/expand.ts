@@ -1,6 +1,7 @@
 // The expansion of a word from literals: `B=main; git push -f origin "$B"` pushes main. Parameters (${X:-d}, ${X%s},
 // ${X/a/b}, ${X:o:l}, ${#X}, case changes), $(…) of a literal producer, quotes and word splitting on $IFS; unknown
 // parts are kept as written and said so.
+import { topFrom } from './git-output.js';
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve, treeOf } from './paths.js';
@@ -786,6 +787,7 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   const repo = {
     branch: (dir: string | undefined) => ctx.branch?.(at(dir)),
     upstream: (dir: string | undefined) => ctx.upstream?.(at(dir)),
+    top: (dir: string | undefined) => topFrom(at(dir)),
   };
   return output(words.slice(1), true, stdin, file, undefined, repo);
 }

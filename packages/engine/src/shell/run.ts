@@ -17,6 +17,7 @@ import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
+import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import { sameShell, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
@@ -320,6 +321,7 @@ export abstract class Runner extends Follower {
               {
                 branch: (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 upstream: (dir) => this.upstreamAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+                top: (dir) => topFrom(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
               },
             );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).

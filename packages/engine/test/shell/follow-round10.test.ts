@@ -105,3 +105,13 @@ describe('ruby -pi writes the replacement strings of its sub/gsub', () => {
     expect(content(`ruby -pi -e 'puts 1' t.test.ts`)).toBeUndefined();
   });
 });
+
+describe('git rev-parse --show-toplevel where the call starts is the top: .', () => {
+  it('a variable set to it, then rm -rf "${ROOT:?}"/* removes ./*', () => {
+    expect(runs('ROOT="$(git rev-parse --show-toplevel)"\nrm -rf "${ROOT:?}"/*')).toContain('rm -rf ./*');
+    expect(runs('ROOT="$(git rev-parse --show-toplevel)"\nrm -rf "$ROOT"/dist')).toContain('rm -rf ./dist');
+  });
+  it('after a cd elsewhere the top is not known', () => {
+    expect(runs('cd /tmp && ROOT="$(git rev-parse --show-toplevel)" && rm -rf "$ROOT"/*')).not.toContain('rm -rf ./*');
+  });
+});
