@@ -36,11 +36,16 @@ function joinParts(parts: readonly string[]): string {
 export function foldPaths(source: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return source;
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
-  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*['"`]/.test(source) ? putInNames(source, language) : source;
+  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`]|(?:pathlib\.)?Path\()/.test(source)
+    ? putInNames(source, language)
+    : source;
   // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
   if (!/join\(|resolve\(|Path\(|['"]\s*\+|\+\s*['"]|\)\s*\/\s*['"]/.test(code)) return code;
   return new Folder(code, language).run();
 }
+
+/** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */
+const PATH_VALUE = /^(?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)(?=[ \t]*(?:[;\n\r#]|$))/;
 
 /** At most this many names are put in per one-liner. */
 const MAX_NAMES = 32;
@@ -53,6 +58,7 @@ const MAX_NAMES = 32;
  */
 function putInNames(code: string, language: Language): string {
   const values = new Map<string, string | undefined>();
+  const paths = new Map<string, string | undefined>();
   const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
   for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
     const name = m[2] as string;
@@ -61,12 +67,19 @@ function putInNames(code: string, language: Language): string {
     const plain =
       literal?.value !== undefined && (after === undefined || after === ';' || after === '\n' || after === '\r');
     values.set(name, values.has(name) || !plain ? undefined : literal?.value);
+    // `p = Path('tests/x.py')` (Python): the name stands for that call where it is read (`p.write_text(…)`).
+    const path =
+      language === 'python' && literal === undefined ? PATH_VALUE.exec(code.slice(m.index + m[0].length)) : null;
+    if (path !== null && values.get(name) === undefined && !paths.has(name)) paths.set(name, path[0]);
+    else paths.set(name, undefined);
     if (values.size > MAX_NAMES) break;
   }
   // Names bound another way than `=` are not known.
-  for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g))
+  for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g)) {
     values.set(m[1] as string, undefined);
-  if (![...values.values()].some((v) => v !== undefined)) return code;
+    paths.set(m[1] as string, undefined);
+  }
+  if (![...values.values(), ...paths.values()].some((v) => v !== undefined)) return code;
   let out = '';
   let copied = 0;
   let i = 0;
@@ -108,8 +121,12 @@ function putInNames(code: string, language: Language): string {
       !(next === 61 && code.charCodeAt(k + 1) !== 61) && // p = …, p=… keyword argument
       next !== 58 && // { p: … }
       !(next === 40); // p(…): a call, not a value
+    const path = value === undefined ? paths.get(name) : undefined;
     if (read) {
       out += code.slice(copied, i) + quote(value as string);
+      copied = j;
+    } else if (path !== undefined && code.charCodeAt(i - 1) !== 46 && code.charCodeAt(k) === 46) {
+      out += code.slice(copied, i) + path;
       copied = j;
     }
     i = j === i ? i + 1 : j;

@@ -1030,7 +1030,14 @@ class Scan {
         return;
       }
       case 'path-write':
-        if (receiverPath !== undefined) found.push({ kind: 'write', path: receiverPath, content: path, call });
+        // `p.write_text(p.read_text().replace('it(', 'it.only('))`: what the replacements put into the file, as sed -i's.
+        if (receiverPath !== undefined)
+          found.push({
+            kind: 'write',
+            path: receiverPath,
+            content: path ?? (first !== undefined && 'other' in first ? replacedWith(first.other) : undefined),
+            call,
+          });
         return;
       case 'path-delete':
         if (receiverPath !== undefined) found.push({ kind: 'delete', path: receiverPath, content: undefined, call });
@@ -1168,4 +1175,23 @@ class Scan {
     }
     return found === 0 ? undefined : out;
   }
+}
+
+/** The replacement texts of the `.replace('old', 'new')` calls in an argument's code (Python), one a line. */
+function replacedWith(code: string): string | undefined {
+  const to: string[] = [];
+  for (let i = code.indexOf('.replace('); i !== -1 && to.length < 16; i = code.indexOf('.replace(', i + 1)) {
+    let j = i + 9;
+    while (code.charCodeAt(j) === 32) j++;
+    const from = readLiteral(code, j, 'python');
+    if (from?.value === undefined) continue;
+    j = from.end;
+    while (code.charCodeAt(j) === 32) j++;
+    if (code.charCodeAt(j) !== 44) continue;
+    j++;
+    while (code.charCodeAt(j) === 32) j++;
+    const into = readLiteral(code, j, 'python');
+    if (into?.value !== undefined) to.push(into.value);
+  }
+  return to.length === 0 ? undefined : to.join('\n');
 }

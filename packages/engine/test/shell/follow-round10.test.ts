@@ -115,3 +115,18 @@ describe('git rev-parse --show-toplevel where the call starts is the top: .', ()
     expect(runs('cd /tmp && ROOT="$(git rev-parse --show-toplevel)" && rm -rf "$ROOT"/*')).not.toContain('rm -rf ./*');
   });
 });
+
+describe('a Python read-replace-write through a Path held by a name writes the replacement texts', () => {
+  const write = (source: string) => parseShell(source).effects.find((e) => e.kind === 'write');
+  it("p = Path('f'); p.write_text(p.read_text().replace('a', 'b')): f is written with b", () => {
+    const e = write(
+      `python3 -c "import pathlib; p=pathlib.Path('t.test.ts'); p.write_text(p.read_text().replace('it(', 'it.only('))"`,
+    );
+    expect(e?.path).toBe('t.test.ts');
+    expect(e?.content).toBe('it.only(');
+  });
+  it('a name bound twice is not known', () => {
+    const src = `python3 -c "from pathlib import Path; p=Path('a.ts'); p=Path('b.ts'); p.write_text('x')"`;
+    expect(write(src)?.path).toBeUndefined();
+  });
+});
