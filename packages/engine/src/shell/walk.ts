@@ -250,9 +250,11 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'Function':
-        // Judged where it is written, with what the shell knows there (its parameters unknown), and again at each call
-        // with that call's arguments (`f() { git push -f origin "$1"; }; f main`).
-        this.functionBody(node, frame, child(scope));
+        // Judged at each call with that call's arguments (`f() { git push -f origin "$1"; }; f main`); where it is
+        // written too, with what the shell knows there (its parameters unknown), unless the same source calls it
+        // later by name at a command's place — then its calls say all it does, and an honest function of its
+        // parameters (`new_adr() { cp t "docs/adr/0014-$1.md"; }; new_adr use-kafka`) is not judged as unknown.
+        if (!calledLater(frame.text.slice(node.end), node.name.value)) this.functionBody(node, frame, child(scope));
         (scope.functions ??= new Map()).set(node.name.value, { node, frame });
         return NOTHING;
       case 'Coproc': {
@@ -708,4 +710,19 @@ function defineAliases(words: readonly ShellWord[], scope: Scope): void {
     if (w.dynamic || eq <= 0 || !ALIAS_NAME.test(w.value.slice(0, eq))) continue;
     (scope.aliases ??= new Map()).set(w.value.slice(0, eq), w.value.slice(eq + 1));
   }
+}
+
+/**
+ * Whether `name` is run as a command later in `rest` (at a line's start, after ; & | ( { $( or a backquote, or after
+ * a keyword that starts a command), so that the walk reaches each call. Not when the source exports functions (`export
+ * -f`): a child shell may then run it where the walk does not look for it.
+ */
+function calledLater(rest: string, name: string): boolean {
+  if (!/^[\w.:-]+$/.test(name) || !rest.includes(name) || /\b(?:export|declare|typeset)\s+-[a-z]*f/.test(rest))
+    return false;
+  const escaped = name.replace(/[.]/g, '\\.');
+  return new RegExp(
+    `(?:^|[;&|({\`\n]|\\$\\(|\\b(?:then|do|else|elif|if|while|until|time|!))[ \\t]*${escaped}(?=[\\s;&|)}\`]|$)`,
+    'm',
+  ).test(rest);
 }

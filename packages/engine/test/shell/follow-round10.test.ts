@@ -130,3 +130,19 @@ describe('a Python read-replace-write through a Path held by a name writes the r
     expect(write(src)?.path).toBeUndefined();
   });
 });
+
+describe('a function the same source calls later is judged at its calls only', () => {
+  it('its parameters are the call words: no walk of the body with $1 unknown', () => {
+    expect(runs('f() { cp t "docs/adr/0014-$1.md"; }\nf use-kafka')).toEqual([
+      'f use-kafka',
+      'cp t docs/adr/0014-use-kafka.md',
+    ]);
+  });
+  it('still read where written when never called, when only named in a string, or when functions are exported', () => {
+    expect(runs('f() { git push -f origin main; }\necho f')).toContain('git push -f origin main');
+    expect(runs('f() { git push -f origin main; }; bash -c "f"')).toContain('git push -f origin main');
+    expect(runs("f() { git push -f origin main; }\nexport -f f\nbash <<'EOF'\nf\nEOF")).toContain(
+      'git push -f origin main',
+    );
+  });
+});
