@@ -1,6 +1,7 @@
 // The expansion of a word from literals: `B=main; git push -f origin "$B"` pushes main. Parameters (${X:-d}, ${X%s},
 // ${X/a/b}, ${X:o:l}, ${#X}, case changes), $(…) of a literal producer, quotes and word splitting on $IFS; unknown
 // parts are kept as written and said so.
+import { topFrom } from './git-output.js';
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve, treeOf } from './paths.js';
@@ -508,6 +509,29 @@ function variable(name: string, text: string, ctx: ExpandContext): string | unde
 }
 
 type ParameterPart = Extract<WordPart, { type: 'ParameterExpansion' }>;
+type DefaultOperation = Extract<NonNullable<ParameterPart['operation']>, { type: 'Default' }>;
+
+/** A positional parameter's ${N:-d}/${N:=d}/${N:?m}/${N:+x}, given its value (undefined: unknown); empty counts as
+ * missing only under the colon forms, and a missing one with no colon stays unknown (unset and empty look alike here). */
+function positionalDefault(op: DefaultOperation, value: string | undefined, ctx: ExpandContext): string | undefined {
+  if (value === undefined || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+  const colon = op.operator.startsWith(':');
+  if (value === '' && !colon) return undefined;
+  const missing = value === '';
+  const operand = (): string | undefined => {
+    const e = expandValue(op.operand, { ...ctx, depth: ctx.depth + 1 });
+    return e.unknown ? undefined : e.value;
+  };
+  switch (op.operator.replace(':', '')) {
+    case '-':
+    case '=':
+      return missing ? operand() : value;
+    case '+':
+      return missing ? '' : operand();
+    default:
+      return missing ? undefined : value;
+  }
+}
 
 function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined {
   const name = part.parameter;
@@ -526,6 +550,15 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       const items = allElements(part, ctx);
       return items === undefined ? undefined : items.join(' ');
     }
+    // ${1:-d}, ${1:?msg}, ${2:+x}: a positional parameter with a default, when the call's words are known (`ns=${1:?}`
+    // in a script run with its arguments).
+    if (
+      part.operation?.type === 'Default' &&
+      part.index === undefined &&
+      part.prefix === undefined &&
+      /^[1-9]$/.test(name)
+    )
+      return positionalDefault(part.operation, special(name, undefined, false, ctx), ctx);
     if (part.operation !== undefined) return undefined;
     // An index with expansions (`${A[$i]}`, `${A[$((i+1))]}`) is arithmetic too: its text is read as such.
     const index = part.index?.value;
@@ -754,6 +787,7 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   const repo = {
     branch: (dir: string | undefined) => ctx.branch?.(at(dir)),
     upstream: (dir: string | undefined) => ctx.upstream?.(at(dir)),
+    top: (dir: string | undefined) => topFrom(at(dir)),
   };
   return output(words.slice(1), true, stdin, file, undefined, repo);
 }

@@ -43,11 +43,18 @@ export function teeEffects(input: EffectInput, add: AddEffect, stdin: string | u
     if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
 }
 
-export function sedEffects(input: EffectInput, add: AddEffect): void {
+export function sedEffects(input: EffectInput, add: AddEffect, _stdin?: string, access?: FileAccess): void {
   if (!has(input.flags, '-i', '--in-place')) return;
   // Without -e/-f the first positional is the script, the rest are the files edited in place.
   const files = has(input.flags, '-e', '--expression', '-f', '--file') ? input.positionals : input.positionals.slice(1);
-  for (const p of files) add('write', p, 'sed -i', replacements(sedScripts(input)));
+  // A script file the call or the session wrote (`sed -i -f fix.sed f`) is read as its lines of script.
+  const scripts = has(input.flags, '-e', '--expression') || !has(input.flags, '-f', '--file') ? sedScripts(input) : [];
+  for (const f of input.flags)
+    if ((f.name === '-f' || f.name === '--file') && f.value !== undefined) {
+      const text = access?.read(f.value, 'sed');
+      if (text !== undefined) scripts.push(...text.split('\n').filter((l) => l.trim() !== ''));
+    }
+  for (const p of files) add('write', p, 'sed -i', replacements(scripts));
 }
 
 /**
@@ -128,7 +135,16 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
     (f.name === '-e' || f.name === '-E') && f.value !== undefined ? [f.value] : [],
   );
   if (scripts.length === 0 && input.positionals[0] !== undefined) scripts.push(input.positionals[0]);
-  for (const p of files) add('write', p, `${input.program} -i`, replacements(scripts));
+  const content = input.program === 'ruby' ? rubyReplacements(scripts) : replacements(scripts);
+  for (const p of files) add('write', p, `${input.program} -i`, content);
+}
+
+/** The replacement strings of Ruby's `sub`/`gsub` (`ruby -pi -e 'gsub(/it\(/, "it.only(")'`), one a line. */
+const RUBY_SUB =
+  /\bg?sub!?\s*(?:\(\s*)?(?:\/(?:[^/\\\n]|\\.)*\/[a-z]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*,\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")/g;
+function rubyReplacements(scripts: readonly string[]): string | undefined {
+  const to = scripts.flatMap((s) => [...s.matchAll(RUBY_SUB)].map((m) => m[1] ?? m[2] ?? ''));
+  return to.length === 0 ? undefined : to.join('\n');
 }
 
 /** cp, install, ln, rsync and mv: sources read (or deleted by a move), destinations written — with the source's text

@@ -1,6 +1,6 @@
 // What git prints about the branch checked out, from the host's facts (git-branch.ts): `git branch --show-current`,
 // `git rev-parse --abbrev-ref HEAD`, `git symbolic-ref [--short] HEAD`, `git name-rev --name-only HEAD`, `git describe
-// --all`, and its upstream: `git rev-parse --abbrev-ref @{u}`. Declared as git's output reader, so the text flows on
+// --all`, its upstream: `git rev-parse --abbrev-ref @{u}`, and the top of the tree (`--show-toplevel`). Declared as git's output reader, so the text flows on
 // like any program's output: through a pipe (`git symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… |
 // head -1`, `… | cut -d/ -f2-`), into `$(…)`, or into xargs. Anything else git prints is unknown.
 import type { OutputReader } from './programs/declaration.js';
@@ -10,6 +10,11 @@ const VALUE_GLOBALS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namesp
 
 /** HEAD, spelled as git reads it here. */
 const HEAD = new Set(['HEAD', '@']);
+/** `git rev-parse --show-toplevel` run where the call starts (cwd not moved): `.`, the project being opened at its
+ * top (as normalise.ts reads `git -C "$(git rev-parse --show-toplevel)"`); from anywhere else, not known. */
+export const topFrom = (cwd: string | undefined): string | undefined =>
+  cwd === undefined || cwd === '.' || cwd === './' ? '.' : undefined;
+
 /** The upstream of HEAD's branch. */
 const UPSTREAM = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
 
@@ -75,6 +80,10 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo
   if (upstreamPrinted(words, '') !== undefined) {
     const upstream = repo.upstream(dir);
     return upstream === undefined ? undefined : `${upstreamPrinted(words, upstream)}\n`;
+  }
+  if (words.length === 2 && words[0] === 'rev-parse' && words[1] === '--show-toplevel') {
+    const top = repo.top?.(dir);
+    return top === undefined ? undefined : `${top}\n`;
   }
   if (printed(words, '') === undefined) return undefined;
   const branch = repo.branch(dir);

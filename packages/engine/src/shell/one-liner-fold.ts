@@ -36,11 +36,16 @@ function joinParts(parts: readonly string[]): string {
 export function foldPaths(source: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return source;
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
-  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*['"`]/.test(source) ? putInNames(source, language) : source;
+  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`]|(?:pathlib\.)?Path\()/.test(source)
+    ? putInNames(source, language)
+    : source;
   // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
   if (!/join\(|resolve\(|Path\(|['"]\s*\+|\+\s*['"]|\)\s*\/\s*['"]/.test(code)) return code;
   return new Folder(code, language).run();
 }
+
+/** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */
+const PATH_VALUE = /^(?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)(?=[ \t]*(?:[;\n\r#]|$))/;
 
 /** At most this many names are put in per one-liner. */
 const MAX_NAMES = 32;
@@ -53,6 +58,7 @@ const MAX_NAMES = 32;
  */
 function putInNames(code: string, language: Language): string {
   const values = new Map<string, string | undefined>();
+  const paths = new Map<string, string | undefined>();
   const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
   for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
     const name = m[2] as string;
@@ -61,19 +67,36 @@ function putInNames(code: string, language: Language): string {
     const plain =
       literal?.value !== undefined && (after === undefined || after === ';' || after === '\n' || after === '\r');
     values.set(name, values.has(name) || !plain ? undefined : literal?.value);
+    // `p = Path('tests/x.py')` (Python): the name stands for that call where it is read (`p.write_text(…)`).
+    const path =
+      language === 'python' && literal === undefined ? PATH_VALUE.exec(code.slice(m.index + m[0].length)) : null;
+    if (path !== null && values.get(name) === undefined && !paths.has(name)) paths.set(name, path[0]);
+    else paths.set(name, undefined);
     if (values.size > MAX_NAMES) break;
   }
   // Names bound another way than `=` are not known.
-  for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g))
+  for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g)) {
     values.set(m[1] as string, undefined);
-  if (![...values.values()].some((v) => v !== undefined)) return code;
+    paths.set(m[1] as string, undefined);
+  }
+  if (![...values.values(), ...paths.values()].some((v) => v !== undefined)) return code;
   let out = '';
   let copied = 0;
   let i = 0;
   while (i < code.length) {
     const c = code.charCodeAt(i);
-    if (opensString(language, c)) {
-      i = readLiteral(code, i, language)?.end ?? i + 1;
+    // A JavaScript template or a Python f-string whose every interpolation is a known name is that literal.
+    const fString = language === 'python' && (c === 102 || c === 70) && /^[fF][rR]?['"]/.test(code.slice(i, i + 3));
+    if (opensString(language, c) || (fString && (i === 0 || !isIdent(code.charCodeAt(i - 1))))) {
+      const literal = readLiteral(code, i, language);
+      const end = literal?.end ?? i + 1;
+      const filled =
+        literal !== undefined && literal.value === undefined ? fill(code.slice(i, end), values) : undefined;
+      if (filled !== undefined) {
+        out += code.slice(copied, i) + filled;
+        copied = end;
+      }
+      i = end;
       continue;
     }
     if ((language === 'python' && c === 35) || (language === 'js' && c === 47 && code.charCodeAt(i + 1) === 47)) {
@@ -98,13 +121,49 @@ function putInNames(code: string, language: Language): string {
       !(next === 61 && code.charCodeAt(k + 1) !== 61) && // p = …, p=… keyword argument
       next !== 58 && // { p: … }
       !(next === 40); // p(…): a call, not a value
+    const path = value === undefined ? paths.get(name) : undefined;
     if (read) {
       out += code.slice(copied, i) + quote(value as string);
+      copied = j;
+    } else if (path !== undefined && code.charCodeAt(i - 1) !== 46 && code.charCodeAt(k) === 46) {
+      out += code.slice(copied, i) + path;
       copied = j;
     }
     i = j === i ? i + 1 : j;
   }
   return out + code.slice(copied);
+}
+
+/**
+ * A template literal (`` `git ${rest}` ``) or an f-string (`f"push {branch}"`) with each interpolation of a known name
+ * replaced by its value, as a plain literal; undefined when an interpolation is anything else (an expression, a format
+ * spec, a name not known).
+ */
+function fill(text: string, values: ReadonlyMap<string, string | undefined>): string | undefined {
+  if (text.startsWith('`')) {
+    let unknown = false;
+    const out = text.replace(/(?<!\\)\$\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (_, name: string) => {
+      const v = values.get(name);
+      if (v === undefined) unknown = true;
+      return (v ?? '').replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+    });
+    return unknown || /(?<!\\)\$\{/.test(out) ? undefined : out;
+  }
+  const prefix = /^[fF]([rR]?)/.exec(text);
+  if (prefix === null) return undefined;
+  const body = text.slice(prefix[0].length);
+  const q = body.charAt(0);
+  let unknown = false;
+  const out = body.replace(/\{\{|\}\}|\{([^{}]*)\}|[{}]/g, (m: string, name: string | undefined) => {
+    if (m === '{{') return '{';
+    if (m === '}}') return '}';
+    const v = name !== undefined && /^\s*[A-Za-z_]\w*\s*$/.test(name) ? values.get(name.trim()) : undefined;
+    if (v === undefined) unknown = true;
+    return prefix[1] !== ''
+      ? (v ?? '')
+      : (v ?? '').replace(/\\/g, '\\\\').replace(new RegExp(q, 'g'), `\\${q}`).replace(/\n/g, '\\n');
+  });
+  return unknown ? undefined : prefix[1] + out;
 }
 
 class Folder {

@@ -608,32 +608,6 @@ function importAliases(code: string, language: Language): Map<string, string> | 
   return out;
 }
 
-/** `NAME = Path('f')` / `NAME = pathlib.Path("f")` bindings in Python code: name → literal path (the last wins). */
-function pathBindings(code: string): Map<string, string> | undefined {
-  let out: Map<string, string> | undefined;
-  for (const m of code.matchAll(/(?:^|[;\n])[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:pathlib\.)?Path\(/g)) {
-    const literal = readLiteral(code, (m.index ?? 0) + m[0].length, 'python');
-    if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41) continue;
-    (out ??= new Map()).set(m[1] as string, literal.value);
-  }
-  return out;
-}
-
-/** The replacement of the last `.replace('a', 'b')` in an argument computed from a text (the text itself being
- * unknown here): what the write certainly puts in, as sed -i keeps its replacement. */
-function replacedIn(arg: Arg | undefined, language: Language): string | undefined {
-  if (arg === undefined || !('other' in arg)) return undefined;
-  const text = arg.other;
-  const at = text.lastIndexOf('.replace(');
-  if (at < 0) return undefined;
-  let i = at + '.replace('.length;
-  const from = readLiteral(text, skipSpace(text, i), language);
-  if (from?.value === undefined) return undefined;
-  i = skipSpace(text, from.end);
-  if (text.charCodeAt(i) !== 44) return undefined;
-  return readLiteral(text, skipSpace(text, i + 1), language)?.value;
-}
-
 /** Where the line (or the statement: `;`) that i is on ends, at most maxArgsSpan on. */
 const lineEnd = (text: string, i: number): number => {
   const limit = Math.min(text.length, i + ONE_LINER_LIMITS.maxArgsSpan);
@@ -642,19 +616,12 @@ const lineEnd = (text: string, i: number): number => {
   return j;
 };
 
-const skipSpace = (text: string, i: number): number => {
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return i;
-};
-
 class Scan {
   private readonly table: CallTable;
   private readonly found: OneLinerFinding[] = [];
   private budget = ONE_LINER_LIMITS.maxCalls;
   /** Names modules and their members were imported under (importAliases). */
   private readonly aliases: Map<string, string> | undefined;
-  /** Python names bound to a path object of a literal (`p = pathlib.Path('f')`): `p.write_text(…)` writes f. */
-  private readonly paths: Map<string, string> | undefined;
 
   constructor(
     private readonly code: string,
@@ -662,7 +629,6 @@ class Scan {
   ) {
     this.table = TABLES[language];
     this.aliases = importAliases(code, language);
-    this.paths = language === 'python' ? pathBindings(code) : undefined;
   }
 
   run(): OneLinerFinding[] {
@@ -761,11 +727,6 @@ class Scan {
     const alias =
       this.aliases === undefined || segments[0] === '?' ? undefined : this.aliases.get(segments[0] as string);
     if (alias !== undefined) segments.splice(0, 1, ...alias.split('.'));
-    const bound = segments.length === 2 ? this.paths?.get(segments[0] as string) : undefined;
-    if (bound !== undefined && receiverPath === undefined) {
-      receiverPath = bound;
-      segments[0] = 'Path';
-    }
     const name = segments.join('.');
     const action =
       this.table.calls[name] ?? (segments.length > 1 ? this.table.calls[`*.${segments.at(-1)}`] : undefined);
@@ -1077,9 +1038,14 @@ class Scan {
         return;
       }
       case 'path-write':
-        // A text computed by replacing (`p.write_text(p.read_text().replace('a', 'b'))`) keeps what it puts in.
+        // `p.write_text(p.read_text().replace('it(', 'it.only('))`: what the replacements put into the file, as sed -i's.
         if (receiverPath !== undefined)
-          found.push({ kind: 'write', path: receiverPath, content: path ?? replacedIn(first, 'python'), call });
+          found.push({
+            kind: 'write',
+            path: receiverPath,
+            content: path ?? (first !== undefined && 'other' in first ? replacedWith(first.other) : undefined),
+            call,
+          });
         return;
       case 'path-delete':
         if (receiverPath !== undefined) found.push({ kind: 'delete', path: receiverPath, content: undefined, call });
@@ -1197,7 +1163,7 @@ class Scan {
   private writtenAfter(end: number): string | undefined {
     const code = this.code;
     // A text computed by replacing (`.write(open(f).read().replace('a', 'b'))`) keeps what it puts in.
-    const computed = (at: number) => replacedIn({ other: code.slice(at, lineEnd(code, at)) }, 'python');
+    const computed = (at: number) => replacedWith(code.slice(at, lineEnd(code, at)));
     if (code.startsWith('.write(', end)) {
       const literal = readLiteral(code, end + 7, 'python');
       return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : computed(end + 7);
@@ -1220,4 +1186,23 @@ class Scan {
     }
     return found === 0 ? undefined : out;
   }
+}
+
+/** The replacement texts of the `.replace('old', 'new')` calls in an argument's code (Python), one a line. */
+function replacedWith(code: string): string | undefined {
+  const to: string[] = [];
+  for (let i = code.indexOf('.replace('); i !== -1 && to.length < 16; i = code.indexOf('.replace(', i + 1)) {
+    let j = i + 9;
+    while (code.charCodeAt(j) === 32) j++;
+    const from = readLiteral(code, j, 'python');
+    if (from?.value === undefined) continue;
+    j = from.end;
+    while (code.charCodeAt(j) === 32) j++;
+    if (code.charCodeAt(j) !== 44) continue;
+    j++;
+    while (code.charCodeAt(j) === 32) j++;
+    const into = readLiteral(code, j, 'python');
+    if (into?.value !== undefined) to.push(into.value);
+  }
+  return to.length === 0 ? undefined : to.join('\n');
 }

@@ -16,6 +16,8 @@ import type { FileAccess, InputDeclaration, ShellChange } from './programs/decla
 import { printfOutput } from './printf.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
+import { interpreterUse } from './interpreters.js';
+import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import { sameShell, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
@@ -269,7 +271,7 @@ export abstract class Runner extends Follower {
     }
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
-    command = this.withStdin(command, stdin, read);
+    command = this.withProgramText(this.withStdin(command, stdin, read), stdin);
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       const body = this.gitAliases.expansion(command);
@@ -319,6 +321,7 @@ export abstract class Runner extends Follower {
               {
                 branch: (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 upstream: (dir) => this.upstreamAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+                top: (dir) => topFrom(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
               },
             );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
@@ -435,6 +438,35 @@ export abstract class Runner extends Follower {
     const answer: Flag = { name: confirm.flag, value: undefined, token: confirm.flag };
     const input: CommandInput = { text, from: stdin.file ?? 'stdin' };
     return { ...command, flags: [...command.flags, answer], input };
+  }
+
+  /**
+   * An interpreter's program read from stdin or from a file the call or the session wrote (`python3 - <<'PY'`, `node
+   * < f.js`, `python3 tools/x.py`): its code is the command's input, so `run.text` reads it as it reads the code of
+   * `python3 -c '…'` among the words. Shells are walked instead (their text is commands of their own).
+   */
+  private withProgramText(command: SimpleCommand, stdin: Stdin): SimpleCommand {
+    if (command.input !== undefined || command.remote !== undefined) return command;
+    const use = interpreterUse(command.program, command.argv);
+    if (use === undefined || use.family === 'sh' || use.inline !== undefined) return command;
+    // The script file is recorded as run where it is followed (follow.ts): here it is only read.
+    const known = (path: string): string | undefined => {
+      const file = this.files.file(path);
+      return file === undefined ? undefined : runnableText(file);
+    };
+    let text: string | undefined;
+    let from: string | undefined;
+    if (use.script !== undefined) {
+      from = resolve(command.cwd, use.script);
+      text = known(from);
+    } else if (use.readsStdin && stdin.file !== undefined) {
+      from = stdin.file;
+      text = known(from);
+    } else if (use.readsStdin) {
+      from = 'stdin';
+      text = stdin.text;
+    }
+    return text === undefined || from === undefined ? command : { ...command, input: { text, from } };
   }
 
   /** cd, export, read, unset: what a builtin changes in this shell. */

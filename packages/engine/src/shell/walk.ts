@@ -250,9 +250,11 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'Function':
-        // Judged where it is written, with what the shell knows there (its parameters unknown), and again at each call
-        // with that call's arguments (`f() { git push -f origin "$1"; }; f main`).
-        this.functionBody(node, frame, child(scope));
+        // Judged at each call with that call's arguments (`f() { git push -f origin "$1"; }; f main`); where it is
+        // written too, with what the shell knows there (its parameters unknown), unless the same source calls it
+        // later by name at a command's place — then its calls say all it does, and an honest function of its
+        // parameters (`new_adr() { cp t "docs/adr/0014-$1.md"; }; new_adr use-kafka`) is not judged as unknown.
+        if (!calledLater(frame.text.slice(node.end), node.name.value)) this.functionBody(node, frame, child(scope));
         (scope.functions ??= new Map()).set(node.name.value, { node, frame });
         return NOTHING;
       case 'Coproc': {
@@ -287,11 +289,13 @@ export class Walker extends Runner {
   /**
    * `a && b || c`: a command after `||` runs only when what came before failed. Values flow in order along `&&` (a
    * chain is read as succeeding: `cd x && B=main && git push "$B"`, and after it); from a `||` on, what the list
-   * assigned is unknown — before it (it may not have happened) and after it (it may not happen).
+   * assigned is unknown — before it (it may not have happened) and after it (it may not happen). The first command
+   * always runs, and what it assigns is assigned even when it then fails: `read -r -d '' S <<'EOF' || true` (read
+   * reports the end of its input as a failure, hence the idiom) still sets S.
    */
   private andOr(node: AndOr, frame: Frame, scope: Scope): Ran {
     const vars = scope.vars;
-    const start = vars.mark();
+    let start = vars.mark();
     let conditional = -1;
     let ran = NOTHING;
     for (let i = 0; i < node.commands.length; i++) {
@@ -300,6 +304,7 @@ export class Walker extends Runner {
         if (conditional === -1) conditional = vars.mark();
       }
       ran = this.node(node.commands[i] as PipelineNode, frame, scope);
+      if (i === 0) start = vars.mark();
     }
     if (conditional !== -1) for (const name of vars.writtenSince(conditional)) vars.set(name, UNKNOWN);
     return ran;
@@ -476,7 +481,7 @@ export class Walker extends Runner {
     );
     if (node.name !== undefined && words[0]?.value === 'alias' && !words[0].dynamic) defineAliases(words, scope);
     const called = node.name !== undefined ? this.functionCalled(words, scope) : undefined;
-    if (called !== undefined) this.callFunction(called, words, scope);
+    if (called !== undefined) this.callFunction(called, words, scope, own ?? piped);
     // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
     if (node.name !== undefined && DECLARES.has(node.name.value))
       for (const s of node.suffix) if (isArrayAssignment(s)) this.assign(s, scope);
@@ -532,7 +537,7 @@ export class Walker extends Runner {
    * positional parameters. A call made inside the function's own body (recursion) is not followed again; past
    * MAX_FUNCTION_CALLS in one command the rest is opaque.
    */
-  private callFunction(fn: ShellFunction, words: readonly ShellWord[], scope: Scope): void {
+  private callFunction(fn: ShellFunction, words: readonly ShellWord[], scope: Scope, stdin: Stdin = NO_STDIN): void {
     const name = fn.node.name.value;
     if (this.calling.has(name)) return;
     if (this.functionCalls >= MAX_FUNCTION_CALLS) {
@@ -543,17 +548,19 @@ export class Walker extends Runner {
     this.calling.add(name);
     const s = child(scope);
     setParams(s, words.slice(1));
-    this.functionBody(fn.node, fn.frame, s);
+    // Its input is the call's (`append() { cat >> f; }; append <<'EOF'`): the body's first command reads it, as a
+    // group's does.
+    this.functionBody(fn.node, fn.frame, s, stdin);
     this.calling.delete(name);
     forgetCalled(scope, s);
     // A function runs in the caller's shell: its `cd` is the caller's (a `( … )` body kept its own).
     scope.cwd = s.cwd;
   }
 
-  private functionBody(node: FunctionNode, frame: Frame, scope: Scope): void {
+  private functionBody(node: FunctionNode, frame: Frame, scope: Scope, stdin: Stdin = NO_STDIN): void {
     const body = node.body;
-    if (body.type === 'CompoundList') this.list(body, frame, scope);
-    else this.node(body, frame, scope);
+    if (body.type === 'CompoundList') this.printingList(body, frame, scope, stdin);
+    else this.node(body, frame, scope, stdin);
   }
 
   /** One word of a command, expanded: its substitutions walked, its value put in, split into fields when unquoted. */
@@ -703,4 +710,19 @@ function defineAliases(words: readonly ShellWord[], scope: Scope): void {
     if (w.dynamic || eq <= 0 || !ALIAS_NAME.test(w.value.slice(0, eq))) continue;
     (scope.aliases ??= new Map()).set(w.value.slice(0, eq), w.value.slice(eq + 1));
   }
+}
+
+/**
+ * Whether `name` is run as a command later in `rest` (at a line's start, after ; & | ( { $( or a backquote, or after
+ * a keyword that starts a command), so that the walk reaches each call. Not when the source exports functions (`export
+ * -f`): a child shell may then run it where the walk does not look for it.
+ */
+function calledLater(rest: string, name: string): boolean {
+  if (!/^[\w.:-]+$/.test(name) || !rest.includes(name) || /\b(?:export|declare|typeset)\s+-[a-z]*f/.test(rest))
+    return false;
+  const escaped = name.replace(/[.]/g, '\\.');
+  return new RegExp(
+    `(?:^|[;&|({\`\n]|\\$\\(|\\b(?:then|do|else|elif|if|while|until|time|!))[ \\t]*${escaped}(?=[\\s;&|)}\`]|$)`,
+    'm',
+  ).test(rest);
 }

@@ -247,6 +247,9 @@ export type OutputReader = (
 export interface RepositoryFacts {
   branch(dir: string | undefined): string | undefined;
   upstream(dir: string | undefined): string | undefined;
+  /** The top of the working tree, as a path from where the call starts: `.` there (a project is opened at its top),
+   * else not known. */
+  top?(dir: string | undefined): string | undefined;
 }
 
 /** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */
