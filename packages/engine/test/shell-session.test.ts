@@ -141,3 +141,28 @@ describe('the kubectl context a call switched to', () => {
     expect(s.run('kubectl delete deployment api --context=dev')).toBe('ALLOW');
   });
 });
+
+describe('a git alias a call defined', () => {
+  it('is what git runs in a later call, as git keeps it in its config', () => {
+    const s = session();
+    expect(s.run("git config alias.up 'push origin'")).toBe('ALLOW');
+    expect(s.state().shell.gitAliases).toEqual({ up: 'push origin' });
+    expect(s.run('git up -f main')).toBe('BLOCK');
+    expect(s.run('git up feature/x')).toBe('ALLOW');
+  });
+  it('in a fresh shell too; --global and git 2.46 set alike; removed by unset', () => {
+    const s = session('fresh');
+    s.run("git config --global alias.pf 'push -f'");
+    expect(s.run('git pf origin main')).toBe('BLOCK');
+    s.run('git config unset alias.pf');
+    expect(s.state().shell.gitAliases).toBeUndefined();
+    expect(s.run('git pf origin main')).toBe('ALLOW');
+    s.run("git config set alias.pf 'push -f'");
+    expect(s.run('git pf origin main')).toBe('BLOCK');
+  });
+  it('git runs its own command over an alias of the same name', () => {
+    const s = session();
+    s.run("git config alias.status 'push -f origin main'");
+    expect(s.run('git status')).toBe('ALLOW');
+  });
+});

@@ -19,6 +19,8 @@ export interface ShellSession {
   readonly cwd: string | undefined;
   /** The kubectl context and namespace the session's calls switched to (each at most maxValueLength long). */
   readonly kube?: KubeState;
+  /** The git aliases the session's calls defined, by name (at most maxVariables, oldest evicted first). */
+  readonly gitAliases?: Readonly<Record<string, string>>;
 }
 
 export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.freeze({}), cwd: undefined });
@@ -27,7 +29,8 @@ export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.fre
  * The bound. A session's state is copied on every event and must stay small: 32 values of at most 1 KiB each (and
  * names of at most 64 characters) is at most ~35 KB in the worst case and a few hundred bytes in practice (a branch,
  * NODE_ENV, a directory); the oldest value set goes first when a 33rd is set. A longer value is not kept (it is then
- * unknown to later calls, which is what it would be without the session).
+ * unknown to later calls, which is what it would be without the session). The git aliases the session defined have
+ * the same bound (another ~35 KB at worst, none in practice), the kubectl context and namespace two values.
  */
 export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, maxNameLength: 64 } as const;
 
@@ -76,11 +79,12 @@ export function freshContext(
   const names = Object.keys(state.shell.env).filter((n) => !HOST_ENVIRONMENT.has(n));
   const cwd = typeof event.args?.workdir === 'string' ? undefined : state.shell.cwd;
   if (names.length === 0 && cwd === undefined) return undefined;
-  // The kubectl context is in the kubeconfig on disk: a new shell has it too.
-  const kube = state.shell.kube;
+  // The kubectl context is in the kubeconfig on disk, the git aliases in git's config: a new shell has them too.
+  const { kube, gitAliases } = state.shell;
   return callContext(policy, state, event, {
     env: Object.fromEntries(names.map((n) => [n, ''])),
     ...(kube !== undefined ? { kube } : {}),
+    ...(gitAliases !== undefined ? { gitAliases } : {}),
   });
 }
 
@@ -261,12 +265,13 @@ function shellValues(
 ): ShellContext | undefined {
   const hasEnv = Object.keys(session.env).length > 0;
   const cwd = typeof args?.workdir === 'string' ? undefined : session.cwd;
-  const kube = session.kube;
-  if (!hasEnv && cwd === undefined && kube === undefined) return undefined;
+  const { kube, gitAliases } = session;
+  if (!hasEnv && cwd === undefined && kube === undefined && gitAliases === undefined) return undefined;
   return {
     ...(hasEnv ? { env: session.env } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
     ...(kube !== undefined ? { kube } : {}),
+    ...(gitAliases !== undefined ? { gitAliases } : {}),
   };
 }
 
@@ -280,7 +285,9 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   const workdir = typeof facts.args.workdir === 'string' ? facts.args.workdir : undefined;
   const cwd = workdir === undefined ? persists.cwd : rootRelative(workdir, persists.cwd, root);
   const kube = nextKube(session.kube, persists.kube);
-  if (names.length === 0 && cwd === session.cwd && kube === session.kube) return session;
+  const gitAliases = nextAliases(session.gitAliases, persists.gitAliases);
+  if (names.length === 0 && cwd === session.cwd && kube === session.kube && gitAliases === session.gitAliases)
+    return session;
   // A Map, then own properties: a variable called __proto__ stays a variable.
   const env = new Map(Object.entries(session.env));
   for (const name of names) {
@@ -298,7 +305,35 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     if (env.size <= SHELL_SESSION_LIMITS.maxVariables) break;
     env.delete(name);
   }
-  return { env: Object.fromEntries(env), cwd, ...(kube !== undefined ? { kube } : {}) };
+  return {
+    env: Object.fromEntries(env),
+    cwd,
+    ...(kube !== undefined ? { kube } : {}),
+    ...(gitAliases !== undefined ? { gitAliases } : {}),
+  };
+}
+
+/** The git aliases after a call defined or removed some, within the bound (the oldest defined goes first). */
+function nextAliases(
+  aliases: Readonly<Record<string, string>> | undefined,
+  change: Readonly<Record<string, string | null>> | undefined,
+): Readonly<Record<string, string>> | undefined {
+  if (change === undefined) return aliases;
+  const all = new Map(Object.entries(aliases ?? {}));
+  for (const [name, body] of Object.entries(change)) {
+    all.delete(name);
+    if (
+      body !== null &&
+      body.length <= SHELL_SESSION_LIMITS.maxValueLength &&
+      name.length <= SHELL_SESSION_LIMITS.maxNameLength
+    )
+      all.set(name, body);
+  }
+  for (const name of all.keys()) {
+    if (all.size <= SHELL_SESSION_LIMITS.maxVariables) break;
+    all.delete(name);
+  }
+  return all.size === 0 ? undefined : Object.fromEntries(all);
 }
 
 /** The kubectl context and namespace after a call switched some: a name not known (or too long) is forgotten. */

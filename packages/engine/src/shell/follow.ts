@@ -112,7 +112,7 @@ export type GivenValues = (() => readonly (readonly [string, Value])[]) | undefi
 
 export abstract class Follower {
   /** git aliases defined earlier in this command line (git config writes a file: they outlive subshells and pipes). */
-  protected readonly gitAliases = new GitAliases();
+  readonly gitAliases = new GitAliases();
   /** Images a `docker build -t TAG` earlier in this line made from a Dockerfile the call or the session wrote: the
    * line each runs (its ENTRYPOINT/CMD), by tag. */
   protected readonly images = new Map<string, string>();

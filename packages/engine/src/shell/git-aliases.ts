@@ -1,7 +1,8 @@
 // git aliases known from the command line itself: `git -c alias.x='push -f' x`, `GIT_CONFIG_KEY_0=alias.x … git x`,
-// and `git config [--global] alias.x '…'` earlier in the same command. DATA (git's own commands, which no alias can
-// shadow) first, then the table one walk keeps. Aliases defined by an earlier call live in a config file this walk
-// cannot see; that is why a definition is judged as what it runs, when it is made (walk.ts).
+// and `git config [--global] alias.x '…'` earlier in the same command or in an earlier call of the session (git keeps
+// it in a config file: the session carries what its calls defined, ShellSession.gitAliases). DATA (git's own
+// commands, which no alias can shadow) first, then the table one walk keeps. An alias the session did not define (the
+// human's own config) is not known; a definition is also judged as what it runs, when it is made (walk.ts).
 import type { SimpleCommand } from './types.js';
 
 /** git's built-in commands: git runs these even when an alias of the same name exists, so they are never expanded. */
@@ -61,6 +62,18 @@ export function gitConfigAssignment(
 /** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
 export class GitAliases {
   private readonly defined = new Map<string, string>();
+  /** What this call defined or removed (null), for the session. */
+  private readonly changed = new Map<string, string | null>();
+
+  /** Starts from the aliases the session's earlier calls defined. */
+  start(aliases: Readonly<Record<string, string>> | undefined): void {
+    if (aliases !== undefined) for (const [name, body] of Object.entries(aliases)) this.defined.set(name, body);
+  }
+
+  /** What this call defined (a body) or removed (null); undefined: nothing. */
+  changes(): Readonly<Record<string, string | null>> | undefined {
+    return this.changed.size === 0 ? undefined : Object.fromEntries(this.changed);
+  }
   /** The hooks folder a `git config core.hooksPath DIR` earlier in the line set (git config writes a file: it
    * outlives subshells and pipes); undefined: none set here. */
   hooksPath: string | undefined;
@@ -95,7 +108,10 @@ export class GitAliases {
     if (first === 'set') return this.set(aliasName(second), third);
     if (first === 'unset' || has(CONFIG_UNSETS)) {
       const name = aliasName(first === 'unset' ? second : first);
-      if (name !== undefined) this.defined.delete(name);
+      if (name !== undefined) {
+        this.defined.delete(name);
+        this.changed.set(name, null);
+      }
       return undefined;
     }
     if (first === 'get' || first === 'list' || has(CONFIG_READS)) return undefined;
@@ -108,6 +124,7 @@ export class GitAliases {
   ): { readonly name: string; readonly body: string } | undefined {
     if (name === undefined || body === undefined) return undefined;
     this.defined.set(name, body);
+    this.changed.set(name, body);
     return { name, body };
   }
 }

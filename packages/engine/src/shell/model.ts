@@ -71,6 +71,8 @@ function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
   // A kubectl context an earlier call switched to reaches any kubectl the call runs, by name or in a script.
   if (context.kube !== undefined) return true;
+  // So does a git alias an earlier call defined, to any git the call runs.
+  if (context.gitAliases !== undefined) return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
@@ -207,6 +209,7 @@ function build(
   const scope = { cwd: start, vars: new Vars(undefined, context?.env) };
   const walker = new Walker(out, maxDepth, text.length, files, repo);
   walker.kube.start(context?.kube);
+  walker.gitAliases.start(context?.gitAliases);
   try {
     walker.script(
       parse(text),
@@ -218,8 +221,14 @@ function build(
     out.fail(`shell parser failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
   const kube = walker.kube.changes();
+  const gitAliases = walker.gitAliases.changes();
   return {
-    model: out.result({ env: scope.vars.persisted(), cwd: scope.cwd, ...(kube !== undefined ? { kube } : {}) }),
+    model: out.result({
+      env: scope.vars.persisted(),
+      cwd: scope.cwd,
+      ...(kube !== undefined ? { kube } : {}),
+      ...(gitAliases !== undefined ? { gitAliases } : {}),
+    }),
     files,
     repo,
   };

@@ -158,6 +158,8 @@ export interface ShellPersistence {
   readonly cwd: string | undefined;
   /** The kubectl context and namespace it switched to (kube-context.ts); absent: it switched none. */
   readonly kube?: KubeChange;
+  /** The git aliases it defined (their bodies) or removed (null) with `git config` (git-aliases.ts); absent: none. */
+  readonly gitAliases?: Readonly<Record<string, string | null>>;
 }
 
 /** The kubectl context and namespace a session's calls set (`kubectl config use-context`, `kubens`). */
@@ -206,6 +208,8 @@ export interface ShellContext {
   readonly upstream?: string;
   /** The kubectl context and namespace earlier calls of the session switched to; absent: unknown. */
   readonly kube?: KubeState;
+  /** The git aliases earlier calls of the session defined (`git config alias.NAME BODY`), by name. */
+  readonly gitAliases?: Readonly<Record<string, string>>;
 }
 
 export interface ShellOptions {
