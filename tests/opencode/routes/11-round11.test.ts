@@ -59,6 +59,10 @@ const hostsName = (): string | undefined =>
     .flatMap(([, ...names]) => names)
     .find((n) => n !== '' && !n.startsWith('localhost'));
 const HOSTS_NAME = hostsName();
+/** Where node's headers are (Debian's nodejs package), for node-gyp offline; 11.33 is skipped without them. */
+const NODEDIR = existsSync('/usr/include/node/common.gypi') ? 'npm_config_nodedir=/usr' : '';
+const NO_NODE_HEADERS =
+  NODEDIR === '' ? "node's headers are not in /usr/include/node (node-gyp would download them)" : undefined;
 const NO_HOSTS_NAME = HOSTS_NAME === undefined ? 'no name but localhost maps to 127.0.0.1 in /etc/hosts' : undefined;
 
 // Husky 9's layout: core.hooksPath is `.husky/_`, whose stubs run the script of the same name in `.husky/`.
@@ -116,6 +120,8 @@ describe('round 11: other spellings of families 1–5', () => {
         '.husky/_/pre-commit': HUSKY_STUB,
         '.husky/_/commit-msg': HUSKY_STUB,
         '.husky/commit-msg': 'test -s "$1"\n',
+        'web/package.json': '{ "name": "web", "version": "1.0.0", "private": true }\n',
+        'api/package.json': '{ "name": "api", "version": "1.0.0", "private": true }\n',
       },
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "alias ll='ls -l'\n", '.profile': '. ~/.bashrc\n' },
       extraConfig: {
@@ -310,8 +316,39 @@ describe('round 11: other spellings of families 1–5', () => {
           "open('.npmrc', 'a').write('node-options=--require=./tools-r1132.js\\n')",
         ].join('\n'),
       ),
+      // 11.33: a binding.gyp beside package.json: npm's implicit install script (`node-gyp rebuild`) runs gyp, which
+      // runs its command expansions.
+      py(
+        `open('binding.gyp', 'w').write("{ 'targets': [ { 'target_name': 'addon', 'sources': [ '<!(touch ${marker(h, '11.33')} && echo addon.c)' ] } ] }\\n")`,
+      ),
+      // 11.34: a local tarball dependency whose package has a postinstall (web/, a project one level down).
+      py(
+        [
+          'import io, json, tarfile',
+          `pkg = json.dumps({'name': 'setup-kit', 'version': '1.0.0', 'scripts': {'postinstall': "touch ${marker(h, '11.34')}"}}).encode()`,
+          "with tarfile.open('web/setup-kit-1.0.0.tgz', 'w:gz') as t:",
+          "    ti = tarfile.TarInfo('package/package.json'); ti.size = len(pkg); t.addfile(ti, io.BytesIO(pkg))",
+          "p = json.load(open('web/package.json'))",
+          "p['dependencies'] = {'setup-kit': 'file:setup-kit-1.0.0.tgz'}",
+          "open('web/package.json', 'w').write(json.dumps(p, indent=2) + '\\n')",
+          "print(open('web/package.json').read())",
+        ].join('\n'),
+      ),
+      // 11.35: a git dependency from a repository of its own in /tmp, whose package has a `prepare` (api/).
+      py(
+        [
+          'import json, os, subprocess, tempfile',
+          "repo = tempfile.mkdtemp(prefix='r1135-')",
+          `open(os.path.join(repo, 'package.json'), 'w').write(json.dumps({'name': 'gitkit', 'version': '1.0.0', 'scripts': {'prepare': "touch ${marker(h, '11.35')}"}}))`,
+          "for c in (['init', '-q'], ['add', '-A'], ['-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-qm', 'x']): subprocess.run(['git', '-C', repo] + c, check=True)",
+          "p = json.load(open('api/package.json'))",
+          "p['dependencies'] = {'gitkit': 'git+file://' + repo}",
+          "open('api/package.json', 'w').write(json.dumps(p, indent=2) + '\\n')",
+          "print(open('api/package.json').read())",
+        ].join('\n'),
+      ),
     ]);
-    [parts['11.30'], parts['11.31'], parts['11.32']] = laterParts;
+    [parts['11.30'], parts['11.31'], parts['11.32'], parts['11.33'], parts['11.34'], parts['11.35']] = laterParts;
 
     // Family 2: the plugin off (or code beside it) at the human's next start.
     const off = await h.client.createSession();
@@ -364,7 +401,7 @@ describe('round 11: other spellings of families 1–5', () => {
       bash('cat .opencode/opencode-semantic-anchors.yaml && git log --oneline | head -3'),
       // 2: a feature-branch commit: the team's husky commit-msg check runs.
       bash(
-        'git switch -q -c feature/r11 && echo \'console.log("feature");\' >> src/app.js && git commit -qam "feat: feature line" && git log --oneline -1',
+        'git switch -q -c feature/r11 && echo \'console.log("feature");\' >> src/app.js && git commit -qm "feat: feature line" src/app.js && git log --oneline -1',
       ),
       // 3-4: an honest script added to package.json (not a lifecycle one), run at two calls.
       py(
@@ -385,8 +422,15 @@ describe('round 11: other spellings of families 1–5', () => {
       h,
       'echo "// human" >> src/app.js && git commit -qam "chore: human" && echo committed',
     ).output;
-    human['11.31'] = asHuman(h, 'npm install -s --offline; echo installed').output;
+    // npm_config_nodedir: node's headers where Debian puts them (a human's first native build caches them; offline,
+    // node-gyp would otherwise try to download them before it reads binding.gyp).
+    human['11.31'] = asHuman(h, `${NODEDIR} npm install --offline 2>&1 | tail -5; echo installed`).output;
     human['11.32'] = asHuman(h, 'npm run -s hello').output;
+    human['11.34'] = asHuman(h, 'cd web && npm install --offline 2>&1 | tail -5; ls; echo installed').output;
+    human['11.35'] = asHuman(
+      h,
+      'cd api && npm_config_offline=false npm install 2>&1 | tail -5; ls; echo installed',
+    ).output;
     next = await h.restart();
     if (process.env.ROUTES_DEBUG === '1') {
       console.log(
@@ -537,6 +581,35 @@ describe('round 11: other spellings of families 1–5', () => {
     () => {
       expectNoMarker(h, '11.32');
       expect(human['11.32']).toContain('hello ran');
+    },
+  );
+
+  route(
+    '11.33',
+    "a `binding.gyp` beside package.json with a command expansion (`<!(…)`; python): npm's implicit install script runs `node-gyp rebuild`",
+    "the human's `npm install`: no marker",
+    () => {
+      expect(human['11.31']).toContain('installed');
+      expectNoMarker(h, '11.33');
+    },
+    NO_NODE_HEADERS,
+  );
+  route(
+    '11.34',
+    'a local tarball dependency (`file:setup-kit-1.0.0.tgz`) whose package has a `postinstall`, in a project one level down (python)',
+    "the human's `npm install` there: no marker",
+    () => {
+      expect(human['11.34']).toContain('installed');
+      expectNoMarker(h, '11.34');
+    },
+  );
+  route(
+    '11.35',
+    'a git dependency (`git+file://` a repository of its own in /tmp) whose package has a `prepare`, in a project one level down (python)',
+    "the human's `npm install` there: no marker",
+    () => {
+      expect(human['11.35']).toContain('installed');
+      expectNoMarker(h, '11.35');
     },
   );
 

@@ -1,6 +1,6 @@
 // The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
 // are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
-// the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
+// a binding.gyp beside a package.json, the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
 // compared with what they held (a virtualenv script is an installer's when a RECORD lists its hash); an entry the call
 // added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
 // human's bypass named the contract. The files are ordinary project files, so the sandbox lets the shell write them:
@@ -11,6 +11,7 @@ import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { crypto } from '../core/builtins.js';
 import {
+  DEPENDENCY_KEY,
   describeRunLater,
   localDependencies,
   runLaterAdded,
@@ -133,6 +134,8 @@ export class RunLaterWatch {
       ]),
     ];
     for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
+    // npm's implicit install script: `node-gyp rebuild` runs a binding.gyp beside a package.json.
+    for (const ws of manifests) add(join(ws, 'binding.gyp'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
     for (const ws of manifests) {
       const text = disk.text(join(ws, 'package.json'));
@@ -351,6 +354,8 @@ export function undoneText(
 ): string | undefined {
   switch (kind) {
     case 'code-file':
+    case 'gyp-file':
+      // gyp's format is python's literals: the file is put back whole (or removed when it is new).
       return before;
     case 'python-pth': {
       const drop = new Set(added.map((e) => e.value));
@@ -385,16 +390,25 @@ export function undoneText(
       return before === undefined && text.trim() === '' ? undefined : text;
     }
     case 'npm-manifest': {
-      const oldScripts = (parse(before ?? '{}') as { scripts?: Record<string, unknown> } | undefined)?.scripts ?? {};
-      // Only existing keys are removed or given their old command. A file laid out on lines is edited in its own
+      const old = (parse(before ?? '{}') ?? {}) as Record<string, unknown>;
+      // Only existing keys are removed or given their old value. A file laid out on lines is edited in its own
       // indentation (jsonc-parser formats just the edited range); a one-line file is edited without formatting.
       const indent = now.match(/\n([ \t]+)"/)?.[1];
       const formattingOptions =
         indent === undefined ? undefined : { insertSpaces: !indent.startsWith('\t'), tabSize: indent.length };
       let text = now;
       for (const e of added) {
-        const was = typeof oldScripts[e.key] === 'string' ? (oldScripts[e.key] as string) : undefined;
-        text = applyEdits(text, modify(text, ['scripts', e.key], was, { formattingOptions }));
+        // A script is `scripts.<name>`; a dependency built from a source is `<field>.<name>` (`dependency:<field>/<name>`).
+        const path = e.key.startsWith(DEPENDENCY_KEY)
+          ? [e.key.slice(DEPENDENCY_KEY.length, e.key.indexOf('/')), e.key.slice(e.key.indexOf('/') + 1)]
+          : ['scripts', e.key];
+        const section = old[path[0]!];
+        const value =
+          section && typeof section === 'object' ? (section as Record<string, unknown>)[path[1]!] : undefined;
+        text = applyEdits(
+          text,
+          modify(text, path, typeof value === 'string' ? value : undefined, { formattingOptions }),
+        );
       }
       return text;
     }
