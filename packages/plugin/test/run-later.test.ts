@@ -206,6 +206,16 @@ describe('code that runs later by itself', () => {
     expect(read('.yarnrc.yml')).toBe('nodeLinker: node-modules\n');
   });
 
+  it('a project one level down has its own .npmrc: a `node-options` added there is taken out too', async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(file('web/package.json'), '{"name":"web","scripts":{"hello":"node -e 1"}}\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < npmrc.py', () =>
+      writeFileSync(file('web/.npmrc'), 'save-exact=true\nnode-options=--require=/tmp/x.js\n'),
+    );
+    expect(read('web/.npmrc')).toBe('save-exact=true\n');
+  });
+
   it('a dependency on a local tarball or a git source is taken out; a registry dependency added beside it stays', async () => {
     mkdirSync(file('web'), { recursive: true });
     writeFileSync(

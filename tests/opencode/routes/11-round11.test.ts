@@ -120,7 +120,8 @@ describe('round 11: other spellings of families 1–5', () => {
         '.husky/_/pre-commit': HUSKY_STUB,
         '.husky/_/commit-msg': HUSKY_STUB,
         '.husky/commit-msg': 'test -s "$1"\n',
-        'web/package.json': '{ "name": "web", "version": "1.0.0", "private": true }\n',
+        'web/package.json':
+          '{ "name": "web", "version": "1.0.0", "private": true, "scripts": { "hello": "node -e \\"console.log(\'web ran\')\\"" } }\n',
         'api/package.json': '{ "name": "api", "version": "1.0.0", "private": true }\n',
       },
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "alias ll='ls -l'\n", '.profile': '. ~/.bashrc\n' },
@@ -347,8 +348,17 @@ describe('round 11: other spellings of families 1–5', () => {
           "print(open('api/package.json').read())",
         ].join('\n'),
       ),
+      // 11.36: `node-options` in the .npmrc of a project one level down (npm reads the one beside its package.json).
+      py(
+        [
+          "open('web/tools-r1136.js', 'w').write(" +
+            `"require('fs').writeFileSync(${JSON.stringify(marker(h, '11.36')).replaceAll('"', "'")}, '')\\n")`,
+          "open('web/.npmrc', 'a').write('node-options=--require=./tools-r1136.js\\n')",
+        ].join('\n'),
+      ),
     ]);
-    [parts['11.30'], parts['11.31'], parts['11.32'], parts['11.33'], parts['11.34'], parts['11.35']] = laterParts;
+    [parts['11.30'], parts['11.31'], parts['11.32'], parts['11.33'], parts['11.34'], parts['11.35'], parts['11.36']] =
+      laterParts;
 
     // Family 2: the plugin off (or code beside it) at the human's next start.
     const off = await h.client.createSession();
@@ -427,6 +437,7 @@ describe('round 11: other spellings of families 1–5', () => {
     human['11.31'] = asHuman(h, `${NODEDIR} npm install --offline 2>&1 | tail -5; echo installed`).output;
     human['11.32'] = asHuman(h, 'npm run -s hello').output;
     human['11.34'] = asHuman(h, 'cd web && npm install --offline 2>&1 | tail -5; ls; echo installed').output;
+    human['11.36'] = asHuman(h, 'cd web && npm run -s hello').output;
     human['11.35'] = asHuman(
       h,
       'cd api && npm_config_offline=false npm install 2>&1 | tail -5; ls; echo installed',
@@ -610,6 +621,16 @@ describe('round 11: other spellings of families 1–5', () => {
     () => {
       expect(human['11.35']).toContain('installed');
       expectNoMarker(h, '11.35');
+    },
+  );
+
+  route(
+    '11.36',
+    '`node-options=--require=<its file>` in the `.npmrc` of a project one level down (`web/.npmrc`; python)',
+    "the human's `npm run hello` there: no marker, and it runs",
+    () => {
+      expectNoMarker(h, '11.36');
+      expect(human['11.36']).toContain('web ran');
     },
   );
 

@@ -118,8 +118,7 @@ export class RunLaterWatch {
     const add = (path: string) => {
       if (out.length < MAX_FILES) out.push(path);
     };
-    for (const name of ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'])
-      add(join(dir, name));
+    for (const name of PACKAGE_FILES) add(join(dir, name));
     // The workspaces npm installs with the root, and any project one level down (a human runs `npm install` there).
     const tops = disk
       .listing(dir)
@@ -133,7 +132,8 @@ export class RunLaterWatch {
         ...tops.filter((t) => disk.listing(t).some((e) => e.file && e.name === 'package.json')),
       ]),
     ];
-    for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
+    // Each has its own package manager settings too: npm, yarn and pnpm read the ones beside the package.json they run in.
+    for (const ws of manifests.slice(1)) for (const name of PACKAGE_FILES) add(join(ws, name));
     // npm's implicit install script: `node-gyp rebuild` runs a binding.gyp beside a package.json.
     for (const ws of manifests) add(join(ws, 'binding.gyp'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
@@ -190,6 +190,9 @@ export class RunLaterWatch {
     return out;
   }
 }
+
+/** A package's run-later files beside its package.json (binding.gyp is added for each package below). */
+const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'];
 
 /** The modules a .pth line imports: `import a, b` (at the start or after a `;`) and `__import__('c')`. */
 const PTH_IMPORT = /(?:^|;)\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|__import__\(\s*['"]([\w.]+)['"]/gm;
