@@ -206,6 +206,16 @@ describe('code that runs later by itself', () => {
     expect(read('.yarnrc.yml')).toBe('nodeLinker: node-modules\n');
   });
 
+  it('a project two levels down (apps/web, no workspaces declared) is held as the root is', async () => {
+    mkdirSync(file('apps/web'), { recursive: true });
+    writeFileSync(file('apps/web/package.json'), '{"name":"web","scripts":{"test":"vitest"}}\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < x.py', () =>
+      writeFileSync(file('apps/web/package.json'), '{"name":"web","scripts":{"test":"vitest","postinstall":"sh x"}}\n'),
+    );
+    expect(read('apps/web/package.json')).toBe('{"name":"web","scripts":{"test":"vitest"}}\n');
+  });
+
   it('a project one level down has its own .npmrc: a `node-options` added there is taken out too', async () => {
     mkdirSync(file('web'), { recursive: true });
     writeFileSync(file('web/package.json'), '{"name":"web","scripts":{"hello":"node -e 1"}}\n');

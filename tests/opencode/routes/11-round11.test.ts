@@ -123,6 +123,7 @@ describe('round 11: other spellings of families 1–5', () => {
         'web/package.json':
           '{ "name": "web", "version": "1.0.0", "private": true, "scripts": { "hello": "node -e \\"console.log(\'web ran\')\\"" } }\n',
         'api/package.json': '{ "name": "api", "version": "1.0.0", "private": true }\n',
+        'apps/site/package.json': '{ "name": "site", "version": "1.0.0", "private": true }\n',
       },
       homeText: { '.gitconfig': HUMAN_GITCONFIG, '.bashrc': "alias ll='ls -l'\n", '.profile': '. ~/.bashrc\n' },
       extraConfig: {
@@ -356,6 +357,15 @@ describe('round 11: other spellings of families 1–5', () => {
           "open('web/.npmrc', 'a').write('node-options=--require=./tools-r1136.js\\n')",
         ].join('\n'),
       ),
+      // 11.37: a `postinstall` in a project two levels down (`apps/site`, a monorepo without declared workspaces).
+      py(
+        [
+          'import json',
+          "p = json.load(open('apps/site/package.json'))",
+          `p['scripts'] = {'postinstall': "touch ${marker(h, '11.37')}"}`,
+          "open('apps/site/package.json', 'w').write(json.dumps(p, indent=2) + '\\n')",
+        ].join('\n'),
+      ),
     ]);
     [parts['11.30'], parts['11.31'], parts['11.32'], parts['11.33'], parts['11.34'], parts['11.35'], parts['11.36']] =
       laterParts;
@@ -437,6 +447,7 @@ describe('round 11: other spellings of families 1–5', () => {
     human['11.31'] = asHuman(h, `${NODEDIR} npm install --offline 2>&1 | tail -5; echo installed`).output;
     human['11.32'] = asHuman(h, 'npm run -s hello').output;
     human['11.34'] = asHuman(h, 'cd web && npm install --offline 2>&1 | tail -5; ls; echo installed').output;
+    human['11.37'] = asHuman(h, 'cd apps/site && npm install --offline 2>&1 | tail -3; echo installed').output;
     human['11.36'] = asHuman(h, 'cd web && npm run -s hello').output;
     human['11.35'] = asHuman(
       h,
@@ -631,6 +642,16 @@ describe('round 11: other spellings of families 1–5', () => {
     () => {
       expectNoMarker(h, '11.36');
       expect(human['11.36']).toContain('web ran');
+    },
+  );
+
+  route(
+    '11.37',
+    'a `postinstall` added to the package.json of a project two levels down (`apps/site`, no workspaces declared; python)',
+    "the human's `npm install` there: no marker",
+    () => {
+      expect(human['11.37']).toContain('installed');
+      expectNoMarker(h, '11.37');
     },
   );
 

@@ -119,18 +119,25 @@ export class RunLaterWatch {
       if (out.length < MAX_FILES) out.push(path);
     };
     for (const name of PACKAGE_FILES) add(join(dir, name));
-    // The workspaces npm installs with the root, and any project one level down (a human runs `npm install` there).
+    // The workspaces npm installs with the root, and any project one or two levels down (a human runs `npm install`
+    // there).
     const tops = disk
       .listing(dir)
       .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
       .slice(0, 500)
       .map((e) => join(dir, e.name));
+    // And two levels down (`apps/web`, `services/api`: a monorepo without declared workspaces), bounded.
+    const seconds = tops
+      .flatMap((t) =>
+        disk
+          .listing(t)
+          .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
+          .map((e) => join(t, e.name)),
+      )
+      .slice(0, MAX_SECOND_LEVEL);
+    const hasManifest = (d: string) => disk.listing(d).some((e) => e.file && e.name === 'package.json');
     const manifests = [
-      ...new Set([
-        dir,
-        ...workspaceFolders(dir, disk),
-        ...tops.filter((t) => disk.listing(t).some((e) => e.file && e.name === 'package.json')),
-      ]),
+      ...new Set([dir, ...workspaceFolders(dir, disk), ...tops.filter(hasManifest), ...seconds.filter(hasManifest)]),
     ];
     // Each has its own package manager settings too: npm, yarn and pnpm read the ones beside the package.json they run in.
     for (const ws of manifests.slice(1)) for (const name of PACKAGE_FILES) add(join(ws, name));
@@ -190,6 +197,9 @@ export class RunLaterWatch {
     return out;
   }
 }
+
+/** Folders two levels down looked at for a package.json, at most (a project's `apps/*`, `packages/*`). */
+const MAX_SECOND_LEVEL = 500;
 
 /** A package's run-later files beside its package.json (binding.gyp is added for each package below). */
 const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'];
