@@ -241,6 +241,28 @@ describe('self-protection no configuration can switch off', () => {
     ]);
     expect(vs.map((v) => v.decision)).toEqual(Array(12).fill('BLOCK'));
   });
+  it("the host's environment is not read through a thread's copy (/proc/<pid>/task/<tid>/environ), by any tool", () => {
+    const vs = run([
+      { tool: 'read', args: { filePath: '/proc/8051/task/8051/environ' } },
+      { tool: 'read', args: { filePath: '/proc/self/task/8051/environ' } },
+      { tool: 'read', args: { filePath: '/proc/thread-self/environ' } },
+      bash('cat /proc/8051/task/8052/environ'),
+      bash("tr '\\0' '\\n' < /proc/self/task/8051/environ"),
+      // The read tool on a link whose target the host resolved (a link in the project, /proc/<pid>/root/…).
+      {
+        tool: 'read',
+        args: { filePath: '/home/dev/shop/notes.txt' },
+        realPaths: { '/home/dev/shop/notes.txt': '/proc/8051/environ' },
+      },
+    ]);
+    expect(vs.map((v) => v.decision)).toEqual(Array(6).fill('BLOCK'));
+    // What is beside it stays readable: a thread's status, the process's own limits.
+    const honest = run([
+      { tool: 'read', args: { filePath: '/proc/8051/task/8051/status' } },
+      bash('cat /proc/self/limits'),
+    ]);
+    expect(honest.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW']);
+  });
   it('a bypass opens the contract file only when it names its contract, and never opens the host server', () => {
     const write = bash("cat > .opencode/opencode-semantic-anchors.yaml <<'EOF'\nversion: 1\nEOF");
     const vs = run([

@@ -23,6 +23,44 @@ describe('run-later files', () => {
     expect(runLaterKind('/p/conftest.py')).toBeUndefined();
   });
 
+  it('package.json: a dependency built from a local tarball or git is found; registry versions and local folders are not', () => {
+    const manifest = (deps: Record<string, string>) => JSON.stringify({ name: 'web', dependencies: deps });
+    const before = manifest({ react: '^18.2.0', lib: 'file:../lib' });
+    const after = manifest({
+      react: '^18.2.0',
+      lib: 'file:../lib',
+      kit: 'file:vendor/kit-1.0.0.tgz',
+      gitkit: 'git+file:///tmp/r1135',
+      hosted: 'github:acme/tool#main',
+      short: 'acme/tool',
+      '@acme/x': './x.tar.gz',
+      alias: 'npm:@acme/y@^1',
+      remote: 'https://example.com/z.tgz',
+    });
+    expect(runLaterAdded('npm-manifest', before, after).map((e) => `${e.key}=${e.value}`)).toEqual([
+      'dependency:dependencies/kit=file:vendor/kit-1.0.0.tgz',
+      'dependency:dependencies/gitkit=git+file:///tmp/r1135',
+      'dependency:dependencies/hosted=github:acme/tool#main',
+      'dependency:dependencies/short=acme/tool',
+      'dependency:dependencies/@acme/x=./x.tar.gz',
+    ]);
+    expect(runLaterAdded('npm-manifest', after, after)).toEqual([]);
+  });
+
+  it('binding.gyp (npm runs `node-gyp rebuild` at install): command expansions and actions run, sources do not', () => {
+    expect(runLaterKind('/p/binding.gyp')).toBe('gyp-file');
+    expect(runLaterKind('/p/node_modules/addon/binding.gyp')).toBeUndefined();
+    const honest = "{ 'targets': [ { 'target_name': 'addon', 'sources': [ 'src/addon.cc' ] } ] }";
+    expect(runLaterEntries('gyp-file', honest)).toEqual([]);
+    const planted = honest.replace("'src/addon.cc'", "'<!@(sh tools/x.sh)'");
+    expect(runLaterAdded('gyp-file', honest, planted)).toEqual([{ key: 'command', value: '<!@(sh tools/x.sh)' }]);
+    const action = `{ 'targets': [ { 'actions': [ { 'action_name': 'gen', "action": ["sh", "-c", "x"] } ] } ] }`;
+    expect(runLaterAdded('gyp-file', undefined, action)).toEqual([
+      { key: 'action', value: '"action": ["sh", "-c", "x"]' },
+    ]);
+    expect(runLaterAdded('gyp-file', action, action)).toEqual([]);
+  });
+
   it('package.json: an added install-time script is found; a new test script, a build script, a dependency are not', () => {
     const added = runLaterAdded('npm-manifest', fixture('package-before.json'), fixture('package-after.json'));
     expect(added).toEqual([{ key: 'postinstall', value: 'node tools/setup.js' }]);

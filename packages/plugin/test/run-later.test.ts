@@ -206,6 +206,56 @@ describe('code that runs later by itself', () => {
     expect(read('.yarnrc.yml')).toBe('nodeLinker: node-modules\n');
   });
 
+  it('a project two levels down (apps/web, no workspaces declared) is held as the root is', async () => {
+    mkdirSync(file('apps/web'), { recursive: true });
+    writeFileSync(file('apps/web/package.json'), '{"name":"web","scripts":{"test":"vitest"}}\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < x.py', () =>
+      writeFileSync(file('apps/web/package.json'), '{"name":"web","scripts":{"test":"vitest","postinstall":"sh x"}}\n'),
+    );
+    expect(read('apps/web/package.json')).toBe('{"name":"web","scripts":{"test":"vitest"}}\n');
+  });
+
+  it('a project one level down has its own .npmrc: a `node-options` added there is taken out too', async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(file('web/package.json'), '{"name":"web","scripts":{"hello":"node -e 1"}}\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < npmrc.py', () =>
+      writeFileSync(file('web/.npmrc'), 'save-exact=true\nnode-options=--require=/tmp/x.js\n'),
+    );
+    expect(read('web/.npmrc')).toBe('save-exact=true\n');
+  });
+
+  it('a dependency on a local tarball or a git source is taken out; a registry dependency added beside it stays', async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(
+      file('web/package.json'),
+      '{\n  "name": "web",\n  "dependencies": {\n    "react": "^18.2.0"\n  }\n}\n',
+    );
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < deps.py', () =>
+      writeFileSync(
+        file('web/package.json'),
+        '{\n  "name": "web",\n  "dependencies": {\n    "react": "^18.2.0",\n    "zod": "^3.0.0",\n    "kit": "file:kit-1.0.0.tgz",\n    "gitkit": "git+file:///tmp/r"\n  }\n}\n',
+      ),
+    );
+    expect(JSON.parse(read('web/package.json')).dependencies).toEqual({ react: '^18.2.0', zod: '^3.0.0' });
+  });
+
+  it('a binding.gyp given a command expansion is put back (npm runs `node-gyp rebuild` at install); one without stays', async () => {
+    const honest = "{ 'targets': [ { 'target_name': 'addon', 'sources': [ 'src/addon.cc' ] } ] }\n";
+    await call(host, 'cat > binding.gyp', () => writeFileSync(file('binding.gyp'), honest));
+    expect(read('binding.gyp')).toBe(honest);
+    await call(host, 'python3 - < plant.py', () =>
+      writeFileSync(file('binding.gyp'), honest.replace("'src/addon.cc'", "'<!(sh tools/x.sh)'")),
+    );
+    expect(read('binding.gyp')).toBe(honest);
+    await call(host, 'rm binding.gyp && python3 - < plant.py', () =>
+      writeFileSync(file('binding.gyp'), "{ 'targets': [ { 'actions': [ { 'action': ['sh', '-c', 'x'] } ] } ] }\n"),
+    );
+    expect(read('binding.gyp')).toBe(honest);
+  });
+
   it('a virtualenv one level down (backend/.venv) is watched too', async () => {
     const site = 'backend/.venv/lib/python3.11/site-packages';
     await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {

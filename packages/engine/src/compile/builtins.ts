@@ -5,6 +5,9 @@ import type { Contract } from '../schema/index.js';
 import type { EffectiveSettings } from '../load/index.js';
 import { joinPath, normalizePath } from '../matchers/paths.js';
 
+/** Where a process's environment (the host's secrets) can be read: its own file and each of its threads'. */
+const PROC_ENVIRON = ['/proc/*/environ', '/proc/*/task/*/environ'];
+
 export interface ProtectOptions {
   /** Absolute paths of the contract files the host read (and what they extend): writes and deletes BLOCK, bypassable. */
   readonly contractFiles?: readonly string[];
@@ -221,8 +224,9 @@ export function builtinContracts(
             ],
           },
         },
-        { tool: { effect: { kind: 'read', path: ['/proc/*/environ', '/proc/self/environ'] } } },
-        { tool: { name: 'read', path: ['/proc/*/environ'] } },
+        // A thread's copy (/proc/<pid>/task/<tid>/environ, /proc/thread-self/environ) is the same environment.
+        { tool: { effect: { kind: 'read', path: [...PROC_ENVIRON, '/proc/self/environ'] } } },
+        { tool: { name: 'read', path: PROC_ENVIRON } },
       ],
       message: "Do not read the host's secrets or dump the environment; read the one variable you need by name.",
     });

@@ -11,6 +11,7 @@ export {
   runLaterEntries,
   runLaterAdded,
   describeRunLater,
+  DEPENDENCY_KEY,
   INSTALL_SCRIPTS,
   NPMRC_RUNS,
   YARNRC_RUNS,

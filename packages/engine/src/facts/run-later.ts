@@ -18,7 +18,12 @@ export type RunLaterKind =
   /** a .pth file in a site-packages folder: its `import` lines. */
   | 'python-pth'
   /** a file that is code as a whole and runs by itself: sitecustomize.py, usercustomize.py, .pnpmfile.cjs. */
-  | 'code-file';
+  | 'code-file'
+  /**
+   * binding.gyp: npm's implicit install script (`node-gyp rebuild` when package.json names no install script) runs
+   * its command expansions (`<!(…)`) and actions at the human's `npm install`.
+   */
+  | 'gyp-file';
 
 /** One entry that runs: a script name and its command, a config key and its value, a .pth line, a whole file. */
 export interface RunLaterEntry {
@@ -74,6 +79,7 @@ export function runLaterKind(path: string): RunLaterKind | undefined {
   if (name === '.npmrc') return 'npm-config';
   if (name === '.yarnrc.yml' || name === '.yarnrc') return 'yarn-config';
   if (name === '.pnpmfile.cjs' || name === '.pnpmfile.mjs') return inModules ? undefined : 'code-file';
+  if (name === 'binding.gyp') return inModules ? undefined : 'gyp-file';
   if (/(^|\/)(site|dist)-packages\/[^/]+$/.test(path)) {
     if (name.endsWith('.pth')) return 'python-pth';
     if (name === 'sitecustomize.py' || name === 'usercustomize.py') return 'code-file';
@@ -99,8 +105,16 @@ export function runLaterEntries(kind: RunLaterKind, text: string | undefined): R
         .map((value) => ({ key: 'import', value }));
     case 'code-file':
       return text.trim() === '' ? [] : [{ key: 'file', value: text }];
+    case 'gyp-file':
+      return [...text.matchAll(GYP_RUNS)].map((m) => ({ key: m[1] === undefined ? 'action' : 'command', value: m[0] }));
   }
 }
+
+/**
+ * What gyp runs in a binding.gyp: a command expansion (`<!(cmd)`, `<!@(cmd)`, also `>!`; up to its closing
+ * parenthesis on the line) and an action's command list (`'action': [...]`).
+ */
+const GYP_RUNS = /([<>]!@?)\([^\n]*?\)|['"](action)['"]\s*:\s*\[[^\]]*\]/g;
 
 /** Entries in `after` that `before` did not hold with the same value: what a change added that runs later. */
 export function runLaterAdded(
@@ -116,7 +130,9 @@ export function runLaterAdded(
 export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): string {
   switch (kind) {
     case 'npm-manifest':
-      return `the \`${entry.key}\` script (npm runs it at the human's \`npm install\`)`;
+      return entry.key.startsWith(DEPENDENCY_KEY)
+        ? `the dependency \`${entry.key.slice(entry.key.indexOf('/') + 1)}\` on \`${entry.value}\` (built from a source on this machine or in git: npm runs its install scripts or \`prepare\` at the human's \`npm install\`)`
+        : `the \`${entry.key}\` script (npm runs it at the human's \`npm install\`)`;
     case 'npm-config':
       return `the \`${entry.key}\` setting (npm runs what it names in the human's npm commands)`;
     case 'yarn-config':
@@ -125,6 +141,8 @@ export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): stri
       return 'an `import` line (python runs it at every start)';
     case 'code-file':
       return "its code (python runs it at every start; pnpm, a .pnpmfile, at the human's `pnpm install`)";
+    case 'gyp-file':
+      return `a ${entry.key === 'command' ? 'command expansion' : 'build action'} (npm runs \`node-gyp rebuild\` at the human's \`npm install\`, which runs it)`;
   }
 }
 
@@ -136,13 +154,32 @@ function manifestScripts(text: string): RunLaterEntry[] {
     // npm refuses a package.json it cannot parse, so nothing in it runs; the caller compares again once it parses.
     return [];
   }
-  const scripts = (data as { scripts?: unknown } | null)?.scripts;
-  if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return [];
   const out: RunLaterEntry[] = [];
-  for (const [key, value] of Object.entries(scripts as Record<string, unknown>))
-    if (INSTALL_SCRIPTS.includes(key) && typeof value === 'string') out.push({ key, value });
+  const scripts = (data as { scripts?: unknown } | null)?.scripts;
+  if (scripts && typeof scripts === 'object' && !Array.isArray(scripts))
+    for (const [key, value] of Object.entries(scripts as Record<string, unknown>))
+      if (INSTALL_SCRIPTS.includes(key) && typeof value === 'string') out.push({ key, value });
+  // A dependency built from code on this machine that no diff shows: a local tarball (its install scripts run) or a
+  // git source (npm runs its `prepare`). A local folder is read as a package.json of its own (localDependencies).
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = (data as Record<string, unknown> | null)?.[field];
+    if (!deps || typeof deps !== 'object' || Array.isArray(deps)) continue;
+    for (const [name, spec] of Object.entries(deps as Record<string, unknown>))
+      if (typeof spec === 'string' && BUILT_SOURCE.test(spec.trim()))
+        out.push({ key: `${DEPENDENCY_KEY}${field}/${name}`, value: spec });
+  }
   return out;
 }
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
+/** The key of a dependency entry: `dependency:<field>/<name>` (a script's key is its name, which has no colon). */
+export const DEPENDENCY_KEY = 'dependency:';
+/**
+ * A dependency spec npm builds from a source rather than a registry's package: a local tarball, or git (a URL, a
+ * hosted shorthand `github:o/r`, or the bare `owner/repo` form).
+ */
+const BUILT_SOURCE =
+  /^(?:(?:file:)?(?:\.{0,2}\/)?[^:#\s]*\.(?:tgz|tar\.gz|tar)|git(?:\+[a-z]+)?:\/\/\S+|(?:github|gitlab|bitbucket|gist):\S+|[\w-][\w.-]*\/[\w.-]+(?:#\S*)?)$/i;
 
 function npmrcEntries(text: string): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];

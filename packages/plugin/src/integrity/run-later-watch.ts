@@ -1,6 +1,6 @@
 // The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
 // are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
-// the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
+// a binding.gyp beside a package.json, the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
 // compared with what they held (a virtualenv script is an installer's when a RECORD lists its hash); an entry the call
 // added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
 // human's bypass named the contract. The files are ordinary project files, so the sandbox lets the shell write them:
@@ -11,6 +11,7 @@ import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { crypto } from '../core/builtins.js';
 import {
+  DEPENDENCY_KEY,
   describeRunLater,
   localDependencies,
   runLaterAdded,
@@ -117,22 +118,31 @@ export class RunLaterWatch {
     const add = (path: string) => {
       if (out.length < MAX_FILES) out.push(path);
     };
-    for (const name of ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'])
-      add(join(dir, name));
-    // The workspaces npm installs with the root, and any project one level down (a human runs `npm install` there).
+    for (const name of PACKAGE_FILES) add(join(dir, name));
+    // The workspaces npm installs with the root, and any project one or two levels down (a human runs `npm install`
+    // there).
     const tops = disk
       .listing(dir)
       .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
       .slice(0, 500)
       .map((e) => join(dir, e.name));
+    // And two levels down (`apps/web`, `services/api`: a monorepo without declared workspaces), bounded.
+    const seconds = tops
+      .flatMap((t) =>
+        disk
+          .listing(t)
+          .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
+          .map((e) => join(t, e.name)),
+      )
+      .slice(0, MAX_SECOND_LEVEL);
+    const hasManifest = (d: string) => disk.listing(d).some((e) => e.file && e.name === 'package.json');
     const manifests = [
-      ...new Set([
-        dir,
-        ...workspaceFolders(dir, disk),
-        ...tops.filter((t) => disk.listing(t).some((e) => e.file && e.name === 'package.json')),
-      ]),
+      ...new Set([dir, ...workspaceFolders(dir, disk), ...tops.filter(hasManifest), ...seconds.filter(hasManifest)]),
     ];
-    for (const ws of manifests.slice(1)) add(join(ws, 'package.json'));
+    // Each has its own package manager settings too: npm, yarn and pnpm read the ones beside the package.json they run in.
+    for (const ws of manifests.slice(1)) for (const name of PACKAGE_FILES) add(join(ws, name));
+    // npm's implicit install script: `node-gyp rebuild` runs a binding.gyp beside a package.json.
+    for (const ws of manifests) add(join(ws, 'binding.gyp'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
     for (const ws of manifests) {
       const text = disk.text(join(ws, 'package.json'));
@@ -187,6 +197,12 @@ export class RunLaterWatch {
     return out;
   }
 }
+
+/** Folders two levels down looked at for a package.json, at most (a project's `apps/*`, `packages/*`). */
+const MAX_SECOND_LEVEL = 500;
+
+/** A package's run-later files beside its package.json (binding.gyp is added for each package below). */
+const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'];
 
 /** The modules a .pth line imports: `import a, b` (at the start or after a `;`) and `__import__('c')`. */
 const PTH_IMPORT = /(?:^|;)\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|__import__\(\s*['"]([\w.]+)['"]/gm;
@@ -351,6 +367,8 @@ export function undoneText(
 ): string | undefined {
   switch (kind) {
     case 'code-file':
+    case 'gyp-file':
+      // gyp's format is python's literals: the file is put back whole (or removed when it is new).
       return before;
     case 'python-pth': {
       const drop = new Set(added.map((e) => e.value));
@@ -385,16 +403,25 @@ export function undoneText(
       return before === undefined && text.trim() === '' ? undefined : text;
     }
     case 'npm-manifest': {
-      const oldScripts = (parse(before ?? '{}') as { scripts?: Record<string, unknown> } | undefined)?.scripts ?? {};
-      // Only existing keys are removed or given their old command. A file laid out on lines is edited in its own
+      const old = (parse(before ?? '{}') ?? {}) as Record<string, unknown>;
+      // Only existing keys are removed or given their old value. A file laid out on lines is edited in its own
       // indentation (jsonc-parser formats just the edited range); a one-line file is edited without formatting.
       const indent = now.match(/\n([ \t]+)"/)?.[1];
       const formattingOptions =
         indent === undefined ? undefined : { insertSpaces: !indent.startsWith('\t'), tabSize: indent.length };
       let text = now;
       for (const e of added) {
-        const was = typeof oldScripts[e.key] === 'string' ? (oldScripts[e.key] as string) : undefined;
-        text = applyEdits(text, modify(text, ['scripts', e.key], was, { formattingOptions }));
+        // A script is `scripts.<name>`; a dependency built from a source is `<field>.<name>` (`dependency:<field>/<name>`).
+        const path = e.key.startsWith(DEPENDENCY_KEY)
+          ? [e.key.slice(DEPENDENCY_KEY.length, e.key.indexOf('/')), e.key.slice(e.key.indexOf('/') + 1)]
+          : ['scripts', e.key];
+        const section = old[path[0]!];
+        const value =
+          section && typeof section === 'object' ? (section as Record<string, unknown>)[path[1]!] : undefined;
+        text = applyEdits(
+          text,
+          modify(text, path, typeof value === 'string' ? value : undefined, { formattingOptions }),
+        );
       }
       return text;
     }

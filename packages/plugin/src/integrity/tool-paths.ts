@@ -1,11 +1,14 @@
-// The paths a file tool will write, each resolved through symbolic links at the boundary: a write through a link
+// The paths a file tool will write (or read), each resolved through symbolic links at the boundary: a write through a link
 // into a protected place is judged by the engine as the write to the real place it is (ToolEvent.realPaths).
 // The engine says which paths a call writes (toolFacts: the one place that knows argument names and patches).
 import { canonicalToolName, toolFacts } from '@semantic-anchors/engine/enforce';
 import { realTarget } from './real-path.js';
 
-/** Tools that run inside opencode's own process and write files: no sandbox sees them, the engine must. */
-const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch']);
+/**
+ * Tools that run inside opencode's own process and open files: no sandbox sees them, the engine must. The read tool
+ * too: a link (`/proc/<pid>/root/…`, one the shell made) leads it to opencode's own environment as surely.
+ */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch', 'read']);
 /** Paths of one call resolved at most (a patch may name many files). */
 const MAX_PATHS = 64;
 
