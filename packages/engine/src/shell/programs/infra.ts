@@ -156,6 +156,21 @@ export const TOX: ProgramDeclaration = {
   runs: [{ subcommands: ['exec'], options: ['-e', '--env', '-c', '--conf', '--root', '--workdir'] }],
 };
 
+/** ansible-playbook's options that take a value: `-i inventories/prod` is the inventory, not a flag and a playbook
+ * (the ad-hoc `ansible` is a runner, runners.ts). */
+const ANSIBLE_OPTIONS = [
+  ...['-i', '--inventory', '--inventory-file', '-l', '--limit', '-e', '--extra-vars', '-u', '--user', '-t', '--tags'],
+  ...['--skip-tags', '-f', '--forks', '--vault-password-file', '--vault-id', '--become-user', '--become-method'],
+  ...['-c', '--connection', '-T', '--timeout', '-M', '--module-path', '--private-key', '--key-file'],
+  ...['--ssh-common-args', '--ssh-extra-args', '--scp-extra-args', '--sftp-extra-args', '--start-at-task'],
+];
+
+export const ANSIBLE_PLAYBOOK: ProgramDeclaration = {
+  names: ['ansible-playbook'],
+  about: 'ansible-playbook: -i/--inventory and -l/--limit name the hosts the playbook changes',
+  options: { '*': ANSIBLE_OPTIONS },
+};
+
 export const POE: ProgramDeclaration = {
   names: ['poe'],
   about: 'poe NAME: runs a [tool.poe.tasks] task',

@@ -62,6 +62,7 @@ import {
   TOFU,
   TOX,
   POE,
+  ANSIBLE_PLAYBOOK,
 } from './infra.js';
 import {
   BUN,
@@ -210,6 +211,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   BASENC,
   PANDOC,
   JUPYTER,
+  ANSIBLE_PLAYBOOK,
   PAPERMILL,
   JUPYTEXT,
   IPYTHON,
