@@ -80,11 +80,9 @@ export function freshContext(
   const cwd = typeof event.args?.workdir === 'string' ? undefined : state.shell.cwd;
   if (names.length === 0 && cwd === undefined) return undefined;
   // The kubectl context is in the kubeconfig on disk, the git aliases in git's config: a new shell has them too.
-  const { kube, gitAliases } = state.shell;
   return callContext(policy, state, event, {
     env: Object.fromEntries(names.map((n) => [n, ''])),
-    ...(kube !== undefined ? { kube } : {}),
-    ...(gitAliases !== undefined ? { gitAliases } : {}),
+    ...configState(state.shell),
   });
 }
 
@@ -265,14 +263,8 @@ function shellValues(
 ): ShellContext | undefined {
   const hasEnv = Object.keys(session.env).length > 0;
   const cwd = typeof args?.workdir === 'string' ? undefined : session.cwd;
-  const { kube, gitAliases } = session;
-  if (!hasEnv && cwd === undefined && kube === undefined && gitAliases === undefined) return undefined;
-  return {
-    ...(hasEnv ? { env: session.env } : {}),
-    ...(cwd !== undefined ? { cwd } : {}),
-    ...(kube !== undefined ? { kube } : {}),
-    ...(gitAliases !== undefined ? { gitAliases } : {}),
-  };
+  if (!hasEnv && cwd === undefined && session.kube === undefined && session.gitAliases === undefined) return undefined;
+  return { ...(hasEnv ? { env: session.env } : {}), ...(cwd !== undefined ? { cwd } : {}), ...configState(session) };
 }
 
 /** The session after a call that ran: what its shell left behind, within the bound. */
@@ -285,55 +277,46 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   const workdir = typeof facts.args.workdir === 'string' ? facts.args.workdir : undefined;
   const cwd = workdir === undefined ? persists.cwd : rootRelative(workdir, persists.cwd, root);
   const kube = nextKube(session.kube, persists.kube);
-  const gitAliases = nextAliases(session.gitAliases, persists.gitAliases);
+  const aliases =
+    persists.gitAliases === undefined ? session.gitAliases : bounded(session.gitAliases, persists.gitAliases);
+  const gitAliases = aliases === undefined || Object.keys(aliases).length === 0 ? undefined : aliases;
   if (names.length === 0 && cwd === session.cwd && kube === session.kube && gitAliases === session.gitAliases)
     return session;
+  return { env: bounded(session.env, persists.env), cwd, ...configState({ kube, gitAliases }) };
+}
+
+/**
+ * Named values after a call set (a string) or unset (null) some, within SHELL_SESSION_LIMITS: a re-set name moves to
+ * the end, so the oldest goes first past the bound; a value or name too long is dropped (unknown later, as without
+ * the session). The session's variables and its git aliases alike.
+ */
+function bounded(
+  before: Readonly<Record<string, string>> | undefined,
+  change: Readonly<Record<string, string | null>>,
+): Readonly<Record<string, string>> {
   // A Map, then own properties: a variable called __proto__ stays a variable.
-  const env = new Map(Object.entries(session.env));
-  for (const name of names) {
-    const value = persists.env[name];
-    // Re-set values move to the end, so the oldest is evicted first.
-    env.delete(name);
+  const all = new Map(Object.entries(before ?? {}));
+  for (const [name, value] of Object.entries(change)) {
+    all.delete(name);
     if (
-      typeof value === 'string' &&
+      value !== null &&
       value.length <= SHELL_SESSION_LIMITS.maxValueLength &&
       name.length <= SHELL_SESSION_LIMITS.maxNameLength
     )
-      env.set(name, value);
-  }
-  for (const name of env.keys()) {
-    if (env.size <= SHELL_SESSION_LIMITS.maxVariables) break;
-    env.delete(name);
-  }
-  return {
-    env: Object.fromEntries(env),
-    cwd,
-    ...(kube !== undefined ? { kube } : {}),
-    ...(gitAliases !== undefined ? { gitAliases } : {}),
-  };
-}
-
-/** The git aliases after a call defined or removed some, within the bound (the oldest defined goes first). */
-function nextAliases(
-  aliases: Readonly<Record<string, string>> | undefined,
-  change: Readonly<Record<string, string | null>> | undefined,
-): Readonly<Record<string, string>> | undefined {
-  if (change === undefined) return aliases;
-  const all = new Map(Object.entries(aliases ?? {}));
-  for (const [name, body] of Object.entries(change)) {
-    all.delete(name);
-    if (
-      body !== null &&
-      body.length <= SHELL_SESSION_LIMITS.maxValueLength &&
-      name.length <= SHELL_SESSION_LIMITS.maxNameLength
-    )
-      all.set(name, body);
+      all.set(name, value);
   }
   for (const name of all.keys()) {
     if (all.size <= SHELL_SESSION_LIMITS.maxVariables) break;
     all.delete(name);
   }
-  return all.size === 0 ? undefined : Object.fromEntries(all);
+  return Object.fromEntries(all);
+}
+
+/** What the session's calls wrote into config files — the kubeconfig's context, git's aliases — as its own properties
+ * (a new shell has them too: they are on disk). */
+function configState(session: Pick<ShellSession, 'kube' | 'gitAliases'>): Pick<ShellSession, 'kube' | 'gitAliases'> {
+  const { kube, gitAliases } = session;
+  return { ...(kube !== undefined ? { kube } : {}), ...(gitAliases !== undefined ? { gitAliases } : {}) };
 }
 
 /** The kubectl context and namespace after a call switched some: a name not known (or too long) is forgotten. */

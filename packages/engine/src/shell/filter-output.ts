@@ -2,7 +2,7 @@
 // `head`, `tail`, `sed` without -i (tr and the decoders: decoders.ts). A shell fed by them (`head -n 5 tools/x.sh | sh`,
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
-import { applySed, inPlaceEdits, sedEdits } from './sed-script.js';
+import { applySed, scriptEdits, sedEdits } from './sed-script.js';
 import { substituteLines } from './sed-regex.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
 
@@ -203,14 +203,7 @@ export function perlFilterOutput(
     else operands.push(a);
   }
   if (!p || scripts.length === 0) return undefined;
-  const edits = inPlaceEdits({
-    program: 'perl',
-    flags: [
-      { name: '-p', value: undefined, token: '-p' },
-      ...scripts.map((value) => ({ name: '-e', value, token: '-e' })),
-    ],
-    positionals: operands,
-  });
+  const edits = scriptEdits(scripts, 'perl');
   if (edits.length === 0) return undefined;
   const text = singleInput(operands, stdin, file);
   return text === undefined ? undefined : applySed(text, edits, 'unchanged');

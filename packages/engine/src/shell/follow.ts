@@ -24,7 +24,7 @@ import {
 } from './container-files.js';
 import { splitWords } from './xargs.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
-import { notebookProgram } from './notebook-code.js';
+import { isNotebookPath, notebookProgram } from './notebook-code.js';
 import { crontabCommands } from './scheduler.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
@@ -1165,7 +1165,7 @@ export abstract class Follower {
     // A notebook the session wrote, executed (papermill, nbconvert --execute, ipython): its code cells are the program
     // (a text that is not a notebook's JSON is the python code jupytext put there).
     const notebook =
-      family !== 'sh' && file.text !== undefined && /\.ipynb$/i.test(path)
+      family !== 'sh' && file.text !== undefined && isNotebookPath(path)
         ? (notebookProgram(file.text) ?? { family: 'python' as const, code: file.text })
         : undefined;
     const as = notebook?.family ?? family ?? shebangFamily(file.text ?? file.pieces[0]);

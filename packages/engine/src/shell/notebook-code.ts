@@ -10,6 +10,9 @@ export interface NotebookProgram {
   readonly code: string;
 }
 
+/** Whether a path names a notebook (`.ipynb`). */
+export const isNotebookPath = (path: string): boolean => /\.ipynb$/i.test(path);
+
 /** Kernel languages the one-liner table reads; any other kernel's code is read as python (the stricter reading). */
 const FAMILIES: Readonly<Record<string, InterpreterFamily>> = { python: 'python', r: 'r', julia: 'julia' };
 const SHELL_CELL = /^%%(?:bash|sh|script\s+(?:ba)?sh)\b[^\n]*\n?/;

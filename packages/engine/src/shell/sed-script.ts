@@ -39,6 +39,14 @@ export function inPlaceEdits(command: Pick<SimpleCommand, 'program' | 'flags' | 
     );
     dialect = 'perl';
   } else return [];
+  return scriptEdits(scripts, dialect);
+}
+
+/**
+ * The substitutions of scripts that are `s` commands only, read in a dialect (an in-place edit's, or `perl -pe`'s as
+ * a filter: filter-output.ts); [] when any part is not read.
+ */
+export function scriptEdits(scripts: readonly string[], dialect: NonNullable<SedEdit['dialect']>): SedEdit[] {
   const edits: SedEdit[] = [];
   for (const script of scripts) {
     const { edits: read, rest } = parseEdits(script);

@@ -121,20 +121,14 @@ export class RunLaterWatch {
     for (const name of PACKAGE_FILES) add(join(dir, name));
     // The workspaces npm installs with the root, and any project one or two levels down (a human runs `npm install`
     // there).
-    const tops = disk
-      .listing(dir)
-      .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
-      .slice(0, 500)
-      .map((e) => join(dir, e.name));
+    const subfolders = (d: string) =>
+      disk
+        .listing(d)
+        .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
+        .map((e) => join(d, e.name));
+    const tops = subfolders(dir).slice(0, 500);
     // And two levels down (`apps/web`, `services/api`: a monorepo without declared workspaces), bounded.
-    const seconds = tops
-      .flatMap((t) =>
-        disk
-          .listing(t)
-          .filter((e) => e.dir && !NOT_LOOKED_INTO.has(e.name))
-          .map((e) => join(t, e.name)),
-      )
-      .slice(0, MAX_SECOND_LEVEL);
+    const seconds = tops.flatMap(subfolders).slice(0, MAX_SECOND_LEVEL);
     const hasManifest = (d: string) => disk.listing(d).some((e) => e.file && e.name === 'package.json');
     const manifests = [
       ...new Set([dir, ...workspaceFolders(dir, disk), ...tops.filter(hasManifest), ...seconds.filter(hasManifest)]),

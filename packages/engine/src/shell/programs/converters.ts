@@ -1,11 +1,10 @@
 // Programs that turn one file into another and write it where an option or their last operand says: iconv -o,
-// pandoc -o, jupyter nbconvert --output/--inplace, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
+// pandoc -o, 7-Zip's -oDIR, ImageMagick's output operand, xsv/qsv
 // -o. Without these, `iconv … -o data/raw/x.csv` wrote a guarded file with no effect the rules could see.
-import { flagValue, has, NOT_FILES, optionFiles } from '../file-effects.js';
+import { flagValue, NOT_FILES, optionFiles } from '../file-effects.js';
 import { treeOf } from '../paths.js';
-import type { AddEffect, EffectInput, FileAccess, ProgramDeclaration } from './declaration.js';
+import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
 import { singleInput } from '../filter-input.js';
-import { jupyterNotebooks } from './notebooks.js';
 
 export const ICONV: ProgramDeclaration = {
   names: ['iconv'],
@@ -44,47 +43,6 @@ export const PANDOC: ProgramDeclaration = {
     ],
   },
   effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output']) },
-};
-
-/**
- * `jupyter nbconvert`: --inplace rewrites the notebooks it is given; --output NAME is written (beside the notebook,
- * or in --output-dir); --output-dir DIR gets files whose names the engine does not know. --stdout writes nothing.
- */
-function nbconvertEffects(input: EffectInput, add: AddEffect, _stdin: string | undefined, files: FileAccess): void {
-  const [sub, ...notebooks] =
-    input.program === 'jupyter-nbconvert'
-      ? ['nbconvert', ...input.positionals]
-      : input.program === 'jupyter-execute'
-        ? ['execute', ...input.positionals]
-        : input.positionals;
-  if (sub !== 'nbconvert' && sub !== 'execute') return;
-  for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('read', nb, `jupyter ${sub}`);
-  if (has(input.flags, '--stdout')) return;
-  // --inplace keeps a notebook's code cells (executing adds outputs): a notebook the session wrote keeps its text, so
-  // the run that follows (`--execute --inplace`) still reads it.
-  if (has(input.flags, '--inplace'))
-    for (const nb of notebooks) if (!NOT_FILES.test(nb)) add('write', nb, `jupyter ${sub} --inplace`, files.text(nb));
-  if (sub === 'execute') return;
-  const dir = flagValue(input.flags, '--output-dir');
-  const out = flagValue(input.flags, '--output');
-  if (out !== undefined) {
-    const first = notebooks[0];
-    const beside = first?.includes('/') ? first.slice(0, first.lastIndexOf('/')) : undefined;
-    const base = out.startsWith('/') ? undefined : (dir ?? beside);
-    add('write', base === undefined ? out : `${base}/${out}`, 'jupyter nbconvert --output');
-  } else if (dir !== undefined) add('write', treeOf(dir), 'jupyter nbconvert --output-dir');
-}
-
-export const JUPYTER: ProgramDeclaration = {
-  names: ['jupyter', 'jupyter-nbconvert', 'jupyter-execute'],
-  about:
-    'jupyter nbconvert: --inplace rewrites its notebooks; --output/--output-dir are written; --stdout only prints; ' +
-    'with --execute (and jupyter execute) the notebooks run',
-  options: {
-    '*': ['--to', '--output', '--output-dir', '--template', '--ExecutePreprocessor.timeout', '--config', '--log-level'],
-  },
-  effects: { reads: ['--output', '--output-dir'], effects: nbconvertEffects },
-  notebooks: jupyterNotebooks,
 };
 
 /** 7-Zip: `x`/`e` unpack into -oDIR (else the current folder), names unknown; `a`/`u`/`d` change the archive. */

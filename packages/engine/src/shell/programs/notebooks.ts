@@ -1,17 +1,17 @@
-// Programs that execute Jupyter notebooks or turn scripts into them. A notebook the session wrote and then executed is
+// Programs that execute Jupyter notebooks or turn scripts into them (jupyter's nbconvert and execute, papermill,
+// ipython, jupytext), each declared here whole. A notebook the session wrote and then executed is
 // judged as its code cells (notebook-code.ts), as `python f.py` is judged as f.py; one it did not write is a file of
 // unknown content, matched by its path like any argument.
 import { flagValue, has, NOT_FILES } from '../file-effects.js';
 import type { AddEffect, EffectInput, FileAccess, ProgramDeclaration } from './declaration.js';
-import { notebookProgram } from '../notebook-code.js';
-
-const isNotebook = (p: string) => /\.ipynb$/i.test(p);
+import { isNotebookPath, notebookProgram } from '../notebook-code.js';
+import { treeOf } from '../paths.js';
 
 /** papermill's input and output notebooks: the first two operands ending in .ipynb (its `-p NAME VALUE` takes two
  * words, so a value may sit among the operands), else the first two operands. */
 function papermillFiles(input: EffectInput): { in?: string; out?: string } {
   const files = input.positionals.filter((p) => !NOT_FILES.test(p));
-  const nbs = files.filter(isNotebook);
+  const nbs = files.filter(isNotebookPath);
   return { in: nbs[0] ?? files[0], out: nbs[1] ?? (nbs.length > 0 ? undefined : files[1]) };
 }
 
@@ -39,17 +39,53 @@ export const PAPERMILL: ProgramDeclaration = {
   },
 };
 
-/** `jupyter nbconvert --execute NB…` and `jupyter execute NB…` run their notebooks. */
-export function jupyterNotebooks(input: EffectInput): readonly string[] {
-  const [sub, ...rest] =
-    input.program === 'jupyter-nbconvert'
-      ? ['nbconvert', ...input.positionals]
-      : input.program === 'jupyter-execute'
-        ? ['execute', ...input.positionals]
-        : input.positionals;
-  const runs = sub === 'execute' || (sub === 'nbconvert' && has(input.flags, '--execute'));
-  return runs ? rest.filter((p) => !NOT_FILES.test(p)) : [];
+/** jupyter's subcommand and its operands, `jupyter-nbconvert` and `jupyter-execute` being `jupyter nbconvert|execute`. */
+function jupyterWords(input: EffectInput): { sub: string | undefined; notebooks: string[] } {
+  const own =
+    input.program === 'jupyter-nbconvert' ? 'nbconvert' : input.program === 'jupyter-execute' ? 'execute' : undefined;
+  const [sub, ...rest] = own === undefined ? input.positionals : [own, ...input.positionals];
+  return { sub, notebooks: rest.filter((p) => !NOT_FILES.test(p)) };
 }
+
+/**
+ * `jupyter nbconvert` and `jupyter execute`: --inplace rewrites the notebooks it is given (keeping a known notebook's
+ * text: executing adds outputs, not code, so the run that follows — `--execute --inplace` — still reads it); --output
+ * NAME is written (beside the notebook, or in --output-dir); --output-dir DIR gets files whose names the engine does
+ * not know. --stdout writes nothing.
+ */
+function jupyterEffects(input: EffectInput, add: AddEffect, _stdin: string | undefined, files: FileAccess): void {
+  const { sub, notebooks } = jupyterWords(input);
+  if (sub !== 'nbconvert' && sub !== 'execute') return;
+  for (const nb of notebooks) add('read', nb, `jupyter ${sub}`);
+  if (has(input.flags, '--stdout')) return;
+  if (has(input.flags, '--inplace'))
+    for (const nb of notebooks) add('write', nb, `jupyter ${sub} --inplace`, files.text(nb));
+  if (sub === 'execute') return;
+  const dir = flagValue(input.flags, '--output-dir');
+  const out = flagValue(input.flags, '--output');
+  if (out !== undefined) {
+    const first = notebooks[0];
+    const beside = first?.includes('/') ? first.slice(0, first.lastIndexOf('/')) : undefined;
+    const base = out.startsWith('/') ? undefined : (dir ?? beside);
+    add('write', base === undefined ? out : `${base}/${out}`, 'jupyter nbconvert --output');
+  } else if (dir !== undefined) add('write', treeOf(dir), 'jupyter nbconvert --output-dir');
+}
+
+export const JUPYTER: ProgramDeclaration = {
+  names: ['jupyter', 'jupyter-nbconvert', 'jupyter-execute'],
+  about:
+    'jupyter nbconvert: --inplace rewrites its notebooks; --output/--output-dir are written; --stdout only prints; ' +
+    'with --execute (and jupyter execute) the notebooks run',
+  options: {
+    '*': ['--to', '--output', '--output-dir', '--template', '--ExecutePreprocessor.timeout', '--config', '--log-level'],
+  },
+  effects: { reads: ['--output', '--output-dir'], effects: jupyterEffects },
+  // `jupyter nbconvert --execute NB…` and `jupyter execute NB…` run their notebooks.
+  notebooks: (input) => {
+    const { sub, notebooks } = jupyterWords(input);
+    return sub === 'execute' || (sub === 'nbconvert' && has(input.flags, '--execute')) ? notebooks : [];
+  },
+};
 
 export const IPYTHON: ProgramDeclaration = {
   names: ['ipython', 'ipython3'],

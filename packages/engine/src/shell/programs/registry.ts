@@ -45,7 +45,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { ICONV, IMAGEMAGICK, JUPYTER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
   GO,
@@ -90,7 +90,7 @@ import {
   GNUPLOT,
 } from './interpreters.js';
 import { CURL, SSH, WGET } from './network.js';
-import { IPYTHON, JUPYTEXT, PAPERMILL } from './notebooks.js';
+import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
