@@ -86,9 +86,11 @@ describe('npm pack of the plugin', () => {
     );
   });
 
-  it('is at most 1.5 MB unpacked, with one copy of the engine that the plugin and the CLI share', () => {
-    // 5.4 MB before (maps, the engine and its libraries in both bundles, the presets as JSON text twice).
-    expect(packed.unpackedSize).toBeLessThanOrEqual(1_500_000);
+  it('is at most 1.6 MB unpacked, with one copy of the engine that the plugin and the CLI share', () => {
+    // 5.4 MB before (maps, the engine and its libraries in both bundles, the presets as JSON text twice). The guard is
+    // ours, against accidental weight (maps, a second engine, data as text): it was 1.5 MB until 3 December 2026, when
+    // the rules the presets need (issue 17, section 7) had left 6 KB; the package was 1,494,867 bytes then.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(1_600_000);
     // A message only the engine's loader holds is in one file, and
     // both entries import that file.
     const js = packed.files.filter((f) => f.path.endsWith('.js') && f.path.startsWith('dist/'));
