@@ -36,6 +36,10 @@ import { descriptorName, inputDescriptorName, openedOn, type Scope } from './sco
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
+  actJobs,
+  actRunsNothing,
+  actWorkflows,
+  workflowSteps,
   denoTaskNames,
   denoTasks,
   poeTaskNames,
@@ -65,6 +69,7 @@ import {
   scriptArgs,
   scriptName,
   type TaskLine,
+  TASK_LIMITS,
 } from './project-tasks.js';
 
 /** Where the tree being walked came from: the top-level source, or a string parsed again (bash -c, eval). */
@@ -966,6 +971,11 @@ export abstract class Follower {
       whole = content.whole;
       lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
+    } else if (runner === 'act') {
+      const found = this.actWorkflows(command);
+      if (found === undefined) return;
+      ({ file, lines, label } = found);
+      whole = found.whole;
     } else if (runner === 'systemd') {
       const found = this.systemdService(command);
       if (found === undefined) return;
@@ -1073,6 +1083,32 @@ export abstract class Follower {
    * `systemctl start|enable UNIT`: the service unit the call or the session wrote (found where systemd looks, or at the
    * path given), through the timer, path or socket unit that activates it; its Exec lines. The first unit found wins.
    */
+  /** The steps `act` runs from the workflows the call or the session wrote (-W's file or folder, or
+   * .github/workflows): the named job's, or every job's (act runs those the event triggers: the stricter reading),
+   * in every known workflow; the first one that has any is the file explain names. */
+  private actWorkflows(
+    command: SimpleCommand,
+  ): { file: string; lines: readonly TaskLine[]; label: string; whole: boolean } | undefined {
+    if (actRunsNothing(command)) return undefined;
+    const where = resolve(command.cwd, actWorkflows(command));
+    const hits = /\.ya?ml$/.test(where)
+      ? [where].flatMap((path) => {
+          const f = this.files.file(path);
+          return f === undefined ? [] : [{ path, file: f }];
+        })
+      : [`${where}/*.yml`, `${where}/*.yaml`].flatMap((glob) => this.files.matching(glob));
+    const jobs = actJobs(command);
+    let found: { file: string; lines: TaskLine[]; label: string; whole: boolean } | undefined;
+    for (const { path, file } of hits) {
+      const lines = workflowSteps(file.text ?? file.pieces.join('\n'), jobs);
+      if (lines.length === 0) continue;
+      found ??= { file: path, lines: [], label: `act${jobs.length > 0 ? ` -j ${jobs[0]}` : ''}`, whole: true };
+      found.lines.push(...lines.slice(0, TASK_LIMITS.maxLines - found.lines.length));
+      if (file.text === undefined) found.whole = false;
+    }
+    return found;
+  }
+
   private systemdService(
     command: SimpleCommand,
   ): { file: string; lines: readonly TaskLine[]; label: string; whole: boolean } | undefined {

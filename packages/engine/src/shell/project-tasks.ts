@@ -26,7 +26,8 @@ export type TaskRunner =
   | 'pre-commit'
   | 'systemd'
   | 'deno'
-  | 'poe';
+  | 'poe'
+  | 'act';
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -654,3 +655,58 @@ export function poeTaskNames(command: SimpleCommand): readonly string[] | undefi
   const dry = [...command.globals, ...command.flags].some((f) => ['-d', '--dry-run', '-h', '--help'].includes(f.name));
   return name === undefined || dry ? undefined : [name];
 }
+
+/** The shells a workflow step's `shell:` may name that run its `run:` text as a shell script (act's default is bash). */
+const STEP_SHELLS = new Set(['bash', 'sh', 'bash -e {0}', 'bash --noprofile --norc -eo pipefail {0}', 'sh -e {0}']);
+
+/**
+ * The shell lines `act [-j JOB]` runs from a GitHub Actions workflow text: each job's steps' `run:` scripts, in order,
+ * those of the job named (`-j`) or of every job (act runs the jobs the event triggers; the stricter reading takes all).
+ * A step in another language (`shell: python`) or an action (`uses:`) is not read. A text that is not YAML gives
+ * nothing.
+ */
+export function workflowSteps(text: string, jobs: readonly string[]): TaskLine[] {
+  let all: Record<string, unknown> | undefined;
+  try {
+    const doc = parseYaml(text, { maxAliasCount: 16 }) as { jobs?: unknown } | null;
+    if (doc !== null && typeof doc === 'object' && doc.jobs !== null && typeof doc.jobs === 'object')
+      all = doc.jobs as Record<string, unknown>;
+  } catch (e) {
+    // Not swallowed: a workflow act cannot read runs nothing of it (the command stays as written).
+    if (!(e instanceof Error)) throw e;
+    return [];
+  }
+  if (all === undefined) return [];
+  const out: TaskLine[] = [];
+  for (const name of jobs.length > 0 ? jobs.filter((j) => Object.hasOwn(all, j)) : Object.keys(all)) {
+    const job = all[name] as { steps?: unknown; defaults?: { run?: { shell?: unknown } } } | null;
+    const jobShell = job?.defaults?.run?.shell;
+    for (const step of Array.isArray(job?.steps) ? job.steps : []) {
+      if (out.length >= TASK_LIMITS.maxLines) return out;
+      const { run, shell } = (step ?? {}) as { run?: unknown; shell?: unknown };
+      const used = shell ?? jobShell;
+      if (typeof run === 'string' && (used === undefined || (typeof used === 'string' && STEP_SHELLS.has(used))))
+        out.push({ source: run, label: name });
+    }
+  }
+  return out;
+}
+
+/** The option values act takes, whichever way they are written (`-j x`, `--job=x`). */
+const actValues = (command: SimpleCommand, names: readonly string[]): string[] =>
+  [...command.globals, ...command.flags].flatMap((f) =>
+    names.includes(f.name) && f.value !== undefined ? [f.value] : [],
+  );
+
+/** The job act runs: `-j/--job NAME` (none: every job). */
+export const actJobs = (command: SimpleCommand): readonly string[] => actValues(command, ['-j', '--job']);
+
+/** Where act reads workflows: `-W/--workflows` (a file or a folder), else .github/workflows. */
+export const actWorkflows = (command: SimpleCommand): string =>
+  actValues(command, ['-W', '--workflows'])[0] ?? '.github/workflows';
+
+/** act -l/--list, -g/--graph, -n/--dryrun (no container, no step runs), --help, --version run nothing. */
+export const actRunsNothing = (command: SimpleCommand): boolean =>
+  [...command.globals, ...command.flags].some((f) =>
+    ['-l', '--list', '-g', '--graph', '-n', '--dryrun', '-h', '--help', '--version', '--bug-report'].includes(f.name),
+  );

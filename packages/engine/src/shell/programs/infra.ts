@@ -99,6 +99,23 @@ export const GO_TASK: ProgramDeclaration = {
   tasks: 'taskfile',
 };
 
+export const ACT: ProgramDeclaration = {
+  names: ['act'],
+  about:
+    "act: runs GitHub Actions workflows locally (-W names the file or folder, -j the job; the steps' run: scripts)",
+  globals: {
+    value: [
+      ...['-W', '--workflows', '-j', '--job', '-e', '--eventpath', '-P', '--platform', '-s', '--secret', '--var'],
+      ...['--env', '--input', '-C', '--directory', '--secret-file', '--var-file', '--env-file', '--input-file'],
+      ...['-a', '--actor', '--container-architecture', '--artifact-server-path', '--cache-server-path', '--matrix'],
+    ],
+    flag: ['-l', '--list', '-g', '--graph', '-n', '--dryrun', '-v', '--verbose', '-b', '--bind', '-r', '--reuse'],
+  },
+  cwd: ['-C', '--directory'],
+  options: {},
+  tasks: 'act',
+};
+
 export const HONCHO: ProgramDeclaration = {
   names: ['honcho', 'foreman'],
   about: 'honcho/foreman start [NAME…]: runs the Procfile’s processes (-f names another Procfile: not read)',

@@ -48,6 +48,7 @@ import {
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
+  ACT,
   GO,
   GO_TASK,
   HONCHO,
@@ -142,6 +143,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   MAKE,
   JUST,
   GO_TASK,
+  ACT,
   RAKE,
   GO,
   NPM,
