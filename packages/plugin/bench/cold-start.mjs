@@ -4,7 +4,15 @@
 // `import` + `factory` is what opencode waits for at its start; `ready` is from the import's start until a hook
 // could answer (any hook waits for the same start, so an event with nothing in it stands for all of them); `cpu` is
 // the process's CPU time (user + system, all threads) over the same span, which a busy machine disturbs less.
+//
+// SA_COLD_PRELOAD (a comma list, as host-builtins.mjs finds it): built-ins to load before the clock starts, those a
+// real opencode has loaded when it loads a plugin; `node:fs#ReadStream` also reads fs's lazy stream getter.
 const [entry, project] = process.argv.slice(2);
+for (const item of (process.env.SA_COLD_PRELOAD ?? '').split(',').filter(Boolean)) {
+  const [name, prop] = item.split('#');
+  const m = process.getBuiltinModule(name);
+  if (prop) void m[prop];
+}
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const mod = await import(entry);
