@@ -13,7 +13,7 @@ type Local = ShellFile | 'deleted';
 const NO_PIECES: readonly string[] = Object.freeze([]);
 
 /** Effects that leave a file's text as it was (mode, owner, times; a directory). The ledger reads these too. */
-export const KEEPS_TEXT: ReadonlySet<string> = new Set(['touch', 'chmod', 'chown', 'mkdir']);
+export const KEEPS_TEXT: ReadonlySet<string> = new Set(['touch', 'chmod', 'chown', 'mkdir', 'mkfifo']);
 
 /** Effects whose content is the lines a patch adds, not the file's whole text (the ledger keeps them as pieces). */
 export const APPLIES_PATCH: ReadonlySet<string> = new Set(['git apply', 'git am', 'patch']);

@@ -219,15 +219,110 @@ export abstract class Follower {
           continue;
         }
       }
-      if (r.type !== 'Redirect' || r.target === undefined || r.descriptor?.type !== 'FileDescriptor') continue;
-      const fd = r.descriptor.value;
-      if (fd < 3) continue;
+      if (r.type !== 'Redirect' || r.target === undefined) continue;
       const target = this.wordValue(r.target, scope);
+      const fd = this.descriptorOf(r, target, scope);
+      if (fd === undefined) continue;
       const name = descriptorName(fd);
+      const substitution = isOutputSubstitution(target);
+      // The shell's own stdout is kept only when it goes to a process substitution (`exec > >(sh)`): what a later
+      // command prints is then that script's input. Any other `exec > f` ends that.
+      if (fd < 3 && !(fd === 1 && (substitution || scope.vars.get(name) !== undefined))) continue;
       if (r.operator === '>&' && target === '-') scope.vars.set(name, UNSET);
       else if (r.operator === '>' || r.operator === '>>' || r.operator === '>|' || r.operator === '<>')
-        scope.vars.set(name, target.includes('$') ? UNKNOWN : resolve(scope.cwd, target));
+        scope.vars.set(name, substitution ? target : target.includes('$') ? UNKNOWN : resolve(scope.cwd, target));
+      else if (fd === 1) scope.vars.set(name, UNSET);
     }
+  }
+
+  /**
+   * Named pipes: `mkfifo p` marks p; a command that then reads it (`sh < p &`) is kept as p's reader, so that what a
+   * later command writes into p (`echo … > p`) is that reader's input, as a process substitution's is. A reader after
+   * the writer (`echo … > p & sh < p`) reads the text the call wrote, as from any file.
+   */
+  protected namedPipes(
+    command: SimpleCommand,
+    words: readonly ShellWord[],
+    redirects: readonly Redirection[],
+    scope: Scope,
+  ): void {
+    if (command.program === 'mkfifo') {
+      for (const p of command.positionals) scope.vars.set(pipeName(resolve(scope.cwd, p)), PIPE);
+      return;
+    }
+    for (const r of redirects) {
+      if (r.type !== 'Redirect' || r.operator !== '<' || r.target === undefined) continue;
+      if (r.descriptor !== undefined && !(r.descriptor.type === 'FileDescriptor' && r.descriptor.value === 0)) continue;
+      const name = pipeName(resolve(scope.cwd, this.wordValue(r.target, scope)));
+      if (scope.vars.get(name) === PIPE) scope.vars.set(name, `>(${words.map((w) => w.text).join(' ')})`);
+    }
+  }
+
+  /**
+   * The history list a script can replay: `history -s WORDS` puts a line in it (replacing its own), `fc -s [old=new]`
+   * (or `fc -e -`) runs the last line again, with the first old replaced by new. Only what the call itself put there
+   * is known: the interactive history is not this shell's.
+   */
+  protected history(command: SimpleCommand, frame: Frame, scope: Scope, pos: number, end: number): void {
+    const flags = command.flags.map((f) => f.name);
+    if (command.program === 'history') {
+      if (flags.includes('-s')) scope.vars.set(HISTORY, command.positionals.join(' '));
+      else if (flags.includes('-c')) scope.vars.set(HISTORY, UNSET);
+      return;
+    }
+    const last = scope.vars.get(HISTORY);
+    if (typeof last !== 'string' || !(flags.includes('-s') || command.argv.join(' ').startsWith('-e -'))) return;
+    let source = last;
+    for (const p of command.positionals) {
+      const eq = p.indexOf('=');
+      if (eq > 0) source = source.replace(p.slice(0, eq), p.slice(eq + 1));
+    }
+    if (frame.depth + 1 > this.maxDepth) return;
+    this.nested(
+      source,
+      {
+        text: source,
+        base: undefined,
+        span: this.map(frame, pos, end),
+        via: [...command.via, 'fc -s'],
+        depth: frame.depth + 1,
+        env: frame.env,
+        remote: frame.remote,
+        file: frame.file,
+      },
+      scope,
+    );
+  }
+
+  /** The next descriptor bash gives a `{name}>` redirection or a coprocess (10 and up). */
+  private nextDescriptor = 10;
+
+  /**
+   * The descriptor an exec redirection opens: its number (`3>`, none: stdout or stdin), or for `{fd}> …` the next free
+   * one, which bash puts into the variable (`{fd}>&-` closes the one the variable holds).
+   */
+  private descriptorOf(r: Redirection & { type: 'Redirect' }, target: string, scope: Scope): number | undefined {
+    const d = r.descriptor;
+    if (d === undefined) return r.operator === '<' ? 0 : 1;
+    if (d.type === 'FileDescriptor') return d.value;
+    if (r.operator === '>&' && target === '-') {
+      const held = Number(scope.vars.get(d.name));
+      return Number.isInteger(held) ? held : undefined;
+    }
+    const fd = this.nextDescriptor++;
+    scope.vars.set(d.name, String(fd));
+    return fd;
+  }
+
+  /**
+   * `coproc [NAME] CMD`: CMD runs beside the shell reading a pipe whose descriptor bash puts in NAME[1] (COPROC when
+   * unnamed): what a later command prints with `>&"${NAME[1]}"` is CMD's input, as a process substitution's is.
+   */
+  protected openCoprocess(name: string, source: string, scope: Scope): void {
+    const read = this.nextDescriptor++;
+    const write = this.nextDescriptor++;
+    scope.vars.set(name, String(read), false, [String(read), String(write)]);
+    scope.vars.set(descriptorName(write), `>(${source})`);
   }
 
   /** A command's own input descriptors (`bash /dev/fd/3 3< f`): `/dev/fd/N` reads their text. */
@@ -265,6 +360,25 @@ export abstract class Follower {
     if (command.program === 'tee')
       for (const w of words.slice(1))
         if (w.processSubstitution && w.text.startsWith('>(') && w.text.endsWith(')')) targets.push(w.text);
+    // `exec 3> >(sh)` or a coprocess, then `echo … >&3` / `>&"${COPROC[1]}"`; `exec > >(sh)`, then `echo …`.
+    let stdout = true;
+    for (const r of redirects) {
+      if (r.type !== 'Redirect') continue;
+      const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : r.descriptor === undefined ? 1 : -1;
+      if (fd === 1 && r.operator !== '<' && r.operator !== '<&' && r.operator !== '<>') stdout = false;
+      if (r.operator !== '>&' || fd !== 1 || r.target === undefined) continue;
+      const n = Number(this.wordValue(r.target, scope));
+      const on = Number.isInteger(n) && n >= 3 ? openedOn(scope, n) : undefined;
+      if (on !== undefined && isOutputSubstitution(on)) targets.push(on);
+    }
+    // `> p` into a named pipe a command of the call reads (`mkfifo p; sh < p & echo … > p`).
+    for (const r of redirects)
+      if (r.type === 'Redirect' && (r.operator === '>' || r.operator === '>>') && r.target !== undefined) {
+        const reader = scope.vars.get(pipeName(resolve(scope.cwd, this.wordValue(r.target, scope))));
+        if (typeof reader === 'string' && isOutputSubstitution(reader)) targets.push(reader);
+      }
+    const shellOut = stdout ? openedOn(scope, 1) : undefined;
+    if (shellOut !== undefined && isOutputSubstitution(shellOut)) targets.push(shellOut);
     if (frame.depth + 1 > this.maxDepth) return;
     for (const t of targets) {
       const source = t.slice(2, -1);
@@ -1446,3 +1560,12 @@ function pathFolders(assignments: readonly string[], shellPath: Value): readonly
     .filter((d) => !d.includes('$'));
   return [...own, ...USUAL_PATH];
 }
+
+/** A word that is an output process substitution, `>(…)`: a script that reads what is written to it. */
+const isOutputSubstitution = (text: string): boolean => text.startsWith('>(') && text.endsWith(')');
+
+/** The name a named pipe the call made is kept under (no shell name): PIPE, or the `>(…)` of the command reading it. */
+const pipeName = (path: string): string => `|${path}`;
+const PIPE = 'fifo';
+/** The name the last line `history -s` put in the history list is kept under (no shell name). */
+const HISTORY = '!history';

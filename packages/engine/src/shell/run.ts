@@ -296,6 +296,8 @@ export abstract class Runner extends Follower {
     if (u.kind === 'opaque') this.out.opaque(u.reason, index, u.detail);
     if (command.dynamic) this.out.opaque('dynamic-command', index, u.words[0]?.text ?? '');
     if (program === 'break' || program === 'continue') this.breaks++;
+    this.namedPipes(command, u.words, redirects, scope);
+    if (program === 'history' || program === 'fc') this.history(command, frame, scope, pos, end);
 
     const declaration = declarationOf(program);
     // Settings it hands to a shell (git's editor, pager, ssh command) and a hooks folder it sets (follow.ts).

@@ -261,6 +261,7 @@ export class Walker extends Runner {
         const body = node.body;
         if (body.type === 'CompoundList') this.list(body, frame, child(scope));
         else this.node(body, frame, child(scope));
+        this.openCoprocess(node.name?.value ?? 'COPROC', frame.text.slice(body.pos, body.end), scope);
         return NOTHING;
       }
       case 'ArithmeticCommand':

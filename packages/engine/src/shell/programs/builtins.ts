@@ -74,6 +74,16 @@ export const BUILTINS: readonly ProgramDeclaration[] = [
     options: {},
     shell: 'positional',
   },
+  {
+    names: ['history'],
+    about: 'history: -s WORDS puts a line in the history list (fc -s runs it again), -c clears it (follow.ts history)',
+    options: { '*': ['-d'] },
+  },
+  {
+    names: ['fc'],
+    about: 'fc: -s [old=new] (or -e -) runs the last line of the history list again; otherwise opens an editor',
+    options: { '*': ['-e'] },
+  },
   { names: ['shift'], about: 'shift [N]: drops the first N positional parameters', options: {}, shell: 'shift' },
   {
     names: ['yes'],

@@ -98,6 +98,14 @@ export const TOUCH: ProgramDeclaration = {
   effects: { reads: [], effects: touchEffects },
 };
 
+export const MKFIFO: ProgramDeclaration = {
+  names: ['mkfifo'],
+  about:
+    "mkfifo: makes named pipes (written, no text); what the call writes into one is its reader's input (follow.ts)",
+  options: { '*': ['-m', '--mode', '--context'] },
+  effects: { reads: [], effects: touchEffects },
+};
+
 export const MKDIR: ProgramDeclaration = {
   names: ['mkdir'],
   about: 'mkdir: its directories are written',
