@@ -166,6 +166,25 @@ export const ARGOCD: ProgramDeclaration = {
       ...['--server', '--auth-token', '--revision', '--resource', '-l', '--selector', '--timeout', '-o', '--output'],
       ...['-N', '--app-namespace', '--project', '--dest-server', '--dest-namespace', '--repo', '--path', '-p'],
       ...['--parameter', '--values', '--retry-limit'],
+      // app create: the new application's name, sync policy and destination cluster take values too
+      ...['--name', '--sync-policy', '--sync-option', '--dest-name', '--helm-set', '--helm-set-string'],
+    ],
+  },
+};
+
+export const SKOPEO: ProgramDeclaration = {
+  names: ['skopeo'],
+  about: 'skopeo: global options (policy, temporary directory, platform overrides) may come before the verb',
+  globals: {
+    value: ['--policy', '--registries.d', '--tmpdir', '--override-arch', '--override-os', '--override-variant'],
+    flag: ['--insecure-policy', '--debug'],
+  },
+  options: {
+    '*': [
+      ...['--authfile', '--src-authfile', '--dest-authfile', '--src-creds', '--dest-creds', '--creds'],
+      ...['--format', '-f', '--sign-by', '--retry-times', '--additional-tag', '--multi-arch'],
+      ...['--src-cert-dir', '--dest-cert-dir'],
+      ...['--src-registry-token', '--dest-registry-token', '--registry-token', '--username', '--password'],
     ],
   },
 };

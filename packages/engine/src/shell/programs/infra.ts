@@ -1,5 +1,5 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
-// pulumi, go (single-dash options like terraform).
+// pulumi, cdk, go (single-dash options like terraform).
 import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import { optionFlag, splitArgs } from '../environment-args.js';
 
@@ -50,6 +50,20 @@ export const PULUMI: ProgramDeclaration = {
   cwd: ['-C', '--cwd'],
   options: { '*': ['-s', '--stack', '-m', '--message', '-t', '--target'] },
   stdin: { confirm: { flag: '--yes', subcommands: ['up', 'destroy', 'update'] } },
+};
+
+// CDK's own options take values before or after the verb (`cdk deploy --require-approval never -c k=v`): without them
+// `never` would read as a stack name and the approval level would be lost (real deploy scripts, round 11).
+const CDK_VALUE_OPTIONS = [
+  ...['-a', '--app', '-c', '--context', '--profile', '-o', '--output', '-r', '--role-arn', '--plugin', '--proxy'],
+  ...['--ca-bundle-path', '--require-approval', '--concurrency', '--outputs-file', '-O', '--parameters', '--method'],
+  ...['-m', '--toolkit-stack-name', '--change-set-name', '--tags', '-t', '--notification-arns', '--asset-parallelism'],
+];
+export const CDK: ProgramDeclaration = {
+  names: ['cdk'],
+  about: 'cdk: value options (app, context, profile, approval level) before or after the verb',
+  globals: { value: CDK_VALUE_OPTIONS, flag: ['-v', '--verbose', '--debug', '-j', '--json', '--no-color', '--ci'] },
+  options: { '*': CDK_VALUE_OPTIONS },
 };
 
 export const MAKE: ProgramDeclaration = {

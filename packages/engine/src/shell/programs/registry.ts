@@ -7,7 +7,19 @@ import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } 
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
-import { ARGOCD, DOCKER_CLI, FLUX, HELM, HELMFILE, KUBECTL_CLI, KUBECTX, KUBENS, OC, PODMAN } from './containers.js';
+import {
+  ARGOCD,
+  DOCKER_CLI,
+  FLUX,
+  HELM,
+  HELMFILE,
+  KUBECTL_CLI,
+  KUBECTX,
+  KUBENS,
+  OC,
+  PODMAN,
+  SKOPEO,
+} from './containers.js';
 import {
   AWK,
   CAT,
@@ -50,6 +62,7 @@ import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
 import {
   ACT,
+  CDK,
   GO,
   GO_TASK,
   HONCHO,
@@ -137,6 +150,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   HELMFILE,
   FLUX,
   ARGOCD,
+  SKOPEO,
+  CDK,
   TERRAFORM_CLI,
   TOFU,
   TERRAGRUNT,
