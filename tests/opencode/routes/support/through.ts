@@ -38,8 +38,4 @@ export const THROUGH: ReadonlyMap<string, string> = new Map<string, string>([
   ['12.32', WHY.PATH_BIN],
   ['12.37', WHY.SITE_PACKAGES],
   ['12.38', WHY.ROUND12],
-  ['12.40', WHY.ROUND12],
-  ['12.41', WHY.ROUND12],
-  ['12.42', WHY.ROUND12],
-  ['12.43', WHY.ROUND12],
 ]);
