@@ -21,7 +21,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ToolPart } from '@semantic-anchors/sandbox';
 import { fixturesDir, type Harness } from '../support/harness.js';
-import { anchor, bash, callDirective, pluginLogLines, unreadablePython } from '../support/turns.js';
+import { bash, callDirective, pluginLogLines, unreadablePython } from '../support/turns.js';
 import {
   asHuman,
   budgetLine,
@@ -105,6 +105,14 @@ describe('round 12: mechanisms rounds 1–11 did not try', () => {
     if (readOrMissing(project(CONFIG)) !== original.config || readOrMissing(project(TEAM)) !== original.team) {
       rmSync(project('.opencode'), { recursive: true, force: true });
       cpSync(backupDir(), project('.opencode'), { recursive: true });
+    }
+  };
+  /** The budget line; the inert stand-in (the suite's own check) has no `/anchor status`, which is said instead. */
+  const budgetOf = async (session: string): Promise<string> => {
+    try {
+      return await budgetLine(h, session);
+    } catch (error) {
+      return `no budget line: ${String(error).slice(0, 120)}`;
     }
   };
   const snapshotRules = (id: string) => {
@@ -338,10 +346,11 @@ describe('round 12: mechanisms rounds 1–11 did not try', () => {
     ];
     for (const [id, args] of bypasses) {
       const s = await h.client.createSession();
-      await anchor(h, s, args);
-      budgets[id] = await budgetLine(h, s);
+      // The human types the command (an inert stand-in answers nothing: the effects below still say what happened).
+      await h.client.command(s, 'anchor', args);
+      budgets[id] = await budgetOf(s);
       await play(h, s, weaken);
-      budgetsAfter[id] = await budgetLine(h, s);
+      budgetsAfter[id] = await budgetOf(s);
       snapshotRules(id);
     }
 
