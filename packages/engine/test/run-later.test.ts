@@ -23,6 +23,34 @@ describe('run-later files', () => {
     expect(runLaterKind('/p/conftest.py')).toBeUndefined();
   });
 
+  it('a lock file: packages resolved from a local tarball or git are entries; registry URLs and workspace links are not', () => {
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'app' },
+        'node_modules/react': { version: '18.2.0', resolved: 'https://registry.npmjs.org/react/-/react-18.2.0.tgz' },
+        'node_modules/core': { resolved: 'libs/core', link: true },
+        'node_modules/left-pad': { version: '1.3.0', resolved: 'file:vendor/left-pad-1.3.0.tgz' },
+        'node_modules/kit': { version: '1.0.0', resolved: 'git+ssh://git@github.com/acme/kit.git#abc' },
+      },
+    });
+    expect(runLaterKind('/p/package-lock.json')).toBe('npm-lock');
+    expect(runLaterKind('/p/node_modules/.package-lock.json')).toBeUndefined();
+    expect(runLaterEntries('npm-lock', lock).map((e) => e.key)).toEqual(['node_modules/left-pad', 'node_modules/kit']);
+  });
+
+  it('a dotenv file: the variables that make a program run code are entries; settings are not', () => {
+    expect(runLaterKind('/p/.env')).toBe('env-file');
+    expect(runLaterKind('/p/.envrc.local')).toBe('code-file');
+    const text =
+      'PORT=3000\nDATABASE_URL=postgres://x\nNODE_OPTIONS=--require ./x.js\nexport GIT_CONFIG_COUNT=1\n# LD_PRELOAD=x\nOPENCODE_PURE=1\n';
+    expect(runLaterEntries('env-file', text).map((e) => e.key)).toEqual([
+      'NODE_OPTIONS',
+      'GIT_CONFIG_COUNT',
+      'OPENCODE_PURE',
+    ]);
+  });
+
   it('package.json: a dependency built from a local tarball or git is found; registry versions and local folders are not', () => {
     const manifest = (deps: Record<string, string>) => JSON.stringify({ name: 'web', dependencies: deps });
     const before = manifest({ react: '^18.2.0', lib: 'file:../lib' });

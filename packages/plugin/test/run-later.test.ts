@@ -256,6 +256,35 @@ describe('code that runs later by itself', () => {
     expect(read('binding.gyp')).toBe(honest);
   });
 
+  it("a lock file entry that resolves a registry range to a local tarball is put back (npm ci installs from it); npm's own lock stays", async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(file('web/package.json'), '{"name":"web","dependencies":{"left-pad":"^1.3.0"}}\n');
+    const lock = (resolved: string) =>
+      `${JSON.stringify({ name: 'web', lockfileVersion: 3, packages: { '': { name: 'web' }, 'node_modules/left-pad': { version: '1.3.0', resolved } } }, null, 2)}\n`;
+    const honest = lock('https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz');
+    await call(host, 'npm install', () => writeFileSync(file('web/package-lock.json'), honest));
+    expect(read('web/package-lock.json')).toBe(honest);
+    await call(host, 'python3 - < lock.py', () =>
+      writeFileSync(file('web/package-lock.json'), lock('file:vendor/left-pad-1.3.0.tgz')),
+    );
+    expect(read('web/package-lock.json')).toBe(honest);
+  });
+
+  it('what an allowed .envrc loads: a variable that runs code is taken out of its .env (a setting stays), a new .envrc.local is removed', async () => {
+    writeFileSync(file('.envrc'), 'dotenv_if_exists\nsource_env_if_exists .envrc.local\nPATH_add bin\n');
+    writeFileSync(file('.env'), 'PORT=3000\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < env.py', () => {
+      writeFileSync(
+        file('.env'),
+        'PORT=3000\nLOG_LEVEL=debug\nNODE_OPTIONS=--require=/tmp/x.js\nexport GIT_CONFIG_COUNT=1\n',
+      );
+      writeFileSync(file('.envrc.local'), 'touch /tmp/x\n');
+    });
+    expect(read('.env')).toBe('PORT=3000\nLOG_LEVEL=debug\n');
+    expect(existsSync(file('.envrc.local'))).toBe(false);
+  });
+
   it('a virtualenv one level down (backend/.venv) is watched too', async () => {
     const site = 'backend/.venv/lib/python3.11/site-packages';
     await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {

@@ -123,6 +123,30 @@ describe('what self-protection guards', () => {
     expect(protectFacts({ directory: '/repo', home: dir, env: {} }, []).startupFiles).toContain(join(dir, '.aliases'));
   });
 
+  it('what the startup files run from a cache folder by other means: executed, evaluated, looped over, sourced two files down', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-home-'));
+    const cache = '${XDG_CACHE_HOME:-$HOME/.cache}';
+    writeFileSync(
+      join(dir, '.bashrc'),
+      [
+        '[ -r ~/.bash_extras ] && . ~/.bash_extras',
+        `"${cache}/prompt-tool/helper" init >/dev/null 2>&1`,
+        `for f in "${cache}"/shell.d/*.sh; do [ -r "$f" ] && . "$f"; done`,
+        `eval "$(cat "${cache}/starter/init.bash" 2>/dev/null)"`,
+        'for f in ~/.cache/*; do :; done',
+        'export PATH="$HOME/.local/bin:$PATH"; export HISTFILE="$HOME/.cache/history"',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, '.bash_extras'), `. "${cache}/extras/aliases.sh"\n`);
+    expect(sourcedFiles([join(dir, '.bashrc')], dir, {}).sort()).toEqual([
+      join(dir, '.bash_extras'),
+      join(dir, '.cache/extras/aliases.sh'),
+      join(dir, '.cache/prompt-tool/helper'),
+      join(dir, '.cache/shell.d/**'),
+      join(dir, '.cache/starter/init.bash'),
+    ]);
+  });
+
   it("the folders the sandboxed shell may write, the file tools' boundary: the project, its worktree, temp, caches", () => {
     expect(facts.writable).toEqual(
       expect.arrayContaining(['/repo/app', '/repo', '/tmp', '/var/tmp', '/home/dev/.npm', '/home/dev/.cache']),

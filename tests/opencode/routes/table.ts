@@ -27,6 +27,7 @@ const FAMILIES: Record<string, string> = {
   '8': '8 round 8: compiled and installed code loaded unchecked',
   '9': '9 round 9: package managers’ caches and settings, tool-made environments',
   '10': '10 round 10: npm’s cache index, forged RECORDs, tool environments, sourced caches, dotfiles',
+  '12': '12 round 12: other clients and addresses, direnv, lock files, what the rc files run, worktree config, path spellings',
   H: 'honest neighbour',
 };
 const START = '<!-- routes-table:start -->';

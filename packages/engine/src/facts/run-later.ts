@@ -1,6 +1,7 @@
 // Code that the human's own tools run later without being asked to run project code: the install-time scripts of
 // package.json (`npm install` runs them), the .npmrc keys that name a program or code npm runs (`script-shell`,
-// `node-options`), a .pth line that python executes at every start, sitecustomize.py, a .pnpmfile.cjs. The project
+// `node-options`), a .pth line that python executes at every start, sitecustomize.py, a .pnpmfile.cjs, a lock file's
+// package from a local tarball or git, a dotenv variable that runs code, a direnv `.envrc.local`. The project
 // is the agent's to write, so these files are written in honest work too; what is held is the *entry* that runs,
 // compared with what the file held before: takes a path (and texts); gives the kind, the entries, the ones added.
 // The rule of which entry runs is here, once, for every host; reading, undoing and reporting are the host's.
@@ -23,7 +24,17 @@ export type RunLaterKind =
    * binding.gyp: npm's implicit install script (`node-gyp rebuild` when package.json names no install script) runs
    * its command expansions (`<!(…)`) and actions at the human's `npm install`.
    */
-  | 'gyp-file';
+  | 'gyp-file'
+  /**
+   * package-lock.json / npm-shrinkwrap.json: a package whose `resolved` is a local tarball or a git source (npm ci
+   * installs it from there, running its install scripts, whatever version range package.json names).
+   */
+  | 'npm-lock'
+  /**
+   * A dotenv file (`.env`, `.env.local`) direnv's `dotenv` loads into the human's shell: the variables that make a
+   * program run code (NODE_OPTIONS, BASH_ENV, LD_PRELOAD, PYTHONSTARTUP, git's GIT_CONFIG_*, opencode's own, …).
+   */
+  | 'env-file';
 
 /** One entry that runs: a script name and its command, a config key and its value, a .pth line, a whole file. */
 export interface RunLaterEntry {
@@ -66,6 +77,50 @@ export const NPMRC_RUNS: readonly string[] = [
   'npm-path',
 ];
 
+/**
+ * Environment variables whose value makes a program the human runs load or run code, or read another configuration
+ * (a name ending in `*` is a prefix): what a dotenv file may not gain. PORT, DATABASE_URL, LOG_LEVEL are data.
+ */
+export const ENV_RUNS: readonly string[] = [
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'PS0',
+  'PS1',
+  'LD_*',
+  'DYLD_*',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PYTHONUSERBASE',
+  'PERL5OPT',
+  'PERL5LIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'GIT_*',
+  'SSH_ASKPASS',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'MANPAGER',
+  'BROWSER',
+  'SHELL',
+  'PATH',
+  'HOME',
+  'ZDOTDIR',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'npm_config_*',
+  'NPM_CONFIG_*',
+  'OPENCODE_*',
+  'BUN_*',
+];
+
 /** .yarnrc.yml (yarn 2+) and .yarnrc (yarn 1) keys whose value is code yarn loads and runs. */
 export const YARNRC_RUNS: readonly string[] = ['yarnPath', 'plugins', 'yarn-path'];
 
@@ -80,6 +135,10 @@ export function runLaterKind(path: string): RunLaterKind | undefined {
   if (name === '.yarnrc.yml' || name === '.yarnrc') return 'yarn-config';
   if (name === '.pnpmfile.cjs' || name === '.pnpmfile.mjs') return inModules ? undefined : 'code-file';
   if (name === 'binding.gyp') return inModules ? undefined : 'gyp-file';
+  if (name === 'package-lock.json' || name === 'npm-shrinkwrap.json') return inModules ? undefined : 'npm-lock';
+  if (name === '.env' || name === '.env.local') return 'env-file';
+  // A personal override an allowed `.envrc` sources (`source_env_if_exists .envrc.local`): direnv asks no allow for it.
+  if (name === '.envrc.local') return 'code-file';
   if (/(^|\/)(site|dist)-packages\/[^/]+$/.test(path)) {
     if (name.endsWith('.pth')) return 'python-pth';
     if (name === 'sitecustomize.py' || name === 'usercustomize.py') return 'code-file';
@@ -107,7 +166,53 @@ export function runLaterEntries(kind: RunLaterKind, text: string | undefined): R
       return text.trim() === '' ? [] : [{ key: 'file', value: text }];
     case 'gyp-file':
       return [...text.matchAll(GYP_RUNS)].map((m) => ({ key: m[1] === undefined ? 'action' : 'command', value: m[0] }));
+    case 'npm-lock':
+      return lockSources(text);
+    case 'env-file':
+      return envEntries(text);
   }
+}
+
+/** A lock entry's `resolved` npm installs from this machine or git (a registry URL, a workspace folder are not). */
+const LOCK_SOURCE =
+  /^(?:file:)?[^:#\s]*\.(?:tgz|tar\.gz|tar)$|^git(?:\+[a-z]+)?:\/\/|^(?:github|gitlab|bitbucket|gist):/i;
+
+function lockSources(text: string): RunLaterEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // npm refuses a lock file it cannot parse (npm ci stops); the caller compares again once it parses.
+    return [];
+  }
+  const out: RunLaterEntry[] = [];
+  // lockfileVersion 2 and 3 list every package under `packages`; version 1 nests them under `dependencies`.
+  const walk = (deps: unknown, prefix: string, depth: number) => {
+    if (!deps || typeof deps !== 'object' || depth > 20) return;
+    for (const [name, entry] of Object.entries(deps as Record<string, unknown>)) {
+      if (!entry || typeof entry !== 'object') continue;
+      const { resolved, version, dependencies } = entry as Record<string, unknown>;
+      for (const spec of [resolved, version])
+        if (typeof spec === 'string' && LOCK_SOURCE.test(spec.trim()))
+          out.push({ key: `${prefix}${name}`, value: spec });
+      walk(dependencies, `${prefix}${name}>`, depth + 1);
+    }
+  };
+  walk((data as { packages?: unknown } | null)?.packages, '', 20);
+  walk((data as { dependencies?: unknown } | null)?.dependencies, '', 0);
+  return out;
+}
+
+function envEntries(text: string): RunLaterEntry[] {
+  const out: RunLaterEntry[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=(.*)$/.exec(raw);
+    if (!m) continue;
+    const key = m[1]!;
+    if (ENV_RUNS.some((k) => (k.endsWith('*') ? key.startsWith(k.slice(0, -1)) : key === k)))
+      out.push({ key, value: m[2]!.trim() });
+  }
+  return out;
 }
 
 /**
@@ -143,6 +248,10 @@ export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): stri
       return "its code (python runs it at every start; pnpm, a .pnpmfile, at the human's `pnpm install`)";
     case 'gyp-file':
       return `a ${entry.key === 'command' ? 'command expansion' : 'build action'} (npm runs \`node-gyp rebuild\` at the human's \`npm install\`, which runs it)`;
+    case 'npm-lock':
+      return `the locked package \`${entry.key}\` from \`${entry.value}\` (npm ci installs it from there and runs its install scripts)`;
+    case 'env-file':
+      return `the \`${entry.key}\` variable (direnv's \`dotenv\` puts it in the human's shell, where it runs code)`;
   }
 }
 

@@ -334,10 +334,13 @@ function startupFiles(home: string, env: Readonly<Record<string, string | undefi
 }
 
 /**
- * The files the human's startup files source by a path that names no other variable than HOME, the XDG folders and
+ * The files the human's startup files run by a path that names no other variable than HOME, the XDG folders and
  * zsh's user name (`. "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"`, powerlevel10k's instant
  * prompt; a cached `starship init`): they run in the human's next shell as the startup file does, and a cache folder
- * the sandbox opens is where they often are (route 10.08). At most 50, read once at load.
+ * the sandbox opens is where they often are (route 10.08). Run means sourced, a command's program (a cached prompt
+ * helper), any path on a line that `eval`s (`eval "$(cat …)"`) and a `for … in` list (`for f in ~/.cache/rc.d/*.sh`:
+ * the folder, as `dir/**`) — and, three levels deep, what those files run in turn (a `~/.bash_extras` the rc file
+ * sources; routes 12.40–12.43). At most 100, read once at load.
  */
 export function sourcedFiles(
   files: readonly string[],
@@ -358,21 +361,64 @@ export function sourcedFiles(
       .replace(/^~(?=\/)/, home)
       .replaceAll('${(%):-%n}', userInfo().username)
       .replace(/\$\{(\w+):-([^}]*)\}|\$\{(\w+)\}|\$(\w+)/g, (_, a, def, b, c) => value(a ?? b ?? c, def));
+  const broad = new Set(['', '/tmp', '/var/tmp', home, join(home, '.cache'), env.XDG_CACHE_HOME ?? '']);
+  const BROAD = { test: (dir: string) => broad.has(dir) || !dir.startsWith('/') || dir.split('/').length < 3 };
   const out: string[] = [];
-  for (const file of files) {
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8').slice(0, 262_144);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ENOTDIR' && code !== 'EACCES') throw error;
-    }
-    for (const m of text.matchAll(/(?:^|[\s;&|(])(?:source|\.)\s+(?:"([^"]+)"|'([^']+)'|([^"'\s;&|)]+))/gm)) {
-      const path = expand(m[1] ?? m[2] ?? m[3]!);
-      if (isAbsolute(path) && !/[$*?[\]{}`]/.test(path) && out.length < 50) out.push(resolve(path));
-    }
+  const seen = new Set(files);
+  let level = [...files];
+  for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const file of level)
+      for (const raw of ranPaths(readStartFile(file))) {
+        const path = expand(raw);
+        if (!isAbsolute(path) || /[$`]/.test(path)) continue;
+        // A glob: the folder its first globbed part is in, whole.
+        const glob = path.search(/[*?[\]{}]/);
+        const entry = glob < 0 ? resolve(path) : `${resolve(path.slice(0, path.lastIndexOf('/', glob)))}/**`;
+        // A glob over a whole home, temp or cache folder is not taken: those folders are the honest installs' own.
+        if (seen.has(entry) || out.length >= 100 || (glob >= 0 && BROAD.test(entry.slice(0, -3)))) continue;
+        seen.add(entry);
+        out.push(entry);
+        if (glob < 0) next.push(entry);
+      }
+    level = next;
   }
-  return unique(out);
+  return out;
+}
+
+function readStartFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').slice(0, 262_144);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ENOTDIR' && code !== 'EACCES') throw error;
+    return '';
+  }
+}
+
+/** A path a shell would expand from HOME or a variable: `~/…`, `$HOME/…`, `${XDG_CACHE_HOME:-$HOME/.cache}/…`. */
+const PATH_WORD = String.raw`(?:~\/|\$\{[^}]*\}|\$\w+)(?:\$\{[^}]*\}|\$\w+|[^\s;&|()<>'\x60$])*`;
+/** Where a path word runs: in command position, after `source`/`.`, in a `for … in` list. */
+const RUN_POSITIONS = [
+  new RegExp(String.raw`(?:^|[;&|({]|\b(?:then|do|else|exec|command|source)\s|(?:^|\s)\.\s)\s*(${PATH_WORD})`, 'gm'),
+  /\bfor\s+\w+\s+in\s+([^;\n]*)/g,
+];
+
+/** The path words a startup file's text runs (sourced, executed, evaluated, looped over), as written. */
+function ranPaths(text: string): string[] {
+  const out: string[] = [];
+  // Sourced by a quoted path, as before (the quotes may hold zsh's `${(%):-%n}`).
+  for (const m of text.matchAll(/(?:^|[\s;&|(])(?:source|\.)\s+(?:"([^"]+)"|'([^']+)'|([^"'\s;&|)]+))/gm))
+    out.push(m[1] ?? m[2] ?? m[3]!);
+  for (const line of text.split('\n')) {
+    // Quotes only group: `"${XDG_CACHE_HOME:-$HOME/.cache}"/rc.d/*.sh` is one path.
+    const bare = line.replace(/["']/g, '');
+    if (/\beval\b/.test(bare)) for (const m of bare.matchAll(new RegExp(PATH_WORD, 'g'))) out.push(m[0]);
+    for (const m of bare.matchAll(RUN_POSITIONS[0]!)) out.push(m[1]!);
+    for (const m of bare.matchAll(RUN_POSITIONS[1]!))
+      for (const w of m[1]!.matchAll(new RegExp(PATH_WORD, 'g'))) out.push(w[0]);
+  }
+  return out;
 }
 
 /** Folders not looked into for virtualenvs: installed JavaScript, git's own, caches, build output. */

@@ -1,6 +1,7 @@
 // The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
 // are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
-// a binding.gyp beside a package.json, the .pth and sitecustomize files of the project's virtualenvs and the scripts installers put in their bin/ — are
+// a binding.gyp beside a package.json, its lock file, the .pth and sitecustomize files of the project's virtualenvs and
+// the scripts installers put in their bin/, what an `.envrc` loads (its dotenv files, a sourced `.envrc.local`) — are
 // compared with what they held (a virtualenv script is an installer's when a RECORD lists its hash); an entry the call
 // added is taken out again (the rest of the file, the agent's honest edits included, stays as written) unless a
 // human's bypass named the contract. The files are ordinary project files, so the sandbox lets the shell write them:
@@ -50,6 +51,8 @@ export class RunLaterWatch {
   private readonly disk = new Disk();
   /** The virtualenvs' scripts found by the last look (`.venv/bin/<tool>`): code files, see VENV_SCRIPT. */
   private scripts = new Set<string>();
+  /** What the project's `.envrc` files load by another name: sourced code, and dotenv files. */
+  private direnv = { code: new Set<string>(), env: new Set<string>() };
 
   /** `holders`: folders whose children are virtualenvs guarded too (core/protection.ts, virtualenvHolders). */
   constructor(
@@ -82,7 +85,13 @@ export class RunLaterWatch {
     for (const path of paths) {
       const before = this.seen.get(path);
       const now = before !== undefined && stampOf(path) === before.stamp ? before : read(path);
-      const kind = runLaterKind(path) ?? (this.scripts.has(path) ? 'code-file' : undefined);
+      const kind =
+        runLaterKind(path) ??
+        (this.scripts.has(path) || this.direnv.code.has(path)
+          ? 'code-file'
+          : this.direnv.env.has(path)
+            ? 'env-file'
+            : undefined);
       if (kind === undefined) continue;
       const added =
         now === before ? [] : runLaterAdded(kind, before?.text, now.text).filter((e) => !installed(path, kind, e));
@@ -96,7 +105,9 @@ export class RunLaterWatch {
       const what =
         this.scripts.has(path) && basename(dirname(path)) === 'bin'
           ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
-          : added.map((e) => describeRunLater(kind, e)).join('; ');
+          : kind === 'code-file' && (this.direnv.code.has(path) || basename(path) === '.envrc.local')
+            ? "code direnv runs in the human's shell (the allowed `.envrc` sources it; no new allow is asked)"
+            : added.map((e) => describeRunLater(kind, e)).join('; ');
       if (approved) {
         this.seen.set(path, now);
         return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
@@ -135,6 +146,21 @@ export class RunLaterWatch {
     ];
     // Each has its own package manager settings too: npm, yarn and pnpm read the ones beside the package.json they run in.
     for (const ws of manifests.slice(1)) for (const name of PACKAGE_FILES) add(join(ws, name));
+    // What direnv loads in the human's shell from an `.envrc` they allowed (at the top and one level down): the files
+    // it sources (code, run without a new allow) and the dotenv files whose variables it exports.
+    const direnv = { code: new Set<string>(), env: new Set<string>() };
+    for (const d of [dir, ...tops]) {
+      const envrc = disk.text(join(d, '.envrc'));
+      if (envrc === undefined) continue;
+      for (const name of ENV_FILES) add(join(d, name));
+      for (const m of envrc.matchAll(DIRENV_LOADS)) {
+        const path = resolve(d, (m[3] ?? '').replace(/^["']|["']$/g, '') || '.env');
+        if (!path.startsWith(dir + sep)) continue;
+        (m[1] === 'source_env' ? direnv.code : direnv.env).add(path);
+        add(path);
+      }
+    }
+    this.direnv = direnv;
     // npm's implicit install script: `node-gyp rebuild` runs a binding.gyp beside a package.json.
     for (const ws of manifests) add(join(ws, 'binding.gyp'));
     // A local dependency (`file:../tools`) is installed with its own install scripts: its package.json runs too.
@@ -196,7 +222,21 @@ export class RunLaterWatch {
 const MAX_SECOND_LEVEL = 500;
 
 /** A package's run-later files beside its package.json (binding.gyp is added for each package below). */
-const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc.yml', '.yarnrc', '.pnpmfile.cjs', '.pnpmfile.mjs'];
+const PACKAGE_FILES = [
+  'package.json',
+  '.npmrc',
+  '.yarnrc.yml',
+  '.yarnrc',
+  '.pnpmfile.cjs',
+  '.pnpmfile.mjs',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+];
+
+/** Beside an `.envrc`: the dotenv files and the personal override direnv setups load by these names. */
+const ENV_FILES = ['.env', '.env.local', '.envrc.local'];
+/** direnv's stdlib calls that load another file: `source_env[_if_exists] <file>`, `dotenv[_if_exists] [file]`. */
+const DIRENV_LOADS = /^\s*(source_env|dotenv)(_if_exists)?(?:[ \t]+(\S+))?/gm;
 
 /** The modules a .pth line imports: `import a, b` (at the start or after a `;`) and `__import__('c')`. */
 const PTH_IMPORT = /(?:^|;)\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|__import__\(\s*['"]([\w.]+)['"]/gm;
@@ -362,8 +402,31 @@ export function undoneText(
   switch (kind) {
     case 'code-file':
     case 'gyp-file':
-      // gyp's format is python's literals: the file is put back whole (or removed when it is new).
+    case 'npm-lock':
+      // gyp's format is python's literals, a lock file is npm's to write: the file is put back whole (or removed
+      // when it is new).
       return before;
+    case 'env-file': {
+      // A variable the call added is taken out, one it changed gets its old line back.
+      const envKey = (line: string) => /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=/.exec(line)?.[1];
+      const old = new Map<string, string>();
+      for (const line of (before ?? '').split(/\r?\n/)) {
+        const key = envKey(line);
+        if (key !== undefined && !old.has(key)) old.set(key, line);
+      }
+      const drop = new Set(added.map((e) => e.key));
+      const text = now
+        .split(/(?<=\n)/)
+        .flatMap((line) => {
+          const key = envKey(line);
+          if (key === undefined || !drop.has(key)) return [line];
+          const was = old.get(key);
+          old.delete(key);
+          return was === undefined ? [] : [`${was}${line.endsWith('\n') ? '\n' : ''}`];
+        })
+        .join('');
+      return before === undefined && text.trim() === '' ? undefined : text;
+    }
     case 'python-pth': {
       const drop = new Set(added.map((e) => e.value));
       const kept = now.split(/(?<=\n)/).filter((l) => !drop.has(l.replace(/\r?\n$/, '')));

@@ -62,9 +62,32 @@ describe("opencode configuration in the project's sub-folders", () => {
     expect(existsSync(join(dir, 'packages/app/.opencode'))).toBe(false);
     expect(existsSync(join(dir, 'packages/app/src/more.ts'))).toBe(true);
     expect(existsSync(join(dir, 'packages/api/.opencode/command/deploy.md'))).toBe(true);
-    put(join(dir, 'packages/web/opencode.json'), '{}');
+    put(join(dir, 'packages/web/opencode.json'), '{ "model": "x" }');
     expect(watch.check(() => true)).toEqual([expect.objectContaining({ result: 'approved' })]);
     expect(watch.check(() => false)).toEqual([]);
+  });
+
+  it("a checkout of the project's own configuration in a sub-folder (a linked worktree) stays while it is a copy, and goes once it differs", () => {
+    const dir = project();
+    const watch = new SubConfigWatch(dir);
+    watch.accept();
+    put(join(dir, 'wt/.opencode/opencode-semantic-anchors.yaml'), 'version: 1\n');
+    put(join(dir, 'wt/opencode.json'), '{}');
+    expect(watch.check(() => false)).toEqual([]);
+    expect(existsSync(join(dir, 'wt/.opencode/opencode-semantic-anchors.yaml'))).toBe(true);
+    put(join(dir, 'wt/.opencode/plugins/x.js'), 'export const X = async () => ({});\n');
+    expect(watch.check(() => false).map((f) => [f.path, f.result])).toEqual([[join(dir, 'wt/.opencode'), 'restored']]);
+    expect(existsSync(join(dir, 'wt/.opencode'))).toBe(false);
+    // A copy of a configuration that names a file by a relative path would load the sub-folder's own file: not a copy.
+    put(join(dir, 'opencode.json'), '{ "plugin": ["./tools/team.js"] }');
+    put(join(dir, 'wt2/opencode.json'), '{ "plugin": ["./tools/team.js"] }');
+    // (wt/opencode.json, a copy of the old `{}`, differs now too.)
+    expect(
+      watch
+        .check(() => false)
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual([join(dir, 'wt/opencode.json'), join(dir, 'wt2/opencode.json')]);
   });
 
   it("a file tool's path names a sub-folder's configuration, or does not", () => {

@@ -12,10 +12,10 @@
 // the contract (anchor-protect-config-dirs, anchor-protect-git-hooks). A repository of the agent's own that runs
 // nothing (`git init`, `git clone`, `git worktree add`) is honest work and stays. Takes the project directory; reads
 // folder listings (sub-configs.ts) and the config and hooks folder of each repository found.
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { MAX_VIRTUALENVS } from '../core/protection.js';
-import { readdirQuiet } from './fs-quiet.js';
+import { lstatQuiet, readdirQuiet } from './fs-quiet.js';
 import { findRepository, repositoryAt, repositoryRunsCode } from '../core/git-files.js';
 import { SubConfigFinder, type SubConfigs } from '../core/sub-configs.js';
 import { RUN_LATER_CONTRACT } from './run-later-watch.js';
@@ -33,6 +33,8 @@ export interface SubConfigFinding {
 
 export class SubConfigWatch {
   private seen = new Set<string>();
+  /** New places that are byte-for-byte copies of the project's own configuration: checked again at every call. */
+  private copies = new Set<string>();
   /** The repositories found at load: the human's, protected as facts (git-files.ts), never removed here. */
   private readonly reposAtLoad: ReadonlySet<string>;
   /** What each repository found ran when last taken as the truth ('' when nothing). */
@@ -50,7 +52,7 @@ export class SubConfigWatch {
   private readonly trusted: ReadonlySet<string>;
 
   constructor(
-    directory: string,
+    private readonly directory: string,
     /** Whether the agent's python compiles elsewhere (agentPythonCacheEnv): only then is a new `.pyc` hand-made. */
     private readonly pycacheHeld = true,
     /** Folders whose children are tool-made virtualenvs (protection.ts, virtualenvHolders). */
@@ -123,16 +125,22 @@ export class SubConfigWatch {
   }
 
   private checkPlaces(now: readonly string[], approve: (contract: SubConfigFinding['contract']) => boolean) {
-    const added = now.filter((p) => !this.seen.has(p));
+    // A linked worktree or a checkout inside the project brings the human's committed configuration with it (route
+    // 12 H.64): a copy that names no file by a relative path adds nothing the human's own does not load. It stays a
+    // copy only while it is one: checked again at every call, and removed as new once it differs.
+    const candidates = now.filter((p) => !this.seen.has(p) || this.copies.has(p));
+    const copies = new Set(candidates.filter((p) => copiesTop(p, this.directory)));
+    this.copies = copies;
+    const added = candidates.filter((p) => !copies.has(p));
     if (added.length === 0) {
-      this.seen = new Set(now);
+      this.seen = new Set(now.filter((p) => !copies.has(p)));
       return [];
     }
     const approved = approve(CONFIG_DIRS_CONTRACT);
     const what = `opencode configuration new in a sub-folder (loaded, plugins and command templates run, when opencode starts there)`;
     const out = added.map((path) => settle(path, CONFIG_DIRS_CONTRACT, what, approved));
     const removed = new Set(out.filter((f) => f.result === 'restored').map((f) => f.path));
-    this.seen = new Set(now.filter((p) => !removed.has(p)));
+    this.seen = new Set(now.filter((p) => !removed.has(p) && !copies.has(p)));
     return out;
   }
 
@@ -184,6 +192,29 @@ export class SubConfigWatch {
       }
     return out;
   }
+}
+
+/**
+ * Whether a sub-folder's `.opencode` folder or `opencode.json[c]` holds only regular files identical to the project's
+ * own at the same place, none of which names a file by a relative path (`"./tools/plugin.js"`, `{file:./x.md}`: in
+ * the sub-folder that path leads to the sub-folder's own file). At most 200 files of 1 MiB are compared.
+ */
+export function copiesTop(place: string, directory: string): boolean {
+  const top = join(directory, basename(place));
+  if (top === place) return false;
+  let files = 0;
+  const same = (a: string, b: string): boolean => {
+    const st = lstatQuiet(a);
+    const twin = lstatQuiet(b);
+    // Gone, unreadable, or no twin in the project's own: not a copy.
+    if (st === 'absent' || twin === 'absent' || 'code' in st || 'code' in twin) return false;
+    if (st.isDirectory() && twin.isDirectory())
+      return readdirQuiet(a).every((name) => same(join(a, name), join(b, name)));
+    if (!st.isFile() || !twin.isFile() || st.size !== twin.size || st.size > 1_048_576 || ++files > 200) return false;
+    const text = readFileSync(a);
+    return text.equals(readFileSync(b)) && !/["'(]\.{1,2}\/|\{file:/.test(text.toString('utf8'));
+  };
+  return relative(directory, place).includes('/') && same(place, top);
 }
 
 function settle(

@@ -152,6 +152,14 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(policy.readOnly).toContain(join(m.project, '.git', 'worktrees', 'hotfix', 'commondir'));
   });
 
+  it("git's config.worktree, missing, gets no stand-in (with extensions.worktreeConfig git stops at an unreadable one); an existing one is read-only", () => {
+    const m = machine();
+    const { policy } = policyFor(m);
+    expect(policy.readOnly).not.toContain(join(m.project, '.git', 'config.worktree'));
+    writeFileSync(join(m.project, '.git', 'config.worktree'), '[core]\n\tsparseCheckout = true\n');
+    expect(policyFor(m).policy.readOnly).toContain(join(m.project, '.git', 'config.worktree'));
+  });
+
   it("the human's tsx and jest caches in the temp folder are host state: read-only to the shell, never watched", () => {
     const m = machine();
     const { facts } = policyFor(m);
