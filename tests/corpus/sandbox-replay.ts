@@ -7,7 +7,10 @@
 // not the calls that fail because a tool or a file of the imagined project is missing here.
 //
 //   npm run build -w opencode-semantic-anchors
-//   npx tsx tests/corpus/sandbox-replay.ts [--role <id>] [--match <regex>] [--limit <n>] [--timeout <s>] [--json <file>]
+//   npx tsx tests/corpus/sandbox-replay.ts [--role <id>] [--match <regex>] [--session <regex>] [--limit <n>] [--timeout <s>] [--json <file>]
+//
+// --match replays only the calls it matches; --session replays every call of the sessions whose name it matches;
+// --show prints each call's exit code and the end of its output.
 //
 // The scratch home holds what a developer's has (~/.npm, ~/.cache, ~/.gitconfig); the machine's Rust toolchain is
 // used where it is installed (RUSTUP_HOME, CARGO_HOME), as a user's would be. A session that runs `git init` starts
@@ -25,15 +28,18 @@ const { values } = parseArgs({
   options: {
     role: { type: 'string' },
     match: { type: 'string' },
+    session: { type: 'string' },
     limit: { type: 'string' },
     timeout: { type: 'string', default: '30' },
     json: { type: 'string' },
     keep: { type: 'boolean' },
+    show: { type: 'boolean' },
   },
 });
 const timeoutMs = Number(values.timeout) * 1000;
 const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
 const match = values.match === undefined ? undefined : new RegExp(values.match);
+const sessionMatch = values.session === undefined ? undefined : new RegExp(values.session);
 const LAUNCHER = 'exec /usr/bin/env -u SEMANTIC_ANCHORS_SANDBOXED /bin/sh -c "$SEMANTIC_ANCHORS_SANDBOXED"';
 
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
@@ -138,6 +144,7 @@ outer: for (const file of readdirSync(harmlessDir).filter((f) => f.endsWith('.ya
         : [],
     );
     if (match && !commands.some((c) => match.test(c))) continue;
+    if (sessionMatch && !sessionMatch.test(session.name)) continue;
     const dir = scratchProject(session.root, !commands.some((c) => /\bgit\s+init\b/.test(c)));
     const hooks = await plugin.server({ directory: dir, worktree: dir, client, serverUrl: new URL('http://127.0.0.1:4096') }, {});
     for (const event of session.events) {
@@ -167,6 +174,8 @@ outer: for (const file of readdirSync(harmlessDir).filter((f) => f.endsWith('.ya
       counts.ran++;
       if (result.timedOut) counts.timedOut++;
       else if (result.code !== 0) counts.exitNonZero++;
+      if (values.show)
+        process.stdout.write(`EXIT ${result.timedOut ? 'timeout' : result.code} [${corpus.role}] ${args.command.slice(0, 120)}\n${output.output.trimEnd().split('\n').slice(-12).map((l) => `  | ${l}`).join('\n')}\n`);
       const note = output.output.split('The sandbox refused part of this command')[1];
       if (note !== undefined) {
         counts.refusedBySandbox++;
