@@ -11,6 +11,9 @@
 //
 // --match replays only the calls it matches; --session replays every call of the sessions whose name it matches;
 // --show prints each call's exit code and the end of its output.
+// While it runs, do not edit or build packages/plugin: the plugin it loads protects its own package files (dist/,
+// README.md, package.json) and puts back the bytes it found at its start after every call (measured: a README edit
+// and a fresh dist/ were reverted during a replay).
 //
 // Measured with the tools besides npm (yarn 1.22 and pnpm 12 from the npm registry, bun 1.3 as opencode's binary,
 // Debian's direnv and cron, pyenv's python 3.11; --match '\b(yarn|pnpm|bunx?|pip3?|uv|pipx|pipenv|direnv|crontab|corepack)\b',
@@ -22,6 +25,8 @@
 // package managers added (270 calls): pnpm 0, yarn 13, pyenv 10, corepack 3, bun 4 (the /sys marker since left out
 // of the note). No call needed a setting; 218 exited non-zero for files of the imagined projects and the network
 // (PyPI is not reachable here).
+// Go (Debian's go 1.19) at a first use: `mkdir ~/go` refused at every call until Go's module cache was made with
+// pnpm's store (pnpm-store.ts, firstUseCaches); the Go module proxy is not reachable here, so no download was tried.
 //
 // The scratch home holds what a developer's has (~/.npm, ~/.cache, ~/.gitconfig); the machine's Rust toolchain is
 // used where it is installed (RUSTUP_HOME, CARGO_HOME), as a user's would be. A session that runs `git init` starts

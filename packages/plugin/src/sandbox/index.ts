@@ -16,7 +16,7 @@ import type { PolicySnapshot } from '../core/policy-loader.js';
 import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.js';
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
-import { hasPnpm, pnpmStore, pnpmStoreEnv } from './pnpm-store.js';
+import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
 import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
@@ -261,7 +261,7 @@ export class Sandbox {
     const on =
       settings.mode === 'on' ? settings : { mode: 'on' as const, writable: [], network: undefined, localPorts: [] };
     this.makeTempCodeCaches(snapshot.protect.hostState);
-    this.makePnpmStore();
+    this.makeFirstUseCaches();
     const policy = sandboxPolicy(snapshot.protect, on, this.host, { real: realPath });
     this.cached = { snapshot, policy };
     if (policy.refusedLocalPorts.length > 0)
@@ -294,16 +294,17 @@ export class Sandbox {
   }
 
   /**
-   * pnpm's store, made where pnpm would make it at its first run when pnpm is installed: a folder that does not exist
-   * cannot be opened to the sandbox, and pnpm's first install in it would fail.
+   * pnpm's store and Go's module cache, made where the program would make them at its first run when it is installed
+   * (pnpm-store.ts, firstUseCaches): a folder that does not exist cannot be opened to the sandbox.
    */
-  private makePnpmStore(): void {
-    const store = pnpmStore(this.host);
-    if (existsSync(store) || !hasPnpm(this.host)) return;
-    try {
-      mkdirSync(store, { recursive: true, mode: 0o755 });
-    } catch (error) {
-      this.options.channels.log('warn', `sandbox: could not make pnpm's store ${store} (${String(error)})`, {});
+  private makeFirstUseCaches(): void {
+    for (const dir of firstUseCaches(this.host)) {
+      if (existsSync(dir)) continue;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o755 });
+      } catch (error) {
+        this.options.channels.log('warn', `sandbox: could not make the cache ${dir} (${String(error)})`, {});
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 // pnpm's content store for sandboxed calls: takes the host facts; returns where the store is, the variable that tells
-// the sandboxed pnpm to use it, and whether pnpm is installed (its store is then made before the first call, as pnpm
-// itself would). Only the store is opened, never pnpm's home (PNPM_HOME): that folder holds the human's global
+// the sandboxed pnpm to use it, and the caches to make before the first call (pnpm's store, Go's module cache) when
+// their program is installed, as the program itself would. Only the store is opened, never pnpm's home (PNPM_HOME): that folder holds the human's global
 // commands (on PATH after `pnpm setup`) and the pnpm versions pnpm switches to (`.tools`), code the human runs later.
 // Without the variable pnpm probes PNPM_HOME itself (temp files and hard links) to choose a store, and a closed
 // PNPM_HOME sends it to the root of the project's disk: every install failed (measured by tests/corpus/sandbox-replay.ts).
@@ -36,7 +36,23 @@ export function pnpmStoreEnv(host: SandboxHost): Record<string, string> {
   return { pnpm_config_store_dir: store, npm_config_store_dir: store, pnpm_config_update_notifier: 'false' };
 }
 
-/** Whether pnpm is on the PATH the host runs with (corepack's shim included). */
-export function hasPnpm(host: SandboxHost): boolean {
-  return (host.env.PATH ?? '').split(delimiter).some((dir) => isAbsolute(dir) && existsSync(join(dir, 'pnpm')));
+/** Go's module cache when no variable moves it: `~/go/pkg/mod` (a GOMODCACHE or GOPATH is opened through CACHE_ENV). */
+export function goModCache(host: SandboxHost): string | undefined {
+  if (host.env.GOMODCACHE || host.env.GOPATH) return undefined;
+  return join(host.home, 'go', 'pkg', 'mod');
+}
+
+/**
+ * Caches made before the first call when their program is installed and they are missing, as the program makes them
+ * at its first run: a folder that does not exist cannot be opened to the sandbox, and the program's first use inside
+ * it failed or went elsewhere (pnpm's store inside the project; go's `mkdir ~/go` refused at every call).
+ */
+export function firstUseCaches(host: SandboxHost): string[] {
+  const go = goModCache(host);
+  return [...(onPath(host, 'pnpm') ? [pnpmStore(host)] : []), ...(go !== undefined && onPath(host, 'go') ? [go] : [])];
+}
+
+/** Whether a program is on the PATH the host runs with (corepack's shims included). */
+export function onPath(host: SandboxHost, program: string): boolean {
+  return (host.env.PATH ?? '').split(delimiter).some((dir) => isAbsolute(dir) && existsSync(join(dir, program)));
 }

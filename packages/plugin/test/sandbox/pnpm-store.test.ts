@@ -1,11 +1,11 @@
 // pnpm's store is opened and named to the sandboxed pnpm; pnpm's home (global commands, the pnpm versions it
 // switches to) is not: measured with pnpm 12 in tests/opencode/routes/honest-tools.test.ts (H.P2).
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultWritable, type SandboxHost } from '../../src/sandbox/policy.js';
-import { hasPnpm, pnpmStore, pnpmStoreEnv } from '../../src/sandbox/pnpm-store.js';
+import { firstUseCaches, onPath, pnpmStore, pnpmStoreEnv } from '../../src/sandbox/pnpm-store.js';
 
 const host = (env: Record<string, string | undefined>): SandboxHost => ({
   directory: '/srv/shop',
@@ -40,12 +40,14 @@ describe("pnpm's store in the sandbox", () => {
     expect(pnpmStoreEnv(host({ NPM_CONFIG_STORE_DIR: '/srv/store' }))).toEqual({});
   });
 
-  it('finds pnpm on PATH', () => {
+  it("makes pnpm's store and Go's module cache at first use only when the program is installed", () => {
     const bin = realpathSync(mkdtempSync(join(tmpdir(), 'sa-pnpm-')));
-    mkdirSync(bin, { recursive: true });
-    expect(hasPnpm(host({ PATH: `/nowhere:${bin}` }))).toBe(false);
-    writeFileSync(join(bin, 'pnpm'), '#!/bin/sh\n', { mode: 0o755 });
-    expect(hasPnpm(host({ PATH: `/nowhere:${bin}` }))).toBe(true);
-    expect(hasPnpm(host({}))).toBe(false);
+    expect(onPath(host({ PATH: `/nowhere:${bin}` }), 'pnpm')).toBe(false);
+    expect(firstUseCaches(host({ PATH: bin }))).toEqual([]);
+    for (const program of ['pnpm', 'go']) writeFileSync(join(bin, program), '#!/bin/sh\n', { mode: 0o755 });
+    expect(onPath(host({ PATH: `/nowhere:${bin}` }), 'pnpm')).toBe(true);
+    expect(firstUseCaches(host({ PATH: bin }))).toEqual(['/home/dev/.local/share/pnpm/store', '/home/dev/go/pkg/mod']);
+    // A moved Go cache is opened where the variable points (CACHE_ENV), never made here.
+    expect(firstUseCaches(host({ PATH: bin, GOPATH: '/srv/go' }))).toEqual(['/home/dev/.local/share/pnpm/store']);
   });
 });
