@@ -65,7 +65,12 @@ const plugin = (await import(pathToFileURL(join(repoRoot, 'packages/plugin/dist/
 const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
 
 // Outside /tmp and /var/tmp (writable in the sandbox): a home folder there would not be a user's.
-const base = mkdtempSync(join(repoRoot, '.sandbox-replay-'));
+// Outside this repository too: a session that starts without a repository (it runs `git init`) would otherwise find
+// this checkout above its project, git would act on it, and the sandbox would open its git dirs (a linked worktree's
+// gitdir and common dir) to the session's calls. Move it with SANDBOX_REPLAY_PARENT.
+const parent = process.env.SANDBOX_REPLAY_PARENT ?? join(homedir(), '.cache', 'semantic-anchors-replay');
+mkdirSync(parent, { recursive: true });
+const base = mkdtempSync(join(parent, 'run-'));
 const home = join(base, 'home');
 for (const d of ['.npm', '.cache', '.config']) mkdirSync(join(home, d), { recursive: true });
 writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Replay\n\temail = replay@example.com\n[init]\n\tdefaultBranch = main\n');
