@@ -7,7 +7,26 @@
 // not the calls that fail because a tool or a file of the imagined project is missing here.
 //
 //   npm run build -w opencode-semantic-anchors
-//   npx tsx tests/corpus/sandbox-replay.ts [--role <id>] [--match <regex>] [--limit <n>] [--timeout <s>] [--json <file>]
+//   npx tsx tests/corpus/sandbox-replay.ts [--role <id>] [--match <regex>] [--session <regex>] [--limit <n>] [--timeout <s>] [--json <file>]
+//
+// --match replays only the calls it matches; --session replays every call of the sessions whose name it matches;
+// --show prints each call's exit code and the end of its output.
+// While it runs, do not edit or build packages/plugin: the plugin it loads protects its own package files (dist/,
+// README.md, package.json) and puts back the bytes it found at its start after every call (measured: a README edit
+// and a fresh dist/ were reverted during a replay).
+//
+// Measured with the tools besides npm (yarn 1.22 and pnpm 12 from the npm registry, bun 1.3 as opencode's binary,
+// Debian's direnv and cron, pyenv's python 3.11; --match '\b(yarn|pnpm|bunx?|pip3?|uv|pipx|pipenv|direnv|crontab|corepack)\b',
+// as root): 251 calls before pnpm's store was named to it, 30 with a refusal — pnpm 3 (its home missing at a first
+// use: it probed the disk's root and kept its store inside the project), yarn 12 (yarn 1's global folder, /usr/local
+// as root: a warning, it carries on), pyenv 10 (`pip install` into the machine's python: its shims' rehash; on
+// purpose), corepack 3 (`corepack enable` writes /usr/bin: on purpose), bun 2 (it opens each package.json above the
+// project read-write, and its tracing marker in /sys: it carries on). After, with the four sessions of other
+// package managers added (270 calls): pnpm 0, yarn 13, pyenv 10, corepack 3, bun 4 (the /sys marker since left out
+// of the note). No call needed a setting; 218 exited non-zero for files of the imagined projects and the network
+// (PyPI is not reachable here).
+// Go (Debian's go 1.19) at a first use: `mkdir ~/go` refused at every call until Go's module cache was made with
+// pnpm's store (pnpm-store.ts, firstUseCaches); the Go module proxy is not reachable here, so no download was tried.
 //
 // The scratch home holds what a developer's has (~/.npm, ~/.cache, ~/.gitconfig); the machine's Rust toolchain is
 // used where it is installed (RUSTUP_HOME, CARGO_HOME), as a user's would be. A session that runs `git init` starts
@@ -25,15 +44,18 @@ const { values } = parseArgs({
   options: {
     role: { type: 'string' },
     match: { type: 'string' },
+    session: { type: 'string' },
     limit: { type: 'string' },
     timeout: { type: 'string', default: '30' },
     json: { type: 'string' },
     keep: { type: 'boolean' },
+    show: { type: 'boolean' },
   },
 });
 const timeoutMs = Number(values.timeout) * 1000;
 const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
 const match = values.match === undefined ? undefined : new RegExp(values.match);
+const sessionMatch = values.session === undefined ? undefined : new RegExp(values.session);
 const LAUNCHER = 'exec /usr/bin/env -u SEMANTIC_ANCHORS_SANDBOXED /bin/sh -c "$SEMANTIC_ANCHORS_SANDBOXED"';
 
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
@@ -43,7 +65,12 @@ const plugin = (await import(pathToFileURL(join(repoRoot, 'packages/plugin/dist/
 const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) } };
 
 // Outside /tmp and /var/tmp (writable in the sandbox): a home folder there would not be a user's.
-const base = mkdtempSync(join(repoRoot, '.sandbox-replay-'));
+// Outside this repository too: a session that starts without a repository (it runs `git init`) would otherwise find
+// this checkout above its project, git would act on it, and the sandbox would open its git dirs (a linked worktree's
+// gitdir and common dir) to the session's calls. Move it with SANDBOX_REPLAY_PARENT.
+const parent = process.env.SANDBOX_REPLAY_PARENT ?? join(homedir(), '.cache', 'semantic-anchors-replay');
+mkdirSync(parent, { recursive: true });
+const base = mkdtempSync(join(parent, 'run-'));
 const home = join(base, 'home');
 for (const d of ['.npm', '.cache', '.config']) mkdirSync(join(home, d), { recursive: true });
 writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Replay\n\temail = replay@example.com\n[init]\n\tdefaultBranch = main\n');
@@ -138,6 +165,7 @@ outer: for (const file of readdirSync(harmlessDir).filter((f) => f.endsWith('.ya
         : [],
     );
     if (match && !commands.some((c) => match.test(c))) continue;
+    if (sessionMatch && !sessionMatch.test(session.name)) continue;
     const dir = scratchProject(session.root, !commands.some((c) => /\bgit\s+init\b/.test(c)));
     const hooks = await plugin.server({ directory: dir, worktree: dir, client, serverUrl: new URL('http://127.0.0.1:4096') }, {});
     for (const event of session.events) {
@@ -167,6 +195,8 @@ outer: for (const file of readdirSync(harmlessDir).filter((f) => f.endsWith('.ya
       counts.ran++;
       if (result.timedOut) counts.timedOut++;
       else if (result.code !== 0) counts.exitNonZero++;
+      if (values.show)
+        process.stdout.write(`EXIT ${result.timedOut ? 'timeout' : result.code} [${corpus.role}] ${args.command.slice(0, 120)}\n${output.output.trimEnd().split('\n').slice(-12).map((l) => `  | ${l}`).join('\n')}\n`);
       const note = output.output.split('The sandbox refused part of this command')[1];
       if (note !== undefined) {
         counts.refusedBySandbox++;

@@ -16,6 +16,7 @@ import type { PolicySnapshot } from '../core/policy-loader.js';
 import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.js';
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
+import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
 import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
@@ -177,7 +178,12 @@ export class Sandbox {
         allowedDomains: call.policy.localPorts.flatMap((p) => [`localhost:${p}`, `127.0.0.1:${p}`, `[::1]:${p}`]),
       });
       wrapped = `: > '${call.marker}'; ${text}`;
-      Object.assign(env, this.gitExcludes(call.policy), gitGlobalEnv(this.host.home, call.policy.readOnly, existsSync));
+      Object.assign(
+        env,
+        this.gitExcludes(call.policy),
+        gitGlobalEnv(this.host.home, call.policy.readOnly, existsSync),
+        pnpmStoreEnv(this.host),
+      );
     } catch (error) {
       this.options.channels.log('error', `the sandbox could not wrap a bash call: ${describeError(error)}`, {
         sessionID: call.sessionID,
@@ -255,6 +261,7 @@ export class Sandbox {
     const on =
       settings.mode === 'on' ? settings : { mode: 'on' as const, writable: [], network: undefined, localPorts: [] };
     this.makeTempCodeCaches(snapshot.protect.hostState);
+    this.makeFirstUseCaches();
     const policy = sandboxPolicy(snapshot.protect, on, this.host, { real: realPath });
     this.cached = { snapshot, policy };
     if (policy.refusedLocalPorts.length > 0)
@@ -282,6 +289,21 @@ export class Sandbox {
           `sandbox: could not make the tool cache ${dir} to protect it (${String(error)})`,
           {},
         );
+      }
+    }
+  }
+
+  /**
+   * pnpm's store and Go's module cache, made where the program would make them at its first run when it is installed
+   * (pnpm-store.ts, firstUseCaches): a folder that does not exist cannot be opened to the sandbox.
+   */
+  private makeFirstUseCaches(): void {
+    for (const dir of firstUseCaches(this.host)) {
+      if (existsSync(dir)) continue;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o755 });
+      } catch (error) {
+        this.options.channels.log('warn', `sandbox: could not make the cache ${dir} (${String(error)})`, {});
       }
     }
   }

@@ -7,6 +7,7 @@ import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { EffectiveSandbox } from '@semantic-anchors/engine/enforce';
 import { findRepository } from '../core/git-files.js';
 import type { ProtectFacts } from '../core/protection.js';
+import { pnpmStore } from './pnpm-store.js';
 
 export interface SandboxHost {
   /** The project directory opencode runs in. */
@@ -52,14 +53,14 @@ export interface SandboxPolicy {
  * folder. Chosen by replaying the role corpora's shell calls under the sandbox (tests/corpus/sandbox-replay.ts); a
  * folder that does not exist is simply not opened. opencode's own cache (~/.cache/opencode) stays read-only: it is
  * host state. Left closed on purpose: ~/.config (opencode, git, fish, systemd live there), ~/.local/bin and tool homes
- * (~/.rustup, ~/.cargo/bin: code the human runs later), browser profiles (~/.config/chromium: the human's sessions).
+ * (~/.rustup, ~/.cargo/bin, pnpm's home: code the human runs later), browser profiles (~/.config/chromium:
+ * the human's sessions). pnpm's store is opened where pnpm keeps it (pnpm-store.ts).
  */
 export const CACHE_DIRS: readonly string[] = [
   '.npm',
   '.cache',
   '.yarn',
   '.pnpm-store',
-  '.local/share/pnpm',
   '.bun/install/cache',
   '.cargo/registry',
   '.cargo/git',
@@ -84,6 +85,8 @@ export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['npm_config_cache', ''],
   ['NPM_CONFIG_CACHE', ''],
   ['npm_config_store_dir', ''],
+  ['pnpm_config_store_dir', ''],
+  ['PNPM_CONFIG_STORE_DIR', ''],
   ['YARN_CACHE_FOLDER', ''],
   ['BUN_INSTALL_CACHE_DIR', ''],
   ['PIP_CACHE_DIR', ''],
@@ -135,6 +138,7 @@ export function defaultWritable(host: SandboxHost): string[] {
     ...host.gitDirs,
     ...host.tempDirs,
     ...CACHE_DIRS.map((d) => join(host.home, d)),
+    pnpmStore(host),
     ...CACHE_ENV.flatMap(([name, sub]) => {
       const value = host.env[name];
       return value && isAbsolute(value) && value !== '/' ? [join(value, sub)] : [];

@@ -111,8 +111,10 @@ function readLine(line: string, facts: ProtectFacts, limits: CallLimits, context
   if (fs?.[2] && isAbsolute(fs[2])) {
     const path = fs[2];
     // The sandbox's own /proc and /dev are writable (bubblewrap's --proc and --dev); the library's monitor reports
-    // writes there all the same (a JVM's /proc/self/coredump_filter).
-    if (/^\/(proc|dev)(\/|$)/.test(path)) return undefined;
+    // writes there all the same (a JVM's /proc/self/coredump_filter). /sys is the kernel's, never writable to the
+    // agent whatever the settings, and nothing there runs later as the human: bun tries its tracing marker
+    // (/sys/kernel/debug/tracing/trace_marker) at every run, a note the agent could only misread.
+    if (/^\/(proc|dev|sys)(\/|$)/.test(path)) return undefined;
     const inWritable = limits.writable.some((w) => isInside(path, w));
     if (
       inWritable &&

@@ -53,11 +53,21 @@ describe('refusals', () => {
     expect(refusal?.why).toMatch(/cache of the human's tools \(tsx's/);
   });
 
-  it("leaves out a write the call was allowed, and the sandbox's own /proc and /dev", () => {
+  it("leaves out a write the call was allowed, the sandbox's own /proc and /dev, and the kernel's /sys", () => {
     expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
     expect(
-      readRefusals(['deny openat /proc/self/coredump_filter', 'deny openat /dev/shm/x'], facts, limits, context),
+      readRefusals(
+        [
+          'deny openat /proc/self/coredump_filter',
+          'deny openat /dev/shm/x',
+          'deny openat /sys/kernel/debug/tracing/trace_marker',
+        ],
+        facts,
+        limits,
+        context,
+      ),
     ).toEqual([]);
+    expect(readRefusals(['deny openat /system/x'], facts, limits, context)).toHaveLength(1);
   });
 
   it("leaves out the hooks of a repository the call itself created (git init in a subfolder), and a subfolder's .vscode", () => {
