@@ -1,0 +1,26 @@
+// Blind round 11 (issue 17): wrappers the model did not know and tildes that name where the shell is. Each with the
+// honest use beside it.
+import { describe, expect, it } from 'vitest';
+import { runs } from './follow-helpers.js';
+
+describe('retry and dbus-launch run the words after their options', () => {
+  it('retry -t 3 -d 5 -- CMD runs CMD', () => {
+    expect(runs('retry -t 3 -d 5 -- npm publish --tag latest')).toContain('npm publish --tag latest');
+    expect(runs('retry --times=3 git push -f origin main')).toContain('git push -f origin main');
+  });
+  it('dbus-launch --exit-with-session CMD runs CMD', () => {
+    expect(runs('dbus-launch --exit-with-session kubectl apply -f k8s/')).toContain('kubectl apply -f k8s/');
+  });
+});
+
+describe("env -S: the split string's own NAME=value words are assignments", () => {
+  it("env -S 'CI=1 prog args' runs prog, not CI=1", () => {
+    const ran = runs("env -S 'CI=1 npm publish --tag latest'");
+    expect(ran).toContain('npm publish --tag latest');
+    expect(ran.some((r) => r.startsWith('CI=1'))).toBe(false);
+  });
+  it('an assignment after the split string is peeled too, and a bare -S string still runs', () => {
+    expect(runs("env -S 'A=1' B=2 git push -f origin main")).toContain('git push -f origin main');
+    expect(runs("env -S 'git status'")).toContain('git status');
+  });
+});
