@@ -19,7 +19,7 @@ import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
-import { sameShell, type Scope } from './scope.js';
+import { sameShell, shellDirectory, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
@@ -484,12 +484,7 @@ export abstract class Runner extends Follower {
         // to $OLDPWD, which each move sets to where the shell was: under `$PWD` (the call's start, which the facts
         // stage reads as the project's directory) when that was relative, so "$OLDPWD"/x names it from anywhere.
         const target = command.positionals[0] ?? '~';
-        const before =
-          scope.cwd === undefined || scope.cwd === '.'
-            ? '$PWD'
-            : scope.cwd.startsWith('/') || scope.cwd.startsWith('$') || scope.cwd.startsWith('~')
-              ? scope.cwd
-              : `$PWD/${scope.cwd}`;
+        const before = shellDirectory(scope.cwd);
         if (target === '-') {
           const old = scope.vars.get('OLDPWD');
           if (typeof old !== 'string') return;

@@ -24,3 +24,18 @@ describe("env -S: the split string's own NAME=value words are assignments", () =
     expect(runs("env -S 'git status'")).toContain('git status');
   });
 });
+
+describe('~+ is where the shell is now, ~- where it was', () => {
+  it('~+ after a cd or pushd names the folder moved to', () => {
+    expect(runs('cd data/raw && sed -i 1d ~+/customers.csv')).toContain('sed -i 1d $PWD/data/raw/customers.csv');
+    expect(runs('pushd dist >/dev/null && rm -rf ~+/*; popd')).toContain('rm -rf $PWD/dist/*');
+  });
+  it('~+ at the start is the call start, as before; ~- after a cd is $OLDPWD', () => {
+    expect(runs('rm -rf ~+/build')).toContain('rm -rf $PWD/build');
+    expect(runs('cd data/raw && cd /tmp && rm -f ~-/events.parquet')).toContain('rm -f $PWD/data/raw/events.parquet');
+  });
+  it('~- with no move before it, and a quoted ~+, stay as written', () => {
+    expect(runs('rm -f ~-/x')).toContain('rm -f ~-/x');
+    expect(runs("cd dist && echo '~+/x'")).toContain('echo ~+/x');
+  });
+});
