@@ -39,3 +39,17 @@ describe('~+ is where the shell is now, ~- where it was', () => {
     expect(runs("cd dist && echo '~+/x'")).toContain('echo ~+/x');
   });
 });
+
+describe('npm pkg set puts its pairs into package.json', () => {
+  it('a script set then run in the same call runs what was set', () => {
+    expect(runs("npm pkg set scripts.ship='npm publish --tag latest' && npm run ship")).toContain(
+      'npm publish --tag latest',
+    );
+    expect(runs("npm pkg set scripts.ship='npm pack --dry-run' && npm run ship")).not.toContain('npm publish');
+  });
+  it('a script set but not run is only written', () => {
+    expect(runs("npm pkg set scripts.test='vitest run' type=module")).toEqual([
+      'npm pkg set scripts.test=vitest run type=module',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 // Package managers and package runners: where they run (--prefix, -C, --cwd), the command `npx`/`npm exec`/`pnpm
 // dlx`/`bun x` run, and the confirmation a `yes` on stdin gives (apt-get -y, pip uninstall -y).
-import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import type { EffectsDeclaration, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
 /**
@@ -51,6 +51,31 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   options: { '*': ['--registry', '--tag', '--otp', '--access'] },
 };
 
+/**
+ * `npm pkg set scripts.ship='npm publish'`: each KEY=VALUE is put into package.json. A script's pair is recorded as the
+ * `"ship": "…"` piece a later `npm run ship` reads (the file is then known in part, as after an edit); another key's
+ * value as written, so a content rule sees it.
+ */
+const NPM_PKG_SET: EffectsDeclaration = {
+  reads: [],
+  effects: ({ positionals }, add) => {
+    if (positionals[0] !== 'pkg' || positionals[1] !== 'set') return;
+    for (const pair of positionals.slice(2)) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const key = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const script = /^scripts\.([^.]+)$/.exec(key)?.[1];
+      add(
+        'append',
+        'package.json',
+        'npm pkg set',
+        script === undefined ? `${key}=${value}\n` : `${JSON.stringify(script)}: ${JSON.stringify(value)}\n`,
+      );
+    }
+  },
+};
+
 export const NPM: ProgramDeclaration = {
   names: ['npm'],
   about: 'npm: --prefix moves it; `npm exec`/`npm x` run a command; `npm init` asks what -y answers',
@@ -58,6 +83,7 @@ export const NPM: ProgramDeclaration = {
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
   tasks: 'npm-scripts',
+  effects: NPM_PKG_SET,
 };
 /**
  * pnpm's own commands and aliases (pnpm 8–10). Any other first word is a script of package.json, else a binary of
