@@ -1,7 +1,7 @@
 // Blind round 11 (issue 17): wrappers the model did not know and tildes that name where the shell is. Each with the
 // honest use beside it.
 import { describe, expect, it } from 'vitest';
-import { runs } from './follow-helpers.js';
+import { runs, written } from './follow-helpers.js';
 
 describe('retry and dbus-launch run the words after their options', () => {
   it('retry -t 3 -d 5 -- CMD runs CMD', () => {
@@ -51,5 +51,20 @@ describe('npm pkg set puts its pairs into package.json', () => {
     expect(runs("npm pkg set scripts.test='vitest run' type=module")).toEqual([
       'npm pkg set scripts.test=vitest run type=module',
     ]);
+  });
+});
+
+describe('python -m of a module the session wrote runs its file', () => {
+  const ship = { 'tools/ship.py': "import os\nos.system('git push -f origin main')\n" };
+  it('found where the command starts, dots as folders, or under PYTHONPATH', () => {
+    expect(runs('python3 -m tools.ship', written(ship))).toContain('git push -f origin main');
+    expect(runs('PYTHONPATH=tools python3 -m ship --now', written(ship))).toContain('git push -f origin main');
+    expect(runs('python3 -m tools', written({ 'tools/__main__.py': ship['tools/ship.py'] }))).toContain(
+      'git push -f origin main',
+    );
+  });
+  it('a module no one wrote runs as its own program, as before', () => {
+    expect(runs('python3 -m twine upload dist/*', written(ship))).toContain('twine upload dist/*');
+    expect(runs('python3 -m ship', written(ship))).not.toContain('git push -f origin main');
   });
 });
