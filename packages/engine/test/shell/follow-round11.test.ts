@@ -68,3 +68,16 @@ describe('python -m of a module the session wrote runs its file', () => {
     expect(runs('python3 -m ship', written(ship))).not.toContain('git push -f origin main');
   });
 });
+
+describe("awk '{ print … }' of fields and literals prints each line", () => {
+  it('fields juxtaposed with literals, and -F of one character', () => {
+    expect(runs('echo npm | awk \'{ print $1 " publish" }\' | sh')).toContain('npm publish');
+    expect(runs("echo 'a:git push -f origin main' | awk -F: '{print $2}' | bash")).toContain('git push -f origin main');
+  });
+  it('a comma puts a space; a program with anything else stays unknown', () => {
+    expect(runs("echo 'git push' | awk '{ print $1, $2, \"-f origin main\" }' | sh")).toContain(
+      'git push -f origin main',
+    );
+    expect(runs("echo npm | awk '{ print toupper($1) }' | sh")).not.toContain('npm');
+  });
+});
