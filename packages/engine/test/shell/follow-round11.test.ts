@@ -81,3 +81,16 @@ describe("awk '{ print … }' of fields and literals prints each line", () => {
     expect(runs("echo npm | awk '{ print toupper($1) }' | sh")).not.toContain('npm');
   });
 });
+
+describe("npm reads a unique prefix of one of its commands as that command (npm's deref)", () => {
+  it('npm pub and npm publ are npm publish; npm unpub is npm unpublish', () => {
+    expect(runs('npm pub --tag latest')).toEqual(['npm publish --tag latest']);
+    expect(runs('npm --prefix packages/core publ')).toEqual(['npm publish']);
+    expect(runs('npm unpub x@1.0.0')).toEqual(['npm unpublish x@1.0.0']);
+  });
+  it('a full name or alias stays as written, an ambiguous prefix too', () => {
+    expect(runs('npm i lodash')).toEqual(['npm i lodash']);
+    expect(runs('npm p')).toEqual(['npm p']);
+    expect(runs('npm pa --dry-run')).toEqual(['npm pack --dry-run']);
+  });
+});

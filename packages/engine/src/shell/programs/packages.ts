@@ -76,6 +76,40 @@ const NPM_PKG_SET: EffectsDeclaration = {
   },
 };
 
+/** npm's commands and aliases (lib/utils/cmd-list.js, npm 10–11): any unique prefix of one is that command. */
+const NPM_COMMANDS = [
+  ...'access approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate diff dist-tag docs'.split(
+    ' ',
+  ),
+  ...'doctor edit exec explain explore find-dupes fund get help help-search init install install-ci-test'.split(' '),
+  ...'install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune publish query'.split(
+    ' ',
+  ),
+  ...'rebuild repo restart root run sbom search set stage start stop team test token trust undeprecate uninstall'.split(
+    ' ',
+  ),
+  ...'unpublish update version view whoami author=owner home=docs issues=bugs info=view show=view find=search'.split(
+    ' ',
+  ),
+  ...'add=install unlink=uninstall remove=uninstall rm=uninstall r=uninstall un=uninstall rb=rebuild list=ls'.split(
+    ' ',
+  ),
+  ...'ln=link create=init i=install it=install-test cit=install-ci-test u=update up=update c=config s=search'.split(
+    ' ',
+  ),
+  ...'se=search tst=test t=test ddp=dedupe v=view run-script=run clean-install=ci clean-install-test=install-ci-test'.split(
+    ' ',
+  ),
+  ...'x=exec why=explain la=ll verison=version ic=ci innit=init in=install ins=install inst=install'.split(' '),
+  ...'insta=install instal=install isnt=install isnta=install isntal=install isntall=install install-clean=ci'.split(
+    ' ',
+  ),
+  ...'isntall-clean=ci hlep=help dist-tags=dist-tag upgrade=update udpate=update rum=run sit=install-ci-test'.split(
+    ' ',
+  ),
+  ...'urn=run ogr=org'.split(' '),
+];
+
 export const NPM: ProgramDeclaration = {
   names: ['npm'],
   about: 'npm: --prefix moves it; `npm exec`/`npm x` run a command; `npm init` asks what -y answers',
@@ -84,6 +118,7 @@ export const NPM: ProgramDeclaration = {
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
   tasks: 'npm-scripts',
   effects: NPM_PKG_SET,
+  abbreviates: NPM_COMMANDS,
 };
 /**
  * pnpm's own commands and aliases (pnpm 8–10). Any other first word is a script of package.json, else a binary of
