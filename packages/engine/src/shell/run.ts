@@ -761,7 +761,12 @@ function readIfs(command: SimpleCommand, scope: Scope): string | undefined {
   // As written: `IFS=';'` and `IFS=","` are the character quoted; anything computed is not known here.
   for (const a of command.assignments)
     if (a.startsWith('IFS=')) {
-      const v = a.slice(4).replace(/^'([^']*)'$|^"([^"$`\\]*)"$/, '$1$2');
+      // `IFS=$'\t'`: ANSI-C quoting of tabs and newlines (the usual way to write a tab) is that character.
+      const ansi = /^\$'((?:[^'\\]|\\[tn])*)'$/.exec(a.slice(4))?.[1];
+      const v =
+        ansi !== undefined
+          ? ansi.replace(/\\t/g, '\t').replace(/\\n/g, '\n')
+          : a.slice(4).replace(/^'([^']*)'$|^"([^"$`\\]*)"$/, '$1$2');
       own = /['"$`\\]/.test(v) ? undefined : v;
       if (own === undefined) return undefined;
     }

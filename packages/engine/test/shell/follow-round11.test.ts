@@ -94,3 +94,14 @@ describe("npm reads a unique prefix of one of its commands as that command (npm'
     expect(runs('npm pa --dry-run')).toEqual(['npm pack --dry-run']);
   });
 });
+
+describe("IFS=$'\\t' before read is a tab", () => {
+  it('a tab-separated line read in a while loop gives its fields', () => {
+    const src =
+      "printf '%s\\t%s\\n' git 'push -f origin main' | while IFS=$'\\t' read -r tool rest; do \"$tool\" $rest; done";
+    expect(runs(src)).toContain('git push -f origin main');
+  });
+  it('another ANSI-C escape stays unknown', () => {
+    expect(runs('IFS=$\'\\x2c\' read -r a b <<< \'git,status\'; "$a" "$b"')).not.toContain('git status');
+  });
+});
