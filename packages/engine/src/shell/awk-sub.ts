@@ -58,3 +58,37 @@ export function awkSubstituted(program: string, text: string): string | undefine
   }
   return `${out}\n`;
 }
+
+/** One item of a `print` list: a field `$N` or a string literal. */
+const PRINT_ITEM = /^\s*(?:\$(\d+)|"((?:[^"\\]|\\.)*)")/;
+
+/**
+ * `awk '{ print $1 " publish --tag latest" }'`, `awk -F: '{ print $2, "x" }'`: each input line printed as its fields
+ * and string literals (juxtaposed: joined; a comma: a space between). Any other program gives undefined.
+ */
+export function awkFieldsPrinted(program: string, text: string, separator: string | undefined): string | undefined {
+  const body = /^\s*\{\s*print\s+([^;{}]*?)\s*;?\s*\}\s*$/.exec(program)?.[1];
+  if (body === undefined) return undefined;
+  const items: ({ field: number } | { text: string } | { comma: true })[] = [];
+  for (let rest = body; rest.trim() !== ''; ) {
+    const comma = /^\s*,/.exec(rest);
+    const m = comma === null ? PRINT_ITEM.exec(rest) : comma;
+    if (m === null) return undefined;
+    if (comma !== null) items.push({ comma: true });
+    else if (m[1] !== undefined) items.push({ field: Number(m[1]) });
+    else {
+      const s = awkString(m[2] as string);
+      if (s === undefined || s.includes('\\')) return undefined;
+      items.push({ text: s });
+    }
+    rest = rest.slice(m[0].length);
+  }
+  const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+  const out = lines.map((line) => {
+    const fields = separator === undefined ? line.trim().split(/[ \t]+/) : line.split(separator);
+    return items
+      .map((i) => ('comma' in i ? ' ' : 'text' in i ? i.text : i.field === 0 ? line : (fields[i.field - 1] ?? '')))
+      .join('');
+  });
+  return `${out.join('\n')}\n`;
+}

@@ -743,7 +743,7 @@ export abstract class Follower {
     for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
       if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
-    // (pkg/mod.py, pkg/mod/__main__.py) is the file it runs.
+    // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];
     if (
       runner !== undefined &&
@@ -751,8 +751,14 @@ export abstract class Follower {
       /^[A-Za-z_][\w.]*$/.test(command.programText)
     ) {
       const base = command.programText.replace(/\./g, '/');
-      for (const path of [`${base}.py`, `${base}/__main__.py`])
-        if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
+      const listed =
+        command.environment?.PYTHONPATH ?? (command.cleanEnvironment ? undefined : scope.vars.get('PYTHONPATH'));
+      const dirs = ['.', ...(typeof listed === 'string' ? listed.split(':') : [])].filter(
+        (d) => d !== '' && !d.includes('$'),
+      );
+      for (const dir of dirs)
+        for (const path of [`${dir}/${base}.py`, `${dir}/${base}/__main__.py`])
+          if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
     }
     // A program whose own code is a language the one-liner table reads (awk '…'): its calls are added, as a one-liner's.
     const own = declarationOf(command.program)?.program;

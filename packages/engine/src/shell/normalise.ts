@@ -88,10 +88,19 @@ export function normaliseCommand(
       if (table.cwd.has(g.name) && g.value !== undefined)
         cwd = g.value === TOP_LEVEL && atStart(cwd) ? undefined : resolve(cwd, g.value);
   }
-  const parsed =
+  const parse = () =>
     table === undefined
       ? parseArgv(args, NO_OPTIONS, undefined)
       : parseArgv(args, table.base, table.bySubcommand, false, 0, table.subcommandPairs);
+  let parsed = parse();
+  // `npm pub` is `npm publish` (a unique prefix of a command or alias): read with the command's own name.
+  const commands = table?.declaration.abbreviates;
+  const first = parsed.positionals[0];
+  const full = commands === undefined || first === undefined ? undefined : dereference(commands, first);
+  if (full !== undefined && full !== first) {
+    args = args.map((a, i) => (i === parsed.positionalAt[0] ? full : a));
+    parsed = parse();
+  }
   const unknown = spanOf === undefined ? NO_UNKNOWN : unknownWords(words, used, parsed.positionalAt, spanOf);
   return {
     program,
@@ -111,6 +120,16 @@ export function normaliseCommand(
     remote,
     input: undefined,
   };
+}
+
+/** The command a word abbreviates among `NAME` / `ALIAS=NAME` entries: the one entry it is a unique prefix of (that
+ * entry's target); undefined for a full name or alias (kept as written: the rules name them) or an ambiguous prefix. */
+function dereference(entries: readonly string[], word: string): string | undefined {
+  const target = (e: string): string => e.slice(e.indexOf('=') + 1);
+  const named = (e: string): string => (e.includes('=') ? e.slice(0, e.indexOf('=')) : e);
+  if (entries.some((e) => named(e) === word)) return undefined;
+  const prefixed = entries.filter((e) => named(e).startsWith(word));
+  return prefixed.length === 1 ? target(prefixed[0] as string) : undefined;
 }
 
 /** The words whose value is unknown, with their role: `used` words after the program were global options. */

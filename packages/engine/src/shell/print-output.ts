@@ -5,7 +5,7 @@
 // `perl -le 'print q{…}'`). A shell fed by them runs that text. Anything else is unknown, never a guess.
 import { readLiteral, type Language } from './one-liner-strings.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
-import { awkSubstituted } from './awk-sub.js';
+import { awkFieldsPrinted, awkSubstituted } from './awk-sub.js';
 
 /** `N`, `N-`, `-M`, `N-M` lists (1-based, comma-separated) → whether position p is selected; undefined if invalid. */
 function ranges(list: string): ((p: number) => boolean) | undefined {
@@ -179,15 +179,24 @@ function stringJson(text: string): string | undefined {
 /** awk programs that print their input as it is (`1`, `{print}`, `{ print $0 }`) or a literal in BEGIN. */
 export function awkOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
   const operands: string[] = [];
+  let separator: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-F' || a === '-v') i++;
+    if (a === '-F') separator = args[++i];
+    else if (a.startsWith('-F') && a.length > 2) separator = a.slice(2);
+    else if (a === '-v') i++;
     else if (a.startsWith('-') && a !== '-') return undefined;
     else operands.push(a);
   }
   const [program, ...files] = operands;
   if (program === undefined) return undefined;
   if (/^\s*(1|\{\s*print\s*(\$0)?\s*;?\s*\})\s*$/.test(program)) return singleInput(files, stdin, file);
+  // `awk '{ print $1 " publish" }'`: fields and literals of each line (a -F of one plain character splits on it).
+  if (separator === undefined || /^[^\\[\]().*+?^$|{}]$/.test(separator)) {
+    const input = singleInput(files, stdin, file);
+    const printed = input === undefined ? undefined : awkFieldsPrinted(program, input, separator);
+    if (printed !== undefined) return printed;
+  }
   // `awk '{sub(/re/,"x")}1' f`: each line rewritten (awk-sub.ts).
   if (/\bg?sub\(/.test(program)) {
     const input = singleInput(files, stdin, file);

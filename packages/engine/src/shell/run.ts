@@ -19,7 +19,7 @@ import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
-import { sameShell, type Scope } from './scope.js';
+import { sameShell, shellDirectory, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
@@ -486,12 +486,7 @@ export abstract class Runner extends Follower {
         // to $OLDPWD, which each move sets to where the shell was: under `$PWD` (the call's start, which the facts
         // stage reads as the project's directory) when that was relative, so "$OLDPWD"/x names it from anywhere.
         const target = command.positionals[0] ?? '~';
-        const before =
-          scope.cwd === undefined || scope.cwd === '.'
-            ? '$PWD'
-            : scope.cwd.startsWith('/') || scope.cwd.startsWith('$') || scope.cwd.startsWith('~')
-              ? scope.cwd
-              : `$PWD/${scope.cwd}`;
+        const before = shellDirectory(scope.cwd);
         if (target === '-') {
           const old = scope.vars.get('OLDPWD');
           if (typeof old !== 'string') return;
@@ -768,7 +763,12 @@ function readIfs(command: SimpleCommand, scope: Scope): string | undefined {
   // As written: `IFS=';'` and `IFS=","` are the character quoted; anything computed is not known here.
   for (const a of command.assignments)
     if (a.startsWith('IFS=')) {
-      const v = a.slice(4).replace(/^'([^']*)'$|^"([^"$`\\]*)"$/, '$1$2');
+      // `IFS=$'\t'`: ANSI-C quoting of tabs and newlines (the usual way to write a tab) is that character.
+      const ansi = /^\$'((?:[^'\\]|\\[tn])*)'$/.exec(a.slice(4))?.[1];
+      const v =
+        ansi !== undefined
+          ? ansi.replace(/\\t/g, '\t').replace(/\\n/g, '\n')
+          : a.slice(4).replace(/^'([^']*)'$|^"([^"$`\\]*)"$/, '$1$2');
       own = /['"$`\\]/.test(v) ? undefined : v;
       if (own === undefined) return undefined;
     }

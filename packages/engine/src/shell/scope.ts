@@ -23,6 +23,14 @@ export interface Scope {
   aliases?: Map<string, string>;
 }
 
+/**
+ * The shell's directory as a word can name it from anywhere: `$PWD` (the call's start, which the facts stage reads as
+ * the project's directory) at the start, `$PWD/<dir>` after a move to a relative one, else the absolute or `~`/`$`
+ * path. `cd -`'s $OLDPWD and bash's `~+` are this.
+ */
+export const shellDirectory = (cwd: string | undefined): string =>
+  cwd === undefined || cwd === '.' ? '$PWD' : /^[/$~]/.test(cwd) ? cwd : `$PWD/${cwd}`;
+
 /** Another view of the same shell (a loop's turns, `eval`): its variables and functions, a directory of its own. */
 export const sameShell = (scope: Scope, cwd: string | undefined): Scope => ({
   cwd,

@@ -31,6 +31,7 @@ import {
   forgetCalled,
   inputDescriptorName,
   sameShell,
+  shellDirectory,
   type Scope,
   type ShellFunction,
 } from './scope.js';
@@ -584,9 +585,12 @@ export class Walker extends Runner {
       }
     }
     if (!w.dynamic) {
-      // `~+` is bash's tilde for the working directory: `~+/x.sh` is `$PWD/x.sh`, kept as written as $PWD is.
-      if (w.text.startsWith('~+') && (w.text.length === 2 || w.text[2] === '/')) {
-        out.push({ ...w, value: `$PWD${w.value.slice(2)}`, simple: true });
+      // `~+` is bash's tilde for the working directory (where a cd or pushd in the call left it), `~-` for $OLDPWD.
+      const tilde = /^~[+-](?=\/|$)/.exec(w.text)?.[0];
+      const old = tilde === '~-' ? scope.vars.get('OLDPWD') : undefined;
+      if (tilde === '~+' || typeof old === 'string') {
+        const dir = tilde === '~+' ? shellDirectory(scope.cwd) : (old as string);
+        out.push({ ...w, value: `${dir}${w.value.slice(2)}`, simple: true });
         return;
       }
       // `{main,}`, `{git,push,-f}`: brace expansion of a word written without quotes or globs gives its words.

@@ -600,10 +600,7 @@ function envCommand(
     state.clearsEnvironment = true;
   }
   if (parsed.flags.some((f) => f.name === '-i' || f.name === '--ignore-environment')) state.clearsEnvironment = true;
-  let at = 0;
-  while (rest[at] !== undefined && ENV_ASSIGNMENT.test((rest[at] as ShellWord).value))
-    state.assignments.push((rest[at++] as ShellWord).value);
-  rest = rest.slice(at);
+  // `env -S 'CI=1 prog args'`: the split string comes first, so its own NAME=value words are assignments too.
   const split = parsed.flags.find((f) => f.name === '-S' || f.name === '--split-string');
   if (split?.value !== undefined) {
     const more = split.value
@@ -612,7 +609,10 @@ function envCommand(
       .map((t) => syntheticWord(t, origin.pos, origin.end));
     rest = [...more, ...rest];
   }
-  return rest;
+  let at = 0;
+  while (rest[at] !== undefined && ENV_ASSIGNMENT.test((rest[at] as ShellWord).value))
+    state.assignments.push((rest[at++] as ShellWord).value);
+  return rest.slice(at);
 }
 
 /** ssh HOST with no command and a script on its stdin: where that script runs (undefined: not such a command). */

@@ -349,6 +349,9 @@ export interface ProgramDeclaration {
   /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
    * the session wrote that file. */
   readonly tasks?: TaskRunner;
+  /** Its commands and their aliases, when it takes any unique prefix of one (npm's deref: `npm pub` is `npm publish`);
+   * an alias's target is after `=`. The first positional is read as the command it stands for. */
+  readonly abbreviates?: readonly string[];
   /** Files it runs by itself (git's hooks). */
   readonly hooks?: HooksDeclaration;
   /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as

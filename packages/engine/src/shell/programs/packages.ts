@@ -1,6 +1,6 @@
 // Package managers and package runners: where they run (--prefix, -C, --cwd), the command `npx`/`npm exec`/`pnpm
 // dlx`/`bun x` run, and the confirmation a `yes` on stdin gives (apt-get -y, pip uninstall -y).
-import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import type { EffectsDeclaration, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
 /**
@@ -51,6 +51,65 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   options: { '*': ['--registry', '--tag', '--otp', '--access'] },
 };
 
+/**
+ * `npm pkg set scripts.ship='npm publish'`: each KEY=VALUE is put into package.json. A script's pair is recorded as the
+ * `"ship": "…"` piece a later `npm run ship` reads (the file is then known in part, as after an edit); another key's
+ * value as written, so a content rule sees it.
+ */
+const NPM_PKG_SET: EffectsDeclaration = {
+  reads: [],
+  effects: ({ positionals }, add) => {
+    if (positionals[0] !== 'pkg' || positionals[1] !== 'set') return;
+    for (const pair of positionals.slice(2)) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const key = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const script = /^scripts\.([^.]+)$/.exec(key)?.[1];
+      add(
+        'append',
+        'package.json',
+        'npm pkg set',
+        script === undefined ? `${key}=${value}\n` : `${JSON.stringify(script)}: ${JSON.stringify(value)}\n`,
+      );
+    }
+  },
+};
+
+/** npm's commands and aliases (lib/utils/cmd-list.js, npm 10–11): any unique prefix of one is that command. */
+const NPM_COMMANDS = [
+  ...'access approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate diff dist-tag docs'.split(
+    ' ',
+  ),
+  ...'doctor edit exec explain explore find-dupes fund get help help-search init install install-ci-test'.split(' '),
+  ...'install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune publish query'.split(
+    ' ',
+  ),
+  ...'rebuild repo restart root run sbom search set stage start stop team test token trust undeprecate uninstall'.split(
+    ' ',
+  ),
+  ...'unpublish update version view whoami author=owner home=docs issues=bugs info=view show=view find=search'.split(
+    ' ',
+  ),
+  ...'add=install unlink=uninstall remove=uninstall rm=uninstall r=uninstall un=uninstall rb=rebuild list=ls'.split(
+    ' ',
+  ),
+  ...'ln=link create=init i=install it=install-test cit=install-ci-test u=update up=update c=config s=search'.split(
+    ' ',
+  ),
+  ...'se=search tst=test t=test ddp=dedupe v=view run-script=run clean-install=ci clean-install-test=install-ci-test'.split(
+    ' ',
+  ),
+  ...'x=exec why=explain la=ll verison=version ic=ci innit=init in=install ins=install inst=install'.split(' '),
+  ...'insta=install instal=install isnt=install isnta=install isntal=install isntall=install install-clean=ci'.split(
+    ' ',
+  ),
+  ...'isntall-clean=ci hlep=help dist-tags=dist-tag upgrade=update udpate=update rum=run sit=install-ci-test'.split(
+    ' ',
+  ),
+  ...'urn=run ogr=org'.split(' '),
+];
+
 export const NPM: ProgramDeclaration = {
   names: ['npm'],
   about: 'npm: --prefix moves it; `npm exec`/`npm x` run a command; `npm init` asks what -y answers',
@@ -58,6 +117,8 @@ export const NPM: ProgramDeclaration = {
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
   tasks: 'npm-scripts',
+  effects: NPM_PKG_SET,
+  abbreviates: NPM_COMMANDS,
 };
 /**
  * pnpm's own commands and aliases (pnpm 8–10). Any other first word is a script of package.json, else a binary of

@@ -51,6 +51,9 @@ const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])
   [['cpulimit'], undefined, 0, ['-l', '--limit', '-e', '--exe', '-p', '--pid', '-m']],
   [['timelimit'], undefined, 0, ['-t', '-T', '-s', '-S']],
   [['sem'], undefined, 0, ['-j', '--jobs', '--id', '--semaphorename', '--st', '--semaphoretimeout']],
+  // Round 11: retry (the retry tool's -t times, -d delay, -u until) and dbus-launch run the words after their options.
+  [['retry'], undefined, 0, ['-t', '--times', '-d', '--delay', '-u', '--until', '-w', '--while', '-m', '--message']],
+  [['dbus-launch'], undefined, 0, ['--config-file', '--autolaunch', '--binary-syntax']],
   // A terminal window started with a command: xterm/konsole -e WORDS, gnome-terminal -- WORDS.
   [
     ['xterm', 'uxterm', 'konsole', 'gnome-terminal'],
