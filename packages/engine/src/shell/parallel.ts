@@ -72,8 +72,10 @@ export function parallelRuns(
   // -q quotes the command's words for the shell it runs them in (without it, they are joined as they are).
   const quoted = flags.some((f) => f.name === '-q' || f.name === '--quote');
   const template = command.map((w) => (quoted ? shellQuote(w.value) : w.value)).join(' ');
-  // --nonall: the command runs once on each host, with no arguments.
-  if (flags.some((f) => f.name === '--nonall') && command.length > 0) {
+  // --nonall: the command runs once on each host, with no arguments; --pipe (--pipepart, --spreadstdin): once per
+  // block of its stdin, which the command reads (`echo … | parallel --pipe sh`), with no arguments either.
+  const once = ['--nonall', ...(at === -1 ? ['--pipe', '--pipepart', '--spreadstdin'] : [])];
+  if (flags.some((f) => once.includes(f.name)) && command.length > 0) {
     const dynamic = command.some((w) => w.dynamic);
     return { lines: dynamic ? undefined : [template], words: command, remote: host, dynamic };
   }

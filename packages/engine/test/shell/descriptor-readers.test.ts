@@ -66,3 +66,14 @@ describe('the history list', () => {
     expect(runs("history -s 'npm publish'; history -c; fc -s")).not.toContain('npm publish');
   });
 });
+
+describe('programs that hand their stdin to a shell they start', () => {
+  it('script with no -c: the shell it records reads the pipe', () => {
+    expect(runs("echo 'npm publish' | script -q /dev/null")).toContain('npm publish');
+    expect(runs("echo 'npm publish' | script -qc 'cat' /dev/null")).not.toContain('npm publish');
+  });
+  it('parallel --pipe: the command reads the input, it does not get it as arguments', () => {
+    expect(runs("echo 'npm publish' | parallel --block 1M --pipe sh")).toContain('npm publish');
+    expect(runs("echo 'npm publish' | parallel --pipe wc -l")).toEqual(['echo npm publish', 'wc -l']);
+  });
+});

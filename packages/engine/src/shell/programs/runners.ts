@@ -172,10 +172,11 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     cwd: ['--working-directory'],
     clearsEnvironment: true,
   }),
-  runner(['script'], 'script: -c STRING is the command it records', {
+  runner(['script'], 'script: -c STRING is the command it records; without one, the shell it starts reads its stdin', {
     options: ['-c', '--command', '-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-T', '--log-timing'],
     commandOption: ['-c', '--command'],
     rest: false,
+    stdinScript: true,
   }),
   runner(['su'], 'su: -c STRING runs as the user (its other words are arguments of the shell)', {
     options: ['-c', '--command', '-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'],
@@ -323,18 +324,23 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     attached: ['-i', '-l'],
     special: 'xargs',
   }),
-  runner(['parallel'], 'GNU parallel: its command with the arguments after ::: (or stdin); -S runs it on a host', {
-    options: [
-      ...['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '--res', '-a', '--arg-file', '--delay'],
-      ...['--timeout', '--retries', '-N', '-n', '--max-args', '-L', '-l', '--max-lines', '-d', '--delimiter'],
-      ...['-I', '--colsep', '-C', '--tmpdir', '--workdir', '--wd', '--env', '--sshloginfile', '--slf'],
-      ...['--transferfile', '--tf', '--return', '--basefile', '--bf', '--memfree', '--load', '--nice', '-E'],
-      ...['--halt', '--tagstring', '--tag-string', '--rpl', '--termseq', '-s', '--max-chars', '--shebang-wrap'],
-      ...['--sqlmaster', '--sqlandworker', '--ctag', '--header', '--progress-cmd', '--seqreplace'],
-    ],
-    notWhen: ['--dry-run', '--help', '--version', '--number-of-cpus', '--number-of-cores', '--citation'],
-    special: 'parallel',
-  }),
+  runner(
+    ['parallel'],
+    'GNU parallel: its command with the arguments after ::: (or stdin; --pipe: on its stdin); -S: on a host',
+    {
+      options: [
+        ...['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '--res', '-a', '--arg-file', '--delay'],
+        ...['--timeout', '--retries', '-N', '-n', '--max-args', '-L', '-l', '--max-lines', '-d', '--delimiter'],
+        ...['-I', '--colsep', '-C', '--tmpdir', '--workdir', '--wd', '--env', '--sshloginfile', '--slf'],
+        ...['--transferfile', '--tf', '--return', '--basefile', '--bf', '--memfree', '--load', '--nice', '-E'],
+        ...['--halt', '--tagstring', '--tag-string', '--rpl', '--termseq', '-s', '--max-chars', '--shebang-wrap'],
+        ...['--sqlmaster', '--sqlandworker', '--ctag', '--header', '--progress-cmd', '--seqreplace'],
+        ...['--block', '--block-size', '--recstart', '--recend'],
+      ],
+      notWhen: ['--dry-run', '--help', '--version', '--number-of-cpus', '--number-of-cores', '--citation'],
+      special: 'parallel',
+    },
+  ),
   runner(['busybox', 'toybox'], 'busybox and toybox: run their applet (--list and --help run none)', {
     options: [],
     notWhen: ['--list', '--list-full', '--help', '--install', '-l'],
