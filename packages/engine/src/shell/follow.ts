@@ -32,7 +32,7 @@ import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declar
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
-import { descriptorName, inputDescriptorName, openedOn, type Scope } from './scope.js';
+import { descriptorName, HISTORY, inputDescriptorName, openedOn, PIPE, pipeName, type Scope } from './scope.js';
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
@@ -1569,9 +1569,3 @@ function pathFolders(assignments: readonly string[], shellPath: Value): readonly
 
 /** A word that is an output process substitution, `>(…)`: a script that reads what is written to it. */
 const isOutputSubstitution = (text: string): boolean => text.startsWith('>(') && text.endsWith(')');
-
-/** The name a named pipe the call made is kept under (no shell name): PIPE, or the `>(…)` of the command reading it. */
-const pipeName = (path: string): string => `|${path}`;
-const PIPE = 'fifo';
-/** The name the last line `history -s` put in the history list is kept under (no shell name). */
-const HISTORY = '!history';

@@ -35,6 +35,24 @@ export interface TaskLine {
   readonly label: string;
 }
 
+/**
+ * The mapping under a top-level key of a YAML text (a Taskfile's `tasks`, a workflow's `jobs`); undefined when the
+ * text is not YAML or the key holds no mapping: a file its program cannot read runs nothing of it (the command stays
+ * as written).
+ */
+function yamlTable(text: string, key: string): Record<string, unknown> | undefined {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, { maxAliasCount: 16 });
+  } catch (e) {
+    // Not swallowed: only the parser's own errors mean "not YAML".
+    if (!(e instanceof Error)) throw e;
+    return undefined;
+  }
+  const table = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[key] : undefined;
+  return table !== null && typeof table === 'object' ? (table as Record<string, unknown>) : undefined;
+}
+
 /** The script names npm runs for `npm <word>` without `run`. */
 const NPM_SHORTHANDS: Readonly<Record<string, string>> = {
   test: 'test',
@@ -358,16 +376,7 @@ interface GoTask {
  * YAML, or a task that is not there, gives nothing.
  */
 export function taskfileTasks(text: string, names: readonly string[]): TaskLine[] {
-  let tasks: Record<string, unknown> | undefined;
-  try {
-    const doc = parseYaml(text, { maxAliasCount: 16 }) as { tasks?: unknown } | null;
-    if (doc !== null && typeof doc === 'object' && doc.tasks !== null && typeof doc.tasks === 'object')
-      tasks = doc.tasks as Record<string, unknown>;
-  } catch (e) {
-    // Not swallowed: a Taskfile go-task cannot read runs nothing of it (the command stays as written).
-    if (!(e instanceof Error)) throw e;
-    return [];
-  }
+  const tasks = yamlTable(text, 'tasks');
   if (tasks === undefined) return [];
   const all = tasks;
   const out: TaskLine[] = [];
@@ -666,16 +675,7 @@ const STEP_SHELLS = new Set(['bash', 'sh', 'bash -e {0}', 'bash --noprofile --no
  * nothing.
  */
 export function workflowSteps(text: string, jobs: readonly string[]): TaskLine[] {
-  let all: Record<string, unknown> | undefined;
-  try {
-    const doc = parseYaml(text, { maxAliasCount: 16 }) as { jobs?: unknown } | null;
-    if (doc !== null && typeof doc === 'object' && doc.jobs !== null && typeof doc.jobs === 'object')
-      all = doc.jobs as Record<string, unknown>;
-  } catch (e) {
-    // Not swallowed: a workflow act cannot read runs nothing of it (the command stays as written).
-    if (!(e instanceof Error)) throw e;
-    return [];
-  }
+  const all = yamlTable(text, 'jobs');
   if (all === undefined) return [];
   const out: TaskLine[] = [];
   for (const name of jobs.length > 0 ? jobs.filter((j) => Object.hasOwn(all, j)) : Object.keys(all)) {

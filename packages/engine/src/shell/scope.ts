@@ -98,6 +98,13 @@ export const descriptorName = (fd: number): string => `>&${fd}`;
  * under (the text itself, as a heredoc is: `bash <&N` reads it). */
 export const inputDescriptorName = (fd: number): string => `<&${fd}`;
 
+/** The name a named pipe the call made (`mkfifo p`) is kept under: PIPE, then the `>(…)` of the command reading it. */
+export const pipeName = (path: string): string => `|${path}`;
+export const PIPE = 'fifo';
+
+/** The name the last line `history -s` put in the history list is kept under (`fc -s` runs it again). */
+export const HISTORY = '!history';
+
 /** The file descriptor `fd` was opened on for writing in this shell, when known. */
 export function openedOn(scope: Scope, fd: number): string | undefined {
   const value = scope.vars.get(descriptorName(fd));
