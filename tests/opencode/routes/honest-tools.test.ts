@@ -14,7 +14,7 @@ import type { ToolPart } from '@semantic-anchors/sandbox';
 import type { Harness } from '../support/harness.js';
 import { bash, expectRan } from '../support/turns.js';
 import { honest, lacking } from './support/route.js';
-import { asHuman, playAll, seen } from './support/effects.js';
+import { asHuman, playAll, ran as ranUnblocked } from './support/effects.js';
 import { HUMAN_GITCONFIG, startRoutesHarness } from './support/routes-harness.js';
 
 const NO_YARN = lacking('yarn --version');
@@ -66,14 +66,11 @@ describe('honest work with yarn, pnpm, bun, pip, cron and direnv', () => {
   }, 300_000);
   afterAll(async () => h?.stop());
 
-  const ran =
-    (index: number, ...outputs: string[]) =>
-    () => {
-      expectRan(parts[index]);
-      expect(seen(parts[index])).not.toMatch(/BLOCKED by semantic-anchors/);
-      expect(parts[index]?.output ?? '').not.toContain(REFUSED);
-      for (const o of outputs) expect(parts[index]?.output ?? '').toContain(o);
-    };
+  // The shared check (ran unblocked, printed the text), and no refusal note from the sandbox besides.
+  const ran = (index: number, output: string) => () => {
+    ranUnblocked(parts[index], output);
+    expect(parts[index]?.output ?? '').not.toContain(REFUSED);
+  };
 
   honest(
     'H.P1',
