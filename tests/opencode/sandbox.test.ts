@@ -7,7 +7,7 @@
 // switched off by the contract file, and says so.
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@semantic-anchors/sandbox';
@@ -23,6 +23,8 @@ import {
 } from './support/turns.js';
 
 const SECRET_MARKER = 'e2e-opencode-env-marker-never-in-the-sandbox';
+const PROVIDER_KEY = 'sk-ant-api03-e2eProviderKeyNeverShown';
+const MCP_TOKEN = 'lin_oauth_e2eMcpTokenNeverShown';
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 
 /**
@@ -129,6 +131,38 @@ describe('the OS sandbox in a real opencode', () => {
     expect(seen).not.toContain(SECRET_MARKER);
     expect(seen).not.toMatch(/opencode serve|--print-logs/);
     expect(readFileSync(join(h.dirs.project, 'proc.out'), 'utf8').split('\n')).not.toContain(String(pid));
+  });
+
+  it("a script reads nothing of opencode's credentials or its database; the read tool's result has the key masked", async () => {
+    // Written during the session, as opencode does when the human logs in to a provider or an MCP server.
+    const data = join(h.dirs.dataHome, 'opencode');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'auth.json'), JSON.stringify({ anthropic: { type: 'api', key: PROVIDER_KEY } }, null, 2));
+    writeFileSync(join(data, 'mcp-auth.json'), JSON.stringify({ linear: { tokens: { access_token: MCP_TOKEN } } }));
+    const session = await h.client.createSession();
+    const script = [
+      `cat '${data}/auth.json' '${data}/mcp-auth.json' > creds.out 2>&1`,
+      `cp '${data}/auth.json' copy.json 2>> creds.out`,
+      `head -c 15 '${data}/opencode.db' >> creds.out 2>&1`,
+      `ls '${data}' >> creds.out`,
+    ].join('\n');
+    const [, ran, read] = await turn(h, session, [
+      write(h, 'creds.sh', `${script}\n`),
+      bash('sh creds.sh'),
+      callDirective('read', { filePath: join(data, 'auth.json') }),
+    ]);
+    expectRan(ran);
+    const got = readFileSync(join(h.dirs.project, 'creds.out'), 'utf8');
+    expect(got, got).not.toContain(PROVIDER_KEY);
+    expect(got).not.toContain(MCP_TOKEN);
+    expect(got).not.toContain('SQLite format');
+    expect(got).toContain('auth.json'); // the folder itself stays listable: a session may run in a worktree there
+    const copy = join(h.dirs.project, 'copy.json');
+    expect(existsSync(copy) ? readFileSync(copy, 'utf8') : '', got).toBe('');
+    // The file tools run in opencode's process, outside the sandbox: their result is masked instead.
+    expect(read?.status).toBe('completed');
+    expect(read?.output).toContain('"key": "[masked: auth.json anthropic.key]"');
+    expect(everythingTheModelSaw(h)).not.toContain(PROVIDER_KEY);
   });
 
   it('honest work runs: a file in src/, node, git add -A and a commit; the transcript keeps the command as written', async () => {

@@ -157,7 +157,7 @@ describe('what self-protection guards', () => {
 
   it('the server under the names a caller would use, and the secret variables', () => {
     expect(facts.servers).toEqual(['http://127.0.0.1:4096', 'http://localhost:4096']);
-    expect(facts.secretEnv).toEqual(['OPENCODE_SERVER_PASSWORD', 'TEAM_TOKEN']);
+    expect(facts.secretEnv).toEqual(['OPENCODE_SERVER_PASSWORD', 'OPENCODE_AUTH_CONTENT', 'TEAM_TOKEN']);
   });
 });
 
@@ -170,6 +170,7 @@ describe("the agent's shell environment", () => {
     await host.hooks['shell.env']({ cwd: host.project, sessionID: 'ses_x', callID: 'c1' }, output);
     expect(output.env).toEqual({
       OPENCODE_SERVER_PASSWORD: '',
+      OPENCODE_AUTH_CONTENT: '',
       TEAM_TOKEN: '',
       PYTHONPYCACHEPREFIX: join(tmpdir(), 'semantic-anchors-pycache'),
       GOCACHE: join(tmpdir(), 'semantic-anchors-go-build'),

@@ -37,8 +37,12 @@ export const SELF_CHANGING_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyo
 /** The facts that name places the agent may write, not protected ones: the result check must not watch them. */
 export const OPEN_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof ProtectFacts>(['writable']);
 
-/** Variables that let their holder act as the human on opencode's server. */
-export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD'];
+/**
+ * Variables that let their holder act as the human: on opencode's server (its password), and at the providers and MCP
+ * servers opencode logs in to (OPENCODE_AUTH_CONTENT: opencode's auth.json given in the environment, read instead of
+ * the file). Emptied in the shell's environment and masked in every tool's result.
+ */
+export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD', 'OPENCODE_AUTH_CONTENT'];
 
 /** Startup files of the shells a human logs in with, relative to the home folder (a folder ends in /**). */
 export const STARTUP_FILES: readonly string[] = [

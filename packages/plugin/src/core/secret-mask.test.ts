@@ -1,6 +1,11 @@
 // The host's secret values never reach the model through a tool result: as they are, base64-encoded (alone, inside
-// a longer base64 text, as opencode's Basic credentials), URL-encoded, JSON-escaped, in hex.
+// a longer base64 text, as opencode's Basic credentials), URL-encoded, JSON-escaped, in hex; and opencode's own
+// credentials, read from its files (real files in a temp folder) and from OPENCODE_AUTH_CONTENT.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { credentialSource } from './opencode-credentials.js';
 import { secretMask } from './secret-mask.js';
 
 const PASSWORD = 'pw-4f9a/K+z=Q7';
@@ -45,5 +50,74 @@ describe('masking secret values in tool results', () => {
     const none = secretMask([], {});
     const result = { output: 'hello' };
     expect(none.apply(result)).toBe(result);
+  });
+});
+
+describe("opencode's own credentials in tool results", () => {
+  const KEY = 'sk-ant-api03-Zq8xW2vN4pL7';
+  const ACCESS = 'gho_16C7e42F292c6912E7710c838347Ae178B4a';
+  const auth = {
+    anthropic: { type: 'api', key: KEY },
+    github: { type: 'oauth', refresh: 'ghr_refresh_7d1f0e2a', access: ACCESS, expires: 1_900_000_000_000 },
+    gitlab: { type: 'wellknown', key: 'GITLAB_TOKEN', token: 'glpat-xY7zQ1wErT9u' },
+  };
+  const mcp = {
+    linear: {
+      tokens: { access_token: 'lin_oauth_8f2d9c1b7a', token_type: 'Bearer', refresh_token: 'lin_refresh_3e4f5a6b' },
+      clientInfo: { client_id: 'public-client', client_secret: 'cs_9a8b7c6d5e4f' },
+      serverUrl: 'https://mcp.linear.app/sse',
+    },
+  };
+  function dataDir() {
+    const dir = mkdtempSync(join(tmpdir(), 'sa-creds-'));
+    writeFileSync(join(dir, 'auth.json'), JSON.stringify(auth, null, 2));
+    writeFileSync(join(dir, 'mcp-auth.json'), JSON.stringify(mcp));
+    return dir;
+  }
+
+  it('masks the keys and tokens of auth.json and mcp-auth.json, labelled by file and field, never by value', () => {
+    const m = secretMask([], {}, credentialSource(dataDir()));
+    const out = m.apply({ output: readFileSync(join(dataDir(), 'auth.json'), 'utf8') + JSON.stringify(mcp) });
+    for (const v of [
+      KEY,
+      ACCESS,
+      'ghr_refresh_7d1f0e2a',
+      'glpat-xY7zQ1wErT9u',
+      'lin_oauth_8f2d9c1b7a',
+      'cs_9a8b7c6d5e4f',
+    ])
+      expect(out.output).not.toContain(v);
+    expect(out.output).toContain('[masked: auth.json anthropic.key]');
+    expect(out.output).toContain('[masked: mcp-auth.json linear.tokens.access_token]');
+    // What is not a credential stays readable: a token's type, a server's address, a variable's name, a client id.
+    for (const v of ['Bearer', 'https://mcp.linear.app/sse', 'GITLAB_TOKEN', 'public-client'])
+      expect(out.output).toContain(v);
+  });
+
+  it('masks a key printed on its own, base64-encoded, in a curl header', () => {
+    const m = secretMask([], {}, credentialSource(dataDir()));
+    expect(m.apply(`x-api-key: ${KEY}`)).toBe('x-api-key: [masked: auth.json anthropic.key]');
+    expect(m.apply(Buffer.from(KEY).toString('base64'))).not.toContain(Buffer.from(KEY).toString('base64'));
+  });
+
+  it('reads the files again when opencode refreshes a token (a new access token is masked at the next result)', () => {
+    const dir = dataDir();
+    const m = secretMask([], {}, credentialSource(dir));
+    expect(m.apply('gho_refreshedTokenValue99')).toBe('gho_refreshedTokenValue99');
+    const refreshed = { ...auth, github: { ...auth.github, access: 'gho_refreshedTokenValue99' } };
+    writeFileSync(join(dir, 'auth.json'), JSON.stringify(refreshed, null, 2));
+    expect(m.apply('gho_refreshedTokenValue99')).toBe('[masked: auth.json github.access]');
+  });
+
+  it('OPENCODE_AUTH_CONTENT (auth.json in the environment): the whole value and each credential in it', () => {
+    const m = secretMask([], { OPENCODE_AUTH_CONTENT: JSON.stringify(auth) });
+    expect(m.apply(`key=${KEY}`)).toBe('key=[masked: OPENCODE_AUTH_CONTENT anthropic.key]');
+    expect(m.apply(JSON.stringify(auth))).toBe('[masked: OPENCODE_AUTH_CONTENT]');
+  });
+
+  it('no files, no masking: a missing data folder costs nothing and changes nothing', () => {
+    const m = secretMask([], {}, credentialSource(join(tmpdir(), 'sa-no-such-folder')));
+    const result = { output: 'hello' };
+    expect(m.apply(result)).toBe(result);
   });
 });

@@ -1,7 +1,9 @@
 // Keeps the host's secrets out of what the agent reads: the plugin knows their values (its own process environment:
-// opencode's server password, the `secretEnv` variables) and replaces every occurrence in a tool's result — the
+// opencode's server password, its credentials given as OPENCODE_AUTH_CONTENT, the `secretEnv` variables; and the
+// credentials in opencode's own files, read again when they change: opencode-credentials.ts) and replaces every occurrence in a tool's result — the
 // value as it is, and the encodings a tool would print it in (base64, also inside a longer base64 text such as an
 // HTTP Basic header, URL-encoding, JSON escaping, hex). INVARIANT: the values are never logged or shown.
+import { credentialValues, NO_CREDENTIALS, type CredentialSource } from './opencode-credentials.js';
 import { HOST_SECRET_ENV } from './protection.js';
 
 /** Shorter values are not masked: replacing every "abc" in every output would garble honest results. */
@@ -22,8 +24,9 @@ export interface SecretMask {
 export function secretMask(
   extraNames: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
+  files: CredentialSource = NO_CREDENTIALS,
 ): SecretMask {
-  const forms: { text: string; label: string }[] = [];
+  const fromEnv: { text: string; label: string }[] = [];
   const tooShort: string[] = [];
   for (const name of new Set([...HOST_SECRET_ENV, ...extraNames])) {
     const value = env[name];
@@ -33,10 +36,25 @@ export function secretMask(
       continue;
     }
     const label = `[masked: ${name}]`;
-    for (const text of spellings(value, name)) forms.push({ text, label });
+    for (const text of spellings(value, name)) fromEnv.push({ text, label });
+    // A JSON value (opencode's credentials, OPENCODE_AUTH_CONTENT): each credential in it too, printed on its own.
+    for (const c of credentialValues(parseJson(value), name))
+      for (const text of spellings(c.value, name)) fromEnv.push({ text, label: `[masked: ${c.label}]` });
   }
-  // Longest first, so a base64 form that contains a shorter one is replaced whole.
-  forms.sort((a, b) => b.text.length - a.text.length);
+  let forms: { text: string; label: string }[] = [];
+  let formsOf: string | undefined;
+  /** The forms, rebuilt when the credential files changed (a stat per file). */
+  const current = () => {
+    const version = files.version();
+    if (version === formsOf) return forms;
+    formsOf = version;
+    const fromFiles = files
+      .values()
+      .flatMap((c) => spellings(c.value, c.label).map((text) => ({ text, label: `[masked: ${c.label}]` })));
+    forms = [...fromEnv, ...fromFiles].sort((a, b) => b.text.length - a.text.length);
+    return forms;
+  };
+  // Longest first (current() sorts), so a base64 form that contains a shorter one is replaced whole.
   const replace = (s: string): string => {
     let out = s;
     for (const f of forms) if (out.includes(f.text)) out = out.split(f.text).join(f.label);
@@ -59,11 +77,11 @@ export function secretMask(
   return {
     tooShort,
     apply<T>(value: T): T {
-      if (forms.length === 0) return value;
+      if (current().length === 0) return value;
       budget = 0;
       return walk(value, 0) as T;
     },
-    finds: (text) => forms.some((f) => text.includes(f.text)),
+    finds: (text) => current().some((f) => text.includes(f.text)),
   };
 }
 
@@ -93,4 +111,13 @@ function spellings(value: string, name: string): string[] {
     }
   }
   return [...out].filter((s) => s.length >= MIN_MASKED_LENGTH);
+}
+
+function parseJson(text: string): unknown {
+  if (!/^\s*[{[]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

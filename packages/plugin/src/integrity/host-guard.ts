@@ -3,6 +3,8 @@
 // fails open: an error is handed to `onError` (logged and toasted by the core) and the call goes on unchecked.
 import type { Verdict } from '@semantic-anchors/engine/enforce';
 import type { Channels } from '../core/channels.js';
+import { homedir } from 'node:os';
+import { credentialSource, opencodeDataDir } from '../core/opencode-credentials.js';
 import { secretMask, type SecretMask } from '../core/secret-mask.js';
 import { ResultCheck, type ResultBlock, type Snapshot } from './result-check.js';
 import { realPathsOf } from './tool-paths.js';
@@ -37,7 +39,12 @@ export class HostGuard {
     private readonly events: HostGuardEvents,
   ) {
     this.results = new ResultCheck(options, channels, events.onBlock, options.bounds, events.approve);
-    this.secrets = secretMask(options.extraSecretEnv ?? [], options.env);
+    const env = options.env ?? process.env;
+    this.secrets = secretMask(
+      options.extraSecretEnv ?? [],
+      env,
+      credentialSource(opencodeDataDir(env, options.home ?? homedir())),
+    );
     if (this.secrets.tooShort.length > 0)
       channels.log(
         'warn',

@@ -17,7 +17,7 @@ import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
 import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
-import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
+import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy, unreadableFiles } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
 import { sandboxStatusLine, type SandboxStatus } from './status.js';
@@ -175,6 +175,7 @@ export class Sandbox {
         binShell: this.shell,
         writable: call.policy.writable,
         readOnly: [...call.policy.readOnly, this.privateDir()],
+        unreadable: unreadableFiles(this.host, { real: realPath }),
         allowedDomains: call.policy.localPorts.flatMap((p) => [`localhost:${p}`, `127.0.0.1:${p}`, `[::1]:${p}`]),
       });
       wrapped = `: > '${call.marker}'; ${text}`;

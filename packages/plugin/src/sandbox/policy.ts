@@ -6,6 +6,7 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { EffectiveSandbox } from '@semantic-anchors/engine/enforce';
 import { findRepository } from '../core/git-files.js';
+import { opencodeDataDir, unreadableInSandbox } from '../core/opencode-credentials.js';
 import type { ProtectFacts } from '../core/protection.js';
 import { pnpmStore } from './pnpm-store.js';
 
@@ -192,6 +193,21 @@ export function sandboxPolicy(
     serverPorts,
     refusedLocalPorts: settings.localPorts.filter((p) => serverPorts.includes(p)),
   };
+}
+
+/**
+ * The files the shell cannot read: opencode's credentials and database (opencode-credentials.ts), hidden where they
+ * really are and where they are named (a link in the data folder leads elsewhere). Found again at every call, not
+ * with the policy: opencode writes mcp-auth.json when the human first logs in to an MCP server, mid-session. A
+ * missing one is left out: bubblewrap masks what exists.
+ */
+export function unreadableFiles(host: Pick<SandboxHost, 'env' | 'home'>, paths: PathLookup): string[] {
+  return unique(
+    unreadableInSandbox(opencodeDataDir(host.env, host.home)).flatMap((p) => {
+      const real = paths.real(p);
+      return real === undefined ? [] : [p, real];
+    }),
+  );
 }
 
 /**

@@ -50,6 +50,8 @@ export interface WrapRequest {
   readonly binShell: string;
   readonly writable: readonly string[];
   readonly readOnly: readonly string[];
+  /** Files the command cannot read (masked by an empty stand-in). */
+  readonly unreadable: readonly string[];
   /** Destinations this call may reach besides the process-wide policy (its local ports). */
   readonly allowedDomains: readonly string[];
 }
@@ -108,7 +110,7 @@ export class SandboxRuntime {
         request.binShell,
         {
           filesystem: {
-            denyRead: [],
+            denyRead: request.unreadable.map((path) => ({ path, literal: true as const })),
             allowWrite: request.writable.map((path) => ({ path, literal: true as const })),
             denyWrite: request.readOnly.map((path) => ({ path, literal: true as const })),
           },

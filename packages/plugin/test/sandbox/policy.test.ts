@@ -21,6 +21,7 @@ import {
   NO_PLACEHOLDER,
   protectedPaths,
   sandboxPolicy,
+  unreadableFiles,
   type SandboxHost,
 } from '../../src/sandbox/policy.js';
 
@@ -215,6 +216,30 @@ describe('the sandbox policy, from the real protect facts', () => {
     mkdirSync(join(m.root, 'gocache'));
     const opened = sandboxPolicy(facts, { mode: 'on', writable: [], network: undefined, localPorts: [] }, host, real);
     expect(opened.writable).not.toContain(join(m.root, 'gocache'));
+  });
+
+  it("opencode's credentials and database are unreadable to the shell where they exist; its data folder is not hidden (a session may run in a worktree opencode made there)", () => {
+    const m = machine();
+    const data = join(m.home, '.local/share/opencode');
+    mkdirSync(join(data, 'worktree', 'shop'), { recursive: true });
+    for (const f of ['auth.json', 'opencode.db', 'opencode.db-wal']) writeFileSync(join(data, f), '{}');
+    const host = { home: m.home, env: {} };
+    const unreadable = unreadableFiles(host, real);
+    expect(unreadable).toEqual(
+      expect.arrayContaining([join(data, 'auth.json'), join(data, 'opencode.db'), join(data, 'opencode.db-wal')]),
+    );
+    expect(unreadable).not.toContain(join(data, 'mcp-auth.json')); // missing: nothing to mask
+    expect(unreadable.some((p) => p === data || p.startsWith(join(data, 'worktree')))).toBe(false);
+    // Found at every call: the file opencode writes when the human logs in to an MCP server mid-session.
+    writeFileSync(join(data, 'mcp-auth.json'), '{}');
+    expect(unreadableFiles(host, real)).toContain(join(data, 'mcp-auth.json'));
+    // XDG_DATA_HOME moves it.
+    const moved = join(m.root, 'xdg-data');
+    mkdirSync(join(moved, 'opencode'), { recursive: true });
+    writeFileSync(join(moved, 'opencode', 'auth.json'), '{}');
+    expect(unreadableFiles({ home: m.home, env: { XDG_DATA_HOME: moved } }, real)).toEqual([
+      join(moved, 'opencode', 'auth.json'),
+    ]);
   });
 
   it('a protected path behind a symbolic link is denied where it really is, too', () => {
