@@ -73,6 +73,38 @@ export const DOCKER_CLI: ProgramDeclaration = {
 };
 export const PODMAN: ProgramDeclaration = { names: ['podman'], about: 'podman: as docker', ...DOCKER };
 
+// The standalone Compose (v1, and podman-compose) spells `docker compose exec|run` as `docker-compose exec|run`: its
+// project options come before the verb (a real Makefile's `docker-compose exec db psql -c "drop database …"`, round 12).
+export const DOCKER_COMPOSE: ProgramDeclaration = {
+  names: ['docker-compose', 'podman-compose'],
+  about: 'docker-compose: as docker compose; exec and run run a command in a service container',
+  globals: {
+    value: [...COMPOSE_OPTIONS, '-H', '--host', '--context'],
+    flag: ['--verbose', '--no-ansi', '--compatibility'],
+  },
+  options: { '*': COMPOSE_OPTIONS },
+  runs: [
+    {
+      subcommands: ['exec', 'run'],
+      options: [
+        ...DOCKER_EXEC_OPTIONS,
+        '--index',
+        '--name',
+        '-v',
+        '--volume',
+        '--entrypoint',
+        '-p',
+        '--publish',
+        '-l',
+        '--label',
+      ],
+      skip: 1,
+      remote: true,
+      clearsEnvironment: true,
+    },
+  ],
+};
+
 const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
   globals: {
     value: [

@@ -10,6 +10,7 @@ import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import {
   ARGOCD,
   DOCKER_CLI,
+  DOCKER_COMPOSE,
   FLUX,
   HELM,
   HELMFILE,
@@ -142,6 +143,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GLAB,
   DOCKER_CLI,
   PODMAN,
+  DOCKER_COMPOSE,
   KUBECTL_CLI,
   KUBECTX,
   KUBENS,
