@@ -324,7 +324,9 @@ function peelRunner(
   const head = words[0] as ShellWord;
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
-  if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
+  // A command option given instead (`ipython -c '!CMD'` beside `ipython -m MODULE`) is read below.
+  if (r.programOption !== undefined && !hasAny(parsed, r.commandOption))
+    return peelProgramOption(state, r.programOption, parsed, label, from);
   if (r.entryPoints !== undefined) {
     // `node …/npm-cli.js publish`: the script is npm's entry point, so its words are npm's.
     const at = parsed.positionalAt[0];

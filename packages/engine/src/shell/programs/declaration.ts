@@ -164,7 +164,12 @@ export type InterpreterFamily =
   | 'groovy'
   | 'erlang'
   | 'clojure'
-  | 'gnuplot';
+  | 'gnuplot'
+  | 'octave'
+  | 'go'
+  | 'java'
+  | 'raku'
+  | 'm4';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;
@@ -174,6 +179,8 @@ export interface InterpreterDeclaration {
   readonly noScript?: readonly string[];
   /** How its script file is found: the first positional (default), or a first word that looks like a JS/TS file. */
   readonly scriptWord?: 'positional' | 'js-file';
+  /** With `js-file`: the file names it runs instead of JS/TS ones, the first such word (`go run x.go`, `java X.java`). */
+  readonly scriptPattern?: RegExp;
   /** Options that make it read its program from stdin although a word follows (`bash -s ARGS`). */
   readonly stdinOptions?: readonly string[];
   /** Options whose value is its script file (`at -f FILE`). */
@@ -258,8 +265,10 @@ export interface ProgramTextDeclaration {
   readonly language: string;
   /** Options that carry the code (else it is the first operand). */
   readonly options: readonly string[];
-  /** Options that name a file of code instead: then nothing is read. */
+  /** Options that name a file of code instead: read when the call or the session wrote it, or `-` for its stdin. */
   readonly fileOptions: readonly string[];
+  /** Options that set a variable of the code (`awk -v NAME=VALUE`): a call given NAME alone reads VALUE. */
+  readonly assign?: readonly string[];
 }
 
 /**
@@ -357,6 +366,9 @@ export interface ProgramDeclaration {
   /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as
    * its code cells (notebook-code.ts). */
   readonly notebooks?: (input: EffectInput) => readonly string[];
+  /** Folders whose files it runs, each as a script (`run-parts DIR`): each file the call or the session wrote directly
+   * in one is run (its shebang says by what). */
+  readonly folderRuns?: (input: EffectInput) => readonly string[];
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

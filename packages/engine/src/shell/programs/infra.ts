@@ -235,8 +235,10 @@ export const RAKE: ProgramDeclaration = {
 
 export const GO: ProgramDeclaration = {
   names: ['go'],
-  about: 'go: single-dash options (-run, -count=1, -update); -C moves it',
+  about: 'go: single-dash options (-run, -count=1, -update); -C moves it; `go run x.go` runs the file',
   globals: { value: ['-C'], flag: [] },
+  // `go run main.go`: the program's exec.Command calls with literal words are read (one-liner-words.ts)
+  interpreter: { family: 'go', inline: [], scriptWord: 'js-file', scriptPattern: /\.go$/ },
   cwd: ['-C'],
   singleDashOptions: true,
   options: {

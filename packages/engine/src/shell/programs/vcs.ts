@@ -76,6 +76,8 @@ export const GIT: ProgramDeclaration = {
     am: ['-p'],
     apply: ['-p', '--directory', '--exclude', '--include'],
     diff: ['-U', '--unified', '--diff-filter'],
+    grep: ['-e', '-f', '-A', '-B', '-C', '--after-context', '--before-context', '--context', '-m', '--max-count'],
+    difftool: ['-x', '--extcmd', '-t', '--tool'],
     show: ['--format', '--pretty'],
     rm: [],
     clean: ['-e', '--exclude'],
@@ -91,6 +93,8 @@ export const GIT: ProgramDeclaration = {
       'core.sshcommand',
       'diff.external',
       'core.askpass',
+      // a value other than a boolean is a hook command git runs through a shell at status, diff, add … (blind round 12)
+      'core.fsmonitor',
     ],
     bangKeys: ['credential.helper'],
     env: ['GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS'],
@@ -141,6 +145,23 @@ export const GIT: ProgramDeclaration = {
       itself: true,
     },
     { subcommands: ['bisect run'], options: [], itself: true },
+    // `git grep -O'CMD' PATTERN` / `--open-files-in-pager=CMD` runs CMD through a shell with the matching files; the
+    // value is attached only (`-O` alone opens the default pager). `git difftool -x CMD` runs CMD for each file.
+    {
+      subcommands: ['grep'],
+      options: ['-e', '-f', '-A', '-B', '-C', '--after-context', '--before-context', '--context', '-m', '--max-count'],
+      attached: ['-O', '--open-files-in-pager'],
+      commandOption: ['-O', '--open-files-in-pager'],
+      rest: false,
+      itself: true,
+    },
+    {
+      subcommands: ['difftool'],
+      options: ['-x', '--extcmd', '-t', '--tool'],
+      commandOption: ['-x', '--extcmd'],
+      rest: false,
+      itself: true,
+    },
   ],
 };
 
