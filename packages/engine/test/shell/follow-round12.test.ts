@@ -117,3 +117,37 @@ describe('more runners: schroot, lckdo, pee, run-parts', () => {
     expect(runs('run-parts --test /tmp/parts', written(parts))).not.toContain('npm publish');
   });
 });
+
+describe('round 12b: hash -p, sed ranges, ext:: remotes, push.default=matching, checkout -', () => {
+  it('hash -p PATH NAME makes NAME run PATH', () => {
+    expect(runs('hash -p /usr/bin/npm r12\nr12 publish')).toContain('npm publish');
+    expect(runs('hash -r\nnpm pack')).toContain('npm pack');
+  });
+  it("sed -n '/A/,/B/{//!p}' of a file the session wrote prints the lines between, into sh", () => {
+    const book = { '/tmp/RUNBOOK.md': '# Runbook\n\n```sh\nnpm publish\n```\n\n```sh\nnpm pack\n```\n' };
+    const ran = runs("sed -n '/^```sh$/,/^```$/{//!p}' /tmp/RUNBOOK.md | sh", written(book));
+    expect(ran).toContain('npm publish');
+    expect(ran).toContain('npm pack');
+    expect(ran).not.toContain('```sh');
+  });
+  it('git ls-remote of an ext:: URL runs its command (% is a space inside a word); a URL runs nothing', () => {
+    expect(runs("git ls-remote 'ext::sh -c npm% publish'")).toContain('npm publish');
+    expect(runs('git ls-remote https://github.com/acme/shop.git')).toEqual([
+      'git ls-remote https://github.com/acme/shop.git',
+    ]);
+  });
+  it('git -c push.default=matching push with no refspec pushes every branch (--all implied)', () => {
+    expect(runs('git -c push.default=matching push origin')).toContain('git push origin --all');
+    expect(runs('git -c push.default=matching push origin feat/x')).toContain('git push origin feat/x');
+  });
+  it('git checkout - goes back to the branch checked out before the last switch', () => {
+    const on = (source: string): string[] =>
+      parseShell(source, undefined, { branch: 'feat/cart' }).commands.map((c) => [c.program, ...c.argv].join(' '));
+    expect(on('git checkout main && git checkout feat/cart && git checkout - && git push -f')).toContain(
+      'git push -f origin main',
+    );
+    expect(on('git checkout feat/a && git checkout feat/cart && git checkout - && git push -f')).toContain(
+      'git push -f origin feat/a',
+    );
+  });
+});

@@ -141,6 +141,9 @@ export interface RunsDeclaration {
   /** Each of its operands, and each value of its `commandOption`s, is a command line a shell runs (`concurrently 'a'
    * 'b'`, `hyperfine --setup 'c' 'a'`). */
   readonly everyOperand?: boolean;
+  /** With `everyOperand` and a `commandPrefix`: the operand's own escapes turned into a shell command line (git's
+   * `ext::sh -c git% push` URL: `% ` is a space inside one argument); undefined: not read. */
+  readonly operandCommand?: (operand: string) => string | undefined;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
 }

@@ -3,6 +3,7 @@ import { gitEffects } from '../file-effects.js';
 import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import type { Flag } from '../types.js';
 import { gitOutput } from '../git-output.js';
+import { shellQuote } from '../words.js';
 
 /** git filter-branch's options whose value is a command line a shell runs for each rewritten commit. */
 const FILTER_BRANCH_FILTERS = [
@@ -28,6 +29,26 @@ const gitConfigEnvironment: EnvironmentArgs = (get) => {
     if (m[2] !== undefined) add(m[1] as string, m[2].replace(/'\\''/g, "'"), 'GIT_CONFIG_PARAMETERS (environment)');
   return out;
 };
+
+/** git's `ext::CMD ARGS` remote (git-remote-ext(1)): words split on spaces, `% ` a space inside one, `%%` a percent;
+ * the other `%` placeholders (`%s`, `%S`, `%G…`) are git's own values, so such a URL is not read. */
+function extCommand(url: string): string | undefined {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < url.length; i++) {
+    const c = url[i] as string;
+    if (c === '%') {
+      const n = url[++i];
+      if (n !== ' ' && n !== '%') return undefined;
+      word += n;
+    } else if (c === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+    } else word += c;
+  }
+  if (word !== '') words.push(word);
+  return words.length === 0 ? undefined : words.map(shellQuote).join(' ');
+}
 
 export const GIT: ProgramDeclaration = {
   names: ['git'],
@@ -155,6 +176,15 @@ export const GIT: ProgramDeclaration = {
       rest: false,
       itself: true,
     },
+    // A remote given as `ext::CMD` (allowed by protocol.ext.allow) runs CMD to talk to it.
+    ...['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].map((sub) => ({
+      subcommands: [sub],
+      options: [],
+      everyOperand: true,
+      commandPrefix: /^ext::/,
+      operandCommand: extCommand,
+      itself: true,
+    })),
     {
       subcommands: ['difftool'],
       options: ['-x', '--extcmd', '-t', '--tool'],
