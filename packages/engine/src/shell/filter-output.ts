@@ -100,6 +100,9 @@ export function sedOutput(
       .map((l) => `${l}\n`)
       .join('');
   }
+  // `sed '1d;$d'`, `sed '$d'`: lines deleted by number (a fence's first and last line trimmed).
+  const deleted = scripts.length === 1 && text !== undefined ? deleteLines(scripts[0] as string, text) : undefined;
+  if (deleted !== undefined) return deleted;
   for (const script of scripts) {
     const edits = sedEdits(script);
     // The script must be `s` commands only, all read (sedEdits stops at anything else).
@@ -114,6 +117,24 @@ export function sedOutput(
             : substituteLines(text, { pattern: e.pattern, replacement: e.to, flags: e.flags }, extended);
   }
   return text;
+}
+
+/** A sed script of `d` commands by line number or `$` only (`1d;$d`, `2,3d`): the text without those lines. */
+function deleteLines(script: string, text: string): string | undefined {
+  const parts = script
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const ranges: (readonly [string, string])[] = [];
+  for (const p of parts) {
+    const m = /^(\d+|\$)(?:,(\d+|\$))?d$/.exec(p);
+    if (m === null) return undefined;
+    ranges.push([m[1] as string, m[2] ?? (m[1] as string)]);
+  }
+  if (ranges.length === 0) return undefined;
+  const lines = linesOf(text);
+  const at = (v: string): number => (v === '$' ? lines.length : Number(v));
+  return lines.filter((_, i) => !ranges.some(([a, b]) => i + 1 >= at(a) && i + 1 <= at(b))).join('');
 }
 
 /** A quiet sed script that prints the lines from one pattern's match to the next's: `/A/,/B/p` (both ends printed) or

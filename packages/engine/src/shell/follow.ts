@@ -756,9 +756,9 @@ export abstract class Follower {
     for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
       if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
     // Folders whose files it runs (run-parts DIR): each file the call or the session wrote there is run.
-    for (const dir of declarationOf(command.program)?.folderRuns?.(command) ?? [])
-      for (const m of this.files.matching(`${resolve(cwd, dir).replace(/\/+$/, '')}/*`))
-        if (!run(m.path, undefined, `${command.program} ${dir}`)) this.out.script(m.path, index);
+    for (const f of declarationOf(command.program)?.folderRuns?.(command) ?? [])
+      for (const m of this.files.matching(`${resolve(cwd, f.dir).replace(/\/+$/, '')}/${f.files}`))
+        if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -1529,6 +1529,8 @@ function withAssigned(command: SimpleCommand, own: ProgramTextDeclaration, code:
     if (m === null) continue;
     const literal = `"${(m[2] as string).replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\n')}"`;
     out = out.replace(new RegExp(`\\(\\s*${m[1]}\\s*\\)`, 'g'), `(${literal})`);
+    // …and as an assignment ahead of the code, which the language's own fold reads (`system(c " --x")` in awk)
+    out = `${m[1]} = ${literal}\n${out}`;
   }
   return out;
 }

@@ -529,8 +529,28 @@ function foldAwkVariables(code: string): string {
   }
   if (![...values.values()].some((v) => v !== undefined)) return code;
   const put = (name: string): string | undefined => values.get(name);
+  // `system(p " push")`: literals and such variables side by side are one string (awk joins them)
+  const joined = (parts: string): string | undefined => {
+    let inner = '';
+    for (const t of parts.match(new RegExp(`[A-Za-z_]\\w*|${AWK_STRING}`, 'g')) ?? []) {
+      const literal = t.startsWith('"') ? t : put(t);
+      if (literal === undefined) return undefined;
+      inner += literal.slice(1, -1);
+    }
+    return `"${inner}"`;
+  };
   return code
     .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (all, n: string) => (put(n) ? `system(${put(n)})` : all))
+    .replace(
+      new RegExp(
+        `\\bsystem\\s*\\(\\s*((?:[A-Za-z_]\\w*|${AWK_STRING})(?:\\s+(?:[A-Za-z_]\\w*|${AWK_STRING}))+)\\s*\\)`,
+        'g',
+      ),
+      (all, parts: string) => {
+        const s = joined(parts);
+        return s === undefined ? all : `system(${s})`;
+      },
+    )
     .replace(/(\bprintf?\s+)([A-Za-z_]\w*)(\s*\|)/g, (all, a: string, n: string, b: string) =>
       put(n) ? `${a}${put(n)}${b}` : all,
     )

@@ -151,3 +151,22 @@ describe('round 12b: hash -p, sed ranges, ext:: remotes, push.default=matching, 
     );
   });
 });
+
+describe('round 12c: the same mechanisms one step further', () => {
+  it("awk -v p='prog' 'BEGIN { system(p \" args\") }' runs the joined string; an unknown part leaves it unread", () => {
+    expect(runs("awk -v p='npm' 'BEGIN { system(p \" publish\") }'")).toContain('npm publish');
+    expect(runs('awk \'BEGIN { system(q " publish") }\'')).not.toContain('npm publish');
+  });
+  it("sed '1d;$d' deletes those lines of its input (a fence trimmed before sh)", () => {
+    const notes = { '/tmp/N.md': '# N\n\n```bash\nnpm publish\n```\n' };
+    const ran = runs("sed -n '/^```bash$/,/^```$/p' /tmp/N.md | sed '1d;$d' | bash", written(notes));
+    expect(ran).toContain('npm publish');
+  });
+  it('go run DIR runs the .go files the session wrote in DIR', () => {
+    const tool = {
+      '/tmp/tool/main.go': 'package main\nimport "os/exec"\nfunc main() { exec.Command("npm", "publish").Run() }\n',
+    };
+    expect(runs('go run /tmp/tool', written(tool))).toContain('npm publish');
+    expect(runs('go run github.com/acme/tool@latest', written(tool))).not.toContain('npm publish');
+  });
+});

@@ -321,6 +321,14 @@ export type ShellChange =
   | 'shift'
   | 'mapfile';
 
+/** A folder a program runs the files of. */
+export interface FolderRun {
+  readonly dir: string;
+  /** A glob of the file names run there (`*`, `*.go`). */
+  readonly files: string;
+  readonly family?: InterpreterFamily;
+}
+
 export interface ProgramDeclaration {
   /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */
   readonly names: readonly string[];
@@ -369,9 +377,9 @@ export interface ProgramDeclaration {
   /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as
    * its code cells (notebook-code.ts). */
   readonly notebooks?: (input: EffectInput) => readonly string[];
-  /** Folders whose files it runs, each as a script (`run-parts DIR`): each file the call or the session wrote directly
-   * in one is run (its shebang says by what). */
-  readonly folderRuns?: (input: EffectInput) => readonly string[];
+  /** Folders whose files it runs (`run-parts DIR`, `go run ./tool`): each file the call or the session wrote directly in
+   * one, matching `files`, is run — by `family`, else as its shebang says. */
+  readonly folderRuns?: (input: EffectInput) => readonly FolderRun[];
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

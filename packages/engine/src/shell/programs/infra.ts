@@ -239,6 +239,14 @@ export const GO: ProgramDeclaration = {
   globals: { value: ['-C'], flag: [] },
   // `go run main.go`: the program's exec.Command calls with literal words are read (one-liner-words.ts)
   interpreter: { family: 'go', inline: [], scriptWord: 'js-file', scriptPattern: /\.go$/ },
+  // `go run ./tool`, `go run .`: the package in that folder, its .go files the session wrote
+  folderRuns: (input) => {
+    if (input.positionals[0] !== 'run') return [];
+    const dir = input.positionals[1];
+    return dir === undefined || dir.endsWith('.go') || !/^(?:\.{1,2}|\.{0,2}\/.*|\/.*)$/.test(dir)
+      ? []
+      : [{ dir, files: '*.go', family: 'go' }];
+  },
   cwd: ['-C'],
   singleDashOptions: true,
   options: {

@@ -630,7 +630,9 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     about: 'run-parts DIR: runs each executable file in DIR (--test/--list run none)',
     options: { '*': ['-u', '--umask', '--arg', '-a', '--regex'] },
     folderRuns: (input) =>
-      input.flags.some((f) => f.name === '--test' || f.name === '--list') ? [] : input.positionals.slice(0, 1),
+      input.flags.some((f) => f.name === '--test' || f.name === '--list')
+        ? []
+        : input.positionals.slice(0, 1).map((dir) => ({ dir, files: '*' })),
   },
   runner(['setarch'], 'setarch ARCH [opts] [CMD]: runs CMD with another reported architecture', {
     options: [],

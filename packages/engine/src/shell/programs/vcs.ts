@@ -53,7 +53,11 @@ function extCommand(url: string): string | undefined {
 export const GIT: ProgramDeclaration = {
   names: ['git'],
   environmentArgs: gitConfigEnvironment,
-  environmentNames: ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'GIT_CONFIG_PARAMETERS'],
+  environmentNames: [
+    ...['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'GIT_CONFIG_PARAMETERS'],
+    // the config files it reads an alias from (git-aliases.ts)
+    ...['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM'],
+  ],
   about:
     'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv, patched by apply/am',
   globals: {
