@@ -43,7 +43,8 @@ export function teeEffects(input: EffectInput, add: AddEffect, stdin: string | u
     if (!NOT_FILES.test(p)) add(append ? 'append' : 'write', p, append ? 'tee -a' : 'tee', stdin);
 }
 
-export function sedEffects(input: EffectInput, add: AddEffect, _stdin?: string, access?: FileAccess): void {
+export function sedEffects(input: EffectInput, add: AddEffect, stdin?: string, access?: FileAccess): void {
+  sedWrites(input, add, stdin, access);
   if (!has(input.flags, '-i', '--in-place')) return;
   // Without -e/-f the first positional is the script, the rest are the files edited in place.
   const files = has(input.flags, '-e', '--expression', '-f', '--file') ? input.positionals : input.positionals.slice(1);
@@ -55,6 +56,27 @@ export function sedEffects(input: EffectInput, add: AddEffect, _stdin?: string, 
       if (text !== undefined) scripts.push(...text.split('\n').filter((l) => l.trim() !== ''));
     }
   for (const p of files) add('write', p, 'sed -i', replacements(scripts));
+}
+
+/** sed's `w FILE` command and `s///w FILE` flag (`sed -n 'w out' in`, `sed -n '/x/w out'`) write FILE: the lines
+ * they write are among its input, taken whole as the content (its files' text, else its stdin) when known. */
+function sedWrites(input: EffectInput, add: AddEffect, stdin: string | undefined, access?: FileAccess): void {
+  const named = has(input.flags, '-e', '--expression', '-f', '--file');
+  const scripts = named ? sedScripts(input) : input.positionals.slice(0, 1);
+  const files = named ? input.positionals : input.positionals.slice(1);
+  let text: string | undefined = files.length === 0 ? stdin : '';
+  for (const f of files) {
+    const t = access?.text(f);
+    text = t === undefined || text === undefined ? undefined : text + t;
+  }
+  for (const script of scripts)
+    for (const line of script.split(/[\n;]/)) {
+      const w =
+        /^\s*(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?)?\s*w\s+(\S.*)$/.exec(
+          line,
+        );
+      if (w !== null && !NOT_FILES.test(w[1] as string)) add('write', (w[1] as string).trim(), 'sed w', text);
+    }
 }
 
 /**
@@ -404,6 +426,7 @@ const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
 
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
+  findPrints(input.argv, add);
   if (!input.flags.some((f) => f.token === '-delete')) return;
   const roots = findRoots(input.argv);
   // `find . -name '*.pyc' -delete` deletes the .pyc files below, never `.` itself (its name is not *.pyc): the start
@@ -417,6 +440,38 @@ export function findEffects(input: EffectInput, add: AddEffect): void {
     if (found !== undefined) add('delete', found, 'find -delete');
     else if (named) add('delete', tree(root), 'find -delete');
   }
+}
+
+/** find's actions that write a file of their own (`-fprint F`, `-fls F`, `-fprintf F FORMAT`): F is written, with
+ * -fprintf's format as the content when it prints no file data (no `%` directive besides `%%`), its escapes read. */
+function findPrints(argv: readonly string[], add: AddEffect): void {
+  for (let i = 0; i + 1 < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a !== '-fprint' && a !== '-fprint0' && a !== '-fls' && a !== '-fprintf') continue;
+    const format = a === '-fprintf' ? argv[i + 2] : undefined;
+    const literal =
+      format !== undefined && !/%[^%]/.test(format.replace(/%%/g, ''))
+        ? format.replace(/%%/g, '%').replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\')
+        : undefined;
+    add('write', argv[i + 1] as string, `find ${a}`, literal);
+  }
+}
+
+/** CMake's portable file commands (`cmake -E copy|rename|rm|touch …`) are cp, mv, rm and touch under other names:
+ * judged as those. */
+export function cmakeEffects(input: EffectInput, add: AddEffect, stdin?: string, files?: FileAccess): void {
+  const [sub, ...rest] = input.positionals;
+  const as = (program: string): EffectInput => ({ ...input, program, positionals: rest, argv: rest });
+  if (
+    sub === 'copy' ||
+    sub === 'copy_if_different' ||
+    sub === 'copy_directory' ||
+    sub === 'copy_directory_if_different'
+  )
+    copyEffects(as('cp'), add, stdin, files);
+  else if (sub === 'rename') copyEffects(as('mv'), add, stdin, files);
+  else if (sub === 'rm' || sub === 'remove' || sub === 'remove_directory') removeEffects(as('rm'), add);
+  else if (sub === 'touch' || sub === 'touch_nocreate' || sub === 'make_directory') touchEffects(as('touch'), add);
 }
 
 /** `git apply` and `git am` options after which nothing is written (a check, a summary, a sequencer step). */

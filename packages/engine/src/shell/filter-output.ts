@@ -3,7 +3,8 @@
 // `sed 's/feature/main/' x.sh | bash`, `tr -d '\r' < x.sh | bash`) runs that text, so it is judged as it.
 // Anything these readers cannot compute exactly (bytes, regex scripts, ranges, several files) is unknown.
 import { applySed, scriptEdits, sedEdits } from './sed-script.js';
-import { substituteLines } from './sed-regex.js';
+import { posixToRe2, substituteLines } from './sed-regex.js';
+import { RE2JS } from 're2js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
 
 /** A line count as head/tail write it (`5`, `+5`, `-5`); undefined when it is not one. */
@@ -83,6 +84,10 @@ export function sedOutput(
   }
   let text = singleInput(operands, stdin, file);
   if (quiet) {
+    // `sed -n '/^```sh$/,/^```$/{//!p}'`, `sed -n '/start/,/end/p'`: the lines of a range between two patterns.
+    const ranged =
+      scripts.length === 1 && text !== undefined ? patternRange(scripts[0] as string, text, extended) : undefined;
+    if (ranged !== undefined) return ranged;
     // `sed -n 2p`, `sed -n '2,3p'`, `sed -n '$p'`: the lines it prints; any other quiet script is not read.
     const m = scripts.length === 1 ? /^\s*(\d+|\$)(?:,(\d+|\$))?p\s*$/.exec(scripts[0] as string) : null;
     if (m === null || text === undefined) return undefined;
@@ -95,6 +100,9 @@ export function sedOutput(
       .map((l) => `${l}\n`)
       .join('');
   }
+  // `sed '1d;$d'`, `sed '$d'`: lines deleted by number (a fence's first and last line trimmed).
+  const deleted = scripts.length === 1 && text !== undefined ? deleteLines(scripts[0] as string, text) : undefined;
+  if (deleted !== undefined) return deleted;
   for (const script of scripts) {
     const edits = sedEdits(script);
     // The script must be `s` commands only, all read (sedEdits stops at anything else).
@@ -109,6 +117,62 @@ export function sedOutput(
             : substituteLines(text, { pattern: e.pattern, replacement: e.to, flags: e.flags }, extended);
   }
   return text;
+}
+
+/** A sed script of `d` commands by line number or `$` only (`1d;$d`, `2,3d`): the text without those lines. */
+function deleteLines(script: string, text: string): string | undefined {
+  const parts = script
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const ranges: (readonly [string, string])[] = [];
+  for (const p of parts) {
+    const m = /^(\d+|\$)(?:,(\d+|\$))?d$/.exec(p);
+    if (m === null) return undefined;
+    ranges.push([m[1] as string, m[2] ?? (m[1] as string)]);
+  }
+  if (ranges.length === 0) return undefined;
+  const lines = linesOf(text);
+  const at = (v: string): number => (v === '$' ? lines.length : Number(v));
+  return lines.filter((_, i) => !ranges.some(([a, b]) => i + 1 >= at(a) && i + 1 <= at(b))).join('');
+}
+
+/** A quiet sed script that prints the lines from one pattern's match to the next's: `/A/,/B/p` (both ends printed) or
+ * `/A/,/B/{//!p}` (the lines between them: `//` is the boundary pattern just tried). Undefined for any other script,
+ * or a pattern RE2 does not take. */
+function patternRange(script: string, text: string, extended: boolean): string | undefined {
+  const m =
+    /^\s*\/((?:[^/\\]|\\.)*)\/\s*,\s*\/((?:[^/\\]|\\.)*)\/\s*(p|\{\s*p\s*;?\s*\}|\{\s*\/\/\s*!\s*p\s*;?\s*\})\s*$/.exec(
+      script,
+    );
+  if (m === null) return undefined;
+  const compile = (p: string): RE2JS | undefined => {
+    const source = posixToRe2(p, extended);
+    try {
+      return source === undefined ? undefined : RE2JS.compile(source);
+    } catch {
+      return undefined;
+    }
+  };
+  const start = compile(m[1] as string);
+  const stop = compile(m[2] as string);
+  if (start === undefined || stop === undefined) return undefined;
+  const inner = (m[3] as string).includes('!');
+  let out = '';
+  let inside = false;
+  for (const withEnd of linesOf(text)) {
+    const line = withEnd.replace(/\n$/, '');
+    if (!inside) {
+      if (!start.matcher(line).find()) continue;
+      inside = true;
+      if (!inner) out += `${line}\n`;
+      continue;
+    }
+    const ends = stop.matcher(line).find();
+    if (!inner || !ends) out += `${line}\n`;
+    if (ends) inside = false;
+  }
+  return out;
 }
 
 /** paste's delimiter list as it reads it: `\n`, `\t`, `\\` and `\0` (no delimiter) escapes, each entry one character. */

@@ -141,6 +141,19 @@ export abstract class Follower {
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
   protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
 
+  /** A program's code given as a file (`awk -f step.awk`, `awk -f - <<EOF`): the file the call or the session wrote,
+   * or its stdin; undefined when not known (the program is then judged by its words alone). */
+  private programFile(
+    command: SimpleCommand,
+    own: ProgramTextDeclaration,
+    stdin: string | undefined,
+  ): string | undefined {
+    const path = command.flags.find((f) => own.fileOptions.includes(f.name))?.value;
+    if (path === undefined) return undefined;
+    const text = path === '-' || STDIN_PATHS.has(path) ? stdin : this.fileText(resolve(command.cwd, path));
+    return text === undefined ? undefined : withAssigned(command, own, text);
+  }
+
   /** `.git/HEAD` says which branch is checked out (`ref: refs/heads/main`): its text follows from the host's facts, so
    * `$(sed 's|ref: refs/heads/||' .git/HEAD)` or `cut -d/ -f3- .git/HEAD` print the branch as git itself would. */
   private headFile(path: string): string | undefined {
@@ -742,6 +755,10 @@ export abstract class Follower {
     // Notebooks it executes (papermill IN OUT, jupyter nbconvert --execute NB): each the session wrote is run.
     for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
       if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
+    // Folders whose files it runs (run-parts DIR): each file the call or the session wrote there is run.
+    for (const f of declarationOf(command.program)?.folderRuns?.(command) ?? [])
+      for (const m of this.files.matching(`${resolve(cwd, f.dir).replace(/\/+$/, '')}/${f.files}`))
+        if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -763,7 +780,7 @@ export abstract class Follower {
     // A program whose own code is a language the one-liner table reads (awk '…'): its calls are added, as a one-liner's.
     const own = declarationOf(command.program)?.program;
     if (own !== undefined) {
-      const code = programText(command, own);
+      const code = programText(command, own) ?? this.programFile(command, own, stdin.text);
       if (code !== undefined)
         this.oneLiner(command, index, own.language, command.program, code, frame, scope, pos, end, () =>
           this.programInput(command, code, cwd, stdin.text),
@@ -1491,14 +1508,31 @@ export abstract class Follower {
   }
 }
 
-/** A command's own code: the value of a code option, else its first operand; undefined when a file gives it. */
+/** A command's own code: the value of a code option, else its first operand; undefined when a file gives it. A
+ * variable its `assign` options set and its code hands to a call (`awk -v c='git push' 'BEGIN { system(c) }'`) is
+ * put in as the literal it holds, so the call reads as written with it. */
 function programText(command: SimpleCommand, own: ProgramTextDeclaration): string | undefined {
   let source: string | undefined;
   for (const f of command.flags) {
     if (own.fileOptions.includes(f.name)) return undefined;
     if (own.options.includes(f.name) && f.value !== undefined) source = f.value;
   }
-  return source ?? command.positionals[0];
+  const code = source ?? command.positionals[0];
+  return code === undefined ? undefined : withAssigned(command, own, code);
+}
+
+/** The code with each `NAME=VALUE` of the program's assign options (awk -v) put in where a call takes NAME alone. */
+function withAssigned(command: SimpleCommand, own: ProgramTextDeclaration, code: string): string {
+  let out = code;
+  for (const f of command.flags) {
+    const m = own.assign?.includes(f.name) === true ? /^([A-Za-z_]\w*)=([\s\S]*)$/.exec(f.value ?? '') : null;
+    if (m === null) continue;
+    const literal = `"${(m[2] as string).replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\n')}"`;
+    out = out.replace(new RegExp(`\\(\\s*${m[1]}\\s*\\)`, 'g'), `(${literal})`);
+    // …and as an assignment ahead of the code, which the language's own fold reads (`system(c " --x")` in awk)
+    out = `${m[1]} = ${literal}\n${out}`;
+  }
+  return out;
 }
 
 /** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */

@@ -79,7 +79,7 @@ export class GitAliases {
   hooksPath: string | undefined;
 
   /** The alias body `command` (a git command) stands for, or undefined when its subcommand is no alias known here. */
-  expansion(command: SimpleCommand): string | undefined {
+  expansion(command: SimpleCommand, files?: ConfigFiles): string | undefined {
     const sub = command.argv[0];
     if (sub === undefined || sub.startsWith('-') || GIT_COMMANDS.has(sub)) return undefined;
     const name = sub.toLowerCase();
@@ -91,7 +91,9 @@ export class GitAliases {
       if (eq !== -1 && aliasName(g.value.slice(0, eq)) === name) return g.value.slice(eq + 1);
     }
     const fromEnv = environmentAlias(command.assignments, name);
-    return fromEnv ?? this.defined.get(name);
+    return (
+      fromEnv ?? (files === undefined ? undefined : configFileAlias(command, name, files)) ?? this.defined.get(name)
+    );
   }
 
   /**
@@ -127,6 +129,63 @@ export class GitAliases {
     this.changed.set(name, body);
     return { name, body };
   }
+}
+
+/** The files a command's git reads config from besides the usual ones, as the call or the session wrote them. */
+export interface ConfigFiles {
+  /** A file's text (a path as written, from the command's directory), when the call or the session wrote it. */
+  readonly text: (path: string) => string | undefined;
+  /** A variable of the command's environment (the shell's exports), when known. */
+  readonly env: (name: string) => string | undefined;
+}
+
+/** An alias from a config file the command names: `git -c include.path=F x`, `GIT_CONFIG_GLOBAL=F git x` (and
+ * GIT_CONFIG_SYSTEM); the last file that defines it wins, as git reads them in that order. */
+function configFileAlias(command: SimpleCommand, name: string, files: ConfigFiles): string | undefined {
+  const own = new Map<string, string>();
+  for (const a of command.assignments) {
+    const eq = a.indexOf('=');
+    if (eq > 0) own.set(a.slice(0, eq), unquote(a.slice(eq + 1)));
+  }
+  const variable = (v: string): string | undefined => (own.has(v) ? own.get(v) : files.env(v));
+  const paths = [variable('GIT_CONFIG_SYSTEM'), variable('GIT_CONFIG_GLOBAL')];
+  for (const g of command.globals)
+    if (g.name === '-c' && g.value !== undefined && /^include\.path=/i.test(g.value)) paths.push(g.value.slice(13));
+  let found: string | undefined;
+  for (const path of paths) {
+    const text = path === undefined || path === '' ? undefined : files.text(path);
+    if (text !== undefined) found = configAlias(text, name) ?? found;
+  }
+  return found;
+}
+
+/** An alias's value in a git config file's text: `[alias]` then `name = value` (a quoted value unescaped, a `#` or
+ * `;` outside quotes starts a comment). Section and key names are case-insensitive. */
+export function configAlias(text: string, name: string): string | undefined {
+  let section = '';
+  let found: string | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+    if (head !== null) {
+      section = (head[1] as string).toLowerCase();
+      continue;
+    }
+    const kv = /^([A-Za-z][\w-]*)\s*=\s*(.*)$/.exec(line);
+    if (section !== 'alias' || kv === null || (kv[1] as string).toLowerCase() !== name) continue;
+    let value = '';
+    let quoted = false;
+    const v = kv[2] as string;
+    for (let i = 0; i < v.length; i++) {
+      const c = v[i] as string;
+      if (c === '\\' && i + 1 < v.length) value += v[++i] === 'n' ? '\n' : v[i] === 't' ? '\t' : v[i];
+      else if (c === '"') quoted = !quoted;
+      else if (!quoted && (c === '#' || c === ';')) break;
+      else value += c;
+    }
+    found = value.trim();
+  }
+  return found;
 }
 
 /** `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='push -f' git x`: git reads config from these. */

@@ -26,6 +26,8 @@ export class Repository {
   /** The start's repository, and (keyed by cwd) others a command moved into and switched a branch in. */
   private here: Branch;
   private readonly elsewhere = new Map<string, Branch>();
+  /** The branch checked out before the last switch, by working tree ('' the start's): `git checkout -` goes back. */
+  private readonly previous = new Map<string, Branch>();
   /** Set when a push needed the starting branch and nothing said it: the context is worth a second walk. */
   asked = false;
 
@@ -55,8 +57,12 @@ export class Repository {
       this.set(resolve(c.cwd, tree.path), tree.branch);
       return;
     }
-    const next = switched(c, index, this.branchAt(c.cwd));
-    if (next !== undefined) this.set(c.cwd, next);
+    const was = this.branchAt(c.cwd);
+    const key = inside(c.cwd) ? '' : (c.cwd as string);
+    const next = switched(c, index, was, this.previous.get(key));
+    if (next === undefined) return;
+    this.previous.set(key, was);
+    this.set(c.cwd, next);
   }
 
   /** The name of the branch checked out in `cwd`, when known (`$(git branch --show-current)` prints it; a detached
@@ -112,7 +118,8 @@ const EVERY_BRANCH = /^(\+?)(?:refs\/(?:heads\/)?)?\*:(?:refs\/(?:heads\/)?)?\*$
  */
 function everyBranch(c: SimpleCommand): SimpleCommand {
   const refs = c.positionals.slice(value(c, '--repo') === undefined ? 2 : 1);
-  let all = false;
+  // `git -c push.default=matching push` with no refspec pushes every branch the remote also has (main among them)
+  let all = refs.length === 0 && !has(c, ...OWN_REFS) && matchingDefault(c);
   let force = false;
   for (const r of refs) {
     const m = EVERY_BRANCH.exec(r);
@@ -126,7 +133,7 @@ function everyBranch(c: SimpleCommand): SimpleCommand {
     ...(force && !has(c, '-f', '--force') ? ['--force'] : []),
   ];
   if (added.length === 0) return c;
-  const from = 'a refspec over every branch';
+  const from = refs.length === 0 ? 'push.default=matching' : 'a refspec over every branch';
   return {
     ...c,
     argv: [...c.argv, ...added],
@@ -137,6 +144,10 @@ function everyBranch(c: SimpleCommand): SimpleCommand {
     ],
   };
 }
+
+/** Whether the command sets push.default=matching for itself (`git -c push.default=matching push`). */
+const matchingDefault = (c: SimpleCommand): boolean =>
+  c.globals.some((g) => g.name === '-c' && /^push\.default=matching$/i.test(g.value ?? ''));
 
 const has = (c: SimpleCommand, ...names: string[]): boolean => c.flags.some((f) => names.includes(f.name));
 const value = (c: SimpleCommand, ...names: string[]): string | undefined =>
@@ -225,15 +236,17 @@ function worktreeAdded(c: SimpleCommand, index: number): { path: string; branch:
   return { path, branch: /[~^:]|^[0-9a-f]{7,40}$/.test(commitish) ? { kind: 'detached', from } : known(commitish) };
 }
 
-/** The branch after a command, when it changes it (undefined: unchanged). */
-function switched(c: SimpleCommand, index: number, was: Branch): Branch | undefined {
+/** The branch after a command, when it changes it (undefined: unchanged); `previous` is the one `-` goes back to. */
+function switched(c: SimpleCommand, index: number, was: Branch, previous: Branch | undefined): Branch | undefined {
   const from = `${c.program} ${c.positionals.slice(0, 2).join(' ')} (command ${index + 1})`;
   const known = (name: string): Branch =>
-    computed(name) || name === '-' || name.startsWith('@{')
-      ? UNKNOWN
-      : /[~^:]/.test(name)
-        ? { kind: 'detached', from }
-        : { kind: 'known', name, from, upstream: undefined };
+    (name === '-' || name === '@{-1}') && previous !== undefined
+      ? previous
+      : computed(name) || name === '-' || name.startsWith('@{')
+        ? UNKNOWN
+        : /[~^:]/.test(name)
+          ? { kind: 'detached', from }
+          : { kind: 'known', name, from, upstream: undefined };
   if (c.program === 'gh') return c.positionals[0] === 'pr' && c.positionals[1] === 'checkout' ? UNKNOWN : undefined;
   if (c.program !== 'git') return undefined;
   const sub = c.positionals[0];

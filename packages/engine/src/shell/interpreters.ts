@@ -33,8 +33,9 @@ export function interpreterUse(program: string, argv: readonly string[]): Interp
     // `deno run x.ts` / `bun run x.ts` / `bun x.ts`: a script only when the word looks like a file.
     // Its options come before the file (`deno run -A x.ts`, `bun run --watch x.ts`): the first other word.
     const rest = argv[0] === 'run' ? argv.slice(1) : argv;
-    const word = rest.find((w) => !w.startsWith('-'));
-    const script = word !== undefined && /\.[cm]?[jt]sx?$/.test(word) ? word : undefined;
+    const pattern = interpreter.scriptPattern;
+    const word = pattern === undefined ? rest.find((w) => !w.startsWith('-')) : rest.find((w) => pattern.test(w));
+    const script = word !== undefined && (pattern ?? /\.[cm]?[jt]sx?$/).test(word) ? word : undefined;
     const at = argv.findIndex((a) => interpreter.inline.includes(a));
     return {
       family,

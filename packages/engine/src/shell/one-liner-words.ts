@@ -3,10 +3,20 @@
 // read — `exec git push …` / `spawn …` in Tcl, `(shell-command "…")`, `(call-process "git" nil t nil "push" …)`,
 // `(with-temp-file "p" (insert "…"))` in Emacs Lisp — and anything computed (`$x`, `[cmd]`, a symbol) leaves the
 // call unknown: nothing is added for it. One forward pass, bounded like the other scans.
-import type { OneLinerFinding } from './one-liners.js';
+import { INPUT_COMMAND, type OneLinerFinding } from './one-liners.js';
 import { shellQuote } from './words.js';
 
-export type WordLanguage = 'tcl' | 'elisp' | 'clojure' | 'sed' | 'applescript';
+export type WordLanguage =
+  | 'tcl'
+  | 'elisp'
+  | 'clojure'
+  | 'sed'
+  | 'applescript'
+  | 'cmake'
+  | 'go'
+  | 'java'
+  | 'raku'
+  | 'm4';
 
 /** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
 const MAX_CALLS = 32;
@@ -20,6 +30,10 @@ const TCL_OPERATORS: ReadonlySet<string> = new Set(['|', '|&', '<', '<<', '>', '
 export function scanWords(language: WordLanguage, code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
   if (language === 'applescript') return scanAppleScript(text);
+  if (language === 'cmake') return scanCmake(text);
+  if (language === 'raku' || language === 'm4') return scanShellCalls(text, SHELL_CALLS[language]);
+  if (language === 'go' || language === 'java')
+    return scanArgvCalls(text, ARGV_CALLS[language], language === 'go' ? 'exec.Command' : 'ProcessBuilder');
   if (language === 'clojure') return scanLisp(text, CLOJURE_NAMES, clojureCall);
   return language === 'tcl'
     ? scanTcl(text)
@@ -39,12 +53,96 @@ function scanAppleScript(code: string): OneLinerFinding[] {
   return found;
 }
 
+/** Calls that hand one literal command line to a shell: Raku's `shell q{…}` / `shell '…'` / `qx{…}`, m4's
+ * `syscmd(`…')` and `esyscmd(`…')` (its quotes are ` and '). A string with a variable in it is not read. */
+const SHELL_CALLS: Readonly<Record<'raku' | 'm4', RegExp>> = {
+  raku: /\b(?:shell\s*\(?\s*(?:q\s*\{([^{}]*)\}|'((?:[^'\\]|\\.)*)'|"([^"$\\{}]*)")|qx\s*\{([^{}]*)\})/g,
+  m4: /\be?syscmd\(\s*(?:`([^`']*)'|([^,()`'$]+))\s*\)/g,
+};
+
+function scanShellCalls(code: string, call: RegExp): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(call)) {
+    if (found.length >= MAX_CALLS) break;
+    const command = m.slice(1).find((g) => g !== undefined);
+    if (command !== undefined && command.trim() !== '')
+      found.push({
+        kind: 'shell',
+        command: command.replace(/\\(['\\])/g, '$1'),
+        call: m[0].split(/[\s({'"`]/)[0] as string,
+      });
+  }
+  return found;
+}
+
+/** CMake's words after COMMAND up to the next keyword of execute_process (cmake -P script.cmake). */
+const CMAKE_KEYWORDS: ReadonlySet<string> = new Set([
+  ...['COMMAND', 'WORKING_DIRECTORY', 'TIMEOUT', 'RESULT_VARIABLE', 'RESULTS_VARIABLE', 'OUTPUT_VARIABLE'],
+  ...['ERROR_VARIABLE', 'INPUT_FILE', 'OUTPUT_FILE', 'ERROR_FILE', 'OUTPUT_QUIET', 'ERROR_QUIET', 'COMMAND_ECHO'],
+  ...['OUTPUT_STRIP_TRAILING_WHITESPACE', 'ERROR_STRIP_TRAILING_WHITESPACE', 'ENCODING', 'ECHO_OUTPUT_VARIABLE'],
+  ...['ECHO_ERROR_VARIABLE', 'COMMAND_ERROR_IS_FATAL'],
+]);
+
+/** CMake (cmake -P): each `COMMAND prog args…` of execute_process runs prog with those words (no shell between);
+ * a word with a variable (`${X}`) leaves that command unknown. */
+function scanCmake(code: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(/\bexecute_process\s*\(((?:[^()"]|"(?:[^"\\]|\\.)*")*)\)/gi)) {
+    const words = [...(m[1] as string).matchAll(/"((?:[^"\\]|\\.)*)"|([^\s"]+)/g)].map((w) =>
+      w[1] !== undefined
+        ? { text: w[1].replace(/\\(.)/g, '$1'), raw: w[1] }
+        : { text: w[2] as string, raw: w[2] as string },
+    );
+    let argv: string[] | undefined;
+    const flush = (): void => {
+      if (argv !== undefined && argv.length > 0 && found.length < MAX_CALLS)
+        found.push({ kind: 'shell', command: argv.map(shellQuote).join(' '), call: 'execute_process' });
+      argv = undefined;
+    };
+    for (const w of words) {
+      if (CMAKE_KEYWORDS.has(w.raw)) {
+        flush();
+        if (w.raw === 'COMMAND') argv = [];
+      } else if (argv !== undefined) {
+        if (w.raw.includes('${')) argv = undefined;
+        else argv.push(w.text);
+      }
+    }
+    flush();
+  }
+  return found;
+}
+
+/** The calls of Go and Java that start a program from literal words: all of them are the argv (program first). */
+const ARGV_CALLS: Readonly<Record<'go' | 'java', RegExp>> = {
+  // exec.Command("git", "push", …); exec.CommandContext(ctx, "git", …) has the context first
+  go: /\bexec\.Command(?:Context\s*\(\s*[A-Za-z_][\w.]*(?:\(\s*\))?\s*,|\s*\()\s*((?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+)\)/g,
+  // new ProcessBuilder("git", "push", …); Runtime.getRuntime().exec(new String[] {"git", …}) as the same list
+  java: /\b(?:new\s+ProcessBuilder\s*\(|\.exec\s*\(\s*new\s+String\s*\[\s*\]\s*\{)\s*((?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+)[)}]/g,
+};
+
+/** Go's exec.Command and Java's ProcessBuilder given only string literals: the program and its words, as a command. */
+function scanArgvCalls(code: string, call: RegExp, name: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(call)) {
+    if (found.length >= MAX_CALLS) break;
+    const argv = [...(m[1] as string).matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((w) =>
+      (w[1] as string)
+        .replace(/\\(["\\])/g, '$1')
+        .replace(/\\n/g, '\n')
+        .replace(/\\t/g, '\t'),
+    );
+    if (argv.length > 0) found.push({ kind: 'shell', command: argv.map(shellQuote).join(' '), call: name });
+  }
+  return found;
+}
+
 /** A sed address (a line, `$`, a /regex/, a range of them, negated) before a command. */
 const SED_ADDRESS = /^\s*(?:(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)(?:\s*[,~]\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?)?\s*/;
 
 /**
  * GNU sed's `e COMMAND` (with an address or not: `1e git push`, `$e …`) runs COMMAND through a shell; the command
- * is the rest of its line. `e` alone runs the pattern space, and `s///e` the replaced text: not known here.
+ * is the rest of its line. `e` alone runs the pattern space (its input, when known); `s///e` the replaced text: not known.
  */
 function scanSed(script: string): OneLinerFinding[] {
   const found: OneLinerFinding[] = [];
@@ -55,6 +153,11 @@ function scanSed(script: string): OneLinerFinding[] {
       const e = /^e\s+(\S.*)$/.exec(rest);
       if (e !== null) {
         found.push({ kind: 'shell', command: e[1] as string, call: 'sed e' });
+        break;
+      }
+      // `e` alone runs each line of its input (the pattern space) as a command: its input, when known
+      if (/^e\s*(?:;|}|$)/.test(rest)) {
+        found.push({ kind: 'shell', command: INPUT_COMMAND, call: 'sed e' });
         break;
       }
       // On to the next command of the line: past a `;` outside a s/// or y/// (whose delimiters may be any character).

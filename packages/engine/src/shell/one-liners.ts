@@ -438,6 +438,13 @@ const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage | PatternLang
   php: 'php',
   r: 'r',
   awk: 'awk',
+  // Octave's system("…") and unlink/rename read as R's (`octave --eval 'system("…")'`)
+  octave: 'r',
+  cmake: 'cmake',
+  go: 'go',
+  java: 'java',
+  raku: 'raku',
+  m4: 'm4',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
@@ -453,7 +460,7 @@ export const INPUT_COMMAND = '\u0000input';
 
 /** An argument that is the program's input: its stdin (or awk's current line, Perl's `<>` of the operand files). */
 const INPUT_READ =
-  /^(?:sys\.stdin\.read(?:line)?\(\)|input\(\)|(?:scalar\s*)?<(?:STDIN)?>|\$0|\$_|(?:\$stdin|STDIN|ARGF)\.read|gets)$/;
+  /^(?:sys\.stdin\.read(?:line)?\(\)|input\(\)|(?:scalar\s*)?<(?:STDIN)?>|\$0|\$_|(?:\$stdin|STDIN|ARGF)\.read|gets|(?:require\(\s*['"](?:node:)?fs['"]\s*\)\.|fs\.)?readFileSync\(\s*(?:0|['"]\/dev\/stdin['"]|process\.stdin\.fd)\s*(?:,\s*(?:['"]utf-?8['"]|\{[^{}]*\}))?\s*\)(?:\.toString\(\s*\))?)$/;
 
 export type OneLinerFinding =
   | { readonly kind: 'shell'; readonly command: string; readonly call: string }
@@ -490,7 +497,12 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
     language === 'elisp' ||
     language === 'clojure' ||
     language === 'sed' ||
-    language === 'applescript'
+    language === 'applescript' ||
+    language === 'cmake' ||
+    language === 'go' ||
+    language === 'java' ||
+    language === 'raku' ||
+    language === 'm4'
   )
     return scanWords(language, code);
   if (language === 'awk') {
@@ -517,8 +529,28 @@ function foldAwkVariables(code: string): string {
   }
   if (![...values.values()].some((v) => v !== undefined)) return code;
   const put = (name: string): string | undefined => values.get(name);
+  // `system(p " push")`: literals and such variables side by side are one string (awk joins them)
+  const joined = (parts: string): string | undefined => {
+    let inner = '';
+    for (const t of parts.match(new RegExp(`[A-Za-z_]\\w*|${AWK_STRING}`, 'g')) ?? []) {
+      const literal = t.startsWith('"') ? t : put(t);
+      if (literal === undefined) return undefined;
+      inner += literal.slice(1, -1);
+    }
+    return `"${inner}"`;
+  };
   return code
     .replace(/\bsystem\s*\(\s*([A-Za-z_]\w*)\s*\)/g, (all, n: string) => (put(n) ? `system(${put(n)})` : all))
+    .replace(
+      new RegExp(
+        `\\bsystem\\s*\\(\\s*((?:[A-Za-z_]\\w*|${AWK_STRING})(?:\\s+(?:[A-Za-z_]\\w*|${AWK_STRING}))+)\\s*\\)`,
+        'g',
+      ),
+      (all, parts: string) => {
+        const s = joined(parts);
+        return s === undefined ? all : `system(${s})`;
+      },
+    )
     .replace(/(\bprintf?\s+)([A-Za-z_]\w*)(\s*\|)/g, (all, a: string, n: string, b: string) =>
       put(n) ? `${a}${put(n)}${b}` : all,
     )
@@ -875,8 +907,9 @@ class Scan {
     const str = (arg: Arg | undefined): string | undefined => (arg !== undefined && 's' in arg ? arg.s : undefined);
     const first = args[0];
     const path = str(first);
+    // (a shell call's options after it, `execSync(readFileSync(0, 'utf8'), { stdio: 'inherit' })`, change nothing)
     if (
-      args.length === 1 &&
+      (args.length === 1 || action === 'shell') &&
       first !== undefined &&
       'other' in first &&
       INPUT_READ.test(first.other.trim()) &&

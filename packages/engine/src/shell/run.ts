@@ -274,7 +274,15 @@ export abstract class Runner extends Follower {
     command = this.withProgramText(this.withStdin(command, stdin, read), stdin);
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
-      const body = this.gitAliases.expansion(command);
+      // …also from a config file the call or the session wrote that the command names (include.path, GIT_CONFIG_GLOBAL)
+      const cwd = command.cwd;
+      const body = this.gitAliases.expansion(command, {
+        text: (path) => this.fileText(resolve(cwd, path)),
+        env: (name) => {
+          const v = command.cleanEnvironment === true ? undefined : scope.vars.get(name);
+          return typeof v === 'string' ? v : undefined;
+        },
+      });
       if (body !== undefined)
         return this.gitAlias(body, command, u.words, u.assignments, redirects, stdin, frame, scope, pos, end, [
           ...extraVia,

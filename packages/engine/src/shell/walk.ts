@@ -21,7 +21,7 @@ import {
 import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
-import { shellWord, simpleWordShape, type ShellWord } from './words.js';
+import { shellQuote, shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
 import { arithmeticAssign, type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
 import {
@@ -482,6 +482,7 @@ export class Walker extends Runner {
       NO_VIA,
     );
     if (node.name !== undefined && words[0]?.value === 'alias' && !words[0].dynamic) defineAliases(words, scope);
+    if (node.name !== undefined && words[0]?.value === 'hash' && !words[0].dynamic) defineHashed(words, scope);
     const called = node.name !== undefined ? this.functionCalled(words, scope) : undefined;
     if (called !== undefined) this.callFunction(called, words, scope, own ?? piped);
     // `declare -a A=(a b)`, `local -a A=(…)`: the builtin sets its scalars (run.ts); its arrays are set here, after it.
@@ -715,6 +716,16 @@ function defineAliases(words: readonly ShellWord[], scope: Scope): void {
     if (w.dynamic || eq <= 0 || !ALIAS_NAME.test(w.value.slice(0, eq))) continue;
     (scope.aliases ??= new Map()).set(w.value.slice(0, eq), w.value.slice(eq + 1));
   }
+}
+
+/** `hash -p PATH NAME`: from then on NAME runs PATH (bash's table of found programs), read as an alias of it would be. */
+function defineHashed(words: readonly ShellWord[], scope: Scope): void {
+  const at = words.findIndex((w) => w.value === '-p');
+  const path = words[at + 1];
+  const name = words[at + 2];
+  if (at < 1 || path === undefined || name === undefined || path.dynamic || name.dynamic) return;
+  if (!ALIAS_NAME.test(name.value) || path.value === '') return;
+  (scope.aliases ??= new Map()).set(name.value, shellQuote(path.value));
 }
 
 /**

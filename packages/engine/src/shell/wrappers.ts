@@ -255,8 +255,14 @@ function peel(
         return peelEval(state);
       case 'shell':
         return peelShell(state, name, texts, runs);
-      default:
-        return peelRunner(state, runs, label, texts, from, stdin, file, cwd, cwdBefore);
+      default: {
+        const words = state.words;
+        const out = peelRunner(state, runs, label, texts, from, stdin, file, cwd, cwdBefore);
+        // Nothing ran (`git -C a push` with no ext:: remote): the runner is the command, and its own global options
+        // move it once, where the command is recorded — not here as well.
+        if (out?.kind === 'command' && out.words === words) state.cwd.length = cwdBefore;
+        return out;
+      }
     }
   }
   return command(state);
@@ -324,7 +330,9 @@ function peelRunner(
   const head = words[0] as ShellWord;
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   if (hasAny(parsed, r.notWhen)) return command(state);
-  if (r.programOption !== undefined) return peelProgramOption(state, r.programOption, parsed, label, from);
+  // A command option given instead (`ipython -c '!CMD'` beside `ipython -m MODULE`) is read below.
+  if (r.programOption !== undefined && !hasAny(parsed, r.commandOption))
+    return peelProgramOption(state, r.programOption, parsed, label, from);
   if (r.entryPoints !== undefined) {
     // `node …/npm-cli.js publish`: the script is npm's entry point, so its words are npm's.
     const at = parsed.positionalAt[0];
@@ -541,8 +549,15 @@ function everyOperand(
   for (const at of parsed.positionalAt) {
     const word = words[at + from];
     // With a prefix, only the operands it starts are command lines, without it (socat's `EXEC:CMD`).
-    if (word !== undefined && word.value !== '' && (r.commandPrefix === undefined || r.commandPrefix.test(word.value)))
-      lines.push(r.commandPrefix === undefined ? word : { ...word, value: word.value.replace(r.commandPrefix, '') });
+    if (
+      word !== undefined &&
+      word.value !== '' &&
+      (r.commandPrefix === undefined || r.commandPrefix.test(word.value))
+    ) {
+      const value = r.commandPrefix === undefined ? word.value : word.value.replace(r.commandPrefix, '');
+      const line = r.operandCommand === undefined ? value : r.operandCommand(value);
+      if (line !== undefined) lines.push({ ...word, value: line });
+    }
   }
   if (lines.length === 0) return command(state);
   runsThere();

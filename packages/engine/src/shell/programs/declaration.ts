@@ -141,6 +141,9 @@ export interface RunsDeclaration {
   /** Each of its operands, and each value of its `commandOption`s, is a command line a shell runs (`concurrently 'a'
    * 'b'`, `hyperfine --setup 'c' 'a'`). */
   readonly everyOperand?: boolean;
+  /** With `everyOperand` and a `commandPrefix`: the operand's own escapes turned into a shell command line (git's
+   * `ext::sh -c git% push` URL: `% ` is a space inside one argument); undefined: not read. */
+  readonly operandCommand?: (operand: string) => string | undefined;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
 }
@@ -164,7 +167,12 @@ export type InterpreterFamily =
   | 'groovy'
   | 'erlang'
   | 'clojure'
-  | 'gnuplot';
+  | 'gnuplot'
+  | 'octave'
+  | 'go'
+  | 'java'
+  | 'raku'
+  | 'm4';
 
 export interface InterpreterDeclaration {
   readonly family: InterpreterFamily;
@@ -174,6 +182,8 @@ export interface InterpreterDeclaration {
   readonly noScript?: readonly string[];
   /** How its script file is found: the first positional (default), or a first word that looks like a JS/TS file. */
   readonly scriptWord?: 'positional' | 'js-file';
+  /** With `js-file`: the file names it runs instead of JS/TS ones, the first such word (`go run x.go`, `java X.java`). */
+  readonly scriptPattern?: RegExp;
   /** Options that make it read its program from stdin although a word follows (`bash -s ARGS`). */
   readonly stdinOptions?: readonly string[];
   /** Options whose value is its script file (`at -f FILE`). */
@@ -258,8 +268,10 @@ export interface ProgramTextDeclaration {
   readonly language: string;
   /** Options that carry the code (else it is the first operand). */
   readonly options: readonly string[];
-  /** Options that name a file of code instead: then nothing is read. */
+  /** Options that name a file of code instead: read when the call or the session wrote it, or `-` for its stdin. */
   readonly fileOptions: readonly string[];
+  /** Options that set a variable of the code (`awk -v NAME=VALUE`): a call given NAME alone reads VALUE. */
+  readonly assign?: readonly string[];
 }
 
 /**
@@ -309,6 +321,14 @@ export type ShellChange =
   | 'shift'
   | 'mapfile';
 
+/** A folder a program runs the files of. */
+export interface FolderRun {
+  readonly dir: string;
+  /** A glob of the file names run there (`*`, `*.go`). */
+  readonly files: string;
+  readonly family?: InterpreterFamily;
+}
+
 export interface ProgramDeclaration {
   /** The names it is called by (a basename; `.exe`/`.cmd`/`.bat` are removed before lookup). */
   readonly names: readonly string[];
@@ -357,6 +377,9 @@ export interface ProgramDeclaration {
   /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as
    * its code cells (notebook-code.ts). */
   readonly notebooks?: (input: EffectInput) => readonly string[];
+  /** Folders whose files it runs (`run-parts DIR`, `go run ./tool`): each file the call or the session wrote directly in
+   * one, matching `files`, is run — by `family`, else as its shebang says. */
+  readonly folderRuns?: (input: EffectInput) => readonly FolderRun[];
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

@@ -2,6 +2,7 @@
 // tee, sed -i, patch, find, the readers (cat, head, …) and the archives (unzip, tar).
 import {
   awkEffects,
+  cmakeEffects,
   copyEffects,
   exEffects,
   ddEffects,
@@ -181,9 +182,24 @@ export const AWK: ProgramDeclaration = {
   options: { '*': ['-F', '--field-separator', '-v', '--assign', '-f', '--file', '-e', '--source', '-i', '--include'] },
   effects: { reads: ['-f', '--file'], effects: awkEffects },
   // system("…") runs a shell command line. awk is not made opaque for its program: it is in nearly every pipeline.
-  program: { language: 'awk', options: ['-e', '--source'], fileOptions: ['-f', '--file'] },
+  program: { language: 'awk', options: ['-e', '--source'], fileOptions: ['-f', '--file'], assign: ['-v', '--assign'] },
   // `awk 1 f`, `awk '{print}' f` print f; `awk 'BEGIN { print "…" }'` prints the literal.
   output: awkOutput,
+};
+
+export const CMAKE: ProgramDeclaration = {
+  names: ['cmake'],
+  about:
+    'cmake: `-E copy|rename|rm|touch` are cp, mv, rm, touch; `-E env|time CMD` run CMD; `-P FILE` runs its execute_process calls',
+  // -E is taken out as a global switch so that its command word reads as a subcommand (`cmake -E env` runs a command)
+  globals: { value: ['-S', '-B', '-G', '-T', '-A', '-C', '-D', '-U'], flag: ['-E'] },
+  options: { '*': ['-P', '--build', '--install', '--target', '-t', '-j', '--parallel', '--config', '--preset'] },
+  effects: { reads: ['-P'], effects: cmakeEffects },
+  runs: [
+    { subcommands: ['env'], options: [], attached: ['--unset', '--modify'], special: 'env' },
+    { subcommands: ['time'], options: [] },
+  ],
+  program: { language: 'cmake', options: [], fileOptions: ['-P'] },
 };
 
 export const PATCH: ProgramDeclaration = {

@@ -235,8 +235,18 @@ export const RAKE: ProgramDeclaration = {
 
 export const GO: ProgramDeclaration = {
   names: ['go'],
-  about: 'go: single-dash options (-run, -count=1, -update); -C moves it',
+  about: 'go: single-dash options (-run, -count=1, -update); -C moves it; `go run x.go` runs the file',
   globals: { value: ['-C'], flag: [] },
+  // `go run main.go`: the program's exec.Command calls with literal words are read (one-liner-words.ts)
+  interpreter: { family: 'go', inline: [], scriptWord: 'js-file', scriptPattern: /\.go$/ },
+  // `go run ./tool`, `go run .`: the package in that folder, its .go files the session wrote
+  folderRuns: (input) => {
+    if (input.positionals[0] !== 'run') return [];
+    const dir = input.positionals[1];
+    return dir === undefined || dir.endsWith('.go') || !/^(?:\.{1,2}|\.{0,2}\/.*|\/.*)$/.test(dir)
+      ? []
+      : [{ dir, files: '*.go', family: 'go' }];
+  },
   cwd: ['-C'],
   singleDashOptions: true,
   options: {

@@ -58,9 +58,10 @@ export const TSX: ProgramDeclaration = {
 
 export const PERL: ProgramDeclaration = {
   names: ['perl'],
-  about: 'Perl: -e/-E carry code; -i edits its files in place',
-  options: { '*': ['-e', '-E', '-M', '-m', '-I', '-x'] },
-  attached: ['-i', '-0', '-l'],
+  about: 'Perl: -e/-E carry code; -i edits its files in place; -x skips text before a #!perl line of its script',
+  // -x takes its directory attached only (`-xdir`): `perl -x notes.txt` runs the script inside notes.txt
+  options: { '*': ['-e', '-E', '-M', '-m', '-I'] },
+  attached: ['-i', '-0', '-l', '-x'],
   interpreter: { family: 'perl', inline: ['-e', '-E'] },
   effects: { reads: ['-e', '-E'], effects: perlEffects },
   // `perl -le 'print q{…}'` prints the literal; `perl -pe 's/a/b/' f` prints f with the substitution.
@@ -89,6 +90,37 @@ export const R: ProgramDeclaration = {
   about: 'R: Rscript -e carries code, else the first word is the script; `R -f FILE` / `R --file=FILE` run one',
   options: { '*': ['-e', '-f', '--file'] },
   interpreter: { family: 'r', inline: ['-e'] },
+};
+
+export const JAVA: ProgramDeclaration = {
+  names: ['java'],
+  about:
+    'Java: `java X.java` runs a source file (its ProcessBuilder calls with literal words are read); -jar runs a jar',
+  options: { '*': ['-cp', '-classpath', '--class-path', '-p', '--module-path', '-m', '--module', '-jar'] },
+  interpreter: { family: 'java', inline: [], scriptWord: 'js-file', scriptPattern: /\.java$/ },
+};
+
+export const RAKU: ProgramDeclaration = {
+  names: ['raku', 'rakudo', 'perl6'],
+  about: 'Raku: -e carries code (shell q{…} and qx{…} run a command line), else the first word is the script',
+  options: { '*': ['-e', '-I', '-M'] },
+  interpreter: { family: 'raku', inline: ['-e'] },
+};
+
+export const M4: ProgramDeclaration = {
+  names: ['m4'],
+  about: "m4: its input files (else stdin) are its program; syscmd(`…') and esyscmd run a command line",
+  options: {
+    '*': [...['-D', '--define', '-U', '--undefine', '-I', '--include', '-o', '--error-output', '-F'], '-R', '-t'],
+  },
+  interpreter: { family: 'm4', inline: [] },
+};
+
+export const OCTAVE: ProgramDeclaration = {
+  names: ['octave', 'octave-cli'],
+  about: "GNU Octave: --eval carries code (system('…') runs a shell command line), else the first word is the script",
+  options: { '*': ['--eval', '-p', '--path', '--exec-path', '--image-path', '--info-file'] },
+  interpreter: { family: 'octave', inline: ['--eval'] },
 };
 
 export const DENO: ProgramDeclaration = {

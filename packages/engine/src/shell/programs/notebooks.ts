@@ -92,7 +92,9 @@ export const IPYTHON: ProgramDeclaration = {
   about: 'IPython: -c carries code, -m runs a module, else the first word is the script (a .py file or a notebook)',
   options: { '*': ['-c', '-m', '--profile', '--ipython-dir', '--config', '--log-level'] },
   interpreter: { family: 'python', inline: ['-c'], noScript: ['-m'] },
-  runs: [{ options: ['-c', '-m'], programOption: ['-m'], notWhen: ['-c'] }],
+  // `ipython -m MODULE` runs the module's command line; `ipython -c '!git push'`: a line that starts with `!` is a shell
+  // command IPython runs (other code is read as Python's, the interpreter's inline code)
+  runs: [{ options: ['-c', '-m'], programOption: ['-m'], commandOption: ['-c'], commandPrefix: /^\s*!/, rest: false }],
 };
 
 /** jupytext: each operand is converted to the format --to names, written to -o/--output or beside it under the new

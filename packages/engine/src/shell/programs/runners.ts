@@ -602,6 +602,38 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       commandPrefix: /^\s*(?:shell\s+|!)/,
     },
   ),
+  // Round 12: lldb's `platform shell CMD` (and its `shell` alias) runs CMD through a shell, given by -o/-O/-k.
+  runner(['lldb'], 'lldb -o "platform shell CMD": runs CMD (the program after -- is debugged, not run)', {
+    options: [
+      ...['-o', '--one-line', '-O', '--one-line-before-file', '-k', '--one-line-on-crash', '-s', '--source'],
+      ...['-S', '--source-before-file', '-a', '--arch', '-p', '--attach-pid', '-n', '--attach-name', '-c', '--core'],
+    ],
+    commandOption: ['-o', '--one-line', '-O', '--one-line-before-file', '-k', '--one-line-on-crash'],
+    commandPrefix: /^\s*(?:platform\s+)?shell\s+/,
+    rest: false,
+  }),
+  // schroot -c CHROOT -- CMD runs CMD in the chroot; lckdo LOCKFILE CMD (moreutils) runs CMD holding the lock.
+  runner(['schroot'], 'schroot: -c CHROOT, then the command (after --)', {
+    options: ['-c', '--chroot', '-u', '--user', '-d', '--directory', '-r', '--run-session', '-n', '--session-name'],
+    cwd: ['-d', '--directory'],
+    notWhen: ['-l', '--list', '-i', '--info', '-b', '--begin-session', '-e', '--end-session'],
+  }),
+  runner(['lckdo'], 'lckdo LOCKFILE CMD (moreutils): runs CMD holding the lock', { options: [], skip: 1 }),
+  // pee (moreutils) hands its stdin to each of its operands, each a command line a shell runs.
+  runner(['pee'], "pee 'CMD' …: each operand is a command line run with its stdin", {
+    options: [],
+    everyOperand: true,
+  }),
+  // run-parts DIR runs every executable file directly in DIR (--test and --list only name them).
+  {
+    names: ['run-parts'],
+    about: 'run-parts DIR: runs each executable file in DIR (--test/--list run none)',
+    options: { '*': ['-u', '--umask', '--arg', '-a', '--regex'] },
+    folderRuns: (input) =>
+      input.flags.some((f) => f.name === '--test' || f.name === '--list')
+        ? []
+        : input.positionals.slice(0, 1).map((dir) => ({ dir, files: '*' })),
+  },
   runner(['setarch'], 'setarch ARCH [opts] [CMD]: runs CMD with another reported architecture', {
     options: [],
     skip: 1,

@@ -3,6 +3,7 @@ import { gitEffects } from '../file-effects.js';
 import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import type { Flag } from '../types.js';
 import { gitOutput } from '../git-output.js';
+import { shellQuote } from '../words.js';
 
 /** git filter-branch's options whose value is a command line a shell runs for each rewritten commit. */
 const FILTER_BRANCH_FILTERS = [
@@ -29,10 +30,34 @@ const gitConfigEnvironment: EnvironmentArgs = (get) => {
   return out;
 };
 
+/** git's `ext::CMD ARGS` remote (git-remote-ext(1)): words split on spaces, `% ` a space inside one, `%%` a percent;
+ * the other `%` placeholders (`%s`, `%S`, `%G…`) are git's own values, so such a URL is not read. */
+function extCommand(url: string): string | undefined {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < url.length; i++) {
+    const c = url[i] as string;
+    if (c === '%') {
+      const n = url[++i];
+      if (n !== ' ' && n !== '%') return undefined;
+      word += n;
+    } else if (c === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+    } else word += c;
+  }
+  if (word !== '') words.push(word);
+  return words.length === 0 ? undefined : words.map(shellQuote).join(' ');
+}
+
 export const GIT: ProgramDeclaration = {
   names: ['git'],
   environmentArgs: gitConfigEnvironment,
-  environmentNames: ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'GIT_CONFIG_PARAMETERS'],
+  environmentNames: [
+    ...['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_', 'GIT_CONFIG_VALUE_', 'GIT_CONFIG_PARAMETERS'],
+    // the config files it reads an alias from (git-aliases.ts)
+    ...['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM'],
+  ],
   about:
     'git: global options before the subcommand, files written by checkout --/restore, deleted by rm, moved by mv, patched by apply/am',
   globals: {
@@ -76,6 +101,8 @@ export const GIT: ProgramDeclaration = {
     am: ['-p'],
     apply: ['-p', '--directory', '--exclude', '--include'],
     diff: ['-U', '--unified', '--diff-filter'],
+    grep: ['-e', '-f', '-A', '-B', '-C', '--after-context', '--before-context', '--context', '-m', '--max-count'],
+    difftool: ['-x', '--extcmd', '-t', '--tool'],
     show: ['--format', '--pretty'],
     rm: [],
     clean: ['-e', '--exclude'],
@@ -91,6 +118,8 @@ export const GIT: ProgramDeclaration = {
       'core.sshcommand',
       'diff.external',
       'core.askpass',
+      // a value other than a boolean is a hook command git runs through a shell at status, diff, add … (blind round 12)
+      'core.fsmonitor',
     ],
     bangKeys: ['credential.helper'],
     env: ['GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS'],
@@ -141,6 +170,32 @@ export const GIT: ProgramDeclaration = {
       itself: true,
     },
     { subcommands: ['bisect run'], options: [], itself: true },
+    // `git grep -O'CMD' PATTERN` / `--open-files-in-pager=CMD` runs CMD through a shell with the matching files; the
+    // value is attached only (`-O` alone opens the default pager). `git difftool -x CMD` runs CMD for each file.
+    {
+      subcommands: ['grep'],
+      options: ['-e', '-f', '-A', '-B', '-C', '--after-context', '--before-context', '--context', '-m', '--max-count'],
+      attached: ['-O', '--open-files-in-pager'],
+      commandOption: ['-O', '--open-files-in-pager'],
+      rest: false,
+      itself: true,
+    },
+    // A remote given as `ext::CMD` (allowed by protocol.ext.allow) runs CMD to talk to it.
+    ...['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].map((sub) => ({
+      subcommands: [sub],
+      options: [],
+      everyOperand: true,
+      commandPrefix: /^ext::/,
+      operandCommand: extCommand,
+      itself: true,
+    })),
+    {
+      subcommands: ['difftool'],
+      options: ['-x', '--extcmd', '-t', '--tool'],
+      commandOption: ['-x', '--extcmd'],
+      rest: false,
+      itself: true,
+    },
   ],
 };
 
