@@ -53,6 +53,25 @@ describe("git's copies of protected files", () => {
     expect(copies.blobOf(join(top, RULES))).not.toBe(weaker);
   });
 
+  it("moves the branch back when a commit made since records other bytes, so the human's `git stash` writes theirs", () => {
+    const { top, git, copies, weaker } = repo();
+    const start = git(['rev-parse', 'HEAD']);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`]);
+    writeFileSync(join(top, 'src.ts'), 'agent code\n');
+    git(['commit', '-qam', 'tidy']);
+    const found = copies.changes();
+    for (const c of found.filter((x) => x.where === 'index')) copies.putBack(c);
+    expect(copies.moveBack()).toBe(start);
+    copies.accept();
+    expect(git(['rev-parse', 'HEAD'])).toBe(start);
+    // The agent's other change is still staged; the rules' entry holds the human's bytes.
+    expect(git(['diff', '--cached', '--name-only'])).toBe('src.ts');
+    writeFileSync(join(top, 'notes'), 'wip\n');
+    git(['stash', '-q', '-u']);
+    expect(readFileSync(join(top, RULES), 'utf8')).toBe('strict\n');
+    expect(copies.moveBack()).toBeUndefined();
+  });
+
   it('finds the honest add and commit of the file as it is holding its own bytes', () => {
     const { top, git, copies } = repo();
     writeFileSync(join(top, RULES), 'the human tightened it\n');

@@ -3,12 +3,14 @@
 // human's own `git restore` / `git checkout -- <file>` writes back, and a commit made from that index is what
 // `git reset --hard`, `git stash` or a checkout writes. The file is untouched, so the file check sees nothing.
 // After each call the index entries of the tracked protected files are compared with what they were: an entry that
-// no longer holds the file's bytes is put back (a BLOCK); a commit whose tree records other bytes than the file is
-// reported (a commit cannot be undone without rewriting history the agent may have built on).
+// no longer holds the file's bytes is put back (a BLOCK); a commit made since whose tree records other bytes than
+// the file is taken off the branch again (the branch moved back to the commit it held: the human's next `git stash`
+// wrote the commit's bytes over the rules, route 13.50); an older commit is reported, not rewritten.
 //
 // INVARIANT: git runs here in opencode's process, outside the sandbox, on a repository the agent can write: nothing
-// it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo` and
-// `hash-object --no-filters` run no hook and no filter; `core.fsmonitor` (the one setting these commands would run)
+// it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo`,
+// `update-ref` (its reference-transaction hook pointed at /dev/null) and `hash-object --no-filters` run no hook and
+// no filter; `core.fsmonitor` (the one setting these commands would run)
 // is forced off, and no optional lock is taken.
 import { childProcess } from '../core/builtins.js';
 import { readFileSync, statSync } from 'node:fs';
@@ -40,6 +42,8 @@ export class GitCopies {
   private index = new Map<string, Entry>();
   private tree = new Map<string, Entry>();
   private stamp = '';
+  /** HEAD's commit at the last accept. */
+  private acceptedHead: string | undefined;
 
   private constructor(
     private readonly places: GitPlaces,
@@ -113,11 +117,42 @@ export class GitCopies {
     else this.git(['update-index', '--add', '--cacheinfo', `${change.before.mode},${change.before.oid},${rel}`]);
   }
 
+  /**
+   * Moves the branch HEAD names (HEAD itself when detached) back to the commit it held at the last accept, when it
+   * holds another now: the commits made since leave the branch (the reflog keeps them; the index and the work tree
+   * are not touched, so what they changed besides stays staged). Returns that commit, or undefined when there was
+   * nothing to move or no commit to move back to.
+   */
+  moveBack(): string | undefined {
+    const head = this.acceptedHead;
+    const now = this.head();
+    if (head === undefined || now === undefined || now === head) return undefined;
+    const target = this.symbolicHead() ?? 'HEAD';
+    // The branch HEAD names now (a branch the call made goes back to where HEAD was when it was made).
+    const args = target === 'HEAD' ? ['--no-deref', 'HEAD', head, now] : [target, head, now];
+    this.git([
+      '-c',
+      'core.hooksPath=/dev/null',
+      'update-ref',
+      '-m',
+      'semantic-anchors: commit of protected files undone',
+      ...args,
+    ]);
+    return head;
+  }
+
   /** Takes what git holds now as the truth. */
   accept(): void {
     this.stamp = this.stampNow();
     this.index = this.readIndex();
-    this.tree = this.readTree(this.head());
+    const head = this.head();
+    this.tree = this.readTree(head);
+    this.acceptedHead = head;
+  }
+
+  /** The branch HEAD names (`refs/heads/main`), or undefined when HEAD is detached. */
+  private symbolicHead(): string | undefined {
+    return /^ref:\s*(\S+)/.exec(readIfThere(join(this.places.gitDir, 'HEAD')))?.[1];
   }
 
   /** The index file and HEAD as the disk holds them: a change to either is what makes git worth asking. */
