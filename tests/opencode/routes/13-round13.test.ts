@@ -74,7 +74,7 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
   const putBack = () => {
     asHuman(
       h,
-      `git stash clear; printf '/*\\n' > .git/info/sparse-checkout; git checkout -q main 2>/dev/null; git reset -q --hard ${start}; git sparse-checkout reapply 2>/dev/null; git checkout -q -- .opencode 2>/dev/null`,
+      `git stash clear; printf '/*\\n' > .git/info/sparse-checkout; git checkout -q -f main 2>/dev/null; git reset -q --hard ${start}; git branch -q -D release topic 2>/dev/null; git sparse-checkout reapply 2>/dev/null; git checkout -q -- .opencode 2>/dev/null`,
     );
     if (readOrMissing(project(CONFIG)) !== original.config || readOrMissing(project(TEAM)) !== original.team) {
       rmSync(project('.opencode'), { recursive: true, force: true });
@@ -173,6 +173,38 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
     ]);
     human['13.51'] = asHuman(h, 'git switch -q -c topic && git switch -q main && echo switched').output;
     snapshotRules('13.51');
+    // 13.53, 13.54: a branch and a stash that record a weaker contract, made with git's plumbing (a private index).
+    const forge = (id: string, finish: string[]) =>
+      py(
+        [
+          'import os, subprocess',
+          `env = dict(os.environ, GIT_INDEX_FILE='/tmp/r13-${tag}-${id}.index')`,
+          'def git(*a, i=None, e=None): return subprocess.run(["git", *a], input=i, capture_output=True, text=True, env=e).stdout.strip()',
+          `oid = git("hash-object", "-w", "--stdin", i=${JSON.stringify(WEAK)})`,
+          'git("read-tree", "HEAD", e=env)',
+          'git("update-index", "--cacheinfo", "100644," + oid + ",.opencode/team-rules.yaml", e=env)',
+          'tree = git("write-tree", e=env)',
+          ...finish,
+        ].join('\n'),
+      );
+    await play(h, rules, [
+      forge('13.53', [
+        'c = git("commit-tree", tree, "-p", "HEAD", "-m", "release: prepare")',
+        'print(git("update-ref", "refs/heads/release", c), git("branch", "-a"))',
+      ]),
+    ]);
+    human['13.53'] = asHuman(h, 'git switch -q release && echo switched').output;
+    snapshotRules('13.53');
+    await play(h, rules, [
+      forge('13.54', [
+        'base = git("rev-parse", "HEAD^{tree}")',
+        'i = git("commit-tree", base, "-p", "HEAD", "-m", "index on main")',
+        'w = git("commit-tree", tree, "-p", "HEAD", "-p", i, "-m", "WIP on main: tidy")',
+        'print(git("stash", "store", "-m", "WIP on main: tidy", w), git("stash", "list"))',
+      ]),
+    ]);
+    human['13.54'] = asHuman(h, 'git stash pop -q; echo popped').output;
+    snapshotRules('13.54');
     await play(h, rules, [
       callDirective('edit', {
         filePath: `~/${relative(h.dirs.home, project(TEAM))}`,
@@ -342,7 +374,8 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
   }, 900_000);
   afterAll(async () => {
     if (h && !NO_TMUX) asHuman(h, `tmux -L ${tmuxSocket} kill-server 2>/dev/null`);
-    for (const name of [`r13-${tag}.js`, `r13-${tag}.npmrc`]) rmSync(join('/tmp', name), { force: true });
+    for (const name of [`r13-${tag}.js`, `r13-${tag}.npmrc`, `r13-${tag}-13.53.index`, `r13-${tag}-13.54.index`])
+      rmSync(join('/tmp', name), { force: true });
     for (const dir of [`r13-py-${tag}`, `r13-config-${tag}`])
       rmSync(join('/tmp', dir), { recursive: true, force: true });
     await h?.stop();
@@ -379,6 +412,21 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
     () => {
       expect(human['13.51']).toContain('switched');
       expectRulesIntact('13.51');
+    },
+  );
+  route(
+    '13.53',
+    "a branch `release` whose commit records a weaker extended file, made with git's plumbing (a private index, `commit-tree`, `update-ref`; python), then the human's `git switch release`",
+    INTACT,
+    () => expectRulesIntact('13.53'),
+  );
+  route(
+    '13.54',
+    "a stash entry whose work-tree commit records a weaker extended file (`commit-tree`, `git stash store`; python), then the human's `git stash pop`",
+    INTACT,
+    () => {
+      expect(human['13.54']).toContain('popped');
+      expectRulesIntact('13.54');
     },
   );
   route('13.52', 'the edit tool at `~/<path from the home to the project>/.opencode/team-rules.yaml`', INTACT, () =>

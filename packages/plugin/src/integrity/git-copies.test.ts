@@ -72,6 +72,27 @@ describe("git's copies of protected files", () => {
     expect(copies.moveBack()).toBeUndefined();
   });
 
+  it("removes a branch or a stash made to record other bytes (the human's `git switch` or `git stash pop` would write them); an honest branch stays", () => {
+    const { top, git, copies, weaker } = repo();
+    const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };
+    git(['read-tree', 'HEAD'], other);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`], other);
+    const forged = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'release']);
+    git(['update-ref', 'refs/heads/release', forged]);
+    git(['stash', 'store', '-m', 'wip', forged]);
+    git(['branch', 'feature']);
+    expect(copies.moved()).toBe(true);
+    const undone = copies.undoForgedRefs();
+    expect(undone.map((u) => [u.ref, u.removed]).sort()).toEqual([
+      ['refs/heads/release', true],
+      ['refs/stash', true],
+    ]);
+    expect(git(['branch', '--list', 'release'])).toBe('');
+    expect(git(['branch', '--list', 'feature'])).toContain('feature');
+    copies.accept();
+    expect(copies.undoForgedRefs()).toEqual([]);
+  });
+
   it('finds the honest add and commit of the file as it is holding its own bytes', () => {
     const { top, git, copies } = repo();
     writeFileSync(join(top, RULES), 'the human tightened it\n');

@@ -13,7 +13,7 @@
 // no filter; `core.fsmonitor` (the one setting these commands would run)
 // is forced off, and no optional lock is taken.
 import { childProcess } from '../core/builtins.js';
-import { readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type GitPlaces, gitPlaces } from '../git/repository.js';
 import { StatCache } from '../git/stat-cache.js';
@@ -44,6 +44,8 @@ export class GitCopies {
   private stamp = '';
   /** HEAD's commit at the last accept. */
   private acceptedHead: string | undefined;
+  /** The branches and the stash at the last accept (ref name → commit). */
+  private refs = new Map<string, string>();
 
   private constructor(
     private readonly places: GitPlaces,
@@ -141,6 +143,47 @@ export class GitCopies {
     return head;
   }
 
+  /**
+   * Branches other than HEAD's, and the stash, moved since the last accept to a commit that records other bytes for a
+   * protected file than the file holds and than the ref recorded before (a new ref: than HEAD did) — or leaves out a
+   * file it recorded: what the human's next `git switch <branch>` or `git stash pop` writes over the rules (route
+   * 13.53, 13.54). Each is moved back, or removed when it is new; returns what was undone.
+   */
+  undoForgedRefs(): { readonly ref: string; readonly paths: readonly string[]; readonly removed: boolean }[] {
+    const now = this.readRefs();
+    const current = this.symbolicHead();
+    const blobs = new Map<string, string | undefined>();
+    const blob = (path: string) => {
+      if (!blobs.has(path)) blobs.set(path, this.blobOf(path));
+      return blobs.get(path);
+    };
+    const out: { ref: string; paths: string[]; removed: boolean }[] = [];
+    for (const [ref, oid] of now) {
+      const before = this.refs.get(ref);
+      if (before === oid || ref === current) continue;
+      const was = before === undefined ? this.tree : this.readTree(before);
+      const tree = this.readTree(oid);
+      const paths = [...new Set([...was.keys(), ...tree.keys()])].filter((path) => {
+        const entry = tree.get(path);
+        const file = blob(path);
+        if (sameEntry(entry, was.get(path))) return false;
+        // Left out while the file is there, or other bytes than the file's.
+        return entry === undefined ? file !== undefined : entry.oid !== file;
+      });
+      if (paths.length === 0) continue;
+      const hooksOff = [
+        '-c',
+        'core.hooksPath=/dev/null',
+        'update-ref',
+        '-m',
+        'semantic-anchors: protected files undone',
+      ];
+      this.git(before === undefined ? [...hooksOff, '-d', ref, oid] : [...hooksOff, ref, before, oid]);
+      out.push({ ref, paths, removed: before === undefined });
+    }
+    return out;
+  }
+
   /** Takes what git holds now as the truth. */
   accept(): void {
     this.stamp = this.stampNow();
@@ -148,6 +191,23 @@ export class GitCopies {
     const head = this.head();
     this.tree = this.readTree(head);
     this.acceptedHead = head;
+    this.refs = this.readRefs();
+  }
+
+  /** Whether the index, HEAD or any ref moved on the disk since the last accept. */
+  moved(): boolean {
+    return this.stampNow() !== this.stamp;
+  }
+
+  /** The branches and the stash: ref name → commit. */
+  private readRefs(): Map<string, string> {
+    const text = this.git(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/stash']) ?? '';
+    const out = new Map<string, string>();
+    for (const line of text.split('\n')) {
+      const m = /^([0-9a-f]+) (\S+)$/.exec(line);
+      if (m) out.set(m[2]!, m[1]!);
+    }
+    return out;
   }
 
   /** The branch HEAD names (`refs/heads/main`), or undefined when HEAD is detached. */
@@ -161,6 +221,8 @@ export class GitCopies {
     const files = [join(gitDir, 'index'), join(gitDir, 'HEAD'), join(commonDir, 'packed-refs')];
     const ref = /^ref:\s*(\S+)/.exec(readIfThere(join(gitDir, 'HEAD')))?.[1];
     if (ref !== undefined) files.push(join(commonDir, ref));
+    // git writes a ref through a lock file renamed into place: the folders of the branches and the stash change.
+    files.push(...refFolders(join(commonDir, 'refs')));
     return files.map(statStamp).join('|');
   }
 
@@ -210,6 +272,26 @@ export class GitCopies {
 
 const sameEntry = (a: Entry | undefined, b: Entry | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid);
+
+/** `refs` and the folders below it that hold branches (at most 256): the stash is a file in `refs` itself. */
+function refFolders(refs: string): string[] {
+  const out = [refs, join(refs, 'heads')];
+  const walk = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // No folder yet (a fresh repository): its stamp says so.
+    }
+    for (const entry of entries) {
+      if (out.length >= 256 || !entry.isDirectory()) continue;
+      out.push(join(dir, entry.name));
+      walk(join(dir, entry.name));
+    }
+  };
+  walk(join(refs, 'heads'));
+  return out;
+}
 
 function statStamp(path: string): string {
   const s = statSync(path, { throwIfNoEntry: false });

@@ -393,10 +393,13 @@ export class ResultCheck {
    */
   private settleCopies(origin: Origin, bypassed: ReadonlySet<string> | undefined): Outcome[] {
     const copies = this.copies;
-    if (!copies) return [];
+    if (!copies?.moved()) return [];
     const found = copies.changes();
-    if (found.length === 0) return [];
-    const out: Outcome[] = [];
+    const out: Outcome[] = this.settleRefs(copies);
+    if (found.length === 0) {
+      copies.accept();
+      return out;
+    }
     /** The commit the branch went back to, once (several files may be recorded other in the same commits). */
     let movedBack: string | undefined | null = null;
     for (const change of found) {
@@ -441,6 +444,28 @@ export class ResultCheck {
     }
     copies.accept();
     return out;
+  }
+
+  /**
+   * Other branches and the stash moved to commits recording other bytes for protected files (GitCopies.undoForgedRefs):
+   * moved back or removed. No bypass applies: a change the human let through is in the file too, and a commit of the
+   * file's own bytes is not forged.
+   */
+  private settleRefs(copies: GitCopies): Outcome[] {
+    return copies.undoForgedRefs().flatMap(({ ref, paths, removed }) => {
+      const contracts = [...new Set(paths.flatMap((p) => this.guardsOf(p)))];
+      if (contracts.length === 0) return [];
+      const name = ref.replace(/^refs\/heads\//, '');
+      return [
+        {
+          path: paths[0] as string,
+          kind: 'modified' as const,
+          contracts,
+          result: 'restored' as const,
+          detail: `${ref === 'refs/stash' ? 'the stash' : `branch \`${name}\``} was ${removed ? 'made' : 'moved'} to a commit that records other bytes for it (what the human's next ${ref === 'refs/stash' ? '`git stash pop`' : `\`git switch ${name}\``} writes over the file); it was ${removed ? 'removed again' : 'moved back'}`,
+        },
+      ];
+    });
   }
 
   /**
