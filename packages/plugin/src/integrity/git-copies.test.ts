@@ -81,6 +81,19 @@ describe("git's copies of protected files", () => {
     git(['update-ref', 'refs/heads/release', forged]);
     git(['stash', 'store', '-m', 'wip', forged]);
     git(['branch', 'feature']);
+    // A branch at a commit the repository already had (a release's, with the rules it had then) is history: it stays.
+    git(['tag', 'v1', forged]);
+    copies.accept();
+    git(['update-ref', '-d', 'refs/heads/release']);
+    git(['stash', 'clear']);
+    git(['branch', 'hotfix', 'v1']);
+    expect(copies.undoForgedRefs()).toEqual([]);
+    git(['tag', '-d', 'v1']);
+    git(['branch', '-D', 'hotfix']);
+    copies.accept();
+    const again = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'release again']);
+    git(['update-ref', 'refs/heads/release', again]);
+    git(['stash', 'store', '-m', 'wip', again]);
     expect(copies.moved()).toBe(true);
     const undone = copies.undoForgedRefs();
     expect(undone.map((u) => [u.ref, u.removed]).sort()).toEqual([

@@ -161,6 +161,9 @@ export class GitCopies {
     for (const [ref, oid] of now) {
       const before = this.refs.get(ref);
       if (before === oid || ref === current) continue;
+      // A commit that was there before (a release tag's: `git branch hotfix v1.2`) is history the human has: a
+      // branch made at it is honest work, whatever rules that commit had. Only commits made since are judged.
+      if (!this.madeSince(oid)) continue;
       const was = before === undefined ? this.tree : this.readTree(before);
       const tree = this.readTree(oid);
       const paths = [...new Set([...was.keys(), ...tree.keys()])].filter((path) => {
@@ -192,6 +195,13 @@ export class GitCopies {
     this.tree = this.readTree(head);
     this.acceptedHead = head;
     this.refs = this.readRefs();
+  }
+
+  /** A commit no branch, stash, tag or remote-tracking branch reached at the last accept. */
+  private madeSince(oid: string): boolean {
+    const old = [...new Set(this.refs.values())].map((o) => `^${o}`).join('\n');
+    const args = ['rev-list', '-n', '1', oid, '--not', '--tags', '--remotes', '--not', '--stdin'];
+    return (this.git(args, false, `${old}\n`) ?? '').trim() !== '';
   }
 
   /** Whether the index, HEAD or any ref moved on the disk since the last accept. */
@@ -254,12 +264,13 @@ export class GitCopies {
   }
 
   /** Runs git on this repository; `quiet`: exit status 1 (`rev-parse --verify` before the first commit) is undefined. */
-  private git(args: readonly string[], quiet = false): string | undefined {
+  private git(args: readonly string[], quiet = false, input?: string): string | undefined {
     try {
       return childProcess().execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
         env: this.env,
         encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
+        input,
+        stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
         maxBuffer: 16 * 1024 * 1024,
         timeout: 10_000,
       });
