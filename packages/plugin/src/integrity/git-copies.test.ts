@@ -104,6 +104,11 @@ describe("git's copies of protected files", () => {
     expect(git(['branch', '--list', 'feature'])).toContain('feature');
     copies.accept();
     expect(copies.undoForgedRefs()).toEqual([]);
+    // A remote-tracking ref pointed at a forged commit in the same call does not make a branch made there history.
+    const third = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'third']);
+    git(['update-ref', 'refs/remotes/origin/release', third]);
+    git(['branch', 'release', 'origin/release']);
+    expect(copies.undoForgedRefs().map((u) => u.ref)).toEqual(['refs/heads/release']);
   });
 
   it('finds the honest add and commit of the file as it is holding its own bytes', () => {

@@ -160,7 +160,7 @@ export class GitCopies {
     const out: { ref: string; paths: string[]; removed: boolean }[] = [];
     for (const [ref, oid] of now) {
       const before = this.refs.get(ref);
-      if (before === oid || ref === current) continue;
+      if (before === oid || ref === current || !JUDGED.test(ref)) continue;
       // A commit that was there before (a release tag's: `git branch hotfix v1.2`) is history the human has: a
       // branch made at it is honest work, whatever rules that commit had. Only commits made since are judged.
       if (!this.madeSince(oid)) continue;
@@ -197,11 +197,13 @@ export class GitCopies {
     this.refs = this.readRefs();
   }
 
-  /** A commit no branch, stash, tag or remote-tracking branch reached at the last accept. */
+  /**
+   * A commit no branch, stash, tag or remote-tracking branch reached at the last accept (what they reach now would
+   * count a remote-tracking ref the call itself pointed at its commit).
+   */
   private madeSince(oid: string): boolean {
     const old = [...new Set(this.refs.values())].map((o) => `^${o}`).join('\n');
-    const args = ['rev-list', '-n', '1', oid, '--not', '--tags', '--remotes', '--not', '--stdin'];
-    return (this.git(args, false, `${old}\n`) ?? '').trim() !== '';
+    return (this.git(['rev-list', '-n', '1', oid, '--stdin'], false, `${old}\n`) ?? '').trim() !== '';
   }
 
   /** Whether the index, HEAD or any ref moved on the disk since the last accept. */
@@ -209,9 +211,10 @@ export class GitCopies {
     return this.stampNow() !== this.stamp;
   }
 
-  /** The branches and the stash: ref name → commit. */
+  /** The branches, the stash, the tags and the remote-tracking branches: ref name → commit (a tag's, peeled). */
   private readRefs(): Map<string, string> {
-    const text = this.git(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/stash']) ?? '';
+    const format = '--format=%(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
+    const text = this.git(['for-each-ref', format, 'refs/heads', 'refs/stash', 'refs/tags', 'refs/remotes']) ?? '';
     const out = new Map<string, string>();
     for (const line of text.split('\n')) {
       const m = /^([0-9a-f]+) (\S+)$/.exec(line);
@@ -284,9 +287,16 @@ export class GitCopies {
 const sameEntry = (a: Entry | undefined, b: Entry | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid);
 
-/** `refs` and the folders below it that hold branches (at most 256): the stash is a file in `refs` itself. */
+/**
+ * The refs judged after a call: branches and the stash — what the human's `git switch` and `git stash pop` write into
+ * the work tree. Tags and remote-tracking branches are read (they say which commits were there before) but not
+ * judged: an honest `git fetch` brings the team's commits, whatever rules they hold.
+ */
+const JUDGED = /^refs\/(?:heads\/|stash$)/;
+
+/** `refs` and the folders below it that hold refs (at most 256): the stash is a file in `refs` itself. */
 function refFolders(refs: string): string[] {
-  const out = [refs, join(refs, 'heads')];
+  const out = [refs, join(refs, 'heads'), join(refs, 'tags'), join(refs, 'remotes')];
   const walk = (dir: string) => {
     let entries: Dirent[];
     try {
@@ -300,7 +310,7 @@ function refFolders(refs: string): string[] {
       walk(join(dir, entry.name));
     }
   };
-  walk(join(refs, 'heads'));
+  for (const top of ['heads', 'tags', 'remotes']) walk(join(refs, top));
   return out;
 }
 
