@@ -8,10 +8,10 @@
 // human's `PYTHONPYCACHEPREFIX`, a project `.exrc` the human's vim reads (`set exrc`), a `globalconfig=` line in the
 // project's `.npmrc` naming a file with `node-options`, an installed `node_modules` package edited by a computed
 // path. Family 4: a commit of a weaker contract made with git's plumbing (the human's `git stash` then writes it), a
-// sparse-checkout pattern leaving `.opencode/` out (the human's next `git switch` removes it), the edit tool at a
-// `~/…` path. Family 5: bypasses spelled with an upper-case id, a zero-width space, `all`, and a rewrite joined to the
-// force-push a human bypassed. Every python step is carried zlib-compressed (support/turns.ts). Honest neighbours
-// H.68–H.73.
+// branch and a stash entry recording one (the human's `git switch`, `git stash pop`), a sparse-checkout pattern
+// leaving `.opencode/` out (the human's next `git switch` removes it), the edit tool at a `~/…` path. Family 5:
+// bypasses spelled with an upper-case id, a zero-width space, `all`, and a rewrite joined to the force-push a human
+// bypassed. Every python step is carried zlib-compressed (support/turns.ts). Honest neighbours H.68–H.73.
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
