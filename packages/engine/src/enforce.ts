@@ -91,6 +91,7 @@ export {
   DEPENDENCY_KEY,
   INSTALL_SCRIPTS,
   NPMRC_RUNS,
+  EDITOR_RC,
   YARNRC_RUNS,
   yarnBlocks,
   localDependencies,

@@ -16,6 +16,10 @@ describe('run-later files', () => {
     expect(runLaterKind('/p/.venv/lib/python3.12/site-packages/zz.pth')).toBe('python-pth');
     expect(runLaterKind('/p/.venv/lib/python3.12/site-packages/sitecustomize.py')).toBe('code-file');
     expect(runLaterKind('/p/.pnpmfile.cjs')).toBe('code-file');
+    // A folder's own vim start files (the human's `exrc` sources them where vim starts).
+    expect(runLaterKind('/p/.exrc')).toBe('code-file');
+    expect(runLaterKind('/p/web/.nvim.lua')).toBe('code-file');
+    expect(runLaterKind('/p/node_modules/x/.vimrc')).toBeUndefined();
     // A .pth or a sitecustomize.py elsewhere is an ordinary file: python does not run it by itself.
     expect(runLaterKind('/p/docs/example.pth')).toBeUndefined();
     expect(runLaterKind('/p/src/sitecustomize.py')).toBeUndefined();

@@ -126,6 +126,18 @@ describe('the git files of a project', () => {
     );
   });
 
+  it("sparse-checkout patterns: the worktree's own and each linked worktree's (they decide what a checkout removes)", () => {
+    const main = repository();
+    git(main, 'worktree', 'add', '-q', join(main, '..', 'sparse-wt'));
+    const files = gitFilesFor(findRepository(main), '/home/dev', {});
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(main, '.git/info/sparse-checkout'),
+        join(main, '.git/worktrees/sparse-wt/info/sparse-checkout'),
+      ]),
+    );
+  });
+
   it('a repository in a sub-folder found at load (a clone, a sub-project): its config, hooks and commondir', () => {
     const main = repository();
     git(main, 'init', '-q', 'vendor/lib');

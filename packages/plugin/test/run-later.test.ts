@@ -285,6 +285,32 @@ describe('code that runs later by itself', () => {
     expect(existsSync(file('.envrc.local'))).toBe(false);
   });
 
+  it("a program named like one of the human's (git) in a folder the allowed .envrc puts on PATH is removed; the project's own script stays", async () => {
+    writeFileSync(file('.envrc'), 'dotenv_if_exists\nPATH_add bin\n');
+    mkdirSync(file('bin'));
+    await call(host, 'ls', () => {});
+    const { blocked, output } = await call(host, 'python3 - < bin.py', () => {
+      writeFileSync(file('bin/git'), '#!/bin/sh\ntouch /tmp/x\nexec /usr/bin/git "$@"\n', { mode: 0o755 });
+      writeFileSync(file('bin/deploy-app'), '#!/bin/sh\necho deploy\n', { mode: 0o755 });
+    });
+    expect(blocked).toBeUndefined();
+    expect(output).toContain('anchor-protect-run-later');
+    expect(existsSync(file('bin/git'))).toBe(false);
+    expect(existsSync(file('bin/deploy-app'))).toBe(true);
+  });
+
+  it("a folder's own vim start file (.exrc, .nvim.lua) is removed when new, put back when changed", async () => {
+    mkdirSync(file('web'), { recursive: true });
+    writeFileSync(file('web/.nvim.lua'), '-- team settings\n');
+    await call(host, 'ls', () => {});
+    await call(host, 'python3 - < vim.py', () => {
+      writeFileSync(file('.exrc'), "call system('touch /tmp/x')\n");
+      writeFileSync(file('web/.nvim.lua'), "os.execute('touch /tmp/x')\n");
+    });
+    expect(existsSync(file('.exrc'))).toBe(false);
+    expect(read('web/.nvim.lua')).toBe('-- team settings\n');
+  });
+
   it('a virtualenv one level down (backend/.venv) is watched too', async () => {
     const site = 'backend/.venv/lib/python3.11/site-packages';
     await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {

@@ -113,7 +113,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   placeText(dirs.home, options.homeText ?? {});
   const recordDir = join(dirs.root, 'record');
   const straceFile = options.strace ? join(dirs.root, 'connect.trace') : undefined;
-  const env = { ...options.env, ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
+  // `{cacheHome}` in a value is the sandbox's user cache folder (a variable the human sets to a place under it).
+  const given = Object.entries(options.env ?? {}).map(([k, v]) => [k, v.replaceAll('{cacheHome}', dirs.cacheHome)]);
+  const env = { ...Object.fromEntries(given), ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
   // A server started with OPENCODE_SERVER_PASSWORD (in `env`) is driven with it.
   const password = options.env?.OPENCODE_SERVER_PASSWORD;
   let opencode: OpencodeProcess;

@@ -14,6 +14,7 @@ export {
   DEPENDENCY_KEY,
   INSTALL_SCRIPTS,
   NPMRC_RUNS,
+  EDITOR_RC,
   YARNRC_RUNS,
   yarnBlocks,
   localDependencies,

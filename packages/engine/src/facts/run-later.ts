@@ -124,6 +124,9 @@ export const ENV_RUNS: readonly string[] = [
 /** .yarnrc.yml (yarn 2+) and .yarnrc (yarn 1) keys whose value is code yarn loads and runs. */
 export const YARNRC_RUNS: readonly string[] = ['yarnPath', 'plugins', 'yarn-path'];
 
+/** The start files vim and neovim read from the folder they start in when the human's `exrc` is set. */
+export const EDITOR_RC: readonly string[] = ['.exrc', '.vimrc', '.gvimrc', '.nvimrc', '.nvim.lua'];
+
 const base = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /** The kind of run-later file at this path (absolute or relative, `/` separators), or undefined. */
@@ -139,6 +142,8 @@ export function runLaterKind(path: string): RunLaterKind | undefined {
   if (name === '.env' || name === '.env.local') return 'env-file';
   // A personal override an allowed `.envrc` sources (`source_env_if_exists .envrc.local`): direnv asks no allow for it.
   if (name === '.envrc.local') return 'code-file';
+  // A folder's own vim start file: vim with `exrc` set sources it from the folder it starts in (route 13.34).
+  if (EDITOR_RC.includes(name)) return inModules ? undefined : 'code-file';
   if (/(^|\/)(site|dist)-packages\/[^/]+$/.test(path)) {
     if (name.endsWith('.pth')) return 'python-pth';
     if (name === 'sitecustomize.py' || name === 'usercustomize.py') return 'code-file';

@@ -87,8 +87,13 @@ export function gitFilesFor(
   // this repository's `.git`) decides the repository of that worktree. (A missing one is not given a placeholder by
   // the sandbox: an empty `commondir` stops every git command; the result check removes one a call creates.)
   out.push(join(repo.gitDir, 'commondir'));
+  // A worktree's sparse-checkout patterns decide which tracked files the human's next checkout, switch or pull
+  // leaves out of the work tree: a `!/.opencode/` there removes the rules (route 13.51). Not data of the agent's:
+  // `git sparse-checkout` needs the config, which is protected too. (A missing one gets no placeholder: the result
+  // check removes one a call creates.)
+  out.push(join(repo.gitDir, 'info', 'sparse-checkout'));
   for (const worktree of linkedWorktreeGitDirs(repo.commonDir))
-    out.push(join(worktree, 'commondir'), join(worktree, 'config.worktree'));
+    out.push(join(worktree, 'commondir'), join(worktree, 'config.worktree'), join(worktree, 'info', 'sparse-checkout'));
   // A submodule is a repository of its own under `modules/`, with its own config and hooks: git runs them in the
   // submodule, and the human's `git status` at the top goes into every submodule.
   for (const module of submoduleGitDirs(repo.commonDir))

@@ -16,6 +16,7 @@ import { defaultWritable, sandboxHost } from '../sandbox/policy.js';
 import { findRepository, gitFilesFor, nestedRepositoryFiles } from './git-files.js';
 import { SubConfigFinder } from './sub-configs.js';
 import { npmCacheDir } from '../integrity/code-caches.js';
+import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
 import { lstatQuiet } from '../integrity/fs-quiet.js';
 import { crypto } from './builtins.js';
 
@@ -229,7 +230,8 @@ function bunTranspilerCaches(
  * (`<tmp>/jest_<uid in base 36>`, the same design; jest is not installed here, so not run), and Node's compile cache
  * (`<tmp>/node-compile-cache`, or NODE_COMPILE_CACHE: V8 code caches of the modules of every tool that turns it on,
  * tsc 5.7+ among them; Node checks an entry against the source's size and CRC, which its header states, and V8 only
- * the length, so code compiled from a source of the same length runs at the human's next `tsc` — route 9.14). The
+ * the length, so code compiled from a source of the same length runs at the human's next `tsc` — route 9.14), and
+ * the human's PYTHONPYCACHEPREFIX (humanPythonCachePrefix). The
  * agent's own tools never use these: inside the sandbox the temp folder is one of its own (the runtime sets TMPDIR),
  * so they are host state — read-only in the sandbox, out of the file tools' reach, not watched (the human's own runs
  * change them). The sandbox makes a missing one first (sandbox/index.ts), so it can be bound.
@@ -238,7 +240,9 @@ export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>
   const uid = process.getuid?.();
   if (uid === undefined) return [];
   const temps = unique(['/tmp', tmpdir(), ...(env.TMPDIR && isAbsolute(env.TMPDIR) ? [env.TMPDIR] : [])]);
-  const set = env.NODE_COMPILE_CACHE && isAbsolute(env.NODE_COMPILE_CACHE) ? [env.NODE_COMPILE_CACHE] : [];
+  const set = [env.NODE_COMPILE_CACHE, humanPythonCachePrefix(env)].filter(
+    (v): v is string => v !== undefined && isAbsolute(v),
+  );
   return unique([
     ...temps.flatMap((dir) => [
       join(dir, `tsx-${uid}`),
@@ -247,6 +251,18 @@ export function tempCodeCaches(env: Readonly<Record<string, string | undefined>>
     ]),
     ...set,
   ]);
+}
+
+/**
+ * The folder the human's python keeps every compiled module in (PYTHONPYCACHEPREFIX, often under the user cache
+ * folder, which the sandbox opens): python loads `<prefix>/<source folder>/<name>.cpython-3x.pyc` in place of any
+ * module's source — the standard library's too — when its header names the source's mtime and size, which a hand-made
+ * one can copy (route 13.33). The agent's shells compile into a folder of their own (pycache-watch.ts), so the human's
+ * is host state. The agent's own folder, should opencode run with it, is not the human's.
+ */
+function humanPythonCachePrefix(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const set = env.PYTHONPYCACHEPREFIX;
+  return set && set !== agentPythonCacheEnv().PYTHONPYCACHEPREFIX ? set : undefined;
 }
 
 /**

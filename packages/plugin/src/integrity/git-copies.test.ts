@@ -53,6 +53,64 @@ describe("git's copies of protected files", () => {
     expect(copies.blobOf(join(top, RULES))).not.toBe(weaker);
   });
 
+  it("moves the branch back when a commit made since records other bytes, so the human's `git stash` writes theirs", () => {
+    const { top, git, copies, weaker } = repo();
+    const start = git(['rev-parse', 'HEAD']);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`]);
+    writeFileSync(join(top, 'src.ts'), 'agent code\n');
+    git(['commit', '-qam', 'tidy']);
+    const found = copies.changes();
+    for (const c of found.filter((x) => x.where === 'index')) copies.putBack(c);
+    expect(copies.moveBack()).toBe(start);
+    copies.accept();
+    expect(git(['rev-parse', 'HEAD'])).toBe(start);
+    // The agent's other change is still staged; the rules' entry holds the human's bytes.
+    expect(git(['diff', '--cached', '--name-only'])).toBe('src.ts');
+    writeFileSync(join(top, 'notes'), 'wip\n');
+    git(['stash', '-q', '-u']);
+    expect(readFileSync(join(top, RULES), 'utf8')).toBe('strict\n');
+    expect(copies.moveBack()).toBeUndefined();
+  });
+
+  it("removes a branch or a stash made to record other bytes (the human's `git switch` or `git stash pop` would write them); an honest branch stays", () => {
+    const { top, git, copies, weaker } = repo();
+    const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };
+    git(['read-tree', 'HEAD'], other);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`], other);
+    const forged = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'release']);
+    git(['update-ref', 'refs/heads/release', forged]);
+    git(['stash', 'store', '-m', 'wip', forged]);
+    git(['branch', 'feature']);
+    // A branch at a commit the repository already had (a release's, with the rules it had then) is history: it stays.
+    git(['tag', 'v1', forged]);
+    copies.accept();
+    git(['update-ref', '-d', 'refs/heads/release']);
+    git(['stash', 'clear']);
+    git(['branch', 'hotfix', 'v1']);
+    expect(copies.undoForgedRefs()).toEqual([]);
+    git(['tag', '-d', 'v1']);
+    git(['branch', '-D', 'hotfix']);
+    copies.accept();
+    const again = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'release again']);
+    git(['update-ref', 'refs/heads/release', again]);
+    git(['stash', 'store', '-m', 'wip', again]);
+    expect(copies.moved()).toBe(true);
+    const undone = copies.undoForgedRefs();
+    expect(undone.map((u) => [u.ref, u.removed]).sort()).toEqual([
+      ['refs/heads/release', true],
+      ['refs/stash', true],
+    ]);
+    expect(git(['branch', '--list', 'release'])).toBe('');
+    expect(git(['branch', '--list', 'feature'])).toContain('feature');
+    copies.accept();
+    expect(copies.undoForgedRefs()).toEqual([]);
+    // A remote-tracking ref pointed at a forged commit in the same call does not make a branch made there history.
+    const third = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'third']);
+    git(['update-ref', 'refs/remotes/origin/release', third]);
+    git(['branch', 'release', 'origin/release']);
+    expect(copies.undoForgedRefs().map((u) => u.ref)).toEqual(['refs/heads/release']);
+  });
+
   it('finds the honest add and commit of the file as it is holding its own bytes', () => {
     const { top, git, copies } = repo();
     writeFileSync(join(top, RULES), 'the human tightened it\n');

@@ -3,15 +3,17 @@
 // human's own `git restore` / `git checkout -- <file>` writes back, and a commit made from that index is what
 // `git reset --hard`, `git stash` or a checkout writes. The file is untouched, so the file check sees nothing.
 // After each call the index entries of the tracked protected files are compared with what they were: an entry that
-// no longer holds the file's bytes is put back (a BLOCK); a commit whose tree records other bytes than the file is
-// reported (a commit cannot be undone without rewriting history the agent may have built on).
+// no longer holds the file's bytes is put back (a BLOCK); a commit made since whose tree records other bytes than
+// the file is taken off the branch again (the branch moved back to the commit it held: the human's next `git stash`
+// wrote the commit's bytes over the rules, route 13.50); an older commit is reported, not rewritten.
 //
 // INVARIANT: git runs here in opencode's process, outside the sandbox, on a repository the agent can write: nothing
-// it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo` and
-// `hash-object --no-filters` run no hook and no filter; `core.fsmonitor` (the one setting these commands would run)
+// it runs may execute the agent's code. `ls-files`, `ls-tree`, `rev-parse`, `update-index --cacheinfo`,
+// `update-ref` (its reference-transaction hook pointed at /dev/null) and `hash-object --no-filters` run no hook and
+// no filter; `core.fsmonitor` (the one setting these commands would run)
 // is forced off, and no optional lock is taken.
 import { childProcess } from '../core/builtins.js';
-import { readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type GitPlaces, gitPlaces } from '../git/repository.js';
 import { StatCache } from '../git/stat-cache.js';
@@ -40,6 +42,10 @@ export class GitCopies {
   private index = new Map<string, Entry>();
   private tree = new Map<string, Entry>();
   private stamp = '';
+  /** HEAD's commit at the last accept. */
+  private acceptedHead: string | undefined;
+  /** The branches and the stash at the last accept (ref name → commit). */
+  private refs = new Map<string, string>();
 
   private constructor(
     private readonly places: GitPlaces,
@@ -113,11 +119,113 @@ export class GitCopies {
     else this.git(['update-index', '--add', '--cacheinfo', `${change.before.mode},${change.before.oid},${rel}`]);
   }
 
+  /**
+   * Moves the branch HEAD names (HEAD itself when detached) back to the commit it held at the last accept, when it
+   * holds another now: the commits made since leave the branch (the reflog keeps them; the index and the work tree
+   * are not touched, so what they changed besides stays staged). Returns that commit, or undefined when there was
+   * nothing to move or no commit to move back to.
+   */
+  moveBack(): string | undefined {
+    const head = this.acceptedHead;
+    const now = this.head();
+    if (head === undefined || now === undefined || now === head) return undefined;
+    const target = this.symbolicHead() ?? 'HEAD';
+    // The branch HEAD names now (a branch the call made goes back to where HEAD was when it was made).
+    const args = target === 'HEAD' ? ['--no-deref', 'HEAD', head, now] : [target, head, now];
+    this.git([
+      '-c',
+      'core.hooksPath=/dev/null',
+      'update-ref',
+      '-m',
+      'semantic-anchors: commit of protected files undone',
+      ...args,
+    ]);
+    return head;
+  }
+
+  /**
+   * Branches other than HEAD's, and the stash, moved since the last accept to a commit that records other bytes for a
+   * protected file than the file holds and than the ref recorded before (a new ref: than HEAD did) — or leaves out a
+   * file it recorded: what the human's next `git switch <branch>` or `git stash pop` writes over the rules (route
+   * 13.53, 13.54). Each is moved back, or removed when it is new; returns what was undone.
+   */
+  undoForgedRefs(): { readonly ref: string; readonly paths: readonly string[]; readonly removed: boolean }[] {
+    const now = this.readRefs();
+    const current = this.symbolicHead();
+    const blobs = new Map<string, string | undefined>();
+    const blob = (path: string) => {
+      if (!blobs.has(path)) blobs.set(path, this.blobOf(path));
+      return blobs.get(path);
+    };
+    const out: { ref: string; paths: string[]; removed: boolean }[] = [];
+    for (const [ref, oid] of now) {
+      const before = this.refs.get(ref);
+      if (before === oid || ref === current || !JUDGED.test(ref)) continue;
+      // A commit that was there before (a release tag's: `git branch hotfix v1.2`) is history the human has: a
+      // branch made at it is honest work, whatever rules that commit had. Only commits made since are judged.
+      if (!this.madeSince(oid)) continue;
+      const was = before === undefined ? this.tree : this.readTree(before);
+      const tree = this.readTree(oid);
+      const paths = [...new Set([...was.keys(), ...tree.keys()])].filter((path) => {
+        const entry = tree.get(path);
+        const file = blob(path);
+        if (sameEntry(entry, was.get(path))) return false;
+        // Left out while the file is there, or other bytes than the file's.
+        return entry === undefined ? file !== undefined : entry.oid !== file;
+      });
+      if (paths.length === 0) continue;
+      const hooksOff = [
+        '-c',
+        'core.hooksPath=/dev/null',
+        'update-ref',
+        '-m',
+        'semantic-anchors: protected files undone',
+      ];
+      this.git(before === undefined ? [...hooksOff, '-d', ref, oid] : [...hooksOff, ref, before, oid]);
+      out.push({ ref, paths, removed: before === undefined });
+    }
+    return out;
+  }
+
   /** Takes what git holds now as the truth. */
   accept(): void {
     this.stamp = this.stampNow();
     this.index = this.readIndex();
-    this.tree = this.readTree(this.head());
+    const head = this.head();
+    this.tree = this.readTree(head);
+    this.acceptedHead = head;
+    this.refs = this.readRefs();
+  }
+
+  /**
+   * A commit no branch, stash, tag or remote-tracking branch reached at the last accept (what they reach now would
+   * count a remote-tracking ref the call itself pointed at its commit).
+   */
+  private madeSince(oid: string): boolean {
+    const old = [...new Set(this.refs.values())].map((o) => `^${o}`).join('\n');
+    return (this.git(['rev-list', '-n', '1', oid, '--stdin'], false, `${old}\n`) ?? '').trim() !== '';
+  }
+
+  /** Whether the index, HEAD or any ref moved on the disk since the last accept. */
+  moved(): boolean {
+    return this.stampNow() !== this.stamp;
+  }
+
+  /** The branches, the stash, the tags and the remote-tracking branches: ref name → commit (a tag's, peeled). */
+  private readRefs(): Map<string, string> {
+    const format = '--format=%(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
+    const text = this.git(['for-each-ref', format, 'refs/heads', 'refs/stash', 'refs/tags', 'refs/remotes']) ?? '';
+    const out = new Map<string, string>();
+    for (const line of text.split('\n')) {
+      const m = /^([0-9a-f]+) (\S+)$/.exec(line);
+      if (m) out.set(m[2]!, m[1]!);
+    }
+    return out;
+  }
+
+  /** The branch HEAD names (`refs/heads/main`), or undefined when HEAD is detached. */
+  private symbolicHead(): string | undefined {
+    return /^ref:\s*(\S+)/.exec(readIfThere(join(this.places.gitDir, 'HEAD')))?.[1];
   }
 
   /** The index file and HEAD as the disk holds them: a change to either is what makes git worth asking. */
@@ -126,6 +234,8 @@ export class GitCopies {
     const files = [join(gitDir, 'index'), join(gitDir, 'HEAD'), join(commonDir, 'packed-refs')];
     const ref = /^ref:\s*(\S+)/.exec(readIfThere(join(gitDir, 'HEAD')))?.[1];
     if (ref !== undefined) files.push(join(commonDir, ref));
+    // git writes a ref through a lock file renamed into place: the folders of the branches and the stash change.
+    files.push(...refFolders(join(commonDir, 'refs')));
     return files.map(statStamp).join('|');
   }
 
@@ -157,12 +267,13 @@ export class GitCopies {
   }
 
   /** Runs git on this repository; `quiet`: exit status 1 (`rev-parse --verify` before the first commit) is undefined. */
-  private git(args: readonly string[], quiet = false): string | undefined {
+  private git(args: readonly string[], quiet = false, input?: string): string | undefined {
     try {
       return childProcess().execFileSync('git', [...SAFE, '--literal-pathspecs', '-C', this.places.top, ...args], {
         env: this.env,
         encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
+        input,
+        stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
         maxBuffer: 16 * 1024 * 1024,
         timeout: 10_000,
       });
@@ -175,6 +286,33 @@ export class GitCopies {
 
 const sameEntry = (a: Entry | undefined, b: Entry | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid);
+
+/**
+ * The refs judged after a call: branches and the stash — what the human's `git switch` and `git stash pop` write into
+ * the work tree. Tags and remote-tracking branches are read (they say which commits were there before) but not
+ * judged: an honest `git fetch` brings the team's commits, whatever rules they hold.
+ */
+const JUDGED = /^refs\/(?:heads\/|stash$)/;
+
+/** `refs` and the folders below it that hold refs (at most 256): the stash is a file in `refs` itself. */
+function refFolders(refs: string): string[] {
+  const out = [refs, join(refs, 'heads'), join(refs, 'tags'), join(refs, 'remotes')];
+  const walk = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // No folder yet (a fresh repository): its stamp says so.
+    }
+    for (const entry of entries) {
+      if (out.length >= 256 || !entry.isDirectory()) continue;
+      out.push(join(dir, entry.name));
+      walk(join(dir, entry.name));
+    }
+  };
+  for (const top of ['heads', 'tags', 'remotes']) walk(join(refs, top));
+  return out;
+}
 
 function statStamp(path: string): string {
   const s = statSync(path, { throwIfNoEntry: false });

@@ -388,14 +388,20 @@ export class ResultCheck {
 
   /**
    * git's copies of the tracked protected files: an index entry that no longer holds the file's bytes is put back
-   * (the human's `git restore` would write it); a commit that records other bytes is said, not undone.
+   * (the human's `git restore` would write it); a commit the call made that records other bytes leaves the branch
+   * again (moved back to where it was at the last check); an older one is said, not undone.
    */
   private settleCopies(origin: Origin, bypassed: ReadonlySet<string> | undefined): Outcome[] {
     const copies = this.copies;
-    if (!copies) return [];
+    if (!copies?.moved()) return [];
     const found = copies.changes();
-    if (found.length === 0) return [];
-    const out: Outcome[] = [];
+    const out: Outcome[] = this.settleRefs(copies);
+    if (found.length === 0) {
+      copies.accept();
+      return out;
+    }
+    /** The commit the branch went back to, once (several files may be recorded other in the same commits). */
+    let movedBack: string | undefined | null = null;
     for (const change of found) {
       const contracts = this.guardsOf(change.path);
       if (contracts.length === 0) continue;
@@ -420,6 +426,15 @@ export class ResultCheck {
         });
       } else {
         const commit = change.commit?.slice(0, 12) ?? 'HEAD';
+        if (movedBack === null) movedBack = copies.moveBack();
+        if (movedBack !== undefined) {
+          out.push({
+            ...base,
+            result: 'restored',
+            detail: `commit ${commit}, made in this call, records other bytes for it (what the human's next \`git stash\`, \`git reset --hard\` or checkout writes over the file); the branch was moved back to ${movedBack.slice(0, 12)}, where it was before the call — the index and the work tree are as the call left them (the protected entry put back), so commit your other changes again`,
+          });
+          continue;
+        }
         out.push({
           ...base,
           result: 'kept',
@@ -429,6 +444,28 @@ export class ResultCheck {
     }
     copies.accept();
     return out;
+  }
+
+  /**
+   * Other branches and the stash moved to commits recording other bytes for protected files (GitCopies.undoForgedRefs):
+   * moved back or removed. No bypass applies: a change the human let through is in the file too, and a commit of the
+   * file's own bytes is not forged.
+   */
+  private settleRefs(copies: GitCopies): Outcome[] {
+    return copies.undoForgedRefs().flatMap(({ ref, paths, removed }) => {
+      const contracts = [...new Set(paths.flatMap((p) => this.guardsOf(p)))];
+      if (contracts.length === 0) return [];
+      const name = ref.replace(/^refs\/heads\//, '');
+      return [
+        {
+          path: paths[0] as string,
+          kind: 'modified' as const,
+          contracts,
+          result: 'restored' as const,
+          detail: `${ref === 'refs/stash' ? 'the stash' : `branch \`${name}\``} was ${removed ? 'made' : 'moved'} to a commit that records other bytes for it (what the human's next ${ref === 'refs/stash' ? '`git stash pop`' : `\`git switch ${name}\``} writes over the file); it was ${removed ? 'removed again' : 'moved back'}`,
+        },
+      ];
+    });
   }
 
   /**

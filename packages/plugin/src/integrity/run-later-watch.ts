@@ -9,10 +9,11 @@
 // INVARIANT: no method throws for a file in a bad state (gone, unreadable, a link); an unexpected error reaches the
 // caller's fail-open path.
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { crypto } from '../core/builtins.js';
 import {
   DEPENDENCY_KEY,
+  EDITOR_RC,
   describeRunLater,
   localDependencies,
   runLaterAdded,
@@ -52,7 +53,9 @@ export class RunLaterWatch {
   /** The virtualenvs' scripts found by the last look (`.venv/bin/<tool>`): code files, see VENV_SCRIPT. */
   private scripts = new Set<string>();
   /** What the project's `.envrc` files load by another name: sourced code, and dotenv files. */
-  private direnv = { code: new Set<string>(), env: new Set<string>() };
+  private direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
+  /** Whether a program of this name is on the human's PATH outside the project (asked once per name). */
+  private readonly onPath = new Map<string, boolean>();
 
   /** `holders`: folders whose children are virtualenvs guarded too (core/protection.ts, virtualenvHolders). */
   constructor(
@@ -87,7 +90,7 @@ export class RunLaterWatch {
       const now = before !== undefined && stampOf(path) === before.stamp ? before : read(path);
       const kind =
         runLaterKind(path) ??
-        (this.scripts.has(path) || this.direnv.code.has(path)
+        (this.scripts.has(path) || this.direnv.code.has(path) || this.direnv.shadows.has(path)
           ? 'code-file'
           : this.direnv.env.has(path)
             ? 'env-file'
@@ -105,9 +108,13 @@ export class RunLaterWatch {
       const what =
         this.scripts.has(path) && basename(dirname(path)) === 'bin'
           ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
-          : kind === 'code-file' && (this.direnv.code.has(path) || basename(path) === '.envrc.local')
-            ? "code direnv runs in the human's shell (the allowed `.envrc` sources it; no new allow is asked)"
-            : added.map((e) => describeRunLater(kind, e)).join('; ');
+          : this.direnv.shadows.has(path)
+            ? `a program named \`${basename(path)}\` in a folder the allowed \`.envrc\` puts first on the human's PATH: their \`${basename(path)}\` runs it`
+            : kind === 'code-file' && (this.direnv.code.has(path) || basename(path) === '.envrc.local')
+              ? "code direnv runs in the human's shell (the allowed `.envrc` sources it; no new allow is asked)"
+              : kind === 'code-file' && EDITOR_RC.includes(basename(path))
+                ? "a vim start file (the human's vim with `exrc` set sources it in this folder)"
+                : added.map((e) => describeRunLater(kind, e)).join('; ');
       if (approved) {
         this.seen.set(path, now);
         return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
@@ -148,11 +155,27 @@ export class RunLaterWatch {
     for (const ws of manifests.slice(1)) for (const name of PACKAGE_FILES) add(join(ws, name));
     // What direnv loads in the human's shell from an `.envrc` they allowed (at the top and one level down): the files
     // it sources (code, run without a new allow) and the dotenv files whose variables it exports.
-    const direnv = { code: new Set<string>(), env: new Set<string>() };
+    const direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
     for (const d of [dir, ...tops]) {
+      // A folder's own vim start files (`exrc`).
+      for (const name of EDITOR_RC) add(join(d, name));
       const envrc = disk.text(join(d, '.envrc'));
       if (envrc === undefined) continue;
       for (const name of ENV_FILES) add(join(d, name));
+      // The folders it puts first on PATH (`PATH_add bin`): a program there named like one of the human's (`git`,
+      // `ls`, `node`) runs in its place whenever they type that name in the folder (route 12.32). Other names are the
+      // project's own scripts (`bin/deploy`), which the agent writes as honest work.
+      for (const m of envrc.matchAll(DIRENV_PATH_ADD))
+        for (const rel of (m[1] ?? '').trim().split(/[ \t]+/)) {
+          const folder = resolve(d, rel.replace(/^["']|["']$/g, ''));
+          if (!folder.startsWith(dir + sep)) continue;
+          for (const f of disk.listing(folder)) {
+            if (f.dir || !this.shadowsHumanProgram(f.name, dir)) continue;
+            const path = join(folder, f.name);
+            direnv.shadows.add(path);
+            add(path);
+          }
+        }
       for (const m of envrc.matchAll(DIRENV_LOADS)) {
         const path = resolve(d, (m[3] ?? '').replace(/^["']|["']$/g, '') || '.env');
         if (!path.startsWith(dir + sep)) continue;
@@ -216,6 +239,18 @@ export class RunLaterWatch {
     this.scripts = scripts;
     return out;
   }
+
+  /** A program of this name is on the human's PATH (opencode's), in a folder outside the project. */
+  private shadowsHumanProgram(name: string, project: string): boolean {
+    const known = this.onPath.get(name);
+    if (known !== undefined) return known;
+    const found = (process.env.PATH ?? '')
+      .split(':')
+      .filter((p) => isAbsolute(p) && p !== project && !p.startsWith(project + sep))
+      .some((p) => statQuiet(join(p, name))?.isFile() === true);
+    this.onPath.set(name, found);
+    return found;
+  }
 }
 
 /** Folders two levels down looked at for a package.json, at most (a project's `apps/*`, `packages/*`). */
@@ -237,6 +272,8 @@ const PACKAGE_FILES = [
 const ENV_FILES = ['.env', '.env.local', '.envrc.local'];
 /** direnv's stdlib calls that load another file: `source_env[_if_exists] <file>`, `dotenv[_if_exists] [file]`. */
 const DIRENV_LOADS = /^\s*(source_env|dotenv)(_if_exists)?(?:[ \t]+(\S+))?/gm;
+/** direnv's `PATH_add <folder>…` (its folders go first on PATH). */
+const DIRENV_PATH_ADD = /^\s*PATH_add[ \t]+([^\n#;&|]+)/gm;
 
 /** The modules a .pth line imports: `import a, b` (at the start or after a `;`) and `__import__('c')`. */
 const PTH_IMPORT = /(?:^|;)\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|__import__\(\s*['"]([\w.]+)['"]/gm;

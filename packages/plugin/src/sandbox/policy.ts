@@ -151,10 +151,11 @@ export function defaultWritable(host: SandboxHost): string[] {
  * Protected names whose mere presence changes what a tool does: the empty read-only stand-in bubblewrap mounts for a
  * missing path would break it (git stops at an empty `<gitdir>/commondir`: "failed to read"; in a repository with
  * `extensions.worktreeConfig`, which sparse checkouts turn on, every git command stops at a stand-in
- * `config.worktree`: "unable to access … Permission denied", route 12 H.64). A missing one is not bound; the result
- * check watches it and removes one a call creates.
+ * `config.worktree`: "unable to access … Permission denied", route 12 H.64; an empty `info/sparse-checkout` would
+ * leave every file out at the next checkout). A missing one is not bound; the result check watches it and removes one
+ * a call creates.
  */
-export const NO_PLACEHOLDER: ReadonlySet<string> = new Set(['commondir', 'config.worktree']);
+export const NO_PLACEHOLDER: ReadonlySet<string> = new Set(['commondir', 'config.worktree', 'sparse-checkout']);
 
 export function sandboxPolicy(
   facts: ProtectFacts,

@@ -177,6 +177,13 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(tempCodeCaches({ TMPDIR: '/work/tmp' })).toContain('/work/tmp/node-compile-cache');
   });
 
+  it("the human's PYTHONPYCACHEPREFIX (python loads any module's compiled form from there) is host state; the agent's own is not", () => {
+    expect(tempCodeCaches({ PYTHONPYCACHEPREFIX: '/home/dev/.cache/pycache' })).toContain('/home/dev/.cache/pycache');
+    expect(tempCodeCaches({ PYTHONPYCACHEPREFIX: 'relative/pycache' })).not.toContain('relative/pycache');
+    const agents = join(tmpdir(), 'semantic-anchors-pycache');
+    expect(tempCodeCaches({ PYTHONPYCACHEPREFIX: agents })).not.toContain(agents);
+  });
+
   it("npm's cache index is host state: read-only inside ~/.npm (its content stays writable), where npm_config_cache moves it", () => {
     const m = machine();
     mkdirSync(join(m.home, '.npm/_cacache/index-v5'), { recursive: true });
