@@ -72,6 +72,48 @@ describe("git's copies of protected files", () => {
     expect(copies.moveBack()).toBeUndefined();
   });
 
+  it('leaves a branch the human made before alone when the call only switches to it (its older rules are history, not a commit the call made)', () => {
+    const { top, git, weaker } = repo();
+    const main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
+    // The human's older feature branch, from before the rules were tightened.
+    git(['switch', '-qc', 'feature/old']);
+    writeFileSync(join(top, RULES), 'loose\n');
+    git(['commit', '-qam', 'older rules']);
+    const feature = git(['rev-parse', 'HEAD']);
+    git(['switch', '-q', main]);
+    expect(weaker).toBeTruthy();
+    const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV)!;
+    copies.accept();
+    git(['switch', '-q', 'feature/old']);
+    // The result check restores the file; git's copy in the branch's commit differs and is said, never moved.
+    writeFileSync(join(top, RULES), 'strict\n');
+    expect(copies.moveBack()).toBeUndefined();
+    expect(git(['rev-parse', 'feature/old'])).toBe(feature);
+    expect(copies.undoForgedRefs()).toEqual([]);
+    // A new branch at an old commit (a release's) is history too.
+    git(['branch', 'hotfix', feature]);
+    expect(copies.undoForgedRefs()).toEqual([]);
+    expect(git(['rev-parse', 'hotfix'])).toBe(feature);
+  });
+
+  it('a commit of other bytes made after switching to an existing branch takes that branch back to its own tip, not to the branch left', () => {
+    const { top, git, weaker } = repo();
+    const main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
+    git(['switch', '-qc', 'feature/x']);
+    writeFileSync(join(top, 'src.ts'), 'feature\n');
+    git(['commit', '-qam', 'feature work']);
+    const tip = git(['rev-parse', 'HEAD']);
+    git(['switch', '-q', main]);
+    const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV)!;
+    copies.accept();
+    git(['switch', '-q', 'feature/x']);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`]);
+    git(['commit', '-qm', 'tidy']);
+    expect(copies.moveBack()).toBe(tip);
+    expect(git(['rev-parse', 'feature/x'])).toBe(tip);
+    expect(git(['rev-parse', main])).not.toBe(tip);
+  });
+
   it("removes a branch or a stash made to record other bytes (the human's `git switch` or `git stash pop` would write them); an honest branch stays", () => {
     const { top, git, copies, weaker } = repo();
     const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };

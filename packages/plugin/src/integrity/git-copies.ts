@@ -126,11 +126,15 @@ export class GitCopies {
    * nothing to move or no commit to move back to.
    */
   moveBack(): string | undefined {
-    const head = this.acceptedHead;
     const now = this.head();
-    if (head === undefined || now === undefined || now === head) return undefined;
+    if (this.acceptedHead === undefined || now === undefined || now === this.acceptedHead) return undefined;
+    // Only a commit the call made: a switch to a branch that was there (the human's older feature branch, whose rules
+    // predate the team's) or a new branch at an old commit moves nothing — that is history, the file check holds.
+    if (!this.madeSince(now)) return undefined;
     const target = this.symbolicHead() ?? 'HEAD';
-    // The branch HEAD names now (a branch the call made goes back to where HEAD was when it was made).
+    // The branch HEAD names now goes back to its own tip at the last check; a branch the call made, and a detached
+    // HEAD, to where HEAD was.
+    const head = (target === 'HEAD' ? undefined : this.refs.get(target)) ?? this.acceptedHead;
     const args = target === 'HEAD' ? ['--no-deref', 'HEAD', head, now] : [target, head, now];
     this.git([
       '-c',
