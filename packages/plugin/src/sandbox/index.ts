@@ -294,7 +294,7 @@ export class Sandbox {
   }
 
   /**
-   * pnpm's store and Go's module cache, made where the program would make them at its first run when it is installed
+   * pnpm's store, Go's module cache and cargo's registry, made where the program would make them at its first run when it is installed
    * (pnpm-store.ts, firstUseCaches): a folder that does not exist cannot be opened to the sandbox.
    */
   private makeFirstUseCaches(): void {
