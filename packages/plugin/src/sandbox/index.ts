@@ -17,6 +17,7 @@ import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
 import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
+import { quietChecksEnv } from './quiet-checks.js';
 import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
@@ -183,6 +184,7 @@ export class Sandbox {
         this.gitExcludes(call.policy),
         gitGlobalEnv(this.host.home, call.policy.readOnly, existsSync),
         pnpmStoreEnv(this.host),
+        quietChecksEnv(this.host.env),
       );
     } catch (error) {
       this.options.channels.log('error', `the sandbox could not wrap a bash call: ${describeError(error)}`, {
