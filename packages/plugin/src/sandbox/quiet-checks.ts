@@ -4,7 +4,7 @@
 /**
  * HashiCorp's checkpoint (terraform, packer, vagrant): `~/.terraform.d/checkpoint_signature` and `checkpoint_cache`
  * at every run; ~/.terraform.d also holds local provider plugins and credentials, so it is not opened. Measured by
- * tests/corpus/sandbox-replay.ts: 10 devops-engineer terraform calls refused, none with CHECKPOINT_DISABLE=1.
+ * tests/corpus/sandbox-replay.ts: 9 devops-engineer terraform calls refused, none with CHECKPOINT_DISABLE=1.
  */
 export const QUIET_CHECKS: Readonly<Record<string, string>> = { CHECKPOINT_DISABLE: '1' };
 
