@@ -1,8 +1,8 @@
 // pnpm's content store for sandboxed calls: takes the host facts; returns where the store is, the variable that tells
 // the sandboxed pnpm to use it, and the caches to make before the first call (pnpm's store, Go's module cache, cargo's
-// registry, vitest's token folder) when their program is installed, as the program itself would. Only the store is
-// opened, never pnpm's home (PNPM_HOME): that folder holds the human's global commands (on PATH after `pnpm setup`)
-// and the pnpm versions pnpm switches to (`.tools`), code the human runs later.
+// registry, vitest's token folder, npm CLIs' configstore) when their program is installed, as the program itself
+// would. Only the store is opened, never pnpm's home (PNPM_HOME): that folder holds the human's global commands (on
+// PATH after `pnpm setup`) and the pnpm versions pnpm switches to (`.tools`), code the human runs later.
 // Without the variable pnpm probes PNPM_HOME itself (temp files and hard links) to choose a store, and a closed
 // PNPM_HOME sends it to the root of the project's disk: every install failed (measured by tests/corpus/sandbox-replay.ts).
 import { existsSync } from 'node:fs';
@@ -79,6 +79,9 @@ export function firstUseCaches(host: SandboxHost): string[] {
     ...(go !== undefined && onPath(host, 'go') ? [go] : []),
     ...(onPath(host, 'cargo') ? cargoCaches(host) : []),
     ...(projectHasVitest(host) ? [vitestData(host)] : []),
+    // npm CLIs' update notices (configstore, policy.ts CACHE_DIRS): the replay's npx lighthouse and npm-check-updates
+    // were refused it in a home where no such CLI had run yet.
+    ...(onPath(host, 'npm') ? [join(host.home, '.config', 'configstore')] : []),
   ];
 }
 

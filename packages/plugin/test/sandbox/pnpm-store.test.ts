@@ -83,4 +83,12 @@ describe("pnpm's store in the sandbox", () => {
     // Only vitest's own folder: the rest of the data folder (opencode's data, pnpm's home) stays closed.
     expect(defaultWritable(at({}))).not.toContain('/home/dev/.local/share');
   });
+
+  it("makes npm CLIs' configstore when npm is installed (their update notices; opened once it exists)", () => {
+    const bin = realpathSync(mkdtempSync(join(tmpdir(), 'sa-npm-')));
+    expect(firstUseCaches(host({ PATH: bin }))).toEqual([]);
+    writeFileSync(join(bin, 'npm'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(firstUseCaches(host({ PATH: bin }))).toEqual(['/home/dev/.config/configstore']);
+    expect(defaultWritable(host({}))).toContain('/home/dev/.config/configstore');
+  });
 });
