@@ -28,6 +28,35 @@
 // Go (Debian's go 1.19) at a first use: `mkdir ~/go` refused at every call until Go's module cache was made with
 // pnpm's store (pnpm-store.ts, firstUseCaches); the Go module proxy is not reachable here, so no download was tried.
 //
+// The full replay, role by role (`--role <id>`, one after the other, niced on 2 cores shared with other work; of the
+// registries only npm's reachable here; as root): 2,777 calls in 56 min — business-analyst 151, consultant 182,
+// data-scientist 242, devops-engineer 414, educator 216, product-owner 177, qa-engineer 256, software-architect 163,
+// software-developer 396, team-lead 196, technical-writer 221, ux-designer 163. 2,306 exited non-zero (tools, files,
+// hosts and credentials of the imagined projects), 37 were stopped by the rules first, 18 timed out at 30 s; 116 had
+// something refused by the sandbox. By cause:
+//   honest work paying, fixed: vitest 5's API token in ~/.local/share/vitest 27 (opened, and made when the project
+//   has vitest; the replay's projects have none, so npx fetches vitest 5 and it stays refused here: 0 of 10 with a
+//   vitest in the project), terraform's checkpoint in ~/.terraform.d 10 (CHECKPOINT_DISABLE=1: 0), cargo's first
+//   download 2 (~/.cargo/registry made; cargo's locks at the top of CARGO_HOME left out of the note: 0), npm CLIs'
+//   ~/.config/configstore at a first use 2 (made when npm is installed: 0; one of them also lighthouse's Chrome
+//   wanting the human's browser profile, kept);
+//   kept, on purpose (code or settings that run later as the human, or the machine's): global installs 19 (`npm i -g`,
+//   `corepack enable`, apt under `playwright install-deps`), git config 12 (`.git/config`, `~/.gitconfig`), pip into
+//   pyenv's python 10 (its shims), `rustup default` 5 (~/.rustup/settings.toml), ~/.npmrc 1, notation's signing keys
+//   in ~/.config 1, codemod's ~/.config/codemod 2;
+//   kept, the tool carries on: gcloud's ~/.config/gcloud 3 (a warning; with a real login not measured, likely
+//   `writable: ['~/.config/gcloud']`), storybook's ~/.storybook 2, systemd-analyze's /run/systemd 1, man's page cache
+//   in /var/cache/man 1 (as root only);
+//   needs a setting: aws looking for the cloud metadata service 15 (no credentials here; on an instance with a role:
+//   `network: [public, '169.254.169.254:80']`);
+//   the replay's, not the sandbox's: a CI step run at the project's root writing `../_output` 2 (it ran in a chart's
+//   sub-folder), `$GITHUB_WORKSPACE` unset writing to / 1.
+// After the fixes, the refused calls replayed again (--match on their first lines: 122 calls, then the cargo,
+// terraform, configstore ones once more, 59 calls, with the replay handing the machine's CARGO_HOME to the plugin as
+// well as to the shells): terraform 0, cargo 0, configstore 0 (lighthouse's Chrome profile stays), every kept cause as
+// before — 103 calls of the 2,777 with a refusal, 76 in projects that have their vitest. No call of honest work
+// needed a setting but the aws metadata probe (on a cloud instance); the replay took 56 min, the re-runs 8.
+//
 // The scratch home holds what a developer's has (~/.npm, ~/.cache, ~/.gitconfig); the machine's Rust toolchain is
 // used where it is installed (RUSTUP_HOME, CARGO_HOME), as a user's would be. A session that runs `git init` starts
 // without a repository.
@@ -87,7 +116,8 @@ for (const [name, dir] of [
   ['RUSTUP_HOME', join(homedir(), '.rustup')],
   ['CARGO_HOME', join(homedir(), '.cargo')],
 ] as const)
-  if (existsSync(dir) && env[name] === undefined) env[name] = dir;
+  // In opencode's environment too (the plugin reads it): the sandbox opens cargo's caches where CARGO_HOME puts them.
+  if (existsSync(dir) && env[name] === undefined) env[name] = process.env[name] = dir;
 process.env.HOME = home;
 process.env.XDG_CONFIG_HOME = join(home, '.config');
 

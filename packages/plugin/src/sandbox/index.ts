@@ -17,6 +17,7 @@ import { LAUNCHER, refusedCommand, withLauncher, WRAPPED_ENV } from './launcher.
 import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
 import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
+import { quietChecksEnv } from './quiet-checks.js';
 import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy, unreadableFiles } from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
@@ -184,6 +185,7 @@ export class Sandbox {
         this.gitExcludes(call.policy),
         gitGlobalEnv(this.host.home, call.policy.readOnly, existsSync),
         pnpmStoreEnv(this.host),
+        quietChecksEnv(this.host.env),
       );
     } catch (error) {
       this.options.channels.log('error', `the sandbox could not wrap a bash call: ${describeError(error)}`, {
@@ -295,7 +297,7 @@ export class Sandbox {
   }
 
   /**
-   * pnpm's store and Go's module cache, made where the program would make them at its first run when it is installed
+   * pnpm's store, Go's module cache and cargo's registry, made where the program would make them at its first run when it is installed
    * (pnpm-store.ts, firstUseCaches): a folder that does not exist cannot be opened to the sandbox.
    */
   private makeFirstUseCaches(): void {

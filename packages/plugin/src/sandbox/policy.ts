@@ -74,6 +74,10 @@ export const CACHE_DIRS: readonly string[] = [
   // npm CLIs' own state (update notices, first-run flags): read back as data, never run. The replay's lighthouse and
   // storybook calls wrote here.
   '.config/configstore',
+  // vitest 5's API token (.vitest-secret-token), made at every run until it exists: a secret the agent can read
+  // anyway, nothing that runs. Closed, vitest falls back to node_modules/.vitest but the refusal note came with
+  // every test run (the replay's consultant probe; pnpm-store.ts makes the folder at first use).
+  '.local/share/vitest',
 ];
 
 /**
@@ -102,6 +106,7 @@ export const CACHE_ENV: readonly (readonly [string, string])[] = [
   ['NUGET_PACKAGES', ''],
   ['DENO_DIR', ''],
   ['XDG_CACHE_HOME', ''],
+  ['XDG_DATA_HOME', 'vitest'],
   ['CCACHE_DIR', ''],
   ['TF_PLUGIN_CACHE_DIR', ''],
   ['SCCACHE_DIR', ''],

@@ -20,6 +20,14 @@ export interface Refusal {
 }
 
 const MAX_LISTED = 8;
+
+/**
+ * cargo's own bookkeeping at the top of CARGO_HOME: its download locks and its last-use database with the database's
+ * journal. A read-only CARGO_HOME is one cargo works with (measured with cargo 1.95: `cargo build` with a dependency
+ * exits 0 without a warning), and CARGO_HOME stays closed (bin/ is on the human's PATH, config.toml names the
+ * compiler wrapper, `env` is sourced by .profile); reported, the refusal came with every cargo build.
+ */
+const CARGO_BOOKKEEPING = /\/\.(package-cache(-mutate)?|global-cache(-journal|-wal|-shm)?)$/;
 const GIT_WHY = "git's config and hooks run later inside the human's git commands";
 
 /** A project's `.vscode/**` or `.idea/**` (the protect facts list them among the start files). */
@@ -127,6 +135,7 @@ function readLine(line: string, facts: ProtectFacts, limits: CallLimits, context
     }
     if (/\/\.git\/(hooks(\/|$)|config$)/.test(path))
       return { kind: 'write', target: path, category: 'git config or hooks', why: GIT_WHY };
+    if (!inWritable && CARGO_BOOKKEEPING.test(path)) return undefined;
     if (inWritable)
       return {
         kind: 'write',

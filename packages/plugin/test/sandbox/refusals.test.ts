@@ -53,6 +53,21 @@ describe('refusals', () => {
     expect(refusal?.why).toMatch(/cache of the human's tools \(tsx's/);
   });
 
+  it("leaves out cargo's locks and last-use database in a closed CARGO_HOME (cargo carries on), not its config", () => {
+    const cargo = [
+      'deny openat /home/dev/.cargo/.package-cache',
+      'deny openat /home/dev/.cargo/.package-cache-mutate',
+      'deny openat /home/dev/.cargo/.global-cache',
+      'deny openat /home/dev/.cargo/.global-cache-journal',
+      'deny openat /home/dev/.cargo/config.toml',
+      'deny openat /home/dev/.cargo/bin/cargo-nextest',
+    ];
+    expect(readRefusals(cargo, facts, limits, context).map((r) => r.target)).toEqual([
+      '/home/dev/.cargo/config.toml',
+      '/home/dev/.cargo/bin/cargo-nextest',
+    ]);
+  });
+
   it("leaves out a write the call was allowed, the sandbox's own /proc and /dev, and the kernel's /sys", () => {
     expect(refusals.some((r) => r.target === '/srv/shop/src/app.ts')).toBe(false);
     expect(
