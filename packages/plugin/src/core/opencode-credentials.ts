@@ -6,7 +6,7 @@
 // from the shell, and the values in the two JSON files are masked in every tool's result (the file tools run in
 // opencode's own process, outside the sandbox). INVARIANT: the values are never logged or shown.
 import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 
 /** The credential files in opencode's data folder, as opencode 1.18 names them. */
 export const CREDENTIAL_FILES: readonly string[] = ['auth.json', 'mcp-auth.json'];
@@ -88,8 +88,7 @@ function credentialsIn(file: string): CredentialValue[] {
   } catch {
     return [];
   }
-  const name = file.slice(file.lastIndexOf('/') + 1);
-  return credentialValues(data, name);
+  return credentialValues(data, basename(file));
 }
 
 /**

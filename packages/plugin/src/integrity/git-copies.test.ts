@@ -11,7 +11,10 @@ import { GitCopies } from './git-copies.js';
 const RULES = '.opencode/rules.yaml';
 const ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CEILING_DIRECTORIES: tmpdir() };
 
-function repo() {
+type Git = (args: string[], extra?: Record<string, string>, input?: string) => string;
+
+/** A repository with tracked rules; `before` shapes its history before the copies are first read. */
+function repo(before?: (git: Git, top: string) => void) {
   const top = mkdtempSync(join(tmpdir(), 'sa-copies-'));
   const git = (args: string[], extra: Record<string, string> = {}, input?: string) =>
     execFileSync('git', ['-C', top, ...args], { encoding: 'utf8', env: { ...ENV, ...extra }, input }).trim();
@@ -23,6 +26,7 @@ function repo() {
   writeFileSync(join(top, 'src.ts'), 'code\n');
   git(['add', '.']);
   git(['commit', '-qm', 'rules']);
+  before?.(git, top);
   const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV);
   if (!copies) throw new Error('no copies of a repository with tracked protected files');
   const weaker = git(['hash-object', '-w', '--stdin'], {}, 'weaker\n');
@@ -73,16 +77,16 @@ describe("git's copies of protected files", () => {
   });
 
   it('leaves a branch the human made before alone when the call only switches to it (its older rules are history, not a commit the call made)', () => {
-    const { top, git, weaker } = repo();
-    const main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
-    // The human's older feature branch, from before the rules were tightened.
-    git(['switch', '-qc', 'feature/old']);
-    writeFileSync(join(top, RULES), 'loose\n');
-    git(['commit', '-qam', 'older rules']);
-    const feature = git(['rev-parse', 'HEAD']);
-    git(['switch', '-q', main]);
-    expect(weaker).toBeTruthy();
-    const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV)!;
+    let feature = '';
+    const { top, git, copies } = repo((git, top) => {
+      const main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
+      // The human's older feature branch, from before the rules were tightened.
+      git(['switch', '-qc', 'feature/old']);
+      writeFileSync(join(top, RULES), 'loose\n');
+      git(['commit', '-qam', 'older rules']);
+      feature = git(['rev-parse', 'HEAD']);
+      git(['switch', '-q', main]);
+    });
     copies.accept();
     git(['switch', '-q', 'feature/old']);
     // The result check restores the file; git's copy in the branch's commit differs and is said, never moved.
@@ -97,14 +101,16 @@ describe("git's copies of protected files", () => {
   });
 
   it('a commit of other bytes made after switching to an existing branch takes that branch back to its own tip, not to the branch left', () => {
-    const { top, git, weaker } = repo();
-    const main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
-    git(['switch', '-qc', 'feature/x']);
-    writeFileSync(join(top, 'src.ts'), 'feature\n');
-    git(['commit', '-qam', 'feature work']);
-    const tip = git(['rev-parse', 'HEAD']);
-    git(['switch', '-q', main]);
-    const copies = GitCopies.of(top, [{ pattern: join(top, '.opencode/**'), from: 'configDirs', rank: 0 }], ENV)!;
+    let main = '';
+    let tip = '';
+    const { git, copies, weaker } = repo((git, top) => {
+      main = git(['rev-parse', '--abbrev-ref', 'HEAD']);
+      git(['switch', '-qc', 'feature/x']);
+      writeFileSync(join(top, 'src.ts'), 'feature\n');
+      git(['commit', '-qam', 'feature work']);
+      tip = git(['rev-parse', 'HEAD']);
+      git(['switch', '-q', main]);
+    });
     copies.accept();
     git(['switch', '-q', 'feature/x']);
     git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`]);
