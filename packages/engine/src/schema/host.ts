@@ -1,5 +1,5 @@
 // What the host knows about the working tree a tool call runs in, passed on the call's event: the branch checked out,
-// its upstream and git's ignore rules. The engine reads files of no kind; a host (the plugin) reads these cheaply
+// its upstream, each remote's default branch and git's ignore rules. The engine reads files of no kind; a host (the plugin) reads these cheaply
 // and passes them as data. Every field is optional: what is not given is unknown, never assumed.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
@@ -32,6 +32,17 @@ export const HostFacts = z
           'refspec targets it too when it has another name.',
         examples: ['origin/main'],
       }),
+    defaultBranches: z
+      .record(z.string().min(1).max(255), z.string().min(1).max(255))
+      .optional()
+      .meta({
+        description:
+          "Each remote's default branch, by remote name, as the clone last learned it (refs/remotes/<remote>/HEAD, " +
+          'set by git clone and git remote set-head; shared by every worktree): with origin: main, `$(git ' +
+          'symbolic-ref --short refs/remotes/origin/HEAD)` prints origin/main. A remote not listed: its default branch is unknown, never ' +
+          'assumed (init.defaultBranch, the name new repositories get, is not this).',
+        examples: [{ origin: 'main' }, { origin: 'main', upstream: 'develop' }],
+      }),
     gitignore: z
       .record(z.string().max(1024), z.string().max(HOST_LIMITS.ignoreChars))
       .optional()
@@ -47,7 +58,7 @@ export const HostFacts = z
   })
   .meta({
     description: 'What the host knows about the working tree the call runs in.',
-    examples: [{ branch: 'main', upstream: 'origin/main' }],
+    examples: [{ branch: 'main', upstream: 'origin/main', defaultBranches: { origin: 'main' } }],
   });
 
 export type HostFacts = z.infer<typeof HostFacts>;
