@@ -33,15 +33,13 @@ export const HostFacts = z
         examples: ['origin/main'],
       }),
     defaultBranches: z
-      .record(z.string().min(1).max(255), z.string().min(1).max(255))
+      .record(z.string().min(1), z.string().min(1).max(255))
       .optional()
       .meta({
         description:
-          "Each remote's default branch, by remote name, as the clone last learned it (refs/remotes/<remote>/HEAD, " +
-          'set by git clone and git remote set-head; shared by every worktree): with origin: main, `$(git ' +
-          'symbolic-ref --short refs/remotes/origin/HEAD)` prints origin/main. A remote not listed: its default branch is unknown, never ' +
-          'assumed (init.defaultBranch, the name new repositories get, is not this).',
-        examples: [{ origin: 'main' }, { origin: 'main', upstream: 'develop' }],
+          "Each remote's default branch, by remote (refs/remotes/<remote>/HEAD, as git clone or git remote set-head " +
+          'wrote it). A remote not listed: unknown, never assumed (init.defaultBranch is not this).',
+        examples: [{ origin: 'main' }],
       }),
     gitignore: z
       .record(z.string().max(1024), z.string().max(HOST_LIMITS.ignoreChars))
@@ -58,7 +56,7 @@ export const HostFacts = z
   })
   .meta({
     description: 'What the host knows about the working tree the call runs in.',
-    examples: [{ branch: 'main', upstream: 'origin/main', defaultBranches: { origin: 'main' } }],
+    examples: [{ branch: 'main', upstream: 'origin/main' }],
   });
 
 export type HostFacts = z.infer<typeof HostFacts>;
