@@ -1,7 +1,7 @@
 // Where a directory's git repository keeps its state, found without starting git: the `.git` folder above it, or a
 // `.git` file (`gitdir: …`) of a linked worktree or submodule, and the common folder (`commondir`) that holds the
 // config, info/exclude and the refs shared by every worktree.
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StatCache } from './stat-cache.js';
 
@@ -77,4 +77,37 @@ export function upstreamOf(config: string | undefined, branch: string): string |
   // A local upstream (remote = .) names a local branch; a remote one is remote/branch.
   const name = merge.replace(/^refs\/heads\//, '');
   return remote === '.' ? name : `${remote}/${name}`;
+}
+
+/** The most remotes whose default branch is read (a clone has one or two). */
+const MAX_REMOTES = 16;
+
+/**
+ * Each remote's default branch: what `refs/remotes/<remote>/HEAD` in the common folder names (`ref:
+ * refs/remotes/origin/main` → origin: main). git clone writes it; git remote set-head changes it. packed-refs never
+ * holds a symbolic ref (git pack-refs leaves them loose), so the loose file is the whole truth of the files backend;
+ * a reftable repository has no such file and its default branches stay unknown. Undefined when none is known.
+ */
+export function remoteDefaultBranches(commonDir: string, files: StatCache): Record<string, string> | undefined {
+  const remotesDir = join(commonDir, 'refs', 'remotes');
+  let remotes: string[];
+  try {
+    remotes = readdirSync(remotesDir);
+  } catch (error) {
+    // No refs/remotes (no remote yet, or a reftable repository): nothing known, nothing wrong.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return undefined;
+    throw error;
+  }
+  let out: Record<string, string> | undefined;
+  for (const remote of remotes.sort().slice(0, MAX_REMOTES)) {
+    const text = files.read(join(remotesDir, remote, 'HEAD'))?.trim();
+    const m = text === undefined ? null : /^ref:\s*refs\/remotes\/(.+)$/.exec(text);
+    // INVARIANT: only a symbolic ref into the same remote's branches names its default branch.
+    if (m === null || !m[1]!.startsWith(`${remote}/`)) continue;
+    const branch = m[1]!.slice(remote.length + 1);
+    if (branch === '' || branch === 'HEAD' || branch.length > 255) continue;
+    (out ??= {})[remote] = branch;
+  }
+  return out;
 }
