@@ -93,3 +93,29 @@ describe("a remote's default branch, asked of git", () => {
     expect(pushesMain(`cd sub && ${source.replace('-C ../other ', '')}`, ORIGIN_MAIN)).toBe(true);
   });
 });
+
+describe('the post-processing learnt on the way', () => {
+  /** What the last echo of the call prints, or undefined when it stays unknown. */
+  const echoed = (source: string): string | undefined => {
+    const echo = parseShell(source, undefined, {})
+      .commands.filter((c) => c.program === 'echo')
+      .at(-1);
+    return echo === undefined || echo.unknown.length > 0 ? undefined : echo.argv.join(' ');
+  };
+
+  it('sed -n with one s///p prints only the lines it substituted, after an optional /re/ address', () => {
+    const text = `printf '* remote origin\\n  Fetch URL: x:y\\n  HEAD branch: main\\n'`;
+    expect(echoed(`echo "$(${text} | sed -n 's/.*HEAD branch: //p')"`)).toBe('main');
+    expect(echoed(`echo "$(${text} | sed -n '/HEAD branch/s/.*: //p')"`)).toBe('main');
+    expect(echoed(`echo "$(${text} | sed -n '/Fetch/s/.*: //p')"`)).toBe('x:y');
+    // Without p, or with another command after it, the script is not read: unknown, not a guess.
+    expect(echoed(`echo "$(${text} | sed -n 's/.*HEAD branch: //')"`)).toBeUndefined();
+    expect(echoed(`echo "$(${text} | sed -n 's/.*HEAD branch: //p;q')"`)).toBeUndefined();
+  });
+
+  it('awk prints $NF, the last field, and only the lines a /re/ pattern before the action matches', () => {
+    expect(echoed(`echo "$(echo origin/main | awk -F/ '{print $NF}')"`)).toBe('main');
+    expect(echoed(`echo "$(printf 'a b\\n  HEAD branch: main\\n' | awk '/HEAD branch/ {print $NF}')"`)).toBe('main');
+    expect(echoed(`echo "$(printf 'a b\\n' | awk '/HEAD/ {print $NF}')"`)).toBe('');
+  });
+});
