@@ -63,7 +63,7 @@ export class HostFactsReader {
     const branch = headBranch(places.gitDir, this.files);
     const config = this.files.read(join(places.commonDir, 'config'));
     const upstream = typeof branch === 'string' ? upstreamOf(config, branch) : undefined;
-    const defaultBranches = remoteDefaultBranches(places.commonDir, this.files);
+    const defaultBranches = remoteDefaultBranches(places.commonDir, config, this.files);
     const gitignore = this.ignoreRules(places, now);
     const out: { -readonly [K in keyof HostFacts]: HostFacts[K] } = {};
     if (branch !== undefined) out.branch = branch;

@@ -1,7 +1,7 @@
 // Where a directory's git repository keeps its state, found without starting git: the `.git` folder above it, or a
 // `.git` file (`gitdir: …`) of a linked worktree or submodule, and the common folder (`commondir`) that holds the
 // config, info/exclude and the refs shared by every worktree.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StatCache } from './stat-cache.js';
 
@@ -82,26 +82,34 @@ export function upstreamOf(config: string | undefined, branch: string): string |
 /** The most remotes whose default branch is read (a clone has one or two). */
 const MAX_REMOTES = 16;
 
+/** The remotes git config text declares (`[remote "origin"]`), in order, at most MAX_REMOTES. */
+export function remotesOf(config: string | undefined): string[] {
+  const out: string[] = [];
+  for (const m of (config ?? '').matchAll(/^\s*\[\s*remote\s+"((?:[^"\\\n]|\\.)*)"\s*\]/gim)) {
+    const name = m[1]!.replace(/\\(.)/g, '$1');
+    if (name !== '' && !out.includes(name)) out.push(name);
+    if (out.length === MAX_REMOTES) break;
+  }
+  return out;
+}
+
 /**
  * Each remote's default branch: what `refs/remotes/<remote>/HEAD` in the common folder names (`ref:
  * refs/remotes/origin/main` → origin: main). git clone writes it; git remote set-head changes it. packed-refs never
  * holds a symbolic ref (git pack-refs leaves them loose), so the loose file is the whole truth of the files backend;
- * a reftable repository has no such file and its default branches stay unknown. Undefined when none is known.
+ * a reftable repository has no such file and its default branches stay unknown. One stat per remote the config
+ * declares; undefined when none is known.
  */
-export function remoteDefaultBranches(commonDir: string, files: StatCache): Record<string, string> | undefined {
-  const remotesDir = join(commonDir, 'refs', 'remotes');
-  let remotes: string[];
-  try {
-    remotes = readdirSync(remotesDir);
-  } catch (error) {
-    // No refs/remotes (no remote yet, or a reftable repository): nothing known, nothing wrong.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
-      return undefined;
-    throw error;
-  }
+export function remoteDefaultBranches(
+  commonDir: string,
+  config: string | undefined,
+  files: StatCache,
+): Record<string, string> | undefined {
   let out: Record<string, string> | undefined;
-  for (const remote of remotes.sort().slice(0, MAX_REMOTES)) {
-    const text = files.read(join(remotesDir, remote, 'HEAD'))?.trim();
+  for (const remote of remotesOf(config)) {
+    // A name that would leave refs/remotes is no remote of ours to read.
+    if (remote.split('/').some((part) => part === '..' || part === '.' || part === '')) continue;
+    const text = files.read(join(commonDir, 'refs', 'remotes', remote, 'HEAD'))?.trim();
     const m = text === undefined ? null : /^ref:\s*refs\/remotes\/(.+)$/.exec(text);
     // INVARIANT: only a symbolic ref into the same remote's branches names its default branch.
     if (m === null || !m[1]!.startsWith(`${remote}/`)) continue;
