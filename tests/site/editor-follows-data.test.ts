@@ -137,6 +137,24 @@ describe('the simulator follows the data as explain does', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("judges a push to the remote's default branch as set above the events; unknown without one", async () => {
+    const page = await editorWith(DEVELOPER);
+    const command = `git push --force origin "$(git symbolic-ref --short refs/remotes/origin/HEAD | sed 's#^origin/##')"`;
+    const event = { tool: 'bash', args: { command } };
+    await addTool(page, event.tool, event.args);
+    const [unknown] = explainJson(DEVELOPER, [event]);
+    await expect.poll(() => verdict(page, 0).getAttribute('data-decision')).toBe(unknown!.verdict.decision);
+    expect(await verdict(page, 0).locator('.parsed-unknown').count()).toBe(1);
+    await page.fill('#host-default-branch', 'main');
+    const [known] = explainJson(DEVELOPER, [event], ['--default-branch', 'main']);
+    expect(known!.verdict.decision).toBe('BLOCK');
+    await expect.poll(() => verdict(page, 0).getAttribute('data-decision')).toBe('BLOCK');
+    expect(await verdict(page, 0).locator('.parsed-host').textContent()).toContain('default branch origin/main');
+    expect(await legendInPage(verdict(page, 0))).toEqual(legendFromCli(cliSpans(known!)));
+    await page.fill('#host-default-branch', 'origin=');
+    expect(await page.locator('#host-error').textContent()).toContain('remote=branch');
+  });
+
   it('marks a value that cannot be known where it stands, and as the match when the file counts it as one', async () => {
     const event = { tool: 'bash', args: { command: 'git push -f origin "$TARGET"' } };
     const page = await editorWith(DEVELOPER);
@@ -173,11 +191,13 @@ describe('the simulator follows the data as explain does', () => {
     const page = await editorWith(DEVELOPER);
     await page.fill('#host-branch', 'release/2.0');
     await page.fill('#host-upstream', 'origin/release/2.0');
+    await page.fill('#host-default-branch', 'main upstream=develop');
     await page.click('#share');
     const url = await page.inputValue('#share-url');
     const again = await site.open(new URL(url).pathname + new URL(url).hash);
     await waitForEditor(again);
     expect(await again.inputValue('#host-branch')).toBe('release/2.0');
     expect(await again.inputValue('#host-upstream')).toBe('origin/release/2.0');
+    expect(await again.inputValue('#host-default-branch')).toBe('main upstream=develop');
   });
 });

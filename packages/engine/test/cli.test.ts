@@ -174,6 +174,21 @@ describe('semantic-anchors explain with the host facts and the ledger', () => {
     expect(run('explain', 'software-developer', '--event', event, '--branch', 'x', '--detached').code).toBe(2);
   });
 
+  it("--default-branch gives a remote's default branch: a push to what git prints for it; without it, unknown", () => {
+    const command = `git push --force origin "$(git symbolic-ref --short refs/remotes/origin/HEAD | sed 's#^origin/##')"`;
+    const event = JSON.stringify({ tool: 'bash', args: { command } });
+    const known = run('explain', 'software-developer', '--event', event, '--default-branch', 'main');
+    expect(known.out).toContain('→ BLOCK');
+    expect(known.out).toContain('default branch origin/main');
+    expect(known.out).toContain('git push --force origin main  ← dev-no-force-push-main');
+    expect(run('explain', 'software-developer', '--event', event, '--default-branch', 'origin=develop').out).toContain(
+      '→ ALLOW',
+    );
+    const unknown = run('explain', 'software-developer', '--event', event);
+    expect(unknown.out).toContain('its value cannot be known from the call');
+    expect(run('explain', 'software-developer', '--event', event, '--default-branch', 'origin=').code).toBe(2);
+  });
+
   it('--ignore gives .gitignore patterns: deleting ignored output is excused, and says by which pattern', () => {
     const event = '{"tool":"bash","args":{"command":"rm -rf lib dist"}}';
     const r = run('explain', 'software-developer', '--event', event, '--ignore', '/lib/', '--ignore', 'dist/');

@@ -1,7 +1,8 @@
 // The work tree's facts on real repositories made by git itself: the branch checked out (a normal repository, a
-// linked worktree, a submodule-style `gitdir:` file, a detached HEAD), its upstream, and the ignore files that
-// matter (nested ones, info/exclude; ignored folders not walked). Then the plugin end to end: the same push is
-// blocked on main and let through on a feature branch, read from .git/HEAD at call time.
+// linked worktree, a submodule-style `gitdir:` file, a detached HEAD), its upstream, each remote's default branch (a
+// git clone of a local bare repository sets origin/HEAD), and the ignore files that matter (nested ones,
+// info/exclude; ignored folders not walked). Then the plugin end to end: the same push is blocked on main and let
+// through on a feature branch, read from .git/HEAD (and refs/remotes/origin/HEAD) at call time.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +84,54 @@ describe('the branch checked out, read without git', () => {
   });
 });
 
+/** A bare repository whose HEAD is `branch`, with one commit on it and one on feat/x, and a clone of it. */
+function cloned(branch = 'main'): { bare: string; clone: string } {
+  const seed = repository(branch);
+  git(seed, 'branch', 'feat/x');
+  const bare = join(mkdtempSync(join(tmpdir(), 'sa-bare-')), 'shop.git');
+  git(seed, 'clone', '-q', '--bare', seed, bare);
+  const clone = join(mkdtempSync(join(tmpdir(), 'sa-clone-')), 'shop');
+  git(seed, 'clone', '-q', bare, clone);
+  return { bare, clone };
+}
+
+describe("each remote's default branch, read without git", () => {
+  it('git clone sets origin/HEAD: origin: main, whatever branch is checked out', () => {
+    const { clone } = cloned('main');
+    expect(fresh(clone).read(undefined)?.defaultBranches).toEqual({ origin: 'main' });
+    git(clone, 'checkout', '-q', 'feat/x');
+    expect(fresh(clone).read(undefined)).toMatchObject({ branch: 'feat/x', defaultBranches: { origin: 'main' } });
+  });
+
+  it("the remote's own name for it (trunk), per remote, and git remote set-head changes it", () => {
+    const { bare, clone } = cloned('trunk');
+    git(clone, 'remote', 'add', 'upstream', bare);
+    git(clone, 'fetch', '-q', 'upstream');
+    git(clone, 'remote', 'set-head', 'upstream', 'feat/x');
+    expect(fresh(clone).read(undefined)?.defaultBranches).toEqual({ origin: 'trunk', upstream: 'feat/x' });
+  });
+
+  it('unknown when the remote has no HEAD (git remote set-head -d, a remote added without clone) or no remote', () => {
+    const { clone } = cloned('main');
+    git(clone, 'remote', 'set-head', 'origin', '-d');
+    expect(fresh(clone).read(undefined)?.defaultBranches).toBeUndefined();
+    expect(fresh(repository('main')).read(undefined)?.defaultBranches).toBeUndefined();
+  });
+
+  it('still read after git pack-refs --all (symbolic refs are never packed)', () => {
+    const { clone } = cloned('main');
+    git(clone, 'pack-refs', '--all');
+    expect(fresh(clone).read(undefined)?.defaultBranches).toEqual({ origin: 'main' });
+  });
+
+  it('shared by a linked worktree: read from the common folder', () => {
+    const { clone } = cloned('main');
+    const linked = join(mkdtempSync(join(tmpdir(), 'sa-wt-')), 'linked');
+    git(clone, 'worktree', 'add', '-q', linked, 'feat/x');
+    expect(fresh(linked).read(undefined)).toMatchObject({ branch: 'feat/x', defaultBranches: { origin: 'main' } });
+  });
+});
+
 describe('the ignore files that matter', () => {
   it('root and nested .gitignore files, info/exclude before the root rules, keyed by folder from the project', () => {
     const dir = repository('main');
@@ -148,6 +197,21 @@ describe('the plugin passes them on every call', () => {
     // The reader reuses a read for a second at most: wait it out, then the push from main is blocked.
     await new Promise((r) => setTimeout(r, 1100));
     expect(await before(host, bash(host, 'git push --force-with-lease'))).toMatch(/dev-no-force-push-main/);
+  });
+
+  it("a forced push to the remote's default branch, asked of git, is blocked; to a feature branch it is not", async () => {
+    const { bare } = cloned('main');
+    const host = await startV1({ config: undefined });
+    git(host.project, 'init', '-q', '-b', 'feat/pagination');
+    git(host.project, 'remote', 'add', 'origin', bare);
+    git(host.project, 'fetch', '-q', 'origin');
+    const push = `git push --force origin "$(git symbolic-ref --short refs/remotes/origin/HEAD | sed 's#^origin/##')"`;
+    // No origin/HEAD yet (a remote added, not cloned): unknown, judged as the preset judges an unknown target.
+    expect(await before(host, bash(host, push))).toBeUndefined();
+    git(host.project, 'remote', 'set-head', 'origin', 'main');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await before(host, bash(host, push))).toMatch(/dev-no-force-push-main/);
+    expect(await before(host, bash(host, 'git push --force origin feat/pagination'))).toBeUndefined();
   });
 
   it('rm -rf lib is honest where lib/ is ignored build output', async () => {

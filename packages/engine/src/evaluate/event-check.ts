@@ -33,9 +33,12 @@ export function eventProblem(event: unknown): string | undefined {
 function plainHost(h: unknown): boolean {
   if (h === null || typeof h !== 'object' || Array.isArray(h)) return false;
   const r = h as Record<string, unknown>;
-  for (const k in r) if (k !== 'branch' && k !== 'upstream' && k !== 'gitignore') return false;
+  for (const k in r)
+    if (k !== 'branch' && k !== 'upstream' && k !== 'defaultBranches' && k !== 'gitignore') return false;
   if (r.branch !== undefined && r.branch !== null && (typeof r.branch !== 'string' || r.branch === '')) return false;
   if (r.upstream !== undefined && (typeof r.upstream !== 'string' || r.upstream === '')) return false;
+  // Anything but a few short names goes through the schema (its bounds and messages).
+  if (r.defaultBranches !== undefined && !shortNames(r.defaultBranches)) return false;
   const g = r.gitignore;
   if (g === undefined) return true;
   if (g === null || typeof g !== 'object' || Array.isArray(g)) return false;
@@ -44,6 +47,18 @@ function plainHost(h: unknown): boolean {
     const text = (g as Record<string, unknown>)[k];
     if (++n > HOST_LIMITS.ignoreFiles || k.length > 1024) return false; // unusual: the schema has the last word
     if (typeof text !== 'string' || text.length > HOST_LIMITS.ignoreChars) return false;
+  }
+  return true;
+}
+
+/** A record of a few non-empty names to non-empty names (remote → default branch). */
+function shortNames(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  let n = 0;
+  for (const k in v) {
+    const name = (v as Record<string, unknown>)[k];
+    if (++n > 16 || k === '' || k.length > 255 || typeof name !== 'string' || name === '' || name.length > 255)
+      return false;
   }
   return true;
 }

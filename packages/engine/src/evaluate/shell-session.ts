@@ -50,7 +50,7 @@ export interface ContextEvent {
 /**
  * What the facts of a tool call may know from the session and the host (CallContext): the values and directory earlier
  * calls left (no directory when the call names its own `workdir`), the files the session wrote, the branch checked
- * out and its upstream, git's ignore rules. step() judges with it, and the explanations (CLI explain, the site's
+ * out and its upstream, each remote's default branch, git's ignore rules. step() judges with it, and the explanations (CLI explain, the site's
  * simulator) re-read a call with it, so they show what was judged.
  * INVARIANT: the one place a call's context is made from the session.
  */
@@ -100,9 +100,13 @@ function callContext(
   const file = ledger.count === 0 ? undefined : ledgerFiles(ledger, workdir, root);
   const glob = ledger.count === 0 ? undefined : ledgerGlob(ledger, workdir, root);
   const branch =
-    host?.branch === undefined
+    host?.branch === undefined && host?.defaultBranches === undefined
       ? undefined
-      : { branch: host.branch, ...(host.upstream ? { upstream: host.upstream } : {}) };
+      : {
+          ...(host.branch !== undefined ? { branch: host.branch } : {}),
+          ...(host.branch !== undefined && host.upstream ? { upstream: host.upstream } : {}),
+          ...(host.defaultBranches !== undefined ? { defaultBranches: host.defaultBranches } : {}),
+        };
   const shell: ShellContext | undefined =
     values === undefined && file === undefined && branch === undefined
       ? undefined

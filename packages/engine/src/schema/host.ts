@@ -1,5 +1,5 @@
 // What the host knows about the working tree a tool call runs in, passed on the call's event: the branch checked out,
-// its upstream and git's ignore rules. The engine reads files of no kind; a host (the plugin) reads these cheaply
+// its upstream, each remote's default branch and git's ignore rules. The engine reads files of no kind; a host (the plugin) reads these cheaply
 // and passes them as data. Every field is optional: what is not given is unknown, never assumed.
 // The namespace import (not { z }) lets bundlers drop the parts of zod we do not use, its locales above all.
 import * as z from 'zod';
@@ -31,6 +31,15 @@ export const HostFacts = z
           "The branch's upstream as remote/branch (branch.<name>.remote and .merge in .git/config). A push with no " +
           'refspec targets it too when it has another name.',
         examples: ['origin/main'],
+      }),
+    defaultBranches: z
+      .record(z.string().min(1), z.string().min(1).max(255))
+      .optional()
+      .meta({
+        description:
+          "Each remote's default branch, by remote (refs/remotes/<remote>/HEAD, as git clone or git remote set-head " +
+          'wrote it). A remote not listed: unknown, never assumed (init.defaultBranch is not this).',
+        examples: [{ origin: 'main' }],
       }),
     gitignore: z
       .record(z.string().max(1024), z.string().max(HOST_LIMITS.ignoreChars))

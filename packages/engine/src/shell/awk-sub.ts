@@ -1,7 +1,8 @@
 // awk programs that rewrite each line with sub()/gsub() and print it — `awk '{sub(/it\(/,"it.only(")}1' f > tmp`,
 // `awk '{gsub(/a/,"b"); print}' f` — applied to a known text, as sed's `s///` is (sed-regex.ts): the output a later
 // `mv tmp f` puts in place. Only that shape is read; any other program leaves the output unknown, never a guess.
-import { substituteLines } from './sed-regex.js';
+import { RE2JS } from 're2js';
+import { posixToRe2, substituteLines } from './sed-regex.js';
 
 const CALL = /^(g?sub)\(\s*\/((?:[^/\\]|\\.)*)\/\s*,\s*"((?:[^"\\]|\\.)*)"\s*(?:,\s*\$0\s*)?\)$/;
 
@@ -59,23 +60,27 @@ export function awkSubstituted(program: string, text: string): string | undefine
   return `${out}\n`;
 }
 
-/** One item of a `print` list: a field `$N` or a string literal. */
-const PRINT_ITEM = /^\s*(?:\$(\d+)|"((?:[^"\\]|\\.)*)")/;
+/** One item of a `print` list: a field `$N`, the last field `$NF`, or a string literal. */
+const PRINT_ITEM = /^\s*(?:\$(\d+|NF)\b|"((?:[^"\\]|\\.)*)")/;
 
 /**
- * `awk '{ print $1 " publish --tag latest" }'`, `awk -F: '{ print $2, "x" }'`: each input line printed as its fields
- * and string literals (juxtaposed: joined; a comma: a space between). Any other program gives undefined.
+ * `awk '{ print $1 " publish --tag latest" }'`, `awk -F: '{ print $2, "x" }'`, `awk -F/ '{print $NF}'`: each input line
+ * printed as its fields and string literals (juxtaposed: joined; a comma: a space between); with a `/re/` pattern
+ * before the action (`awk '/HEAD branch/ {print $NF}'`), only the lines it matches. Any other program gives undefined.
  */
 export function awkFieldsPrinted(program: string, text: string, separator: string | undefined): string | undefined {
-  const body = /^\s*\{\s*print\s+([^;{}]*?)\s*;?\s*\}\s*$/.exec(program)?.[1];
+  const m = /^\s*(?:\/((?:[^/\\]|\\.)*)\/\s*)?\{\s*print\s+([^;{}]*?)\s*;?\s*\}\s*$/.exec(program);
+  const body = m?.[2];
   if (body === undefined) return undefined;
+  const only = m?.[1] === undefined ? undefined : lineTest(m[1].replace(/\\\//g, '/'));
+  if (only === null) return undefined;
   const items: ({ field: number } | { text: string } | { comma: true })[] = [];
   for (let rest = body; rest.trim() !== ''; ) {
     const comma = /^\s*,/.exec(rest);
     const m = comma === null ? PRINT_ITEM.exec(rest) : comma;
     if (m === null) return undefined;
     if (comma !== null) items.push({ comma: true });
-    else if (m[1] !== undefined) items.push({ field: Number(m[1]) });
+    else if (m[1] !== undefined) items.push({ field: m[1] === 'NF' ? LAST : Number(m[1]) });
     else {
       const s = awkString(m[2] as string);
       if (s === undefined || s.includes('\\')) return undefined;
@@ -84,11 +89,29 @@ export function awkFieldsPrinted(program: string, text: string, separator: strin
     rest = rest.slice(m[0].length);
   }
   const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
-  const out = lines.map((line) => {
-    const fields = separator === undefined ? line.trim().split(/[ \t]+/) : line.split(separator);
-    return items
-      .map((i) => ('comma' in i ? ' ' : 'text' in i ? i.text : i.field === 0 ? line : (fields[i.field - 1] ?? '')))
-      .join('');
-  });
-  return `${out.join('\n')}\n`;
+  const out = lines
+    .filter((line) => only === undefined || only.matcher(line).find())
+    .map((line) => {
+      const fields = separator === undefined ? line.trim().split(/[ \t]+/) : line.split(separator);
+      const field = (n: number): string => (n === 0 ? line : (fields[n - 1] ?? ''));
+      return items
+        .map((i) => ('comma' in i ? ' ' : 'text' in i ? i.text : field(i.field === LAST ? fields.length : i.field)))
+        .join('');
+    });
+  return out.length === 0 ? '' : `${out.join('\n')}\n`;
+}
+
+/** `$NF` in a print list: the last field. */
+const LAST = -1;
+
+/** An awk pattern (an ERE) as RE2, or null when RE2 does not take it. */
+function lineTest(pattern: string): RE2JS | null {
+  const source = posixToRe2(pattern, true);
+  if (source === undefined) return null;
+  try {
+    return RE2JS.compile(source);
+  } catch (error) {
+    void error; // a pattern RE2 does not take: the output stays unknown
+    return null;
+  }
 }

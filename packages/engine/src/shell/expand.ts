@@ -21,6 +21,8 @@ export interface ExpandContext {
   readonly branch: ((cwd: string | undefined) => string | undefined) | undefined;
   /** The upstream of that branch (`origin/main`), when known (`$(git rev-parse --abbrev-ref @{u})` prints it). */
   readonly upstream?: ((cwd: string | undefined) => string | undefined) | undefined;
+  /** A remote's default branch (`main` for origin), when known (`$(git symbolic-ref refs/remotes/origin/HEAD)`). */
+  readonly defaultBranch?: ((remote: string, cwd: string | undefined) => string | undefined) | undefined;
   readonly depth: number;
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
@@ -787,6 +789,7 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   const repo = {
     branch: (dir: string | undefined) => ctx.branch?.(at(dir)),
     upstream: (dir: string | undefined) => ctx.upstream?.(at(dir)),
+    defaultBranch: (remote: string, dir: string | undefined) => ctx.defaultBranch?.(remote, at(dir)),
     top: (dir: string | undefined) => topFrom(at(dir)),
   };
   return output(words.slice(1), true, stdin, file, undefined, repo);

@@ -88,6 +88,10 @@ export function sedOutput(
     const ranged =
       scripts.length === 1 && text !== undefined ? patternRange(scripts[0] as string, text, extended) : undefined;
     if (ranged !== undefined) return ranged;
+    // `sed -n 's/.*HEAD branch: //p'`, `sed -n '/HEAD branch/s/.*: //p'`: the lines a substitution changed.
+    const substituted =
+      scripts.length === 1 && text !== undefined ? printSubstituted(scripts[0] as string, text, extended) : undefined;
+    if (substituted !== undefined) return substituted;
     // `sed -n 2p`, `sed -n '2,3p'`, `sed -n '$p'`: the lines it prints; any other quiet script is not read.
     const m = scripts.length === 1 ? /^\s*(\d+|\$)(?:,(\d+|\$))?p\s*$/.exec(scripts[0] as string) : null;
     if (m === null || text === undefined) return undefined;
@@ -117,6 +121,45 @@ export function sedOutput(
             : substituteLines(text, { pattern: e.pattern, replacement: e.to, flags: e.flags }, extended);
   }
   return text;
+}
+
+/** A quiet sed script of one `s` command with the p flag, after an optional `/re/` address: each line the address
+ * matches and the substitution applies to, substituted. Undefined for any other script or a pattern RE2 does not take. */
+function printSubstituted(script: string, text: string, extended: boolean): string | undefined {
+  const addressed = /^\s*\/((?:[^/\\]|\\.)*)\/\s*(s[\s\S]*)$/.exec(script);
+  const command = (addressed?.[2] ?? script).trim();
+  const edits = sedEdits(command);
+  const edit = edits[0];
+  // One `s` command, the whole script, ending in its flags with p among them (`s/a/b/p`, `s/a/b/gp`).
+  if (edits.length !== 1 || edit === undefined || !/^[gIi]*p[gIi]*$/.test(edit.flags) || !command.endsWith(edit.flags))
+    return undefined;
+  if (command.split(/;(?=\s*s)/).length !== 1) return undefined;
+  const address = addressed === null ? undefined : compileSed(addressed[1] as string, extended, '');
+  const pattern = compileSed(edit.pattern, extended, edit.flags);
+  if (address === null || pattern === null || pattern === undefined) return undefined;
+  const flags = edit.flags.replace('p', '');
+  let out = '';
+  for (const withEnd of linesOf(text)) {
+    const line = withEnd.replace(/\n$/, '');
+    if (address !== undefined && !address.matcher(line).find()) continue;
+    if (!pattern.matcher(line).find()) continue;
+    const changed = substituteLines(line, { pattern: edit.pattern, replacement: edit.to, flags }, extended);
+    if (changed === undefined) return undefined;
+    out += `${changed}\n`;
+  }
+  return out;
+}
+
+/** A sed pattern as RE2 (I/i: case-insensitive), or null when RE2 does not take it. */
+function compileSed(pattern: string, extended: boolean, flags: string): RE2JS | null {
+  const source = posixToRe2(pattern, extended);
+  if (source === undefined) return null;
+  try {
+    return RE2JS.compile(source, /[Ii]/.test(flags) ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    void error; // not taken: the output stays unknown
+    return null;
+  }
 }
 
 /** A sed script of `d` commands by line number or `$` only (`1d;$d`, `2,3d`): the text without those lines. */

@@ -112,6 +112,9 @@ export function setParams(scope: Scope, words: readonly ShellWord[]): void {
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);
 
+/** `[DIR/].git/refs/remotes/REMOTE/HEAD`: the directory (undefined: where the call starts) and the remote. */
+const REMOTE_HEAD_FILE = /^(?:(.*)\/)?\.git\/refs\/remotes\/([^/]+)\/HEAD$/;
+
 /** What a command's own NAME=value prefix gives a shell it starts (read only then). */
 export type GivenValues = (() => readonly (readonly [string, Value])[]) | undefined;
 
@@ -157,6 +160,15 @@ export abstract class Follower {
   /** `.git/HEAD` says which branch is checked out (`ref: refs/heads/main`): its text follows from the host's facts, so
    * `$(sed 's|ref: refs/heads/||' .git/HEAD)` or `cut -d/ -f3- .git/HEAD` print the branch as git itself would. */
   private headFile(path: string): string | undefined {
+    const remote = REMOTE_HEAD_FILE.exec(path);
+    if (remote !== null) {
+      // `.git/refs/remotes/origin/HEAD` names the remote's default branch (`ref: refs/remotes/origin/main`).
+      const branch = this.repo.defaultBranch(
+        remote[2] as string,
+        remote[1] === undefined ? undefined : remote[1] || '/',
+      );
+      return branch === undefined ? undefined : `ref: refs/remotes/${remote[2]}/${branch}\n`;
+    }
     if (path !== '.git/HEAD' && !path.endsWith('/.git/HEAD')) return undefined;
     const dir = path === '.git/HEAD' ? undefined : path.slice(0, -'/.git/HEAD'.length) || '/';
     const branch = this.repo.current(dir);
@@ -166,6 +178,9 @@ export abstract class Follower {
   /** The branch checked out in a directory, when known (`$(git branch --show-current)`). */
   protected readonly branchAt = (cwd: string | undefined): string | undefined => this.repo.current(cwd);
   protected readonly upstreamAt = (cwd: string | undefined): string | undefined => this.repo.upstream(cwd);
+  /** A remote's default branch, when known (`$(git symbolic-ref --short refs/remotes/origin/HEAD)`). */
+  protected readonly defaultBranchAt = (remote: string, cwd: string | undefined): string | undefined =>
+    this.repo.defaultBranch(remote, cwd);
 
   protected abstract walkScript(script: ParsedScript, frame: Frame, scope: Scope, stdin?: Stdin): void;
   protected abstract expandContext(scope: Scope): ExpandContext;

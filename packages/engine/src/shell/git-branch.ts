@@ -28,10 +28,15 @@ export class Repository {
   private readonly elsewhere = new Map<string, Branch>();
   /** The branch checked out before the last switch, by working tree ('' the start's): `git checkout -` goes back. */
   private readonly previous = new Map<string, Branch>();
-  /** Set when a push needed the starting branch and nothing said it: the context is worth a second walk. */
+  /** Each remote's default branch (refs/remotes/<remote>/HEAD) as the host said it and as the call's own `git remote
+   * set-head` left it; a remote listed as undefined: the call made it unknown (`set-head -a` asks the network). */
+  private readonly defaults: Map<string, string | undefined>;
+  /** Set when a push needed the starting branch (or a remote's default branch) and nothing said it: the context is
+   * worth a second walk. */
   asked = false;
 
   constructor(context: ShellContext | undefined) {
+    this.defaults = new Map(Object.entries(context?.defaultBranches ?? {}));
     const b = context?.branch;
     this.here =
       b === undefined
@@ -52,6 +57,10 @@ export class Repository {
 
   /** Learns what a git (or gh) command did to the checked-out branch; `index` is its command number. */
   observe(c: SimpleCommand, index: number): void {
+    if (c.program === 'git' && c.positionals[0] === 'remote') {
+      if (inside(c.cwd)) remoteChanged(c, this.defaults);
+      return;
+    }
     const tree = worktreeAdded(c, index);
     if (tree !== undefined) {
       this.set(resolve(c.cwd, tree.path), tree.branch);
@@ -82,6 +91,15 @@ export class Repository {
     return undefined;
   }
 
+  /** The default branch of `remote` (what refs/remotes/<remote>/HEAD names) for the repository of `cwd`, when known:
+   * remotes belong to the start's repository, so another one's is unknown. */
+  defaultBranch(remote: string, cwd: string | undefined): string | undefined {
+    if (!inside(cwd) || this.defaults.has(ANY_REMOTE)) return undefined;
+    if (this.defaults.has(remote)) return this.defaults.get(remote);
+    this.asked = true;
+    return undefined;
+  }
+
   /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. */
   resolve(command: SimpleCommand): SimpleCommand {
     if (command.program !== 'git' || (command.positionals[0] !== 'push' && command.positionals[0] !== 'send-pack'))
@@ -95,6 +113,42 @@ export class Repository {
       return c;
     }
     return implyTarget(c, b);
+  }
+}
+
+/** Listed in the defaults when a `git remote` command changed a remote named by a computed word: all are unknown. */
+const ANY_REMOTE = '\u0000';
+
+/**
+ * What `git remote …` does to the remotes' default branches: `set-head R B` points R's at B, `set-head R -a` asks
+ * the network (unknown here), `set-head R -d`, `remove R` drop it, `rename A B` moves it.
+ */
+function remoteChanged(c: SimpleCommand, defaults: Map<string, string | undefined>): void {
+  const [, sub, name, other] = c.positionals;
+  if (name === undefined) return;
+  if (computed(name)) {
+    // A remote named by a computed word: any of them may have changed.
+    if (sub === 'set-head' || sub === 'rename' || sub === 'remove' || sub === 'rm') defaults.set(ANY_REMOTE, undefined);
+    return;
+  }
+  switch (sub) {
+    case 'set-head':
+      defaults.set(
+        name,
+        has(c, '-a', '--auto', '-d', '--delete') || other === undefined || computed(other) ? undefined : other,
+      );
+      return;
+    case 'rename':
+      if (other === undefined || computed(other)) return;
+      defaults.set(other, defaults.get(name));
+      defaults.set(name, undefined);
+      return;
+    case 'remove':
+    case 'rm':
+      defaults.set(name, undefined);
+      return;
+    default:
+      return;
   }
 }
 

@@ -1,6 +1,7 @@
 // What git prints about the branch checked out, from the host's facts (git-branch.ts): `git branch --show-current`,
 // `git rev-parse --abbrev-ref HEAD`, `git symbolic-ref [--short] HEAD`, `git name-rev --name-only HEAD`, `git describe
-// --all`, its upstream: `git rev-parse --abbrev-ref @{u}`, and the top of the tree (`--show-toplevel`). Declared as git's output reader, so the text flows on
+// --all`, its upstream: `git rev-parse --abbrev-ref @{u}`, a remote's default branch: `git symbolic-ref
+// refs/remotes/origin/HEAD`, `git remote show origin`, and the top of the tree (`--show-toplevel`). Declared as git's output reader, so the text flows on
 // like any program's output: through a pipe (`git symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… |
 // head -1`, `… | cut -d/ -f2-`), into `$(…)`, or into xargs. Anything else git prints is unknown.
 import type { OutputReader } from './programs/declaration.js';
@@ -25,6 +26,73 @@ function upstreamPrinted(words: readonly string[], upstream: string): string | u
   if (words[1] === '--symbolic-full-name') return `refs/remotes/${upstream}`;
   return undefined;
 }
+
+/** A remote's HEAD as git reads it (`origin/HEAD`, `refs/remotes/origin/HEAD`, `remotes/origin/HEAD`): the remote. */
+function remoteHead(word: string | undefined): string | undefined {
+  const m = word === undefined ? null : /^(?:refs\/)?(?:remotes\/)?([^/\s$`]+)\/HEAD$/.exec(word);
+  if (m === null) return undefined;
+  // `origin/HEAD` names the remote's HEAD; `refs/origin/HEAD` is no such name.
+  return word?.startsWith('refs/') && !word.startsWith('refs/remotes/') ? undefined : m[1];
+}
+
+/**
+ * The forms that print a remote's default branch: the remote they ask about and what they print given that branch
+ * (`symbolic-ref [--short] refs/remotes/R/HEAD`, `rev-parse --abbrev-ref|--symbolic-full-name R/HEAD`, `remote show R`
+ * — of whose report only the HEAD branch line is known — and `ls-remote --symref R HEAD`, of whose lines only the
+ * symref one). Undefined for any other words.
+ */
+function defaultBranchForm(
+  words: readonly string[],
+): { readonly remote: string; readonly print: (branch: string) => string } | undefined {
+  const [sub, ...rest] = words;
+  const flags = rest.filter((w) => w.startsWith('-'));
+  const operands = rest.filter((w) => !w.startsWith('-'));
+  const only = (...allowed: string[]): boolean => flags.every((f) => allowed.includes(f));
+  switch (sub) {
+    case 'symbolic-ref': {
+      const remote = operands.length === 1 ? remoteHead(operands[0]) : undefined;
+      if (remote === undefined || !operands[0]?.startsWith('refs/remotes/') || !only('--short', '-q', '--quiet'))
+        return undefined;
+      const short = flags.includes('--short');
+      return { remote, print: (b) => (short ? `${remote}/${b}` : `refs/remotes/${remote}/${b}`) };
+    }
+    case 'rev-parse': {
+      const remote = operands.length === 1 ? remoteHead(operands[0]) : undefined;
+      if (remote === undefined) return undefined;
+      const extra = ['--verify', '-q', '--quiet'];
+      if (only('--abbrev-ref', '--abbrev-ref=strict', '--abbrev-ref=loose', ...extra) && flags.some(abbrev))
+        return { remote, print: (b) => `${remote}/${b}` };
+      if (only('--symbolic-full-name', ...extra) && flags.includes('--symbolic-full-name'))
+        return { remote, print: (b) => `refs/remotes/${remote}/${b}` };
+      return undefined;
+    }
+    case 'remote': {
+      // `git remote [-v] show [-n] R`: with -n it does not ask the remote, and says so.
+      const at = rest.indexOf('show');
+      const after = rest.slice(at + 1);
+      const remote = after.filter((w) => !w.startsWith('-'));
+      if (at < 0 || remote.length !== 1 || !rest.slice(0, at).every((w) => w === '-v' || w === '--verbose'))
+        return undefined;
+      if (!after.every((w) => w === '-n' || !w.startsWith('-')) || computedWord(remote[0])) return undefined;
+      const name = remote[0] as string;
+      const noQuery = after.includes('-n');
+      return { remote: name, print: (b) => `* remote ${name}\n  HEAD branch: ${noQuery ? '(not queried)' : b}` };
+    }
+    case 'ls-remote': {
+      if (operands.length !== 2 || operands[1] !== 'HEAD' || !flags.includes('--symref') || !only('--symref'))
+        return undefined;
+      const name = operands[0] as string;
+      return computedWord(name) || name.includes('/') || name.includes(':')
+        ? undefined
+        : { remote: name, print: (b) => `ref: refs/heads/${b}\tHEAD` };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const abbrev = (f: string): boolean => f.startsWith('--abbrev-ref');
+const computedWord = (w: string | undefined): boolean => w === undefined || w.includes('$') || w.includes('`');
 
 /** What one subcommand prints, given the branch's name: undefined when it is not one of the forms above. */
 function printed(words: readonly string[], branch: string): string | undefined {
@@ -80,6 +148,12 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo
   if (upstreamPrinted(words, '') !== undefined) {
     const upstream = repo.upstream(dir);
     return upstream === undefined ? undefined : `${upstreamPrinted(words, upstream)}\n`;
+  }
+  const asksDefault = defaultBranchForm(words);
+  if (asksDefault !== undefined) {
+    // INVARIANT: an unknown default branch prints nothing known (never a guess such as main, nor init.defaultBranch).
+    const branch = repo.defaultBranch?.(asksDefault.remote, dir);
+    return branch === undefined ? undefined : `${asksDefault.print(branch)}\n`;
   }
   if (words.length === 2 && words[0] === 'rev-parse' && words[1] === '--show-toplevel') {
     const top = repo.top?.(dir);

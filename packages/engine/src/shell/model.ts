@@ -42,7 +42,8 @@ export const shellCacheStats = (): { readonly entries: number; readonly bytes: n
 interface Asked {
   /** Files the session may have written. */
   readonly files: ReadonlySet<string>;
-  /** The branch checked out (a git push with no refspec, `$(git branch --show-current)`). */
+  /** The branch checked out (a git push with no refspec, `$(git branch --show-current)`) or a remote's default
+   * branch (`$(git symbolic-ref refs/remotes/origin/HEAD)`). */
   readonly branch: boolean;
   /** A value of ENVIRONMENT_READ (a bare name looked up, a shell, node or python started). */
   readonly environment: boolean;
@@ -106,7 +107,16 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
 }
 
 const branchKey = (source: string, context: ShellContext): string =>
-  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${source}`;
+  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${defaultsKey(context)}\u0000${source}`;
+
+/** The remotes' default branches, as a part of a cache key ('' when none is known). */
+function defaultsKey(context: ShellContext): string {
+  const d = context.defaultBranches;
+  if (d === undefined) return '';
+  let key = '';
+  for (const remote in d) key += `${remote}\u0002${d[remote]}\u0003`;
+  return key;
+}
 
 /** Whether the session has a value of ENVIRONMENT_READ the context-free walk read. */
 function needsEnvironment(a: Asked, context: ShellContext): boolean {
@@ -133,7 +143,7 @@ function needsFiles(a: Asked, context: ShellContext): boolean {
 
 /** Whether the context knows something the context-free walk asked about. */
 function needsContext(a: Asked, context: ShellContext): boolean {
-  if (a.branch && context.branch !== undefined) return true;
+  if (a.branch && (context.branch !== undefined || context.defaultBranches !== undefined)) return true;
   return needsEnvironment(a, context) || needsFiles(a, context);
 }
 

@@ -331,6 +331,8 @@ export abstract class Runner extends Follower {
               {
                 branch: (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 upstream: (dir) => this.upstreamAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+                defaultBranch: (remote, dir) =>
+                  this.defaultBranchAt(remote, dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 top: (dir) => topFrom(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
               },
             );

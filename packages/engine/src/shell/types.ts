@@ -206,6 +206,8 @@ export interface ShellContext {
   readonly branch?: string | null;
   /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */
   readonly upstream?: string;
+  /** Each remote's default branch (refs/remotes/<remote>/HEAD), by remote name; a remote not listed: unknown. */
+  readonly defaultBranches?: Readonly<Record<string, string>>;
   /** The kubectl context and namespace earlier calls of the session switched to; absent: unknown. */
   readonly kube?: KubeState;
   /** The git aliases earlier calls of the session defined (`git config alias.NAME BODY`), by name. */

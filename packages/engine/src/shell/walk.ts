@@ -700,6 +700,7 @@ export class Walker extends Runner {
       fileText: this.fileText,
       branch: this.branchAt,
       upstream: this.upstreamAt,
+      defaultBranch: this.defaultBranchAt,
       depth: 0,
       stdin: this.shellStdin,
     };

@@ -176,7 +176,7 @@ export class Enforcer {
   }
 
   /**
-   * The branch checked out where the call runs, its upstream and the ignore rules. A failure to read them is logged
+   * The branch checked out where the call runs, its upstream, the remotes' default branches and the ignore rules. A failure to read them is logged
    * (once per message) and the call is judged with them unknown: never as "not main".
    */
   private workTreeFacts(call: ToolCall): WorkTreeFacts | undefined {

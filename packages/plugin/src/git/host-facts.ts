@@ -1,11 +1,11 @@
 // What the host knows about the working tree of a tool call, read cheaply at call time without starting a process:
 // the branch checked out in the call's directory and its upstream (.git/HEAD and config, worktrees and `gitdir:`
-// files included), and git's ignore rules (the .gitignore files that matter, .git/info/exclude). The engine gets
+// files included), each remote's default branch (refs/remotes/<remote>/HEAD, in the common folder), and git's ignore rules (the .gitignore files that matter, .git/info/exclude). The engine gets
 // them as data on the tool event (`host`); it never reads a file itself.
 import { join, relative, resolve } from 'node:path';
 import type { HostFacts } from '@semantic-anchors/engine/enforce';
 import { findIgnoreFolders, findIgnoreFoldersLater } from './ignore-files.js';
-import { gitPlaces, headBranch, upstreamOf, type GitPlaces } from './repository.js';
+import { gitPlaces, headBranch, remoteDefaultBranches, upstreamOf, type GitPlaces } from './repository.js';
 import { StatCache } from './stat-cache.js';
 
 export interface HostFactsOptions {
@@ -63,10 +63,12 @@ export class HostFactsReader {
     const branch = headBranch(places.gitDir, this.files);
     const config = this.files.read(join(places.commonDir, 'config'));
     const upstream = typeof branch === 'string' ? upstreamOf(config, branch) : undefined;
+    const defaultBranches = remoteDefaultBranches(places.commonDir, config, this.files);
     const gitignore = this.ignoreRules(places, now);
     const out: { -readonly [K in keyof HostFacts]: HostFacts[K] } = {};
     if (branch !== undefined) out.branch = branch;
     if (upstream !== undefined) out.upstream = upstream;
+    if (defaultBranches !== undefined) out.defaultBranches = defaultBranches;
     if (gitignore !== undefined) out.gitignore = gitignore;
     return out;
   }

@@ -78,3 +78,44 @@ export function upstreamOf(config: string | undefined, branch: string): string |
   const name = merge.replace(/^refs\/heads\//, '');
   return remote === '.' ? name : `${remote}/${name}`;
 }
+
+/** The most remotes whose default branch is read (a clone has one or two). */
+const MAX_REMOTES = 16;
+
+/** The remotes git config text declares (`[remote "origin"]`), in order, at most MAX_REMOTES. */
+export function remotesOf(config: string | undefined): string[] {
+  const out: string[] = [];
+  for (const m of (config ?? '').matchAll(/^\s*\[\s*remote\s+"((?:[^"\\\n]|\\.)*)"\s*\]/gim)) {
+    const name = m[1]!.replace(/\\(.)/g, '$1');
+    if (name !== '' && !out.includes(name)) out.push(name);
+    if (out.length === MAX_REMOTES) break;
+  }
+  return out;
+}
+
+/**
+ * Each remote's default branch: what `refs/remotes/<remote>/HEAD` in the common folder names (`ref:
+ * refs/remotes/origin/main` → origin: main). git clone writes it; git remote set-head changes it. packed-refs never
+ * holds a symbolic ref (git pack-refs leaves them loose), so the loose file is the whole truth of the files backend;
+ * a reftable repository has no such file and its default branches stay unknown. One stat per remote the config
+ * declares; undefined when none is known.
+ */
+export function remoteDefaultBranches(
+  commonDir: string,
+  config: string | undefined,
+  files: StatCache,
+): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const remote of remotesOf(config)) {
+    // A name that would leave refs/remotes is no remote of ours to read.
+    if (remote.split('/').some((part) => part === '..' || part === '.' || part === '')) continue;
+    const text = files.read(join(commonDir, 'refs', 'remotes', remote, 'HEAD'))?.trim();
+    const m = text === undefined ? null : /^ref:\s*refs\/remotes\/(.+)$/.exec(text);
+    // INVARIANT: only a symbolic ref into the same remote's branches names its default branch.
+    if (m === null || !m[1]!.startsWith(`${remote}/`)) continue;
+    const branch = m[1]!.slice(remote.length + 1);
+    if (branch === '' || branch === 'HEAD' || branch.length > 255) continue;
+    (out ??= {})[remote] = branch;
+  }
+  return out;
+}

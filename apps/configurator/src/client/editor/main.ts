@@ -347,6 +347,7 @@ const hostFields: HostFields = {
   branch: $<HTMLInputElement>('host-branch'),
   detached: $<HTMLInputElement>('host-detached'),
   upstream: $<HTMLInputElement>('host-upstream'),
+  defaultBranch: $<HTMLInputElement>('host-default-branch'),
   gitignore: $<HTMLTextAreaElement>('host-gitignore'),
 };
 fillHostFields(hostFields, start.host);

@@ -29,6 +29,11 @@ export function hostText(host: HostFacts | undefined): string {
   return [
     branch,
     host?.upstream !== undefined ? `upstream ${host.upstream}` : '',
+    host?.defaultBranches !== undefined
+      ? `default branch ${Object.entries(host.defaultBranches)
+          .map(([r, b]) => `${r}/${b}`)
+          .join(', ')}`
+      : '',
     host?.gitignore !== undefined ? `ignore files in ${Object.keys(host.gitignore).join(', ')}` : '',
   ]
     .filter(Boolean)

@@ -10,7 +10,7 @@ export interface SharedState {
   readonly text: string;
   readonly role?: string;
   readonly events: readonly Event[];
-  /** The simulator's host facts (branch, upstream, .gitignore), given to each tool event without its own. */
+  /** The simulator's host facts (branch, upstream, default branches, .gitignore), given to each tool event without its own. */
   readonly host?: HostFacts;
 }
 

@@ -37,10 +37,14 @@ reads JSON Lines (.jsonl), or YAML (a list of events, or a scenario file's steps
   --json           print a JSON array of { event, verdict, parsed, spans }
 
 What the host knows (given to every tool event that carries no "host" of its own; with
-none given the branch is unknown, never taken for "not main", and no path is ignored):
+none given the branch and the remotes' default branches are unknown, never taken for
+"not main", and no path is ignored):
   --branch <name>           the branch checked out where the calls run
   --detached                HEAD is detached (no branch checked out)
   --upstream <remote/name>  the branch's upstream, e.g. origin/main
+  --default-branch <[remote=]name>
+                            a remote's default branch (refs/remotes/<remote>/HEAD; remote
+                            origin when not named), e.g. main or upstream=develop; repeat for several
   --ignore <pattern>        a .gitignore pattern of the project root; repeat for several
   --gitignore <folder=file> a .gitignore file and the folder (relative to the root) it is in
 
@@ -60,6 +64,7 @@ has errors (the valid contracts are still used), 2 on unusable input.`,
       branch: { type: 'string' },
       detached: { type: 'boolean' },
       upstream: { type: 'string' },
+      'default-branch': { type: 'string', multiple: true },
       ignore: { type: 'string', multiple: true },
       gitignore: { type: 'string', multiple: true },
     });
@@ -195,7 +200,14 @@ function parsedCall(policy: CompiledPolicy, before: SessionState, event: Event) 
 
 /** The host facts the options give (undefined: none given; a number: the exit code of a usage error). */
 function hostFacts(
-  values: { branch?: string; detached?: boolean; upstream?: string; ignore?: string[]; gitignore?: string[] },
+  values: {
+    branch?: string;
+    detached?: boolean;
+    upstream?: string;
+    'default-branch'?: string[];
+    ignore?: string[];
+    gitignore?: string[];
+  },
   io: CliIO,
 ): HostFacts | undefined | number {
   if (values.branch !== undefined && values.detached) return usageError(io, 'give --branch or --detached, not both');
@@ -210,10 +222,22 @@ function hostFacts(
     const folder = spec.slice(0, eq);
     gitignore[folder] = gitignore[folder] === undefined ? text : `${gitignore[folder]}\n${text}`;
   }
+  const defaults: Record<string, string> = {};
+  for (const spec of values['default-branch'] ?? []) {
+    const eq = spec.indexOf('=');
+    const [remote, name] = eq < 0 ? ['origin', spec] : [spec.slice(0, eq), spec.slice(eq + 1)];
+    if (remote === '' || name === '')
+      return usageError(
+        io,
+        `--default-branch takes a branch or remote=branch (e.g. main, upstream=develop), got "${spec}"`,
+      );
+    defaults[remote] = name;
+  }
   const host: { -readonly [K in keyof HostFacts]: HostFacts[K] } = {};
   if (values.branch !== undefined) host.branch = values.branch;
   if (values.detached) host.branch = null;
   if (values.upstream !== undefined) host.upstream = values.upstream;
+  if (Object.keys(defaults).length > 0) host.defaultBranches = defaults;
   if (Object.keys(gitignore).length > 0) host.gitignore = gitignore;
   return Object.keys(host).length > 0 ? host : undefined;
 }
@@ -223,6 +247,11 @@ function printParsed(io: CliIO, f: ToolFacts, v: Verdict, host: HostFacts | unde
     const said = [
       host.branch === undefined ? 'branch unknown' : host.branch === null ? 'HEAD detached' : `branch ${host.branch}`,
       host.upstream !== undefined ? `upstream ${host.upstream}` : '',
+      host.defaultBranches !== undefined
+        ? `default branch ${Object.entries(host.defaultBranches)
+            .map(([r, b]) => `${r}/${b}`)
+            .join(', ')}`
+        : '',
       host.gitignore !== undefined ? `ignore files in ${Object.keys(host.gitignore).join(', ')}` : '',
     ].filter(Boolean);
     io.out(dim(io, `   host: ${said.join('; ')}`));

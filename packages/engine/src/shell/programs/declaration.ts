@@ -253,10 +253,12 @@ export type OutputReader = (
   repo?: RepositoryFacts,
 ) => string | undefined;
 
-/** What the host (or the call) said of a repository: the branch checked out and its upstream (`origin/main`). */
+/** What the host (or the call) said of a repository: the branch checked out, its upstream (`origin/main`) and a
+ * remote's default branch (`main` for origin: what refs/remotes/origin/HEAD names). */
 export interface RepositoryFacts {
   branch(dir: string | undefined): string | undefined;
   upstream(dir: string | undefined): string | undefined;
+  defaultBranch?(remote: string, dir: string | undefined): string | undefined;
   /** The top of the working tree, as a path from where the call starts: `.` there (a project is opened at its top),
    * else not known. */
   top?(dir: string | undefined): string | undefined;
