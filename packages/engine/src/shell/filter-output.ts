@@ -272,3 +272,22 @@ export function perlFilterOutput(
   const text = singleInput(operands, stdin, file);
   return text === undefined ? undefined : applySed(text, edits, 'unchanged');
 }
+
+/** `tac [FILE]` (round 13): the lines of a text it knows, last first; an option is unknown. */
+export function tacOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  if (args.some((a) => a.startsWith('-') && a !== '-')) return undefined;
+  const text = singleInput(args, stdin, file);
+  if (text === undefined) return undefined;
+  const lines = linesOf(text).map((l) => (l.endsWith('\n') ? l : `${l}\n`));
+  return lines.reverse().join('');
+}
+
+/** `uniq [IN]` (round 13): adjacent repeated lines once; an option or an OUT operand (it writes there) is unknown. */
+export function uniqOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  if (args.length > 1 || args.some((a) => a.startsWith('-') && a !== '-')) return undefined;
+  const text = singleInput(args, stdin, file);
+  if (text === undefined) return undefined;
+  return linesOf(text)
+    .filter((l, i, all) => i === 0 || l.replace(/\n$/, '') !== all[i - 1]!.replace(/\n$/, ''))
+    .join('');
+}

@@ -728,6 +728,22 @@ export abstract class Follower {
           break;
       }
     }
+    // `git ship`, `kubectl ship`, `docker ship`: an external subcommand is a program of its own on the PATH (or in the
+    // program's plugin folders); one the session wrote there is run as what it contains.
+    const plugins = declarationOf(command.program)?.plugins;
+    const sub = command.positionals[0];
+    if (plugins !== undefined && sub !== undefined && /^[\w.-]+$/.test(sub) && !command.dynamic) {
+      this.files.askedEnvironment = true;
+      const at = words.findIndex((w, i) => i > 0 && w.value === sub);
+      for (const dir of plugins.folders ?? pathFolders(command.assignments, scope.vars.get('PATH'))) {
+        const path = resolve(cwd, `${dir}/${plugins.prefix}${sub}`);
+        if (
+          this.files.file(path) !== undefined &&
+          run(path, undefined, `${command.program} ${sub} › ${path}`, words.slice(at + 1))
+        )
+          break;
+      }
+    }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
       // `ssh HOST <<EOF`: the remote shell reads the heredoc as its script.

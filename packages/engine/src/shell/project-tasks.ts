@@ -132,9 +132,12 @@ function readMakefile(text: string): {
   rules: Map<string, Rule>;
   first: string | undefined;
   vars: Map<string, string>;
+  parsing: string[];
 } {
   const rules = new Map<string, Rule>();
   const vars = new Map<string, string>();
+  // `X := $(shell CMD)` runs CMD as make reads the file, whatever the target (and under -n too): round 13.
+  const parsing: string[] = [];
   let first: string | undefined;
   let current: Rule[] = [];
   const lines = text.replace(/\\\r?\n[ \t]*/g, ' ').split(/\r?\n/);
@@ -147,6 +150,7 @@ function readMakefile(text: string): {
     const v = VARIABLE.exec(line);
     if (v !== null) {
       const [, name, value] = v as unknown as [string, string, string];
+      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!=')) for (const m of value.matchAll(SHELL_CALL)) parsing.push(m[1] as string);
       vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
       current = [];
       continue;
@@ -174,8 +178,11 @@ function readMakefile(text: string): {
       current.push(rule);
     }
   }
-  return { rules, first, vars };
+  return { rules, first, vars, parsing };
 }
+
+/** `$(shell CMD)` with CMD's own parentheses balanced one level deep. */
+const SHELL_CALL = /\$\(shell[ \t]+((?:[^()]|\([^()]*\))*)\)/g;
 
 /** A recipe line as the shell gets it: make's prefixes (@ - +) off, its simple variables put in, `$$` → `$`. */
 function recipeLine(line: string, vars: Map<string, string>): string {
@@ -192,9 +199,9 @@ function recipeLine(line: string, vars: Map<string, string>): string {
  * once), then its own recipe; no target: the first one. Make runs each line in a shell of its own.
  */
 export function makeRecipes(text: string, targets: readonly string[]): TaskLine[] {
-  const { rules, first, vars } = readMakefile(text);
+  const { rules, first, vars, parsing } = readMakefile(text);
   const wanted = targets.length > 0 ? targets : first === undefined ? [] : [first];
-  const out: TaskLine[] = [];
+  const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
   const seen = new Set<string>();
   const visit = (target: string, depth: number): void => {
     if (seen.has(target) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;

@@ -54,6 +54,16 @@ const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])
   // Round 11: retry (the retry tool's -t times, -d delay, -u until) and dbus-launch run the words after their options.
   [['retry'], undefined, 0, ['-t', '--times', '-d', '--delay', '-u', '--until', '-w', '--while', '-m', '--message']],
   [['dbus-launch'], undefined, 0, ['--config-file', '--autolaunch', '--binary-syntax']],
+  // Round 13: Git Bash's console shim, env files and secret stores that inject variables, nx's and zellij's
+  // command runners, dtach's session (its mode option names the socket).
+  [['winpty']],
+  [['railway'], 'run', 0, ['-s', '--service', '-e', '--environment']],
+  [['env-cmd'], undefined, 0, ['-f', '--file', '-e', '--environments', '-r', '--rc-file']],
+  [['berglas'], 'exec', 0, ['--project']],
+  [['summon'], undefined, 0, ['-p', '--provider', '-f', '-D', '--environment', '--yaml']],
+  [['nx'], 'exec', 0, ['-p', '--projects', '--exclude']],
+  [['zellij'], 'run', 0, ['-n', '--name', '--cwd', '-d', '--direction', '--height', '--width', '-x', '-y']],
+  [['dtach'], undefined, 0, ['-n', '-N', '-c', '-A', '-a', '-e', '-r']],
   // A terminal window started with a command: xterm/konsole -e WORDS, gnome-terminal -- WORDS.
   [
     ['xterm', 'uxterm', 'konsole', 'gnome-terminal'],
@@ -745,6 +755,49 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       skip,
     }),
   ),
+  // Round 13: file watchers that run a command once at start (--initial, -i) and at each change: chokidar-cli's
+  // -c STRING through a shell, onchange's and reflex's words after `--`.
+  runner(['chokidar'], 'chokidar GLOBS -c STRING: a shell runs the string at each change (--initial: at once)', {
+    options: ['-c', '--command', '-d', '--debounce', '-t', '--throttle', '-i', '--ignore', '--poll-interval'],
+    commandOption: ['-c', '--command'],
+    rest: false,
+    permute: true,
+  }),
+  runner(['onchange'], 'onchange GLOBS -- CMD…: runs CMD at each change (-i: at once)', {
+    options: ['-d', '--delay', '-e', '--exclude', '-j', '--jobs', '-f', '--filter', '--cwd', '-p', '--poll'],
+    commandAfter: ['--'],
+  }),
+  runner(['reflex'], 'reflex [-r REGEX] -- CMD…: runs CMD at each change (-s: as a service, at once)', {
+    options: ['-r', '--regex', '-R', '--inverse-regex', '-g', '--glob', '-G', '--inverse-glob', '-d', '-c', '--config'],
+    commandAfter: ['--'],
+  }),
+  // Round 13: Teleport's ssh and parallel-ssh run their words, joined, on the host(s); newgrp starts a shell in the
+  // group that reads its commands on stdin; the Dev Containers CLI runs a command in the project's container.
+  runner(['tsh'], 'tsh ssh [opts] [USER@]HOST CMD…: the words, joined, run on the host', {
+    subcommands: ['ssh'],
+    options: ['-l', '--login', '-p', '--port', '--cluster', '-L', '-R', '--proxy'],
+    skip: 1,
+    joined: true,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['pssh', 'parallel-ssh'], 'pssh -H HOST|-h FILE [-i] CMD…: the words, joined, run on each host', {
+    options: ['-h', '--hosts', '-H', '--host', '-l', '--user', '-p', '--par', '-o', '--outdir', '-e', '--errdir'],
+    joined: true,
+    clearsEnvironment: true,
+  }),
+  runner(['newgrp'], 'newgrp GROUP: a shell in the group reads its commands on stdin', {
+    options: [],
+    skip: 1,
+    rest: false,
+    stdinScript: true,
+  }),
+  runner(['devcontainer'], 'devcontainer exec [--workspace-folder DIR] CMD…: runs CMD in the dev container', {
+    subcommands: ['exec'],
+    options: ['--workspace-folder', '--container-id', '--id-label', '--config', '--remote-env', '--docker-path'],
+    remote: true,
+    clearsEnvironment: true,
+  }),
   runner(['guix'], 'guix shell [PKG…] -- CMD: runs CMD with the packages', {
     subcommands: ['shell'],
     options: ['-m', '--manifest', '-f', '--file'],
