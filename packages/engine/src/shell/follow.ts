@@ -65,6 +65,8 @@ import {
   taskfileTasks,
   taskRunsNothing,
   packageJsonOfPieces,
+  lifecycleLines,
+  lifecycleScripts,
   packageScripts,
   scriptArgs,
   scriptName,
@@ -1193,17 +1195,24 @@ export abstract class Follower {
             const r = packageScripts(text, n, []);
             return r !== undefined && !('error' in r);
           });
-      if (name === undefined) return;
-      const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
-      if (found === undefined) return;
-      if ('error' in found) {
-        // A package.json the session wrote that npm could not read: what it would run is not known.
-        this.out.script(file, index, 'sh', 'whole');
-        this.out.opaque('script', index, `${file}: ${found.error}`);
-        return;
+      const lifecycle = name === undefined && !viaManager ? lifecycleScripts(command) : undefined;
+      if (lifecycle !== undefined) {
+        // `npm install`, `npm version`, `npm pack`: the lifecycle scripts it runs by itself.
+        lines = lifecycleLines(text, lifecycle) ?? [];
+        label = `${command.program} ${command.positionals[0] ?? 'install'}`;
+      } else {
+        if (name === undefined) return;
+        const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+        if (found === undefined) return;
+        if ('error' in found) {
+          // A package.json the session wrote that npm could not read: what it would run is not known.
+          this.out.script(file, index, 'sh', 'whole');
+          this.out.opaque('script', index, `${file}: ${found.error}`);
+          return;
+        }
+        lines = found.lines;
+        label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
       }
-      lines = found.lines;
-      label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
     }
     if (lines.length === 0) return;
     // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).

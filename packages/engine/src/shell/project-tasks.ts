@@ -109,6 +109,39 @@ export function packageScripts(
   return { lines };
 }
 
+/** The lifecycle scripts a package manager runs by itself (round 13): `npm install`/`ci`/`rebuild` (and pnpm's and
+ * yarn's install, with no package named) the install and prepare ones, `npm version` the version ones, `npm pack`
+ * the pack ones, in npm's order. Undefined when the command runs none. */
+export function lifecycleScripts(command: SimpleCommand): readonly string[] | undefined {
+  const [first, ...rest] = command.positionals;
+  const install = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+  if (first === undefined) return command.program === 'yarn' ? install : undefined;
+  if (['install', 'i', 'ci', 'clean-install', 'rebuild', 'rb'].includes(first))
+    return rest.length === 0 ? install : undefined;
+  if (command.program === 'npm' && first === 'version') return ['preversion', 'version', 'postversion'];
+  if (command.program === 'npm' && first === 'pack') return ['prepack', 'prepare', 'postpack'];
+  return undefined;
+}
+
+/** The lines of those lifecycle scripts a package.json text holds, in order; undefined when it is not JSON. */
+export function lifecycleLines(text: string, names: readonly string[]): TaskLine[] | undefined {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    return undefined;
+  }
+  if (scripts === null || typeof scripts !== 'object') return [];
+  const table = scripts as Record<string, unknown>;
+  const lines: TaskLine[] = [];
+  for (const name of names) {
+    const line = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (typeof line === 'string') lines.push({ source: line, label: name });
+  }
+  return lines;
+}
+
 /** The arguments given to the script: the words after `--` (npm passes only those; pnpm and yarn all the rest). */
 export function scriptArgs(command: SimpleCommand, name: string): readonly string[] {
   const argv = command.argv;
@@ -150,7 +183,8 @@ function readMakefile(text: string): {
     const v = VARIABLE.exec(line);
     if (v !== null) {
       const [, name, value] = v as unknown as [string, string, string];
-      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!=')) for (const m of value.matchAll(SHELL_CALL)) parsing.push(m[1] as string);
+      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!='))
+        for (const m of value.matchAll(SHELL_CALL)) parsing.push(m[1] as string);
       vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
       current = [];
       continue;

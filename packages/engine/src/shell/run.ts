@@ -529,6 +529,11 @@ export abstract class Runner extends Follower {
             const was = scope.vars.get(name);
             value = typeof was === 'string' ? was + value : UNKNOWN;
           }
+          // `declare -l B=MAIN` holds main, `-u` upper case (round 13; the attribute on later assignments is not kept).
+          if (typeof value === 'string' && command.program !== 'export') {
+            if (command.flags.some((f) => f.name === '-l')) value = value.toLowerCase();
+            else if (command.flags.some((f) => f.name === '-u')) value = value.toUpperCase();
+          }
           scope.vars.set(name, value, exported || undefined);
         }
         return;

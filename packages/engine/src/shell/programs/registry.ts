@@ -350,7 +350,7 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
     cwd: new Set(declaration.cwd ?? []),
     runs: (declaration.runs ?? []).map((runs) => ({
       runs,
-      spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
+      spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? [], words),
       subcommands: runs.subcommands?.map((s) => s.split(' ')),
       ownCommands: runs.ownCommands === undefined ? undefined : new Set(runs.ownCommands),
     })),
