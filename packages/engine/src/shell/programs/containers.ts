@@ -71,7 +71,12 @@ export const DOCKER_CLI: ProgramDeclaration = {
   // `docker X` that is no docker command runs the CLI plugin `docker-X` from its plugin folders (round 13)
   plugins: {
     prefix: 'docker-',
-    folders: ['~/.docker/cli-plugins', '/usr/local/lib/docker/cli-plugins', '/usr/lib/docker/cli-plugins', '/usr/libexec/docker/cli-plugins'],
+    folders: [
+      '~/.docker/cli-plugins',
+      '/usr/local/lib/docker/cli-plugins',
+      '/usr/lib/docker/cli-plugins',
+      '/usr/libexec/docker/cli-plugins',
+    ],
   },
   about: 'docker: global options, value options per subcommand; exec/run/compose exec run a command in a container',
   ...DOCKER,

@@ -23,7 +23,7 @@ import {
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import { tarOutput } from '../tar-archive.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, pasteOutput, sedOutput, tacOutput, tailOutput, uniqOutput } from '../filter-output.js';
+import { headOutput, pasteOutput, sedOutput, sortOutput, tacOutput, tailOutput, uniqOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { awkOutput, ddOutput } from '../print-output.js';
 import { hasGlob } from '../glob-match.js';
@@ -371,6 +371,8 @@ export const SORT: ProgramDeclaration = {
     ],
   },
   effects: { reads: ['-o', '--output'], effects: outputOptionEffects },
+  // without -o it prints the lines of a text it knows sorted (round 13: `printf … | sort | head -n 1`)
+  output: sortOutput,
 };
 
 export const SHUF: ProgramDeclaration = {

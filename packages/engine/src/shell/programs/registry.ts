@@ -62,7 +62,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
+import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, EXPR, GREP, JQ } from './printers.js';
 import {
   ACT,
   CDK,
@@ -235,6 +235,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GREP,
   JQ,
   ENVSUBST,
+  EXPR,
   BASE32,
   BASENAME,
   BASENC,

@@ -1,5 +1,6 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
+import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 /** uv's options that take a value (uv run, uv tool run, uvx). */
@@ -326,14 +327,18 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     joined: true,
     directWhen: ['-x', '--exec'],
   }),
-  runner(['xargs'], 'xargs: runs its command with the words it reads (a literal input gives the exact runs)', {
-    options: [
-      ...['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-J', '-L'],
-      ...['--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var', '-R'],
-    ],
-    attached: ['-i', '-l'],
-    special: 'xargs',
-  }),
+  {
+    ...runner(['xargs'], 'xargs: runs its command with the words it reads (a literal input gives the exact runs)', {
+      options: [
+        ...['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-J', '-L'],
+        ...['--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var', '-R'],
+      ],
+      attached: ['-i', '-l'],
+      special: 'xargs',
+    }),
+    // with no command it runs echo: `$(xargs <<< '  main  ')` prints the words it reads (round 13)
+    output: xargsEchoOutput,
+  },
   runner(
     ['parallel'],
     'GNU parallel: its command with the arguments after ::: (or stdin; --pipe: on its stdin); -S: on a host',
@@ -634,6 +639,64 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     everyOperand: true,
   }),
+  // Python task runners (round 13): each runs a Python file of its directory as it starts, whatever the task named —
+  // invoke's tasks.py (-c NAME: NAME.py; -r DIR), nox's noxfile.py (-f), SCons' SConstruct (-f; -C DIR moves it), and
+  // pytest the test files it is given. A list or help runs the file too for invoke and nox, so only help is left out.
+  {
+    names: ['invoke', 'inv', 'fab'],
+    about: "invoke/fab [TASK…]: runs tasks.py (fabfile.py) of its directory, whose c.run('CMD') lines run CMD",
+    options: { '*': ['-c', '--collection', '-r', '--search-root', '-f', '--config', '-H', '--hosts'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '-V')) return [];
+      const root = input.flags.find((f) => f.name === '-r' || f.name === '--search-root')?.value ?? '.';
+      const name = input.flags.find((f) => f.name === '-c' || f.name === '--collection')?.value;
+      const file = name !== undefined ? `${name}.py` : input.program === 'fab' ? 'fabfile.py' : 'tasks.py';
+      return [{ dir: root, files: file, family: 'python' }];
+    },
+  },
+  {
+    names: ['nox'],
+    about: 'nox [-s SESSION]: runs noxfile.py (-f FILE), whose session.run(…) calls run commands',
+    options: { '*': ['-s', '--sessions', '--session', '-f', '--noxfile', '-p', '--python', '-k', '-t', '--tags'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '--version')) return [];
+      const file = input.flags.find((f) => f.name === '-f' || f.name === '--noxfile')?.value ?? 'noxfile.py';
+      const slash = file.lastIndexOf('/');
+      return [
+        { dir: slash === -1 ? '.' : file.slice(0, slash) || '/', files: file.slice(slash + 1), family: 'python' },
+      ];
+    },
+  },
+  {
+    names: ['scons'],
+    about: 'scons: runs its SConstruct (-f FILE) as Python as it starts, even with -n',
+    options: { '*': ['-f', '--file', '--makefile', '--sconstruct', '-C', '--directory', '-j', '--jobs', '-Y'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '-H')) return [];
+      const file =
+        input.flags.find((f) => ['-f', '--file', '--makefile', '--sconstruct'].includes(f.name))?.value ?? 'SConstruct';
+      const slash = file.lastIndexOf('/');
+      return [
+        { dir: slash === -1 ? '.' : file.slice(0, slash) || '/', files: file.slice(slash + 1), family: 'python' },
+      ];
+    },
+  },
+  {
+    names: ['pytest', 'py.test'],
+    about: 'pytest FILE…: imports each test file given, so its module-level code runs',
+    options: { '*': ['-k', '-m', '-p', '-c', '--rootdir', '--basetemp', '-o', '--override-ini', '--junitxml'] },
+    folderRuns: (input) =>
+      input.positionals
+        .filter((p) => /\.py$/.test(p))
+        .map((p) => {
+          const slash = p.lastIndexOf('/');
+          return {
+            dir: slash === -1 ? '.' : p.slice(0, slash) || '/',
+            files: p.slice(slash + 1),
+            family: 'python' as const,
+          };
+        }),
+  },
   // run-parts DIR runs every executable file directly in DIR (--test and --list only name them).
   {
     names: ['run-parts'],

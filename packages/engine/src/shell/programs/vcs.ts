@@ -193,7 +193,13 @@ export const GIT: ProgramDeclaration = {
         ['push', ['--receive-pack', '--exec']],
         ['archive', ['--exec']],
       ] as const
-    ).map(([sub, options]) => ({ subcommands: [sub], options: [], commandOption: [...options], rest: false as const, itself: true })),
+    ).map(([sub, options]) => ({
+      subcommands: [sub],
+      options: [],
+      commandOption: [...options],
+      rest: false as const,
+      itself: true,
+    })),
     // A remote given as `ext::CMD` (allowed by protocol.ext.allow) runs CMD to talk to it.
     ...['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].map((sub) => ({
       subcommands: [sub],
