@@ -451,6 +451,8 @@ const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage | PatternLang
   java: 'java',
   raku: 'raku',
   m4: 'm4',
+  gdb: 'gdb',
+  vim: 'vim',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
@@ -508,7 +510,9 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
     language === 'go' ||
     language === 'java' ||
     language === 'raku' ||
-    language === 'm4'
+    language === 'm4' ||
+    language === 'gdb' ||
+    language === 'vim'
   )
     return scanWords(language, code);
   if (language === 'awk') {

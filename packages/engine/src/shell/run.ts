@@ -704,9 +704,11 @@ function homeStartupTexts(
 ): { text: string; label: string }[] {
   const names = homeStartupNames(shell);
   if (names.length === 0) return [];
-  const home =
-    assignedValue('HOME', assignments) ??
-    (typeof scope.vars.get('HOME') === 'string' ? (scope.vars.get('HOME') as string) : undefined);
+  const known = (name: string): string | undefined =>
+    assignedValue(name, assignments) ??
+    (typeof scope.vars.get(name) === 'string' ? (scope.vars.get(name) as string) : undefined);
+  // zsh reads its startup files from ZDOTDIR when it is set (round 13: `ZDOTDIR=/tmp/z zsh -c …`), else from HOME
+  const home = (/zsh/.test(shell.name) ? known('ZDOTDIR') : undefined) ?? known('HOME');
   const out: { text: string; label: string }[] = [];
   for (const name of names)
     for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {

@@ -166,6 +166,8 @@ export const EX: ProgramDeclaration = {
       itself: true,
     },
   ],
+  // `vim -S FILE` sources a script: its `:!CMD` lines run CMD (round 13)
+  program: { language: 'vim', options: [], fileOptions: ['-S'] },
 };
 
 export const ED: ProgramDeclaration = {

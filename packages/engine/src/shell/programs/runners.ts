@@ -602,21 +602,25 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     notWhen: ['--version', '--help', '-h'],
   }),
-  runner(
-    ['gdb', 'cgdb'],
-    'gdb … --args CMD ARGS: runs CMD when its script says run (without --args: debugs, runs none)',
-    {
-      options: [
-        ...['-ex', '--ex', '-eval-command', '--eval-command', '-iex', '-init-eval-command', '-x', '--command', '-ix'],
-        ...['-p', '--pid', '-cd', '--cd', '-d', '--directory', '-s', '--symbols', '-e', '--exec', '-c', '--core'],
-        ...['-tty', '--tty'],
-      ],
-      commandAfter: ['--args'],
-      // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
-      commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
-      commandPrefix: /^\s*(?:shell\s+|!)/,
-    },
-  ),
+  {
+    ...runner(
+      ['gdb', 'cgdb'],
+      'gdb … --args CMD ARGS: runs CMD when its script says run (without --args: debugs, runs none)',
+      {
+        options: [
+          ...['-ex', '--ex', '-eval-command', '--eval-command', '-iex', '-init-eval-command', '-x', '--command', '-ix'],
+          ...['-p', '--pid', '-cd', '--cd', '-d', '--directory', '-s', '--symbols', '-e', '--exec', '-c', '--core'],
+          ...['-tty', '--tty'],
+        ],
+        commandAfter: ['--args'],
+        // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
+        commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
+        commandPrefix: /^\s*(?:shell\s+|!)/,
+      },
+    ),
+    // `gdb -x FILE` (`-x /dev/stdin`) reads a command file: its `shell CMD` lines run CMD (round 13)
+    program: { language: 'gdb', options: [], fileOptions: ['-x', '--command'] },
+  },
   // Round 12: lldb's `platform shell CMD` (and its `shell` alias) runs CMD through a shell, given by -o/-O/-k.
   runner(['lldb'], 'lldb -o "platform shell CMD": runs CMD (the program after -- is debugged, not run)', {
     options: [
