@@ -862,7 +862,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
   runner(['devcontainer'], 'devcontainer exec [--workspace-folder DIR] CMD…: runs CMD in the dev container', {
     subcommands: ['exec'],
     options: ['--workspace-folder', '--container-id', '--id-label', '--config', '--remote-env', '--docker-path'],
-    remote: true,
+    // (the container is named by an option, not a word: not marked remote; the project is mounted there)
     clearsEnvironment: true,
   }),
   runner(['guix'], 'guix shell [PKG…] -- CMD: runs CMD with the packages', {
