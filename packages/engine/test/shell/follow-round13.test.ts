@@ -45,7 +45,7 @@ describe('runners declared as data run the command they are given', () => {
   });
 });
 
-describe("git runs the program it starts for the other side of a transport, and its external subcommands", () => {
+describe('git runs the program it starts for the other side of a transport, and its external subcommands', () => {
   it('git fetch --upload-pack=CMD, git clone -u CMD, git push --receive-pack=CMD run CMD; a plain fetch runs none', () => {
     expect(runs("git fetch --upload-pack='npm publish; :' .")).toContain('npm publish');
     expect(runs("git clone -u 'npm publish; :' . /tmp/c")).toContain('npm publish');
@@ -92,7 +92,7 @@ describe('files the session wrote that other tools run', () => {
     expect(at('npm install lodash', pkg('prepare', 'npm publish'))).not.toContain('npm publish');
     expect(at('npm install', pkg('release', 'npm publish'))).not.toContain('npm publish');
   });
-  it("invoke, nox, scons and pytest read the Python file they run: c.run, session.run, os.system", () => {
+  it('invoke, nox, scons and pytest read the Python file they run: c.run, session.run, os.system', () => {
     const py = {
       '/p/tasks.py': 'from invoke import task\n\n@task\ndef ship(c):\n    c.run("npm publish")\n',
       '/p/noxfile.py': 'import nox\n\n@nox.session\ndef ship(session):\n    session.run("npm", "publish")\n',
@@ -130,7 +130,7 @@ describe('stdin and values', () => {
   });
   it('sort, xargs with no command and expr print what they compute', () => {
     expect(runs("c=$(printf '%s\\n' zz 'npm publish' | sort | head -n 1)\neval \"$c\"")).toContain('npm publish');
-    expect(runs("b=$(xargs <<< '   main   ')\ngit push -f origin \"$b\"")).toContain('git push -f origin main');
+    expect(runs('b=$(xargs <<< \'   main   \')\ngit push -f origin "$b"')).toContain('git push -f origin main');
     expect(runs('b=$(expr substr xmain 2 4)\ngit push -f origin "$b"')).toContain('git push -f origin main');
     expect(runs("c=$(expr 'run:npm publish' : 'run:\\(.*\\)')\neval \"$c\"")).toContain('npm publish');
     expect(runs('b=$(expr substr xfeat 2 4)\ngit push -f origin "$b"')).toContain('git push -f origin feat');
@@ -147,7 +147,7 @@ describe("the branch: git switch --track and git status's branch lines", () => {
     expect(pushed('git switch --track origin/main && git push --force').join()).toContain('main');
     expect(pushed('git switch --track origin/feat/y && git push --force').join()).not.toMatch(/\bmain\b/);
   });
-  it("git status -sb prints the branch line: `## main...origin/main`", () => {
+  it('git status -sb prints the branch line: `## main...origin/main`', () => {
     const cmd = 'git push --force origin "$(git status -sb | head -n 1 | cut -c4- | cut -d. -f1)"';
     expect(runs(cmd, on('main'))).toContain('git push --force origin main');
     expect(runs(cmd, on('feat/x'))).toContain('git push --force origin feat/x');
@@ -157,7 +157,13 @@ describe("the branch: git switch --track and git status's branch lines", () => {
 describe("Go's false spellings switch a single-dash option off", () => {
   const flag = (token: string): Flag[] => [{ name: token.split('=')[0] as string, value: token.split('=')[1], token }];
   it('-auto-approve=0, =f, =F, =False, =FALSE are off; =1, =t, =T, =true are on; --replicas=0 is a value', () => {
-    for (const off of ['-auto-approve=0', '-auto-approve=f', '-auto-approve=F', '-auto-approve=FALSE', '--auto-approve=False'])
+    for (const off of [
+      '-auto-approve=0',
+      '-auto-approve=f',
+      '-auto-approve=F',
+      '-auto-approve=FALSE',
+      '--auto-approve=False',
+    ])
       expect(hasFlag(flag(off), off.startsWith('--') ? '--auto-approve' : '-auto-approve', false), off).toBe(false);
     for (const on of ['-auto-approve=1', '-auto-approve=t', '-auto-approve=T', '-auto-approve=true'])
       expect(hasFlag(flag(on), '-auto-approve', false), on).toBe(true);
