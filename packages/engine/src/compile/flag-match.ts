@@ -12,7 +12,9 @@ export function anyFlag(flags: readonly Flag[], specs: readonly string[], abbrev
  * Whether an option is present. "-x" matches a short flag, also inside a combined "-xyz"; "--long" matches
  * "--long" and "--long=value", and, when `abbreviations` is set, an unambiguous-looking prefix of it ("--forc"), as
  * GNU getopt and git accept; "-word" (single dash, several letters: terraform's -auto-approve) matches that token.
- * An option whose attached value is `false` (`--dry-run=false`) is switched off: it matches nothing.
+ * An option whose attached value is `false` (`--dry-run=false`, in any case: `=False`, `=FALSE`) is switched off: it
+ * matches nothing; so is a single-dash word option given Go's other false spellings, `0` or `f`/`F`
+ * (`-auto-approve=0`: terraform and tofu read their booleans with Go's strconv.ParseBool).
  */
 export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boolean): boolean {
   const long = spec.startsWith('--');
@@ -20,7 +22,7 @@ export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boo
   for (let i = 0; i < flags.length; i++) {
     const f = flags[i]!;
     // `--dry-run=false`, `-auto-approve=false`: the option given and switched off is not the option.
-    if (f.token.endsWith('=false') && f.token.charCodeAt(0) === 45 /* - */) continue;
+    if (switchedOff(f.token)) continue;
     if (f.name === spec) return true;
     if (singleDashWord && (f.token === spec || f.token.startsWith(`${spec}=`))) return true;
     if (
@@ -35,4 +37,15 @@ export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boo
       return true;
   }
   return false;
+}
+
+/** `--x=false` (any case), `-word=0`, `-word=f`: an option given and switched off. */
+function switchedOff(token: string): boolean {
+  if (token.charCodeAt(0) !== 45 /* - */) return false;
+  const eq = token.lastIndexOf('=');
+  if (eq === -1) return false;
+  const value = token.slice(eq + 1);
+  if (value.length === 5 && value.toLowerCase() === 'false') return true;
+  // Go's single-dash options (terraform -auto-approve=0): not `--replicas=0`, whose 0 is a value, not a boolean.
+  return (value === '0' || value === 'f' || value === 'F') && token.charCodeAt(1) !== 45 && eq > 2;
 }

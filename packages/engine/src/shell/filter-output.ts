@@ -315,3 +315,78 @@ export function perlFilterOutput(
   const text = singleInput(operands, stdin, file);
   return text === undefined ? undefined : applySed(text, edits, 'unchanged');
 }
+
+/** `tac [FILE]` (round 13): the lines of a text it knows, last first; an option is unknown. */
+export function tacOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  if (args.some((a) => a.startsWith('-') && a !== '-')) return undefined;
+  const text = singleInput(args, stdin, file);
+  if (text === undefined) return undefined;
+  const lines = linesOf(text).map((l) => (l.endsWith('\n') ? l : `${l}\n`));
+  return lines.reverse().join('');
+}
+
+/** `uniq [IN]` (round 13): adjacent repeated lines once; an option or an OUT operand (it writes there) is unknown. */
+export function uniqOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  if (args.length > 1 || args.some((a) => a.startsWith('-') && a !== '-')) return undefined;
+  const text = singleInput(args, stdin, file);
+  if (text === undefined) return undefined;
+  return linesOf(text)
+    .filter((l, i, all) => i === 0 || l.replace(/\n$/, '') !== all[i - 1]!.replace(/\n$/, ''))
+    .join('');
+}
+
+/** `sort [-r] [-u] [FILE]` (round 13): the lines of a text it knows in byte order (the C locale's; another locale may
+ * order them otherwise: the stricter reading takes the plain one); another option is unknown. */
+export function sortOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  const operands: string[] = [];
+  let reverse = false;
+  let unique = false;
+  for (const a of args) {
+    if (/^-[ru]+$/.test(a)) {
+      reverse ||= a.includes('r');
+      unique ||= a.includes('u');
+    } else if (a.startsWith('-') && a !== '-') return undefined;
+    else operands.push(a);
+  }
+  const text = singleInput(operands, stdin, file);
+  if (text === undefined) return undefined;
+  let lines = linesOf(text).map((l) => l.replace(/\n$/, ''));
+  if (lines.at(-1) === '') lines.pop();
+  lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (reverse) lines.reverse();
+  if (unique) lines = lines.filter((l, i) => i === 0 || l !== lines[i - 1]);
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** `xargs` with no command (it runs echo, round 13): the words it reads, on one line, when they hold no quote or
+ * backslash (xargs' own quoting is not read here) and are few. */
+export function xargsEchoOutput(args: readonly string[], _static: boolean, stdin: string | undefined) {
+  if (args.length > 0 || stdin === undefined || /['"\\]/.test(stdin)) return undefined;
+  const words = stdin.split(/[ \t\n]+/).filter((w) => w !== '');
+  return words.length > 64 ? undefined : `${words.join(' ')}\n`;
+}
+
+/** `expr substr S POS LEN`, `expr length S` and `expr S : REGEX` (a BRE anchored at the start: the first group's text,
+ * else the length matched) of literal words (round 13); anything else is unknown. */
+export function exprOutput(args: readonly string[], allStatic: boolean) {
+  if (!allStatic) return undefined;
+  if (args.length === 4 && args[0] === 'substr') {
+    const [, text, pos, len] = args as [string, string, string, string];
+    if (!/^\d{1,6}$/.test(pos) || !/^\d{1,6}$/.test(len)) return undefined;
+    return `${text.slice(Number(pos) - 1, Number(pos) - 1 + Number(len))}\n`;
+  }
+  if (args.length === 2 && args[0] === 'length') return `${(args[1] as string).length}\n`;
+  if (args.length === 3 && args[1] === ':') {
+    const re = posixToRe2(args[2] as string, false);
+    if (re === undefined) return undefined;
+    let m: ReturnType<ReturnType<typeof RE2JS.compile>['matcher']>;
+    try {
+      m = RE2JS.compile(`^(?:${re})`).matcher(args[0] as string);
+    } catch {
+      return undefined;
+    }
+    if (!m.find()) return /\\\(/.test(args[2] as string) ? '\n' : '0\n';
+    return m.groupCount() >= 1 ? `${m.group(1) ?? ''}\n` : `${(m.group(0) ?? '').length}\n`;
+  }
+  return undefined;
+}

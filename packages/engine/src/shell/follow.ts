@@ -65,6 +65,8 @@ import {
   taskfileTasks,
   taskRunsNothing,
   packageJsonOfPieces,
+  lifecycleLines,
+  lifecycleScripts,
   packageScripts,
   scriptArgs,
   scriptName,
@@ -743,6 +745,22 @@ export abstract class Follower {
           break;
       }
     }
+    // `git ship`, `kubectl ship`, `docker ship`: an external subcommand is a program of its own on the PATH (or in the
+    // program's plugin folders); one the session wrote there is run as what it contains.
+    const plugins = declarationOf(command.program)?.plugins;
+    const sub = command.positionals[0];
+    if (plugins !== undefined && sub !== undefined && /^[\w.-]+$/.test(sub) && !command.dynamic) {
+      this.files.askedEnvironment = true;
+      const at = words.findIndex((w, i) => i > 0 && w.value === sub);
+      for (const dir of plugins.folders ?? pathFolders(command.assignments, scope.vars.get('PATH'))) {
+        const path = resolve(cwd, `${dir}/${plugins.prefix}${sub}`);
+        if (
+          this.files.file(path) !== undefined &&
+          run(path, undefined, `${command.program} ${sub} › ${path}`, words.slice(at + 1))
+        )
+          break;
+      }
+    }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;
     if (sshLike !== undefined && frame.depth + 1 <= this.maxDepth) {
       // `ssh HOST <<EOF`: the remote shell reads the heredoc as its script.
@@ -1192,17 +1210,24 @@ export abstract class Follower {
             const r = packageScripts(text, n, []);
             return r !== undefined && !('error' in r);
           });
-      if (name === undefined) return;
-      const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
-      if (found === undefined) return;
-      if ('error' in found) {
-        // A package.json the session wrote that npm could not read: what it would run is not known.
-        this.out.script(file, index, 'sh', 'whole');
-        this.out.opaque('script', index, `${file}: ${found.error}`);
-        return;
+      const lifecycle = name === undefined && !viaManager ? lifecycleScripts(command) : undefined;
+      if (lifecycle !== undefined) {
+        // `npm install`, `npm version`, `npm pack`: the lifecycle scripts it runs by itself.
+        lines = lifecycleLines(text, lifecycle) ?? [];
+        label = `${command.program} ${command.positionals[0] ?? 'install'}`;
+      } else {
+        if (name === undefined) return;
+        const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+        if (found === undefined) return;
+        if ('error' in found) {
+          // A package.json the session wrote that npm could not read: what it would run is not known.
+          this.out.script(file, index, 'sh', 'whole');
+          this.out.opaque('script', index, `${file}: ${found.error}`);
+          return;
+        }
+        lines = found.lines;
+        label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
       }
-      lines = found.lines;
-      label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
     }
     if (lines.length === 0) return;
     // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).

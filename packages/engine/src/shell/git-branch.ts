@@ -323,6 +323,8 @@ function switched(c: SimpleCommand, index: number, was: Branch, previous: Branch
       const created = value(c, '-c', '-C', '--create', '--force-create', '--orphan');
       if (created !== undefined) return known(created);
       if (has(c, '-d', '--detach')) return { kind: 'detached', from };
+      // `git switch --track origin/main` creates and switches to main, as checkout -t does (round 13).
+      if (args.length >= 1 && has(c, '-t', '--track')) return known((args[0] as string).replace(/^[^/]*\//, ''));
       return args.length >= 1 ? known(args[0] as string) : undefined;
     }
     case 'branch': {

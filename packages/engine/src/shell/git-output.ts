@@ -102,6 +102,8 @@ function printed(words: readonly string[], branch: string): string | undefined {
   const only = (...allowed: string[]): boolean => flags.every((f) => allowed.includes(f));
   switch (sub) {
     case 'branch':
+      // a bare `git branch` lists every branch, the one checked out starred: only that line is known (round 13)
+      if (flags.length === 0 && operands.length === 0) return `* ${branch}`;
       return flags.includes('--show-current') && only('--show-current') && operands.length === 0 ? branch : undefined;
     case 'rev-parse': {
       if (operands.length !== 1 || !HEAD.has(operands[0] as string)) return undefined;
@@ -159,7 +161,32 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo
     const top = repo.top?.(dir);
     return top === undefined ? undefined : `${top}\n`;
   }
+  // `git status -sb` (`## main...origin/main`) and `git status --porcelain=v2 --branch` (`# branch.head main`): their
+  // branch lines only; the lines about files are not known (round 13).
+  const status = statusForm(words);
+  if (status !== undefined) {
+    const branch = repo.branch(dir);
+    if (branch === undefined) return undefined;
+    const upstream = repo.upstream(dir);
+    return status === 'short'
+      ? `## ${branch}${upstream === undefined ? '' : `...${upstream}`}\n`
+      : `# branch.head ${branch}\n${upstream === undefined ? '' : `# branch.upstream ${upstream}\n`}`;
+  }
   if (printed(words, '') === undefined) return undefined;
   const branch = repo.branch(dir);
   return branch === undefined ? undefined : `${printed(words, branch)}\n`;
 };
+
+/** `status -sb`, `status --short --branch` (`short`), `status --porcelain=v2 --branch` (`v2`); else undefined. */
+function statusForm(words: readonly string[]): 'short' | 'v2' | undefined {
+  if (words[0] !== 'status') return undefined;
+  const flags = words.slice(1);
+  if (flags.some((f) => !f.startsWith('-'))) return undefined;
+  const letters = flags.filter((f) => /^-[sb]+$/.test(f)).join('');
+  const branch = letters.includes('b') || flags.includes('--branch');
+  if (!branch) return undefined;
+  if (flags.includes('--porcelain=v2')) return 'v2';
+  const short = letters.includes('s') || flags.includes('--short');
+  const known = flags.every((f) => /^-[sb]+$/.test(f) || ['--short', '--branch', '--porcelain=v2'].includes(f));
+  return short && known ? 'short' : undefined;
+}

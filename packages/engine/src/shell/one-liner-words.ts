@@ -16,7 +16,9 @@ export type WordLanguage =
   | 'go'
   | 'java'
   | 'raku'
-  | 'm4';
+  | 'm4'
+  | 'gdb'
+  | 'vim';
 
 /** Calls read per one-liner, and characters scanned (the same bounds as one-liners.ts). */
 const MAX_CALLS = 32;
@@ -32,6 +34,7 @@ export function scanWords(language: WordLanguage, code: string): OneLinerFinding
   if (language === 'applescript') return scanAppleScript(text);
   if (language === 'cmake') return scanCmake(text);
   if (language === 'raku' || language === 'm4') return scanShellCalls(text, SHELL_CALLS[language]);
+  if (language === 'gdb' || language === 'vim') return scanLineCalls(text, LINE_CALLS[language], language);
   if (language === 'go' || language === 'java')
     return scanArgvCalls(text, ARGV_CALLS[language], language === 'go' ? 'exec.Command' : 'ProcessBuilder');
   if (language === 'clojure') return scanLisp(text, CLOJURE_NAMES, clojureCall);
@@ -492,4 +495,20 @@ function readString(code: string, at: number): { value: string; end: number } {
 
 function unescapeElisp(s: string): string {
   return s.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+}
+
+/** Command files whose lines run a shell command line (round 13): gdb's `shell CMD` / `!CMD` (`gdb -x FILE`), vim's
+ * `:!CMD` / `silent !CMD` (`vim -S FILE`). Any other line is the program's own. */
+const LINE_CALLS: Readonly<Record<'gdb' | 'vim', RegExp>> = {
+  gdb: /^[ \t]*(?:shell[ \t]+|!)([^\n]+)$/gm,
+  vim: /^[ \t]*:?[ \t]*(?:silent!?[ \t]*)?!([^\n]+)$/gm,
+};
+
+function scanLineCalls(code: string, pattern: RegExp, language: 'gdb' | 'vim'): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(pattern)) {
+    if (found.length >= MAX_CALLS) break;
+    found.push({ kind: 'shell', command: (m[1] as string).trim(), call: language === 'gdb' ? 'gdb shell' : 'vim !' });
+  }
+  return found;
 }

@@ -167,6 +167,12 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'subprocess.check_output': 'python-subprocess',
       'subprocess.Popen': 'python-subprocess',
       'subprocess.getoutput': 'shell',
+      // task runners' own calls (round 13): invoke's and fabric's `c.run("CMD")`, nox's `session.run("prog", "a", …)`
+      'c.run': 'shell',
+      'ctx.run': 'shell',
+      'c.sudo': 'shell',
+      'c.local': 'shell',
+      'session.run': 'system',
       'subprocess.getstatusoutput': 'shell',
       // os.exec*/spawn*: the v/vp/ve forms take the argv as a list after the program, the l/lp forms as words
       'os.execv': 'argv-list',
@@ -445,6 +451,8 @@ const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage | PatternLang
   java: 'java',
   raku: 'raku',
   m4: 'm4',
+  gdb: 'gdb',
+  vim: 'vim',
 };
 
 export const ONE_LINER_LIMITS: { readonly maxCalls: number; readonly maxArgsSpan: number } = {
@@ -502,7 +510,9 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
     language === 'go' ||
     language === 'java' ||
     language === 'raku' ||
-    language === 'm4'
+    language === 'm4' ||
+    language === 'gdb' ||
+    language === 'vim'
   )
     return scanWords(language, code);
   if (language === 'awk') {

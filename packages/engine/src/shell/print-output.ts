@@ -191,6 +191,13 @@ export function awkOutput(args: readonly string[], _static: boolean, stdin: stri
   const [program, ...files] = operands;
   if (program === undefined) return undefined;
   if (/^\s*(1|\{\s*print\s*(\$0)?\s*;?\s*\})\s*$/.test(program)) return singleInput(files, stdin, file);
+  // `awk 'NR==2' f`, `awk 'NR==2 { print }'` (round 13): that one line.
+  const nr = /^\s*NR\s*==\s*(\d{1,6})\s*(\{\s*print\s*(\$0)?\s*;?\s*\})?\s*$/.exec(program);
+  if (nr !== null) {
+    const input = singleInput(files, stdin, file);
+    const line = input === undefined ? undefined : linesOf(input)[Number(nr[1]) - 1];
+    return input === undefined ? undefined : line === undefined ? '' : line.endsWith('\n') ? line : `${line}\n`;
+  }
   // `awk '{ print $1 " publish" }'`: fields and literals of each line (a -F of one plain character splits on it).
   if (separator === undefined || /^[^\\[\]().*+?^$|{}]$/.test(separator)) {
     const input = singleInput(files, stdin, file);

@@ -109,6 +109,39 @@ export function packageScripts(
   return { lines };
 }
 
+/** The lifecycle scripts a package manager runs by itself (round 13): `npm install`/`ci`/`rebuild` (and pnpm's and
+ * yarn's install, with no package named) the install and prepare ones, `npm version` the version ones, `npm pack`
+ * the pack ones, in npm's order. Undefined when the command runs none. */
+export function lifecycleScripts(command: SimpleCommand): readonly string[] | undefined {
+  const [first, ...rest] = command.positionals;
+  const install = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+  if (first === undefined) return command.program === 'yarn' ? install : undefined;
+  if (['install', 'i', 'ci', 'clean-install', 'rebuild', 'rb'].includes(first))
+    return rest.length === 0 ? install : undefined;
+  if (command.program === 'npm' && first === 'version') return ['preversion', 'version', 'postversion'];
+  if (command.program === 'npm' && first === 'pack') return ['prepack', 'prepare', 'postpack'];
+  return undefined;
+}
+
+/** The lines of those lifecycle scripts a package.json text holds, in order; undefined when it is not JSON. */
+export function lifecycleLines(text: string, names: readonly string[]): TaskLine[] | undefined {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    return undefined;
+  }
+  if (scripts === null || typeof scripts !== 'object') return [];
+  const table = scripts as Record<string, unknown>;
+  const lines: TaskLine[] = [];
+  for (const name of names) {
+    const line = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (typeof line === 'string') lines.push({ source: line, label: name });
+  }
+  return lines;
+}
+
 /** The arguments given to the script: the words after `--` (npm passes only those; pnpm and yarn all the rest). */
 export function scriptArgs(command: SimpleCommand, name: string): readonly string[] {
   const argv = command.argv;
@@ -132,9 +165,12 @@ function readMakefile(text: string): {
   rules: Map<string, Rule>;
   first: string | undefined;
   vars: Map<string, string>;
+  parsing: string[];
 } {
   const rules = new Map<string, Rule>();
   const vars = new Map<string, string>();
+  // `X := $(shell CMD)` runs CMD as make reads the file, whatever the target (and under -n too): round 13.
+  const parsing: string[] = [];
   let first: string | undefined;
   let current: Rule[] = [];
   const lines = text.replace(/\\\r?\n[ \t]*/g, ' ').split(/\r?\n/);
@@ -147,6 +183,8 @@ function readMakefile(text: string): {
     const v = VARIABLE.exec(line);
     if (v !== null) {
       const [, name, value] = v as unknown as [string, string, string];
+      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!='))
+        for (const m of value.matchAll(SHELL_CALL)) parsing.push(m[1] as string);
       vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
       current = [];
       continue;
@@ -174,8 +212,11 @@ function readMakefile(text: string): {
       current.push(rule);
     }
   }
-  return { rules, first, vars };
+  return { rules, first, vars, parsing };
 }
+
+/** `$(shell CMD)` with CMD's own parentheses balanced one level deep. */
+const SHELL_CALL = /\$\(shell[ \t]+((?:[^()]|\([^()]*\))*)\)/g;
 
 /** A recipe line as the shell gets it: make's prefixes (@ - +) off, its simple variables put in, `$$` → `$`. */
 function recipeLine(line: string, vars: Map<string, string>): string {
@@ -192,9 +233,9 @@ function recipeLine(line: string, vars: Map<string, string>): string {
  * once), then its own recipe; no target: the first one. Make runs each line in a shell of its own.
  */
 export function makeRecipes(text: string, targets: readonly string[]): TaskLine[] {
-  const { rules, first, vars } = readMakefile(text);
+  const { rules, first, vars, parsing } = readMakefile(text);
   const wanted = targets.length > 0 ? targets : first === undefined ? [] : [first];
-  const out: TaskLine[] = [];
+  const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
   const seen = new Set<string>();
   const visit = (target: string, depth: number): void => {
     if (seen.has(target) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;

@@ -531,6 +531,11 @@ export abstract class Runner extends Follower {
             const was = scope.vars.get(name);
             value = typeof was === 'string' ? was + value : UNKNOWN;
           }
+          // `declare -l B=MAIN` holds main, `-u` upper case (round 13; the attribute on later assignments is not kept).
+          if (typeof value === 'string' && command.program !== 'export') {
+            if (command.flags.some((f) => f.name === '-l')) value = value.toLowerCase();
+            else if (command.flags.some((f) => f.name === '-u')) value = value.toUpperCase();
+          }
           scope.vars.set(name, value, exported || undefined);
         }
         return;
@@ -701,9 +706,11 @@ function homeStartupTexts(
 ): { text: string; label: string }[] {
   const names = homeStartupNames(shell);
   if (names.length === 0) return [];
-  const home =
-    assignedValue('HOME', assignments) ??
-    (typeof scope.vars.get('HOME') === 'string' ? (scope.vars.get('HOME') as string) : undefined);
+  const known = (name: string): string | undefined =>
+    assignedValue(name, assignments) ??
+    (typeof scope.vars.get(name) === 'string' ? (scope.vars.get(name) as string) : undefined);
+  // zsh reads its startup files from ZDOTDIR when it is set (round 13: `ZDOTDIR=/tmp/z zsh -c …`), else from HOME
+  const home = (/zsh/.test(shell.name) ? known('ZDOTDIR') : undefined) ?? known('HOME');
   const out: { text: string; label: string }[] = [];
   for (const name of names)
     for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {

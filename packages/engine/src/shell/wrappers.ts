@@ -257,10 +257,18 @@ function peel(
         return peelShell(state, name, texts, runs);
       default: {
         const words = state.words;
+        const outer = state.outer.length;
+        const via = state.via.length;
+        const clears = state.clearsEnvironment;
         const out = peelRunner(state, runs, label, texts, from, stdin, file, cwd, cwdBefore);
         // Nothing ran (`git -C a push` with no ext:: remote): the runner is the command, and its own global options
         // move it once, where the command is recorded — not here as well.
-        if (out?.kind === 'command' && out.words === words) state.cwd.length = cwdBefore;
+        if (out?.kind === 'command' && out.words === words) {
+          state.cwd.length = cwdBefore;
+          // …unless another of its declarations for the same words runs something (`git fetch --upload-pack=CMD`
+          // beside `git fetch ext::CMD`), when this one touched nothing.
+          if (state.outer.length === outer && state.via.length === via && state.clearsEnvironment === clears) continue;
+        }
         return out;
       }
     }

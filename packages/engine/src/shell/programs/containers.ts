@@ -68,10 +68,26 @@ const DOCKER: Omit<ProgramDeclaration, 'names' | 'about'> = {
 
 export const DOCKER_CLI: ProgramDeclaration = {
   names: ['docker'],
+  // `docker X` that is no docker command runs the CLI plugin `docker-X` from its plugin folders (round 13)
+  plugins: {
+    prefix: 'docker-',
+    folders: [
+      '~/.docker/cli-plugins',
+      '/usr/local/lib/docker/cli-plugins',
+      '/usr/lib/docker/cli-plugins',
+      '/usr/libexec/docker/cli-plugins',
+    ],
+  },
   about: 'docker: global options, value options per subcommand; exec/run/compose exec run a command in a container',
   ...DOCKER,
 };
-export const PODMAN: ProgramDeclaration = { names: ['podman'], about: 'podman: as docker', ...DOCKER };
+// `podman unshare CMD…` runs CMD here, in podman's user namespace (round 13).
+export const PODMAN: ProgramDeclaration = {
+  names: ['podman'],
+  about: 'podman: as docker; `podman unshare CMD` runs CMD here in its user namespace',
+  ...DOCKER,
+  runs: [...DOCKER_RUNS, { subcommands: ['unshare'], options: [] }],
+};
 
 // The standalone Compose (v1, and podman-compose) spells `docker compose exec|run` as `docker-compose exec|run`: its
 // project options come before the verb (a real Makefile's `docker-compose exec db psql -c "drop database …"`, round 12).
@@ -136,6 +152,8 @@ const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
 
 export const KUBECTL_CLI: ProgramDeclaration = {
   names: ['kubectl'],
+  // `kubectl X` that is no kubectl command runs the plugin `kubectl-X` from the PATH (round 13)
+  plugins: { prefix: 'kubectl-' },
   about: 'kubectl: global options before the verb; exec runs what follows -- in a pod',
   ...KUBECTL,
 };

@@ -382,6 +382,9 @@ export interface ProgramDeclaration {
   /** Folders whose files it runs (`run-parts DIR`, `go run ./tool`): each file the call or the session wrote directly in
    * one, matching `files`, is run — by `family`, else as its shebang says. */
   readonly folderRuns?: (input: EffectInput) => readonly FolderRun[];
+  /** Its external subcommands: `git X` runs `git-X` found on the PATH (kubectl-X, cargo-X), `docker X` a CLI plugin
+   * `docker-X` in its plugin folders; one the call or the session wrote there is run with the words after X. */
+  readonly plugins?: { readonly prefix: string; readonly folders?: readonly string[] };
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

@@ -23,7 +23,7 @@ import {
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import { tarOutput } from '../tar-archive.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, pasteOutput, sedOutput, tailOutput } from '../filter-output.js';
+import { headOutput, pasteOutput, sedOutput, sortOutput, tacOutput, tailOutput, uniqOutput } from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { awkOutput, ddOutput } from '../print-output.js';
 import { hasGlob } from '../glob-match.js';
@@ -166,6 +166,8 @@ export const EX: ProgramDeclaration = {
       itself: true,
     },
   ],
+  // `vim -S FILE` sources a script: its `:!CMD` lines run CMD (round 13)
+  program: { language: 'vim', options: [], fileOptions: ['-S'] },
 };
 
 export const ED: ProgramDeclaration = {
@@ -229,10 +231,18 @@ export const FIND: ProgramDeclaration = {
 };
 
 export const READERS: ProgramDeclaration = {
-  names: ['less', 'more', 'bat', 'nl', 'tac'],
+  names: ['less', 'more', 'bat', 'nl'],
   about: 'pagers and printers: their operands are read',
   options: {},
   effects: { reads: [], effects: readerEffects },
+};
+
+export const TAC: ProgramDeclaration = {
+  names: ['tac'],
+  about: 'tac: its operands are read; it prints the lines of a text it knows, last first',
+  options: { '*': ['-s', '--separator'] },
+  effects: { reads: [], effects: readerEffects },
+  output: tacOutput,
 };
 
 export const PASTE: ProgramDeclaration = {
@@ -363,6 +373,8 @@ export const SORT: ProgramDeclaration = {
     ],
   },
   effects: { reads: ['-o', '--output'], effects: outputOptionEffects },
+  // without -o it prints the lines of a text it knows sorted (round 13: `printf … | sort | head -n 1`)
+  output: sortOutput,
 };
 
 export const SHUF: ProgramDeclaration = {
@@ -377,6 +389,7 @@ export const UNIQ: ProgramDeclaration = {
   about: 'uniq: reads IN, writes OUT when a second operand is given',
   options: { '*': ['-f', '--skip-fields', '-s', '--skip-chars', '-w', '--check-chars', '--group', '--all-repeated'] },
   effects: { reads: [], effects: uniqEffects },
+  output: uniqOutput,
 };
 
 export const SPONGE: ProgramDeclaration = {

@@ -66,6 +66,11 @@ export const CDK: ProgramDeclaration = {
   options: { '*': CDK_VALUE_OPTIONS },
 };
 
+const MAKE_RUN_OPTIONS = [
+  ...['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-I', '--include-dir', '-o'],
+  ...['--old-file', '-W', '--what-if', '--eval', '-E'],
+];
+
 export const MAKE: ProgramDeclaration = {
   names: ['make', 'gmake'],
   about: 'make: -C/--directory moves it; -f names the makefile',
@@ -77,14 +82,14 @@ export const MAKE: ProgramDeclaration = {
   options: {},
   // `make --eval='x: ; CMD' x` defines a rule on the command line: its recipe is run by the shell.
   runs: [
+    // `make --eval='X := $(shell CMD)'` runs CMD as make reads it (round 13): the value from `$(shell` on.
     {
-      options: [
-        ...['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-I', '--include-dir', '-o'],
-        ...['--old-file', '-W', '--what-if', '--eval', '-E'],
-      ],
+      options: [...MAKE_RUN_OPTIONS],
       commandOption: ['--eval', '-E'],
+      commandPrefix: /^[^=]*(?::{1,3}|!)=\s*\$\(shell\s+/,
       rest: false,
     },
+    { options: [...MAKE_RUN_OPTIONS], commandOption: ['--eval', '-E'], rest: false },
   ],
   tasks: 'makefile',
 };

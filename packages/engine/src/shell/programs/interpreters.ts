@@ -90,6 +90,8 @@ export const R: ProgramDeclaration = {
   about: 'R: Rscript -e carries code, else the first word is the script; `R -f FILE` / `R --file=FILE` run one',
   options: { '*': ['-e', '-f', '--file'] },
   interpreter: { family: 'r', inline: ['-e'] },
+  // `R CMD BATCH [--no-save] FILE [OUT]` runs FILE (round 13)
+  runs: [{ subcommands: ['CMD BATCH'], options: [], scriptsBy: { '.R': 'Rscript', '.r': 'Rscript' } }],
 };
 
 export const JAVA: ProgramDeclaration = {

@@ -43,9 +43,12 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
     // with npm's configuration given before the command (`npm --userconfig /tmp/npmrc publish`)
     value: [
       ...['--prefix', '-C', '--dir', '-w', '--workspace', '--filter', '-F', '--userconfig', '--globalconfig'],
-      ...['--cache', '--loglevel', '--registry'],
+      ...['--cache', '--loglevel', '--registry', '--workspace-concurrency', '--resume-from', '--reporter'],
     ],
-    flag: ['-g', '--global', '-r', '--recursive', '-s', '--silent', '--ws', '--workspaces'],
+    flag: [
+      ...['-g', '--global', '-r', '--recursive', '-s', '--silent', '--ws', '--workspaces', '--parallel', '--stream'],
+      ...['--no-bail', '--bail', '--reverse', '--no-sort', '--aggregate-output'],
+    ],
   },
   cwd: ['--prefix', '-C', '--dir'],
   options: { '*': ['--registry', '--tag', '--otp', '--access'] },
@@ -184,6 +187,8 @@ export const NPX: ProgramDeclaration = {
 
 export const CARGO: ProgramDeclaration = {
   names: ['cargo'],
+  // `cargo X` that is no cargo command runs `cargo-X` from the PATH (round 13)
+  plugins: { prefix: 'cargo-' },
   about: 'cargo: `+TOOLCHAIN` and global options before the command; -C moves it',
   globals: {
     value: ['-C', '--config', '-Z', '--color'],

@@ -2,6 +2,7 @@
 // sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file.
 import { baseNOutput } from '../decoders.js';
 import { cutOutput, envsubstOutput, grepOutput, jqOutput } from '../print-output.js';
+import { exprOutput } from '../filter-output.js';
 import type { ProgramDeclaration } from './declaration.js';
 
 export const CUT: ProgramDeclaration = {
@@ -62,4 +63,11 @@ export const BASENAME: ProgramDeclaration = {
     if (!allStatic || args.length !== 1 || path === undefined || path.startsWith('-')) return undefined;
     return `${path.slice(path.lastIndexOf('/') + 1) || path}\n`;
   },
+};
+
+export const EXPR: ProgramDeclaration = {
+  names: ['expr'],
+  about: 'expr: prints `substr S POS LEN`, `length S` and `S : REGEX` of literal words (round 13)',
+  options: {},
+  output: exprOutput,
 };

@@ -45,6 +45,7 @@ import {
   MKFIFO,
   PATCH,
   READERS,
+  TAC,
   RM,
   RSYNC,
   SED,
@@ -61,7 +62,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, GREP, JQ } from './printers.js';
+import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, EXPR, GREP, JQ } from './printers.js';
 import {
   ACT,
   CDK,
@@ -211,6 +212,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   PATCH,
   FIND,
   READERS,
+  TAC,
   HEAD,
   TAIL,
   TR,
@@ -233,6 +235,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GREP,
   JQ,
   ENVSUBST,
+  EXPR,
   BASE32,
   BASENAME,
   BASENC,
@@ -348,7 +351,7 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
     cwd: new Set(declaration.cwd ?? []),
     runs: (declaration.runs ?? []).map((runs) => ({
       runs,
-      spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? []),
+      spec: optionSpec([...runs.options, ...(runs.commandOption ?? [])], runs.attached ?? [], words),
       subcommands: runs.subcommands?.map((s) => s.split(' ')),
       ownCommands: runs.ownCommands === undefined ? undefined : new Set(runs.ownCommands),
     })),

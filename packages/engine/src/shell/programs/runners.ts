@@ -1,5 +1,6 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
+import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 /** uv's options that take a value (uv run, uv tool run, uvx). */
@@ -54,6 +55,16 @@ const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])
   // Round 11: retry (the retry tool's -t times, -d delay, -u until) and dbus-launch run the words after their options.
   [['retry'], undefined, 0, ['-t', '--times', '-d', '--delay', '-u', '--until', '-w', '--while', '-m', '--message']],
   [['dbus-launch'], undefined, 0, ['--config-file', '--autolaunch', '--binary-syntax']],
+  // Round 13: Git Bash's console shim, env files and secret stores that inject variables, nx's and zellij's
+  // command runners, dtach's session (its mode option names the socket).
+  [['winpty']],
+  [['railway'], 'run', 0, ['-s', '--service', '-e', '--environment']],
+  [['env-cmd'], undefined, 0, ['-f', '--file', '-e', '--environments', '-r', '--rc-file']],
+  [['berglas'], 'exec', 0, ['--project']],
+  [['summon'], undefined, 0, ['-p', '--provider', '-f', '-D', '--environment', '--yaml']],
+  [['nx'], 'exec', 0, ['-p', '--projects', '--exclude']],
+  [['zellij'], 'run', 0, ['-n', '--name', '--cwd', '-d', '--direction', '--height', '--width', '-x', '-y']],
+  [['dtach'], undefined, 0, ['-n', '-N', '-c', '-A', '-a', '-e', '-r']],
   // A terminal window started with a command: xterm/konsole -e WORDS, gnome-terminal -- WORDS.
   [
     ['xterm', 'uxterm', 'konsole', 'gnome-terminal'],
@@ -316,14 +327,18 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     joined: true,
     directWhen: ['-x', '--exec'],
   }),
-  runner(['xargs'], 'xargs: runs its command with the words it reads (a literal input gives the exact runs)', {
-    options: [
-      ...['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-J', '-L'],
-      ...['--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var', '-R'],
-    ],
-    attached: ['-i', '-l'],
-    special: 'xargs',
-  }),
+  {
+    ...runner(['xargs'], 'xargs: runs its command with the words it reads (a literal input gives the exact runs)', {
+      options: [
+        ...['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '--replace', '-J', '-L'],
+        ...['--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var', '-R'],
+      ],
+      attached: ['-i', '-l'],
+      special: 'xargs',
+    }),
+    // with no command it runs echo: `$(xargs <<< '  main  ')` prints the words it reads (round 13)
+    output: xargsEchoOutput,
+  },
   runner(
     ['parallel'],
     'GNU parallel: its command with the arguments after ::: (or stdin; --pipe: on its stdin); -S: on a host',
@@ -587,21 +602,25 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     notWhen: ['--version', '--help', '-h'],
   }),
-  runner(
-    ['gdb', 'cgdb'],
-    'gdb … --args CMD ARGS: runs CMD when its script says run (without --args: debugs, runs none)',
-    {
-      options: [
-        ...['-ex', '--ex', '-eval-command', '--eval-command', '-iex', '-init-eval-command', '-x', '--command', '-ix'],
-        ...['-p', '--pid', '-cd', '--cd', '-d', '--directory', '-s', '--symbols', '-e', '--exec', '-c', '--core'],
-        ...['-tty', '--tty'],
-      ],
-      commandAfter: ['--args'],
-      // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
-      commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
-      commandPrefix: /^\s*(?:shell\s+|!)/,
-    },
-  ),
+  {
+    ...runner(
+      ['gdb', 'cgdb'],
+      'gdb … --args CMD ARGS: runs CMD when its script says run (without --args: debugs, runs none)',
+      {
+        options: [
+          ...['-ex', '--ex', '-eval-command', '--eval-command', '-iex', '-init-eval-command', '-x', '--command', '-ix'],
+          ...['-p', '--pid', '-cd', '--cd', '-d', '--directory', '-s', '--symbols', '-e', '--exec', '-c', '--core'],
+          ...['-tty', '--tty'],
+        ],
+        commandAfter: ['--args'],
+        // `-ex 'shell CMD'` (or `-ex '!CMD'`) runs CMD through a shell (blind round 7)
+        commandOption: ['-ex', '--ex', '-eval-command', '--eval-command'],
+        commandPrefix: /^\s*(?:shell\s+|!)/,
+      },
+    ),
+    // `gdb -x FILE` (`-x /dev/stdin`) reads a command file: its `shell CMD` lines run CMD (round 13)
+    program: { language: 'gdb', options: [], fileOptions: ['-x', '--command'] },
+  },
   // Round 12: lldb's `platform shell CMD` (and its `shell` alias) runs CMD through a shell, given by -o/-O/-k.
   runner(['lldb'], 'lldb -o "platform shell CMD": runs CMD (the program after -- is debugged, not run)', {
     options: [
@@ -624,6 +643,64 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     everyOperand: true,
   }),
+  // Python task runners (round 13): each runs a Python file of its directory as it starts, whatever the task named —
+  // invoke's tasks.py (-c NAME: NAME.py; -r DIR), nox's noxfile.py (-f), SCons' SConstruct (-f; -C DIR moves it), and
+  // pytest the test files it is given. A list or help runs the file too for invoke and nox, so only help is left out.
+  {
+    names: ['invoke', 'inv', 'fab'],
+    about: "invoke/fab [TASK…]: runs tasks.py (fabfile.py) of its directory, whose c.run('CMD') lines run CMD",
+    options: { '*': ['-c', '--collection', '-r', '--search-root', '-f', '--config', '-H', '--hosts'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '-V')) return [];
+      const root = input.flags.find((f) => f.name === '-r' || f.name === '--search-root')?.value ?? '.';
+      const name = input.flags.find((f) => f.name === '-c' || f.name === '--collection')?.value;
+      const file = name !== undefined ? `${name}.py` : input.program === 'fab' ? 'fabfile.py' : 'tasks.py';
+      return [{ dir: root, files: file, family: 'python' }];
+    },
+  },
+  {
+    names: ['nox'],
+    about: 'nox [-s SESSION]: runs noxfile.py (-f FILE), whose session.run(…) calls run commands',
+    options: { '*': ['-s', '--sessions', '--session', '-f', '--noxfile', '-p', '--python', '-k', '-t', '--tags'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '--version')) return [];
+      const file = input.flags.find((f) => f.name === '-f' || f.name === '--noxfile')?.value ?? 'noxfile.py';
+      const slash = file.lastIndexOf('/');
+      return [
+        { dir: slash === -1 ? '.' : file.slice(0, slash) || '/', files: file.slice(slash + 1), family: 'python' },
+      ];
+    },
+  },
+  {
+    names: ['scons'],
+    about: 'scons: runs its SConstruct (-f FILE) as Python as it starts, even with -n',
+    options: { '*': ['-f', '--file', '--makefile', '--sconstruct', '-C', '--directory', '-j', '--jobs', '-Y'] },
+    folderRuns: (input) => {
+      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '-H')) return [];
+      const file =
+        input.flags.find((f) => ['-f', '--file', '--makefile', '--sconstruct'].includes(f.name))?.value ?? 'SConstruct';
+      const slash = file.lastIndexOf('/');
+      return [
+        { dir: slash === -1 ? '.' : file.slice(0, slash) || '/', files: file.slice(slash + 1), family: 'python' },
+      ];
+    },
+  },
+  {
+    names: ['pytest', 'py.test'],
+    about: 'pytest FILE…: imports each test file given, so its module-level code runs',
+    options: { '*': ['-k', '-m', '-p', '-c', '--rootdir', '--basetemp', '-o', '--override-ini', '--junitxml'] },
+    folderRuns: (input) =>
+      input.positionals
+        .filter((p) => /\.py$/.test(p))
+        .map((p) => {
+          const slash = p.lastIndexOf('/');
+          return {
+            dir: slash === -1 ? '.' : p.slice(0, slash) || '/',
+            files: p.slice(slash + 1),
+            family: 'python' as const,
+          };
+        }),
+  },
   // run-parts DIR runs every executable file directly in DIR (--test and --list only name them).
   {
     names: ['run-parts'],
@@ -745,6 +822,49 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       skip,
     }),
   ),
+  // Round 13: file watchers that run a command once at start (--initial, -i) and at each change: chokidar-cli's
+  // -c STRING through a shell, onchange's and reflex's words after `--`.
+  runner(['chokidar'], 'chokidar GLOBS -c STRING: a shell runs the string at each change (--initial: at once)', {
+    options: ['-c', '--command', '-d', '--debounce', '-t', '--throttle', '-i', '--ignore', '--poll-interval'],
+    commandOption: ['-c', '--command'],
+    rest: false,
+    permute: true,
+  }),
+  runner(['onchange'], 'onchange GLOBS -- CMD…: runs CMD at each change (-i: at once)', {
+    options: ['-d', '--delay', '-e', '--exclude', '-j', '--jobs', '-f', '--filter', '--cwd', '-p', '--poll'],
+    commandAfter: ['--'],
+  }),
+  runner(['reflex'], 'reflex [-r REGEX] -- CMD…: runs CMD at each change (-s: as a service, at once)', {
+    options: ['-r', '--regex', '-R', '--inverse-regex', '-g', '--glob', '-G', '--inverse-glob', '-d', '-c', '--config'],
+    commandAfter: ['--'],
+  }),
+  // Round 13: Teleport's ssh and parallel-ssh run their words, joined, on the host(s); newgrp starts a shell in the
+  // group that reads its commands on stdin; the Dev Containers CLI runs a command in the project's container.
+  runner(['tsh'], 'tsh ssh [opts] [USER@]HOST CMD…: the words, joined, run on the host', {
+    subcommands: ['ssh'],
+    options: ['-l', '--login', '-p', '--port', '--cluster', '-L', '-R', '--proxy'],
+    skip: 1,
+    joined: true,
+    remote: true,
+    clearsEnvironment: true,
+  }),
+  runner(['pssh', 'parallel-ssh'], 'pssh -H HOST|-h FILE [-i] CMD…: the words, joined, run on each host', {
+    options: ['-h', '--hosts', '-H', '--host', '-l', '--user', '-p', '--par', '-o', '--outdir', '-e', '--errdir'],
+    joined: true,
+    clearsEnvironment: true,
+  }),
+  runner(['newgrp'], 'newgrp GROUP: a shell in the group reads its commands on stdin', {
+    options: [],
+    skip: 1,
+    rest: false,
+    stdinScript: true,
+  }),
+  runner(['devcontainer'], 'devcontainer exec [--workspace-folder DIR] CMD…: runs CMD in the dev container', {
+    subcommands: ['exec'],
+    options: ['--workspace-folder', '--container-id', '--id-label', '--config', '--remote-env', '--docker-path'],
+    // (the container is named by an option, not a word: not marked remote; the project is mounted there)
+    clearsEnvironment: true,
+  }),
   runner(['guix'], 'guix shell [PKG…] -- CMD: runs CMD with the packages', {
     subcommands: ['shell'],
     options: ['-m', '--manifest', '-f', '--file'],

@@ -33,9 +33,19 @@ export const PWSH: ProgramDeclaration = {
   names: ['pwsh', 'powershell'],
   about: 'PowerShell: -Command/-c STRING runs a command line (read as bash: a simple command is spelled the same)',
   options: { '*': ['-Command', '-command', '-c', '-File', '-file', '-f', '-ExecutionPolicy', '-WorkingDirectory'] },
+  // -NoProfile, -NonInteractive: one option each, not -N -o … -c clustered (round 13)
+  singleDashOptions: true,
   runs: [
-    { options: ['-ExecutionPolicy', '-WorkingDirectory'], commandOption: ['-Command', '-command', '-c'], rest: false },
+    {
+      options: ['-ExecutionPolicy', '-WorkingDirectory'],
+      commandOption: ['-Command', '-command', '-c'],
+      // `-Command -` is no command line: the commands come on stdin (the interpreter below)
+      commandPrefix: /^(?!-$)/,
+      rest: false,
+    },
   ],
+  // `pwsh -Command - <<EOF` (and `-c -`) reads its commands from stdin (round 13); `-File F` runs the file.
+  interpreter: { family: 'sh', inline: [], scriptOptions: ['-File', '-file', '-f'], operandScript: false },
 };
 
 export const CMD: ProgramDeclaration = {

@@ -126,6 +126,8 @@ export const GIT: ProgramDeclaration = {
     option: '-c',
     setter: 'config',
   },
+  // `git X` that is no git command runs `git-X` from the PATH (round 13).
+  plugins: { prefix: 'git-' },
   // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
   hooks: {
     // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (prepare-commit-msg,
@@ -180,6 +182,24 @@ export const GIT: ProgramDeclaration = {
       rest: false,
       itself: true,
     },
+    // The program git starts for the other side of a local or ssh transport, through a shell (`git fetch
+    // --upload-pack=CMD .`, `git clone -u CMD`, `git push --receive-pack=CMD`, `git archive --exec=CMD`): round 13.
+    ...(
+      [
+        ['ls-remote', ['--upload-pack', '-u']],
+        ['fetch', ['--upload-pack']],
+        ['pull', ['--upload-pack']],
+        ['clone', ['--upload-pack', '-u']],
+        ['push', ['--receive-pack', '--exec']],
+        ['archive', ['--exec']],
+      ] as const
+    ).map(([sub, options]) => ({
+      subcommands: [sub],
+      options: [],
+      commandOption: [...options],
+      rest: false as const,
+      itself: true,
+    })),
     // A remote given as `ext::CMD` (allowed by protocol.ext.allow) runs CMD to talk to it.
     ...['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].map((sub) => ({
       subcommands: [sub],
