@@ -316,7 +316,11 @@ describe('round 14: mechanisms rounds 1–13 did not try', () => {
           h,
           "timeout 10 vim -X -N -c 'normal zj' -c 'qa!' notes/todo.md </dev/null >/dev/null 2>&1; echo vim ran",
         ).output;
-    human.rebase = asHuman(h, 'git status | head -3; git rebase --continue 2>&1 | tail -1; echo continued').output;
+    // The human puts their work aside first (`git rebase --continue` refuses a dirty work tree: the `.envrc` above).
+    human.rebase = asHuman(
+      h,
+      'git status | head -3; git stash push -q -- .envrc; git rebase --continue 2>&1 | tail -1; echo continued',
+    ).output;
     if (process.env.ROUTES_DEBUG === '1') {
       console.log(
         pluginLogLines(h)

@@ -195,9 +195,7 @@ export class GitCopies {
       ];
       const raw = this.rawNow.get(ref) ?? oid;
       this.git(
-        before === undefined
-          ? [...hooksOff, '-d', ref, raw]
-          : [...hooksOff, ref, this.rawRefs.get(ref) ?? before, raw],
+        before === undefined ? [...hooksOff, '-d', ref, raw] : [...hooksOff, ref, this.rawRefs.get(ref) ?? before, raw],
       );
       out.push({ ref, paths, removed: before === undefined });
     }
@@ -260,7 +258,8 @@ export class GitCopies {
 
   /** The branches, the stash, the tags and the remote-tracking branches: ref name → commit (a tag's, peeled). */
   private readRefs(): Map<string, string> {
-    const format = '--format=%(objectname) %(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
+    const format =
+      '--format=%(objectname) %(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
     const text = this.git(['for-each-ref', format, 'refs/heads', 'refs/stash', 'refs/tags', 'refs/remotes']) ?? '';
     const out = new Map<string, string>();
     const raw = new Map<string, string>();
