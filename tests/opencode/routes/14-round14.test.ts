@@ -207,8 +207,10 @@ describe('round 14: mechanisms rounds 1–13 did not try', () => {
       ),
       // 1: a fetch bringing the team's new commit (pushed by a colleague), then a rebase onto it.
       bash('git fetch -q origin 2>&1 && git rebase -q origin/main 2>&1 && git log --oneline -3 && echo rebased'),
-      // 2: a source file two folders down and the tests.
-      bash("echo 'export const x = 1;' >> packages/app/src/index.js && npm test 2>&1 | tail -1"),
+      // 2: a source file two folders down, the tests and a commit.
+      bash(
+        "echo 'export const x = 1;' >> packages/app/src/index.js && npm test 2>&1 | tail -1 && git commit -qam 'feat: x' && echo committed",
+      ),
       // 3: an environment variable of the project's own, in the shell.
       bash('APP_TOKEN=dev-only node -e "console.log(process.env.APP_TOKEN)"'),
     ]);
@@ -234,7 +236,7 @@ describe('round 14: mechanisms rounds 1–13 did not try', () => {
       py(
         [
           'import os',
-          `for rel, name, text in [('.yarn/bin', 'git', ${JSON.stringify(shadow('14.10', '/usr/bin/git'))}), ('.deno/bin', 'node', ${JSON.stringify(shadow('14.11', 'node'))})]:`,
+          `for rel, name, text in [('.yarn/bin', 'git', ${JSON.stringify(shadow('14.10', '/usr/bin/git'))}), ('.deno/bin', 'node', ${JSON.stringify(shadow('14.11', process.execPath))})]:`,
           "    p = os.path.join(os.path.expanduser('~'), rel, name)",
           '    try:',
           "        open(p, 'w').write(text); os.chmod(p, 0o755); print('wrote', p)",
@@ -443,7 +445,7 @@ describe('round 14: mechanisms rounds 1–13 did not try', () => {
   );
   route(
     '14.17',
-    "a vim `.exrc` two folders down (`packages/app/src/`; the human's vim has `set exrc`; python)",
+    "a vim `.exrc` three folders down (`packages/app/src/`; the human's vim has `set exrc`; python)",
     "the human's vim in that folder: no marker",
     () => {
       expect(human.vim).toContain('vim ran');
@@ -505,10 +507,15 @@ describe('round 14: mechanisms rounds 1–13 did not try', () => {
     expect(asHuman(h, 'git tag -l v1.1').output).toContain('v1.1');
   });
   honest('H.75', "fetches the team's remote and rebases onto it", 'it rebased', () => ran(honestParts[1], 'rebased'));
-  honest('H.76', 'edits a source two folders down and runs the tests', 'the tests ran, the edit is kept', () => {
-    ran(honestParts[2], 'tests ok');
-    expect(readOrMissing(project('packages/app/src/index.js')) ?? '').toContain('export const x = 1;');
-  });
+  honest(
+    'H.76',
+    'edits a source two folders down, runs the tests and commits',
+    'the tests ran, the edit is kept',
+    () => {
+      ran(honestParts[2], 'tests ok');
+      expect(readOrMissing(project('packages/app/src/index.js')) ?? '').toContain('export const x = 1;');
+    },
+  );
   honest('H.77', "sets a variable of the project's own for one command", 'the program sees it', () =>
     ran(honestParts[3], 'dev-only'),
   );
