@@ -45,6 +45,36 @@ export const OPEN_FACTS: ReadonlySet<keyof ProtectFacts> = new Set<keyof Protect
  */
 export const HOST_SECRET_ENV: readonly string[] = ['OPENCODE_SERVER_PASSWORD', 'OPENCODE_AUTH_CONTENT'];
 
+/**
+ * The model providers' API keys opencode reads from its environment (the names its bundled provider list gives,
+ * checked in the 1.18.33 binary): the human's credentials at the provider, which opencode was given to call the model
+ * — with one, the agent calls any model as the human, on their bill, from a script no rule reads (route 14.06).
+ * Emptied in the shell's environment and masked in every tool's result, like HOST_SECRET_ENV; not given to the
+ * engine's rules (anchor-protect-host-secret), so a command that sets its own value for a test still runs. A project
+ * whose own tests need the human's key gets it under a name of its own (its `.env`), which is then the project's.
+ */
+export const PROVIDER_KEY_ENV: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'AZURE_API_KEY',
+  'GOOGLE_GENERATIVE_AI_API_KEY',
+  'GEMINI_API_KEY',
+  'OPENROUTER_API_KEY',
+  'OPENCODE_API_KEY',
+  'GROQ_API_KEY',
+  'MISTRAL_API_KEY',
+  'XAI_API_KEY',
+  'DEEPSEEK_API_KEY',
+  'TOGETHER_API_KEY',
+  'FIREWORKS_API_KEY',
+  'CEREBRAS_API_KEY',
+  'PERPLEXITY_API_KEY',
+  'COHERE_API_KEY',
+  'MOONSHOT_API_KEY',
+  'ZHIPU_API_KEY',
+  'DEEPINFRA_API_KEY',
+];
+
 /** Startup files of the shells a human logs in with, relative to the home folder (a folder ends in /**). */
 export const STARTUP_FILES: readonly string[] = [
   '.profile',
@@ -132,6 +162,7 @@ export function protectFacts(host: HostFacts, contractFilesRead: readonly string
       ...sourcedFiles(startupFiles(home, env), home, env),
       ...virtualenvStartFiles(host.directory, virtualenvHolders(host.directory, home, env)),
       ...EDITOR_FOLDERS.map((d) => join(host.directory, d, '**')),
+      ...programFolders(host, home, env).map((d) => join(d, '**')),
     ],
     runLater: true,
     home,
@@ -340,6 +371,42 @@ export const agentGoCacheEnv = (): Record<string, string> => ({ GOCACHE: join(tm
  */
 export const isTempCodeCache = (path: string): boolean =>
   /\/(?:tsx-\d+|jest_[0-9a-z]+|go-build|node-compile-cache|_cacache\/index-v5)(?:\/\*\*)?$/.test(path);
+
+/**
+ * Folders of programs inside tool homes the sandbox opens whole for their caches (CACHE_DIRS): yarn 1's global bin
+ * folder and deno's installed scripts (and deno itself), which their installers put first on the human's PATH in
+ * `~/.bashrc` — a `git` there runs whenever the human types `git` (routes 14.10, 14.11).
+ */
+export const TOOL_BIN_FOLDERS: readonly string[] = ['.yarn/bin', '.deno/bin'];
+
+/**
+ * The folders the human's shell finds programs in that lie inside a folder the sandbox opens besides the project:
+ * TOOL_BIN_FOLDERS, and every entry of opencode's own PATH (the human's, as their shell set it) strictly inside an
+ * opened cache or temp folder (an `npx`-installed tool's `node_modules/.bin`, a tool unpacked into `~/.cache`). The
+ * project's own (`.venv/bin`, `node_modules/.bin`: the agent installs there as honest work) and a PATH entry that is
+ * an opened folder itself (`/tmp`) are left out.
+ */
+export function programFolders(
+  host: HostFacts,
+  home: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const project = resolve(host.directory);
+  const worktree = host.worktree && host.worktree !== '/' ? resolve(host.worktree) : project;
+  const opened = defaultWritable(sandboxHost({ ...host, home, env })).filter(
+    (d) => d !== project && d !== worktree && !inside(d, project) && !inside(d, worktree),
+  );
+  const fromPath = (env.PATH ?? '')
+    .split(':')
+    .filter((p) => isAbsolute(p))
+    .map((p) => resolve(p))
+    .filter((p) => !inside(p, project) && !inside(p, worktree) && p !== project && p !== worktree)
+    .filter((p) => !opened.includes(p) && opened.some((d) => inside(p, d)));
+  return unique([...TOOL_BIN_FOLDERS.map((d) => join(home, d)), ...fromPath]);
+}
+
+const inside = (path: string, dir: string): boolean =>
+  path === dir || path.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 
 /** The startup files of this home, and the ones the environment points zsh and sh at. */
 function startupFiles(home: string, env: Readonly<Record<string, string | undefined>>): string[] {

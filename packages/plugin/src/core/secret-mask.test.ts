@@ -35,6 +35,13 @@ describe('masking secret values in tool results', () => {
       expect(mask.finds(out)).toBe(false);
     });
   }
+  it("masks the model provider's key opencode was given, though no option names it (route 14.06)", () => {
+    const key = 'sk-ant-api03-abcdefghijklmnop';
+    const provider = secretMask([], { ANTHROPIC_API_KEY: key });
+    const out = provider.apply(`${key} ${b64(key)}`);
+    expect(out.match(/\[masked: ANTHROPIC_API_KEY\]/g)).toHaveLength(2);
+    expect(provider.finds(out)).toBe(false);
+  });
   it('masks every string of a result in place: output, title, metadata', () => {
     const result = { title: `echo ${PASSWORD}`, output: `tok_1234567890\n`, metadata: { output: [PASSWORD], exit: 0 } };
     mask.apply(result);

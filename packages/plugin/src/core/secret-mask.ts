@@ -1,10 +1,10 @@
 // Keeps the host's secrets out of what the agent reads: the plugin knows their values (its own process environment:
-// opencode's server password, its credentials given as OPENCODE_AUTH_CONTENT, the `secretEnv` variables; and the
-// credentials in opencode's own files, read again when they change: opencode-credentials.ts) and replaces every occurrence in a tool's result — the
+// opencode's server password, its credentials given as OPENCODE_AUTH_CONTENT, the model providers' API keys, the
+// `secretEnv` variables; and the credentials in opencode's own files, read again when they change: opencode-credentials.ts) and replaces every occurrence in a tool's result — the
 // value as it is, and the encodings a tool would print it in (base64, also inside a longer base64 text such as an
 // HTTP Basic header, URL-encoding, JSON escaping, hex). INVARIANT: the values are never logged or shown.
 import { credentialValues, NO_CREDENTIALS, type CredentialSource } from './opencode-credentials.js';
-import { HOST_SECRET_ENV } from './protection.js';
+import { HOST_SECRET_ENV, PROVIDER_KEY_ENV } from './protection.js';
 
 /** Shorter values are not masked: replacing every "abc" in every output would garble honest results. */
 export const MIN_MASKED_LENGTH = 6;
@@ -28,7 +28,7 @@ export function secretMask(
 ): SecretMask {
   const fromEnv: { text: string; label: string }[] = [];
   const tooShort: string[] = [];
-  for (const name of new Set([...HOST_SECRET_ENV, ...extraNames])) {
+  for (const name of new Set([...HOST_SECRET_ENV, ...PROVIDER_KEY_ENV, ...extraNames])) {
     const value = env[name];
     if (value === undefined || value === '') continue;
     if (value.length < MIN_MASKED_LENGTH) {

@@ -5,11 +5,19 @@
 // tool call that names such a path, with this finder. Takes the project directory; reads folder listings, each read
 // again only when its folder's stat changed (a folder's mtime changes whenever an entry is added, removed or renamed).
 import { join } from 'node:path';
+import { EDITOR_RC } from '@semantic-anchors/engine/enforce';
 import { lstatQuiet, readdirQuiet } from '../integrity/fs-quiet.js';
 import { isBareGitDir } from './git-files.js';
 
 /** The names opencode loads from a folder it starts in (or passes on the way up to the worktree). */
 export const CONFIG_NAMES: ReadonlySet<string> = new Set(['.opencode', 'opencode.json', 'opencode.jsonc']);
+
+/**
+ * Start files a tool of the human's runs from whatever folder it starts in, at any depth: vim's and neovim's with
+ * `exrc` set (EDITOR_RC), gdb's `.gdbinit` (when the human's auto-load safe-path admits the folder: `set auto-load
+ * safe-path /` is common advice) and lldb's `.lldbinit` (`target.load-cwd-lldbinit true`). Routes 13.34, 14.16, 14.17.
+ */
+export const START_FILE_NAMES: ReadonlySet<string> = new Set([...EDITOR_RC, '.gdbinit', '.lldbinit']);
 
 /**
  * Folders not looked into: installed packages, git's own, build output and tool caches (nobody starts opencode in
@@ -40,6 +48,8 @@ interface Listing {
   readonly pycache: string | undefined;
   /** This folder is a bare repository (HEAD, objects/, refs/): a repository itself, not looked into. */
   readonly bare: boolean;
+  /** Entries named like a start file (START_FILE_NAMES). */
+  readonly startFiles: readonly string[];
 }
 
 export interface SubConfigs {
@@ -53,6 +63,8 @@ export interface SubConfigs {
   readonly repos: string[];
   /** `__pycache__` folders in the project and its sub-folders (the project's own too). */
   readonly pycaches: string[];
+  /** Start files (START_FILE_NAMES) in the project and its sub-folders, at any depth the search reaches. */
+  readonly startFiles: string[];
   /** Folders looked at, and whether the bound stopped the search (then a deeper place is not found). */
   readonly folders: number;
   readonly bounded: boolean;
@@ -68,6 +80,7 @@ export class SubConfigFinder {
     const places: string[] = [];
     const repos: string[] = [];
     const pycaches: string[] = [];
+    const startFiles: string[] = [];
     let folders = 0;
     let bounded = false;
     const seen = new Set<string>();
@@ -89,6 +102,7 @@ export class SubConfigFinder {
       }
       if (depth > 0 && listing.repo !== undefined) repos.push(listing.repo);
       if (listing.pycache !== undefined) pycaches.push(listing.pycache);
+      startFiles.push(...listing.startFiles);
       if (depth >= MAX_DEPTH) {
         if (listing.folders.length > 0) bounded = true;
         continue;
@@ -100,7 +114,7 @@ export class SubConfigFinder {
       }
     }
     if (this.listings.size > 4 * MAX_FOLDERS) this.listings.clear();
-    return { places, repos, pycaches, folders, bounded };
+    return { places, repos, pycaches, startFiles, folders, bounded };
   }
 
   /** A folder's sub-folders (links not followed: opencode starts in a real folder) and its config places. */
@@ -117,19 +131,21 @@ export class SubConfigFinder {
     const places: string[] = [];
     let repo: string | undefined;
     let pycache: string | undefined;
+    const startFiles: string[] = [];
     const gitParts = new Set<string>();
     for (const name of readdirQuiet(dir)) {
       const path = join(dir, name);
       if (CONFIG_NAMES.has(name)) places.push(path);
       if (name === '.git') repo = path;
       if (name === '__pycache__') pycache = path;
+      if (START_FILE_NAMES.has(name)) startFiles.push(path);
       if (name === 'HEAD' || name === 'objects' || name === 'refs') gitParts.add(name);
       if (NOT_LOOKED_INTO.has(name)) continue;
       const e = lstatQuiet(path);
       if (e !== 'absent' && !('code' in e) && e.isDirectory()) folders.push(path);
     }
     const bare = gitParts.size === 3 && isBareGitDir(dir);
-    const listing = { stamp, folders, places, repo, pycache, bare };
+    const listing = { stamp, folders, places, repo, pycache, bare, startFiles };
     this.listings.set(dir, listing);
     return listing;
   }

@@ -156,7 +156,55 @@ describe("git's copies of protected files", () => {
     const third = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'third']);
     git(['update-ref', 'refs/remotes/origin/release', third]);
     git(['branch', 'release', 'origin/release']);
-    expect(copies.undoForgedRefs().map((u) => u.ref)).toEqual(['refs/heads/release']);
+    expect(copies.undoForgedRefs().map((u) => u.ref)).toEqual(['refs/heads/release', 'refs/remotes/origin/release']);
+  });
+
+  it("moves back a tag and a remote-tracking branch moved to record other bytes (the human's checkout of the tag, merge of the upstream); a new tag of the file's bytes stays", () => {
+    const { top, git, copies, weaker } = repo();
+    const start = git(['rev-parse', 'HEAD']);
+    git(['tag', '-a', '-m', 'release', 'v1.0']);
+    const tagObject = git(['rev-parse', 'refs/tags/v1.0']);
+    git(['update-ref', 'refs/remotes/origin/main', start]);
+    copies.accept();
+    const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };
+    git(['read-tree', 'HEAD'], other);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`], other);
+    const forged = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'tidy']);
+    git(['tag', '-f', 'v1.0', forged]);
+    git(['update-ref', 'refs/remotes/origin/main', forged]);
+    writeFileSync(join(top, 'src.ts'), 'agent code\n');
+    git(['commit', '-qam', 'feature']);
+    git(['tag', 'v1.1']);
+    const undone = copies.undoForgedRefs();
+    expect(undone.map((u) => [u.ref, u.removed]).sort()).toEqual([
+      ['refs/remotes/origin/main', false],
+      ['refs/tags/v1.0', false],
+    ]);
+    // The annotated tag is its own object again, not a lightweight tag of its commit.
+    expect(git(['rev-parse', 'refs/tags/v1.0'])).toBe(tagObject);
+    expect(git(['rev-parse', 'refs/remotes/origin/main'])).toBe(start);
+    expect(git(['tag', '-l', 'v1.1'])).toBe('v1.1');
+  });
+
+  it("removes a replace ref made since the last check (the human's `git stash` would write the replaced HEAD's bytes) and reads past it", () => {
+    const { top, git, copies, weaker } = repo();
+    const other = { GIT_INDEX_FILE: join(top, '.git', 'other-index') };
+    git(['read-tree', 'HEAD'], other);
+    git(['update-index', '--cacheinfo', `100644,${weaker},${RULES}`], other);
+    const forged = git(['commit-tree', git(['write-tree'], other), '-p', 'HEAD', '-m', 'tidy']);
+    git(['replace', 'HEAD', forged]);
+    expect(copies.moved()).toBe(true);
+    // Read without the replacement: HEAD records the human's bytes, nothing to report as a commit.
+    expect(copies.changes()).toEqual([]);
+    const head = git(['rev-parse', 'HEAD']);
+    expect(copies.undoReplaceRefs()).toEqual([head]);
+    expect(git(['replace', '-l'])).toBe('');
+    copies.accept();
+    expect(copies.undoReplaceRefs()).toEqual([]);
+    writeFileSync(join(top, 'notes'), 'wip\n');
+    git(['add', 'notes']);
+    git(['stash', '-q']);
+    expect(readFileSync(join(top, RULES), 'utf8')).toBe('strict\n');
   });
 
   it('finds the honest add and commit of the file as it is holding its own bytes', () => {

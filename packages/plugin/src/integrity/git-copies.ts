@@ -44,8 +44,12 @@ export class GitCopies {
   private stamp = '';
   /** HEAD's commit at the last accept. */
   private acceptedHead: string | undefined;
-  /** The branches and the stash at the last accept (ref name → commit). */
+  /** The branches, the stash, the tags and the remote-tracking branches at the last accept (ref name → commit). */
   private refs = new Map<string, string>();
+  /** The same refs' own values (an annotated tag's object, not its commit): what a ref is moved back to. */
+  private rawRefs = new Map<string, string>();
+  /** The replace refs at the last accept (`refs/replace/<object>` → its replacement). */
+  private replaced = new Map<string, string>();
 
   private constructor(
     private readonly places: GitPlaces,
@@ -83,6 +87,9 @@ export class GitCopies {
     const clean: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(env)) if (v !== undefined && !k.startsWith('GIT_')) clean[k] = v;
     clean.GIT_TERMINAL_PROMPT = '0';
+    // The objects as they are, never a replacement the agent made (`git replace`): what the check compares is what
+    // the commits really record (replace refs are judged on their own, undoReplaceRefs).
+    clean.GIT_NO_REPLACE_OBJECTS = '1';
     return new GitCopies(places, [...specs].sort(), clean, read);
   }
 
@@ -148,10 +155,11 @@ export class GitCopies {
   }
 
   /**
-   * Branches other than HEAD's, and the stash, moved since the last accept to a commit that records other bytes for a
-   * protected file than the file holds and than the ref recorded before (a new ref: than HEAD did) — or leaves out a
-   * file it recorded: what the human's next `git switch <branch>` or `git stash pop` writes over the rules (route
-   * 13.53, 13.54). Each is moved back, or removed when it is new; returns what was undone.
+   * Branches other than HEAD's, the stash, tags and remote-tracking branches moved since the last accept to a commit
+   * that records other bytes for a protected file than the file holds and than the ref recorded before (a new ref:
+   * than HEAD did) — or leaves out a file it recorded: what the human's next `git switch <branch>`, `git stash pop`,
+   * `git switch -c hotfix <tag>` or `git merge` of the upstream writes over the rules (routes 13.53, 13.54, 14.51,
+   * 14.52). Each is moved back, or removed when it is new; returns what was undone.
    */
   undoForgedRefs(): { readonly ref: string; readonly paths: readonly string[]; readonly removed: boolean }[] {
     const now = this.readRefs();
@@ -185,10 +193,38 @@ export class GitCopies {
         '-m',
         'semantic-anchors: protected files undone',
       ];
-      this.git(before === undefined ? [...hooksOff, '-d', ref, oid] : [...hooksOff, ref, before, oid]);
+      const raw = this.rawNow.get(ref) ?? oid;
+      this.git(
+        before === undefined ? [...hooksOff, '-d', ref, raw] : [...hooksOff, ref, this.rawRefs.get(ref) ?? before, raw],
+      );
       out.push({ ref, paths, removed: before === undefined });
     }
     return out;
+  }
+
+  /**
+   * Replace refs made or moved since the last accept (`git replace <commit> <other>`): every later git command of the
+   * human's reads the replacement in place of the object — HEAD's commit replaced by one recording a weaker contract
+   * is what their next `git stash` or `git reset --hard` writes (route 14.50). Removed (or moved back) whatever they
+   * replace: a replacement changes what every command reads, and honest work has no use for making one. Returns the
+   * objects whose replacement was undone.
+   */
+  undoReplaceRefs(): string[] {
+    const now = this.readReplaced();
+    const out: string[] = [];
+    for (const [ref, oid] of now) {
+      const before = this.replaced.get(ref);
+      if (before === oid) continue;
+      const args = before === undefined ? ['-d', ref, oid] : [ref, before, oid];
+      this.git(['-c', 'core.hooksPath=/dev/null', 'update-ref', '-m', 'semantic-anchors: replacement undone', ...args]);
+      out.push(ref.slice('refs/replace/'.length));
+    }
+    return out;
+  }
+
+  /** The tracked protected files, as HEAD recorded them at the last accept (absolute paths). */
+  trackedPaths(): string[] {
+    return [...this.tree.keys()];
   }
 
   /** Takes what git holds now as the truth. */
@@ -199,6 +235,8 @@ export class GitCopies {
     this.tree = this.readTree(head);
     this.acceptedHead = head;
     this.refs = this.readRefs();
+    this.rawRefs = this.rawNow;
+    this.replaced = this.readReplaced();
   }
 
   /**
@@ -215,10 +253,29 @@ export class GitCopies {
     return this.stampNow() !== this.stamp;
   }
 
+  /** The refs' own values at the last readRefs (an annotated tag's object). */
+  private rawNow = new Map<string, string>();
+
   /** The branches, the stash, the tags and the remote-tracking branches: ref name → commit (a tag's, peeled). */
   private readRefs(): Map<string, string> {
-    const format = '--format=%(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
+    const format =
+      '--format=%(objectname) %(if)%(*objectname)%(then)%(*objectname)%(else)%(objectname)%(end) %(refname)';
     const text = this.git(['for-each-ref', format, 'refs/heads', 'refs/stash', 'refs/tags', 'refs/remotes']) ?? '';
+    const out = new Map<string, string>();
+    const raw = new Map<string, string>();
+    for (const line of text.split('\n')) {
+      const m = /^([0-9a-f]+) ([0-9a-f]+) (\S+)$/.exec(line);
+      if (!m) continue;
+      out.set(m[3]!, m[2]!);
+      raw.set(m[3]!, m[1]!);
+    }
+    this.rawNow = raw;
+    return out;
+  }
+
+  /** The replace refs: `refs/replace/<object>` → the object read in its place. */
+  private readReplaced(): Map<string, string> {
+    const text = this.git(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/replace']) ?? '';
     const out = new Map<string, string>();
     for (const line of text.split('\n')) {
       const m = /^([0-9a-f]+) (\S+)$/.exec(line);
@@ -292,15 +349,16 @@ const sameEntry = (a: Entry | undefined, b: Entry | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid);
 
 /**
- * The refs judged after a call: branches and the stash — what the human's `git switch` and `git stash pop` write into
- * the work tree. Tags and remote-tracking branches are read (they say which commits were there before) but not
- * judged: an honest `git fetch` brings the team's commits, whatever rules they hold.
+ * The refs judged after a call: branches, the stash, tags and remote-tracking branches — what the human's `git
+ * switch`, `git stash pop`, a checkout of a tag and a merge of the upstream write into the work tree. A tag or
+ * remote-tracking branch an honest `git fetch` of the agent's brings is judged too: one whose commit records other
+ * bytes for a protected file (the team changed the rules upstream) is taken back, and the human's own fetch brings it.
  */
-const JUDGED = /^refs\/(?:heads\/|stash$)/;
+const JUDGED = /^refs\/(?:heads\/|stash$|tags\/|remotes\/)/;
 
 /** `refs` and the folders below it that hold refs (at most 256): the stash is a file in `refs` itself. */
 function refFolders(refs: string): string[] {
-  const out = [refs, join(refs, 'heads'), join(refs, 'tags'), join(refs, 'remotes')];
+  const out = [refs, join(refs, 'heads'), join(refs, 'tags'), join(refs, 'remotes'), join(refs, 'replace')];
   const walk = (dir: string) => {
     let entries: Dirent[];
     try {
@@ -314,7 +372,7 @@ function refFolders(refs: string): string[] {
       walk(join(dir, entry.name));
     }
   };
-  for (const top of ['heads', 'tags', 'remotes']) walk(join(refs, top));
+  for (const top of ['heads', 'tags', 'remotes', 'replace']) walk(join(refs, top));
   return out;
 }
 

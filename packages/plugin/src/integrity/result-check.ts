@@ -452,20 +452,33 @@ export class ResultCheck {
    * file's own bytes is not forged.
    */
   private settleRefs(copies: GitCopies): Outcome[] {
-    return copies.undoForgedRefs().flatMap(({ ref, paths, removed }) => {
+    const replaced = copies.undoReplaceRefs();
+    const tracked = copies.trackedPaths().find((p) => this.guardsOf(p).length > 0);
+    const out: Outcome[] =
+      replaced.length === 0 || tracked === undefined
+        ? []
+        : [
+            {
+              path: tracked,
+              kind: 'modified',
+              contracts: this.guardsOf(tracked),
+              result: 'restored',
+              detail: `\`git replace\` of ${replaced.map((o) => o.slice(0, 12)).join(', ')}: every later git command reads the replacement instead (a replaced HEAD is what the human's next \`git stash\` or \`git reset --hard\` writes over the file); the replacement was removed`,
+            },
+          ];
+    for (const { ref, paths, removed } of copies.undoForgedRefs()) {
       const contracts = [...new Set(paths.flatMap((p) => this.guardsOf(p)))];
-      if (contracts.length === 0) return [];
-      const name = ref.replace(/^refs\/heads\//, '');
-      return [
-        {
-          path: paths[0] as string,
-          kind: 'modified' as const,
-          contracts,
-          result: 'restored' as const,
-          detail: `${ref === 'refs/stash' ? 'the stash' : `branch \`${name}\``} was ${removed ? 'made' : 'moved'} to a commit that records other bytes for it (what the human's next ${ref === 'refs/stash' ? '`git stash pop`' : `\`git switch ${name}\``} writes over the file); it was ${removed ? 'removed again' : 'moved back'}`,
-        },
-      ];
-    });
+      if (contracts.length === 0) continue;
+      const { what, next } = refWords(ref);
+      out.push({
+        path: paths[0] as string,
+        kind: 'modified',
+        contracts,
+        result: 'restored',
+        detail: `${what} was ${removed ? 'made' : 'moved'} to a commit that records other bytes for it (what the human's next ${next} writes over the file); it was ${removed ? 'removed again' : 'moved back'}`,
+      });
+    }
+    return out;
   }
 
   /**
@@ -579,4 +592,16 @@ export class ResultCheck {
     this.guards.set(path, ids);
     return ids;
   }
+}
+
+/** How a ref is named in a report, and the human's command that would write what it records. */
+function refWords(ref: string): { readonly what: string; readonly next: string } {
+  if (ref === 'refs/stash') return { what: 'the stash', next: '`git stash pop`' };
+  const tag = /^refs\/tags\/(.+)$/.exec(ref)?.[1];
+  if (tag !== undefined) return { what: `tag \`${tag}\``, next: `\`git switch -c <branch> ${tag}\`` };
+  const remote = /^refs\/remotes\/(.+)$/.exec(ref)?.[1];
+  if (remote !== undefined)
+    return { what: `remote-tracking branch \`${remote}\``, next: `\`git merge\` or \`git rebase\` of \`${remote}\`` };
+  const name = ref.replace(/^refs\/heads\//, '');
+  return { what: `branch \`${name}\``, next: `\`git switch ${name}\`` };
 }

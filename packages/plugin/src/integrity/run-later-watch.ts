@@ -25,6 +25,9 @@ import {
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { errnoOf, lstatQuiet, readdirQuiet, statQuiet } from './fs-quiet.js';
 import { findVirtualenvs } from '../core/protection.js';
+import { START_FILE_NAMES, SubConfigFinder } from '../core/sub-configs.js';
+import { findRepository } from '../core/git-files.js';
+import { addedExecLines, withoutAddedExec } from './rebase-todo.js';
 
 export const RUN_LATER_CONTRACT = 'anchor-protect-run-later';
 
@@ -56,12 +59,22 @@ export class RunLaterWatch {
   private direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
   /** Whether a program of this name is on the human's PATH outside the project (asked once per name). */
   private readonly onPath = new Map<string, boolean>();
+  /** Finds the start files of vim, gdb and lldb in folders at any depth (listings kept between checks). */
+  private readonly finder: SubConfigFinder;
+  /** The start files found by the last look: code files (a new one is removed, a changed one put back). */
+  private startFiles = new Set<string>();
+  /** git's todo of an interrupted interactive rebase in this work tree (its exec lines run at `--continue`). */
+  private readonly rebaseTodo: string | undefined;
 
   /** `holders`: folders whose children are virtualenvs guarded too (core/protection.ts, virtualenvHolders). */
   constructor(
     private readonly directory: string,
     private readonly holders: readonly string[] = [],
-  ) {}
+  ) {
+    this.finder = new SubConfigFinder(directory);
+    const repo = findRepository(directory);
+    this.rebaseTodo = repo === undefined ? undefined : join(repo.gitDir, 'rebase-merge', 'git-rebase-todo');
+  }
 
   /** How many run-later files there are now (for /anchor status). */
   count(): number {
@@ -88,9 +101,19 @@ export class RunLaterWatch {
     for (const path of paths) {
       const before = this.seen.get(path);
       const now = before !== undefined && stampOf(path) === before.stamp ? before : read(path);
+      if (path === this.rebaseTodo) {
+        const added =
+          now === before ? [] : addedExecLines(before?.text, now.text).map((value) => ({ key: 'exec', value }));
+        if (added.length === 0) this.seen.set(path, now);
+        else found.push({ path, kind: 'code-file', before, now, added });
+        continue;
+      }
       const kind =
         runLaterKind(path) ??
-        (this.scripts.has(path) || this.direnv.code.has(path) || this.direnv.shadows.has(path)
+        (this.scripts.has(path) ||
+        this.direnv.code.has(path) ||
+        this.direnv.shadows.has(path) ||
+        this.startFiles.has(path)
           ? 'code-file'
           : this.direnv.env.has(path)
             ? 'env-file'
@@ -106,20 +129,27 @@ export class RunLaterWatch {
     return found.map(({ path, kind, before, now, added }) => {
       const base = { path, kind, entries: added, created: before?.text === undefined };
       const what =
-        this.scripts.has(path) && basename(dirname(path)) === 'bin'
-          ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
-          : this.direnv.shadows.has(path)
-            ? `a program named \`${basename(path)}\` in a folder the allowed \`.envrc\` puts first on the human's PATH: their \`${basename(path)}\` runs it`
-            : kind === 'code-file' && (this.direnv.code.has(path) || basename(path) === '.envrc.local')
-              ? "code direnv runs in the human's shell (the allowed `.envrc` sources it; no new allow is asked)"
-              : kind === 'code-file' && EDITOR_RC.includes(basename(path))
-                ? "a vim start file (the human's vim with `exrc` set sources it in this folder)"
-                : added.map((e) => describeRunLater(kind, e)).join('; ');
+        path === this.rebaseTodo
+          ? "a command in an interrupted rebase's todo (the human's `git rebase --continue`, which `git status` asks for, runs it)"
+          : this.scripts.has(path) && basename(dirname(path)) === 'bin'
+            ? `code no installer's RECORD lists (the human's shell runs it as \`${basename(path)}\` in the active virtualenv)`
+            : this.direnv.shadows.has(path)
+              ? `a program named \`${basename(path)}\` in a folder the allowed \`.envrc\` puts first on the human's PATH: their \`${basename(path)}\` runs it`
+              : kind === 'code-file' && (this.direnv.code.has(path) || basename(path) === '.envrc.local')
+                ? "code direnv runs in the human's shell (the allowed `.envrc` sources it; no new allow is asked)"
+                : kind === 'code-file' && EDITOR_RC.includes(basename(path))
+                  ? "a vim start file (the human's vim with `exrc` set sources it in this folder)"
+                  : kind === 'code-file' && START_FILE_NAMES.has(basename(path))
+                    ? `a debugger start file (the human's ${basename(path) === '.gdbinit' ? 'gdb' : 'lldb'} runs it when started in this folder and its settings admit the folder)`
+                    : added.map((e) => describeRunLater(kind, e)).join('; ');
       if (approved) {
         this.seen.set(path, now);
         return { ...base, result: 'approved', detail: `added ${what}; let through by the human's bypass` };
       }
-      const undone = undo(path, kind, before?.text, now.text ?? '', added);
+      const undone =
+        path === this.rebaseTodo
+          ? rewrite(path, withoutAddedExec(before?.text, now.text ?? ''))
+          : undo(path, kind, before?.text, now.text ?? '', added);
       this.seen.set(path, read(path));
       return undone.ok
         ? { ...base, result: 'restored', detail: `added ${what}; ${undone.did}` }
@@ -156,8 +186,12 @@ export class RunLaterWatch {
     // What direnv loads in the human's shell from an `.envrc` they allowed (at the top and one level down): the files
     // it sources (code, run without a new allow) and the dotenv files whose variables it exports.
     const direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
+    if (this.rebaseTodo !== undefined) add(this.rebaseTodo);
+    // The start files of vim (`exrc`), gdb and lldb in any folder (a new one is found when its folder changes).
+    this.startFiles = new Set(this.finder.find().startFiles);
+    for (const path of this.startFiles) add(path);
     for (const d of [dir, ...tops]) {
-      // A folder's own vim start files (`exrc`).
+      // A folder's own vim start files (`exrc`), there or not yet.
       for (const name of EDITOR_RC) add(join(d, name));
       const envrc = disk.text(join(d, '.envrc'));
       if (envrc === undefined) continue;
@@ -424,6 +458,17 @@ function undo(
       ok: true,
       did: `taken out again${link ? ' (the symbolic link replaced by a file)' : ''}, the rest of the file kept as written`,
     };
+  } catch (error) {
+    return { ok: false, why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A file written with the text given (the rest of an edit kept: a rebase todo without its added exec lines). */
+function rewrite(path: string, text: string): Undone {
+  try {
+    if (lstatSync(path).isSymbolicLink()) rmSync(path, { force: true });
+    writeFileSync(path, text);
+    return { ok: true, did: 'taken out again, the rest of the file kept as written' };
   } catch (error) {
     return { ok: false, why: error instanceof Error ? error.message : String(error) };
   }

@@ -77,6 +77,43 @@ describe('the sandbox policy, from the real protect facts', () => {
     expect(CACHE_DIRS).not.toContain('.config');
   });
 
+  it("the program folders on the human's PATH inside opened tool homes and caches are read-only; the project's and /tmp stay open", () => {
+    const m = machine();
+    for (const d of ['.yarn/bin', '.deno/bin', '.npm/_npx/abc/node_modules/.bin', '.cache/tool/bin'])
+      mkdirSync(join(m.home, d), { recursive: true });
+    const PATH = [
+      join(m.home, '.npm/_npx/abc/node_modules/.bin'),
+      join(m.home, '.cache/tool/bin'),
+      join(m.project, '.venv/bin'),
+      m.tmp,
+      '/usr/bin',
+    ].join(':');
+    const env = { XDG_CONFIG_HOME: join(m.home, '.config'), TMPDIR: m.tmp, PATH };
+    const facts = protectFacts({ directory: m.project, worktree: m.project, home: m.home, env }, []);
+    const host: SandboxHost = {
+      directory: m.project,
+      worktree: m.project,
+      home: m.home,
+      tempDirs: [m.tmp],
+      gitDirs: [],
+      env,
+    };
+    const on = { mode: 'on' as const, writable: [], network: undefined, localPorts: [] };
+    const policy = sandboxPolicy(facts, on, host, real);
+    expect(policy.writable).toEqual(expect.arrayContaining([join(m.home, '.yarn'), join(m.home, '.npm'), m.tmp]));
+    expect(policy.readOnly).toEqual(
+      expect.arrayContaining([
+        join(m.home, '.yarn/bin'),
+        join(m.home, '.deno/bin'),
+        join(m.home, '.npm/_npx/abc/node_modules/.bin'),
+        join(m.home, '.cache/tool/bin'),
+      ]),
+    );
+    expect(policy.readOnly).not.toContain(m.tmp);
+    expect(policy.readOnly).not.toContain(join(m.project, '.venv/bin'));
+    expect(policy.readOnly.filter((p) => p.startsWith('/usr'))).toEqual([]);
+  });
+
   it("a cache moved by a variable is opened where it is; a tool home's bin/ is not", () => {
     const m = machine();
     for (const d of ['npm-cache', 'cargo/registry', 'cargo/bin']) mkdirSync(join(m.root, d), { recursive: true });
