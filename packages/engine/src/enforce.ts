@@ -108,7 +108,10 @@ export type {
   RunLaterKind,
   RunLaterEntry,
 } from './facts/index.js';
-export { parseShell, SHELL_LIMITS, gitConfigRunsLater } from './shell/index.js';
+// The shell model itself is not exported here: the plugin reaches it through facts/shell-model.ts, which its build
+// swaps for the deferred variant (loaded after the start; see there). The package root exports parseShell.
+export { gitConfigRunsLater } from './shell/git-config.js';
+export { loadShellModel, shellModel, type ShellModelApi } from './facts/shell-model.js';
 export type {
   ShellModel,
   SimpleCommand,

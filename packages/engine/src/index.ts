@@ -1,6 +1,7 @@
 // @semantic-anchors/engine — the one rule engine: schema → load/validate → compile → evaluate.
 // Runtime-neutral: no I/O and no Node built-ins, so the same code runs in opencode's Bun, in Node and in the browser.
 export * from './enforce.js';
+export { parseShell, SHELL_LIMITS } from './shell/index.js';
 export { applicability, describeApplicability, type Applicability, type AppliesTo } from './check/applies.js';
 export {
   runExamples,

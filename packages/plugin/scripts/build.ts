@@ -1,6 +1,7 @@
 // Builds the package:
 // - dist/index.js (the plugin) and dist/cli.js (the `semantic-anchors` bin), ESM, split by esbuild so the engine and
 //   its libraries (zod, yaml, picomatch, re2js, unbash) sit once in a shared chunk both import (dist/shared-*.js);
+//   the shell model and unbash in a chunk of their own that the plugin imports after its start (deferred-shell.ts);
 //   no runtime import of the host's packages; the one package loaded at run time is the OS sandbox's, a dependency;
 // - standalone/: the same two as single files, for the site's downloads (a file saved on its own has no chunk
 //   beside it), and metafile.json (which inputs went into which output) — not part of the npm package;
@@ -27,6 +28,7 @@ import { BUN_PRAGMA, PLUGIN_BUNDLE_MARK } from '../src/doctor/plugin-bundle.js';
 import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
 import { packedPresets, packedPresetsPlugin } from './packed-presets.js';
 import { programNotesPlugin } from './program-notes.js';
+import { deferredShellPlugin } from './deferred-shell.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -94,7 +96,7 @@ const packageData = packedPresets('files');
 const metafiles: Metafile[] = [];
 const split = await build({
   ...common,
-  plugins: [packedPresetsPlugin(packageData.source), programNotesPlugin()],
+  plugins: [packedPresetsPlugin(packageData.source), programNotesPlugin(), deferredShellPlugin()],
   entryPoints: { index: join(root, 'src/index.ts'), cli: join(root, 'src/cli.ts') },
   outdir: dist,
   splitting: true,
@@ -163,7 +165,7 @@ checkPluginImports(pluginFiles(split.metafile!, 'dist/index.js'), packaged);
 // The site's downloads: each a single file (no chunk), the plugin with the same first line.
 const single = await build({
   ...common,
-  plugins: [packedPresetsPlugin(packedPresets('inline').source), programNotesPlugin()],
+  plugins: [packedPresetsPlugin(packedPresets('inline').source), programNotesPlugin(), deferredShellPlugin()],
   entryPoints: {
     'opencode-semantic-anchors': join(root, 'src/index.ts'),
     'semantic-anchors-cli': join(root, 'src/cli.ts'),

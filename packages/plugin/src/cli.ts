@@ -1,5 +1,6 @@
 // The `semantic-anchors` (and `opencode-semantic-anchors`) command: the engine's CLI (validate, explain, test,
 // schema) plus `doctor` and `log`; `--version` is this package's version.
+import { loadShellModel } from '@semantic-anchors/engine/enforce';
 import { runCli } from '@semantic-anchors/engine/node';
 import pkg from '../package.json' with { type: 'json' };
 import { doctor } from './doctor/index.js';
@@ -15,5 +16,8 @@ const argv = process.argv.slice(2);
 if (argv[0] === '--version' || argv[0] === '-v') {
   process.stdout.write(`${pkg.name} ${pkg.version}\n`);
 } else {
+  // The package's build loads the engine's shell model after the start (scripts/deferred-shell.ts): a command that
+  // judges a call needs it first.
+  await loadShellModel();
   process.exitCode = await runCli(argv, { commands: { doctor, log: logCommand } });
 }

@@ -9,7 +9,7 @@ import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { bypassesLeft, initialState, type SessionState } from './state.js';
 import { recordCalls } from '../ledger/index.js';
-import { sameModel } from '../shell/index.js';
+import { shellModel } from '../facts/shell-model.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
 import {
@@ -167,7 +167,7 @@ function readings(
   // A host that starts a fresh shell per call runs it without what earlier calls set: judge that reading too — unless
   // the model cannot differ (a context-free model the fresh context changes nothing in: the same commands and effects).
   const fresh = facts.shell ? freshContext(policy, state, event) : undefined;
-  if (fresh !== undefined && !sameModel(facts.command ?? '', facts.shell!, fresh.shell)) {
+  if (fresh !== undefined && !shellModel().sameModel(facts.command ?? '', facts.shell!, fresh.shell)) {
     const real = toolFacts(event.tool, event.args, root, false, fresh, realPaths);
     if (readsDiffer(facts, real))
       out.push({

@@ -2,7 +2,9 @@
 // and, for shell calls, the parsed simple commands and their file effects. The one place that knows argument names.
 import { BUILTIN_TOOLS, TOOL_ALIASES } from '../schema/index.js';
 import { pathForms } from '../matchers/paths.js';
-import { parseShell, shellQuote, type ShellContext } from '../shell/index.js';
+import type { ShellContext } from '../shell/index.js';
+import { shellQuote } from '../shell/words.js';
+import { shellModel } from './shell-model.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts } from './shell.js';
 import {
@@ -109,7 +111,7 @@ export function toolFacts(
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell =
     name === 'bash' && command !== undefined
-      ? shellFacts(parseShell(command, undefined, context?.shell), base, root, context?.shell?.env)
+      ? shellFacts(shellModel().parseShell(command, undefined, context?.shell), base, root, context?.shell?.env)
       : undefined;
   const effects = withIgnored(
     withReal(

@@ -11,6 +11,7 @@ import { decisionLogForced } from '../core/audit.js';
 import type { Channels } from '../core/channels.js';
 import { Enforcer, type Phase } from '../core/enforcer.js';
 import { scrubbedEnv } from '../core/secret-env.js';
+import { shellModelLoader } from '../core/shell-model.js';
 import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
 import { agentGoCacheEnv, agentNpmCacheEnv, linkAgentNpmContent } from '../core/protection.js';
 import { isRecord } from '../core/is-record.js';
@@ -94,6 +95,8 @@ export function startV1(
   );
   // In the background: opencode does not wait for the sandbox; the first bash call does.
   sandbox.start(enforcer.snapshot);
+  // The shell model too (core/shell-model.ts): the hooks that hand the engine a tool call wait for it.
+  const shellModel = shellModelLoader(channels);
 
   /** Runs a hook body; an error inside it is reported and the call proceeds (unless onError: block). */
   const guard = <T>(phase: Phase, where: string, input: unknown, body: () => T): T | undefined => {
@@ -109,6 +112,7 @@ export function startV1(
     async 'tool.execute.before'(input, output) {
       let block: string | undefined;
       try {
+        await shellModel();
         const i = ToolBeforeInput.parse(input);
         const o = ToolBeforeOutput.parse(output);
         block = enforcer.beforeTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool, args: o.args ?? {} });
@@ -123,6 +127,7 @@ export function startV1(
     },
 
     async 'tool.execute.after'(input, output) {
+      await shellModel();
       guard('tool-result', 'tool.execute.after', input, () => {
         const i = ToolAfterInput.parse(input);
         if (!isRecord(output)) return;
@@ -165,6 +170,7 @@ export function startV1(
     },
 
     async 'command.execute.before'(input, output) {
+      await shellModel();
       guard('command', 'command.execute.before', input, () => {
         const i = CommandInput.parse(input);
         if (i.command !== COMMAND_NAME) return;

@@ -7,6 +7,7 @@ import { attachmentPath, isRecord, parseOptions } from '../core/boundary.js';
 import { SERVICE, type Channels } from '../core/channels.js';
 import { decisionLogForced } from '../core/audit.js';
 import { Enforcer, STATUS_TOOL, type Phase } from '../core/enforcer.js';
+import { shellModelLoader } from '../core/shell-model.js';
 import { NOT_WIRED_LINE } from '../sandbox/status.js';
 import type { Registration, V2Cleanup, V2Context, V2Prompt, V2ToolAfter, V2ToolResult } from './host-types.js';
 import { PromptFile, SessionCreated, ToolCallContext, ToolInput } from './payloads.js';
@@ -38,6 +39,8 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
     channels,
   );
   channels.log('warn', NOT_WIRED_LINE);
+  // opencode 2 waits for setup: the shell model (core/shell-model.ts) is there before the first hook is registered.
+  await shellModelLoader(channels)();
   const guard = (phase: Phase, where: string, sessionID: string | undefined, body: () => void): void => {
     try {
       body();
