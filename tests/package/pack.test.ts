@@ -1,5 +1,5 @@
-// The plugin as users get it: `npm pack` of packages/plugin installs offline into an empty project (its one runtime
-// dependency, the OS sandbox, comes from the npm cache `npm ci` filled), its CLI runs there under the name of the
+// The plugin as users get it: `npm pack` of packages/plugin installs into an empty project (its one runtime
+// dependency, the OS sandbox, comes from the npm cache `npm ci` filled; a fresh machine fetches its registry metadata), its CLI runs there under the name of the
 // package, and the plugin finds and runs the sandbox from the installed layout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -35,8 +35,9 @@ beforeAll(() => {
   project = join(temp, 'project');
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), '{ "name": "a-team-project", "private": true }\n');
-  // --offline: the install takes nothing from a registry; the sandbox runtime comes from the cache `npm ci` filled.
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], {
+  // --prefer-offline: the packages come from the cache `npm ci` filled, but `npm ci` keeps no registry metadata
+  // (packuments), which resolving the tarball's dependencies needs: on a fresh machine that metadata is fetched once.
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
     cwd: project,
     env,
     stdio: 'pipe',
