@@ -11,6 +11,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { decideDestination, type NetworkAnswer } from './network.js';
+import { keepSignalsEnding, signalsStillDefault } from './signals.js';
 
 type Manager = typeof import('@anthropic-ai/sandbox-runtime')['SandboxManager'];
 
@@ -169,7 +170,9 @@ export class SandboxRuntime {
       this.localAddresses = interfaceAddresses();
       this.files = files;
       this.config = runtimeConfig(this.network, files);
+      const wereDefault = signalsStillDefault();
       await manager.initialize(this.config, (d) => this.decide(d.host, d.port ?? 0), true);
+      keepSignalsEnding(wereDefault, () => manager.reset());
       this.manager = manager;
       const proof = await this.prove(manager);
       if (proof !== undefined) {
