@@ -19,6 +19,14 @@ export const PluginOptions = z.looseObject({
     .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/))
     .optional()
     .meta({ description: 'More environment variables the agent must never read (kept out of its shell).' }),
+  shellProviderKeys: z
+    .array(z.string().regex(/^[A-Z][A-Z0-9_]*_API_KEY$/))
+    .optional()
+    .meta({
+      description:
+        "Model provider keys opencode was given that the agent's shell may use (a project whose tests call the " +
+        'provider): left in its environment, still masked in every tool result. Other names are ignored.',
+    }),
 });
 export type PluginOptions = z.infer<typeof PluginOptions>;
 
@@ -34,6 +42,6 @@ export function parseOptions(raw: unknown): { options: PluginOptions; problem: s
   if (r.success) return { options: r.data, problem: undefined };
   return {
     options: {},
-    problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>", "decisionLog": true, "secretEnv": ["NAME"] }.`,
+    problem: `plugin options ignored: ${r.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`).join('; ')}. Expected { "config": "<path to the YAML>", "decisionLog": true, "secretEnv": ["NAME"], "shellProviderKeys": ["OPENAI_API_KEY"] }.`,
   };
 }

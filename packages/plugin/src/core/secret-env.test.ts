@@ -2,7 +2,7 @@
 // blanked too (route 14.06), one it was not given left unset, and the names a team adds.
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_KEY_ENV } from './protection.js';
-import { scrubbedEnv } from './secret-env.js';
+import { notProviderKeys, scrubbedEnv } from './secret-env.js';
 
 describe("the shell's environment overrides", () => {
   it('blanks the server password and the provider keys opencode was given; leaves the others unset', () => {
@@ -17,6 +17,17 @@ describe("the shell's environment overrides", () => {
     });
     expect(out).not.toHaveProperty('GROQ_API_KEY');
     expect(out).not.toHaveProperty('PATH');
+  });
+
+  it("lets through only the provider keys the human names; the host's secrets and secretEnv stay blanked", () => {
+    const env = { ANTHROPIC_API_KEY: 'sk-ant-api03-human', OPENAI_API_KEY: 'sk-proj-human' };
+    const out = scrubbedEnv(['TEAM_TOKEN'], env, ['OPENAI_API_KEY', 'TEAM_TOKEN', 'OPENCODE_SERVER_PASSWORD']);
+    expect(out).not.toHaveProperty('OPENAI_API_KEY');
+    expect(out).toMatchObject({ ANTHROPIC_API_KEY: '', TEAM_TOKEN: '', OPENCODE_SERVER_PASSWORD: '' });
+    expect(notProviderKeys(['OPENAI_API_KEY', 'TEAM_TOKEN', 'OPENCODE_SERVER_PASSWORD'])).toEqual([
+      'TEAM_TOKEN',
+      'OPENCODE_SERVER_PASSWORD',
+    ]);
   });
 
   it('names only variables (the list is what opencode reads as provider keys)', () => {

@@ -10,7 +10,7 @@ import { parseOptions } from '../core/boundary.js';
 import { decisionLogForced } from '../core/audit.js';
 import type { Channels } from '../core/channels.js';
 import { Enforcer, type Phase } from '../core/enforcer.js';
-import { scrubbedEnv } from '../core/secret-env.js';
+import { notProviderKeys, scrubbedEnv } from '../core/secret-env.js';
 import { shellModelLoader } from '../core/shell-model.js';
 import { agentPythonCacheEnv } from '../integrity/pycache-watch.js';
 import { agentGoCacheEnv, agentNpmCacheEnv, linkAgentNpmContent } from '../core/protection.js';
@@ -65,6 +65,14 @@ export function startV1(
   if (!host.success) channels.log('error', `opencode passed no project directory; using ${directory}`, {});
   if (problem) channels.log('warn', problem, {});
   const secretEnv = opts.secretEnv ?? [];
+  const shellProviderKeys = opts.shellProviderKeys ?? [];
+  const unknownKeys = notProviderKeys(shellProviderKeys);
+  if (unknownKeys.length > 0)
+    channels.log(
+      'warn',
+      `shellProviderKeys: ${unknownKeys.join(', ')} ignored: only model provider keys opencode reads can be let through to the shell`,
+      {},
+    );
   const worktree = host.success ? host.data.worktree : undefined;
   const sandbox = new Sandbox({
     directory,
@@ -191,7 +199,7 @@ export function startV1(
       guard('shell-env', 'shell.env', input, () =>
         Object.assign(
           env,
-          scrubbedEnv(secretEnv),
+          scrubbedEnv(secretEnv, process.env, shellProviderKeys),
           agentPythonCacheEnv(),
           agentGoCacheEnv(),
           agentNpmCacheEnv(homedir(), process.env),
