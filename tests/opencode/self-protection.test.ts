@@ -15,11 +15,15 @@ import {
   expectRan,
   pluginLogLines,
   turn,
+  unreadablePython,
   unreadableScript,
 } from './support/turns.js';
 
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
 const HOST_TOKEN = 'e2e-host-token-must-stay-with-opencode';
+// Provider keys opencode was given: the human lets OpenAI's through to the shell (shellProviderKeys), not Anthropic's.
+const OPENAI_KEY = 'sk-proj-e2e0let0through0but0masked0000000000';
+const ANTHROPIC_KEY = 'sk-ant-api03-e2e0kept0from0the0shell000000000';
 
 describe('self-protection in a real opencode', () => {
   let h: Harness;
@@ -27,10 +31,16 @@ describe('self-protection in a real opencode', () => {
 
   beforeAll(async () => {
     h = await startHarness({
-      plugins: [anchorsPlugin({ secretEnv: ['E2E_HOST_TOKEN'], decisionLog: true })],
+      plugins: [
+        anchorsPlugin({
+          secretEnv: ['E2E_HOST_TOKEN'],
+          decisionLog: true,
+          shellProviderKeys: ['OPENAI_API_KEY', 'E2E_HOST_TOKEN'],
+        }),
+      ],
       projectFiles: { [CONFIG]: 'configs/self-protection.yaml' },
       projectText: { 'opencode.json': '{ "$schema": "https://opencode.ai/config.json" }\n' },
-      env: { E2E_HOST_TOKEN: HOST_TOKEN },
+      env: { E2E_HOST_TOKEN: HOST_TOKEN, OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_API_KEY: ANTHROPIC_KEY },
     });
     port = new URL(h.opencode.url).port;
   });
@@ -139,6 +149,29 @@ describe('self-protection in a real opencode', () => {
     expectRan(parts[7]);
     expect(parts[7]?.output).toContain('token=[] pw=[]');
     expect(JSON.stringify(parts)).not.toContain(HOST_TOKEN);
+  });
+
+  it("a provider key the human names in shellProviderKeys reaches the agent's tests, masked in what it prints; no other secret does", async () => {
+    const session = await h.client.createSession();
+    // A project's test reading the provider key, as its client library would; it prints the key to show the mask.
+    const test = "import os\nk = os.environ.get('OPENAI_API_KEY', '')\nprint('openai', len(k))\nprint('key:', k)\n";
+    const parts = await turn(h, session, [
+      callDirective('write', { filePath: join(h.dirs.project, 'test_provider.py'), content: test }),
+      bash('python3 test_provider.py'),
+      // The key it did not name and the host's secret stay blank, seen from code the rules cannot read.
+      unreadablePython(
+        "import os\nprint('anthropic', len(os.environ.get('ANTHROPIC_API_KEY', '')), 'token', len(os.environ.get('E2E_HOST_TOKEN', '')))\n",
+      ),
+    ]);
+    expectRan(parts[1]);
+    expect(parts[1]?.output).toContain(`openai ${OPENAI_KEY.length}`);
+    expectRan(parts[2]);
+    expect(parts[2]?.output).toContain('anthropic 0 token 0');
+    expect(JSON.stringify(parts)).not.toContain(ANTHROPIC_KEY);
+    expect(JSON.stringify(parts)).not.toContain(OPENAI_KEY);
+    expect(JSON.stringify(parts)).not.toContain(HOST_TOKEN);
+    // A name that is not a provider key is refused at load, in words, and the other options still apply.
+    expect(pluginLogLines(h).some((l) => l.includes('shellProviderKeys: E2E_HOST_TOKEN ignored'))).toBe(true);
   });
 
   it('the opencode CLI cannot be driven from bash (run --attach, attach, serve)', async () => {

@@ -19,8 +19,10 @@ export const PluginOptions = z.looseObject({
     .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/))
     .optional()
     .meta({ description: 'More environment variables the agent must never read (kept out of its shell).' }),
+  // Any variable name parses: a name that is not a provider key is dropped with its own warning at load, rather than
+  // failing the whole options object (which would drop `config` and `secretEnv` with it).
   shellProviderKeys: z
-    .array(z.string().regex(/^[A-Z][A-Z0-9_]*_API_KEY$/))
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/))
     .optional()
     .meta({
       description:
