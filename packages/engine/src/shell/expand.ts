@@ -23,6 +23,8 @@ export interface ExpandContext {
   readonly upstream?: ((cwd: string | undefined) => string | undefined) | undefined;
   /** A remote's default branch (`main` for origin), when known (`$(git symbolic-ref refs/remotes/origin/HEAD)`). */
   readonly defaultBranch?: ((remote: string, cwd: string | undefined) => string | undefined) | undefined;
+  /** The value a `git config KEY VALUE` earlier in the call set (`$(git config --get KEY)` prints it). */
+  readonly gitConfig?: ((key: string) => string | undefined) | undefined;
   readonly depth: number;
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
@@ -791,6 +793,7 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     upstream: (dir: string | undefined) => ctx.upstream?.(at(dir)),
     defaultBranch: (remote: string, dir: string | undefined) => ctx.defaultBranch?.(remote, at(dir)),
     top: (dir: string | undefined) => topFrom(at(dir)),
+    config: (key: string) => ctx.gitConfig?.(key),
   };
   return output(words.slice(1), true, stdin, file, undefined, repo);
 }

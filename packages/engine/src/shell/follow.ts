@@ -26,6 +26,8 @@ import { splitWords } from './xargs.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { isNotebookPath, notebookProgram } from './notebook-code.js';
 import { crontabCommands } from './scheduler.js';
+import { isConfigRunner } from './config-commands.js';
+import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
 import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
@@ -1106,7 +1108,7 @@ export abstract class Follower {
     );
   }
 
-  private projectTasks(
+  protected projectTasks(
     command: SimpleCommand,
     index: number,
     frame: Frame,
@@ -1131,7 +1133,26 @@ export abstract class Follower {
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
-    if (runner === 'procfile' || runner === 'tox' || runner === 'pre-commit' || runner === 'deno' || runner === 'poe') {
+    if (isConfigRunner(runner)) {
+      // A configuration file the program reads and runs commands from (config-runs.ts).
+      const env = (name: string): string | undefined => {
+        const given = command.environment?.[name];
+        if (given !== undefined) return given;
+        this.files.askedEnvironment = true;
+        const v = command.cleanEnvironment ? undefined : scope.vars.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      const found = configRun(runner, command, this.files, env);
+      if (found === undefined) return;
+      ({ file, lines, label } = found);
+      whole = found.whole;
+    } else if (
+      runner === 'procfile' ||
+      runner === 'tox' ||
+      runner === 'pre-commit' ||
+      runner === 'deno' ||
+      runner === 'poe'
+    ) {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;

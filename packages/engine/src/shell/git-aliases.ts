@@ -77,6 +77,14 @@ export class GitAliases {
   /** The hooks folder a `git config core.hooksPath DIR` earlier in the line set (git config writes a file: it
    * outlives subshells and pipes); undefined: none set here. */
   hooksPath: string | undefined;
+  /** Every key a `git config` earlier in the line set (its value) or unset (undefined): what `git config --get KEY`
+   * prints later in the same line (git-output.ts). Not kept for the session: the team's own config is not known. */
+  private readonly values = new Map<string, string | undefined>();
+
+  /** The value a `git config` earlier in the line gave `key`; undefined when none here (or it was unset). */
+  configValue(key: string): string | undefined {
+    return this.values.get(key.toLowerCase());
+  }
 
   /** The alias body `command` (a git command) stands for, or undefined when its subcommand is no alias known here. */
   expansion(command: SimpleCommand, files?: ConfigFiles): string | undefined {
@@ -105,6 +113,7 @@ export class GitAliases {
     if (sub !== 'config') return undefined;
     const set = gitConfigAssignment(command);
     if (set?.key === 'core.hookspath') this.hooksPath = set.value;
+    if (set !== undefined && this.values.size < 64) this.values.set(set.key, set.value);
     const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
     // git 2.46's verbs (`git config set alias.x v`, `git config unset alias.x`) and the older option forms.
     if (first === 'set') return this.set(aliasName(second), third);

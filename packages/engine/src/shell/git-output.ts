@@ -16,6 +16,16 @@ const HEAD = new Set(['HEAD', '@']);
 export const topFrom = (cwd: string | undefined): string | undefined =>
   cwd === undefined || cwd === '.' || cwd === './' ? '.' : undefined;
 
+/** The key `git config [--get] KEY` / `git config get KEY` prints (scope options aside); undefined for other forms. */
+function configRead(words: readonly string[]): string | undefined {
+  if (words[0] !== 'config') return undefined;
+  const rest = words.slice(1).filter((w) => !/^--(?:local|global|system|worktree|includes|no-includes)$/.test(w));
+  if (rest[0] === 'get' || rest[0] === '--get') rest.shift();
+  return rest.length === 1 && !(rest[0] as string).startsWith('-') && (rest[0] as string).includes('.')
+    ? (rest[0] as string)
+    : undefined;
+}
+
 /** The upstream of HEAD's branch. */
 const UPSTREAM = new Set(['@{u}', '@{upstream}', 'HEAD@{u}', 'HEAD@{upstream}']);
 
@@ -156,6 +166,11 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo
     // INVARIANT: an unknown default branch prints nothing known (never a guess such as main, nor init.defaultBranch).
     const branch = repo.defaultBranch?.(asksDefault.remote, dir);
     return branch === undefined ? undefined : `${asksDefault.print(branch)}\n`;
+  }
+  const key = configRead(words);
+  if (key !== undefined) {
+    const value = repo.config?.(key);
+    return value === undefined ? undefined : `${value}\n`;
   }
   if (words.length === 2 && words[0] === 'rev-parse' && words[1] === '--show-toplevel') {
     const top = repo.top?.(dir);

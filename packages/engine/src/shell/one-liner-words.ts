@@ -191,7 +191,7 @@ interface TclWord {
  * control words are scanned too, since `if`, `proc`, `foreach` run them). `exec WORDS` runs a program with its
  * words; expect's `spawn WORDS` too; `system WORDS` runs them through /bin/sh; `file delete PATH…` deletes.
  */
-function scanTcl(code: string, depth = 0): OneLinerFinding[] {
+function scanTcl(code: string, depth = 0, sent: string[] = []): OneLinerFinding[] {
   const found: OneLinerFinding[] = [];
   let words: TclWord[] = [];
   const flush = (): void => {
@@ -199,6 +199,12 @@ function scanTcl(code: string, depth = 0): OneLinerFinding[] {
     const rest = words.slice(1);
     words = [];
     if (head === undefined || found.length >= MAX_CALLS) return;
+    // expect's `send "yes\r"` answers what the spawned program asks: its input (read below).
+    if (head === 'send' && rest.length > 0) {
+      const text = rest[rest.length - 1]?.value;
+      if (text !== undefined && sent.length < MAX_CALLS) sent.push(text.replace(/\r\n?/g, '\n'));
+      return;
+    }
     if (head === 'exec' || head === 'spawn' || head === 'system') {
       let args = rest;
       // exec's own switches (-ignorestderr, -keepnewline, --) and spawn's (-noecho, -console …) come first.
@@ -235,13 +241,13 @@ function scanTcl(code: string, depth = 0): OneLinerFinding[] {
       const body = code.slice(i + 1, end);
       // A braced body given to a control word runs as a script: its commands count too.
       if (words.length > 0 && depth < MAX_NESTING)
-        for (const f of scanTcl(body, depth + 1)) if (found.length < MAX_CALLS) found.push(f);
+        for (const f of scanTcl(body, depth + 1, sent)) if (found.length < MAX_CALLS) found.push(f);
       words.push({ value: body });
       i = end + 1;
     } else if (c === '[') {
       const end = closing(code, i, '[', ']');
       if (depth < MAX_NESTING)
-        for (const f of scanTcl(code.slice(i + 1, end), depth + 1)) if (found.length < MAX_CALLS) found.push(f);
+        for (const f of scanTcl(code.slice(i + 1, end), depth + 1, sent)) if (found.length < MAX_CALLS) found.push(f);
       words.push({ value: undefined });
       i = end + 1;
     } else if (c === '"') {
@@ -250,7 +256,7 @@ function scanTcl(code: string, depth = 0): OneLinerFinding[] {
       let plain = true;
       while (j < code.length && code[j] !== '"') {
         if (code[j] === '\\' && j + 1 < code.length) {
-          out += code[j + 1] === 'n' ? '\n' : code[j + 1] === 't' ? '\t' : code[j + 1];
+          out += code[j + 1] === 'n' ? '\n' : code[j + 1] === 't' ? '\t' : code[j + 1] === 'r' ? '\r' : code[j + 1];
           j += 2;
           continue;
         }
@@ -272,7 +278,12 @@ function scanTcl(code: string, depth = 0): OneLinerFinding[] {
     }
   }
   flush();
-  return found;
+  if (depth > 0 || sent.length === 0) return found;
+  // The answers the script sends are what each program it spawned reads on stdin (`yes` to terraform's question).
+  const answers = shellQuote(sent.join(''));
+  return found.map((f) =>
+    f.kind === 'shell' && f.call === 'spawn' ? { ...f, command: `printf %s ${answers} | ${f.command}` } : f,
+  );
 }
 
 /** Where the bracket opened at `at` closes (nested, backslash escapes skipped); the code's end when it does not. */

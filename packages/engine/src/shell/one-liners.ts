@@ -520,12 +520,31 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
     const folded = foldAwkVariables(code);
     return [...new Scan(foldPaths(folded, language), language).run(), ...awkRedirects(folded), ...awkPipes(folded)];
   }
-  // Perl's q{…}/qq{…}/qw(…) are read as the quoted literals they stand for (perl-quotes.ts).
-  const plain = language === 'perl' ? perlQuoteOperators(code) : code;
+  // Perl's q{…}/qq{…}/qw(…) are read as the quoted literals they stand for (perl-quotes.ts); Julia's Cmd([…]) of
+  // string literals as the command literal it builds.
+  const plain = language === 'perl' ? perlQuoteOperators(code) : language === 'julia' ? juliaCmdVectors(code) : code;
   return new Scan(foldPaths(plain, language), language).run();
 }
 
 const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
+
+/**
+ * Julia's `Cmd(["sh", "-c", "…"])` builds the same command as the literal `` `sh -c '…'` ``: a vector of plain string
+ * literals (no `$` interpolation) is rewritten as that literal, each element one word, so `run(Cmd([…]))` reads as
+ * `run(`…`)` does. Any other Cmd(…) is left as written (not read).
+ */
+function juliaCmdVectors(code: string): string {
+  if (!code.includes('Cmd(')) return code;
+  return code.replace(
+    /\bCmd\(\s*\[\s*("(?:[^"\\$]|\\[^$])*"(?:\s*,\s*"(?:[^"\\$]|\\[^$])*")*)\s*,?\s*\]\s*\)/g,
+    (_all, items: string) => {
+      const words = [...items.matchAll(/"((?:[^"\\$]|\\[^$])*)"/g)].map((m) =>
+        (m[1] as string).replace(/\\(.)/g, '$1'),
+      );
+      return `\`${words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ')}\``;
+    },
+  );
+}
 
 /** awk code with each variable assigned exactly once, to a string literal, replaced by that literal where it names a
  * command or a printed text: `system(NAME)`, `NAME | getline`, `print NAME | …`, `| NAME`. */

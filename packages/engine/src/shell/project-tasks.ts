@@ -3,6 +3,7 @@
 // ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
 // command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
 import { parse as parseYaml } from 'yaml';
+import type { ConfigRunner } from './config-commands.js';
 import { scanOneLiner } from './one-liners.js';
 import type { SimpleCommand } from './types.js';
 
@@ -27,7 +28,8 @@ export type TaskRunner =
   | 'systemd'
   | 'deno'
   | 'poe'
-  | 'act';
+  | 'act'
+  | ConfigRunner;
 
 /** One shell line a task runs, and where it came from (for `via` and explain). */
 export interface TaskLine {
@@ -183,8 +185,7 @@ function readMakefile(text: string): {
     const v = VARIABLE.exec(line);
     if (v !== null) {
       const [, name, value] = v as unknown as [string, string, string];
-      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!='))
-        for (const m of value.matchAll(SHELL_CALL)) parsing.push(m[1] as string);
+      if (/^[^=]*:{1,3}=/.test(line) || line.includes('!=')) parsing.push(...shellCalls(value));
       vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
       current = [];
       continue;
@@ -215,8 +216,21 @@ function readMakefile(text: string): {
   return { rules, first, vars, parsing };
 }
 
-/** `$(shell CMD)` with CMD's own parentheses balanced one level deep. */
-const SHELL_CALL = /\$\(shell[ \t]+((?:[^()]|\([^()]*\))*)\)/g;
+/** The CMD of each `$(shell CMD)` in a make value, its own parentheses balanced however deep (`$( (a && (b)) )`). */
+export function shellCalls(value: string): string[] {
+  const out: string[] = [];
+  for (const m of value.matchAll(/\$\(shell[ \t]+/g)) {
+    const from = (m.index as number) + m[0].length;
+    let depth = 1;
+    let i = from;
+    for (; i < value.length && depth > 0; i++) {
+      if (value[i] === '(') depth++;
+      else if (value[i] === ')') depth--;
+    }
+    if (depth === 0) out.push(value.slice(from, i - 1));
+  }
+  return out;
+}
 
 /** A recipe line as the shell gets it: make's prefixes (@ - +) off, its simple variables put in, `$$` → `$`. */
 function recipeLine(line: string, vars: Map<string, string>): string {

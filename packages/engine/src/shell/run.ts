@@ -7,6 +7,7 @@ import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
+import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
 import { KubeContext } from './kube-context.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
@@ -137,6 +138,9 @@ export abstract class Runner extends Follower {
         this.commandSettings(outer, frame, scope, pos, end, [...extraVia, ...o.via], (path, family, label) =>
           this.runFile(outer, at, path, family, label, given, frame, scope, pos, end),
         );
+      // A configuration file it reads here, whatever it runs (`ssh -F f host CMD`, `tmux -f f new 'CMD'`); a project's
+      // tasks (`pnpm ship`) are the command it runs, followed there.
+      if (isConfigRunner(declared?.tasks)) this.projectTasks(outer, at, frame, scope, pos, end, undefined);
     }
 
     if (u.kind === 'reparse') {
@@ -334,6 +338,7 @@ export abstract class Runner extends Follower {
                 defaultBranch: (remote, dir) =>
                   this.defaultBranchAt(remote, dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 top: (dir) => topFrom(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
+                config: (key) => this.gitAliases.configValue(key),
               },
             );
     // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).

@@ -53,11 +53,41 @@ export function forgetAssigned(outer: Scope, ...inner: readonly Scope[]): void {
 }
 
 /**
- * After a function call's body (`f main`, which ran in the caller's shell): what it assigned is unknown in the caller
- * (it may have been `local`, or assigned in a branch); its positional parameters were its own.
+ * After a function call's body (`f main`, which ran in the caller's shell): what it assigned is the caller's, with
+ * the value it ended with (a branch inside it already left its names unknown), except the names it declared its own
+ * (`local X`, `declare X` or `typeset X` without -g: bash gives the caller's value back); its positional parameters
+ * were its own.
  */
-export function forgetCalled(caller: Scope, body: Scope): void {
-  for (const name of body.vars.ownNames()) if (name !== POSITIONAL) caller.vars.set(name, UNKNOWN);
+export function returnFromCall(caller: Scope, body: Scope, locals: ReadonlySet<string>): void {
+  for (const name of body.vars.ownNames())
+    if (name !== POSITIONAL && !locals.has(name)) caller.vars.set(name, body.vars.get(name));
+}
+
+const LOCAL_NAMES = new WeakMap<SyntaxNode, ReadonlySet<string>>();
+const DECLARES_LOCAL: ReadonlySet<string> = new Set(['local', 'declare', 'typeset']);
+
+/**
+ * The names a function body declares its own: the words and assignments of its `local`, and of `declare`/`typeset`
+ * without -g (inside a function they are local too). Anywhere in the body, branches included: a name that may be
+ * local is kept from the caller (its value there stays what it was). Made once per body.
+ */
+export function localNames(body: SyntaxNode): ReadonlySet<string> {
+  const known = LOCAL_NAMES.get(body);
+  if (known !== undefined) return known;
+  const names = new Set<string>();
+  const visit = (n: SyntaxNode): void => {
+    if (n.type === 'Command' && n.name !== undefined && DECLARES_LOCAL.has(n.name.value)) {
+      const global = n.suffix.some((s) => s.type === 'Word' && /^-[A-Za-z]*g/.test(s.value));
+      if (!global)
+        for (const s of n.suffix)
+          if (s.type === 'Assignment') names.add(s.name);
+          else if (s.type === 'Word' && NAME.test(s.value)) names.add(s.value);
+    }
+    forEachChild(n, visit);
+  };
+  visit(body);
+  LOCAL_NAMES.set(body, names);
+  return names;
 }
 
 /** Names a shell builtin sets from its word arguments (read NAME…, unset NAME…). */

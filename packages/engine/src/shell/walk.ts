@@ -28,7 +28,8 @@ import {
   assignedNames,
   child,
   forgetAssigned,
-  forgetCalled,
+  localNames,
+  returnFromCall,
   inputDescriptorName,
   sameShell,
   shellDirectory,
@@ -38,6 +39,7 @@ import {
 import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
 import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 import { setParams } from './follow.js';
+import { regexMatch } from './regex-match.js';
 
 export type { Frame } from './run.js';
 
@@ -136,8 +138,10 @@ export class Walker extends Runner {
     list.commands.forEach((statement, i) => {
       const ran = this.node(statement.command, frame, scope, i === 0 ? stdin : NO_STDIN);
       if (i === 0) first = ran;
-      output = output === undefined || ran.output === undefined ? undefined : output + ran.output;
-      pieces += ran.output ?? ran.pieces ?? '';
+      // A command that never prints (`sleep 5`, `true`) adds nothing: `{ sleep 5; echo yes; } | terraform apply`.
+      const printed = ran.output ?? (printsNothing(statement.command) ? '' : undefined);
+      output = output === undefined || printed === undefined ? undefined : output + printed;
+      pieces += printed ?? ran.pieces ?? '';
     });
     // The first command read the pipe: an interpreter there is what the pipeline reports (`curl … | { sh; }`).
     if (output === undefined) {
@@ -272,6 +276,8 @@ export class Walker extends Runner {
         return NOTHING;
       case 'TestCommand':
         this.substitutionsOfChildren(node, frame, scope);
+        if (node.expression?.type === 'TestBinary' && node.expression.operator === '=~')
+          regexMatch(node.expression.left, node.expression.right, scope, this.expandContext(scope));
         return NOTHING;
       case 'Redirected': {
         const first = this.out.commands.length;
@@ -555,7 +561,7 @@ export class Walker extends Runner {
     // group's does.
     this.functionBody(fn.node, fn.frame, s, stdin);
     this.calling.delete(name);
-    forgetCalled(scope, s);
+    returnFromCall(scope, s, localNames(fn.node.body));
     // A function runs in the caller's shell: its `cd` is the caller's (a `( … )` body kept its own).
     scope.cwd = s.cwd;
   }
@@ -701,11 +707,23 @@ export class Walker extends Runner {
       branch: this.branchAt,
       upstream: this.upstreamAt,
       defaultBranch: this.defaultBranchAt,
+      gitConfig: (key) => this.gitAliases.configValue(key),
       depth: 0,
       stdin: this.shellStdin,
     };
   }
 }
+
+/** Programs that never print to stdout (by name as written: a path may be another program). */
+const SILENT: ReadonlySet<string> = new Set(['sleep', 'true', ':', 'wait']);
+
+/** A simple command of a program that never prints, its name written plainly (no prefix assignment, no redirect). */
+const printsNothing = (node: PipelineNode | AndOr): boolean =>
+  node.type === 'Command' &&
+  node.name !== undefined &&
+  SILENT.has(node.name.text) &&
+  node.prefix.length === 0 &&
+  node.redirects.length === 0;
 
 const ALIAS_NAME = /^[^\s=/$`'"\\|&;()<>]+$/;
 

@@ -19,6 +19,8 @@ export const PSQL: ProgramDeclaration = {
   input: { as: 'sql', files: ['-f', '--file'], statements: ['-c', '--command'] },
   // `psql -c '\\! CMD'`: the meta-command hands CMD to a shell (blind round 7)
   runs: [{ options: [], commandOption: ['-c', '--command'], commandPrefix: /^\s*\\!\s*/, rest: false }],
+  // Its startup file (PSQLRC, else ~/.psqlrc; not with -X): `\\!` lines run by a shell (config-commands.ts)
+  tasks: 'psqlrc',
 };
 
 export const MYSQL: ProgramDeclaration = {

@@ -262,6 +262,8 @@ export interface RepositoryFacts {
   /** The top of the working tree, as a path from where the call starts: `.` there (a project is opened at its top),
    * else not known. */
   top?(dir: string | undefined): string | undefined;
+  /** The value a `git config KEY VALUE` earlier in the same call set (git-aliases.ts), when one did. */
+  config?(key: string): string | undefined;
 }
 
 /** Where a program's own code is (awk '…', gawk -e '…'): read for the calls the one-liner table knows. */

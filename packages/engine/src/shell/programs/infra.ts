@@ -238,6 +238,23 @@ export const RAKE: ProgramDeclaration = {
   tasks: 'rakefile',
 };
 
+export const NINJA: ProgramDeclaration = {
+  names: ['ninja', 'samu'],
+  about:
+    'ninja [TARGET…]: runs the rules of build.ninja (-f names it, -C moves it) the targets need; -n and -t run none',
+  globals: { value: ['-C', '-f', '-j', '-k', '-l', '-d', '-t', '-w'], flag: ['-n', '-v', '--verbose', '--quiet'] },
+  options: {},
+  cwd: ['-C'],
+  tasks: 'ninja',
+};
+
+export const LEFTHOOK: ProgramDeclaration = {
+  names: ['lefthook'],
+  about: 'lefthook run HOOK: runs the hook’s commands, jobs and scripts from lefthook.yml',
+  options: { '*': ['--commands', '--jobs', '--tags', '--file', '--exclude'] },
+  tasks: 'lefthook',
+};
+
 export const GO: ProgramDeclaration = {
   names: ['go'],
   about: 'go: single-dash options (-run, -count=1, -update); -C moves it; `go run x.go` runs the file',
@@ -260,4 +277,6 @@ export const GO: ProgramDeclaration = {
       ...['-coverprofile', '-covermode', '-coverpkg', '-cpu', '-parallel', '-exec', '-mod', '-modfile', '-buildmode'],
     ],
   },
+  // `go generate [PKG…]`: the //go:generate lines of the Go files the session wrote there (config-commands.ts)
+  tasks: 'go-generate',
 };

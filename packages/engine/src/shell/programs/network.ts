@@ -88,4 +88,7 @@ export const SSH: ProgramDeclaration = {
       notWhen: ['-V', '-G', '-O', '-Q'],
     },
   ],
+  // The ssh_config it reads (-F, else ~/.ssh/config): ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
+  // of the host's blocks run here (config-commands.ts)
+  tasks: 'ssh-config',
 };

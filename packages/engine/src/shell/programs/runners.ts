@@ -498,12 +498,16 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     about: 'tmux new-session/new-window/split-window/respawn-pane/run-shell: the shell command runs in the new pane',
     globals: { value: ['-L', '-S', '-f'], flag: ['-2', '-u', '-v', '-C', '-D', '-l', '-N'] },
     options: {},
+    // `tmux source-file F`, `tmux -f F …`: F's run-shell and if-shell commands (config-commands.ts)
+    tasks: 'tmux',
     runs: [
       {
         subcommands: ['new-session', 'new', 'new-window', 'neww', 'split-window', 'splitw', 'respawn-pane', 'respawnp'],
         options: ['-s', '-n', '-t', '-c', '-x', '-y', '-e', '-F', '-l', '-f'],
         cwd: ['-c'],
         joined: true,
+        // a command of its own too: the server it starts reads `-f F` (its run-shell lines run)
+        itself: true,
       },
       {
         subcommands: ['respawn-window', 'respawnw', 'run-shell', 'run'],

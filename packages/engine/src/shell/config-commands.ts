@@ -1,0 +1,369 @@
+// Commands a program runs from a configuration file it reads: ninja's rules, lefthook's hooks, go generate's
+// //go:generate lines, tmux's run-shell and if-shell, ssh's ProxyCommand/LocalCommand/KnownHostsCommand and
+// `Match exec`, psql's startup file (`\!`). Like project-tasks.ts, only for a file the session wrote (follow.ts asks
+// the ledger): the team's own files are theirs. Pure functions over the file's text, bounded by TASK_LIMITS; each
+// returns the shell lines the program would run, and follow.ts walks them as a script of the call.
+import { parse as parseYaml } from 'yaml';
+import { RE2JS } from 're2js';
+import { globMatch } from './glob-match.js';
+import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
+
+/** Runners whose lines come from a configuration file (program declarations' `tasks`). */
+export const CONFIG_RUNNERS = ['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'] as const;
+export type ConfigRunner = (typeof CONFIG_RUNNERS)[number];
+
+export const isConfigRunner = (runner: string | undefined): runner is ConfigRunner =>
+  runner !== undefined && (CONFIG_RUNNERS as readonly string[]).includes(runner);
+
+const push = (out: TaskLine[], source: string, label: string): void => {
+  if (out.length < TASK_LIMITS.maxLines && source.trim() !== '') out.push({ source: source.trim(), label });
+};
+
+// ── ninja ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface NinjaBuild {
+  readonly outputs: readonly string[];
+  readonly rule: string;
+  readonly inputs: readonly string[];
+  readonly vars: Map<string, string>;
+}
+
+/** ninja's `$` escapes in a path or value: `$ ` a blank, `$:` a colon, `$$` a dollar. */
+const ninjaWords = (text: string): string[] =>
+  text
+    .split(/(?<!\$) +/)
+    .filter((w) => w !== '')
+    .map((w) => w.replace(/\$([ :$])/g, '$1'));
+
+/**
+ * The commands `ninja [TARGET…]` runs from a build.ninja text: each named target's rule, after the builds its inputs
+ * need (each once); no target: the `default` targets, else every build. `$in`, `$out` and the build's and rule's own
+ * variables are put in; the `phony` rule runs nothing.
+ */
+export function ninjaCommands(text: string, targets: readonly string[]): TaskLine[] {
+  const rules = new Map<string, Map<string, string>>();
+  const builds: NinjaBuild[] = [];
+  const globals = new Map<string, string>();
+  const defaults: string[] = [];
+  let block: Map<string, string> | undefined;
+  for (const line of text.replace(/\$\r?\n[ \t]*/g, '').split(/\r?\n/)) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const indented = /^[ \t]/.test(line);
+    const binding = /^\s*([A-Za-z0-9_.-]+)\s*=\s?(.*)$/.exec(line);
+    if (indented && block !== undefined && binding !== null) {
+      block.set(binding[1] as string, binding[2] as string);
+      continue;
+    }
+    block = undefined;
+    const rule = /^rule\s+(\S+)/.exec(line);
+    if (rule !== null) {
+      block = new Map();
+      rules.set(rule[1] as string, block);
+      continue;
+    }
+    const build = /^build\s+(.*?)(?<!\$):\s*(\S+)\s*(.*)$/.exec(line);
+    if (build !== null) {
+      const inputs = (build[3] as string).split(/\s+\|\|?\s+/)[0] as string;
+      block = new Map();
+      builds.push({
+        outputs: ninjaWords((build[1] as string).replace(/\s\|\s.*$/, '')),
+        rule: build[2] as string,
+        inputs: ninjaWords(inputs),
+        vars: block,
+      });
+      continue;
+    }
+    const deflt = /^default\s+(.*)$/.exec(line);
+    if (deflt !== null) {
+      defaults.push(...ninjaWords(deflt[1] as string));
+      continue;
+    }
+    if (binding !== null) globals.set(binding[1] as string, binding[2] as string);
+  }
+  const byOutput = new Map<string, NinjaBuild>();
+  for (const b of builds) for (const o of b.outputs) if (!byOutput.has(o)) byOutput.set(o, b);
+  const out: TaskLine[] = [];
+  const seen = new Set<NinjaBuild>();
+  const visit = (b: NinjaBuild | undefined, depth: number): void => {
+    if (b === undefined || seen.has(b) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
+    seen.add(b);
+    for (const input of b.inputs) visit(byOutput.get(input), depth + 1);
+    const rule = rules.get(b.rule);
+    const command = rule?.get('command');
+    if (b.rule === 'phony' || command === undefined) return;
+    const lookup = (name: string): string =>
+      name === 'in'
+        ? b.inputs.join(' ')
+        : name === 'out'
+          ? b.outputs.join(' ')
+          : (b.vars.get(name) ?? rule?.get(name) ?? globals.get(name) ?? '');
+    // One pass, so `$$HOME` stays `$HOME` for the shell (an escape is not read again as a variable).
+    const expanded = command.replace(
+      /\$(?:([ :$])|\{([A-Za-z0-9_.-]+)\}|([A-Za-z0-9_-]+))/g,
+      (_m, escaped?: string, braced?: string, bare?: string) => escaped ?? lookup((braced ?? bare) as string),
+    );
+    push(out, expanded, b.outputs[0] ?? b.rule);
+  };
+  const wanted = targets.length > 0 ? targets : defaults;
+  if (wanted.length === 0) for (const b of builds) visit(b, 0);
+  else for (const t of wanted) visit(byOutput.get(t.replace(/^\.\//, '')), 0);
+  return out;
+}
+
+// ── lefthook ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The commands `lefthook run HOOK` runs from a lefthook.yml text: its `commands.*.run`, its `jobs` (and groups'
+ * jobs) `run`, and its `scripts` as `RUNNER .lefthook/HOOK/NAME` (a script the session wrote there is then read).
+ * Lefthook's `{staged_files}`-style templates stay as written. Not YAML, or no such hook: nothing known to run.
+ */
+export function lefthookCommands(text: string, hook: string): TaskLine[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, { maxAliasCount: 16 });
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    return [];
+  }
+  const entry = record(record(doc)?.[hook]);
+  if (entry === undefined) return [];
+  const out: TaskLine[] = [];
+  for (const [name, command] of Object.entries(record(entry.commands) ?? {})) {
+    const run = record(command)?.run;
+    if (typeof run === 'string') push(out, run, `${hook} ${name}`);
+  }
+  const jobs = (list: unknown, depth: number): void => {
+    if (!Array.isArray(list) || depth > 4) return;
+    for (const job of list) {
+      const j = record(job);
+      if (j === undefined) continue;
+      if (typeof j.run === 'string') push(out, j.run, `${hook} ${typeof j.name === 'string' ? j.name : 'job'}`);
+      if (typeof j.script === 'string')
+        push(out, `${typeof j.runner === 'string' ? j.runner : 'sh'} .lefthook/${hook}/${j.script}`, `${hook} script`);
+      jobs(record(j.group)?.jobs, depth + 1);
+    }
+  };
+  jobs(entry.jobs, 0);
+  for (const [name, script] of Object.entries(record(entry.scripts) ?? {})) {
+    const runner = record(script)?.runner;
+    push(out, `${typeof runner === 'string' ? runner : 'sh'} .lefthook/${hook}/${name}`, `${hook} ${name}`);
+  }
+  return out;
+}
+
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+// ── go generate ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The commands `go generate` runs from a Go file's text: each `//go:generate CMD` line, with the aliases its
+ * `//go:generate -command NAME CMD…` lines define put in. `run` keeps only directives the -run regexp matches and
+ * `skip` drops those -skip matches (RE2, as Go's regexp). Go runs each without a shell; its words are the same.
+ */
+export function goGenerateCommands(text: string, run?: string, skip?: string): TaskLine[] {
+  const compile = (source: string | undefined): RE2JS | undefined => {
+    if (source === undefined || source === '') return undefined;
+    try {
+      return RE2JS.compile(source);
+    } catch {
+      return undefined;
+    }
+  };
+  const keep = compile(run);
+  const drop = compile(skip);
+  const aliases = new Map<string, string>();
+  const out: TaskLine[] = [];
+  for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.+?)[ \t]*\r?$/gm)) {
+    const directive = m[1] as string;
+    const alias = /^-command\s+(\S+)\s+(.+)$/.exec(directive);
+    if (alias !== null) {
+      aliases.set(alias[1] as string, alias[2] as string);
+      continue;
+    }
+    if (keep !== undefined && !keep.matcher(directive).find()) continue;
+    if (drop?.matcher(directive).find()) continue;
+    const [first = '', ...rest] = directive.split(/(?<=^\S+)\s+/);
+    push(out, aliases.has(first) ? [aliases.get(first), ...rest].join(' ') : directive, 'go:generate');
+  }
+  return out;
+}
+
+/**
+ * The Go files `go generate [PKG…]` reads, as globs under its folder: `./...` and `dir/...` every .go file below,
+ * `dir` or none its own folder, a `.go` file that file. An import path (no leading `.` or `/`) is not a folder here.
+ */
+export function goGenerateGlobs(positionals: readonly string[]): string[] {
+  const packages = positionals.slice(1);
+  if (packages.length === 0) return ['*.go'];
+  const out: string[] = [];
+  for (const p of packages) {
+    if (p.endsWith('.go')) out.push(p);
+    else if (p === '...' || p.endsWith('/...')) {
+      const dir = p.slice(0, -3).replace(/\/$/, '');
+      if (dir === '' || /^(?:\.|\.\.|\/)/.test(dir)) out.push(`${dir === '' ? '.' : dir}/**/*.go`);
+    } else if (/^(?:\.|\.\.|\/)/.test(p)) out.push(`${p.replace(/\/$/, '')}/*.go`);
+  }
+  return out;
+}
+
+// ── tmux ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Words of a tmux configuration line: blanks split, '…' and "…" quote (with \ escapes in "…"), # starts a comment. */
+function tmuxWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (c === ' ' || c === '\t') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === '#' && word === undefined) break;
+    else if (c === "'" || c === '"') {
+      const close = c === "'" ? line.indexOf("'", i + 1) : closingDoubleQuote(line, i + 1);
+      const end = close === -1 ? line.length : close;
+      const body = line.slice(i + 1, end);
+      word = (word ?? '') + (c === '"' ? body.replace(/\\(.)/g, '$1') : body);
+      i = end;
+    } else if (c === '\\' && i + 1 < line.length) word = (word ?? '') + line[++i];
+    else if (c === ';' && word === undefined) words.push(';');
+    else word = (word ?? '') + c;
+  }
+  if (word !== undefined) words.push(word);
+  return words;
+}
+
+function closingDoubleQuote(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
+}
+
+/** tmux's options of the commands that hand a string to a shell, that take a value. */
+const TMUX_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  'run-shell': new Set(['-c', '-d', '-t']),
+  'if-shell': new Set(['-t']),
+};
+const TMUX_ALIASES: Readonly<Record<string, string>> = { run: 'run-shell', if: 'if-shell' };
+
+/**
+ * The shell commands a tmux configuration text runs when it is sourced: `run-shell [-b] CMD` (`run`), the condition of
+ * `if-shell CMD A [B]` (not with -F, a format) and the tmux commands A and B read again, anywhere in a line — after
+ * `bind KEY` too (the human's key press runs it later, in the human's name).
+ */
+export function tmuxCommands(text: string, depth = 0): TaskLine[] {
+  const out: TaskLine[] = [];
+  if (depth > 3) return out;
+  for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+    const words = tmuxWords(line);
+    for (let i = 0; i < words.length; i++) {
+      const name = TMUX_ALIASES[words[i] as string] ?? (words[i] as string);
+      const values = TMUX_VALUE_OPTIONS[name];
+      if (values === undefined) continue;
+      let j = i + 1;
+      let format = false;
+      while (j < words.length && /^-[A-Za-z]+$/.test(words[j] as string)) {
+        const flag = words[j] as string;
+        if (flag.includes('F')) format = true;
+        j += values.has(flag) ? 2 : 1;
+      }
+      const first = words[j];
+      if (first === undefined) continue;
+      if (name === 'run-shell') {
+        push(out, first, 'run-shell');
+        i = j;
+        continue;
+      }
+      if (!format) push(out, first, 'if-shell');
+      for (const branch of words.slice(j + 1, j + 3))
+        for (const inner of tmuxCommands(branch, depth + 1)) push(out, inner.source, inner.label);
+      i = j + 2;
+    }
+  }
+  return out;
+}
+
+// ── ssh ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** ssh_config's keywords whose value is a command its local shell runs. */
+const SSH_COMMANDS: Readonly<Record<string, string>> = {
+  proxycommand: 'ProxyCommand',
+  localcommand: 'LocalCommand',
+  knownhostscommand: 'KnownHostsCommand',
+};
+
+/** Whether an ssh_config `Host` line's patterns (`*`, `?`, `!neg`, comma or blank separated) match the host. */
+function hostMatches(patterns: string, host: string): boolean {
+  let hit = false;
+  for (const p of patterns.split(/[\s,]+/).filter(Boolean)) {
+    const negated = p.startsWith('!');
+    if (globMatch((negated ? p.slice(1) : p).toLowerCase(), host.toLowerCase())) {
+      if (negated) return false;
+      hit = true;
+    }
+  }
+  return hit;
+}
+
+/**
+ * The commands ssh's local shell runs for a connection to `host` from an ssh_config text: ProxyCommand, LocalCommand
+ * (ssh runs it only with PermitLocalCommand: the stricter reading keeps it) and KnownHostsCommand in the blocks whose
+ * `Host` patterns match, and every `Match exec "CMD"` (ssh runs it to decide whether the block applies). `none` runs
+ * nothing; `%h`-style tokens stay as written. The first value of a keyword wins, as ssh reads it.
+ */
+export function sshConfigCommands(text: string, host: string): TaskLine[] {
+  const out: TaskLine[] = [];
+  const taken = new Set<string>();
+  let applies = true;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const m = /^([A-Za-z]+)(?:\s*=\s*|\s+)(.*)$/.exec(line);
+    if (m === null) continue;
+    const key = (m[1] as string).toLowerCase();
+    const value = (m[2] as string).trim();
+    if (key === 'host') {
+      applies = hostMatches(value, host);
+      continue;
+    }
+    if (key === 'match') {
+      // Every `exec` criterion runs while ssh decides; the block's other criteria are not read (it may apply).
+      for (const e of value.matchAll(/\bexec\s+(?:"((?:[^"\\]|\\.)*)"|(\S+))/gi))
+        push(out, (e[1] ?? e[2]) as string, 'Match exec');
+      applies = true;
+      continue;
+    }
+    const keyword = SSH_COMMANDS[key];
+    if (keyword === undefined || !applies || taken.has(key) || /^none$/i.test(value)) continue;
+    taken.add(key);
+    push(out, value, keyword);
+  }
+  return out;
+}
+
+/** The host an ssh command connects to: its first word, without `user@` and `:port`. */
+export const sshHost = (destination: string): string =>
+  destination
+    .replace(/^ssh:\/\//, '')
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d+$/, '');
+
+// ── psql ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The shell commands psql runs from its startup file: `\! CMD` lines, and the pipe of `\o |CMD` and `\g |CMD`
+ * (psql starts CMD to take the output). Other meta-commands and SQL run nothing on this machine.
+ */
+export function psqlrcCommands(text: string): TaskLine[] {
+  const out: TaskLine[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const shell = /^\\!\s*(.*)$/.exec(line);
+    if (shell !== null) push(out, shell[1] as string, '\\!');
+    const pipe = /\\[og]\s*\|\s*(.+)$/.exec(line);
+    if (pipe !== null) push(out, pipe[1] as string, '\\o |');
+  }
+  return out;
+}

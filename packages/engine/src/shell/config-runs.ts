@@ -1,0 +1,164 @@
+// Which configuration file a command reads and runs commands from (config-commands.ts reads them): the file named by
+// its option, else the one its program looks for (build.ninja in its folder, lefthook.yml, ~/.ssh/config, PSQLRC or
+// ~/.psqlrc), among the files the call or the session wrote. A file the session did not write is not read.
+import {
+  type ConfigRunner,
+  goGenerateCommands,
+  goGenerateGlobs,
+  lefthookCommands,
+  ninjaCommands,
+  psqlrcCommands,
+  sshConfigCommands,
+  sshHost,
+  tmuxCommands,
+} from './config-commands.js';
+import { resolve } from './paths.js';
+import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
+import { USUAL_HOMES } from './startup-files.js';
+import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
+
+export interface ConfigFiles {
+  file(path: string): ShellFile | undefined;
+  matching(pattern: string): GlobMatch[];
+}
+
+export interface ConfigRun {
+  /** The first file whose commands are run (explain names it). */
+  readonly file: string;
+  readonly lines: readonly TaskLine[];
+  readonly label: string;
+  /** False when a file is known only in the pieces the session put into it. */
+  readonly whole: boolean;
+}
+
+const option = (command: SimpleCommand, names: readonly string[]): string | undefined =>
+  [...command.globals, ...command.flags].find((f) => names.includes(f.name))?.value;
+const has = (command: SimpleCommand, names: readonly string[]): boolean =>
+  [...command.globals, ...command.flags].some((f) => names.includes(f.name));
+
+/** `~/x` as the files a home folder may hold: HOME when known, else the usual homes (startup-files.ts). */
+function inHome(files: ConfigFiles, relative: string, home: string | undefined): GlobMatch[] {
+  const out: GlobMatch[] = [];
+  for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {
+    const path = `${folder}/${relative}`;
+    if (path.includes('*')) out.push(...files.matching(path));
+    else {
+      const file = files.file(path);
+      if (file !== undefined) out.push({ path, file });
+    }
+  }
+  return out;
+}
+
+function named(files: ConfigFiles, paths: readonly string[]): GlobMatch[] {
+  const out: GlobMatch[] = [];
+  for (const path of paths) {
+    const file = files.file(path);
+    if (file !== undefined) out.push({ path, file });
+  }
+  return out;
+}
+
+/** The files a command's runner reads, and the lines each one runs. */
+function located(
+  runner: ConfigRunner,
+  command: SimpleCommand,
+  files: ConfigFiles,
+  env: (name: string) => string | undefined,
+): { found: GlobMatch[]; lines: (text: string) => TaskLine[]; label: string } | undefined {
+  const here = (name: string): string => resolve(command.cwd, name);
+  const [sub, ...rest] = command.positionals;
+  switch (runner) {
+    case 'ninja': {
+      // -n prints, -t runs one of its tools (targets, graph, clean: none runs a rule).
+      if (has(command, ['-n', '-t'])) return undefined;
+      return {
+        found: named(files, [here(option(command, ['-f']) ?? 'build.ninja')]),
+        lines: (text) => ninjaCommands(text, command.positionals),
+        label: command.positionals[0] ?? 'default',
+      };
+    }
+    case 'lefthook': {
+      if (sub !== 'run' || rest[0] === undefined) return undefined;
+      const hook = rest[0];
+      const names = ['lefthook', '.lefthook', '.config/lefthook', 'lefthook-local', '.lefthook-local'];
+      return {
+        found: named(
+          files,
+          names.flatMap((n) => [here(`${n}.yml`), here(`${n}.yaml`)]),
+        ),
+        lines: (text) => lefthookCommands(text, hook),
+        label: `run ${hook}`,
+      };
+    }
+    case 'go-generate': {
+      if (sub !== 'generate' || has(command, ['-n'])) return undefined;
+      const globs = goGenerateGlobs(command.positionals).map(here);
+      const run = option(command, ['-run']);
+      const skip = option(command, ['-skip']);
+      return {
+        found: globs.flatMap((g) => (g.includes('*') ? files.matching(g) : named(files, [g]))),
+        lines: (text) => goGenerateCommands(text, run, skip),
+        label: 'generate',
+      };
+    }
+    case 'tmux': {
+      // `tmux source-file F…` (source) reads F now; `-f F` is read by the server it starts.
+      const sourced = sub === 'source-file' || sub === 'source' ? rest.filter((p) => !p.startsWith('-')) : [];
+      const config = option(command, ['-f']);
+      const paths = [...sourced, ...(config === undefined ? [] : [config])].map(here);
+      return paths.length === 0
+        ? undefined
+        : { found: named(files, paths), lines: (text) => tmuxCommands(text), label: sub ?? 'server' };
+    }
+    case 'ssh-config': {
+      const destination = command.positionals[0];
+      if (destination === undefined) return undefined;
+      const host = sshHost(destination);
+      const config = option(command, ['-F']);
+      return {
+        found:
+          config === undefined
+            ? inHome(files, '.ssh/config', env('HOME'))
+            : config === 'none'
+              ? []
+              : named(files, [here(config)]),
+        lines: (text) => sshConfigCommands(text, host),
+        label: host,
+      };
+    }
+    case 'psqlrc': {
+      if (has(command, ['-X', '--no-psqlrc'])) return undefined;
+      const given = env('PSQLRC');
+      return {
+        found:
+          given !== undefined && given !== '' ? named(files, [here(given)]) : inHome(files, '.psqlrc', env('HOME')),
+        lines: psqlrcCommands,
+        label: 'psqlrc',
+      };
+    }
+  }
+}
+
+/**
+ * The commands a program runs from the configuration files the call or the session wrote, when it reads one
+ * (`env` gives the command's environment: PSQLRC, HOME); undefined when it reads none or they run nothing.
+ */
+export function configRun(
+  runner: ConfigRunner,
+  command: SimpleCommand,
+  files: ConfigFiles,
+  env: (name: string) => string | undefined,
+): ConfigRun | undefined {
+  const where = located(runner, command, files, env);
+  if (where === undefined) return undefined;
+  let run: { file: string; lines: TaskLine[]; label: string; whole: boolean } | undefined;
+  for (const { path, file } of where.found) {
+    const lines = where.lines(file.text ?? file.pieces.join('\n'));
+    if (lines.length === 0) continue;
+    run ??= { file: path, lines: [], label: where.label, whole: true };
+    run.lines.push(...lines.slice(0, TASK_LIMITS.maxLines - run.lines.length));
+    if (file.text === undefined) run.whole = false;
+  }
+  return run;
+}
