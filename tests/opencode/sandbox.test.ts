@@ -7,7 +7,7 @@
 // switched off by the contract file, and says so.
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@semantic-anchors/sandbox';
@@ -26,6 +26,9 @@ const SECRET_MARKER = 'e2e-opencode-env-marker-never-in-the-sandbox';
 const PROVIDER_KEY = 'sk-ant-api03-e2eProviderKeyNeverShown';
 const MCP_TOKEN = 'lin_oauth_e2eMcpTokenNeverShown';
 const CONFIG = '.opencode/opencode-semantic-anchors.yaml';
+/** A folder on the human's PATH inside the temp folder that does not exist yet (npm puts `/tmp/node_modules/.bin` there
+ * for a script run from a project under /tmp): protected, so the agent cannot put a `git` there for the human. */
+const MISSING_PATH_DIR = `/tmp/sa-e2e-path-${process.pid}/node_modules/.bin`;
 
 /**
  * A script the agent writes so that the rules cannot read it (through `tr`: the engine reads a script the session
@@ -56,12 +59,28 @@ describe('the OS sandbox in a real opencode', () => {
         'src/app.js': 'console.log("app");\n',
         'package.json': '{ "name": "shop", "version": "1.0.0", "type": "module" }\n',
       },
-      env: { E2E_SECRET_MARKER: SECRET_MARKER },
+      env: { E2E_SECRET_MARKER: SECRET_MARKER, PATH: `${MISSING_PATH_DIR}:${process.env.PATH ?? ''}` },
     });
   });
   afterAll(async () => {
     await h?.stop();
+    rmSync(MISSING_PATH_DIR.replace(/\/node_modules\/\.bin$/, ''), { recursive: true, force: true });
     await new Promise<void>((resolve) => devServer?.close(() => resolve()));
+  });
+
+  it("a missing PATH folder of the human's under /tmp is made and stays, read-only to the agent (no mount point that comes and goes)", async () => {
+    const session = await h.client.createSession();
+    const parts = await turn(h, session, [
+      write(h, 'plant.sh', `printf '#!/bin/sh\\necho planted\\n' > ${MISSING_PATH_DIR}/git; echo "exit=$?"\n`),
+      bash('sh plant.sh'),
+    ]);
+    expectRan(parts[0]);
+    expectRan(parts[1]);
+    // Made by the plugin before the first call, and still there after the calls (a mount point the sandbox runtime
+    // made would be removed after each command, and a second opencode binding it in between would fail to start).
+    expect(statSync(MISSING_PATH_DIR).isDirectory()).toBe(true);
+    expect(existsSync(join(MISSING_PATH_DIR, 'git'))).toBe(false);
+    expect(parts[1]?.output).not.toContain('exit=0');
   });
 
   it('a script cannot plant a plugin, switch the plugin off in ~/.bashrc, or leave a git hook', async () => {

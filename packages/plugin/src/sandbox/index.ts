@@ -18,7 +18,14 @@ import { localPortsPrefix } from './local-ports.js';
 import { excludesEnv, gitGlobalEnv, placeholderPatterns, userExcludesFile, writeExcludesFile } from './placeholders.js';
 import { firstUseCaches, pnpmStoreEnv } from './pnpm-store.js';
 import { quietChecksEnv } from './quiet-checks.js';
-import { sandboxHost, sandboxPolicy, type SandboxHost, type SandboxPolicy, unreadableFiles } from './policy.js';
+import {
+  isInside,
+  sandboxHost,
+  sandboxPolicy,
+  type SandboxHost,
+  type SandboxPolicy,
+  unreadableFiles,
+} from './policy.js';
 import { readRefusals, refusalNote, type Refusal } from './refusals.js';
 import { sandboxRuntime, type SandboxRuntime } from './runtime.js';
 import { sandboxStatusLine, type SandboxStatus } from './status.js';
@@ -266,6 +273,7 @@ export class Sandbox {
     this.makeTempCodeCaches(snapshot.protect.hostState);
     this.makeFirstUseCaches();
     const policy = sandboxPolicy(snapshot.protect, on, this.host, { real: realPath });
+    this.makeProtectedFolders(snapshot.protect.startupFiles, policy.writable);
     this.cached = { snapshot, policy };
     if (policy.refusedLocalPorts.length > 0)
       this.options.channels.log(
@@ -274,6 +282,31 @@ export class Sandbox {
         {},
       );
     return policy;
+  }
+
+  /**
+   * Folders protected whole outside the project inside a folder the sandbox opens (a PATH folder of the human's under
+   * /tmp or ~/.cache, yarn's and deno's bin folders, a folder the startup files source from) are made when missing,
+   * empty, and left: bound read-only as they are. A missing one would be a mount point the sandbox runtime makes on the
+   * host before each command and removes after it — and a second opencode on this machine that saw it in between binds
+   * a path that is gone when its bubblewrap starts ("Can't find source path": its honest command does not run).
+   */
+  private makeProtectedFolders(startupFiles: readonly string[], writable: readonly string[]): void {
+    const project = [
+      this.host.directory,
+      ...(this.host.worktree && this.host.worktree !== '/' ? [this.host.worktree] : []),
+    ];
+    for (const entry of startupFiles) {
+      if (!entry.endsWith('/**')) continue;
+      const dir = entry.slice(0, -3);
+      if (project.some((p) => isInside(dir, p)) || !writable.some((w) => isInside(dir, w) && dir !== w)) continue;
+      if (existsSync(dir)) continue;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o755 });
+      } catch (error) {
+        this.options.channels.log('warn', `sandbox: could not make the protected folder ${dir} (${String(error)})`, {});
+      }
+    }
   }
 
   /**
