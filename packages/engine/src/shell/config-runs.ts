@@ -14,13 +14,10 @@ import {
 } from './config-commands.js';
 import { resolve } from './paths.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
-import { USUAL_HOMES } from './startup-files.js';
-import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
+import { type HomeFiles, inHome } from './startup-files.js';
+import type { GlobMatch, SimpleCommand } from './types.js';
 
-export interface ConfigFiles {
-  file(path: string): ShellFile | undefined;
-  matching(pattern: string): GlobMatch[];
-}
+export type ConfigFiles = HomeFiles;
 
 export interface ConfigRun {
   /** The first file whose commands are run (explain names it). */
@@ -35,20 +32,6 @@ const option = (command: SimpleCommand, names: readonly string[]): string | unde
   [...command.globals, ...command.flags].find((f) => names.includes(f.name))?.value;
 const has = (command: SimpleCommand, names: readonly string[]): boolean =>
   [...command.globals, ...command.flags].some((f) => names.includes(f.name));
-
-/** `~/x` as the files a home folder may hold: HOME when known, else the usual homes (startup-files.ts). */
-function inHome(files: ConfigFiles, relative: string, home: string | undefined): GlobMatch[] {
-  const out: GlobMatch[] = [];
-  for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {
-    const path = `${folder}/${relative}`;
-    if (path.includes('*')) out.push(...files.matching(path));
-    else {
-      const file = files.file(path);
-      if (file !== undefined) out.push({ path, file });
-    }
-  }
-  return out;
-}
 
 function named(files: ConfigFiles, paths: readonly string[]): GlobMatch[] {
   const out: GlobMatch[] = [];

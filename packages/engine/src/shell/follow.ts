@@ -34,7 +34,16 @@ import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declar
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import type { ExpandContext } from './expand.js';
-import { descriptorName, HISTORY, inputDescriptorName, openedOn, PIPE, pipeName, type Scope } from './scope.js';
+import {
+  commandVariable,
+  descriptorName,
+  HISTORY,
+  inputDescriptorName,
+  openedOn,
+  PIPE,
+  pipeName,
+  type Scope,
+} from './scope.js';
 import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
 import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
@@ -1136,11 +1145,8 @@ export abstract class Follower {
     if (isConfigRunner(runner)) {
       // A configuration file the program reads and runs commands from (config-runs.ts).
       const env = (name: string): string | undefined => {
-        const given = command.environment?.[name];
-        if (given !== undefined) return given;
-        this.files.askedEnvironment = true;
-        const v = command.cleanEnvironment ? undefined : scope.vars.get(name);
-        return typeof v === 'string' ? v : undefined;
+        if (command.environment?.[name] === undefined) this.files.askedEnvironment = true;
+        return commandVariable(command, scope, name);
       };
       const found = configRun(runner, command, this.files, env);
       if (found === undefined) return;

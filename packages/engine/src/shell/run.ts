@@ -2,11 +2,11 @@
 // runs in turn (follow.ts); builtins change the shell (cd, export, read, unset). The AST walk that finds the commands
 // is walk.ts.
 import type { Redirection } from 'unbash';
-import type { CommandInput, Flag, GlobMatch, ShellFile, SimpleCommand } from './types.js';
+import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
-import { homeStartupNames, USUAL_HOMES } from './startup-files.js';
+import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
 import { KubeContext } from './kube-context.js';
@@ -20,7 +20,7 @@ import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
-import { sameShell, shellDirectory, type Scope } from './scope.js';
+import { commandVariable, sameShell, shellDirectory, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
@@ -265,13 +265,8 @@ export abstract class Runner extends Follower {
     const fromEnvironment = compiledProgram(command.program)?.declaration.environmentArgs;
     if (fromEnvironment !== undefined) {
       this.files.askedEnvironment = true;
-      const own = command.environment;
-      const clean = command.cleanEnvironment === true;
-      command = withEnvironmentArgs(command, fromEnvironment, (name) => {
-        if (own !== undefined && Object.hasOwn(own, name)) return own[name];
-        const v = clean ? undefined : scope.vars.get(name);
-        return typeof v === 'string' ? v : undefined;
-      });
+      const before = command;
+      command = withEnvironmentArgs(command, fromEnvironment, (name) => commandVariable(before, scope, name));
     }
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
@@ -704,7 +699,7 @@ function assignedValue(name: string, assignments: readonly string[]): string | u
 
 /** The home folder's startup files the shell reads (startup-files.ts) that the call or the session wrote. */
 function homeStartupTexts(
-  files: { file(path: string): ShellFile | undefined; matching(pattern: string): GlobMatch[] },
+  files: HomeFiles,
   shell: StartingShell,
   assignments: readonly string[],
   scope: Scope,
@@ -718,14 +713,9 @@ function homeStartupTexts(
   const home = (/zsh/.test(shell.name) ? known('ZDOTDIR') : undefined) ?? known('HOME');
   const out: { text: string; label: string }[] = [];
   for (const name of names)
-    for (const folder of home !== undefined && home !== '' ? [home] : USUAL_HOMES) {
-      const path = `${folder}/${name}`;
-      const found = path.includes('*')
-        ? files.matching(path).map((m) => ({ path: m.path, text: m.file.text }))
-        : [{ path, text: files.file(path)?.text }];
-      for (const f of found)
-        if (f.text !== undefined && out.length < 4) out.push({ text: f.text, label: `${shell.name} › ${f.path}` });
-    }
+    for (const f of inHome(files, name, home))
+      if (f.file.text !== undefined && out.length < 4)
+        out.push({ text: f.file.text, label: `${shell.name} › ${f.path}` });
   return out;
 }
 

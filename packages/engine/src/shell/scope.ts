@@ -47,6 +47,22 @@ export const child = (scope: Scope): Scope => ({
   ...(scope.aliases !== undefined ? { aliases: scope.aliases } : {}),
 });
 
+/**
+ * A variable as the command sees it: its own `NAME=value` prefix, else the shell's (unless it starts with a clean
+ * environment, `env -i`); undefined when not known. Used by what a program reads from its environment (TF_CLI_ARGS,
+ * HOME, PSQLRC).
+ */
+export function commandVariable(
+  command: { readonly environment?: Readonly<Record<string, string>>; readonly cleanEnvironment?: boolean },
+  scope: Scope,
+  name: string,
+): string | undefined {
+  const own = command.environment;
+  if (own !== undefined && Object.hasOwn(own, name)) return own[name];
+  const v = command.cleanEnvironment === true ? undefined : scope.vars.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
 /** After a branch or loop body that may not have run: every name it wrote is unknown in `outer`. */
 export function forgetAssigned(outer: Scope, ...inner: readonly Scope[]): void {
   for (const s of inner) for (const name of s.vars.ownNames()) outer.vars.set(name, UNKNOWN);
