@@ -152,7 +152,7 @@ function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
       case 'DoubleQuoted':
       case 'LocaleString':
         for (const child of part.parts)
-          value += child.type === 'Literal' ? child.value : (quotedPart(child, ctx) ?? child.text);
+          value += child.type === 'Literal' ? child.value : (quotedPart(child, ctx) ?? asWritten(child, ctx));
         break;
       case 'Glob':
       case 'ExtendedGlob':
@@ -160,10 +160,25 @@ function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
         value += part.text;
         break;
       default:
-        value += quotedPart(part, ctx) ?? part.text;
+        value += quotedPart(part, ctx) ?? asWritten(part, ctx);
     }
   }
   return value;
+}
+
+/** An unknown part as written, but `$U`/`${U}` of a variable assigned from a partly known word as that word: the
+ * value reads the same whether the agent inlined `$(gh auth token)` or put it in a variable first. */
+function asWritten(part: WordPart, ctx: ExpandContext): string {
+  const name =
+    part.type === 'SimpleExpansion'
+      ? part.text.slice(1)
+      : part.type === 'ParameterExpansion' &&
+          part.prefix === undefined &&
+          part.index === undefined &&
+          part.operation === undefined
+        ? part.parameter
+        : undefined;
+  return (name !== undefined && NAME.test(name) ? ctx.vars.spelled(name) : undefined) ?? part.text;
 }
 
 function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {

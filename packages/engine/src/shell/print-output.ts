@@ -1,5 +1,5 @@
 // What small printers print when what they are given is known (a literal in the call, a file the session wrote, a
-// literal on stdin): `cut -c/-f`, `grep` of a literal line pattern, `dd` as a pass-through, `envsubst` of a text with
+// literal on stdin): `cut -c/-f`, `dd` as a pass-through, `envsubst` of a text with
 // no `$`, `jq -r` of a string literal or a field of known JSON, awk programs that print their input or a literal, and
 // an interpreter one-liner that only prints a literal (`python3 -c 'print("…")'`, `node -e 'console.log("…")'`,
 // `perl -le 'print q{…}'`). A shell fed by them runs that text. Anything else is unknown, never a guess.
@@ -52,39 +52,6 @@ export function cutOutput(args: readonly string[], _static: boolean, stdin: stri
       const fields = body.split(delim);
       return fields.length === 1 ? line : fields.filter((_, i) => pick(i + 1)).join(delim) + end;
     })
-    .join('');
-}
-
-/** `grep [-v] [-F] [-e] PATTERN [FILE]` of a literal pattern (or one anchored by ^ or $): the lines it selects.
- * Any other option or a regex pattern is unknown. */
-export function grepOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
-  let invert = false;
-  let pattern: string | undefined;
-  const operands: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-v' || a === '--invert-match') invert = true;
-    else if (a === '-F' || a === '--fixed-strings' || a === '-G') continue;
-    else if (a === '-e') pattern = args[++i];
-    else if (a === '-vF' || a === '-Fv') invert = true;
-    else if (a.startsWith('-') && a !== '-') return undefined;
-    else if (pattern === undefined) pattern = a;
-    else operands.push(a);
-  }
-  if (pattern === undefined) return undefined;
-  const m = /^(\^?)([^.[\]*+?(){}|\\^$]*)(\$?)$/.exec(pattern);
-  const text = singleInput(operands, stdin, file);
-  if (m === null || text === undefined) return undefined;
-  const [, start, literal, end] = m as unknown as [string, string, string, string];
-  const selects = (line: string): boolean => {
-    const body = line.endsWith('\n') ? line.slice(0, -1) : line;
-    if (start !== '' && end !== '') return body === literal;
-    if (start !== '') return body.startsWith(literal);
-    if (end !== '') return body.endsWith(literal);
-    return body.includes(literal);
-  };
-  return linesOf(text)
-    .filter((line) => selects(line) !== invert)
     .join('');
 }
 

@@ -609,16 +609,25 @@ export abstract class Runner extends Follower {
         };
         const skip = number('-s');
         const most = number('-n');
-        const odd = command.flags.some((f) => !['-t', '-s', '-n'].includes(f.name));
+        // -d DELIM ends each element at DELIM's first character instead of a newline (`-d ''`: at NUL).
+        const given = command.flags.find((f) => f.name === '-d')?.value;
+        const delimiter = given === undefined ? '\n' : given === '' ? '\0' : given[0];
+        const odd = command.flags.some((f) => !['-t', '-s', '-n', '-d'].includes(f.name));
         const text = stdin.text;
-        if (text === undefined || odd || skip === undefined || most === undefined) {
+        if (text === undefined || odd || skip === undefined || most === undefined || delimiter === undefined) {
           scope.vars.setArray(name, UNKNOWN);
           return;
         }
-        const all = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        // Every element but a last one the input does not end with keeps its delimiter (taken off under -t).
+        const ended = text.endsWith(delimiter);
+        const all = text === '' ? [] : (ended ? text.slice(0, -1) : text).split(delimiter);
         const lines = all.slice(skip, most === 0 ? undefined : skip + most);
         const trim = command.flags.some((f) => f.name === '-t');
-        scope.vars.setArray(name, trim ? lines : lines.map((l) => `${l}\n`));
+        const last = all.length - 1;
+        scope.vars.setArray(
+          name,
+          trim ? lines : lines.map((l, i) => (i + skip < last || ended ? `${l}${delimiter}` : l)),
+        );
         return;
       }
       case 'printf': {

@@ -18,6 +18,9 @@ interface Var {
   readonly ref?: string;
   /** An array assigned whole with literal keys (`declare -A M=([job]=x)`, `A=([2]=y)`): its elements by key. */
   readonly keys?: ReadonlyMap<string, string>;
+  /** An unknown value assigned from a word partly known: that word with its unknown parts as written
+   * (`U="https://x:$(gh auth token)@host/r"`), so `"$U"` later reads as the word itself would have, not as `$U`. */
+  readonly spelled?: string;
 }
 
 /** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
@@ -158,6 +161,21 @@ export class Vars {
     if (entry !== undefined) this.own?.set(name, { ...entry, keys });
   }
 
+  /** The word an unknown scalar was assigned from, its unknown parts as written; undefined for any other variable. */
+  spelled(name: string): string | undefined {
+    const hit = this.resolved(name);
+    return hit?.value === UNKNOWN && hit.items === undefined ? hit.spelled : undefined;
+  }
+
+  /** `U="…$(cmd)…"`: an unknown value, with the word it was assigned from as written (bounded like any value). */
+  setSpelled(name: string, spelled: string): void {
+    this.set(name, UNKNOWN);
+    if (spelled.length > VALUE_LIMITS.maxLength) return;
+    const entry = this.own?.get(name);
+    if (entry !== undefined && entry.value === UNKNOWN && entry.items === undefined && entry.ref === undefined)
+      this.own?.set(name, { ...entry, spelled });
+  }
+
   set(written: string, value: Value, exported?: boolean, items?: readonly string[] | null): void {
     // Writing through a name reference writes its target (`declare -n R=C; R=main` sets C); a chain is bounded.
     let name = written;
@@ -186,8 +204,10 @@ export class Vars {
 
   markExported(name: string): void {
     const was = this.lookup(name);
-    if (was !== undefined) this.set(name, was.value, true, was.items);
-    else if (this.session === undefined || !Object.hasOwn(this.session, name)) this.set(name, UNKNOWN, true);
+    if (was !== undefined) {
+      this.set(name, was.value, true, was.items);
+      if (was.spelled !== undefined) this.setSpelled(name, was.spelled);
+    } else if (this.session === undefined || !Object.hasOwn(this.session, name)) this.set(name, UNKNOWN, true);
   }
 
   child(): Vars {

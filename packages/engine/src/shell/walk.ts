@@ -632,12 +632,17 @@ export class Walker extends Runner {
   }
 
   private assignmentValue(a: Assignment, scope: Scope): Value {
-    if (a.value.type !== 'Word' || a.index !== undefined) return UNKNOWN;
+    return this.assigned(a, scope).value;
+  }
+
+  /** What `NAME=word` assigns; for a word partly known, also that word with its unknown parts as written. */
+  private assigned(a: Assignment, scope: Scope): { value: Value; spelled?: string } {
+    if (a.value.type !== 'Word' || a.index !== undefined) return { value: UNKNOWN };
     const e = expandValue(a.value, this.expandContext(scope));
-    if (e.unknown) return UNKNOWN;
-    if (!a.append) return e.value;
+    if (e.unknown) return a.append ? { value: UNKNOWN } : { value: UNKNOWN, spelled: e.value };
+    if (!a.append) return { value: e.value };
     const was = scope.vars.get(a.name);
-    return typeof was === 'string' ? was + e.value : UNKNOWN;
+    return { value: typeof was === 'string' ? was + e.value : UNKNOWN };
   }
 
   private assign(a: Assignment, scope: Scope): void {
@@ -654,7 +659,10 @@ export class Walker extends Runner {
       }
       return;
     }
-    scope.vars.set(a.name, this.assignmentValue(a, scope));
+    const { value, spelled } = this.assigned(a, scope);
+    // A word partly known keeps its spelling (values.ts `spelled`): `"$U"` then reads as the word did.
+    if (spelled !== undefined) scope.vars.setSpelled(a.name, spelled);
+    else scope.vars.set(a.name, value);
   }
 
   /** `A=(x "y z" $B)`: its elements expanded and split as a command's words are, or unknown. */

@@ -1,7 +1,8 @@
 // Programs met as printers between a literal and a shell (`cut -c4- <<< … | sh`, `jq -rn '"…"' | sh`, `base32 -d |
 // sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file.
 import { baseNOutput } from '../decoders.js';
-import { cutOutput, envsubstOutput, grepOutput, jqOutput } from '../print-output.js';
+import { cutOutput, envsubstOutput, jqOutput } from '../print-output.js';
+import { grepOutput } from '../grep-output.js';
 import { exprOutput } from '../filter-output.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -14,7 +15,8 @@ export const CUT: ProgramDeclaration = {
 
 export const GREP: ProgramDeclaration = {
   names: ['grep', 'ggrep'],
-  about: 'grep: prints the lines it selects (a literal pattern of a known text is computed; a regex is not)',
+  about:
+    'grep: prints the lines it selects, or with -o the parts that match (computed from a known text; -w, -P and context are not)',
   options: {
     '*': [
       ...['-e', '--regexp', '-f', '--file', '-m', '--max-count', '-A', '--after-context', '-B', '--before-context'],
