@@ -72,8 +72,20 @@ function within(at: readonly string[], path: readonly string[]): boolean {
   return true;
 }
 
+/** A segment bash's pathname expansion fills in: it never names `..` or `.` unless it starts with a dot itself. */
+const GLOB_SEGMENT = /^[^.][^/]*$/;
+
 function ignoredBy(levels: readonly Level[], path: string): IgnoredBy | undefined {
-  if (/[*?[{~$]/.test(path)) return undefined; // a glob or an unexpanded word names no one path
+  if (/[{~$]/.test(path)) return undefined; // an unexpanded word names no one path (`dist/$X` may climb out)
+  if (/[*?[]/.test(path)) {
+    // A glob names no one path, but nothing below an ignored folder comes back: `dist/*` (cp -r static/* dist/) in
+    // an ignored dist/ is ignored build output whatever the names. Its literal folders must be that ignored folder.
+    const parts = segments(path);
+    const first = parts.findIndex((p) => /[*?[]/.test(p));
+    if (first <= 0 || parts.slice(first).some((p) => p === '..' || (/[*?[]/.test(p) && !GLOB_SEGMENT.test(p))))
+      return undefined;
+    return ignoredFolder(levels, parts.slice(0, first));
+  }
   const parts = segments(path);
   // git never ignores its own folder or the project itself: deleting them is never "build output".
   if (parts.length === 0 || parts.includes('.git')) return undefined;
@@ -99,6 +111,27 @@ function ignoredBy(levels: readonly Level[], path: string): IgnoredBy | undefine
     // Nothing below an ignored directory comes back.
     if (decision !== undefined && !last) return decision;
     if (last) return decision;
+  }
+  return undefined;
+}
+
+/** The rule that ignores one of these folders (`parts`, each a directory), the outermost first; nothing below an
+ * ignored folder comes back, so that one covers all below it. */
+function ignoredFolder(levels: readonly Level[], parts: readonly string[]): IgnoredBy | undefined {
+  if (parts.includes('.git') || parts.includes('..')) return undefined;
+  for (let k = 1; k <= parts.length; k++) {
+    const prefix = parts.slice(0, k);
+    let decision: IgnoredBy | undefined;
+    for (const level of levels) {
+      if (!within(level.at, prefix)) continue;
+      const rel = prefix.slice(level.at.length).join('/');
+      if (!ignore.isPathValid(rel)) continue;
+      const r = level.rules.checkIgnore(`${rel}/`);
+      // A deeper ignore file's say wins over a shallower one's, as git reads them.
+      if (r.ignored) decision = { folder: level.folder, pattern: r.rule?.pattern ?? '' };
+      else if (r.unignored) decision = undefined;
+    }
+    if (decision !== undefined) return decision;
   }
   return undefined;
 }
