@@ -61,7 +61,7 @@ export function awkSubstituted(program: string, text: string): string | undefine
 }
 
 /** One item of a `print` list: a field `$N`, the last field `$NF`, or a string literal. */
-const PRINT_ITEM = /^\s*(?:\$(\d+|NF)\b|"((?:[^"\\]|\\.)*)")/;
+const PRINT_ITEM = /^\s*(?:\$(\d+|NF)\b|"((?:[^"\\]|\\.)*)"|(tolower|toupper)\(\s*\$(\d+|NF)\s*\))/;
 
 /**
  * `awk '{ print $1 " publish --tag latest" }'`, `awk -F: '{ print $2, "x" }'`, `awk -F/ '{print $NF}'`: each input line
@@ -74,13 +74,16 @@ export function awkFieldsPrinted(program: string, text: string, separator: strin
   if (body === undefined) return undefined;
   const only = m?.[1] === undefined ? undefined : lineTest(m[1].replace(/\\\//g, '/'));
   if (only === null) return undefined;
-  const items: ({ field: number } | { text: string } | { comma: true })[] = [];
+  const items: ({ field: number; change?: 'tolower' | 'toupper' } | { text: string } | { comma: true })[] = [];
   for (let rest = body; rest.trim() !== ''; ) {
     const comma = /^\s*,/.exec(rest);
     const m = comma === null ? PRINT_ITEM.exec(rest) : comma;
     if (m === null) return undefined;
     if (comma !== null) items.push({ comma: true });
     else if (m[1] !== undefined) items.push({ field: m[1] === 'NF' ? LAST : Number(m[1]) });
+    else if (m[3] !== undefined)
+      // tolower($0), toupper($2): the field with its ASCII letters' case changed (the C locale).
+      items.push({ field: m[4] === 'NF' ? LAST : Number(m[4]), change: m[3] as 'tolower' | 'toupper' });
     else {
       const s = awkString(m[2] as string);
       if (s === undefined || s.includes('\\')) return undefined;
@@ -94,9 +97,12 @@ export function awkFieldsPrinted(program: string, text: string, separator: strin
     .map((line) => {
       const fields = separator === undefined ? line.trim().split(/[ \t]+/) : line.split(separator);
       const field = (n: number): string => (n === 0 ? line : (fields[n - 1] ?? ''));
-      return items
-        .map((i) => ('comma' in i ? ' ' : 'text' in i ? i.text : field(i.field === LAST ? fields.length : i.field)))
-        .join('');
+      const cased = (i: { field: number; change?: 'tolower' | 'toupper' }): string => {
+        const v = field(i.field === LAST ? fields.length : i.field);
+        if (i.change === 'tolower') return v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+        return i.change === 'toupper' ? v.replace(/[a-z]/g, (c) => c.toUpperCase()) : v;
+      };
+      return items.map((i) => ('comma' in i ? ' ' : 'text' in i ? i.text : cased(i))).join('');
     });
   return out.length === 0 ? '' : `${out.join('\n')}\n`;
 }

@@ -209,8 +209,24 @@ export function revOutput(args: readonly string[], _static: boolean, stdin: stri
 
 const ESCAPES: Readonly<Record<string, string>> = { r: '\r', n: '\n', t: '\t', '\\': '\\', '-': '-' };
 
-/** A tr SET as its characters in order: literals, escapes (\n \t \r \\ \-) and ranges a-z; undefined for classes
- * (`[:upper:]`), repeats (`[x*]`), octal escapes and anything else it cannot spell out exactly. */
+const span = (from: string, to: string): string[] =>
+  Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, k) =>
+    String.fromCharCode(from.charCodeAt(0) + k),
+  );
+/** tr's character classes in the C locale, each in ascending order (GNU tr's order). */
+const TR_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  upper: span('A', 'Z'),
+  lower: span('a', 'z'),
+  digit: span('0', '9'),
+  alpha: [...span('A', 'Z'), ...span('a', 'z')],
+  alnum: [...span('0', '9'), ...span('A', 'Z'), ...span('a', 'z')],
+  xdigit: [...span('0', '9'), ...span('A', 'F'), ...span('a', 'f')],
+  space: ['\t', '\n', '\v', '\f', '\r', ' '],
+  blank: ['\t', ' '],
+};
+
+/** A tr SET as its characters in order: literals, escapes (\n \t \r \\ \-), ranges a-z and the classes above;
+ * undefined for repeats (`[x*]`), equivalence classes, octal escapes and anything else it cannot spell out exactly. */
 export function trSet(set: string): string[] | undefined {
   const out: string[] = [];
   let i = 0;
@@ -220,8 +236,16 @@ export function trSet(set: string): string[] | undefined {
     const e = ESCAPES[set[i++] ?? ''];
     return e;
   };
-  if (set.includes('[')) return undefined;
   while (i < set.length) {
+    // A character class, as the C locale lists it (ascending): `[:upper:]` to `[:lower:]` maps case.
+    if (set[i] === '[') {
+      const name = /^\[:([a-z]+):\]/.exec(set.slice(i))?.[1];
+      const members = name === undefined ? undefined : TR_CLASSES[name];
+      if (members === undefined) return undefined;
+      out.push(...members);
+      i += name!.length + 4;
+      continue;
+    }
     const c = next();
     if (c === undefined) return undefined;
     if (set[i] === '-' && i + 1 < set.length) {

@@ -17,11 +17,22 @@ function count(value: string | undefined): { n: number; sign: '' | '+' | '-' } |
 function lineFilter(which: 'head' | 'tail') {
   return (args: readonly string[], _static: boolean, stdin: string | undefined, file: Read): string | undefined => {
     let lines = { n: 10, sign: '' as '' | '+' | '-' };
+    let bytes = false;
     const operands: string[] = [];
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       let value: string | undefined;
-      if (a === '-n' || a === '--lines') value = args[++i];
+      // -c N counts bytes: read only on ASCII text, where a byte is a character.
+      if (a === '-c' || a === '--bytes') {
+        value = args[++i];
+        bytes = true;
+      } else if (a.startsWith('--bytes=')) {
+        value = a.slice(8);
+        bytes = true;
+      } else if (/^-c[+-]?\d+$/.test(a)) {
+        value = a.slice(2);
+        bytes = true;
+      } else if (a === '-n' || a === '--lines') value = args[++i];
       else if (a.startsWith('--lines=')) value = a.slice(8);
       else if (/^-n[+-]?\d+$/.test(a)) value = a.slice(2);
       else if (/^-\d+$/.test(a)) value = a.slice(1);
@@ -37,7 +48,9 @@ function lineFilter(which: 'head' | 'tail') {
     }
     const text = singleInput(operands, stdin, file);
     if (text === undefined) return undefined;
-    const all = linesOf(text);
+    // Every code unit below 0x80: a byte each.
+    if (bytes && [...text].some((c) => c.charCodeAt(0) > 0x7f)) return undefined;
+    const all = bytes ? [...text] : linesOf(text);
     if (which === 'head')
       return (lines.sign === '-' ? all.slice(0, Math.max(0, all.length - lines.n)) : all.slice(0, lines.n)).join('');
     return (
@@ -234,7 +247,8 @@ function pasteDelimiters(list: string): string[] | undefined {
     else if (n === '0') out.push('');
     else return undefined;
   }
-  return out.length === 0 ? undefined : out;
+  // An empty list joins with nothing (GNU paste: `paste -sd ''`).
+  return out.length === 0 ? [''] : out;
 }
 
 /**
@@ -323,6 +337,41 @@ export function tacOutput(args: readonly string[], _static: boolean, stdin: stri
   if (text === undefined) return undefined;
   const lines = linesOf(text).map((l) => (l.endsWith('\n') ? l : `${l}\n`));
   return lines.reverse().join('');
+}
+
+/** `fold [-b] -w N [FILE]` of printable ASCII: each line cut every N characters (a tab, backspace or carriage return,
+ * which move the column otherwise, and -s, which breaks at blanks, are unknown). */
+export function foldOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  let width = 80;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const w =
+      a === '-w' || a === '--width'
+        ? args[++i]
+        : /^-w\d+$/.test(a)
+          ? a.slice(2)
+          : a.startsWith('--width=')
+            ? a.slice(8)
+            : undefined;
+    if (w !== undefined) {
+      if (!/^\d{1,5}$/.test(w) || Number(w) === 0) return undefined;
+      width = Number(w);
+    } else if (a === '-b' || a === '--bytes') continue;
+    else if (a.startsWith('-') && a !== '-') return undefined;
+    else operands.push(a);
+  }
+  const text = singleInput(operands, stdin, file);
+  if (text === undefined || !/^[\x20-\x7e\n]*$/.test(text)) return undefined;
+  return linesOf(text)
+    .map((line) => {
+      const end = line.endsWith('\n') ? '\n' : '';
+      const body = end === '' ? line : line.slice(0, -1);
+      const parts: string[] = [];
+      for (let at = 0; at < body.length; at += width) parts.push(body.slice(at, at + width));
+      return parts.length === 0 ? end : parts.join('\n') + end;
+    })
+    .join('');
 }
 
 /** `uniq [IN]` (round 13): adjacent repeated lines once; an option or an OUT operand (it writes there) is unknown. */

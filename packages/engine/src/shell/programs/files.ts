@@ -23,7 +23,16 @@ import {
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
 import { tarOutput } from '../tar-archive.js';
 import type { ProgramDeclaration } from './declaration.js';
-import { headOutput, pasteOutput, sedOutput, sortOutput, tacOutput, tailOutput, uniqOutput } from '../filter-output.js';
+import {
+  foldOutput,
+  headOutput,
+  pasteOutput,
+  sedOutput,
+  sortOutput,
+  tacOutput,
+  tailOutput,
+  uniqOutput,
+} from '../filter-output.js';
 import { base64Output, decodeBase64, revOutput, trOutput, xxdOutput } from '../decoders.js';
 import { awkOutput, ddOutput } from '../print-output.js';
 import { hasGlob } from '../glob-match.js';
@@ -243,6 +252,14 @@ export const TAC: ProgramDeclaration = {
   options: { '*': ['-s', '--separator'] },
   effects: { reads: [], effects: readerEffects },
   output: tacOutput,
+};
+
+export const FOLD: ProgramDeclaration = {
+  names: ['fold'],
+  about: 'fold: its operands are read; it prints the lines of a text it knows cut to a width',
+  options: { '*': ['-w', '--width'] },
+  effects: { reads: [], effects: readerEffects },
+  output: foldOutput,
 };
 
 export const PASTE: ProgramDeclaration = {

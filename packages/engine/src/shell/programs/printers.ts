@@ -67,6 +67,26 @@ export const BASENAME: ProgramDeclaration = {
   },
 };
 
+/** dirname of literal paths: what it prints, one line each (`dirname refs/heads/main` → refs/heads). */
+export const DIRNAME: ProgramDeclaration = {
+  names: ['dirname'],
+  about: 'dirname: prints each path without its last part',
+  options: {},
+  output: (args, allStatic) => {
+    if (!allStatic || args.length === 0 || args.some((a) => a.startsWith('-'))) return undefined;
+    return args
+      .map((a) => {
+        // As coreutils: trailing slashes go, then the last part, then the slashes before it; none left: `.` or `/`.
+        const trimmed = a.replace(/(.)\/+$/, '$1');
+        const at = trimmed.lastIndexOf('/');
+        if (at === -1) return '.\n';
+        const dir = trimmed.slice(0, at).replace(/(.)\/+$/, '$1');
+        return `${dir === '' ? '/' : dir}\n`;
+      })
+      .join('');
+  },
+};
+
 export const EXPR: ProgramDeclaration = {
   names: ['expr'],
   about: 'expr: prints `substr S POS LEN`, `length S` and `S : REGEX` of literal words (round 13)',

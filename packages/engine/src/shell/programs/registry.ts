@@ -38,6 +38,7 @@ import {
   XXD,
   REV,
   PASTE,
+  FOLD,
   LS,
   OPENSSL,
   INSTALL,
@@ -62,7 +63,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { BASE32, BASENAME, BASENC, CUT, ENVSUBST, EXPR, GREP, JQ } from './printers.js';
+import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ } from './printers.js';
 import {
   ACT,
   CDK,
@@ -217,6 +218,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   FIND,
   READERS,
   TAC,
+  FOLD,
   HEAD,
   TAIL,
   TR,
@@ -242,6 +244,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   EXPR,
   BASE32,
   BASENAME,
+  DIRNAME,
   BASENC,
   PANDOC,
   JUPYTER,
