@@ -23,6 +23,7 @@ import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shellQuote, shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
+import { caseArm, type ConditionWords, conditionOutcome } from './conditions.js';
 import { arithmeticAssign, type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
 import {
   assignedNames,
@@ -184,6 +185,7 @@ export class Walker extends Runner {
                   how: '|',
                   effectsFrom: stageFrom,
                   effectsTo: stageTo,
+                  ...(ran.output === undefined && ran.listed !== undefined ? { listed: ran.listed } : {}),
                   ...(ran.output === undefined && ran.pieces !== undefined ? { pieces: ran.pieces } : {}),
                 };
           stageFrom = stageTo;
@@ -200,6 +202,13 @@ export class Walker extends Runner {
       case 'If': {
         const clause = child(scope);
         this.list(node.clause, frame, clause);
+        // A test of known words decides the branch (conditions.ts): only it runs, in this shell, its values kept.
+        const decided = this.decidedBranch(node, frame, clause);
+        if (decided !== undefined) {
+          if (decided.length > 0) this.list({ ...node.then, commands: decided }, frame, scope);
+          forgetAssigned(scope, clause);
+          return NOTHING;
+        }
         const branches: Scope[] = [clause];
         const branch = (body: CompoundList, before?: CompoundList): void => {
           const b = child(clause);
@@ -245,6 +254,14 @@ export class Walker extends Runner {
         }
         const word = child(scope);
         this.substitutions(node.word, frame, word);
+        const words = this.conditionWords(word);
+        const arm = caseArm(node.items, words.value(node.word), words);
+        if (arm !== undefined) {
+          // The word is known and so is the pattern that takes it: only that arm runs (or none).
+          const item = node.items[arm];
+          if (item !== undefined) this.list(item.body, frame, scope);
+          return NOTHING;
+        }
         const arms: Scope[] = [word];
         for (const item of node.items) {
           const arm = child(word);
@@ -350,6 +367,38 @@ export class Walker extends Runner {
     // After the last line read fails: what the loop assigned (the names read included) is not known for sure.
     for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
     return true;
+  }
+
+  /** How conditions.ts reads a word here: known fields and values, or undefined. */
+  private conditionWords(scope: Scope): ConditionWords {
+    const ctx = this.expandContext(scope);
+    return {
+      fields: (w) => {
+        const e = expandWord(w, ctx);
+        return e.unknown ? undefined : e.fields;
+      },
+      value: (w) => {
+        const e = expandValue(w, ctx);
+        return e.unknown ? undefined : e.value;
+      },
+    };
+  }
+
+  /**
+   * The statements of the branch an `if` takes when each test up to it is decided by known words ([] when none runs);
+   * undefined when a test cannot be decided. An `elif`'s test is walked (judged) before it is read.
+   */
+  private decidedBranch(node: Extract<PipelineNode, { type: 'If' }>, frame: Frame, clause: Scope) {
+    let outcome = conditionOutcome(node.clause, this.conditionWords(clause));
+    if (outcome === true) return node.then.commands;
+    if (outcome === undefined) return undefined;
+    for (const e of node.elif) {
+      this.list(e.clause, frame, clause);
+      outcome = conditionOutcome(e.clause, this.conditionWords(clause));
+      if (outcome === true) return e.then.commands;
+      if (outcome === undefined) return undefined;
+    }
+    return node.else?.commands ?? [];
   }
 
   /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
