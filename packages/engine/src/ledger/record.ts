@@ -8,6 +8,7 @@ import { applyEdit, applyHunks } from './edit.js';
 import { applySed, EDITS_IN_PLACE, inPlaceEdits, type SedEdit } from '../shell/sed-script.js';
 import { APPLIES_PATCH, KEEPS_TEXT } from '../shell/call-files.js';
 import type { Ledger, LedgerFile } from './types.js';
+import { COMPUTED_PIECE, knownLines } from '../shell/computed-piece.js';
 
 /** One change to one file, in the order the call makes them. */
 type Change =
@@ -208,6 +209,17 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
     case 'delete':
       return [{ kind: 'forget', path }];
     case 'append':
+      // Written in pieces, a value computed at run time among them (printf's %s of a variable): not known whole.
+      if (e.content?.includes(COMPUTED_PIECE))
+        return [
+          {
+            kind: 'unknown',
+            path,
+            piece: knownLines(e.content),
+            why: `written by ${e.via} with a computed value`,
+            via: e.via,
+          },
+        ];
       return e.content !== undefined
         ? [{ kind: 'append', path, text: e.content, via: e.via }]
         : [
@@ -224,6 +236,16 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
       if (EDITS_IN_PLACE.has(e.via)) return sedChange(e, f);
       if (APPLIES_PATCH.has(e.via))
         return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
+      if (e.content?.includes(COMPUTED_PIECE))
+        return [
+          {
+            kind: 'unknown',
+            path,
+            piece: knownLines(e.content),
+            why: `written by ${e.via} with a computed value`,
+            via: e.via,
+          },
+        ];
       return e.content !== undefined
         ? [{ kind: 'text', path, text: e.content, via: e.via }]
         : [

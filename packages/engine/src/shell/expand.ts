@@ -1,6 +1,7 @@
 // The expansion of a word from literals: `B=main; git push -f origin "$B"` pushes main. Parameters (${X:-d}, ${X%s},
 // ${X/a/b}, ${X:o:l}, ${#X}, case changes), $(…) of a literal producer, quotes and word splitting on $IFS; unknown
 // parts are kept as written and said so.
+import { listedPaths } from './listed-paths.js';
 import { topFrom } from './git-output.js';
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import { compiledProgram } from './programs/registry.js';
@@ -743,9 +744,30 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
   for (const stage of stages) {
     if (stage.type !== 'Command') return undefined;
     piped = commandOutput(stage, piped, ctx);
-    if (piped === undefined) return undefined;
+    if (piped === undefined) {
+      // `$(grep -rl old src)` alone: the files it lists, as globs (their names unknown, their folder known).
+      const only = stages.length === 1 && stage.redirects.length === 0 ? knownWords(stage, ctx) : undefined;
+      const listed = only === undefined ? undefined : listedPaths(programName(only[0] ?? ''), only.slice(1));
+      return listed?.join('\n');
+    }
   }
   return piped;
+}
+
+/** A command's words when each is known (assignments before it: undefined). */
+function knownWords(node: Command, ctx: ExpandContext): string[] | undefined {
+  if (node.name === undefined) return undefined;
+  const words: string[] = [];
+  for (const w of [node.name, ...node.suffix]) {
+    if (w.type !== 'Word') {
+      if (w.type === 'Assignment') return undefined;
+      continue;
+    }
+    const e = expandWord(w, ctx);
+    if (e.unknown) return undefined;
+    words.push(...e.fields);
+  }
+  return words;
 }
 
 /**
@@ -769,16 +791,8 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     const e = expandValue(only.target, ctx);
     return e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
   }
-  const words: string[] = [];
-  for (const w of [node.name, ...node.suffix]) {
-    if (w.type !== 'Word') {
-      if (w.type === 'Assignment') return undefined;
-      continue;
-    }
-    const e = expandWord(w, ctx);
-    if (e.unknown) return undefined;
-    words.push(...e.fields);
-  }
+  const words = knownWords(node, ctx);
+  if (words === undefined) return undefined;
   const program = programName(words[0] ?? '');
   const output = compiledProgram(program)?.declaration.output;
   if (output === undefined) return undefined;

@@ -62,6 +62,7 @@ import {
   makefileCandidates,
   makeRecipes,
   withIncludes,
+  makeOverrides,
   makeTargets,
   rakefileCandidates,
   procfileCommands,
@@ -111,10 +112,31 @@ export interface Ran {
   readonly output?: string | undefined;
   /** When its output is not known whole (a group with one unknown producer): the part that is. */
   readonly pieces?: string | undefined;
+  /** The files it lists, as globs, when it is a file lister whose output is not known (listed-paths.ts). */
+  readonly listed?: readonly string[] | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
 }
 export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
+
+/**
+ * A script's code with the arguments it was given put in where it reads them by position, as literals: Python's
+ * `sys.argv[1]`, Node's `process.argv[2]` (`python ingest.py data/raw/e.csv` with `df.to_csv(sys.argv[1])` writes
+ * data/raw/e.csv). Unchanged when an argument is not known or the code reads none.
+ */
+export function withArguments(family: string, code: string, params: readonly ShellWord[] | undefined): string {
+  if (params === undefined || params.length === 0 || params.some((p) => p.dynamic)) return code;
+  const reads =
+    family === 'python' ? /\bsys\.argv\[(\d)\]/g : family === 'node' ? /\bprocess\.argv\[(\d)\]/g : undefined;
+  if (reads === undefined || !code.includes('argv[')) return code;
+  const first = family === 'python' ? 1 : 2;
+  return code.replace(reads, (all, n: string) => {
+    const value = params[Number(n) - first]?.value;
+    return value === undefined || Number(n) < first
+      ? all
+      : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  });
+}
 
 /** The positional parameters of a new shell (or a sourced file): the words given, unknown when one of them is. */
 export function setParams(scope: Scope, words: readonly ShellWord[]): void {
@@ -1217,6 +1239,7 @@ export abstract class Follower {
               : makeRecipes(
                   withIncludes(content.text, (name) => known(resolve(command.cwd, name))?.text),
                   targets,
+                  makeOverrides(command),
                 );
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
       if (lines.length === 0 && !whole) {
@@ -1430,7 +1453,7 @@ export abstract class Follower {
       if (as !== 'sh') {
         // Interpreter files are read like their inline code: the well-known calls with literal arguments.
         this.out.opaque('inline-script', index, label);
-        this.oneLiner(command, index, as, label, text, frame, scope, pos, end);
+        this.oneLiner(command, index, as, label, withArguments(as, text, params), frame, scope, pos, end);
         continue;
       }
       if (frame.depth + 1 > this.maxDepth) {

@@ -33,10 +33,11 @@ function joinParts(parts: readonly string[]): string {
 }
 
 /** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
-export function foldPaths(source: string, language: Language): string {
-  if (language !== 'python' && language !== 'js') return source;
+export function foldPaths(written: string, language: Language): string {
+  if (language !== 'python' && language !== 'js') return written;
+  const source = homeSpelled(written, language);
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
-  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`]|(?:pathlib\.)?Path\()/.test(source)
+  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
     : source;
   // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
@@ -44,11 +45,61 @@ export function foldPaths(source: string, language: Language): string {
   return new Folder(code, language).run();
 }
 
+/**
+ * The home folder as the code asks for it, spelled `~` so the path folds like any other (and reads as the human's
+ * home): Python's `Path.home()` → `Path('~')`, `os.path.expanduser('~/x')` → `'~/x'`, `.joinpath('x')` → `/ 'x'`;
+ * Node's `os.homedir()` → `'~'`. The code itself when it names none (most one-liners).
+ */
+function homeSpelled(code: string, language: Language): string {
+  if (language === 'python') {
+    if (!/home\(\)|expanduser\(|joinpath\(/.test(code)) return code;
+    return code
+      .replace(/\b(?:pathlib\.)?Path\.home\(\s*\)/g, "Path('~')")
+      .replace(/\bos\.path\.expanduser\(\s*('[^'\\\n]*'|"[^"\\\n]*")\s*\)/g, '$1')
+      .replace(/\.joinpath\(\s*('[^'\\\n]*'|"[^"\\\n]*")\s*\)/g, ' / $1');
+  }
+  if (!code.includes('homedir(')) return code;
+  return code.replace(/(?:\b(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.)?\bhomedir\(\s*\)/g, "'~'");
+}
+
 /** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */
 const PATH_VALUE = /^(?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)(?=[ \t]*(?:[;\n\r#]|$))/;
 
 /** At most this many names are put in per one-liner. */
 const MAX_NAMES = 32;
+
+/** At most this many characters of a list written out are put in for its name. */
+const MAX_LIST_TEXT = 2000;
+
+/**
+ * The text of a list written out at `at` (`[` … the matching `]`, strings skipped), when the statement ends right after
+ * it; undefined otherwise (a comprehension is kept: the call scan reads its items as unknown words).
+ */
+function listText(code: string, at: number, language: Language): string | undefined {
+  if (code.charCodeAt(at) !== 91) return undefined;
+  let depth = 0;
+  const limit = Math.min(code.length, at + MAX_LIST_TEXT);
+  for (let i = at; i < limit; i++) {
+    const c = code.charCodeAt(i);
+    if (opensString(language, c)) {
+      const literal = readLiteral(code, i, language);
+      if (literal === undefined) return undefined;
+      i = literal.end - 1;
+      continue;
+    }
+    if (c === 91 || c === 40 || c === 123) depth++;
+    else if (c === 93 || c === 41 || c === 125) {
+      depth--;
+      if (depth === 0) {
+        const after = code.slice(i + 1).match(/^[ \t]*(.)?/)?.[1];
+        return after === undefined || after === ';' || after === '\n' || after === '\r'
+          ? code.slice(at, i + 1)
+          : undefined;
+      }
+    }
+  }
+  return undefined;
+}
 
 /**
  * The code with each name that is assigned exactly once, to a literal, at the start of a statement (`p = 'x'`,
@@ -59,6 +110,7 @@ const MAX_NAMES = 32;
 function putInNames(code: string, language: Language): string {
   const values = new Map<string, string | undefined>();
   const paths = new Map<string, string | undefined>();
+  const lists = new Map<string, string | undefined>();
   const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
   for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
     const name = m[2] as string;
@@ -67,6 +119,10 @@ function putInNames(code: string, language: Language): string {
     const plain =
       literal?.value !== undefined && (after === undefined || after === ';' || after === '\n' || after === '\r');
     values.set(name, values.has(name) || !plain ? undefined : literal?.value);
+    // `cmd = ['git', 'push', …]` (a list or array written out): the name stands for that list where it is read whole
+    // (`subprocess.run(cmd)`); a list changed later (`cmd.append(…)`, `cmd += …`, `cmd[0] = …`) is not known.
+    const list = m[3] === '=' && literal === undefined ? listText(code, m.index + m[0].length, language) : undefined;
+    lists.set(name, lists.has(name) ? undefined : list);
     // `p = Path('tests/x.py')` (Python): the name stands for that call where it is read (`p.write_text(…)`).
     const path =
       language === 'python' && literal === undefined ? PATH_VALUE.exec(code.slice(m.index + m[0].length)) : null;
@@ -78,8 +134,16 @@ function putInNames(code: string, language: Language): string {
   for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g)) {
     values.set(m[1] as string, undefined);
     paths.set(m[1] as string, undefined);
+    lists.set(m[1] as string, undefined);
   }
-  if (![...values.values(), ...paths.values()].some((v) => v !== undefined)) return code;
+  for (const [name, list] of lists) {
+    if (list === undefined) continue;
+    const changed = new RegExp(
+      `(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*(?:\\.\\s*(?:append|extend|insert|push|unshift|splice|pop|remove|clear|sort|reverse)\\b|\\[[^\\]]*\\]\\s*=(?!=)|\\+=|\\*=)`,
+    );
+    if (changed.test(code)) lists.set(name, undefined);
+  }
+  if (![...values.values(), ...paths.values(), ...lists.values()].some((v) => v !== undefined)) return code;
   let out = '';
   let copied = 0;
   let i = 0;
@@ -122,10 +186,27 @@ function putInNames(code: string, language: Language): string {
       next !== 58 && // { p: … }
       !(next === 40); // p(…): a call, not a value
     const path = value === undefined ? paths.get(name) : undefined;
-    if (read) {
+    const list = value === undefined ? lists.get(name) : undefined;
+    const readWhole =
+      list !== undefined &&
+      code.charCodeAt(i - 1) !== 46 &&
+      !(next === 61 && code.charCodeAt(k + 1) !== 61) &&
+      next !== 58 &&
+      next !== 40 &&
+      next !== 46 &&
+      next !== 91;
+    if (readWhole) {
+      out += code.slice(copied, i) + list;
+      copied = j;
+    } else if (read) {
       out += code.slice(copied, i) + quote(value as string);
       copied = j;
-    } else if (path !== undefined && code.charCodeAt(i - 1) !== 46 && code.charCodeAt(k) === 46) {
+    } else if (
+      path !== undefined &&
+      code.charCodeAt(i - 1) !== 46 &&
+      // `p.write_text(…)`, or `p` handed to a call as an argument (`df.to_csv(p)`, `shutil.rmtree(p, …)`)
+      (code.charCodeAt(k) === 46 || code.charCodeAt(k) === 41 || code.charCodeAt(k) === 44)
+    ) {
       out += code.slice(copied, i) + path;
       copied = j;
     }

@@ -13,6 +13,9 @@ const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pat
 /** `with open(…) as NAME:` right after the call's closing bracket. */
 const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
+import { COMPUTED_PIECE } from './computed-piece.js';
+
+export { COMPUTED_PIECE };
 
 /** What a recognised call does with its literal arguments. */
 type Action =
@@ -622,9 +625,17 @@ function awkRedirects(code: string): OneLinerFinding[] {
   return out;
 }
 
+/**
+ * A list item that is not a literal (`tag`, `*files`, `f'v{n}'`): its value is unknown, and a splat may be any number
+ * of words. It stands in the argv as an unset variable the shell model reads as unknown (the call's literal words
+ * still say what it runs: `['twine', 'upload', *files]` is a twine upload of unknown files).
+ */
+export const UNKNOWN_ITEM = '\u0000unknown';
+const UNKNOWN_WORD = '$__one_liner_value';
+
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
 export function quoteArgv(argv: readonly string[]): string {
-  return argv.map(shellQuote).join(' ');
+  return argv.map((w) => (w === UNKNOWN_ITEM ? UNKNOWN_WORD : shellQuote(w))).join(' ');
 }
 
 /**
@@ -885,9 +896,27 @@ class Scan {
       let i = at + (rList ? 2 : 1);
       for (;;) {
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
-        if (code.charCodeAt(i) === close && this.argEnds(i + 1, limit, paren)) return [{ list: items }, i + 1];
+        if (code.charCodeAt(i) === close && this.argEnds(i + 1, limit, paren)) {
+          // A list of nothing but unknowns says nothing of what runs.
+          if (items.length > 0 && items[0] === UNKNOWN_ITEM) break;
+          return [{ list: items }, i + 1];
+        }
         const item = readLiteral(code, i, this.language);
-        if (item?.value === undefined) break;
+        const itemEnd = item?.end ?? i;
+        const ends = (j: number): boolean => {
+          while (j < limit && isSpace(code.charCodeAt(j))) j++;
+          return code.charCodeAt(j) === 44 || code.charCodeAt(j) === close;
+        };
+        if (item?.value === undefined || !ends(itemEnd)) {
+          // Not a plain literal (a name, a splat, an f-string, a sum): an unknown word, the list read on past it.
+          const past = this.skip(i, limit, true);
+          if (past >= limit || past === i) break;
+          items.push(UNKNOWN_ITEM);
+          i = past;
+          if (code.charCodeAt(i) === 44) i++;
+          else if (code.charCodeAt(i) !== close) break;
+          continue;
+        }
         items.push(item.value);
         i = item.end;
         while (i < limit && isSpace(code.charCodeAt(i))) i++;
@@ -1026,7 +1055,14 @@ class Scan {
       case 'append': {
         // The path by keyword where a writer takes one (pandas' `path=`/`path_or_buf=`, polars' `file=`).
         const to = path ?? str(keywords.get('path')) ?? str(keywords.get('path_or_buf')) ?? str(keywords.get('file'));
-        if (to !== undefined) found.push({ kind: action, path: to, content: str(args[1]), call });
+        // Content built at run time (`'…=' + token`, a template, `.replace(…)` of the text read): what is known of it.
+        const body = args[1];
+        const content =
+          str(body) ??
+          (body !== undefined && 'other' in body
+            ? (replacedWith(body.other) ?? piecedText(body.other, this.language))
+            : undefined);
+        if (to !== undefined) found.push({ kind: action, path: to, content, call });
         return;
       }
       case 'delete':
@@ -1105,7 +1141,11 @@ class Scan {
           found.push({
             kind: 'write',
             path: receiverPath,
-            content: path ?? (first !== undefined && 'other' in first ? replacedWith(first.other) : undefined),
+            content:
+              path ??
+              (first !== undefined && 'other' in first
+                ? (replacedWith(first.other) ?? piecedText(first.other, this.language))
+                : undefined),
             call,
           });
         return;
@@ -1225,10 +1265,16 @@ class Scan {
   private writtenAfter(end: number): string | undefined {
     const code = this.code;
     // A text computed by replacing (`.write(open(f).read().replace('a', 'b'))`) keeps what it puts in.
-    const computed = (at: number) => replacedWith(code.slice(at, lineEnd(code, at)));
+    // Else what is known of a text built in pieces (`f'password = {token}'`, `'…=' + token`).
+    const computed = (at: number) =>
+      replacedWith(code.slice(at, lineEnd(code, at))) ??
+      piecedText(
+        code.slice(at, this.skip(at, Math.min(code.length, at + ONE_LINER_LIMITS.maxArgsSpan), true)),
+        'python',
+      );
     if (code.startsWith('.write(', end)) {
       const literal = readLiteral(code, end + 7, 'python');
-      return literal !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : computed(end + 7);
+      return literal?.value !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : computed(end + 7);
     }
     const as = WITH_AS.exec(code.slice(end, end + 80));
     if (as === null) return undefined;
@@ -1267,4 +1313,99 @@ function replacedWith(code: string): string | undefined {
     if (into?.value !== undefined) to.push(into.value);
   }
   return to.length === 0 ? undefined : to.join('\n');
+}
+
+/**
+ * The text an argument builds from literals and computed values joined by `+` (`'…_authToken=' + token`), a JS
+ * template (`` `…${process.env.T}` ``) or a Python f-string (`f'…{t}'`): the literal pieces as written, each computed
+ * one as COMPUTED_PIECE. Undefined when no literal piece is there (nothing of the text is known).
+ */
+export function piecedText(code: string, language: Language): string | undefined {
+  if (code.length > ONE_LINER_LIMITS.maxArgsSpan) return undefined;
+  let out = '';
+  let literal = false;
+  let depth = 0;
+  let piece = 0;
+  const flush = (to: number): void => {
+    const text = code.slice(piece, to).trim();
+    if (text === '') return;
+    const lit = readLiteral(text, 0, language);
+    if (lit?.value !== undefined && lit.end === text.length) {
+      out += lit.value;
+      literal = true;
+      return;
+    }
+    const template = templatePieces(text, language);
+    if (template !== undefined) {
+      out += template;
+      literal = true;
+    } else out += COMPUTED_PIECE;
+  };
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 96 || opensString(language, c) || (language === 'python' && /[fFrRbB]/.test(code[i] as string))) {
+      const lit = c === 96 && language === 'js' ? templateEnd(code, i) : readLiteral(code, i, language)?.end;
+      if (lit !== undefined) {
+        i = lit - 1;
+        continue;
+      }
+    }
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) depth--;
+    else if (c === 43 && depth === 0) {
+      flush(i);
+      piece = i + 1;
+    }
+  }
+  flush(code.length);
+  return literal ? out : undefined;
+}
+
+/** Past a JS template literal starting at `at` (its `${…}` skipped by depth), or undefined when it does not close. */
+function templateEnd(code: string, at: number): number | undefined {
+  let depth = 0;
+  for (let i = at + 1; i < code.length; i++) {
+    const c = code[i];
+    if (c === '\\') i++;
+    else if (depth === 0 && c === '`') return i + 1;
+    else if (c === '$' && code[i + 1] === '{') {
+      depth++;
+      i++;
+    } else if (c === '}' && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/** A JS template or a Python f-string as its literal pieces with each interpolation as COMPUTED_PIECE. */
+function templatePieces(text: string, language: Language): string | undefined {
+  const js = language === 'js' && text.startsWith('`') && text.endsWith('`');
+  const py = language === 'python' ? /^(?:[fF][rR]?|[rR][fF])(['"]{1,3})/.exec(text) : null;
+  if (!js && py === null) return undefined;
+  const open = js ? 1 : (py?.[0].length as number);
+  const close = js ? 1 : (py?.[1]?.length as number);
+  const body = text.slice(open, text.length - close);
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (js && c === '\\' && i + 1 < body.length) {
+      const n = body[++i] as string;
+      out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+    } else if (!js && c === '\\' && i + 1 < body.length && !/[rR]/.test(text.slice(0, open))) {
+      const n = body[++i] as string;
+      out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+    } else if ((js && c === '$' && body[i + 1] === '{') || (!js && c === '{' && body[i + 1] !== '{')) {
+      let depth = 1;
+      i += js ? 2 : 1;
+      while (i < body.length && depth > 0) {
+        if (body[i] === '{') depth++;
+        else if (body[i] === '}') depth--;
+        if (depth > 0) i++;
+      }
+      out += COMPUTED_PIECE;
+    } else if (!js && (c === '{' || c === '}') && body[i + 1] === c) {
+      out += c;
+      i++;
+    } else out += c;
+  }
+  return out;
 }

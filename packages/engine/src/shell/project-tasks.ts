@@ -162,15 +162,22 @@ interface Rule {
 const RULE = /^([^\s:#=][^:=#]*?)\s*::?(?!=)\s*(.*)$/;
 const VARIABLE = /^([A-Za-z_][A-Za-z0-9_.-]*)\s*(?::{1,3}=|\?=|\+=|=)\s*(.*)$/;
 
-/** A Makefile's explicit rules and simple variables (`X = v`, `X := v`, `X ?= v`; `+=` appends). */
-function readMakefile(text: string): {
+/**
+ * A Makefile's explicit rules and simple variables (`X = v`, `X := v`, `X ?= v` when X is not set yet; `+=` appends).
+ * `overrides` are the command line's `VAR=value` words: they win over the file's own assignments, as in make (short
+ * of an `override` directive, which is kept).
+ */
+function readMakefile(
+  text: string,
+  overrides: ReadonlyMap<string, string> = new Map(),
+): {
   rules: Map<string, Rule>;
   first: string | undefined;
   vars: Map<string, string>;
   parsing: string[];
 } {
   const rules = new Map<string, Rule>();
-  const vars = new Map<string, string>();
+  const vars = new Map<string, string>(overrides);
   // `X := $(shell CMD)` runs CMD as make reads the file, whatever the target (and under -n too): round 13.
   const parsing: string[] = [];
   let first: string | undefined;
@@ -186,7 +193,10 @@ function readMakefile(text: string): {
     if (v !== null) {
       const [, name, value] = v as unknown as [string, string, string];
       if (/^[^=]*:{1,3}=/.test(line) || line.includes('!=')) parsing.push(...shellCalls(value));
-      vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
+      const conditional = /^[^=]*\?=/.test(line);
+      const overridden = overrides.has(name) && !/^\s*override\s/.test(line);
+      if (!overridden && !(conditional && vars.has(name)))
+        vars.set(name, line.includes('+=') ? `${vars.get(name) ?? ''} ${value}`.trim() : value.trim());
       current = [];
       continue;
     }
@@ -246,8 +256,12 @@ function recipeLine(line: string, vars: Map<string, string>): string {
  * The recipe lines `make [TARGET…]` runs from a Makefile text: each target's prerequisites first (depth first, each
  * once), then its own recipe; no target: the first one. Make runs each line in a shell of its own.
  */
-export function makeRecipes(text: string, targets: readonly string[]): TaskLine[] {
-  const { rules, first, vars, parsing } = readMakefile(text);
+export function makeRecipes(
+  text: string,
+  targets: readonly string[],
+  overrides: ReadonlyMap<string, string> = new Map(),
+): TaskLine[] {
+  const { rules, first, vars, parsing } = readMakefile(text, overrides);
   const wanted = targets.length > 0 ? targets : first === undefined ? [] : [first];
   const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
   const seen = new Set<string>();
@@ -288,9 +302,21 @@ export function withIncludes(text: string, read: (name: string) => string | unde
   );
 }
 
+const MAKE_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_.-]*)[:?+]?=(.*)$/s;
+
 /** The targets of a make command: its positionals that are not VAR=value assignments. */
 export const makeTargets = (command: SimpleCommand): readonly string[] =>
-  command.positionals.filter((p) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(p));
+  command.positionals.filter((p) => !MAKE_ASSIGNMENT.test(p));
+
+/** A make command's `VAR=value` words (`make push BRANCH=feat/x`): they override the makefile's variables. */
+export function makeOverrides(command: SimpleCommand): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const p of command.positionals) {
+    const m = MAKE_ASSIGNMENT.exec(p);
+    if (m !== null) out.set(m[1] as string, m[2] as string);
+  }
+  return out;
+}
 
 /** The makefile make reads: `-f FILE`, else GNUmakefile, makefile, Makefile in its directory (the first one known). */
 export function makefileCandidates(command: SimpleCommand): readonly string[] {

@@ -3,9 +3,10 @@
 // is walk.ts.
 import type { Redirection } from 'unbash';
 import type { CommandInput, Flag, SimpleCommand } from './types.js';
-import { resolve } from './paths.js';
+import { programName, resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
+import { listedPaths } from './listed-paths.js';
 import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
@@ -15,6 +16,8 @@ import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
 import type { FileAccess, InputDeclaration, ShellChange } from './programs/declaration.js';
 import { printfOutput } from './printf.js';
+import { echoOutput } from './output.js';
+import { COMPUTED_PIECE } from './computed-piece.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
@@ -39,6 +42,23 @@ const allStatic = (words: readonly ShellWord[]): boolean => {
   for (const w of words) if (w.dynamic) return false;
   return true;
 };
+
+/**
+ * What echo or printf writes into a file when some of its words are not known (`printf 'machine h login %s password
+ * %s\n' "$U" "$T" >> .netrc`): the known text, each unknown word as COMPUTED_PIECE — a file's content rule then sees
+ * that a value is written there. Only for a redirect's content: what a pipe gives a shell stays unknown (opaque).
+ */
+function piecedPrint(program: string, words: readonly ShellWord[]): string | undefined {
+  if ((program !== 'printf' && program !== 'echo') || allStatic(words)) return undefined;
+  const args = words.slice(1).map((w) => (w.dynamic ? COMPUTED_PIECE : w.value));
+  let text: string | undefined;
+  if (program === 'printf') {
+    if (words[1] === undefined || words[1].dynamic || args[0] === '-v') return undefined;
+    text = printfOutput(args);
+  } else text = echoOutput(args);
+  // Nothing known but the computed values (`echo "$TOKEN" > f`): the content is not known at all.
+  return text === undefined || text.split(COMPUTED_PIECE).join('').trim() === '' ? undefined : text;
+}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -96,7 +116,13 @@ export abstract class Runner extends Follower {
     extraVia: readonly string[],
   ): Ran {
     const budget = this.maxDepth - frame.depth - extraVia.length;
-    const u = unwrap(words, assignments, Math.max(0, budget), stdin.text, this.fileText, scope.cwd);
+    // xargs given a file list it cannot read (`grep -rl x src | xargs sed -i …`): the files, as globs, are its input.
+    const input =
+      stdin.text ??
+      (stdin.listed !== undefined && words.some((w) => programName(w.value) === 'xargs')
+        ? stdin.listed.join('\n')
+        : undefined);
+    const u = unwrap(words, assignments, Math.max(0, budget), input, this.fileText, scope.cwd);
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
@@ -345,7 +371,7 @@ export abstract class Runner extends Follower {
     // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
     this.out.effects(
       remote !== frame.remote && here !== undefined ? here : index,
-      this.redirections(redirects, scope, output),
+      this.redirections(redirects, scope, output ?? (redirects.length > 0 ? piecedPrint(program, u.words) : undefined)),
     );
     if (declaration?.effects !== undefined) {
       // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
@@ -367,8 +393,11 @@ export abstract class Runner extends Follower {
         printedFile = undefined;
       }
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
-    if (stdinInterpreter === undefined && printed === undefined && printedFile === undefined) return NOTHING;
-    return { index, stdinInterpreter, output: printed, file: printedFile };
+    const listed =
+      printed === undefined && redirects.length === 0 ? listedPaths(command.program, command.argv) : undefined;
+    if (stdinInterpreter === undefined && printed === undefined && printedFile === undefined && listed === undefined)
+      return NOTHING;
+    return { index, stdinInterpreter, output: printed, file: printedFile, ...(listed === undefined ? {} : { listed }) };
   }
 
   /**

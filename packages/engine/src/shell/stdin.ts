@@ -12,6 +12,8 @@ export interface Stdin {
   /** When the text is not known whole: what is known of it (`(crontab -l; echo '…') |`: the echoed line), read by a
    * shell as lines it runs besides the unknown rest (still opaque). */
   readonly pieces?: string;
+  /** From a pipe whose producer lists files (`grep -rl x src |`): those files, as globs (listed-paths.ts). */
+  readonly listed?: readonly string[];
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
   readonly file: string | undefined;
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */
