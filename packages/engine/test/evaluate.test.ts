@@ -268,16 +268,36 @@ settings: { confirmations: [weiter, go ahead] }
 contracts:
   - { id: intent, description: d, mode: WARN, message: m, when: { message: { confirmation: false } } }
 `);
-    // Only the whole message confirms (case, spacing and trailing punctuation aside), never a prefix of it.
+    // The phrase confirms (case, spacing and trailing punctuation aside), alone or with a plain assent before it and
+    // thanks after it as whole clauses; never a prefix of a word, never with a condition or a refusal beside it.
     const { verdicts } = replay(policy, [
       { message: 'Weiter!' },
       { message: 'Go  AHEAD.' },
       { message: 'go ahead, thanks' },
+      { message: 'Yes, go ahead.' },
+      { message: 'ok, I follow, weiter' },
       { message: 'go aheadx' },
       { message: 'fix it' },
       { message: 'weiter', from: 'agent' },
+      { message: 'go ahead only after you show me the plan' },
+      { message: 'no, go ahead is wrong' },
+      { message: 'no, weiter' },
+      { message: 'go ahead, but not with main' },
     ]);
-    expect(verdicts.map((v) => v.decision)).toEqual(['ALLOW', 'ALLOW', 'WARN', 'WARN', 'WARN', 'ALLOW']);
+    expect(verdicts.map((v) => v.decision)).toEqual([
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'WARN',
+      'WARN',
+      'ALLOW',
+      'WARN',
+      'WARN',
+      'WARN',
+      'WARN',
+    ]);
   });
 
   it('applies role-scoped contracts only to their roles, and maps agents to roles', () => {

@@ -8,7 +8,16 @@ import { Sandbox } from './sandbox.js';
 
 export const SCHEMA_VERSION = 1;
 
-export const DEFAULT_CONFIRMATIONS = ['continue', 'go ahead', 'proceed', 'weiter', 'mach weiter'] as const;
+export const DEFAULT_CONFIRMATIONS = [
+  'continue',
+  'go ahead',
+  'proceed',
+  'keep going',
+  'go on',
+  'carry on',
+  'weiter',
+  'mach weiter',
+] as const;
 export const DEFAULT_BYPASS_BUDGET = 3;
 export const DEFAULT_BYPASS_EXPIRY = 5;
 
@@ -38,8 +47,10 @@ export const Settings = z
       .optional()
       .meta({
         description:
-          "Phrases that count as a human confirmation when the human's whole message is one of them (case, spacing and " +
-          `trailing punctuation ignored). Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
+          "Phrases that count as a human confirmation when the human's message is one of them (case, spacing and " +
+          'trailing punctuation ignored), alone or with a plain assent before it and thanks after it, each its own ' +
+          'clause ("ok, continue", "yes, go ahead, thanks"); any other words make it an ordinary message. ' +
+          `Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
         examples: [['continue', 'weiter', 'go ahead']],
       }),
     onError: z
