@@ -35,14 +35,24 @@ function joinParts(parts: readonly string[]): string {
 /** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
 export function foldPaths(written: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return written;
-  const source = homeSpelled(written, language);
+  // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
+  // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
+  const source = fold(homeSpelled(written, language), language);
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
   const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
     : source;
+  return code === source ? code : fold(code, language);
+}
+
+/** One pass of the literal assemblies' folding; `(Path('x'))` is then `Path('x')` (a receiver again). */
+function fold(code: string, language: Language): string {
   // Cheap test first: no join call, no Path, no `+` or `/` next to a quote: nothing to fold.
   if (!/join\(|resolve\(|Path\(|['"]\s*\+|\+\s*['"]|\)\s*\/\s*['"]/.test(code)) return code;
-  return new Folder(code, language).run();
+  const folded = new Folder(code, language).run();
+  return language === 'python'
+    ? folded.replace(/(?<![\w)\].])\(\s*((?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\))\s*\)/g, '$1')
+    : folded;
 }
 
 /**
@@ -58,8 +68,16 @@ function homeSpelled(code: string, language: Language): string {
       .replace(/\bos\.path\.expanduser\(\s*('[^'\\\n]*'|"[^"\\\n]*")\s*\)/g, '$1')
       .replace(/\.joinpath\(\s*('[^'\\\n]*'|"[^"\\\n]*")\s*\)/g, ' / $1');
   }
-  if (!code.includes('homedir(')) return code;
-  return code.replace(/(?:\b(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.)?\bhomedir\(\s*\)/g, "'~'");
+  // `import { join } from 'node:path'` (or a destructuring require): a bare join(…)/resolve(…) is path's.
+  // (bounded: imports come first, a brace list is short; hostile code without `path'` is not searched at all)
+  const imported =
+    /path['"]/.test(code) &&
+    /\{[^{}]{0,300}\}\s*(?:from\s*|=\s*require\(\s*)['"](?:node:)?path['"]/
+      .exec(code.slice(0, 16_384))?.[0]
+      .match(/\b(?:join|resolve)\b/) != null;
+  const joined = imported ? code.replace(/(?<![\w$.])(join|resolve)\(/g, 'path.$1(') : code;
+  if (!joined.includes('homedir(')) return joined;
+  return joined.replace(/(?:\b(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.)?\bhomedir\(\s*\)/g, "'~'");
 }
 
 /** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */

@@ -51,6 +51,8 @@ type Action =
   /** Path('p').write_text('…') / .unlink(): the path is the receiver's argument. */
   | 'path-write'
   | 'path-delete'
+  /** Path('p').open('w'): a write/append when the mode says so, as open(p, mode). */
+  | 'path-open'
   /** Perl open(F, '>', 'p') or open(F, '>p'). */
   | 'perl-open'
   /** R's writers: write.csv(df, 'p') or write.csv(df, file = 'p') (content unknown). */
@@ -207,6 +209,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'pathlib.Path.write_text': 'path-write',
       'pathlib.Path.write_bytes': 'path-write',
       'Path.unlink': 'path-delete',
+      'Path.open': 'path-open',
+      'pathlib.Path.open': 'path-open',
       'pathlib.Path.unlink': 'path-delete',
       'os.remove': 'delete',
       'os.unlink': 'delete',
@@ -1152,6 +1156,13 @@ class Scan {
       case 'path-delete':
         if (receiverPath !== undefined) found.push({ kind: 'delete', path: receiverPath, content: undefined, call });
         return;
+      case 'path-open': {
+        const mode = str(args[0]) ?? str(keywords.get('mode'));
+        if (receiverPath === undefined || mode === undefined) return;
+        const kind = mode.includes('a') ? 'append' : /[wx+]/.test(mode) ? 'write' : undefined;
+        if (kind !== undefined) found.push({ kind, path: receiverPath, content: this.writtenAfter(end), call });
+        return;
+      }
       case 'perl-open': {
         // open(F, '>', 'p') / open(my $f, '>>p'): the mode is the second argument or the path's leading > / >>.
         const spec = str(args[1]);
@@ -1322,6 +1333,8 @@ function replacedWith(code: string): string | undefined {
  */
 export function piecedText(code: string, language: Language): string | undefined {
   if (code.length > ONE_LINER_LIMITS.maxArgsSpan) return undefined;
+  const joined = joinedList(code.trim(), language);
+  if (joined !== undefined) return joined;
   let out = '';
   let literal = false;
   let depth = 0;
@@ -1359,6 +1372,43 @@ export function piecedText(code: string, language: Language): string | undefined
   }
   flush(code.length);
   return literal ? out : undefined;
+}
+
+/** `['a', 'b'].join('\n')` (JS) or `'\n'.join(['a', 'b'])` (Python) of literals: the joined text. */
+function joinedList(code: string, language: Language): string | undefined {
+  const items = (from: number): [string[], number] | undefined => {
+    const out: string[] = [];
+    let i = from;
+    for (;;) {
+      while (/\s/.test(code[i] ?? '')) i++;
+      if (code[i] === ']') return [out, i + 1];
+      const lit = readLiteral(code, i, language);
+      if (lit?.value === undefined) return undefined;
+      out.push(lit.value);
+      i = lit.end;
+      while (/\s/.test(code[i] ?? '')) i++;
+      if (code[i] === ',') i++;
+      else if (code[i] !== ']') return undefined;
+    }
+  };
+  if (language === 'js' && code.startsWith('[')) {
+    const list = items(1);
+    if (list === undefined) return undefined;
+    const rest = /^\.join\(\s*/.exec(code.slice(list[1]));
+    if (rest === null) return undefined;
+    const at = list[1] + rest[0].length;
+    const sep = readLiteral(code, at, language);
+    return sep?.value !== undefined && /^\s*\)$/.test(code.slice(sep.end)) ? list[0].join(sep.value) : undefined;
+  }
+  if (language === 'python') {
+    const sep = readLiteral(code, 0, language);
+    if (sep?.value === undefined) return undefined;
+    const rest = /^\.join\(\s*\[/.exec(code.slice(sep.end));
+    if (rest === null) return undefined;
+    const list = items(sep.end + rest[0].length);
+    return list !== undefined && /^\s*\)$/.test(code.slice(list[1])) ? list[0].join(sep.value) : undefined;
+  }
+  return undefined;
 }
 
 /** Past a JS template literal starting at `at` (its `${…}` skipped by depth), or undefined when it does not close. */

@@ -7,6 +7,7 @@ import { programName, resolve } from './paths.js';
 import type { ShellWord } from './words.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { listedPaths } from './listed-paths.js';
+import { foldPaths } from './one-liner-fold.js';
 import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
@@ -507,7 +508,11 @@ export abstract class Runner extends Follower {
       from = 'stdin';
       text = stdin.text;
     }
-    return text === undefined || from === undefined ? command : { ...command, input: { text, from } };
+    if (text === undefined || from === undefined) return command;
+    // Names given one literal stand for it, as in the call scan (`URL = 'https://…'; requests.post(URL, …)` reads as
+    // `requests.post('https://…', …)` for a rule's pattern).
+    const language = use.family === 'python' ? 'python' : use.family === 'node' ? 'js' : undefined;
+    return { ...command, input: { text: language === undefined ? text : foldPaths(text, language), from } };
   }
 
   /** cd, export, read, unset: what a builtin changes in this shell. */
