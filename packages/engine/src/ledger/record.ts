@@ -199,6 +199,13 @@ function patchChanges(f: ToolFacts): Change[] {
   });
 }
 
+/** Written in pieces, a value computed at run time among them (printf's %s of a variable): not known whole. */
+function computedChange(e: EffectFact, path: string, content: string): Change[] {
+  return [
+    { kind: 'unknown', path, piece: knownLines(content), why: `written by ${e.via} with a computed value`, via: e.via },
+  ];
+}
+
 function shellChange(e: EffectFact, f: ToolFacts): Change[] {
   // A file on another host or in a container is not one of this work tree's.
   if (e.remote !== undefined) return [];
@@ -209,17 +216,7 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
     case 'delete':
       return [{ kind: 'forget', path }];
     case 'append':
-      // Written in pieces, a value computed at run time among them (printf's %s of a variable): not known whole.
-      if (e.content?.includes(COMPUTED_PIECE))
-        return [
-          {
-            kind: 'unknown',
-            path,
-            piece: knownLines(e.content),
-            why: `written by ${e.via} with a computed value`,
-            via: e.via,
-          },
-        ];
+      if (e.content?.includes(COMPUTED_PIECE)) return computedChange(e, path, e.content);
       return e.content !== undefined
         ? [{ kind: 'append', path, text: e.content, via: e.via }]
         : [
@@ -236,16 +233,7 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
       if (EDITS_IN_PLACE.has(e.via)) return sedChange(e, f);
       if (APPLIES_PATCH.has(e.via))
         return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
-      if (e.content?.includes(COMPUTED_PIECE))
-        return [
-          {
-            kind: 'unknown',
-            path,
-            piece: knownLines(e.content),
-            why: `written by ${e.via} with a computed value`,
-            via: e.via,
-          },
-        ];
+      if (e.content?.includes(COMPUTED_PIECE)) return computedChange(e, path, e.content);
       return e.content !== undefined
         ? [{ kind: 'text', path, text: e.content, via: e.via }]
         : [

@@ -23,6 +23,7 @@ import {
   dockerRunImage,
 } from './container-files.js';
 import { splitWords } from './xargs.js';
+import { quote } from './one-liner-fold.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { isNotebookPath, notebookProgram } from './notebook-code.js';
 import { crontabCommands } from './scheduler.js';
@@ -132,9 +133,7 @@ export function withArguments(family: string, code: string, params: readonly She
   const first = family === 'python' ? 1 : 2;
   return code.replace(reads, (all, n: string) => {
     const value = params[Number(n) - first]?.value;
-    return value === undefined || Number(n) < first
-      ? all
-      : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+    return value === undefined || Number(n) < first ? all : quote(value);
   });
 }
 

@@ -18,7 +18,7 @@ const isIdent = (c: number): boolean =>
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** A value as a literal the scan reads back unchanged (single quotes; backslash, quote and line ends escaped). */
-const quote = (value: string): string =>
+export const quote = (value: string): string =>
   `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 
 /** `a/b` joined as a path join does: a later absolute part starts again, empty parts add nothing. */

@@ -15,8 +15,6 @@ const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
 
-export { COMPUTED_PIECE };
-
 /** What a recognised call does with its literal arguments. */
 type Action =
   /** arg 0 is a command line the system shell runs. */

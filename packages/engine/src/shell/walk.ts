@@ -199,29 +199,9 @@ export class Walker extends Runner {
         return this.printingList(node.body, frame, child(scope), stdin);
       case 'BraceGroup':
         return this.printingList(node.body, frame, scope, stdin);
-      case 'If': {
-        const clause = child(scope);
-        this.list(node.clause, frame, clause);
-        // A test of known words decides the branch (conditions.ts): only it runs, in this shell, its values kept.
-        const decided = this.decidedBranch(node, frame, clause);
-        if (decided !== undefined) {
-          if (decided.length > 0) this.list({ ...node.then, commands: decided }, frame, scope);
-          forgetAssigned(scope, clause);
-          return NOTHING;
-        }
-        const branches: Scope[] = [clause];
-        const branch = (body: CompoundList, before?: CompoundList): void => {
-          const b = child(clause);
-          if (before) this.list(before, frame, b);
-          this.list(body, frame, b);
-          branches.push(b);
-        };
-        branch(node.then);
-        for (const e of node.elif) branch(e.then, e.clause);
-        if (node.else) branch(node.else);
-        forgetAssigned(scope, ...branches);
+      case 'If':
+        this.ifClause(node, frame, scope);
         return NOTHING;
-      }
       case 'While': {
         if (this.whileRead(node, frame, scope, stdin)) return NOTHING;
         const s = this.loopScope(node, scope);
@@ -385,20 +365,46 @@ export class Walker extends Runner {
   }
 
   /**
-   * The statements of the branch an `if` takes when each test up to it is decided by known words ([] when none runs);
-   * undefined when a test cannot be decided. An `elif`'s test is walked (judged) before it is read.
+   * `if … elif … else … fi`. Each test is walked once, in order; a test of known words decides (conditions.ts): a true
+   * one runs its branch alone, in this shell, its values kept; a false one skips it. From the first test that cannot be
+   * decided, its branch and every later one are judged, each in a scope of its own, and what they assign is unknown
+   * after (the branches before it are known not to run).
    */
-  private decidedBranch(node: Extract<PipelineNode, { type: 'If' }>, frame: Frame, clause: Scope) {
-    let outcome = conditionOutcome(node.clause, this.conditionWords(clause));
-    if (outcome === true) return node.then.commands;
-    if (outcome === undefined) return undefined;
-    for (const e of node.elif) {
-      this.list(e.clause, frame, clause);
-      outcome = conditionOutcome(e.clause, this.conditionWords(clause));
-      if (outcome === true) return e.then.commands;
-      if (outcome === undefined) return undefined;
+  private ifClause(node: Extract<PipelineNode, { type: 'If' }>, frame: Frame, scope: Scope): void {
+    const clause = child(scope);
+    const arms: { readonly test?: CompoundList; readonly body: CompoundList }[] = [
+      { test: node.clause, body: node.then },
+      ...node.elif.map((e) => ({ test: e.clause, body: e.then })),
+      ...(node.else ? [{ body: node.else }] : []),
+    ];
+    for (let i = 0; i < arms.length; i++) {
+      const { test, body } = arms[i] as (typeof arms)[number];
+      if (test === undefined) {
+        this.list(body, frame, scope);
+        forgetAssigned(scope, clause);
+        return;
+      }
+      this.list(test, frame, clause);
+      const outcome = conditionOutcome(test, this.conditionWords(clause));
+      if (outcome === true) {
+        this.list(body, frame, scope);
+        forgetAssigned(scope, clause);
+        return;
+      }
+      if (outcome === false) continue;
+      const branches: Scope[] = [clause];
+      const branch = (arm: (typeof arms)[number], withTest: boolean): void => {
+        const b = child(clause);
+        if (withTest && arm.test !== undefined) this.list(arm.test, frame, b);
+        this.list(arm.body, frame, b);
+        branches.push(b);
+      };
+      branch(arms[i] as (typeof arms)[number], false);
+      for (const later of arms.slice(i + 1)) branch(later, true);
+      forgetAssigned(scope, ...branches);
+      return;
     }
-    return node.else?.commands ?? [];
+    forgetAssigned(scope, clause);
   }
 
   /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
