@@ -11,7 +11,12 @@ export interface OptionSpec {
   readonly attached: ReadonlySet<string>;
   /** Single-dash words are whole options, never clusters of letters (terraform's -auto-approve, find's -delete). */
   readonly singleDashWords?: boolean;
+  /** Attached options whose value is digits only (`perl -0777pi`): the cluster goes on after the digits. */
+  readonly digits?: ReadonlySet<string>;
 }
+
+const OCTAL_DIGIT = /[0-7]/;
+const HEX_DIGIT = /[0-9a-fA-F]/;
 
 export const NO_OPTIONS: OptionSpec = { value: new Set(), attached: new Set() };
 
@@ -100,6 +105,16 @@ export function parseArgv(
       if (!isLetterOrDigit(code)) continue;
       const name = SHORT_NAMES[code] as string;
       const last = at + 1 === token.length;
+      if (spec.digits?.has(name) === true) {
+        // perl's -0 takes octal digits or x and hex digits (-0777, -0x1F); -l octal digits.
+        let stop = at + 1;
+        const hex = name === '-0' && (token[stop] === 'x' || token[stop] === 'X');
+        if (hex) stop++;
+        while (stop < token.length && (hex ? HEX_DIGIT : OCTAL_DIGIT).test(token[stop] as string)) stop++;
+        flags.push({ name, value: stop > at + 1 ? token.slice(at + 1, stop) : undefined, token });
+        at = stop - 1;
+        continue;
+      }
       if (spec.attached.has(name)) {
         flags.push({ name, value: last ? undefined : token.slice(at + 1), token });
         break;
@@ -133,6 +148,12 @@ export function optionSpec(
   value: readonly string[] = [],
   attached: readonly string[] = [],
   singleDashWords = false,
+  digits: readonly string[] = [],
 ): OptionSpec {
-  return { value: new Set(value), attached: new Set(attached), ...(singleDashWords ? { singleDashWords } : {}) };
+  return {
+    value: new Set(value),
+    attached: new Set(attached),
+    ...(singleDashWords ? { singleDashWords } : {}),
+    ...(digits.length > 0 ? { digits: new Set(digits) } : {}),
+  };
 }

@@ -29,6 +29,9 @@ export class CallFiles {
   /** Set when the walk read a value programs take from the environment without a `$` in the call (the PATH a bare
    * name is looked up in, the BASH_ENV/ENV a shell starts with, NODE_OPTIONS): the session's values then matter. */
   askedEnvironment = false;
+  /** Names a program read from its environment by name (`envsubst`, `yq '… strenv(NAME)'`) that the call did not set:
+   * the session's value of one of them changes what the program does. */
+  readonly askedNames = new Set<string>();
 
   constructor(private readonly context: ShellContext | undefined) {}
 

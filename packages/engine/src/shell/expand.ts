@@ -140,6 +140,29 @@ export function expandBody(parts: readonly WordPart[], ctx: ExpandContext): { va
  */
 export const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
 
+/**
+ * Code handed to an interpreter in a word the shell expanded only in part (`python3 -c "….write('…=${NPM_TOKEN}')"`):
+ * the unknown expansions, kept as written in the word's value, marked as unknownInText marks them in a heredoc — the
+ * shell put a value there, so the code does not write the literal reference. A `$` the shell left alone (escaped as
+ * `\$`, or in single quotes) is not marked.
+ */
+export function markExpansions(value: string, written: string): string {
+  return value.replace(/\$\{[A-Za-z_][^}]*\}|\$[A-Za-z_]\w*/g, (m) => (expandedIn(written, m) ? unknownInText(m) : m));
+}
+
+/** Whether `ref` stands in the shell text `written` where the shell expands it: unescaped, outside single quotes. */
+function expandedIn(written: string, ref: string): boolean {
+  let quote: string | undefined;
+  for (let i = 0; i < written.length; i++) {
+    const c = written[i];
+    if (c === '\\' && quote !== "'") i++;
+    else if (quote === undefined && (c === "'" || c === '"')) quote = c;
+    else if (c === quote) quote = undefined;
+    else if (quote !== "'" && c === '$' && written.startsWith(ref, i)) return true;
+  }
+  return false;
+}
+
 /** A word with its known parts put in and the unknown ones as written (the value an unknown word keeps). */
 function partialValue(parts: readonly WordPart[], ctx: ExpandContext): string {
   let value = '';

@@ -1,6 +1,7 @@
 // What well-known programs do to files, one reader per program family (cp, mv, rm, tee, sed -i, dd, curl -o, git,
 // find, patch, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the
 // caller. A reader that needs a file's text (a patch applied, a text carried by cp) asks `files` for it.
+import { COMPUTED_PIECE } from './computed-piece.js';
 import { sedEdits, sedScripts } from './sed-script.js';
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
@@ -89,6 +90,41 @@ function replacements(scripts: readonly string[]): string | undefined {
   return to.length === 0 ? undefined : to.join('\n');
 }
 
+/**
+ * What sed prints (no -i) when its script substitutes and its input is not known (`sed 's/it(/it.only(/' a.test.ts >
+ * /tmp/x && mv /tmp/x a.test.ts`): the replacements among a computed piece, for a redirect's content (the rest of
+ * the text is not known).
+ */
+export function sedPiecedOutput(argv: readonly string[]): string | undefined {
+  const scripts: string[] = [];
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '-i' || a.startsWith('-i') || a.startsWith('--in-place') || a === '-f' || a === '--file')
+      return undefined;
+    if (a === '-e' || a === '--expression' || /^-[nErsuz]+e$/.test(a)) scripts.push(argv[++i] ?? '');
+    else if (a.startsWith('--expression=')) scripts.push(a.slice('--expression='.length));
+    else if (!a.startsWith('-')) positionals.push(a);
+  }
+  if (scripts.length === 0 && positionals[0] !== undefined) scripts.push(positionals[0]);
+  const to = replacements(scripts);
+  return to === undefined ? undefined : `${COMPUTED_PIECE}\n${to}\n`;
+}
+
+/** What awk prints when its program substitutes (`awk '{ sub(/x/, "y") } 1' f > tmp`): as sedPiecedOutput. */
+export function awkPiecedOutput(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (/^(-[Fv]|--field-separator|--assign)$/.test(a)) i++;
+    else if (/^(-[fei]|--file|--source|--include)$/.test(a)) return undefined;
+    else if (!a.startsWith('-')) {
+      const to = awkReplacements(a);
+      return to === undefined ? undefined : `${COMPUTED_PIECE}\n${to}\n`;
+    }
+  }
+  return undefined;
+}
+
 /** ex commands that write the file being edited (`x`, `wq`, `w`, `update`, and their all-buffer forms). */
 const EX_WRITES = /^(?:w|wq|x|xi|xit|exi|exit|up|update|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$)/;
 
@@ -147,7 +183,17 @@ export function awkEffects(input: EffectInput, add: AddEffect): void {
     (f) => f.name === '-f' || f.name === '--file' || f.name === '-e' || f.name === '--source',
   );
   const files = hasProgram ? input.positionals : input.positionals.slice(1);
-  for (const file of files) if (!/^\w+=/.test(file)) add('write', file, 'awk -i inplace');
+  const program = hasProgram ? undefined : input.positionals[0];
+  const content = program === undefined ? undefined : awkReplacements(program);
+  for (const file of files) if (!/^\w+=/.test(file)) add('write', file, 'awk -i inplace', content);
+}
+
+/** The replacement strings of awk's `sub`/`gsub` (`gsub(/__TOKEN__/, "npm_…")`), one a line: the new text an in-place
+ * edit writes, as sed's and perl's replacements are. */
+const AWK_SUB = /\bg?sub\s*\(\s*(?:\/(?:[^/\\\n]|\\.)*\/|"(?:[^"\\\n]|\\.)*")\s*,\s*"((?:[^"\\\n]|\\.)*)"/g;
+export function awkReplacements(program: string): string | undefined {
+  const to = [...program.matchAll(AWK_SUB)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+  return to.length === 0 ? undefined : to.join('\n');
 }
 
 export function perlEffects(input: EffectInput, add: AddEffect): void {
@@ -161,11 +207,11 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
   for (const p of files) add('write', p, `${input.program} -i`, content);
 }
 
-/** The replacement strings of Ruby's `sub`/`gsub` (`ruby -pi -e 'gsub(/it\(/, "it.only(")'`), one a line. */
+/** The replacement strings of Ruby's `sub`/`gsub` (`ruby -pi -e 'gsub(/it\(/, "it.only(")'`, or `%q(…)`), one a line. */
 const RUBY_SUB =
-  /\bg?sub!?\s*(?:\(\s*)?(?:\/(?:[^/\\\n]|\\.)*\/[a-z]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*,\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")/g;
+  /\bg?sub!?\s*(?:\(\s*)?(?:\/(?:[^/\\\n]|\\.)*\/[a-z]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*,\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|%[qQ]?\(((?:[^()\\\n]|\\.)*)\))/g;
 function rubyReplacements(scripts: readonly string[]): string | undefined {
-  const to = scripts.flatMap((s) => [...s.matchAll(RUBY_SUB)].map((m) => m[1] ?? m[2] ?? ''));
+  const to = scripts.flatMap((s) => [...s.matchAll(RUBY_SUB)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
   return to.length === 0 ? undefined : to.join('\n');
 }
 

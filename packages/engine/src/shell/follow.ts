@@ -34,7 +34,7 @@ import { declarationOf } from './programs/registry.js';
 import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
-import type { ExpandContext } from './expand.js';
+import { markExpansions, type ExpandContext } from './expand.js';
 import {
   commandVariable,
   descriptorName,
@@ -856,13 +856,14 @@ export abstract class Follower {
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
       this.out.opaque('inline-script', index, command.program);
+      const codeWord = use.code === undefined ? undefined : words.find((w) => w.value === use.code);
       if (use.code !== undefined)
         this.oneLiner(
           command,
           index,
           use.family,
           `${command.program} ${use.inline}`,
-          use.code,
+          codeWord?.dynamic === true ? markExpansions(use.code, codeWord.text) : use.code,
           frame,
           scope,
           pos,

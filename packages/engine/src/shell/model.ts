@@ -47,6 +47,8 @@ interface Asked {
   readonly branch: boolean;
   /** A value of ENVIRONMENT_READ (a bare name looked up, a shell, node or python started). */
   readonly environment: boolean;
+  /** Names a program read from its environment by name (call-files.ts askedNames). */
+  readonly names: ReadonlySet<string>;
 }
 // INVARIANT: only context-free models are listed (a WeakMap: nothing is kept alive by it).
 const asked = new WeakMap<ShellModel, Asked>();
@@ -120,6 +122,7 @@ function defaultsKey(context: ShellContext): string {
 
 /** Whether the session has a value of ENVIRONMENT_READ the context-free walk read. */
 function needsEnvironment(a: Asked, context: ShellContext): boolean {
+  if (context.env !== undefined) for (const name of a.names) if (Object.hasOwn(context.env, name)) return true;
   if (a.environment && context.env !== undefined) {
     for (const name of ENVIRONMENT_READ) if (Object.hasOwn(context.env, name)) return true;
     // Options a program reads from its environment (TF_CLI_ARGS, TF_CLI_ARGS_apply): declared per program.
@@ -150,8 +153,13 @@ function needsContext(a: Asked, context: ShellContext): boolean {
 /** The context-free model of a source; with the default options, cached (frozen) when it was `seen` once before. */
 function buildFree(source: string, maxDepth: number, maxBytes: number, defaults: boolean, seen: boolean): ShellModel {
   const { model, files, repo } = build(source, maxDepth, maxBytes, undefined);
-  if (files.asked.size > 0 || repo.asked || files.askedEnvironment)
-    asked.set(model, { files: files.asked, branch: repo.asked, environment: files.askedEnvironment });
+  if (files.asked.size > 0 || repo.asked || files.askedEnvironment || files.askedNames.size > 0)
+    asked.set(model, {
+      files: files.asked,
+      branch: repo.asked,
+      environment: files.askedEnvironment,
+      names: files.askedNames,
+    });
   if (defaults) cache.set(source, seen ? deepFreeze(model) : SEEN);
   return model;
 }

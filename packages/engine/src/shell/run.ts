@@ -353,7 +353,7 @@ export abstract class Runner extends Follower {
               known,
               stdin.text,
               (path) => this.files.text(resolve(shellCwd, path)),
-              (name) => environmentValue(name, given, scope),
+              (name) => this.environmentValue(name, given, scope),
               {
                 branch: (dir) => this.branchAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
                 upstream: (dir) => this.upstreamAt(dir === undefined ? shellCwd : resolve(shellCwd, dir)),
@@ -372,12 +372,21 @@ export abstract class Runner extends Follower {
     // A command run elsewhere (`docker exec api cat x > f`) prints here: its redirections belong to the wrapper.
     this.out.effects(
       remote !== frame.remote && here !== undefined ? here : index,
-      this.redirections(redirects, scope, output ?? (redirects.length > 0 ? piecedPrint(program, u.words) : undefined)),
+      this.redirections(
+        redirects,
+        scope,
+        output ??
+          (redirects.length === 0
+            ? undefined
+            : (piecedPrint(program, u.words) ??
+              declaration?.piecedOutput?.(command.argv, (name) => this.environmentValue(name, given, scope)))),
+      ),
     );
     if (declaration?.effects !== undefined) {
       // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
       const applied: ReadFile[] = [];
-      this.out.effects(index, programEffects(command, stdin.text, this.fileAccess(command.cwd, applied)));
+      const env = (name: string) => this.environmentValue(name, given, scope);
+      this.out.effects(index, programEffects(command, stdin.text, this.fileAccess(command.cwd, applied, env)));
       for (const f of applied) this.out.script(f.path, index, f.as, f.read);
     }
 
@@ -416,10 +425,26 @@ export abstract class Runner extends Follower {
 
   /** The files of the call and the session as a program's effects reader sees them (paths as written, resolved
    * against `cwd`); each file read as a language is listed in `read`. */
-  private fileAccess(cwd: string | undefined, read: ReadFile[]): FileAccess {
+  /** A variable of a program's environment: given to the command, set by the call, else the session's export (asked of
+   * the context, so a call the session changes is walked again with it: model.ts). */
+  private environmentValue(
+    name: string,
+    given: (() => readonly (readonly [string, Value])[]) | undefined,
+    scope: Scope,
+  ): string | null | undefined {
+    const own = given?.().find(([n]) => n === name);
+    if (own !== undefined) return typeof own[1] === 'string' ? own[1] : undefined;
+    const exported = scope.vars.environment();
+    if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
+    this.files.askedNames.add(name);
+    return scope.vars.sessionValue(name);
+  }
+
+  private fileAccess(cwd: string | undefined, read: ReadFile[], env?: FileAccess['env']): FileAccess {
     return {
       text: (path) => this.files.text(resolve(cwd, path)),
       read: (path, as) => this.readFile(resolve(cwd, path), as, read),
+      env,
     };
   }
 
@@ -800,17 +825,6 @@ function declaredValues(command: SimpleCommand, scope: Scope): string | undefine
 
 /** A variable in a command's environment: its own `NAME=value` prefix, else what the shell exported; undefined when
  * not known, null when the command does not have it. */
-function environmentValue(
-  name: string,
-  given: (() => readonly (readonly [string, Value])[]) | undefined,
-  scope: Scope,
-): string | null | undefined {
-  const own = given?.().find(([n]) => n === name);
-  if (own !== undefined) return typeof own[1] === 'string' ? own[1] : undefined;
-  const exported = scope.vars.environment();
-  if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
-  return undefined;
-}
 
 /** The IFS `read` splits by: the command's own `IFS=…` prefix, else the shell's (unknown: undefined). */
 function readIfs(command: SimpleCommand, scope: Scope): string | undefined {

@@ -247,6 +247,13 @@ export class Vars {
     return out === undefined ? undefined : Object.fromEntries(out);
   }
 
+  /** What an earlier call of the session exported under `name`, as a program started here sees it (none in a shell
+   * whose environment a wrapper cleared). */
+  sessionValue(name: string): string | undefined {
+    const s = this.session;
+    return s !== undefined && !this.cleared && Object.hasOwn(s, name) ? s[name] : undefined;
+  }
+
   /** Names this scope itself wrote (not its parent's). */
   ownNames(): Iterable<string> {
     return this.own?.keys() ?? [];

@@ -2,6 +2,7 @@
 // mv, perl -pe into a temp file then cp, and a python read-replace-write (through a name bound to a path). The text
 // written is what the substitution makes of a known text, or at least the replacement it puts in.
 import { describe, expect, it } from 'vitest';
+import { COMPUTED_PIECE } from '../../src/shell/computed-piece.js';
 import { parseShell } from '../../src/shell/index.js';
 import { files } from './follow-helpers.js';
 
@@ -25,9 +26,27 @@ describe('awk sub()/gsub() rewrites a known text line by line', () => {
       ),
     ).toEqual(["import { it } from 'vitest'\n  it('adds and UP', () => {})\n"]);
   });
-  it('any other awk program leaves the text unknown', () => {
+  it('any other awk program leaves the text unknown, but for the replacements its sub() puts in', () => {
     expect(writes(`awk '{print length($1)}' t.test.ts > /tmp/x && mv /tmp/x t.test.ts`)).toEqual([undefined]);
-    expect(writes(`awk 'NR>1{sub(/it/,"x")}1' t.test.ts > /tmp/x && mv /tmp/x t.test.ts`)).toEqual([undefined]);
+    // Not computed whole (the condition is not followed): the known piece among a computed one (computed-piece.ts).
+    expect(writes(`awk 'NR>1{sub(/it/,"x")}1' t.test.ts > /tmp/x && mv /tmp/x t.test.ts`)).toEqual([
+      `${COMPUTED_PIECE}\nx\n`,
+    ]);
+  });
+  it('of a text not known, the replacements are known: awk and sed into a temp file, moved over', () => {
+    const over = (source: string) =>
+      parseShell(source)
+        .effects.filter((e) => e.kind === 'write' && e.path === 'a.test.ts')
+        .map((e) => e.content);
+    expect(
+      over(`awk '{ sub(/describe\\("x"/, "describe.only(\\"x\\"") } 1' a.test.ts > /tmp/a && mv /tmp/a a.test.ts`),
+    ).toEqual([`${COMPUTED_PIECE}\ndescribe.only("x"\n`]);
+    expect(over(`sed 's/it(/it.only(/' a.test.ts > /tmp/a && mv /tmp/a a.test.ts`)).toEqual([
+      `${COMPUTED_PIECE}\nit.only(\n`,
+    ]);
+    // sed -n … p prints only the lines it changed: their replacement is what is known of them.
+    expect(over(`sed -n 's/it(/x/p' a.test.ts > /tmp/a && mv /tmp/a a.test.ts`)).toEqual([`${COMPUTED_PIECE}\nx\n`]);
+    expect(over(`awk '{print length($1)}' a.test.ts > /tmp/a && mv /tmp/a a.test.ts`)).toEqual([undefined]);
   });
 });
 

@@ -49,6 +49,9 @@ export interface FileAccess {
   /** A file the program reads as a language of its own (a patch it applies): the whole text, else what the session put
    * into it; the model records the file as read, `as` saying what it was read as (ShellModel.scripts). */
   readonly read: (path: string, as: string) => string | undefined;
+  /** A variable of its environment (`yq -i '.x = strenv(NAME)'`): its value, null when not set, undefined when not
+   * known. Absent: nothing of the environment is known. */
+  readonly env?: (name: string) => string | null | undefined;
 }
 
 /** How a program runs another command (sudo CMD, docker exec CTR CMD, su -c STRING). */
@@ -358,6 +361,9 @@ export interface ProgramDeclaration {
   readonly options: Readonly<Record<string, readonly string[]>>;
   /** Options whose value is only ever attached (`sed -i.bak`, `perl -i.orig`). */
   readonly attached?: readonly string[];
+  /** Attached options whose value is digits only (`perl -0777`, `-l015`): the letters after the digits are options of
+   * their own (`perl -0pi` is -0 -p -i, not -0 with the value "pi"). Listed in `attached` too. */
+  readonly attachedDigits?: readonly string[];
   /** Its options are single-dash words (terraform's -auto-approve, find's -delete, go's -run): `-no-color` is one
    * option, never the letters -n -o -c…, so a rule's `-n` cannot be met by it. */
   readonly singleDashOptions?: boolean;
@@ -369,6 +375,15 @@ export interface ProgramDeclaration {
   readonly stdin?: StdinDeclaration;
   readonly input?: InputDeclaration;
   readonly output?: OutputReader;
+  /**
+   * What it prints when only part of it is known (`jq '.key = $v' f`: the key set, the rest of the document not): the
+   * known lines among COMPUTED_PIECE (computed-piece.ts). Only a redirect's content takes it: what a pipe hands its
+   * reader stays unknown.
+   */
+  readonly piecedOutput?: (
+    args: readonly string[],
+    env: (name: string) => string | null | undefined,
+  ) => string | undefined;
   readonly shell?: ShellChange;
   /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
    * the session wrote that file. */

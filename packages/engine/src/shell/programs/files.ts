@@ -2,6 +2,7 @@
 // tee, sed -i, patch, find, the readers (cat, head, …) and the archives (unzip, tar).
 import {
   awkEffects,
+  awkPiecedOutput,
   cmakeEffects,
   copyEffects,
   exEffects,
@@ -16,6 +17,7 @@ import {
   readerEffects,
   removeEffects,
   sedEffects,
+  sedPiecedOutput,
   teeEffects,
   touchEffects,
   truncateEffects,
@@ -156,6 +158,7 @@ export const SED: ProgramDeclaration = {
   effects: { reads: ['-e', '--expression', '-f', '--file'], effects: sedEffects },
   // Without -i it prints its input edited: `sed 's/feature/main/' x.sh | sh` runs that text.
   output: sedOutput,
+  piecedOutput: sedPiecedOutput,
   // GNU sed's `e COMMAND` runs COMMAND through a shell (one-liner-words.ts).
   program: { language: 'sed', options: ['-e', '--expression'], fileOptions: ['-f', '--file'] },
 };
@@ -196,6 +199,7 @@ export const AWK: ProgramDeclaration = {
   program: { language: 'awk', options: ['-e', '--source'], fileOptions: ['-f', '--file'], assign: ['-v', '--assign'] },
   // `awk 1 f`, `awk '{print}' f` print f; `awk 'BEGIN { print "…" }'` prints the literal.
   output: awkOutput,
+  piecedOutput: awkPiecedOutput,
 };
 
 export const CMAKE: ProgramDeclaration = {

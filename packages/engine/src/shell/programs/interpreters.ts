@@ -62,6 +62,7 @@ export const PERL: ProgramDeclaration = {
   // -x takes its directory attached only (`-xdir`): `perl -x notes.txt` runs the script inside notes.txt
   options: { '*': ['-e', '-E', '-M', '-m', '-I'] },
   attached: ['-i', '-0', '-l', '-x'],
+  attachedDigits: ['-0', '-l'],
   interpreter: { family: 'perl', inline: ['-e', '-E'] },
   effects: { reads: ['-e', '-E'], effects: perlEffects },
   // `perl -le 'print q{…}'` prints the literal; `perl -pe 's/a/b/' f` prints f with the substitution.
@@ -74,6 +75,7 @@ export const RUBY: ProgramDeclaration = {
   about: 'Ruby: -e carries code; -i edits its files in place (as Perl)',
   options: { '*': ['-e', '-r', '-I', '-C', '-E'] },
   attached: ['-i', '-0', '-l'],
+  attachedDigits: ['-0', '-l'],
   interpreter: { family: 'ruby', inline: ['-e'] },
   effects: { reads: ['-e'], effects: perlEffects },
 };

@@ -1,9 +1,10 @@
 // Programs met as printers between a literal and a shell (`cut -c4- <<< … | sh`, `jq -rn '"…"' | sh`, `base32 -d |
-// sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file.
+// sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file, but yq -i.
 import { baseNOutput } from '../decoders.js';
 import { cutOutput, envsubstOutput, jqOutput } from '../print-output.js';
 import { grepOutput } from '../grep-output.js';
 import { exprOutput } from '../filter-output.js';
+import { jqSetOutput, yqEffects, yqSetOutput } from '../json-updates.js';
 import type { ProgramDeclaration } from './declaration.js';
 
 export const CUT: ProgramDeclaration = {
@@ -32,6 +33,28 @@ export const JQ: ProgramDeclaration = {
   about: 'jq: with -r, prints a string literal filter (-n) or a string field of the JSON it reads',
   options: { '*': ['--arg', '--argjson', '--slurpfile', '--rawfile', '-f', '--from-file', '--indent', '-L'] },
   output: jqOutput,
+  piecedOutput: jqSetOutput,
+};
+
+export const YQ: ProgramDeclaration = {
+  names: ['yq'],
+  about: 'yq (mikefarah): -i writes its files back with the keys its expression sets; without -i it prints them',
+  options: {
+    '*': [
+      '-o',
+      '--output-format',
+      '-p',
+      '--input-format',
+      '-I',
+      '--indent',
+      '-s',
+      '--split-exp',
+      '--from-file',
+      '--expression',
+    ],
+  },
+  effects: { reads: [], effects: yqEffects },
+  piecedOutput: yqSetOutput,
 };
 
 export const ENVSUBST: ProgramDeclaration = {

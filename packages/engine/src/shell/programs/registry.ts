@@ -63,7 +63,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ } from './printers.js';
+import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
   ACT,
   CDK,
@@ -240,6 +240,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CUT,
   GREP,
   JQ,
+  YQ,
   ENVSUBST,
   EXPR,
   BASE32,
@@ -344,13 +345,15 @@ function compile(declaration: ProgramDeclaration): CompiledProgram {
   const star = options['*'] ?? [];
   const attached = declaration.attached ?? [];
   const words = declaration.singleDashOptions === true;
+  const digits = declaration.attachedDigits ?? [];
   const bySubcommand = new Map<string, OptionSpec>();
   // A two-word key ('pr merge') lists all its options: the '*' ones may mean something else there (gh's -s, -m).
   for (const [sub, own] of Object.entries(options))
-    if (sub !== '*') bySubcommand.set(sub, optionSpec(sub.includes(' ') ? own : [...star, ...own], attached, words));
+    if (sub !== '*')
+      bySubcommand.set(sub, optionSpec(sub.includes(' ') ? own : [...star, ...own], attached, words, digits));
   return {
     declaration,
-    base: optionSpec(star, attached, words),
+    base: optionSpec(star, attached, words, digits),
     bySubcommand,
     subcommandPairs: subcommandPrefixes(bySubcommand),
     globalValue: new Set(declaration.globals?.value ?? []),

@@ -1,0 +1,82 @@
+// Round 15 (issue 17): what jq and yq write when their filter sets a key, a value exported by an earlier call that a
+// program reads by name, perl's digit-only -0/-l inside a cluster of flags, ruby's %q() and awk's replacements in
+// place, and the code an interpreter gets from a word the shell expanded in part.
+import { describe, expect, it } from 'vitest';
+import { COMPUTED_PIECE } from '../../src/shell/computed-piece.js';
+import { parseShell } from '../../src/shell/index.js';
+
+const writes = (source: string, env?: Record<string, string>) =>
+  parseShell(source, undefined, env === undefined ? undefined : { env })
+    .effects.filter((e) => e.kind === 'write' || e.kind === 'append')
+    .map((e) => [e.path, e.content]);
+
+describe('jq and yq: the keys a filter sets are known lines of what they write', () => {
+  it('jq --arg into a temp file, moved over the config', () => {
+    expect(
+      writes(
+        `jq --arg k "sk_live_abc" '.stripe.secretKey = $k' config/app.json > /tmp/a.json && mv /tmp/a.json config/app.json`,
+      ),
+    ).toEqual([
+      ['/tmp/a.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_abc"\n`],
+      ['config/app.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_abc"\n`],
+    ]);
+  });
+  it('a string literal, $ENV.NAME and several assignments', () => {
+    expect(writes(`jq '.a.b = "x" | .c = $ENV.TOKEN' f.json > g.json`, { TOKEN: 'v' })).toEqual([
+      ['g.json', `${COMPUTED_PIECE}\n"b": "x"\n"c": "v"\n`],
+    ]);
+  });
+  it('a value not known stays a computed piece; a filter that sets nothing writes nothing known', () => {
+    expect(writes(`jq --arg k "$(cat key)" '.key = $k' f.json > g.json`)).toEqual([
+      ['g.json', `${COMPUTED_PIECE}\n"key": ${COMPUTED_PIECE}\n`],
+    ]);
+    expect(writes(`jq '.a' f.json > g.json`)).toEqual([['g.json', undefined]]);
+  });
+  it('yq -i writes its files back with the keys strenv() reads from the session', () => {
+    expect(
+      writes(`yq -i '.spring.datasource.password = strenv(DB_PASSWORD)' config/application.yaml`, {
+        DB_PASSWORD: 'Zq7vR2pL',
+      }),
+    ).toEqual([['config/application.yaml', `${COMPUTED_PIECE}\npassword: "Zq7vR2pL"\n`]]);
+  });
+  it('yq eval -o json without -i prints; a read changes nothing', () => {
+    expect(writes(`yq eval -o json '.db.host = "h"' a.yaml > b.json`)).toEqual([
+      ['b.json', `${COMPUTED_PIECE}\n"host": "h"\n`],
+    ]);
+    expect(writes(`yq '.db.host' a.yaml`)).toEqual([]);
+  });
+});
+
+describe("perl's -0 and -l take digits only", () => {
+  it('-0pi is -0 -p -i: the file is edited in place', () => {
+    expect(writes(`perl -0pi -e 's/A = 50/A = 40/' src/x.ts`)).toEqual([['src/x.ts', 'A = 40']]);
+    expect(writes(`perl -0777pi.bak -e 's/A/B/' src/x.ts`)).toEqual([['src/x.ts', 'B']]);
+    expect(writes(`perl -l015pi -e 's/A/B/' src/x.ts`)).toEqual([['src/x.ts', 'B']]);
+  });
+  it('-0 alone or with its digits edits nothing', () => {
+    expect(writes(`perl -0777 -ne 'print if /x/' src/x.ts`)).toEqual([]);
+  });
+});
+
+describe('the replacements of an in-place edit by ruby or awk', () => {
+  it("ruby's %q() replacement and awk's gsub()", () => {
+    expect(writes(`ruby -pi -e 'sub(/^  it "a"/, %q(  fit "a"))' spec/c_spec.rb`)).toEqual([
+      ['spec/c_spec.rb', '  fit "a"'],
+    ]);
+    expect(writes(`awk -i inplace '{gsub(/__TOKEN__/, "npm_x")}1' .npmrc`)).toEqual([['.npmrc', 'npm_x']]);
+  });
+});
+
+describe('code an interpreter gets from a word the shell expanded in part', () => {
+  it('marks the expansion the shell made, not a reference in single quotes', () => {
+    const content = (source: string) => writes(source)[0]?.[1];
+    expect(content(`python3 -c "open('.npmrc','a').write('_authToken=\${NPM_TOKEN}')"`)).toBe(
+      '_authToken=\u27e8${NPM_TOKEN}\u27e9',
+    );
+    expect(content(`python3 -c 'open(".npmrc","a").write("_authToken=\${NPM_TOKEN}")'`)).toBe(
+      '_authToken=${NPM_TOKEN}',
+    );
+    // An escaped $ is the code's own: JS's template, written as \${…} in double quotes.
+    expect(content("node -e \"require('fs').writeFileSync('a.txt', `v=\\${x}`)\" ")).not.toContain('\u27e8');
+  });
+});
