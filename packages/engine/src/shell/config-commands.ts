@@ -1,6 +1,6 @@
 // Commands a program runs from a configuration file it reads: ninja's rules, lefthook's hooks, go generate's
 // //go:generate lines, tmux's run-shell and if-shell, ssh's ProxyCommand/LocalCommand/KnownHostsCommand and
-// `Match exec`, psql's startup file (`\!`). Like project-tasks.ts, only for a file the session wrote (follow.ts asks
+// `Match exec`, psql's startup file (`\!`), DVC's stages and Snakemake's rules. Like project-tasks.ts, only for a file the session wrote (follow.ts asks
 // the ledger): the team's own files are theirs. Pure functions over the file's text, bounded by TASK_LIMITS; each
 // returns the shell lines the program would run, and follow.ts walks them as a script of the call.
 import { parse as parseYaml } from 'yaml';
@@ -9,7 +9,10 @@ import { globMatch } from './glob-match.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
 
 /** Runners whose lines come from a configuration file (program declarations' `tasks`). */
-export const CONFIG_RUNNERS = ['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'] as const;
+export const CONFIG_RUNNERS = [
+  ...['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'],
+  ...['dvc', 'snakemake'],
+] as const;
 export type ConfigRunner = (typeof CONFIG_RUNNERS)[number];
 
 export const isConfigRunner = (runner: string | undefined): runner is ConfigRunner =>
@@ -365,5 +368,75 @@ export function psqlrcCommands(text: string): TaskLine[] {
     const pipe = /\\[og]\s*\|\s*(.+)$/.exec(line);
     if (pipe !== null) push(out, pipe[1] as string, '\\o |');
   }
+  return out;
+}
+
+/** A rule's `{input}` and `{output}` put in when its `input:`/`output:` are plain strings (`input: "data/raw/x.csv"`). */
+function withFiles(shell: string, body: string): string {
+  let out = shell;
+  for (const key of ['input', 'output']) {
+    const m = new RegExp(
+      `^\\s+${key}\\s*:\\s*((?:"[^"\\n{}]*"|'[^'\\n{}]*')(?:\\s*,\\s*(?:"[^"\\n{}]*"|'[^'\\n{}]*'))*)\\s*$`,
+      'm',
+    ).exec(body);
+    if (m === null) continue;
+    const files = [...(m[1] as string).matchAll(/"([^"]*)"|'([^']*)'/g)].map((f) => (f[1] ?? f[2]) as string);
+    out = out
+      .replace(new RegExp(`\\{${key}\\}`, 'g'), files.join(' '))
+      .replace(new RegExp(`\\{${key}\\[(\\d+)\\]\\}`, 'g'), (all, i: string) => files[Number(i)] ?? all);
+  }
+  return out;
+}
+
+// ── dvc ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The commands `dvc repro [STAGE…]` (and `dvc exp run`) runs from a dvc.yaml text: each stage's `cmd` (a string or a
+ * list), of the stages named, or of all of them. A `foreach` stage's `${item}` templates stay as written.
+ */
+export function dvcCommands(text: string, targets: readonly string[]): TaskLine[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, { maxAliasCount: 16 });
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    return [];
+  }
+  const stages = record(record(doc)?.stages) ?? {};
+  // `dvc repro dvc.yaml:train` and `dvc repro train` name the same stage.
+  const named = targets.map((t) => t.slice(t.lastIndexOf(':') + 1)).filter((t) => Object.hasOwn(stages, t));
+  const out: TaskLine[] = [];
+  for (const [name, stage] of Object.entries(stages)) {
+    if (named.length > 0 && !named.includes(name)) continue;
+    const body = record(stage);
+    const cmd = body?.cmd ?? record(body?.do)?.cmd;
+    for (const line of Array.isArray(cmd) ? cmd : [cmd]) if (typeof line === 'string') push(out, line, `stage ${name}`);
+  }
+  return out;
+}
+
+// ── snakemake ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The shell commands `snakemake [TARGET…]` runs from a Snakefile text: each rule's `shell:` string (one line, or
+ * triple-quoted), of the rules named, or of all of them (a target that is a file, not a rule, may need any rule).
+ * Snakemake's `{input}`/`{output}` templates stay as written; `run:` blocks (Python) are not read.
+ */
+export function snakemakeCommands(text: string, targets: readonly string[]): TaskLine[] {
+  const rules: { name: string; shell: string }[] = [];
+  const rule = /^rule\s+(\w+)\s*:/gm;
+  const starts = [...text.matchAll(rule)].slice(0, TASK_LIMITS.maxLines);
+  starts.forEach((m, i) => {
+    const body = text.slice(m.index, starts[i + 1]?.index ?? text.length);
+    const shell =
+      /^\s+shell\s*:\s*(?:"{3}([\s\S]*?)"{3}|'{3}([\s\S]*?)'{3}|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')/m.exec(
+        body,
+      );
+    const line = shell?.[1] ?? shell?.[2] ?? shell?.[3] ?? shell?.[4];
+    if (line !== undefined) rules.push({ name: m[1] as string, shell: withFiles(line, body) });
+  });
+  const named = rules.filter((r) => targets.includes(r.name));
+  const out: TaskLine[] = [];
+  for (const r of named.length > 0 ? named : rules) push(out, r.shell, `rule ${r.name}`);
   return out;
 }

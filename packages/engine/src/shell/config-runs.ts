@@ -3,11 +3,13 @@
 // ~/.psqlrc), among the files the call or the session wrote. A file the session did not write is not read.
 import {
   type ConfigRunner,
+  dvcCommands,
   goGenerateCommands,
   goGenerateGlobs,
   lefthookCommands,
   ninjaCommands,
   psqlrcCommands,
+  snakemakeCommands,
   sshConfigCommands,
   sshHost,
   tmuxCommands,
@@ -108,6 +110,22 @@ function located(
               : named(files, [here(config)]),
         lines: (text) => sshConfigCommands(text, host),
         label: host,
+      };
+    }
+    case 'dvc': {
+      // `dvc repro [STAGE…]`, `dvc exp run [STAGE…]`: dvc.yaml here (a dry run runs nothing).
+      const targets = sub === 'repro' ? rest : sub === 'exp' && rest[0] === 'run' ? rest.slice(1) : undefined;
+      if (targets === undefined || has(command, ['--dry', '--help', '-h'])) return undefined;
+      return { found: named(files, [here('dvc.yaml')]), lines: (text) => dvcCommands(text, targets), label: 'repro' };
+    }
+    case 'snakemake': {
+      if (has(command, ['-n', '--dry-run', '--dryrun', '--help', '-h', '--lint', '--list', '-l'])) return undefined;
+      const given = option(command, ['-s', '--snakefile']);
+      const paths = given !== undefined ? [here(given)] : [here('Snakefile'), here('workflow/Snakefile')];
+      return {
+        found: named(files, paths),
+        lines: (text) => snakemakeCommands(text, command.positionals),
+        label: command.positionals[0] ?? 'all',
       };
     }
     case 'psqlrc': {

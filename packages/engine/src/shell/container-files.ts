@@ -108,6 +108,8 @@ function formOf(arg: string): unknown {
   }
 }
 
+const RUN_OPTIONS = /^(?:\s*--(?:mount|network|security)=\S+)+\s*/;
+
 /** What a Dockerfile text runs: its RUN lines (at build) and the line the image runs (ENTRYPOINT/CMD, the last of each). */
 export function dockerfileLines(text: string): { build: string[]; image: string | undefined } {
   const build: string[] = [];
@@ -115,7 +117,8 @@ export function dockerfileLines(text: string): { build: string[]; image: string 
   let cmd: unknown;
   for (const { op, arg } of instructions(text)) {
     if (op === 'RUN') {
-      const line = commandLine(formOf(arg));
+      // BuildKit's RUN options come before the command (`RUN --mount=type=secret,id=npmrc npm publish`).
+      const line = commandLine(formOf(arg.replace(RUN_OPTIONS, '')));
       if (line !== undefined) build.push(line);
     } else if (op === 'CMD') cmd = formOf(arg);
     else if (op === 'ENTRYPOINT') entrypoint = formOf(arg);

@@ -457,18 +457,24 @@ export function findRoots(argv: readonly string[]): string[] {
  */
 export function findPlaceholder(argv: readonly string[], start?: string): string | undefined {
   const depth = argv.indexOf('-maxdepth');
-  const at = argv.findIndex((a) => a === '-name' || a === '-iname');
+  const at = argv.findIndex((a, i) => (a === '-name' || a === '-iname') && !negated(argv, i));
   // -maxdepth 0 and no name test: only the start path itself is found
   if (depth !== -1 && argv[depth + 1] === '0') return at === -1 ? (start ?? findRoots(argv)[0]) : undefined;
-  const name = at === -1 ? undefined : argv[at + 1];
-  if (name === undefined || name.includes('/')) return undefined;
   const root = (start ?? (findRoots(argv)[0] as string)).replace(/\/+$/, '') || '/';
   const shallow = depth !== -1 && argv[depth + 1] === '1';
+  // Only tests that keep names out (`! -name .git`): every name but those, below the start folder.
+  if (at === -1 && argv.some((a, i) => NAME_TESTS.has(a) && negated(argv, i))) return `${root}/${shallow ? '*' : '**'}`;
+  const name = at === -1 ? undefined : argv[at + 1];
+  if (name === undefined || name.includes('/')) return undefined;
   return `${root}/${shallow ? '' : '**/'}${name}`;
 }
 
 /** find's tests that pick files by name or path: with one, -delete removes what they match, not the start folder. */
 const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex']);
+
+/** Whether find's test at `i` is negated (`-not -name .git`, `! -path './.git/*'`): it keeps files out, it does not
+ * pick them. */
+const negated = (argv: readonly string[], i: number): boolean => argv[i - 1] === '-not' || argv[i - 1] === '!';
 
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
@@ -477,14 +483,16 @@ export function findEffects(input: EffectInput, add: AddEffect): void {
   const roots = findRoots(input.argv);
   // `find . -name '*.pyc' -delete` deletes the .pyc files below, never `.` itself (its name is not *.pyc): the start
   // folder is reported deleted only when no name or path test narrows what is found.
-  const named = input.argv.some((a) => NAME_TESTS.has(a));
+  const named = input.argv.some((a, i) => NAME_TESTS.has(a) && !negated(input.argv, i));
+  // Only negated tests (`find . -mindepth 1 -not -path './.git/*' -delete`): everything below but what they keep out.
+  const allBut = !named && input.argv.some((a, i) => NAME_TESTS.has(a) && negated(input.argv, i));
   for (const root of roots) {
     // …and, when -name names them, the files themselves (`find src -name x.ts -delete` deletes src/**/x.ts); with a
     // path or regex test, files of unknown names below the start folder.
     const found = findPlaceholder(input.argv, root);
     if (!named) add('delete', root, 'find -delete');
     if (found !== undefined) add('delete', found, 'find -delete');
-    else if (named) add('delete', tree(root), 'find -delete');
+    else if (named || allBut) add('delete', tree(root), 'find -delete');
   }
 }
 

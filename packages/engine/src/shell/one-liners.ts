@@ -7,6 +7,7 @@ import { perlQuoteOperators } from './perl-quotes.js';
 import { foldPaths } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
 import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
+import { scanSdkCalls } from './one-liner-sdks.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -528,7 +529,9 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   // Perl's q{…}/qq{…}/qw(…) are read as the quoted literals they stand for (perl-quotes.ts); Julia's Cmd([…]) of
   // string literals as the command literal it builds.
   const plain = language === 'perl' ? perlQuoteOperators(code) : language === 'julia' ? juliaCmdVectors(code) : code;
-  return new Scan(foldPaths(plain, language), language).run();
+  const found = new Scan(foldPaths(plain, language), language).run();
+  // Python SDK calls that do what a CLI does (boto3, huggingface_hub, …): read as that command too.
+  return language === 'python' ? [...found, ...scanSdkCalls(code)] : found;
 }
 
 const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';

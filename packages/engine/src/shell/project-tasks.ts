@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import type { ConfigRunner } from './config-commands.js';
 import { scanOneLiner } from './one-liners.js';
 import type { SimpleCommand } from './types.js';
+import { shellQuote } from './words.js';
 
 /** Bounds: a hostile file cannot make the walk large. */
 export const TASK_LIMITS = {
@@ -533,8 +534,14 @@ export function rakeTasks(text: string, names: readonly string[]): TaskLine[] {
     const t = tasks.get(name);
     if (t === undefined) return;
     for (const d of t.deps) visit(d, depth + 1);
-    for (const f of scanOneLiner('ruby', t.body.join('\n')))
+    const body = t.body.join('\n');
+    const found = scanOneLiner('ruby', body);
+    for (const f of found)
       if (f.kind === 'shell' && out.length < TASK_LIMITS.maxLines) out.push({ source: f.command, label: name });
+    // A body that writes or deletes files itself (`File.write(File.expand_path('~/.gem/credentials'), …)`) is run as
+    // the Ruby it is, so its file effects are judged too.
+    if (found.some((f) => f.kind !== 'shell') && out.length < TASK_LIMITS.maxLines)
+      out.push({ source: `ruby -e ${shellQuote(body)}`, label: name });
   };
   for (const n of names.length > 0 ? names : ['default']) visit(n, 0);
   return out;

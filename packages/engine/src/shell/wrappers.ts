@@ -413,6 +413,15 @@ function peelRunner(
     const first = parsed.positionalAt[skip];
     rest = first === undefined ? [] : words.slice(first + from);
     if (rest[0]?.value === '--') rest = rest.slice(1);
+    // An image whose entrypoint is a program: the words after it are that program's (`… hashicorp/terraform destroy`).
+    const entry =
+      r.entrypoints === undefined
+        ? undefined
+        : (flagValue(parsed.flags, '--entrypoint') ?? entrypointOf(r.entrypoints, parsed.positionals[0]));
+    // A shell or the program itself named after the image is read as written (the stricter reading: `… alpine/git sh
+    // -c 'npm publish'` fails at run time, but says what the agent meant to run).
+    if (entry !== undefined && !SHELLS_AFTER_IMAGE.has(rest[0]?.value ?? '') && rest[0]?.value !== entry)
+      rest = [syntheticWord(entry, head.pos, head.end), ...rest];
   }
   // `flock FILE -c STRING`: the option after the skipped words.
   if (rest.length >= 2 && r.commandOption?.includes((rest[0] as ShellWord).value)) {
@@ -661,4 +670,18 @@ export function stdinScriptRunner(
     via: `${name} <<`,
     remote: runs.runs.remote ? `${name} ${parsed.positionals[0] ?? ''}`.trim() : undefined,
   };
+}
+
+const SHELLS_AFTER_IMAGE = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', '/bin/sh', '/bin/bash', 'env', '/usr/bin/env']);
+
+/** The program an image runs by its entrypoint, from the table (`ghcr.io/opentofu/opentofu:1.7@sha256:…` → tofu). */
+function entrypointOf(table: Readonly<Record<string, string>>, image: string | undefined): string | undefined {
+  if (image === undefined) return undefined;
+  const name = image
+    .replace(/@.*$/, '')
+    .replace(/:[\w.-]+$/, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPUTED_PIECE } from '../../src/shell/computed-piece.js';
 import { parseShell } from '../../src/shell/index.js';
+import { written } from './follow-helpers.js';
 
 const writes = (source: string, env?: Record<string, string>) =>
   parseShell(source, undefined, env === undefined ? undefined : { env })
@@ -78,5 +79,86 @@ describe('code an interpreter gets from a word the shell expanded in part', () =
     );
     // An escaped $ is the code's own: JS's template, written as \${…} in double quotes.
     expect(content("node -e \"require('fs').writeFileSync('a.txt', `v=\\${x}`)\" ")).not.toContain('\u27e8');
+  });
+});
+
+const commands = (source: string, known?: Record<string, string>) =>
+  parseShell(source, undefined, known === undefined ? undefined : written(known)).commands.map((c) =>
+    c.argv.length === 0 ? c.program : `${c.program} ${c.argv.join(' ')}`,
+  );
+
+describe('Python SDK calls are read as the command they stand for', () => {
+  it('boto3: a changing client call, a bucket emptied through the resource API; a read adds nothing', () => {
+    expect(
+      commands(`python3 -c "import boto3; boto3.client('lambda').update_function_code(FunctionName='f')"`),
+    ).toContain('aws lambda update-function-code');
+    expect(
+      commands(`python3 -c "import boto3; boto3.resource('s3').Bucket('cache').objects.all().delete()"`),
+    ).toContain('aws s3 rm s3://cache --recursive');
+    expect(commands(`python3 -c "import boto3; print(boto3.client('s3').list_buckets())"`).join('\n')).not.toMatch(
+      /^aws /m,
+    );
+  });
+  it('huggingface_hub uploads and a literal login token; wandb.login', () => {
+    expect(
+      commands(`python3 -c "from huggingface_hub import HfApi; HfApi().upload_folder(folder_path='m', repo_id='a/m')"`),
+    ).toContain('huggingface-cli upload');
+    expect(commands(`python3 -c "from huggingface_hub import login; login(token='hf_abc')"`)).toContain(
+      'huggingface-cli login --token hf_abc',
+    );
+    expect(commands(`python3 -c "from huggingface_hub import login; login()"`).join('\n')).not.toContain('--token');
+    expect(commands(`python3 -c "import wandb; wandb.login(key='k1')"`)).toContain('wandb login k1');
+  });
+});
+
+describe('task runners whose files the session wrote', () => {
+  it("dvc repro runs the named stage's cmd from dvc.yaml", () => {
+    const dvc = 'stages:\n  strip:\n    cmd: sed -i "/^#/d" data/raw/events.csv\n  train:\n    cmd: python train.py\n';
+    expect(commands('cd /w && dvc repro strip', { '/w/dvc.yaml': dvc })).toContain('sed -i /^#/d data/raw/events.csv');
+    expect(commands('cd /w && dvc repro train', { '/w/dvc.yaml': dvc })).not.toContain(
+      'sed -i /^#/d data/raw/events.csv',
+    );
+  });
+  it("snakemake runs the named rule's shell with its input put in", () => {
+    const snakefile = 'rule compress:\n    input: "data/raw/events.csv"\n    shell: "gzip {input}"\n';
+    expect(commands('cd /w && snakemake --cores 1 compress', { '/w/Snakefile': snakefile })).toContain(
+      'gzip data/raw/events.csv',
+    );
+    expect(commands('cd /w && snakemake -n compress', { '/w/Snakefile': snakefile })).not.toContain(
+      'gzip data/raw/events.csv',
+    );
+  });
+});
+
+describe('docker run of an image whose entrypoint is a CLI', () => {
+  it('runs the CLI with the words after the image; a shell named there runs as written', () => {
+    expect(commands('docker run --rm -v "$PWD":/w hashicorp/terraform:1.7 destroy -auto-approve')).toContain(
+      'terraform destroy -auto-approve',
+    );
+    expect(commands("docker run --rm alpine/git sh -c 'git status'")).toContain('git status');
+    expect(commands('docker run --rm --entrypoint aws some/image s3 ls')).toContain('aws s3 ls');
+  });
+});
+
+describe('git credential helpers read the password on stdin', () => {
+  it('keeps the text piped into credential approve and credential-store store as the command input', () => {
+    const input = (source: string) => parseShell(source).commands.find((c) => c.program === 'git')?.input?.text;
+    expect(input(`printf 'host=github.com\\npassword=p1\\n' | git -c credential.helper=store credential approve`)).toBe(
+      'host=github.com\npassword=p1\n',
+    );
+    expect(input(`printf 'password=p1\\n' | git credential-store --file ~/.git-credentials store`)).toBe(
+      'password=p1\n',
+    );
+    expect(input(`printf 'host=x\\n' | git credential fill`)).toBeUndefined();
+  });
+});
+
+describe("find's negated tests keep files out, they do not pick them", () => {
+  it('-not -name .git -delete deletes everything below but .git', () => {
+    const deleted = parseShell("find . -mindepth 1 -not -path './.git/*' -not -name .git -delete")
+      .effects.filter((e) => e.kind === 'delete')
+      .map((e) => e.path);
+    expect(deleted).toContain('**');
+    expect(deleted).not.toContain('**/.git');
   });
 });

@@ -149,6 +149,9 @@ export interface RunsDeclaration {
   readonly operandCommand?: (operand: string) => string | undefined;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
+  /** Images whose entrypoint is a known program, by `owner/name` (no registry, tag or digest): the words after the
+   * image are that program's arguments (`docker run hashicorp/terraform:1.7 destroy`). `--entrypoint X` names it. */
+  readonly entrypoints?: Readonly<Record<string, string>>;
 }
 
 export type InterpreterFamily =

@@ -255,6 +255,36 @@ export const LEFTHOOK: ProgramDeclaration = {
   tasks: 'lefthook',
 };
 
+export const DVC: ProgramDeclaration = {
+  names: ['dvc'],
+  about: 'dvc repro [STAGE…] and dvc exp run: run the stages’ cmd lines from dvc.yaml',
+  options: {
+    '*': ['-R', '--recursive', '--downstream', '--pull', '-j', '--jobs', '-S', '--set-param', '-n', '--name'],
+  },
+  tasks: 'dvc',
+};
+
+export const SNAKEMAKE: ProgramDeclaration = {
+  names: ['snakemake'],
+  about: 'snakemake [TARGET…]: runs the rules’ shell: commands from the Snakefile (-s FILE)',
+  options: {
+    '*': [
+      '-s',
+      '--snakefile',
+      '-c',
+      '--cores',
+      '-j',
+      '--jobs',
+      '--configfile',
+      '--config',
+      '-d',
+      '--directory',
+      '--profile',
+    ],
+  },
+  tasks: 'snakemake',
+};
+
 export const GO: ProgramDeclaration = {
   names: ['go'],
   about: 'go: single-dash options (-run, -count=1, -update); -C moves it; `go run x.go` runs the file',

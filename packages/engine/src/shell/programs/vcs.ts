@@ -70,7 +70,10 @@ export const GIT: ProgramDeclaration = {
   cwd: ['-C'],
   // What it prints about the branch checked out (`git symbolic-ref HEAD | sed …`), from the host's facts.
   output: gitOutput,
+  // `git credential approve` and `git credential-store store` store the password they read on stdin.
+  stdin: { credential: ['credential approve', 'credential-store store'] },
   options: {
+    'credential-store': ['--file'],
     commit: [
       ...['-m', '--message', '-F', '--file', '-C', '--reuse-message', '-c', '--reedit-message', '--author', '--date'],
       ...['--fixup', '--squash', '-t', '--template', '--cleanup'],
@@ -238,7 +241,10 @@ export const GH: ProgramDeclaration = {
       ...['-s', '--state', '--author', '--search', '-S'],
     ],
     alias: [],
-    api: ['--input'],
+    api: [
+      ...['--input', '-X', '--method', '-f', '--raw-field', '-F', '--field', '-H', '--header', '-q', '--jq'],
+      ...['-t', '--template', '--hostname', '-p', '--preview', '--cache'],
+    ],
     // -s/-m/-r/-d (squash, merge, rebase, delete-branch) and -a (approve) are switches here, not -s STATE, -a USER.
     'pr merge': [
       ...['-R', '--repo', '-b', '--body', '-F', '--body-file', '-t', '--subject', '-A', '--author-email'],

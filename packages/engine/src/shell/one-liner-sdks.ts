@@ -1,0 +1,117 @@
+// DATA + scan: Python SDK calls that do what a command-line tool does, read as that command so a rule written on the
+// command holds however the agent reaches the service (round 15): boto3 (`boto3.client('lambda')
+// .update_function_code(…)` is `aws lambda update-function-code`, a bucket's `objects.all().delete()` is `aws s3 rm
+// --recursive`), huggingface_hub (`HfApi().upload_folder(…)`, `push_to_hub`, `login(token='hf_…')`), wandb.login,
+// PyGithub's approving review and merge, and the Kaggle API. Only changes are read: list_/get_/describe_ calls and
+// every other read add nothing. Each pattern is one linear regex pass, bounded as the other one-liner scans.
+import type { OneLinerFinding } from './one-liners.js';
+import { shellQuote } from './words.js';
+
+const MAX_CALLS = 32;
+const MAX_CODE = 262144;
+
+/** boto3 method names that change something (the verb before the first underscore). */
+const CHANGING_VERBS = new Set([
+  ...['delete', 'terminate', 'put', 'create', 'update', 'remove', 'purge', 'modify', 'attach', 'detach', 'reboot'],
+  ...['stop', 'start', 'run', 'invoke', 'publish', 'restore', 'deregister', 'register', 'revoke', 'authorize'],
+  ...['copy', 'upload', 'disable', 'enable', 'associate', 'disassociate', 'replace', 'reset', 'cancel', 'send'],
+]);
+
+const SERVICE = /\.(client|resource)\(\s*(?:service_name\s*=\s*)?['"]([a-z0-9-]+)['"]/g;
+const METHOD = /\.([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*\(/g;
+const S3_BUCKET = /\.Bucket\(\s*(?:name\s*=\s*)?['"]([a-z0-9.-]+)['"]\s*\)/;
+const S3_RESOURCE_DELETE = /\.(?:objects|object_versions)\s*\.\s*(?:all|filter)\s*\([^)]*\)\s*\.\s*delete\s*\(/;
+const BUCKET_DELETE = /\.Bucket\(\s*(?:name\s*=\s*)?['"][^'"]*['"]\s*\)\s*\.\s*delete\s*\(/;
+const EC2_TERMINATE = /\.instances\s*\.\s*(?:all|filter)\s*\([^)]*\)\s*\.\s*terminate\s*\(/;
+
+function boto3(code: string, out: OneLinerFinding[]): void {
+  if (!code.includes('boto3')) return;
+  const services: { at: number; kind: string; name: string }[] = [];
+  SERVICE.lastIndex = 0;
+  for (let m = SERVICE.exec(code); m !== null && services.length < MAX_CALLS; m = SERVICE.exec(code))
+    services.push({ at: m.index, kind: m[1] as string, name: m[2] as string });
+  if (services.length === 0) return;
+  METHOD.lastIndex = 0;
+  for (let m = METHOD.exec(code); m !== null && out.length < MAX_CALLS; m = METHOD.exec(code)) {
+    const method = m[1] as string;
+    if (!CHANGING_VERBS.has(method.slice(0, method.indexOf('_')))) continue;
+    const service = services.filter((s) => s.at < m!.index && s.kind === 'client').pop();
+    if (service === undefined) continue;
+    // The s3 client is the s3api command (`delete_bucket` → `aws s3api delete-bucket`).
+    const cli = service.name === 's3' ? 's3api' : service.name;
+    out.push({ kind: 'shell', command: `aws ${cli} ${method.replace(/_/g, '-')}`, call: `boto3 ${method}` });
+  }
+  const bucket = S3_BUCKET.exec(code)?.[1];
+  const target = shellQuote(`s3://${bucket ?? 'bucket'}`);
+  if (S3_RESOURCE_DELETE.test(code))
+    out.push({ kind: 'shell', command: `aws s3 rm ${target} --recursive`, call: 'boto3 objects.delete()' });
+  if (BUCKET_DELETE.test(code))
+    out.push({ kind: 'shell', command: `aws s3 rb ${target}`, call: 'boto3 Bucket.delete()' });
+  if (EC2_TERMINATE.test(code))
+    out.push({ kind: 'shell', command: 'aws ec2 terminate-instances', call: 'boto3 instances.terminate()' });
+}
+
+/** huggingface_hub calls and the CLI command that does the same. */
+const HF_CALLS: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:upload_folder|upload_file|upload_large_folder|create_commit|push_to_hub)\s*\(/, 'huggingface-cli upload'],
+  [/\bcreate_repo\s*\(/, 'huggingface-cli repo create'],
+  [/\bdelete_repo\s*\(/, 'huggingface-cli repo delete'],
+  [/\bcreate_tag\s*\(/, 'huggingface-cli tag'],
+];
+const HF_LOGIN = /\blogin\(\s*(?:token\s*=\s*)?(['"])([^'"\s]+)\1/;
+const WANDB_LOGIN = /\bwandb\s*\.\s*login\(\s*(?:key\s*=\s*)?(['"])([^'"\s]+)\1/;
+
+function huggingFace(code: string, out: OneLinerFinding[]): void {
+  // push_to_hub is transformers' and datasets' as well: the same upload.
+  if (!/huggingface_hub|transformers|datasets|\bpush_to_hub\b/.test(code)) return;
+  for (const [pattern, command] of HF_CALLS)
+    if (pattern.test(code)) out.push({ kind: 'shell', command, call: command });
+  const login = code.includes('huggingface_hub') ? HF_LOGIN.exec(code) : null;
+  if (login !== null)
+    out.push({
+      kind: 'shell',
+      command: `huggingface-cli login --token ${shellQuote(login[2] as string)}`,
+      call: 'huggingface_hub.login',
+    });
+}
+
+function wandb(code: string, out: OneLinerFinding[]): void {
+  const login = WANDB_LOGIN.exec(code);
+  if (login !== null)
+    out.push({ kind: 'shell', command: `wandb login ${shellQuote(login[2] as string)}`, call: 'wandb.login' });
+}
+
+/** PyGithub: an approving review and a pull request merged. */
+function pyGithub(code: string, out: OneLinerFinding[]): void {
+  if (!/\bfrom\s+github\s+import\b|\bimport\s+github\b|\bGithub\s*\(/.test(code)) return;
+  if (/\bcreate_review\s*\([^)]*\bevent\s*=\s*['"]APPROVE['"]/.test(code))
+    out.push({ kind: 'shell', command: 'gh pr review --approve', call: 'PyGithub create_review' });
+  if (/\b(?:pr|pull|pull_request)\w*\s*\.\s*merge\s*\(/.test(code))
+    out.push({ kind: 'shell', command: 'gh pr merge', call: 'PyGithub merge' });
+}
+
+/** The Kaggle API's uploads (`api.dataset_create_version(…)` is `kaggle datasets version`). */
+const KAGGLE_CALLS: readonly (readonly [RegExp, string])[] = [
+  [/\bdataset_create_version\s*\(/, 'kaggle datasets version'],
+  [/\bdataset_create_new\s*\(/, 'kaggle datasets create'],
+  [/\bcompetition_submit\s*\(/, 'kaggle competitions submit'],
+  [/\bmodel_(?:create_new|instance_create|instance_version_create)\s*\(/, 'kaggle models create'],
+];
+
+function kaggle(code: string, out: OneLinerFinding[]): void {
+  if (!code.includes('kaggle')) return;
+  for (const [pattern, command] of KAGGLE_CALLS)
+    if (pattern.test(code)) out.push({ kind: 'shell', command, call: command });
+}
+
+/** The CLI commands the SDK calls in Python code stand for. */
+export function scanSdkCalls(code: string): OneLinerFinding[] {
+  const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  const out: OneLinerFinding[] = [];
+  boto3(text, out);
+  huggingFace(text, out);
+  wandb(text, out);
+  pyGithub(text, out);
+  kaggle(text, out);
+  return out.slice(0, MAX_CALLS);
+}
