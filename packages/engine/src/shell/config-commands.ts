@@ -121,14 +121,7 @@ export function ninjaCommands(text: string, targets: readonly string[]): TaskLin
  * Lefthook's `{staged_files}`-style templates stay as written. Not YAML, or no such hook: nothing known to run.
  */
 export function lefthookCommands(text: string, hook: string): TaskLine[] {
-  let doc: unknown;
-  try {
-    doc = parseYaml(text, { maxAliasCount: 16 });
-  } catch (e) {
-    if (!(e instanceof Error)) throw e;
-    return [];
-  }
-  const entry = record(record(doc)?.[hook]);
+  const entry = record(record(yamlDocument(text))?.[hook]);
   if (entry === undefined) return [];
   const out: TaskLine[] = [];
   for (const [name, command] of Object.entries(record(entry.commands) ?? {})) {
@@ -152,6 +145,16 @@ export function lefthookCommands(text: string, hook: string): TaskLine[] {
     push(out, `${typeof runner === 'string' ? runner : 'sh'} .lefthook/${hook}/${name}`, `${hook} ${name}`);
   }
   return out;
+}
+
+/** A YAML text's document; undefined when it is not YAML (its program runs nothing of it). */
+function yamlDocument(text: string): unknown {
+  try {
+    return parseYaml(text, { maxAliasCount: 16 });
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    return undefined;
+  }
 }
 
 const record = (v: unknown): Record<string, unknown> | undefined =>
@@ -395,14 +398,7 @@ function withFiles(shell: string, body: string): string {
  * list), of the stages named, or of all of them. A `foreach` stage's `${item}` templates stay as written.
  */
 export function dvcCommands(text: string, targets: readonly string[]): TaskLine[] {
-  let doc: unknown;
-  try {
-    doc = parseYaml(text, { maxAliasCount: 16 });
-  } catch (e) {
-    if (!(e instanceof Error)) throw e;
-    return [];
-  }
-  const stages = record(record(doc)?.stages) ?? {};
+  const stages = record(record(yamlDocument(text))?.stages) ?? {};
   // `dvc repro dvc.yaml:train` and `dvc repro train` name the same stage.
   const named = targets.map((t) => t.slice(t.lastIndexOf(':') + 1)).filter((t) => Object.hasOwn(stages, t));
   const out: TaskLine[] = [];

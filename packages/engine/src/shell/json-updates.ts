@@ -102,21 +102,12 @@ export function jqSetOutput(argv: readonly string[], env: Env | undefined): stri
 
 // mikefarah's yq: `yq [eval|e|eval-all|ea] [flags] EXPRESSION [files]`.
 const YQ_COMMANDS = new Set(['eval', 'e', 'eval-all', 'ea']);
-const YQ_VALUE_OPTIONS = new Set([
-  '-o',
-  '--output-format',
-  '-p',
-  '--input-format',
-  '-I',
-  '--indent',
-  '-s',
-  '--split-exp',
-  '--from-file',
-  '--expression',
-  '--xml-attribute-prefix',
-  '--xml-content-name',
-  '--lua-prefix',
-]);
+/** yq's options that take a value (its declaration in programs/printers.ts lists them too). */
+export const YQ_VALUE_OPTION_NAMES = [
+  ...['-o', '--output-format', '-p', '--input-format', '-I', '--indent', '-s', '--split-exp', '--from-file'],
+  ...['--expression', '--xml-attribute-prefix', '--xml-content-name', '--lua-prefix'],
+] as const;
+const YQ_VALUE_OPTIONS: ReadonlySet<string> = new Set(YQ_VALUE_OPTION_NAMES);
 
 /** yq's words: the expression, the files, whether it edits them in place and whether it writes JSON. */
 function yqWords(argv: readonly string[]): { expression?: string; files: string[]; inPlace: boolean; json: boolean } {

@@ -4,7 +4,7 @@ import { baseNOutput } from '../decoders.js';
 import { cutOutput, envsubstOutput, jqOutput } from '../print-output.js';
 import { grepOutput } from '../grep-output.js';
 import { exprOutput } from '../filter-output.js';
-import { jqSetOutput, yqEffects, yqSetOutput } from '../json-updates.js';
+import { jqSetOutput, YQ_VALUE_OPTION_NAMES, yqEffects, yqSetOutput } from '../json-updates.js';
 import type { ProgramDeclaration } from './declaration.js';
 
 export const CUT: ProgramDeclaration = {
@@ -39,20 +39,7 @@ export const JQ: ProgramDeclaration = {
 export const YQ: ProgramDeclaration = {
   names: ['yq'],
   about: 'yq (mikefarah): -i writes its files back with the keys its expression sets; without -i it prints them',
-  options: {
-    '*': [
-      '-o',
-      '--output-format',
-      '-p',
-      '--input-format',
-      '-I',
-      '--indent',
-      '-s',
-      '--split-exp',
-      '--from-file',
-      '--expression',
-    ],
-  },
+  options: { '*': YQ_VALUE_OPTION_NAMES },
   effects: { reads: [], effects: yqEffects },
   piecedOutput: yqSetOutput,
 };
