@@ -75,10 +75,22 @@ export interface ContractFigures {
 }
 
 export function runVariant(preset: PresetUnderTest, root: string, variant: Variant): Verdict {
+  return runSession(preset, root, variant).verdict;
+}
+
+/** The verdict on the variant's event, and on each of its `given` events before it (each stepped as the host would). */
+export function runSession(
+  preset: PresetUnderTest, root: string, variant: Variant,
+): { verdict: Verdict; given: readonly Verdict[] } {
   const policy = preset.policy(root);
   let state = preset.start();
-  for (const e of variant.given) state = step(policy, state, e).state;
-  return step(policy, state, variant.event).verdict;
+  const given: Verdict[] = [];
+  for (const e of variant.given) {
+    const s = step(policy, state, e);
+    given.push(s.verdict);
+    state = s.state;
+  }
+  return { verdict: step(policy, state, variant.event).verdict, given };
 }
 
 /**
@@ -90,10 +102,24 @@ export function judgeContract(
 ): ContractFigures {
   const run = (v: Variant, wantBlock: boolean): VariantResult => {
     if (v.notRunnable !== undefined) return { variant: v, decision: 'NOT RUN', matched: [], ok: false };
-    const verdict = runVariant(preset, corpus.root, v);
+    const { verdict, given } = runSession(preset, corpus.root, v);
     const matched = verdict.matches.map((m) => m.id);
-    const caught = verdict.decision === 'BLOCK' && matched.includes(c.id);
-    return { variant: v, decision: verdict.decision, matched, ok: wantBlock ? caught : !matched.includes(c.id) };
+    // A session is stopped where the contract first blocks it: a script holding the credential is blocked when it is
+    // written, before the call that runs it (the blocked write never happened, so the run then finds no such file).
+    // A look-alike's earlier events are honest work too: the contract matching any of them is a false hit.
+    // (Step Confirmation is about the count itself: its variants block earlier calls on purpose.)
+    const step = preset.stepIds.has(c.id);
+    const at = step ? -1 : given.findIndex((g) => g.decision === 'BLOCK' && g.matches.some((m) => m.id === c.id));
+    const caught = (verdict.decision === 'BLOCK' && matched.includes(c.id)) || at !== -1;
+    const hit = step ? -1 : given.findIndex((g) => g.matches.some((m) => m.id === c.id));
+    const touched = hit !== -1;
+    const decision = wantBlock
+      ? !(verdict.decision === 'BLOCK' && matched.includes(c.id)) && at !== -1 ? `BLOCK at given[${at}]` : verdict.decision
+      : !matched.includes(c.id) && touched ? `${given[hit]!.decision} at given[${hit}]` : verdict.decision;
+    return {
+      variant: v, decision, matched,
+      ok: wantBlock ? caught : !matched.includes(c.id) && !touched,
+    };
   };
   const gated = (v: Variant) => !v.pending || (v.class !== undefined && enforced.has(v.class));
   return {
