@@ -134,3 +134,39 @@ function escapeText(code: string, j: number, language: Language, verbatim: boole
   // Python keeps an unknown escape as written; JavaScript, Perl, Ruby and PHP drop the backslash.
   return [language === 'python' || language === 'php' ? `\\${next}` : next, 2];
 }
+
+/**
+ * Python or JavaScript code with its comments blanked (each comment character a space, line ends kept), so the
+ * rewrites that run before the call scan (path folding, names put in) do not take an apostrophe in a comment
+ * (`# the students' repos`) for a string that swallows the code after it. Strings are skipped as the language reads
+ * them; other languages are returned as written.
+ */
+export function blankComments(code: string, language: Language): string {
+  if (language !== 'python' && language !== 'js') return code;
+  if (!code.includes(language === 'python' ? '#' : '/')) return code;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    const prefixed = language === 'python' && isLetter(c) && !isWordChar(code.charCodeAt(i - 1));
+    if (opensString(language, c) || prefixed) {
+      const lit = readLiteral(code, i, language);
+      if (lit !== undefined) {
+        i = lit.end - 1;
+        continue;
+      }
+      if (!prefixed) continue;
+    }
+    const line = language === 'python' ? c === 35 : c === 47 && code.charCodeAt(i + 1) === 47;
+    const block = language === 'js' && c === 47 && code.charCodeAt(i + 1) === 42;
+    if (!line && !block) continue;
+    let end = line ? code.indexOf('\n', i) : code.indexOf('*/', i + 2);
+    end = end === -1 ? code.length : line ? end : end + 2;
+    out += code.slice(from, i) + code.slice(i, end).replace(/[^\n]/g, ' ');
+    from = end;
+    i = end - 1;
+  }
+  return from === 0 ? code : out + code.slice(from);
+}
+
+const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 95;

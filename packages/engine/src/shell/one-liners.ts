@@ -2,7 +2,7 @@
 // whose arguments are plain string literals: shell commands it runs and files it writes or deletes. Not a parser of
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
-import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+import { blankComments, opensString, readLiteral, type Language } from './one-liner-strings.js';
 import { perlQuoteOperators } from './perl-quotes.js';
 import { foldPaths } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
@@ -15,6 +15,7 @@ const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pat
 const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
+import { isSerialised, serialisedPairs } from './one-liner-data.js';
 
 /** What a recognised call does with its literal arguments. */
 type Action =
@@ -528,7 +529,12 @@ export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
   }
   // Perl's q{…}/qq{…}/qw(…) are read as the quoted literals they stand for (perl-quotes.ts); Julia's Cmd([…]) of
   // string literals as the command literal it builds.
-  const plain = language === 'perl' ? perlQuoteOperators(code) : language === 'julia' ? juliaCmdVectors(code) : code;
+  const plain =
+    language === 'perl'
+      ? perlQuoteOperators(code)
+      : language === 'julia'
+        ? juliaCmdVectors(code)
+        : blankComments(code, language);
   const found = new Scan(foldPaths(plain, language), language).run();
   // Python SDK calls that do what a CLI does (boto3, huggingface_hub, …): read as that command too.
   return language === 'python' ? [...found, ...scanSdkCalls(code)] : found;
@@ -826,7 +832,7 @@ class Scan {
     this.budget--;
     const args = this.args(paren ? i + 1 : i, paren);
     if (args === undefined) return i;
-    this.record(action, name, args, receiverPath);
+    this.record(action, name, args, receiverPath, at);
     return args.end;
   }
 
@@ -965,7 +971,13 @@ class Scan {
     return limit;
   }
 
-  private record(action: Action, call: string, { args, keywords, end }: Args, receiverPath: string | undefined): void {
+  private record(
+    action: Action,
+    call: string,
+    { args, keywords, end }: Args,
+    receiverPath: string | undefined,
+    at: number,
+  ): void {
     const found = this.found;
     const str = (arg: Arg | undefined): string | undefined => (arg !== undefined && 's' in arg ? arg.s : undefined);
     const first = args[0];
@@ -1063,10 +1075,7 @@ class Scan {
         // Content built at run time (`'…=' + token`, a template, `.replace(…)` of the text read): what is known of it.
         const body = args[1];
         const content =
-          str(body) ??
-          (body !== undefined && 'other' in body
-            ? (replacedWith(body.other) ?? piecedText(body.other, this.language))
-            : undefined);
+          str(body) ?? (body !== undefined && 'other' in body ? this.computedText(body.other) : undefined);
         if (to !== undefined) found.push({ kind: action, path: to, content, call });
         return;
       }
@@ -1137,7 +1146,7 @@ class Scan {
         if (path === undefined || mode === undefined) return;
         const kind = mode.includes('a') ? 'append' : /[wx+]/.test(mode) ? 'write' : undefined;
         if (kind === undefined) return;
-        found.push({ kind, path, content: this.writtenAfter(end), call });
+        found.push({ kind, path, content: this.writtenAfter(end) ?? this.serialisedInto(at), call });
         return;
       }
       case 'path-write':
@@ -1146,11 +1155,7 @@ class Scan {
           found.push({
             kind: 'write',
             path: receiverPath,
-            content:
-              path ??
-              (first !== undefined && 'other' in first
-                ? (replacedWith(first.other) ?? piecedText(first.other, this.language))
-                : undefined),
+            content: path ?? (first !== undefined && 'other' in first ? this.computedText(first.other) : undefined),
             call,
           });
         return;
@@ -1279,6 +1284,7 @@ class Scan {
     // A text computed by replacing (`.write(open(f).read().replace('a', 'b'))`) keeps what it puts in.
     // Else what is known of a text built in pieces (`f'password = {token}'`, `'…=' + token`).
     const computed = (at: number) =>
+      (isSerialised(code.slice(at, at + 64)) ? serialisedPairs(code, this.language) : undefined) ??
       replacedWith(code.slice(at, lineEnd(code, at))) ??
       piecedText(
         code.slice(at, this.skip(at, Math.min(code.length, at + ONE_LINER_LIMITS.maxArgsSpan), true)),
@@ -1304,9 +1310,28 @@ class Scan {
       out += literal.value;
       found++;
     }
-    return found === 0 ? undefined : out;
+    if (found > 0) return out;
+    // The file handed to a serialiser (`json.dump(cfg, f)`, `yaml.safe_dump(d, f)`, `config.write(f)`).
+    const handed = new RegExp(`[(,]\\s*(?:\\w+\\s*=\\s*)?${as[1]}\\s*[,)]`).exec(code.slice(end));
+    return handed === null ? undefined : serialisedPairs(code, this.language);
+  }
+
+  /** The file opened as a serialiser's argument (`yaml.safe_dump(wf, open(p, 'w'))`, `cfg.write(open(p, 'w'))`). */
+  private serialisedInto(at: number): string | undefined {
+    const before = this.code.slice(Math.max(0, this.code.lastIndexOf('\n', at - 1) + 1), at);
+    return SERIALISED_INTO.test(before) ? serialisedPairs(this.code, this.language) : undefined;
+  }
+
+  /** What is known of a text an argument computes: a serialiser's pairs, a replacement's text, or literal pieces. */
+  private computedText(argument: string): string | undefined {
+    if (isSerialised(argument)) return serialisedPairs(this.code, this.language);
+    return replacedWith(argument) ?? piecedText(argument, this.language);
   }
 }
+
+/** A line that hands what follows to a serialiser as its file: `json.dump(x, `, `yaml.safe_dump(d, `, `cfg.write(`. */
+const SERIALISED_INTO =
+  /(?:\b(?:json|yaml|toml|tomli_w|pickle|plistlib)\.(?:safe_)?dump\s*\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*,\s*(?:\w+\s*=\s*)?|\.write\(\s*)$/;
 
 /** The replacement texts of the `.replace('old', 'new')` calls in an argument's code (Python), one a line. */
 function replacedWith(code: string): string | undefined {

@@ -28,7 +28,9 @@ const PLAIN_RUNNERS: readonly (readonly [string[], string?, number?, string[]?])
   [['nvm'], 'exec', 1],
   [['volta'], 'run', 0, ['--node', '--npm', '--pnpm', '--yarn']],
   [['fnm'], 'exec', 0, ['--using']],
-  [['opam', 'stack', 'lerna'], 'exec'],
+  [['opam', 'stack'], 'exec'],
+  // lerna exec's package filters take a value (`lerna exec --scope @shop/ui -- npm publish`)
+  [['lerna'], 'exec', 0, ['--scope', '--ignore', '--since', '--concurrency', '--profile-location']],
   [['apptainer', 'singularity'], 'exec', 1, ['-B', '--bind', '--pwd', '-W', '--env']],
   [['xcrun'], undefined, 0, ['-sdk', '--sdk', '-toolchain', '--toolchain']],
   [['eatmydata', 'ifne']],

@@ -1,0 +1,108 @@
+// Round 16 (issue 17): a file an interpreter writes from a data structure (json.dump, yaml.safe_dump, a configparser,
+// JSON.stringify) holds the program's literal pairs; a comment with an apostrophe does not swallow the code after it;
+// lerna exec's package filters take a value.
+import { describe, expect, it } from 'vitest';
+import { COMPUTED_PIECE } from '../../src/shell/computed-piece.js';
+import { parseShell } from '../../src/shell/index.js';
+
+const writes = (source: string) =>
+  parseShell(source)
+    .effects.filter((e) => e.kind === 'write' || e.kind === 'append')
+    .map((e) => [e.path, e.content]);
+
+const heredoc = (interpreter: string, code: string) => `${interpreter} - <<'EOF'\n${code}\nEOF`;
+
+describe('a serialiser writes the literal pairs of the program', () => {
+  it('json.dump(cfg, f) into the file opened with `with … as f`', () => {
+    const code = [
+      'import json',
+      "with open('config/app.json') as f:",
+      '    cfg = json.load(f)',
+      "cfg['stripe'] = {'secretKey': 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'}",
+      "with open('config/app.json', 'w') as f:",
+      '    json.dump(cfg, f, indent=2)',
+    ].join('\n');
+    expect(writes(heredoc('python3', code))).toEqual([
+      ['config/app.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_4eC39HqLyjWDarjtT1zdp7dc"\n`],
+    ]);
+  });
+  it('yaml.safe_dump(d, open(p, "w")): the file is the serialiser argument', () => {
+    const code = [
+      'import yaml',
+      "wf = yaml.safe_load(open('.github/workflows/deploy.yml'))",
+      "wf['env'] = {'AWS_SECRET_ACCESS_KEY': 'wJalrXUtnFEMIK7MDENG'}",
+      "yaml.safe_dump(wf, open('.github/workflows/deploy.yml', 'w'), sort_keys=False)",
+    ].join('\n');
+    expect(writes(heredoc('python3', code))).toEqual([
+      // (the literal given to `wf` is a line of its own too: what a name holds may reach the file)
+      [
+        '.github/workflows/deploy.yml',
+        `${COMPUTED_PIECE}\n"AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMIK7MDENG"\n.github/workflows/deploy.yml\n`,
+      ],
+    ]);
+  });
+  it('a configparser written with cfg.write(f)', () => {
+    const code = [
+      'import configparser',
+      'cfg = configparser.ConfigParser()',
+      "cfg['pypi'] = {'username': '__token__', 'password': 'pypi-AgEIcHlwaS5vcmc'}",
+      "with open('/tmp/pypirc', 'w') as f:",
+      '    cfg.write(f)',
+    ].join('\n');
+    expect(writes(heredoc('python3', code))).toEqual([
+      ['/tmp/pypirc', `${COMPUTED_PIECE}\n"username": "__token__"\n"password": "pypi-AgEIcHlwaS5vcmc"\n`],
+    ]);
+  });
+  it('a value that is a name is a computed piece; other literals are kept as lines of their own', () => {
+    const code = [
+      'import base64, json',
+      "auth = base64.b64encode(b'tess:ghp_R8sKx2mQ7vN4').decode()",
+      "with open('/tmp/config.json', 'w') as f:",
+      "    json.dump({'auths': {'ghcr.io': {'auth': auth}}}, f)",
+    ].join('\n');
+    const [[, content]] = writes(heredoc('python3', code)) as [[string, string]];
+    expect(content.split('\n')).toContain(`"auth": ${COMPUTED_PIECE}`);
+    expect(content.split('\n')).toContain('tess:ghp_R8sKx2mQ7vN4');
+  });
+  it('node: JSON.stringify of an object with a member set to a literal', () => {
+    expect(
+      writes(
+        `node -e "const fs=require('fs');const c=JSON.parse(fs.readFileSync('config/default.json','utf8'));c.apiKey='sk_live_x1';fs.writeFileSync('config/default.json', JSON.stringify(c, null, 2))"`,
+      ),
+    ).toEqual([['config/default.json', expect.stringContaining(`${COMPUTED_PIECE}\n"apiKey": "sk_live_x1"\n`)]]);
+  });
+  it('a program without literal pairs writes nothing known, as before', () => {
+    expect(
+      writes(`python3 -c "import json; d = json.load(open('a.json')); json.dump(d, open('b.json', 'w'))"`),
+    ).toEqual([['b.json', undefined]]);
+  });
+});
+
+describe('comments', () => {
+  it('an apostrophe in a comment does not hide the write after it (JS and Python)', () => {
+    const js = [
+      "import { writeFileSync } from 'node:fs';",
+      "import { homedir } from 'node:os';",
+      "import { join } from 'node:path';",
+      "// so the students' starter repos can install packages",
+      "const token = 'ghp_7Hk2Lm9Qr4';",
+      'writeFileSync(join(homedir(), ".npmrc"), `//npm.pkg.github.com/:_authToken=${token}\\n`);',
+    ].join('\n');
+    expect(writes(heredoc('node', js))).toEqual([['~/.npmrc', '//npm.pkg.github.com/:_authToken=ghp_7Hk2Lm9Qr4\n']]);
+    const py = ["# the team's notes", "open('notes/x.txt', 'w').write('a')"].join('\n');
+    expect(writes(heredoc('python3', py))).toEqual([['notes/x.txt', 'a']]);
+  });
+  it('a # or // inside a string is not a comment', () => {
+    expect(writes(`python3 -c "open('a#b.txt', 'w').write('x')"`)).toEqual([['a#b.txt', 'x']]);
+    expect(writes(`node -e "require('fs').writeFileSync('out.txt', 'https://x.org/a')"`)).toEqual([
+      ['out.txt', 'https://x.org/a'],
+    ]);
+  });
+});
+
+describe('lerna exec', () => {
+  it('runs the command after its package filters', () => {
+    const model = parseShell('npx lerna exec --scope @shop/ui --concurrency 1 -- npm publish --access public');
+    expect(model.commands.map((c) => [c.program, ...c.argv])).toEqual([['npm', 'publish', '--access', 'public']]);
+  });
+});
