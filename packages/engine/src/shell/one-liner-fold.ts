@@ -37,13 +37,32 @@ export function foldPaths(written: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return written;
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
-  const source = fold(homeSpelled(written, language), language);
+  const source = fold(loopGlobs(homeSpelled(written, language), language), language);
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
   const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
     : source;
   return code === source ? code : fold(code, language);
 }
+
+/**
+ * A Python loop over the files a glob finds (`for p in sorted(Path('src').rglob('*.ts')):`, `for f in
+ * glob.glob('data/raw/*.csv'):`): the loop's name stands for every one of them, so it is given that glob as its path
+ * (rglob's with a globstar before the pattern), and `p.write_text(…)`, `p.unlink()` or `os.remove(f)` in the body then
+ * read as a write or a delete of those files, their names unknown as a shell glob's are.
+ */
+function loopGlobs(code: string, language: Language): string {
+  if (language !== 'python' || !code.includes('glob(')) return code;
+  return code.replace(LOOP_GLOB, (all, indent: string, name: string, ...m: (string | undefined)[]) => {
+    const [, dir, how, , pattern, , globbed] = m as string[];
+    if (globbed !== undefined) return `${indent}${name} = ${quote(globbed)}`;
+    if (dir === undefined || pattern === undefined || /['"\\]/.test(dir + pattern)) return all;
+    const base = dir === '' || dir === '.' ? '' : `${dir.replace(/\/+$/, '')}/`;
+    return `${indent}${name} = Path(${quote(`${base}${how === 'rglob' ? '**/' : ''}${pattern}`)})`;
+  });
+}
+const LOOP_GLOB =
+  /^([ \t]*)for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+(?:sorted\()?[ \t]*(?:(?:pathlib\.)?Path\([ \t]*(['"])([^'"\n]*)\3[ \t]*\)[ \t]*\.[ \t]*(r?glob)\([ \t]*(['"])([^'"\n]*)\6[ \t]*\)|glob\.i?glob\([ \t]*(['"])([^'"\n]*)\8[^)\n]*\))[ \t]*\)?[ \t]*:/gm;
 
 /** One pass of the literal assemblies' folding; `(Path('x'))` is then `Path('x')` (a receiver again). */
 function fold(code: string, language: Language): string {

@@ -84,9 +84,11 @@ interface CallTable {
 const NODE_CALLS: Readonly<Record<string, Action>> = {
   // import('./x.mjs') runs the file (a package name is not a file: LOCAL_FILE)
   import: 'load',
-  // zx's and Bun's shell: $`…` runs its text (a template with ${…} is not plain, so it is left unknown)
+  // zx's and Bun's shell: $`…` runs its text, each ${…} a word not known (imported by name: bun.$, zx.$)
   $: 'template-shell',
   'Bun.$': 'template-shell',
+  'bun.$': 'template-shell',
+  'zx.$': 'template-shell',
   'Deno.Command': 'deno-command',
   'Deno.run': 'deno-command',
   'Deno.writeTextFileSync': 'write',
@@ -821,6 +823,18 @@ class Scan {
       const literal = readLiteral(code, i, this.language);
       if (literal?.value !== undefined)
         this.found.push({ kind: 'shell', command: literal.value, call: `${name}\`…\`` });
+      else {
+        // $`docker push ${tag}`: each interpolation is one word whose value is not known (zx and Bun quote it), so
+        // the command is still read: a rule on `docker push` holds whatever the tag.
+        const end = templateEnd(code, i);
+        if (end !== undefined)
+          this.found.push({
+            kind: 'shell',
+            command: interpolatedCommand(code.slice(i + 1, end - 1)),
+            call: `${name}\`…\``,
+          });
+        return end ?? i + 1;
+      }
       return literal?.end ?? i + 1;
     }
     // `system ('git', …)`, `os.system ("…")`: blanks before the parenthesis are still a call in each language.
@@ -1435,6 +1449,26 @@ function joinedList(code: string, language: Language): string | undefined {
     return list !== undefined && /^\s*\)$/.test(code.slice(list[1])) ? list[0].join(sep.value) : undefined;
   }
   return undefined;
+}
+
+/** A zx/Bun command template's text with each `${…}` as a quoted shell variable no one set (a word not known). */
+function interpolatedCommand(body: string): string {
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (c === '\\' && i + 1 < body.length) out += body[++i];
+    else if (c === '$' && body[i + 1] === '{') {
+      let depth = 1;
+      i += 2;
+      while (i < body.length && depth > 0) {
+        if (body[i] === '{') depth++;
+        else if (body[i] === '}') depth--;
+        if (depth > 0) i++;
+      }
+      out += '"$__interpolated"';
+    } else out += c;
+  }
+  return out;
 }
 
 /** Past a JS template literal starting at `at` (its `${…}` skipped by depth), or undefined when it does not close. */

@@ -19,6 +19,7 @@ import type { FileAccess, InputDeclaration, ShellChange } from './programs/decla
 import { printfOutput } from './printf.js';
 import { echoOutput } from './output.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
+import { withStagedFiles } from './git-staged.js';
 import { runnableText } from './call-files.js';
 import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
@@ -317,6 +318,15 @@ export abstract class Runner extends Follower {
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
     if (program === 'git') command = this.repo.resolve(command);
+    // `git add DIR`, `git add -A`: the files the session wrote there, by name (git-staged.ts).
+    if (program === 'git') {
+      const cwd = command.cwd;
+      command = withStagedFiles(
+        command,
+        (g) => this.files.matching(g),
+        (p) => resolve(cwd, p),
+      );
+    }
     // A kubectl context or namespace set earlier in the call (kube-context.ts).
     if (program === 'kubectl' || program === 'oc') command = this.kube.resolve(command);
     const index = this.out.command(command);

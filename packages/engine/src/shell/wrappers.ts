@@ -470,7 +470,12 @@ function peelRunner(
     runsThere();
     if (rest.some((w) => w.dynamic)) return opaque(state, 'inline-script', label);
     state.via.push(label);
-    return reparse(state, rest.map((w) => w.value).join(' '), rest.length === 1 ? rest[0] : undefined);
+    const quoted = r.quotesWords === true && rest.length > 1;
+    return reparse(
+      state,
+      rest.map((w) => (quoted ? shellQuote(w.value) : w.value)).join(' '),
+      rest.length === 1 ? rest[0] : undefined,
+    );
   }
   // A wrapper with nothing to run (bare `sudo -i`, `exec >log`, `xargs` → echo) is itself the command.
   if (rest.length === 0) return command(state);

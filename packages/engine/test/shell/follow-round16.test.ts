@@ -106,3 +106,95 @@ describe('lerna exec', () => {
     expect(model.commands.map((c) => [c.program, ...c.argv])).toEqual([['npm', 'publish', '--access', 'public']]);
   });
 });
+
+describe('a Python loop over the files a glob finds', () => {
+  it('p.write_text in a loop over Path(dir).rglob(pattern) writes every file the glob names', () => {
+    const code = [
+      'from pathlib import Path',
+      'for path in sorted(Path("src/claims").rglob("*.ts")):',
+      '    text = path.read_text()',
+      '    path.write_text(text.replace("A", "B"))',
+    ].join('\n');
+    expect(writes(heredoc('python3', code)).map(([p]) => p)).toEqual(['src/claims/**/*.ts']);
+  });
+  it('os.remove in a loop over glob.glob deletes what the pattern names', () => {
+    const code = ['import glob, os', "for f in glob.glob('data/raw/*.csv'):", '    os.remove(f)'].join('\n');
+    const deletes = parseShell(heredoc('python3', code)).effects.filter((e) => e.kind === 'delete');
+    expect(deletes.map((e) => e.path)).toEqual(['data/raw/*.csv']);
+  });
+  it('a loop over a list of names is not a glob: its name stays unknown', () => {
+    const code = ["for p in ['a.txt', 'b.txt']:", "    open(p, 'w').write('x')"].join('\n');
+    expect(writes(heredoc('python3', code))).toEqual([]);
+  });
+});
+
+describe('gzip replaces a file whose text is not known', () => {
+  it('writes FILE.gz and deletes FILE, in the directory the call moved to', () => {
+    const effects = parseShell('cd data/raw && gzip -9 sales.csv').effects.filter((e) => e.kind !== 'read');
+    expect(effects.map((e) => [e.kind, e.path])).toEqual([
+      ['write', 'data/raw/sales.csv.gz'],
+      ['delete', 'data/raw/sales.csv'],
+    ]);
+  });
+  it('kept (-k) or to stdout (-c), it changes nothing of the file', () => {
+    expect(parseShell('gzip -k data/raw/a.csv').effects.filter((e) => e.kind !== 'read')).toEqual([]);
+    expect(parseShell('gzip -c data/raw/a.csv > /tmp/a.gz').effects.map((e) => e.path)).not.toContain(
+      'data/raw/a.csv.gz',
+    );
+  });
+});
+
+describe('git add of a folder stages the files the session wrote there, by name', () => {
+  const staged = (source: string, files: Record<string, string>) =>
+    parseShell(source, undefined, {
+      file: (p) => (files[p] === undefined ? undefined : { text: files[p], pieces: [] }),
+      glob: (pattern) =>
+        Object.keys(files)
+          .filter((p) => new RegExp(`^${pattern.replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}$`).test(p))
+          .map((path) => ({ path, file: { text: files[path] as string, pieces: [] } })),
+    }).commands.map((c) => c.positionals);
+  it('git add k8s/ names the kubeconfig the session copied there', () => {
+    expect(staged('git add k8s/', { 'k8s/kubeconfig': 'x', 'src/a.ts': 'y' })).toEqual([
+      ['add', 'k8s/', 'k8s/kubeconfig'],
+    ]);
+  });
+  it('git add -A names every file the session wrote, but a local .env (git-ignored by convention)', () => {
+    expect(staged('git add -A', { 'state/terraform.tfstate': '{}', '.env': 'A=1' })).toEqual([
+      ['add', 'state/terraform.tfstate'],
+    ]);
+  });
+  it('a file named in full and a glob pathspec are left as written', () => {
+    expect(staged('git add k8s/deploy.yaml', { 'k8s/kubeconfig': 'x' })).toEqual([['add', 'k8s/deploy.yaml']]);
+  });
+});
+
+describe('programs', () => {
+  it('ssh-keygen writes the key pair it makes; -l and -y only read', () => {
+    expect(writes(`ssh-keygen -t ed25519 -N '' -f deploy/keys/deploy_key`).map(([p]) => p)).toEqual([
+      'deploy/keys/deploy_key',
+      'deploy/keys/deploy_key.pub',
+    ]);
+    expect(writes('ssh-keygen -t rsa -b 4096').map(([p]) => p)).toEqual(['~/.ssh/id_rsa', '~/.ssh/id_rsa.pub']);
+    expect(writes('ssh-keygen -l -f deploy/keys/deploy_key.pub')).toEqual([]);
+  });
+  it('kubectl create secret --from-literal -o yaml writes its literal pairs into the manifest', () => {
+    expect(
+      writes(
+        `kubectl create secret generic db --from-literal=password='pR7vK2' --dry-run=client -o yaml > k8s/db.yaml`,
+      ),
+    ).toEqual([['k8s/db.yaml', `${COMPUTED_PIECE}\nstringData:\n  password: pR7vK2\n`]]);
+  });
+  it("watchexec quotes each word: `-- sh -c 'a && b'` runs sh with that script", () => {
+    const model = parseShell(`watchexec -e js -- sh -c "sed -i 's/it(/fit(/' a.spec.js && npx karma start"`);
+    expect(model.commands.map((c) => c.program)).toEqual(['sed', 'karma']);
+    expect(parseShell(`watchexec -e rs 'cargo test && cargo fmt'`).commands.map((c) => c.program)).toEqual([
+      'cargo',
+      'cargo',
+    ]);
+  });
+  it("Bun's and zx's $`…` with interpolations is read, each ${…} a word not known", () => {
+    const code = ['import { $ } from "bun";', 'await $`docker push ${tag}`;'].join('\n');
+    const model = parseShell(heredoc('node', code));
+    expect(model.commands.map((c) => [c.program, c.argv[0]])).toContainEqual(['docker', 'push']);
+  });
+});

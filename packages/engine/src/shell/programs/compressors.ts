@@ -2,7 +2,8 @@
 // text, so a compressed file whose input was known is known by the text it holds: `gzip f` (f written by the session)
 // writes f.gz holding f's text, `gzip -dc f.gz` / `zcat f.gz` print it, `gunzip f.gz` writes f with it back. A shell
 // fed by them runs that text (`zcat job.sh.gz | sh`), as it runs `cat job.sh`. A file whose text the session never knew
-// (the team's data) gets no effect here: rules on compressing a file in place read the command's words (presets).
+// (the team's data) is replaced all the same unless kept: its compressed twin is written with a text not known and it
+// is deleted, so a rule on a folder's files holds wherever the call runs (`cd data/raw`, then `gzip x.csv`).
 import { readerEffects } from '../file-effects.js';
 import type { AddEffect, EffectInput, FileAccess, OutputReader, ProgramDeclaration } from './declaration.js';
 
@@ -82,8 +83,10 @@ function effects(family: Family, program: string) {
     const keep = family.keeps ? !flags.includes('--rm') : flags.some((f) => KEEP.includes(f));
     for (const p of input.positionals) {
       if (p === '-') continue;
+      // A file whose text is not known is still replaced: FILE.gz written (its text unknown), FILE deleted; kept
+      // (-k), it only gains a twin that holds nothing new, which is left alone as before.
       const text = files.text(p);
-      if (text === undefined) continue;
+      if (text === undefined && keep) continue;
       const suffix = family.suffixes.find((s) => p.endsWith(s));
       if (m.decompress && suffix === undefined) continue;
       const named = input.flags.find((f) => f.name === '-o')?.value;

@@ -1,6 +1,7 @@
 // Containers and clusters: docker/podman (exec, run and compose exec/run run a command in a container), kubectl/oc
 // (exec runs what follows `--` in a pod), helm.
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import { COMPUTED_PIECE } from '../computed-piece.js';
 
 const DOCKER_RUN_OPTIONS = [
   ...['-e', '--env', '-v', '--volume', '-p', '--publish', '--name', '-w', '--workdir', '-u', '--user', '--network'],
@@ -140,7 +141,26 @@ export const DOCKER_COMPOSE: ProgramDeclaration = {
   ],
 };
 
+/**
+ * What `kubectl create secret … --from-literal=K=V -o yaml` prints: a Secret manifest holding each literal (base64 in
+ * `data:`, which encodes, not hides): its pairs are the known lines, so a manifest written into the repository with a
+ * literal password reads as one. The rest of the manifest is a computed piece.
+ */
+function secretManifest(args: readonly string[]): string | undefined {
+  const at = args.indexOf('create');
+  if (at === -1 || args[at + 1] !== 'secret') return undefined;
+  const pairs: string[] = [];
+  for (let i = at + 2; i < args.length; i++) {
+    const a = args[i] as string;
+    const literal = a === '--from-literal' ? args[++i] : a.startsWith('--from-literal=') ? a.slice(15) : undefined;
+    const eq = literal?.indexOf('=') ?? -1;
+    if (literal !== undefined && eq > 0) pairs.push(`  ${literal.slice(0, eq)}: ${literal.slice(eq + 1)}`);
+  }
+  return pairs.length === 0 ? undefined : `${COMPUTED_PIECE}\nstringData:\n${pairs.join('\n')}\n`;
+}
+
 const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
+  piecedOutput: secretManifest,
   globals: {
     value: [
       ...['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as'],

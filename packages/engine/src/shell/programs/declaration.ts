@@ -87,6 +87,9 @@ export interface RunsDeclaration {
   readonly rest?: false;
   /** The command's words are joined by spaces and run by a shell (`watch`, `ssh`). */
   readonly joined?: boolean;
+  /** …each word quoted first, so several words keep their boundaries (watchexec on Unix: `-- sh -c "a && b"` runs
+   * sh with its script); one word is still a command line the shell reads. */
+  readonly quotesWords?: boolean;
   /** …unless one of these options is given (`watch -x` runs the words directly). */
   readonly directWhen?: readonly string[];
   /** It runs the command elsewhere: the label is the program (and subcommand) with its first skipped word. */

@@ -1,4 +1,5 @@
-// Network programs: curl -o and wget -O write files, ssh runs its command on another host and sends it its stdin.
+// Network programs: curl -o and wget -O write files, ssh runs its command on another host and sends it its stdin,
+// ssh-keygen writes the key pair it makes.
 import { curlEffects, wgetEffects } from '../file-effects.js';
 import type { ProgramDeclaration } from './declaration.js';
 
@@ -91,4 +92,32 @@ export const SSH: ProgramDeclaration = {
   // The ssh_config it reads (-F, else ~/.ssh/config): ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
   // of the host's blocks run here (config-commands.ts)
   tasks: 'ssh-config',
+};
+
+/** ssh-keygen's options that take a value. */
+const KEYGEN_OPTIONS = [
+  ...['-a', '-b', '-C', '-D', '-E', '-F', '-f', '-I', '-J', '-j', '-K', '-m', '-M', '-N', '-n', '-O', '-P', '-R'],
+  ...['-r', '-s', '-t', '-V', '-w', '-Y', '-Z', '-z'],
+];
+/** Modes that print, look up or sign without writing a key file. */
+const KEYGEN_READS = ['-l', '-y', '-R', '-F', '-e', '-i', '-B', '-L', '-Q', '-Y', '-D', '-k', '-H', '-r', '-G', '-T'];
+
+export const SSH_KEYGEN: ProgramDeclaration = {
+  names: ['ssh-keygen'],
+  about:
+    'ssh-keygen: a new key pair is written to -f FILE (FILE and FILE.pub; without -f, ~/.ssh/id_TYPE); -p and -c ' +
+    'rewrite the key; -l, -y, -R, -F, -e, -i and the signing modes only print or look up',
+  options: { '*': KEYGEN_OPTIONS },
+  effects: {
+    reads: [],
+    effects: (input, add) => {
+      if (input.flags.some((f) => KEYGEN_READS.includes(f.name))) return;
+      const file = [...input.flags].reverse().find((f) => f.name === '-f')?.value;
+      const type = [...input.flags].reverse().find((f) => f.name === '-t')?.value ?? 'ed25519';
+      const key = file ?? `~/.ssh/id_${/^[\w-]+$/.test(type) ? type.replace(/-.*/, '') : 'ed25519'}`;
+      add('write', key, 'ssh-keygen');
+      // -p (a new passphrase) and -c (a new comment) rewrite an existing key; generating writes its public half too.
+      if (!input.flags.some((f) => f.name === '-p' || f.name === '-c')) add('write', `${key}.pub`, 'ssh-keygen');
+    },
+  },
 };

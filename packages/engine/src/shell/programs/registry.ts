@@ -116,7 +116,7 @@ import {
   BABASHKA,
   GNUPLOT,
 } from './interpreters.js';
-import { CURL, SSH, WGET } from './network.js';
+import { CURL, SSH, SSH_KEYGEN, WGET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
@@ -263,6 +263,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CURL,
   WGET,
   SSH,
+  SSH_KEYGEN,
   PYTHON,
   NODE,
   PERL,

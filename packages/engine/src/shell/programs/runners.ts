@@ -270,7 +270,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     // --bind SRC DEST and its kin take two values (BWRAP_PAIRS in wrappers.ts)
     special: 'bwrap',
   }),
-  runner(['watchexec'], 'watchexec [opts] [--] CMD: its words, joined, run by a shell whenever files change', {
+  runner(['watchexec'], 'watchexec [opts] [--] CMD: its words, each quoted, run by a shell whenever files change', {
     options: [
       ...['-w', '--watch', '-W', '--watch-non-recursive', '-e', '--exts', '-f', '--filter', '--filter-file'],
       ...['-i', '--ignore', '--ignore-file', '-d', '--debounce', '--delay-run', '--poll', '--shell', '-s', '--signal'],
@@ -279,6 +279,8 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     ],
     cwd: ['--workdir'],
     joined: true,
+    // on Unix it quotes each word before the shell reads the line (its --quote is always on there)
+    quotesWords: true,
   }),
   runner(['nodemon'], 'nodemon --exec STRING: runs the string whenever files change (a script alone: node runs it)', {
     options: [
