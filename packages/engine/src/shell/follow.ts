@@ -1510,7 +1510,18 @@ export abstract class Follower {
     /** What the program reads (its stdin, or the files it is given), when known: a call that runs it gets it. */
     input?: () => string | undefined,
   ): void {
-    const found = scanOneLiner(family, code);
+    // What the program reads from its environment by name: its own NAME=value prefix and what the call or the
+    // session exported (a wrapper that cleared the environment passes only what it was given).
+    const env = (name: string): string | undefined => {
+      const own = command.environment?.[name];
+      if (own !== undefined || command.cleanEnvironment === true) return own;
+      const exported = scope.vars.environment();
+      if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
+      if (!/\b(?:env|ENV|environ|getenv)\b/.test(code)) return undefined;
+      this.files.askedNames.add(name);
+      return scope.vars.sessionValue(name);
+    };
+    const found = scanOneLiner(family, code, env);
     if (found.length === 0) return;
     for (const found1 of found) {
       const f =

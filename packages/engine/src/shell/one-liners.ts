@@ -16,6 +16,7 @@ const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
 import { isSerialised, serialisedPairs } from './one-liner-data.js';
+import { putInEnvironment } from './one-liner-env.js';
 
 /** What a recognised call does with its literal arguments. */
 type Action =
@@ -505,9 +506,18 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== undefined;
 
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
-export function scanOneLiner(family: string, code: string): OneLinerFinding[] {
+export function scanOneLiner(
+  family: string,
+  written: string,
+  /** A variable of the program's environment, when its value is known (put in where the code reads it by name). */
+  env?: (name: string) => string | undefined,
+): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
+  const code =
+    env === undefined || (language !== 'js' && language !== 'python' && language !== 'ruby' && language !== 'perl')
+      ? written
+      : putInEnvironment(written, language, env);
   if (language === 'groovy' || language === 'erlang' || language === 'gnuplot') return scanPatterns(language, code);
   if (
     language === 'tcl' ||
@@ -1506,12 +1516,16 @@ function templatePieces(text: string, language: Language): string | undefined {
     } else if ((js && c === '$' && body[i + 1] === '{') || (!js && c === '{' && body[i + 1] !== '{')) {
       let depth = 1;
       i += js ? 2 : 1;
+      const from = i;
       while (i < body.length && depth > 0) {
         if (body[i] === '{') depth++;
         else if (body[i] === '}') depth--;
         if (depth > 0) i++;
       }
-      out += COMPUTED_PIECE;
+      // An interpolation of a plain literal (a value put in for a name the program read) is that text.
+      const inner = body.slice(from, i).trim();
+      const literal = readLiteral(inner, 0, language);
+      out += literal?.value !== undefined && literal.end === inner.length ? literal.value : COMPUTED_PIECE;
     } else if (!js && (c === '{' || c === '}') && body[i + 1] === c) {
       out += c;
       i++;

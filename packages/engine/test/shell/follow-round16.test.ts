@@ -198,3 +198,22 @@ describe('programs', () => {
     expect(model.commands.map((c) => [c.program, c.argv[0]])).toContainEqual(['docker', 'push']);
   });
 });
+
+describe('a value the program reads from its environment by name', () => {
+  it("node: the command's NAME=value prefix is put in where process.env.NAME is read", () => {
+    expect(
+      writes(
+        `STRIPE_SECRET_KEY=sk_live_x1 node -e "require('fs').writeFileSync('config/stripe.json', JSON.stringify({ secretKey: process.env.STRIPE_SECRET_KEY }))"`,
+      ),
+    ).toEqual([['config/stripe.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_x1"\n`]]);
+  });
+  it('python: os.environ[…] and os.getenv(…) of a value exported earlier in the call, inside an f-string too', () => {
+    const code = ['import os', "open('.netrc', 'w').write(f\"password {os.getenv('PW')}\\n\")"].join('\n');
+    expect(writes(`export PW=hunter2\n${heredoc('python3', code)}`)).toEqual([['.netrc', 'password hunter2\n']]);
+  });
+  it('a name whose value is not known stays a value computed at run time', () => {
+    expect(
+      writes(`node -e "require('fs').writeFileSync('.npmrc', '//r/:_authToken=' + process.env.NPM_TOKEN)"`),
+    ).toEqual([['.npmrc', `//r/:_authToken=${COMPUTED_PIECE}`]]);
+  });
+});
