@@ -8,11 +8,11 @@ import type { Language } from './one-liner-strings.js';
 
 /** The reads by name, per language; the name is group `name`. */
 const READS: Readonly<Partial<Record<Language, RegExp>>> = {
-  js: /\b(?:process\.env|Bun\.env|import\.meta\.env)(?:\.(?<name>[A-Za-z_]\w*)\b(?!\s*=(?!=))|\[\s*(['"`])(?<quoted>[A-Za-z_]\w*)\2\s*\])|\bDeno\.env\.get\(\s*(['"`])(?<deno>[A-Za-z_]\w*)\4\s*\)/g,
+  js: /\b(?:process\.env|Bun\.env|import\.meta\.env)(?:\.(?<name>[A-Za-z_]\w*)\b(?!\s*=(?!=))|\[\s*['"`](?<quoted>[A-Za-z_]\w*)['"`]\s*\])|\bDeno\.env\.get\(\s*['"`](?<deno>[A-Za-z_]\w*)['"`]\s*\)/g,
   python:
-    /\bos\.(?:environ\[\s*(['"])(?<name>[A-Za-z_]\w*)\1\s*\]|environ\.get\(\s*(['"])(?<quoted>[A-Za-z_]\w*)\3\s*(?:,[^()\n]*)?\)|getenv\(\s*(['"])(?<deno>[A-Za-z_]\w*)\5\s*(?:,[^()\n]*)?\))/g,
-  ruby: /\bENV(?:\[\s*(['"])(?<name>[A-Za-z_]\w*)\1\s*\]|\.fetch\(\s*(['"])(?<quoted>[A-Za-z_]\w*)\3\s*(?:,[^()\n]*)?\))/g,
-  perl: /\$ENV\{\s*(['"]?)(?<name>[A-Za-z_]\w*)\1\s*\}/g,
+    /\bos\.(?:environ\[\s*['"](?<name>[A-Za-z_]\w*)['"]\s*\]|environ\.get\(\s*['"](?<quoted>[A-Za-z_]\w*)['"]\s*(?:,[^()\n]*)?\)|getenv\(\s*['"](?<deno>[A-Za-z_]\w*)['"]\s*(?:,[^()\n]*)?\))/g,
+  ruby: /\bENV(?:\[\s*['"](?<name>[A-Za-z_]\w*)['"]\s*\]|\.fetch\(\s*['"](?<quoted>[A-Za-z_]\w*)['"]\s*(?:,[^()\n]*)?\))/g,
+  perl: /\$ENV\{\s*['"]?(?<name>[A-Za-z_]\w*)['"]?\s*\}/g,
 };
 
 /** At most this many reads are put in per program. */
