@@ -129,3 +129,13 @@ export const SNOWSQL: ProgramDeclaration = {
   },
   input: { as: 'sql', files: ['-f', '--filename'] },
 };
+
+export const SFTP: ProgramDeclaration = {
+  names: ['sftp'],
+  about: 'sftp: its batch (-b FILE, or stdin with -b -) is its commands, kept as the input (put, get, rm …)',
+  options: {
+    '*': [...['-b', '-B', '-c', '-D', '-F', '-i', '-J', '-l', '-o', '-P', '-R', '-S', '-s', '-X']],
+  },
+  stdin: { commands: true },
+  input: { as: 'sftp', files: ['-b'] },
+};
