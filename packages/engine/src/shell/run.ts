@@ -45,6 +45,9 @@ const allStatic = (words: readonly ShellWord[]): boolean => {
   return true;
 };
 
+/** A parameter expansion or command substitution as written in a word's text: `$X`, `${X…}`, `$(…)`, `` `…` ``. */
+const EXPANSION = /\$(?:\{[^}]*\}|[A-Za-z_]\w*|[0-9@*#?$!-]|\(\([^)]*\)\)|\([^)]*\))|`[^`]*`/g;
+
 /**
  * What echo or printf writes into a file when some of its words are not known (`printf 'machine h login %s password
  * %s\n' "$U" "$T" >> .netrc`): the known text, each unknown word as COMPUTED_PIECE — a file's content rule then sees
@@ -52,7 +55,9 @@ const allStatic = (words: readonly ShellWord[]): boolean => {
  */
 function piecedPrint(program: string, words: readonly ShellWord[]): string | undefined {
   if ((program !== 'printf' && program !== 'echo') || allStatic(words)) return undefined;
-  const args = words.slice(1).map((w) => (w.dynamic ? COMPUTED_PIECE : w.value));
+  // An unknown word keeps its text as written: its literal parts stay, each expansion in it is a computed piece
+  // (`echo "github_secret: $GITHUB_SECRET"` writes `github_secret: ` and a value).
+  const args = words.slice(1).map((w) => (w.dynamic ? w.value.replace(EXPANSION, COMPUTED_PIECE) : w.value));
   let text: string | undefined;
   if (program === 'printf') {
     if (words[1] === undefined || words[1].dynamic || args[0] === '-v') return undefined;

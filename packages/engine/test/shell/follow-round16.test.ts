@@ -217,3 +217,21 @@ describe('a value the program reads from its environment by name', () => {
     ).toEqual([['.npmrc', `//r/:_authToken=${COMPUTED_PIECE}`]]);
   });
 });
+
+describe('echo and printf into a file keep the literal parts of a word with an expansion', () => {
+  it('`echo "github_secret: $GITHUB_SECRET"` writes the key and a computed value', () => {
+    expect(writes('echo "github_secret: $GITHUB_SECRET" >> config/config.yml')).toEqual([
+      ['config/config.yml', `github_secret: ${COMPUTED_PIECE}\n`],
+    ]);
+  });
+  it('a word that is nothing but an expansion still writes nothing known', () => {
+    expect(writes('echo "$TOKEN" > token.txt')).toEqual([['token.txt', undefined]]);
+  });
+});
+
+describe('sftp', () => {
+  it('its batch on stdin is its input', () => {
+    const model = parseShell(`sftp -b - cora@files.example.com <<< 'put dumps/loans.sql'`);
+    expect(model.commands.map((c) => [c.program, c.input?.text])).toEqual([['sftp', 'put dumps/loans.sql\n']]);
+  });
+});
