@@ -109,17 +109,16 @@ export function judgeContract(
     // A look-alike's earlier events are honest work too: the contract matching any of them is a false hit.
     // (Step Confirmation is about the count itself: its variants block earlier calls on purpose.)
     const step = preset.stepIds.has(c.id);
-    const at = step ? -1 : given.findIndex((g) => g.decision === 'BLOCK' && g.matches.some((m) => m.id === c.id));
-    const caught = (verdict.decision === 'BLOCK' && matched.includes(c.id)) || at !== -1;
-    const hit = step ? -1 : given.findIndex((g) => g.matches.some((m) => m.id === c.id));
-    const touched = hit !== -1;
-    const decision = wantBlock
-      ? !(verdict.decision === 'BLOCK' && matched.includes(c.id)) && at !== -1 ? `BLOCK at given[${at}]` : verdict.decision
-      : !matched.includes(c.id) && touched ? `${given[hit]!.decision} at given[${hit}]` : verdict.decision;
-    return {
-      variant: v, decision, matched,
-      ok: wantBlock ? caught : !matched.includes(c.id) && !touched,
-    };
+    const names = (g: Verdict) => g.matches.some((m) => m.id === c.id);
+    const blockedNow = verdict.decision === 'BLOCK' && matched.includes(c.id);
+    if (wantBlock) {
+      const at = step || blockedNow ? -1 : given.findIndex((g) => g.decision === 'BLOCK' && names(g));
+      const decision = at === -1 ? verdict.decision : `BLOCK at given[${at}]`;
+      return { variant: v, decision, matched, ok: blockedNow || at !== -1 };
+    }
+    const hit = step ? -1 : given.findIndex(names);
+    const decision = !matched.includes(c.id) && hit !== -1 ? `${given[hit]!.decision} at given[${hit}]` : verdict.decision;
+    return { variant: v, decision, matched, ok: !matched.includes(c.id) && hit === -1 };
   };
   const gated = (v: Variant) => !v.pending || (v.class !== undefined && enforced.has(v.class));
   return {

@@ -1517,7 +1517,7 @@ export abstract class Follower {
       if (own !== undefined || command.cleanEnvironment === true) return own;
       const exported = scope.vars.environment();
       if (exported !== undefined && Object.hasOwn(exported, name)) return exported[name];
-      if (!/\b(?:env|ENV|environ|getenv)\b/.test(code)) return undefined;
+      // (asked only for a name the code reads: putInEnvironment calls it per read it found)
       this.files.askedNames.add(name);
       return scope.vars.sessionValue(name);
     };

@@ -9,7 +9,7 @@ import { opensString, readLiteral, type Language } from './one-liner-strings.js'
 
 /** A call that turns a data structure into a file's text: JSON, YAML, TOML, INI and property-list writers. */
 const SERIALISER =
-  /^(?:json\.dumps?|(?:yaml|ruamel\.yaml|YAML)\.(?:safe_)?(?:dump|stringify)|toml(?:kit|i_w)?\.dumps?|tomli_w\.dumps?|plistlib\.dumps?|JSON\.stringify|JSON\.generate|JSON\.pretty_generate|\w+\.to_(?:json|yaml|toml)|(?:js-?)?yaml\.dump|TOML\.stringify|encode_json|to_json)\s*\(/;
+  /^(?:json\.dumps?|(?:yaml|ruamel\.yaml|YAML)\.(?:safe_)?(?:dump|stringify)|toml(?:kit|i_w)?\.dumps?|plistlib\.dumps?|JSON\.(?:stringify|generate|pretty_generate)|\w+\.to_(?:json|yaml|toml)|TOML\.stringify|encode_json|to_json)\s*\(/;
 
 /** Whether an argument's code starts with a serialiser call (`json.dumps(cfg, indent=2)`, `JSON.stringify(c)`). */
 export const isSerialised = (argument: string): boolean => SERIALISER.test(argument.trimStart());
