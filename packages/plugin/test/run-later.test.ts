@@ -370,6 +370,8 @@ describe('code that runs later by itself', () => {
       `echo 'require("fs").writeFileSync("/tmp/x", "")' >> node_modules/hello-tool/bin.js`,
       "sed -i 's/exit 1/exit 0/' node_modules/.bin/lint",
       `printf 'import os\n' > ${SITE}/six.py`,
+      // a dist-info's entry_points.txt names the plugins pytest loads at its next start: text, but run
+      `printf '[pytest11]\nx = evil\n' >> ${SITE}/tool-1.0.dist-info/entry_points.txt`,
     ])
       expect((await call(host, command, () => {})).blocked).toContain('anchor-protect-run-later');
     for (const command of [
@@ -377,6 +379,8 @@ describe('code that runs later by itself', () => {
       'mkdir -p node_modules/.cache/babel && echo x > node_modules/.cache/babel/k',
       'npm install zod@4',
       'cat node_modules/zod/package.json',
+      // a loop over notebooks names its glob, which could stand for a node_modules folder: no runtime loads a notebook
+      'for f in ./notebooks/*/*.ipynb; do jupyter nbconvert --to notebook --execute "$f" --output "$f"; mv -f "$f" "$f"; done',
     ])
       expect((await call(host, command, () => {})).blocked).toBeUndefined();
   });

@@ -288,12 +288,19 @@ export function builtinContracts(
           },
         },
         // Installed code, by hand: a package manager's own writes are not file effects, deleting to reinstall is not
-        // a write, and node_modules/.cache is the build tools' scratch space.
+        // a write, and node_modules/.cache is the build tools' scratch space. Notebooks and text no runtime loads as
+        // code are left out: a loop over `notebooks/*/*.ipynb` names no node_modules file node or python would run.
         {
           tool: {
             effect: {
               kind: ['write', 'append'],
-              path: ['**/node_modules/**', ...sites.map((d) => `**/${d}/**`), '!**/node_modules/.cache/**'],
+              path: [
+                '**/node_modules/**',
+                ...sites.map((d) => `**/${d}/**`),
+                '!**/node_modules/.cache/**',
+                // (not .txt: a dist-info's entry_points.txt names the plugins pytest loads at its next start)
+                '!**/*.{ipynb,md,markdown}',
+              ],
             },
           },
         },

@@ -476,6 +476,11 @@ const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
  * pick them. */
 const negated = (argv: readonly string[], i: number): boolean => argv[i - 1] === '-not' || argv[i - 1] === '!';
 
+/** Whether a name or path test picks what find finds (`-name '*.pyc'`): then the start folder is not among the files
+ * it finds (its name is not *.pyc). A test only negated (`-not -name .git`) keeps names out and picks everything else. */
+export const findPicksByName = (argv: readonly string[]): boolean =>
+  argv.some((a, i) => NAME_TESTS.has(a) && !negated(argv, i));
+
 /** find START… -delete: the start paths are deleted from (what -exec runs is judged by the walk, walk.ts). */
 export function findEffects(input: EffectInput, add: AddEffect): void {
   findPrints(input.argv, add);
@@ -483,7 +488,7 @@ export function findEffects(input: EffectInput, add: AddEffect): void {
   const roots = findRoots(input.argv);
   // `find . -name '*.pyc' -delete` deletes the .pyc files below, never `.` itself (its name is not *.pyc): the start
   // folder is reported deleted only when no name or path test narrows what is found.
-  const named = input.argv.some((a, i) => NAME_TESTS.has(a) && !negated(input.argv, i));
+  const named = findPicksByName(input.argv);
   // Only negated tests (`find . -mindepth 1 -not -path './.git/*' -delete`): everything below but what they keep out.
   const allBut = !named && input.argv.some((a, i) => NAME_TESTS.has(a) && negated(input.argv, i));
   for (const root of roots) {

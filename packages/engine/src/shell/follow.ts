@@ -32,7 +32,7 @@ import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
 import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
-import { findPlaceholder, findRoots, removeEffects } from './file-effects.js';
+import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import { markExpansions, type ExpandContext } from './expand.js';
 import {
@@ -115,6 +115,8 @@ export interface Ran {
   readonly pieces?: string | undefined;
   /** The files it lists, as globs, when it is a file lister whose output is not known (listed-paths.ts). */
   readonly listed?: readonly string[] | undefined;
+  /** What echo or printf prints when some words are not known: the known text, each value as COMPUTED_PIECE. */
+  readonly printedPieces?: string | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
 }
@@ -1595,7 +1597,9 @@ export abstract class Follower {
         ...via,
         `find ${option}`,
       ]);
-      if (deletes)
+      // The start folder is among what it removes, unless a name test picks the files and `{}` names them (as for
+      // -delete, file-effects.ts): then the command's own effect is what it removes (`rm -rf ./**/__pycache__`).
+      if (deletes && (found === undefined || !findPicksByName(command.argv)))
         this.out.effects(
           index,
           findRoots(command.argv).map((root) => ({

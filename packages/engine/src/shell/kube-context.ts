@@ -8,6 +8,15 @@
 import type { Flag, ImpliedWord, KubeChange, KubeState, SimpleCommand } from './types.js';
 
 const KUBECTL = new Set(['kubectl', 'oc']);
+
+/** The tools that create a local cluster and make its context the current one. */
+const LOCAL_CLUSTERS = new Set(['kind', 'minikube', 'k3d']);
+const SETTERS = new Set([...KUBECTL, 'kubectx', 'kubens', ...LOCAL_CLUSTERS]);
+
+/** Whether a program acts on the kubeconfig's current context (a context set earlier in the call is put in). */
+export const readsKubeContext = (program: string): boolean => KUBECTL.has(program) || program === 'helm';
+/** Whether a program can switch the current context or namespace (observe reads what it sets). */
+export const setsKubeContext = (program: string): boolean => SETTERS.has(program);
 const EARLIER = 'set by an earlier call';
 
 export class KubeContext {
@@ -49,6 +58,14 @@ export class KubeContext {
         this.from.namespace = label;
         this.set.namespace = true;
       }
+    } else if (LOCAL_CLUSTERS.has(command.program)) {
+      // A local cluster created here: its context is written into the kubeconfig and made the current one.
+      const context = localClusterContext(command);
+      if (context !== NOT_CREATED) {
+        this.context = context;
+        this.from.context = label;
+        this.set.context = true;
+      }
     } else if (command.program === 'kubectx' && p.length === 1) {
       this.context = known(0);
       this.from.context = label;
@@ -62,14 +79,19 @@ export class KubeContext {
 
   /** The command with the context and namespace set earlier in the call, when it names none of its own. */
   resolve(command: SimpleCommand): SimpleCommand {
-    if (!KUBECTL.has(command.program) || command.positionals[0] === 'config') return command;
+    const helm = command.program === 'helm';
+    if ((!KUBECTL.has(command.program) && !helm) || command.positionals[0] === 'config') return command;
     if (this.context === undefined && this.namespace === undefined) return command;
+    // Another kubeconfig (KUBECONFIG=… kubectl …) has a current context of its own, not the one set here.
+    if (command.environment?.KUBECONFIG !== undefined) return command;
     // Its own options, before the subcommand (globals) or after it.
     const has = (...names: string[]): boolean =>
       command.flags.some((f) => names.includes(f.name)) || command.globals.some((f) => names.includes(f.name));
     const add: [string, string, string][] = [];
-    if (this.context !== undefined && !has('--context', '--kubeconfig', '--cluster'))
-      add.push(['--context', this.context, this.from.context]);
+    // helm reads the same kubeconfig; its option is --kube-context.
+    const contextOption = helm ? '--kube-context' : '--context';
+    if (this.context !== undefined && !has('--context', '--kube-context', '--kubeconfig', '--cluster'))
+      add.push([contextOption, this.context, this.from.context]);
     if (this.namespace !== undefined && !has('-n', '--namespace', '-A', '--all-namespaces'))
       add.push(['--namespace', this.namespace, this.from.namespace]);
     if (add.length === 0) return command;
@@ -84,4 +106,36 @@ export class KubeContext {
     }
     return { ...command, argv, flags, implied };
   }
+}
+
+const NOT_CREATED = Symbol('not created');
+
+/**
+ * The context a local cluster's creation makes current: `kind create cluster [--name N]` (KIND_CLUSTER_NAME, else
+ * `kind`) → kind-N; `minikube start [-p P]` → P (minikube); `k3d cluster create [NAME]` → k3d-NAME (k3s-default).
+ * Undefined (unknown) when the name is not known; NOT_CREATED when the command creates none, or writes its context into
+ * another kubeconfig (--kubeconfig) or leaves the current one alone (k3d's --kubeconfig-switch-context=false).
+ */
+function localClusterContext(command: SimpleCommand): string | undefined | typeof NOT_CREATED {
+  const p = command.positionals;
+  const flag = (...names: string[]): string | undefined => command.flags.find((f) => names.includes(f.name))?.value;
+  const named = (value: string | undefined, fallback: string): string | undefined =>
+    value === undefined ? fallback : value.includes('$') || command.unknown.length > 0 ? undefined : value;
+  if (command.program === 'kind') {
+    if (p[0] !== 'create' || p[1] !== 'cluster' || flag('--kubeconfig') !== undefined) return NOT_CREATED;
+    const fromEnv = command.environment?.KIND_CLUSTER_NAME;
+    const name = named(flag('--name') ?? (typeof fromEnv === 'string' ? fromEnv : undefined), 'kind');
+    return name === undefined ? undefined : `kind-${name}`;
+  }
+  if (command.program === 'minikube') {
+    if (p[0] !== 'start') return NOT_CREATED;
+    return named(flag('-p', '--profile'), 'minikube');
+  }
+  if (p[0] !== 'cluster' || p[1] !== 'create') return NOT_CREATED;
+  const sw = command.flags.find(
+    (f) => f.name === '--kubeconfig-switch-context' || f.name === '--kubeconfig-update-default',
+  );
+  if (sw !== undefined && sw.value === 'false') return NOT_CREATED;
+  const name = named(p[2], 'k3s-default');
+  return name === undefined ? undefined : `k3d-${name}`;
 }

@@ -11,7 +11,7 @@ import { foldPaths } from './one-liner-fold.js';
 import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
-import { KubeContext } from './kube-context.js';
+import { KubeContext, readsKubeContext, setsKubeContext } from './kube-context.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -333,12 +333,11 @@ export abstract class Runner extends Follower {
       );
     }
     // A kubectl context or namespace set earlier in the call (kube-context.ts).
-    if (program === 'kubectl' || program === 'oc') command = this.kube.resolve(command);
+    if (readsKubeContext(program)) command = this.kube.resolve(command);
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (program === 'git' || program === 'gh') this.repo.observe(command, index);
-    if (program === 'kubectl' || program === 'oc' || program === 'kubectx' || program === 'kubens')
-      this.kube.observe(command, index);
+    if (setsKubeContext(program)) this.kube.observe(command, index);
     for (const f of read) this.out.script(f.path, index, f.as, f.read);
     if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
@@ -401,7 +400,9 @@ export abstract class Runner extends Follower {
       // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
       const applied: ReadFile[] = [];
       const env = (name: string) => this.environmentValue(name, given, scope);
-      this.out.effects(index, programEffects(command, stdin.text, this.fileAccess(command.cwd, applied, env)));
+      // tee writes what it reads: from echo or printf with a value not known, the known text and where the value goes.
+      const input = stdin.text ?? (program === 'tee' ? stdin.printedPieces : undefined);
+      this.out.effects(index, programEffects(command, input, this.fileAccess(command.cwd, applied, env)));
       for (const f of applied) this.out.script(f.path, index, f.as, f.read);
     }
 
@@ -420,9 +421,23 @@ export abstract class Runner extends Follower {
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
     const listed =
       printed === undefined && redirects.length === 0 ? listedPaths(command.program, command.argv) : undefined;
-    if (stdinInterpreter === undefined && printed === undefined && printedFile === undefined && listed === undefined)
+    const printedPieces = printed === undefined && redirects.length === 0 ? piecedPrint(program, u.words) : undefined;
+    if (
+      stdinInterpreter === undefined &&
+      printed === undefined &&
+      printedFile === undefined &&
+      listed === undefined &&
+      printedPieces === undefined
+    )
       return NOTHING;
-    return { index, stdinInterpreter, output: printed, file: printedFile, ...(listed === undefined ? {} : { listed }) };
+    return {
+      index,
+      stdinInterpreter,
+      output: printed,
+      file: printedFile,
+      ...(listed === undefined ? {} : { listed }),
+      ...(printedPieces === undefined ? {} : { printedPieces }),
+    };
   }
 
   /**

@@ -12,6 +12,9 @@ export interface Stdin {
   /** When the text is not known whole: what is known of it (`(crontab -l; echo '…') |`: the echoed line), read by a
    * shell as lines it runs besides the unknown rest (still opaque). */
   readonly pieces?: string;
+  /** From a pipe whose producer is echo or printf with words not known (`echo "https://u:$T@h" | tee -a f`): the known
+   * text, each value as COMPUTED_PIECE. Read only as what a writer (tee) writes, never as a script to run. */
+  readonly printedPieces?: string;
   /** From a pipe whose producer lists files (`grep -rl x src |`): those files, as globs (listed-paths.ts). */
   readonly listed?: readonly string[];
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */

@@ -187,6 +187,9 @@ export class Walker extends Runner {
                   effectsTo: stageTo,
                   ...(ran.output === undefined && ran.listed !== undefined ? { listed: ran.listed } : {}),
                   ...(ran.output === undefined && ran.pieces !== undefined ? { pieces: ran.pieces } : {}),
+                  ...(ran.output === undefined && ran.printedPieces !== undefined
+                    ? { printedPieces: ran.printedPieces }
+                    : {}),
                 };
           stageFrom = stageTo;
           ran = this.node(commands[i] as CommandNode, inner, child(scope), piped);

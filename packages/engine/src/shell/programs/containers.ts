@@ -299,6 +299,33 @@ export const KUBECTX: ProgramDeclaration = {
   about: 'kubectx NAME: switches the kubectl context (a later kubectl in the call uses it)',
   options: {},
 };
+// Local clusters: creating one writes its context into the kubeconfig and makes it the current one, so a later kubectl
+// or helm in the call (and in later calls) acts on it (kube-context.ts reads them).
+export const KIND: ProgramDeclaration = {
+  names: ['kind'],
+  about: 'kind create cluster [--name N]: a local cluster; its context kind-N becomes the current one',
+  options: { '*': ['--name', '--config', '--image', '--kubeconfig', '--wait', '--retain', '-v', '--verbosity'] },
+};
+export const MINIKUBE: ProgramDeclaration = {
+  names: ['minikube'],
+  about: 'minikube start [-p P]: a local cluster; its context P (minikube) becomes the current one',
+  options: {
+    '*': [
+      ...['-p', '--profile', '--driver', '--kubernetes-version', '--cpus', '--memory', '--nodes', '--addons'],
+      ...['--container-runtime', '--image-repository', '--mount-string', '--insecure-registry', '-n', '--node'],
+    ],
+  },
+};
+export const K3D: ProgramDeclaration = {
+  names: ['k3d'],
+  about: 'k3d cluster create [NAME]: a local cluster; its context k3d-NAME becomes the current one',
+  options: {
+    '*': [
+      ...['-c', '--config', '-a', '--agents', '-s', '--servers', '-p', '--port', '-i', '--image', '--api-port'],
+      ...['-v', '--volume', '--k3s-arg', '--registry-use', '--registry-create', '--network', '--timeout'],
+    ],
+  },
+};
 export const KUBENS: ProgramDeclaration = {
   names: ['kubens'],
   about: 'kubens NAME: switches the kubectl namespace (a later kubectl in the call uses it)',

@@ -1,6 +1,6 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
 // pulumi, cdk, go (single-dash options like terraform).
-import type { EnvironmentArgs, ProgramDeclaration } from './declaration.js';
+import type { EffectsDeclaration, EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import { optionFlag, splitArgs } from '../environment-args.js';
 
 /** TF_CLI_ARGS, and TF_CLI_ARGS_<subcommand> for its subcommand: flags terraform reads as if written after it. */
@@ -17,11 +17,44 @@ const tfCliArgs: EnvironmentArgs = (get, positionals) => {
   return out;
 };
 
+/** The subcommands that change the state (and the infrastructure it records). */
+const STATE_WRITERS = new Set(['apply', 'destroy', 'import', 'refresh', 'taint', 'untaint']);
+const STATE_COMMANDS = new Set(['rm', 'mv', 'push', 'replace-provider']);
+
+/**
+ * The state file a change writes: the default local backend keeps terraform.tfstate where it runs (-chdir moves it)
+ * and the one before as terraform.tfstate.backup; -state/-state-out name another. A remote backend keeps the state
+ * elsewhere, which the call does not say: the local file is what the command may write (a real CI step then commits it
+ * with `git add .`, round 18).
+ */
+const stateEffects: EffectsDeclaration['effects'] = (input, add) => {
+  const [sub, verb] = input.positionals;
+  if (sub === undefined || !(STATE_WRITERS.has(sub) || (sub === 'state' && STATE_COMMANDS.has(verb ?? '')))) return;
+  const named = (name: string) => input.flags.find((f) => f.name === name)?.value;
+  const state = named('-state-out') ?? named('-state') ?? 'terraform.tfstate';
+  const via = sub === 'state' ? `${input.program} state ${verb}` : `${input.program} ${sub}`;
+  add('write', state, via);
+  add('write', `${state}.backup`, via);
+};
+
 const TERRAFORM: Omit<ProgramDeclaration, 'names' | 'about'> = {
   globals: { value: ['-chdir'], flag: ['-help', '-version'] },
   cwd: ['-chdir'],
   singleDashOptions: true,
-  options: { '*': ['-var', '-var-file', '-target', '-replace', '-out', '-state', '-backend-config', '-lock-timeout'] },
+  options: {
+    '*': [
+      '-var',
+      '-var-file',
+      '-target',
+      '-replace',
+      '-out',
+      '-state',
+      '-state-out',
+      '-backend-config',
+      '-lock-timeout',
+    ],
+  },
+  effects: { reads: ['-state', '-state-out'], effects: stateEffects },
   stdin: { confirm: { flag: '-auto-approve', subcommands: ['apply', 'destroy'] } },
   environmentArgs: tfCliArgs,
   environmentNames: ['TF_CLI_ARGS', 'TF_CLI_ARGS_'],

@@ -185,6 +185,29 @@ export const NPX: ProgramDeclaration = {
   runs: [NPX_RUNS],
 };
 
+/**
+ * shadcn's CLI copies a component's source into the project (`shadcn add button` writes components/ui/button.tsx,
+ * under src/ or not as components.json says): code, written by a generator. Names it is not given as literals (a
+ * variable, --all) are unknown: the folder's files.
+ */
+const shadcnEffects: EffectsDeclaration['effects'] = (input, add) => {
+  if (input.positionals[0] !== 'add') return;
+  const via = `${input.program} add`;
+  const names = input.positionals.slice(1);
+  const known = names.length > 0 && names.every((n) => /^[\w.-]+$/.test(n));
+  if (!known || input.flags.some((f) => f.name === '--all' || f.name === '-a'))
+    add('write', '**/components/ui/**', via);
+  else for (const n of names) add('write', `**/components/ui/${n}.tsx`, via);
+};
+export const SHADCN: ProgramDeclaration = {
+  names: ['shadcn', 'shadcn-ui'],
+  about: "shadcn add NAME…: copies each component's source into components/ui (code written by a generator)",
+  globals: { value: ['-c', '--cwd'], flag: [] },
+  options: { '*': ['-c', '--cwd', '-p', '--path'] },
+  cwd: ['-c', '--cwd'],
+  effects: { reads: [], effects: shadcnEffects },
+};
+
 export const CARGO: ProgramDeclaration = {
   names: ['cargo'],
   // `cargo X` that is no cargo command runs `cargo-X` from the PATH (round 13)

@@ -14,9 +14,12 @@ import {
   FLUX,
   HELM,
   HELMFILE,
+  K3D,
+  KIND,
   KUBECTL_CLI,
   KUBECTX,
   KUBENS,
+  MINIKUBE,
   OC,
   PODMAN,
   SKOPEO,
@@ -118,7 +121,7 @@ import {
 } from './interpreters.js';
 import { CURL, SSH, SSH_KEYGEN, WGET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
-import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SHADCN, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
@@ -159,6 +162,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   KUBECTL_CLI,
   KUBECTX,
   KUBENS,
+  KIND,
+  MINIKUBE,
+  K3D,
   OC,
   HELM,
   HELMFILE,
@@ -187,6 +193,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CARGO,
   PIP,
   SYSTEM_PACKAGES,
+  SHADCN,
   CONDA,
   AWS,
   GCLOUD,
