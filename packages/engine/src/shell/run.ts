@@ -400,8 +400,9 @@ export abstract class Runner extends Follower {
       // A patch applied (`git apply f`, `patch -i f`) is read as it is applied: listed with the command.
       const applied: ReadFile[] = [];
       const env = (name: string) => this.environmentValue(name, given, scope);
-      // tee writes what it reads: from echo or printf with a value not known, the known text and where the value goes.
-      const input = stdin.text ?? (program === 'tee' ? stdin.printedPieces : undefined);
+      // A program that copies its stdin into files (tee) writes, from echo or printf with a value not known, the known
+      // text and where the value goes.
+      const input = stdin.text ?? (declaration?.stdin?.copies === true ? stdin.printedPieces : undefined);
       this.out.effects(index, programEffects(command, input, this.fileAccess(command.cwd, applied, env)));
       for (const f of applied) this.out.script(f.path, index, f.as, f.read);
     }

@@ -219,6 +219,9 @@ export interface StdinDeclaration {
    * --password-stdin`): the literal text read (a pipe, a here-string, a file the session wrote) is kept as the
    * command's input, so a rule's `run.text` can tell a literal token from `echo "$TOKEN"`. */
   readonly credential?: readonly string[];
+  /** It writes what it reads into its files (tee): from echo or printf with a value not known, that is the known text
+   * with each value as a computed piece (`echo "https://u:$T@h" | tee -a f`), as the same echo redirected writes. */
+  readonly copies?: boolean;
   /** It asks for a confirmation that a 'y'/'yes' answer on stdin gives: the answer counts as this flag. */
   readonly confirm?: {
     readonly flag: string;

@@ -145,6 +145,7 @@ export const TEE: ProgramDeclaration = {
   about: 'tee: writes (-a appends) what it reads to its files, and passes it on',
   options: { '*': ['-p', '--output-error'] },
   effects: { reads: [], effects: teeEffects },
+  stdin: { copies: true },
   output: (_args, _static, stdin) => stdin,
 };
 
