@@ -140,6 +140,20 @@ describe('the kubectl context a call switched to', () => {
     s.run('kubectl config use-context prod');
     expect(s.run('kubectl delete deployment api --context=dev')).toBe('ALLOW');
   });
+  it('belongs to the kubeconfig it was written into: another one exported later has a context not known', () => {
+    const s = session();
+    s.run('kubectl config use-context staging');
+    expect(s.run('kubectl delete deployment api')).toBe('ALLOW');
+    s.run('export KUBECONFIG=$HOME/.kube/prod.yaml');
+    // the context of prod.yaml is not known: no --context=staging is implied (the rule's unknown case decides)
+    expect(s.run('kubectl delete deployment api --context=prod')).toBe('BLOCK');
+    expect(s.run('kubectl delete deployment api')).toBe('ALLOW');
+    expect(s.state().shell.kube).toEqual({ context: 'staging' });
+    s.run('kubectl config use-context prod');
+    expect(s.state().shell.kube).toEqual({ context: 'prod', kubeconfig: '$HOME/.kube/prod.yaml' });
+    expect(s.run('kubectl delete deployment api')).toBe('BLOCK');
+    expect(s.run('KUBECONFIG= kubectl delete deployment api')).toBe('ALLOW');
+  });
 });
 
 describe('a git alias a call defined', () => {

@@ -331,7 +331,14 @@ function nextKube(kube: KubeState | undefined, change: KubeChange | undefined): 
   const context = keep(change.context, kube?.context);
   const namespace = keep(change.namespace, kube?.namespace);
   if (context === undefined && namespace === undefined) return undefined;
-  return { ...(context !== undefined ? { context } : {}), ...(namespace !== undefined ? { namespace } : {}) };
+  const kubeconfig = change.kubeconfig === undefined ? kube?.kubeconfig : (change.kubeconfig ?? undefined);
+  // A kubeconfig too long to keep: the context is not known to be in the default one either.
+  if (kubeconfig !== undefined && kubeconfig.length > SHELL_SESSION_LIMITS.maxValueLength) return undefined;
+  return {
+    ...(context !== undefined ? { context } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(kubeconfig !== undefined ? { kubeconfig } : {}),
+  };
 }
 
 /** A call run in `workdir` that ended in `cwd` (relative to workdir): where that is from the root. */

@@ -5,6 +5,9 @@
 // its own --context, --kubeconfig or --namespace keeps them. Kept across calls: kubectl writes the choice into the
 // kubeconfig, so a later call (a fresh shell too) uses it; the session carries what its calls set (ShellSession.kube).
 // The host's own kubeconfig is not read: before any call of the session sets one, the context is unknown.
+// The choice belongs to the kubeconfig it was written into (the KUBECONFIG the setter saw, from its prefix or the
+// session's exports): a kubectl reading another one (`export KUBECONFIG=~/.kube/prod` in a later call) has that
+// file's current context, which is not known.
 import type { Flag, ImpliedWord, KubeChange, KubeState, SimpleCommand } from './types.js';
 
 const KUBECTL = new Set(['kubectl', 'oc']);
@@ -22,6 +25,8 @@ const EARLIER = 'set by an earlier call';
 export class KubeContext {
   private context: string | undefined;
   private namespace: string | undefined;
+  /** The kubeconfig the context and namespace are in (undefined: the default one). */
+  private kubeconfig: string | undefined;
   private from = { context: EARLIER, namespace: EARLIER };
   /** Whether this call set each (to a value, or to one not known). */
   private set = { context: false, namespace: false };
@@ -30,6 +35,7 @@ export class KubeContext {
   start(state: KubeState | undefined): void {
     this.context = state?.context;
     this.namespace = state?.namespace;
+    this.kubeconfig = state?.kubeconfig;
   }
 
   /** What this call set, for the session (null: set to a value not known); undefined: nothing. */
@@ -38,12 +44,18 @@ export class KubeContext {
     return {
       ...(this.set.context ? { context: this.context ?? null } : {}),
       ...(this.set.namespace ? { namespace: this.namespace ?? null } : {}),
+      kubeconfig: this.kubeconfig ?? null,
     };
   }
 
-  /** Keeps what a command sets (after it is recorded, at `index`). */
-  observe(command: SimpleCommand, index: number): void {
+  /**
+   * Keeps what a command sets (after it is recorded, at `index`); `exported` is the KUBECONFIG the session's earlier
+   * calls exported, when the command's own environment names none.
+   */
+  observe(command: SimpleCommand, index: number, exported: string | undefined): void {
     const p = command.positionals;
+    const before = { ...this.set };
+    this.set = { context: false, namespace: false };
     const known = (i: number): string | undefined =>
       command.unknown.length === 0 && p[i] !== undefined && p[i] !== '-' ? p[i] : undefined;
     const label = `${[command.program, ...command.argv].join(' ')} (command ${index + 1})`;
@@ -75,15 +87,30 @@ export class KubeContext {
       this.from.namespace = label;
       this.set.namespace = true;
     }
+    const touched = { ...this.set };
+    this.set = { context: before.context || touched.context, namespace: before.namespace || touched.namespace };
+    if (!touched.context && !touched.namespace) return;
+    const file = kubeconfigOf(command, exported);
+    if (file === this.kubeconfig) return;
+    // Written into another kubeconfig: what was set in the one before is not in this one.
+    this.kubeconfig = file;
+    if (!touched.context && this.context !== undefined) {
+      this.context = undefined;
+      this.set.context = true;
+    }
+    if (!touched.namespace && this.namespace !== undefined) {
+      this.namespace = undefined;
+      this.set.namespace = true;
+    }
   }
 
   /** The command with the context and namespace set earlier in the call, when it names none of its own. */
-  resolve(command: SimpleCommand): SimpleCommand {
+  resolve(command: SimpleCommand, exported: string | undefined): SimpleCommand {
     const helm = command.program === 'helm';
     if ((!KUBECTL.has(command.program) && !helm) || command.positionals[0] === 'config') return command;
     if (this.context === undefined && this.namespace === undefined) return command;
-    // Another kubeconfig (KUBECONFIG=… kubectl …) has a current context of its own, not the one set here.
-    if (command.environment?.KUBECONFIG !== undefined) return command;
+    // Another kubeconfig (KUBECONFIG=… kubectl …, or exported by an earlier call) has a current context of its own.
+    if (kubeconfigOf(command, exported) !== this.kubeconfig) return command;
     // Its own options, before the subcommand (globals) or after it.
     const has = (...names: string[]): boolean =>
       command.flags.some((f) => names.includes(f.name)) || command.globals.some((f) => names.includes(f.name));
@@ -106,6 +133,17 @@ export class KubeContext {
     }
     return { ...command, argv, flags, implied };
   }
+}
+
+/** The kubeconfig a command reads: its --kubeconfig, its environment's KUBECONFIG, else the session's export;
+ * undefined: the default one. */
+function kubeconfigOf(command: SimpleCommand, exported: string | undefined): string | undefined {
+  const option = [...command.globals, ...command.flags].find((f) => f.name === '--kubeconfig')?.value;
+  if (option !== undefined) return option;
+  // An empty KUBECONFIG is the default file, as kubectl reads it.
+  const own = command.environment?.KUBECONFIG;
+  if (typeof own === 'string') return own === '' ? undefined : own;
+  return command.cleanEnvironment || exported === '' ? undefined : exported;
 }
 
 const NOT_CREATED = Symbol('not created');

@@ -333,11 +333,11 @@ export abstract class Runner extends Follower {
       );
     }
     // A kubectl context or namespace set earlier in the call (kube-context.ts).
-    if (readsKubeContext(program)) command = this.kube.resolve(command);
+    if (readsKubeContext(program)) command = this.kube.resolve(command, scope.vars.sessionValue('KUBECONFIG'));
     const index = this.out.command(command);
     if (index === undefined) return NOTHING;
     if (program === 'git' || program === 'gh') this.repo.observe(command, index);
-    if (setsKubeContext(program)) this.kube.observe(command, index);
+    if (setsKubeContext(program)) this.kube.observe(command, index, scope.vars.sessionValue('KUBECONFIG'));
     for (const f of read) this.out.script(f.path, index, f.as, f.read);
     if (program === 'git') this.gitAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);
     if (program === 'gh') this.ghAliasDefinition(command, u.words, frame, scope, pos, end, [...extraVia, ...u.via]);

@@ -166,12 +166,16 @@ export interface ShellPersistence {
 export interface KubeState {
   readonly context?: string;
   readonly namespace?: string;
+  /** The kubeconfig they were written into (the KUBECONFIG the setter saw); absent: the default one. */
+  readonly kubeconfig?: string;
 }
 
 /** What one call switched: a name, or null when it switched to one not known. */
 export interface KubeChange {
   readonly context?: string | null;
   readonly namespace?: string | null;
+  /** The kubeconfig the switch was written into (null: the default one); absent when nothing was switched. */
+  readonly kubeconfig?: string | null;
 }
 
 /** What the session knows of a file it wrote: the whole text, else the pieces it put into it. */
