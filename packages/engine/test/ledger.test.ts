@@ -63,16 +63,35 @@ describe('the ledger keeps what the session wrote', () => {
     expect(file(state, 'i.sh')).toMatchObject({ text: undefined, pieces: [] });
   });
 
-  it('a blocked call writes nothing; an event that writes nothing shares the ledger object', () => {
+  it('a blocked write is kept as refused; a blocked delete forgets nothing; an event that writes nothing shares the ledger', () => {
     const blocking = policyOf(
-      'version: 1\ncontracts:\n  - { id: no-x, description: d, mode: BLOCK, message: m, when: { tool: { path: "**/x.sh" } } }\n',
+      'version: 1\ncontracts:\n  - { id: no-x, description: d, mode: BLOCK, message: m, when: { tool: { effect: { path: "**/x.sh" } } } }\n',
       { root },
     );
-    const { state } = replay(blocking, [write('x.sh', 'a')]);
-    expect(state.ledger.count).toBe(0);
+    const { state } = replay(blocking, [write('x.sh', 'git push -f origin main\n')]);
+    expect(file(state, 'x.sh')).toMatchObject({ text: 'git push -f origin main\n', via: 'write tool, refused' });
+    const kept = replay(blocking, [write('a.sh', 'a'), bash('rm a.sh x.sh')]).state;
+    expect(file(kept, 'a.sh')).toMatchObject({ text: 'a' });
     const before = replay(policy, [write('a.sh', 'a')]).state;
     const after = step(policy, before, { tool: 'read', args: { filePath: '/p/a.sh' } }).state;
     expect(after.ledger).toBe(before.ledger);
+  });
+
+  it('running a file whose write was refused is judged as what the agent meant it to hold', () => {
+    const two = policyOf(
+      `version: 1
+contracts:
+  - { id: no-scripts, description: d, mode: BLOCK, message: m, when: { tool: { name: write, path: "**/*.sh" } } }
+  - id: no-force-push
+    description: d
+    mode: BLOCK
+    message: m
+    when: { tool: { name: bash, run: { program: git, subcommand: push, flags: [-f] } } }
+`,
+      { root },
+    );
+    const r = replay(two, [write('deploy.sh', 'git push -f origin main\n'), bash('bash deploy.sh')]);
+    expect(r.verdicts.map((v) => v.matches.map((m) => m.id))).toEqual([['no-scripts'], ['no-force-push']]);
   });
 });
 

@@ -8,7 +8,7 @@ import { matchFacts, type Candidate, type ContractFault, type Excuse } from './m
 import { eventProblem } from './event-check.js';
 import { renderAgentMessage } from './message.js';
 import { bypassesLeft, initialState, type SessionState } from './state.js';
-import { recordCalls } from '../ledger/index.js';
+import { recordCalls, recordRefused } from '../ledger/index.js';
 import { shellModel } from '../facts/shell-model.js';
 import { STATUS_TOOL, isHousekeepingAgent, isStatusTool } from './host-rules.js';
 import { observedReport } from './observe.js';
@@ -305,9 +305,14 @@ function decideEvent(policy: CompiledPolicy, state: SessionState, event: ToolEve
       seq,
     ),
     counts: countOccurrences(policy, state, checks),
-    // What ran wrote files: the ledger keeps them (what was blocked did not happen). Both readings of a call are kept
-    // (as the agent believes it ran, and as a new shell ran it), so each later reading finds what it would read.
-    ledger: ran ? recordCalls(state.ledger, toolFactsOf(checks), seq) : state.ledger,
+    // What ran wrote files: the ledger keeps them. Both readings of a call are kept (as the agent believes it ran, and
+    // as a new shell ran it), so each later reading finds what it would read. What was blocked did not happen, but the
+    // agent meant it: a file it was refused is kept as refused, and running it later is judged as what it meant.
+    ledger: ran
+      ? recordCalls(state.ledger, toolFactsOf(checks), seq)
+      : primary.kind === 'tool'
+        ? recordRefused(state.ledger, toolFactsOf(checks), seq)
+        : state.ledger,
     // What the call's shell kept (values, directory) reaches the next call; a blocked call did not run.
     shell: ran ? nextShellSession(state.shell, primary, root) : state.shell,
     // The block the human sees now: a later bypass that names no contract is for these contracts only.

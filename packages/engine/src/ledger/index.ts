@@ -2,4 +2,4 @@
 // file later is judged as what it contains. Pure data in the session state; bounded (see types.ts, bounds.ts).
 export { EMPTY_LEDGER, LEDGER_LIMITS, type Ledger, type LedgerFile } from './types.js';
 export { ledgerFile, ledgerFiles, wrote } from './lookup.js';
-export { recordCalls } from './record.js';
+export { recordCalls, recordRefused } from './record.js';

@@ -50,6 +50,24 @@ export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: nu
   return draft === undefined ? ledger : draft.finish();
 }
 
+/**
+ * The ledger after a tool call that was blocked: what it would have written, marked refused, so a later call that runs
+ * the file is judged as what the agent meant it to hold (write `deploy.sh`, refused as a code change, then `bash
+ * deploy.sh`: the run is the deploy it believes it wrote, not a file the session knows nothing of). Deletes and writes
+ * of unknown content are not kept: nothing happened, and a refusal must not make the session forget what it knew.
+ */
+export function recordRefused(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
+  let draft: Draft | undefined;
+  for (const f of calls) {
+    for (const change of changesOf(f)) {
+      if (change.kind === 'forget' || change.kind === 'unknown') continue;
+      draft ??= new Draft(ledger);
+      apply(draft, { ...change, via: `${change.via}, refused` }, seq);
+    }
+  }
+  return draft === undefined ? ledger : draft.finish();
+}
+
 function apply(files: Draft, c: Change, seq: number): void {
   if (c.kind === 'forget') {
     files.remove(c.path);

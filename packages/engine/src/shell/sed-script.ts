@@ -1,4 +1,5 @@
 import type { SimpleCommand } from './types.js';
+import { COMPUTED_PIECE } from './computed-piece.js';
 import { substituteLines, substitutePerlLines } from './sed-regex.js';
 // `sed -i 's/old/new/' f` (and `perl -pi -e 's/…/…/' f`) on a file whose text is known (the ledger's, or one written
 // earlier in the call): its substitutions are applied to the known text, literal ones as text and regex ones through
@@ -25,7 +26,9 @@ export const EDITS_IN_PLACE: ReadonlySet<string> = new Set(['sed -i', 'perl -i',
  * a `perl -p -i` script is (`-0` slurps the file and ruby's code is not s///: none). [] when not read: the file's text
  * then becomes unknown — never kept as it was, since a stale text could make a later run of it look harmless.
  */
-export function inPlaceEdits(command: Pick<SimpleCommand, 'program' | 'flags' | 'positionals'>): SedEdit[] {
+export function inPlaceEdits(
+  command: Pick<SimpleCommand, 'program' | 'flags' | 'positionals'> & Partial<Pick<SimpleCommand, 'unknown'>>,
+): SedEdit[] {
   const has = (...names: string[]): boolean => command.flags.some((f) => names.includes(f.name));
   let scripts: string[];
   let dialect: SedEdit['dialect'];
@@ -58,12 +61,29 @@ export function scriptEdits(scripts: readonly string[], dialect: NonNullable<Sed
 }
 
 /** The sed scripts of a `sed -i` command: its -e/--expression values, else its first positional. */
-export function sedScripts(command: Pick<SimpleCommand, 'flags' | 'positionals'>): string[] {
+export function sedScripts(
+  command: Pick<SimpleCommand, 'flags' | 'positionals'> & Partial<Pick<SimpleCommand, 'unknown'>>,
+): string[] {
   const scripts: string[] = [];
+  const unknown = command.unknown ?? [];
   for (const flag of command.flags)
-    if ((flag.name === '-e' || flag.name === '--expression') && flag.value !== undefined) scripts.push(flag.value);
-  if (scripts.length === 0 && command.positionals[0] !== undefined) scripts.push(command.positionals[0]);
+    if ((flag.name === '-e' || flag.name === '--expression') && flag.value !== undefined)
+      scripts.push(
+        unknown.some((u) => u.role === 'option' && u.value === flag.value) ? computed(flag.value) : flag.value,
+      );
+  const first = command.positionals[0];
+  if (scripts.length === 0 && first !== undefined)
+    scripts.push(unknown.some((u) => u.role === 'positional' && u.index === 0) ? computed(first) : first);
   return scripts;
+}
+
+/**
+ * A script word the shell expands with a value not known (`"s/__TOKEN__/${NPM_TOKEN}/"`): what is left of an
+ * expansion in it is a value computed at run time, not the `${NPM_TOKEN}` text a tool would expand itself (npm reads
+ * `${NPM_TOKEN}` in .npmrc from its environment: written literally, it is the honest form).
+ */
+function computed(script: string): string {
+  return script.replace(/\$(?:\{[^}]*\}|\([^)]*\)|[A-Za-z_]\w*|[0-9@*#?$!-])/g, COMPUTED_PIECE);
 }
 
 /** The `s` commands of a sed script: `s/a/b/g`, any delimiter, `;`-separated. Unreadable parts are left out. */

@@ -337,9 +337,15 @@ function peelRunner(
   const words = state.words;
   const head = words[0] as ShellWord;
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
-  if (hasAny(parsed, r.notWhen)) return command(state);
+  // `python -m alembic -c alembic.ini upgrade`: the words after the module are the module's, not python's options.
+  const named =
+    r.programOption === undefined
+      ? -1
+      : parsed.flags.findIndex((f) => r.programOption?.includes(f.name) === true && f.value !== undefined);
+  const own = named === -1 ? parsed : { ...parsed, flags: parsed.flags.slice(0, named + 1) };
+  if (hasAny(own, r.notWhen)) return command(state);
   // A command option given instead (`ipython -c '!CMD'` beside `ipython -m MODULE`) is read below.
-  if (r.programOption !== undefined && !hasAny(parsed, r.commandOption))
+  if (r.programOption !== undefined && !hasAny(own, r.commandOption))
     return peelProgramOption(state, r.programOption, parsed, label, from);
   if (r.entryPoints !== undefined) {
     // `node …/npm-cli.js publish`: the script is npm's entry point, so its words are npm's.

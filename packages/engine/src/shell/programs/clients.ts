@@ -139,3 +139,12 @@ export const SFTP: ProgramDeclaration = {
   stdin: { commands: true },
   input: { as: 'sftp', files: ['-b'] },
 };
+
+export const ALEMBIC: ProgramDeclaration = {
+  names: ['alembic'],
+  about: 'alembic: global options (-c/--config FILE, -n/--name SECTION, -x ARG) come before the command',
+  globals: { value: ['-c', '--config', '-n', '--name', '-x'], flag: ['--raiseerr', '-q', '--quiet'] },
+  options: {
+    '*': ['-m', '--message', '--rev-id', '--head', '--splice', '--branch-label', '--version-path', '--depends-on'],
+  },
+};

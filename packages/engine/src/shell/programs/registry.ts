@@ -126,6 +126,7 @@ import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
 import {
+  ALEMBIC,
   CLICKHOUSE,
   COCKROACH,
   CQLSH,
@@ -318,6 +319,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   INFLUX,
   COCKROACH,
   SNOWSQL,
+  ALEMBIC,
   ...RUNNERS,
   ...BUILTINS,
 ];
