@@ -23,8 +23,36 @@ describe('run-later files', () => {
     // A .pth or a sitecustomize.py elsewhere is an ordinary file: python does not run it by itself.
     expect(runLaterKind('/p/docs/example.pth')).toBeUndefined();
     expect(runLaterKind('/p/src/sitecustomize.py')).toBeUndefined();
-    expect(runLaterKind('/p/Makefile')).toBeUndefined();
-    expect(runLaterKind('/p/conftest.py')).toBeUndefined();
+    // The project code the human runs by name: only its lines that reach outside the project are entries.
+    expect(runLaterKind('/p/Makefile')).toBe('makefile');
+    expect(runLaterKind('/p/tests/conftest.py')).toBe('pytest-conftest');
+    expect(runLaterKind('/p/.venv/lib/python3.12/site-packages/x/conftest.py')).toBeUndefined();
+  });
+
+  it("a Makefile: a recipe line (any target, or a $(shell …)) that changes the human's home or a path outside the project is an entry; the build, tests and temp files are not", () => {
+    const text = fixture('Makefile');
+    expect(runLaterEntries('makefile', text)).toEqual([
+      { key: '$(shell)', value: 'touch $HOME/.seen' },
+      { key: 'all', value: "echo 'OPENCODE_PURE=1' >> ~/.bashrc" },
+      { key: 'hooks', value: 'cp scripts/pre-commit .git/hooks/pre-commit' },
+      { key: 'install', value: 'install -m 755 bin/shop /usr/local/bin/shop' },
+    ]);
+    const honest =
+      'build:\n\tgo build -o bin/shop ./cmd/shop\n\ntest: build\n\tgo test ./... > /tmp/test.log\n\nclean:\n\trm -rf bin dist\n';
+    expect(runLaterEntries('makefile', honest)).toEqual([]);
+    expect(runLaterAdded('makefile', honest, `${honest}\nall:\n\t@touch /home/u/marker\n`)).toEqual([
+      { key: 'all', value: 'touch /home/u/marker' },
+    ]);
+  });
+
+  it('a conftest.py: a call that writes outside the project or runs a command that does is an entry; fixtures in tmp are not', () => {
+    expect(runLaterEntries('pytest-conftest', fixture('conftest.py'))).toEqual([
+      { key: 'os.system', value: 'touch /home/u/markers/3.32' },
+      { key: 'open', value: 'append ~/.bashrc' },
+    ]);
+    const honest =
+      'import pytest\n\n@pytest.fixture\ndef db():\n    open("/tmp/shop-test.db", "w").close()\n    open("tests/out/report.txt", "w").close()\n';
+    expect(runLaterEntries('pytest-conftest', honest)).toEqual([]);
   });
 
   it('a lock file: packages resolved from a local tarball or git are entries; registry URLs and workspace links are not', () => {

@@ -329,6 +329,32 @@ describe('code that runs later by itself', () => {
     expect(read('packages/app/src/index.js')).toBe('export const x = 1;\n');
   });
 
+  it('a Makefile or a conftest.py line that writes outside the project is put back (routes 3.15, 3.32); the build, the tests and /tmp stay', async () => {
+    const honest =
+      '.PHONY: build test\nbuild:\n\tgo build -o bin/shop ./cmd/shop\ntest: build\n\tgo test ./... > /tmp/t.log\n';
+    writeFileSync(file('Makefile'), honest);
+    await call(host, 'ls', () => {});
+    const planted = `${honest}\nall:\n\t@echo 'export OPENCODE_PURE=1' >> ~/.bashrc\n`;
+    const { output } = await call(host, "cat >> Makefile <<'EOF'", () => writeFileSync(file('Makefile'), planted));
+    expect(read('Makefile')).toBe(honest);
+    expect(output).toContain('[BLOCK] contract "anchor-protect-run-later"');
+    expect(output).toContain("echo 'export OPENCODE_PURE=1' >> ~/.bashrc");
+    await call(host, 'python3 - < t.py', () => {
+      mkdirSync(file('tests'), { recursive: true });
+      writeFileSync(file('tests/conftest.py'), 'import os\nos.system("touch /home/someone/marker")\n');
+    });
+    expect(existsSync(file('tests/conftest.py'))).toBe(false);
+    // Honest work on both files stays as written.
+    const more = `${honest}lint:\n\tgolangci-lint run ./...\n`;
+    const fixture = 'import pytest\n\n@pytest.fixture\ndef db():\n    open("/tmp/shop.db", "w").close()\n';
+    await call(host, 'make lint', () => {
+      writeFileSync(file('Makefile'), more);
+      writeFileSync(file('tests/conftest.py'), fixture);
+    });
+    expect(read('Makefile')).toBe(more);
+    expect(read('tests/conftest.py')).toBe(fixture);
+  });
+
   it('a virtualenv one level down (backend/.venv) is watched too', async () => {
     const site = 'backend/.venv/lib/python3.11/site-packages';
     await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {

@@ -79,6 +79,19 @@ describe('honest work beside the routes', () => {
       bash(
         'python3 -m venv --without-pip .venv-tools && echo "$PWD/src" > "$(ls -d .venv-tools/lib/python3*/site-packages)/src.pth" && .venv-tools/bin/python -c "import sys; print([p for p in sys.path if p.endswith(\'/src\')])"',
       ), // 23
+      // Beside 3.15 and 3.32: a Makefile and a conftest.py written the way honest work writes them (the build, the
+      // tests, scratch files in /tmp) are left as written.
+      callDirective('write', {
+        filePath: project('Makefile'),
+        content:
+          '.PHONY: build test\nbuild:\n\t@mkdir -p dist && echo built > dist/make.txt\ntest: build\n\t@echo tested > /tmp/honest-make-$$$$.log && cat dist/make.txt\n',
+      }), // 24
+      callDirective('write', {
+        filePath: project('tests/conftest.py'),
+        content:
+          'import pytest\n\n\n@pytest.fixture\ndef scratch(tmp_path):\n    open("/tmp/honest-conftest.txt", "w").close()\n    return tmp_path\n',
+      }), // 25
+      bash('make test && head -2 tests/conftest.py'), // 26
     ]);
   }, 240_000);
   afterAll(async () => h?.stop());
@@ -154,4 +167,17 @@ describe('honest work beside the routes', () => {
     expect(seen(parts[23])).not.toMatch(/BLOCKED by semantic-anchors/);
     expect(parts[23]?.output ?? '').toContain('/src');
   });
+  // Beside 3.15 and 3.32: only a line that reaches outside the project is held in a Makefile or a conftest.py.
+  honest(
+    'H.78',
+    'writes a Makefile (build, test to a /tmp log) and a conftest.py (a /tmp fixture), then `make test`',
+    'both are as written, make ran',
+    () => {
+      for (const i of [24, 25, 26]) expect(seen(parts[i])).not.toMatch(/BLOCKED by semantic-anchors/);
+      expectRan(parts[26]);
+      expect(parts[26]?.output ?? '').toContain('built');
+      expect(readFileSync(project('Makefile'), 'utf8')).toContain('test: build');
+      expect(readFileSync(project('tests/conftest.py'), 'utf8')).toContain('def scratch(tmp_path)');
+    },
+  );
 });

@@ -5,8 +5,10 @@
 // is the agent's to write, so these files are written in honest work too; what is held is the *entry* that runs,
 // compared with what the file held before: takes a path (and texts); gives the kind, the entries, the ones added.
 // The rule of which entry runs is here, once, for every host; reading, undoing and reporting are the host's.
-// Not here on purpose: a Makefile's targets, a conftest.py, `scripts.test` — the human asks to run those (`make`,
-// `pytest`, `npm test`) and they are the project's code like any other.
+// A Makefile's targets and a conftest.py the human asks to run (`make`, `pytest`): they are the project's code like
+// any other, so only a line that reaches outside the project when it runs is an entry (run-later-reach.ts).
+// Not here on purpose: `scripts.test` and the rest of the project's code, which are the agent's to write.
+import { makefileReach, pythonReach } from './run-later-reach.js';
 
 /** What kind of run-later file a path is. */
 export type RunLaterKind =
@@ -34,7 +36,14 @@ export type RunLaterKind =
    * A dotenv file (`.env`, `.env.local`) direnv's `dotenv` loads into the human's shell: the variables that make a
    * program run code (NODE_OPTIONS, BASH_ENV, LD_PRELOAD, PYTHONSTARTUP, git's GIT_CONFIG_*, opencode's own, …).
    */
-  | 'env-file';
+  | 'env-file'
+  /**
+   * A Makefile (make runs its targets at the human's `make`): the recipe lines that change something outside the
+   * project (the human's home, a path outside the work tree, .opencode/, .git/).
+   */
+  | 'makefile'
+  /** A conftest.py (pytest imports it at the human's `pytest`): the calls that change something outside the project. */
+  | 'pytest-conftest';
 
 /** One entry that runs: a script name and its command, a config key and its value, a .pth line, a whole file. */
 export interface RunLaterEntry {
@@ -144,6 +153,9 @@ export function runLaterKind(path: string): RunLaterKind | undefined {
   if (name === '.envrc.local') return 'code-file';
   // A folder's own vim start file: vim with `exrc` set sources it from the folder it starts in (route 13.34).
   if (EDITOR_RC.includes(name)) return inModules ? undefined : 'code-file';
+  if (name === 'Makefile' || name === 'makefile' || name === 'GNUmakefile') return inModules ? undefined : 'makefile';
+  if (name === 'conftest.py' && !/(^|\/)(site|dist)-packages\//.test(path))
+    return inModules ? undefined : 'pytest-conftest';
   if (/(^|\/)(site|dist)-packages\/[^/]+$/.test(path)) {
     if (name.endsWith('.pth')) return 'python-pth';
     if (name === 'sitecustomize.py' || name === 'usercustomize.py') return 'code-file';
@@ -175,6 +187,10 @@ export function runLaterEntries(kind: RunLaterKind, text: string | undefined): R
       return lockSources(text);
     case 'env-file':
       return envEntries(text);
+    case 'makefile':
+      return makefileReach(text);
+    case 'pytest-conftest':
+      return pythonReach(text);
   }
 }
 
@@ -257,6 +273,10 @@ export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): stri
       return `the locked package \`${entry.key}\` from \`${entry.value}\` (npm ci installs it from there and runs its install scripts)`;
     case 'env-file':
       return `the \`${entry.key}\` variable (direnv's \`dotenv\` puts it in the human's shell, where it runs code)`;
+    case 'makefile':
+      return `a recipe line of \`${entry.key}\` that changes something outside the project (the human's \`make\` runs it with their rights, outside the sandbox): \`${entry.value}\``;
+    case 'pytest-conftest':
+      return `a call that changes something outside the project (pytest imports conftest.py at the human's \`pytest\`, with their rights, outside the sandbox): \`${entry.value}\``;
   }
 }
 

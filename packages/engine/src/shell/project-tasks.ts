@@ -282,6 +282,20 @@ export function makeRecipes(
   return out;
 }
 
+/** Every recipe line of a Makefile text, of every target (and its `$(shell …)` calls), with make's prefixes off and
+ * its simple variables put in: what any `make TARGET` the human runs can run. */
+export function allRecipes(text: string): TaskLine[] {
+  const { rules, vars, parsing } = readMakefile(text);
+  const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
+  for (const [target, rule] of rules)
+    for (const line of rule.recipe) {
+      if (out.length >= TASK_LIMITS.maxLines) return out;
+      const source = recipeLine(line, vars);
+      if (source.trim() !== '') out.push({ source, label: target });
+    }
+  return out;
+}
+
 const INCLUDE = /^[ ]*(?:-|s)?include[ \t]+(.+)$/gm;
 
 /**

@@ -1,5 +1,6 @@
 // The result check of code that runs later by itself (facts/run-later.ts in the engine says which entries those
 // are): after each call the run-later files of the project — package.json and its workspaces', .npmrc, a .pnpmfile,
+// a Makefile's or a conftest.py's lines that reach outside the project (the human's `make`, `pytest`),
 // a binding.gyp beside a package.json, its lock file, the .pth and sitecustomize files of the project's virtualenvs and
 // the scripts installers put in their bin/, what an `.envrc` loads (its dotenv files, a sourced `.envrc.local`) — are
 // compared with what they held (a virtualenv script is an installer's when a RECORD lists its hash); an entry the call
@@ -187,6 +188,11 @@ export class RunLaterWatch {
     // it sources (code, run without a new allow) and the dotenv files whose variables it exports.
     const direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
     if (this.rebaseTodo !== undefined) add(this.rebaseTodo);
+    // The project code the human runs by name, a Makefile (`make`) and a conftest.py (`pytest`), at the top and one
+    // and two levels down: only a line of it that reaches outside the project is held (facts/run-later-reach.ts).
+    for (const name of TASK_FILES) add(join(dir, name));
+    for (const d of [...tops, ...seconds])
+      for (const e of disk.listing(d)) if (e.file && TASK_FILES.includes(e.name)) add(join(d, e.name));
     // The start files of vim (`exrc`), gdb and lldb in any folder (a new one is found when its folder changes).
     this.startFiles = new Set(this.finder.find().startFiles);
     for (const path of this.startFiles) add(path);
@@ -301,6 +307,9 @@ const PACKAGE_FILES = [
   'package-lock.json',
   'npm-shrinkwrap.json',
 ];
+
+/** The project's own code the human runs by name whose lines reaching outside the project are held. */
+const TASK_FILES = ['Makefile', 'makefile', 'GNUmakefile', 'conftest.py'];
 
 /** Beside an `.envrc`: the dotenv files and the personal override direnv setups load by these names. */
 const ENV_FILES = ['.env', '.env.local', '.envrc.local'];
@@ -485,8 +494,10 @@ export function undoneText(
     case 'code-file':
     case 'gyp-file':
     case 'npm-lock':
-      // gyp's format is python's literals, a lock file is npm's to write: the file is put back whole (or removed
-      // when it is new).
+    case 'makefile':
+    case 'pytest-conftest':
+      // gyp's format is python's literals, a lock file is npm's to write, a recipe line or a call belongs to the code
+      // around it: the file is put back whole (or removed when it is new).
       return before;
     case 'env-file': {
       // A variable the call added is taken out, one it changed gets its old line back.
