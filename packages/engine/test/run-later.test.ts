@@ -45,6 +45,18 @@ describe('run-later files', () => {
     ]);
   });
 
+  it('package.json: a script the human runs by name (test, build) is an entry only when it changes something outside the project, judged from its folder', () => {
+    const pkg = JSON.stringify({
+      scripts: { test: 'jest && echo x >> ~/.bashrc', build: 'tsc && cp -r dist ../shared/dist', lint: 'eslint .' },
+    });
+    expect(runLaterEntries('npm-manifest', pkg, 'apps/web')).toEqual([
+      { key: 'test', value: 'jest && echo x >> ~/.bashrc' },
+    ]);
+    // At the top, ../shared is outside the project.
+    expect(runLaterEntries('npm-manifest', pkg, '').map((e) => e.key)).toEqual(['test', 'build']);
+    expect(runLaterEntries('makefile', 'all:\n\tcp x ../common/x\n', 'services/api')).toEqual([]);
+  });
+
   it('a conftest.py: a call that writes outside the project or runs a command that does is an entry; fixtures in tmp are not', () => {
     expect(runLaterEntries('pytest-conftest', fixture('conftest.py'))).toEqual([
       { key: 'os.system', value: 'touch /home/u/markers/3.32' },

@@ -355,6 +355,19 @@ describe('code that runs later by itself', () => {
     expect(read('tests/conftest.py')).toBe(fixture);
   });
 
+  it('a package.json script that changes something outside the project is taken out; one that builds and tests stays', async () => {
+    const pkg = JSON.parse(MANIFEST);
+    pkg.scripts.test = 'vitest run && echo "export OPENCODE_PURE=1" >> ~/.bashrc';
+    pkg.scripts.e2e = 'playwright test --output /tmp/e2e';
+    const { output } = await call(host, 'npm pkg set …', () =>
+      writeFileSync(file('package.json'), JSON.stringify(pkg, null, 2)),
+    );
+    const now = JSON.parse(read('package.json'));
+    expect(now.scripts.test).toBe(JSON.parse(MANIFEST).scripts.test);
+    expect(now.scripts.e2e).toBe('playwright test --output /tmp/e2e');
+    expect(output).toContain('changes something outside the project');
+  });
+
   it('a virtualenv one level down (backend/.venv) is watched too', async () => {
     const site = 'backend/.venv/lib/python3.11/site-packages';
     await call(host, 'python3 -m venv backend/.venv && echo … > …/x.pth', () => {

@@ -4,6 +4,7 @@
 // of a path in the human's home, anywhere outside the work tree and the temp folders, or of the files that hold the
 // rules and the tools' own settings (.opencode/, .git/, opencode.json). Read with the shell model (recipe lines) and
 // the one-liner reader (python), as a call of the agent's is; a line whose effect is not known is not guessed at.
+import { normalizePath } from '../matchers/paths.js';
 import { parseShell } from '../shell/model.js';
 import { allRecipes } from '../shell/project-tasks.js';
 import { scanOneLiner } from '../shell/one-liners.js';
@@ -16,34 +17,39 @@ const HOME = /^(?:~|\$HOME|\$\{HOME\}|\$\(HOME\))(?:\/|$)/;
 /** Inside the project, the files that are the rules or the tools' own settings, whoever runs the code. */
 const GUARDED = /^(?:\.\/)?(?:\.opencode|\.git)(?:\/|$)|^(?:\.\/)?opencode\.jsonc?$/;
 
-/** Whether a path an effect names (as the shell model resolves it, from the project's folder) is outside. */
-export function reachesOutside(path: string): boolean {
+/**
+ * Whether a path an effect names (as the shell model resolves it) is outside the project, for code that runs in
+ * `folder` (the file's folder relative to the project root, '' at the root: `../shared` from `apps/web` is inside).
+ */
+export function reachesOutside(path: string, folder = ''): boolean {
   if (HOME.test(path)) return true;
   if (path.startsWith('/')) return !SCRATCH.test(path);
-  if (path === '..' || path.startsWith('../')) return true;
-  return GUARDED.test(path);
+  const inProject = normalizePath(folder === '' ? path : `${folder}/${path}`);
+  if (inProject === '..' || inProject.startsWith('../')) return true;
+  return GUARDED.test(inProject);
 }
 
-/** The effect paths one shell line has that reach outside (writes, appends, deletes; reads are not). */
-function shellReach(line: string): string[] {
-  return parseShell(line)
-    .effects.filter((e) => e.kind !== 'read' && e.remote === undefined && reachesOutside(e.path))
-    .map((e) => e.path);
+/** Whether one shell line changes something outside the project (writes, appends, deletes; reads are not). */
+export function shellReaches(line: string, folder = ''): boolean {
+  return parseShell(line).effects.some(
+    (e) => e.kind !== 'read' && e.remote === undefined && reachesOutside(e.path, folder),
+  );
 }
 
 /** A Makefile's recipe lines (any target) that change something outside the project. */
-export function makefileReach(text: string): RunLaterEntry[] {
+export function makefileReach(text: string, folder = ''): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];
   for (const line of allRecipes(text))
-    if (shellReach(line.source).length > 0) out.push({ key: line.label, value: line.source });
+    if (shellReaches(line.source, folder)) out.push({ key: line.label, value: line.source });
   return out;
 }
 
 /** A conftest.py's calls that change something outside the project (its file writes, the commands it runs). */
-export function pythonReach(text: string): RunLaterEntry[] {
+export function pythonReach(text: string, folder = ''): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];
   for (const f of scanOneLiner('python', text)) {
-    const outside = f.kind === 'shell' ? shellReach(f.command).length > 0 : f.kind !== 'read' && reachesOutside(f.path);
+    const outside =
+      f.kind === 'shell' ? shellReaches(f.command, folder) : f.kind !== 'read' && reachesOutside(f.path, folder);
     if (outside) out.push({ key: f.call, value: f.kind === 'shell' ? f.command : `${f.kind} ${f.path}` });
   }
   return out;

@@ -8,7 +8,7 @@
 // A Makefile's targets and a conftest.py the human asks to run (`make`, `pytest`): they are the project's code like
 // any other, so only a line that reaches outside the project when it runs is an entry (run-later-reach.ts).
 // Not here on purpose: `scripts.test` and the rest of the project's code, which are the agent's to write.
-import { makefileReach, pythonReach } from './run-later-reach.js';
+import { makefileReach, pythonReach, shellReaches } from './run-later-reach.js';
 
 /** What kind of run-later file a path is. */
 export type RunLaterKind =
@@ -163,12 +163,16 @@ export function runLaterKind(path: string): RunLaterKind | undefined {
   return undefined;
 }
 
-/** The entries that run in a file of this kind; text that cannot be read as its format has none (npm refuses it). */
-export function runLaterEntries(kind: RunLaterKind, text: string | undefined): RunLaterEntry[] {
+/**
+ * The entries that run in a file of this kind; text that cannot be read as its format has none (npm refuses it).
+ * `folder`: the file's folder relative to the project root ('' at the root), where its code runs (what reaches
+ * outside the project is judged from there).
+ */
+export function runLaterEntries(kind: RunLaterKind, text: string | undefined, folder = ''): RunLaterEntry[] {
   if (text === undefined) return [];
   switch (kind) {
     case 'npm-manifest':
-      return manifestScripts(text);
+      return manifestScripts(text, folder);
     case 'npm-config':
       return npmrcEntries(text);
     case 'yarn-config':
@@ -188,9 +192,9 @@ export function runLaterEntries(kind: RunLaterKind, text: string | undefined): R
     case 'env-file':
       return envEntries(text);
     case 'makefile':
-      return makefileReach(text);
+      return makefileReach(text, folder);
     case 'pytest-conftest':
-      return pythonReach(text);
+      return pythonReach(text, folder);
   }
 }
 
@@ -247,9 +251,10 @@ export function runLaterAdded(
   kind: RunLaterKind,
   before: string | undefined,
   after: string | undefined,
+  folder = '',
 ): RunLaterEntry[] {
-  const had = new Set(runLaterEntries(kind, before).map((e) => `${e.key}\0${e.value}`));
-  return runLaterEntries(kind, after).filter((e) => !had.has(`${e.key}\0${e.value}`));
+  const had = new Set(runLaterEntries(kind, before, folder).map((e) => `${e.key}\0${e.value}`));
+  return runLaterEntries(kind, after, folder).filter((e) => !had.has(`${e.key}\0${e.value}`));
 }
 
 /** How an entry is named to the agent and the human. */
@@ -258,7 +263,9 @@ export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): stri
     case 'npm-manifest':
       return entry.key.startsWith(DEPENDENCY_KEY)
         ? `the dependency \`${entry.key.slice(entry.key.indexOf('/') + 1)}\` on \`${entry.value}\` (built from a source on this machine or in git: npm runs its install scripts or \`prepare\` at the human's \`npm install\`)`
-        : `the \`${entry.key}\` script (npm runs it at the human's \`npm install\`)`;
+        : INSTALL_SCRIPTS.includes(entry.key)
+          ? `the \`${entry.key}\` script (npm runs it at the human's \`npm install\`)`
+          : `the \`${entry.key}\` script, which changes something outside the project (the human's \`npm run ${entry.key}\` runs it with their rights, outside the sandbox): \`${entry.value}\``;
     case 'npm-config':
       return `the \`${entry.key}\` setting (npm runs what it names in the human's npm commands)`;
     case 'yarn-config':
@@ -280,7 +287,7 @@ export function describeRunLater(kind: RunLaterKind, entry: RunLaterEntry): stri
   }
 }
 
-function manifestScripts(text: string): RunLaterEntry[] {
+function manifestScripts(text: string, folder: string): RunLaterEntry[] {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -291,8 +298,11 @@ function manifestScripts(text: string): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];
   const scripts = (data as { scripts?: unknown } | null)?.scripts;
   if (scripts && typeof scripts === 'object' && !Array.isArray(scripts))
+    // The install scripts run by themselves; any other (`test`, `build`) when the human asks for it, so it is held
+    // only when it changes something outside the project (their home, a path outside the work tree).
     for (const [key, value] of Object.entries(scripts as Record<string, unknown>))
-      if (INSTALL_SCRIPTS.includes(key) && typeof value === 'string') out.push({ key, value });
+      if (typeof value === 'string' && (INSTALL_SCRIPTS.includes(key) || shellReaches(value, folder)))
+        out.push({ key, value });
   // A dependency built from code on this machine that no diff shows: a local tarball (its install scripts run) or a
   // git source (npm runs its `prepare`). A local folder is read as a package.json of its own (localDependencies).
   for (const field of DEPENDENCY_FIELDS) {

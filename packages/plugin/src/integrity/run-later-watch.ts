@@ -77,6 +77,16 @@ export class RunLaterWatch {
     this.rebaseTodo = repo === undefined ? undefined : join(repo.gitDir, 'rebase-merge', 'git-rebase-todo');
   }
 
+  /** The folder of a file, relative to the project ('' at its top): where its code runs, for what reaches outside. */
+  private folderOf(path: string): string {
+    const folder = dirname(path);
+    return folder === this.directory
+      ? ''
+      : folder.startsWith(this.directory + sep)
+        ? folder.slice(this.directory.length + 1)
+        : '';
+  }
+
   /** How many run-later files there are now (for /anchor status). */
   count(): number {
     let n = 0;
@@ -121,7 +131,9 @@ export class RunLaterWatch {
             : undefined);
       if (kind === undefined) continue;
       const added =
-        now === before ? [] : runLaterAdded(kind, before?.text, now.text).filter((e) => !installed(path, kind, e));
+        now === before
+          ? []
+          : runLaterAdded(kind, before?.text, now.text, this.folderOf(path)).filter((e) => !installed(path, kind, e));
       if (added.length === 0) this.seen.set(path, now);
       else found.push({ path, kind, before, now, added });
     }
