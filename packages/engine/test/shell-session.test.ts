@@ -10,6 +10,8 @@ import {
   step,
   type SessionState,
 } from '@semantic-anchors/engine';
+import { parseShell } from '../src/shell/index.js';
+import { SPELLED_MARK } from '../src/shell/values.js';
 
 const CONFIG = `version: 1
 contracts:
@@ -56,7 +58,8 @@ describe('the session shell', () => {
     const s = session();
     s.run('export B=main A=1');
     s.run('B=$(git branch --show-current); unset A');
-    expect(s.state().shell.env).toEqual({});
+    // B's value is forgotten; what is kept is the word it was assigned from, read as unknown (SPELLED_MARK)
+    expect(s.state().shell.env).toEqual({ B: `${SPELLED_MARK}$(git branch --show-current)` });
   });
 
   it('keeps at most the bound of values, evicting the oldest, and no value longer than the bound', () => {
@@ -178,5 +181,25 @@ describe('a git alias a call defined', () => {
     const s = session();
     s.run("git config alias.status 'push -f origin main'");
     expect(s.run('git status')).toBe('ALLOW');
+  });
+});
+
+describe('a value an earlier call assigned from a word partly known', () => {
+  it('is read in a later call as that word, so a token URL in a variable still reads as one', () => {
+    const s = session();
+    s.run('URL="https://$GH_TOKEN@github.com/acme/shop.git"');
+    const env = s.state().shell.env;
+    expect(env).toEqual({ URL: `${SPELLED_MARK}https://$GH_TOKEN@github.com/acme/shop.git` });
+    const [git] = parseShell('git remote set-url origin $URL', undefined, { env }).commands;
+    expect(git?.argv).toEqual(['remote', 'set-url', 'origin', 'https://$GH_TOKEN@github.com/acme/shop.git']);
+    expect(git?.unknown.map((u) => u.value)).toEqual(['https://$GH_TOKEN@github.com/acme/shop.git']);
+  });
+  it('stays unknown: a known value set later replaces it, and it is no session value a program reads', () => {
+    const s = session();
+    s.run('B="$(git branch --show-current)"');
+    expect(s.run('git push -f origin "$B"')).toBe('ALLOW');
+    s.run('B=main');
+    expect(s.run('git push -f origin "$B"')).toBe('BLOCK');
+    expect(s.state().shell.env).toEqual({ B: 'main' });
   });
 });

@@ -4,11 +4,11 @@
 // of a path in the human's home, anywhere outside the work tree and the temp folders, or of the files that hold the
 // rules and the tools' own settings (.opencode/, .git/, opencode.json). Read with the shell model (recipe lines) and
 // the one-liner reader (python), as a call of the agent's is; a line whose effect is not known is not guessed at.
+// The model is reached through shell-model.ts, as every stage reaches it (a host may load it after its start: then
+// this throws until it has loaded, and the host's result check fails open and says so).
 import { normalizePath } from '../matchers/paths.js';
-import { parseShell } from '../shell/model.js';
-import { allRecipes } from '../shell/project-tasks.js';
-import { scanOneLiner } from '../shell/one-liners.js';
 import type { RunLaterEntry } from './run-later.js';
+import { shellModel } from './shell-model.js';
 
 /** Paths a later run may write whatever the project: the temp folders and the null and standard devices. */
 const SCRATCH = /^\/(?:tmp|var\/tmp|dev)(?:\/|$)/;
@@ -31,15 +31,15 @@ export function reachesOutside(path: string, folder = ''): boolean {
 
 /** Whether one shell line changes something outside the project (writes, appends, deletes; reads are not). */
 export function shellReaches(line: string, folder = ''): boolean {
-  return parseShell(line).effects.some(
-    (e) => e.kind !== 'read' && e.remote === undefined && reachesOutside(e.path, folder),
-  );
+  return shellModel()
+    .parseShell(line)
+    .effects.some((e) => e.kind !== 'read' && e.remote === undefined && reachesOutside(e.path, folder));
 }
 
 /** A Makefile's recipe lines (any target) that change something outside the project. */
 export function makefileReach(text: string, folder = ''): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];
-  for (const line of allRecipes(text))
+  for (const line of shellModel().allRecipes(text))
     if (shellReaches(line.source, folder)) out.push({ key: line.label, value: line.source });
   return out;
 }
@@ -47,7 +47,7 @@ export function makefileReach(text: string, folder = ''): RunLaterEntry[] {
 /** A conftest.py's calls that change something outside the project (its file writes, the commands it runs). */
 export function pythonReach(text: string, folder = ''): RunLaterEntry[] {
   const out: RunLaterEntry[] = [];
-  for (const f of scanOneLiner('python', text)) {
+  for (const f of shellModel().scanOneLiner('python', text)) {
     const outside =
       f.kind === 'shell' ? shellReaches(f.command, folder) : f.kind !== 'read' && reachesOutside(f.path, folder);
     if (outside) out.push({ key: f.call, value: f.kind === 'shell' ? f.command : `${f.kind} ${f.path}` });

@@ -30,7 +30,12 @@ export function loadShellModel(): Promise<ShellModelApi> {
   if (model !== undefined) return Promise.resolve(model);
   loading ??= import('../shell/model.js').then(
     (m) => {
-      model = { parseShell: m.parseShell, sameModel: m.sameModel };
+      model = {
+        parseShell: m.parseShell,
+        sameModel: m.sameModel,
+        allRecipes: m.allRecipes,
+        scanOneLiner: m.scanOneLiner,
+      };
       failure = undefined;
       return model;
     },

@@ -13,6 +13,9 @@ import { SHELL_CACHE_LIMITS, SourceCache } from './source-cache.js';
 import { ENVIRONMENT_ARG_NAMES } from './programs/registry.js';
 
 export { SHELL_CACHE_LIMITS } from './source-cache.js';
+// What the result check of run-later code reads with the model (facts/run-later-reach.ts, through facts/shell-model.ts).
+export { allRecipes } from './project-tasks.js';
+export { scanOneLiner } from './one-liners.js';
 
 export const SHELL_LIMITS: { readonly maxDepth: number; readonly maxBytes: number; readonly maxCommands: number } = {
   maxDepth: 8,

@@ -23,6 +23,14 @@ interface Var {
   readonly spelled?: string;
 }
 
+/**
+ * How the session keeps a variable an earlier call assigned from a word partly known (`FULL_REPO="https://$T@host/r"`
+ * in one call, `git remote set-url origin $FULL_REPO` in the next): the mark, then the word as written. No value of
+ * a real variable holds a NUL, so the mark cannot be a value; the variable reads as unknown, spelled as its word.
+ */
+export const SPELLED_MARK = '\u0000spelled\u0000';
+const isSpelled = (v: string): boolean => v.startsWith(SPELLED_MARK);
+
 /** The name the positional parameters are kept under (`set -- a b`: `$1`, `"$@"`, `$#`). */
 export const POSITIONAL = '@';
 /** The name `$0` is kept under (`sh -c STRING NAME …`). Neither is a variable of the environment or the session. */
@@ -117,7 +125,10 @@ export class Vars {
     if (hit !== undefined) return hit.value;
     for (let v: Vars | undefined = this; v !== undefined; v = v.parent) if (v.overflowed) return UNKNOWN;
     const s = this.session;
-    if (s !== undefined && Object.hasOwn(s, name)) return s[name] as string;
+    if (s !== undefined && Object.hasOwn(s, name)) {
+      const v = s[name] as string;
+      return isSpelled(v) ? UNKNOWN : v;
+    }
     if (name === 'IFS') return DEFAULT_IFS;
     return UNKNOWN;
   }
@@ -164,7 +175,12 @@ export class Vars {
   /** The word an unknown scalar was assigned from, its unknown parts as written; undefined for any other variable. */
   spelled(name: string): string | undefined {
     const hit = this.resolved(name);
-    return hit?.value === UNKNOWN && hit.items === undefined ? hit.spelled : undefined;
+    if (hit !== undefined) return hit.value === UNKNOWN && hit.items === undefined ? hit.spelled : undefined;
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent) if (v.overflowed) return undefined;
+    // One an earlier call of the session assigned so (SPELLED_MARK).
+    const s = this.session;
+    const v = s !== undefined && Object.hasOwn(s, name) ? (s[name] as string) : undefined;
+    return v !== undefined && isSpelled(v) ? v.slice(SPELLED_MARK.length) : undefined;
   }
 
   /** `U="…$(cmd)…"`: an unknown value, with the word it was assigned from as written (bounded like any value). */
@@ -251,7 +267,8 @@ export class Vars {
    * whose environment a wrapper cleared). */
   sessionValue(name: string): string | undefined {
     const s = this.session;
-    return s !== undefined && !this.cleared && Object.hasOwn(s, name) ? s[name] : undefined;
+    const v = s !== undefined && !this.cleared && Object.hasOwn(s, name) ? s[name] : undefined;
+    return v === undefined || isSpelled(v) ? undefined : v;
   }
 
   /** Names this scope itself wrote (not its parent's). */
@@ -285,10 +302,15 @@ export class Vars {
       [...(this.own ?? [])]
         // OLDPWD is the walk's own note of where a `cd` left from (relative to the call's start): not kept.
         .filter(([name]) => !SPECIAL(name) && name !== 'OLDPWD')
-        // The session keeps strings: an array is left as a value it cannot know, not as its element 0.
+        // The session keeps strings: an array is left as a value it cannot know, not as its element 0; an unknown
+        // value assigned from a word partly known keeps that word (SPELLED_MARK).
         .map(([name, entry]) => [
           name,
-          typeof entry.value === 'string' && entry.items === undefined ? entry.value : null,
+          typeof entry.value === 'string' && entry.items === undefined
+            ? entry.value
+            : entry.value === UNKNOWN && entry.items === undefined && entry.spelled !== undefined
+              ? `${SPELLED_MARK}${entry.spelled}`
+              : null,
         ]),
     );
   }
