@@ -194,7 +194,7 @@ describe('a value an earlier call assigned from a word partly known', () => {
     expect(git?.argv).toEqual(['remote', 'set-url', 'origin', 'https://$GH_TOKEN@github.com/acme/shop.git']);
     expect(git?.unknown.map((u) => u.value)).toEqual(['https://$GH_TOKEN@github.com/acme/shop.git']);
   });
-  it('stays unknown: a known value set later replaces it, and it is no session value a program reads', () => {
+  it('stays unknown, and a known value set later replaces it', () => {
     const s = session();
     s.run('B="$(git branch --show-current)"');
     expect(s.run('git push -f origin "$B"')).toBe('ALLOW');

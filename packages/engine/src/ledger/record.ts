@@ -40,14 +40,7 @@ interface Edit {
 
 /** The ledger after the calls (a call and a batch's inner calls) ran. Unchanged calls return the same object. */
 export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
-  let draft: Draft | undefined;
-  for (const f of calls) {
-    for (const change of changesOf(f)) {
-      draft ??= new Draft(ledger);
-      apply(draft, change, seq);
-    }
-  }
-  return draft === undefined ? ledger : draft.finish();
+  return record(ledger, calls, seq, (change) => change);
 }
 
 /**
@@ -57,14 +50,26 @@ export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: nu
  * of unknown content are not kept: nothing happened, and a refusal must not make the session forget what it knew.
  */
 export function recordRefused(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
+  return record(ledger, calls, seq, (change) =>
+    change.kind === 'forget' || change.kind === 'unknown' ? undefined : { ...change, via: `${change.via}, refused` },
+  );
+}
+
+/** Applies each change of the calls that `keep` keeps (as it returns it); unchanged: the same ledger object. */
+function record(
+  ledger: Ledger,
+  calls: readonly ToolFacts[],
+  seq: number,
+  keep: (change: Change) => Change | undefined,
+): Ledger {
   let draft: Draft | undefined;
-  for (const f of calls) {
+  for (const f of calls)
     for (const change of changesOf(f)) {
-      if (change.kind === 'forget' || change.kind === 'unknown') continue;
+      const kept = keep(change);
+      if (kept === undefined) continue;
       draft ??= new Draft(ledger);
-      apply(draft, { ...change, via: `${change.via}, refused` }, seq);
+      apply(draft, kept, seq);
     }
-  }
   return draft === undefined ? ledger : draft.finish();
 }
 

@@ -29,7 +29,7 @@ export class KubeContext {
   private kubeconfig: string | undefined;
   private from = { context: EARLIER, namespace: EARLIER };
   /** Whether this call set each (to a value, or to one not known). */
-  private set = { context: false, namespace: false };
+  private readonly set = { context: false, namespace: false };
 
   /** Starts from what the session's earlier calls set. */
   start(state: KubeState | undefined): void {
@@ -54,42 +54,39 @@ export class KubeContext {
    */
   observe(command: SimpleCommand, index: number, exported: string | undefined): void {
     const p = command.positionals;
-    const before = { ...this.set };
-    this.set = { context: false, namespace: false };
     const known = (i: number): string | undefined =>
       command.unknown.length === 0 && p[i] !== undefined && p[i] !== '-' ? p[i] : undefined;
     const label = `${[command.program, ...command.argv].join(' ')} (command ${index + 1})`;
-    if (KUBECTL.has(command.program) && p[0] === 'config' && p[1] === 'use-context') {
-      this.context = known(2);
+    // What this command set (the call's `set` says what any of its commands did).
+    const touched = { context: false, namespace: false };
+    const setContext = (value: string | undefined) => {
+      this.context = value;
       this.from.context = label;
-      this.set.context = true;
+      touched.context = true;
+    };
+    const setNamespace = (value: string | undefined) => {
+      this.namespace = value;
+      this.from.namespace = label;
+      touched.namespace = true;
+    };
+    if (KUBECTL.has(command.program) && p[0] === 'config' && p[1] === 'use-context') {
+      setContext(known(2));
     } else if (KUBECTL.has(command.program) && p[0] === 'config' && p[1] === 'set-context') {
       const ns = command.flags.find((f) => f.name === '--namespace')?.value;
-      if (ns !== undefined && command.flags.some((f) => f.name === '--current')) {
-        this.namespace = command.unknown.length === 0 ? ns : undefined;
-        this.from.namespace = label;
-        this.set.namespace = true;
-      }
+      if (ns !== undefined && command.flags.some((f) => f.name === '--current'))
+        setNamespace(command.unknown.length === 0 ? ns : undefined);
     } else if (LOCAL_CLUSTERS.has(command.program)) {
       // A local cluster created here: its context is written into the kubeconfig and made the current one.
       const context = localClusterContext(command);
-      if (context !== NOT_CREATED) {
-        this.context = context;
-        this.from.context = label;
-        this.set.context = true;
-      }
+      if (context !== NOT_CREATED) setContext(context);
     } else if (command.program === 'kubectx' && p.length === 1) {
-      this.context = known(0);
-      this.from.context = label;
-      this.set.context = true;
+      setContext(known(0));
     } else if (command.program === 'kubens' && p.length === 1) {
-      this.namespace = known(0);
-      this.from.namespace = label;
-      this.set.namespace = true;
+      setNamespace(known(0));
     }
-    const touched = { ...this.set };
-    this.set = { context: before.context || touched.context, namespace: before.namespace || touched.namespace };
     if (!touched.context && !touched.namespace) return;
+    this.set.context ||= touched.context;
+    this.set.namespace ||= touched.namespace;
     const file = kubeconfigOf(command, exported);
     if (file === this.kubeconfig) return;
     // Written into another kubeconfig: what was set in the one before is not in this one.

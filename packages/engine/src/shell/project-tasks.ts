@@ -272,14 +272,19 @@ export function makeRecipes(
     const rule = rules.get(target);
     if (rule === undefined) return;
     for (const p of rule.prerequisites) visit(p, depth + 1);
-    for (const line of rule.recipe) {
-      if (out.length >= TASK_LIMITS.maxLines) return;
-      const source = recipeLine(line, vars);
-      if (source.trim() !== '') out.push({ source, label: target });
-    }
+    pushRecipe(out, target, rule, vars);
   };
   for (const t of wanted) visit(t, 0);
   return out;
+}
+
+/** A rule's recipe lines as the shell gets them, after `out`'s, up to the bound of lines. */
+function pushRecipe(out: TaskLine[], target: string, rule: Rule, vars: Map<string, string>): void {
+  for (const line of rule.recipe) {
+    if (out.length >= TASK_LIMITS.maxLines) return;
+    const source = recipeLine(line, vars);
+    if (source.trim() !== '') out.push({ source, label: target });
+  }
 }
 
 /** Every recipe line of a Makefile text, of every target (and its `$(shell …)` calls), with make's prefixes off and
@@ -287,12 +292,7 @@ export function makeRecipes(
 export function allRecipes(text: string): TaskLine[] {
   const { rules, vars, parsing } = readMakefile(text);
   const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
-  for (const [target, rule] of rules)
-    for (const line of rule.recipe) {
-      if (out.length >= TASK_LIMITS.maxLines) return out;
-      const source = recipeLine(line, vars);
-      if (source.trim() !== '') out.push({ source, label: target });
-    }
+  for (const [target, rule] of rules) pushRecipe(out, target, rule, vars);
   return out;
 }
 

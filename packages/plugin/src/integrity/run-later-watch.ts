@@ -201,10 +201,10 @@ export class RunLaterWatch {
     const direnv = { code: new Set<string>(), env: new Set<string>(), shadows: new Set<string>() };
     if (this.rebaseTodo !== undefined) add(this.rebaseTodo);
     // The project code the human runs by name, a Makefile (`make`) and a conftest.py (`pytest`), at the top and one
-    // and two levels down: only a line of it that reaches outside the project is held (facts/run-later-reach.ts).
-    for (const name of TASK_FILES) add(join(dir, name));
-    for (const d of [...tops, ...seconds])
-      for (const e of disk.listing(d)) if (e.file && TASK_FILES.includes(e.name)) add(join(d, e.name));
+    // and two levels down: only a line of it that reaches outside the project is held (facts/run-later-reach.ts). A
+    // new one shows in its folder's listing at the check after the call that wrote it.
+    for (const d of [dir, ...tops, ...seconds])
+      for (const e of disk.listing(d)) if (e.file && TASK_KINDS.has(runLaterKind(e.name) ?? '')) add(join(d, e.name));
     // The start files of vim (`exrc`), gdb and lldb in any folder (a new one is found when its folder changes).
     this.startFiles = new Set(this.finder.find().startFiles);
     for (const path of this.startFiles) add(path);
@@ -320,8 +320,8 @@ const PACKAGE_FILES = [
   'npm-shrinkwrap.json',
 ];
 
-/** The project's own code the human runs by name whose lines reaching outside the project are held. */
-const TASK_FILES = ['Makefile', 'makefile', 'GNUmakefile', 'conftest.py'];
+/** The kinds of the project's own code the human runs by name, whose lines reaching outside the project are held. */
+const TASK_KINDS: ReadonlySet<string> = new Set<RunLaterKind>(['makefile', 'pytest-conftest']);
 
 /** Beside an `.envrc`: the dotenv files and the personal override direnv setups load by these names. */
 const ENV_FILES = ['.env', '.env.local', '.envrc.local'];
