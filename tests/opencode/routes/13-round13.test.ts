@@ -95,6 +95,8 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // 13.15 writes into opencode's snapshot repositories: they must exist, as in a default opencode.
+      snapshots: true,
       env: { PYTHONPYCACHEPREFIX: PYCACHE_PREFIX },
       projectText: {
         '.gitignore': 'node_modules/\n.venv/\n',

@@ -57,6 +57,13 @@ export interface HarnessOptions {
   readonly record?: boolean;
   /** Where the throw-away sandbox (project, HOME, XDG dirs) is made; the OS temp folder by default. */
   readonly parentDir?: string;
+  /**
+   * opencode's own snapshots (a shadow git repository it adds the worktree to at every step). Off unless a suite
+   * exercises them: on this 2-core machine they cost about 0.5 s of CPU a step (960 ms a bash turn with them, 480
+   * without, measured), half of every route suite's run, and no route but the one into the snapshot repositories
+   * touches them.
+   */
+  readonly snapshots?: boolean;
 }
 
 export interface Harness {
@@ -129,7 +136,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       config: sandboxOpencodeConfig({
         modelBaseURL: model.baseURL,
         plugins: options.plugins,
-        extra: options.extraConfig,
+        extra: { snapshot: options.snapshots ?? false, ...options.extraConfig },
       }),
       readyCommand: options.readyCommand ?? 'anchor',
       env,

@@ -91,6 +91,8 @@ async function blockInSandbox(binary: string, options: LiveRunOptions): Promise<
         config: sandboxOpencodeConfig({
           modelBaseURL: model.baseURL,
           plugins: [options.configFile ? [url, { config: options.configFile }] : url],
+          // The throw-away project needs no undo history: opencode's snapshot of it costs about half a second a step.
+          extra: { snapshot: false },
         }),
         readyCommand: 'anchor',
         startTimeoutMs: options.timeoutMs,
