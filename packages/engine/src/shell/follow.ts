@@ -783,7 +783,13 @@ export abstract class Follower {
     // program's plugin folders); one the session wrote there is run as what it contains.
     const plugins = declarationOf(command.program)?.plugins;
     const sub = command.positionals[0];
-    if (plugins !== undefined && sub !== undefined && /^[\w.-]+$/.test(sub) && !command.dynamic) {
+    if (
+      plugins !== undefined &&
+      sub !== undefined &&
+      plugins.builtins?.has(sub) !== true &&
+      /^[\w.-]+$/.test(sub) &&
+      !command.dynamic
+    ) {
       this.files.askedEnvironment = true;
       const at = words.findIndex((w, i) => i > 0 && w.value === sub);
       for (const dir of plugins.folders ?? pathFolders(command.assignments, scope.vars.get('PATH'))) {

@@ -63,6 +63,14 @@ describe('git runs the program it starts for the other side of a transport, and 
     expect(runs('cargo ship', written(plugins))).toContain('npm publish');
     expect(runs('git status', written(plugins))).toEqual(['git status']);
   });
+  it('a git builtin is never a git-X on the PATH (git runs its own first); an external one, git lfs, still is', () => {
+    const shadow = {
+      '/usr/local/bin/git-commit': '#!/bin/sh\nnpm publish\n',
+      '/usr/local/bin/git-lfs': '#!/bin/sh\ngit push --force origin main\n',
+    };
+    expect(runs('git commit -m x', written(shadow))).toEqual(['git commit -m x']);
+    expect(runs('git lfs push origin main', written(shadow))).toContain('git push --force origin main');
+  });
   it('docker X runs a CLI plugin docker-X the session wrote in a plugin folder', () => {
     const plugin = { '/usr/local/lib/docker/cli-plugins/docker-ship': '#!/bin/sh\nnpm publish\n' };
     expect(runs('docker ship', written(plugin))).toContain('npm publish');

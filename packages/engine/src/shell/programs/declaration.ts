@@ -410,7 +410,12 @@ export interface ProgramDeclaration {
   readonly folderRuns?: (input: EffectInput) => readonly FolderRun[];
   /** Its external subcommands: `git X` runs `git-X` found on the PATH (kubectl-X, cargo-X), `docker X` a CLI plugin
    * `docker-X` in its plugin folders; one the call or the session wrote there is run with the words after X. */
-  readonly plugins?: { readonly prefix: string; readonly folders?: readonly string[] };
+  readonly plugins?: {
+    readonly prefix: string;
+    readonly folders?: readonly string[];
+    /** Subcommands the program always runs itself, whatever is on the PATH (git's builtins): no plugin is looked up. */
+    readonly builtins?: ReadonlySet<string>;
+  };
   /** It runs what container files the session wrote say (container-files.ts): a compose file's services at `compose
    * up|run`, a Dockerfile's RUN lines at `build` and its ENTRYPOINT/CMD at `run` of the image built in the same call. */
   readonly containerFiles?: boolean;

@@ -50,6 +50,26 @@ function extCommand(url: string): string | undefined {
   return words.length === 0 ? undefined : words.map(shellQuote).join(' ');
 }
 
+/**
+ * The commands git 2.39 runs as builtins (`git --list-cmds=builtins`, those an agent types). Not listed: commands git
+ * runs from its exec-path or the PATH as programs of their own (`git lfs`, `git flow`, `git-filter-repo`, and the
+ * scripted ones, `git submodule`, `git mergetool`, `git bisect` before 2.40): those stay looked up.
+ */
+const GIT_BUILTINS: ReadonlySet<string> = new Set(
+  (
+    'add am annotate apply archive blame branch bugreport bundle cat-file check-attr check-ignore check-mailmap ' +
+    'check-ref-format checkout checkout-index cherry cherry-pick clean clone column commit commit-graph commit-tree ' +
+    'config count-objects credential describe diagnose diff diff-files diff-index diff-tree difftool fast-export ' +
+    'fast-import fetch fetch-pack fmt-merge-msg for-each-ref for-each-repo format-patch fsck gc grep hash-object help ' +
+    'hook index-pack init interpret-trailers log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge ' +
+    'merge-base merge-file merge-tree mktag mktree mv name-rev notes pack-objects pack-refs patch-id prune pull push ' +
+    'range-diff read-tree rebase receive-pack reflog remote repack replace rerere reset restore rev-list rev-parse ' +
+    'revert rm send-pack shortlog show show-branch show-ref sparse-checkout stage stash status stripspace switch ' +
+    'symbolic-ref tag update-index update-ref upload-pack var verify-commit verify-tag version whatchanged worktree ' +
+    'write-tree'
+  ).split(' '),
+);
+
 export const GIT: ProgramDeclaration = {
   names: ['git'],
   environmentArgs: gitConfigEnvironment,
@@ -129,8 +149,9 @@ export const GIT: ProgramDeclaration = {
     option: '-c',
     setter: 'config',
   },
-  // `git X` that is no git command runs `git-X` from the PATH (round 13).
-  plugins: { prefix: 'git-' },
+  // `git X` that is no git command runs `git-X` from the PATH (round 13). A builtin never does (git runs its own
+  // first): looking each one up in every PATH folder was a tenth of walking a `git add && git commit && git push`.
+  plugins: { prefix: 'git-', builtins: GIT_BUILTINS },
   // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
   hooks: {
     // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (prepare-commit-msg,
