@@ -358,6 +358,37 @@ export function curlEffects(input: EffectInput, add: AddEffect): void {
   if (file !== undefined && file !== '-') add('write', file, 'curl -o');
   const upload = flagValue(input.flags, '-T', '--upload-file');
   if (upload !== undefined) add('read', upload, 'curl -T');
+  // -O (--remote-name, --remote-name-all): each URL saved by its last name in --output-dir, else the current folder;
+  // with -J the server names the file (`cd data/raw && curl -LO https://…/train.csv`, real download steps, round 22).
+  if (!has(input.flags, '-O', '--remote-name', '--remote-name-all')) return;
+  const dir = (flagValue(input.flags, '--output-dir') ?? '.').replace(/\/+$/, '') || '/';
+  const into = (name: string) => (dir === '.' ? name : `${dir}/${name}`);
+  // Names the engine cannot know, in a known folder: its tree (files of any name there, never a folder a rule names).
+  const unnamed = () => add('write', tree(dir), 'curl -O');
+  if (has(input.flags, '-J', '--remote-header-name')) {
+    unnamed();
+    return;
+  }
+  for (const url of input.positionals) {
+    const path = /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#]*([^?#]*)/i.exec(url)?.[1];
+    const name = path === undefined ? '' : path.slice(path.lastIndexOf('/') + 1);
+    // No name in the URL (or a glob curl expands, `file[1-3].txt`): a file of a name not known.
+    if (name === '' || /[[\]{}]/.test(name)) unnamed();
+    else add('write', into(name), 'curl -O');
+  }
+}
+
+/**
+ * A dataset downloader that saves into a folder option, else the current folder, under names only the server knows:
+ * `kaggle datasets|competitions download` (-p), `zenodo_get` (-o).
+ */
+export function downloadIntoFolder(option: readonly string[], via: string) {
+  return (input: EffectInput, add: AddEffect): void => {
+    const dir = (flagValue(input.flags, ...option) ?? '.').replace(/\/+$/, '') || '/';
+    // As a tree of names not known (`data/**`): a guarded folder the rule names (data/raw) is not taken to be among
+    // them (glob-may.ts), a download into the guarded folder itself is.
+    add('write', tree(dir), via);
+  };
 }
 
 /**
@@ -465,8 +496,36 @@ export function findPlaceholder(argv: readonly string[], start?: string): string
   // Only tests that keep names out (`! -name .git`): every name but those, below the start folder.
   if (at === -1 && argv.some((a, i) => NAME_TESTS.has(a) && negated(argv, i))) return `${root}/${shallow ? '*' : '**'}`;
   const name = at === -1 ? undefined : argv[at + 1];
-  if (name === undefined || name.includes('/')) return undefined;
+  if (name === undefined) {
+    // A path test instead (`find ./ -type f -path "*.pb.go" | xargs sed -i …`, a real generator script, round 22).
+    // With -prune or an -o, a path test may keep a folder out rather than pick the files: unknown.
+    if (argv.some((a) => a === '-prune' || a === '-o' || a === '-or' || a === ',')) return undefined;
+    const p = argv.findIndex((a, i) => PATH_TESTS.has(a) && !negated(argv, i));
+    const pattern = p === -1 ? undefined : argv[p + 1];
+    return pattern === undefined || shallow ? undefined : findPathGlob(pattern, root);
+  }
+  if (name.includes('/')) return undefined;
   return `${root}/${shallow ? '' : '**/'}${name}`;
+}
+
+const PATH_TESTS = new Set(['-path', '-ipath', '-wholename', '-iwholename']);
+
+/**
+ * find's `-path PATTERN` as a glob below `root`: the pattern matches the whole path as find prints it, and its `*`
+ * matches `/` too, so a part with a star may lie at any depth (`*.pb.go` → `ROOT/**\/*.pb.go`, `*\/gen/*` →
+ * `ROOT/**\/gen/**`, `./src/*.ts` → `ROOT/src/**\/*.ts`). Wider than find, never narrower. Undefined when the pattern
+ * does not start at the start folder or with a star (it then finds nothing below it that a glob could name).
+ */
+function findPathGlob(pattern: string, root: string): string | undefined {
+  const prefix = root === '/' ? '/' : `${root}/`;
+  let rest: string;
+  if (pattern.startsWith(prefix)) rest = pattern.slice(prefix.length);
+  else if (pattern.startsWith('*')) rest = pattern;
+  else return undefined;
+  const parts = rest.split('/').filter((s) => s !== '');
+  if (parts.length === 0) return undefined;
+  const glob = parts.map((s) => (s === '*' || s === '**' ? '**' : s.includes('*') ? `**/${s}` : s)).join('/');
+  return `${root === '/' ? '' : root}/${glob.replace(/(\*\*\/)+/g, '**/').replace(/\*\*\/\*\*$/, '**')}`;
 }
 
 /** find's tests that pick files by name or path: with one, -delete removes what they match, not the start folder. */

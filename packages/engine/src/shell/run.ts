@@ -622,11 +622,16 @@ export abstract class Runner extends Follower {
             value = typeof was === 'string' ? was + value : UNKNOWN;
           }
           // `declare -l B=MAIN` holds main, `-u` upper case (round 13; the attribute on later assignments is not kept).
+          const cased = command.flags.some((f) => f.name === '-l' || f.name === '-u');
           if (typeof value === 'string' && command.program !== 'export') {
             if (command.flags.some((f) => f.name === '-l')) value = value.toLowerCase();
             else if (command.flags.some((f) => f.name === '-u')) value = value.toUpperCase();
           }
           scope.vars.set(name, value, exported || undefined);
+          // `export URL="${CI_SERVER_URL}/api/v4/…"`: a word partly known keeps its spelling, as a bare assignment's
+          // does (walk.ts): a later word, in this call or the session's next ones, reads `$URL` as that word (the
+          // form CI jobs and docs export their values in, round 22).
+          if (w.dynamic && !arrays && !append && !cased) scope.vars.setSpelled(name, w.value.slice(eq + 1));
         }
         return;
       }

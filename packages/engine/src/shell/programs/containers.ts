@@ -8,6 +8,17 @@ const DOCKER_RUN_OPTIONS = [
   ...['--entrypoint', '--env-file', '--mount', '-l', '--label', '--platform', '--restart', '-m', '--memory'],
   ...['--cpus', '-h', '--hostname', '--add-host', '--cap-add', '--cap-drop', '--device', '--dns', '--ipc', '--pid'],
   ...['--security-opt', '--shm-size', '--ulimit', '--tmpfs', '--log-driver', '--log-opt', '--pull', '-a', '--attach'],
+  // the rest of docker run's value options (its reference): an undeclared one took its value for the image (a real
+  // Jenkins step, `docker run --volumes-from jenkins -w "$WORKSPACE" python:3.11 bash -lc '…'`, round 22)
+  ...['--volumes-from', '--cidfile', '-c', '--cpu-shares', '--cpuset-cpus', '--cpuset-mems', '--cpu-period'],
+  ...['--cpu-quota', '--cpu-rt-period', '--cpu-rt-runtime', '--cgroup-parent', '--cgroupns', '--dns-option'],
+  ...['--dns-search', '--domainname', '--expose', '--gpus', '--group-add', '--health-cmd', '--health-interval'],
+  ...['--health-retries', '--health-start-period', '--health-timeout', '--ip', '--ip6', '--isolation'],
+  ...['--label-file', '--link', '--link-local-ip', '--mac-address', '--memory-reservation', '--memory-swap'],
+  ...['--memory-swappiness', '--network-alias', '--oom-score-adj', '--pids-limit', '--runtime', '--stop-signal'],
+  ...['--stop-timeout', '--storage-opt', '--sysctl', '--userns', '--uts', '--volume-driver', '--blkio-weight'],
+  ...['--device-read-bps', '--device-write-bps', '--device-read-iops', '--device-write-iops', '--annotation'],
+  ...['--detach-keys', '--kernel-memory', '--device-cgroup-rule', '--health-start-interval'],
 ];
 const DOCKER_EXEC_OPTIONS = ['-e', '--env', '-w', '--workdir', '-u', '--user', '--env-file', '--detach-keys'];
 const BUILD_OPTIONS = [

@@ -1,21 +1,22 @@
 // Network programs: curl -o and wget -O write files, ssh runs its command on another host and sends it its stdin,
 // ssh-keygen writes the key pair it makes.
-import { curlEffects, wgetEffects } from '../file-effects.js';
-import type { ProgramDeclaration } from './declaration.js';
+import { curlEffects, downloadIntoFolder, wgetEffects } from '../file-effects.js';
+import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
 
 export const CURL: ProgramDeclaration = {
   names: ['curl'],
-  about: 'curl: -o writes the file, -T reads the upload, -d @f sends f as the body',
+  about:
+    'curl: -o writes the file, -O each URL by its name (in --output-dir), -T reads the upload, -d @f sends f as the body',
   options: {
     '*': [
       ...['-o', '--output', '-d', '--data', '--data-raw', '--data-binary', '-H', '--header', '-X', '--request', '-u'],
       ...['--user', '-T', '--upload-file', '-A', '--user-agent', '-e', '--referer', '-F', '--form', '-b', '--cookie'],
       ...['-c', '--cookie-jar', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '-x', '--proxy'],
       ...['--cacert', '--cert', '--key', '-K', '--config', '--retry', '-r', '--range', '-D', '--dump-header'],
-      ...['--json', '--data-ascii'],
+      ...['--json', '--data-ascii', '--output-dir'],
     ],
   },
-  effects: { reads: ['-o', '--output', '-T', '--upload-file'], effects: curlEffects },
+  effects: { reads: ['-o', '--output', '-T', '--upload-file', '--output-dir'], effects: curlEffects },
   // `curl -d @body.json`: the file is the request body.
   input: { as: 'body', atFiles: ['-d', '--data', '--data-binary', '--json', '--data-ascii'] },
 };
@@ -120,4 +121,26 @@ export const SSH_KEYGEN: ProgramDeclaration = {
       if (!input.flags.some((f) => f.name === '-p' || f.name === '-c')) add('write', `${key}.pub`, 'ssh-keygen');
     },
   },
+};
+
+export const KAGGLE: ProgramDeclaration = {
+  names: ['kaggle'],
+  about: 'kaggle datasets|competitions|kernels download: the files are saved into -p DIR, else the current folder',
+  options: { '*': ['-p', '--path', '-d', '--dataset', '-c', '--competition', '-f', '--file', '-k', '--kernel', '-v'] },
+  effects: { reads: ['-p', '--path'], effects: kaggleEffects },
+};
+
+/** The kaggle subcommands that save files: `datasets download`, `competitions download`, `kernels output` (and the
+ * short command words d, c, k). */
+const KAGGLE_SAVES = /^(datasets|d|competitions|c) download$|^(kernels|k) output$/;
+const kaggleDownload = downloadIntoFolder(['-p', '--path'], 'kaggle download');
+function kaggleEffects(input: EffectInput, add: AddEffect): void {
+  if (KAGGLE_SAVES.test(input.positionals.slice(0, 2).join(' '))) kaggleDownload(input, add);
+}
+
+export const ZENODO_GET: ProgramDeclaration = {
+  names: ['zenodo_get'],
+  about: 'zenodo_get RECORD|DOI: the record’s files are saved into -o DIR, else the current folder',
+  options: { '*': ['-o', '--output-dir', '-r', '--record', '-d', '--doi', '-g', '--glob', '-t', '--time-out'] },
+  effects: { reads: ['-o', '--output-dir'], effects: downloadIntoFolder(['-o', '--output-dir'], 'zenodo_get') },
 };

@@ -119,7 +119,7 @@ import {
   BABASHKA,
   GNUPLOT,
 } from './interpreters.js';
-import { CURL, SSH, SSH_KEYGEN, WGET } from './network.js';
+import { CURL, KAGGLE, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import { CARGO, CONDA, NPM, NPX, PIP, PNPM, SHADCN, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
@@ -271,6 +271,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   XSV,
   CURL,
   WGET,
+  KAGGLE,
+  ZENODO_GET,
   SSH,
   SSH_KEYGEN,
   PYTHON,
