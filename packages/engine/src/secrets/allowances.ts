@@ -207,10 +207,20 @@ export function isPlaceholder(value: string): boolean {
   const stem = lower.replace(/[\d!@#$%^&*._-]+$/, '');
   if (stem.length > 0 && stem !== lower && PLACEHOLDER_VALUES.has(stem)) return true;
   if (PLACEHOLDER_WORDS.some((w) => lower.includes(w))) return true;
+  // A project's local-development default: plain words joined, one of them saying so (`shop_dev`, `app-local`,
+  // `dev_orders`; blind round 23). A generated secret is no run of plain words.
+  if (isLocalDefault(lower)) return true;
   // Masked or filler values: one character repeated (`xxxxxxxx`, `00000000`) or a literal 'abcdef…/123456…' ramp.
   if (longestRun(v) >= Math.max(4, v.length - 2)) return true;
   if (/^(?:abc|123|012)/.test(lower) && shannonEntropy(v) < 3.2) return true;
   return false;
+}
+
+const LOCAL_PARTS = new Set(['dev', 'development', 'local', 'localdev', 'devel']);
+function isLocalDefault(lower: string): boolean {
+  if (lower.length > 32) return false;
+  const parts = lower.split(/[._-]/);
+  return parts.length >= 2 && parts.every((p) => /^[a-z]+\d{0,4}$/.test(p)) && parts.some((p) => LOCAL_PARTS.has(p));
 }
 
 /** Refers to a secret kept elsewhere (an env var, a template, a secret manager) instead of holding it. */

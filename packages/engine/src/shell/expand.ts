@@ -4,6 +4,7 @@
 import { listedPaths } from './listed-paths.js';
 import { topFrom } from './git-output.js';
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
+import type { ShellFunction } from './scope.js';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve, treeOf } from './paths.js';
 import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
@@ -30,7 +31,12 @@ export interface ExpandContext {
   /** What the shell reads on stdin, when known: a substitution's first command with no input of its own reads it
    * (`eval "$(cat)"` in a `bash -c` fed a here-string). */
   readonly stdin?: string | undefined;
+  /** The functions the shell defined so far: `$(target)` of one whose body only prints prints that. */
+  readonly functions?: ReadonlyMap<string, ShellFunction> | undefined;
 }
+
+/** How deep a function's output is followed through the functions it calls (`$(a)`, a's body `echo "$(b)"`). */
+const MAX_FUNCTION_DEPTH = 4;
 
 /** One expanded word: its fields (after word splitting) and whether any part stayed unknown (then one field, with
  * the unknown parts as written). */
@@ -202,7 +208,22 @@ function asWritten(part: WordPart, ctx: ExpandContext): string {
           part.operation === undefined
         ? part.parameter
         : undefined;
-  return (name !== undefined && NAME.test(name) ? ctx.vars.spelled(name) : undefined) ?? part.text;
+  return (name !== undefined && NAME.test(name) ? ctx.vars.spelled(name) : undefined) ?? sameFolder(part) ?? part.text;
+}
+
+/**
+ * `${HOME%/}`, `${HOME:-~}`, `${PWD%%/}`: a folder variable with only its trailing slash cut, or a default that applies
+ * only when it is unset (never, for these), names the same folder as `${HOME}` — as written so, a path rule that knows
+ * `$HOME` knows it (blind round 23: `T="${HOME%/}"; rm -rf "$T"`).
+ */
+function sameFolder(part: WordPart): string | undefined {
+  if (part.type !== 'ParameterExpansion' || (part.parameter !== 'HOME' && part.parameter !== 'PWD')) return undefined;
+  const op = part.operation;
+  if (part.prefix !== undefined || part.index !== undefined || op === undefined) return undefined;
+  const trailingSlash =
+    op.type === 'Remove' && (op.operator === '%' || op.operator === '%%') && /^\/+\*?$/.test(op.operand.text);
+  const ifUnset = op.type === 'Default' && ['-', ':-', '=', ':=', '?', ':?'].includes(op.operator);
+  return trailingSlash || ifUnset ? `\${${part.parameter}}` : undefined;
 }
 
 function topPart(part: WordPart, fields: Fields, ctx: ExpandContext): void {
@@ -816,6 +837,21 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
   }
   const words = knownWords(node, ctx);
   if (words === undefined) return undefined;
+  // A function the shell defined, called without arguments (`target() { echo main; }` … `$(target)`): what its body
+  // prints, when that is one literal producer (blind round 23). With arguments its $1… are not followed.
+  const fn = words.length === 1 && piped === undefined ? ctx.functions?.get(words[0] as string) : undefined;
+  if (fn !== undefined && node.redirects.length === 0) {
+    const body = fn.node.body;
+    const list = body.type === 'BraceGroup' || body.type === 'Subshell' ? body.body.commands : undefined;
+    if (list === undefined || ctx.depth >= MAX_FUNCTION_DEPTH) return undefined;
+    return substitutionOutput(
+      { type: 'Script', pos: body.pos, end: body.end, shebang: undefined, commands: list },
+      {
+        ...ctx,
+        depth: ctx.depth + 1,
+      },
+    );
+  }
   const program = programName(words[0] ?? '');
   const output = compiledProgram(program)?.declaration.output;
   if (output === undefined) return undefined;

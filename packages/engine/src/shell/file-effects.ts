@@ -86,7 +86,9 @@ function sedWrites(input: EffectInput, add: AddEffect, stdin: string | undefined
  * The file's text after the edit is the ledger's business (call-files.ts, ledger/record.ts read the script, not this).
  */
 function replacements(scripts: readonly string[]): string | undefined {
-  const to = scripts.flatMap(sedEdits).map((e) => e.to);
+  // A back-reference (sed's \1, perl's $1 and ${1}) puts matched text of its own there: a space stands for it, so the
+  // text after it starts a word (`s/^(\s*)it\(/$1fit(/` writes `fit(`, not `1fit(`; blind round 23).
+  const to = scripts.flatMap(sedEdits).map((e) => e.to.replace(/\\[1-9]|\$\{?[1-9]\}?/g, ' '));
   return to.length === 0 ? undefined : to.join('\n');
 }
 
@@ -451,8 +453,10 @@ export function gitEffects(input: EffectInput, add: AddEffect, stdin?: string, f
     const dest = rest[rest.length - 1] as string;
     const sources = rest.slice(0, -1);
     for (const src of sources) add('delete', src, 'git mv');
-    if (sources.length === 1) add('write', dest, 'git mv');
-    else for (const src of sources) add('write', `${dest}/${basename(src)}`, 'git mv');
+    // Into a folder (several sources, a glob of them, or a destination ending in /): each keeps its name there.
+    if (sources.length === 1 && !dest.endsWith('/') && !/[*?[]/.test(sources[0] as string))
+      add('write', dest, 'git mv');
+    else for (const src of sources) add('write', `${trimSlash(dest)}/${basename(src)}`, 'git mv');
   }
 }
 

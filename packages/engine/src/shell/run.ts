@@ -731,8 +731,16 @@ export abstract class Runner extends Follower {
         const name = args[1].value;
         if (!NAME.test(name) || args[1].dynamic) return;
         const rest = args.slice(2);
-        const out = allStatic(rest) ? printfOutput(rest.map((w) => w.value)) : undefined;
-        scope.vars.set(name, out ?? UNKNOWN);
+        if (allStatic(rest)) {
+          scope.vars.set(name, printfOutput(rest.map((w) => w.value)) ?? UNKNOWN);
+          return;
+        }
+        // An argument not known (`printf -v URL 'https://x:%s@host/r' "$(gh auth token)"`): NAME is unknown, spelled as
+        // printf would print the words as written (a known format only), as `URL="https://x:$(gh auth token)@…"` is
+        // (blind round 23).
+        const spelled = rest[0]?.dynamic === false ? printfOutput(rest.map((w) => w.value)) : undefined;
+        if (spelled !== undefined) scope.vars.setSpelled(name, spelled);
+        else scope.vars.set(name, UNKNOWN);
         return;
       }
       case 'positional': {

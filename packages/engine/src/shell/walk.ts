@@ -776,6 +776,7 @@ export class Walker extends Runner {
       gitConfig: (key) => this.gitAliases.configValue(key),
       depth: 0,
       stdin: this.shellStdin,
+      functions: scope.functions,
     };
   }
 }
