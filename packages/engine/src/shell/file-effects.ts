@@ -363,7 +363,7 @@ export function curlEffects(input: EffectInput, add: AddEffect): void {
   // -O (--remote-name, --remote-name-all): each URL saved by its last name in --output-dir, else the current folder;
   // with -J the server names the file (`cd data/raw && curl -LO https://…/train.csv`, real download steps, round 22).
   if (!has(input.flags, '-O', '--remote-name', '--remote-name-all')) return;
-  const dir = (flagValue(input.flags, '--output-dir') ?? '.').replace(/\/+$/, '') || '/';
+  const dir = trimSlash(flagValue(input.flags, '--output-dir') ?? '.');
   const into = (name: string) => (dir === '.' ? name : `${dir}/${name}`);
   // Names the engine cannot know, in a known folder: its tree (files of any name there, never a folder a rule names).
   const unnamed = () => add('write', tree(dir), 'curl -O');
@@ -372,12 +372,22 @@ export function curlEffects(input: EffectInput, add: AddEffect): void {
     return;
   }
   for (const url of input.positionals) {
-    const path = /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#]*([^?#]*)/i.exec(url)?.[1];
-    const name = path === undefined ? '' : path.slice(path.lastIndexOf('/') + 1);
+    const name = urlFileName(url, true);
     // No name in the URL (or a glob curl expands, `file[1-3].txt`): a file of a name not known.
-    if (name === '' || /[[\]{}]/.test(name)) unnamed();
+    if (name === undefined || name === '' || /[[\]{}]/.test(name)) unnamed();
     else add('write', into(name), 'curl -O');
   }
+}
+
+/**
+ * The last name of a URL's path, as curl -O and wget save it ('' when the path has none); undefined when the word is no
+ * URL (with `bare`, a URL without a scheme counts, as curl reads `example.com/x.csv`).
+ */
+function urlFileName(url: string, bare: boolean): string | undefined {
+  const path = (bare ? /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#]*([^?#]*)/i : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i).exec(
+    url,
+  )?.[1];
+  return path === undefined ? undefined : path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**
@@ -386,7 +396,7 @@ export function curlEffects(input: EffectInput, add: AddEffect): void {
  */
 export function downloadIntoFolder(option: readonly string[], via: string) {
   return (input: EffectInput, add: AddEffect): void => {
-    const dir = (flagValue(input.flags, ...option) ?? '.').replace(/\/+$/, '') || '/';
+    const dir = trimSlash(flagValue(input.flags, ...option) ?? '.');
     // As a tree of names not known (`data/**`): a guarded folder the rule names (data/raw) is not taken to be among
     // them (glob-may.ts), a download into the guarded folder itself is.
     add('write', tree(dir), via);
@@ -412,9 +422,8 @@ export function wgetEffects(input: EffectInput, add: AddEffect): void {
     return;
   }
   for (const url of input.positionals) {
-    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1];
-    if (path === undefined) continue;
-    const name = path.slice(path.lastIndexOf('/') + 1);
+    const name = urlFileName(url, false);
+    if (name === undefined) continue;
     add('write', dir === '.' ? name || 'index.html' : `${dir.replace(/\/+$/, '')}/${name || 'index.html'}`, 'wget');
   }
 }
