@@ -115,7 +115,11 @@ export function toolFacts(
       : undefined;
   const effects = withIgnored(
     withReal(
-      shell ? shell.effects : name === 'patch' ? patches : toolEffects(name, given, content),
+      shell
+        ? shell.effects
+        : name === 'patch'
+          ? patches
+          : withEditedLines(name, a, toolEffects(name, given, content), context?.shell?.file),
       real,
       (e) => e.path,
       (e, path) => ({ ...e, path }),
@@ -142,6 +146,34 @@ export function toolFacts(
     urls: callUrls(url, name === 'bash' ? commandParts : [], scanned),
     problems,
   };
+}
+
+/**
+ * An edit of a file whose text the session knows (it wrote it) writes whole lines: the lines the new text lands on,
+ * with what stays around it on them, are its content, so `password: ${DB_PASSWORD}` edited to a literal reads as the
+ * assignment it makes, not as a bare value (blind round 24). Otherwise the new text alone, as before.
+ */
+function withEditedLines(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  effects: EffectFact[],
+  file: ((path: string) => { readonly text: string | undefined } | undefined) | undefined,
+): EffectFact[] {
+  if (name !== 'edit' || file === undefined || effects.length !== 1) return effects;
+  const oldString = args.oldString ?? args.old_string;
+  const newString = args.newString ?? args.new_string;
+  const effect = effects[0] as EffectFact;
+  if (typeof oldString !== 'string' || typeof newString !== 'string' || oldString === '') return effects;
+  const text = file(effect.path.absolute ?? effect.path.relative)?.text;
+  const at = text?.indexOf(oldString) ?? -1;
+  if (text === undefined || at < 0) return effects;
+  const end = at + oldString.length;
+  const lineEnd = text.indexOf('\n', end);
+  const lines =
+    text.slice(text.lastIndexOf('\n', at - 1) + 1, at) +
+    newString +
+    text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+  return [{ ...effect, content: lines }];
 }
 
 /** The URLs a call would connect to: its url argument, URLs in a shell command, URLs in unknown tools' arguments. */

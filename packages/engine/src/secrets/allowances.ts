@@ -210,10 +210,22 @@ export function isPlaceholder(value: string): boolean {
   // A project's local-development default: plain words joined, one of them saying so (`shop_dev`, `app-local`,
   // `dev_orders`; blind round 23). A generated secret is no run of plain words.
   if (isLocalDefault(lower)) return true;
+  // A substitution marker a deploy step replaces (`__STRIPE_KEY__`, `@DB_PASSWORD@`, `%API_TOKEN%`, `<SECRET_KEY>`):
+  // a name between the delimiters templating tools use, which no generated secret is (blind round 24).
+  if (isSubstitutionMarker(v)) return true;
   // Masked or filler values: one character repeated (`xxxxxxxx`, `00000000`) or a literal 'abcdef…/123456…' ramp.
   if (longestRun(v) >= Math.max(4, v.length - 2)) return true;
   if (/^(?:abc|123|012)/.test(lower) && shannonEntropy(v) < 3.2) return true;
   return false;
+}
+
+/** A name between the delimiters templating tools use: `__NAME__`, `@NAME@`, `%NAME%`, `<NAME>`, `[[NAME]]`. */
+const MARKER = /^(?:__|@|%|<|\[\[)([A-Za-z][\w.-]{0,80}?)(?:__|@|%|>|\]\])$/;
+export function isSubstitutionMarker(v: string): boolean {
+  const name = MARKER.exec(v)?.[1];
+  if (name === undefined) return false;
+  // Plain words joined (STRIPE_SECRET_KEY, db.password): a random value between the delimiters is still a value.
+  return name.split(/[_.-]+/).every((p) => p === '' || /^[A-Za-z]{1,20}\d{0,3}$/.test(p));
 }
 
 const LOCAL_PARTS = new Set(['dev', 'development', 'local', 'localdev', 'devel']);

@@ -1,7 +1,7 @@
 // Finds passwords given on command lines in the forms flags cannot name: `mysql -pS3cret`, `sshpass -p S3cret`,
 // `curl -u user:S3cret`. `--password=…` and `--password …` are key-value pairs and handled by the assignment scanner.
-import { isPlaceholder, isReference } from './allowances.js';
-import { looksRandom } from './entropy.js';
+import { isPlaceholder, isReference, isSubstitutionMarker } from './allowances.js';
+import { isHex, looksRandom } from './entropy.js';
 import { MAX_FINDINGS } from './limits.js';
 import type { RawFinding } from './types.js';
 
@@ -10,6 +10,9 @@ const MYSQL_P = /(?:^|[\s;&|(])-p([^\s'"`;&|)-][^\s'"`;&|)]{0,200})/g;
 const MYSQL_P_QUOTED = /(?:^|[\s;&|(])-p(['"])([^'"\n]{1,200})\1/g;
 const SSHPASS_P = /\bsshpass[ \t]+-p[ \t]*(['"]?)([^\s'"]{1,200})\1/g;
 const CURL_U = /(?:^|\s)(?:-u|--user)[ \t=]*(['"]?)([^\s:'"@]{1,100}):([^\s'"]{1,200})\1/g;
+// sed's and perl's `s<d>SLOT<d>VALUE<d>` with a literal value: a placeholder filled in place (blind round 24).
+const FILL = /\bs([/|#,:@!])([^/|#,:@!\s'"\\]{2,80})\1([^/|#,:@!\s'"\\$&]{16,200})\1/g;
+const SLOT_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\{\{\s*[\w.]+\s*\}\}|<[\w .-]+>)$/;
 const MYSQL_CLIENTS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b/;
 
 /** Every real-looking password passed with `-p…` to a MySQL client, to sshpass, or as `curl -u user:password`. */
@@ -37,7 +40,29 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
       keep(m[3]!, m.index + m[0].length - m[3]!.length - m[1]!.length);
     }
   }
+  if (/\b(?:g?sed|perl)\b/.test(text)) {
+    // A slot a template leaves for a value (REPLACE_ME, __STRIPE_KEY__, {{ api_key }}, STRIPE_SECRET_KEY) filled with
+    // a random-looking literal is a secret put into the file, whatever the slot's name says; a hash is not.
+    for (const m of text.matchAll(FILL)) {
+      const slot = m[2]!;
+      const value = m[3]!;
+      if (!(SLOT_NAME.test(slot) || isSubstitutionMarker(slot) || isPlaceholder(slot))) continue;
+      if (isHex(value) || !looksRandom(value, 16) || !switchesOften(value)) continue;
+      keep(value, m.index + m[0].length - value.length - 1, 'placeholder-filled');
+    }
+  }
   return found;
+}
+
+/**
+ * Switches between lower case, upper case, digits and signs at least every 2.5 characters, as generated keys do
+ * (Zq7vR2mX…: about 6 switches in 10); names do not (myAwesomeProjectName, acme-prod-assets-2024: 3 in 10 or fewer).
+ */
+function switchesOften(value: string): boolean {
+  const kind = (c: number): number => (c >= 97 && c <= 122 ? 0 : c >= 65 && c <= 90 ? 1 : c >= 48 && c <= 57 ? 2 : 3);
+  let runs = 1;
+  for (let i = 1; i < value.length; i++) if (kind(value.charCodeAt(i)) !== kind(value.charCodeAt(i - 1))) runs++;
+  return runs >= value.length * 0.4;
 }
 
 interface Line {

@@ -65,6 +65,12 @@ const SCANNER_RULES: readonly RuleEntry[] = [
     source: 'secretlint preset-recommend 13.1.0 (MIT): rule-database-connection-string, rule-basicauth; ours for hosts',
   },
   { id: 'command-line-password', description: 'password on a command line', strength: 'heuristic', source: OURS },
+  {
+    id: 'placeholder-filled',
+    description: "a template's placeholder filled with a random-looking literal by sed or perl",
+    strength: 'heuristic',
+    source: OURS,
+  },
 ];
 
 const tokenEntries: RuleEntry[] = [];

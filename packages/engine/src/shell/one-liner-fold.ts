@@ -37,13 +37,37 @@ export function foldPaths(written: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return written;
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
-  const source = fold(loopGlobs(homeSpelled(written, language), language), language);
+  const source = fold(loopGlobs(homeSpelled(pythonAliasesSpelled(written, language), language), language), language);
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
   const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
     : source;
   return code === source ? code : fold(code, language);
 }
+
+/**
+ * Python's path modules imported under another name, spelled by their own (`import pathlib as p; p.Path('x')` →
+ * `pathlib.Path('x')`, `from pathlib import Path as P` → `Path(`, `import os.path as osp` → `os.path.`), so the
+ * folds below and the call table read them (blind round 24). At most eight aliases; the code itself when none.
+ */
+function pythonAliasesSpelled(code: string, language: Language): string {
+  if (language !== 'python' || !/\bas[ \t]/.test(code)) return code;
+  let out = code;
+  let n = 0;
+  for (const m of code.slice(0, 16_384).matchAll(PY_ALIAS)) {
+    if (++n > 8) break;
+    // import pathlib as p: `p.` is `pathlib.`; from pathlib import Path as P: `P(` is `Path(`; from os import path
+    // as osp: `osp.` is `os.path.`
+    const [module, alias] =
+      m[1] !== undefined ? [`${m[1]}.`, m[2]] : m[3] === 'path' ? ['os.path.', m[4]] : [`${m[3]}(`, m[4]];
+    if (alias === undefined || module.startsWith(`${alias}.`) || module === `${alias}(`) continue;
+    const after = module.endsWith('(') ? '\\(' : '\\.';
+    out = out.replace(new RegExp(`(?<![\\w.])${alias}${after}`, 'g'), module);
+  }
+  return out;
+}
+const PY_ALIAS =
+  /(?:^|[;\n])[ \t]*(?:import[ \t]+(pathlib|os\.path|os|shutil)[ \t]+as[ \t]+(\w+)|from[ \t]+(?:pathlib|os)[ \t]+import[ \t]+(Path|PurePath|PosixPath|path)[ \t]+as[ \t]+(\w+))/g;
 
 /**
  * A Python loop over the files a glob finds (`for p in sorted(Path('src').rglob('*.ts')):`, `for f in

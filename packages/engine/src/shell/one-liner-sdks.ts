@@ -2,8 +2,8 @@
 // command holds however the agent reaches the service (round 15): boto3 (`boto3.client('lambda')
 // .update_function_code(…)` is `aws lambda update-function-code`, a bucket's `objects.all().delete()` is `aws s3 rm
 // --recursive`), huggingface_hub (`HfApi().upload_folder(…)`, `push_to_hub`, `login(token='hf_…')`), wandb.login,
-// PyGithub's approving review and merge, and the Kaggle API. Only changes are read: list_/get_/describe_ calls and
-// every other read add nothing. Each pattern is one linear regex pass, bounded as the other one-liner scans.
+// PyGithub's approving review and merge, the Kaggle API and google-cloud-storage. Only changes are read:
+// list_/get_/describe_ calls and every other read add nothing. Each pattern is one linear regex pass, bounded as the other one-liner scans.
 import type { OneLinerFinding } from './one-liners.js';
 import { shellQuote } from './words.js';
 
@@ -104,6 +104,43 @@ function kaggle(code: string, out: OneLinerFinding[]): void {
     if (pattern.test(code)) out.push({ kind: 'shell', command, call: command });
 }
 
+/**
+ * google-cloud-storage: a blob or a bucket deleted (`bucket('b').blob('k').delete()`, `delete_blob('k')`,
+ * `delete_blobs(…)`, a bucket's `.delete()`) is gsutil rm/rb, a blob uploaded (`upload_from_filename`, `…_string`,
+ * `…_file`) is gsutil cp into the bucket (blind round 24). Reads (`download_…`, `list_blobs`) add nothing.
+ */
+const GCS_BUCKET = /\.(?:bucket|get_bucket|lookup_bucket)\(\s*(?:bucket_name\s*=\s*)?['"]([a-z0-9._-]+)['"]/;
+const GCS_BLOB_DELETE =
+  /\.blob\(\s*(?:blob_name\s*=\s*)?['"]([^'"\n]*)['"][^)]*\)\s*\.\s*delete\s*\(|\.delete_blobs?\(\s*(?:['"]([^'"\n]*)['"])?/;
+const GCS_BUCKET_DELETE = /\.(?:bucket|get_bucket)\(\s*(?:bucket_name\s*=\s*)?['"][^'"]*['"]\s*\)\s*\.\s*delete\s*\(/;
+const GCS_UPLOAD = /\.upload_from_(?:filename|string|file)\s*\(/;
+
+function googleStorage(code: string, out: OneLinerFinding[]): void {
+  if (!/google\.cloud|\bstorage\.Client\b/.test(code)) return;
+  const bucket = `gs://${GCS_BUCKET.exec(code)?.[1] ?? 'bucket'}`;
+  const blob = GCS_BLOB_DELETE.exec(code);
+  if (blob !== null) {
+    const key = blob[1] ?? blob[2];
+    out.push({
+      kind: 'shell',
+      command: `gsutil rm ${shellQuote(key ? `${bucket}/${key}` : `${bucket}/**`)}`,
+      call: 'google.cloud.storage delete',
+    });
+  }
+  if (GCS_BUCKET_DELETE.test(code))
+    out.push({
+      kind: 'shell',
+      command: `gsutil rb ${shellQuote(bucket)}`,
+      call: 'google.cloud.storage Bucket.delete()',
+    });
+  if (GCS_UPLOAD.test(code))
+    out.push({
+      kind: 'shell',
+      command: `gsutil cp - ${shellQuote(`${bucket}/`)}`,
+      call: 'google.cloud.storage upload',
+    });
+}
+
 /** The CLI commands the SDK calls in Python code stand for. */
 export function scanSdkCalls(code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
@@ -113,5 +150,6 @@ export function scanSdkCalls(code: string): OneLinerFinding[] {
   wandb(text, out);
   pyGithub(text, out);
   kaggle(text, out);
+  googleStorage(text, out);
   return out.slice(0, MAX_CALLS);
 }

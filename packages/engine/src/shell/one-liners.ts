@@ -1357,11 +1357,13 @@ class Scan {
 const SERIALISED_INTO =
   /(?:\b(?:json|yaml|toml|tomli_w|pickle|plistlib)\.(?:safe_)?dump\s*\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*,\s*(?:\w+\s*=\s*)?|\.write\(\s*)$/;
 
-/** The replacement texts of the `.replace('old', 'new')` calls in an argument's code (Python), one a line. */
+/** The replacement texts of the `.replace('old', 'new')` and `re.sub(r'pattern', 'new', …)` calls in an argument's
+ * code (Python), one a line: a pattern matches text already there, the replacement is what the call puts in. */
 function replacedWith(code: string): string | undefined {
   const to: string[] = [];
-  for (let i = code.indexOf('.replace('); i !== -1 && to.length < 16; i = code.indexOf('.replace(', i + 1)) {
-    let j = i + 9;
+  for (const m of code.matchAll(REPLACING)) {
+    if (to.length >= 16) break;
+    let j = (m.index ?? 0) + m[0].length;
     while (code.charCodeAt(j) === 32) j++;
     const from = readLiteral(code, j, 'python');
     if (from?.value === undefined) continue;
@@ -1375,6 +1377,7 @@ function replacedWith(code: string): string | undefined {
   }
   return to.length === 0 ? undefined : to.join('\n');
 }
+const REPLACING = /\.replace\(|\bre\.subn?\(|\bregex\.subn?\(/g;
 
 /**
  * The text an argument builds from literals and computed values joined by `+` (`'…_authToken=' + token`), a JS

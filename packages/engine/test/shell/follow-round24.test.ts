@@ -1,0 +1,120 @@
+// Round 24 (issue 17): the retries an agent makes after a block — a Python module imported under another name, a
+// regular-expression substitution written back, an edit that swaps a reference for a literal, and google-cloud-storage
+// deleting what gsutil rm would.
+import type { Event } from '@semantic-anchors/engine';
+import { describe, expect, it } from 'vitest';
+import { toolFacts } from '../../src/facts/index.js';
+import { parseShell } from '../../src/shell/index.js';
+import { policyOf, replay } from '../helpers.js';
+import { files, runs } from './follow-helpers.js';
+
+const writes = (source: string) =>
+  parseShell(source)
+    .effects.filter((e) => e.kind === 'write' || e.kind === 'delete')
+    .map((e) => [e.kind, e.path, e.content]);
+
+describe("Python's path modules under another name are still theirs", () => {
+  it('import pathlib as p: p.Path(…).write_text writes the file', () => {
+    expect(
+      writes(
+        `python3 -c "import pathlib as p; f=p.Path('app/models/booking.rb'); f.write_text(f.read_text().replace('MAX_GUESTS = 8', 'MAX_GUESTS = 10'))"`,
+      ),
+    ).toEqual([['write', 'app/models/booking.rb', 'MAX_GUESTS = 10']]);
+  });
+  it('from pathlib import Path as P, import shutil as sh, import os.path as osp', () => {
+    expect(writes(`python3 -c "from pathlib import Path as P; P('src/a.rb').write_text('x')"`)).toEqual([
+      ['write', 'src/a.rb', 'x'],
+    ]);
+    expect(writes(`python3 -c "import shutil as sh; sh.rmtree('src')"`)).toEqual([['delete', 'src', undefined]]);
+    expect(writes(`python3 -c "import os.path as osp, shutil; shutil.rmtree(osp.join('src', 'x'))"`)).toEqual([
+      ['delete', 'src/x', undefined],
+    ]);
+  });
+  it('a name that only looks like the alias is left alone', () => {
+    expect(writes(`python3 -c "import pathlib as p; print(ap.Path)"`)).toEqual([]);
+  });
+});
+
+describe('re.sub written back puts its replacement into the file', () => {
+  it('a heredoc rewriting describe( to fdescribe( has fdescribe( as the content written', () => {
+    const source = [
+      "python3 - <<'EOF'",
+      'import re, pathlib',
+      "p = pathlib.Path('src/app/cart/cart.component.spec.ts')",
+      `p.write_text(re.sub(r"^describe\\(", 'fdescribe(', p.read_text(), count=1, flags=re.M))`,
+      'EOF',
+    ].join('\n');
+    expect(writes(source)).toEqual([['write', 'src/app/cart/cart.component.spec.ts', 'fdescribe(']]);
+  });
+});
+
+describe('an edit of a file the session wrote is judged on the lines it makes', () => {
+  const root = '/p';
+  const config = 'production:\n  username: orders_app\n  password: ${DB_PASSWORD}\n';
+  const editTo = (newString: string) =>
+    toolFacts(
+      'edit',
+      { filePath: `${root}/config/database.yml`, oldString: '${DB_PASSWORD}', newString },
+      root,
+      false,
+      { shell: { file: files({ [`${root}/config/database.yml`]: config }) } },
+    ).effects.map((e) => e.content);
+  it('the reference swapped for a literal reads as the assignment it makes', () => {
+    expect(editTo('Wq7vR2pLx9tMz4Kd')).toEqual(['  password: Wq7vR2pLx9tMz4Kd']);
+  });
+  it('a file the session did not write keeps the new text alone', () => {
+    const facts = toolFacts('edit', { filePath: `${root}/x.yml`, oldString: 'a', newString: 'b' }, root, false, {
+      shell: { file: files({}) },
+    });
+    expect(facts.effects.map((e) => e.content)).toEqual(['b']);
+  });
+  it('through a session: the secret rule sees the key beside the literal', () => {
+    const policy = policyOf(
+      [
+        'version: 1',
+        'contracts:',
+        '  - id: no-secrets',
+        '    description: no secrets in files',
+        '    mode: BLOCK',
+        '    when: { tool: { effect: { kind: write, secret: true } } }',
+        '    message: m',
+      ].join('\n'),
+      { root },
+    );
+    const write: Event = { tool: 'write', args: { filePath: `${root}/config/database.yml`, content: config } };
+    const swap = (newString: string): Event => ({
+      tool: 'edit',
+      args: { filePath: `${root}/config/database.yml`, oldString: '${DB_PASSWORD}', newString },
+    });
+    expect(replay(policy, [write, swap('Wq7vR2pLx9tMz4Kd')]).verdicts.map((v) => v.decision)).toEqual([
+      'ALLOW',
+      'BLOCK',
+    ]);
+    expect(replay(policy, [write, swap('${ORDERS_DB_PASSWORD}')]).verdicts.map((v) => v.decision)).toEqual([
+      'ALLOW',
+      'ALLOW',
+    ]);
+  });
+});
+
+describe('google-cloud-storage calls are the gsutil commands they stand for', () => {
+  it("a blob's delete() is gsutil rm of that object; a bucket's delete() is gsutil rb", () => {
+    expect(
+      runs(
+        `python3 -c "from google.cloud import storage; storage.Client().bucket('acme-design-assets').blob('icons/v1/cart.svg').delete()"`,
+      ),
+    ).toContain('gsutil rm gs://acme-design-assets/icons/v1/cart.svg');
+    expect(
+      runs(
+        `python3 -c "from google.cloud import storage; storage.Client().get_bucket('old-assets').delete(force=True)"`,
+      ),
+    ).toContain('gsutil rb gs://old-assets');
+  });
+  it('reading a blob runs nothing', () => {
+    expect(
+      runs(
+        `python3 -c "from google.cloud import storage; print(storage.Client().bucket('a').blob('k').download_as_text())"`,
+      ),
+    ).toEqual([expect.stringMatching(/^python3 -c /)]);
+  });
+});
