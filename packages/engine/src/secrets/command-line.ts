@@ -11,7 +11,7 @@ const MYSQL_P_QUOTED = /(?:^|[\s;&|(])-p(['"])([^'"\n]{1,200})\1/g;
 const SSHPASS_P = /\bsshpass[ \t]+-p[ \t]*(['"]?)([^\s'"]{1,200})\1/g;
 const CURL_U = /(?:^|\s)(?:-u|--user)[ \t=]*(['"]?)([^\s:'"@]{1,100}):([^\s'"]{1,200})\1/g;
 // sed's and perl's `s<d>SLOT<d>VALUE<d>` with a literal value: a placeholder filled in place (blind round 24).
-const FILL = /\bs([/|#,:@!])([^/|#,:@!\s'"\\]{2,80})\1([^/|#,:@!\s'"\\$&]{16,200})\1/g;
+const FILL = /\bs([/|#,:@!])((?:\\.|[^/|#,:@!'"\\\n]){2,80})\1([^/|#,:@!\s'"\\$&]{16,200})\1/g;
 const SLOT_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\{\{\s*[\w.]+\s*\}\}|<[\w .-]+>)$/;
 const MYSQL_CLIENTS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b/;
 
@@ -44,7 +44,8 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
     // A slot a template leaves for a value (REPLACE_ME, __STRIPE_KEY__, {{ api_key }}, STRIPE_SECRET_KEY) filled with
     // a random-looking literal is a secret put into the file, whatever the slot's name says; a hash is not.
     for (const m of text.matchAll(FILL)) {
-      const slot = m[2]!;
+      // (a slot written as a regular expression has its escapes: s/\{\{ db_password \}\}/…/)
+      const slot = m[2]!.replace(/\\(.)/g, '$1').trim();
       const value = m[3]!;
       if (!(SLOT_NAME.test(slot) || isSubstitutionMarker(slot) || isPlaceholder(slot))) continue;
       if (isHex(value) || !looksRandom(value, 16) || !switchesOften(value)) continue;
@@ -55,14 +56,23 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
 }
 
 /**
- * Switches between lower case, upper case, digits and signs at least every 2.5 characters, as generated keys do
- * (Zq7vR2mX…: about 6 switches in 10); names do not (myAwesomeProjectName, acme-prod-assets-2024: 3 in 10 or fewer).
+ * Switches between lower case, upper case and digits at least every 2.5 letters or digits, as generated keys do
+ * (Zq7vR2mX…: about 6 switches in 10); names, dates and versions do not (myAwesomeProjectName, orders-api-2024-11-30:
+ * 2 in 10 or fewer, their separators left out).
  */
 function switchesOften(value: string): boolean {
   const kind = (c: number): number => (c >= 97 && c <= 122 ? 0 : c >= 65 && c <= 90 ? 1 : c >= 48 && c <= 57 ? 2 : 3);
-  let runs = 1;
-  for (let i = 1; i < value.length; i++) if (kind(value.charCodeAt(i)) !== kind(value.charCodeAt(i - 1))) runs++;
-  return runs >= value.length * 0.4;
+  let runs = 0;
+  let count = 0;
+  let last = -1;
+  for (let i = 0; i < value.length; i++) {
+    const k = kind(value.charCodeAt(i));
+    if (k === 3) continue;
+    count++;
+    if (k !== last) runs++;
+    last = k;
+  }
+  return count >= 16 && runs >= count * 0.4;
 }
 
 interface Line {

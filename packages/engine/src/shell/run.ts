@@ -147,7 +147,9 @@ export abstract class Runner extends Follower {
         outerCwd = scope.cwd;
         for (const dir of u.cwd.slice(0, o.cwd)) outerCwd = resolve(outerCwd, dir);
       }
-      const outer = normaliseCommand(
+      // (with its environment, the env wrapper's words included: `env ANSIBLE_INVENTORY=prod ansible web -a uptime`
+      // runs ansible with it, here)
+      const written = normaliseCommand(
         o.words,
         assignments,
         [...frame.via, ...extraVia, ...o.via],
@@ -158,6 +160,10 @@ export abstract class Runner extends Follower {
         frame.remote,
         allStatic(o.words) ? undefined : (p, e) => this.map(frame, p, e),
       );
+      const outer: SimpleCommand = {
+        ...withEnvironment({ ...written, assignments: u.assignments }, scope, given, false),
+        assignments: written.assignments,
+      };
       const at = this.out.command(frame.file === undefined ? outer : { ...outer, file: frame.file.path });
       if (at === undefined) continue;
       here = at;

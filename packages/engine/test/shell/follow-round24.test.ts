@@ -118,3 +118,21 @@ describe('google-cloud-storage calls are the gsutil commands they stand for', ()
     ).toEqual([expect.stringMatching(/^python3 -c /)]);
   });
 });
+
+describe('a runner that is a command here (ansible, ssh) has its environment too', () => {
+  it('the prefix and env’s words reach ansible, not only the command it runs on the hosts', () => {
+    for (const source of [
+      'ANSIBLE_INVENTORY=inventories/production ansible web -a uptime',
+      "env ANSIBLE_INVENTORY=inventories/production ansible web -m service -a 'name=nginx state=restarted'",
+    ]) {
+      const ansible = parseShell(source).commands.find((c) => c.program === 'ansible');
+      expect(ansible?.environment?.ANSIBLE_INVENTORY).toBe('inventories/production');
+    }
+  });
+  it('an exported value reaches it as well', () => {
+    const ansible = parseShell('export ANSIBLE_INVENTORY=inv/prod; ansible web -a uptime').commands.find(
+      (c) => c.program === 'ansible',
+    );
+    expect(ansible?.environment?.ANSIBLE_INVENTORY).toBe('inv/prod');
+  });
+});
