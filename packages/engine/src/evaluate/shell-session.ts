@@ -21,6 +21,9 @@ export interface ShellSession {
   readonly kube?: KubeState;
   /** The git aliases the session's calls defined, by name (at most maxVariables, oldest evicted first). */
   readonly gitAliases?: Readonly<Record<string, string>>;
+  /** The symbolic links the session's calls made, link → target, relative to the project root (or absolute); at most
+   * maxVariables, oldest evicted first. */
+  readonly links?: Readonly<Record<string, string>>;
 }
 
 export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.freeze({}), cwd: undefined });
@@ -30,7 +33,8 @@ export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.fre
  * names of at most 64 characters) is at most ~35 KB in the worst case and a few hundred bytes in practice (a branch,
  * NODE_ENV, a directory); the oldest value set goes first when a 33rd is set. A longer value is not kept (it is then
  * unknown to later calls, which is what it would be without the session). The git aliases the session defined have
- * the same bound (another ~35 KB at worst, none in practice), the kubectl context and namespace two values.
+ * the same bound (another ~35 KB at worst, none in practice), and so do the symbolic links it made; the kubectl
+ * context and namespace are two values.
  */
 export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, maxNameLength: 64 } as const;
 
@@ -79,7 +83,8 @@ export function freshContext(
   const names = Object.keys(state.shell.env).filter((n) => !HOST_ENVIRONMENT.has(n));
   const cwd = typeof event.args?.workdir === 'string' ? undefined : state.shell.cwd;
   if (names.length === 0 && cwd === undefined) return undefined;
-  // The kubectl context is in the kubeconfig on disk, the git aliases in git's config: a new shell has them too.
+  // The kubectl context is in the kubeconfig on disk, the git aliases in git's config, the links on disk: a new shell
+  // has them too.
   return callContext(policy, state, event, {
     env: Object.fromEntries(names.map((n) => [n, ''])),
     ...configState(state.shell),
@@ -267,7 +272,14 @@ function shellValues(
 ): ShellContext | undefined {
   const hasEnv = Object.keys(session.env).length > 0;
   const cwd = typeof args?.workdir === 'string' ? undefined : session.cwd;
-  if (!hasEnv && cwd === undefined && session.kube === undefined && session.gitAliases === undefined) return undefined;
+  if (
+    !hasEnv &&
+    cwd === undefined &&
+    session.kube === undefined &&
+    session.gitAliases === undefined &&
+    session.links === undefined
+  )
+    return undefined;
   return { ...(hasEnv ? { env: session.env } : {}), ...(cwd !== undefined ? { cwd } : {}), ...configState(session) };
 }
 
@@ -284,9 +296,41 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   const aliases =
     persists.gitAliases === undefined ? session.gitAliases : bounded(session.gitAliases, persists.gitAliases);
   const gitAliases = aliases === undefined || Object.keys(aliases).length === 0 ? undefined : aliases;
-  if (names.length === 0 && cwd === session.cwd && kube === session.kube && gitAliases === session.gitAliases)
+  const links = persists.links === undefined ? session.links : nextLinks(session.links, persists.links, workdir, root);
+  if (
+    names.length === 0 &&
+    cwd === session.cwd &&
+    kube === session.kube &&
+    gitAliases === session.gitAliases &&
+    links === session.links
+  )
     return session;
-  return { env: bounded(session.env, persists.env), cwd, ...configState({ kube, gitAliases }) };
+  return { env: bounded(session.env, persists.env), cwd, ...configState({ kube, gitAliases, links }) };
+}
+
+/** The session's links after a call made some (its paths made relative to the project root), within the bound. */
+function nextLinks(
+  before: Readonly<Record<string, string>> | undefined,
+  made: Readonly<Record<string, string>>,
+  workdir: string | undefined,
+  root: string | undefined,
+): Readonly<Record<string, string>> {
+  const resolve = callPaths(workdir, root);
+  // A Map, then own properties: a link made again moves to the end, the oldest goes first past the bound; a path
+  // longer than a value may be is not kept (unknown later, as without the session).
+  const all = new Map(Object.entries(before ?? {}));
+  for (const [link, target] of Object.entries(made)) {
+    const from = pathForms(resolve(link), root).relative;
+    const to = pathForms(resolve(target), root).relative;
+    all.delete(from);
+    if (from.length <= SHELL_SESSION_LIMITS.maxValueLength && to.length <= SHELL_SESSION_LIMITS.maxValueLength)
+      all.set(from, to);
+  }
+  for (const link of all.keys()) {
+    if (all.size <= SHELL_SESSION_LIMITS.maxVariables) break;
+    all.delete(link);
+  }
+  return Object.fromEntries(all);
 }
 
 /**
@@ -318,9 +362,15 @@ function bounded(
 
 /** What the session's calls wrote into config files — the kubeconfig's context, git's aliases — as its own properties
  * (a new shell has them too: they are on disk). */
-function configState(session: Pick<ShellSession, 'kube' | 'gitAliases'>): Pick<ShellSession, 'kube' | 'gitAliases'> {
-  const { kube, gitAliases } = session;
-  return { ...(kube !== undefined ? { kube } : {}), ...(gitAliases !== undefined ? { gitAliases } : {}) };
+function configState(
+  session: Pick<ShellSession, 'kube' | 'gitAliases' | 'links'>,
+): Pick<ShellSession, 'kube' | 'gitAliases' | 'links'> {
+  const { kube, gitAliases, links } = session;
+  return {
+    ...(kube !== undefined ? { kube } : {}),
+    ...(gitAliases !== undefined ? { gitAliases } : {}),
+    ...(links !== undefined ? { links } : {}),
+  };
 }
 
 /** The kubectl context and namespace after a call switched some: a name not known (or too long) is forgotten. */

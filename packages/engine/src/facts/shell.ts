@@ -2,6 +2,7 @@
 // paths resolved against the directory each command runs in (the call's workdir, then `cd`, `git -C`, …).
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
 import type { ShellModel, SimpleCommand } from '../shell/index.js';
+import { throughLinks } from '../shell/links.js';
 import type { CommandFact, EffectFact } from './types.js';
 
 export interface ShellFacts {
@@ -33,6 +34,8 @@ export function shellFacts(
   root: string | undefined,
   /** The values the session's shell holds before the call (ShellContext.env). */
   sessionEnv?: Readonly<Record<string, string>>,
+  /** The symbolic links the session's earlier calls made (ShellContext.links), relative to the project root. */
+  sessionLinks?: Readonly<Record<string, string>>,
 ): ShellFacts {
   const resolve = callPaths(workdir, root);
   const session = sessionEnv !== undefined && Object.keys(sessionEnv).length > 0 ? sessionEnv : undefined;
@@ -57,7 +60,42 @@ export function shellFacts(
     ...(e.remote !== undefined ? { remote: e.remote } : {}),
   }));
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
-  return { model, commands, effects, scripts };
+  const links = linkTable(model.persists.links, resolve, root, sessionLinks);
+  return { model, commands, effects: links === undefined ? effects : withLinks(effects, links, root), scripts };
+}
+
+/** The links a call may reach through, relative to the project root: the session's, then the call's own. */
+function linkTable(
+  own: Readonly<Record<string, string>> | undefined,
+  resolve: (path: string) => string,
+  root: string | undefined,
+  session: Readonly<Record<string, string>> | undefined,
+): Readonly<Record<string, string>> | undefined {
+  if (own === undefined) return session;
+  const table: Record<string, string> = { ...session };
+  for (const [link, target] of Object.entries(own))
+    table[pathForms(resolve(link), root).relative] = pathForms(resolve(target), root).relative;
+  return table;
+}
+
+/**
+ * Each effect, followed by a copy on the path it reaches through a symbolic link the session or the call made: the
+ * call is judged on both, as on a link the host resolved (tool.ts, withReal). Making the link itself writes no file
+ * through it.
+ */
+export function withLinks(
+  effects: readonly EffectFact[],
+  links: Readonly<Record<string, string>>,
+  root: string | undefined,
+): EffectFact[] {
+  const out: EffectFact[] = [];
+  for (const e of effects) {
+    out.push(e);
+    if (e.via === 'ln') continue;
+    const reached = throughLinks(e.path.relative, links);
+    if (reached !== undefined) out.push({ ...e, path: pathForms(reached, root) });
+  }
+  return out;
 }
 
 /** A command's environment: the session's values (a persistent shell passes what earlier calls set to the programs it

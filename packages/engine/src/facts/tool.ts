@@ -6,7 +6,7 @@ import type { ShellContext } from '../shell/index.js';
 import { shellQuote } from '../shell/words.js';
 import { shellModel } from './shell-model.js';
 import { patchEffects, toolEffects } from './effects.js';
-import { shellFacts } from './shell.js';
+import { shellFacts, withLinks } from './shell.js';
 import {
   MAX_EVENT_TEXT,
   type EffectFact,
@@ -111,7 +111,13 @@ export function toolFacts(
   const base = typeof a.workdir === 'string' ? a.workdir : undefined;
   const shell =
     name === 'bash' && command !== undefined
-      ? shellFacts(shellModel().parseShell(command, undefined, context?.shell), base, root, context?.shell?.env)
+      ? shellFacts(
+          shellModel().parseShell(command, undefined, context?.shell),
+          base,
+          root,
+          context?.shell?.env,
+          context?.shell?.links,
+        )
       : undefined;
   const effects = withIgnored(
     withReal(
@@ -119,7 +125,11 @@ export function toolFacts(
         ? shell.effects
         : name === 'patch'
           ? patches
-          : withEditedLines(name, a, toolEffects(name, given, content), context?.shell?.file),
+          : throughSessionLinks(
+              withEditedLines(name, a, toolEffects(name, given, content), context?.shell?.file),
+              context?.shell?.links,
+              root,
+            ),
       real,
       (e) => e.path,
       (e, path) => ({ ...e, path }),
@@ -146,6 +156,15 @@ export function toolFacts(
     urls: callUrls(url, name === 'bash' ? commandParts : [], scanned),
     problems,
   };
+}
+
+/** A file tool's effects, and their copies on the paths they reach through the links the session made. */
+function throughSessionLinks(
+  effects: EffectFact[],
+  links: Readonly<Record<string, string>> | undefined,
+  root: string | undefined,
+): EffectFact[] {
+  return links === undefined || effects.length === 0 ? effects : withLinks(effects, links, root);
 }
 
 /**

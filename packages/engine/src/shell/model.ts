@@ -1,6 +1,7 @@
 // Facade: source text (and what the session knows) → ShellModel. Bounds the input, parses with unbash, walks, and
 // memoises recent results: context-free models by source; a call that only asks about the session's files or the
 // branch is walked again with its context only when the context answers what the context-free walk asked.
+import { symbolicLinks } from './links.js';
 import { hasGlob } from './glob-match.js';
 import { parse } from 'unbash';
 import type { ShellContext, ShellModel, ShellOptions } from './types.js';
@@ -243,12 +244,14 @@ function build(
   }
   const kube = walker.kube.changes();
   const gitAliases = walker.gitAliases.changes();
+  const links = symbolicLinks(out.commands);
   return {
     model: out.result({
       env: scope.vars.persisted(),
       cwd: scope.cwd,
       ...(kube !== undefined ? { kube } : {}),
       ...(gitAliases !== undefined ? { gitAliases } : {}),
+      ...(links !== undefined ? { links } : {}),
     }),
     files,
     repo,

@@ -160,6 +160,8 @@ export interface ShellPersistence {
   readonly kube?: KubeChange;
   /** The git aliases it defined (their bodies) or removed (null) with `git config` (git-aliases.ts); absent: none. */
   readonly gitAliases?: Readonly<Record<string, string | null>>;
+  /** The symbolic links it made (`ln -s TARGET LINK`), link → target, as the model's paths (links.ts); absent: none. */
+  readonly links?: Readonly<Record<string, string>>;
 }
 
 /** The kubectl context and namespace a session's calls set (`kubectl config use-context`, `kubens`). */
@@ -216,6 +218,8 @@ export interface ShellContext {
   readonly kube?: KubeState;
   /** The git aliases earlier calls of the session defined (`git config alias.NAME BODY`), by name. */
   readonly gitAliases?: Readonly<Record<string, string>>;
+  /** The symbolic links earlier calls of the session made, link → target, relative to the project root (or absolute). */
+  readonly links?: Readonly<Record<string, string>>;
 }
 
 export interface ShellOptions {

@@ -136,3 +136,43 @@ describe('a runner that is a command here (ansible, ssh) has its environment too
     expect(ansible?.environment?.ANSIBLE_INVENTORY).toBe('inv/prod');
   });
 });
+
+describe('a symbolic link the session made is followed', () => {
+  const root = '/p';
+  const policy = policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      '  - id: no-code',
+      '    description: no code changes',
+      '    mode: BLOCK',
+      "    when: { tool: { effect: { kind: [write, append, delete], path: 'src/**' } } }",
+      '    message: m',
+    ].join('\n'),
+    { root },
+  );
+  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
+  const decisions = (events: Event[]) => replay(policy, events).verdicts.map((v) => v.decision);
+  it('a write through the link in a later call reaches the target, by the shell or the write tool', () => {
+    const link = bashCall('ln -s ../src/pricing docs/pricing-src');
+    expect(decisions([link, bashCall('tee docs/pricing-src/discount.ts < /tmp/d.ts')])).toEqual(['ALLOW', 'BLOCK']);
+    expect(
+      decisions([link, { tool: 'write', args: { filePath: `${root}/docs/pricing-src/discount.ts`, content: 'x' } }]),
+    ).toEqual(['ALLOW', 'BLOCK']);
+  });
+  it('in the same call, after a cd, and through a link to a link', () => {
+    expect(decisions([bashCall('ln -s ../src/pricing docs/p && echo x > docs/p/a.ts')])).toEqual(['BLOCK']);
+    expect(decisions([bashCall('cd docs && ln -s ../src s'), bashCall('echo x > docs/s/a.ts')])).toEqual([
+      'ALLOW',
+      'BLOCK',
+    ]);
+    expect(decisions([bashCall('ln -s src a && ln -s a b'), bashCall('rm -rf b/pricing')])).toEqual(['ALLOW', 'BLOCK']);
+  });
+  it('a link to somewhere else, and the link itself, change nothing under src', () => {
+    expect(decisions([bashCall('ln -s ../notes docs/n'), bashCall('echo x > docs/n/a.md')])).toEqual([
+      'ALLOW',
+      'ALLOW',
+    ]);
+    expect(decisions([bashCall('ln -sfn ../src/pricing docs/pricing-src && ls docs/pricing-src')])).toEqual(['ALLOW']);
+  });
+});

@@ -1,0 +1,52 @@
+// Symbolic links a call makes (`ln -s ../src/pricing docs/pricing-src`): a path through the link reaches its target,
+// so a write to docs/pricing-src/discount.ts in this call or a later one is a write to src/pricing/discount.ts too
+// (blind round 24). The engine does no I/O: these are the links the session is known to have made; the plugin hands
+// the engine what links on disk lead to for the file tools (ToolEvent.realPaths).
+import { normalise, resolve } from './paths.js';
+import type { SimpleCommand } from './types.js';
+
+/** At most this many links are kept from one call (and, by the session, from all its calls). */
+export const MAX_LINKS = 32;
+
+/**
+ * The symbolic links the commands make, link → target, both as the model's paths (resolved against each command's
+ * directory; a relative target is read from the link's own folder, as the kernel reads it). A link whose words are not
+ * known, or `ln -s` into a folder (`-t DIR`, several targets), is left out: its names are not known.
+ */
+export function symbolicLinks(commands: readonly SimpleCommand[]): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const c of commands) {
+    if (c.program !== 'ln' || c.remote !== undefined) continue;
+    if (!c.flags.some((f) => f.name === '-s' || f.name === '--symbolic')) continue;
+    if (c.flags.some((f) => f.name === '-t' || f.name === '--target-directory')) continue;
+    if (c.positionals.length !== 2 || c.unknown.length > 0) continue;
+    const [target, name] = c.positionals as [string, string];
+    if (target === '' || name === '' || name.endsWith('/')) continue;
+    const link = resolve(c.cwd, name);
+    const folder = link.includes('/') ? link.slice(0, link.lastIndexOf('/')) : '.';
+    const to = target.startsWith('/') || target.startsWith('~') ? normalise(target) : resolve(folder, target);
+    if (to === link) continue;
+    out ??= {};
+    if (Object.keys(out).length < MAX_LINKS) out[link] = to;
+  }
+  return out;
+}
+
+/**
+ * The path as it reaches through the links: the longest link that is the path or a folder above it replaced by its
+ * target (once: a link to a link is followed by a second lookup, at most four); undefined when no link is on the way.
+ */
+export function throughLinks(path: string, links: Readonly<Record<string, string>>): string | undefined {
+  let current = path;
+  let changed = false;
+  for (let hops = 0; hops < 4; hops++) {
+    let best: string | undefined;
+    for (const link of Object.keys(links))
+      if ((current === link || current.startsWith(`${link}/`)) && (best === undefined || link.length > best.length))
+        best = link;
+    if (best === undefined) break;
+    current = normalise(`${links[best]}${current.slice(best.length)}`);
+    changed = true;
+  }
+  return changed && current !== path ? current : undefined;
+}
