@@ -1,5 +1,5 @@
 // The paths a file tool opens, resolved through links before the engine judges them: writes, and reads too.
-import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +26,15 @@ describe('the real paths of a file tool call', () => {
     writeFileSync(join(d, 'a.txt'), 'x');
     expect(realPathsOf('read', { filePath: join(d, 'a.txt') }, d, quiet)).toBeUndefined();
     expect(realPathsOf('webfetch', { url: 'http://example.com' }, d, quiet)).toBeUndefined();
+  });
+  it('a shell write through a link already on disk is judged where it lands; one with no link on the way is not', () => {
+    const d = folder();
+    mkdirSync(join(d, 'src', 'pricing'), { recursive: true });
+    mkdirSync(join(d, 'docs'));
+    symlinkSync('../src/pricing', join(d, 'docs', 'pricing-src'));
+    expect(realPathsOf('bash', { command: 'tee docs/pricing-src/discount.ts < /tmp/d.ts' }, d, quiet)).toEqual({
+      [join(d, 'docs', 'pricing-src', 'discount.ts')]: join(d, 'src', 'pricing', 'discount.ts'),
+    });
+    expect(realPathsOf('bash', { command: 'echo x > docs/notes.md && rm -rf docs/*.tmp' }, d, quiet)).toBeUndefined();
   });
 });

@@ -9,6 +9,12 @@ import { realTarget } from './real-path.js';
  * too: a link (`/proc/<pid>/root/…`, one the shell made) leads it to opencode's own environment as surely.
  */
 const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch', 'read']);
+/**
+ * And the shell's file effects: the OS sandbox keeps the host's own files, but a role's rule on a folder (no code
+ * changes under src/) must see a write through a link already on disk (`docs/pricing-src` → `../src/pricing`) where it
+ * lands. The links the session made are the engine's to follow; these are the ones it cannot know.
+ */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['bash']);
 /** Paths of one call resolved at most (a patch may name many files). */
 const MAX_PATHS = 64;
 
@@ -18,11 +24,15 @@ export function realPathsOf(
   directory: string,
   onProblem: (problem: string) => void,
 ): Record<string, string> | undefined {
-  if (!FILE_TOOLS.has(canonicalToolName(tool))) return undefined;
+  const name = canonicalToolName(tool);
+  if (!FILE_TOOLS.has(name) && !SHELL_TOOLS.has(name)) return undefined;
   const facts = toolFacts(tool, args, directory);
   let out: Record<string, string> | undefined;
   for (const effect of facts.effects.slice(0, MAX_PATHS)) {
     const given = effect.path.absolute ?? effect.path.relative;
+    // A path the shell leaves open (a glob, a value not known) or one on another host names no file here to follow.
+    if (SHELL_TOOLS.has(name) && (effect.unknown === true || effect.remote !== undefined || /[*?[$~]/.test(given)))
+      continue;
     const real = realTarget(given, directory, onProblem);
     if (real !== undefined) (out ??= {})[given] = real;
   }
