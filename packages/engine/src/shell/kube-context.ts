@@ -148,16 +148,21 @@ const NOT_CREATED = Symbol('not created');
 /**
  * The context a local cluster's creation makes current: `kind create cluster [--name N]` (KIND_CLUSTER_NAME, else
  * `kind`) → kind-N; `minikube start [-p P]` → P (minikube); `k3d cluster create [NAME]` → k3d-NAME (k3s-default).
- * Undefined (unknown) when the name is not known; NOT_CREATED when the command creates none, or writes its context into
- * another kubeconfig (--kubeconfig) or leaves the current one alone (k3d's --kubeconfig-switch-context=false).
+ * Undefined (unknown) when the name is not known; NOT_CREATED when the command creates none or leaves the current one
+ * alone (k3d's --kubeconfig-switch-context=false). kind's --kubeconfig F makes it F's current context (kubeconfigOf).
  */
 function localClusterContext(command: SimpleCommand): string | undefined | typeof NOT_CREATED {
   const p = command.positionals;
   const flag = (...names: string[]): string | undefined => command.flags.find((f) => names.includes(f.name))?.value;
   const named = (value: string | undefined, fallback: string): string | undefined =>
-    value === undefined ? fallback : value.includes('$') || command.unknown.length > 0 ? undefined : value;
+    value === undefined
+      ? fallback
+      : value.includes('$') || command.unknown.some((u) => u.value === value)
+        ? undefined
+        : value;
   if (command.program === 'kind') {
-    if (p[0] !== 'create' || p[1] !== 'cluster' || flag('--kubeconfig') !== undefined) return NOT_CREATED;
+    // (with --kubeconfig F its context is F's current one: the kubeconfig a later kubectl must read to reach it)
+    if (p[0] !== 'create' || p[1] !== 'cluster') return NOT_CREATED;
     const fromEnv = command.environment?.KIND_CLUSTER_NAME;
     const name = named(flag('--name') ?? (typeof fromEnv === 'string' ? fromEnv : undefined), 'kind');
     return name === undefined ? undefined : `kind-${name}`;

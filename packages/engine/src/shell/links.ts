@@ -5,6 +5,8 @@
 import { normalise, resolve } from './paths.js';
 import type { SimpleCommand } from './types.js';
 
+const HOME = /^\$(?:HOME|\{HOME\})(?=\/|$)/;
+
 /** At most this many links are kept from one call (and, by the session, from all its calls). */
 export const MAX_LINKS = 32;
 
@@ -19,8 +21,11 @@ export function symbolicLinks(commands: readonly SimpleCommand[]): Record<string
     if (c.program !== 'ln' || c.remote !== undefined) continue;
     if (!c.flags.some((f) => f.name === '-s' || f.name === '--symbolic')) continue;
     if (c.flags.some((f) => f.name === '-t' || f.name === '--target-directory')) continue;
-    if (c.positionals.length !== 2 || c.unknown.length > 0) continue;
-    const [target, name] = c.positionals as [string, string];
+    if (c.positionals.length !== 2) continue;
+    const [written, name] = c.positionals as [string, string];
+    // The home folder is a known place (`ln -s "$HOME" h`): `~`, as the rules name it.
+    const target = written.replace(HOME, '~');
+    if (c.unknown.some((u) => u.value !== written || target === written)) continue;
     if (target === '' || name === '' || name.endsWith('/')) continue;
     const link = resolve(c.cwd, name);
     const folder = link.includes('/') ? link.slice(0, link.lastIndexOf('/')) : '.';

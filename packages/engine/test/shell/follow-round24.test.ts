@@ -168,11 +168,25 @@ describe('a symbolic link the session made is followed', () => {
     ]);
     expect(decisions([bashCall('ln -s src a && ln -s a b'), bashCall('rm -rf b/pricing')])).toEqual(['ALLOW', 'BLOCK']);
   });
+  it('a link to the home folder is a link to ~ (round 25)', () => {
+    const links = replay(policy, [bashCall('ln -sfn "$HOME" h')]).state.shell.links;
+    expect(links).toEqual({ h: '~' });
+  });
   it('a link to somewhere else, and the link itself, change nothing under src', () => {
     expect(decisions([bashCall('ln -s ../notes docs/n'), bashCall('echo x > docs/n/a.md')])).toEqual([
       'ALLOW',
       'ALLOW',
     ]);
     expect(decisions([bashCall('ln -sfn ../src/pricing docs/pricing-src && ls docs/pricing-src')])).toEqual(['ALLOW']);
+  });
+});
+
+describe('kind create cluster --kubeconfig F makes its context current in F (round 25)', () => {
+  it('a later kubectl that reads F acts on the kind cluster', () => {
+    const created = parseShell('kind create cluster --name shop-dev --kubeconfig $HOME/.kube/kind-shop-dev.yaml');
+    expect(created.persists.kube).toMatchObject({
+      context: 'kind-shop-dev',
+      kubeconfig: '$HOME/.kube/kind-shop-dev.yaml',
+    });
   });
 });
