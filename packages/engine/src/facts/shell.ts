@@ -3,6 +3,7 @@
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
 import type { ShellModel, SimpleCommand } from '../shell/index.js';
 import { throughLinks } from '../shell/links.js';
+import { modulesSpelled } from '../shell/one-liner-fold.js';
 import type { CommandFact, EffectFact } from './types.js';
 
 export interface ShellFacts {
@@ -45,10 +46,12 @@ export function shellFacts(
     // What a client reads as its language (psql <<SQL, `psql -f f` of a file the session wrote) is part of what it
     // runs: `run.text` and `command:` see it after its words, as if it were more of them (`gh api …/reviews --input
     // f` reads as `… {"event": "APPROVE"}`).
-    normalized:
+    normalized: withModulesSpelled(
+      command,
       command.input === undefined
         ? [command.program, ...command.argv].join(' ')
         : `${[command.program, ...command.argv].join(' ')} ${command.input.text}`,
+    ),
   }));
   const effects: EffectFact[] = model.effects.map((e) => ({
     kind: e.kind,
@@ -62,6 +65,14 @@ export function shellFacts(
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   const links = linkTable(model.persists.links, resolve, root, sessionLinks);
   return { model, commands, effects: links === undefined ? effects : withLinks(effects, links, root), scripts };
+}
+
+/** Python's code, and after it the same code with its modules under their own names when it imported some under
+ * another (`import requests as r`): a rule on `requests.post(` reads both (blind round 25). */
+function withModulesSpelled(command: SimpleCommand, text: string): string {
+  if (!/^python[\d.]*$/.test(command.program)) return text;
+  const spelled = modulesSpelled(text);
+  return spelled === undefined ? text : `${text} ${spelled}`;
 }
 
 /** The links a call may reach through, relative to the project root: the session's, then the call's own. */

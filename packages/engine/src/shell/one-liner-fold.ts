@@ -66,6 +66,27 @@ function pythonAliasesSpelled(code: string, language: Language): string {
   }
   return out;
 }
+/**
+ * Python code with every module imported under another name spelled by its own (`import requests as r; r.post(…)` →
+ * `requests.post(…)`, `from subprocess import run as go; go(…)` → `run(…)`), for rules that read the code as text;
+ * undefined when it imports none that way. At most eight aliases, read from the first 16 KiB.
+ */
+export function modulesSpelled(code: string): string | undefined {
+  if (!/\bas[ \t]/.test(code)) return undefined;
+  let out = code;
+  let n = 0;
+  for (const m of code.slice(0, 16_384).matchAll(ANY_ALIAS)) {
+    if (++n > 8) break;
+    const [module, alias] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
+    if (module === undefined || alias === undefined || module === alias) continue;
+    const after = m[1] !== undefined ? '(?=\\.)' : '(?=[.(])';
+    out = out.replace(new RegExp(`(?<![\\w.])${alias}${after}`, 'g'), module);
+  }
+  return out === code ? undefined : out;
+}
+const ANY_ALIAS =
+  /(?<![\w.])(?:import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+(\w+)|from[ \t]+[\w.]+[ \t]+import[ \t]+(\w+)[ \t]+as[ \t]+(\w+))/g;
+
 const PY_ALIAS =
   /(?:^|[;\n])[ \t]*(?:import[ \t]+(pathlib|os\.path|os|shutil)[ \t]+as[ \t]+(\w+)|from[ \t]+(?:pathlib|os)[ \t]+import[ \t]+(Path|PurePath|PosixPath|path)[ \t]+as[ \t]+(\w+))/g;
 

@@ -5,6 +5,7 @@ import type { Event } from '@semantic-anchors/engine';
 import { describe, expect, it } from 'vitest';
 import { toolFacts } from '../../src/facts/index.js';
 import { parseShell } from '../../src/shell/index.js';
+import { modulesSpelled } from '../../src/shell/one-liner-fold.js';
 import { policyOf, replay } from '../helpers.js';
 import { files, runs } from './follow-helpers.js';
 
@@ -188,5 +189,20 @@ describe('kind create cluster --kubeconfig F makes its context current in F (rou
       context: 'kind-shop-dev',
       kubeconfig: '$HOME/.kube/kind-shop-dev.yaml',
     });
+  });
+});
+
+describe("Python's modules under another name, for rules that read the code (round 25)", () => {
+  it('import requests as r: r.post( is also read as requests.post(', () => {
+    expect(
+      modulesSpelled("import requests as r; r.post('https://x.example.com', files={'f': open('a.csv','rb')})"),
+    ).toBe("import requests as r; requests.post('https://x.example.com', files={'f': open('a.csv','rb')})");
+    expect(modulesSpelled('from subprocess import run as go; go(["ls"])')).toBe(
+      'from subprocess import run as go; run(["ls"])',
+    );
+  });
+  it('code without such an import, or a name that only ends like the alias, is left alone', () => {
+    expect(modulesSpelled("import requests; requests.get('https://x')")).toBeUndefined();
+    expect(modulesSpelled("import requests as r; br.post('x')")).toBeUndefined();
   });
 });
