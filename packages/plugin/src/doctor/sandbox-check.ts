@@ -1,10 +1,11 @@
 // The doctor's OS sandbox checks: is it switched off by the contract file (a warning: a human's choice, said
 // plainly), can it run on this machine (the library, bubblewrap, socat, ripgrep), and — in the live opencode —
-// does it really refuse: a bash call the contracts let run writes into .opencode/ through a symbolic link (the rules
-// read the link's name, the kernel follows it) and connects to a listener the doctor opened on this machine.
+// does it really refuse: a bash call the contracts let run writes into .opencode/ through a symbolic link whose target
+// the rules cannot know (read from a file at run time: a link the call names is followed by the engine, and blocked
+// before the sandbox is ever tried) and connects to a listener the doctor opened on this machine.
 // Both effects must not happen: the file must not appear, the listener must see no connection.
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledPolicy } from '@semantic-anchors/engine';
 import type { Check } from './report.js';
@@ -93,8 +94,9 @@ export async function canary(): Promise<{ port: number; connections(): number; c
 export function sandboxProbe(projectDir: string, canaryPort: number) {
   mkdirSync(join(projectDir, '.opencode'), { recursive: true });
   const written = join(projectDir, '.opencode', 'doctor-probe');
+  writeFileSync(join(projectDir, 'doctor-link-target'), '.opencode');
   const command = [
-    'ln -sfn .opencode doctor-link',
+    'ln -sfn "$(cat doctor-link-target)" doctor-link',
     'touch doctor-link/doctor-probe 2>&1; echo "write=$?"',
     `curl -s -m 5 -o /dev/null http://127.0.0.1:${canaryPort}/; echo "direct=$?"`,
     `curl --noproxy "" -s -m 5 -o /dev/null http://127.0.0.1:${canaryPort}/; echo "proxied=$?"`,
