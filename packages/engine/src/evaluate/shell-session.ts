@@ -5,6 +5,7 @@
 import type { GlobMatch, KubeChange, KubeState, ShellContext, ShellFile } from '../shell/index.js';
 import { pathGlobMatch } from '../shell/glob-match.js';
 import { callPaths, ignoreRules, type CallContext, type Facts } from '../facts/index.js';
+import { rootRelativeLinks } from '../facts/shell.js';
 import type { CompiledPolicy } from '../compile/index.js';
 import type { HostFacts } from '../schema/index.js';
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
@@ -315,13 +316,10 @@ function nextLinks(
   workdir: string | undefined,
   root: string | undefined,
 ): Readonly<Record<string, string>> {
-  const resolve = callPaths(workdir, root);
   // A Map, then own properties: a link made again moves to the end, the oldest goes first past the bound; a path
   // longer than a value may be is not kept (unknown later, as without the session).
   const all = new Map(Object.entries(before ?? {}));
-  for (const [link, target] of Object.entries(made)) {
-    const from = pathForms(resolve(link), root).relative;
-    const to = pathForms(resolve(target), root).relative;
+  for (const [from, to] of Object.entries(rootRelativeLinks(made, callPaths(workdir, root), root))) {
     all.delete(from);
     if (from.length <= SHELL_SESSION_LIMITS.maxValueLength && to.length <= SHELL_SESSION_LIMITS.maxValueLength)
       all.set(from, to);

@@ -82,11 +82,19 @@ function linkTable(
   root: string | undefined,
   session: Readonly<Record<string, string>> | undefined,
 ): Readonly<Record<string, string>> | undefined {
-  if (own === undefined) return session;
-  const table: Record<string, string> = { ...session };
-  for (const [link, target] of Object.entries(own))
-    table[pathForms(resolve(link), root).relative] = pathForms(resolve(target), root).relative;
-  return table;
+  return own === undefined ? session : { ...session, ...rootRelativeLinks(own, resolve, root) };
+}
+
+/** The links a call made (the model's paths), link and target each relative to the project root. */
+export function rootRelativeLinks(
+  made: Readonly<Record<string, string>>,
+  resolve: (path: string) => string,
+  root: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [link, target] of Object.entries(made))
+    out[pathForms(resolve(link), root).relative] = pathForms(resolve(target), root).relative;
+  return out;
 }
 
 /**

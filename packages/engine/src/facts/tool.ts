@@ -7,6 +7,7 @@ import { shellQuote } from '../shell/words.js';
 import { shellModel } from './shell-model.js';
 import { patchEffects, toolEffects } from './effects.js';
 import { shellFacts, withLinks } from './shell.js';
+import { editsOf } from '../ledger/index.js';
 import {
   MAX_EVENT_TEXT,
   type EffectFact,
@@ -179,10 +180,12 @@ function withEditedLines(
   file: ((path: string) => { readonly text: string | undefined } | undefined) | undefined,
 ): EffectFact[] {
   if (name !== 'edit' || file === undefined || effects.length !== 1) return effects;
-  const oldString = args.oldString ?? args.old_string;
-  const newString = args.newString ?? args.new_string;
+  // (the edit the ledger applies afterwards, read by the same reader; a multiedit's list keeps the new text alone)
+  const edits = Array.isArray(args.edits) ? [] : editsOf(args);
+  const [edit] = edits;
   const effect = effects[0] as EffectFact;
-  if (typeof oldString !== 'string' || typeof newString !== 'string' || oldString === '') return effects;
+  if (edit === undefined || edit.oldString === '') return effects;
+  const { oldString, newString } = edit;
   const text = file(effect.path.absolute ?? effect.path.relative)?.text;
   const at = text?.indexOf(oldString) ?? -1;
   if (text === undefined || at < 0) return effects;

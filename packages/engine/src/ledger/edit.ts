@@ -51,3 +51,24 @@ function findBlock(lines: readonly string[], block: readonly string[], from: num
   }
   return -1;
 }
+
+/** One change of an edit tool call: its old text, its new text, and whether every occurrence is replaced. */
+export interface Edit {
+  readonly oldString: string;
+  readonly newString: string;
+  readonly all: boolean;
+}
+
+/** The edits a call's arguments ask for (opencode's oldString/newString, the snake_case spellings, a multiedit's `edits` list). */
+export function editsOf(args: Readonly<Record<string, unknown>>): Edit[] {
+  const one = (r: Record<string, unknown>): Edit | undefined => {
+    const oldString = r.oldString ?? r.old_string;
+    const newString = r.newString ?? r.new_string;
+    if (typeof oldString !== 'string' || typeof newString !== 'string') return undefined;
+    return { oldString, newString, all: r.replaceAll === true || r.replace_all === true };
+  };
+  if (Array.isArray(args.edits))
+    return args.edits.flatMap((e) => (e && typeof e === 'object' ? (one(e as Record<string, unknown>) ?? []) : []));
+  const single = one(args as Record<string, unknown>);
+  return single === undefined ? [] : [single];
+}

@@ -3,3 +3,4 @@
 export { EMPTY_LEDGER, LEDGER_LIMITS, type Ledger, type LedgerFile } from './types.js';
 export { ledgerFile, ledgerFiles, wrote } from './lookup.js';
 export { recordCalls, recordRefused } from './record.js';
+export { editsOf, type Edit } from './edit.js';

@@ -4,7 +4,7 @@
 import type { EffectFact, ToolFacts } from '../facts/types.js';
 import { parsePatch } from '../shell/patch-text.js';
 import { bounded, Draft } from './bounds.js';
-import { applyEdit, applyHunks } from './edit.js';
+import { applyEdit, applyHunks, editsOf, type Edit } from './edit.js';
 import { applySed, EDITS_IN_PLACE, inPlaceEdits, type SedEdit } from '../shell/sed-script.js';
 import { APPLIES_PATCH, KEEPS_TEXT } from '../shell/call-files.js';
 import type { Ledger, LedgerFile } from './types.js';
@@ -31,12 +31,6 @@ type Change =
     }
   | { readonly kind: 'sed'; readonly path: string; readonly edits: readonly SedEdit[]; readonly via: string }
   | { readonly kind: 'forget'; readonly path: string };
-
-interface Edit {
-  readonly oldString: string;
-  readonly newString: string;
-  readonly all: boolean;
-}
 
 /** The ledger after the calls (a call and a batch's inner calls) ran. Unchanged calls return the same object. */
 export function recordCalls(ledger: Ledger, calls: readonly ToolFacts[], seq: number): Ledger {
@@ -193,19 +187,6 @@ function changesOf(f: ToolFacts): Change[] {
             : [],
       );
   }
-}
-
-function editsOf(args: Readonly<Record<string, unknown>>): Edit[] {
-  const one = (r: Record<string, unknown>): Edit | undefined => {
-    const oldString = r.oldString ?? r.old_string;
-    const newString = r.newString ?? r.new_string;
-    if (typeof oldString !== 'string' || typeof newString !== 'string') return undefined;
-    return { oldString, newString, all: r.replaceAll === true || r.replace_all === true };
-  };
-  if (Array.isArray(args.edits))
-    return args.edits.flatMap((e) => (e && typeof e === 'object' ? (one(e as Record<string, unknown>) ?? []) : []));
-  const single = one(args as Record<string, unknown>);
-  return single === undefined ? [] : [single];
 }
 
 /** The patch tool's files: the facts' effects name them (resolved like any path), in the order the patch text has. */

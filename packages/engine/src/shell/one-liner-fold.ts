@@ -51,38 +51,44 @@ export function foldPaths(written: string, language: Language): string {
  * folds below and the call table read them (blind round 24). At most eight aliases; the code itself when none.
  */
 function pythonAliasesSpelled(code: string, language: Language): string {
-  if (language !== 'python' || !/\bas[ \t]/.test(code)) return code;
-  let out = code;
-  let n = 0;
-  for (const m of code.slice(0, 16_384).matchAll(PY_ALIAS)) {
-    if (++n > 8) break;
-    // import pathlib as p: `p.` is `pathlib.`; from pathlib import Path as P: `P(` is `Path(`; from os import path
-    // as osp: `osp.` is `os.path.`
-    const [module, alias] =
-      m[1] !== undefined ? [`${m[1]}.`, m[2]] : m[3] === 'path' ? ['os.path.', m[4]] : [`${m[3]}(`, m[4]];
-    if (alias === undefined || module.startsWith(`${alias}.`) || module === `${alias}(`) continue;
-    const after = module.endsWith('(') ? '\\(' : '\\.';
-    out = out.replace(new RegExp(`(?<![\\w.])${alias}${after}`, 'g'), module);
-  }
-  return out;
+  if (language !== 'python') return code;
+  // import pathlib as p: `p.` is `pathlib.`; from os import path as osp: `osp.` is `os.path.`; from pathlib import
+  // Path as P: `P(` is `Path(`
+  return spellAliases(code, PY_ALIAS, (m) =>
+    m[1] !== undefined ? [m[2], '\\.', m[1]] : m[3] === 'path' ? [m[4], '\\.', 'os.path'] : [m[4], '\\(', m[3]],
+  );
 }
+
 /**
  * Python code with every module imported under another name spelled by its own (`import requests as r; r.post(…)` →
  * `requests.post(…)`, `from subprocess import run as go; go(…)` → `run(…)`), for rules that read the code as text;
- * undefined when it imports none that way. At most eight aliases, read from the first 16 KiB.
+ * undefined when it imports none that way.
  */
 export function modulesSpelled(code: string): string | undefined {
-  if (!/\bas[ \t]/.test(code)) return undefined;
+  const out = spellAliases(code, ANY_ALIAS, (m) => (m[1] !== undefined ? [m[2], '\\.', m[1]] : [m[4], '[.(]', m[3]]));
+  return out === code ? undefined : out;
+}
+
+/**
+ * The code with each alias an import pattern finds replaced by its module's own name where it is used (before the
+ * character `next` names): at most eight aliases, read from the first 16 KiB; an alias that is the name itself, or
+ * its first part, is left alone.
+ */
+function spellAliases(
+  code: string,
+  imports: RegExp,
+  spelling: (m: RegExpMatchArray) => readonly [alias: string | undefined, next: string, name: string | undefined],
+): string {
+  if (!/\bas[ \t]/.test(code)) return code;
   let out = code;
   let n = 0;
-  for (const m of code.slice(0, 16_384).matchAll(ANY_ALIAS)) {
+  for (const m of code.slice(0, 16_384).matchAll(imports)) {
     if (++n > 8) break;
-    const [module, alias] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
-    if (module === undefined || alias === undefined || module === alias) continue;
-    const after = m[1] !== undefined ? '(?=\\.)' : '(?=[.(])';
-    out = out.replace(new RegExp(`(?<![\\w.])${alias}${after}`, 'g'), module);
+    const [alias, next, name] = spelling(m);
+    if (alias === undefined || name === undefined || name === alias || name.startsWith(`${alias}.`)) continue;
+    out = out.replace(new RegExp(`(?<![\\w.])${alias}(?=${next})`, 'g'), name);
   }
-  return out === code ? undefined : out;
+  return out;
 }
 const ANY_ALIAS =
   /(?<![\w.])(?:import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+(\w+)|from[ \t]+[\w.]+[ \t]+import[ \t]+(\w+)[ \t]+as[ \t]+(\w+))/g;
