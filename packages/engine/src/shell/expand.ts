@@ -7,7 +7,17 @@ import type { Command, ParsedScript, Word, WordPart } from 'unbash';
 import type { ShellFunction } from './scope.js';
 import { compiledProgram } from './programs/registry.js';
 import { programName, resolve, treeOf } from './paths.js';
-import { AS_WRITTEN, DEFAULT_IFS, POSITIONAL, UNKNOWN, UNSET, VALUE_LIMITS, type Vars, ZERO } from './values.js';
+import {
+  AS_WRITTEN,
+  DEFAULT_IFS,
+  type PartialItem,
+  POSITIONAL,
+  UNKNOWN,
+  UNSET,
+  VALUE_LIMITS,
+  type Vars,
+  ZERO,
+} from './values.js';
 import { globMatch } from './glob-match.js';
 import { printfOutput } from './printf.js';
 
@@ -208,7 +218,35 @@ function asWritten(part: WordPart, ctx: ExpandContext): string {
           part.operation === undefined
         ? part.parameter
         : undefined;
-  return (name !== undefined && NAME.test(name) ? ctx.vars.spelled(name) : undefined) ?? sameFolder(part) ?? part.text;
+  const spelled =
+    name === undefined
+      ? undefined
+      : NAME.test(name)
+        ? ctx.vars.spelled(name)
+        : POSITION.test(name)
+          ? ctx.vars.partialItems(POSITIONAL)?.[Number(name) - 1]?.value
+          : undefined;
+  return spelled ?? sameFolder(part) ?? part.text;
+}
+
+/**
+ * `"$@"` (or `$@`, `"${@}"`) alone in a word, when the arguments were given word by word and some are unknown: those
+ * words, the unknown ones as written (a function `g() { git "$@"; }` called `g push origin "$(x)"` runs git with
+ * `push origin $(x)`). Undefined for any other word.
+ */
+export function partialArguments(word: Word, vars: Vars): readonly PartialItem[] | undefined {
+  const parts = word.parts;
+  if (parts?.length !== 1) return undefined;
+  const only = parts[0] as WordPart;
+  const inner = only.type === 'DoubleQuoted' && only.parts.length === 1 ? (only.parts[0] as WordPart) : only;
+  const all =
+    (inner.type === 'SimpleExpansion' && inner.text === '$@') ||
+    (inner.type === 'ParameterExpansion' &&
+      inner.parameter === '@' &&
+      inner.prefix === undefined &&
+      inner.index === undefined &&
+      inner.operation === undefined);
+  return all ? vars.partialItems(POSITIONAL) : undefined;
 }
 
 /**
@@ -453,7 +491,9 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
   const sep = (star: boolean) => (star ? (typeof ifs === 'string' ? ifs.charAt(0) : ' ') : ' ');
   if (index === undefined) {
     const params = (): readonly string[] | undefined => ctx.vars.getArray(POSITIONAL);
-    if (name === '#') return params()?.length.toString();
+    // Arguments given word by word, some unknown: their count, and each known one, are still known.
+    const partial = (): readonly PartialItem[] | undefined => ctx.vars.partialItems(POSITIONAL);
+    if (name === '#') return (params() ?? partial())?.length.toString();
     if (name === ZERO) {
       const zero = ctx.vars.get(ZERO);
       return typeof zero === 'string' ? zero : undefined;
@@ -461,7 +501,9 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
     if (name === '@' || name === '*') return params()?.join(sep(name === '*'));
     if (POSITION.test(name)) {
       const p = params();
-      return p === undefined ? undefined : (p[Number(name) - 1] ?? '');
+      if (p !== undefined) return p[Number(name) - 1] ?? '';
+      const item = partial()?.[Number(name) - 1];
+      return item === undefined ? (partial() === undefined ? undefined : '') : item.unknown ? undefined : item.value;
     }
     return undefined;
   }

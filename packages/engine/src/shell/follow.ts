@@ -139,11 +139,22 @@ export function withArguments(family: string, code: string, params: readonly She
   });
 }
 
-/** The positional parameters of a new shell (or a sourced file): the words given, unknown when one of them is. */
+/** The positional parameters of a new shell (or a sourced file): the words given; when one of them is unknown,
+ * unknown as a whole but kept word by word (`g remote set-url origin "https://x:$(gh auth token)@h/r"` into a
+ * function that runs `git "$@"` runs git with those words, the token's part as written). */
 export function setParams(scope: Scope, words: readonly ShellWord[]): void {
   let known = true;
   for (const w of words) if (w.dynamic) known = false;
-  scope.vars.setArray(POSITIONAL, known ? words.map((w) => w.value) : UNKNOWN);
+  if (known)
+    scope.vars.setArray(
+      POSITIONAL,
+      words.map((w) => w.value),
+    );
+  else
+    scope.vars.setPartialArray(
+      POSITIONAL,
+      words.map((w) => ({ value: w.value, unknown: w.dynamic })),
+    );
 }
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);

@@ -12,6 +12,7 @@ import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
 import { KubeContext, readsKubeContext, setsKubeContext } from './kube-context.js';
+import { ProgramLinks } from './links.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
 import { compiledProgram, declarationOf } from './programs/registry.js';
@@ -108,6 +109,17 @@ function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValue
 export abstract class Runner extends Follower {
   /** The kubectl context and namespace set earlier in the call (or by the session's earlier calls). */
   readonly kube = new KubeContext();
+  /** The symbolic links a program word may go through (the session's and the call's). */
+  readonly programLinks = new ProgramLinks();
+
+  /** The words with a program named by a path through a symbolic link named by the link's target (the program it
+   * runs: `./bin/ctr` linked to /usr/bin/docker runs docker). */
+  private throughLinks(words: readonly ShellWord[], scope: Scope): readonly ShellWord[] {
+    const head = words[0];
+    if (head === undefined || head.dynamic || !head.value.includes('/')) return words;
+    const reached = this.programLinks.reached(head.value, scope.cwd, this.out.commands);
+    return reached === undefined ? words : [{ ...head, value: reached }, ...words.slice(1)];
+  }
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
   protected run(
     words: readonly ShellWord[],
@@ -129,7 +141,14 @@ export abstract class Runner extends Follower {
       (stdin.listed !== undefined && words.some((w) => programName(w.value) === 'xargs')
         ? stdin.listed.join('\n')
         : undefined);
-    const u = unwrap(words, assignments, Math.max(0, budget), input, this.fileText, scope.cwd);
+    const u = unwrap(
+      this.throughLinks(words, scope),
+      assignments,
+      Math.max(0, budget),
+      input,
+      this.fileText,
+      scope.cwd,
+    );
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
@@ -288,7 +307,7 @@ export abstract class Runner extends Follower {
     const known = allStatic(u.words);
     const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
     let command: SimpleCommand = normaliseCommand(
-      u.words,
+      this.throughLinks(u.words, scope),
       u.assignments,
       via,
       shellCwd,
@@ -767,7 +786,7 @@ export abstract class Runner extends Follower {
         }
         const rest = args.slice(i);
         if (i >= args.length && args[args.length - 1]?.value !== '--') return;
-        scope.vars.setArray(POSITIONAL, allStatic(rest) ? rest.map((w) => w.value) : UNKNOWN);
+        setParams(scope, rest);
         return;
       }
       case 'shift': {
@@ -775,7 +794,10 @@ export abstract class Runner extends Follower {
         const was = scope.vars.getArray(POSITIONAL);
         const n =
           args[0] === undefined ? 1 : /^\d+$/.test(args[0].value) && !args[0].dynamic ? Number(args[0].value) : -1;
-        if (was === undefined || n < 0) scope.vars.setArray(POSITIONAL, UNKNOWN);
+        const partial = was === undefined ? scope.vars.partialItems(POSITIONAL) : undefined;
+        if (n >= 0 && partial !== undefined) {
+          if (n <= partial.length) scope.vars.setPartialArray(POSITIONAL, partial.slice(n));
+        } else if (was === undefined || n < 0) scope.vars.setArray(POSITIONAL, UNKNOWN);
         else if (n <= was.length) scope.vars.setArray(POSITIONAL, was.slice(n));
         return;
       }

@@ -21,6 +21,16 @@ interface Var {
   /** An unknown value assigned from a word partly known: that word with its unknown parts as written
    * (`U="https://x:$(gh auth token)@host/r"`), so `"$U"` later reads as the word itself would have, not as `$U`. */
   readonly spelled?: string;
+  /** An array whose elements are not all known (items null) but whose words were given one by one (`g a "$(x)" b`
+   * sets a function's `$@`): each word, the unknown ones with their unknown parts as written, so `"$@"` and `$2`
+   * read as the words the caller wrote. */
+  readonly partial?: readonly PartialItem[];
+}
+
+/** One element of an array given as words (Var.partial): its value, or its word as written when not known. */
+export interface PartialItem {
+  readonly value: string;
+  readonly unknown: boolean;
 }
 
 /**
@@ -155,6 +165,28 @@ export class Vars {
     if (items !== UNKNOWN) for (const i of items) length += i.length;
     const known = items === UNKNOWN || length > VALUE_LIMITS.maxLength ? null : items;
     this.set(name, known === null ? UNKNOWN : (known[0] ?? ''), undefined, known);
+  }
+
+  /** An indexed array given word by word, some of them unknown (`set -- a "$(x)"`, a function's arguments): unknown
+   * as a whole, each word kept (bounded like any value). */
+  setPartialArray(name: string, items: readonly PartialItem[]): void {
+    if (items.every((i) => !i.unknown))
+      return this.setArray(
+        name,
+        items.map((i) => i.value),
+      );
+    this.set(name, UNKNOWN, undefined, null);
+    let length = 0;
+    for (const i of items) length += i.value.length;
+    if (length > VALUE_LIMITS.maxLength) return;
+    const entry = this.own?.get(name);
+    if (entry !== undefined && entry.items === null) this.own?.set(name, { ...entry, partial: items });
+  }
+
+  /** The words of an array given word by word with some unknown (setPartialArray); undefined for any other. */
+  partialItems(name: string): readonly PartialItem[] | undefined {
+    const hit = this.resolved(name);
+    return hit?.items === null ? hit.partial : undefined;
   }
 
   /** The elements of an array assigned whole with literal keys, by key; undefined for any other variable. */

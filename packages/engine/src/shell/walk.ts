@@ -24,7 +24,14 @@ import type { Repository } from './git-branch.js';
 import { shellQuote, shellWord, simpleWordShape, type ShellWord } from './words.js';
 import { UNKNOWN, type Value } from './values.js';
 import { caseArm, type ConditionWords, conditionOutcome } from './conditions.js';
-import { arithmeticAssign, type ExpandContext, expandValue, expandWord, substitutionOutput } from './expand.js';
+import {
+  arithmeticAssign,
+  type ExpandContext,
+  expandValue,
+  expandWord,
+  partialArguments,
+  substitutionOutput,
+} from './expand.js';
 import {
   assignedNames,
   child,
@@ -666,6 +673,23 @@ export class Walker extends Runner {
     }
     const e = expandWord(word, this.expandContext(scope));
     if (e.unknown) {
+      const given = partialArguments(word, scope.vars);
+      if (given !== undefined) {
+        for (const item of given)
+          out.push(
+            item.unknown
+              ? { ...w, value: item.value }
+              : {
+                  ...w,
+                  value: item.value,
+                  dynamic: false,
+                  singleQuoted: false,
+                  processSubstitution: false,
+                  simple: true,
+                },
+          );
+        return;
+      }
       out.push(e.fields[0] === w.value ? w : { ...w, value: e.fields[0] as string });
       return;
     }
