@@ -280,7 +280,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
         const c = f.commands[unit.index]!;
         const r = runs?.find((x) => x.test(c, mode));
         said.push(
-          `simple command ${unit.index + 1}: ${r ? r.explain(c, mode) : `\`${c.normalized.replace(/\n/g, ' ⏎ ')}\``}`,
+          `simple command ${(c.linkOf ?? unit.index) + 1}${c.linkOf === undefined ? '' : ' read through a symbolic link'}: ${r ? r.explain(c, mode) : `\`${c.normalized.replace(/\n/g, ' ⏎ ')}\``}`,
         );
         const p = command?.find((x) => x.test(c.normalized) || x.test(c.command.text));
         if (p) said.push(`command ~ /${p.source}/`);

@@ -3,6 +3,7 @@
 import { isAbsolutePath, joinPath, pathForms } from '../matchers/paths.js';
 import type { ShellModel, SimpleCommand } from '../shell/index.js';
 import { throughLinks } from '../shell/links.js';
+import { resolve as resolveIn } from '../shell/paths.js';
 import { modulesSpelled } from '../shell/one-liner-fold.js';
 import type { CommandFact, EffectFact } from './types.js';
 
@@ -46,12 +47,7 @@ export function shellFacts(
     // What a client reads as its language (psql <<SQL, `psql -f f` of a file the session wrote) is part of what it
     // runs: `run.text` and `command:` see it after its words, as if it were more of them (`gh api …/reviews --input
     // f` reads as `… {"event": "APPROVE"}`).
-    normalized: withModulesSpelled(
-      command,
-      command.input === undefined
-        ? [command.program, ...command.argv].join(' ')
-        : `${[command.program, ...command.argv].join(' ')} ${command.input.text}`,
-    ),
+    normalized: normalizedText(command),
   }));
   const effects: EffectFact[] = model.effects.map((e) => ({
     kind: e.kind,
@@ -64,8 +60,61 @@ export function shellFacts(
   }));
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   const links = linkTable(model.persists.links, resolve, root, sessionLinks);
-  return { model, commands, effects: links === undefined ? effects : withLinks(effects, links, root), scripts };
+  if (links === undefined) return { model, commands, effects, scripts };
+  return {
+    model,
+    commands: withLinkedWords(commands, links, resolve, root),
+    effects: withLinks(effects, links, root),
+    scripts,
+  };
 }
+
+/** A command's normalised text: program and arguments, then what a client reads as its language. */
+function normalizedText(command: SimpleCommand): string {
+  const words = [command.program, ...command.argv].join(' ');
+  return withModulesSpelled(command, command.input === undefined ? words : `${words} ${command.input.text}`);
+}
+
+/**
+ * Each command, followed by a copy whose path words that reach through a symbolic link the session or the call made
+ * are the paths they reach (`ln -sfn overlays/production current`, then `kubectl apply -k current` applies the
+ * production overlay): a rule on the command's words judges both, as withLinks does for file effects. The copy names
+ * the command it reads (CommandFact.linkOf).
+ */
+function withLinkedWords(
+  commands: readonly CommandFact[],
+  links: Readonly<Record<string, string>>,
+  resolve: (path: string) => string,
+  root: string | undefined,
+): readonly CommandFact[] {
+  const copies: CommandFact[] = [];
+  commands.forEach((fact, i) => {
+    const c = fact.command;
+    const reached = new Map<string, string>();
+    const look = (word: string | undefined): void => {
+      if (word === undefined || reached.has(word) || !PATH_WORD.test(word)) return;
+      const to = throughLinks(pathForms(resolve(resolveIn(c.cwd, word)), root).relative, links);
+      if (to !== undefined) reached.set(word, to.startsWith('../') ? (pathForms(to, root).absolute ?? to) : to);
+    };
+    for (const p of c.positionals) look(p);
+    for (const f of c.flags) look(f.value);
+    if (reached.size === 0) return;
+    const read = (w: string): string => reached.get(w) ?? w;
+    const command: SimpleCommand = {
+      ...c,
+      argv: c.argv.map((w) =>
+        w.startsWith('-') && w.includes('=') ? w.replace(/=(.*)$/s, (_, v: string) => `=${read(v)}`) : read(w),
+      ),
+      positionals: c.positionals.map(read),
+      flags: c.flags.map((f) => (f.value === undefined || !reached.has(f.value) ? f : { ...f, value: read(f.value) })),
+    };
+    copies.push({ ...fact, command, normalized: normalizedText(command), linkOf: i });
+  });
+  return copies.length === 0 ? commands : [...commands, ...copies];
+}
+
+/** A word that may name a path: not an option, a URL or text with blanks. */
+const PATH_WORD = /^(?!-)(?![a-z][a-z0-9+.-]*:\/\/)[^\s]+$/i;
 
 /** Python's code, and after it the same code with its modules under their own names when it imported some under
  * another (`import requests as r`): a rule on `requests.post(` reads both (blind round 25). */

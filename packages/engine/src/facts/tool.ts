@@ -113,7 +113,7 @@ export function toolFacts(
   const shell =
     name === 'bash' && command !== undefined
       ? shellFacts(
-          shellModel().parseShell(command, undefined, context?.shell),
+          shellModel().parseShell(command, undefined, modelContext(context?.shell, base, root)),
           base,
           root,
           context?.shell?.env,
@@ -160,6 +160,21 @@ export function toolFacts(
 }
 
 /** A file tool's effects, and their copies on the paths they reach through the links the session made. */
+/**
+ * The session's context as the shell model reads it: its links are relative to the project root, as the model's own
+ * paths are when the call starts there (or where the session's `cd` left it, which the context gives); a call given
+ * another working directory reads its paths from there, so the links are left to the facts stage (withLinks).
+ */
+function modelContext(
+  shell: ShellContext | undefined,
+  workdir: string | undefined,
+  root: string | undefined,
+): ShellContext | undefined {
+  if (shell?.links === undefined || workdir === undefined || workdir === root) return shell;
+  const { links: _, ...rest } = shell;
+  return rest;
+}
+
 function throughSessionLinks(
   effects: EffectFact[],
   links: Readonly<Record<string, string>> | undefined,

@@ -40,6 +40,9 @@ export interface CommandFact {
   /** The known values of its environment: the session's (unless a wrapper cleared them), then what the call gave it
    * (SimpleCommand.environment). Absent when none. */
   readonly environment?: Readonly<Record<string, string>>;
+  /** Set on a copy of the command at this index whose path words are read through a symbolic link (the paths they
+   * reach, facts/shell.ts withLinkedWords). */
+  readonly linkOf?: number;
 }
 
 /** An argument the engine does not know how to read (a tool it does not know), scanned as text. */

@@ -55,3 +55,25 @@ export function throughLinks(path: string, links: Readonly<Record<string, string
   }
   return changed && current !== path ? current : undefined;
 }
+
+/**
+ * The links a command's program word may go through (`ln -sf "$(command -v docker)" bin/ctr`, then `./bin/ctr push`
+ * runs docker): those earlier calls of the session made (ShellContext.links, as the model's paths) and those the call
+ * made before the command. Only a word that names a path (has a `/`) goes through a link: a bare name is looked up on
+ * $PATH, which the engine does not read.
+ */
+export class ProgramLinks {
+  private session: Readonly<Record<string, string>> | undefined;
+
+  start(links: Readonly<Record<string, string>> | undefined): void {
+    this.session = links;
+  }
+
+  /** The program's path as it reaches through the links, or undefined when none is on the way. */
+  reached(word: string, cwd: string | undefined, made: readonly SimpleCommand[]): string | undefined {
+    if (!word.includes('/')) return undefined;
+    const own = made.some((c) => c.program === 'ln') ? symbolicLinks(made) : undefined;
+    if (own === undefined && this.session === undefined) return undefined;
+    return throughLinks(resolve(cwd, word), own === undefined ? (this.session ?? {}) : { ...this.session, ...own });
+  }
+}

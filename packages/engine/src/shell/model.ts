@@ -78,8 +78,10 @@ function valuesMatter(source: string, context: ShellContext): boolean {
   if (context.cwd !== undefined && context.cwd !== '' && context.cwd !== '.') return true;
   // A kubectl context an earlier call switched to reaches any kubectl the call runs, by name or in a script.
   if (context.kube !== undefined) return true;
-  // So does a git alias an earlier call defined, to any git the call runs.
+  // So does a git alias an earlier call defined, to any git the call runs, and a link an earlier call made, to a
+  // program the call names by a path through it.
   if (context.gitAliases !== undefined) return true;
+  if (context.links !== undefined && source.includes('/')) return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
@@ -231,6 +233,7 @@ function build(
   const scope = { cwd: start, vars: new Vars(undefined, context?.env) };
   const walker = new Walker(out, maxDepth, text.length, files, repo);
   walker.kube.start(context?.kube);
+  walker.programLinks.start(context?.links);
   walker.gitAliases.start(context?.gitAliases);
   try {
     walker.script(
