@@ -23,6 +23,29 @@ const S3_BUCKET = /\.Bucket\(\s*(?:name\s*=\s*)?['"]([a-z0-9.-]+)['"]\s*\)/;
 const S3_RESOURCE_DELETE = /\.(?:objects|object_versions)\s*\.\s*(?:all|filter)\s*\([^)]*\)\s*\.\s*delete\s*\(/;
 const BUCKET_DELETE = /\.Bucket\(\s*(?:name\s*=\s*)?['"][^'"]*['"]\s*\)\s*\.\s*delete\s*\(/;
 const EC2_TERMINATE = /\.instances\s*\.\s*(?:all|filter)\s*\([^)]*\)\s*\.\s*terminate\s*\(/;
+/** `client.upload_file('local', 'bucket', 'key')` (positional or by keyword, in that order): a file copied up. */
+const CLIENT_UPLOAD =
+  /\.upload_file\(\s*(?:Filename\s*=\s*)?(['"])([^'"\n]+)\1\s*,\s*(?:Bucket\s*=\s*)?(['"])([a-z0-9.-]+)\3\s*,\s*(?:Key\s*=\s*)?(['"])([^'"\n]*)\5/g;
+/** `s3.Bucket('bucket').upload_file('local', 'key')`: the same, the bucket named first. */
+const BUCKET_UPLOAD =
+  /\.Bucket\(\s*(?:name\s*=\s*)?(['"])([a-z0-9.-]+)\1\s*\)\s*\.\s*upload_file\(\s*(?:Filename\s*=\s*)?(['"])([^'"\n]+)\3\s*,\s*(?:Key\s*=\s*)?(['"])([^'"\n]*)\5/g;
+
+/** The files an s3 upload_file with literal arguments copies up, as `aws s3 cp LOCAL s3://BUCKET/KEY`: a rule on
+ * where a file may go, or on which files may leave, reads the SDK call as it reads the command (blind round 25). */
+function s3Uploads(code: string, out: OneLinerFinding[]): void {
+  if (!code.includes('upload_file')) return;
+  const copy = (local: string, bucket: string, key: string, call: string): void => {
+    if (out.length >= MAX_CALLS) return;
+    const command = `aws s3 cp ${shellQuote(local)} ${shellQuote(`s3://${bucket}/${key}`)}`;
+    out.push({ kind: 'shell', command, call });
+  };
+  CLIENT_UPLOAD.lastIndex = 0;
+  for (let m = CLIENT_UPLOAD.exec(code); m !== null; m = CLIENT_UPLOAD.exec(code))
+    copy(m[2] as string, m[4] as string, m[6] as string, 'boto3 upload_file');
+  BUCKET_UPLOAD.lastIndex = 0;
+  for (let m = BUCKET_UPLOAD.exec(code); m !== null; m = BUCKET_UPLOAD.exec(code))
+    copy(m[4] as string, m[2] as string, m[6] as string, 'boto3 Bucket.upload_file');
+}
 
 function boto3(code: string, out: OneLinerFinding[]): void {
   if (!code.includes('boto3')) return;
@@ -49,6 +72,7 @@ function boto3(code: string, out: OneLinerFinding[]): void {
     out.push({ kind: 'shell', command: `aws s3 rb ${target}`, call: 'boto3 Bucket.delete()' });
   if (EC2_TERMINATE.test(code))
     out.push({ kind: 'shell', command: 'aws ec2 terminate-instances', call: 'boto3 instances.terminate()' });
+  s3Uploads(code, out);
 }
 
 /** huggingface_hub calls and the CLI command that does the same. */
@@ -139,6 +163,26 @@ function googleStorage(code: string, out: OneLinerFinding[]): void {
       command: `gsutil cp - ${shellQuote(`${bucket}/`)}`,
       call: 'google.cloud.storage upload',
     });
+}
+
+/**
+ * Octokit (`@octokit/rest`, actions/github-script's `github.rest`): an approving review is `gh pr review --approve`, a
+ * pull request merged is `gh pr merge` (blind round 25: a script the session wrote, run with node). The names the code
+ * imported under another name are spelled by their own first (one-liner-fold.ts importsSpelled).
+ */
+const OCTOKIT_APPROVE =
+  /\.pulls\s*\.\s*createReview\s*\(\s*\{[^}]*\bevent\s*:\s*['"`]APPROVE['"`]|\brequest\(\s*['"`]POST\s+\/repos\/[^'"`]*\/pulls\/[^'"`]*\/reviews['"`][^)]*\bevent\s*:\s*['"`]APPROVE['"`]/;
+const OCTOKIT_MERGE = /\.pulls\s*\.\s*merge\s*\(|\brequest\(\s*['"`]PUT\s+\/repos\/[^'"`]*\/pulls\/[^'"`]*\/merge['"`]/;
+
+/** The CLI commands the SDK calls in JavaScript or TypeScript code stand for. */
+export function scanJsSdkCalls(code: string): OneLinerFinding[] {
+  const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  if (!/octokit|\bgithub\.rest\b/i.test(text)) return [];
+  const out: OneLinerFinding[] = [];
+  if (OCTOKIT_APPROVE.test(text))
+    out.push({ kind: 'shell', command: 'gh pr review --approve', call: 'Octokit pulls.createReview APPROVE' });
+  if (OCTOKIT_MERGE.test(text)) out.push({ kind: 'shell', command: 'gh pr merge', call: 'Octokit pulls.merge' });
+  return out;
 }
 
 /** The CLI commands the SDK calls in Python code stand for. */
