@@ -6,6 +6,7 @@ import { lazyGlobs, type ExplainingPathMatcher } from '../matchers/glob.js';
 import { hasUnknownNames } from '../matchers/glob-may.js';
 import { describeSecrets, hasSecret, secretsIn } from './secret-check.js';
 import { unknownMode, type UnknownMode } from './units.js';
+import { importsSpelled } from '../shell/one-liner-fold.js';
 
 export interface CompiledEffectMatch {
   readonly summary: string;
@@ -66,7 +67,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       if (!kinds.has(e.kind)) return false;
       if (m.remote !== undefined && (e.remote !== undefined) !== m.remote) return false;
       if (path && !path.test(e.path.relative, e.path.absolute) && !partlyKnownHolds(e, unknown)) return false;
-      if (content && (e.content === undefined || !content.some((p) => p.test(e.content!)))) return false;
+      if (content && !contentHolds(content, e)) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
       if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
       return true;
@@ -84,8 +85,11 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
             ? 'a path the engine cannot know, counted as a match'
             : 'files whose names the engine cannot know, in a folder the contract guards, counted as a match',
         );
-      const c = content?.find((p) => e.content !== undefined && p.test(e.content));
-      if (c) said.push(`content ~ /${c.source}/`);
+      const c = content?.find((p) => contentHolds([p], e));
+      if (c)
+        said.push(
+          `content ~ /${c.source}/${e.content !== undefined && c.test(e.content) ? '' : ' (with the names it imported under another name spelled by their own)'}`,
+        );
       if (m.secret === true) said.push(`a secret: ${describeSecrets(secretsIn(e.content, e.path.relative))}`);
       if (m.ignored === true && e.ignored)
         said.push(
@@ -110,3 +114,23 @@ function pathsSaid(sources: readonly string[]): string {
 
 /** A path with a `*` or `?` in a segment and no `**` (that one stands for names the model lists as unknown). */
 const isShellGlob = (path: string): boolean => /[*?]/.test(path) && !/(^|\/)\*\*(\/|$)/.test(path);
+
+// INVARIANT: keyed by the effect object (immutable facts); nothing is kept alive by it.
+const spelledContent = new WeakMap<EffectFact, string | null>();
+
+/**
+ * Whether a content pattern holds for what the effect writes: as written, or with the names the code imported under
+ * another name spelled by their own (`import { expect as e }` … `e(1).toEqual(1)` reads as `expect(1).toEqual(1)`),
+ * so a rule on written code holds however the agent renamed what it calls.
+ */
+function contentHolds(patterns: readonly TextMatcher[], e: EffectFact): boolean {
+  const text = e.content;
+  if (text === undefined) return false;
+  if (patterns.some((p) => p.test(text))) return true;
+  let spelled = spelledContent.get(e);
+  if (spelled === undefined) {
+    spelled = importsSpelled(text) ?? null;
+    spelledContent.set(e, spelled);
+  }
+  return spelled !== null && patterns.some((p) => p.test(spelled));
+}

@@ -70,6 +70,22 @@ export function modulesSpelled(code: string): string | undefined {
 }
 
 /**
+ * Code with the names it imported under another name spelled by their own, in Python (modulesSpelled) and in
+ * JavaScript/TypeScript (`import { expect as e } from 'vitest'` → `expect(`, `import { Octokit as GH }` → `Octokit(`,
+ * `const { Octokit: GH } = require('@octokit/rest')`): what a rule on written code reads besides the code as written
+ * (blind round 25). Undefined when nothing is imported that way.
+ */
+export function importsSpelled(code: string): string | undefined {
+  const python = modulesSpelled(code) ?? code;
+  const js = spellAliases(python, JS_ALIAS, (m) => [m[2] ?? m[4], '[(.<]', m[1] ?? m[3]], /\bas[ \t]|:/);
+  return js === code ? undefined : js;
+}
+// `import { a as b, … } from` / `export { a as b } from`: a name then `as` inside braces closed before `from`; `{ a: b
+// } = require(`/`= await import(`: a destructured name given another.
+const JS_ALIAS =
+  /\b([A-Za-z_$][\w$]*)[ \t]+as[ \t]+([A-Za-z_$][\w$]*)(?=[^{};]*\}[ \t]*from\b)|\b([A-Za-z_$][\w$]*)[ \t]*:[ \t]*([A-Za-z_$][\w$]*)(?=[^{};]*\}[ \t]*=[ \t]*(?:await[ \t]+)?(?:require|import)\()/g;
+
+/**
  * The code with each alias an import pattern finds replaced by its module's own name where it is used (before the
  * character `next` names): at most eight aliases, read from the first 16 KiB; an alias that is the name itself, or
  * its first part, is left alone.
@@ -78,15 +94,17 @@ function spellAliases(
   code: string,
   imports: RegExp,
   spelling: (m: RegExpMatchArray) => readonly [alias: string | undefined, next: string, name: string | undefined],
+  /** What the code must hold for the imports to have any alias (a cheap test before the scan). */
+  marker: RegExp = /\bas[ \t]/,
 ): string {
-  if (!/\bas[ \t]/.test(code)) return code;
+  if (!marker.test(code)) return code;
   let out = code;
   let n = 0;
   for (const m of code.slice(0, 16_384).matchAll(imports)) {
     if (++n > 8) break;
     const [alias, next, name] = spelling(m);
     if (alias === undefined || name === undefined || name === alias || name.startsWith(`${alias}.`)) continue;
-    out = out.replace(new RegExp(`(?<![\\w.])${alias}(?=${next})`, 'g'), name);
+    out = out.replace(new RegExp(`(?<![\\w.$])${alias.replace(/\$/g, '\\$')}(?=${next})`, 'g'), name);
   }
   return out;
 }

@@ -4,10 +4,10 @@
 import type { EffectKind } from './types.js';
 import { blankComments, opensString, readLiteral, type Language } from './one-liner-strings.js';
 import { perlQuoteOperators } from './perl-quotes.js';
-import { foldPaths } from './one-liner-fold.js';
+import { foldPaths, importsSpelled } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
 import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
-import { scanSdkCalls } from './one-liner-sdks.js';
+import { scanJsSdkCalls, scanSdkCalls } from './one-liner-sdks.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -548,8 +548,13 @@ export function scanOneLiner(
         ? juliaCmdVectors(code)
         : blankComments(code, language);
   const found = new Scan(foldPaths(plain, language), language).run();
-  // Python SDK calls that do what a CLI does (boto3, huggingface_hub, …): read as that command too.
-  return language === 'python' ? [...found, ...scanSdkCalls(code)] : found;
+  // SDK calls that do what a CLI does (boto3, huggingface_hub, Octokit, …): read as that command too.
+  if (language === 'python') return [...found, ...scanSdkCalls(code)];
+  if (language === 'js') {
+    const sdk = scanJsSdkCalls(importsSpelled(code) ?? code);
+    return sdk.length === 0 ? found : [...found, ...sdk];
+  }
+  return found;
 }
 
 const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';

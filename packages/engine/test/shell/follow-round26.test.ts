@@ -3,6 +3,7 @@
 import type { Event } from '@semantic-anchors/engine';
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
+import { importsSpelled } from '../../src/shell/one-liner-fold.js';
 import { policyOf, replay } from '../helpers.js';
 
 const programs = (source: string, context?: Parameters<typeof parseShell>[2]) =>
@@ -104,5 +105,85 @@ describe('a path word through a symbolic link is also read as the path it reache
         (v) => v.decision,
       ),
     ).toEqual(['ALLOW', 'ALLOW']);
+  });
+});
+
+describe('boto3 upload_file with literal arguments is aws s3 cp of that file to that place', () => {
+  it('the client form (positional or by keyword) and the Bucket resource form', () => {
+    const cps = (code: string) =>
+      parseShell(`python3 -c "${code}"`)
+        .commands.filter((c) => c.argv[0] === 's3')
+        .map((c) => c.argv.join(' '));
+    expect(
+      cps("import boto3 as b3; b3.client('s3').upload_file('db/dump.sql.gz', 'drops', 'acme/dump.sql.gz')"),
+    ).toEqual(['s3 cp db/dump.sql.gz s3://drops/acme/dump.sql.gz']);
+    expect(cps("import boto3; boto3.client('s3').upload_file(Filename='a.csv', Bucket='b-1', Key='k/a.csv')")).toEqual([
+      's3 cp a.csv s3://b-1/k/a.csv',
+    ]);
+    expect(cps("import boto3; boto3.resource('s3').Bucket('b-2').upload_file('a.csv', 'k/a.csv')")).toEqual([
+      's3 cp a.csv s3://b-2/k/a.csv',
+    ]);
+  });
+  it('a download, or an upload whose arguments are variables, adds no copy', () => {
+    const cps = (code: string) => parseShell(`python3 -c "${code}"`).commands.filter((c) => c.argv[0] === 's3').length;
+    expect(cps("import boto3; boto3.client('s3').download_file('b', 'k', 'a.csv')")).toBe(0);
+    expect(cps("import boto3; boto3.client('s3').upload_file(f, bucket, key)")).toBe(0);
+  });
+});
+
+describe('names imported under another name are read by their own (JavaScript and TypeScript)', () => {
+  it('import { expect as e }: e(1).toEqual(1) reads as expect(1).toEqual(1); a destructured require too', () => {
+    expect(importsSpelled("import { expect as e, test } from 'vitest';\ntest('x', () => { e(1).toEqual(1); });")).toBe(
+      "import { expect as e, test } from 'vitest';\ntest('x', () => { expect(1).toEqual(1); });",
+    );
+    expect(importsSpelled("const { Octokit: GH } = require('@octokit/rest'); const gh = new GH();")).toBe(
+      "const { Octokit: GH } = require('@octokit/rest'); const gh = new Octokit();",
+    );
+  });
+  it('an object literal, or code with no alias, is left alone', () => {
+    expect(importsSpelled('const x = { a: b }; y(b);')).toBeUndefined();
+    expect(importsSpelled("import { test } from 'vitest';")).toBeUndefined();
+  });
+  const policy = policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      '  - id: no-tautologies',
+      '    description: no assertion that cannot fail',
+      '    mode: BLOCK',
+      "    when: { tool: { effect: { kind: write, content: '\\bexpect\\(\\s*1\\s*\\)\\s*\\.\\s*toEqual\\(\\s*1\\s*\\)' } } }",
+      '    message: m',
+    ].join('\n'),
+    { root: '/p' },
+  );
+  const write = (content: string) =>
+    replay(policy, [{ tool: 'write', args: { filePath: '/p/tests/d.test.ts', content } }]).verdicts[0];
+  it('a rule on written code holds on the renamed call, and says it read the names spelled', () => {
+    const v = write("import { expect as e, test } from 'vitest';\ntest('x', () => { e(1).toEqual(1); });");
+    expect(v?.decision).toBe('BLOCK');
+    expect(v?.matches[0]?.held.join(' ')).toContain('spelled by their own');
+    expect(
+      write("import { expect as e, test } from 'vitest';\ntest('x', () => { e(total(1)).toEqual(90); });")?.decision,
+    ).toBe('ALLOW');
+  });
+});
+
+describe('Octokit in a script the session wrote, run with node', () => {
+  const runs = (code: string) => {
+    const files = new Map([['scripts/t.mjs', code]]);
+    return parseShell('node scripts/t.mjs', undefined, {
+      file: (p) => (files.has(p) ? { text: files.get(p) as string, pieces: [] } : undefined),
+    }).commands.map((c) => [c.program, ...c.argv].join(' '));
+  };
+  it('an approving review under another name is gh pr review --approve; a comment is not', () => {
+    const approve =
+      "import { Octokit as GH } from '@octokit/rest';\nconst gh = new GH();\nawait gh.pulls.createReview({ owner: 'a', repo: 'b', pull_number: 4, event: 'APPROVE' });";
+    expect(runs(approve)).toContain('gh pr review --approve');
+    expect(runs(approve.replace('APPROVE', 'COMMENT'))).not.toContain('gh pr review --approve');
+  });
+  it('a merge is gh pr merge', () => {
+    expect(
+      runs("const { Octokit } = require('@octokit/rest'); await new Octokit().pulls.merge({ pull_number: 4 });"),
+    ).toContain('gh pr merge');
   });
 });
