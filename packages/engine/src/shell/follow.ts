@@ -119,6 +119,14 @@ export interface Ran {
   readonly printedPieces?: string | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
+  /** The kustomization it renders to stdout (`kustomize build DIR |`). */
+  readonly rendered?: Rendered | undefined;
+}
+
+/** A kustomization rendered to stdout: its folder as written, and where the renderer ran. */
+export interface Rendered {
+  readonly folder: string;
+  readonly cwd: string | undefined;
 }
 export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
 

@@ -82,6 +82,14 @@ export function listedPaths(program: string, argv: readonly string[]): readonly 
       return paths.map((p) => (recursive ? below(p) : p));
     }
     case 'git': {
+      // `git diff --name-only [REV…] [-- PATH…]`: the files that changed, under the paths after `--` (any file when
+      // none is given: the words before `--` may be revisions). A pattern pathspec leaves them unknown.
+      if (argv[0] === 'diff' && argv.includes('--name-only') && !argv.includes('--name-status')) {
+        const at = argv.indexOf('--');
+        const paths = at === -1 ? [] : argv.slice(at + 1);
+        if (paths.some((p) => /[*?[:]/.test(p))) return undefined;
+        return paths.length === 0 ? [treeOf('.')] : paths.map(below);
+      }
       // Only the tracked files of plain folders: an option that picks files (--deleted, --others, -m) or a pattern
       // pathspec leaves them unknown.
       if (argv[0] !== 'ls-files') return undefined;

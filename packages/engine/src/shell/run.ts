@@ -15,7 +15,7 @@ import { KubeContext, readsKubeContext, setsKubeContext } from './kube-context.j
 import { ProgramLinks } from './links.js';
 import { normaliseCommand, type SpanOf } from './normalise.js';
 import { isStdoutRedirect, programEffects, type Effect } from './effects.js';
-import { compiledProgram, declarationOf } from './programs/registry.js';
+import { canonicalProgram, compiledProgram, declarationOf } from './programs/registry.js';
 import type { FileAccess, InputDeclaration, ShellChange } from './programs/declaration.js';
 import { printfOutput } from './printf.js';
 import { echoOutput } from './output.js';
@@ -28,7 +28,7 @@ import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import { commandVariable, sameShell, shellDirectory, type Scope } from './scope.js';
 import { isAffirmative, type Stdin } from './stdin.js';
-import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
+import { Follower, type Frame, type GivenValues, NOTHING, type Ran, type Rendered, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
@@ -104,6 +104,50 @@ function withEnvironment(command: SimpleCommand, scope: Scope, given: GivenValue
     ...(pairs.length > 0 ? { environment: Object.fromEntries(pairs) } : {}),
     ...(cleared ? { cleanEnvironment: true as const } : {}),
   };
+}
+
+/**
+ * What a listing command redirected into a file writes there: the files it lists, as globs, one a line (`git diff
+ * --name-only -- src > /tmp/changed.txt` writes `src/**`). Their names are not known, the folders they come from are:
+ * a later `xargs prettier --write < /tmp/changed.txt` rewrites files under src, as the same listing piped in does.
+ */
+function listingText(command: SimpleCommand): string | undefined {
+  const listed = listedPaths(command.program, command.argv);
+  return listed === undefined ? undefined : `${listed.join('\n')}\n`;
+}
+
+/** The kustomization a command renders to stdout (its declaration's `renders`), as written, and where it ran. */
+function renderedFolder(command: SimpleCommand): Rendered | undefined {
+  if (command.unknown.length > 0) return undefined;
+  const folder = declarationOf(command.program)?.renders?.(command.positionals);
+  return folder === undefined ? undefined : { folder, cwd: command.cwd };
+}
+
+/**
+ * kubectl (or oc) reading the manifests a kustomization renders (`kustomize build overlays/prod | kubectl apply -f -`)
+ * applies that kustomization, as `kubectl apply -k overlays/prod` does: the words with `-f -` read so, the folder
+ * from where the renderer ran.
+ */
+function renderedInput(words: readonly ShellWord[], stdin: Stdin, cwd: string | undefined): readonly ShellWord[] {
+  const rendered = stdin.rendered;
+  if (rendered === undefined || stdin.how !== '|') return words;
+  if (declarationOf(canonicalProgram(programName(words[0]?.value ?? '')))?.readsRendered !== true) return words;
+  const folder = rendered.cwd === cwd ? rendered.folder : resolve(rendered.cwd, rendered.folder);
+  const out: ShellWord[] = [];
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as ShellWord;
+    const next = words[i + 1];
+    if (!w.dynamic && (w.value === '-f' || w.value === '--filename') && next?.value === '-' && !next.dynamic) {
+      out.push({ ...w, value: '-k' }, { ...next, value: folder });
+      i++;
+      changed = true;
+    } else if (!w.dynamic && /^(?:-f=?|--filename=)-$/.test(w.value)) {
+      out.push({ ...w, value: `--kustomize=${folder}` });
+      changed = true;
+    } else out.push(w);
+  }
+  return changed ? out : words;
 }
 
 export abstract class Runner extends Follower {
@@ -307,7 +351,7 @@ export abstract class Runner extends Follower {
     const known = allStatic(u.words);
     const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
     let command: SimpleCommand = normaliseCommand(
-      this.throughLinks(u.words, scope),
+      renderedInput(this.throughLinks(u.words, scope), stdin, shellCwd),
       u.assignments,
       via,
       shellCwd,
@@ -418,7 +462,8 @@ export abstract class Runner extends Follower {
           (redirects.length === 0
             ? undefined
             : (piecedPrint(program, u.words) ??
-              declaration?.piecedOutput?.(command.argv, (name) => this.environmentValue(name, given, scope)))),
+              declaration?.piecedOutput?.(command.argv, (name) => this.environmentValue(name, given, scope)) ??
+              listingText(command))),
       ),
     );
     if (declaration?.effects !== undefined) {
@@ -448,12 +493,14 @@ export abstract class Runner extends Follower {
     const listed =
       printed === undefined && redirects.length === 0 ? listedPaths(command.program, command.argv) : undefined;
     const printedPieces = printed === undefined && redirects.length === 0 ? piecedPrint(program, u.words) : undefined;
+    const rendered = printed === undefined && redirects.length === 0 ? renderedFolder(command) : undefined;
     if (
       stdinInterpreter === undefined &&
       printed === undefined &&
       printedFile === undefined &&
       listed === undefined &&
-      printedPieces === undefined
+      printedPieces === undefined &&
+      rendered === undefined
     )
       return NOTHING;
     return {
@@ -462,6 +509,7 @@ export abstract class Runner extends Follower {
       output: printed,
       file: printedFile,
       ...(listed === undefined ? {} : { listed }),
+      ...(rendered === undefined ? {} : { rendered }),
       ...(printedPieces === undefined ? {} : { printedPieces }),
     };
   }

@@ -17,6 +17,8 @@ export interface Stdin {
   readonly printedPieces?: string;
   /** From a pipe whose producer lists files (`grep -rl x src |`): those files, as globs (listed-paths.ts). */
   readonly listed?: readonly string[];
+  /** From a pipe whose producer renders a kustomization (`kustomize build DIR |`): its folder (run.ts renderedInput). */
+  readonly rendered?: { readonly folder: string; readonly cwd: string | undefined };
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
   readonly file: string | undefined;
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */

@@ -193,6 +193,7 @@ export class Walker extends Runner {
                   effectsFrom: stageFrom,
                   effectsTo: stageTo,
                   ...(ran.output === undefined && ran.listed !== undefined ? { listed: ran.listed } : {}),
+                  ...(ran.rendered !== undefined ? { rendered: ran.rendered } : {}),
                   ...(ran.output === undefined && ran.pieces !== undefined ? { pieces: ran.pieces } : {}),
                   ...(ran.output === undefined && ran.printedPieces !== undefined
                     ? { printedPieces: ran.printedPieces }

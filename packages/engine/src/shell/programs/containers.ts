@@ -172,6 +172,9 @@ function secretManifest(args: readonly string[]): string | undefined {
 
 const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
   piecedOutput: secretManifest,
+  // `kubectl kustomize DIR | kubectl apply -f -` applies DIR (blind round 26)
+  renders: (p) => (p[0] === 'kustomize' && p.length <= 2 ? (p[1] ?? '.') : undefined),
+  readsRendered: true,
   globals: {
     value: [
       ...['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as'],
@@ -222,6 +225,15 @@ export const OC: ProgramDeclaration = {
       clearsEnvironment: true,
     },
   ],
+};
+
+export const KUSTOMIZE: ProgramDeclaration = {
+  names: ['kustomize'],
+  about: 'kustomize: build DIR prints the manifests of a kustomization (applied when piped into kubectl apply -f -)',
+  options: {
+    '*': ['-o', '--output', '--load-restrictor', '--helm-command', '--env', '-e', '--mount', '--network-name'],
+  },
+  renders: (p) => (p[0] === 'build' && p.length <= 2 ? (p[1] ?? '.') : undefined),
 };
 
 export const HELMFILE: ProgramDeclaration = {

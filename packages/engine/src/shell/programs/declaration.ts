@@ -394,6 +394,11 @@ export interface ProgramDeclaration {
     env: (name: string) => string | null | undefined,
   ) => string | undefined;
   readonly shell?: ShellChange;
+  /** The kustomization it renders to stdout, from its positionals (`kustomize build DIR`, `kubectl kustomize DIR`): a
+   * kubectl that reads it on stdin applies that folder (run.ts renderedInput); undefined when it renders none. */
+  readonly renders?: (positionals: readonly string[]) => string | undefined;
+  /** It reads manifests on stdin with `-f -` (kubectl, oc): a kustomization rendered into the pipe is read as `-k DIR`. */
+  readonly readsRendered?: boolean;
   /** It runs tasks a project file names (project-tasks.ts): package.json scripts, a Makefile's recipes — followed when
    * the session wrote that file. */
   readonly tasks?: TaskRunner;
