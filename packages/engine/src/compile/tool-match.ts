@@ -280,7 +280,7 @@ export function compileToolMatch(m: ToolMatch, options: CompileMatchOptions): Co
         const c = f.commands[unit.index]!;
         const r = runs?.find((x) => x.test(c, mode));
         said.push(
-          `simple command ${(c.linkOf ?? unit.index) + 1}${c.linkOf === undefined ? '' : ' read through a symbolic link'}: ${r ? r.explain(c, mode) : `\`${c.normalized.replace(/\n/g, ' ⏎ ')}\``}`,
+          `simple command ${(c.reachedOf ?? unit.index) + 1}${c.reachedOf === undefined ? '' : ' read with its paths as they reach (from its folder, through symbolic links)'}: ${r ? r.explain(c, mode) : `\`${c.normalized.replace(/\n/g, ' ⏎ ')}\``}`,
         );
         const p = command?.find((x) => x.test(c.normalized) || x.test(c.command.text));
         if (p) said.push(`command ~ /${p.source}/`);
@@ -386,6 +386,12 @@ export function callSecrets(f: ToolFacts): ReturnType<typeof secretsIn> {
   if (f.command !== undefined) {
     const s = secretsIn(f.command, undefined);
     if (s.length > 0) return s;
+    // A value the shell puts in (`read -r PW < .db_password` in an earlier call, then `sed -i "s/__PW__/$PW/" f`) is
+    // on the command line the program gets: the commands as expanded, when the call expands anything.
+    if (f.command.includes('$') && f.commands.length > 0) {
+      const expanded = secretsIn(f.commands.map((c) => c.normalized).join('\n'), undefined);
+      if (expanded.length > 0) return expanded;
+    }
   }
   for (const a of f.scanned) {
     const s = secretsIn(a.text, undefined);

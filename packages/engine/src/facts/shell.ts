@@ -60,11 +60,10 @@ export function shellFacts(
   }));
   const scripts = model.scripts.map((s) => pathForms(resolve(s.path), root).relative);
   const links = linkTable(model.persists.links, resolve, root, sessionLinks);
-  if (links === undefined) return { model, commands, effects, scripts };
   return {
     model,
-    commands: withLinkedWords(commands, links, resolve, root),
-    effects: withLinks(effects, links, root),
+    commands: withReachedWords(commands, links, resolve, root),
+    effects: links === undefined ? effects : withLinks(effects, links, root),
     scripts,
   };
 }
@@ -76,27 +75,40 @@ function normalizedText(command: SimpleCommand): string {
 }
 
 /**
- * Each command, followed by a copy whose path words that reach through a symbolic link the session or the call made
- * are the paths they reach (`ln -sfn overlays/production current`, then `kubectl apply -k current` applies the
- * production overlay): a rule on the command's words judges both, as withLinks does for file effects. The copy names
- * the command it reads (CommandFact.linkOf).
+ * Each command, followed by a copy whose path words are the paths they reach: from the folder the command runs in
+ * when a `cd` (in the call, or an earlier one) moved it (`cd deploy/overlays/production && kubectl apply -k .` applies
+ * deploy/overlays/production), and through a symbolic link the session or the call made (`ln -sfn overlays/production
+ * current`, then `kubectl apply -k current`). A rule on the command's words judges both, as withLinks does for file
+ * effects. The copy names the command it reads (CommandFact.reachedOf). Only words written as paths are read so: an
+ * option's value or an argument with a `/` or a leading `.`, never a URL, an option or the first argument (a
+ * subcommand).
  */
-function withLinkedWords(
+function withReachedWords(
   commands: readonly CommandFact[],
-  links: Readonly<Record<string, string>>,
+  links: Readonly<Record<string, string>> | undefined,
   resolve: (path: string) => string,
   root: string | undefined,
 ): readonly CommandFact[] {
-  const copies: CommandFact[] = [];
+  let copies: CommandFact[] | undefined;
   commands.forEach((fact, i) => {
     const c = fact.command;
+    // A command where the call starts reaches no other path, unless through a link.
+    if (c.cwd === undefined && links === undefined) return;
     const reached = new Map<string, string>();
     const look = (word: string | undefined): void => {
       if (word === undefined || reached.has(word) || !PATH_WORD.test(word)) return;
-      const to = throughLinks(pathForms(resolve(resolveIn(c.cwd, word)), root).relative, links);
-      if (to !== undefined) reached.set(word, to.startsWith('../') ? (pathForms(to, root).absolute ?? to) : to);
+      const here = pathForms(resolve(resolveIn(c.cwd, word)), root).relative;
+      // Any word may be a link's name (`kubectl apply -k current`); only one written as a path is read from the folder
+      // the command runs in (`--context kind-dev` names no file).
+      const to =
+        (links === undefined ? undefined : throughLinks(here, links)) ??
+        (c.cwd === undefined || !WRITTEN_AS_PATH.test(word) ? undefined : here);
+      if (to === undefined || to === word) return;
+      reached.set(word, to.startsWith('../') ? (pathForms(to, root).absolute ?? to) : to);
     };
-    for (const p of c.positionals) look(p);
+    c.positionals.forEach((p, at) => {
+      if (at > 0 || links !== undefined) look(p);
+    });
     for (const f of c.flags) look(f.value);
     if (reached.size === 0) return;
     const read = (w: string): string => reached.get(w) ?? w;
@@ -105,14 +117,16 @@ function withLinkedWords(
       argv: c.argv.map((w) =>
         w.startsWith('-') && w.includes('=') ? w.replace(/=(.*)$/s, (_, v: string) => `=${read(v)}`) : read(w),
       ),
-      positionals: c.positionals.map(read),
+      positionals: c.positionals.map((p, at) => (at === 0 && links === undefined ? p : read(p))),
       flags: c.flags.map((f) => (f.value === undefined || !reached.has(f.value) ? f : { ...f, value: read(f.value) })),
     };
-    copies.push({ ...fact, command, normalized: normalizedText(command), linkOf: i });
+    (copies ??= []).push({ ...fact, command, normalized: normalizedText(command), reachedOf: i });
   });
-  return copies.length === 0 ? commands : [...commands, ...copies];
+  return copies === undefined ? commands : [...commands, ...copies];
 }
 
+/** A word written as a path: `.`, `..`, or with a `/` (`./x`, `deploy/overlays/prod`). */
+const WRITTEN_AS_PATH = /^\.\.?(\/|$)|\//;
 /** A word that may name a path: not an option, a URL or text with blanks. */
 const PATH_WORD = /^(?!-)(?![a-z][a-z0-9+.-]*:\/\/)[^\s]+$/i;
 

@@ -29,6 +29,8 @@ export interface EffectFact {
   readonly remote?: string;
   /** Set when git ignores the path (the host's ignore rules): which folder's ignore file, and the pattern. */
   readonly ignored?: { readonly folder: string; readonly pattern: string };
+  /** Set when this session wrote the file's whole text in an earlier call (the ledger holds it): a file it made. */
+  readonly sessionWrote?: true;
 }
 
 /** One simple command of a shell call, with the text regexes and explanations use. */
@@ -40,9 +42,9 @@ export interface CommandFact {
   /** The known values of its environment: the session's (unless a wrapper cleared them), then what the call gave it
    * (SimpleCommand.environment). Absent when none. */
   readonly environment?: Readonly<Record<string, string>>;
-  /** Set on a copy of the command at this index whose path words are read through a symbolic link (the paths they
-   * reach, facts/shell.ts withLinkedWords). */
-  readonly linkOf?: number;
+  /** Set on a copy of the command at this index whose path words are read as the paths they reach, from the folder it
+   * runs in and through symbolic links (facts/shell.ts withReachedWords). */
+  readonly reachedOf?: number;
 }
 
 /** An argument the engine does not know how to read (a tool it does not know), scanned as text. */

@@ -11,7 +11,8 @@ const MYSQL_P_QUOTED = /(?:^|[\s;&|(])-p(['"])([^'"\n]{1,200})\1/g;
 const SSHPASS_P = /\bsshpass[ \t]+-p[ \t]*(['"]?)([^\s'"]{1,200})\1/g;
 const CURL_U = /(?:^|\s)(?:-u|--user)[ \t=]*(['"]?)([^\s:'"@]{1,100}):([^\s'"]{1,200})\1/g;
 // sed's and perl's `s<d>SLOT<d>VALUE<d>` with a literal value: a placeholder filled in place (blind round 24).
-const FILL = /\bs([/|#,:@!])((?:\\.|[^/|#,:@!'"\\\n]){2,80})\1([^/|#,:@!\s'"\\$&]{16,200})\1/g;
+// (the value may hold any other of those characters: a generated password often has a `!` or a `#`)
+const FILL = /\bs([/|#,:@!])((?:\\.|[^/|#,:@!'"\\\n]){2,80})\1((?:(?!\1)[^\s'"\\$&]){16,200})\1/g;
 const SLOT_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\{\{\s*[\w.]+\s*\}\}|<[\w .-]+>)$/;
 const MYSQL_CLIENTS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b/;
 
