@@ -85,8 +85,9 @@ describe('the generated JSON Schema', () => {
   it('shares repeated parts through $defs, so the file stays small enough for an editor', () => {
     const raw = toJsonSchema() as { $defs: Record<string, unknown> };
     const text = JSON.stringify(raw, null, 2);
-    // 60,000 until the host's defaultBranches (issue 17, section 4) took it to ~60,700.
-    expect(text.length).toBeLessThan(61_000);
+    // 60,000 until the host's defaultBranches (issue 17, section 4) took it to ~60,700, and effect.sessionWrote
+    // (blind round 26) to ~61,000.
+    expect(text.length).toBeLessThan(61_500);
     expect(Object.keys(raw.$defs)).toEqual(
       expect.arrayContaining(['Contract', 'Trigger', 'Exception', 'ToolMatch', 'Globs', 'Patterns', 'Event']),
     );

@@ -40,6 +40,11 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
           : '',
       m.remote === true ? 'on another host or in a container' : m.remote === false ? 'on this machine' : '',
       m.ignored === true ? 'ignored by git' : m.ignored === false ? 'not ignored by git' : '',
+      m.sessionWrote === true
+        ? 'a file this session wrote earlier'
+        : m.sessionWrote === false
+          ? 'not a file this session wrote'
+          : '',
     ]
       .filter(Boolean)
       .join(', ');
@@ -70,6 +75,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
       if (content && !contentHolds(content, e)) return false;
       if (m.secret !== undefined && hasSecret(e.content, e.path.relative) !== m.secret) return false;
       if (m.ignored !== undefined && (e.ignored !== undefined) !== m.ignored) return false;
+      if (m.sessionWrote !== undefined && (e.sessionWrote === true) !== m.sessionWrote) return false;
       return true;
     },
     explain(e, unknown) {
@@ -95,6 +101,7 @@ export function compileEffectMatch(m: EffectMatch, nocase: boolean): CompiledEff
         said.push(
           `ignored by git (${e.ignored.folder === '.' ? '' : `${e.ignored.folder}/`}.gitignore: ${e.ignored.pattern})`,
         );
+      if (m.sessionWrote === true && e.sessionWrote) said.push('a file this session wrote earlier');
       return said.join(', ');
     },
   };

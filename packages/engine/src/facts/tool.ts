@@ -120,22 +120,25 @@ export function toolFacts(
           context?.shell?.links,
         )
       : undefined;
-  const effects = withIgnored(
-    withReal(
-      shell
-        ? shell.effects
-        : name === 'patch'
-          ? patches
-          : throughSessionLinks(
-              withEditedLines(name, a, toolEffects(name, given, content), context?.shell?.file),
-              context?.shell?.links,
-              root,
-            ),
-      real,
-      (e) => e.path,
-      (e, path) => ({ ...e, path }),
+  const effects = withSessionWrote(
+    withIgnored(
+      withReal(
+        shell
+          ? shell.effects
+          : name === 'patch'
+            ? patches
+            : throughSessionLinks(
+                withEditedLines(name, a, toolEffects(name, given, content), context?.shell?.file),
+                context?.shell?.links,
+                root,
+              ),
+        real,
+        (e) => e.path,
+        (e, path) => ({ ...e, path }),
+      ),
+      context?.ignored,
     ),
-    context?.ignored,
+    context?.shell?.file,
   );
   const scanned = KNOWN_TOOLS.has(name) ? [] : scan(a);
 
@@ -181,6 +184,21 @@ function throughSessionLinks(
   root: string | undefined,
 ): EffectFact[] {
   return links === undefined || effects.length === 0 ? effects : withLinks(effects, links, root);
+}
+
+/** Each change of a file whose whole text an earlier call of this session wrote (the ledger holds it), marked so. */
+function withSessionWrote(
+  effects: EffectFact[],
+  file: ((path: string) => { readonly text: string | undefined } | undefined) | undefined,
+): EffectFact[] {
+  if (file === undefined || effects.length === 0) return effects;
+  let out: EffectFact[] | undefined;
+  effects.forEach((e, i) => {
+    if (e.kind === 'read' || file(e.path.absolute ?? e.path.relative)?.text === undefined) return;
+    out ??= [...effects];
+    out[i] = { ...e, sessionWrote: true };
+  });
+  return out ?? effects;
 }
 
 /**

@@ -191,6 +191,13 @@ export const EffectMatch = z
           'false: only one on this machine. Omitted: either.',
         examples: [false],
       }),
+    sessionWrote: z
+      .boolean()
+      .optional()
+      .meta({
+        description: 'true: an earlier call of this session wrote the whole file (a draft it is still writing).',
+        examples: [true],
+      }),
     ignored: z
       .boolean()
       .optional()

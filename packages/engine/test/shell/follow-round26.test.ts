@@ -94,7 +94,7 @@ describe('a path word through a symbolic link is also read as the path it reache
   });
   it('the block names the command it read through the link', () => {
     const [, blocked] = run([bashCall('ln -sfn overlays/production current'), bashCall('kubectl apply -k current')]);
-    expect(blocked?.matches[0]?.held.join(' ')).toContain('simple command 1 read through a symbolic link');
+    expect(blocked?.matches[0]?.held.join(' ')).toContain('simple command 1 read with its paths as they reach');
   });
   it('a link to the staging overlay, and rendering the production one without applying it, are allowed', () => {
     expect(
@@ -185,5 +185,138 @@ describe('Octokit in a script the session wrote, run with node', () => {
     expect(
       runs("const { Octokit } = require('@octokit/rest'); await new Octokit().pulls.merge({ pull_number: 4 });"),
     ).toContain('gh pr merge');
+  });
+});
+
+describe('round 26: a command judged from the folder it runs in, and what a kustomization renders', () => {
+  const policy = policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      '  - id: no-prod',
+      '    description: no production overlay applied',
+      '    mode: BLOCK',
+      "    when: { tool: { name: bash, run: [{ program: kubectl, subcommand: apply, option: { name: [-k, --kustomize, -f], value: '(^|/)production(/|$)' } }] } }",
+      '    message: m',
+    ].join('\n'),
+    { root: '/p' },
+  );
+  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
+  const decisions = (...commands: string[]) => replay(policy, commands.map(bashCall)).verdicts.map((v) => v.decision);
+  it('kubectl apply -k . after a cd into the production overlay, in the call or an earlier one', () => {
+    expect(decisions('cd deploy/overlays/production && kubectl apply -k .')).toEqual(['BLOCK']);
+    expect(decisions('cd /p/deploy/overlays/production', 'kubectl apply -f .')).toEqual(['ALLOW', 'BLOCK']);
+    expect(decisions('cd deploy/overlays/staging && kubectl apply -k .')).toEqual(['ALLOW']);
+  });
+  it('kustomize build DIR | kubectl apply -f - applies DIR, as -k DIR does; a diff, or head, applies nothing', () => {
+    expect(programs('kustomize build overlays/production | kubectl apply -f -')).toContain(
+      'kubectl apply -k overlays/production',
+    );
+    expect(programs('kubectl kustomize ov/prod | kubectl apply --filename=- --server-side')).toContain(
+      'kubectl apply --kustomize=ov/prod --server-side',
+    );
+    expect(decisions('cd deploy/overlays/production', 'kustomize build . | kubectl apply -f -')).toEqual([
+      'ALLOW',
+      'BLOCK',
+    ]);
+    expect(decisions('cd deploy/overlays/production', 'kustomize build . | kubectl diff -f -')).toEqual([
+      'ALLOW',
+      'ALLOW',
+    ]);
+    expect(programs('kustomize build . | head -40')).toEqual(['kustomize build .', 'head -40']);
+  });
+});
+
+describe('round 26: a file list written by a listing command is read back as that listing', () => {
+  it('git diff --name-only -- src > F, then xargs prettier --write < F rewrites files under src', () => {
+    const model = parseShell('git diff --name-only origin/main -- src > /tmp/c.txt');
+    expect(model.effects.find((e) => e.path === '/tmp/c.txt')?.content).toBe('src/**\n');
+    expect(programs('git diff --name-only -- src docs | xargs npx prettier --write')).toContain(
+      'prettier --write src/** docs/**',
+    );
+  });
+  it('git diff --name-status, or a pattern pathspec, is no plain listing', () => {
+    expect(parseShell('git diff --name-status -- src > /tmp/c.txt').effects[0]?.content).toBeUndefined();
+    expect(parseShell("git diff --name-only -- '*.ts' > /tmp/c.txt").effects[0]?.content).toBeUndefined();
+  });
+});
+
+describe('round 26: a secret carried in a variable into a placeholder', () => {
+  const policy = policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      '  - id: no-secrets',
+      '    description: no secret put into a file by an in-place edit',
+      '    mode: BLOCK',
+      '    when: { tool: { name: bash, run: { program: sed, flags: [-i] }, secret: true } }',
+      '    message: m',
+    ].join('\n'),
+    { root: '/p' },
+  );
+  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
+  const write: Event = { tool: 'write', args: { filePath: '/p/.db_password', content: 'Hq7!vN2zR9pWx4LmT8cKb3Ye\n' } };
+  const decisions = (...events: Event[]) => replay(policy, events).verdicts.map((v) => v.decision);
+  it('a generated password with a ! fills the slot: as a literal, and read into a variable in an earlier call', () => {
+    expect(decisions(bashCall('sed -i "s/__DB_PASSWORD__/Hq7!vN2zR9pWx4LmT8cKb3Ye/" config/settings.py'))).toEqual([
+      'BLOCK',
+    ]);
+    expect(
+      decisions(write, bashCall('read -r PW < .db_password'), bashCall('sed -i "s/__DB_PASSWORD__/$PW/" settings.py')),
+    ).toEqual(['ALLOW', 'ALLOW', 'BLOCK']);
+  });
+  it('a name, a version or a reference in the slot is no secret', () => {
+    expect(decisions(bashCall('sed -i "s/__APP_NAME__/orders-api-2024-11-30/" config/settings.py'))).toEqual(['ALLOW']);
+    expect(decisions(bashCall('V=2.4.1; sed -i "s/__VERSION__/$V/" config/settings.py'))).toEqual(['ALLOW']);
+  });
+});
+
+describe('round 26: effect.sessionWrote — a file an earlier call of this session wrote whole', () => {
+  const policy = policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      '  - id: records-kept',
+      '    description: accepted records are not rewritten',
+      '    mode: WARN',
+      "    when: { tool: { effect: { kind: [write, append], path: 'docs/adr/*.md' } } }",
+      '    unless: { tool: { effect: { sessionWrote: true } } }',
+      '    message: m',
+      '  - id: own-drafts',
+      '    description: says when an edit is of a draft the session wrote',
+      '    mode: WARN',
+      '    when: { tool: { effect: { sessionWrote: true } } }',
+      '    message: m',
+    ].join('\n'),
+    { root: '/p' },
+  );
+  const write = (path: string, content: string): Event => ({
+    tool: 'write',
+    args: { filePath: `/p/${path}`, content },
+  });
+  const edit = (path: string): Event => ({
+    tool: 'edit',
+    args: { filePath: `/p/${path}`, oldString: 'Proposed', newString: 'Accepted' },
+  });
+  const ids = (events: Event[]) => replay(policy, events).verdicts.map((v) => v.matches.map((m) => m.id).join(','));
+  it('an edit of the record the session wrote (by the write tool or a heredoc) is of its own file; another is not', () => {
+    expect(ids([write('docs/adr/0014-x.md', '# 14. X\n\nProposed\n'), edit('docs/adr/0014-x.md')])).toEqual([
+      'records-kept',
+      'own-drafts',
+    ]);
+    expect(
+      ids([
+        { tool: 'bash', args: { command: "cat > docs/adr/0014-x.md <<'EOF'\n# 14. X\n\nProposed\nEOF" } },
+        { tool: 'bash', args: { command: 'sed -i s/Proposed/Accepted/ docs/adr/0014-x.md' } },
+      ]),
+    ).toEqual(['records-kept', 'own-drafts']);
+    expect(ids([write('docs/adr/0014-x.md', '# 14. X\n\nProposed\n'), edit('docs/adr/0003-y.md')])).toEqual([
+      'records-kept',
+      'records-kept',
+    ]);
+  });
+  it('the explanation says so', () => {
+    const [, second] = replay(policy, [write('notes/a.md', 'Proposed\n'), edit('notes/a.md')]).verdicts;
+    expect(second?.matches[0]?.held.join(' ')).toContain('a file this session wrote earlier');
   });
 });
