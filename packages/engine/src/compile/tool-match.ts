@@ -369,6 +369,13 @@ function commandHasEffect(
   return false;
 }
 
+/** How many `$` a text holds. */
+function dollars(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('$'); i !== -1; i = text.indexOf('$', i + 1)) n++;
+  return n;
+}
+
 const argText = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v);
 
@@ -388,9 +395,14 @@ export function callSecrets(f: ToolFacts): ReturnType<typeof secretsIn> {
     if (s.length > 0) return s;
     // A value the shell puts in (`read -r PW < .db_password` in an earlier call, then `sed -i "s/__PW__/$PW/" f`) is
     // on the command line the program gets: the commands as expanded, when the call expands anything.
-    if (f.command.includes('$') && f.commands.length > 0) {
-      const expanded = secretsIn(f.commands.map((c) => c.normalized).join('\n'), undefined);
-      if (expanded.length > 0) return expanded;
+    if (f.command.includes('$')) {
+      // Only commands where the shell put a value in (fewer `$` than as written): the rest were scanned above.
+      let expanded: string | undefined;
+      for (const c of f.commands)
+        if (c.command.text.includes('$') && dollars(c.normalized) < dollars(c.command.text))
+          expanded = expanded === undefined ? c.normalized : `${expanded}\n${c.normalized}`;
+      const s = expanded === undefined ? [] : secretsIn(expanded, undefined);
+      if (s.length > 0) return s;
     }
   }
   for (const a of f.scanned) {

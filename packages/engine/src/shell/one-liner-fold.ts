@@ -77,11 +77,13 @@ export function modulesSpelled(code: string): string | undefined {
  */
 export function importsSpelled(code: string): string | undefined {
   const python = modulesSpelled(code) ?? code;
-  const js = spellAliases(python, JS_ALIAS, (m) => [m[2] ?? m[4], '[(.<]', m[1] ?? m[3]], /\bas[ \t]|:/);
+  const js = spellAliases(python, JS_ALIAS, (m) => [m[2] ?? m[4], '[(.<]', m[1] ?? m[3]], JS_IMPORTS);
   return js === code ? undefined : js;
 }
 // `import { a as b, … } from` / `export { a as b } from`: a name then `as` inside braces closed before `from`; `{ a: b
 // } = require(`/`= await import(`: a destructured name given another.
+/** What code must hold to import a name under another: `as` (an import list), or a require()/import() to destructure. */
+const JS_IMPORTS = /\bas[ \t]|\brequire\s*\(|\bimport\s*\(/;
 const JS_ALIAS =
   /\b([A-Za-z_$][\w$]*)[ \t]+as[ \t]+([A-Za-z_$][\w$]*)(?=[^{};]*\}[ \t]*from\b)|\b([A-Za-z_$][\w$]*)[ \t]*:[ \t]*([A-Za-z_$][\w$]*)(?=[^{};]*\}[ \t]*=[ \t]*(?:await[ \t]+)?(?:require|import)\()/g;
 
