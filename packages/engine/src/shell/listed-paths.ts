@@ -61,6 +61,20 @@ function grepWords(argv: readonly string[]): { options: Set<string>; positionals
   return { options, positionals };
 }
 
+/**
+ * A git pathspec as a glob of what it lists: a plain path is what lies below it; a `*` matches across folders in a
+ * pathspec (`services/pricing/src/*.ts` lists src/a.ts and src/x/b.ts), so what follows the folder before the first `*`
+ * may lie at any depth below it.
+ */
+function pathspecGlob(spec: string): string {
+  const star = spec.indexOf('*');
+  if (star === -1) return below(spec);
+  const slash = spec.lastIndexOf('/', star);
+  const folder = slash === -1 ? '' : spec.slice(0, slash + 1);
+  const rest = spec.slice(slash + 1).replace(/\*+/g, '*');
+  return `${folder}**/${rest}`;
+}
+
 /** The globs of the files `program ARGV…` lists, or undefined when it is not a file lister this knows. */
 export function listedPaths(program: string, argv: readonly string[]): readonly string[] | undefined {
   switch (program) {
@@ -96,12 +110,15 @@ export function listedPaths(program: string, argv: readonly string[]): readonly 
       const rest = argv.slice(1).filter((p) => p !== '--');
       if (
         rest.some(
-          (p) => (p.startsWith('-') && !['-z', '-c', '--cached', '--full-name'].includes(p)) || /[*?[:]/.test(p),
+          (p) =>
+            (p.startsWith('-') && !['-z', '-c', '--cached', '--full-name'].includes(p)) ||
+            p.startsWith(':') ||
+            /[?[]/.test(p),
         )
       )
         return undefined;
       const paths = rest.filter((p) => !p.startsWith('-'));
-      return paths.length === 0 ? [treeOf('.')] : paths.map(below);
+      return paths.length === 0 ? [treeOf('.')] : paths.map(pathspecGlob);
     }
   }
   return undefined;

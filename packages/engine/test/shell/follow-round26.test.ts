@@ -320,3 +320,16 @@ describe('round 26: effect.sessionWrote — a file an earlier call of this sessi
     expect(second?.matches[0]?.held.join(' ')).toContain('a file this session wrote earlier');
   });
 });
+
+describe('round 27: a git pathspec with a * lists what lies below its folder at any depth', () => {
+  it('git ls-files PATTERN into a file, then xargs -a reads it back', () => {
+    expect(
+      programs("git ls-files 'services/pricing/src/*.ts' > /tmp/f.txt; xargs -a /tmp/f.txt sed -i 's/a/b/g'"),
+    ).toContain('sed -i s/a/b/g services/pricing/src/**/*.ts');
+    expect(programs("git ls-files '*.md' | xargs wc -l")).toContain('wc -l **/*.md');
+  });
+  it('a pathspec with magic (:(exclude)…) or a character class stays unknown', () => {
+    expect(programs("git ls-files ':!vendor' | xargs wc -l")).toContain('wc -l');
+    expect(programs("git ls-files 'src/[ab].ts' | xargs wc -l")).toContain('wc -l');
+  });
+});
