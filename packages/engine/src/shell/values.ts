@@ -170,11 +170,13 @@ export class Vars {
   /** An indexed array given word by word, some of them unknown (`set -- a "$(x)"`, a function's arguments): unknown
    * as a whole, each word kept (bounded like any value). */
   setPartialArray(name: string, items: readonly PartialItem[]): void {
-    if (items.every((i) => !i.unknown))
-      return this.setArray(
+    if (items.every((i) => !i.unknown)) {
+      this.setArray(
         name,
         items.map((i) => i.value),
       );
+      return;
+    }
     this.set(name, UNKNOWN, undefined, null);
     let length = 0;
     for (const i of items) length += i.value.length;
