@@ -79,9 +79,9 @@ function normalizedText(command: SimpleCommand): string {
  * when a `cd` (in the call, or an earlier one) moved it (`cd deploy/overlays/production && kubectl apply -k .` applies
  * deploy/overlays/production), and through a symbolic link the session or the call made (`ln -sfn overlays/production
  * current`, then `kubectl apply -k current`). A rule on the command's words judges both, as withLinks does for file
- * effects. The copy names the command it reads (CommandFact.reachedOf). Only words written as paths are read so: an
- * option's value or an argument with a `/` or a leading `.`, never a URL, an option or the first argument (a
- * subcommand).
+ * effects. The copy names the command it reads (CommandFact.reachedOf). From the folder, only words written as paths
+ * are read (`.`, `..`, a `/`), never a URL, an option or the first argument (a subcommand); through a link, any
+ * argument or option value that is a link's name (`current`).
  */
 function withReachedWords(
   commands: readonly CommandFact[],

@@ -187,10 +187,7 @@ function throughSessionLinks(
 }
 
 /** Each change of a file whose whole text an earlier call of this session wrote (the ledger holds it), marked so. */
-function withSessionWrote(
-  effects: EffectFact[],
-  file: ((path: string) => { readonly text: string | undefined } | undefined) | undefined,
-): EffectFact[] {
+function withSessionWrote(effects: EffectFact[], file: ShellContext['file']): EffectFact[] {
   if (file === undefined || effects.length === 0) return effects;
   let out: EffectFact[] | undefined;
   effects.forEach((e, i) => {
@@ -210,7 +207,7 @@ function withEditedLines(
   name: string,
   args: Readonly<Record<string, unknown>>,
   effects: EffectFact[],
-  file: ((path: string) => { readonly text: string | undefined } | undefined) | undefined,
+  file: ShellContext['file'],
 ): EffectFact[] {
   if (name !== 'edit' || file === undefined || effects.length !== 1) return effects;
   // (the edit the ledger applies afterwards, read by the same reader; a multiedit's list keeps the new text alone)

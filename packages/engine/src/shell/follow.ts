@@ -45,7 +45,7 @@ import {
   pipeName,
   type Scope,
 } from './scope.js';
-import { NO_STDIN, redirectedText, type Stdin } from './stdin.js';
+import { NO_STDIN, redirectedText, type Rendered, type Stdin } from './stdin.js';
 import { activatedUnit, serviceLines, systemdUnits, unitFileGlobs } from './systemd-units.js';
 import {
   actJobs,
@@ -123,11 +123,6 @@ export interface Ran {
   readonly rendered?: Rendered | undefined;
 }
 
-/** A kustomization rendered to stdout: its folder as written, and where the renderer ran. */
-export interface Rendered {
-  readonly folder: string;
-  readonly cwd: string | undefined;
-}
 export const NOTHING: Ran = { index: undefined, stdinInterpreter: undefined };
 
 /**
@@ -151,18 +146,11 @@ export function withArguments(family: string, code: string, params: readonly She
  * unknown as a whole but kept word by word (`g remote set-url origin "https://x:$(gh auth token)@h/r"` into a
  * function that runs `git "$@"` runs git with those words, the token's part as written). */
 export function setParams(scope: Scope, words: readonly ShellWord[]): void {
-  let known = true;
-  for (const w of words) if (w.dynamic) known = false;
-  if (known)
-    scope.vars.setArray(
-      POSITIONAL,
-      words.map((w) => w.value),
-    );
-  else
-    scope.vars.setPartialArray(
-      POSITIONAL,
-      words.map((w) => ({ value: w.value, unknown: w.dynamic })),
-    );
+  // (all of them known: a plain array, setPartialArray's own first case)
+  scope.vars.setPartialArray(
+    POSITIONAL,
+    words.map((w) => ({ value: w.value, unknown: w.dynamic })),
+  );
 }
 
 const NO_REDIRECTS: readonly Redirection[] = Object.freeze([]);

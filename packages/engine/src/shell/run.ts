@@ -27,8 +27,8 @@ import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value, ZERO } from './values.js';
 import { commandVariable, sameShell, shellDirectory, type Scope } from './scope.js';
-import { isAffirmative, type Stdin } from './stdin.js';
-import { Follower, type Frame, type GivenValues, NOTHING, type Ran, type Rendered, setParams } from './follow.js';
+import { isAffirmative, type Rendered, type Stdin } from './stdin.js';
+import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
@@ -185,14 +185,9 @@ export abstract class Runner extends Follower {
       (stdin.listed !== undefined && words.some((w) => programName(w.value) === 'xargs')
         ? stdin.listed.join('\n')
         : undefined);
-    const u = unwrap(
-      this.throughLinks(words, scope),
-      assignments,
-      Math.max(0, budget),
-      input,
-      this.fileText,
-      scope.cwd,
-    );
+    // The program through a link, before the wrappers are read (a link to sudo) and after (`sudo ./bin/ctr`).
+    const linked = this.throughLinks(words, scope);
+    const u = unwrap(linked, assignments, Math.max(0, budget), input, this.fileText, scope.cwd);
     // Commands that no wrapper added to share their frame's via (read-only data, so sharing is safe).
     const via = extraVia.length === 0 && u.via.length === 0 ? frame.via : [...frame.via, ...extraVia, ...u.via];
     const start = this.mapStart(frame, pos);
@@ -351,7 +346,7 @@ export abstract class Runner extends Follower {
     const known = allStatic(u.words);
     const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
     let command: SimpleCommand = normaliseCommand(
-      renderedInput(this.throughLinks(u.words, scope), stdin, shellCwd),
+      renderedInput(u.words === linked ? u.words : this.throughLinks(u.words, scope), stdin, shellCwd),
       u.assignments,
       via,
       shellCwd,
@@ -839,14 +834,14 @@ export abstract class Runner extends Follower {
       }
       case 'shift': {
         // shift [N]: the positional parameters lose their first N (1 by default); too many leaves them as they were.
-        const was = scope.vars.getArray(POSITIONAL);
+        // (known elements or words given one by one, some unknown: setPartialArray keeps either kind)
+        const items =
+          scope.vars.getArray(POSITIONAL)?.map((value) => ({ value, unknown: false })) ??
+          scope.vars.partialItems(POSITIONAL);
         const n =
           args[0] === undefined ? 1 : /^\d+$/.test(args[0].value) && !args[0].dynamic ? Number(args[0].value) : -1;
-        const partial = was === undefined ? scope.vars.partialItems(POSITIONAL) : undefined;
-        if (n >= 0 && partial !== undefined) {
-          if (n <= partial.length) scope.vars.setPartialArray(POSITIONAL, partial.slice(n));
-        } else if (was === undefined || n < 0) scope.vars.setArray(POSITIONAL, UNKNOWN);
-        else if (n <= was.length) scope.vars.setArray(POSITIONAL, was.slice(n));
+        if (items === undefined || n < 0) scope.vars.setArray(POSITIONAL, UNKNOWN);
+        else if (n <= items.length) scope.vars.setPartialArray(POSITIONAL, items.slice(n));
         return;
       }
       case 'source':

@@ -6,6 +6,12 @@ import { resolve } from './paths.js';
 import { expandBody, expandValue, substitutionOutput, type ExpandContext } from './expand.js';
 import { inputDescriptorName } from './scope.js';
 
+/** A kustomization rendered to stdout: its folder as written, and where the renderer ran. */
+export interface Rendered {
+  readonly folder: string;
+  readonly cwd: string | undefined;
+}
+
 export interface Stdin {
   /** The text, when known. */
   readonly text: string | undefined;
@@ -18,7 +24,7 @@ export interface Stdin {
   /** From a pipe whose producer lists files (`grep -rl x src |`): those files, as globs (listed-paths.ts). */
   readonly listed?: readonly string[];
   /** From a pipe whose producer renders a kustomization (`kustomize build DIR |`): its folder (run.ts renderedInput). */
-  readonly rendered?: { readonly folder: string; readonly cwd: string | undefined };
+  readonly rendered?: Rendered;
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
   readonly file: string | undefined;
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */

@@ -6,6 +6,23 @@ import { parseShell } from '../../src/shell/index.js';
 import { importsSpelled } from '../../src/shell/one-liner-fold.js';
 import { policyOf, replay } from '../helpers.js';
 
+const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
+
+/** A policy of one contract rooted at /p, its `when` as YAML flow text. */
+const oneContract = (id: string, description: string, mode: 'BLOCK' | 'WARN', when: string) =>
+  policyOf(
+    [
+      'version: 1',
+      'contracts:',
+      `  - id: ${id}`,
+      `    description: ${description}`,
+      `    mode: ${mode}`,
+      `    when: ${when}`,
+      '    message: m',
+    ].join('\n'),
+    { root: '/p' },
+  );
+
 const programs = (source: string, context?: Parameters<typeof parseShell>[2]) =>
   parseShell(source, undefined, context).commands.map((c) => [c.program, ...c.argv].join(' '));
 
@@ -32,19 +49,12 @@ describe('a program named by a path through a symbolic link is the program the l
     expect(programs('./bin/tool x', { links: { 'bin/ctr': '/usr/bin/docker' } })).toEqual(['tool x']);
   });
 
-  const policy = policyOf(
-    [
-      'version: 1',
-      'contracts:',
-      '  - id: no-publishing',
-      '    description: no image pushed',
-      '    mode: BLOCK',
-      '    when: { tool: { name: bash, run: [{ program: docker, subcommand: push }] } }',
-      '    message: m',
-    ].join('\n'),
-    { root: '/p' },
+  const policy = oneContract(
+    'no-publishing',
+    'no image pushed',
+    'BLOCK',
+    '{ tool: { name: bash, run: [{ program: docker, subcommand: push }] } }',
   );
-  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
   it('a push through the link in a later call is blocked; an honest docker build through it is not', () => {
     const link = bashCall('mkdir -p bin && ln -sf "$(command -v docker)" bin/ctr');
     const decisions = (events: Event[]) => replay(policy, events).verdicts.map((v) => v.decision);
@@ -73,19 +83,12 @@ describe('a function handed a partly known word passes each word on', () => {
 });
 
 describe('a path word through a symbolic link is also read as the path it reaches', () => {
-  const policy = policyOf(
-    [
-      'version: 1',
-      'contracts:',
-      '  - id: no-prod',
-      '    description: no production overlay applied',
-      '    mode: BLOCK',
-      "    when: { tool: { name: bash, run: [{ program: kubectl, subcommand: apply, option: { name: [-k, -f], value: 'overlays/production*' } }] } }",
-      '    message: m',
-    ].join('\n'),
-    { root: '/p' },
+  const policy = oneContract(
+    'no-prod',
+    'no production overlay applied',
+    'BLOCK',
+    "{ tool: { name: bash, run: [{ program: kubectl, subcommand: apply, option: { name: [-k, -f], value: 'overlays/production*' } }] } }",
   );
-  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
   const run = (events: Event[]) => replay(policy, events).verdicts;
   it('kubectl apply -k of a link to the production overlay, in a later call or the same one', () => {
     const link = bashCall('ln -sfn overlays/production current');
@@ -144,17 +147,11 @@ describe('names imported under another name are read by their own (JavaScript an
     expect(importsSpelled('const x = { a: b }; y(b);')).toBeUndefined();
     expect(importsSpelled("import { test } from 'vitest';")).toBeUndefined();
   });
-  const policy = policyOf(
-    [
-      'version: 1',
-      'contracts:',
-      '  - id: no-tautologies',
-      '    description: no assertion that cannot fail',
-      '    mode: BLOCK',
-      "    when: { tool: { effect: { kind: write, content: '\\bexpect\\(\\s*1\\s*\\)\\s*\\.\\s*toEqual\\(\\s*1\\s*\\)' } } }",
-      '    message: m',
-    ].join('\n'),
-    { root: '/p' },
+  const policy = oneContract(
+    'no-tautologies',
+    'no assertion that cannot fail',
+    'BLOCK',
+    "{ tool: { effect: { kind: write, content: '\\bexpect\\(\\s*1\\s*\\)\\s*\\.\\s*toEqual\\(\\s*1\\s*\\)' } } }",
   );
   const write = (content: string) =>
     replay(policy, [{ tool: 'write', args: { filePath: '/p/tests/d.test.ts', content } }]).verdicts[0];
@@ -189,19 +186,12 @@ describe('Octokit in a script the session wrote, run with node', () => {
 });
 
 describe('round 26: a command judged from the folder it runs in, and what a kustomization renders', () => {
-  const policy = policyOf(
-    [
-      'version: 1',
-      'contracts:',
-      '  - id: no-prod',
-      '    description: no production overlay applied',
-      '    mode: BLOCK',
-      "    when: { tool: { name: bash, run: [{ program: kubectl, subcommand: apply, option: { name: [-k, --kustomize, -f], value: '(^|/)production(/|$)' } }] } }",
-      '    message: m',
-    ].join('\n'),
-    { root: '/p' },
+  const policy = oneContract(
+    'no-prod',
+    'no production overlay applied',
+    'BLOCK',
+    "{ tool: { name: bash, run: [{ program: kubectl, subcommand: apply, option: { name: [-k, --kustomize, -f], value: '(^|/)production(/|$)' } }] } }",
   );
-  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
   const decisions = (...commands: string[]) => replay(policy, commands.map(bashCall)).verdicts.map((v) => v.decision);
   it('kubectl apply -k . after a cd into the production overlay, in the call or an earlier one', () => {
     expect(decisions('cd deploy/overlays/production && kubectl apply -k .')).toEqual(['BLOCK']);
@@ -242,19 +232,12 @@ describe('round 26: a file list written by a listing command is read back as tha
 });
 
 describe('round 26: a secret carried in a variable into a placeholder', () => {
-  const policy = policyOf(
-    [
-      'version: 1',
-      'contracts:',
-      '  - id: no-secrets',
-      '    description: no secret put into a file by an in-place edit',
-      '    mode: BLOCK',
-      '    when: { tool: { name: bash, run: { program: sed, flags: [-i] }, secret: true } }',
-      '    message: m',
-    ].join('\n'),
-    { root: '/p' },
+  const policy = oneContract(
+    'no-secrets',
+    'no secret put into a file by an in-place edit',
+    'BLOCK',
+    '{ tool: { name: bash, run: { program: sed, flags: [-i] }, secret: true } }',
   );
-  const bashCall = (command: string): Event => ({ tool: 'bash', args: { command } });
   const write: Event = { tool: 'write', args: { filePath: '/p/.db_password', content: 'Hq7!vN2zR9pWx4LmT8cKb3Ye\n' } };
   const decisions = (...events: Event[]) => replay(policy, events).verdicts.map((v) => v.decision);
   it('a generated password with a ! fills the slot: as a literal, and read into a variable in an earlier call', () => {
