@@ -9,7 +9,7 @@ import { Collector } from './collector.js';
 import { CallFiles } from './call-files.js';
 import { Repository } from './git-branch.js';
 import { Walker } from './walk.js';
-import { Vars } from './values.js';
+import { POSITIONAL, Vars } from './values.js';
 import { SHELL_CACHE_LIMITS, SourceCache } from './source-cache.js';
 import { ENVIRONMENT_ARG_NAMES } from './programs/registry.js';
 
@@ -231,6 +231,9 @@ function build(
   }
   const start = context?.cwd === undefined || context.cwd === '' || context.cwd === '.' ? undefined : context.cwd;
   const scope = { cwd: start, vars: new Vars(undefined, context?.env) };
+  // The host runs each call as `bash -c COMMAND` with no further arguments (opencode 1.18: spawn with `shell`), so
+  // the call's own $1, $@ and $# are empty, never inherited from an earlier call: `${1:-rollout}` is `rollout`.
+  scope.vars.setArray(POSITIONAL, []);
   const walker = new Walker(out, maxDepth, text.length, files, repo);
   walker.kube.start(context?.kube);
   walker.programLinks.start(context?.links);
