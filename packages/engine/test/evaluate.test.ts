@@ -269,7 +269,8 @@ contracts:
   - { id: intent, description: d, mode: WARN, message: m, when: { message: { confirmation: false } } }
 `);
     // The phrase confirms (case, spacing and trailing punctuation aside), alone or with a plain assent before it and
-    // thanks after it as whole clauses; never a prefix of a word, never with a condition or a refusal beside it.
+    // thanks after it as whole clauses, or with what to go on with ("go ahead with the tests"); never a prefix of a
+    // word, never with a condition or a refusal beside it.
     const { verdicts } = replay(policy, [
       { message: 'Weiter!' },
       { message: 'Go  AHEAD.' },
@@ -283,6 +284,10 @@ contracts:
       { message: 'no, go ahead is wrong' },
       { message: 'no, weiter' },
       { message: 'go ahead, but not with main' },
+      { message: 'Makes sense. Go ahead with the tests.' },
+      { message: "Thanks, that's clear. weiter with the docs" },
+      { message: 'go ahead with the deploy only after the review' },
+      { message: 'go ahead with the release and then wait' },
     ]);
     expect(verdicts.map((v) => v.decision)).toEqual([
       'ALLOW',
@@ -295,6 +300,10 @@ contracts:
       'ALLOW',
       'WARN',
       'WARN',
+      'WARN',
+      'WARN',
+      'ALLOW',
+      'ALLOW',
       'WARN',
       'WARN',
     ]);

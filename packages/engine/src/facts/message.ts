@@ -51,6 +51,12 @@ const ASSENTS = new Set([
   'i see',
   'makes sense',
   'agreed',
+  'clear',
+  "that's clear",
+  'that is clear',
+  "that's fine",
+  'that is fine',
+  'all good',
   'thanks',
   'thank you',
   'ja',
@@ -75,12 +81,28 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
     .filter((c) => c !== '');
   if (clauses.length === 0 || clauses.length > 6) return false;
   const folded = new Set(phrases.map(fold).filter((p) => p.length > 0));
-  const at = clauses.findIndex((c) => folded.has(c));
+  const at = clauses.findIndex((c) => folded.has(c) || goesOnWith(c, folded));
   if (at === -1) return false;
   return (
     clauses.slice(0, at).every((c) => ASSENTS.has(c) || folded.has(c)) &&
     clauses.slice(at + 1).every((c) => THANKS.has(c) || folded.has(c))
   );
+}
+
+/**
+ * Words that make "continue with …" a condition or a change of plan rather than a go-ahead ("continue with the
+ * deploy only after the review", "go on with the tests but not the migration").
+ */
+const CONDITION =
+  /\b(only|after|before|until|till|unless|if|when|once|but|not|no|don'?t|do not|never|wait|stop|except|instead|without|first)\b/u;
+
+/** "continue with the docs", "go on with the tests": a confirmation phrase with what to go on with (a few words, no
+ * condition among them), as people say it. */
+function goesOnWith(clause: string, phrases: ReadonlySet<string>): boolean {
+  const at = clause.indexOf(' with ');
+  if (at <= 0 || !phrases.has(clause.slice(0, at))) return false;
+  const rest = clause.slice(at + ' with '.length);
+  return rest.split(' ').length <= 6 && !CONDITION.test(rest);
 }
 
 const fold = (s: string): string =>
