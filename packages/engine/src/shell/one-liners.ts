@@ -254,6 +254,12 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       '*.write_excel': 'write',
       '*.write_avro': 'write',
       '*.write_delta': 'write',
+      // pyarrow's writers take the table first, the path second (pq.write_table(t, 'data/raw/x.parquet'): round 28)
+      'pq.write_table': 'write-second',
+      'parquet.write_table': 'write-second',
+      'pyarrow.parquet.write_table': 'write-second',
+      'feather.write_feather': 'write-second',
+      'pyarrow.feather.write_feather': 'write-second',
       'joblib.dump': 'write-second',
       'torch.save': 'write-second',
     },
@@ -990,6 +996,14 @@ class Scan {
         i = (readLiteral(code, i, this.language) as { end: number }).end;
         continue;
       }
+      // A JS regular expression literal (`.replace(/^describe\(/m, …)`): its brackets are not the code's.
+      if (c === 47 && this.language === 'js' && startsRegex(code, i)) {
+        const end = regexLiteralEnd(code, i);
+        if (end !== undefined) {
+          i = end;
+          continue;
+        }
+      }
       if (c === 40 || c === 91 || c === 123) depth++;
       else if (c === 41 || c === 93 || c === 125) {
         if (depth === 0) return i;
@@ -1370,9 +1384,11 @@ function replacedWith(code: string): string | undefined {
     if (to.length >= 16) break;
     let j = (m.index ?? 0) + m[0].length;
     while (code.charCodeAt(j) === 32) j++;
-    const from = readLiteral(code, j, 'python');
-    if (from?.value === undefined) continue;
-    j = from.end;
+    // The text replaced: a string, or a JS regular expression literal (`.replace(/^describe\(/m, 'fdescribe(')`).
+    const regexEnd = code.charCodeAt(j) === 47 ? regexLiteralEnd(code, j) : undefined;
+    const from = regexEnd === undefined ? readLiteral(code, j, 'python') : undefined;
+    if (regexEnd === undefined && from?.value === undefined) continue;
+    j = regexEnd ?? (from as { end: number }).end;
     while (code.charCodeAt(j) === 32) j++;
     if (code.charCodeAt(j) !== 44) continue;
     j++;
@@ -1382,7 +1398,34 @@ function replacedWith(code: string): string | undefined {
   }
   return to.length === 0 ? undefined : to.join('\n');
 }
-const REPLACING = /\.replace\(|\bre\.subn?\(|\bregex\.subn?\(/g;
+const REPLACING = /\.replace(?:All)?\(|\bre\.subn?\(|\bregex\.subn?\(/g;
+
+/** Whether the `/` at `at` opens a regular expression literal rather than dividing: what comes before it is an
+ * operator or an opening bracket, not a value. */
+function startsRegex(code: string, at: number): boolean {
+  let j = at - 1;
+  while (j >= 0 && (code[j] === ' ' || code[j] === '\t')) j--;
+  return j < 0 || '(,=:[!&|?{};'.includes(code[j] as string);
+}
+
+/** The end (after its flags) of the JS regular expression literal that starts at `at` (a `/`), or undefined when it
+ * does not close on its line. A `/` inside a class (`[/]`) or after a backslash does not close it. */
+function regexLiteralEnd(code: string, at: number): number | undefined {
+  let inClass = false;
+  for (let i = at + 1; i < code.length && i < at + 1000; i++) {
+    const c = code[i];
+    if (c === '\\') i++;
+    else if (c === '\n') return undefined;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) {
+      let j = i + 1;
+      while (j < code.length && /[a-z]/.test(code[j] as string)) j++;
+      return j;
+    }
+  }
+  return undefined;
+}
 
 /**
  * The text an argument builds from literals and computed values joined by `+` (`'…_authToken=' + token`), a JS

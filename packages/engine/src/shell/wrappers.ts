@@ -336,6 +336,8 @@ function peelRunner(
   const r = runs.runs;
   const words = state.words;
   const head = words[0] as ShellWord;
+  // `Remove-Item ./dist -Recurse` is `rm -r ./dist`: read as that line, before any option of its own is parsed.
+  if (r.translates !== undefined) return translated(state, r.translates, label, from, cwdBefore);
   const parsed = parseArgv(texts, runs.spec, undefined, r.dashDash !== true && r.permute !== true, from);
   // `python -m alembic -c alembic.ini upgrade`: the words after the module are the module's, not python's options.
   const named =
@@ -592,6 +594,27 @@ function everyOperand(
   if (lines.some((w) => w.dynamic)) return opaque(state, 'inline-script', label);
   state.via.push(label);
   return reparse(state, lines.map((w) => w.value).join('\n'), lines.length === 1 ? lines[0] : undefined);
+}
+
+/**
+ * A program that is another command spelled differently (PowerShell's cmdlets): its line is walked as `sh -c LINE`
+ * would be, but in this shell (the cmdlet runs here, with this shell's values and directory), and the program is
+ * recorded as written too, so a rule on `Remove-Item` still sees it. The via says what it was read as. A line it cannot
+ * make leaves the command as it is.
+ */
+function translated(
+  state: State,
+  translate: NonNullable<RunsDeclaration['translates']>,
+  label: string,
+  from: number,
+  cwdBefore: number,
+): Unwrapped {
+  const words = state.words;
+  const line = translate(words.slice(from));
+  if (line === undefined) return command(state);
+  state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
+  state.via.push(`${label} read as ${/^\S*/.exec(line)?.[0]}`);
+  return reparse(state, line, undefined, true);
 }
 
 /** bwrap's options that take two values (`--bind SRC DEST`, `--setenv VAR VALUE`). */

@@ -104,6 +104,15 @@ describe('program declarations', () => {
     expect(compiledProgram('__proto__')).toBeUndefined();
   });
 
+  it("match PowerShell's commands whatever their case, under their declared spelling, and no other program", () => {
+    expect(canonicalProgram('remove-item')).toBe('Remove-Item');
+    expect(canonicalProgram('INVOKE-WEBREQUEST')).toBe('Invoke-WebRequest');
+    expect(compiledProgram('IWR')?.declaration).toBe(compiledProgram('Invoke-WebRequest')?.declaration);
+    // rm is not PowerShell's: `RM` stays an unknown program
+    expect(canonicalProgram('RM')).toBe('RM');
+    expect(compiledProgram('RM')).toBeUndefined();
+  });
+
   it('read a version glued to a declared program as that program, and nothing else', () => {
     for (const [written, program] of [
       ['helm3', 'helm'],

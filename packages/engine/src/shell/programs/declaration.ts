@@ -54,6 +54,13 @@ export interface FileAccess {
   readonly env?: (name: string) => string | null | undefined;
 }
 
+/** A word as the shell read it (a ShellWord is one): its value, whether part of it is computed, its text as written. */
+export interface WrittenWord {
+  readonly value: string;
+  readonly dynamic: boolean;
+  readonly text: string;
+}
+
 /** How a program runs another command (sudo CMD, docker exec CTR CMD, su -c STRING). */
 export interface RunsDeclaration {
   /** Only after these subcommand words does it run a command (`npm exec`, `docker compose exec`); absent: always. */
@@ -150,6 +157,14 @@ export interface RunsDeclaration {
   /** With `everyOperand` and a `commandPrefix`: the operand's own escapes turned into a shell command line (git's
    * `ext::sh -c git% push` URL: `% ` is a space inside one argument); undefined: not read. */
   readonly operandCommand?: (operand: string) => string | undefined;
+  /**
+   * It is another command spelled differently (PowerShell's `Remove-Item ./dist -Recurse` is `rm -r ./dist`): the
+   * equivalent shell line, from the words after its name, is walked as `sh -c LINE` would be (in this shell), so every
+   * rule on that command and its effects applies; the program itself is recorded too, so a rule on its own name still
+   * sees it. Undefined: it cannot be translated (an unknown or ambiguous option, a dry run), and stays as it is.
+   * INVARIANT: a word whose value is not known is put into the line as written (`text`), never as a value.
+   */
+  readonly translates?: (args: readonly WrittenWord[]) => string | undefined;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
   /** Images whose entrypoint is a known program, by `owner/name` (no registry, tag or digest): the words after the
@@ -350,6 +365,9 @@ export interface ProgramDeclaration {
   readonly names: readonly string[];
   /** What it is, in one line. */
   readonly about: string;
+  /** Its names are matched whatever their case, as PowerShell matches its commands (`remove-item`, `IWR`); the
+   * command is recorded under the declared spelling. */
+  readonly caseInsensitive?: boolean;
   /** Global options taken out before the subcommand (`git -C dir`): value-taking ones and switches. */
   readonly globals?: {
     readonly value: readonly string[];

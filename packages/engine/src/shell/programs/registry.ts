@@ -5,6 +5,7 @@ import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
+import { POWERSHELL_CMDLETS } from './powershell.js';
 import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import {
@@ -67,6 +68,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { CRUDINI, DASEL } from './config-setters.js';
 import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
   ACT,
@@ -247,6 +249,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   UNZIP,
   TAR,
   ICONV,
+  CRUDINI,
+  DASEL,
   HONCHO,
   SYSTEMCTL,
   TOX,
@@ -308,6 +312,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   AT,
   CRONTAB,
   PWSH,
+  ...POWERSHELL_CMDLETS,
   CMD,
   EVAL,
   PSQL,
@@ -419,6 +424,25 @@ const BY_NAME: ReadonlyMap<string, Entry> = (() => {
   return map;
 })();
 
+// PowerShell's commands and aliases, by their lower-case name, with the spelling they are declared by: a miss in
+// BY_NAME is looked up here once lower-cased (only declarations that say `caseInsensitive` are in it, so `RM` is still
+// no rm).
+const BY_LOWER_NAME: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const declaration of DECLARATIONS)
+    if (declaration.caseInsensitive === true)
+      for (const name of declaration.names) {
+        const lower = name.toLowerCase();
+        if (map.has(lower) || (lower !== name && BY_NAME.has(lower)))
+          throw new Error(`program "${name}" is declared twice, in another case (programs/*.ts)`);
+        map.set(lower, name);
+      }
+  return map;
+})();
+
+/** The declared spelling of a case-insensitive name written in another case (`remove-item` → Remove-Item). */
+const declaredSpelling = (program: string): string | undefined => BY_LOWER_NAME.get(program.toLowerCase());
+
 const compiledEntry = (entry: Entry | undefined): CompiledProgram | undefined =>
   entry === undefined ? undefined : (entry.compiled ??= compile(entry.declaration));
 
@@ -449,6 +473,8 @@ export function compiledProgram(program: string): CompiledProgram | undefined {
 function lookup(program: string): CompiledProgram | undefined {
   const hit = BY_NAME.get(program);
   if (hit !== undefined || program.length === 0) return compiledEntry(hit);
+  const spelled = declaredSpelling(program);
+  if (spelled !== undefined) return compiledEntry(BY_NAME.get(spelled));
   const c = program.charCodeAt(program.length - 1);
   // Only a name that ends in a digit can carry a version.
   if (c < 48 || c > 57) return undefined;
@@ -469,10 +495,12 @@ function versionStem(program: string): string | undefined {
 /**
  * The name a command's program is matched by: a declared name as it is, a declared program with a version glued to
  * it as that program (`helm3` → helm, `kubectl-1.29` → kubectl; python3.12 stays, its interpreter declaration
- * covers it), any other name as it is.
+ * covers it), a PowerShell command in another case as declared (`remove-item` → Remove-Item), any other name as it is.
  */
 export function canonicalProgram(program: string): string {
   if (program.length === 0 || BY_NAME.has(program)) return program;
+  const spelled = declaredSpelling(program);
+  if (spelled !== undefined) return spelled;
   const c = program.charCodeAt(program.length - 1);
   if (c < 48 || c > 57 || VERSIONED.test(program)) return program;
   return versionStem(program) ?? program;

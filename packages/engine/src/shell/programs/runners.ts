@@ -1,5 +1,6 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
+import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
@@ -407,10 +408,20 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: ['-f', '--env-file', '--env', '-fk', '--env-keys-file', '--convention'],
     dashDash: true,
   }),
-  runner(['dotenv'], 'dotenv-cli: dotenv [-e FILE] -- CMD runs CMD with the env files loaded', {
-    options: ['-e', '-c', '-v', '-p'],
-    dashDash: true,
-  }),
+  // The same name is python-dotenv's CLI: `dotenv [-f FILE] set KEY VALUE` writes KEY=VALUE into FILE (.env by default).
+  {
+    ...runner(
+      ['dotenv'],
+      'dotenv-cli: dotenv [-e FILE] -- CMD runs CMD with the env files loaded; python-dotenv: dotenv [-f FILE] set KEY VALUE writes it',
+      {
+        options: ['-e', '-c', '-v', '-p', '-f', '--file', '-q', '--quote'],
+        dashDash: true,
+        // dotenv is a command of its own too: python-dotenv's `set` writes the file (dotenvSetEffects)
+        itself: true,
+      },
+    ),
+    effects: { reads: ['-f', '--file'], effects: dotenvSetEffects },
+  },
   runner(['saml2aws'], "saml2aws exec [--] CMD: runs CMD with the assumed role's credentials", {
     subcommands: ['exec'],
     options: ['-a', '--idp-account', '-p', '--profile', '--exec-profile', '--region', '--session-duration'],
