@@ -36,6 +36,33 @@ export function opensString(language: Language, c: number): boolean {
   return isQuote(c);
 }
 
+/** Whether the `/` at `at` opens a regular expression literal rather than dividing: what comes before it is an
+ * operator or an opening bracket, not a value. */
+export function startsRegex(code: string, at: number): boolean {
+  let j = at - 1;
+  while (j >= 0 && (code[j] === ' ' || code[j] === '\t')) j--;
+  return j < 0 || '(,=:[!&|?{};'.includes(code[j] as string);
+}
+
+/** The end (after its flags) of the JS regular expression literal that starts at `at` (a `/`), or undefined when it
+ * does not close on its line. A `/` inside a class (`[/]`) or after a backslash does not close it. */
+export function regexLiteralEnd(code: string, at: number): number | undefined {
+  let inClass = false;
+  for (let i = at + 1; i < code.length && i < at + 1000; i++) {
+    const c = code[i];
+    if (c === '\\') i++;
+    else if (c === '\n') return undefined;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) {
+      let j = i + 1;
+      while (j < code.length && /[a-z]/.test(code[j] as string)) j++;
+      return j;
+    }
+  }
+  return undefined;
+}
+
 /** The literal starting at `at` (a quote, or a Python prefix such as r'…'); undefined when none starts there. */
 export function readLiteral(code: string, at: number, language: Language): Literal | undefined {
   let i = at;

@@ -2,7 +2,14 @@
 // whose arguments are plain string literals: shell commands it runs and files it writes or deletes. Not a parser of
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
 import type { EffectKind } from './types.js';
-import { blankComments, opensString, readLiteral, type Language } from './one-liner-strings.js';
+import {
+  blankComments,
+  opensString,
+  readLiteral,
+  regexLiteralEnd,
+  startsRegex,
+  type Language,
+} from './one-liner-strings.js';
 import { perlQuoteOperators } from './perl-quotes.js';
 import { foldPaths, importsSpelled } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
@@ -1399,33 +1406,6 @@ function replacedWith(code: string): string | undefined {
   return to.length === 0 ? undefined : to.join('\n');
 }
 const REPLACING = /\.replace(?:All)?\(|\bre\.subn?\(|\bregex\.subn?\(/g;
-
-/** Whether the `/` at `at` opens a regular expression literal rather than dividing: what comes before it is an
- * operator or an opening bracket, not a value. */
-function startsRegex(code: string, at: number): boolean {
-  let j = at - 1;
-  while (j >= 0 && (code[j] === ' ' || code[j] === '\t')) j--;
-  return j < 0 || '(,=:[!&|?{};'.includes(code[j] as string);
-}
-
-/** The end (after its flags) of the JS regular expression literal that starts at `at` (a `/`), or undefined when it
- * does not close on its line. A `/` inside a class (`[/]`) or after a backslash does not close it. */
-function regexLiteralEnd(code: string, at: number): number | undefined {
-  let inClass = false;
-  for (let i = at + 1; i < code.length && i < at + 1000; i++) {
-    const c = code[i];
-    if (c === '\\') i++;
-    else if (c === '\n') return undefined;
-    else if (c === '[') inClass = true;
-    else if (c === ']') inClass = false;
-    else if (c === '/' && !inClass) {
-      let j = i + 1;
-      while (j < code.length && /[a-z]/.test(code[j] as string)) j++;
-      return j;
-    }
-  }
-  return undefined;
-}
 
 /**
  * The text an argument builds from literals and computed values joined by `+` (`'…_authToken=' + token`), a JS

@@ -14,13 +14,28 @@ export const CRUDINI: ProgramDeclaration = {
   effects: { reads: [], effects: crudiniEffects },
 };
 
+/** dasel's options that take a value, in every command. */
+const DASEL_OPTIONS = [
+  '-f',
+  '--file',
+  '-t',
+  '--type',
+  '-v',
+  '--value',
+  '-r',
+  '--read',
+  '-w',
+  '--write',
+  '-o',
+  '--out',
+  '-p',
+];
+
 export const DASEL: ProgramDeclaration = {
   names: ['dasel'],
   about: 'dasel put: writes the file of -f (or -o) with the selector set to -v VALUE; dasel select reads',
-  options: {
-    '*': ['-f', '--file', '-t', '--type', '-v', '--value', '-r', '--read', '-w', '--write', '-o', '--out', '-p'],
-    put: ['-f', '--file', '-t', '--type', '-v', '--value', '-r', '--read', '-w', '--write', '-o', '--out', '-p', '-s'],
-  },
+  // -s names the selector of put (dasel v1); its other commands take none
+  options: { '*': DASEL_OPTIONS, put: [...DASEL_OPTIONS, '-s'] },
   effects: { reads: ['-f', '--file', '-o', '--out'], effects: daselEffects },
 };
 
@@ -32,6 +47,9 @@ function keyLine(file: string, key: string, value: string): string {
   return `${key} = ${value}`;
 }
 
+/** crudini's options that write the file, in the order its own help lists them. */
+const CRUDINI_WRITES = ['--set', '--del', '--merge'] as const;
+
 function crudiniEffects(input: EffectInput, add: AddEffect): void {
   const [file, section, param, value] = input.positionals;
   if (file === undefined || file === '-') return;
@@ -39,17 +57,13 @@ function crudiniEffects(input: EffectInput, add: AddEffect): void {
     add('read', file, 'crudini --get');
     return;
   }
-  if (!has(input.flags, '--set', '--del', '--merge')) return;
+  const mode = CRUDINI_WRITES.find((m) => has(input.flags, m));
+  if (mode === undefined) return;
   const known =
-    has(input.flags, '--set') && section !== undefined && param !== undefined && value !== undefined
+    mode === '--set' && section !== undefined && param !== undefined && value !== undefined
       ? `${COMPUTED_PIECE}\n[${section}]\n${keyLine(file, param, value)}\n`
       : undefined;
-  add(
-    'write',
-    file,
-    `crudini ${has(input.flags, '--set') ? '--set' : has(input.flags, '--del') ? '--del' : '--merge'}`,
-    known,
-  );
+  add('write', file, `crudini ${mode}`, known);
 }
 
 function daselEffects(input: EffectInput, add: AddEffect): void {
