@@ -11,7 +11,7 @@ import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
 /** Runners whose lines come from a configuration file (program declarations' `tasks`). */
 export const CONFIG_RUNNERS = [
   ...['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'],
-  ...['dvc', 'snakemake'],
+  ...['dvc', 'snakemake', 'gradle', 'mage'],
 ] as const;
 export type ConfigRunner = (typeof CONFIG_RUNNERS)[number];
 

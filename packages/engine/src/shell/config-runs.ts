@@ -14,6 +14,7 @@ import {
   sshHost,
   tmuxCommands,
 } from './config-commands.js';
+import { gradleTaskNames, gradleTasks, mageTargets } from './build-tasks.js';
 import { resolve } from './paths.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
 import { type HomeFiles, inHome } from './startup-files.js';
@@ -126,6 +127,33 @@ function located(
         found: named(files, paths),
         lines: (text) => snakemakeCommands(text, command.positionals),
         label: command.positionals[0] ?? 'all',
+      };
+    }
+    case 'gradle': {
+      // `gradle TASK…`, `./gradlew :app:TASK`: the build file of the project folder (-p) or the one named (-b).
+      const tasks = gradleTaskNames(command.positionals);
+      if (tasks.length === 0 || has(command, ['-m', '--dry-run', '--help', '-h', '-?'])) return undefined;
+      const dir = option(command, ['-p', '--project-dir']);
+      const given = option(command, ['-b', '--build-file']);
+      const at = (name: string): string => here(dir === undefined ? name : `${dir}/${name}`);
+      return {
+        found: named(files, given !== undefined ? [here(given)] : [at('build.gradle.kts'), at('build.gradle')]),
+        lines: (text) => gradleTasks(text, tasks),
+        label: tasks[0] as string,
+      };
+    }
+    case 'mage': {
+      // `mage TARGET…`: magefile.go (or any mage file the session wrote here, or in magefiles/); -l lists, -h helps.
+      if (has(command, ['-l', '-h', '-help', '-version', '-init', '-clean', '-compile'])) return undefined;
+      const dir = option(command, ['-d']) ?? '.';
+      return {
+        found: [
+          ...named(files, [here(`${dir}/magefile.go`)]),
+          ...files.matching(here(`${dir}/magefiles/*.go`)),
+          ...files.matching(here(`${dir}/mage*.go`)).filter((m) => !m.path.endsWith('/magefile.go')),
+        ],
+        lines: (text) => mageTargets(text, command.positionals),
+        label: command.positionals[0] ?? 'default',
       };
     }
     case 'psqlrc': {

@@ -1232,11 +1232,17 @@ export abstract class Follower {
       const candidates = named[runner](command);
       // `make -f - <<'MK'`: the makefile is what it reads on stdin.
       const fromStdin = candidates.length === 1 && (candidates[0] === '-' || STDIN_PATHS.has(candidates[0] as string));
-      const found = fromStdin
+      let found = fromStdin
         ? stdinText === undefined
           ? undefined
           : (candidates[0] as string)
         : candidates.map((name) => resolve(command.cwd, name)).find((path) => known(path) !== undefined);
+      // rake also loads rakelib/*.rake, and a Rails Rakefile lib/tasks/**/*.rake: the session may have written only a
+      // task file there (the team's Rakefile loads it); the first one that defines a task named runs.
+      if (found === undefined && runner === 'rakefile' && candidates.length > 1)
+        found = ['rakelib/*.rake', 'lib/tasks/**/*.rake']
+          .flatMap((glob) => this.files.matching(resolve(command.cwd, glob)))
+          .find((m) => rakeTasks(known(m.path)?.text ?? '', command.positionals).length > 0)?.path;
       if (found === undefined) return;
       const content = fromStdin
         ? { text: stdinText as string, whole: true }

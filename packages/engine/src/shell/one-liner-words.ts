@@ -119,7 +119,8 @@ function scanCmake(code: string): OneLinerFinding[] {
 /** The calls of Go and Java that start a program from literal words: all of them are the argv (program first). */
 const ARGV_CALLS: Readonly<Record<'go' | 'java', RegExp>> = {
   // exec.Command("git", "push", …); exec.CommandContext(ctx, "git", …) has the context first
-  go: /\bexec\.Command(?:Context\s*\(\s*[A-Za-z_][\w.]*(?:\(\s*\))?\s*,|\s*\()\s*((?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+)\)/g,
+  // and Mage's sh.Run("git", …), sh.RunV, sh.Output; sh.RunWith(env, …), sh.OutputWith; sh.Exec(env, out, err, …)
+  go: /\b(?:exec\.Command(?:Context\s*\(\s*[A-Za-z_][\w.]*(?:\(\s*\))?\s*,|\s*\()|sh\.(?:RunV?|Output)\s*\(|sh\.(?:RunWithV?|OutputWith)\s*\(\s*[A-Za-z_][\w.]*\s*,|sh\.Exec\s*\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,)\s*((?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+)\)/g,
   // new ProcessBuilder("git", "push", …); Runtime.getRuntime().exec(new String[] {"git", …}) as the same list
   java: /\b(?:new\s+ProcessBuilder\s*\(|\.exec\s*\(\s*new\s+String\s*\[\s*\]\s*\{)\s*((?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+)[)}]/g,
 };

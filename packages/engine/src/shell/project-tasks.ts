@@ -517,26 +517,41 @@ export const taskRunsNothing = (command: SimpleCommand): boolean =>
 /** `task :name do … end`, `task name: [:deps] do`, `task 'name' => :dep do` in a Rakefile. */
 const RAKE_TASK = /^(\s*)task\s*\(?\s*(?::(\w+)|["'](\w[\w:-]*)["']|(\w+):)\s*(?:=>\s*)?(\[[^\]]*\]|:\w+)?.*\bdo\b/;
 
+/** `namespace :db do`, `namespace "db" do`: the tasks inside are `db:NAME`. */
+const RAKE_NAMESPACE = /^(\s*)namespace\s*\(?\s*(?::(\w+)|["'](\w[\w-]*)["'])\s*\)?\s*do\b/;
+
 /**
- * The shell lines `rake [TASK…]` runs from a Rakefile text: each task's prerequisites first, then the commands its
- * body runs (`sh "…"`, `system "…"`, backticks: the Ruby one-liner table). No task: default. Only tasks defined with a
- * `do … end` block are read.
+ * The shell lines `rake [TASK…]` runs from a Rakefile text (or a `.rake` file of rakelib/ or Rails' lib/tasks/): each
+ * task's prerequisites first, then the commands its body runs (`sh "…"`, `system "…"`, backticks: the Ruby one-liner
+ * table). No task: default. Only tasks defined with a `do … end` block are read; a task inside `namespace :git do`
+ * is `git:NAME`, and its prerequisites are looked up in its namespace first, as rake does.
  */
 export function rakeTasks(text: string, names: readonly string[]): TaskLine[] {
   const tasks = new Map<string, { deps: string[]; body: string[] }>();
   let current: { deps: string[]; body: string[] } | undefined;
   let indent = '';
+  const spaces: { name: string; indent: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (current !== undefined) {
       if (line.trim() === 'end' && line.slice(0, line.indexOf('end')) === indent) current = undefined;
       else current.body.push(line);
       continue;
     }
+    if (line.trim() === 'end' && line.slice(0, line.indexOf('end')) === spaces.at(-1)?.indent) {
+      spaces.pop();
+      continue;
+    }
+    const ns = RAKE_NAMESPACE.exec(line);
+    if (ns !== null) {
+      if (spaces.length < 16) spaces.push({ name: (ns[2] ?? ns[3]) as string, indent: ns[1] as string });
+      continue;
+    }
     const m = RAKE_TASK.exec(line);
     if (m === null) continue;
-    const name = (m[2] ?? m[3] ?? m[4]) as string;
+    const prefix = spaces.map((n) => `${n.name}:`).join('');
+    const name = `${prefix}${(m[2] ?? m[3] ?? m[4]) as string}`;
     const deps = [...(m[5] ?? '').matchAll(/:(\w+)|["'](\w[\w:-]*)["']/g)].map((d) => (d[1] ?? d[2]) as string);
-    current = { deps, body: [] };
+    current = { deps: deps.flatMap((d) => (prefix === '' ? [d] : [`${prefix}${d}`, d])), body: [] };
     indent = m[1] as string;
     tasks.set(name, current);
   }

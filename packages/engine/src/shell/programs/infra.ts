@@ -271,6 +271,32 @@ export const RAKE: ProgramDeclaration = {
   tasks: 'rakefile',
 };
 
+export const GRADLE: ProgramDeclaration = {
+  names: ['gradle', 'gradlew', 'gradlew.bat'],
+  about: 'gradle TASK…: runs the build file’s tasks (an Exec task’s commandLine; -p moves it, -b names the file)',
+  globals: {
+    value: ['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
+    flag: ['-m', '--dry-run', '-q', '--quiet', '-i', '--info', '--offline', '--no-daemon', '--stacktrace', '-s'],
+  },
+  cwd: ['-p', '--project-dir'],
+  options: {
+    '*': [
+      ...['-x', '--exclude-task', '-g', '--gradle-user-home', '--console', '--warning-mode', '--max-workers'],
+      ...['--priority', '--tests', '--include-build', '--project-cache-dir', '-D', '-P'],
+    ],
+  },
+  tasks: 'gradle',
+};
+
+export const MAGE: ProgramDeclaration = {
+  names: ['mage'],
+  about: 'mage TARGET…: runs the magefile’s target functions (their sh.Run and exec.Command calls)',
+  globals: { value: ['-d', '-w', '-t', '-gocmd', '-goos', '-goarch', '-ldflags'], flag: ['-v', '-l', '-h', '-f'] },
+  cwd: ['-w'],
+  options: {},
+  tasks: 'mage',
+};
+
 export const NINJA: ProgramDeclaration = {
   names: ['ninja', 'samu'],
   about:

@@ -2,7 +2,8 @@
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
 import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
-import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import type { ProgramDeclaration, RunsDeclaration, WrittenWord } from './declaration.js';
+import { shellQuote } from '../words.js';
 
 /** uv's options that take a value (uv run, uv tool run, uvx). */
 const UV_OPTIONS = [
@@ -13,6 +14,31 @@ const UV_OPTIONS = [
   ...['--keyring-provider', '--link-mode', '--reinstall-package', '--upgrade-package', '-P', '--refresh-package'],
   ...['--allow-insecure-host'],
 ];
+
+/** nix's options that take two values, and those that take one (before `nix run`'s installable). */
+const NIX_PAIRS = new Set(['--arg', '--argstr', '--override-input', '--option', '--arg-from-file', '--arg-from-stdin']);
+const NIX_ONE = new Set(['-I', '--include', '--expr', '-f', '--file', '--inputs-from', '--profile', '--update-input']);
+
+/**
+ * `nix run FLAKE#PKG [--] ARGS…` as the line it runs: the package's program, named for its attribute as nix names a
+ * package's main program (`nixpkgs#git` runs git, `nixpkgs#python3` python3; an output such as `^bin` is dropped),
+ * with the words after it. A flake's own default app (`nix run .`, `nix run github:o/r`) names no program: left as it is.
+ */
+function nixRunLine(args: readonly WrittenWord[]): string | undefined {
+  let i = 0;
+  while (i < args.length && (args[i] as WrittenWord).value.startsWith('-')) {
+    const v = (args[i] as WrittenWord).value;
+    i += NIX_PAIRS.has(v) ? 3 : NIX_ONE.has(v) ? 2 : 1;
+  }
+  const installable = args[i];
+  if (installable === undefined || installable.dynamic) return undefined;
+  const attr = /#([^#]+)$/.exec(installable.value)?.[1]?.replace(/\^.*$/, '');
+  const program = attr?.split('.').pop();
+  if (program === undefined || !/^[A-Za-z0-9_][\w.+-]*$/.test(program)) return undefined;
+  const rest = args.slice(i + 1);
+  const words = rest[0]?.value === '--' ? rest.slice(1) : rest;
+  return [program, ...words.map((w) => (w.dynamic ? w.text : shellQuote(w.value)))].join(' ');
+}
 
 /** A runner whose declaration is only how it runs its command. */
 const runner = (names: string[], about: string, runs: RunsDeclaration): ProgramDeclaration => ({
@@ -478,10 +504,20 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     subcommands: ['run'],
     options: ['-c', '--config', '-e', '--env', '--env-file'],
   }),
-  runner(['nix'], 'nix develop/shell [INSTALLABLE] -c CMD…: runs CMD in the flake environment', {
-    subcommands: ['develop', 'shell'],
-    options: [],
-    commandAfter: ['-c', '--command'],
+  {
+    names: ['nix'],
+    about:
+      'nix develop/shell [INSTALLABLE] -c CMD…: runs CMD in the flake environment; nix run FLAKE#PKG [--] ARGS runs PKG',
+    options: { '*': [] },
+    runs: [
+      { subcommands: ['develop', 'shell'], options: [], commandAfter: ['-c', '--command'] },
+      { subcommands: ['run'], options: [], translates: nixRunLine },
+    ],
+  },
+  runner(['mix'], 'mix cmd [--app APP] [--cd DIR] CMD…: runs CMD (in each umbrella app)', {
+    subcommands: ['cmd'],
+    options: ['--app', '--cd'],
+    cwd: ['--cd'],
   }),
   runner(['nix-shell'], 'nix-shell --run/--command STRING: runs the string in the environment', {
     options: ['-p', '--packages', '-A', '--attr', '-I', '--arg', '--argstr', '--run', '--command'],
