@@ -269,8 +269,8 @@ contracts:
   - { id: intent, description: d, mode: WARN, message: m, when: { message: { confirmation: false } } }
 `);
     // The phrase confirms (case, spacing and trailing punctuation aside), alone or with a plain assent before it and
-    // thanks after it as whole clauses, or with what to go on with ("go ahead with the tests"); never a prefix of a
-    // word, never with a condition or a refusal beside it.
+    // thanks after it as whole clauses, or with what to go on with ("go ahead with the tests", "go ahead and write the
+    // hints"); never a prefix of a word, never with a condition or a refusal beside it, never a question after it.
     const { verdicts } = replay(policy, [
       { message: 'Weiter!' },
       { message: 'Go  AHEAD.' },
@@ -288,6 +288,10 @@ contracts:
       { message: "Thanks, that's clear. weiter with the docs" },
       { message: 'go ahead with the deploy only after the review' },
       { message: 'go ahead with the release and then wait' },
+      { message: 'Makes sense. Go ahead and write the hints.' },
+      { message: 'Looks right, weiter.' },
+      { message: 'go ahead and stop before main' },
+      { message: 'go ahead. what did you change?' },
     ]);
     expect(verdicts.map((v) => v.decision)).toEqual([
       'ALLOW',
@@ -300,6 +304,10 @@ contracts:
       'ALLOW',
       'WARN',
       'WARN',
+      'WARN',
+      'WARN',
+      'ALLOW',
+      'ALLOW',
       'WARN',
       'WARN',
       'ALLOW',

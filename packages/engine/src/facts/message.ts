@@ -43,6 +43,19 @@ const ASSENTS = new Set([
   'cool',
   'looks good',
   'looks great',
+  'looks right',
+  'looks fine',
+  'looks ok',
+  'looks okay',
+  'looks correct',
+  'that looks right',
+  'that looks good',
+  'seems right',
+  'sounds right',
+  'correct',
+  'exactly',
+  'well done',
+  'good job',
   'lgtm',
   'sounds good',
   'got it',
@@ -72,22 +85,34 @@ const THANKS = new Set(['thanks', 'thank you', 'please', 'danke', 'bitte']);
 /**
  * A message is a confirmation when, lower-cased with spacing collapsed, it is one of the phrases, alone or with
  * assents before it and thanks after it as whole clauses: "Continue.", "go  ahead!", "yes, continue", "ok, I follow,
- * continue" are; "Continue only after you show me the plan", "no, continue", "go aheadx" are not.
+ * continue" are; "Continue only after you show me the plan", "no, continue", "go aheadx" are not. What to go on with,
+ * joined to the phrase by "and" ("Go on and write the hints"), keeps it a go-ahead when it is a few words with no
+ * condition among them ("continue and stop before the deploy" is not).
  */
 export function isConfirmation(text: string, phrases: readonly string[]): boolean {
-  const clauses = fold(text)
-    .split(/\s*[,.;:!?…]+\s*|\s+(?:and|then|und)\s+/u)
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
+  // Clauses with the separator before each: a task may follow a confirmation only when "and"/"then" joined it.
+  const parts = fold(text).split(/(\s*[,.;:!?…]+\s*|\s+(?:and|then|und)\s+)/u);
+  const clauses: { text: string; joined: boolean }[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const c = (parts[i] as string).trim();
+    if (c !== '') clauses.push({ text: c, joined: i > 0 && /^\s+(?:and|then|und)\s+$/u.test(parts[i - 1] as string) });
+  }
   if (clauses.length === 0 || clauses.length > 6) return false;
   const folded = new Set(phrases.map(fold).filter((p) => p.length > 0));
-  const at = clauses.findIndex((c) => folded.has(c) || goesOnWith(c, folded));
+  const at = clauses.findIndex((c) => folded.has(c.text) || goesOnWith(c.text, folded));
   if (at === -1) return false;
+  const after = clauses.slice(at + 1);
   return (
-    clauses.slice(0, at).every((c) => ASSENTS.has(c) || folded.has(c)) &&
-    clauses.slice(at + 1).every((c) => THANKS.has(c) || folded.has(c))
+    clauses.slice(0, at).every((c) => ASSENTS.has(c.text) || folded.has(c.text)) &&
+    after.every(
+      (c, i) =>
+        THANKS.has(c.text) || folded.has(c.text) || (c.joined && (i === 0 || after[i - 1]?.joined) && isTask(c.text)),
+    )
   );
 }
+
+/** What to go on with, said after the go-ahead: a few words, no condition among them. */
+const isTask = (clause: string): boolean => clause.split(' ').length <= 8 && !CONDITION.test(clause);
 
 /**
  * Words that make "continue with …" a condition or a change of plan rather than a go-ahead ("continue with the
