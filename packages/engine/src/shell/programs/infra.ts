@@ -274,13 +274,12 @@ export const RAKE: ProgramDeclaration = {
 export const GRADLE: ProgramDeclaration = {
   names: ['gradle', 'gradlew', 'gradlew.bat'],
   about: 'gradle TASK…: runs the build file’s tasks (an Exec task’s commandLine; -p moves it, -b names the file)',
-  globals: {
-    value: ['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
-    flag: ['-m', '--dry-run', '-q', '--quiet', '-i', '--info', '--offline', '--no-daemon', '--stacktrace', '-s'],
-  },
+  // No globals: Gradle reads its options anywhere among the tasks (`gradle publish -m` is `gradle -m publish`), so
+  // they stay flags, where a rule's flags and notFlags see them.
   cwd: ['-p', '--project-dir'],
   options: {
     '*': [
+      ...['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
       ...['-x', '--exclude-task', '-g', '--gradle-user-home', '--console', '--warning-mode', '--max-workers'],
       ...['--priority', '--tests', '--include-build', '--project-cache-dir', '-D', '-P'],
     ],
