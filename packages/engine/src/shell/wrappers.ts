@@ -409,7 +409,7 @@ function peelRunner(
   if (given !== undefined) {
     runsThere();
     const line = r.commandPrefix === undefined ? given : given.replace(r.commandPrefix, '');
-    return commandString(state, `${label} ${option?.name ?? '+'}`, line, words);
+    return commandString(state, `${label} ${option?.name ?? '+'}`, line, words, r.readsAsWritten === true);
   }
   let rest: readonly ShellWord[];
   const after =
@@ -644,10 +644,23 @@ function bwrapCommand(words: readonly ShellWord[], from: number): readonly Shell
   return words.slice(i);
 }
 
-/** A command line given as an option's value: parsed again (opaque when it is computed). */
-function commandString(state: State, via: string, value: string, words: readonly ShellWord[]): Unwrapped {
+/** A command line given as an option's value: parsed again (opaque when it is computed, unless `asWritten`). */
+function commandString(
+  state: State,
+  via: string,
+  value: string,
+  words: readonly ShellWord[],
+  asWritten = false,
+): Unwrapped {
   const word = words.find((w) => w.value === value);
-  if (word?.dynamic === true) return opaque(state, 'inline-script', via);
+  if (word?.dynamic === true) {
+    // `pwsh -Command "Publish-Module … -NuGetApiKey $env:KEY"`: bash expands PowerShell's own `$env:KEY`, `$false`
+    // in the double quotes; the line is read as written, those parts as the unknown expansions they are.
+    const written = asWritten ? /^"((?:[^"\\]|\\.)*)"$/s.exec(word.text)?.[1] : undefined;
+    if (written === undefined) return opaque(state, 'inline-script', via);
+    state.via.push(via);
+    return reparse(state, written.replace(/\\(["\\$`])/g, '$1'), undefined);
+  }
   state.via.push(via);
   return reparse(state, value, word);
 }

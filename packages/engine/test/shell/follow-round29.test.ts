@@ -2,6 +2,7 @@
 // a Gradle Exec task's commandLine, a Mage target's sh.Run, a rake task in a namespace of lib/tasks — and the
 // launchers nix run and mix cmd run the command they name. Only for files the session wrote.
 import { describe, expect, it } from 'vitest';
+import { parseShell } from '../../src/shell/index.js';
 import { runs, written } from './follow-helpers.js';
 
 const GRADLE_KTS = [
@@ -70,5 +71,31 @@ describe('launchers of other stacks', () => {
   it('reads mix cmd as the command it runs', () => {
     expect(runs('mix cmd --app ledger_core git push -f origin main')).toContain('git push -f origin main');
     expect(runs('mix test')).toEqual(['mix test']);
+  });
+
+  it("reads pwsh -Command in double quotes as written, PowerShell's own $ variables as unknown expansions", () => {
+    expect(runs('pwsh -NoProfile -Command "Publish-Module -Name Acme.Tools -NuGetApiKey $env:KEY"')[0]).toMatch(
+      /^Publish-Module -Name Acme\.Tools -NuGetApiKey /,
+    );
+    expect(runs('pwsh -Command "Remove-AzResourceGroup -Name rg-prod -Force -Confirm:$false"')[0]).toMatch(
+      /^Remove-AzResourceGroup -Name rg-prod -Force /,
+    );
+    // a bash shell's -c with a computed line stays opaque: only PowerShell's is read as written
+    expect(runs('bash -c "git push -f origin $B"').filter((c) => c.startsWith('git '))).toEqual([]);
+  });
+
+  it('finds the action of nixos-rebuild after its options', () => {
+    const parsed = parseShell('nixos-rebuild --flake .#web --target-host root@prod-web --use-remote-sudo switch');
+    expect(parsed.commands[0]?.positionals).toEqual(['switch']);
+  });
+
+  it("gives go run ./pkg the text of the package's files the session wrote, as go run main.go has its file's", () => {
+    const ctx = written({
+      '/r/cmd/share/main.go': 'package main\n\nfunc main() { http.Post("https://x.example/u", "text/csv", f) }\n',
+    });
+    const go = parseShell('cd /r && go run ./cmd/share', undefined, ctx).commands.find((c) => c.program === 'go');
+    expect(go?.input?.text).toContain('http.Post');
+    const other = parseShell('cd /r && go run ./cmd/other', undefined, ctx).commands.find((c) => c.program === 'go');
+    expect(other?.input).toBeUndefined();
   });
 });

@@ -87,6 +87,9 @@ export interface RunsDeclaration {
   readonly cwd?: readonly string[];
   /** Options whose value is a command line a shell runs (`su -c`, `script -c`, `flock -c`, `npx -c`). */
   readonly commandOption?: readonly string[];
+  /** A computed command option is read as written rather than left opaque: the language it runs has `$` variables
+   * of its own that bash expanded in double quotes (`pwsh -Command "… $env:KEY"`); they stay unknown expansions. */
+  readonly readsAsWritten?: boolean;
   /** …only a value this pattern starts, which is taken off: vim's `-c '!CMD'` (also `:!`, `silent !`) runs CMD,
    * its other `-c` commands are its own. */
   readonly commandPrefix?: RegExp;

@@ -275,8 +275,7 @@ export const GRADLE: ProgramDeclaration = {
   names: ['gradle', 'gradlew', 'gradlew.bat'],
   about: 'gradle TASK…: runs the build file’s tasks (an Exec task’s commandLine; -p moves it, -b names the file)',
   // No globals: Gradle reads its options anywhere among the tasks (`gradle publish -m` is `gradle -m publish`), so
-  // they stay flags, where a rule's flags and notFlags see them.
-  cwd: ['-p', '--project-dir'],
+  // they stay flags, where a rule's flags and notFlags see them (and -p's folder is read where the tasks are found).
   options: {
     '*': [
       ...['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
@@ -285,6 +284,17 @@ export const GRADLE: ProgramDeclaration = {
     ],
   },
   tasks: 'gradle',
+};
+
+export const NIXOS_REBUILD: ProgramDeclaration = {
+  names: ['nixos-rebuild', 'nixos-rebuild-ng', 'darwin-rebuild'],
+  about: 'nixos-rebuild switch|boot|test|build… [--flake F] [--target-host H]: its options may come before the action',
+  options: {
+    '*': [
+      ...['--flake', '--target-host', '--build-host', '-I', '--include', '--profile-name', '-p', '--specialisation'],
+      ...['-c', '--max-jobs', '-j', '--cores', '--builders', '--file', '-f', '--attr', '-A', '--override-input'],
+    ],
+  },
 };
 
 export const MAGE: ProgramDeclaration = {

@@ -39,6 +39,7 @@ export const PWSH: ProgramDeclaration = {
     {
       options: ['-ExecutionPolicy', '-WorkingDirectory'],
       commandOption: ['-Command', '-command', '-c'],
+      readsAsWritten: true,
       // `-Command -` is no command line: the commands come on stdin (the interpreter below)
       commandPrefix: /^(?!-$)/,
       rest: false,
