@@ -101,14 +101,13 @@ export function mageTargets(text: string, targets: readonly string[]): TaskLine[
     const [space, name] = target.includes(':') ? target.split(':', 2) : [undefined, target];
     const receiver = space === undefined ? '' : String.raw`\(\s*(?:\w+\s+)?\*?${escapeRegex(space)}\s*\)\s*`;
     // Case aside, as mage matches its targets (`gitops:sync` is `Gitops.Sync`).
-    const head = new RegExp(String.raw`\bfunc\s+${receiver}${escapeRegex(name as string)}\s*\([^)]*\)[^{]*\{`, 'gi');
-    for (const m of text.matchAll(head)) {
-      const body = blockAt(text, (m.index as number) + (m[0] as string).length - 1);
-      if (body === undefined) continue;
-      for (const f of scanOneLiner('go', body))
-        if (f.kind === 'shell' && out.length < TASK_LIMITS.maxLines) out.push({ source: f.command, label: target });
-      break;
-    }
+    const head = new RegExp(
+      String.raw`\bfunc\s+${receiver}${escapeRegex(name as string)}\s*\([^)]*\)[^{]*\{`,
+      'i',
+    ).exec(text);
+    const body = head === null ? undefined : blockAt(text, head.index + head[0].length - 1);
+    for (const f of body === undefined ? [] : scanOneLiner('go', body))
+      if (f.kind === 'shell' && out.length < TASK_LIMITS.maxLines) out.push({ source: f.command, label: target });
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
 import { parse, type ParsedScript, type Redirection } from 'unbash';
-import type { ShellFile, SimpleCommand } from './types.js';
+import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
 import { type CallFiles, runnableText } from './call-files.js';
 import type { Repository } from './git-branch.js';
@@ -31,7 +31,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import type { HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
+import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
 import { markExpansions, type ExpandContext } from './expand.js';
@@ -186,6 +186,16 @@ export abstract class Follower {
 
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
   protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
+
+  /** The files of the folders a command runs (`run-parts DIR`, `go run ./pkg`) that the call or the session wrote,
+   * each with its folder's declaration. */
+  protected folderRunFiles(command: SimpleCommand): { match: GlobMatch; run: FolderRun }[] {
+    return (declarationOf(command.program)?.folderRuns?.(command) ?? []).flatMap((run) =>
+      this.files
+        .matching(`${resolve(command.cwd, run.dir).replace(/\/+$/, '')}/${run.files}`)
+        .map((match) => ({ match, run })),
+    );
+  }
 
   /** A program's code given as a file (`awk -f step.awk`, `awk -f - <<EOF`): the file the call or the session wrote,
    * or its stdin; undefined when not known (the program is then judged by its words alone). */
@@ -836,9 +846,8 @@ export abstract class Follower {
     for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
       if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
     // Folders whose files it runs (run-parts DIR): each file the call or the session wrote there is run.
-    for (const f of declarationOf(command.program)?.folderRuns?.(command) ?? [])
-      for (const m of this.files.matching(`${resolve(cwd, f.dir).replace(/\/+$/, '')}/${f.files}`))
-        if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
+    for (const { match: m, run: f } of this.folderRunFiles(command))
+      if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];

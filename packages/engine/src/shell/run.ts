@@ -623,18 +623,14 @@ export abstract class Runner extends Follower {
     let text: string | undefined;
     let from: string | undefined;
     // `go run ./cmd/share`: the package in that folder, its files the call or the session wrote, read as one program
-    const folder = use.script === undefined ? declarationOf(command.program)?.folderRuns?.(command)[0] : undefined;
+    const folder = use.script === undefined ? this.folderRunFiles(command) : [];
+    const texts = folder.map((f) => runnableText(f.match.file)).filter((t): t is string => t !== undefined);
     if (use.script !== undefined) {
       from = resolve(command.cwd, use.script);
       text = known(from);
-    } else if (folder !== undefined) {
-      const dir = resolve(command.cwd, folder.dir).replace(/\/+$/, '');
-      const found = this.files.matching(`${dir}/${folder.files}`);
-      const texts = found.map((m) => runnableText(m.file)).filter((t): t is string => t !== undefined);
-      if (texts.length > 0) {
-        from = found[0]?.path;
-        text = texts.join('\n');
-      }
+    } else if (texts.length > 0) {
+      from = folder[0]?.match.path;
+      text = texts.join('\n');
     } else if (use.readsStdin && stdin.file !== undefined) {
       from = stdin.file;
       text = known(from);
