@@ -234,6 +234,14 @@ export const PIP: ProgramDeclaration = {
   stdin: { confirm: { flag: '-y', subcommands: ['uninstall'] } },
 };
 
+export const DART: ProgramDeclaration = {
+  names: ['dart', 'flutter'],
+  about: "dart and flutter: `pub token add` stores the token it reads on stdin in pub's pub-tokens.json",
+  options: { '*': ['--env-var', '-C', '--directory'] },
+  // what a pipe, a here-string, a heredoc or a file the session wrote hands `pub token add` is the token it stores
+  stdin: { credential: ['pub token add'] },
+};
+
 export const SYSTEM_PACKAGES: ProgramDeclaration = {
   names: ['apt-get', 'apt', 'yum', 'dnf', 'zypper'],
   about: 'system package managers: a `yes` on stdin answers their question as -y does',
