@@ -229,7 +229,11 @@ export class GitCopies {
 
   /** Takes what git holds now as the truth. */
   accept(): void {
-    this.stamp = this.stampNow();
+    // Nothing moved on the disk since the last accept: what git would say is what it said then (the same stamp is
+    // all changes() asks before it returns nothing). Saves five git processes at every human message.
+    const stamp = this.stampNow();
+    if (stamp === this.stamp) return;
+    this.stamp = stamp;
     this.index = this.readIndex();
     const head = this.head();
     this.tree = this.readTree(head);
