@@ -25,6 +25,9 @@ export interface ShellSession {
   /** The symbolic links the session's calls made, link → target, relative to the project root (or absolute); at most
    * maxVariables, oldest evicted first. */
   readonly links?: Readonly<Record<string, string>>;
+  /** The branch the session's calls last switched the project's repository to (`git switch main`), when its name is
+   * known; the host's own reading of the work tree, when an event carries one, comes first. */
+  readonly branch?: string;
 }
 
 export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.freeze({}), cwd: undefined });
@@ -35,7 +38,7 @@ export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.fre
  * NODE_ENV, a directory); the oldest value set goes first when a 33rd is set. A longer value is not kept (it is then
  * unknown to later calls, which is what it would be without the session). The git aliases the session defined have
  * the same bound (another ~35 KB at worst, none in practice), and so do the symbolic links it made; the kubectl
- * context and namespace are two values.
+ * context and namespace are two values, the branch a call switched to one.
  */
 export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, maxNameLength: 64 } as const;
 
@@ -92,6 +95,9 @@ export function freshContext(
   });
 }
 
+/** How the explanations name a branch the session's own calls switched to. */
+const SESSION_BRANCH_FROM = 'the branch an earlier call of the session switched to';
+
 /** The context of a call from the session's values (as one reading has them), its files and the host's facts. */
 function callContext(
   policy: CompiledPolicy,
@@ -105,13 +111,21 @@ function callContext(
   const workdir = typeof event.args?.workdir === 'string' ? event.args.workdir : undefined;
   const file = ledger.count === 0 ? undefined : ledgerFiles(ledger, workdir, root);
   const glob = ledger.count === 0 ? undefined : ledgerGlob(ledger, workdir, root);
+  // The host reads the work tree at every call (the plugin does): its branch is the truth. Without it (the CLI's
+  // explain, the simulator, a replay), a branch an earlier call switched to is what a later call finds checked out —
+  // `git switch main` in one call, a bare `git push --force-with-lease` in the next pushes main.
+  const sessionBranch =
+    host?.branch === undefined && state.shell.branch !== undefined
+      ? { branch: state.shell.branch, branchFrom: SESSION_BRANCH_FROM }
+      : undefined;
   const branch =
-    host?.branch === undefined && host?.defaultBranches === undefined
+    host?.branch === undefined && host?.defaultBranches === undefined && sessionBranch === undefined
       ? undefined
       : {
-          ...(host.branch !== undefined ? { branch: host.branch } : {}),
-          ...(host.branch !== undefined && host.upstream ? { upstream: host.upstream } : {}),
-          ...(host.defaultBranches !== undefined ? { defaultBranches: host.defaultBranches } : {}),
+          ...(host?.branch !== undefined ? { branch: host.branch } : {}),
+          ...(host?.branch !== undefined && host.upstream ? { upstream: host.upstream } : {}),
+          ...(host?.defaultBranches !== undefined ? { defaultBranches: host.defaultBranches } : {}),
+          ...sessionBranch,
         };
   const shell: ShellContext | undefined =
     values === undefined && file === undefined && branch === undefined
@@ -298,15 +312,30 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     persists.gitAliases === undefined ? session.gitAliases : bounded(session.gitAliases, persists.gitAliases);
   const gitAliases = aliases === undefined || Object.keys(aliases).length === 0 ? undefined : aliases;
   const links = persists.links === undefined ? session.links : nextLinks(session.links, persists.links, workdir, root);
+  // A switch in a call that names its own workdir may be another repository's: the project's branch is then unknown.
+  const branch =
+    persists.branch === undefined
+      ? session.branch
+      : typeof persists.branch === 'string' &&
+          workdir === undefined &&
+          persists.branch.length <= SHELL_SESSION_LIMITS.maxValueLength
+        ? persists.branch
+        : undefined;
   if (
     names.length === 0 &&
     cwd === session.cwd &&
     kube === session.kube &&
     gitAliases === session.gitAliases &&
-    links === session.links
+    links === session.links &&
+    branch === session.branch
   )
     return session;
-  return { env: bounded(session.env, persists.env), cwd, ...configState({ kube, gitAliases, links }) };
+  return {
+    env: bounded(session.env, persists.env),
+    cwd,
+    ...configState({ kube, gitAliases, links }),
+    ...(branch !== undefined ? { branch } : {}),
+  };
 }
 
 /** The session's links after a call made some (its paths made relative to the project root), within the bound. */

@@ -34,6 +34,9 @@ export class Repository {
   /** Set when a push needed the starting branch (or a remote's default branch) and nothing said it: the context is
    * worth a second walk. */
   asked = false;
+  /** The branch the call's own commands last switched the start's repository to (git checkout/switch, gh pr
+   * checkout); undefined: they switched none. What the session carries to its next calls (ShellPersistence.branch). */
+  private switchedHere: Branch | undefined;
 
   constructor(context: ShellContext | undefined) {
     this.defaults = new Map(Object.entries(context?.defaultBranches ?? {}));
@@ -43,7 +46,12 @@ export class Repository {
         ? UNKNOWN
         : b === null
           ? { kind: 'detached', from: 'HEAD detached (host)' }
-          : { kind: 'known', name: b, from: 'the branch checked out (host)', upstream: context?.upstream };
+          : {
+              kind: 'known',
+              name: b,
+              from: context?.branchFrom ?? 'the branch checked out (host)',
+              upstream: context?.upstream,
+            };
   }
 
   private branchAt(cwd: string | undefined): Branch {
@@ -72,6 +80,14 @@ export class Repository {
     if (next === undefined) return;
     this.previous.set(key, was);
     this.set(c.cwd, next);
+    if (inside(c.cwd)) this.switchedHere = next;
+  }
+
+  /** What the call left checked out in the start's repository when its commands switched it: the branch's name, null
+   * when not known (a computed name, `git checkout -` from an unknown one, a detached HEAD); undefined: no switch. */
+  leftCheckedOut(): string | null | undefined {
+    if (this.switchedHere === undefined) return undefined;
+    return this.switchedHere.kind === 'known' ? this.switchedHere.name : null;
   }
 
   /** The name of the branch checked out in `cwd`, when known (`$(git branch --show-current)` prints it; a detached

@@ -115,7 +115,7 @@ export function parseShell(source: string, options?: ShellOptions, context?: She
 }
 
 const branchKey = (source: string, context: ShellContext): string =>
-  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.upstream ?? ''}\u0000${defaultsKey(context)}\u0000${source}`;
+  `${context.branch === null ? '\u0001' : (context.branch ?? '')}\u0000${context.branchFrom ?? ''}\u0000${context.upstream ?? ''}\u0000${defaultsKey(context)}\u0000${source}`;
 
 /** The remotes' default branches, as a part of a cache key ('' when none is known). */
 function defaultsKey(context: ShellContext): string {
@@ -251,6 +251,7 @@ function build(
   const kube = walker.kube.changes();
   const gitAliases = walker.gitAliases.changes();
   const links = symbolicLinks(out.commands);
+  const branch = repo.leftCheckedOut();
   return {
     model: out.result({
       env: scope.vars.persisted(),
@@ -258,6 +259,7 @@ function build(
       ...(kube !== undefined ? { kube } : {}),
       ...(gitAliases !== undefined ? { gitAliases } : {}),
       ...(links !== undefined ? { links } : {}),
+      ...(branch !== undefined ? { branch } : {}),
     }),
     files,
     repo,

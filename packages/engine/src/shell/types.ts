@@ -162,6 +162,9 @@ export interface ShellPersistence {
   readonly gitAliases?: Readonly<Record<string, string | null>>;
   /** The symbolic links it made (`ln -s TARGET LINK`), link → target, as the model's paths (links.ts); absent: none. */
   readonly links?: Readonly<Record<string, string>>;
+  /** The branch its git commands left checked out where it started (`git switch main`): the name, null when not
+   * known (a computed name, a detached HEAD); absent: it switched none (git-branch.ts). */
+  readonly branch?: string | null;
 }
 
 /** The kubectl context and namespace a session's calls set (`kubectl config use-context`, `kubens`). */
@@ -210,6 +213,8 @@ export interface ShellContext {
   readonly glob?: (pattern: string) => readonly GlobMatch[];
   /** The branch checked out where the call starts: a name, null when HEAD is detached; absent: unknown. */
   readonly branch?: string | null;
+  /** Where `branch` was learnt, as the explanations say it; absent: the host read it from the work tree. */
+  readonly branchFrom?: string;
   /** Its upstream, `remote/branch` (branch.<name>.remote and .merge); absent: none or unknown. */
   readonly upstream?: string;
   /** Each remote's default branch (refs/remotes/<remote>/HEAD), by remote name; a remote not listed: unknown. */
