@@ -173,6 +173,39 @@ function homeSpelled(code: string, language: Language): string {
 /** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */
 const PATH_VALUE = /^(?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)(?=[ \t]*(?:[;\n\r#]|$))/;
 
+/** A name joined with literals, as a name's value: `RAW / 'transactions.csv'`, `ROOT / "raw" / "2024"`. */
+const PATH_JOIN = /^([A-Za-z_]\w*)((?:[ \t]*\/[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*"))+)(?=[ \t]*(?:[;\n\r#]|$))/;
+
+/** The literal a path value holds (`Path("docs/adr")` → docs/adr); its quotes hold no backslash (PATH_VALUE). */
+const pathLiteral = (value: string): string | undefined =>
+  /\(\s*(?:'([^']*)'|"([^"]*)")/
+    .exec(value)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+/**
+ * The names bound once to a join of another such name (`OUT = RAW / 'tx.csv'`, RAW bound once to `Path('data/raw')`)
+ * given that path (`Path('data/raw/tx.csv')`), in `paths`; a join of a join is followed as far as the joins go.
+ */
+function resolveJoins(
+  joins: ReadonlyMap<string, RegExpExecArray | undefined>,
+  paths: Map<string, string | undefined>,
+): void {
+  // INVARIANT: each round resolves at least one more name or stops, so at most joins.size rounds.
+  for (let round = 0; round < joins.size; round++) {
+    let resolved = false;
+    for (const [name, join] of joins) {
+      if (join === undefined || paths.get(name) !== undefined) continue;
+      const base = pathLiteral(paths.get(join[1] as string) ?? '');
+      if (base === undefined) continue;
+      const parts = [...(join[2] as string).matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => (m[1] ?? m[2]) as string);
+      paths.set(name, `Path(${quote(joinParts([base, ...parts]))})`);
+      resolved = true;
+    }
+    if (!resolved) return;
+  }
+}
+
 /** At most this many names are put in per one-liner. */
 const MAX_NAMES = 32;
 
@@ -219,6 +252,7 @@ function putInNames(code: string, language: Language): string {
   const values = new Map<string, string | undefined>();
   const paths = new Map<string, string | undefined>();
   const lists = new Map<string, string | undefined>();
+  const joins = new Map<string, RegExpExecArray | undefined>();
   const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
   for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
     const name = m[2] as string;
@@ -232,8 +266,11 @@ function putInNames(code: string, language: Language): string {
     const list = m[3] === '=' && literal === undefined ? listText(code, m.index + m[0].length, language) : undefined;
     lists.set(name, lists.has(name) ? undefined : list);
     // `p = Path('tests/x.py')` (Python): the name stands for that call where it is read (`p.write_text(…)`).
-    const path =
-      language === 'python' && literal === undefined ? PATH_VALUE.exec(code.slice(m.index + m[0].length)) : null;
+    const rest = language === 'python' && literal === undefined ? code.slice(m.index + m[0].length) : undefined;
+    const path = rest === undefined ? null : PATH_VALUE.exec(rest);
+    // `OUT = RAW / 'tx.csv'`: the name stands for that path once RAW is known to stand for one (resolveJoins).
+    const join = rest === undefined || path !== null || m[3] !== '=' ? null : PATH_JOIN.exec(rest);
+    joins.set(name, join === null || paths.has(name) ? undefined : join);
     if (path !== null && values.get(name) === undefined && !paths.has(name)) paths.set(name, path[0]);
     else paths.set(name, undefined);
     if (values.size > MAX_NAMES) break;
@@ -243,7 +280,9 @@ function putInNames(code: string, language: Language): string {
     values.set(m[1] as string, undefined);
     paths.set(m[1] as string, undefined);
     lists.set(m[1] as string, undefined);
+    joins.set(m[1] as string, undefined);
   }
+  resolveJoins(joins, paths);
   for (const [name, list] of lists) {
     if (list === undefined) continue;
     const changed = new RegExp(
@@ -312,8 +351,12 @@ function putInNames(code: string, language: Language): string {
     } else if (
       path !== undefined &&
       code.charCodeAt(i - 1) !== 46 &&
-      // `p.write_text(…)`, or `p` handed to a call as an argument (`df.to_csv(p)`, `shutil.rmtree(p, …)`)
-      (code.charCodeAt(k) === 46 || code.charCodeAt(k) === 41 || code.charCodeAt(k) === 44)
+      // `p.write_text(…)`, `p` handed to a call as an argument (`df.to_csv(p)`, `shutil.rmtree(p, …)`), or `p` joined
+      // with a part (`(p / 'x.md').write_text(…)`; not `p // 2`, not `p /= …`)
+      (next === 46 ||
+        next === 41 ||
+        next === 44 ||
+        (next === 47 && code.charCodeAt(k + 1) !== 47 && code.charCodeAt(k + 1) !== 61))
     ) {
       out += code.slice(copied, i) + path;
       copied = j;

@@ -24,6 +24,7 @@ import { shellQuote } from './words.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
 import { isSerialised, serialisedPairs } from './one-liner-data.js';
 import { putInEnvironment } from './one-liner-env.js';
+import { adjacentLiterals, operandPieces, templateEnd } from './one-liner-pieces.js';
 
 /** What a recognised call does with its literal arguments. */
 type Action =
@@ -936,6 +937,9 @@ class Scan {
     const literal = readLiteral(code, at, this.language);
     if (literal !== undefined && literal.value !== undefined && this.argEnds(literal.end, limit, paren))
       return [{ s: literal.value }, literal.end];
+    // Python's plain literals side by side are one (`open('out/' 'a.txt', 'w')`, a command split over lines).
+    const run = literal?.value !== undefined && this.language === 'python' ? adjacentLiterals(code, at) : undefined;
+    if (run?.plain && run.count > 1 && this.argEnds(run.end, limit, paren)) return [{ s: run.text }, run.end];
     const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
     if (wrapped !== undefined) return wrapped;
     // A word list: Perl's qw(a b), Ruby's %w[a b] (splatted: *%w[…]); its words, split on blanks.
@@ -1326,8 +1330,8 @@ class Scan {
   }
 
   /**
-   * What a Python open(…) writes: the literal of a `.write('…')` right after it, or of the `NAME.write('…')` calls of
-   * a `with open(…) as NAME:` block (joined; unknown as soon as one is not a literal); else undefined (unknown).
+   * What a Python open(…) writes: the text of a `.write(…)` right after it, or of the `NAME.write(…)` calls of a `with
+   * open(…) as NAME:` block (joined in order, what is known of each); else undefined (unknown).
    */
   private writtenAfter(end: number): string | undefined {
     const code = this.code;
@@ -1347,20 +1351,25 @@ class Scan {
     const as = WITH_AS.exec(code.slice(end, end + 80));
     if (as === null) return undefined;
     const call = `${as[1]}.write(`;
-    let out = '';
-    let found = 0;
+    // The block's writes: up to where the name is bound again (`with open(q, 'w') as f:`, `f = …`), each a literal or
+    // what is known of the text it computes, joined in order (COMPUTED_PIECE for a write of which nothing is known).
+    const rebound = new RegExp(`\\bas\\s+${as[1]}\\s*:|(?:^|[;\\n])[ \\t]*${as[1]}[ \\t]*=(?!=)`, 'g');
+    rebound.lastIndex = end + as[0].length;
+    const until = rebound.exec(code)?.index ?? code.length;
+    const pieces: (string | undefined)[] = [];
     for (
       let i = code.indexOf(call, end);
-      i !== -1 && found < ONE_LINER_LIMITS.maxCalls;
+      i !== -1 && i < until && pieces.length < ONE_LINER_LIMITS.maxCalls;
       i = code.indexOf(call, i + 1)
     ) {
-      const literal = readLiteral(code, i + call.length, 'python');
-      if (literal?.value === undefined || code.charCodeAt(literal.end) !== 41)
-        return found === 0 ? computed(i) : undefined;
-      out += literal.value;
-      found++;
+      if (i > 0 && (isIdent(code.charCodeAt(i - 1)) || code.charCodeAt(i - 1) === 46)) continue; // buf.write(, x.f.write(
+      const at = i + call.length;
+      const literal = readLiteral(code, at, 'python');
+      pieces.push(literal?.value !== undefined && code.charCodeAt(literal.end) === 41 ? literal.value : computed(at));
     }
-    if (found > 0) return out;
+    if (pieces.length === 1) return pieces[0];
+    if (pieces.length > 1)
+      return pieces.some((p) => p !== undefined) ? pieces.map((p) => p ?? COMPUTED_PIECE).join('') : undefined;
     // The file handed to a serialiser (`json.dump(cfg, f)`, `yaml.safe_dump(d, f)`, `config.write(f)`).
     const handed = new RegExp(`[(,]\\s*(?:\\w+\\s*=\\s*)?${as[1]}\\s*[,)]`).exec(code.slice(end));
     return handed === null ? undefined : serialisedPairs(code, this.language);
@@ -1409,8 +1418,9 @@ const REPLACING = /\.replace(?:All)?\(|\bre\.subn?\(|\bregex\.subn?\(/g;
 
 /**
  * The text an argument builds from literals and computed values joined by `+` (`'…_authToken=' + token`), a JS
- * template (`` `…${process.env.T}` ``) or a Python f-string (`f'…{t}'`): the literal pieces as written, each computed
- * one as COMPUTED_PIECE. Undefined when no literal piece is there (nothing of the text is known).
+ * template (`` `…${process.env.T}` ``), a Python f-string (`f'…{t}'`), Python literals side by side or formatted with
+ * `%` / `.format` (one-liner-pieces.ts): the literal pieces as written, each computed one as COMPUTED_PIECE. Undefined
+ * when no literal piece is there (nothing of the text is known).
  */
 export function piecedText(code: string, language: Language): string | undefined {
   if (code.length > ONE_LINER_LIMITS.maxArgsSpan) return undefined;
@@ -1423,15 +1433,9 @@ export function piecedText(code: string, language: Language): string | undefined
   const flush = (to: number): void => {
     const text = code.slice(piece, to).trim();
     if (text === '') return;
-    const lit = readLiteral(text, 0, language);
-    if (lit?.value !== undefined && lit.end === text.length) {
-      out += lit.value;
-      literal = true;
-      return;
-    }
-    const template = templatePieces(text, language);
-    if (template !== undefined) {
-      out += template;
+    const pieces = operandPieces(text, language);
+    if (pieces !== undefined) {
+      out += pieces;
       literal = true;
     } else out += COMPUTED_PIECE;
   };
@@ -1507,59 +1511,6 @@ function interpolatedCommand(body: string): string {
         if (depth > 0) i++;
       }
       out += '"$__interpolated"';
-    } else out += c;
-  }
-  return out;
-}
-
-/** Past a JS template literal starting at `at` (its `${…}` skipped by depth), or undefined when it does not close. */
-function templateEnd(code: string, at: number): number | undefined {
-  let depth = 0;
-  for (let i = at + 1; i < code.length; i++) {
-    const c = code[i];
-    if (c === '\\') i++;
-    else if (depth === 0 && c === '`') return i + 1;
-    else if (c === '$' && code[i + 1] === '{') {
-      depth++;
-      i++;
-    } else if (c === '}' && depth > 0) depth--;
-  }
-  return undefined;
-}
-
-/** A JS template or a Python f-string as its literal pieces with each interpolation as COMPUTED_PIECE. */
-function templatePieces(text: string, language: Language): string | undefined {
-  const js = language === 'js' && text.startsWith('`') && text.endsWith('`');
-  const py = language === 'python' ? /^(?:[fF][rR]?|[rR][fF])(['"]{1,3})/.exec(text) : null;
-  if (!js && py === null) return undefined;
-  const open = js ? 1 : (py?.[0].length as number);
-  const close = js ? 1 : (py?.[1]?.length as number);
-  const body = text.slice(open, text.length - close);
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
-    if (js && c === '\\' && i + 1 < body.length) {
-      const n = body[++i] as string;
-      out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
-    } else if (!js && c === '\\' && i + 1 < body.length && !/[rR]/.test(text.slice(0, open))) {
-      const n = body[++i] as string;
-      out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
-    } else if ((js && c === '$' && body[i + 1] === '{') || (!js && c === '{' && body[i + 1] !== '{')) {
-      let depth = 1;
-      i += js ? 2 : 1;
-      const from = i;
-      while (i < body.length && depth > 0) {
-        if (body[i] === '{') depth++;
-        else if (body[i] === '}') depth--;
-        if (depth > 0) i++;
-      }
-      // An interpolation of a plain literal (a value put in for a name the program read) is that text.
-      const inner = body.slice(from, i).trim();
-      const literal = readLiteral(inner, 0, language);
-      out += literal?.value !== undefined && literal.end === inner.length ? literal.value : COMPUTED_PIECE;
-    } else if (!js && (c === '{' || c === '}') && body[i + 1] === c) {
-      out += c;
-      i++;
     } else out += c;
   }
   return out;
