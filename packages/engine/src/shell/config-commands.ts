@@ -12,6 +12,8 @@ import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
 export const CONFIG_RUNNERS = [
   ...['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'],
   ...['dvc', 'snakemake', 'gradle', 'mage'],
+  // Python's task runners and project managers (python-tasks.ts, pyproject-scripts.ts): blind round 30
+  ...['nox', 'invoke', 'hatch', 'pdm'],
 ] as const;
 export type ConfigRunner = (typeof CONFIG_RUNNERS)[number];
 

@@ -16,6 +16,8 @@ import {
 } from './config-commands.js';
 import { gradleTaskNames, gradleTasks, mageTargets } from './build-tasks.js';
 import { resolve } from './paths.js';
+import { invokeLines, noxLines } from './python-tasks.js';
+import { hatchScripts, pdmScripts } from './pyproject-scripts.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
 import { type HomeFiles, inHome } from './startup-files.js';
 import type { GlobMatch, SimpleCommand } from './types.js';
@@ -156,6 +158,11 @@ function located(
         label: command.positionals[0] ?? 'default',
       };
     }
+    case 'nox':
+    case 'invoke':
+    case 'hatch':
+    case 'pdm':
+      return pythonTasks(runner, command, files);
     case 'psqlrc': {
       if (has(command, ['-X', '--no-psqlrc'])) return undefined;
       const given = env('PSQLRC');
@@ -166,6 +173,48 @@ function located(
         label: 'psqlrc',
       };
     }
+  }
+}
+
+/** The Python runners' files: noxfile.py (-f), invoke's tasks.py (-c NAME, in -r DIR; fab: fabfile.py), and the
+ * pyproject.toml (or hatch.toml) whose scripts hatch and pdm run; only the task or script named (python-tasks.ts,
+ * pyproject-scripts.ts). */
+function pythonTasks(
+  runner: 'nox' | 'invoke' | 'hatch' | 'pdm',
+  command: SimpleCommand,
+  files: ConfigFiles,
+): { found: GlobMatch[]; lines: (text: string) => TaskLine[]; label: string } {
+  const here = (name: string): string => resolve(command.cwd, name);
+  switch (runner) {
+    case 'nox':
+      return {
+        found: named(files, [here(option(command, ['-f', '--noxfile']) ?? 'noxfile.py')]),
+        lines: (text) => noxLines(text, command),
+        label: 'nox',
+      };
+    case 'invoke': {
+      const root = option(command, ['-r', '--search-root']) ?? '.';
+      const collection = option(command, ['-c', '--collection']);
+      const file =
+        collection !== undefined ? `${collection}.py` : command.program === 'fab' ? 'fabfile.py' : 'tasks.py';
+      return {
+        found: named(files, [here(`${root}/${file}`)]),
+        lines: (text) => invokeLines(text, command),
+        label: command.positionals[0] ?? 'default',
+      };
+    }
+    case 'hatch':
+      return {
+        found: named(files, [here('hatch.toml'), here('pyproject.toml')]),
+        lines: (text) => hatchScripts(text, command) ?? [],
+        label: 'run',
+      };
+    case 'pdm':
+      return {
+        found: named(files, [here('pyproject.toml')]),
+        lines: (text) => pdmScripts(text, command) ?? [],
+        label: 'run',
+      };
   }
 }
 

@@ -1,6 +1,7 @@
 // The expansion of a word from literals: `B=main; git push -f origin "$B"` pushes main. Parameters (${X:-d}, ${X%s},
 // ${X/a/b}, ${X:o:l}, ${#X}, case changes), $(…) of a literal producer, quotes and word splitting on $IFS; unknown
 // parts are kept as written and said so.
+import { changedFolderOutput } from './changed-folder.js';
 import { listedPaths } from './listed-paths.js';
 import { topFrom } from './git-output.js';
 import type { Command, ParsedScript, Word, WordPart } from 'unbash';
@@ -597,6 +598,9 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
       if (program !== null) return `/usr/bin/${program[1]}`;
       const tracked = trackedFiles(part.text);
       if (tracked !== undefined) return tracked;
+      // `$(cd "$(dirname "$0")" && pwd)`: the folder, as an absolute path (changed-folder.ts).
+      const folder = changedFolderOutput(part.script, (w) => knownValue(w, ctx), ctx.cwd);
+      if (folder !== undefined) return folder;
       const out = substitutionOutput(part.script, { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1 });
       // $(…) drops the trailing newlines of what it prints.
       return out === undefined ? undefined : out.replace(/\n+$/, '');
@@ -604,6 +608,13 @@ function quotedPart(part: WordPart, ctx: ExpandContext): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** A word's value one expansion deeper, when known. */
+function knownValue(word: Word, ctx: ExpandContext): string | undefined {
+  if (ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+  const e = expandValue(word, { ...ctx, depth: ctx.depth + 1 });
+  return e.unknown ? undefined : e.value;
 }
 
 /** A variable's value: known, empty when unset, as written for $HOME/$PWD, else unknown. */
@@ -665,6 +676,12 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       /^[1-9]$/.test(name)
     )
       return positionalDefault(part.operation, special(name, undefined, false, ctx), ctx);
+    // ${A[0]%/*}, ${BASH_SOURCE[0]%/*}: an element with a part removed, as a scalar's value would be.
+    if (part.operation?.type === 'Remove' && part.prefix === undefined && part.index !== undefined) {
+      const element = /^[@*]$/.test(part.index.value) ? undefined : special(name, part.index.value, false, ctx);
+      const operand = element === undefined ? undefined : knownValue(part.operation.operand, ctx);
+      return operand === undefined ? undefined : removeMatch(element as string, operand, part.operation.operator);
+    }
     if (part.operation !== undefined) return undefined;
     // An index with expansions (`${A[$i]}`, `${A[$((i+1))]}`) is arithmetic too: its text is read as such.
     const index = part.index?.value;

@@ -26,6 +26,8 @@ import { splitWords } from './xargs.js';
 import { quote } from './one-liner-fold.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { isNotebookPath, notebookProgram } from './notebook-code.js';
+import { kernelFolder } from './kernel-folder.js';
+import { packageName, packageSelectors } from './package-folders.js';
 import { crontabCommands } from './scheduler.js';
 import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
@@ -34,6 +36,7 @@ import { declarationOf } from './programs/registry.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
+import { enterFile } from './script-source.js';
 import { markExpansions, type ExpandContext } from './expand.js';
 import {
   commandVariable,
@@ -777,6 +780,8 @@ export abstract class Follower {
       if (file !== undefined && !run(resolve(cwd, file), 'sh', `${command.program} ${file}`, words.slice(2))) {
         this.out.script(resolve(cwd, file), index);
         this.out.opaque('source', index, file);
+        // The file may set any variable: none is known to be empty after it (Vars.forgetUnset).
+        scope.vars.forgetUnset();
       }
       return undefined;
     }
@@ -843,8 +848,14 @@ export abstract class Follower {
     this.containerFiles(command, index, frame, scope, pos, end);
     this.hooks(command, run);
     // Notebooks it executes (papermill IN OUT, jupyter nbconvert --execute NB): each the session wrote is run.
-    for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? [])
-      if (!run(resolve(cwd, nb), undefined, `${command.program} ${nb}`)) this.out.script(resolve(cwd, nb), index);
+    // Their cells run in the folder the executor starts the kernel in (kernel-folder.ts: nbconvert's and `jupyter
+    // execute`'s is the notebook's own), so `../data/raw/x` in notebooks/a.ipynb is data/raw/x of the project.
+    for (const nb of declarationOf(command.program)?.notebooks?.(command) ?? []) {
+      const path = resolve(cwd, nb);
+      const kernel = { ...command, cwd: kernelFolder(command, path) };
+      if (!this.runFile(kernel, index, path, undefined, `${command.program} ${nb}`, given, frame, scope, pos, end))
+        this.out.script(path, index);
+    }
     // Folders whose files it runs (run-parts DIR): each file the call or the session wrote there is run.
     for (const { match: m, run: f } of this.folderRunFiles(command))
       if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
@@ -1181,13 +1192,16 @@ export abstract class Follower {
     let lines: readonly TaskLine[];
     let label: string;
     // The project file's whole text, or what the session put into it (an edit of the team's file): its pieces.
-    const known = (path: string): { text: string; whole: boolean; pieces: readonly string[] } | undefined => {
+    const known = (path: string): ProjectFileText | undefined => {
       const f = this.files.file(path);
       if (f === undefined) return undefined;
       if (f.text !== undefined) return { text: f.text, whole: true, pieces: [] };
       return f.pieces.length === 0 ? undefined : { text: f.pieces.join('\n'), whole: false, pieces: f.pieces };
     };
     let whole = true;
+    // The folder the lines run in, and the further packages a run reads (npm's several --workspace options).
+    let folder = command.cwd;
+    let others: readonly PackageRun[] = [];
     if (isConfigRunner(runner)) {
       // A configuration file the program reads and runs commands from (config-runs.ts).
       const env = (name: string): string | undefined => {
@@ -1279,61 +1293,84 @@ export abstract class Follower {
         return;
       }
     } else {
-      file = resolve(command.cwd, 'package.json');
-      const content = known(file);
-      if (content === undefined) return;
-      whole = content.whole;
-      const text = whole ? content.text : packageJsonOfPieces(content.pieces);
-      const name = viaManager
-        ? command.program
-        : scriptName(command, (n) => {
-            const r = packageScripts(text, n, []);
-            return r !== undefined && !('error' in r);
-          });
-      const lifecycle = name === undefined && !viaManager ? lifecycleScripts(command) : undefined;
-      if (lifecycle !== undefined) {
-        // `npm install`, `npm version`, `npm pack`: the lifecycle scripts it runs by itself.
-        lines = lifecycleLines(text, lifecycle) ?? [];
-        label = `${command.program} ${command.positionals[0] ?? 'install'}`;
-      } else {
-        if (name === undefined) return;
-        const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
-        if (found === undefined) return;
+      // package.json's scripts, from each package the command's options select (package-folders.ts), else from the
+      // one where it runs; each runs in its package's folder (`npm run x --prefix analysis` runs x in analysis/).
+      const read: PackageRun[] = [];
+      for (const p of this.selectedPackages(command, known)) {
+        const text = p.content.whole ? p.content.text : packageJsonOfPieces(p.content.pieces);
+        const found = packageRun(command, text, viaManager, last);
+        if (found === undefined) continue;
         if ('error' in found) {
           // A package.json the session wrote that npm could not read: what it would run is not known.
-          this.out.script(file, index, 'sh', 'whole');
-          this.out.opaque('script', index, `${file}: ${found.error}`);
-          return;
+          this.out.script(p.file, index, 'sh', 'whole');
+          this.out.opaque('script', index, `${p.file}: ${found.error}`);
+          continue;
         }
-        lines = found.lines;
-        label = `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}`;
+        read.push({ file: p.file, lines: found.lines, label: found.label, whole: p.content.whole, folder: p.folder });
+      }
+      const [first, ...rest] = read;
+      if (first === undefined) return;
+      ({ file, lines, label, whole, folder } = first);
+      others = rest;
+    }
+    for (const run of [{ file, lines, label, whole, folder }, ...others]) {
+      if (run.lines.length === 0) continue;
+      // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).
+      this.out.script(run.file, index, 'sh', run.whole ? 'whole' : 'pieces');
+      if (frame.depth + 1 > this.maxDepth) {
+        this.out.opaque('depth', index, run.label);
+        return;
+      }
+      for (const line of run.lines)
+        this.nested(
+          line.source,
+          {
+            text: line.source,
+            base: undefined,
+            span: this.map(frame, pos, end),
+            via: [
+              ...command.via,
+              runner === 'npm-scripts' || runner === undefined ? run.label : `${command.program} ${line.label}`,
+            ],
+            depth: frame.depth + 1,
+            env: command.assignments,
+            remote: undefined,
+            file: frame.file,
+          },
+          this.childShell(scope, run.folder, undefined, [], false),
+        );
+    }
+  }
+
+  /**
+   * The package.json files a script run reads, each with the folder its scripts run in: those the command's options
+   * select (package-folders.ts) — by folder, or by the "name" of a package.json the session wrote under the root —
+   * else the one where the command runs. A selected package the session wrote no package.json for is not read.
+   */
+  private selectedPackages(
+    command: SimpleCommand,
+    known: (path: string) => ProjectFileText | undefined,
+  ): SelectedPackage[] {
+    const selectors = packageSelectors(command) ?? [{ folder: command.cwd ?? '.' }];
+    const out: SelectedPackage[] = [];
+    for (const s of selectors) {
+      const file = s.folder === undefined ? undefined : resolve(s.folder, 'package.json');
+      const content = file === undefined ? undefined : known(file);
+      if (file !== undefined && content !== undefined) {
+        out.push({ file, folder: s.folder === '.' ? command.cwd : s.folder, content });
+        continue;
+      }
+      if (s.name === undefined) continue;
+      // A workspace named by its package name: the package.json the session wrote under the root that carries it (a
+      // package of the team's, not written in this session, is not known: its script is not read).
+      for (const m of this.files.matching(resolve(s.under, '**/package.json'))) {
+        const text = runnableText(m.file);
+        if (text === undefined || packageName(text) !== s.name) continue;
+        const found = known(m.path);
+        if (found !== undefined) out.push({ file: m.path, folder: resolve(m.path, '..'), content: found });
       }
     }
-    if (lines.length === 0) return;
-    // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).
-    this.out.script(file, index, 'sh', whole ? 'whole' : 'pieces');
-    if (frame.depth + 1 > this.maxDepth) {
-      this.out.opaque('depth', index, label);
-      return;
-    }
-    for (const line of lines)
-      this.nested(
-        line.source,
-        {
-          text: line.source,
-          base: undefined,
-          span: this.map(frame, pos, end),
-          via: [
-            ...command.via,
-            runner === 'npm-scripts' || runner === undefined ? label : `${command.program} ${line.label}`,
-          ],
-          depth: frame.depth + 1,
-          env: command.assignments,
-          remote: undefined,
-          file: frame.file,
-        },
-        this.childShell(scope, command.cwd, undefined, [], false),
-      );
+    return out;
   }
 
   /**
@@ -1473,6 +1510,8 @@ export abstract class Follower {
     const target = sourced ? scope : this.childShell(scope, command.cwd, given, [], false);
     const before = sourced && params !== undefined && params.length > 0 ? scope.vars.getArray(POSITIONAL) : undefined;
     if (params !== undefined && (!sourced || params.length > 0)) setParams(target, params);
+    // $0 and ${BASH_SOURCE[0]} name the file: a script finds its helpers by its own folder (script-source.ts).
+    const leave = enterFile(target.vars, path, sourced);
     // Positions index the file's text; a file known in pieces is read as its pieces joined by newlines (what
     // runnableText gives explain), each piece parsed on its own at its offset there.
     const length = whole ? (file.text as string).length : file.pieces.join('\n').length;
@@ -1509,6 +1548,7 @@ export abstract class Follower {
       );
     }
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
+    leave();
   }
 
   /** What a program given its code as an operand reads (awk '{…}' FILE…): the files after the code, when the call or
@@ -1639,6 +1679,58 @@ export abstract class Follower {
         );
     }
   }
+}
+
+/** A project file's whole text, or what the session put into it (an edit of the team's file) and its pieces. */
+interface ProjectFileText {
+  readonly text: string;
+  readonly whole: boolean;
+  readonly pieces: readonly string[];
+}
+
+/** A package.json a script run reads, and the folder its scripts run in. */
+interface SelectedPackage {
+  readonly file: string;
+  readonly folder: string | undefined;
+  readonly content: ProjectFileText;
+}
+
+/** The lines a script run takes from one package.json, run in its package's folder. */
+interface PackageRun {
+  readonly file: string;
+  readonly lines: readonly TaskLine[];
+  readonly label: string;
+  readonly whole: boolean;
+  readonly folder: string | undefined;
+}
+
+/**
+ * What `npm run NAME` (`npm test`, `pnpm NAME`, `yarn run NAME`; a script name reached through pnpm or yarn) runs from
+ * one package.json text: the script's lines, or the lifecycle scripts `npm install`/`version`/`pack` run by themselves;
+ * an error when the text is not JSON; undefined when it has no such script.
+ */
+function packageRun(
+  command: SimpleCommand,
+  text: string,
+  viaManager: boolean,
+  last: string | undefined,
+): { lines: readonly TaskLine[]; label: string } | { error: string } | undefined {
+  const name = viaManager
+    ? command.program
+    : scriptName(command, (n) => {
+        const r = packageScripts(text, n, []);
+        return r !== undefined && !('error' in r);
+      });
+  const lifecycle = name === undefined && !viaManager ? lifecycleScripts(command) : undefined;
+  if (lifecycle !== undefined)
+    return {
+      lines: lifecycleLines(text, lifecycle) ?? [],
+      label: `${command.program} ${command.positionals[0] ?? 'install'}`,
+    };
+  if (name === undefined) return undefined;
+  const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+  if (found === undefined || 'error' in found) return found;
+  return { lines: found.lines, label: `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}` };
 }
 
 /** A command's own code: the value of a code option, else its first operand; undefined when a file gives it. A

@@ -4,7 +4,8 @@
 import type { Redirection } from 'unbash';
 import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { programName, resolve } from './paths.js';
-import type { ShellWord } from './words.js';
+import { type ShellWord, syntheticWord } from './words.js';
+import { cargoAlias } from './cargo-aliases.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { listedPaths } from './listed-paths.js';
 import { foldPaths } from './one-liner-fold.js';
@@ -384,6 +385,30 @@ export abstract class Runner extends Follower {
           ...extraVia,
           ...u.via,
         ]);
+    }
+    // `cargo ship` of an `[alias]` in a .cargo/config.toml the session wrote runs the cargo command it stands for
+    // (cargo-aliases.ts), walked as a git alias is.
+    if (program === 'cargo' && u.kind === 'command') {
+      if (command.environment?.CARGO_HOME === undefined) this.files.askedEnvironment = true;
+      const home = commandVariable(command, scope, 'CARGO_HOME');
+      const alias = cargoAlias(command, (path) => this.fileText(path), home);
+      const at = u.words.length - command.argv.length; // the alias word: after cargo and its global options
+      const origin = u.words[at];
+      if (alias !== undefined && origin !== undefined) {
+        const words = alias.map((w) => syntheticWord(w, origin.pos, origin.end));
+        return this.run(
+          [...u.words.slice(0, at), ...words, ...u.words.slice(at + 1)],
+          u.assignments,
+          undefined,
+          redirects,
+          stdin,
+          frame,
+          scope,
+          pos,
+          end,
+          [...extraVia, ...u.via, 'cargo alias'],
+        );
+      }
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
     if (program === 'git') command = this.repo.resolve(command);

@@ -252,6 +252,28 @@ export class Vars {
     this.journal.push(name);
   }
 
+  /**
+   * After `source FILE` of a file the model cannot read, which may assign any variable: a name this shell knew to be
+   * unset or empty is unknown from here on (`$DEFAULT_BRANCH` read after it is not an empty word). A value it knew
+   * stays: a sourced file seldom changes what the script set just before it, and forgetting the value would make any
+   * opaque source a way to hide a word a rule reads. Bounded by the names tracked and the session's.
+   */
+  forgetUnset(): void {
+    const empty: string[] = [];
+    const seen = new Set<string>();
+    for (let v: Vars | undefined = this; v !== undefined; v = v.parent)
+      for (const [name, entry] of v.own ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        // (IFS is left: an empty IFS is a setting, splitting off, not a value a rule reads)
+        const scalar = !SPECIAL(name) && name !== 'IFS' && entry.items === undefined && entry.ref === undefined;
+        if (scalar && (entry.value === UNSET || entry.value === '')) empty.push(name);
+      }
+    for (const [name, value] of Object.entries(this.session ?? {}))
+      if (!seen.has(name) && value === '') empty.push(name);
+    for (const name of empty) this.set(name, UNKNOWN);
+  }
+
   markExported(name: string): void {
     const was = this.lookup(name);
     if (was !== undefined) {

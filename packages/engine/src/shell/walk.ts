@@ -17,12 +17,13 @@ import {
   type Redirection,
   type SyntaxNode,
   type Word,
+  type WordPart,
 } from 'unbash';
 import type { Collector } from './collector.js';
 import type { CallFiles } from './call-files.js';
 import type { Repository } from './git-branch.js';
 import { shellQuote, shellWord, simpleWordShape, type ShellWord } from './words.js';
-import { UNKNOWN, type Value } from './values.js';
+import { type PartialItem, UNKNOWN, type Value } from './values.js';
 import { caseArm, type ConditionWords, conditionOutcome } from './conditions.js';
 import {
   arithmeticAssign,
@@ -674,7 +675,7 @@ export class Walker extends Runner {
     }
     const e = expandWord(word, this.expandContext(scope));
     if (e.unknown) {
-      const given = partialArguments(word, scope.vars);
+      const given = partialArguments(word, scope.vars) ?? partialElements(word, scope);
       if (given !== undefined) {
         for (const item of given)
           out.push(
@@ -733,12 +734,14 @@ export class Walker extends Runner {
       const keyed = a.append || a.index !== undefined ? undefined : this.arrayKeys(a.value, scope);
       if (keyed !== undefined) scope.vars.setKeyed(a.name, keyed);
       else if (a.index !== undefined) scope.vars.setArray(a.name, UNKNOWN);
-      else if (!a.append) scope.vars.setArray(a.name, this.arrayItems(a.value, scope));
+      else if (!a.append) setItems(scope, a.name, this.arrayItems(a.value, scope));
       else {
-        // `A+=(x y)`: the elements after those the array holds, when both are known (an unset A starts empty).
-        const was = scope.vars.getArray(a.name);
+        // `A+=(x y)`: the elements after those the array holds, when both are known word by word (an unset A starts
+        // empty).
+        const was =
+          scope.vars.getArray(a.name)?.map((value) => ({ value, unknown: false })) ?? scope.vars.partialItems(a.name);
         const more = this.arrayItems(a.value, scope);
-        scope.vars.setArray(a.name, was === undefined || more === UNKNOWN ? UNKNOWN : [...was, ...more]);
+        setItems(scope, a.name, was === undefined || more === UNKNOWN ? UNKNOWN : [...was, ...more]);
       }
       return;
     }
@@ -748,23 +751,27 @@ export class Walker extends Runner {
     else scope.vars.set(a.name, value);
   }
 
-  /** `A=(x "y z" $B)`: its elements expanded and split as a command's words are, or unknown. */
-  private arrayItems(array: ArrayValue, scope: Scope): readonly string[] | typeof UNKNOWN {
-    const items: string[] = [];
+  /**
+   * `A=(x "y z" $B)`: its elements expanded and split as a command's words are. An element not known is one word, its
+   * unknown parts as written, as the same word in a command would be (`cmd=(uv publish --token "$T")` still runs uv
+   * publish); unknown as a whole only when an index is out of order or a numbered element is not one word.
+   */
+  private arrayItems(array: ArrayValue, scope: Scope): readonly PartialItem[] | typeof UNKNOWN {
+    const items: PartialItem[] = [];
     for (const w of array.elements) {
       // `A=([0]=git [1]=push)` names each index: followed when they count up from 0 in order (no gap, no overwrite).
       const index = /^\[([^\]]*)\]=/.exec(w.text);
       if (index !== null) {
         if (index[1] !== String(items.length)) return UNKNOWN;
         const e = expandWord(w, this.expandContext(scope));
-        if (e.unknown || e.fields.length !== 1) return UNKNOWN;
+        if (e.fields.length !== 1) return UNKNOWN;
         const field = e.fields[0] as string;
-        items.push(field.slice(field.indexOf('=') + 1));
+        items.push({ value: field.slice(field.indexOf('=') + 1), unknown: e.unknown });
         continue;
       }
       const e = expandWord(w, this.expandContext(scope));
-      if (e.unknown) return UNKNOWN;
-      items.push(...e.fields);
+      if (e.unknown) items.push({ value: e.fields[0] ?? w.text, unknown: true });
+      else for (const value of e.fields) items.push({ value, unknown: false });
     }
     return items;
   }
@@ -804,6 +811,26 @@ export class Walker extends Runner {
       functions: scope.functions,
     };
   }
+}
+
+/**
+ * `"${A[@]}"` (or `${A[@]}`) alone in a word, of an array assigned word by word with some unknown: those words, the
+ * unknown ones as written (`cmd=(uv publish --token "$T"); "${cmd[@]}"` runs uv publish). Undefined for any other word.
+ */
+function partialElements(word: Word, scope: Scope): readonly PartialItem[] | undefined {
+  const parts = word.parts;
+  if (parts?.length !== 1) return undefined;
+  const only = parts[0] as WordPart;
+  const inner = only.type === 'DoubleQuoted' && only.parts.length === 1 ? (only.parts[0] as WordPart) : only;
+  if (inner.type !== 'ParameterExpansion' || inner.index?.value !== '@') return undefined;
+  if (inner.prefix !== undefined || inner.operation !== undefined) return undefined;
+  return scope.vars.partialItems(inner.parameter);
+}
+
+/** An array's elements, word by word (all known: a plain array), or unknown. */
+function setItems(scope: Scope, name: string, items: readonly PartialItem[] | typeof UNKNOWN): void {
+  if (items === UNKNOWN) scope.vars.setArray(name, UNKNOWN);
+  else scope.vars.setPartialArray(name, items);
 }
 
 /** Programs that never print to stdout (by name as written: a path may be another program). */

@@ -38,6 +38,8 @@ const NPX_RUNS: RunsDeclaration = { options: NPX_OPTIONS, commandOption: ['-c', 
 /** `yarn workspaces foreach [options] CMD…` and `yarn workspace NAME CMD…` run `yarn CMD…` in the workspaces. */
 const YARN_FOREACH_OPTIONS = ['--include', '--exclude', '--from', '-j', '--jobs'];
 
+const REGISTRY_OPTIONS = ['--registry', '--tag', '--otp', '--access'];
+
 const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   globals: {
     // with npm's configuration given before the command (`npm --userconfig /tmp/npmrc publish`)
@@ -51,7 +53,7 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
     ],
   },
   cwd: ['--prefix', '-C', '--dir'],
-  options: { '*': ['--registry', '--tag', '--otp', '--access'] },
+  options: { '*': REGISTRY_OPTIONS },
 };
 
 /**
@@ -117,6 +119,9 @@ export const NPM: ProgramDeclaration = {
   names: ['npm'],
   about: 'npm: --prefix moves it; `npm exec`/`npm x` run a command; `npm init` asks what -y answers',
   ...NPM_LIKE,
+  // npm reads its configuration anywhere on the line, not only before the command (`npm run relabel --prefix
+  // analysis`, `npm run release -w packages/ui`): these take a value there too (-C is --prefix, -w --workspace).
+  options: { '*': [...REGISTRY_OPTIONS, '--prefix', '-C', '-w', '--workspace'] },
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
   tasks: 'npm-scripts',
@@ -155,6 +160,8 @@ export const PNPM: ProgramDeclaration = {
   names: ['pnpm'],
   about: 'pnpm: -C/--dir moves it; `pnpm exec`/`pnpm dlx` run a command, and so does a word that is no pnpm command',
   ...NPM_LIKE,
+  // `pnpm run --filter ./packages/ui build`: run's own options, before the script's name, include the filter.
+  options: { '*': [...REGISTRY_OPTIONS, '--filter', '-F'] },
   runs: [
     { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
     { options: [], ownCommands: PNPM_COMMANDS, scriptOrBinary: true },

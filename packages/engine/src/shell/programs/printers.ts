@@ -82,7 +82,9 @@ export const DIRNAME: ProgramDeclaration = {
   names: ['dirname'],
   about: 'dirname: prints each path without its last part',
   options: {},
-  output: (args, allStatic) => {
+  output: (words, allStatic) => {
+    // `dirname -- "$0"`: the end of options, then the paths.
+    const args = words[0] === '--' ? words.slice(1) : words;
     if (!allStatic || args.length === 0 || args.some((a) => a.startsWith('-'))) return undefined;
     return args
       .map((a) => {

@@ -479,15 +479,29 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     subcommands: ['run'],
     options: [],
   }),
-  runner(['pipenv', 'pdm', 'rye', 'pixi'], 'pipenv/pdm/rye/pixi run CMD: run CMD in the project environment', {
+  runner(['pipenv', 'rye', 'pixi'], 'pipenv/rye/pixi run CMD: run CMD in the project environment', {
     subcommands: ['run'],
     options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
   }),
-  runner(['hatch'], 'hatch run [ENV:]CMD: runs CMD in the default (or the named) environment', {
-    subcommands: ['run'],
-    options: [],
-    environmentPrefix: true,
-  }),
+  // pdm and hatch run a script of the pyproject.toml the session wrote by its name (pyproject-scripts.ts: blind round
+  // 30); a name that is no script is a program run in the environment.
+  {
+    ...runner(['pdm'], 'pdm run NAME|CMD: runs the [tool.pdm.scripts] NAME, else CMD in the project environment', {
+      subcommands: ['run'],
+      options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
+      scriptOrBinary: true,
+    }),
+    tasks: 'pdm',
+  },
+  {
+    ...runner(['hatch'], 'hatch run [ENV:]NAME|CMD: runs the environment script NAME, else CMD in the environment', {
+      subcommands: ['run'],
+      options: [],
+      environmentPrefix: true,
+      scriptOrBinary: true,
+    }),
+    tasks: 'hatch',
+  },
   runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {
     subcommands: ['exec'],
     options: [],
@@ -698,33 +712,22 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: [],
     everyOperand: true,
   }),
-  // Python task runners (round 13): each runs a Python file of its directory as it starts, whatever the task named —
-  // invoke's tasks.py (-c NAME: NAME.py; -r DIR), nox's noxfile.py (-f), SCons' SConstruct (-f; -C DIR moves it), and
-  // pytest the test files it is given. A list or help runs the file too for invoke and nox, so only help is left out.
+  // Python task runners (round 13): invoke's tasks.py (-c NAME: NAME.py; -r DIR) and nox's noxfile.py (-f) run the
+  // task or session named, with the module's own top-level code (python-tasks.ts: blind round 30); SCons' SConstruct
+  // (-f; -C DIR moves it) runs whole as it starts, and pytest the test files it is given.
   {
     names: ['invoke', 'inv', 'fab'],
-    about: "invoke/fab [TASK…]: runs tasks.py (fabfile.py) of its directory, whose c.run('CMD') lines run CMD",
+    about: "invoke/fab [TASK…]: runs the TASK's body in tasks.py (fabfile.py), whose c.run('CMD') lines run CMD",
     options: { '*': ['-c', '--collection', '-r', '--search-root', '-f', '--config', '-H', '--hosts'] },
-    folderRuns: (input) => {
-      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '-V')) return [];
-      const root = input.flags.find((f) => f.name === '-r' || f.name === '--search-root')?.value ?? '.';
-      const name = input.flags.find((f) => f.name === '-c' || f.name === '--collection')?.value;
-      const file = name !== undefined ? `${name}.py` : input.program === 'fab' ? 'fabfile.py' : 'tasks.py';
-      return [{ dir: root, files: file, family: 'python' }];
-    },
+    tasks: 'invoke',
   },
   {
     names: ['nox'],
-    about: 'nox [-s SESSION]: runs noxfile.py (-f FILE), whose session.run(…) calls run commands',
-    options: { '*': ['-s', '--sessions', '--session', '-f', '--noxfile', '-p', '--python', '-k', '-t', '--tags'] },
-    folderRuns: (input) => {
-      if (input.flags.some((f) => f.name === '-h' || f.name === '--help' || f.name === '--version')) return [];
-      const file = input.flags.find((f) => f.name === '-f' || f.name === '--noxfile')?.value ?? 'noxfile.py';
-      const slash = file.lastIndexOf('/');
-      return [
-        { dir: slash === -1 ? '.' : file.slice(0, slash) || '/', files: file.slice(slash + 1), family: 'python' },
-      ];
+    about: 'nox [-s SESSION]: runs the sessions of noxfile.py (-f FILE), whose session.run(…) calls run commands',
+    options: {
+      '*': ['-s', '-e', '--sessions', '--session', '-f', '--noxfile', '-p', '--python', '-k', '-t', '--tags'],
     },
+    tasks: 'nox',
   },
   {
     names: ['scons'],
