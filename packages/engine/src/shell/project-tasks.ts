@@ -2,6 +2,7 @@
 // `make release` the recipe of the release target. The engine reads them only from a file the session wrote (the
 // ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
 // command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
+import { tomlString } from './toml-lines.js';
 import { parse as parseYaml } from 'yaml';
 import type { ConfigRunner } from './config-commands.js';
 import { scanOneLiner } from './one-liners.js';
@@ -723,19 +724,8 @@ export function preCommitIds(command: SimpleCommand): readonly string[] | undefi
   return sub === 'run' ? rest : undefined;
 }
 
-/** A TOML string value as written on one line: "basic" (JSON's escapes are TOML's) or 'literal'; else undefined. */
-function tomlString(raw: string): string | undefined {
-  const v = raw.trim();
-  const basic = /^"((?:[^"\\]|\\.)*)"/.exec(v);
-  if (basic !== null) {
-    try {
-      return JSON.parse(`"${basic[1]}"`) as string;
-    } catch {
-      return undefined;
-    }
-  }
-  return /^'([^']*)'/.exec(v)?.[1];
-}
+/** A TOML string value as written on one line (toml-lines.ts): "basic" or 'literal'; else undefined. */
+const tomlText = (raw: string): string | undefined => tomlString(raw.trim())?.value;
 
 /**
  * pyproject.toml's `[tool.poe.tasks]` (poethepoet): NAME = "cmd", NAME = { cmd = "…" } or { shell = "…" }, and a
@@ -763,12 +753,12 @@ export function poeTasks(text: string, names: readonly string[]): TaskLine[] {
     const value = kv[2] as string;
     if (table === '') {
       if (!names.includes(key)) continue;
-      const plain = tomlString(value);
+      const plain = tomlText(value);
       const inline = /^\{.*\b(?:cmd|shell)\s*=\s*(.*)$/.exec(value);
-      const source = plain ?? (inline === null ? undefined : tomlString(inline[1] as string));
+      const source = plain ?? (inline === null ? undefined : tomlText(inline[1] as string));
       if (source !== undefined) out.push({ source, label: key });
     } else if (names.includes(table) && (key === 'cmd' || key === 'shell')) {
-      const source = tomlString(value);
+      const source = tomlText(value);
       if (source !== undefined) out.push({ source, label: table });
     }
   }

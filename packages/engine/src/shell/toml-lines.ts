@@ -7,7 +7,7 @@
 export type TomlValue = string | readonly string[] | Readonly<Record<string, string | readonly string[]>>;
 
 /** A one-line TOML string ("basic", with JSON's escapes, or 'literal') at the start of `raw`, and what follows it. */
-function tomlString(raw: string): { value: string; rest: string } | undefined {
+export function tomlString(raw: string): { value: string; rest: string } | undefined {
   const basic = /^"((?:[^"\\]|\\.)*)"/.exec(raw);
   if (basic !== null) {
     try {
