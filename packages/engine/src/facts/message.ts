@@ -85,31 +85,59 @@ const THANKS = new Set(['thanks', 'thank you', 'please', 'danke', 'bitte']);
 /**
  * A message is a confirmation when, lower-cased with spacing collapsed, it is one of the phrases, alone or with
  * assents before it and thanks after it as whole clauses: "Continue.", "go  ahead!", "yes, continue", "ok, I follow,
- * continue" are; "Continue only after you show me the plan", "no, continue", "go aheadx" are not. What to go on with,
- * joined to the phrase by "and" ("Go on and write the hints"), keeps it a go-ahead when it is a few words with no
- * condition among them ("continue and stop before the deploy" is not).
+ * continue" are; "Continue only after you show me the plan", "no, continue", "go aheadx" are not. A human who has read
+ * what the agent did often says so first: remarks before the phrase ("Red on the starter, as it should be.
+ * Continue.") keep it a go-ahead when the phrase opens its own sentence, no question comes before it, and no remark
+ * holds a refusal or a condition ("The build is red, don't push. Continue." is not). What to go on with, joined to
+ * the phrase by "and", ", and also" or a colon ("Go on and write the hints", "Continue: put them on a branch"), keeps
+ * it a go-ahead when it is a few words with no condition among them ("continue and stop before the deploy" is not).
  */
 export function isConfirmation(text: string, phrases: readonly string[]): boolean {
   // Clauses with the separator before each: a task may follow a confirmation only when "and"/"then" joined it.
   const parts = fold(text).split(/(\s*[,.;:!?…]+\s*|\s+(?:and|then|und)\s+)/u);
-  const clauses: { text: string; joined: boolean }[] = [];
+  const clauses: { text: string; sep: string; joined: boolean }[] = [];
   for (let i = 0; i < parts.length; i += 2) {
-    const c = (parts[i] as string).trim();
-    if (c !== '') clauses.push({ text: c, joined: i > 0 && /^\s+(?:and|then|und)\s+$/u.test(parts[i - 1] as string) });
+    let c = (parts[i] as string).trim();
+    const sep = i > 0 ? (parts[i - 1] as string) : '';
+    let joined = i > 0 && (/^\s+(?:and|then|und)\s+$/u.test(sep) || /^\s*:\s*$/u.test(sep));
+    // ", and also check …": the comma, then the conjunction that joins the task.
+    const lead = i > 0 ? /^(?:and|then|und)(?: also)? /u.exec(c) : null;
+    if (lead) {
+      c = c.slice(lead[0].length);
+      joined = true;
+    }
+    if (c !== '') clauses.push({ text: c, sep, joined });
   }
   if (clauses.length === 0 || clauses.length > 6) return false;
   const folded = new Set(phrases.map(fold).filter((p) => p.length > 0));
   const at = clauses.findIndex((c) => folded.has(c.text) || goesOnWith(c.text, folded));
   if (at === -1) return false;
+  const before = clauses.slice(0, at);
   const after = clauses.slice(at + 1);
+  const assentsOnly = before.every((c) => ASSENTS.has(c.text) || folded.has(c.text));
+  const remarks =
+    /[.!;:]/u.test((clauses[at] as { sep: string }).sep) &&
+    !clauses.slice(1, at + 1).some((c) => c.sep.includes('?')) &&
+    before.every((c) => ASSENTS.has(c.text) || isRemark(c.text));
   return (
-    clauses.slice(0, at).every((c) => ASSENTS.has(c.text) || folded.has(c.text)) &&
+    (assentsOnly || remarks) &&
     after.every(
       (c, i) =>
         THANKS.has(c.text) || folded.has(c.text) || (c.joined && (i === 0 || after[i - 1]?.joined) && isTask(c.text)),
     )
   );
 }
+
+/** A remark before the go-ahead: a few words that neither refuse nor set a condition ("as it should be"). */
+const isRemark = (clause: string): boolean => clause.split(' ').length <= 12 && !HOLD.test(clause);
+
+/**
+ * Words that make a remark a refusal, a hold or a condition on what follows, in the languages of the default phrases.
+ * Words of time ("first", "after", "when") are not among them: before the go-ahead they tell what happened ("test
+ * first, red starter: I follow").
+ */
+const HOLD =
+  /\b(?:only|until|till|unless|if|but|not|no|never|wait\w*|stop\w*|hold|except|instead|without|do not|nein|nicht|kein\w*|warte\w*|stopp?|\w+n['’]t)\b/u;
 
 /** What to go on with, said after the go-ahead: a few words, no condition among them. */
 const isTask = (clause: string): boolean => clause.split(' ').length <= 8 && !CONDITION.test(clause);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIRMATIONS } from '../src/schema/config.js';
+import { isConfirmation } from '../src/facts/message.js';
+
+// What a human who has read the agent's last steps types before letting it go on: blind round 31's teaching and
+// team-lead sessions said what they saw first, then "Continue.", and every one of them was held as an ordinary
+// message, so the next call was stopped again.
+const confirms = (text: string) => isConfirmation(text, DEFAULT_CONFIRMATIONS);
+
+describe('a human confirmation', () => {
+  it.each([
+    'Red on the starter, as it should be. Continue.',
+    'I follow: test first, red starter, solution apart. Continue.',
+    'Good, the tests read well. Continue.',
+    'The three stories read well. Continue and open the issues.',
+    'Looks right. Continue: put them on a branch.',
+    'ok, continue, and also check whether #423 still needs a review',
+    'Makes sense. Go ahead and write the hints.',
+    'Passt. Mach weiter.',
+  ])('counts remarks before the phrase and a task after it: %s', (text) => {
+    expect(confirms(text)).toBe(true);
+  });
+
+  it.each([
+    'The build is red, don’t push. Continue.',
+    'Did it pass? Continue.',
+    'Wait. Continue',
+    'No. Continue.',
+    'Only the docs. Continue.',
+    'Continue: but not main',
+    'continue, and also deploy to prod only after review',
+    'go ahead. what did you change?',
+    'Continue only after you show me the plan',
+    'It looks wrong to me, I am not sure. Continue.',
+  ])('is not a remark that refuses, holds or asks, nor a task with a condition: %s', (text) => {
+    expect(confirms(text)).toBe(false);
+  });
+
+  it('needs the phrase to open its own sentence after a remark', () => {
+    // A comma joins the remark to the phrase: "it failed, continue" may be the human thinking aloud; only an assent
+    // ("ok, continue") stands before a phrase in the same sentence.
+    expect(confirms('It failed, continue')).toBe(false);
+    expect(confirms('It failed. Continue.')).toBe(true);
+    expect(confirms('Looks good, continue')).toBe(true);
+  });
+});
