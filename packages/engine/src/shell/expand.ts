@@ -839,9 +839,20 @@ function replaceMatch(value: string, pattern: string, replacement: string, opera
  * words are known. Undefined otherwise.
  */
 export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): string | undefined {
-  const statement = script.commands[0];
-  if (statement === undefined || script.commands.length !== 1 || (script.errors?.length ?? 0) > 0) return undefined;
-  const node = statement.command;
+  if (script.commands.length === 0 || (script.errors?.length ?? 0) > 0) return undefined;
+  if (script.commands.length === 1) return statementOutput(script.commands[0]!.command, ctx);
+  // `<(printf '%s ' twine upload dist/*; echo)`: statements one after the other print one after the other; known
+  // when each of them prints a known text (a statement that assigns or prints what is not known: not known).
+  let text = '';
+  for (const statement of script.commands) {
+    const printed = statementOutput(statement.command, { ...ctx, stdin: undefined });
+    if (printed === undefined) return undefined;
+    text += printed;
+  }
+  return text;
+}
+
+function statementOutput(node: ParsedScript['commands'][number]['command'], ctx: ExpandContext): string | undefined {
   const stages = node.type === 'Pipeline' ? node.commands : [node];
   let piped: string | undefined = ctx.stdin;
   for (const stage of stages) {

@@ -466,9 +466,16 @@ export abstract class Runner extends Follower {
                 config: (key) => this.gitAliases.configValue(key),
               },
             );
-    // Only what reaches this shell's stdout is what it prints (a redirected command prints into its file instead).
-    if (redirects.length === 0) this.out.output(index, output);
-    else if (program === 'exec' && u.words.length <= 1 && runsInThisShell(command.via, frame.via.length))
+    // Only what reaches this shell's stdout is what it prints (a command whose stdout is redirected prints into its
+    // file instead; one that only reads a heredoc or sends stderr away still prints here: `{ cat <<'EOF' … } > f`).
+    const toStdout = !redirects.some(isStdoutRedirect);
+    if (toStdout) this.out.output(index, output);
+    if (
+      redirects.length > 0 &&
+      program === 'exec' &&
+      u.words.length <= 1 &&
+      runsInThisShell(command.via, frame.via.length)
+    )
       this.openDescriptors(redirects, scope);
     // `echo … > >(bash)`, `… | tee >(sh)`: the process substitution reads what the command prints.
     if (output !== undefined) this.feedSubstitutions(command, u.words, redirects, output, frame, scope, pos, end);
@@ -510,10 +517,9 @@ export abstract class Runner extends Follower {
         printedFile = undefined;
       }
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
-    const listed =
-      printed === undefined && redirects.length === 0 ? listedPaths(command.program, command.argv) : undefined;
-    const printedPieces = printed === undefined && redirects.length === 0 ? piecedPrint(program, u.words) : undefined;
-    const rendered = printed === undefined && redirects.length === 0 ? renderedFolder(command) : undefined;
+    const listed = printed === undefined && toStdout ? listedPaths(command.program, command.argv) : undefined;
+    const printedPieces = printed === undefined && toStdout ? piecedPrint(program, u.words) : undefined;
+    const rendered = printed === undefined && toStdout ? renderedFolder(command) : undefined;
     if (
       stdinInterpreter === undefined &&
       printed === undefined &&

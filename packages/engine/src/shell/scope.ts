@@ -63,6 +63,28 @@ export function commandVariable(
   return typeof v === 'string' ? v : undefined;
 }
 
+/**
+ * After branches of which one or none ran (an `if` or `case` whose test cannot be decided): a name they wrote is unknown
+ * in `outer`, unless every branch that wrote it wrote the same known text and `outer` held no other known text before.
+ * The path on which it is set then gives it that value, the other leaves it as it was, not known: `case "$(uname -s)"
+ * in Linux|Darwin) rc=~/.transifexrc ;; esac; cat > "$rc" <<EOF` writes ~/.transifexrc (or fails, rc empty).
+ */
+export function joinBranches(outer: Scope, ...branches: readonly Scope[]): void {
+  // name → the one value every branch that wrote it gave it; null once two differ or one is not a plain known text.
+  const written = new Map<string, string | null>();
+  for (const b of branches)
+    for (const name of b.vars.ownNames()) {
+      const v = b.vars.get(name);
+      const scalar = typeof v === 'string' && name !== POSITIONAL && b.vars.getArray(name)?.length === 1 ? v : null;
+      const seen = written.get(name);
+      written.set(name, seen === undefined ? scalar : seen === scalar ? scalar : null);
+    }
+  for (const [name, v] of written) {
+    const before = outer.vars.get(name);
+    outer.vars.set(name, v !== null && (typeof before !== 'string' || before === v) ? v : UNKNOWN);
+  }
+}
+
 /** After a branch or loop body that may not have run: every name it wrote is unknown in `outer`. */
 export function forgetAssigned(outer: Scope, ...inner: readonly Scope[]): void {
   for (const s of inner) for (const name of s.vars.ownNames()) outer.vars.set(name, UNKNOWN);

@@ -37,6 +37,7 @@ import {
   assignedNames,
   child,
   forgetAssigned,
+  joinBranches,
   localNames,
   returnFromCall,
   inputDescriptorName,
@@ -46,6 +47,7 @@ import {
   type ShellFunction,
 } from './scope.js';
 import { NO_STDIN, redirectedStdin, type Stdin } from './stdin.js';
+import { isStdoutRedirect } from './effects.js';
 import { Runner, type Frame, type Ran, NOTHING } from './run.js';
 import { setParams } from './follow.js';
 import { regexMatch } from './regex-match.js';
@@ -215,7 +217,8 @@ export class Walker extends Runner {
         this.ifClause(node, frame, scope);
         return NOTHING;
       case 'While': {
-        if (this.whileRead(node, frame, scope, stdin)) return NOTHING;
+        const read = this.whileRead(node, frame, scope, stdin);
+        if (read !== undefined) return read;
         const s = this.loopScope(node, scope);
         this.list(node.clause, frame, s);
         this.list(node.body, frame, s);
@@ -223,8 +226,7 @@ export class Walker extends Runner {
         return NOTHING;
       }
       case 'For':
-        this.forLoop(node, frame, scope);
-        return NOTHING;
+        return this.forLoop(node, frame, scope);
       case 'Select':
         // Any of its words may be chosen: the body is judged with each, as a for loop over them is.
         this.forLoop(node, frame, scope);
@@ -260,7 +262,7 @@ export class Walker extends Runner {
           this.list(item.body, frame, arm);
           arms.push(arm);
         }
-        forgetAssigned(scope, ...arms);
+        joinBranches(scope, ...arms);
         return NOTHING;
       }
       case 'Function':
@@ -291,14 +293,20 @@ export class Walker extends Runner {
       case 'Redirected': {
         const first = this.out.commands.length;
         // `while read …; done <<< …`, `{ …; } < f`: the compound reads what its redirections give it.
-        this.node(node.command, frame, scope, redirectedStdin(node.redirects, this.expandContext(scope)) ?? stdin);
+        const ran = this.node(
+          node.command,
+          frame,
+          scope,
+          redirectedStdin(node.redirects, this.expandContext(scope)) ?? stdin,
+        );
         for (const r of node.redirects) this.substitutions(r, frame, scope);
         // A redirected compound (`{ a; b; } > f`) has no simple command of its own: its first command carries it.
         const owner = this.out.commands.length > first ? first : undefined;
-        // Its stdout is what its commands print, when each of them prints a literal.
+        // Its stdout is what its commands print, when each of them prints a literal (a loop: turn after turn).
         if (owner !== undefined)
-          this.out.effects(owner, this.redirections(node.redirects, scope, this.out.outputFrom(first)));
-        return NOTHING;
+          this.out.effects(owner, this.redirections(node.redirects, scope, ran.output ?? this.out.outputFrom(first)));
+        // Only its input redirected (`while read …; done <<'EOF' | xargs …`): what it prints goes on down the pipe.
+        return node.redirects.some(isStdoutRedirect) ? NOTHING : ran;
       }
     }
   }
@@ -339,26 +347,32 @@ export class Walker extends Runner {
    * once per line of the known input, after the `read` that sets its names from that line — as `for` over known
    * words is. False (walked as any loop) when the condition is not a lone `read` or the input is not known.
    */
-  private whileRead(node: Extract<PipelineNode, { type: 'While' }>, frame: Frame, scope: Scope, stdin: Stdin): boolean {
+  private whileRead(
+    node: Extract<PipelineNode, { type: 'While' }>,
+    frame: Frame,
+    scope: Scope,
+    stdin: Stdin,
+  ): Ran | undefined {
     const text = stdin.text;
     const clause = node.clause.commands;
     const only = clause.length === 1 ? clause[0]?.command : undefined;
     if (text === undefined || node.kind !== 'while' || only?.type !== 'Command' || only.name?.value !== 'read')
-      return false;
+      return undefined;
     const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
-    if (text === '' || lines.length > MAX_UNROLL || this.unrolled + lines.length > MAX_UNROLLED_TURNS) return false;
+    if (text === '' || lines.length > MAX_UNROLL || this.unrolled + lines.length > MAX_UNROLLED_TURNS) return undefined;
     this.unrolled += lines.length;
     const s: Scope = sameShell(scope, scope.cwd);
     const mark = scope.vars.mark();
+    const printed = new Printed();
     for (const line of lines) {
-      if (this.out.full()) return true;
+      if (this.out.full()) return NOTHING;
       s.cwd = scope.cwd;
       this.node(only, frame, s, { text: `${line}\n`, file: stdin.file, how: stdin.how });
-      this.list(node.body, frame, s);
+      printed.add(this.printingList(node.body, frame, s, NO_STDIN), node.body);
     }
     // After the last line read fails: what the loop assigned (the names read included) is not known for sure.
     for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
-    return true;
+    return printed.ran();
   }
 
   /** How conditions.ts reads a word here: known fields and values, or undefined. */
@@ -413,14 +427,14 @@ export class Walker extends Runner {
       };
       branch(arms[i] as (typeof arms)[number], false);
       for (const later of arms.slice(i + 1)) branch(later, true);
-      forgetAssigned(scope, ...branches);
+      joinBranches(scope, ...branches);
       return;
     }
     forgetAssigned(scope, clause);
   }
 
   /** `for x in a b; do …; done` over known words: the body once per word with x set; otherwise once, x unknown. */
-  private forLoop(node: Extract<PipelineNode, { type: 'For' | 'Select' }>, frame: Frame, scope: Scope): void {
+  private forLoop(node: Extract<PipelineNode, { type: 'For' | 'Select' }>, frame: Frame, scope: Scope): Ran {
     const name = node.name.value;
     const items: string[] = [];
     let known = node.wordlist !== undefined;
@@ -436,20 +450,25 @@ export class Walker extends Runner {
       const s: Scope = sameShell(scope, scope.cwd);
       const mark = scope.vars.mark();
       const breaks = this.breaks;
+      const printed = new Printed();
       for (const item of items) {
-        if (this.out.full()) return;
+        if (this.out.full()) return NOTHING;
         scope.vars.set(name, item);
         s.cwd = scope.cwd;
-        this.list(node.body, frame, s);
+        printed.add(this.printingList(node.body, frame, s, NO_STDIN), node.body);
       }
-      // A break or continue may have skipped the rest: what the body assigned is unknown after it.
-      if (this.breaks !== breaks) for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
-      return;
+      // A break or continue may have skipped the rest: what the body assigned, and what it printed, is unknown after.
+      if (this.breaks !== breaks) {
+        for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
+        return printed.ran(true);
+      }
+      return printed.ran();
     }
     const s = this.loopScope(node, scope);
-    if (known && items.length === 0) return;
+    if (known && items.length === 0) return NOTHING;
     this.list(node.body, frame, s);
     forgetAssigned(scope, s);
+    return NOTHING;
   }
 
   /** Walk every `$(…)`, backtick and `<(…)` inside a node (words, redirects, heredoc bodies, [[ ]], $(( ))). */
@@ -879,4 +898,29 @@ function calledLater(rest: string, name: string): boolean {
     `(?:^|[;&|({\`\n]|\\$\\(|\\b(?:then|do|else|elif|if|while|until|time|!))[ \\t]*${escaped}(?=[\\s;&|)}\`]|$)`,
     'm',
   ).test(rest);
+}
+
+/**
+ * What an unrolled loop prints, turn after turn (`for m in a b; do echo "src/$m.py"; done | xargs sed -i …` hands xargs
+ * both paths): known when every turn printed a known text; otherwise the known part, as a group's is.
+ */
+class Printed {
+  private text: string | undefined = '';
+  private pieces = '';
+  private turns = 0;
+
+  add(ran: Ran, body: CompoundList): void {
+    this.turns++;
+    const printed = ran.output ?? (body.commands.length === 0 ? '' : undefined);
+    this.text = this.text === undefined || printed === undefined ? undefined : this.text + printed;
+    this.pieces += printed ?? ran.pieces ?? '';
+  }
+
+  /** Cut short (a break ran): only what is known of the turns is kept, never the whole as known. */
+  ran(cut = false): Ran {
+    if (this.turns === 0) return NOTHING;
+    if (this.text !== undefined && !cut) return { ...NOTHING, output: this.text };
+    const known = cut ? (this.text ?? this.pieces) : this.pieces;
+    return known === '' ? NOTHING : { ...NOTHING, pieces: known };
+  }
 }

@@ -391,7 +391,9 @@ function peelRunner(
     const at = parsed.positionalAt[0];
     const line = at === undefined ? undefined : words[at + from];
     if (line === undefined || line.value === '' || line.value === '-') return command(state);
-    return commandString(state, label, line.value, words);
+    // The trap's line runs in this shell when the signal comes: it sees the shell's variables (`W=$(mktemp -d); trap
+    // 'rm -rf "$W"' EXIT` removes the temp folder, not an unknown one).
+    return commandString(state, label, line.value, words, false, true);
   }
   // A command line in an option's value (`su -c STRING`, `npx -c STRING`).
   const option = parsed.flags.find(
@@ -476,12 +478,16 @@ function peelRunner(
     // watch and ssh hand their words, joined by spaces, to a shell.
     if (rest.length === 0) return command(state);
     runsThere();
-    if (rest.some((w) => w.dynamic)) return opaque(state, 'inline-script', label);
+    // A computed program, or one word holding the whole line: what runs there is not known.
+    if (rest.some((w) => w.dynamic) && (rest[0]?.dynamic !== false || rest.length === 1))
+      return opaque(state, 'inline-script', label);
     state.via.push(label);
     const quoted = r.quotesWords === true && rest.length > 1;
+    // A computed argument (`ssh host gerrit review --code-review +2 "$(git rev-parse HEAD)"`) goes in as written: the
+    // line is read there with that word as the unknown expansion it is, the known words as they are.
     return reparse(
       state,
-      rest.map((w) => (quoted ? shellQuote(w.value) : w.value)).join(' '),
+      rest.map((w) => (w.dynamic ? w.text : quoted ? shellQuote(w.value) : w.value)).join(' '),
       rest.length === 1 ? rest[0] : undefined,
     );
   }
@@ -651,6 +657,7 @@ function commandString(
   value: string,
   words: readonly ShellWord[],
   asWritten = false,
+  inThisShell = false,
 ): Unwrapped {
   const word = words.find((w) => w.value === value);
   if (word?.dynamic === true) {
@@ -662,7 +669,7 @@ function commandString(
     return reparse(state, written.replace(/\\(["\\$`])/g, '$1'), undefined);
   }
   state.via.push(via);
-  return reparse(state, value, word);
+  return reparse(state, value, word, inThisShell);
 }
 
 /** env's own NAME=value words are assignments of the command it runs; `-` and -i clear the environment; -S splits

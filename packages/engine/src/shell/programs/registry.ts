@@ -67,7 +67,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { ICONV, IMAGEMAGICK, MILLER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { CRUDINI, DASEL } from './config-setters.js';
 import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
@@ -282,6 +282,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   SEVEN_ZIP,
   IMAGEMAGICK,
   XSV,
+  MILLER,
   CURL,
   WGET,
   KAGGLE,
