@@ -126,9 +126,22 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       if (args && !anyWordFrom(args, cmd.positionals, taken) && !(open !== undefined && countFrom(open, taken) > 0))
         return false;
       if (optionNames && optionValue) {
-        const value = optionValueOf(cmd, optionNames);
-        const unknownValue = open !== undefined && value !== undefined && isUnknownOption(cmd, value);
-        if (value === undefined || (!unknownValue && !optionValue.some((p) => p.test(value)))) return false;
+        // An option given more than once (`helm upgrade -f values.yaml -f values-prod.yaml`) holds on any of its
+        // values; an exception (checked with unknown 'never') only when every one of them meets it, so a second
+        // `--kube-context prod` after `--kube-context kind-dev` does not excuse.
+        const every = optionValuesOf(cmd, optionNames);
+        const values = m.option?.first === true ? every.slice(0, 1) : every;
+        const all = unknown === 'never';
+        let held = values.length > 0 && all;
+        for (const value of values) {
+          const meets = (open !== undefined && isUnknownOption(cmd, value)) || optionValue.some((p) => p.test(value));
+          if (meets !== all) {
+            held = meets;
+            break;
+          }
+          held = meets;
+        }
+        if (!held) return false;
       }
       if (envNames && envValue && envVariable(c, envNames, envValue) === undefined) return false;
       if (text && !text.some((p) => p.test(c.normalized))) return false;
@@ -224,18 +237,17 @@ function envVariable(c: CommandFact, names: readonly string[], value: readonly T
   return undefined;
 }
 
-/** The value of the first occurrence of any of these options (global options, which come first, included); a
- * `$(cat <<EOF … EOF)` value reads as its text. */
-function optionValueOf(cmd: SimpleCommand, names: readonly string[]): string | undefined {
-  for (const f of cmd.globals) if (names.includes(f.name)) return f.value;
+/** The values of every occurrence of any of these options (global options, which come first, included), in order;
+ * a `$(cat <<EOF … EOF)` value reads as its text. An occurrence without a value adds none. */
+function optionValuesOf(cmd: SimpleCommand, names: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const f of cmd.globals) if (names.includes(f.name) && f.value !== undefined) values.push(f.value);
   for (const f of cmd.flags) {
-    if (!names.some((n) => f.name === n)) continue;
-    const v = f.value;
-    if (v === undefined) return undefined;
-    const heredoc = HEREDOC_VALUE.exec(v);
-    return heredoc ? heredoc[3]! : v;
+    if (!names.some((n) => f.name === n) || f.value === undefined) continue;
+    const heredoc = HEREDOC_VALUE.exec(f.value);
+    values.push(heredoc ? heredoc[3]! : f.value);
   }
-  return undefined;
+  return values;
 }
 
 /** One line (a client's stdin follows its command on the next line) of at most 120 characters. */

@@ -24,8 +24,8 @@ export const OptionMatch = z
   .strictObject({
     name: Words.meta({
       description:
-        'The option, by any of its names ("-m", "--message"). The first occurrence of any of them is checked, global ' +
-        'options before the subcommand included (`kubectl --context prod apply`).',
+        'The option, by any of its names ("-m", "--message"), global ones included. A condition holds when any ' +
+        'occurrence matches, an exception when all do.',
       examples: [['-m', '--message']],
     }),
     value: Patterns.meta({
@@ -34,6 +34,14 @@ export const OptionMatch = z
         'Holds when the option is present and a pattern is found in its value.',
       examples: ['^(feat|fix|docs)(\\([^)]+\\))?!?: \\S'],
     }),
+    first: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "true: only the first occurrence counts (git commit's subject: its first -m).",
+        examples: [true],
+      }),
   })
   .meta({ description: 'An option of the command and a condition on its value.' });
 

@@ -49,10 +49,9 @@ export const Settings = z
         description:
           "Phrases that count as a human confirmation when the human's message is one of them (case, spacing and " +
           'trailing punctuation ignored), alone or with a plain assent before it and thanks after it, each its own ' +
-          'clause ("ok, continue", "yes, go ahead, thanks"), after remarks that end a sentence and hold no refusal, ' +
-          'condition or question ("Red on the starter, as it should be. Continue."), or followed by what to go on ' +
-          'with and no condition ("continue with the docs", "go on and write the hints", "continue: put it on a ' +
-          'branch"); any other words make it an ordinary message. ' +
+          'clause ("ok, continue", "yes, go ahead, thanks"), after remarks ending a sentence with no refusal, ' +
+          'condition or question ("Tests are red, as expected. Continue."), or followed by what to go on with and no ' +
+          'condition ("go on and write the hints"); any other words make it an ordinary message. ' +
           `Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
         examples: [['continue', 'weiter', 'go ahead']],
       }),
