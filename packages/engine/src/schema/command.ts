@@ -38,8 +38,7 @@ export const OptionMatch = z
       .boolean()
       .optional()
       .meta({
-        description:
-          "true: only the first occurrence counts (git commit's subject: its first -m).",
+        description: "true: only the first occurrence counts (git commit's subject: its first -m).",
         examples: [true],
       }),
   })

@@ -891,14 +891,19 @@ export abstract class Follower {
     if (use === undefined) return undefined;
     if (use.inline !== undefined) {
       this.out.opaque('inline-script', index, command.program);
-      const codeWord = use.code === undefined ? undefined : words.find((w) => w.value === use.code);
+      const codeAt = use.code === undefined ? -1 : words.findIndex((w) => w.value === use.code);
+      const codeWord = codeAt === -1 ? undefined : words[codeAt];
+      // `python -c CODE a b`: sys.argv[1] is a (a function's `python -c "…sys.argv[1]…" "$@"` called on a file).
+      const inlineParams = use.family === 'python' && codeAt !== -1 ? words.slice(codeAt + 1) : undefined;
       if (use.code !== undefined)
         this.oneLiner(
           command,
           index,
           use.family,
           `${command.program} ${use.inline}`,
-          codeWord?.dynamic === true ? markExpansions(use.code, codeWord.text) : use.code,
+          codeWord?.dynamic === true
+            ? markExpansions(use.code, codeWord.text)
+            : withArguments(use.family, use.code, inlineParams),
           frame,
           scope,
           pos,

@@ -519,7 +519,7 @@ export class Walker extends Runner {
 
   private command(node: Command, frame: Frame, scope: Scope, piped: Stdin): Ran {
     const alias = this.aliasOf(node, scope);
-    if (alias !== undefined) return this.expandAlias(node, alias, frame, scope);
+    if (alias !== undefined) return this.expandAlias(node, alias, frame, scope, piped);
     // Substitutions run before the command itself: record them first (prefix, name, suffix: the shell's order).
     let assignments: string[] | undefined;
     let prefix: Assignment[] | undefined;
@@ -596,7 +596,13 @@ export class Walker extends Runner {
    * name, in this shell. Read whether or not bash would expand it there (aliases need `shopt -s expand_aliases` in a
    * script and take effect from the next line): the stricter reading. An alias is not expanded inside itself.
    */
-  private expandAlias(node: Command, alias: { name: string; value: string }, frame: Frame, scope: Scope): Ran {
+  private expandAlias(
+    node: Command,
+    alias: { name: string; value: string },
+    frame: Frame,
+    scope: Scope,
+    piped: Stdin,
+  ): Ran {
     if (frame.depth + 1 > this.maxDepth) {
       this.out.opaque('depth', undefined, frame.text.slice(node.pos, node.end));
       return NOTHING;
@@ -614,6 +620,8 @@ export class Walker extends Runner {
         via: [...frame.via, `alias ${alias.name}`],
       },
       scope,
+      // What the pipe hands the alias's command (`echo … | addline`, addline being `tee -a f`) it reads still.
+      piped,
     );
     this.expanding.delete(alias.name);
     return NOTHING;

@@ -116,3 +116,28 @@ describe('a name set in branches that cannot be decided', () => {
     );
   });
 });
+
+describe('an alias in a pipe', () => {
+  it('reads what the pipe hands it: `echo … | addline`, addline being `tee -a f`, appends that text', () => {
+    expect(writes("shopt -s expand_aliases\nalias addline='tee -a src/m.py'\necho 'x = 1' | addline")).toEqual([
+      ['append', 'src/m.py', 'x = 1\n'],
+    ]);
+  });
+});
+
+describe('python -c with arguments', () => {
+  it('reads sys.argv[N] as the Nth word after the code, as a function passing "$@" gives it', () => {
+    const code = 'import sys, pandas as pd; pd.read_csv(sys.argv[1]).to_csv(sys.argv[1], index=False)';
+    const direct = writes(`python -c "${code}" data/raw/x.csv`);
+    expect(direct.map((w) => w[1])).toContain('data/raw/x.csv');
+    const viaFunction = writes(`f(){ python -c "${code}" "$@"; }; f data/raw/x.csv`);
+    expect(viaFunction.map((w) => w[1])).toContain('data/raw/x.csv');
+  });
+
+  it('look-alike: the second argument is where it writes when the code says sys.argv[2]', () => {
+    const code = 'import sys, pandas as pd; pd.read_csv(sys.argv[1]).to_csv(sys.argv[2], index=False)';
+    expect(writes(`python -c "${code}" data/raw/x.csv data/interim/x.csv`).map((w) => w[1])).toEqual([
+      'data/interim/x.csv',
+    ]);
+  });
+});
