@@ -24,7 +24,7 @@ export const OptionMatch = z
   .strictObject({
     name: Words.meta({
       description:
-        'The option, by any of its names ("-m", "--message"), global ones included. A condition holds when any ' +
+        'The option, by any of its names ("-m", "--message"), global ones too. A condition holds when any ' +
         'occurrence matches, an exception when all do.',
       examples: [['-m', '--message']],
     }),
@@ -38,7 +38,7 @@ export const OptionMatch = z
       .boolean()
       .optional()
       .meta({
-        description: "true: only the first occurrence counts (git commit's subject: its first -m).",
+        description: 'true: only the first one counts (a commit subject).',
         examples: [true],
       }),
   })

@@ -50,7 +50,7 @@ export const Settings = z
           "Phrases that count as a human confirmation when the human's message is one of them (case, spacing and " +
           'trailing punctuation ignored), alone or with a plain assent before it and thanks after it, each its own ' +
           'clause ("ok, continue", "yes, go ahead, thanks"), after remarks ending a sentence with no refusal, ' +
-          'condition or question ("Tests are red, as expected. Continue."), or followed by what to go on with and no ' +
+          'condition or question ("Red. Continue."), or followed by what to go on with and no ' +
           'condition ("go on and write the hints"); any other words make it an ordinary message. ' +
           `Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
         examples: [['continue', 'weiter', 'go ahead']],
