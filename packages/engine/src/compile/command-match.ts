@@ -129,17 +129,17 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
         // An option given more than once (`helm upgrade -f values.yaml -f values-prod.yaml`) holds on any of its
         // values; an exception (checked with unknown 'never') only when every one of them meets it, so a second
         // `--kube-context prod` after `--kube-context kind-dev` does not excuse.
-        const every = optionValuesOf(cmd, optionNames);
-        const values = m.option?.first === true ? every.slice(0, 1) : every;
-        const all = unknown === 'never';
-        let held = values.length > 0 && all;
+        const given = optionValuesOf(cmd, optionNames);
+        const values = m.option?.first === true ? given.slice(0, 1) : given;
+        // Any: stop at the first value that meets it; every: stop at the first that does not.
+        const every = unknown === 'never';
+        let held = every && values.length > 0;
         for (const value of values) {
           const meets = (open !== undefined && isUnknownOption(cmd, value)) || optionValue.some((p) => p.test(value));
-          if (meets !== all) {
+          if (meets !== every) {
             held = meets;
             break;
           }
-          held = meets;
         }
         if (!held) return false;
       }

@@ -116,7 +116,7 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
   const after = clauses.slice(at + 1);
   const assentsOnly = before.every((c) => ASSENTS.has(c.text) || folded.has(c.text));
   const remarks =
-    /[.!;:]/u.test((clauses[at] as { sep: string }).sep) &&
+    /[.!;:]/u.test(clauses[at]!.sep) &&
     !clauses.slice(1, at + 1).some((c) => c.sep.includes('?')) &&
     before.every((c) => ASSENTS.has(c.text) || isRemark(c.text));
   return (

@@ -142,21 +142,18 @@ export class Walker extends Runner {
    * first command only (the others would find it read, when they read it at all).
    */
   private printingList(list: CompoundList, frame: Frame, scope: Scope, stdin: Stdin): Ran {
-    let output: string | undefined = list.commands.length === 0 ? undefined : '';
-    // What is known of the output when not all of it is (the texts of the literal producers among them).
-    let pieces = '';
+    const printed = new Printed();
     let first: Ran = NOTHING;
     list.commands.forEach((statement, i) => {
       const ran = this.node(statement.command, frame, scope, i === 0 ? stdin : NO_STDIN);
       if (i === 0) first = ran;
       // A command that never prints (`sleep 5`, `true`) adds nothing: `{ sleep 5; echo yes; } | terraform apply`.
-      const printed = ran.output ?? (printsNothing(statement.command) ? '' : undefined);
-      output = output === undefined || printed === undefined ? undefined : output + printed;
-      pieces += printed ?? ran.pieces ?? '';
+      printed.add(ran.output ?? (printsNothing(statement.command) ? '' : undefined), ran.pieces);
     });
+    const output = printed.whole();
     // The first command read the pipe: an interpreter there is what the pipeline reports (`curl … | { sh; }`).
     if (output === undefined) {
-      const known = pieces === '' ? undefined : pieces;
+      const known = printed.known() === '' ? undefined : printed.known();
       if (first.stdinInterpreter === undefined) return known === undefined ? NOTHING : { ...NOTHING, pieces: known };
       return { ...first, output: undefined, pieces: known };
     }
@@ -345,7 +342,7 @@ export class Walker extends Runner {
   /**
    * `while read -r x; do …; done <<< 'a'` (or fed by a literal pipe, a heredoc, a file the session wrote): the body
    * once per line of the known input, after the `read` that sets its names from that line — as `for` over known
-   * words is. False (walked as any loop) when the condition is not a lone `read` or the input is not known.
+   * words is. Undefined (walked as any loop) when the condition is not a lone `read` or the input is not known.
    */
   private whileRead(
     node: Extract<PipelineNode, { type: 'While' }>,
@@ -368,7 +365,7 @@ export class Walker extends Runner {
       if (this.out.full()) return NOTHING;
       s.cwd = scope.cwd;
       this.node(only, frame, s, { text: `${line}\n`, file: stdin.file, how: stdin.how });
-      printed.add(this.printingList(node.body, frame, s, NO_STDIN), node.body);
+      printed.addTurn(this.printingList(node.body, frame, s, NO_STDIN), node.body);
     }
     // After the last line read fails: what the loop assigned (the names read included) is not known for sure.
     for (const n of scope.vars.writtenSince(mark)) scope.vars.set(n, UNKNOWN);
@@ -455,7 +452,7 @@ export class Walker extends Runner {
         if (this.out.full()) return NOTHING;
         scope.vars.set(name, item);
         s.cwd = scope.cwd;
-        printed.add(this.printingList(node.body, frame, s, NO_STDIN), node.body);
+        printed.addTurn(this.printingList(node.body, frame, s, NO_STDIN), node.body);
       }
       // A break or continue may have skipped the rest: what the body assigned, and what it printed, is unknown after.
       if (this.breaks !== breaks) {
@@ -909,24 +906,39 @@ function calledLater(rest: string, name: string): boolean {
 }
 
 /**
- * What an unrolled loop prints, turn after turn (`for m in a b; do echo "src/$m.py"; done | xargs sed -i …` hands xargs
- * both paths): known when every turn printed a known text; otherwise the known part, as a group's is.
+ * What a list of commands prints, one after the other — a group's statements, or an unrolled loop's turns (`for m in
+ * a b; do echo "src/$m.py"; done | xargs sed -i …` hands xargs both paths): known when every part printed a known
+ * text; otherwise the known part (the texts of the literal producers among them).
  */
 class Printed {
   private text: string | undefined = '';
   private pieces = '';
-  private turns = 0;
+  private parts = 0;
 
-  add(ran: Ran, body: CompoundList): void {
-    this.turns++;
-    const printed = ran.output ?? (body.commands.length === 0 ? '' : undefined);
+  add(printed: string | undefined, pieces: string | undefined): void {
+    this.parts++;
     this.text = this.text === undefined || printed === undefined ? undefined : this.text + printed;
-    this.pieces += printed ?? ran.pieces ?? '';
+    this.pieces += printed ?? pieces ?? '';
   }
 
-  /** Cut short (a break ran): only what is known of the turns is kept, never the whole as known. */
+  /** A loop's turn: its body's group, an empty body printing nothing. */
+  addTurn(ran: Ran, body: CompoundList): void {
+    this.add(ran.output ?? (body.commands.length === 0 ? '' : undefined), ran.pieces);
+  }
+
+  /** The whole text, when every part's is known (none added: not known). */
+  whole(): string | undefined {
+    return this.parts === 0 ? undefined : this.text;
+  }
+
+  /** What is known of it when the whole is not. */
+  known(): string {
+    return this.pieces;
+  }
+
+  /** As a loop's result. Cut short (a break ran): only what is known of the turns is kept, never the whole as known. */
   ran(cut = false): Ran {
-    if (this.turns === 0) return NOTHING;
+    if (this.parts === 0) return NOTHING;
     if (this.text !== undefined && !cut) return { ...NOTHING, output: this.text };
     const known = cut ? (this.text ?? this.pieces) : this.pieces;
     return known === '' ? NOTHING : { ...NOTHING, pieces: known };

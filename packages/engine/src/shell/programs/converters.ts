@@ -100,24 +100,3 @@ export const XSV: ProgramDeclaration = {
   },
   effects: { reads: ['-o', '--output'], effects: optionFiles(['-o', '--output'], { skip: 1 }) },
 };
-
-/**
- * Miller: `mlr -I` (--in-place) writes each file it is given back with the verbs' result; without -I it prints, or
- * writes where `tee`/`split` verbs say (not followed). The verbs and their own options come before the files, so only
- * operands named like files (an extension, no glob) are taken: `mlr -I --csv sort -f store_id stores.csv` writes
- * stores.csv, not `sort` or `store_id`.
- */
-export const MILLER: ProgramDeclaration = {
-  names: ['mlr'],
-  about: 'mlr (Miller): -I/--in-place rewrites the files named after its verbs',
-  options: { '*': ['--ifs', '--ofs', '--ips', '--ops', '--irs', '--ors', '--fs', '--ps', '--rs', '--from', '-n'] },
-  effects: {
-    reads: [],
-    effects: (input, add) => {
-      if (!input.flags.some((f) => f.name === '-I' || f.name === '--in-place')) return;
-      for (const p of input.positionals)
-        if (!p.startsWith('-') && !/[*?[]/.test(p) && /\.[A-Za-z0-9]+$/.test(p.slice(p.lastIndexOf('/') + 1)))
-          add('write', p, 'mlr -I (rewrites in place)');
-    },
-  },
-};

@@ -134,3 +134,15 @@ export const PHP_CS_FIXER: ProgramDeclaration = {
     },
   },
 };
+
+/**
+ * Miller: `mlr -I` (--in-place) writes each file it is given back with the verbs' result; without -I it prints. The
+ * verbs and their own options come before the files, so only operands named like files are taken (`mlr -I --csv sort
+ * -f store_id stores.csv` writes stores.csv, not `sort` or `store_id`).
+ */
+export const MILLER: ProgramDeclaration = {
+  names: ['mlr'],
+  about: 'mlr (Miller): -I/--in-place rewrites the files named after its verbs',
+  options: { '*': ['--ifs', '--ofs', '--ips', '--ops', '--irs', '--ors', '--fs', '--ps', '--rs', '--from', '-n'] },
+  effects: { reads: [], effects: inPlace({ needs: ['-I', '--in-place'] }) },
+};

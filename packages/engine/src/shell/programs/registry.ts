@@ -6,7 +6,7 @@ import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { POWERSHELL_CMDLETS } from './powershell.js';
-import { BLACK, ESLINT, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
+import { BLACK, ESLINT, MILLER, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import {
   ARGOCD,
@@ -67,7 +67,7 @@ import {
   UNIQ,
   UNZIP,
 } from './files.js';
-import { ICONV, IMAGEMAGICK, MILLER, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { CRUDINI, DASEL } from './config-setters.js';
 import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
