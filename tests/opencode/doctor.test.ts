@@ -89,13 +89,16 @@ describe('semantic-anchors doctor', () => {
     expect(code, out).toBe(0);
   });
 
-  it('proves the default preset when the project has no contract file', async () => {
+  // The default preset is proven live by the fallback case below (the plugin enforces the same default there); this
+  // case pins the static half — an opencode.jsonc with comments read, the default named — without a fifth opencode.
+  it('names the default preset when the project has no contract file, from an opencode.jsonc with comments', async () => {
     const p = project({
       'opencode.jsonc': `// comments and trailing commas are fine\n{ "plugin": ["${pathToFileURL(pluginDist).href}",], }\n`,
     });
-    const { code, out } = await doctor(p, [], withOpencode);
+    const { code, out } = await doctor(p, ['--no-run'], withOpencode);
+    expect(out).toMatch(/✓ opencode config: .*opencode\.jsonc loads file:/);
     expect(out).toMatch(/✓ contract file: none found, so the plugin uses the default \(extends software-developer/);
-    expect(out).toMatch(/✓ live check: a real opencode blocked "[\s\S]+" as agent \w+ \(dev-[a-z0-9-]+/);
+    expect(out).toContain('– live check: skipped (--no-run)');
     expect(code, out).toBe(0);
   });
 

@@ -34,8 +34,12 @@ describe('observe mode in a real opencode', () => {
     expect(
       pluginLogLines(h).some((l) => l.includes('OBSERVED write call: would block (dev-no-edits-to-generated-files)')),
     ).toBe(true);
-    const toasts = h.events.events.filter((e) => e.type === 'tui.toast.show').map((e) => e.properties);
-    expect(toasts.some((t) => t.variant === 'info' && String(t.message).includes('would have blocked'))).toBe(true);
+    // The toast arrives over the event stream, after the tool result the turn waited for.
+    await expect
+      .poll(() => h.events.toasts().some((t) => t.variant === 'info' && t.message.includes('would have blocked')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     const log = join(h.dirs.project, '.opencode/semantic-anchors-decisions.jsonl');
     await expect.poll(() => existsSync(log) && readFileSync(log, 'utf8').includes('"observed"')).toBe(true);
