@@ -340,7 +340,10 @@ const POSITION = /^[1-9][0-9]*$/;
  */
 function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | undefined {
   if (part.type === 'SimpleExpansion') return part.text === '$@' ? ctx.vars.getArray(POSITIONAL) : undefined;
-  if (part.type !== 'ParameterExpansion' || part.prefix !== undefined) return undefined;
+  if (part.type !== 'ParameterExpansion') return undefined;
+  if (part.prefix === '!' && part.index?.value === '@' && part.operation === undefined)
+    return keysOf(part.parameter, ctx);
+  if (part.prefix !== undefined) return undefined;
   const op = part.operation;
   if (op !== undefined && op.type !== 'Slice') return undefined;
   const positional = part.parameter === '@' && part.index === undefined;
@@ -350,6 +353,15 @@ function allElements(part: WordPart, ctx: ExpandContext): readonly string[] | un
       ? (ctx.vars.getArray(part.parameter) ?? keyedValues(part.parameter, ctx))
       : undefined;
   return op === undefined || items === undefined ? items : slice(items, op, positional);
+}
+
+/** `${!A[@]}`: the keys of an array assigned with literal keys (in the order they were assigned: bash's order for an
+ * associative array is its own, and each key is judged alike), or the indices of an indexed one. */
+function keysOf(name: string, ctx: ExpandContext): readonly string[] | undefined {
+  if (!NAME.test(name)) return undefined;
+  const keyed = ctx.vars.getKeyed(name);
+  if (keyed !== undefined) return [...keyed.keys()];
+  return ctx.vars.getArray(name)?.map((_, i) => String(i));
 }
 
 /** `"${M[@]}"` of an array assigned with literal keys: its values, each a word — by index when every key is a number
@@ -514,7 +526,11 @@ function special(name: string, index: string | undefined, count: boolean, ctx: E
   if (keyed !== undefined) {
     if (index === '@' || index === '*')
       return count ? String(keyed.size) : [...keyed.values()].join(sep(index === '*'));
-    return count || !/^[A-Za-z0-9_.:-]+$/.test(index) ? undefined : (keyed.get(index) ?? '');
+    // `${M[$k]}`, `${M["$k"]}`: the key a variable holds (a loop over `"${!M[@]}"`).
+    const named = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$/.exec(index);
+    const key = named === null ? index : ctx.vars.get(named[1] as string);
+    if (typeof key !== 'string') return undefined;
+    return count || (named === null && !/^[A-Za-z0-9_.:-]+$/.test(key)) ? undefined : (keyed.get(key) ?? '');
   }
   const items = ctx.vars.getArray(name);
   if (items === undefined) return undefined;
@@ -653,7 +669,10 @@ function positionalDefault(op: DefaultOperation, value: string | undefined, ctx:
 function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined {
   const name = part.parameter;
   if (part.prefix === '!') {
-    // `${!C}` with C=B: the value of B (indirection). Keys (`${!A[@]}`), names (`${!P*}`) and operations stay unknown.
+    // `${!C}` with C=B: the value of B (indirection); `${!A[@]}`, `${!A[*]}`: the array's keys. Names (`${!P*}`) and
+    // operations stay unknown.
+    if ((part.index?.value === '@' || part.index?.value === '*') && part.operation === undefined)
+      return keysOf(name, ctx)?.join(' ');
     if (part.index !== undefined || part.operation !== undefined || !NAME.test(name)) return undefined;
     const target = ctx.vars.get(name);
     if (typeof target !== 'string' || !NAME.test(target)) return undefined;
@@ -843,13 +862,31 @@ export function substitutionOutput(script: ParsedScript, ctx: ExpandContext): st
   if (script.commands.length === 1) return statementOutput(script.commands[0]!.command, ctx);
   // `<(printf '%s ' twine upload dist/*; echo)`: statements one after the other print one after the other; known
   // when each of them prints a known text (a statement that assigns or prints what is not known: not known).
+  // An assignment statement prints nothing and sets its name for the statements after it, in the substitution's own
+  // shell (`$(IFS=/; echo "${parts[*]}")` joins with "/", blind round 31).
+  const inner: ExpandContext = { ...ctx, vars: ctx.vars.child(), stdin: undefined };
   let text = '';
   for (const statement of script.commands) {
-    const printed = statementOutput(statement.command, { ...ctx, stdin: undefined });
+    if (assignedOnly(statement.command, inner)) continue;
+    const printed = statementOutput(statement.command, inner);
     if (printed === undefined) return undefined;
     text += printed;
   }
   return text;
+}
+
+/** `NAME=word …` alone: each name set (unknown when its word is) in the context's variables; false otherwise. */
+function assignedOnly(node: ParsedScript['commands'][number]['command'], ctx: ExpandContext): boolean {
+  if (node.type !== 'Command' || node.name !== undefined || node.redirects.length > 0 || node.prefix.length === 0)
+    return false;
+  if (node.prefix.some((p) => p.type !== 'Assignment' || p.value.type !== 'Word' || p.index !== undefined || p.append))
+    return false;
+  for (const p of node.prefix) {
+    if (p.type !== 'Assignment' || p.value.type !== 'Word') continue;
+    const e = expandValue(p.value, ctx);
+    ctx.vars.set(p.name, e.unknown ? UNKNOWN : e.value);
+  }
+  return true;
 }
 
 function statementOutput(node: ParsedScript['commands'][number]['command'], ctx: ExpandContext): string | undefined {

@@ -141,3 +141,36 @@ describe('python -c with arguments', () => {
     ]);
   });
 });
+
+describe('an assignment inside a command substitution', () => {
+  it('sets IFS for the statements after it there: `$(IFS=/; echo "${parts[*]}")` joins with "/"', () => {
+    expect(writes('parts=(data raw x.csv); out=$(IFS=/; echo "${parts[*]}"); echo done > "$out"')).toEqual([
+      ['write', 'data/raw/x.csv', 'done\n'],
+    ]);
+  });
+
+  it('look-alike: the IFS it set stays in the substitution; the shell outside still joins with a space', () => {
+    expect(writes('parts=(a b); out=$(IFS=/; echo x); echo "${parts[*]}" > "$out"')).toEqual([['write', 'x', 'a b\n']]);
+  });
+});
+
+describe("an array's keys", () => {
+  it('loops over an associative array’s keys and reads each value by the key a variable holds', () => {
+    const r = runs(
+      'declare -A m=([user]=ci [token]=abc); for k in "${!m[@]}"; do dvc remote modify s "$k" "${m[$k]}"; done',
+    );
+    expect(r).toContain('dvc remote modify s user ci');
+    expect(r).toContain('dvc remote modify s token abc');
+  });
+
+  it('gives an indexed array’s indices, and the element at each', () => {
+    expect(runs('A=(p q); for i in "${!A[@]}"; do echo "$i" "${A[$i]}"; done').filter(Boolean)).toEqual([
+      'echo 0 p',
+      'echo 1 q',
+    ]);
+  });
+
+  it('look-alike: a key no literal assigned stays unknown, not another key’s value', () => {
+    expect(runs('declare -A m=([a]=x); echo "${m[$other]}"')).not.toContain('echo x');
+  });
+});
