@@ -37,7 +37,10 @@ export function foldPaths(written: string, language: Language): string {
   if (language !== 'python' && language !== 'js') return written;
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
-  const source = fold(loopGlobs(homeSpelled(pythonAliasesSpelled(written, language), language), language), language);
+  const source = fold(
+    loopGlobs(loopLists(homeSpelled(pythonAliasesSpelled(written, language), language), language), language),
+    language,
+  );
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
   const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
@@ -134,6 +137,78 @@ function loopGlobs(code: string, language: Language): string {
 }
 const LOOP_GLOB =
   /^([ \t]*)for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+(?:sorted\()?[ \t]*(?:(?:pathlib\.)?Path\([ \t]*(['"])([^'"\n]*)\3[ \t]*\)[ \t]*\.[ \t]*(r?glob)\([ \t]*(['"])([^'"\n]*)\6[ \t]*\)|glob\.i?glob\([ \t]*(['"])([^'"\n]*)\8[^)\n]*\))[ \t]*\)?[ \t]*:/gm;
+
+/**
+ * A Python loop over a list of string literals (`for folder in ['data/interim', 'data/raw']:`, or over a name
+ * assigned that list once: `MODULES = ['cart', 'orders']` … `for mod in MODULES:`), unrolled: its body once per
+ * item, the loop's name read as that literal (in an f-string, `{mod}` as its text) and each name the body assigns
+ * numbered per turn (`p` → `p_1`), so `shutil.rmtree(folder)` and `p = Path(f'tests/test_{mod}.py'); p.write_text(…)`
+ * read as the calls each turn makes. A body with `break` or `continue`, more than 16 items, or a body longer than
+ * 2,000 characters is left as written.
+ */
+function loopLists(code: string, language: Language): string {
+  if (language !== 'python' || !/\bfor\b[^\n]*\bin\b/.test(code)) return code;
+  let out = '';
+  let copied = 0;
+  for (const m of code.matchAll(LOOP_LIST)) {
+    if (m.index < copied) continue;
+    const [all, indent, name, source] = m as unknown as [string, string, string, string];
+    const items = literalItems(/^[A-Za-z_]\w*$/.test(source) ? assignedOnce(code, source, language) : source, language);
+    if (items === undefined || items.length === 0 || items.length > 16) continue;
+    const start = m.index + all.length;
+    const lines: string[] = [];
+    for (const line of code.slice(start).split('\n')) {
+      if (line.trim() !== '' && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= indent.length) break;
+      lines.push(line);
+    }
+    while (lines.length > 0 && lines[lines.length - 1]?.trim() === '') lines.pop();
+    const body = lines.join('\n');
+    if (body.trim() === '' || body.length > 2000 || /\b(?:break|continue)\b/.test(body)) continue;
+    const inner = /^[ \t]*/.exec(lines.find((l) => l.trim() !== '') ?? '')?.[0] ?? '';
+    const assigned = new Set([...body.matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)/gm)].map((a) => a[1] as string));
+    const turns = items.map((item, k) => {
+      let b = lines.map((l) => (l.startsWith(inner) ? indent + l.slice(inner.length) : l)).join('\n');
+      b = b.replace(new RegExp(`\\{${name}\\}`, 'g'), item.replace(/[{}]/g, (c) => c + c).replace(/\$/g, '$$$$'));
+      b = b.replace(new RegExp(`(?<![\\w.'"])${name}(?![\\w'"]|\\s*=(?!=))`, 'g'), quote(item).replace(/\$/g, '$$$$'));
+      for (const a of assigned)
+        if (a !== name) b = b.replace(new RegExp(`(?<![\\w.])${a}(?!\\w)`, 'g'), `${a}_${k + 1}`);
+      // an f-string left with nothing to put in is a plain literal (`Path(f'tests/test_cart.py')`, a path's value)
+      return b.replace(/(?<![\w])[fF](?=(['"])[^'"{}\n\\]*\1)/g, '');
+    });
+    out += code.slice(copied, m.index) + turns.join('\n');
+    copied = start + body.length;
+  }
+  return copied === 0 ? code : out + code.slice(copied);
+}
+const LOOP_LIST =
+  /^([ \t]*)for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+(\[[^\]\n]*\]|\([^)\n]*\)|[A-Za-z_]\w*)[ \t]*:[ \t]*(?:#[^\n]*)?\n/gm;
+
+/** The text of a list or tuple assigned to `name` exactly once at the start of a line; undefined otherwise. */
+function assignedOnce(code: string, name: string, language: Language): string | undefined {
+  const found = [...code.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*(?:=(?!=)|\\+=)[ \\t]*`, 'gm'))];
+  if (found.length !== 1 || found[0]?.[0].includes('+=')) return undefined;
+  const at = (found[0]?.index ?? 0) + (found[0]?.[0].length ?? 0);
+  return code.charCodeAt(at) === 91 ? listText(code, at, language) : /^\([^)\n]*\)/.exec(code.slice(at))?.[0];
+}
+
+/** The items of `['a', "b"]` or `('a', 'b')` when each is a plain string literal; undefined otherwise. */
+function literalItems(text: string | undefined, language: Language): string[] | undefined {
+  if (text === undefined) return undefined;
+  const inner = text.trim().slice(1, -1);
+  const items: string[] = [];
+  let i = 0;
+  while (i < inner.length) {
+    while (i < inner.length && /[\s,]/.test(inner[i] as string)) i++;
+    if (i >= inner.length) break;
+    const literal = readLiteral(inner, i, language);
+    if (literal?.value === undefined) return undefined;
+    items.push(literal.value);
+    i = literal.end;
+    while (i < inner.length && /[ \t\n]/.test(inner[i] as string)) i++;
+    if (i < inner.length && inner[i] !== ',') return undefined;
+  }
+  return items;
+}
 
 /** One pass of the literal assemblies' folding; `(Path('x'))` is then `Path('x')` (a receiver again). */
 function fold(code: string, language: Language): string {

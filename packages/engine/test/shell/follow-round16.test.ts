@@ -122,9 +122,43 @@ describe('a Python loop over the files a glob finds', () => {
     const deletes = parseShell(heredoc('python3', code)).effects.filter((e) => e.kind === 'delete');
     expect(deletes.map((e) => e.path)).toEqual(['data/raw/*.csv']);
   });
-  it('a loop over a list of names is not a glob: its name stays unknown', () => {
+  it('a loop over a list of names is not a glob: each turn writes its own name (the loop unrolled, stop 50)', () => {
     const code = ["for p in ['a.txt', 'b.txt']:", "    open(p, 'w').write('x')"].join('\n');
-    expect(writes(heredoc('python3', code))).toEqual([]);
+    expect(writes(heredoc('python3', code))).toEqual([
+      ['a.txt', 'x'],
+      ['b.txt', 'x'],
+    ]);
+  });
+});
+
+describe('a Python loop over a list of literals, unrolled', () => {
+  it('deletes each folder the list names: shutil.rmtree(folder) over data/interim, data/raw', () => {
+    const code = [
+      'import shutil',
+      "for folder in ['data/interim', 'data/raw']:",
+      '    shutil.rmtree(folder, ignore_errors=True)',
+    ];
+    const deletes = parseShell(heredoc('python3', code.join('\n'))).effects.filter((e) => e.kind === 'delete');
+    expect(deletes.map((e) => e.path)).toEqual(['data/interim', 'data/raw']);
+  });
+  it('reads a list assigned once to a name, an f-string per turn, and a name the body assigns, turn by turn', () => {
+    const code = [
+      'from pathlib import Path',
+      "MODULES = ['cart', 'orders']",
+      'for mod in MODULES:',
+      "    p = Path(f'tests/test_{mod}.py')",
+      "    p.write_text(f'def test_{mod}():\\n    assert True\\n')",
+    ].join('\n');
+    expect(writes(heredoc('python3', code))).toEqual([
+      ['tests/test_cart.py', 'def test_cart():\n    assert True\n'],
+      ['tests/test_orders.py', 'def test_orders():\n    assert True\n'],
+    ]);
+  });
+  it('look-alike: a list changed before the loop, or a body that breaks, is left as written', () => {
+    const appended = ["names = ['a.txt']", "names += ['b.txt']", 'for n in names:', "    open(n, 'w').write('x')"];
+    expect(writes(heredoc('python3', appended.join('\n')))).toEqual([]);
+    const broken = ["for n in ['a.txt', 'b.txt']:", "    open(n, 'w').write('x')", '    break'];
+    expect(writes(heredoc('python3', broken.join('\n')))).toEqual([]);
   });
 });
 
