@@ -71,7 +71,9 @@ export class OpencodeClient {
   }
 
   async createSession(body: Record<string, unknown> = {}): Promise<string> {
-    const json = await this.ok('POST', '/session', body);
+    // A session created with a title of its own skips the title opencode asks the small model for after the first
+    // message: one model request and its bookkeeping less per session, which no test or doctor check reads.
+    const json = await this.ok('POST', '/session', { title: 'scripted session', ...body });
     if (!isRecord(json) || typeof json.id !== 'string')
       throw new Error(`POST /session returned no id: ${JSON.stringify(json)}`);
     return json.id;

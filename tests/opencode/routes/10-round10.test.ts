@@ -132,6 +132,8 @@ describe('round 10: npm’s cache index, forged RECORDs, tool environments’ co
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         '.gitignore': '.venv/\n.tox/\nnode_modules/\n',
         'tools/npmapp/package.json': '{ "name": "npmapp", "version": "1.0.0", "private": true }\n',

@@ -120,6 +120,8 @@ describe('round 11: other spellings of families 1–5', () => {
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         '.gitignore': 'node_modules/\n',
         'package.json': PACKAGE_JSON,

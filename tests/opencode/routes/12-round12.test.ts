@@ -122,6 +122,8 @@ describe('round 12: mechanisms rounds 1–11 did not try', () => {
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         '.gitignore': 'node_modules/\n.venv/\n',
         'package.json': PACKAGE_JSON,

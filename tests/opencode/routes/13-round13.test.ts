@@ -95,6 +95,8 @@ describe('round 13: mechanisms rounds 1–12 did not try', () => {
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       // 13.15 writes into opencode's snapshot repositories: they must exist, as in a default opencode.
       snapshots: true,
       env: { PYTHONPYCACHEPREFIX: PYCACHE_PREFIX },

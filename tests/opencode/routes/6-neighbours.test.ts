@@ -44,6 +44,8 @@ describe('family 6: code opencode or the human runs later, from places next to t
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         'package.json': HUMAN_PACKAGE,
         'src/app.js': 'export const answer = 42;\n',

@@ -64,6 +64,8 @@ describe('round 7: git pieces, temp-folder caches and a redirect, each followed 
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         'src/app.js': 'export const answer = 42;\n',
         'src/util.py': 'def greet():\n    return "hello"\n',
@@ -97,8 +99,9 @@ describe('round 7: git pieces, temp-folder caches and a redirect, each followed 
     // The human has built the C tool once (c/app.o is there, newer than its source).
     if (NO_CC === undefined) asHuman(h, 'make -s -C c');
     // A stand-in for a public URL that redirects (any shortener or a host of the agent's): 302 to opencode's server.
-    const serverPort = new URL(h.opencode.url).port;
     redirector = createServer((req, res) => {
+      // opencode's port at the time of the request: the restart below starts it on a new one.
+      const serverPort = new URL(h.opencode.url).port;
       redirected++;
       if (req.url === '/plain') {
         res.writeHead(200, { 'content-type': 'text/plain' });

@@ -102,6 +102,8 @@ describe('round 8: compiled and installed code the human’s tools load unchecke
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         '.gitignore': '__pycache__/\n.pytest_cache/\n.venv/\ndist/\ndeploy.git/\ntools/mirror.git/\n',
         'tools/mkwheel.py': `${WHEEL_PY}\n`,

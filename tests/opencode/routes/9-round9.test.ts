@@ -167,6 +167,8 @@ describe('round 9: package managers’ caches and configuration, tool-made envir
   beforeAll(async () => {
     mkdirSync(HUMAN_TMP, { recursive: true });
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       env: { TMPDIR: HUMAN_TMP },
       projectText: {
         '.gitignore': '.venv/\n.tox/\ndist/\nrust/target/\nwheelhouse/\n',

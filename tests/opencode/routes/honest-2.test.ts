@@ -24,6 +24,8 @@ describe('honest work beside family 6', () => {
 
   beforeAll(async () => {
     h = await startRoutesHarness({
+      // The human's set-up below runs before opencode's first start, which the restart after it is.
+      startLater: true,
       projectText: {
         'package.json': HUMAN_PACKAGE,
         'composer.json': `${JSON.stringify({ require: { php: '>=8.1' } }, null, 2)}\n`,

@@ -64,6 +64,12 @@ export interface HarnessOptions {
    * touches them.
    */
   readonly snapshots?: boolean;
+  /**
+   * The human prepares the project before opencode's first start (a suite's set-up, then "the human's next start"):
+   * opencode is not started here, and the first `restart()` starts it. Until then `opencode`, `client` and `events`
+   * throw. Saves a start that nothing used (about 5 s of CPU each).
+   */
+  readonly startLater?: boolean;
 }
 
 export interface Harness {
@@ -125,57 +131,87 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const env = { ...Object.fromEntries(given), ...(options.record ? { SEMANTIC_ANCHORS_RECORD_DIR: recordDir } : {}) };
   // A server started with OPENCODE_SERVER_PASSWORD (in `env`) is driven with it.
   const password = options.env?.OPENCODE_SERVER_PASSWORD;
-  let opencode: OpencodeProcess;
-  // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
-  // at plugin start are recorded too.
-  let events: EventRecorder | undefined;
-  try {
-    opencode = await launchOpencode({
-      binary,
-      dirs,
-      config: sandboxOpencodeConfig({
+  // The project's opencode.json, written before the human's set-up so that a commit of it holds it either way.
+  writeFileSync(
+    join(dirs.project, 'opencode.json'),
+    JSON.stringify(
+      sandboxOpencodeConfig({
         modelBaseURL: model.baseURL,
         plugins: options.plugins,
         extra: { snapshot: options.snapshots ?? false, ...options.extraConfig },
       }),
-      readyCommand: options.readyCommand ?? 'anchor',
-      env,
-      straceFile,
-      onHealthy: (url) => (events = new OpencodeClient(url, undefined, password).subscribe()),
-    });
-  } catch (error) {
-    events?.close();
-    await model.close();
-    dirs.remove();
-    throw error;
+      null,
+      2,
+    ),
+  );
+  let opencode: OpencodeProcess | undefined;
+  let client: OpencodeClient | undefined;
+  let recorder: EventRecorder | undefined;
+  const firstStart = async () => {
+    // Subscribed as soon as the server answers, before the project instance (and the plugins) load, so toasts shown
+    // at plugin start are recorded too.
+    let events: EventRecorder | undefined;
+    try {
+      opencode = await launchOpencode({
+        binary,
+        dirs,
+        readyCommand: options.readyCommand ?? 'anchor',
+        env,
+        straceFile,
+        onHealthy: (url) => (events = new OpencodeClient(url, undefined, password).subscribe()),
+      });
+    } catch (error) {
+      events?.close();
+      throw error;
+    }
+    if (events === undefined)
+      throw new Error('opencode became ready without the health callback: the harness is broken');
+    client = new OpencodeClient(opencode.url, undefined, password);
+    recorder = events;
+  };
+  if (!options.startLater) {
+    try {
+      await firstStart();
+    } catch (error) {
+      await model.close();
+      dirs.remove();
+      throw error;
+    }
   }
-  let client = new OpencodeClient(opencode.url, undefined, password);
-  if (events === undefined) throw new Error('opencode became ready without the health callback: the harness is broken');
-  let recorder = events;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error('opencode has not started yet: with startLater, the first restart() starts it');
+    return value;
+  };
   return {
     model,
     dirs,
     get opencode() {
-      return opencode;
+      return started(opencode);
     },
     get client() {
-      return client;
+      return started(client);
     },
     get events() {
-      return recorder;
+      return started(recorder);
     },
     recordDir,
     straceFile,
     placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
     async restart() {
-      recorder.close();
+      if (opencode === undefined) {
+        await firstStart();
+        return { pluginLoaded: true };
+      }
+      recorder?.close();
       await opencode.stop();
       opencode = await launchOpencode({ binary, dirs, env, straceFile });
-      client = new OpencodeClient(opencode.url, undefined, password);
-      recorder = client.subscribe();
+      const next = new OpencodeClient(opencode.url, undefined, password);
+      client = next;
+      recorder = next.subscribe();
       const pluginLoaded = await waitUntil(
         'the plugin command after a restart',
-        async () => (await client.commands()).some((c) => c.name === (options.readyCommand ?? 'anchor')) || undefined,
+        async () => (await next.commands()).some((c) => c.name === (options.readyCommand ?? 'anchor')) || undefined,
         { timeoutMs: 20_000, intervalMs: 250 },
       ).catch((error: unknown) => {
         console.error(`restart: the plugin did not come back: ${String(error)}`);
@@ -184,12 +220,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return { pluginLoaded };
     },
     async stop() {
-      recorder.close();
-      await opencode.stop();
+      recorder?.close();
+      await opencode?.stop();
       await model.close();
       // SEMANTIC_ANCHORS_KEEP_SANDBOX=1 keeps the sandbox and opencode's log for a look after a failure.
       if (process.env.SEMANTIC_ANCHORS_KEEP_SANDBOX) {
-        writeFileSync(join(dirs.root, 'opencode.log'), opencode.log());
+        writeFileSync(join(dirs.root, 'opencode.log'), opencode?.log() ?? '');
         console.error(`sandbox kept: ${dirs.root}`);
       } else dirs.remove();
     },
