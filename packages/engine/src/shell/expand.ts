@@ -497,11 +497,16 @@ export function arithmeticAssign(text: string, vars: Vars): void {
     vars.set((c[1] ?? c[2]) as string, UNKNOWN);
 }
 
+/** What `$*`/`${A[*]}` join their elements with (IFS's first character); `$@`/`${A[@]}`, a space. */
+function joiner(star: boolean, ctx: ExpandContext): string {
+  const ifs = ctx.vars.get('IFS');
+  return star && typeof ifs === 'string' ? ifs.charAt(0) : ' ';
+}
+
 /** The value of a special or indexed parameter in a quoted context ($1, $#, $@ and $* joined, ${A[n]}, ${A[*]},
  * ${#A[@]}), or undefined when it is not one of those or cannot be known. */
 function special(name: string, index: string | undefined, count: boolean, ctx: ExpandContext): string | undefined {
-  const ifs = ctx.vars.get('IFS');
-  const sep = (star: boolean) => (star ? (typeof ifs === 'string' ? ifs.charAt(0) : ' ') : ' ');
+  const sep = (star: boolean) => joiner(star, ctx);
   if (index === undefined) {
     const params = (): readonly string[] | undefined => ctx.vars.getArray(POSITIONAL);
     // Arguments given word by word, some unknown: their count, and each known one, are still known.
@@ -672,7 +677,7 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
     // `${!C}` with C=B: the value of B (indirection); `${!A[@]}`, `${!A[*]}`: the array's keys. Names (`${!P*}`) and
     // operations stay unknown.
     if ((part.index?.value === '@' || part.index?.value === '*') && part.operation === undefined)
-      return keysOf(name, ctx)?.join(' ');
+      return keysOf(name, ctx)?.join(joiner(part.index.value === '*', ctx));
     if (part.index !== undefined || part.operation !== undefined || !NAME.test(name)) return undefined;
     const target = ctx.vars.get(name);
     if (typeof target !== 'string' || !NAME.test(target)) return undefined;
