@@ -2,7 +2,8 @@
 // file (the tool's effect is made here, between the hooks, as the tool would make it) is undone and reported to the
 // agent in the tool result, to the human as a toast and log line, and in the decision log — unless a human's
 // bypass that named the contract let that very call through; then /anchor reload waits for a confirmation.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchor, bash, before, ROOT_SESSION, startV1, type V1TestHost, afterRun } from './support/v1-host.js';
@@ -106,6 +107,45 @@ describe('the result check', () => {
     expect(text(host, CONFIG)).toContain('# edited by the human');
     expect(host.toasts.some((t) => t.message.includes("changed outside the agent's tool calls"))).toBe(true);
     expect((await answer(host, 'reload')).startsWith('[semantic-anchors] /anchor reload\nReloaded')).toBe(true);
+  });
+
+  it("takes a new entry of Bun's transpiler cache outside a shell call for Bun's own, and a changed one for a change", async () => {
+    // opencode's Bun caches a large module the first time it loads one (the sandbox library this plugin loads in the
+    // background, a provider SDK): a new `.pile` may appear at any time, and only a shell call could write one for
+    // the agent. A cache of this test's own, named the way opencode's Bun finds it.
+    const cacheHome = mkdtempSync(join(tmpdir(), 'sa-bun-cache-'));
+    const entries = join(cacheHome, 'bun', '@t@');
+    mkdirSync(entries, { recursive: true });
+    writeFileSync(join(entries, 'aaaa000000000001.pile'), 'cached module');
+    const saved = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = cacheHome;
+    try {
+      const bun = await startV1({ config: 'team' });
+      const run = (tool: string, args: Record<string, unknown>, effect: () => void) => call(bun, tool, args, effect);
+      await run('bash', { command: 'ls' }, () => {});
+      writeFileSync(join(entries, 'bbbb000000000002.pile'), 'module loaded later');
+      expect((await run('read', { filePath: join(bun.project, 'README.md') }, () => {})).blocked).toBeUndefined();
+      writeFileSync(join(entries, 'cccc000000000003.pile'), 'loaded while the human typed');
+      await answer(bun, 'status');
+      expect(bun.toasts.some((t) => t.message.includes("changed outside the agent's tool calls"))).toBe(false);
+      expect(existsSync(join(entries, 'bbbb000000000002.pile'))).toBe(true);
+      expect(existsSync(join(entries, 'cccc000000000003.pile'))).toBe(true);
+      // A cached module rewritten is what route 6.22 plants: undone, and the next call stopped.
+      writeFileSync(join(entries, 'aaaa000000000001.pile'), 'cached module;require("child_process")');
+      const next = await run('read', { filePath: join(bun.project, 'README.md') }, () => {});
+      expect(next.blocked).toContain('protected files changed between tool calls');
+      expect(readFileSync(join(entries, 'aaaa000000000001.pile'), 'utf8')).toBe('cached module');
+      // A new entry a shell call wrote (with the sandbox off, or unavailable, it could): removed.
+      const shell = await run('bash', { command: 'sh ./warm.sh' }, () =>
+        writeFileSync(join(entries, 'dddd000000000004.pile'), 'planted'),
+      );
+      expect(shell.result.output).toContain('BLOCKED by semantic-anchors: this bash call changed protected files');
+      expect(existsSync(join(entries, 'dddd000000000004.pile'))).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+      rmSync(cacheHome, { recursive: true, force: true });
+    }
   });
 
   it('a human message while a call runs does not take that call’s change for the human’s', async () => {

@@ -19,6 +19,7 @@ import {
   userMessageEvent,
 } from '@semantic-anchors/engine/opencode/hooks';
 import { HostGuard } from '../integrity/host-guard.js';
+import { serverEcho, withhold } from '../integrity/server-echo.js';
 import { HostFactsReader } from '../git/host-facts.js';
 import { Audit, type AuditOptions } from './audit.js';
 import { SERVICE, describeError, type Channels } from './channels.js';
@@ -77,6 +78,8 @@ export interface EnforcerOptions extends LoaderOptions {
   readonly sandboxLine?: (snapshot: PolicySnapshot) => string;
   /** The host's shells compile python elsewhere than the project (see WatchContext.agentPythonCacheElsewhere). */
   readonly agentPythonCacheElsewhere?: boolean | undefined;
+  /** opencode's id of this project (its server's records carry it: integrity/server-echo.ts). */
+  readonly projectID?: string | undefined;
 }
 
 export class Enforcer {
@@ -205,6 +208,39 @@ export class Enforcer {
     this.pendingNotes.delete(call.callID);
     const blocked = this.guard.afterCall({ sessionID: call.sessionID, callID: call.callID, tool: call.tool ?? 'tool' });
     return [blocked, note].filter((t) => t !== undefined).join('\n\n') || undefined;
+  }
+
+  /**
+   * A network tool's result that holds opencode's own server data (a redirect or a relay led there, route 7.07) is
+   * withheld in place and reported as the server contract's BLOCK. True when it was. Never throws.
+   */
+  withholdServerEcho(call: { readonly sessionID: string; readonly tool: string }, result: unknown): boolean {
+    try {
+      if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
+      const found = serverEcho(call.tool, result, {
+        sessionIDs: [call.sessionID, ...this.sessions.ids()],
+        projectID: this.options.projectID,
+        directory: this.options.directory,
+      });
+      if (found === undefined) return false;
+      const contract = 'anchor-protect-host-server';
+      const message = `BLOCKED by ${contract}: the ${call.tool} result held ${found}, so the request reached opencode's own server (a redirect or a relay can lead there from any URL). The result is withheld. Do not read opencode's server; ask the human for what you need from it.`;
+      withhold(result as Record<string, unknown>, message);
+      const entry = this.sessions.entry(call.sessionID, this.current.policy);
+      this.channels.log('warn', `BLOCK ${contract}: a ${call.tool} result held ${found}; withheld`, {
+        ...this.stateExtra(call.sessionID, entry),
+        tool: call.tool,
+      });
+      this.channels.toast(
+        `Withheld a ${call.tool} result that came from opencode's own server (${found}). Set OPENCODE_SERVER_PASSWORD so it answers no one without it.`,
+        'warning',
+      );
+      this.audit.resultBlock(call.sessionID, entry.state.role, call.tool, [contract], message);
+      return true;
+    } catch (error) {
+      this.internalError('tool-result', 'server echo check', call.sessionID, error);
+      return false;
+    }
   }
 
   /** Masks the host's secret values in every string of a tool's result (in place). Never throws. */

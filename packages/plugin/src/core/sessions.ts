@@ -55,6 +55,11 @@ export class SessionRegistry {
     return this.entries.values();
   }
 
+  /** Every session id seen: roots and the subagent sessions linked to them. */
+  ids(): string[] {
+    return [...new Set([...this.entries.keys(), ...this.parents.keys(), ...this.parents.values()])];
+  }
+
   forget(sessionID: string): void {
     this.entries.delete(sessionID);
     this.parents.delete(sessionID);

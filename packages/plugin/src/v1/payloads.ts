@@ -9,6 +9,8 @@ export const PluginInput = z.looseObject({
   directory: z.string().min(1),
   worktree: z.string().optional(),
   client: z.unknown(),
+  /** opencode's project record; its id is in the server's answers (integrity/server-echo.ts). */
+  project: z.looseObject({ id: z.string() }).optional().catch(undefined),
 });
 
 export const ToolBeforeInput = z.looseObject({

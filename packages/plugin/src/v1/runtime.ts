@@ -91,6 +91,7 @@ export function startV1(
         return serverUrlOf(input);
       },
       pluginFile: import.meta.url,
+      projectID: host.success ? host.data.project?.id : undefined,
       extraSecretEnv: secretEnv,
       // The sandbox library runs in opencode's process too: its files are protected like the plugin's own.
       runtimeDirs: runtimeDir === undefined ? [] : [runtimeDir],
@@ -143,6 +144,8 @@ export function startV1(
           sandbox.finish(i.callID, output),
           enforcer.afterTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool }),
         ];
+        // opencode's own server's answers never reach the model, however the request got there.
+        enforcer.withholdServerEcho({ sessionID: i.sessionID, tool: i.tool }, output);
         // The host's secret values never reach the model, whichever tool printed them (title, output, metadata).
         enforcer.maskResult(output, i.sessionID);
         const note = notes.filter((n) => n !== undefined).join('\n\n');
