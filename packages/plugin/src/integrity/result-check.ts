@@ -13,7 +13,7 @@ import {
   type Verdict,
 } from '@semantic-anchors/engine/enforce';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Channels } from '../core/channels.js';
 import { GitCopies } from './git-copies.js';
 import { restore } from './restore.js';
@@ -45,6 +45,19 @@ interface InFlight {
 
 /** Tools that run in opencode's own process and write the paths they name (the sandbox does not see them). */
 const FILE_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'patch']);
+/**
+ * A new entry of Bun's runtime transpiler cache (`…/@t@/<hash>.pile`, protected: core/protection.ts). opencode's own
+ * Bun writes one whenever it first loads a large module — after an install or an upgrade, a provider's or an MCP
+ * SDK loaded later, the sandbox library this plugin loads in the background — at any moment, outside the agent's
+ * calls or during one. Only a shell call could write one for the agent (the rules hold the file tools to the cache;
+ * in the OS sandbox it is read-only): a new entry seen after any other call, between calls or when the human speaks
+ * is Bun's, and is taken as it is. A changed or removed entry stays a change like any other (route 6.22).
+ */
+function newTranspilerEntry(change: Change, origin: Origin | 'human'): boolean {
+  if (change.before.exists || !change.path.endsWith('.pile') || basename(dirname(change.path)) !== '@t@') return false;
+  return origin === 'human' || origin.kind !== 'call' || canonicalToolName(origin.tool) !== 'bash';
+}
+
 /** Paths of one call looked at (a patch may name many files). */
 const MAX_PATHS = 64;
 
@@ -274,7 +287,7 @@ export class ResultCheck {
     // A call still running is the likelier author: its own after-hook judges what changed.
     if (this.inFlight.size > 0) return;
     const changes = this.set?.changes(true) ?? [];
-    const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0);
+    const guarded = changes.filter((c) => this.guardsOf(c.path).length > 0 && !newTranspilerEntry(c, 'human'));
     this.set?.accept(changes.map((c) => c.path));
     this.copies?.accept();
     // The human's own edit of package.json or .npmrc is theirs to make: taken as it is.
@@ -350,8 +363,8 @@ export class ResultCheck {
     const settled: string[] = [];
     for (const change of changes) {
       const contracts = this.guardsOf(change.path);
-      // No built-in guards this path (any more): nothing to undo.
-      if (contracts.length === 0) {
+      // No built-in guards this path (any more), or Bun cached a module it loaded: nothing to undo.
+      if (contracts.length === 0 || newTranspilerEntry(change, origin)) {
         settled.push(change.path);
         continue;
       }

@@ -110,6 +110,16 @@ export class Sandbox {
     });
   }
 
+  /**
+   * Settles once the runtime has started or failed to. A shell call waits for it before the result check marks the
+   * call as running: loading the library makes opencode's Bun write its transpiler cache (integrity/result-check.ts).
+   */
+  async started(snapshot: PolicySnapshot): Promise<void> {
+    if (snapshot.policy.settings.sandbox.mode === 'off') return;
+    const policy = this.policyFor(snapshot);
+    await this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] });
+  }
+
   /** The sandbox's state for the status texts and the load log. */
   status(snapshot: PolicySnapshot): SandboxStatus {
     if (snapshot.policy.settings.sandbox.mode === 'off') return { kind: 'off', file: snapshot.file };

@@ -124,6 +124,7 @@ export function startV1(
         await shellModel();
         const i = ToolBeforeInput.parse(input);
         const o = ToolBeforeOutput.parse(output);
+        if (i.tool === 'bash') await sandbox.started(enforcer.snapshot);
         block = enforcer.beforeTool({ sessionID: i.sessionID, callID: i.callID, tool: i.tool, args: o.args ?? {} });
         // The host runs the tool with this very object: the sandbox edits it in place (see sandbox/launcher.ts).
         if (block === undefined && isRecord(output) && isRecord(output.args))
