@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { sandboxEnv, type SandboxDirs } from './sandbox-dirs.js';
-import { sleep, waitUntil } from './wait.js';
+import { deadline, waitUntil } from './wait.js';
 import { serverAuth } from './opencode-client.js';
 
 export interface LaunchOptions {
@@ -40,6 +40,13 @@ export interface OpencodeProcess {
 }
 
 const MAX_LOG_CHARS = 4_000_000;
+/**
+ * One health probe's limit. A connection made just as opencode 1.18's server starts to listen can be accepted and
+ * never answered (measured: without a limit the request waited 300 s, undici's own limit, while a second connection
+ * was answered at once); the health endpoint answers in milliseconds, so a probe that takes longer is dropped and
+ * the next one sent. With 5 s every start waited ~4 s for nothing.
+ */
+const HEALTH_TIMEOUT_MS = 1_000;
 
 export async function launchOpencode(options: LaunchOptions): Promise<OpencodeProcess> {
   if (options.config !== undefined)
@@ -96,7 +103,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
     await waitUntil(
       'GET /global/health',
       async () =>
-        ((await getJson(`${url}/global/health`, password)) as { healthy?: boolean } | undefined)?.healthy === true
+        ((await getJson(`${url}/global/health`, password, HEALTH_TIMEOUT_MS)) as { healthy?: boolean } | undefined)
+          ?.healthy === true
           ? true
           : undefined,
       {
@@ -127,8 +135,8 @@ export async function launchOpencode(options: LaunchOptions): Promise<OpencodePr
   return { url, port, pid, log: () => log, stop };
 }
 
-async function getJson(url: string, password: string | undefined): Promise<unknown> {
-  const response = await fetch(url, { headers: serverAuth(password), signal: AbortSignal.timeout(5_000) });
+async function getJson(url: string, password: string | undefined, timeoutMs = 5_000): Promise<unknown> {
+  const response = await fetch(url, { headers: serverAuth(password), signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) return undefined;
   return response.json() as Promise<unknown>;
 }
@@ -152,10 +160,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   signalGroup(child.pid, 'SIGTERM');
-  const done = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)]);
+  const done = await Promise.race([exited.then(() => true), deadline(5_000).then(() => false)]);
   if (!done) {
     signalGroup(child.pid, 'SIGKILL');
-    await Promise.race([exited, sleep(2_000)]);
+    await Promise.race([exited, deadline(2_000)]);
   }
 }
 

@@ -2,6 +2,12 @@
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A deadline for a race: resolves after `ms` without holding the process open. A plain sleep that lost its race
+ * kept `semantic-anchors doctor` alive for 5 s after its report (the stop's grace period for opencode).
+ */
+export const deadline = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export async function waitUntil<T>(
   what: string,
   probe: () => Promise<T | undefined>,
