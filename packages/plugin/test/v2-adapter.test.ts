@@ -69,6 +69,23 @@ describe('opencode 2 adapter (fake host from the documented API)', () => {
     ]);
   });
 
+  it("withholds a webfetch result that holds opencode's own session list (route 7.07)", async () => {
+    const { host } = await withConfig('team');
+    const list = JSON.stringify([{ id: ROOT, projectID: 'p', directory: '/x', title: 'canary 7f3a' }]);
+    const fetched = host.payload<V2ToolAfter>('execute.after.edit', (j) =>
+      j.replace('"tool": "edit"', '"tool": "webfetch"').replace('"Edit applied successfully."', JSON.stringify(list)),
+    );
+    const after = await host.after(fetched);
+    if (after.status !== 'completed') throw new Error('expected a completed result');
+    expect(JSON.stringify(after.result)).not.toContain('canary 7f3a');
+    expect(after.result.content).toEqual([
+      {
+        type: 'text',
+        text: expect.stringMatching(/^BLOCKED by anchor-protect-host-server: the webfetch result held a session id/),
+      },
+    ]);
+  });
+
   it('a subagent session (session.created with a parent) shares the role and the budget', async () => {
     const { host } = await withConfig('team');
     await host.before(host.payload<V2ToolBefore>('execute.before.edit')); // learns agent plan → software-architect

@@ -71,9 +71,12 @@ export function serverEcho(tool: string, result: unknown, identity: ServerIdenti
   return undefined;
 }
 
-/** Replaces a withheld result's text (output, title, metadata) in place, keeping its shape. */
+/** Replaces a withheld result's text in place, keeping its shape: opencode 1's output, title and metadata, or
+ * opencode 2's content (text or parts). */
 export function withhold(result: Record<string, unknown>, message: string): void {
-  result.output = message;
+  if (Array.isArray(result.content)) result.content = [{ type: 'text', text: message }];
+  else if (typeof result.content === 'string') result.content = message;
+  if (typeof result.output === 'string' || result.content === undefined) result.output = message;
   if (typeof result.title === 'string') result.title = 'withheld';
   if (result.metadata !== null && typeof result.metadata === 'object') result.metadata = {};
 }

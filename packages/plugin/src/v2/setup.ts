@@ -63,6 +63,8 @@ export async function setup(ctx: V2Context): Promise<V2Cleanup> {
     }),
     await ctx.tool.hook('execute.after', (e) =>
       guard('tool-result', 'execute.after', e.sessionID, () => {
+        // opencode's own server's answers never reach the model, however the request got there (server-echo.ts).
+        if (e.status === 'completed') enforcer.withholdServerEcho({ sessionID: e.sessionID, tool: e.tool }, e.result);
         appendNote(e, enforcer.afterTool({ sessionID: e.sessionID, callID: e.id, tool: e.tool }));
         enforcer.maskResult(e.status === 'completed' ? e.result : e.error, e.sessionID);
       }),
