@@ -200,6 +200,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     placeProjectFile: (relative, fixture) => place(dirs.project, relative, fixture),
     async restart() {
       if (opencode === undefined) {
+        // The first start waits for the plugin's command itself (readyCommand) and throws when it does not come.
         await firstStart();
         return { pluginLoaded: true };
       }

@@ -8,28 +8,16 @@
 // what no other server has: this opencode's session ids and its project id under opencode's own JSON key. A result
 // that holds them is the server's data, read on the agent's behalf, and is withheld whatever path led there.
 
-/** opencode's tools that read or write only local state: their results may name a session (a subagent's) honestly. */
-const LOCAL_TOOLS: ReadonlySet<string> = new Set([
-  'bash',
-  'read',
-  'write',
-  'edit',
-  'patch',
-  'apply_patch',
-  'multiedit',
-  'glob',
-  'grep',
-  'list',
-  'ls',
-  'task',
-  'todowrite',
-  'todoread',
-  'skill',
-  'question',
-  'lsp',
-  'batch',
-  'invalid',
-]);
+import { KNOWN_TOOLS, canonicalToolName } from '@semantic-anchors/engine/enforce';
+
+/** opencode's own tools that read the network. Its other tools read or write only local state (a subagent's result
+ * names its session honestly); a tool the engine does not know (an MCP or plugin tool) may relay anything. */
+const NETWORK_TOOLS: ReadonlySet<string> = new Set(['webfetch', 'websearch', 'codesearch']);
+
+const readsOutside = (tool: string): boolean => {
+  const name = canonicalToolName(tool);
+  return NETWORK_TOOLS.has(name) || !KNOWN_TOOLS.has(name);
+};
 
 export interface ServerIdentity {
   /** Sessions this plugin has seen in this opencode (the calling one among them). */
@@ -53,7 +41,7 @@ function strings(value: unknown, out: string[], depth = 0): string[] {
 
 /** What in `result` shows it came from this opencode's server (a description for the human), or undefined. */
 export function serverEcho(tool: string, result: unknown, identity: ServerIdentity): string | undefined {
-  if (LOCAL_TOOLS.has(tool) || tool === 'anchor_status') return undefined;
+  if (!readsOutside(tool)) return undefined;
   const text = strings(result, []).join('\n');
   if (text.length === 0) return undefined;
   for (const id of identity.sessionIDs)

@@ -99,8 +99,7 @@ export class Sandbox {
           this.reportOnce(snapshot);
           return;
         }
-        const policy = this.policyFor(snapshot);
-        void this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] }).then(
+        void this.startRuntime(this.policyFor(snapshot)).then(
           () => this.reportOnce(snapshot),
           (error: unknown) => this.options.channels.log('error', `sandbox start failed: ${describeError(error)}`, {}),
         );
@@ -116,8 +115,12 @@ export class Sandbox {
    */
   async started(snapshot: PolicySnapshot): Promise<void> {
     if (snapshot.policy.settings.sandbox.mode === 'off') return;
-    const policy = this.policyFor(snapshot);
-    await this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] });
+    await this.startRuntime(this.policyFor(snapshot));
+  }
+
+  /** The runtime, started once per process with the first project's writable and read-only lists (runtime.ts). */
+  private startRuntime(policy: SandboxPolicy) {
+    return this.runtime.start({ writable: policy.writable, readOnly: [...policy.readOnly, this.privateDir()] });
   }
 
   /** The sandbox's state for the status texts and the load log. */
@@ -152,10 +155,7 @@ export class Sandbox {
     if (call.tool !== 'bash' || typeof call.args.command !== 'string') return;
     if (snapshot.policy.settings.sandbox.mode === 'off') return;
     const policy = this.policyFor(snapshot);
-    const state = await this.runtime.start({
-      writable: policy.writable,
-      readOnly: [...policy.readOnly, this.privateDir()],
-    });
+    const state = await this.startRuntime(policy);
     this.reportOnce(snapshot);
     if (state.kind !== 'ready') return;
     this.runtime.setNetwork({ serverPorts: policy.serverPorts, publicHosts: policy.publicHosts, hosts: policy.hosts });
