@@ -4,7 +4,7 @@
 // call it is handed to (`os.remove(…)`, `.unlink()`, `fs.rmSync(…)`) reads only a literal. Anything not made of
 // literals alone is left as written (unknown to the scan, as before). One forward scan: the output is never longer
 // than the code plus a few quotes per fold, and each character is read a bounded number of times.
-import { opensString, readLiteral, type Language } from './one-liner-strings.js';
+import { opensString, partialLiteral, readLiteral, type Language } from './one-liner-strings.js';
 
 /** Calls that join their literal arguments with `/`, by language; `Path`-like constructors stay a call. */
 const JOINS: Readonly<Partial<Record<Language, RegExp>>> = {
@@ -42,7 +42,7 @@ export function foldPaths(written: string, language: Language): string {
     language,
   );
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
-  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|(?:pathlib\.)?Path\()/.test(source)
+  const code = /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*(?:['"`[]|[fF][rR]?['"]|(?:pathlib\.)?Path\()/.test(source)
     ? putInNames(source, language)
     : source;
   return code === source ? code : fold(code, language);
@@ -328,6 +328,7 @@ function putInNames(code: string, language: Language): string {
   const paths = new Map<string, string | undefined>();
   const lists = new Map<string, string | undefined>();
   const joins = new Map<string, RegExpExecArray | undefined>();
+  const partials = new Map<string, string | undefined>();
   const assign = /(^|[;\n{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(=(?!=)|\+=|-=|\|=)[ \t]*/g;
   for (let m = assign.exec(code); m !== null; m = assign.exec(code)) {
     const name = m[2] as string;
@@ -336,6 +337,18 @@ function putInNames(code: string, language: Language): string {
     const plain =
       literal?.value !== undefined && (after === undefined || after === ';' || after === '\n' || after === '\r');
     values.set(name, values.has(name) || !plain ? undefined : literal?.value);
+    // `dest = f"docker://ghcr.io/acme/app:{tag}"`: an f-string or template with a literal part stands for itself where
+    // the name is read, so a list or a call that takes the name reads the word as partly known (blind round 32)
+    const start = m.index + m[0].length;
+    const partial =
+      m[3] === '=' &&
+      literal !== undefined &&
+      literal.value === undefined &&
+      (after === undefined || after === ';' || after === '\n' || after === '\r') &&
+      partialLiteral(code, start, language) !== undefined
+        ? code.slice(start, literal.end)
+        : undefined;
+    partials.set(name, partials.has(name) ? undefined : partial);
     // `cmd = ['git', 'push', …]` (a list or array written out): the name stands for that list where it is read whole
     // (`subprocess.run(cmd)`); a list changed later (`cmd.append(…)`, `cmd += …`, `cmd[0] = …`) is not known.
     const list = m[3] === '=' && literal === undefined ? listText(code, m.index + m[0].length, language) : undefined;
@@ -353,6 +366,7 @@ function putInNames(code: string, language: Language): string {
   // Names bound another way than `=` are not known.
   for (const m of code.matchAll(/\b(?:for|as|def|function|import|in|of|global|nonlocal)\s+([A-Za-z_$][\w$]*)/g)) {
     values.set(m[1] as string, undefined);
+    partials.set(m[1] as string, undefined);
     paths.set(m[1] as string, undefined);
     lists.set(m[1] as string, undefined);
     joins.set(m[1] as string, undefined);
@@ -365,7 +379,8 @@ function putInNames(code: string, language: Language): string {
     );
     if (changed.test(code)) lists.set(name, undefined);
   }
-  if (![...values.values(), ...paths.values(), ...lists.values()].some((v) => v !== undefined)) return code;
+  if (![...values.values(), ...paths.values(), ...lists.values(), ...partials.values()].some((v) => v !== undefined))
+    return code;
   let out = '';
   let copied = 0;
   let i = 0;
@@ -377,7 +392,9 @@ function putInNames(code: string, language: Language): string {
       const literal = readLiteral(code, i, language);
       const end = literal?.end ?? i + 1;
       const filled =
-        literal !== undefined && literal.value === undefined ? fill(code.slice(i, end), values) : undefined;
+        literal !== undefined && literal.value === undefined
+          ? (fill(code.slice(i, end), values) ?? fillPartly(code.slice(i, end), values, partials))
+          : undefined;
       if (filled !== undefined) {
         out += code.slice(copied, i) + filled;
         copied = end;
@@ -417,8 +434,16 @@ function putInNames(code: string, language: Language): string {
       next !== 40 &&
       next !== 46 &&
       next !== 91;
+    const partial = value === undefined && list === undefined && path === undefined ? partials.get(name) : undefined;
     if (readWhole) {
       out += code.slice(copied, i) + list;
+      copied = j;
+    } else if (
+      partial !== undefined &&
+      code.charCodeAt(i - 1) !== 46 &&
+      (next === 44 || next === 41 || next === 93) // an argument or a list item: `(…, dest)`, `[…, dest]`
+    ) {
+      out += code.slice(copied, i) + partial;
       copied = j;
     } else if (read) {
       out += code.slice(copied, i) + quote(value as string);
@@ -446,6 +471,54 @@ function putInNames(code: string, language: Language): string {
  * replaced by its value, as a plain literal; undefined when an interpolation is anything else (an expression, a format
  * spec, a name not known).
  */
+/**
+ * A template or f-string some of whose names stand for other templates or f-strings (partials): their text spliced in,
+ * known names put in, the rest left as written — still partly known (`url.${rewrite}.insteadOf` with `rewrite` a
+ * template carrying `${token}`). Undefined when nothing changes.
+ */
+function fillPartly(
+  text: string,
+  values: ReadonlyMap<string, string | undefined>,
+  partials: ReadonlyMap<string, string | undefined>,
+): string | undefined {
+  let changed = false;
+  if (text.startsWith('`')) {
+    const out = text.replace(/(?<!\\)\$\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (all, name: string) => {
+      const v = values.get(name);
+      const p = partials.get(name);
+      if (v !== undefined) {
+        changed = true;
+        return v.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+      }
+      if (p?.startsWith('`') !== true) return all;
+      changed = true;
+      return p.slice(1, -1);
+    });
+    return changed ? out : undefined;
+  }
+  const prefix = /^[fF]([rR]?)/.exec(text);
+  if (prefix === null || prefix[1] !== '') return undefined;
+  const q = text.charAt(1);
+  const out = text.replace(/\{\{|\}\}|\{\s*([A-Za-z_]\w*)\s*\}/g, (all: string, name: string | undefined) => {
+    if (name === undefined) return all;
+    const v = values.get(name);
+    const p = partials.get(name);
+    if (v !== undefined) {
+      changed = true;
+      return v
+        .replace(/\\/g, '\\\\')
+        .replace(new RegExp(q, 'g'), `\\${q}`)
+        .replace(/\n/g, '\\n')
+        .replace(/[{}]/g, '$&$&');
+    }
+    // an f-string of the same quotes, not triple: its inside is an f-string's inside here too
+    if (p === undefined || !/^[fF]['"]/.test(p) || p.charAt(1) !== q || p.startsWith(q + q, 1)) return all;
+    changed = true;
+    return p.slice(2, -1);
+  });
+  return changed ? out : undefined;
+}
+
 function fill(text: string, values: ReadonlyMap<string, string | undefined>): string | undefined {
   if (text.startsWith('`')) {
     let unknown = false;

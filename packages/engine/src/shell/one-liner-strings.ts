@@ -197,3 +197,60 @@ export function blankComments(code: string, language: Language): string {
 }
 
 const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 95;
+
+/** Where a value computed at run time stands inside a partly known word (an f-string's `{tag}`, a template's `${x}`). */
+export const PIECE = '\u0000piece';
+
+/**
+ * A Python f-string or a JavaScript template literal at `at`, as its literal text with each interpolation replaced by
+ * PIECE (`f"-chdir={TF_DIR}"` → `-chdir=` PIECE): the literal part still says what the word is (an option, a registry
+ * host). Undefined for any other string, one left open, or one with nothing literal in it.
+ */
+export function partialLiteral(code: string, at: number, language: Language): string | undefined {
+  let i = at;
+  if (language === 'python') {
+    let j = i;
+    while (j < code.length && j - i < 2 && isLetter(code.charCodeAt(j))) j++;
+    const prefix = PY_PREFIXES.get(code.slice(i, j).toLowerCase());
+    if (prefix === undefined || !prefix.format || prefix.raw) return undefined;
+    i = j;
+  } else if (language !== 'js' || code.charCodeAt(at) !== 96) return undefined;
+  const quote = code.charCodeAt(i);
+  if (!isQuote(quote) || (language === 'python' && quote === 96)) return undefined;
+  if (language === 'python' && code.charCodeAt(i + 1) === quote && code.charCodeAt(i + 2) === quote) return undefined;
+  const open = language === 'python' ? '{' : '${';
+  let out = '';
+  let literal = false;
+  for (let j = i + 1; j < code.length && j < at + 4096; ) {
+    const c = code.charCodeAt(j);
+    if (c === quote) return literal ? out : undefined;
+    if (c === 10 && language === 'python') return undefined;
+    if (c === BACKSLASH) {
+      const next = code[j + 1] ?? '';
+      out += next === 'n' ? '\n' : next === 't' ? '\t' : next;
+      literal = true;
+      j += 2;
+    } else if (language === 'python' && (code.startsWith('{{', j) || code.startsWith('}}', j))) {
+      out += code[j];
+      literal = true;
+      j += 2;
+    } else if (code.startsWith(open, j)) {
+      let depth = 0;
+      let k = j + open.length - 1;
+      for (; k < code.length; k++) {
+        const d = code[k];
+        if (d === '{') depth++;
+        else if (d === '}' && --depth === 0) break;
+        else if (d === '\n' && language === 'python') return undefined;
+      }
+      if (k >= code.length) return undefined;
+      out += PIECE;
+      j = k + 1;
+    } else {
+      out += code[j];
+      literal = true;
+      j++;
+    }
+  }
+  return undefined;
+}

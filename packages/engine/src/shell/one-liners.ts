@@ -5,6 +5,8 @@ import type { EffectKind } from './types.js';
 import {
   blankComments,
   opensString,
+  PIECE,
+  partialLiteral,
   readLiteral,
   regexLiteralEnd,
   startsRegex,
@@ -15,6 +17,7 @@ import { foldPaths, importsSpelled } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
 import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
 import { scanJsSdkCalls, scanSdkCalls } from './one-liner-sdks.js';
+import { helperExpansions } from './one-liner-helpers.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -561,7 +564,13 @@ export function scanOneLiner(
       : language === 'julia'
         ? juliaCmdVectors(code)
         : blankComments(code, language);
-  const found = new Scan(foldPaths(plain, language), language).run();
+  const folded = foldPaths(plain, language);
+  const found = new Scan(folded, language).run();
+  // the program's own helpers, put in where they are called (`aws("s3", "rm", url)` of `def aws(*args): …`)
+  if (language === 'python' || language === 'js')
+    for (const snippet of helperExpansions(folded, language))
+      for (const f of new Scan(foldPaths(snippet, language), language).run())
+        if (!found.some((g) => sameFinding(g, f))) found.push(f);
   // SDK calls that do what a CLI does (boto3, huggingface_hub, Octokit, …): read as that command too.
   if (language === 'python') return [...found, ...scanSdkCalls(code)];
   if (language === 'js') {
@@ -570,6 +579,11 @@ export function scanOneLiner(
   }
   return found;
 }
+
+const sameFinding = (a: OneLinerFinding, b: OneLinerFinding): boolean =>
+  a.kind === 'shell' || b.kind === 'shell'
+    ? a.kind === b.kind && (a as { command: string }).command === (b as { command: string }).command
+    : a.kind === b.kind && a.path === b.path && a.content === b.content;
 
 const AWK_STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
 
@@ -677,7 +691,18 @@ const UNKNOWN_WORD = '$__one_liner_value';
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
 export function quoteArgv(argv: readonly string[]): string {
-  return argv.map((w) => (w === UNKNOWN_ITEM ? UNKNOWN_WORD : shellQuote(w))).join(' ');
+  return argv
+    .map((w) =>
+      w === UNKNOWN_ITEM
+        ? UNKNOWN_WORD
+        : w.includes(PIECE)
+          ? w
+              .split(PIECE)
+              .map((part) => (part === '' ? '' : shellQuote(part)))
+              .join(`"${UNKNOWN_WORD}"`)
+          : shellQuote(w),
+    )
+    .join(' ');
 }
 
 /**
@@ -964,6 +989,16 @@ class Scan {
           while (j < limit && isSpace(code.charCodeAt(j))) j++;
           return code.charCodeAt(j) === 44 || code.charCodeAt(j) === close;
         };
+        // an f-string or a template with a literal part (`f"-chdir={TF_DIR}"`): a word partly known
+        const partial = item?.value === undefined && ends(itemEnd) ? partialLiteral(code, i, this.language) : undefined;
+        if (partial !== undefined) {
+          items.push(partial);
+          i = itemEnd;
+          while (i < limit && isSpace(code.charCodeAt(i))) i++;
+          if (code.charCodeAt(i) === 44) i++;
+          else if (code.charCodeAt(i) !== close) break;
+          continue;
+        }
         if (item?.value === undefined || !ends(itemEnd)) {
           // Not a plain literal (a name, a splat, an f-string, a sum): an unknown word, the list read on past it.
           const past = this.skip(i, limit, true);
