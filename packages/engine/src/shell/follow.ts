@@ -1527,7 +1527,19 @@ export abstract class Follower {
       if (as !== 'sh') {
         // Interpreter files are read like their inline code: the well-known calls with literal arguments.
         this.out.opaque('inline-script', index, label);
-        this.oneLiner(command, index, as, label, withArguments(as, text, params), frame, scope, pos, end);
+        this.oneLiner(
+          command,
+          index,
+          as,
+          label,
+          withArguments(as, text, params),
+          frame,
+          scope,
+          pos,
+          end,
+          undefined,
+          path,
+        );
         continue;
       }
       if (frame.depth + 1 > this.maxDepth) {
@@ -1584,6 +1596,8 @@ export abstract class Follower {
     end: number,
     /** What the program reads (its stdin, or the files it is given), when known: a call that runs it gets it. */
     input?: () => string | undefined,
+    /** The program file run by its path, when the code is one: its own folder is then known (`__file__`). */
+    script?: string,
   ): void {
     // What the program reads from its environment by name: its own NAME=value prefix and what the call or the
     // session exported (a wrapper that cleared the environment passes only what it was given).
@@ -1596,7 +1610,7 @@ export abstract class Follower {
       this.files.askedNames.add(name);
       return scope.vars.sessionValue(name);
     };
-    const found = scanOneLiner(family, code, env);
+    const found = scanOneLiner(family, code, env, script);
     if (found.length === 0) return;
     for (const found1 of found) {
       const f =

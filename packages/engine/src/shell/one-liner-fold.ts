@@ -4,7 +4,10 @@
 // call it is handed to (`os.remove(…)`, `.unlink()`, `fs.rmSync(…)`) reads only a literal. Anything not made of
 // literals alone is left as written (unknown to the scan, as before). One forward scan: the output is never longer
 // than the code plus a few quotes per fold, and each character is read a bounded number of times.
-import { opensString, partialLiteral, readLiteral, type Language } from './one-liner-strings.js';
+import { opensString, PIECE, partialLiteral, readLiteral, type Language } from './one-liner-strings.js';
+
+/** A path part the engine cannot know, as a shell path keeps an unset variable (the rules read it as unknown). */
+const UNKNOWN_PART = '$__one_liner_value';
 
 /** Calls that join their literal arguments with `/`, by language; `Path`-like constructors stay a call. */
 const JOINS: Readonly<Partial<Record<Language, RegExp>>> = {
@@ -38,7 +41,10 @@ export function foldPaths(written: string, language: Language): string {
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
   const source = fold(
-    loopGlobs(loopLists(homeSpelled(pythonAliasesSpelled(written, language), language), language), language),
+    loopGlobs(
+      loopLists(homeSpelled(dedentCalls(pythonAliasesSpelled(written, language), language), language), language),
+      language,
+    ),
     language,
   );
   // Names given one literal (`p = 'src/x.py'`, `const p = "…"`) stand for it where they are read (`open(p, 'w')`).
@@ -225,6 +231,50 @@ function fold(code: string, language: Language): string {
  * home): Python's `Path.home()` → `Path('~')`, `os.path.expanduser('~/x')` → `'~/x'`, `.joinpath('x')` → `/ 'x'`;
  * Node's `os.homedir()` → `'~'`. The code itself when it names none (most one-liners).
  */
+/**
+ * Python's `textwrap.dedent('''…''')` and `inspect.cleandoc(…)` of one plain literal are that literal with its common
+ * indentation taken off: a file's text written so (a dbt profile, a config kept in the script) is known like any literal
+ * (blind round 32). Any other argument is left as written. The code itself when it has none.
+ */
+function dedentCalls(code: string, language: Language): string {
+  if (language !== 'python' || !/\b(?:dedent|cleandoc)\(/.test(code)) return code;
+  let out = '';
+  let copied = 0;
+  const call = /\b(textwrap\.|inspect\.)?(dedent|cleandoc)\(\s*/g;
+  for (let m = call.exec(code); m !== null; m = call.exec(code)) {
+    // another object's dedent (`x.dedent(`) is not textwrap's
+    if (m[1] === undefined && m.index > 0 && code[m.index - 1] === '.') continue;
+    const at = m.index + m[0].length;
+    const literal = readLiteral(code, at, language);
+    if (literal?.value === undefined) continue;
+    const close = /^\s*\)/.exec(code.slice(literal.end));
+    if (close === null) continue;
+    const text = m[2] === 'cleandoc' ? cleandoc(literal.value) : dedent(literal.value);
+    out += code.slice(copied, m.index) + quote(text);
+    copied = literal.end + close[0].length;
+    call.lastIndex = copied;
+  }
+  return copied === 0 ? code : out + code.slice(copied);
+}
+
+/** textwrap.dedent: the whitespace every non-blank line starts with, taken off each line. */
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const margins = lines.filter((l) => l.trim() !== '').map((l) => (/^[ \t]*/.exec(l) as RegExpExecArray)[0]);
+  let common = margins[0] ?? '';
+  for (const m of margins) while (!m.startsWith(common)) common = common.slice(0, -1);
+  return lines.map((l) => (l.trim() === '' ? '' : l.slice(common.length))).join('\n');
+}
+
+/** inspect.cleandoc: the first line stripped, the rest dedented, blank lines at either end removed. */
+function cleandoc(text: string): string {
+  const [first = '', ...rest] = text.split('\n');
+  const lines = [first.trim(), ...dedent(rest.join('\n')).split('\n')];
+  while (lines.length > 0 && (lines[0] as string).trim() === '') lines.shift();
+  while (lines.length > 0 && (lines.at(-1) as string).trim() === '') lines.pop();
+  return lines.join('\n');
+}
+
 function homeSpelled(code: string, language: Language): string {
   if (language === 'python') {
     if (!/home\(\)|expanduser\(|joinpath\(/.test(code)) return code;
@@ -249,7 +299,7 @@ function homeSpelled(code: string, language: Language): string {
 const PATH_VALUE = /^(?:pathlib\.)?Path\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)(?=[ \t]*(?:[;\n\r#]|$))/;
 
 /** A name joined with literals, as a name's value: `RAW / 'transactions.csv'`, `ROOT / "raw" / "2024"`. */
-const PATH_JOIN = /^([A-Za-z_]\w*)((?:[ \t]*\/[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*"))+)(?=[ \t]*(?:[;\n\r#]|$))/;
+const PATH_JOIN = /^([A-Za-z_]\w*)((?:[ \t]*\/[ \t]*(?:'[^'\\\n]*'|"[^"\\\n]*"))*)(?=[ \t]*(?:[;\n\r#]|$))/;
 
 /** The literal a path value holds (`Path("docs/adr")` → docs/adr); its quotes hold no backslash (PATH_VALUE). */
 const pathLiteral = (value: string): string | undefined =>
@@ -599,6 +649,26 @@ class Folder {
     return parts > 1 ? { text: quote(value), end } : undefined;
   }
 
+  /**
+   * A part of a path join whose value is not known (`Path('data/raw') / name`, `/ f"{day}.csv"`): the file is in the
+   * known folder under a name the engine cannot know, written as an unset variable as a shell path would keep it, so a
+   * rule on the folder still sees the write (blind round 32: `cleaned.to_csv(OUT / name)` over data/raw). A call
+   * (`/ name()`), an index or anything longer is not read.
+   */
+  private unknownPart(at: number): { value: string; end: number } | undefined {
+    const code = this.code;
+    const literal = readLiteral(code, at, this.language);
+    if (literal !== undefined) {
+      const partial = literal.value === undefined ? partialLiteral(code, at, this.language) : undefined;
+      return partial === undefined ? undefined : { value: partial.split(PIECE).join(UNKNOWN_PART), end: literal.end };
+    }
+    const name = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/.exec(code.slice(at, at + 64));
+    if (name === null) return undefined;
+    const after = code.slice(at + name[0].length).match(/^[ \t]*(.)?/)?.[1];
+    if (after === '(' || after === '[' || after === '.') return undefined;
+    return { value: UNKNOWN_PART, end: at + name[0].length };
+  }
+
   /** A join call or a Path of literal parts (`Path('a', 'b') / 'c'`), folded; undefined otherwise. */
   private call(at: number): { text: string; end: number } | undefined {
     const head = this.code.slice(at, at + 48);
@@ -620,7 +690,7 @@ class Folder {
       if (this.code.charCodeAt(j) !== 47 /* / */) break;
       j++;
       while (j < this.code.length && isSpace(this.code.charCodeAt(j))) j++;
-      const next = this.value(j);
+      const next = this.value(j) ?? this.unknownPart(j);
       if (next === undefined) break;
       values.push(next.value);
       end = next.end;

@@ -18,6 +18,7 @@ import { scanWords, type WordLanguage } from './one-liner-words.js';
 import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
 import { scanJsSdkCalls, scanSdkCalls } from './one-liner-sdks.js';
 import { helperExpansions } from './one-liner-helpers.js';
+import { spellScriptFolder } from './one-liner-script-dir.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
@@ -528,13 +529,16 @@ export function scanOneLiner(
   written: string,
   /** A variable of the program's environment, when its value is known (put in where the code reads it by name). */
   env?: (name: string) => string | undefined,
+  /** The program file the code is, when it was run by its path: its own folder (`__file__`, `__dirname`) is known. */
+  script?: string,
 ): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
+  const located = language === 'python' || language === 'js' ? spellScriptFolder(written, language, script) : written;
   const code =
     env === undefined || (language !== 'js' && language !== 'python' && language !== 'ruby' && language !== 'perl')
-      ? written
-      : putInEnvironment(written, language, env);
+      ? located
+      : putInEnvironment(located, language, env);
   if (language === 'groovy' || language === 'erlang' || language === 'gnuplot') return scanPatterns(language, code);
   if (
     language === 'tcl' ||

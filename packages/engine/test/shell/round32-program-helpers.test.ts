@@ -3,6 +3,7 @@
 // call of the helper is read as its body with the call's arguments put in; an f-string or a template with a literal
 // part is a word partly known (`f"-chdir={TF_DIR}"` is still an option, `f"docker://ghcr.io/…:{tag}"` a registry).
 import { describe, expect, it } from 'vitest';
+import { parseShell } from '../../src/shell/index.js';
 import { runs, written } from './follow-helpers.js';
 
 const python = (code: string) => runs('python3 tools/x.py', written({ 'tools/x.py': code }));
@@ -120,5 +121,81 @@ describe('a JavaScript helper that runs a command', () => {
       '\n',
     );
     expect(node(code)).toEqual(['node scripts/x.mjs']);
+  });
+});
+
+describe("a program file's own folder", () => {
+  const effects = (source: string, files: Record<string, string>) =>
+    parseShell(source, undefined, written(files))
+      .effects.filter((e) => e.kind === 'write')
+      .map((e) => e.path);
+
+  it('reads Path(__file__).resolve().parents[1] as the folder above the script, so a file under it is known', () => {
+    const code = [
+      'import pathlib',
+      'ROOT = pathlib.Path(__file__).resolve().parents[1]',
+      'TARGET = ROOT / "services/policy/src/main/java/ClaimStatus.java"',
+      'TARGET.write_text(render())',
+    ].join('\n');
+    expect(effects('python3 tools/sync.py', { 'tools/sync.py': code })).toContain(
+      'services/policy/src/main/java/ClaimStatus.java',
+    );
+  });
+
+  it("reads os.path.dirname(os.path.abspath(__file__)) and Node's __dirname as the script's folder", () => {
+    const py = "import os\nHERE = os.path.dirname(os.path.abspath(__file__))\nopen(os.path.join(HERE, 'out.txt'), 'w')";
+    expect(effects('python3 tools/gen.py', { 'tools/gen.py': py })).toContain('tools/out.txt');
+    const js =
+      "import fs from 'node:fs';\nimport path from 'node:path';\nfs.writeFileSync(path.join(__dirname, '..', 'src', 'x.ts'), s);";
+    expect(effects('node scripts/gen.cjs', { 'scripts/gen.cjs': js })).toContain('src/x.ts');
+  });
+
+  it('look-alike: inline code has no file, so __file__ stays unknown there', () => {
+    expect(
+      effects(`python3 -c "from pathlib import Path; (Path(__file__).parent / 'x.txt').write_text('a')"`, {}),
+    ).toEqual([]);
+  });
+});
+
+describe('a text kept in the script with textwrap.dedent', () => {
+  it('is the literal with its common indentation taken off, so the file written from it is known', () => {
+    const code = [
+      'from pathlib import Path',
+      'import textwrap',
+      'PROFILE = textwrap.dedent("""\\',
+      '    claims:',
+      '      password: "Sn0w-2024!"',
+      '    """)',
+      'Path("~/.dbt/profiles.yml").write_text(PROFILE)',
+    ].join('\n');
+    const effects = parseShell('python3 tools/dbt.py', undefined, written({ 'tools/dbt.py': code })).effects;
+    expect(effects.find((e) => e.kind === 'write')?.content).toBe('claims:\n  password: "Sn0w-2024!"\n');
+  });
+});
+
+describe('a path joined with a name the engine cannot know', () => {
+  const writes = (code: string) =>
+    parseShell('python3 src/clean.py', undefined, written({ 'src/clean.py': code }))
+      .effects.filter((e) => e.kind === 'write')
+      .map((e) => e.path);
+
+  it('is a write into the known folder: a second name for the folder, then a loop variable joined to it', () => {
+    const code = [
+      'from pathlib import Path',
+      'RAW = Path("data/raw")',
+      'OUT = RAW',
+      'for name in names:',
+      '    df.to_csv(OUT / name, index=False)',
+    ].join('\n');
+    expect(writes(code)).toEqual(['data/raw/$__one_liner_value']);
+  });
+
+  it('keeps the literal part of an f-string part', () => {
+    const code = 'from pathlib import Path\n(Path("reports") / f"{day}.md").write_text(text)';
+    expect(writes(code)).toEqual(['reports/$__one_liner_value.md']);
+  });
+
+  it('look-alike: a part that is a call result is not read as a path at all', () => {
+    expect(writes('from pathlib import Path\n(Path("data/raw") / pick()).write_text(t)')).toEqual([]);
   });
 });
