@@ -68,6 +68,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
+import { DATAMODEL_CODEGEN, OPENAPI_GENERATOR, OPENAPI_TYPESCRIPT, PROTOC } from './generators.js';
 import { CRUDINI, DASEL } from './config-setters.js';
 import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
@@ -256,6 +257,10 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   UNZIP,
   TAR,
   ICONV,
+  OPENAPI_TYPESCRIPT,
+  DATAMODEL_CODEGEN,
+  OPENAPI_GENERATOR,
+  PROTOC,
   CRUDINI,
   DASEL,
   HONCHO,

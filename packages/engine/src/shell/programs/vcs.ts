@@ -272,6 +272,8 @@ export const GH: ProgramDeclaration = {
       '--match-head-commit',
     ],
     'pr review': ['-R', '--repo', '-b', '--body', '-F', '--body-file'],
+    // -b is the branch here, -s the source repository (gh repo sync --branch main --source upstream/repo)
+    'repo sync': ['-R', '--repo', '-b', '--branch', '-s', '--source'],
   },
   // `gh api --input body.json` sends the file as the request body (a review with event APPROVE).
   input: { as: 'body', subcommand: 'api', files: ['--input'] },
