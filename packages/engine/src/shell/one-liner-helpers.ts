@@ -81,6 +81,17 @@ function imports(code: string, language: Language): string {
   return [...code.matchAll(re)].map((m) => m[0].trim()).join('\n');
 }
 
+/** Where the string literal that starts at `i` ends (a quote, or a Python prefix such as f" / r'); undefined when none
+ * starts there (a letter inside a name, or a prefix with no quote after it). */
+function literalEnd(code: string, i: number, language: Language): number | undefined {
+  const c = code.charCodeAt(i);
+  const prefix = language === 'python' && /[rbfuRBFU]/.test(code[i] as string);
+  if (!opensString(language, c) && !prefix) return undefined;
+  if (prefix && i > 0 && isIdent(code.charCodeAt(i - 1))) return undefined;
+  const lit = readLiteral(code, i, language);
+  return lit !== undefined && lit.end > i + 1 ? lit.end : undefined;
+}
+
 /** Splits a parameter or argument list at its top-level commas, skipping strings and brackets. */
 function splitTop(text: string, language: Language): string[] | undefined {
   const parts: string[] = [];
@@ -88,13 +99,10 @@ function splitTop(text: string, language: Language): string[] | undefined {
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (opensString(language, c) || (language === 'python' && /[rbfuRBFU]/.test(text[i] as string))) {
-      if (i > 0 && isIdent(text.charCodeAt(i - 1))) continue;
-      const lit = readLiteral(text, i, language);
-      if (lit !== undefined && lit.end > i + 1) {
-        i = lit.end - 1;
-        continue;
-      }
+    const literal = literalEnd(text, i, language);
+    if (literal !== undefined) {
+      i = literal - 1;
+      continue;
     }
     if (c === 40 || c === 91 || c === 123) depth++;
     else if (c === 41 || c === 93 || c === 125) depth--;
@@ -181,7 +189,7 @@ function jsHelpers(code: string): Helper[] {
     if (!m[0].endsWith('{')) while (start < code.length && /\s/.test(code[start] as string)) start++;
     const block = m[0].endsWith('{') || code[start] === '{';
     const open = m[0].endsWith('{') ? start - 1 : start;
-    const end = block ? closing(code, open) : expressionEnd(code, start);
+    const end = block ? closing(code, open, 'js') : expressionEnd(code, start);
     if (end === undefined || end - start > HELPER_LIMITS.body) continue;
     const body = code.slice(block ? open + 1 : start, block ? end - 1 : end);
     if (!DOES_SOMETHING.test(body)) continue;
@@ -191,19 +199,17 @@ function jsHelpers(code: string): Helper[] {
   return out;
 }
 
-/** Just past the bracket that closes the one at `open`, skipping strings; undefined when it does not close. */
-function closing(code: string, open: number): number | undefined {
+/** Just past the bracket that closes the one at `open`, skipping strings; undefined when it does not close in time. */
+function closing(code: string, open: number, language: Language): number | undefined {
   let depth = 0;
   const limit = Math.min(code.length, open + HELPER_LIMITS.body + 2);
   for (let i = open; i < limit; i++) {
-    const c = code.charCodeAt(i);
-    if (opensString('js', c)) {
-      const lit = readLiteral(code, i, 'js');
-      if (lit !== undefined && lit.end > i + 1) {
-        i = lit.end - 1;
-        continue;
-      }
+    const literal = literalEnd(code, i, language);
+    if (literal !== undefined) {
+      i = literal - 1;
+      continue;
     }
+    const c = code.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) depth++;
     else if (c === 41 || c === 93 || c === 125) {
       depth--;
@@ -218,14 +224,12 @@ function expressionEnd(code: string, at: number): number | undefined {
   let depth = 0;
   const limit = Math.min(code.length, at + HELPER_LIMITS.body);
   for (let i = at; i < limit; i++) {
-    const c = code.charCodeAt(i);
-    if (opensString('js', c)) {
-      const lit = readLiteral(code, i, 'js');
-      if (lit !== undefined && lit.end > i + 1) {
-        i = lit.end - 1;
-        continue;
-      }
+    const literal = literalEnd(code, i, 'js');
+    if (literal !== undefined) {
+      i = literal - 1;
+      continue;
     }
+    const c = code.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) depth++;
     else if (c === 41 || c === 93 || c === 125) {
       depth--;
@@ -263,33 +267,12 @@ function calls(text: string, h: Helper, language: Language): Call[] {
     let open = at + h.name.length;
     while (text[open] === ' ' || text[open] === '\t') open++;
     if (text[open] !== '(') continue;
-    const end = language === 'js' ? closing(text, open) : closingPython(text, open);
+    const end = closing(text, open, language);
     if (end === undefined) continue;
     const args = splitTop(text.slice(open + 1, end - 1), language);
     if (args !== undefined) out.push({ at, args });
     from = end;
   }
-}
-
-function closingPython(code: string, open: number): number | undefined {
-  let depth = 0;
-  const limit = Math.min(code.length, open + HELPER_LIMITS.body + 2);
-  for (let i = open; i < limit; i++) {
-    const c = code.charCodeAt(i);
-    if (opensString('python', c) || (/[rbfuRBFU]/.test(code[i] as string) && !isIdent(code.charCodeAt(i - 1)))) {
-      const lit = readLiteral(code, i, 'python');
-      if (lit !== undefined && lit.end > i + 1) {
-        i = lit.end - 1;
-        continue;
-      }
-    }
-    if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return undefined;
 }
 
 /** The helper's body with each parameter replaced by its argument's text (a rest parameter by the rest, as a list). */
@@ -319,14 +302,11 @@ function bind(h: Helper, args: readonly string[], language: Language): string | 
   let i = 0;
   while (i < body.length) {
     const c = body.charCodeAt(i);
-    const prefixed = language === 'python' && /[rbfuRBFU]/.test(body[i] as string);
-    if ((opensString(language, c) || prefixed) && !(i > 0 && isIdent(body.charCodeAt(i - 1)))) {
-      const lit = readLiteral(body, i, language);
-      if (lit !== undefined && lit.end > i + 1) {
-        out += body.slice(i, lit.end);
-        i = lit.end;
-        continue;
-      }
+    const literal = literalEnd(body, i, language);
+    if (literal !== undefined) {
+      out += body.slice(i, literal);
+      i = literal;
+      continue;
     }
     if ((language === 'python' && c === 35) || (language === 'js' && c === 47 && body.charCodeAt(i + 1) === 47)) {
       const eol = body.indexOf('\n', i);

@@ -3,18 +3,9 @@
 // swagger-codegen `generate -o DIR`, @hey-api/openapi-ts and swagger-typescript-api -o DIR, protoc's --LANG_out=DIR).
 // Without these, `npx openapi-typescript spec.yaml -o web/src/api/types.ts` wrote into the application's code with no
 // effect a rule could see (blind round 32: a makefile the session wrote regenerated a web app's types so).
-import { flagValue, NOT_FILES } from '../file-effects.js';
+import { flagValue, NOT_FILES, optionFiles } from '../file-effects.js';
 import { treeOf } from '../paths.js';
 import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
-
-/** Reads the operands (the spec), writes the file `-o`/`--output` names. */
-function fileOutput(...names: string[]) {
-  return (input: EffectInput, add: AddEffect): void => {
-    const out = flagValue(input.flags, ...names);
-    if (out !== undefined && !NOT_FILES.test(out)) add('write', out, `${input.program} ${names[0]}`);
-    for (const p of input.positionals) if (!NOT_FILES.test(p)) add('read', p, input.program);
-  };
-}
 
 /** Writes into the folder `-o`/`--output` names (the generator picks the files); the spec `-i` is read. */
 function folderOutput(...names: string[]) {
@@ -36,7 +27,7 @@ export const OPENAPI_TYPESCRIPT: ProgramDeclaration = {
       ...['--package', '-package', '--generate', '-generate', '--redocly'],
     ],
   },
-  effects: { reads: ['-o', '--output', '--out'], effects: fileOutput('-o', '--output', '--out') },
+  effects: { reads: ['-o', '--output', '--out'], effects: optionFiles(['-o', '--output', '--out']) },
 };
 
 export const DATAMODEL_CODEGEN: ProgramDeclaration = {
@@ -45,7 +36,7 @@ export const DATAMODEL_CODEGEN: ProgramDeclaration = {
   options: {
     '*': ['--input', '-i', '--output', '-o', '--input-file-type', '--output-model-type', '--target-python-version'],
   },
-  effects: { reads: ['--output', '-o'], effects: fileOutput('--output', '-o') },
+  effects: { reads: ['--output', '-o'], effects: optionFiles(['--output', '-o']) },
 };
 
 export const OPENAPI_GENERATOR: ProgramDeclaration = {
