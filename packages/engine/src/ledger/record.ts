@@ -5,8 +5,8 @@ import type { EffectFact, ToolFacts } from '../facts/types.js';
 import { parsePatch } from '../shell/patch-text.js';
 import { bounded, Draft } from './bounds.js';
 import { applyEdit, applyHunks, editsOf, type Edit } from './edit.js';
-import { applySed, EDITS_IN_PLACE, inPlaceEdits, type SedEdit } from '../shell/sed-script.js';
-import { APPLIES_PATCH, KEEPS_TEXT } from '../shell/call-files.js';
+import { applyInPlace, EDITS_IN_PLACE, inPlaceEdit, inPlacePieces, type InPlaceEdit } from '../shell/sed-script.js';
+import { APPLIES_PATCH, EDITS_BY_SCRIPT, KEEPS_TEXT } from '../shell/call-files.js';
 import type { Ledger, LedgerFile } from './types.js';
 import { COMPUTED_PIECE, knownLines } from '../shell/computed-piece.js';
 
@@ -29,7 +29,15 @@ type Change =
       readonly why: string;
       readonly via: string;
     }
-  | { readonly kind: 'sed'; readonly path: string; readonly edits: readonly SedEdit[]; readonly via: string }
+  | {
+      readonly kind: 'script';
+      readonly path: string;
+      /** An in-place edit's script, applied to the text known; undefined: an editor whose script is not applied (ed). */
+      readonly edit: InPlaceEdit | undefined;
+      /** What the edit puts in, kept as a piece when the text after it is not known. */
+      readonly added: string | undefined;
+      readonly via: string;
+    }
   | { readonly kind: 'forget'; readonly path: string };
 
 /** The ledger after the calls (a call and a batch's inner calls) ran. Unchanged calls return the same object. */
@@ -74,10 +82,10 @@ function apply(files: Draft, c: Change, seq: number): void {
   }
   const was = files.get(c.path);
   const known = (text: string): LedgerFile => bounded({ text, pieces: [], unknown: undefined, seq, via: c.via });
-  const unknown = (piece: string | undefined, why: string): LedgerFile =>
+  const unknown = (piece: string | undefined, why: string, kept: readonly string[] = was?.pieces ?? []): LedgerFile =>
     bounded({
       text: undefined,
-      pieces: piece === undefined || piece === '' ? (was?.pieces ?? []) : [...(was?.pieces ?? []), piece],
+      pieces: piece === undefined || piece === '' ? kept : [...kept, piece],
       unknown: why,
       seq,
       via: c.via,
@@ -133,19 +141,20 @@ function apply(files: Draft, c: Change, seq: number): void {
     case 'unknown':
       files.set(c.path, unknown(c.piece, c.why));
       return;
-    case 'sed': {
-      const text = was?.text === undefined ? undefined : applySed(was.text, c.edits);
-      files.set(
-        c.path,
-        text !== undefined
-          ? known(text)
-          : unknown(
-              c.edits.map((x) => x.to).join('\n'),
-              was?.text === undefined
-                ? `edited by ${c.via} without its text being known`
-                : `edited by ${c.via} with a script that is not a substitution found in it`,
-            ),
-      );
+    case 'script': {
+      const text = was?.text === undefined || c.edit === undefined ? undefined : applyInPlace(was.text, c.edit);
+      if (text !== undefined) {
+        files.set(c.path, known(text));
+        return;
+      }
+      // Not computed: what the file held (the text known before is kept as a piece: the edit keeps most of it), then
+      // what the edit put in.
+      const kept = was?.text !== undefined ? [was.text] : (was?.pieces ?? []);
+      const why =
+        was?.text === undefined
+          ? `edited by ${c.via} without its text being known`
+          : `edited by ${c.via} with a script not applied to it (not read whole, or a line it looks for not found)`;
+      files.set(c.path, unknown(c.added, why, kept));
       return;
     }
   }
@@ -237,6 +246,7 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
       if (EDITS_IN_PLACE.has(e.via)) return sedChange(e, f);
       if (APPLIES_PATCH.has(e.via))
         return [{ kind: 'unknown', path, piece: e.content, why: `patched by ${e.via}`, via: e.via }];
+      if (EDITS_BY_SCRIPT.has(e.via)) return [{ kind: 'script', path, edit: undefined, added: e.content, via: e.via }];
       if (e.content?.includes(COMPUTED_PIECE)) return computedChange(e, path, e.content);
       return e.content !== undefined
         ? [{ kind: 'text', path, text: e.content, via: e.via }]
@@ -252,9 +262,13 @@ function shellChange(e: EffectFact, f: ToolFacts): Change[] {
   }
 }
 
-/** `sed -i SCRIPT file`, `perl -pi -e SCRIPT file`: substitutions applied to the known text; else the replacements are pieces. */
+/** `sed -i SCRIPT file`, `perl -pi -e SCRIPT file`: the script applied to the known text; else what it puts in (the
+ * text of a/i/c, the replacements: sed-script.ts inPlacePieces) is a piece, or the effect's content for a script that
+ * is not read (ruby's code, a script file). */
 function sedChange(e: EffectFact, f: ToolFacts): Change[] {
   const command = e.command === undefined ? undefined : f.commands[e.command]?.command;
-  const edits = command === undefined ? [] : inPlaceEdits(command);
-  return [{ kind: 'sed', path: e.path.relative, edits, via: e.via }];
+  const edit = command === undefined ? undefined : inPlaceEdit(command);
+  const pieces = edit?.dialect !== undefined ? inPlacePieces(edit) : e.content === undefined ? [] : [e.content];
+  const added = pieces.length === 0 ? undefined : pieces.join('\n');
+  return [{ kind: 'script', path: e.path.relative, edit, added, via: e.via }];
 }

@@ -5,7 +5,7 @@
 // where the call starts.
 import type { FileEffect, GlobMatch, ShellContext, ShellFile, SimpleCommand } from './types.js';
 import { pathGlobMatch } from './glob-match.js';
-import { applySed, EDITS_IN_PLACE, inPlaceEdits } from './sed-script.js';
+import { applyInPlace, EDITS_IN_PLACE, inPlaceEdit, inPlacePieces } from './sed-script.js';
 
 /** What the call itself did to a path: wrote it (text known or not, and what it put in when not), or deleted it. */
 type Local = ShellFile | 'deleted';
@@ -17,6 +17,22 @@ export const KEEPS_TEXT: ReadonlySet<string> = new Set(['touch', 'chmod', 'chown
 
 /** Effects whose content is the lines a patch adds, not the file's whole text (the ledger keeps them as pieces). */
 export const APPLIES_PATCH: ReadonlySet<string> = new Set(['git apply', 'git am', 'patch']);
+
+/**
+ * Effects of an editor run by a script on a file that exists (`printf '/^spike:/a\n…\n.\nw\n' | ed -s mk/x.mk`,
+ * `ex -sc '%s/a/b/|x' f`, `gawk -i inplace`): their content is what the edit puts in (a/i/c text, replacements), not
+ * the file's whole text. It is kept as a piece, after the text known before (the ledger does the same).
+ */
+export const EDITS_BY_SCRIPT: ReadonlySet<string> = new Set(['ed', 'ex', 'awk -i inplace']);
+
+/**
+ * The pieces of a file edited in a way that is not computed: what it held (its pieces, or its text known before: an
+ * edit keeps most of a file, and a runner reading it later must not lose that), then what the edit put in.
+ */
+export function editedPieces(was: ShellFile | undefined, added: readonly string[]): readonly string[] {
+  const before = was?.text !== undefined ? [was.text] : (was?.pieces ?? NO_PIECES);
+  return added.length === 0 && before.length === 0 ? NO_PIECES : [...before, ...added];
+}
 
 /** At most this many files a glob names are read (each is walked as the script it is). */
 export const GLOB_LIMIT = 16;
@@ -48,17 +64,26 @@ export class CallFiles {
     if (KEEPS_TEXT.has(e.via)) return undefined;
     const was = this.file(e.path);
     if (EDITS_IN_PLACE.has(e.via)) {
-      // The text after the substitutions, when they are read and found; else what they put in, as pieces.
-      const edits = command === undefined ? [] : inPlaceEdits(command);
-      const text = was?.text === undefined ? undefined : applySed(was.text, edits);
-      const pieces = text === undefined ? [...(was?.pieces ?? NO_PIECES), ...edits.map((x) => x.to)] : NO_PIECES;
-      this.local.set(e.path, { text, pieces });
+      // The text after the script, when it is read whole and each of its commands finds its line; else what it puts
+      // in, as pieces (the replacements of a script not read, from the effect's content).
+      const edit = command === undefined ? undefined : inPlaceEdit(command);
+      const text = was?.text === undefined || edit === undefined ? undefined : applyInPlace(was.text, edit);
+      const added =
+        edit?.dialect !== undefined ? inPlacePieces(edit) : e.content === undefined ? NO_PIECES : [e.content];
+      this.local.set(e.path, { text, pieces: text === undefined ? editedPieces(was, added) : NO_PIECES });
       return text !== undefined && text !== was?.text ? text : undefined;
     }
     if (APPLIES_PATCH.has(e.via)) {
       // What a patch adds is read when the file runs; the rest of the file is not known.
       const pieces = e.content === undefined ? (was?.pieces ?? NO_PIECES) : [...(was?.pieces ?? NO_PIECES), e.content];
       this.local.set(e.path, { text: undefined, pieces });
+      return undefined;
+    }
+    if (EDITS_BY_SCRIPT.has(e.via)) {
+      this.local.set(e.path, {
+        text: undefined,
+        pieces: editedPieces(was, e.content === undefined ? [] : [e.content]),
+      });
       return undefined;
     }
     if (e.kind === 'write') {

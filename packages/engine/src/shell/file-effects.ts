@@ -2,7 +2,7 @@
 // find, patch, …). Each reader is attached to its program in programs/*.ts; the paths it adds are resolved by the
 // caller. A reader that needs a file's text (a patch applied, a text carried by cp) asks `files` for it.
 import { COMPUTED_PIECE } from './computed-piece.js';
-import { sedEdits, sedScripts } from './sed-script.js';
+import { parseEdits, parseSed, type SedCommand, sedScripts } from './sed-script.js';
 import type { Flag } from './types.js';
 import type { AddEffect, EffectInput, FileAccess } from './programs/declaration.js';
 import { basename, treeOf as tree } from './paths.js';
@@ -81,15 +81,35 @@ function sedWrites(input: EffectInput, add: AddEffect, stdin: string | undefined
 }
 
 /**
- * What `s/old/new/` substitutions put into a file: their replacement texts, one a line, as the effect's content, so
- * that content patterns and secret detection judge what an in-place edit writes (`s/^password:.*$/password: hunter2/`).
- * The file's text after the edit is the ledger's business (call-files.ts, ledger/record.ts read the script, not this).
+ * What a sed script puts into a file: its replacement texts and the text of its `a`, `i` and `c` commands (`/^x:/a
+ * TEXT`, `$a\` and lines), one a line, as the effect's content, so that content patterns and secret detection judge
+ * what an in-place edit writes (`s/^password:.*$/password: hunter2/`, `/^\[pypi\]/a password = …`). `perl`: the
+ * scripts are Perl's `s` commands (`s{…}{…}` too). The file's text after the edit is the ledger's business
+ * (call-files.ts, ledger/record.ts read the script, not this).
  */
-function replacements(scripts: readonly string[]): string | undefined {
+function replacements(scripts: readonly string[], perl = false): string | undefined {
+  const commands: readonly SedCommand[] = perl
+    ? scripts.flatMap((s) => parseEdits(s, true).edits.map((edit) => ({ ...NO_ADDRESS, name: 's', edit })))
+    : parseSed(scripts.join('\n')).commands;
   // A back-reference (sed's \1, perl's $1 and ${1}) puts matched text of its own there: a space stands for it, so the
   // text after it starts a word (`s/^(\s*)it\(/$1fit(/` writes `fit(`, not `1fit(`; blind round 23).
-  const to = scripts.flatMap(sedEdits).map((e) => e.to.replace(/\\[1-9]|\$\{?[1-9]\}?/g, ' '));
+  const to = addedTexts(commands, (to) => to.replace(/\\[1-9]|\$\{?[1-9]\}?/g, ' '));
   return to.length === 0 ? undefined : to.join('\n');
+}
+
+const NO_ADDRESS = { from: undefined, to: undefined, negated: false } as const;
+
+/** The texts sed commands add, in order (in blocks too): a replacement as `replaced` gives it, a/i/c text as is. */
+function addedTexts(commands: readonly SedCommand[], replaced: (to: string) => string): string[] {
+  return commands.flatMap((c) =>
+    c.block !== undefined
+      ? addedTexts(c.block, replaced)
+      : c.edit !== undefined
+        ? [replaced(c.edit.to)]
+        : c.text !== undefined && c.text !== ''
+          ? [c.text]
+          : [],
+  );
 }
 
 /**
@@ -163,6 +183,16 @@ export function exEffects(input: EffectInput, add: AddEffect, stdin?: string): v
     if (!file.startsWith('+')) add('write', file, input.program === 'ed' ? 'ed' : 'ex', content);
 }
 
+/** One ed/ex address: a line number, `.`, `$`, `%`, a mark (`'a`), a regex forwards or backwards (`/^spike:/`,
+ * `?x?`), each with offsets (`/x/+1`, `$-2`); or offsets alone (`+`, `-3`). */
+const ED_ADDRESS = String.raw`(?:(?:\d+|[.$%]|'[a-z]|\/(?:[^/\\]|\\.)*\/|\?(?:[^?\\]|\\.)*\?)(?:\s*[+-]\d*)*|[+-]\d*(?:\s*[+-]\d*)*)`;
+
+/** A line of an ed/ex script that starts text input: a/i/c (append, insert, change) after an address or a range
+ * (`$a`, `3i`, `/^spike:/a`, `1,/^$/c`, `,c`), the text lines following up to a lone `.`. */
+const ED_TEXT_COMMAND = new RegExp(
+  String.raw`^\s*:?\s*(?:${ED_ADDRESS}(?:\s*[,;]\s*(?:${ED_ADDRESS})?)?|[,;])?\s*(?:a|i|c|append|insert|change)!?\s*$`,
+);
+
 /** An ed/ex script's commands, line by line; the text lines of `a`, `i`, `c` (up to a lone `.`) go to `inserted`. */
 function edScript(script: string, inserted: string[]): string[] {
   const commands: string[] = [];
@@ -171,8 +201,7 @@ function edScript(script: string, inserted: string[]): string[] {
     if (text) {
       if (line === '.') text = false;
       else inserted.push(line);
-    } else if (/^[\d.$%,;'a-z+-]*?(?:a|i|c|append|insert|change)$/.test(line.trim()) && !EX_WRITES.test(line.trim()))
-      text = true;
+    } else if (ED_TEXT_COMMAND.test(line)) text = true;
     else commands.push(line);
   }
   return commands;
@@ -205,7 +234,7 @@ export function perlEffects(input: EffectInput, add: AddEffect): void {
     (f.name === '-e' || f.name === '-E') && f.value !== undefined ? [f.value] : [],
   );
   if (scripts.length === 0 && input.positionals[0] !== undefined) scripts.push(input.positionals[0]);
-  const content = input.program === 'ruby' ? rubyReplacements(scripts) : replacements(scripts);
+  const content = input.program === 'ruby' ? rubyReplacements(scripts) : replacements(scripts, true);
   for (const p of files) add('write', p, `${input.program} -i`, content);
 }
 

@@ -55,23 +55,35 @@ export function substituteLines(text: string, s: SedSubstitution, extended: bool
 
 /** Each line with the first (or every) match replaced, sed's replacement syntax. */
 function replaceLines(text: string, re: RE2JS, replacementText: string, all: boolean): string {
-  const lines = text.split('\n');
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n] as string;
-    const m = re.matcher(line);
-    let out = '';
-    let at = 0;
-    while (m.find()) {
-      out += line.slice(at, m.start()) + replacement(replacementText, (g) => m.group(g) ?? '');
-      at = m.end();
-      if (!all) break;
-    }
-    lines[n] = out + line.slice(at);
-  }
-  return lines.join('\n');
+  return text
+    .split('\n')
+    .map((line) => replaceIn(line, re, replacementText, 1, all).text)
+    .join('\n');
 }
 
-/** sed's replacement: `&` the match, `\N` group N, `\n` a newline, `\X` the character X. */
+/** A text with its `nth` match replaced (1: the first), and every later one too with `all` (sed's g, `s/a/b/2g`);
+ * whether one was. */
+function replaceIn(
+  text: string,
+  re: RE2JS,
+  replacementText: string,
+  nth: number,
+  all: boolean,
+): { text: string; matched: boolean } {
+  const m = re.matcher(text);
+  let out = '';
+  let at = 0;
+  let seen = 0;
+  while (m.find()) {
+    if (++seen < nth) continue;
+    out += text.slice(at, m.start()) + replacement(replacementText, (g) => m.group(g) ?? '');
+    at = m.end();
+    if (!all) break;
+  }
+  return { text: out + text.slice(at), matched: seen >= nth };
+}
+
+/** sed's replacement: `&` the match, `\N` group N, `\n` a newline, `\t` a tab (GNU), `\X` the character X. */
 function replacement(text: string, group: (n: number) => string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
@@ -79,10 +91,47 @@ function replacement(text: string, group: (n: number) => string): string {
     if (c === '&') out += group(0);
     else if (c === '\\' && i + 1 < text.length) {
       const n = text[++i] as string;
-      out += /[0-9]/.test(n) ? group(Number(n)) : n === 'n' ? '\n' : n;
+      out += /[0-9]/.test(n) ? group(Number(n)) : n === 'n' ? '\n' : n === 't' ? '\t' : n;
     } else out += c;
   }
   return out;
+}
+
+/** A POSIX regex compiled as sed matches it against its pattern space (`.` takes a newline there too); undefined when
+ * it is not read. */
+export function compileSedRegex(pattern: string, extended: boolean, caseless: boolean): RE2JS | undefined {
+  const source = posixToRe2(pattern, extended);
+  if (source === undefined) return undefined;
+  try {
+    return RE2JS.compile(source, RE2JS.DOTALL | (caseless ? RE2JS.CASE_INSENSITIVE : 0));
+  } catch {
+    return undefined; // a pattern RE2 does not take: not read
+  }
+}
+
+/** An `s` command ready to run on pattern spaces: its regex compiled once, which match (nth) and whether all after. */
+export interface CompiledSubstitution {
+  readonly re: RE2JS;
+  readonly replacement: string;
+  readonly nth: number;
+  readonly all: boolean;
+}
+
+/** An `s` command compiled (sedRun's): flags g, I/i, p (the caller prints), a number (the nth match); undefined for
+ * any other (w, e, M), an empty pattern (the last regex used) or a pattern not read. */
+export function compileSubstitution(s: SedSubstitution, extended: boolean): CompiledSubstitution | undefined {
+  const flags = /^([gIip]*)(\d*)([gIip]*)$/.exec(s.flags);
+  if (flags === null || s.pattern === '') return undefined;
+  const letters = `${flags[1]}${flags[3]}`;
+  const re = compileSedRegex(s.pattern, extended, /[Ii]/.test(letters));
+  const nth = flags[2] === '' ? 1 : Number(flags[2]);
+  return re === undefined || nth < 1 ? undefined : { re, replacement: s.replacement, nth, all: letters.includes('g') };
+}
+
+/** A compiled `s` command on a pattern space (one line, or several once a replacement put a newline in it: `^` is
+ * then the start of the space, not of each line, as in GNU sed): the space after it and whether the pattern matched. */
+export function substituteSpace(space: string, s: CompiledSubstitution): { text: string; matched: boolean } {
+  return replaceIn(space, s.re, s.replacement, s.nth, s.all);
 }
 
 /**
