@@ -14,3 +14,9 @@ export function knownLines(text: string): string | undefined {
   const lines = text.split('\n').filter((l) => !l.includes(COMPUTED_PIECE));
   return lines.some((l) => l.trim() !== '') ? lines.join('\n') : undefined;
 }
+
+/** A word the shell expanded in part, as the program receives it: each expansion left in it as written (`$(op read
+ * …)`, `${TOKEN}`, `$TOKEN`) is a value computed at run time (the literal parts stay as they are). */
+export function expansionsComputed(word: string): string {
+  return word.replace(/\$(?:\{[^}]*\}|\((?:[^()]|\([^()]*\))*\)|[A-Za-z_]\w*|[0-9@*#?$!-])/g, COMPUTED_PIECE);
+}

@@ -5,6 +5,7 @@
 // there reaches the same remote as one made here: it is walked and judged, marked as running elsewhere (`remote`), so
 // a contract can still choose with `run.remote`. Pure functions over the file's text; follow.ts walks the lines.
 import { parse as parseYaml } from 'yaml';
+import { imageEntrypoint, runsAfterEntrypoint } from './image-entrypoints.js';
 import type { SimpleCommand } from './types.js';
 
 /** One command line a container runs, and the label it is shown with (`docker compose up job`). */
@@ -42,6 +43,28 @@ function entryLine(entrypoint: unknown, cmd: unknown): string | undefined {
   return `${e} ${c}`;
 }
 
+/** The first word of a command: a list's first item, a string's first word (compose splits a string command into
+ * words as a shell would, without running one). */
+function firstWord(cmd: unknown): string | undefined {
+  if (Array.isArray(cmd)) return typeof cmd[0] === 'string' ? cmd[0] : undefined;
+  return typeof cmd === 'string' ? /^\s*(\S+)/.exec(cmd)?.[1] : undefined;
+}
+
+/**
+ * The line a service runs: its own entrypoint with its command; without one (the key absent: `entrypoint: []` clears
+ * the image's), the image's entrypoint — for an image whose entrypoint is a known tool (image-entrypoints.ts) the
+ * command is that tool's arguments (`image: hashicorp/terraform:1.9`, `command: apply -auto-approve` runs `terraform
+ * apply -auto-approve`), else the command as written.
+ */
+function serviceLine(s: { command?: unknown; entrypoint?: unknown; image?: unknown }): string | undefined {
+  if (s.entrypoint !== undefined) return entryLine(s.entrypoint, s.command);
+  const c = commandLine(s.command);
+  if (c === undefined || typeof s.image !== 'string') return c;
+  const first = firstWord(s.command);
+  const tool = imageEntrypoint(s.image, first);
+  return tool === undefined || !runsAfterEntrypoint(tool, first) ? c : `${tool} ${c}`;
+}
+
 /**
  * What `docker compose up [SERVICE…]` or `docker compose run SERVICE` (with no command of its own) runs from a compose
  * text: each named service's (every service's for a bare `up`) entrypoint and command. Undefined when the text is not
@@ -63,12 +86,42 @@ export function composeLines(text: string, sub: 'up' | 'run', names: readonly st
   const wanted = names.length > 0 ? names : Object.keys(table).slice(0, CONTAINER_LIMITS.maxServices);
   for (const name of wanted) {
     if (!Object.hasOwn(table, name)) continue;
-    const s = table[name] as { command?: unknown; entrypoint?: unknown } | null;
+    const s = table[name] as { command?: unknown; entrypoint?: unknown; image?: unknown } | null;
     if (s === null || typeof s !== 'object') continue;
-    const line = entryLine(s.entrypoint, s.command);
+    const line = serviceLine(s);
     if (line !== undefined && line.trim() !== '') out.push({ source: line, label: `docker compose ${sub} ${name}` });
   }
   return out;
+}
+
+/**
+ * What `docker compose up|run` runs from a compose file known only in the pieces the session put into it: each piece
+ * read on its own — a piece with `services:` as a compose text (what yq -i writes, json-updates.ts), else as a fragment
+ * of the services mapping (an edit that added `  tf:\n    image: …\n    command: …` under the team's `services:`).
+ * A piece that names no service asked for runs nothing; undefined when no piece is YAML.
+ */
+export function composePieceLines(
+  pieces: readonly string[],
+  sub: 'up' | 'run',
+  names: readonly string[],
+): ContainerLine[] | undefined {
+  let read = false;
+  const out: ContainerLine[] = [];
+  for (const piece of pieces.slice(0, CONTAINER_LIMITS.maxServices)) {
+    const lines = composeLines(piece, sub, names) ?? composeLines(`services:\n${indented(piece)}`, sub, names);
+    if (lines === undefined) continue;
+    read = true;
+    for (const line of lines) if (out.length < CONTAINER_LIMITS.maxLines) out.push(line);
+  }
+  return read ? out : undefined;
+}
+
+/** A fragment's lines moved two spaces in, under a key of their own (its own indentation kept relative). */
+function indented(fragment: string): string {
+  const lines = fragment.split(/\r?\n/);
+  const least = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)?.[0].length ?? 0));
+  const cut = Number.isFinite(least) ? least : 0;
+  return lines.map((l) => (l.trim() === '' ? '' : `  ${l.slice(cut)}`)).join('\n');
 }
 
 /** The services a `docker compose up|run` names (its positionals after the verb; `run`: the first only, and only when

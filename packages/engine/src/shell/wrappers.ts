@@ -4,6 +4,7 @@
 import { parseArgv, type ParsedArgv } from './argv.js';
 import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
+import { imageEntrypoint, runsAfterEntrypoint } from './image-entrypoints.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import type { RunsDeclaration } from './programs/declaration.js';
 import { isComputedName, shellQuote, syntheticWord, type ShellWord } from './words.js';
@@ -424,13 +425,14 @@ function peelRunner(
     rest = first === undefined ? [] : words.slice(first + from);
     if (rest[0]?.value === '--') rest = rest.slice(1);
     // An image whose entrypoint is a program: the words after it are that program's (`… hashicorp/terraform destroy`).
+    const image = parsed.positionals[0];
     const entry =
-      r.entrypoints === undefined
+      r.entrypoints !== true
         ? undefined
-        : (flagValue(parsed.flags, '--entrypoint') ?? entrypointOf(r.entrypoints, parsed.positionals[0]));
-    // A shell or the program itself named after the image is read as written (the stricter reading: `… alpine/git sh
-    // -c 'npm publish'` fails at run time, but says what the agent meant to run).
-    if (entry !== undefined && !SHELLS_AFTER_IMAGE.has(rest[0]?.value ?? '') && rest[0]?.value !== entry)
+        : (flagValue(parsed.flags, '--entrypoint') ??
+          (image === undefined ? undefined : imageEntrypoint(image, rest[0]?.value)));
+    // A shell or the program itself named after the image is read as written (image-entrypoints.ts).
+    if (entry !== undefined && runsAfterEntrypoint(entry, rest[0]?.value))
       rest = [syntheticWord(entry, head.pos, head.end), ...rest];
   }
   // `flock FILE -c STRING`: the option after the skipped words.
@@ -724,18 +726,4 @@ export function stdinScriptRunner(
     via: `${name} <<`,
     remote: runs.runs.remote ? `${name} ${parsed.positionals[0] ?? ''}`.trim() : undefined,
   };
-}
-
-const SHELLS_AFTER_IMAGE = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', '/bin/sh', '/bin/bash', 'env', '/usr/bin/env']);
-
-/** The program an image runs by its entrypoint, from the table (`ghcr.io/opentofu/opentofu:1.7@sha256:…` → tofu). */
-function entrypointOf(table: Readonly<Record<string, string>>, image: string | undefined): string | undefined {
-  if (image === undefined) return undefined;
-  const name = image
-    .replace(/@.*$/, '')
-    .replace(/:[\w.-]+$/, '')
-    .split('/')
-    .slice(-2)
-    .join('/');
-  return Object.hasOwn(table, name) ? table[name] : undefined;
 }

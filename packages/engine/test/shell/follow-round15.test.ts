@@ -11,6 +11,8 @@ const writes = (source: string, env?: Record<string, string>) =>
     .effects.filter((e) => e.kind === 'write' || e.kind === 'append')
     .map((e) => [e.path, e.content]);
 
+// The set keys are written under their whole path, so the piece the ledger keeps reads as the file does (a task
+// runner's reader finds `tasks:` → the task; structured-edits.test.ts).
 describe('jq and yq: the keys a filter sets are known lines of what they write', () => {
   it('jq --arg into a temp file, moved over the config', () => {
     expect(
@@ -18,18 +20,18 @@ describe('jq and yq: the keys a filter sets are known lines of what they write',
         `jq --arg k "sk_live_abc" '.stripe.secretKey = $k' config/app.json > /tmp/a.json && mv /tmp/a.json config/app.json`,
       ),
     ).toEqual([
-      ['/tmp/a.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_abc"\n`],
-      ['config/app.json', `${COMPUTED_PIECE}\n"secretKey": "sk_live_abc"\n`],
+      ['/tmp/a.json', `${COMPUTED_PIECE}\n{\n  "stripe": {\n    "secretKey": "sk_live_abc"\n  }\n}\n`],
+      ['config/app.json', `${COMPUTED_PIECE}\n{\n  "stripe": {\n    "secretKey": "sk_live_abc"\n  }\n}\n`],
     ]);
   });
   it('a string literal, $ENV.NAME and several assignments', () => {
     expect(writes(`jq '.a.b = "x" | .c = $ENV.TOKEN' f.json > g.json`, { TOKEN: 'v' })).toEqual([
-      ['g.json', `${COMPUTED_PIECE}\n"b": "x"\n"c": "v"\n`],
+      ['g.json', `${COMPUTED_PIECE}\n{\n  "a": {\n    "b": "x"\n  },\n  "c": "v"\n}\n`],
     ]);
   });
   it('a value not known stays a computed piece; a filter that sets nothing writes nothing known', () => {
     expect(writes(`jq --arg k "$(cat key)" '.key = $k' f.json > g.json`)).toEqual([
-      ['g.json', `${COMPUTED_PIECE}\n"key": ${COMPUTED_PIECE}\n`],
+      ['g.json', `${COMPUTED_PIECE}\n{\n  "key": ${COMPUTED_PIECE}\n}\n`],
     ]);
     expect(writes(`jq '.a' f.json > g.json`)).toEqual([['g.json', undefined]]);
   });
@@ -38,11 +40,11 @@ describe('jq and yq: the keys a filter sets are known lines of what they write',
       writes(`yq -i '.spring.datasource.password = strenv(DB_PASSWORD)' config/application.yaml`, {
         DB_PASSWORD: 'Zq7vR2pL',
       }),
-    ).toEqual([['config/application.yaml', `${COMPUTED_PIECE}\npassword: "Zq7vR2pL"\n`]]);
+    ).toEqual([['config/application.yaml', `${COMPUTED_PIECE}\nspring:\n  datasource:\n    password: Zq7vR2pL\n`]]);
   });
   it('yq eval -o json without -i prints; a read changes nothing', () => {
     expect(writes(`yq eval -o json '.db.host = "h"' a.yaml > b.json`)).toEqual([
-      ['b.json', `${COMPUTED_PIECE}\n"host": "h"\n`],
+      ['b.json', `${COMPUTED_PIECE}\n{\n  "db": {\n    "host": "h"\n  }\n}\n`],
     ]);
     expect(writes(`yq '.db.host' a.yaml`)).toEqual([]);
   });

@@ -4,6 +4,7 @@
 // password 'T9x…'`, blind round 28). Without them the file was not even known to be written.
 import { COMPUTED_PIECE } from '../computed-piece.js';
 import { flagValue, has } from '../file-effects.js';
+import { documentText, jsonValue, type SetValue, selectorSteps } from '../json-updates.js';
 import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
 
 export const CRUDINI: ProgramDeclaration = {
@@ -66,6 +67,17 @@ function crudiniEffects(input: EffectInput, add: AddEffect): void {
   add('write', file, `crudini ${mode}`, known);
 }
 
+/** dasel's value types (`-t`, or v1's word after `put`): what the value's text is read as. */
+const DASEL_TYPES = /^(string|int|bool|float|json|object|document|yaml|toml)$/;
+
+/** dasel's value as the type it is given says: a number or a boolean, a JSON document (`-t json`), else a string. */
+function daselValue(type: string | undefined, text: string): SetValue {
+  if ((type === 'int' || type === 'float') && /^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  if (type === 'bool' && /^(true|false)$/.test(text)) return text === 'true';
+  if (type === 'json') return jsonValue(text);
+  return text;
+}
+
 function daselEffects(input: EffectInput, add: AddEffect): void {
   if (input.positionals[0] !== 'put') {
     const read = flagValue(input.flags, '-f', '--file');
@@ -75,14 +87,20 @@ function daselEffects(input: EffectInput, add: AddEffect): void {
   const file = flagValue(input.flags, '-o', '--out') ?? flagValue(input.flags, '-f', '--file');
   if (file === undefined || file === '-') return;
   // v1/v2: `dasel put -f F -t string -v VALUE SELECTOR`; v1 also `dasel put string -f F SELECTOR VALUE`.
-  const rest = input.positionals.slice(1).filter((p) => !/^(string|int|bool|float|json|object|document)$/.test(p));
+  const type = flagValue(input.flags, '-t', '--type') ?? input.positionals.slice(1).find((p) => DASEL_TYPES.test(p));
+  const rest = input.positionals.slice(1).filter((p) => !DASEL_TYPES.test(p));
   const value = flagValue(input.flags, '-v', '--value') ?? rest[1];
   const selector = flagValue(input.flags, '-s') ?? rest[0];
-  const key = selector
-    ?.split(/[.[\]]/)
-    .filter((k) => k !== '' && !/^\d+$/.test(k))
-    .pop()
-    ?.replace(/^["']|["']$/g, '');
+  const path = selector === undefined ? [] : selectorSteps(selector);
+  // JSON and YAML: the value under its whole path, as yq -i writes it (json-updates.ts): a deno.json task the runner
+  // then reads as it reads the whole file.
+  const format = /\.json5?$|\.jsonc$/i.test(file) ? 'json' : /\.ya?ml$/i.test(file) ? 'yaml' : undefined;
+  if (format !== undefined && value !== undefined && typeof path[0] === 'string') {
+    const text = documentText([{ path, append: false, value: daselValue(type, value) }], format === 'json');
+    add('write', file, 'dasel put', text);
+    return;
+  }
+  const key = path.filter((k): k is string => typeof k === 'string').pop();
   const known =
     key !== undefined && value !== undefined ? `${COMPUTED_PIECE}\n${keyLine(file, key, value)}\n` : undefined;
   add('write', file, 'dasel put', known);

@@ -27,24 +27,6 @@ const BUILD_OPTIONS = [
 ];
 const COMPOSE_OPTIONS = ['-p', '--project-name', '--profile', '--env-file', '--project-directory', '-f', '--file'];
 
-/** The official images of infrastructure and cloud CLIs whose entrypoint is the CLI: `docker run --rm -v
- * "$PWD":/w hashicorp/terraform:1.7 destroy -auto-approve` runs `terraform destroy -auto-approve` (on the real
- * infrastructure, whatever container it starts from). */
-const IMAGE_ENTRYPOINTS: Readonly<Record<string, string>> = {
-  'hashicorp/terraform': 'terraform',
-  'opentofu/opentofu': 'tofu',
-  'hashicorp/packer': 'packer',
-  'amazon/aws-cli': 'aws',
-  'aws-cli/aws-cli': 'aws',
-  'bitnami/kubectl': 'kubectl',
-  'alpine/helm': 'helm',
-  'minio/mc': 'mc',
-  'rclone/rclone': 'rclone',
-  'flyio/flyctl': 'flyctl',
-  'mikefarah/yq': 'yq',
-  'alpine/git': 'git',
-};
-
 // Every command these run, runs in a container: a contract can tell them apart by `remote`.
 const DOCKER_RUNS: readonly RunsDeclaration[] = [
   {
@@ -60,7 +42,8 @@ const DOCKER_RUNS: readonly RunsDeclaration[] = [
     skip: 1,
     remote: true,
     clearsEnvironment: true,
-    entrypoints: IMAGE_ENTRYPOINTS,
+    // `docker run hashicorp/terraform:1.7 destroy` runs `terraform destroy` (image-entrypoints.ts)
+    entrypoints: true,
   },
   {
     subcommands: ['compose exec', 'compose run'],

@@ -2,7 +2,7 @@
 // directory it moves to, what it does to files, the command it runs, the language it interprets, what it reads on
 // stdin and what it prints. Code reads the declaration; adding a program is one declaration (see registry.ts).
 import type { TaskRunner } from '../project-tasks.js';
-import type { Flag } from '../types.js';
+import type { Flag, UnknownWord } from '../types.js';
 import type { EffectKind } from '../types.js';
 
 /** The normalised command effects are computed from (a SimpleCommand is one). */
@@ -13,6 +13,11 @@ export interface EffectInput {
   readonly cwd: string | undefined;
   /** The words after the program, in order (find's start paths precede its expression; git checkout -- paths). */
   readonly argv: readonly string[];
+  /** Its global options, before its subcommand (`npm -w packages/ui pkg set …`); absent where none are known. */
+  readonly globals?: readonly Flag[];
+  /** Its words the shell expanded with a value not known (`"$(op read …)"` inside yq's expression); absent where
+   * none are known. */
+  readonly unknown?: readonly UnknownWord[];
 }
 
 /** The options a program's environment gives it, each with where it comes from, in words (environment-args.ts). */
@@ -170,9 +175,10 @@ export interface RunsDeclaration {
   readonly translates?: (args: readonly WrittenWord[]) => string | undefined;
   /** Shapes data cannot say, read by a function of wrappers.ts: env's NAME=value and -S, xargs' and parallel's input. */
   readonly special?: 'env' | 'xargs' | 'parallel' | 'eval' | 'shell' | 'bwrap';
-  /** Images whose entrypoint is a known program, by `owner/name` (no registry, tag or digest): the words after the
-   * image are that program's arguments (`docker run hashicorp/terraform:1.7 destroy`). `--entrypoint X` names it. */
-  readonly entrypoints?: Readonly<Record<string, string>>;
+  /** The command is run by its image's entrypoint: for an image whose entrypoint is a known tool (image-entrypoints.ts)
+   * the words after the image are that tool's arguments (`docker run hashicorp/terraform:1.7 destroy`); `--entrypoint
+   * X` names it. */
+  readonly entrypoints?: boolean;
 }
 
 export type InterpreterFamily =

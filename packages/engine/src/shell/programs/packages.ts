@@ -59,24 +59,30 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
 /**
  * `npm pkg set scripts.ship='npm publish'`: each KEY=VALUE is put into package.json. A script's pair is recorded as the
  * `"ship": "…"` piece a later `npm run ship` reads (the file is then known in part, as after an edit); another key's
- * value as written, so a content rule sees it.
+ * value as written, so a content rule sees it. With `-w/--workspace DIR` it is DIR's package.json (npm takes a
+ * workspace's folder or its name there: a scoped name's folder is not known, so its pairs go nowhere here). pnpm hands
+ * `pkg` to npm, with its own options (its `-w` is the workspace root, the folder it runs in).
  */
 const NPM_PKG_SET: EffectsDeclaration = {
   reads: [],
-  effects: ({ positionals }, add) => {
+  effects: ({ program, positionals, flags, globals }, add) => {
     if (positionals[0] !== 'pkg' || positionals[1] !== 'set') return;
+    const workspaces =
+      program === 'npm'
+        ? [...(globals ?? []), ...flags].flatMap((f) =>
+            (f.name === '-w' || f.name === '--workspace') && f.value !== undefined ? [f.value] : [],
+          )
+        : [];
+    const folders = workspaces.length === 0 ? ['.'] : workspaces.filter((w) => !w.startsWith('@'));
     for (const pair of positionals.slice(2)) {
       const eq = pair.indexOf('=');
       if (eq <= 0) continue;
       const key = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
       const script = /^scripts\.([^.]+)$/.exec(key)?.[1];
-      add(
-        'append',
-        'package.json',
-        'npm pkg set',
-        script === undefined ? `${key}=${value}\n` : `${JSON.stringify(script)}: ${JSON.stringify(value)}\n`,
-      );
+      const text = script === undefined ? `${key}=${value}\n` : `${JSON.stringify(script)}: ${JSON.stringify(value)}\n`;
+      for (const folder of folders)
+        add('append', `${folder.replace(/\/+$/, '')}/package.json`, `${program} pkg set`, text);
     }
   },
 };
@@ -167,6 +173,7 @@ export const PNPM: ProgramDeclaration = {
     { options: [], ownCommands: PNPM_COMMANDS, scriptOrBinary: true },
   ],
   tasks: 'npm-scripts',
+  effects: NPM_PKG_SET,
 };
 export const YARN: ProgramDeclaration = {
   names: ['yarn'],
