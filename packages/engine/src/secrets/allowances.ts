@@ -243,7 +243,10 @@ export function isReference(value: string): boolean {
     /\$\{[^}]{1,200}\}|\{\{[^}]{0,200}\}\}|\$\(/.test(v) ||
     // An escaped reference (`\${TOKEN}` in a double-quoted `sh -c` string) is expanded by the inner shell; a regular
     // expression (the pattern side of `s/token: .*/token: ${TOKEN}/`) stands for any value and holds none.
-    /^(?:\\\$|\.\*|\.\+|\\[sSdDwW]|\[\^)/.test(v)
+    /^(?:\\\$|\.\*|\.\+|\\[sSdDwW]|\[\^)/.test(v) ||
+    // The name of an environment variable (`"secretKey": "STRIPE_SECRET_KEY"` in node-config's
+    // custom-environment-variables.json, round 33): the value is read from it at run time.
+    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)
   );
 }
 

@@ -65,24 +65,47 @@ const GRADLE_TASK = [
  * (`:app:syncMain`) is looked up by its last name; a task with no literal command line runs nothing known here.
  */
 export function gradleTasks(text: string, names: readonly string[]): TaskLine[] {
-  const blocks = new Map<string, string>();
-  for (const re of GRADLE_TASK)
+  const blocks = new Map<string, string[]>();
+  for (const re of [...GRADLE_TASK, ...GRADLE_CONFIGURED])
     for (const m of text.matchAll(re)) {
       const body = blockAt(text, (m.index as number) + (m[0] as string).length - 1);
-      if (body !== undefined && !blocks.has(m[1] as string)) blocks.set(m[1] as string, body);
+      if (body !== undefined) blocks.set(m[1] as string, [...(blocks.get(m[1] as string) ?? []), body]);
     }
   const out: TaskLine[] = [];
-  for (const name of names) {
-    const body = blocks.get(name.slice(name.lastIndexOf(':') + 1));
-    if (body === undefined) continue;
-    for (const m of body.matchAll(COMMAND_LINE)) {
-      const words = literalList((m[1] as string).trim());
-      if (words !== undefined && out.length < TASK_LIMITS.maxLines)
-        out.push({ source: words.map(shellQuote).join(' '), label: name });
+  const seen = new Set<string>();
+  const visit = (name: string, depth: number): void => {
+    const own = name.slice(name.lastIndexOf(':') + 1);
+    if (seen.has(own) || depth > 8) return;
+    seen.add(own);
+    for (const body of blocks.get(own) ?? []) {
+      // A task the named one depends on, or is finalized by (`tasks.named("build") { finalizedBy("publish") }`),
+      // runs with it: Gradle's own tasks (publish, publishReleaseBundle) as `gradle TASK`, the file's own read too.
+      for (const m of body.matchAll(TASK_DEPENDENCY))
+        for (const dep of (m[2] ?? m[3] ?? '').matchAll(/["']([\w:-]+)["']/g)) {
+          const task = dep[1] as string;
+          if (out.length < TASK_LIMITS.maxLines) out.push({ source: `gradle ${task}`, label: `${name} ${m[1]}` });
+          visit(task, depth + 1);
+        }
+      for (const m of body.matchAll(COMMAND_LINE)) {
+        const words = literalList((m[1] as string).trim());
+        if (words !== undefined && out.length < TASK_LIMITS.maxLines)
+          out.push({ source: words.map(shellQuote).join(' '), label: name });
+      }
     }
-  }
+  };
+  for (const name of names) visit(name, 0);
   return out;
 }
+
+/** A task's configuration block that is not a registration: `tasks.named("build") {`, `tasks.getByName("x") {`,
+ * Kotlin's `tasks.build {` accessor, Groovy's `build {`/`build.configure {` left out (any block would match). */
+const GRADLE_CONFIGURED = [
+  /\btasks\.(?:named|getByName|findByName)\s*(?:<\s*\w+\s*>)?\s*\(\s*["']([\w-]+)["'][^{)]*\)\s*\{/g,
+  /\btasks\.(?!register\b|create\b|named\b|withType\b|getByName\b|findByName\b|all\b|matching\b|configureEach\b)([a-z]\w*)\s*\{/g,
+];
+
+/** `dependsOn(…)`, `finalizedBy(…)` (Kotlin), `dependsOn '…'` (Groovy): the tasks named by string literals. */
+const TASK_DEPENDENCY = /\b(dependsOn|finalizedBy)\b\s*(?:\(([^)\n]*)\)|([^\n;}]*))/g;
 
 /** Gradle's own command-line words that are not tasks: options are parsed apart; these name none. */
 export const gradleTaskNames = (positionals: readonly string[]): readonly string[] =>

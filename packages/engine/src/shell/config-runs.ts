@@ -16,6 +16,7 @@ import {
 } from './config-commands.js';
 import { gradleTaskNames, gradleTasks, mageTargets } from './build-tasks.js';
 import { resolve } from './paths.js';
+import { pieceLines } from './piece-lines.js';
 import { invokeLines, noxLines } from './python-tasks.js';
 import { hatchScripts, pdmScripts } from './pyproject-scripts.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
@@ -138,8 +139,23 @@ function located(
       const dir = option(command, ['-p', '--project-dir']);
       const given = option(command, ['-b', '--build-file']);
       const at = (name: string): string => here(dir === undefined ? name : `${dir}/${name}`);
+      // `:app:releaseAndroid` is a task of the app subproject: its build file is app/build.gradle(.kts).
+      const projects = [
+        ...new Set(
+          tasks.flatMap((t) => (/^:?([\w-]+(?::[\w-]+)*):[\w-]+$/.exec(t)?.[1] ?? '').split(':').join('/') || []),
+        ),
+      ];
       return {
-        found: named(files, given !== undefined ? [here(given)] : [at('build.gradle.kts'), at('build.gradle')]),
+        found: named(
+          files,
+          given !== undefined
+            ? [here(given)]
+            : [
+                at('build.gradle.kts'),
+                at('build.gradle'),
+                ...projects.flatMap((p) => [at(`${p}/build.gradle.kts`), at(`${p}/build.gradle`)]),
+              ],
+        ),
         lines: (text) => gradleTasks(text, tasks),
         label: tasks[0] as string,
       };
@@ -232,7 +248,10 @@ export function configRun(
   if (where === undefined) return undefined;
   let run: { file: string; lines: TaskLine[]; label: string; whole: boolean } | undefined;
   for (const { path, file } of where.found) {
-    const lines = where.lines(file.text ?? file.pieces.join('\n'));
+    let lines = where.lines(file.text ?? file.pieces.join('\n'));
+    // Lines the session put into a file it knows only in pieces, outside any task the reader finds: their task is not
+    // known, so each is taken as run (piece-lines.ts).
+    if (lines.length === 0 && file.text === undefined) lines = pieceLines(path, file.pieces, where.label);
     if (lines.length === 0) continue;
     run ??= { file: path, lines: [], label: where.label, whole: true };
     run.lines.push(...lines.slice(0, TASK_LIMITS.maxLines - run.lines.length));

@@ -1,6 +1,8 @@
 // What a command runs in turn, once it is recorded: a git or gh alias (a definition is judged as what it runs), the
 // script a shell or interpreter reads (a heredoc, a literal pipe, a file the session wrote), a one-liner's calls,
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
+import { pieceLines, taskVariables, withVariables } from './piece-lines.js';
+import { workspaceRuns } from './workspace-tasks.js';
 import { parse, type ParsedScript, type Redirection } from 'unbash';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
@@ -17,6 +19,7 @@ import {
   type ContainerLine,
   composeCandidates,
   composeLines,
+  composePieceLines,
   composeTargets,
   dockerBuild,
   dockerfileLines,
@@ -1044,10 +1047,16 @@ export abstract class Follower {
     const compose = command.positionals[0] === 'compose' ? composeTargets(command) : undefined;
     if (compose !== undefined) {
       for (const candidate of composeCandidates(command)) {
-        const t = text(candidate);
-        if (t === undefined) continue;
-        this.out.script(resolve(command.cwd, candidate), index, 'compose', 'whole');
-        lines.push(...(composeLines(t, compose.sub, compose.names) ?? []));
+        const f = this.files.file(resolve(command.cwd, candidate));
+        if (f === undefined || (f.text === undefined && f.pieces.length === 0)) continue;
+        // A compose file known only in pieces (an edit of the team's file): each piece read as a compose text or as
+        // a fragment of its services (container-files.ts).
+        this.out.script(resolve(command.cwd, candidate), index, 'compose', f.text === undefined ? 'pieces' : 'whole');
+        lines.push(
+          ...((f.text === undefined
+            ? composePieceLines(f.pieces, compose.sub, compose.names)
+            : composeLines(f.text, compose.sub, compose.names)) ?? []),
+        );
         break;
       }
     }
@@ -1192,7 +1201,12 @@ export abstract class Follower {
     const runner = declarationOf(command.program)?.tasks;
     const last = command.via[command.via.length - 1];
     const viaManager = last === 'yarn' || last === 'yarn run' || last === 'pnpm';
-    if (runner === undefined && !viaManager) return;
+    if (runner === undefined && !viaManager) {
+      // nx, turbo, composer, mise, rails tasks and the hooks a hook manager adds to git (workspace-tasks.ts).
+      const runs = workspaceRuns(command, this.files);
+      if (runs.length > 0) this.runTaskLines(command, index, frame, scope, pos, end, runs, (_, line) => line.label);
+      return;
+    }
     let file: string;
     let lines: readonly TaskLine[];
     let label: string;
@@ -1231,8 +1245,9 @@ export abstract class Follower {
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;
-      lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
       label = `${command.program}${picked.length > 0 ? ` ${picked[0]}` : ''}`;
+      lines = FIXED_FILE_TASKS[runner].lines(content.text, picked);
+      if (lines.length === 0 && !whole) lines = pieceLines(file, content.pieces, label);
     } else if (runner === 'act') {
       const found = this.actWorkflows(command);
       if (found === undefined) return;
@@ -1271,10 +1286,22 @@ export abstract class Follower {
         found = ['rakelib/*.rake', 'lib/tasks/**/*.rake']
           .flatMap((glob) => this.files.matching(resolve(command.cwd, glob)))
           .find((m) => rakeTasks(known(m.path)?.text ?? '', command.positionals).length > 0)?.path;
+      // make reads the team's Makefile, which often includes mk/*.mk: the session may have put into only an included
+      // file; the first one that defines a target named runs, else one known only in pieces (its lines' target is not
+      // known: piece-lines.ts takes them as run).
+      if (found === undefined && runner === 'makefile' && !fromStdin && candidates.length > 1) {
+        const targets = makeTargets(command);
+        const included = ['*.mk', '**/*.mk', '*.make', '**/*.make']
+          .flatMap((glob) => this.files.matching(resolve(command.cwd, glob)))
+          .filter((m, i, all) => all.findIndex((o) => o.path === m.path) === i);
+        found =
+          included.find((m) => makeRecipes(known(m.path)?.text ?? '', targets, makeOverrides(command)).length > 0)
+            ?.path ?? included.find((m) => m.file.text === undefined && m.file.pieces.length > 0)?.path;
+      }
       if (found === undefined) return;
       const content = fromStdin
-        ? { text: stdinText as string, whole: true }
-        : (known(found) as { text: string; whole: boolean });
+        ? { text: stdinText as string, whole: true, pieces: [] }
+        : (known(found) as ProjectFileText);
       file = found;
       whole = content.whole;
       const targets = runner === 'makefile' ? makeTargets(command) : command.positionals;
@@ -1291,8 +1318,16 @@ export abstract class Follower {
                   makeOverrides(command),
                 );
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
+      // Lines the session added without their target's header: which target runs them is not known, so each is taken
+      // as run (piece-lines.ts); a piece with none this module can read leaves the run opaque.
+      if (lines.length === 0 && !whole)
+        lines =
+          runner === 'makefile'
+            ? withVariables(pieceLines(file, content.pieces, label), makeOverrides(command), 'make')
+            : pieceLines(file, content.pieces, label);
+      // `task deploy ENV=prod`: go-task puts its command line's variables into `{{.ENV}}`.
+      if (runner === 'taskfile') lines = withVariables(lines, taskVariables(command.positionals), 'task');
       if (lines.length === 0 && !whole) {
-        // Recipe lines the session added without their target: which target runs them is not known.
         this.out.script(file, index, 'sh', 'pieces');
         this.out.opaque('script', index, `${file}: known only in pieces`);
         return;
@@ -1303,7 +1338,7 @@ export abstract class Follower {
       const read: PackageRun[] = [];
       for (const p of this.selectedPackages(command, known)) {
         const text = p.content.whole ? p.content.text : packageJsonOfPieces(p.content.pieces);
-        const found = packageRun(command, text, viaManager, last);
+        const found = packageRun(command, text, viaManager, last, !p.content.whole);
         if (found === undefined) continue;
         if ('error' in found) {
           // A package.json the session wrote that npm could not read: what it would run is not known.
@@ -1318,9 +1353,33 @@ export abstract class Follower {
       ({ file, lines, label, whole, folder } = first);
       others = rest;
     }
-    for (const run of [{ file, lines, label, whole, folder }, ...others]) {
+    const byRun = runner === 'npm-scripts' || runner === undefined;
+    this.runTaskLines(
+      command,
+      index,
+      frame,
+      scope,
+      pos,
+      end,
+      [{ file, lines, label, whole, folder }, ...others],
+      (run, line) => (byRun ? run.label : `${command.program} ${line.label}`),
+    );
+  }
+
+  /** Walks the lines task files run (project-tasks.ts, workspace-tasks.ts), each as a shell of its own in its folder;
+   * a file known only in pieces is marked so (what they run is read, and the rest stays unknown). */
+  private runTaskLines(
+    command: SimpleCommand,
+    index: number,
+    frame: Frame,
+    scope: Scope,
+    pos: number,
+    end: number,
+    runs: readonly PackageRun[],
+    via: (run: PackageRun, line: TaskLine) => string,
+  ): void {
+    for (const run of runs) {
       if (run.lines.length === 0) continue;
-      // Known only in pieces: what they run is read, and the run stays opaque besides (as a script known in pieces).
       this.out.script(run.file, index, 'sh', run.whole ? 'whole' : 'pieces');
       if (frame.depth + 1 > this.maxDepth) {
         this.out.opaque('depth', index, run.label);
@@ -1333,10 +1392,7 @@ export abstract class Follower {
             text: line.source,
             base: undefined,
             span: this.map(frame, pos, end),
-            via: [
-              ...command.via,
-              runner === 'npm-scripts' || runner === undefined ? run.label : `${command.program} ${line.label}`,
-            ],
+            via: [...command.via, via(run, line)],
             depth: frame.depth + 1,
             env: command.assignments,
             remote: undefined,
@@ -1370,7 +1426,13 @@ export abstract class Follower {
       // package of the team's, not written in this session, is not known: its script is not read).
       for (const m of this.files.matching(resolve(s.under, '**/package.json'))) {
         const text = runnableText(m.file);
-        if (text === undefined || packageName(text) !== s.name) continue;
+        if (text === undefined) continue;
+        // A package.json known only in the pieces an edit put in names no package: its folder's name stands for it
+        // (`pnpm --filter web` of apps/web, the common layout); a whole one is matched by its "name" only.
+        const name = packageName(text);
+        const folder = resolve(m.path, '..');
+        if (name !== undefined ? name !== s.name : m.file.text !== undefined || !folder.endsWith(`/${s.name}`))
+          continue;
         const found = known(m.path);
         if (found !== undefined) out.push({ file: m.path, folder: resolve(m.path, '..'), content: found });
       }
@@ -1399,7 +1461,9 @@ export abstract class Follower {
     const jobs = actJobs(command);
     let found: { file: string; lines: TaskLine[]; label: string; whole: boolean } | undefined;
     for (const { path, file } of hits) {
-      const lines = workflowSteps(file.text ?? file.pieces.join('\n'), jobs);
+      // A step the session put into a workflow it knows only in pieces: its job is not known, so it is taken as run.
+      let lines = workflowSteps(file.text ?? file.pieces.join('\n'), jobs);
+      if (lines.length === 0 && file.text === undefined) lines = pieceLines(path, file.pieces, 'act');
       if (lines.length === 0) continue;
       found ??= { file: path, lines: [], label: `act${jobs.length > 0 ? ` -j ${jobs[0]}` : ''}`, whole: true };
       found.lines.push(...lines.slice(0, TASK_LIMITS.maxLines - found.lines.length));
@@ -1733,6 +1797,7 @@ function packageRun(
   text: string,
   viaManager: boolean,
   last: string | undefined,
+  partial: boolean,
 ): { lines: readonly TaskLine[]; label: string } | { error: string } | undefined {
   const name = viaManager
     ? command.program
@@ -1747,7 +1812,7 @@ function packageRun(
       label: `${command.program} ${command.positionals[0] ?? 'install'}`,
     };
   if (name === undefined) return undefined;
-  const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name));
+  const found = packageScripts(text, name, viaManager ? command.argv : scriptArgs(command, name), partial);
   if (found === undefined || 'error' in found) return found;
   return { lines: found.lines, label: `${viaManager ? (last as string).split(' ')[0] : command.program} run ${name}` };
 }

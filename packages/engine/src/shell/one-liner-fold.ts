@@ -37,6 +37,7 @@ function joinParts(parts: readonly string[]): string {
 
 /** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
 export function foldPaths(written: string, language: Language): string {
+  if (language === 'ruby') return rubyPaths(written);
   if (language !== 'python' && language !== 'js') return written;
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
@@ -52,6 +53,23 @@ export function foldPaths(written: string, language: Language): string {
     ? putInNames(source, language)
     : source;
   return code === source ? code : fold(code, language);
+}
+
+/**
+ * Ruby's paths held in a name (round 33: `path = File.expand_path("~/.gem/credentials")`, then `File.write(path, …)`):
+ * `File.expand_path`/`File.join` of literals are the literal path, and a name given one literal stands for it where
+ * it is read, as in Python and JavaScript.
+ */
+function rubyPaths(code: string): string {
+  if (!/\bFile\.(?:expand_path|join)\s*\(|^\s*[a-z_]\w*\s*=\s*["']/m.test(code)) return code;
+  const folded = code
+    .replace(/\bFile\.expand_path\(\s*("[^"\\#]*"|'[^'\\]*')\s*\)/g, '$1')
+    .replace(
+      /\bFile\.join\(\s*((?:(?:"[^"\\#]*"|'[^'\\]*')\s*,\s*){1,7}(?:"[^"\\#]*"|'[^'\\]*'))\s*\)/g,
+      (_all, args: string) =>
+        JSON.stringify([...args.matchAll(/"([^"]*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2]).join('/')),
+    );
+  return /(?:^|[\s;])[A-Za-z_]\w*\s*=\s*['"]/.test(folded) ? putInNames(folded, 'ruby') : folded;
 }
 
 /**

@@ -202,7 +202,7 @@ const isWordChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) |
 export const PIECE = '\u0000piece';
 
 /**
- * A Python f-string or a JavaScript template literal at `at`, as its literal text with each interpolation replaced by
+ * A Python f-string, a JavaScript template literal or a Ruby/Elixir double-quoted string at `at`, as its literal text with each interpolation replaced by
  * PIECE (`f"-chdir={TF_DIR}"` → `-chdir=` PIECE): the literal part still says what the word is (an option, a registry
  * host). Undefined for any other string, one left open, or one with nothing literal in it.
  */
@@ -214,11 +214,16 @@ export function partialLiteral(code: string, at: number, language: Language): st
     const prefix = PY_PREFIXES.get(code.slice(i, j).toLowerCase());
     if (prefix === undefined || !prefix.format || prefix.raw) return undefined;
     i = j;
-  } else if (language !== 'js' || code.charCodeAt(at) !== 96) return undefined;
+  } else if (
+    !(language === 'js' && code.charCodeAt(at) === 96) &&
+    // Ruby's and Elixir's double quotes interpolate `#{…}` (`sh "gem push pkg/app-#{VERSION}.gem"`).
+    !((language === 'ruby' || language === 'elixir') && code.charCodeAt(at) === 34)
+  )
+    return undefined;
   const quote = code.charCodeAt(i);
   if (!isQuote(quote) || (language === 'python' && quote === 96)) return undefined;
   if (language === 'python' && code.charCodeAt(i + 1) === quote && code.charCodeAt(i + 2) === quote) return undefined;
-  const open = language === 'python' ? '{' : '${';
+  const open = language === 'python' ? '{' : language === 'js' ? '${' : '#{';
   let out = '';
   let literal = false;
   for (let j = i + 1; j < code.length && j < at + 4096; ) {

@@ -12,7 +12,7 @@ import {
   startsRegex,
   type Language,
 } from './one-liner-strings.js';
-import { perlQuoteOperators } from './perl-quotes.js';
+import { perlQuoteOperators, rubyEnvironmentHashes, rubyQuoteOperators } from './perl-quotes.js';
 import { foldPaths, importsSpelled } from './one-liner-fold.js';
 import { scanWords, type WordLanguage } from './one-liner-words.js';
 import { scanPatterns, type PatternLanguage } from './one-liner-patterns.js';
@@ -567,7 +567,9 @@ export function scanOneLiner(
       ? perlQuoteOperators(code)
       : language === 'julia'
         ? juliaCmdVectors(code)
-        : blankComments(code, language);
+        : language === 'ruby'
+          ? rubyEnvironmentHashes(rubyQuoteOperators(blankComments(code, language)))
+          : blankComments(code, language);
   const folded = foldPaths(plain, language);
   const found = new Scan(folded, language).run();
   // the program's own helpers, put in where they are called (`aws("s3", "rm", url)` of `def aws(*args): …`)
@@ -966,6 +968,15 @@ class Scan {
     const literal = readLiteral(code, at, this.language);
     if (literal !== undefined && literal.value !== undefined && this.argEnds(literal.end, limit, paren))
       return [{ s: literal.value }, literal.end];
+    // Ruby's `sh "glab mr approve #{iid}"`: the interpolation is a value computed at run time, the rest is the command.
+    if (
+      literal !== undefined &&
+      (this.language === 'ruby' || this.language === 'elixir') &&
+      this.argEnds(literal.end, limit, paren)
+    ) {
+      const partial = partialLiteral(code, at, this.language);
+      if (partial !== undefined) return [{ s: partial.split(PIECE).join('$__one_liner_value') }, literal.end];
+    }
     // Python's plain literals side by side are one (`open('out/' 'a.txt', 'w')`, a command split over lines).
     const run = literal?.value !== undefined && this.language === 'python' ? adjacentLiterals(code, at) : undefined;
     if (run?.plain && run.count > 1 && this.argEnds(run.end, limit, paren)) return [{ s: run.text }, run.end];

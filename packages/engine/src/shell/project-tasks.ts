@@ -88,6 +88,9 @@ export function packageScripts(
   text: string,
   name: string,
   args: readonly string[],
+  /** The text is only what the session put into the team's package.json: the script itself may be the team's (not
+   * known), while the `pre`/`post` script the session added still runs with it. */
+  partial = false,
 ): { lines: TaskLine[] } | { error: string } | undefined {
   let scripts: unknown;
   try {
@@ -100,16 +103,15 @@ export function packageScripts(
   }
   if (scripts === null || typeof scripts !== 'object') return undefined;
   const table = scripts as Record<string, unknown>;
-  const main = table[name];
-  if (typeof main !== 'string' || !Object.hasOwn(table, name)) return undefined;
+  const main = Object.hasOwn(table, name) ? table[name] : undefined;
+  const pre = Object.hasOwn(table, `pre${name}`) ? table[`pre${name}`] : undefined;
+  const post = Object.hasOwn(table, `post${name}`) ? table[`post${name}`] : undefined;
+  if (typeof main !== 'string' && !(partial && (typeof pre === 'string' || typeof post === 'string'))) return undefined;
   const lines: TaskLine[] = [];
-  const pre = table[`pre${name}`];
-  if (typeof pre === 'string' && Object.hasOwn(table, `pre${name}`)) lines.push({ source: pre, label: `pre${name}` });
+  if (typeof pre === 'string') lines.push({ source: pre, label: `pre${name}` });
   const extra = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
-  lines.push({ source: extra === '' ? main : `${main} ${extra}`, label: name });
-  const post = table[`post${name}`];
-  if (typeof post === 'string' && Object.hasOwn(table, `post${name}`))
-    lines.push({ source: post, label: `post${name}` });
+  if (typeof main === 'string') lines.push({ source: extra === '' ? main : `${main} ${extra}`, label: name });
+  if (typeof post === 'string') lines.push({ source: post, label: `post${name}` });
   return { lines };
 }
 

@@ -391,7 +391,13 @@ export abstract class Runner extends Follower {
     if (program === 'cargo' && u.kind === 'command') {
       if (command.environment?.CARGO_HOME === undefined) this.files.askedEnvironment = true;
       const home = commandVariable(command, scope, 'CARGO_HOME');
-      const alias = cargoAlias(command, (path) => this.fileText(path), home);
+      // A config the session knows only in pieces (an edit or `>>` of the team's .cargo/config.toml) is read as its
+      // pieces: an `[alias]` table the edit put in defines the alias as the whole file would.
+      const text = (path: string): string | undefined => {
+        const f = this.files.file(path);
+        return f === undefined ? this.fileText(path) : runnableText(f);
+      };
+      const alias = cargoAlias(command, text, home);
       const at = u.words.length - command.argv.length; // the alias word: after cargo and its global options
       const origin = u.words[at];
       if (alias !== undefined && origin !== undefined) {

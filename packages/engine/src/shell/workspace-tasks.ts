@@ -1,0 +1,558 @@
+// Tasks that monorepo and project tools run from files in the project (round 33): `nx run api:rollout` a target of a
+// project.json (or a package.json script nx infers a target from), `turbo run release --filter=@x/ui` a script of
+// each package selected, `composer run-script fresh` a composer.json script, `mise run sdk:release` a mise.toml task,
+// `bin/rails dev:reset` a task of lib/tasks/*.rake, and `git commit`/`git push` the hooks a hook manager's file
+// (.pre-commit-config.yaml, lefthook.yml) declares. Read only from the files the call or the session wrote, whole or
+// in pieces (an edit of the team's file: what the edit put in, piece-lines.ts); the team's own files are theirs.
+import { lefthookCommands } from './config-commands.js';
+import { resolve } from './paths.js';
+import { pieceLines } from './piece-lines.js';
+import { packageJsonOfPieces, preCommitHooks, rakeTasks, TASK_LIMITS, type TaskLine } from './project-tasks.js';
+import { tomlTables, type TomlValue } from './toml-lines.js';
+import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
+
+/** The files a walk can read: the call's own, then the session's. */
+export interface TaskFiles {
+  file(path: string): ShellFile | undefined;
+  matching(pattern: string): GlobMatch[];
+}
+
+/** One file's lines a command runs, and the folder they run in. */
+export interface WorkspaceRun {
+  readonly file: string;
+  readonly lines: readonly TaskLine[];
+  readonly label: string;
+  /** False when the file is known only in the pieces the session put into it. */
+  readonly whole: boolean;
+  readonly folder: string | undefined;
+}
+
+/** Bound on the project files one command looks through (a session cannot make each `nx run` read a thousand). */
+const MAX_FILES = 32;
+
+const option = (command: SimpleCommand, names: readonly string[]): string[] =>
+  [...command.globals, ...command.flags].flatMap((f) =>
+    names.includes(f.name) && f.value !== undefined ? [f.value] : [],
+  );
+const has = (command: SimpleCommand, names: readonly string[]): boolean =>
+  [...command.globals, ...command.flags].some((f) => names.includes(f.name));
+
+function json(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch (e) {
+    // Not swallowed: only the parser's own error means "not JSON" (the file is then read as pieces, or not at all).
+    if (!(e instanceof SyntaxError)) throw e;
+    return undefined;
+  }
+}
+
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/** The files a glob names under the command's folder, node_modules left out, bounded. */
+function found(files: TaskFiles, command: SimpleCommand, names: readonly string[]): GlobMatch[] {
+  const out: GlobMatch[] = [];
+  for (const name of names)
+    for (const m of files.matching(resolve(command.cwd, name)))
+      if (!m.path.includes('node_modules/') && !out.some((o) => o.path === m.path) && out.length < MAX_FILES)
+        out.push(m);
+  return out;
+}
+
+/** A package's or project's name: the JSON's "name", or the first `"name": "…"` pair of its pieces. */
+function nameOf(file: ShellFile): string | undefined {
+  if (file.text !== undefined) {
+    const n = json(file.text)?.name;
+    return typeof n === 'string' ? n : undefined;
+  }
+  for (const piece of file.pieces) {
+    const m = /"name"\s*:\s*"([^"\\\n]+)"/.exec(piece);
+    if (m !== null) return m[1];
+  }
+  return undefined;
+}
+
+/** Whether pieces name a key (`"rollout"`, `rollout:`, `[tasks.rollout]`): the task the edit put in. */
+const piecesName = (file: ShellFile, key: string): boolean =>
+  file.pieces.some((p) => p.includes(`"${key}"`) || p.includes(`${key}:`) || p.includes(`.${key}]`));
+
+/** A package.json script, from the whole text or the `"name": "cmd"` pairs of its pieces. */
+function packageScript(file: ShellFile, name: string): string | undefined {
+  const text = file.text ?? packageJsonOfPieces(file.pieces);
+  const s = record(json(text)?.scripts)?.[name];
+  return typeof s === 'string' ? s : undefined;
+}
+
+// ---- nx ----
+
+/** nx's own commands: any other first word is a target (`nx build api`, `nx api:build`). */
+const NX_COMMANDS = new Set([
+  'run-many',
+  'affected',
+  'graph',
+  'dep-graph',
+  'init',
+  'generate',
+  'g',
+  'add',
+  'migrate',
+  'format',
+  'format:check',
+  'format:write',
+  'show',
+  'list',
+  'report',
+  'reset',
+  'clear-cache',
+  'daemon',
+  'watch',
+  'release',
+  'sync',
+  'sync:check',
+  'connect',
+  'connect-to-nx-cloud',
+  'view-logs',
+  'exec',
+  'repair',
+  'import',
+  'login',
+  'logout',
+  'print-affected',
+  'affected:graph',
+  'mcp',
+]);
+
+/** The targets and projects an nx command runs: `run P:T`, `P:T`, `T P`, `run-many|affected -t T… [-p P…]`;
+ * projects empty: every project. */
+function nxSelection(command: SimpleCommand): { targets: string[]; projects: string[] } | undefined {
+  const [first, second] = command.positionals;
+  if (first === undefined || has(command, ['--help', '-h', '--dry-run', '--graph'])) return undefined;
+  const split = (values: readonly string[]): string[] => values.flatMap((v) => v.split(',')).filter((v) => v !== '');
+  if (first === 'run-many' || first === 'affected') {
+    // nx's options are not declared to the parser: read `-t a,b`, `--targets=a`, `-p x` from the words.
+    const values = (names: readonly string[]): string[] =>
+      command.argv.flatMap((w, i) => {
+        const eq = w.indexOf('=');
+        if (eq > 0 && names.includes(w.slice(0, eq))) return [w.slice(eq + 1)];
+        const next = command.argv[i + 1];
+        return names.includes(w) && next !== undefined && !next.startsWith('-') ? [next] : [];
+      });
+    const targets = split([
+      ...option(command, ['-t', '--target', '--targets']),
+      ...values(['-t', '--target', '--targets']),
+    ]);
+    const projects = split([...option(command, ['-p', '--projects']), ...values(['-p', '--projects'])]);
+    return targets.length === 0 ? undefined : { targets: [...new Set(targets)], projects: [...new Set(projects)] };
+  }
+  if (NX_COMMANDS.has(first)) return undefined;
+  const spec = first === 'run' ? second : first;
+  if (spec === undefined) return undefined;
+  const parts = spec.split(':');
+  if (parts.length >= 2) return { targets: [parts[1] as string], projects: [parts[0] as string] };
+  if (first === 'run') return undefined;
+  // `nx build api`: target then project.
+  return { targets: [first], projects: second === undefined ? [] : [second] };
+}
+
+/** The command lines an nx target runs from a project.json text: nx:run-commands' `command`/`commands`, the
+ * `command` shorthand; and the folder they run in (options.cwd, from the workspace root). */
+function nxTargetLines(text: string, target: string): { lines: string[]; cwd: string | undefined } | undefined {
+  // A piece of the team's project.json may hold the target without `targets` around it (`"up": { … }`).
+  const doc = json(text);
+  const t = record(record(doc?.targets)?.[target]) ?? record(doc?.[target]);
+  if (t === undefined) return undefined;
+  const options = record(t.options) ?? {};
+  const lines: string[] = [];
+  for (const c of [t.command, options.command]) if (typeof c === 'string') lines.push(c);
+  if (Array.isArray(options.commands))
+    for (const c of options.commands) {
+      const line = typeof c === 'string' ? c : record(c)?.command;
+      if (typeof line === 'string') lines.push(line);
+    }
+  return { lines, cwd: typeof options.cwd === 'string' ? options.cwd : undefined };
+}
+
+function nxRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const picked = nxSelection(command);
+  if (picked === undefined) return [];
+  const out: WorkspaceRun[] = [];
+  const root = command.cwd;
+  for (const m of found(files, command, ['project.json', '**/project.json', 'package.json', '**/package.json'])) {
+    const name = nameOf(m.file);
+    const folder = resolve(m.path, '..');
+    const base = folder.slice(folder.lastIndexOf('/') + 1);
+    // A project named as its file says, else by its folder; pieces that do not name it may still belong to it.
+    const named =
+      picked.projects.length === 0 ||
+      (name !== undefined
+        ? picked.projects.includes(name)
+        : picked.projects.includes(base) || m.file.text === undefined);
+    if (!named) continue;
+    for (const target of picked.targets) {
+      const label = `nx run ${name ?? base}:${target}`;
+      if (m.path.endsWith('package.json')) {
+        // A target nx infers from the project's package.json script, run in its folder.
+        const script = packageScript(m.file, target);
+        if (script !== undefined)
+          out.push({
+            file: m.path,
+            lines: [{ source: script, label }],
+            label,
+            whole: m.file.text !== undefined,
+            folder,
+          });
+        continue;
+      }
+      const whole = m.file.text !== undefined;
+      // A piece jq or yq wrote is a JSON object of its own; an edit's piece is the inside of one.
+      const read = whole
+        ? nxTargetLines(m.file.text as string, target)
+        : (m.file.pieces.map((p) => nxTargetLines(p, target)).find((r) => r !== undefined) ??
+          nxTargetLines(`{${m.file.pieces.join('\n')}}`, target));
+      const lines =
+        read !== undefined
+          ? read.lines.map((source) => ({ source, label }))
+          : !whole && piecesName(m.file, target)
+            ? pieceLines(m.path, m.file.pieces, label)
+            : [];
+      if (lines.length > 0)
+        out.push({
+          file: m.path,
+          lines,
+          label,
+          whole,
+          folder: read?.cwd === undefined ? root : resolve(root, read.cwd),
+        });
+    }
+  }
+  return out;
+}
+
+// ---- turbo ----
+
+/** turbo's own commands: `turbo T…` (turbo 2) runs the tasks named, `turbo run T…` too. */
+const TURBO_COMMANDS = new Set([
+  'login',
+  'logout',
+  'link',
+  'unlink',
+  'prune',
+  'gen',
+  'generate',
+  'info',
+  'ls',
+  'query',
+  'scan',
+  'telemetry',
+  'daemon',
+  'bin',
+  'boundaries',
+  'watch',
+  'devtools',
+]);
+
+/** Whether a `--filter` value selects a package: by name (`@x/ui`, `ui...`, `...^ui`), or by folder (`./packages/x`,
+ * `{./packages/x}`). A package whose name is not known is taken as selected by a name filter. */
+function filterSelects(filter: string, name: string | undefined, folder: string): boolean {
+  const f = filter.replace(/^!/, '').replace(/^\.\.\.\^?|\^?\.\.\.$/g, '');
+  const path = /^\{?(\.{1,2}\/[^}]*)\}?$/.exec(f)?.[1];
+  if (path !== undefined)
+    return (
+      resolve('.', path).replace(/\/\*+$/, '') === folder ||
+      folder.startsWith(`${resolve('.', path).replace(/\/\*+$/, '')}/`)
+    );
+  if (name === undefined) return true;
+  if (f.includes('*'))
+    return new RegExp(`^${f.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(name);
+  return f === name;
+}
+
+function turboRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const [first, ...rest] = command.positionals;
+  if (
+    first === undefined ||
+    TURBO_COMMANDS.has(first) ||
+    has(command, ['--dry', '--dry-run', '--help', '-h', '--graph'])
+  )
+    return [];
+  const tasks = first === 'run' ? rest : [first, ...rest];
+  const filters = option(command, ['--filter', '-F']);
+  const out: WorkspaceRun[] = [];
+  for (const m of found(files, command, ['package.json', '**/package.json'])) {
+    const folder = resolve(m.path, '..');
+    const name = nameOf(m.file);
+    if (filters.length > 0 && !filters.some((f) => !f.startsWith('!') && filterSelects(f, name, folder))) continue;
+    const lines: TaskLine[] = [];
+    for (const task of tasks) {
+      // `turbo run build` of `app#build`: the task of that package only.
+      const [pkg, own] = task.includes('#') ? task.split('#') : [undefined, task];
+      if (pkg !== undefined && name !== undefined && pkg !== name) continue;
+      const script = packageScript(m.file, own as string);
+      if (script !== undefined) lines.push({ source: script, label: `turbo run ${own}` });
+    }
+    if (lines.length > 0)
+      out.push({ file: m.path, lines, label: `turbo run ${tasks[0]}`, whole: m.file.text !== undefined, folder });
+  }
+  return out;
+}
+
+// ---- composer ----
+
+/** composer's own commands (and their short forms): any other first word runs the script of that name. */
+const COMPOSER_COMMANDS = new Set([
+  'about',
+  'archive',
+  'audit',
+  'browse',
+  'home',
+  'bump',
+  'check-platform-reqs',
+  'clear-cache',
+  'clearcache',
+  'cc',
+  'config',
+  'create-project',
+  'depends',
+  'why',
+  'diagnose',
+  'dump-autoload',
+  'dumpautoload',
+  'exec',
+  'fund',
+  'global',
+  'help',
+  'init',
+  'install',
+  'i',
+  'licenses',
+  'list',
+  'outdated',
+  'prohibits',
+  'why-not',
+  'reinstall',
+  'remove',
+  'rm',
+  'require',
+  'r',
+  'search',
+  'self-update',
+  'selfupdate',
+  'show',
+  'info',
+  'status',
+  'suggests',
+  'update',
+  'u',
+  'upgrade',
+  'validate',
+]);
+
+/** A composer script's lines: a string, or a list of them; `@other` runs that script, `@php`/`@composer` those
+ * programs, `@putenv` sets a variable (nothing to read). Bounded by depth. */
+function composerLines(scripts: Record<string, unknown>, name: string, depth: number): string[] {
+  const value = scripts[name];
+  const steps =
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+  const out: string[] = [];
+  for (const step of steps as string[]) {
+    const ref = /^@([\w:.-]+)(.*)$/.exec(step.trim());
+    if (ref === null) out.push(step);
+    else if (ref[1] === 'php' || ref[1] === 'composer') out.push(`${ref[1]}${ref[2]}`);
+    else if (ref[1] !== 'putenv' && depth < 4) out.push(...composerLines(scripts, ref[1] as string, depth + 1));
+  }
+  return out;
+}
+
+function composerRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const [first, second] = command.positionals;
+  if (first === undefined || has(command, ['--list', '-l', '--help', '-h'])) return [];
+  const name = first === 'run-script' || first === 'run' ? second : COMPOSER_COMMANDS.has(first) ? undefined : first;
+  if (name === undefined) return [];
+  const dir = option(command, ['-d', '--working-dir'])[0];
+  const path = resolve(command.cwd, dir === undefined ? 'composer.json' : `${dir}/composer.json`);
+  const file = files.file(path);
+  if (file === undefined) return [];
+  const label = `composer run-script ${name}`;
+  const folder = dir === undefined ? command.cwd : resolve(command.cwd, dir);
+  const scripts = record(json(file.text ?? '')?.scripts);
+  if (scripts !== undefined) {
+    const lines = composerLines(scripts, name, 0).map((source) => ({ source, label }));
+    return lines.length === 0 ? [] : [{ file: path, lines, label, whole: true, folder }];
+  }
+  if (file.text !== undefined || !piecesName(file, name)) return [];
+  // Known in pieces: a piece jq or dasel wrote is a composer.json of its own; else the `"name": …` pairs an edit put
+  // in, else its loose lines.
+  const own = file.pieces.map((p) => record(json(p)?.scripts)).find((t) => t !== undefined && Object.hasOwn(t, name));
+  const paired = own ?? record(json(packageJsonOfPieces(file.pieces))?.scripts) ?? {};
+  const lines = (
+    Object.hasOwn(paired, name)
+      ? composerLines(paired, name, 0).map((source) => ({ source, label }))
+      : pieceLines(path, file.pieces, label)
+  ).slice(0, TASK_LIMITS.maxLines);
+  return lines.length === 0 ? [] : [{ file: path, lines, label, whole: false, folder }];
+}
+
+// ---- mise ----
+
+const MISE_FILES = [
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+  '.config/mise.toml',
+  '.config/mise/config.toml',
+  'mise/config.toml',
+  '.mise/config.toml',
+];
+
+/** The lines of a mise task value: `"cmd"`, `["a", "b"]`, or a table's `run`. */
+function miseValueLines(value: TomlValue | undefined): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return [...(value as readonly string[])];
+  return miseValueLines((value as Readonly<Record<string, string | readonly string[]>>).run);
+}
+
+/** The lines `mise run NAME` runs from a mise.toml text: `[tasks.NAME] run = …` (after its `depends`), or
+ * `[tasks] NAME = …`. */
+function miseTaskLines(text: string, name: string, depth = 0): string[] {
+  const tables = tomlTables(text, (h) => h === 'tasks' || h.startsWith('tasks.'));
+  const own = tables.get(`tasks.${name}`) ?? tables.get(`tasks."${name}"`);
+  if (own !== undefined) {
+    const depends = own.get('depends');
+    const before =
+      depth < 4 && depends !== undefined
+        ? (typeof depends === 'string' ? [depends] : Array.isArray(depends) ? (depends as string[]) : []).flatMap((d) =>
+            miseTaskLines(text, d.split(/\s+/)[0] as string, depth + 1),
+          )
+        : [];
+    return [...before, ...miseValueLines(own.get('run'))];
+  }
+  return miseValueLines(tables.get('tasks')?.get(name));
+}
+
+function miseRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const p = command.positionals;
+  const at = p[0] === 'run' || p[0] === 'r' ? 1 : p[0] === 'tasks' && p[1] === 'run' ? 2 : -1;
+  if (at === -1 || has(command, ['--dry-run', '-n', '--help', '-h'])) return [];
+  // `mise run a ::: b` runs several; the words after a task are its arguments.
+  const names = [p[at], ...p.slice(at + 1).flatMap((w, i, all) => (all[i - 1] === ':::' ? [w] : []))].filter(
+    (n): n is string => n !== undefined && n !== ':::',
+  );
+  const out: WorkspaceRun[] = [];
+  for (const m of found(files, command, MISE_FILES)) {
+    const whole = m.file.text !== undefined;
+    const text = m.file.text ?? m.file.pieces.join('\n');
+    const lines: TaskLine[] = [];
+    for (const name of names) {
+      const label = `mise run ${name}`;
+      const read = miseTaskLines(text, name).map((source) => ({ source, label }));
+      lines.push(
+        ...(read.length > 0 || whole || !piecesName(m.file, name) ? read : pieceLines(m.path, m.file.pieces, label)),
+      );
+    }
+    if (lines.length > 0) out.push({ file: m.path, lines, label: `mise run ${names[0]}`, whole, folder: command.cwd });
+  }
+  return out;
+}
+
+// ---- rails ----
+
+/** `rails NAME` of a task the session defined in lib/tasks/*.rake (rails passes unknown commands to rake). */
+function railsRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const name = command.positionals[0];
+  if (name === undefined || !name.includes(':') || has(command, ['--help', '-h', '--dry-run', '-n'])) return [];
+  const out: WorkspaceRun[] = [];
+  for (const m of found(files, command, ['Rakefile', 'lib/tasks/**/*.rake', 'lib/tasks/*.rake'])) {
+    const lines = rakeTasks(m.file.text ?? m.file.pieces.join('\n'), [name]);
+    if (lines.length > 0)
+      out.push({
+        file: m.path,
+        lines: lines.map((l) => ({ source: l.source, label: `rails ${l.label}` })),
+        label: `rails ${name}`,
+        whole: m.file.text !== undefined,
+        folder: command.cwd,
+      });
+  }
+  return out.slice(0, 1);
+}
+
+// ---- hook managers ----
+
+/** The hooks a git subcommand fires that a hook manager runs (githooks(5)), and the options that skip them. */
+const MANAGED_HOOKS: Readonly<Record<string, readonly string[]>> = {
+  commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
+  push: ['pre-push'],
+  merge: ['pre-merge-commit', 'post-merge'],
+  checkout: ['post-checkout'],
+  switch: ['post-checkout'],
+};
+
+const LEFTHOOK_FILES = ['lefthook', '.lefthook', '.config/lefthook', 'lefthook-local', '.lefthook-local'].flatMap(
+  (n) => [`${n}.yml`, `${n}.yaml`],
+);
+
+/** The pre-commit framework's stage a hook runs at (`stages:`; none: the config's default_stages, else pre-commit). */
+function preCommitStage(text: string, hook: string): boolean {
+  if (hook === 'pre-commit') return true;
+  return new RegExp(`stages\\s*:[^\\n]*\\b${hook}\\b`).test(text);
+}
+
+function hookManagerRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  if (command.program !== 'git') return [];
+  const sub = command.positionals[0];
+  const hooks = sub === undefined ? undefined : MANAGED_HOOKS[sub];
+  if (hooks === undefined) return [];
+  const skipped = has(command, ['--no-verify']) || (sub === 'commit' && has(command, ['-n']));
+  // --no-verify skips pre-commit, commit-msg and pre-push; post-commit still runs.
+  const live = skipped ? hooks.filter((h) => h.startsWith('post-') || h === 'prepare-commit-msg') : hooks;
+  const out: WorkspaceRun[] = [];
+  const config = resolve(command.cwd, '.pre-commit-config.yaml');
+  const pc = files.file(config);
+  if (pc !== undefined) {
+    const text = pc.text ?? pc.pieces.join('\n');
+    for (const hook of live) {
+      if (!preCommitStage(text, hook)) continue;
+      const label = `git ${sub} › pre-commit ${hook}`;
+      let lines = preCommitHooks(text, []).map((l) => ({ source: l.source, label: `${label} ${l.label}` }));
+      if (lines.length === 0 && pc.text === undefined) lines = pieceLines(config, pc.pieces, label);
+      if (lines.length > 0) out.push({ file: config, lines, label, whole: pc.text !== undefined, folder: command.cwd });
+    }
+  }
+  for (const name of LEFTHOOK_FILES) {
+    const path = resolve(command.cwd, name);
+    const f = files.file(path);
+    if (f === undefined) continue;
+    const text = f.text ?? f.pieces.join('\n');
+    for (const hook of live) {
+      const label = `git ${sub} › lefthook ${hook}`;
+      let lines = lefthookCommands(text, hook);
+      if (lines.length === 0 && f.text === undefined && piecesName(f, hook)) lines = pieceLines(path, f.pieces, label);
+      if (lines.length > 0) out.push({ file: path, lines, label, whole: f.text !== undefined, folder: command.cwd });
+    }
+  }
+  return out;
+}
+
+/** The runs of a command of these tools, among the files the call or the session wrote; [] for any other. */
+export function workspaceRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  if (command.remote !== undefined) return [];
+  switch (command.program) {
+    case 'nx':
+      return nxRuns(command, files);
+    case 'turbo':
+      return turboRuns(command, files);
+    case 'composer':
+      return composerRuns(command, files);
+    case 'mise':
+      return miseRuns(command, files);
+    case 'rails':
+      return railsRuns(command, files);
+    case 'git':
+      return hookManagerRuns(command, files);
+    default:
+      return [];
+  }
+}
