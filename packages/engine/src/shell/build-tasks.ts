@@ -68,8 +68,11 @@ export function gradleTasks(text: string, names: readonly string[]): TaskLine[] 
   const blocks = new Map<string, string[]>();
   for (const re of [...GRADLE_TASK, ...GRADLE_CONFIGURED])
     for (const m of text.matchAll(re)) {
-      const body = blockAt(text, (m.index as number) + (m[0] as string).length - 1);
-      if (body !== undefined) blocks.set(m[1] as string, [...(blocks.get(m[1] as string) ?? []), body]);
+      const open = (m.index as number) + (m[0] as string).length - 1;
+      // A block an edit left open (the piece ends inside it: `tasks.test {\n    finalizedBy("publish")`) runs to the
+      // piece's end.
+      const body = blockAt(text, open) ?? text.slice(open + 1, open + 4096);
+      blocks.set(m[1] as string, [...(blocks.get(m[1] as string) ?? []), body]);
     }
   const out: TaskLine[] = [];
   const seen = new Set<string>();

@@ -83,7 +83,23 @@ export function composeLines(text: string, sub: 'up' | 'run', names: readonly st
   if (services === null || typeof services !== 'object') return undefined;
   const out: ContainerLine[] = [];
   const table = services as Record<string, unknown>;
-  const wanted = names.length > 0 ? names : Object.keys(table).slice(0, CONTAINER_LIMITS.maxServices);
+  // A service named starts the services it `depends_on` first (compose does, for `run` too unless --no-deps): their
+  // lines run before its own.
+  const wanted: string[] = [];
+  const visit = (name: string, depth: number): void => {
+    if (
+      wanted.includes(name) ||
+      depth > 8 ||
+      wanted.length >= CONTAINER_LIMITS.maxServices ||
+      !Object.hasOwn(table, name)
+    )
+      return;
+    const deps = (table[name] as { depends_on?: unknown } | null)?.depends_on;
+    const list = Array.isArray(deps) ? deps : deps !== null && typeof deps === 'object' ? Object.keys(deps) : [];
+    for (const d of list) if (typeof d === 'string') visit(d, depth + 1);
+    wanted.push(name);
+  };
+  for (const name of names.length > 0 ? names : Object.keys(table)) visit(name, 0);
   for (const name of wanted) {
     if (!Object.hasOwn(table, name)) continue;
     const s = table[name] as { command?: unknown; entrypoint?: unknown; image?: unknown } | null;

@@ -3,6 +3,7 @@
 // `find -exec`. The base of the walk (run.ts records commands, walk.ts finds them); it holds the frame arithmetic.
 import { pieceLines, taskVariables, withVariables } from './piece-lines.js';
 import { workspaceRuns } from './workspace-tasks.js';
+import { justEnvironment, taskfileEnvironment, withEnvironment } from './task-environment.js';
 import { parse, type ParsedScript, type Redirection } from 'unbash';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import type { Collector } from './collector.js';
@@ -82,6 +83,8 @@ import {
   rakeTasks,
   taskfileCandidates,
   taskfileTasks,
+  taskfileIncludes,
+  type TaskfileInclude,
   taskRunsNothing,
   packageJsonOfPieces,
   lifecycleLines,
@@ -1241,7 +1244,12 @@ export abstract class Follower {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
-      file = resolve(command.cwd, FIXED_FILE_TASKS[runner].file);
+      // honcho/foreman `-f FILE` (`--procfile`) name another Procfile.
+      const procfile =
+        runner === 'procfile'
+          ? [...command.globals, ...command.flags].find((f) => f.name === '-f' || f.name === '--procfile')?.value
+          : undefined;
+      file = resolve(command.cwd, procfile ?? FIXED_FILE_TASKS[runner].file);
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;
@@ -1298,7 +1306,27 @@ export abstract class Follower {
           included.find((m) => makeRecipes(known(m.path)?.text ?? '', targets, makeOverrides(command)).length > 0)
             ?.path ?? included.find((m) => m.file.text === undefined && m.file.pieces.length > 0)?.path;
       }
-      if (found === undefined) return;
+      // `task ops:deploy`: the deploy task of the Taskfile the main one includes as ops (its `includes:`), or, when the
+      // session knows no main Taskfile, of one it wrote that defines the task under the namespace's name.
+      const included =
+        runner === 'taskfile' && !fromStdin
+          ? this.includedTasks(command, found === undefined ? undefined : known(found), found, known)
+          : [];
+      if (found === undefined) {
+        if (included.length > 0)
+          this.runTaskLines(
+            command,
+            index,
+            frame,
+            scope,
+            pos,
+            end,
+            included,
+            (_, line) => `${command.program} ${line.label}`,
+          );
+        return;
+      }
+      others = included;
       const content = fromStdin
         ? { text: stdinText as string, whole: true, pieces: [] }
         : (known(found) as ProjectFileText);
@@ -1307,7 +1335,7 @@ export abstract class Follower {
       const targets = runner === 'makefile' ? makeTargets(command) : command.positionals;
       lines =
         runner === 'justfile'
-          ? justRecipes(content.text, targets)
+          ? justRecipes(content.text, targets, (path) => known(resolve(resolve(file, '..'), path))?.text)
           : runner === 'taskfile'
             ? taskfileTasks(content.text, targets)
             : runner === 'rakefile'
@@ -1325,9 +1353,19 @@ export abstract class Follower {
           runner === 'makefile'
             ? withVariables(pieceLines(file, content.pieces, label), makeOverrides(command), 'make')
             : pieceLines(file, content.pieces, label);
-      // `task deploy ENV=prod`: go-task puts its command line's variables into `{{.ENV}}`.
-      if (runner === 'taskfile') lines = withVariables(lines, taskVariables(command.positionals), 'task');
-      if (lines.length === 0 && !whole) {
+      // `task deploy ENV=prod`: go-task puts its command line's variables into `{{.ENV}}`, over the file's vars and env;
+      // the file's env and dotenv files are the lines' environment (task-environment.ts), as is a justfile's .env.
+      const folderOf = resolve(file, '..');
+      const readHere = (path: string): string | undefined => {
+        const f = this.files.file(resolve(folderOf, path));
+        return f === undefined ? undefined : runnableText(f);
+      };
+      if (runner === 'taskfile') {
+        const given = taskfileEnvironment(content.text, targets, readHere);
+        const vars = new Map([...(given?.vars ?? []), ...taskVariables(command.positionals)]);
+        lines = withEnvironment(withVariables(lines, vars, 'task'), given?.env ?? new Map());
+      } else if (runner === 'justfile') lines = withEnvironment(lines, justEnvironment(content.text, readHere));
+      if (lines.length === 0 && !whole && others.length === 0) {
         this.out.script(file, index, 'sh', 'pieces');
         this.out.opaque('script', index, `${file}: known only in pieces`);
         return;
@@ -1364,6 +1402,81 @@ export abstract class Follower {
       [{ file, lines, label, whole, folder }, ...others],
       (run, line) => (byRun ? run.label : `${command.program} ${line.label}`),
     );
+  }
+
+  /** The tasks `task NS:NAME` runs from the Taskfile included as NS (project-tasks.ts `taskfileIncludes`): named by the
+   * main Taskfile's `includes:` (whole, or an edit's piece), else — the main Taskfile not known — a Taskfile the
+   * session wrote under the namespace's name (`taskfiles/ops.yml`, `ops/Taskfile.yml`) that defines NAME. */
+  private includedTasks(
+    command: SimpleCommand,
+    main: ProjectFileText | undefined,
+    mainPath: string | undefined,
+    known: (path: string) => ProjectFileText | undefined,
+  ): PackageRun[] {
+    const runs: PackageRun[] = [];
+    const base = mainPath === undefined ? (command.cwd ?? '.') : resolve(mainPath, '..');
+    const includes = main === undefined ? new Map() : taskfileIncludes(main.text);
+    const variables = taskVariables(command.positionals);
+    for (const target of command.positionals) {
+      const at = target.indexOf(':');
+      if (at <= 0 || target.includes('=')) continue;
+      const [ns, name] = [target.slice(0, at), target.slice(at + 1)];
+      const entry = includes.get(ns);
+      const paths =
+        entry !== undefined
+          ? [
+              resolve(base, entry.taskfile),
+              ...['Taskfile.yml', 'Taskfile.yaml'].map((f) => resolve(base, `${entry.taskfile}/${f}`)),
+            ]
+          : main === undefined
+            ? [
+                `**/${ns}.yml`,
+                `**/${ns}.yaml`,
+                `**/${ns}/Taskfile.yml`,
+                `**/${ns}/Taskfile.yaml`,
+                `**/Taskfile.${ns}.yml`,
+                `**/${ns}.taskfile.yml`,
+              ]
+                .flatMap((glob) => this.files.matching(resolve(base, glob)))
+                .map((m) => m.path)
+            : [];
+      for (const path of paths) {
+        const content = known(path);
+        if (content === undefined) continue;
+        let lines = taskfileTasks(content.text, [name]);
+        if (lines.length === 0 && !content.whole && entry !== undefined)
+          lines = pieceLines(path, content.pieces, `task ${target}`);
+        if (lines.length === 0) continue;
+        // The included file's vars, env and dotenv files (relative to it), over the main one's; the command line's
+        // variables over both.
+        const folder = resolve(path, '..');
+        const given = taskfileEnvironment(content.text, [name], (p) => {
+          const f = this.files.file(resolve(folder, p));
+          return f === undefined ? undefined : runnableText(f);
+        });
+        const outer =
+          main === undefined ? undefined : taskfileEnvironment(main.text, [], (p) => known(resolve(base, p))?.text);
+        const env = new Map([...(outer?.env ?? []), ...(given?.env ?? [])]);
+        const vars = new Map<string, string>([
+          ...(outer?.vars ?? []),
+          ...(given?.vars ?? []),
+          ...((entry as TaskfileInclude | undefined)?.vars ?? []),
+          ...variables,
+        ]);
+        runs.push({
+          file: path,
+          lines: withEnvironment(withVariables(lines, vars, 'task'), env).map((l) => ({
+            source: l.source,
+            label: `${ns}:${l.label}`,
+          })),
+          label: `task ${target}`,
+          whole: content.whole,
+          folder: entry?.dir === undefined ? command.cwd : resolve(base, entry.dir),
+        });
+        break;
+      }
+    }
+    return runs;
   }
 
   /** Walks the lines task files run (project-tasks.ts, workspace-tasks.ts), each as a shell of its own in its folder;
@@ -1415,6 +1528,16 @@ export abstract class Follower {
     const selectors = packageSelectors(command) ?? [{ folder: command.cwd ?? '.' }];
     const out: SelectedPackage[] = [];
     for (const s of selectors) {
+      if (s.every !== undefined) {
+        // Every workspace package the session wrote under the folder (not the root's own package.json).
+        const root = resolve(s.every, 'package.json');
+        for (const m of this.files.matching(resolve(s.every, '**/package.json'))) {
+          if (m.path === root || m.path.includes('node_modules/')) continue;
+          const found = known(m.path);
+          if (found !== undefined) out.push({ file: m.path, folder: resolve(m.path, '..'), content: found });
+        }
+        continue;
+      }
       const file = s.folder === undefined ? undefined : resolve(s.folder, 'package.json');
       const content = file === undefined ? undefined : known(file);
       if (file !== undefined && content !== undefined) {

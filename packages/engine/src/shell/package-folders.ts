@@ -13,6 +13,9 @@ export interface PackageSelector {
   readonly folder?: string;
   readonly name?: string;
   readonly under?: string;
+  /** Every workspace package under this folder (`npm run x --workspaces`, `pnpm -r run x`, `yarn workspaces foreach
+   * run x`): each package.json the session wrote there, the root's own left out. */
+  readonly every?: string;
 }
 
 /** The values of the options named, in order (an option given with no value selects nothing). */
@@ -27,8 +30,25 @@ const values = (flags: readonly Flag[], names: readonly string[]): string[] =>
 export function packageSelectors(command: SimpleCommand): readonly PackageSelector[] | undefined {
   if (command.program === 'npm') return npmSelectors(command);
   if (command.program === 'pnpm') return pnpmSelectors(command);
+  // `yarn workspaces foreach … run X` (the wrapper hands `yarn run X` on, and yarn's run the script name: via it):
+  // every workspace's X.
+  if (
+    (command.program === 'yarn' && yarnForeach(command) !== undefined) ||
+    command.via.some((v) => v.startsWith('yarn workspaces foreach'))
+  )
+    return [{ every: command.cwd ?? '.' }];
   return undefined;
 }
+
+/** `yarn workspaces foreach [options] [run] NAME`: the script each workspace runs (yarn 2+). */
+export function yarnForeach(command: SimpleCommand): string | undefined {
+  const [a, b, ...rest] = command.positionals;
+  if (a !== 'workspaces' || b !== 'foreach') return undefined;
+  return rest[0] === 'run' ? rest[1] : rest[0];
+}
+
+const has = (command: SimpleCommand, names: readonly string[]): boolean =>
+  [...command.globals, ...command.flags].some((f) => names.includes(f.name));
 
 /** npm: --prefix after the command moves its root (the last one wins); each --workspace is a folder under the root or
  * a package name (a scoped name is only a name). `--workspaces` (every workspace) is left to the root's package.json. */
@@ -36,6 +56,7 @@ function npmSelectors(command: SimpleCommand): readonly PackageSelector[] | unde
   const prefix = values(command.flags, ['--prefix', '-C']).pop();
   const root = prefix === undefined ? command.cwd : resolve(command.cwd, prefix);
   const workspaces = values([...command.globals, ...command.flags], ['-w', '--workspace']);
+  if (workspaces.length === 0 && has(command, ['--workspaces', '--ws', '-ws'])) return [{ every: root ?? '.' }];
   if (workspaces.length === 0) return prefix === undefined ? undefined : [{ folder: root }];
   return workspaces.flatMap((w): PackageSelector[] => {
     if (hasGlob(w)) return [];
@@ -48,8 +69,12 @@ function npmSelectors(command: SimpleCommand): readonly PackageSelector[] | unde
  * glob, an exclusion (`!x`) or a graph selector (`x...`, `...^x`, `[origin/main]`) selects packages not known here. */
 function pnpmSelectors(command: SimpleCommand): readonly PackageSelector[] | undefined {
   const filters = values([...command.globals, ...command.flags], ['--filter', '-F', '--filter-prod']);
-  if (filters.length === 0) return undefined;
+  const recursive = has(command, ['-r', '--recursive']);
+  if (filters.length === 0) return recursive ? [{ every: command.cwd ?? '.' }] : undefined;
   return filters.flatMap((f): PackageSelector[] => {
+    // A folder glob (`./packages/**`): every package under its fixed part.
+    const folderGlob = /^\{?(\.{1,2}\/[^*{}]*?)\/?\*+\}?$/.exec(f)?.[1];
+    if (folderGlob !== undefined) return [{ every: resolve(command.cwd, folderGlob) }];
     if (hasGlob(f) || /^!|\.\.\.|\^|\[/.test(f)) return [];
     const braced = /^\{(.+)\}$/.exec(f)?.[1];
     if (braced !== undefined) return [{ folder: resolve(command.cwd, braced) }];

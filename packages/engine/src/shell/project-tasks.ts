@@ -3,6 +3,7 @@
 // ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
 // command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
 import { tomlString } from './toml-lines.js';
+import { yarnForeach } from './package-folders.js';
 import { parse as parseYaml } from 'yaml';
 import type { ConfigRunner } from './config-commands.js';
 import { scanOneLiner } from './one-liners.js';
@@ -45,6 +46,12 @@ export interface TaskLine {
  * as written).
  */
 function yamlTable(text: string, key: string): Record<string, unknown> | undefined {
+  const table = yamlRoot(text)?.[key];
+  return table !== null && typeof table === 'object' ? (table as Record<string, unknown>) : undefined;
+}
+
+/** A YAML text's top-level mapping; undefined when it is not YAML or not a mapping. */
+export function yamlRoot(text: string): Record<string, unknown> | undefined {
   let doc: unknown;
   try {
     doc = parseYaml(text, { maxAliasCount: 16 });
@@ -53,8 +60,7 @@ function yamlTable(text: string, key: string): Record<string, unknown> | undefin
     if (!(e instanceof Error)) throw e;
     return undefined;
   }
-  const table = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[key] : undefined;
-  return table !== null && typeof table === 'object' ? (table as Record<string, unknown>) : undefined;
+  return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : undefined;
 }
 
 /** The script names npm runs for `npm <word>` without `run`. */
@@ -73,6 +79,8 @@ export function scriptName(command: SimpleCommand, isScript: (name: string) => b
   const [first, second] = command.positionals;
   if (first === undefined) return undefined;
   if (first === 'run' || first === 'run-script' || first === 'rum' || first === 'urn') return second;
+  // `yarn workspaces foreach -A run release`: each workspace's release.
+  if (command.program === 'yarn' && first === 'workspaces') return yarnForeach(command);
   if (command.program === 'npm') return NPM_SHORTHANDS[first];
   if (command.program === 'bun') return undefined;
   // pnpm X / yarn X: the script X when package.json has one (else their own command or a binary).
@@ -356,8 +364,28 @@ const JUST_VARIABLE = /^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(['"]?)(.*)\2\s*$
  * lines; no recipe: the one named default, else the first. `{{var}}` of a simple `var := "v"` is put in; a recipe with
  * parameters gets its arguments as `{{param}}` (in order); a shebang recipe (a script in another language) is not read.
  */
-export function justRecipes(text: string, words: readonly string[]): TaskLine[] {
-  const recipes = new Map<string, { params: string[]; deps: string[]; lines: string[] }>();
+export function justRecipes(
+  written: string,
+  words: readonly string[],
+  /** A file's text beside the justfile (its `import`s and `mod`s), when the call or the session wrote it. */
+  read: (path: string) => string | undefined = () => undefined,
+  depth = 0,
+): TaskLine[] {
+  // `mod site` (`mod site 'docs/site.just'`): `just site publish` runs the module's publish (site.just,
+  // site/mod.just, site/justfile).
+  const mod = words[0] === undefined || depth > 2 ? undefined : justModule(written, words[0], read);
+  if (mod !== undefined)
+    return justRecipes(mod, words.slice(1), read, depth + 1).map((l) => ({
+      source: l.source,
+      label: `${words[0]}::${l.label}`,
+    }));
+  // `import 'just/fonts.just'` (`import?` when it may be missing): its recipes are the justfile's own.
+  let text = written;
+  for (const m of written.matchAll(/^import\??\s+(['"])([^'"\n]+)\1\s*$/gm)) {
+    const imported = depth > 2 ? undefined : read(m[2] as string);
+    if (imported !== undefined) text += `\n${imported}`;
+  }
+  const recipes = new Map<string, { params: string[]; deps: { name: string; args: string[] }[]; lines: string[] }>();
   const vars = new Map<string, string>();
   let first: string | undefined;
   let current: { lines: string[] } | undefined;
@@ -381,10 +409,13 @@ export function justRecipes(text: string, words: readonly string[]): TaskLine[] 
       .split(/\s+/)
       .filter((p) => p !== '')
       .map((p) => p.replace(/^[+*$]/, '').split('=')[0] as string);
-    const deps = (m[3] ?? '')
-      .trim()
-      .split(/\s+/)
-      .filter((d) => /^[A-Za-z_][\w-]*$/.test(d));
+    // Dependencies: `test`, or with arguments `(push "main")`; what follows `&&` runs after (read as before: each once).
+    const deps = [
+      ...(m[3] ?? '').matchAll(/\(\s*([A-Za-z_][\w-]*)((?:\s+(?:"[^"]*"|'[^']*'|[^\s()]+))*)\s*\)|([A-Za-z_][\w-]*)/g),
+    ].map((d) => ({
+      name: (d[1] ?? d[3]) as string,
+      args: [...(d[2] ?? '').matchAll(/"([^"]*)"|'([^']*)'|([^\s()]+)/g)].map((a) => (a[1] ?? a[2] ?? a[3]) as string),
+    }));
     const recipe = { params, deps, lines: [] as string[] };
     recipes.set(name, recipe);
     first ??= name;
@@ -399,23 +430,65 @@ export function justRecipes(text: string, words: readonly string[]): TaskLine[] 
     seen.add(name);
     const r = recipes.get(name);
     if (r === undefined) return;
-    for (const d of r.deps) visit(d, [], depth + 1);
-    if (r.lines[0]?.startsWith('#!')) return;
+    for (const d of r.deps) visit(d.name, d.args, depth + 1);
     const local = new Map(vars);
     r.params.forEach((p, i) => {
       const a = args[i];
       if (a !== undefined) local.set(p, a);
     });
+    const put = (line: string): string =>
+      line.replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (all, n: string) => local.get(n) ?? all);
+    if (r.lines[0]?.startsWith('#!')) {
+      // A shebang recipe is a script of its interpreter: a shell's lines are lines; another's body is its inline code.
+      const run = shebangLine(r.lines[0], r.lines.slice(1).map(put).join('\n'));
+      if (run !== undefined && out.length < TASK_LIMITS.maxLines)
+        out.push(...run.map((source) => ({ source, label: name })));
+      return;
+    }
     for (const line of r.lines) {
       if (out.length >= TASK_LIMITS.maxLines) return;
-      const source = line
-        .replace(/^[@-]+/, '')
-        .replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (all, n: string) => local.get(n) ?? all);
+      const source = put(line.replace(/^[@-]+/, ''));
       if (source !== '') out.push({ source, label: name });
     }
   };
   visit(wanted, words.slice(1), 0);
   return out;
+}
+
+/** The text of a justfile's module NAME (`mod NAME` or `mod NAME 'path'`), when the call or the session wrote it. */
+function justModule(text: string, name: string, read: (path: string) => string | undefined): string | undefined {
+  const m = new RegExp(`^mod\\??\\s+${name.replace(/[^\w-]/g, '')}(?:\\s+(['"])([^'"\\n]+)\\1)?\\s*$`, 'm').exec(text);
+  if (m === null) return undefined;
+  const paths =
+    m[2] !== undefined ? [m[2]] : [`${name}.just`, `${name}/mod.just`, `${name}/justfile`, `${name}/.justfile`];
+  for (const p of paths) {
+    const t = read(p);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+/** The interpreter families a shebang recipe's body can be handed to inline, and their code option. */
+const INLINE_OPTION: Readonly<Record<string, string>> = {
+  python: '-c',
+  python3: '-c',
+  ruby: '-e',
+  perl: '-e',
+  node: '-e',
+};
+
+/** A shebang recipe's lines as runnable lines: a shell's body line by line, an interpreter's as its inline code. */
+function shebangLine(shebang: string, body: string): string[] | undefined {
+  const words = shebang.slice(2).trim().split(/\s+/);
+  const program = (words[0]?.endsWith('/env') ? words.slice(1).find((w) => !w.startsWith('-')) : words[0])
+    ?.split('/')
+    .pop();
+  if (program === undefined) return undefined;
+  if (/^(?:ba|da|z|k)?sh$/.test(program))
+    return body.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  const family = program.replace(/[\d.]+$/, '') === 'python' ? 'python' : program;
+  const option = INLINE_OPTION[family] ?? INLINE_OPTION[program];
+  return option === undefined ? undefined : [`${program} ${option} ${shellQuote(body)}`];
 }
 
 /** The justfile just reads: `-f FILE`/`--justfile FILE`, else justfile, Justfile, .justfile in its directory. */
@@ -485,6 +558,10 @@ export function taskfileTasks(text: string, names: readonly string[]): TaskLine[
     seen.add(name);
     const t = all[name];
     const task: GoTask = typeof t === 'string' || Array.isArray(t) ? { cmds: t } : ((t ?? {}) as GoTask);
+    // A task's `dir:` is the folder its commands run in (`gzip -f *.csv` with dir: data/raw writes data/raw).
+    const dir =
+      typeof (task as { dir?: unknown }).dir === 'string' ? ((task as { dir: string }).dir as string) : undefined;
+    const inDir = (c: string): string => (dir === undefined || dir === '.' ? c : `cd ${shellQuote(dir)} && ${c}`);
     for (const d of Array.isArray(task.deps) ? task.deps : []) {
       const dep = typeof d === 'string' ? d : (d as { task?: unknown } | null)?.task;
       if (typeof dep === 'string') visit(dep, depth + 1);
@@ -492,15 +569,74 @@ export function taskfileTasks(text: string, names: readonly string[]): TaskLine[
     const cmds = typeof task.cmds === 'string' ? [task.cmds] : Array.isArray(task.cmds) ? task.cmds : [];
     for (const c of cmds) {
       if (out.length >= TASK_LIMITS.maxLines) return;
-      if (typeof c === 'string') out.push({ source: c, label: name });
+      if (typeof c === 'string') out.push({ source: inDir(c), label: name });
       else if (c !== null && typeof c === 'object') {
         const { cmd, task: other } = c as { cmd?: unknown; task?: unknown };
-        if (typeof cmd === 'string') out.push({ source: cmd, label: name });
+        if (typeof cmd === 'string') out.push({ source: inDir(cmd), label: name });
         else if (typeof other === 'string') visit(other, depth + 1);
       }
     }
   };
   for (const n of names.length > 0 ? names : ['default']) visit(n, 0);
+  return out;
+}
+
+/** One `includes:` entry of a Taskfile: the included file (or folder) and the folder its tasks run in. */
+export interface TaskfileInclude {
+  readonly taskfile: string;
+  readonly dir: string | undefined;
+  /** The `vars:` the include gives the included file's tasks (literal values only). */
+  readonly vars?: ReadonlyMap<string, string>;
+}
+
+/**
+ * A Taskfile's `includes:` (`ops: ./taskfiles/ops.yml`, `ops: { taskfile: ./ops, dir: ./infra }`): `task ops:deploy`
+ * runs the included file's deploy. From the whole text, else from a piece an edit put in (the entries' lines without
+ * the `includes:` key above them). Bounded like the tasks.
+ */
+export function taskfileIncludes(text: string): Map<string, TaskfileInclude> {
+  const out = new Map<string, TaskfileInclude>();
+  const table = yamlTable(text, 'includes');
+  if (table !== undefined) {
+    for (const [ns, v] of Object.entries(table).slice(0, TASK_LIMITS.maxTargets)) {
+      if (typeof v === 'string') out.set(ns, { taskfile: v, dir: undefined });
+      else if (v !== null && typeof v === 'object' && typeof (v as { taskfile?: unknown }).taskfile === 'string') {
+        const { dir, vars } = v as { dir?: unknown; vars?: unknown };
+        const given = new Map<string, string>();
+        if (vars !== null && typeof vars === 'object')
+          for (const [k, x] of Object.entries(vars as Record<string, unknown>).slice(0, 64))
+            if (typeof x === 'string' || typeof x === 'number') given.set(k, String(x));
+        out.set(ns, {
+          taskfile: (v as { taskfile: string }).taskfile,
+          dir: typeof dir === 'string' ? dir : undefined,
+          vars: given,
+        });
+      }
+    }
+    return out;
+  }
+  // A piece: `  ops: ./taskfiles/ops.yml`, or `  ops:` with `taskfile:` and `dir:` lines under it.
+  let open: { ns: string; indent: number; taskfile?: string; dir?: string } | undefined;
+  const close = (): void => {
+    if (open?.taskfile !== undefined) out.set(open.ns, { taskfile: open.taskfile, dir: open.dir });
+    open = undefined;
+  };
+  for (const line of text.split('\n').slice(0, 512)) {
+    const m = /^(\s*)([\w-]+):\s*(.*?)\s*$/.exec(line);
+    if (m === null) continue;
+    const indent = (m[1] as string).length;
+    const [key, value] = [m[2] as string, (m[3] as string).replace(/^["']|["']$/g, '')];
+    if (open !== undefined && indent > open.indent) {
+      if (key === 'taskfile') open.taskfile = value;
+      else if (key === 'dir') open.dir = value;
+      continue;
+    }
+    close();
+    if (key === 'includes' || key === 'tasks' || key === 'version' || out.size >= TASK_LIMITS.maxTargets) continue;
+    if (value === '') open = { ns: key, indent };
+    else if (/\.ya?ml$|^\.{1,2}\//.test(value)) out.set(key, { taskfile: value, dir: undefined });
+  }
+  close();
   return out;
 }
 
@@ -787,7 +923,18 @@ export function workflowSteps(text: string, jobs: readonly string[]): TaskLine[]
   const all = yamlTable(text, 'jobs');
   if (all === undefined) return [];
   const out: TaskLine[] = [];
-  for (const name of jobs.length > 0 ? jobs.filter((j) => Object.hasOwn(all, j)) : Object.keys(all)) {
+  // A job named runs after the jobs it `needs` (act runs them first, as GitHub does): those first, each once.
+  const order: string[] = [];
+  const visit = (name: string, depth: number): void => {
+    if (order.includes(name) || depth > 16 || order.length >= TASK_LIMITS.maxTargets || !Object.hasOwn(all, name))
+      return;
+    const needs = (all[name] as { needs?: unknown } | null)?.needs;
+    for (const n of typeof needs === 'string' ? [needs] : Array.isArray(needs) ? needs : [])
+      if (typeof n === 'string') visit(n, depth + 1);
+    order.push(name);
+  };
+  for (const name of jobs.length > 0 ? jobs : Object.keys(all)) visit(name, 0);
+  for (const name of order) {
     const job = all[name] as { steps?: unknown; defaults?: { run?: { shell?: unknown } } } | null;
     const jobShell = job?.defaults?.run?.shell;
     for (const step of Array.isArray(job?.steps) ? job.steps : []) {

@@ -7,6 +7,7 @@
 import { lefthookCommands } from './config-commands.js';
 import { resolve } from './paths.js';
 import { pieceLines } from './piece-lines.js';
+import { miseEnvironment, withEnvironment } from './task-environment.js';
 import { packageJsonOfPieces, preCommitHooks, rakeTasks, TASK_LIMITS, type TaskLine } from './project-tasks.js';
 import { tomlTables, type TomlValue } from './toml-lines.js';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
@@ -158,13 +159,32 @@ function nxSelection(command: SimpleCommand): { targets: string[]; projects: str
 
 /** The command lines an nx target runs from a project.json text: nx:run-commands' `command`/`commands`, the
  * `command` shorthand; and the folder they run in (options.cwd, from the workspace root). */
-function nxTargetLines(text: string, target: string): { lines: string[]; cwd: string | undefined } | undefined {
+function nxTargetLines(
+  text: string,
+  target: string,
+  depth = 0,
+): { lines: string[]; cwd: string | undefined } | undefined {
   // A piece of the team's project.json may hold the target without `targets` around it (`"up": { … }`).
   const doc = json(text);
   const t = record(record(doc?.targets)?.[target]) ?? record(doc?.[target]);
   if (t === undefined) return undefined;
   const options = record(t.options) ?? {};
   const lines: string[] = [];
+  // `dependsOn`: the project's own targets named run first (`deploy`, `{ "target": "deploy" }`; a `^x` of its
+  // dependencies is another project's).
+  if (Array.isArray(t.dependsOn) && depth < 4)
+    for (const d of t.dependsOn) {
+      const dep = typeof d === 'string' ? d : record(d)?.target;
+      const projects = record(d)?.projects;
+      if (
+        typeof dep !== 'string' ||
+        dep.startsWith('^') ||
+        dep === target ||
+        (projects !== undefined && projects !== 'self')
+      )
+        continue;
+      lines.push(...(nxTargetLines(text, dep, depth + 1)?.lines ?? []));
+    }
   for (const c of [t.command, options.command]) if (typeof c === 'string') lines.push(c);
   if (Array.isArray(options.commands))
     for (const c of options.commands) {
@@ -277,9 +297,60 @@ function turboRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
     has(command, ['--dry', '--dry-run', '--help', '-h', '--graph'])
   )
     return [];
-  const tasks = first === 'run' ? rest : [first, ...rest];
+  const named = first === 'run' ? rest : [first, ...rest];
   const filters = option(command, ['--filter', '-F']);
   const out: WorkspaceRun[] = [];
+  // turbo.json's dependsOn: `^X` runs X in the package's dependencies first (which they are is not known here: every
+  // package the session wrote stands for them), `X` in the package itself, `//#X` the root package.json's X.
+  const graph = turboGraph(files, command);
+  const before = (task: string, depth = 0): { own: string[]; deps: string[]; root: string[] } => {
+    const acc = { own: [] as string[], deps: [] as string[], root: [] as string[] };
+    if (depth > 4) return acc;
+    for (const d of graph.get(task) ?? []) {
+      if (d.startsWith('^')) acc.deps.push(d.slice(1));
+      else if (d.startsWith('//#')) acc.root.push(d.slice(3));
+      else {
+        const more = before(d, depth + 1);
+        acc.own.push(...more.own, d);
+        acc.deps.push(...more.deps);
+        acc.root.push(...more.root);
+      }
+    }
+    return acc;
+  };
+  const plan = named.map((t) => ({ task: t, ...before(t) }));
+  const tasks = [...new Set(plan.flatMap((p) => [...p.own, p.task]))];
+  const upstream = [...new Set(plan.flatMap((p) => p.deps))];
+  const rootTasks = [...new Set(plan.flatMap((p) => p.root))];
+  const rootJson = files.file(resolve(command.cwd, 'package.json'));
+  if (rootJson !== undefined)
+    for (const t of rootTasks) {
+      const script = packageScript(rootJson, t);
+      if (script !== undefined)
+        out.push({
+          file: resolve(command.cwd, 'package.json'),
+          lines: [{ source: script, label: `turbo run //#${t}` }],
+          label: `turbo run //#${t}`,
+          whole: rootJson.text !== undefined,
+          folder: command.cwd,
+        });
+    }
+  if (upstream.length > 0)
+    for (const m of found(files, command, ['**/package.json'])) {
+      if (m.path === resolve(command.cwd, 'package.json')) continue;
+      const lines = upstream.flatMap((t) => {
+        const script = packageScript(m.file, t);
+        return script === undefined ? [] : [{ source: script, label: `turbo run ^${t}` }];
+      });
+      if (lines.length > 0)
+        out.push({
+          file: m.path,
+          lines,
+          label: `turbo run ^${upstream[0]}`,
+          whole: m.file.text !== undefined,
+          folder: resolve(m.path, '..'),
+        });
+    }
   for (const m of found(files, command, ['package.json', '**/package.json'])) {
     const folder = resolve(m.path, '..');
     const name = nameOf(m.file);
@@ -295,6 +366,39 @@ function turboRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
     if (lines.length > 0)
       out.push({ file: m.path, lines, label: `turbo run ${tasks[0]}`, whole: m.file.text !== undefined, folder });
   }
+  return out;
+}
+
+/** turbo.json's tasks (turbo 2 `tasks`, turbo 1 `pipeline`) and what each depends on, from the whole file or a piece
+ * that is a JSON document of its own. */
+function turboGraph(files: TaskFiles, command: SimpleCommand): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const f = files.file(resolve(command.cwd, 'turbo.json'));
+  if (f === undefined) return out;
+  for (const text of f.text !== undefined ? [f.text] : [...f.pieces, `{${f.pieces.join('\n')}}`]) {
+    const doc = json(text);
+    const table = record(doc?.tasks) ?? record(doc?.pipeline) ?? (f.text === undefined ? doc : undefined);
+    for (const [name, v] of Object.entries(table ?? {}).slice(0, MAX_FILES)) {
+      const deps = record(v)?.dependsOn;
+      if (Array.isArray(deps))
+        out.set(
+          name.replace(/^.*#/, ''),
+          deps.filter((d): d is string => typeof d === 'string'),
+        );
+    }
+  }
+  // An edit's piece is rarely JSON on its own (`"e2e": {\n  "dependsOn": ["^release"],`): the task's key and the
+  // dependsOn list after it, read from the text.
+  if (f.text === undefined)
+    for (const piece of f.pieces)
+      for (const m of piece.matchAll(/"([^"\n]+)"\s*:\s*\{[^{}]*?"dependsOn"\s*:\s*\[([^\]]*)\]/g)) {
+        const name = (m[1] as string).replace(/^.*#/, '');
+        if (!out.has(name))
+          out.set(
+            name,
+            [...(m[2] as string).matchAll(/"([^"\n]+)"/g)].map((d) => d[1] as string),
+          );
+      }
   return out;
 }
 
@@ -453,7 +557,20 @@ function miseRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
         ...(read.length > 0 || whole || !piecesName(m.file, name) ? read : pieceLines(m.path, m.file.pieces, label)),
       );
     }
-    if (lines.length > 0) out.push({ file: m.path, lines, label: `mise run ${names[0]}`, whole, folder: command.cwd });
+    // The config's [env] (and its `_.file`) is the tasks' environment (task-environment.ts).
+    const folder = resolve(m.path, '..');
+    const env = miseEnvironment(text, (p) => {
+      const f = files.file(resolve(folder, p));
+      return f === undefined ? undefined : (f.text ?? (f.pieces.length > 0 ? f.pieces.join('\n') : undefined));
+    });
+    if (lines.length > 0)
+      out.push({
+        file: m.path,
+        lines: withEnvironment(lines, env),
+        label: `mise run ${names[0]}`,
+        whole,
+        folder: command.cwd,
+      });
   }
   return out;
 }

@@ -21,3 +21,20 @@ export const written = (known: Record<string, string>): ShellContext => ({
 /** Each simple command the source runs, as `program word…`. */
 export const runs = (source: string, context?: ShellContext): string[] =>
   parseShell(source, undefined, context).commands.map((c) => [c.program, ...c.argv].join(' '));
+
+/** A session that wrote some files whole and put pieces into others (edits of the team's files), as a context. */
+export const edited = (whole: Record<string, string>, pieces: Record<string, string[]> = {}): ShellContext => {
+  const file = (path: string) =>
+    Object.hasOwn(whole, path)
+      ? { text: whole[path], pieces: [] }
+      : Object.hasOwn(pieces, path)
+        ? { text: undefined, pieces: pieces[path] as string[] }
+        : undefined;
+  return {
+    file,
+    glob: (pattern) =>
+      [...Object.keys(whole), ...Object.keys(pieces)]
+        .filter((path) => pathGlobMatch(pattern, path))
+        .map((path) => ({ path, file: file(path) as NonNullable<ReturnType<typeof file>> })),
+  };
+};

@@ -4,25 +4,10 @@
 // composer, mise, rails tasks and the hooks a hook manager adds to `git commit` are read (workspace-tasks.ts).
 import { describe, expect, it } from 'vitest';
 import { parseShell, type ShellContext } from '../../src/shell/index.js';
-import { pathGlobMatch } from '../../src/shell/glob-match.js';
+import { edited } from './follow-helpers.js';
 import { pieceLines } from '../../src/shell/piece-lines.js';
 
-/** A session that wrote some files whole and put pieces into others (edits of the team's files). */
-const session = (whole: Record<string, string>, pieces: Record<string, string[]> = {}): ShellContext => {
-  const file = (path: string) =>
-    Object.hasOwn(whole, path)
-      ? { text: whole[path], pieces: [] }
-      : Object.hasOwn(pieces, path)
-        ? { text: undefined, pieces: pieces[path] as string[] }
-        : undefined;
-  return {
-    file,
-    glob: (pattern) =>
-      [...Object.keys(whole), ...Object.keys(pieces)]
-        .filter((path) => pathGlobMatch(pattern, path))
-        .map((path) => ({ path, file: file(path) as NonNullable<ReturnType<typeof file>> })),
-  };
-};
+const session = edited;
 
 const runs = (source: string, context: ShellContext): string[] =>
   parseShell(source, undefined, context).commands.map((c) => [c.program, ...c.argv].join(' '));

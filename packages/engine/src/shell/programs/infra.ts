@@ -170,7 +170,7 @@ export const ACT: ProgramDeclaration = {
 
 export const HONCHO: ProgramDeclaration = {
   names: ['honcho', 'foreman'],
-  about: 'honcho/foreman start [NAME…]: runs the Procfile’s processes (-f names another Procfile: not read)',
+  about: 'honcho/foreman start [NAME…]: runs the Procfile’s processes (-f/--procfile names another Procfile)',
   options: { '*': ['-f', '--procfile', '-e', '--env', '-d', '--app-root', '-p', '--port', '-c', '--concurrency'] },
   tasks: 'procfile',
 };
