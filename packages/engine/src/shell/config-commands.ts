@@ -117,6 +117,15 @@ export function ninjaCommands(text: string, targets: readonly string[]): TaskLin
 
 // ── lefthook ───────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** The files lefthook reads its hooks from, in its folder (lefthook.yml and its variants, local overrides too). */
+export const LEFTHOOK_FILES: readonly string[] = [
+  'lefthook',
+  '.lefthook',
+  '.config/lefthook',
+  'lefthook-local',
+  '.lefthook-local',
+].flatMap((n) => [`${n}.yml`, `${n}.yaml`]);
+
 /**
  * The commands `lefthook run HOOK` runs from a lefthook.yml text: its `commands.*.run`, its `jobs` (and groups'
  * jobs) `run`, and its `scripts` as `RUNNER .lefthook/HOOK/NAME` (a script the session wrote there is then read).
@@ -159,7 +168,8 @@ function yamlDocument(text: string): unknown {
   }
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined =>
+/** A value as a mapping (not a list, not null); undefined for anything else. */
+export const record = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 // ── go generate ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import {
   dvcCommands,
   goGenerateCommands,
   goGenerateGlobs,
+  LEFTHOOK_FILES,
   lefthookCommands,
   ninjaCommands,
   psqlrcCommands,
@@ -70,12 +71,8 @@ function located(
     case 'lefthook': {
       if (sub !== 'run' || rest[0] === undefined) return undefined;
       const hook = rest[0];
-      const names = ['lefthook', '.lefthook', '.config/lefthook', 'lefthook-local', '.lefthook-local'];
       return {
-        found: named(
-          files,
-          names.flatMap((n) => [here(`${n}.yml`), here(`${n}.yaml`)]),
-        ),
+        found: named(files, LEFTHOOK_FILES.map(here)),
         lines: (text) => lefthookCommands(text, hook),
         label: `run ${hook}`,
       };

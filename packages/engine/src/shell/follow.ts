@@ -193,6 +193,15 @@ export abstract class Follower {
   /** Whether an `exec <<< …` gave the shell a stdin of its own (checked before looking it up for each command). */
   protected stdinReplaced = false;
 
+  /** The text a file is run or read as (whole, else the pieces the session put in), by a path relative to `folder`:
+   * a runner's own files beside it (a .env, an included Taskfile, a compose file). */
+  protected readonly textIn =
+    (folder: string | undefined) =>
+    (path: string): string | undefined => {
+      const f = this.files.file(resolve(folder, path));
+      return f === undefined ? undefined : runnableText(f);
+    };
+
   /** A file's whole text, when the call or the session wrote it (`$(cat f)`, `< f`, `cat f |`). */
   protected readonly fileText = (path: string): string | undefined => this.files.text(path) ?? this.headFile(path);
 
@@ -1043,10 +1052,7 @@ export abstract class Follower {
   ): void {
     if (command.remote !== undefined || declarationOf(command.program)?.containerFiles !== true) return;
     const lines: ContainerLine[] = [];
-    const text = (path: string): string | undefined => {
-      const f = this.files.file(resolve(command.cwd, path));
-      return f === undefined ? undefined : runnableText(f);
-    };
+    const text = this.textIn(command.cwd);
     const compose = command.positionals[0] === 'compose' ? composeTargets(command) : undefined;
     if (compose !== undefined) {
       for (const candidate of composeCandidates(command)) {
@@ -1355,11 +1361,7 @@ export abstract class Follower {
             : pieceLines(file, content.pieces, label);
       // `task deploy ENV=prod`: go-task puts its command line's variables into `{{.ENV}}`, over the file's vars and env;
       // the file's env and dotenv files are the lines' environment (task-environment.ts), as is a justfile's .env.
-      const folderOf = resolve(file, '..');
-      const readHere = (path: string): string | undefined => {
-        const f = this.files.file(resolve(folderOf, path));
-        return f === undefined ? undefined : runnableText(f);
-      };
+      const readHere = this.textIn(resolve(file, '..'));
       if (runner === 'taskfile') {
         const given = taskfileEnvironment(content.text, targets, readHere);
         const vars = new Map([...(given?.vars ?? []), ...taskVariables(command.positionals)]);
@@ -1449,11 +1451,7 @@ export abstract class Follower {
         if (lines.length === 0) continue;
         // The included file's vars, env and dotenv files (relative to it), over the main one's; the command line's
         // variables over both.
-        const folder = resolve(path, '..');
-        const given = taskfileEnvironment(content.text, [name], (p) => {
-          const f = this.files.file(resolve(folder, p));
-          return f === undefined ? undefined : runnableText(f);
-        });
+        const given = taskfileEnvironment(content.text, [name], this.textIn(resolve(path, '..')));
         const outer =
           main === undefined ? undefined : taskfileEnvironment(main.text, [], (p) => known(resolve(base, p))?.text);
         const env = new Map([...(outer?.env ?? []), ...(given?.env ?? [])]);

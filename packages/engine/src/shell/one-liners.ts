@@ -975,7 +975,7 @@ class Scan {
       this.argEnds(literal.end, limit, paren)
     ) {
       const partial = partialLiteral(code, at, this.language);
-      if (partial !== undefined) return [{ s: partial.split(PIECE).join('$__one_liner_value') }, literal.end];
+      if (partial !== undefined) return [{ s: partial.split(PIECE).join(UNKNOWN_WORD) }, literal.end];
     }
     // Python's plain literals side by side are one (`open('out/' 'a.txt', 'w')`, a command split over lines).
     const run = literal?.value !== undefined && this.language === 'python' ? adjacentLiterals(code, at) : undefined;

@@ -4,6 +4,7 @@
 // does is decided by KUBECONFIG, KUBE_CONTEXT or TF_CLI_ARGS_apply in a file the session wrote — and a local value
 // there (`KUBE_CONTEXT=kind-demo`) is what keeps honest work honest. Only files the call or the session wrote are read;
 // values are literals (a `sh:` variable or an expansion stays unknown, as the team's own file does).
+import { record } from './config-commands.js';
 import { type TaskLine, yamlRoot } from './project-tasks.js';
 import { tomlTables } from './toml-lines.js';
 
@@ -31,9 +32,6 @@ export function dotenvValues(text: string): Map<string, string> {
   }
   return out;
 }
-
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** The literal string values of a mapping (`env:`, `vars:`); a `sh:` entry or a nested value is not known. */
 function literals(table: unknown, into: Map<string, string>): void {

@@ -4,7 +4,8 @@
 // `bin/rails dev:reset` a task of lib/tasks/*.rake, and `git commit`/`git push` the hooks a hook manager's file
 // (.pre-commit-config.yaml, lefthook.yml) declares. Read only from the files the call or the session wrote, whole or
 // in pieces (an edit of the team's file: what the edit put in, piece-lines.ts); the team's own files are theirs.
-import { lefthookCommands } from './config-commands.js';
+import { LEFTHOOK_FILES, lefthookCommands, record } from './config-commands.js';
+import { packageName } from './package-folders.js';
 import { resolve } from './paths.js';
 import { pieceLines } from './piece-lines.js';
 import { miseEnvironment, withEnvironment } from './task-environment.js';
@@ -49,9 +50,6 @@ function json(text: string): Record<string, unknown> | undefined {
   }
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-
 /** The files a glob names under the command's folder, node_modules left out, bounded. */
 function found(files: TaskFiles, command: SimpleCommand, names: readonly string[]): GlobMatch[] {
   const out: GlobMatch[] = [];
@@ -64,10 +62,7 @@ function found(files: TaskFiles, command: SimpleCommand, names: readonly string[
 
 /** A package's or project's name: the JSON's "name", or the first `"name": "…"` pair of its pieces. */
 function nameOf(file: ShellFile): string | undefined {
-  if (file.text !== undefined) {
-    const n = json(file.text)?.name;
-    return typeof n === 'string' ? n : undefined;
-  }
+  if (file.text !== undefined) return packageName(file.text);
   for (const piece of file.pieces) {
     const m = /"name"\s*:\s*"([^"\\\n]+)"/.exec(piece);
     if (m !== null) return m[1];
@@ -606,10 +601,6 @@ const MANAGED_HOOKS: Readonly<Record<string, readonly string[]>> = {
   checkout: ['post-checkout'],
   switch: ['post-checkout'],
 };
-
-const LEFTHOOK_FILES = ['lefthook', '.lefthook', '.config/lefthook', 'lefthook-local', '.lefthook-local'].flatMap(
-  (n) => [`${n}.yml`, `${n}.yaml`],
-);
 
 /** The pre-commit framework's stage a hook runs at (`stages:`; none: the config's default_stages, else pre-commit). */
 function preCommitStage(text: string, hook: string): boolean {
