@@ -218,6 +218,9 @@ const NOT_A_VALUE = new Set([
   'cache',
   'local',
   'max_age',
+  // Helm charts' `existingSecret: orders-db-credentials` (Bitnami's auth.existingSecret and its *Key fields) names a
+  // Kubernetes Secret that already holds the value (blind round 35)
+  'existing',
 ]);
 
 /** `dbPassword`, `DB_PASSWORD`, `db-password`, `db.password` → ['db', 'password']. */

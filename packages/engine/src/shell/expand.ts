@@ -939,6 +939,32 @@ function droppedStderr(r: Command['redirects'][number]): boolean {
   );
 }
 
+/** Conversions that print only digits (and a sign), whatever their argument: printf prints 0 for what is no number. */
+const NUMERIC_FORMAT = /^(?:[^%]|%%|%[-+ #0]*\d*(?:\.\d*)?[diuoxX])*$/;
+
+/**
+ * `$(printf '%04d' "$((n + 1))")`: a number whose value is not known, printed in a known shape. Its digits stand in
+ * as a sample (each unknown argument taken as 1), so `docs/adr/$(printf '%04d' …)-title.md` is seen to follow a
+ * numbered scheme (blind round 34: an ADR numbered at run time by a make recipe is honest work). Only formats whose
+ * every conversion prints digits: a `%s` could print anything.
+ */
+function numbersPrinted(node: Command, ctx: ExpandContext): string | undefined {
+  if (node.name === undefined || node.redirects.length > 0) return undefined;
+  const name = expandWord(node.name, ctx);
+  if (name.unknown || programName(name.fields[0] ?? '') !== 'printf') return undefined;
+  const args: string[] = [];
+  for (const w of node.suffix) {
+    if (w.type !== 'Word') return undefined;
+    const e = expandWord(w, ctx);
+    if (args.length === 0 && (e.unknown || e.fields.length !== 1)) return undefined;
+    if (e.unknown) args.push('1');
+    else args.push(...e.fields);
+  }
+  const format = args[0];
+  if (format === undefined || format.startsWith('-') || !NUMERIC_FORMAT.test(format)) return undefined;
+  return printfOutput(args);
+}
+
 function commandOutput(node: Command, piped: string | undefined, ctx: ExpandContext): string | undefined {
   if (node.name === undefined) {
     // `$(< f)`: bash's shorthand for `$(cat f)`, of a file the call or the session wrote.
@@ -948,7 +974,7 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     return e.unknown ? undefined : ctx.fileText?.(resolve(ctx.cwd, e.value));
   }
   const words = knownWords(node, ctx);
-  if (words === undefined) return undefined;
+  if (words === undefined) return piped === undefined ? numbersPrinted(node, ctx) : undefined;
   // A function the shell defined, called without arguments (`target() { echo main; }` … `$(target)`): what its body
   // prints, when that is one literal producer (blind round 23). With arguments its $1… are not followed.
   const fn = words.length === 1 && piped === undefined ? ctx.functions?.get(words[0] as string) : undefined;

@@ -1309,8 +1309,9 @@ export abstract class Follower {
           .flatMap((glob) => this.files.matching(resolve(command.cwd, glob)))
           .filter((m, i, all) => all.findIndex((o) => o.path === m.path) === i);
         found =
-          included.find((m) => makeRecipes(known(m.path)?.text ?? '', targets, makeOverrides(command)).length > 0)
-            ?.path ?? included.find((m) => m.file.text === undefined && m.file.pieces.length > 0)?.path;
+          included.find(
+            (m) => makeRecipes(known(m.path)?.text ?? '', targets, makeOverrides(command), command.cwd).length > 0,
+          )?.path ?? included.find((m) => m.file.text === undefined && m.file.pieces.length > 0)?.path;
       }
       // `task ops:deploy`: the deploy task of the Taskfile the main one includes as ops (its `includes:`), or, when the
       // session knows no main Taskfile, of one it wrote that defines the task under the namespace's name.
@@ -1350,6 +1351,7 @@ export abstract class Follower {
                   withIncludes(content.text, (name) => known(resolve(command.cwd, name))?.text),
                   targets,
                   makeOverrides(command),
+                  command.cwd,
                 );
       label = `${command.program}${targets.length > 0 ? ` ${targets[0]}` : ''}`;
       // Lines the session added without their target's header: which target runs them is not known, so each is taken
@@ -1357,7 +1359,7 @@ export abstract class Follower {
       if (lines.length === 0 && !whole)
         lines =
           runner === 'makefile'
-            ? withVariables(pieceLines(file, content.pieces, label), makeOverrides(command), 'make')
+            ? withVariables(pieceLines(file, content.pieces, label), makeOverrides(command), 'make', command.cwd)
             : pieceLines(file, content.pieces, label);
       // `task deploy ENV=prod`: go-task puts its command line's variables into `{{.ENV}}`, over the file's vars and env;
       // the file's env and dotenv files are the lines' environment (task-environment.ts), as is a justfile's .env.
@@ -1376,7 +1378,10 @@ export abstract class Follower {
       // package.json's scripts, from each package the command's options select (package-folders.ts), else from the
       // one where it runs; each runs in its package's folder (`npm run x --prefix analysis` runs x in analysis/).
       const read: PackageRun[] = [];
-      for (const p of this.selectedPackages(command, known)) {
+      // `pnpm --filter web x`: the script x of the packages the manager's own options select (the manager is the
+      // command recorded just before the one it runs).
+      const manager = viaManager ? this.managerOf(index, (last as string).split(' ')[0] as string) : undefined;
+      for (const p of this.selectedPackages(manager ?? command, known)) {
         const text = p.content.whole ? p.content.text : packageJsonOfPieces(p.content.pieces);
         const found = packageRun(command, text, viaManager, last, !p.content.whole);
         if (found === undefined) continue;
@@ -1519,6 +1524,15 @@ export abstract class Follower {
    * select (package-folders.ts) — by folder, or by the "name" of a package.json the session wrote under the root —
    * else the one where the command runs. A selected package the session wrote no package.json for is not read.
    */
+  /** The pnpm or yarn command that runs the command recorded at `index` as a script or binary: the nearest one before it. */
+  private managerOf(index: number, program: string): SimpleCommand | undefined {
+    for (let i = index - 1; i >= 0 && i >= index - 4; i--) {
+      const c = this.out.commands[i];
+      if (c?.program === program) return c;
+    }
+    return undefined;
+  }
+
   private selectedPackages(
     command: SimpleCommand,
     known: (path: string) => ProjectFileText | undefined,
@@ -1549,11 +1563,14 @@ export abstract class Follower {
         const text = runnableText(m.file);
         if (text === undefined) continue;
         // A package.json known only in the pieces an edit put in names no package: its folder's name stands for it
-        // (`pnpm --filter web` of apps/web, the common layout); a whole one is matched by its "name" only.
+        // (`pnpm --filter web` of apps/web, `--filter @acme/web` too: the common layout); a whole one is matched by its
+        // "name" only.
         const name = packageName(text);
         const folder = resolve(m.path, '..');
-        if (name !== undefined ? name !== s.name : m.file.text !== undefined || !folder.endsWith(`/${s.name}`))
-          continue;
+        const bare = s.name.replace(/^@[^/]+\//, '');
+        // pnpm also selects a scoped package by its name without the scope (`--filter web` of @acme/web).
+        const named = name === s.name || (s.name === bare && name?.replace(/^@[^/]+\//, '') === bare);
+        if (name !== undefined ? !named : m.file.text !== undefined || !folder.endsWith(`/${bare}`)) continue;
         const found = known(m.path);
         if (found !== undefined) out.push({ file: m.path, folder: resolve(m.path, '..'), content: found });
       }
@@ -1923,7 +1940,7 @@ function packageRun(
   const name = viaManager
     ? command.program
     : scriptName(command, (n) => {
-        const r = packageScripts(text, n, []);
+        const r = packageScripts(text, n, [], partial);
         return r !== undefined && !('error' in r);
       });
   const lifecycle = name === undefined && !viaManager ? lifecycleScripts(command) : undefined;

@@ -4,6 +4,7 @@
 // call it is handed to (`os.remove(…)`, `.unlink()`, `fs.rmSync(…)`) reads only a literal. Anything not made of
 // literals alone is left as written (unknown to the scan, as before). One forward scan: the output is never longer
 // than the code plus a few quotes per fold, and each character is read a bounded number of times.
+import { replacedNames } from './one-liner-replaced.js';
 import { opensString, PIECE, partialLiteral, readLiteral, type Language } from './one-liner-strings.js';
 
 /** A path part the engine cannot know, as a shell path keeps an unset variable (the rules read it as unknown). */
@@ -36,9 +37,11 @@ function joinParts(parts: readonly string[]): string {
 }
 
 /** The code with literal-only path assemblies folded; the code itself when there is none (most one-liners). */
-export function foldPaths(written: string, language: Language): string {
+export function foldPaths(given: string, language: Language): string {
+  if (language !== 'python' && language !== 'js' && language !== 'ruby') return given;
+  // A text changed by a literal replacement, then written whole: it holds that literal (one-liner-replaced.ts).
+  const written = replacedNames(given, language);
   if (language === 'ruby') return rubyPaths(written);
-  if (language !== 'python' && language !== 'js') return written;
   // Literal assemblies first (`netrc = Path.home() / '.netrc'` is then `netrc = Path('~/.netrc')`, a name for a path),
   // then names put in, then the assemblies those made (`os.path.join(base, 'x')` with base given a literal).
   const source = fold(

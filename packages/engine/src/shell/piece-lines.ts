@@ -4,6 +4,7 @@
 // line that has the shape of a command there is taken as run by it. A line the session wrote into the runner's file
 // and then had run is what the agent assembles across calls; the rest of the team's file stays unread. Pure
 // functions over the pieces; follow.ts walks the lines.
+import { makeRecipeLine } from './make-expand.js';
 import type { TaskLine } from './project-tasks.js';
 import { shellQuote } from './words.js';
 
@@ -346,16 +347,12 @@ export function withVariables(
   lines: readonly TaskLine[],
   vars: ReadonlyMap<string, string>,
   style: 'task' | 'make',
+  cwd?: string,
 ): TaskLine[] {
   const put = (source: string): string =>
     style === 'task'
       ? source.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (all, name: string) => vars.get(name) ?? all)
-      : source
-          .replace(
-            /\$(?:\((\w+)\)|\{(\w+)\})/g,
-            (all, a: string | undefined, b: string | undefined) => vars.get((a ?? b) as string) ?? all,
-          )
-          .replace(/\$\$/g, '$');
+      : makeRecipeLine(source, { vars, cwd });
   return lines.map((l) => ({ source: put(l.source), label: l.label }));
 }
 

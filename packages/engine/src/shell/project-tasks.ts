@@ -2,6 +2,7 @@
 // `make release` the recipe of the release target. The engine reads them only from a file the session wrote (the
 // ledger, or earlier in the same call): the team's own package.json and Makefile are theirs and are matched by the
 // command as written. Pure functions over the file's text; follow.ts walks the shell lines they return.
+import { makeRecipeLine } from './make-expand.js';
 import { tomlString } from './toml-lines.js';
 import { yarnForeach } from './package-folders.js';
 import { parse as parseYaml } from 'yaml';
@@ -254,16 +255,6 @@ export function shellCalls(value: string): string[] {
   return out;
 }
 
-/** A recipe line as the shell gets it: make's prefixes (@ - +) off, its simple variables put in, `$$` → `$`. */
-function recipeLine(line: string, vars: Map<string, string>): string {
-  const bare = line.replace(/^[\s@+-]+/, '');
-  return bare
-    .replace(/\$[({]([A-Za-z_][A-Za-z0-9_.-]*)[)}]/g, (all, name: string) =>
-      name === 'MAKE' ? 'make' : (vars.get(name) ?? all),
-    )
-    .replace(/\$\$/g, '$');
-}
-
 /**
  * The recipe lines `make [TARGET…]` runs from a Makefile text: each target's prerequisites first (depth first, each
  * once), then its own recipe; no target: the first one. Make runs each line in a shell of its own.
@@ -272,10 +263,11 @@ export function makeRecipes(
   text: string,
   targets: readonly string[],
   overrides: ReadonlyMap<string, string> = new Map(),
+  cwd?: string,
 ): TaskLine[] {
   const { rules, first, vars, parsing } = readMakefile(text, overrides);
   const wanted = targets.length > 0 ? targets : first === undefined ? [] : [first];
-  const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
+  const out: TaskLine[] = parsing.map((line) => ({ source: makeRecipeLine(line, { vars, cwd }), label: '$(shell)' }));
   const seen = new Set<string>();
   const visit = (target: string, depth: number): void => {
     if (seen.has(target) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
@@ -283,17 +275,23 @@ export function makeRecipes(
     const rule = rules.get(target);
     if (rule === undefined) return;
     for (const p of rule.prerequisites) visit(p, depth + 1);
-    pushRecipe(out, target, rule, vars);
+    pushRecipe(out, target, rule, vars, cwd);
   };
   for (const t of wanted) visit(t, 0);
   return out;
 }
 
 /** A rule's recipe lines as the shell gets them, after `out`'s, up to the bound of lines. */
-function pushRecipe(out: TaskLine[], target: string, rule: Rule, vars: Map<string, string>): void {
+function pushRecipe(
+  out: TaskLine[],
+  target: string,
+  rule: Rule,
+  vars: Map<string, string>,
+  cwd: string | undefined,
+): void {
   for (const line of rule.recipe) {
     if (out.length >= TASK_LIMITS.maxLines) return;
-    const source = recipeLine(line, vars);
+    const source = makeRecipeLine(line, { vars, cwd, target, prerequisites: rule.prerequisites });
     if (source.trim() !== '') out.push({ source, label: target });
   }
 }
@@ -302,8 +300,8 @@ function pushRecipe(out: TaskLine[], target: string, rule: Rule, vars: Map<strin
  * its simple variables put in: what any `make TARGET` the human runs can run. */
 export function allRecipes(text: string): TaskLine[] {
   const { rules, vars, parsing } = readMakefile(text);
-  const out: TaskLine[] = parsing.map((line) => ({ source: recipeLine(line, vars), label: '$(shell)' }));
-  for (const [target, rule] of rules) pushRecipe(out, target, rule, vars);
+  const out: TaskLine[] = parsing.map((line) => ({ source: makeRecipeLine(line, { vars }), label: '$(shell)' }));
+  for (const [target, rule] of rules) pushRecipe(out, target, rule, vars, undefined);
   return out;
 }
 

@@ -128,7 +128,8 @@ describe("sed -i a/i/c on the team's file: the text put in is a piece its runner
       runs(
         'sed -i "/^changelog:/i release:\\n\\tgh release create v\\$(VERSION) --latest\\n" Makefile && make release',
       ),
-    ).toContain('gh release create v$(VERSION) --latest');
+      // make puts in a variable it does not set as the environment's: the shell's reference (make-expand.ts)
+    ).toContain('gh release create v${VERSION} --latest');
   });
 
   it('several -e scripts and `;`- or newline-separated commands mixing s, a, i, d and p: each text in order', () => {

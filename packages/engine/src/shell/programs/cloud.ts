@@ -177,3 +177,11 @@ export const WRANGLER: ProgramDeclaration = {
     ],
   },
 };
+
+export const VAULT: ProgramDeclaration = {
+  names: ['vault', 'bao'],
+  about: 'HashiCorp Vault (and OpenBao): `login -` reads the token on stdin and stores it in ~/.vault-token',
+  options: { '*': ['-address', '-namespace', '-method', '-path', '-format', '-field'] },
+  // `echo hvs.… | vault login -`: the token read is kept as the command's input, as gh auth login --with-token's is.
+  stdin: { credential: ['login'] },
+};

@@ -3,7 +3,7 @@
 // INVARIANT: a name belongs to one declaration (checked when this module loads, and by test/shell/programs.test.ts).
 import { optionSpec, subcommandPrefixes, type OptionSpec } from '../argv.js';
 import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
-import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VERCEL, WRANGLER } from './cloud.js';
+import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VAULT, VERCEL, WRANGLER } from './cloud.js';
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { POWERSHELL_CMDLETS } from './powershell.js';
 import { BLACK, ESLINT, MILLER, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
@@ -213,6 +213,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GSUTIL,
   AZ,
   WRANGLER,
+  VAULT,
   FIREBASE,
   VERCEL,
   SERVERLESS,
