@@ -151,6 +151,7 @@ function yamlLines(text: string): string[] {
   const out: string[] = [];
   // The indentation a block scalar's lines are deeper than, while in one.
   let block: number | undefined;
+  const parents: { indent: number; key: string }[] = [];
   for (const line of text.split('\n')) {
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
     const body = line.trim();
@@ -165,8 +166,15 @@ function yamlLines(text: string): string[] {
     const m = /^(-\s+)?(?:([\w$.-]+)\s*:(?:\s+|$))?(.*)$/.exec(body);
     if (m === null) continue;
     const [, item, key, rest = ''] = m;
+    // The keys that open a list or mapping, by indentation: a bare list item is a command only under a command key
+    // (`cmds:`), or when the piece shows no key above it; dvc's `deps:`/`outs:`, a Taskfile's `deps:` list paths and
+    // task names (blind round 36: a dvc.yaml stage's deps were run as commands).
+    while (parents.length > 0 && (parents[parents.length - 1] as { indent: number }).indent >= indent) parents.pop();
+    const parent = parents[parents.length - 1];
+    if (key !== undefined && item === undefined && rest.trim() === '') parents.push({ indent, key });
     if (key !== undefined && !COMMAND_KEYS.has(key)) continue;
     if (key === undefined && item === undefined) continue;
+    if (key === undefined && parent !== undefined && !COMMAND_KEYS.has(parent.key)) continue;
     if (/^[|>][-+]?\d*$/.test(rest.trim())) {
       // Its lines are those indented deeper than the line that opens it; they are one script (a heredoc in it stays
       // whole).

@@ -12,6 +12,7 @@ import { miseEnvironment, withEnvironment } from './task-environment.js';
 import { packageJsonOfPieces, preCommitHooks, rakeTasks, TASK_LIMITS, type TaskLine } from './project-tasks.js';
 import { tomlTables, type TomlValue } from './toml-lines.js';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
+import { shellQuote } from './words.js';
 
 /** The files a walk can read: the call's own, then the session's. */
 export interface TaskFiles {
@@ -644,6 +645,78 @@ function hookManagerRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun
   return out;
 }
 
+// ---- cargo-make ----
+
+/** cargo-make's options before the task that take a value (`--makefile FILE`, `-p PROFILE`). */
+const CARGO_MAKE_VALUES = new Set([
+  ...['--makefile', '--cwd', '-p', '--profile', '-e', '--env', '--env-file', '-l', '--loglevel', '--skip-tasks'],
+  ...['--output-format', '--output-file', '--config-file', '--time-summary'],
+]);
+
+/** `cargo make [OPTIONS] TASK` / `makers TASK`: the task (`-t`/`--task` or the first operand; `default` without one),
+ * the makefile named, and whether it only prints (`--print-steps`, `--list-all-steps`, `--help`). */
+function cargoMakeCall(command: SimpleCommand): { task: string; makefile: string | undefined } | undefined {
+  // `cargo make TASK` and `cargo-make make TASK` name the subcommand; `makers TASK` does not.
+  if (command.program !== 'makers' && command.positionals[0] !== 'make') return undefined;
+  const words = command.program === 'makers' ? command.argv : command.argv.slice(command.argv.indexOf('make') + 1);
+  let task: string | undefined;
+  let makefile: string | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (['--print-steps', '--list-all-steps', '--list-category-steps', '--help', '-h', '--version', '-V'].includes(w))
+      return undefined;
+    if (w === '-t' || w === '--task') task = words[++i];
+    else if (w === '--makefile') makefile = words[++i];
+    else if (w.startsWith('--makefile=')) makefile = w.slice('--makefile='.length);
+    else if (CARGO_MAKE_VALUES.has(w)) i++;
+    else if (w === '--') break;
+    else if (!w.startsWith('-') && task === undefined) task = w;
+  }
+  return { task: task ?? 'default', makefile };
+}
+
+/** The lines a cargo-make task runs from a Makefile.toml text: its `dependencies` first, then its `command` with its
+ * `args`, its shell `script` (another `script_runner`, such as @rust, is not shell) and the task its `run_task` names. */
+function cargoMakeLines(text: string, name: string, depth = 0): string[] {
+  const tables = tomlTables(text, (h) => h.startsWith('tasks.'));
+  const own = tables.get(`tasks.${name}`) ?? tables.get(`tasks."${name}"`);
+  if (own === undefined || depth > 4) return [];
+  const list = (v: TomlValue | undefined): string[] =>
+    typeof v === 'string' ? [v] : Array.isArray(v) ? [...(v as readonly string[])] : [];
+  const out = list(own.get('dependencies')).flatMap((d) => cargoMakeLines(text, d, depth + 1));
+  const command = own.get('command');
+  if (typeof command === 'string') out.push([command, ...list(own.get('args'))].map((w) => shellQuote(w)).join(' '));
+  const runner = own.get('script_runner');
+  if (runner === undefined || runner === '@shell')
+    out.push(...list(own.get('script')).flatMap((s) => s.split(/\r?\n/)));
+  const next = own.get('run_task');
+  if (typeof next === 'string') out.push(...cargoMakeLines(text, next, depth + 1));
+  return out;
+}
+
+/** `cargo make TASK`: the task of the Makefile.toml where it runs (or `--makefile`'s), else — a workspace root, which
+ * cargo-make runs the task in for each member — of each member's Makefile.toml the session wrote. */
+function cargoMakeRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
+  const call = cargoMakeCall(command);
+  if (call === undefined) return [];
+  const own = found(files, command, [call.makefile ?? 'Makefile.toml']);
+  const candidates =
+    own.length > 0 || call.makefile !== undefined ? own : found(files, command, ['*/**/Makefile.toml']);
+  const out: WorkspaceRun[] = [];
+  for (const m of candidates) {
+    const whole = m.file.text !== undefined;
+    const label = `cargo make ${call.task}`;
+    const read = cargoMakeLines(m.file.text ?? m.file.pieces.join('\n'), call.task).map((source) => ({
+      source,
+      label,
+    }));
+    const lines =
+      read.length > 0 || whole || !piecesName(m.file, call.task) ? read : pieceLines(m.path, m.file.pieces, label);
+    if (lines.length > 0) out.push({ file: m.path, lines, label, whole, folder: resolve(m.path, '..') });
+  }
+  return out;
+}
+
 /** The runs of a command of these tools, among the files the call or the session wrote; [] for any other. */
 export function workspaceRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
   if (command.remote !== undefined) return [];
@@ -660,6 +733,10 @@ export function workspaceRuns(command: SimpleCommand, files: TaskFiles): Workspa
       return railsRuns(command, files);
     case 'git':
       return hookManagerRuns(command, files);
+    case 'cargo':
+    case 'cargo-make':
+    case 'makers':
+      return cargoMakeRuns(command, files);
     default:
       return [];
   }

@@ -126,3 +126,59 @@ describe('a Helm chart’s reference to an existing Secret', () => {
     expect(classifyKey('adminPassword')).toBe('credential');
   });
 });
+
+describe('cargo-make tasks', () => {
+  const makefile = [
+    '[tasks.login]',
+    'command = "cargo"',
+    'args = ["login", "--registry", "acme", "cio_tok"]',
+    '',
+    '[tasks.notes]',
+    'script = ["git push --force origin HEAD:main"]',
+    '',
+    '[tasks.check]',
+    'script_runner = "@rust"',
+    'script = "fn main() { println!(\\"rm -rf /\\"); }"',
+    '',
+    '[tasks.release-prep]',
+    'dependencies = ["login", "notes"]',
+    'run_task = "check"',
+  ].join('\n');
+
+  it('runs a task’s dependencies, its command with its args and its shell script, not another runner’s script', () => {
+    const ran = runs('cargo make release-prep', edited({ 'Makefile.toml': makefile }));
+    expect(ran).toContain('cargo login --registry acme cio_tok');
+    expect(ran).toContain('git push --force origin HEAD:main');
+    expect(ran.join('\n')).not.toContain('rm -rf');
+  });
+
+  it('reads a workspace member’s Makefile.toml from the root, and -t/--makefile/makers', () => {
+    expect(runs('cargo make release-prep', edited({ 'crates/core/Makefile.toml': makefile }))).toContain(
+      'cargo login --registry acme cio_tok',
+    );
+    expect(runs('makers --makefile ci.toml -t login', edited({ 'ci.toml': makefile }))).toContain(
+      'cargo login --registry acme cio_tok',
+    );
+    expect(runs('cargo make --print-steps release-prep', edited({ 'Makefile.toml': makefile }))).toEqual([
+      'cargo make --print-steps release-prep',
+    ]);
+  });
+});
+
+describe('a YAML piece’s list items', () => {
+  it('run only under a command key: a dvc stage’s deps and outs are paths (blind round 36)', () => {
+    const piece =
+      '  train:\n    cmd: python scripts/train.py\n    deps:\n      - scripts/train.py\n      - data/processed/f.parquet\n    outs:\n      - models/m.joblib\n';
+    const ran = runs('dvc repro train', edited({}, { 'dvc.yaml': [piece] }));
+    expect(ran).toContain('python scripts/train.py');
+    expect(ran.some((r) => r.startsWith('scripts/train.py') || r.startsWith('models/'))).toBe(false);
+  });
+
+  it('still run under cmds:, and when the piece shows no key above them', () => {
+    const task = '  ship:\n    cmds:\n      - git push --force origin main\n';
+    expect(runs('task ship', edited({}, { 'Taskfile.yml': [task] }))).toContain('git push --force origin main');
+    expect(runs('task ship', edited({}, { 'Taskfile.yml': ['      - git push --force origin main\n'] }))).toContain(
+      'git push --force origin main',
+    );
+  });
+});

@@ -241,6 +241,13 @@ export const CARGO: ProgramDeclaration = {
   },
 };
 
+export const CARGO_MAKE: ProgramDeclaration = {
+  names: ['makers', 'cargo-make'],
+  about:
+    'cargo-make: `makers TASK` (and `cargo make TASK`) runs a task of Makefile.toml — its dependencies, command, shell script (workspace-tasks.ts)',
+  options: { '*': ['--makefile', '--cwd', '-p', '--profile', '-e', '--env', '--env-file', '-t', '--task', '-l'] },
+};
+
 export const PIP: ProgramDeclaration = {
   names: ['pip', 'pip3'],
   about: 'pip: `pip uninstall` asks what -y answers',

@@ -128,7 +128,7 @@ import {
 } from './interpreters.js';
 import { CURL, KAGGLE, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
-import { CARGO, CONDA, DART, NPM, NPX, PIP, PNPM, SHADCN, SYSTEM_PACKAGES, YARN } from './packages.js';
+import { CARGO, CARGO_MAKE, CONDA, DART, NPM, NPX, PIP, PNPM, SHADCN, SYSTEM_PACKAGES, YARN } from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
@@ -203,6 +203,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   YARN,
   NPX,
   CARGO,
+  CARGO_MAKE,
   PIP,
   DART,
   SYSTEM_PACKAGES,
