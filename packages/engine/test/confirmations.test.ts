@@ -43,4 +43,35 @@ describe('a human confirmation', () => {
     expect(confirms('It failed. Continue.')).toBe(true);
     expect(confirms('Looks good, continue')).toBe(true);
   });
+
+  // Blind round 36: natural replies that read the report and steer on, with no phrase in them.
+  it.each([
+    'Good. Now the rollback step and the lab page.',
+    'All green! Add a test for the empty case.',
+    'Confirmed, continue.',
+    'OK, that worked. Now the learner instructions.',
+    'Good. Run them for real',
+    'Looks like the N+1 on events is the suspect. Yes, go on and reproduce it locally.',
+    'Interesting, full refresh every night on a 4 TB table. Yes, try the incremental version on your dev target.',
+    'All green! Add a test for an empty nested list so I can check that edge case myself.',
+    'Numbers look right. Commit on a branch and push it.',
+    'Yes, go ahead and create the draft release so the team can review the text; the workflow publishes it.',
+    'OK, carry on: push the copy branch and open a PR for the web team with the preview link.',
+  ])('counts an assent followed by what to do next: %s', (text) => {
+    expect(confirms(text)).toBe(true);
+  });
+
+  it.each([
+    'Add a test for the empty case.',
+    'OK, but don’t push yet.',
+    'Good. Don’t deploy.',
+    'OK. Stop here.',
+    'Good. Did the migration run?',
+    'Fine. Deploy only after the review.',
+    'Great question. Let me think.',
+    'Hmm. Delete the whole branch.',
+    'Good, 480 ms to 0.3 ms. Write it up as a proposal, do not commit into their repo.',
+  ])('is not a task alone, nor an assent followed by a hold, a question or a condition: %s', (text) => {
+    expect(confirms(text)).toBe(false);
+  });
 });

@@ -72,6 +72,15 @@ const ASSENTS = new Set([
   'all good',
   'thanks',
   'thank you',
+  'confirmed',
+  'approved',
+  'all green',
+  'green',
+  'that worked',
+  'it worked',
+  'it works',
+  'works',
+  'done',
   'ja',
   'gut',
   'passt',
@@ -81,6 +90,13 @@ const ASSENTS = new Set([
   'genau',
 ]);
 const THANKS = new Set(['thanks', 'thank you', 'please', 'danke', 'bitte']);
+
+/** One clause of a message: its text, the separator before it, and whether "and"/"then" or a colon joined it. */
+interface Clause {
+  readonly text: string;
+  readonly sep: string;
+  readonly joined: boolean;
+}
 
 /**
  * A message is a confirmation when, lower-cased with spacing collapsed, it is one of the phrases, alone or with
@@ -95,7 +111,7 @@ const THANKS = new Set(['thanks', 'thank you', 'please', 'danke', 'bitte']);
 export function isConfirmation(text: string, phrases: readonly string[]): boolean {
   // Clauses with the separator before each: a task may follow a confirmation only when "and"/"then" joined it.
   const parts = fold(text).split(/(\s*[,.;:!?…]+\s*|\s+(?:and|then|und)\s+)/u);
-  const clauses: { text: string; sep: string; joined: boolean }[] = [];
+  const clauses: Clause[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     let c = (parts[i] as string).trim();
     const sep = i > 0 ? (parts[i - 1] as string) : '';
@@ -111,7 +127,7 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
   if (clauses.length === 0 || clauses.length > 6) return false;
   const folded = new Set(phrases.map(fold).filter((p) => p.length > 0));
   const at = clauses.findIndex((c) => folded.has(c.text) || goesOnWith(c.text, folded));
-  if (at === -1) return false;
+  if (at === -1) return steersOn(text, clauses, folded);
   const before = clauses.slice(0, at);
   const after = clauses.slice(at + 1);
   const assentsOnly = before.every((c) => ASSENTS.has(c.text) || folded.has(c.text));
@@ -120,13 +136,42 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
     !clauses.slice(1, at + 1).some((c) => c.sep.includes('?')) &&
     before.every((c) => ASSENTS.has(c.text) || isRemark(c.text));
   return (
-    (assentsOnly || remarks) &&
-    after.every(
-      (c, i) =>
-        THANKS.has(c.text) || folded.has(c.text) || (c.joined && (i === 0 || after[i - 1]?.joined) && isTask(c.text)),
-    )
+    ((assentsOnly || remarks) &&
+      after.every(
+        (c, i) =>
+          THANKS.has(c.text) || folded.has(c.text) || (c.joined && (i === 0 || after[i - 1]?.joined) && isTask(c.text)),
+      )) ||
+    steersOn(text, clauses, folded)
   );
 }
+
+/**
+ * A go-ahead said the way people reply once they have read the report (blind round 36: natural replies like these did
+ * not count, and held honest sessions): remarks that neither refuse nor hold, then a sentence that opens with an
+ * assent, a phrase or a plain verdict ("numbers look right"), then what to do next — "Looks like the N+1 is the
+ * suspect. Yes, go on and reproduce it locally.", "All green! Add a test for an empty nested list so I can check
+ * it.", "OK, carry on: push the copy branch and open a PR for the web team with the preview link." Each later clause
+ * is an assent, thanks, a phrase, or a task or remark of a few words with no refusal, hold or condition in it; a
+ * question anywhere makes the message something else.
+ */
+function steersOn(text: string, clauses: readonly Clause[], phrases: ReadonlySet<string>): boolean {
+  if (text.includes('?')) return false;
+  const go = clauses.findIndex(
+    (c) => ASSENTS.has(c.text) || phrases.has(c.text) || goesOnWith(c.text, phrases) || VERDICT.test(c.text),
+  );
+  if (go === -1) return false;
+  // After remarks, the go-ahead opens its own sentence ("It failed, continue" may be the human thinking aloud).
+  if (go > 0 && !/[.!;:]/u.test(clauses[go]!.sep)) return false;
+  const calm = (c: Clause): boolean => c.text.split(' ').length <= 16 && !HOLD.test(c.text) && !CONDITION.test(c.text);
+  return (
+    clauses.slice(0, go).every((c) => ASSENTS.has(c.text) || isRemark(c.text)) &&
+    clauses.slice(go + 1).every((c) => ASSENTS.has(c.text) || THANKS.has(c.text) || phrases.has(c.text) || calm(c))
+  );
+}
+
+/** A plain verdict on what the agent showed: "numbers look right", "the tests are green", "that went well". */
+const VERDICT =
+  /^(?:[\w'’+-]+ ){0,4}(?:looks?|is|are|reads?|seems?|sounds?|went|ran|works?|worked)(?: all)? (?:right|good|fine|great|correct|ok|okay|well|green|clean|perfect)$/u;
 
 /** A remark before the go-ahead: a few words that neither refuse nor set a condition ("as it should be"). */
 const isRemark = (clause: string): boolean => clause.split(' ').length <= 12 && !HOLD.test(clause);

@@ -47,11 +47,11 @@ export const Settings = z
       .optional()
       .meta({
         description:
-          "Phrases that count as a human confirmation when the human's message is one of them (case, spacing and " +
-          'trailing punctuation ignored), alone or with a plain assent before it and thanks after it, each its own ' +
-          'clause ("ok, continue", "yes, go ahead, thanks"), after remarks ending a sentence with no refusal, ' +
-          'condition or question ("Red. Continue."), or followed by what to go on with and no ' +
-          'condition ("go on and write the hints"); any other words make it an ordinary message. ' +
+          'Phrases that count as a human confirmation (case, spacing and trailing punctuation ignored), alone or ' +
+          'with an assent before and thanks after ("ok, continue, thanks"), after remarks ending a sentence ' +
+          '("Red. Continue."), or with what to go on with ("go on and write the hints"); an assent or a verdict then ' +
+          'a next step counts too ("All green! Add a test"). A refusal, condition or question makes it an ordinary ' +
+          'message. ' +
           `Default: ${DEFAULT_CONFIRMATIONS.join(', ')}.`,
         examples: [['continue', 'weiter', 'go ahead']],
       }),
