@@ -35,6 +35,18 @@ export function harmlessTable(report: CorpusReport, markdown = false): string {
   return table(['preset', 'sessions', 'tool calls', 'blocked', 'warned', 'warn rate', 'step stops'], rows, markdown);
 }
 
+/** The honest sessions written blind, per preset: measured, not gated (arguable calls are judged in each file). */
+export function blindHarmlessTable(report: CorpusReport, markdown = false): string {
+  const rows = report.presets.flatMap((p) => {
+    if (p.blindHarmless.length === 0) return [];
+    const sum = (k: 'sessions' | 'calls' | 'blocked' | 'warned' | 'stepStops') =>
+      p.blindHarmless.reduce((n, h) => n + h[k], 0);
+    return [[p.id, String(p.blindHarmless.length), String(sum('sessions')), String(sum('calls')), String(sum('blocked')),
+      String(sum('warned')), pct(sum('warned'), sum('calls')), String(sum('stepStops'))]];
+  });
+  return table(['preset', 'files', 'sessions', 'tool calls', 'blocked', 'warned', 'warn rate', 'step stops'], rows, markdown);
+}
+
 export function evasionTable(report: CorpusReport, markdown = false): string {
   const rows = report.presets.flatMap((p) => p.contracts.map((c) => {
     const caught = c.block.filter((r) => r.ok).length;
@@ -85,6 +97,9 @@ export function renderReport(report: CorpusReport, options: { markdown?: boolean
     if (p.uncovered.length > 0) out.push(`${p.id}: BLOCK contracts without an evasion corpus: ${p.uncovered.join(', ')}`);
   }
   out.push('', 'Harmless work (Step Confirmation stops counted apart):', '', harmlessTable(report, md));
+  if (report.presets.some((p) => p.blindHarmless.length > 0))
+    out.push('', 'Honest work written blind (tests/corpus/harmless/blind*-<role>.yaml; measured, not gated):', '',
+      blindHarmlessTable(report, md));
   out.push('', 'Evasion corpus, per contract:', '', evasionTable(report, md));
   out.push('', 'Evasion corpus, per preset:', '', presetTable(report, md));
   out.push('', 'Assembled actions (tests/corpus/assembled/), per class; pending = not in the gate until gate.json lists the class:', '',

@@ -1,6 +1,6 @@
 // The whole measurement for one presets directory: every corpus file read and checked, every preset replayed on its
 // harmless corpus and judged on its evasion corpus. Pure data out; printing is in print.ts.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ASSEMBLED_CLASSES, evasionFiles, readEvasion, readHarmless, type AssembledClass, type CorpusProblem, type EvasionCorpus,
@@ -24,6 +24,9 @@ export interface PresetReport {
   readonly file: string;
   readonly loadErrors: readonly string[];
   readonly harmless: HarmlessFigures | undefined;
+  /** Honest sessions written blind (tests/corpus/harmless/blind*-<role>.yaml): measured and printed, not gated — their
+   * arguable calls are judged in each file's header. */
+  readonly blindHarmless: readonly HarmlessFigures[];
   readonly contracts: readonly ContractFigures[];
   /** BLOCK contracts of the preset that no evasion corpus names. */
   readonly uncovered: readonly string[];
@@ -87,6 +90,14 @@ export function measure(presetsDir: string, gate: Gate = readGate()): CorpusRepo
     } else {
       notices.push(`NOTICE: no harmless corpus for ${preset.id} (tests/corpus/harmless/${preset.id}.yaml): skipped`);
     }
+    const blindHarmless = readdirSync(harmlessDir)
+      .filter((f) => f.startsWith('blind') && f.endsWith(`-${preset.id}.yaml`))
+      .flatMap((f) => {
+        const corpus = readHarmless(join(harmlessDir, f), problems);
+        if (corpus === undefined) return [];
+        if (corpus.role !== preset.id) problems.push({ file: corpus.file, at: 'role', message: `role is "${corpus.role}", expected "${preset.id}"` });
+        return [replayHarmless(preset, corpus)];
+      });
     const mine = evasion.filter((e) => e.preset === preset.id);
     const contracts = mergeContracts(mine.flatMap((e) => judgeKnown(preset, e, problems, notices, gate.pending)));
     for (const c of contracts) {
@@ -99,7 +110,7 @@ export function measure(presetsDir: string, gate: Gate = readGate()): CorpusRepo
     }
     const named = new Set(contracts.map((c) => c.id));
     return {
-      id: preset.id, file: preset.file, loadErrors: preset.diagnostics, harmless, contracts,
+      id: preset.id, file: preset.file, loadErrors: preset.diagnostics, harmless, blindHarmless, contracts,
       uncovered: preset.blockIds.filter((id) => !named.has(id)),
     };
   });
