@@ -156,6 +156,24 @@ export function noxLines(text: string, command: SimpleCommand): TaskLine[] {
         : sessions.filter((s) => !/\bdefault\s*=\s*False\b/.test(s.decorators));
     chosen = new Set(defaults.map((s) => s.def as string));
   }
+  // `session.notify("login")` queues that session after the current one: nox runs it too (blind round 34).
+  if (chosen !== 'all') {
+    const picked = new Set(chosen);
+    chosen = picked;
+    let grew = true;
+    for (let round = 0; grew && round < sessions.length; round++) {
+      grew = false;
+      for (const s of sessions.filter((x) => picked.has(x.def as string)))
+        for (const m of s.text.matchAll(/\bsession\.notify\(\s*["']([^"']+)["']/g)) {
+          const asked = m[1] as string;
+          const target = sessions.find((t) => asked === sessionName(t) || asked.startsWith(`${sessionName(t)}-`));
+          if (target !== undefined && !picked.has(target.def as string)) {
+            picked.add(target.def as string);
+            grew = true;
+          }
+        }
+    }
+  }
   const label = asked?.[0] ?? 'default';
   return pythonLines(chosenCode(blocks, chosen, isSession), label);
 }

@@ -182,3 +182,43 @@ describe('a YAML piece’s list items', () => {
     );
   });
 });
+
+describe('act with the event named first', () => {
+  it('reads -W after the event’s name (every job the event triggers, with the jobs they need)', () => {
+    const ctx = edited({
+      'spikes/assess.yml':
+        'on: workflow_dispatch\njobs:\n  collect:\n    runs-on: ubuntu-latest\n    steps:\n      - run: gh gist create --public notes.md\n  report:\n    needs: collect\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo done\n',
+    });
+    expect(runs('act workflow_dispatch -W spikes/assess.yml -s GH_TOKEN=x', ctx)).toContain(
+      'gh gist create --public notes.md',
+    );
+    expect(runs('act workflow_dispatch -W spikes/assess.yml -l', ctx)).not.toContain(
+      'gh gist create --public notes.md',
+    );
+  });
+});
+
+describe('nox sessions a session notifies', () => {
+  it('run after it (session.notify), and only those', () => {
+    const noxfile = [
+      'import nox',
+      '',
+      '@nox.session(python=False)',
+      'def login(session):',
+      '    session.run("wandb", "login", "3f9a2c7e1b8d4f6a")',
+      '',
+      '@nox.session(python=False)',
+      'def other(session):',
+      '    session.run("git", "push", "-f", "origin", "main")',
+      '',
+      '@nox.session(python=False)',
+      'def train(session):',
+      '    session.notify("login")',
+      '    session.run("python", "train.py")',
+      '',
+    ].join('\n');
+    const ran = runs('nox -s train', edited({ 'noxfile.py': noxfile }));
+    expect(ran).toContain('wandb login 3f9a2c7e1b8d4f6a');
+    expect(ran.join('\n')).not.toContain('git push');
+  });
+});

@@ -151,20 +151,24 @@ export const GO_TASK: ProgramDeclaration = {
   tasks: 'taskfile',
 };
 
+/** act's options that take a value, before or after the event's name. */
+const ACT_VALUES = [
+  ...['-W', '--workflows', '-j', '--job', '-e', '--eventpath', '-P', '--platform', '-s', '--secret', '--var'],
+  ...['--env', '--input', '-C', '--directory', '--secret-file', '--var-file', '--env-file', '--input-file'],
+  ...['-a', '--actor', '--container-architecture', '--artifact-server-path', '--cache-server-path', '--matrix'],
+];
+
 export const ACT: ProgramDeclaration = {
   names: ['act'],
   about:
     "act: runs GitHub Actions workflows locally (-W names the file or folder, -j the job; the steps' run: scripts)",
   globals: {
-    value: [
-      ...['-W', '--workflows', '-j', '--job', '-e', '--eventpath', '-P', '--platform', '-s', '--secret', '--var'],
-      ...['--env', '--input', '-C', '--directory', '--secret-file', '--var-file', '--env-file', '--input-file'],
-      ...['-a', '--actor', '--container-architecture', '--artifact-server-path', '--cache-server-path', '--matrix'],
-    ],
+    value: ACT_VALUES,
     flag: ['-l', '--list', '-g', '--graph', '-n', '--dryrun', '-v', '--verbose', '-b', '--bind', '-r', '--reuse'],
   },
   cwd: ['-C', '--directory'],
-  options: {},
+  // `act workflow_dispatch -W f.yml`: the same options after the event's name (round 34: -W was read as a flag there)
+  options: { '*': ACT_VALUES },
   tasks: 'act',
 };
 
