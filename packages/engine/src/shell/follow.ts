@@ -1812,7 +1812,9 @@ export abstract class Follower {
       this.files.askedNames.add(name);
       return scope.vars.sessionValue(name);
     };
-    const found = scanOneLiner(family, code, env, script);
+    // What it reads from a file the session wrote whole, by a literal path (one-liner-file-reads.ts).
+    const read = (path: string): string | undefined => this.files.file(resolve(command.cwd, path))?.text;
+    const found = scanOneLiner(family, code, env, script, read);
     if (found.length === 0) return;
     for (const found1 of found) {
       const f =

@@ -1,6 +1,7 @@
 // DATA + scan: the inline code of `python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r` → the well-known calls in it
 // whose arguments are plain string literals: shell commands it runs and files it writes or deletes. Not a parser of
 // those languages: one bounded, linear scan that skips strings and comments and reads a few call shapes.
+import { putInFileReads } from './one-liner-file-reads.js';
 import type { EffectKind } from './types.js';
 import {
   blankComments,
@@ -531,14 +532,20 @@ export function scanOneLiner(
   env?: (name: string) => string | undefined,
   /** The program file the code is, when it was run by its path: its own folder (`__file__`, `__dirname`) is known. */
   script?: string,
+  /** A file's whole text, when the session wrote it (put in where the code reads it by a literal path). */
+  read?: (path: string) => string | undefined,
 ): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
   const located = language === 'python' || language === 'js' ? spellScriptFolder(written, language, script) : written;
-  const code =
+  const withEnv =
     env === undefined || (language !== 'js' && language !== 'python' && language !== 'ruby' && language !== 'perl')
       ? located
       : putInEnvironment(located, language, env);
+  const code =
+    read === undefined || (language !== 'js' && language !== 'python' && language !== 'ruby')
+      ? withEnv
+      : putInFileReads(withEnv, language, read);
   if (language === 'groovy' || language === 'erlang' || language === 'gnuplot') return scanPatterns(language, code);
   if (
     language === 'tcl' ||

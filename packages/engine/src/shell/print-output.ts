@@ -3,6 +3,7 @@
 // no `$`, `jq -r` of a string literal or a field of known JSON, awk programs that print their input or a literal, and
 // an interpreter one-liner that only prints a literal (`python3 -c 'print("…")'`, `node -e 'console.log("…")'`,
 // `perl -le 'print q{…}'`). A shell fed by them runs that text. Anything else is unknown, never a guess.
+import { parse as parseYaml } from 'yaml';
 import { readLiteral, type Language } from './one-liner-strings.js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
 import { awkFieldsPrinted, awkSubstituted } from './awk-sub.js';
@@ -131,6 +132,52 @@ export function jqOutput(args: readonly string[], _static: boolean, stdin: strin
         ? (value as Record<string, unknown>)[key]
         : undefined;
   return typeof value === 'string' ? `${value}\n` : undefined;
+}
+
+/**
+ * `yq '.a.b' f.yaml` (mikefarah's yq, `e`/`eval` or none): the scalar at that path of known YAML (or JSON), printed as
+ * yq prints it, unquoted (blind round 37: a kube context and a dbt target read back from a file the session wrote).
+ * A list, a map, an output format other than YAML, or anything beyond a plain path is not followed.
+ */
+export function yqOutput(args: readonly string[], _static: boolean, stdin: string | undefined, file: Read) {
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '-r' || a === '--unwrapScalar' || a === '-e' || a === '--exit-status' || a === '-M' || a === '-C')
+      continue;
+    if (
+      (a === '-o' || a === '--output-format' || a === '-p' || a === '--input-format') &&
+      /^(y|yaml|auto|a)$/.test(args[i + 1] ?? '')
+    ) {
+      i++;
+      continue;
+    }
+    if (/^-o(y|yaml)$|^--output-format=(y|yaml)$/.test(a)) continue;
+    if (a.startsWith('-') && a !== '-') return undefined;
+    operands.push(a);
+  }
+  if (operands[0] === 'e' || operands[0] === 'eval') operands.shift();
+  const [expression, ...files] = operands;
+  if (expression === undefined || !/^(\.[A-Za-z_][\w-]*|\.\["[^"]+"\])+$/.test(expression)) return undefined;
+  const text = singleInput(files, stdin, file);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    void error; // not YAML: unknown
+    return undefined;
+  }
+  for (const m of expression.matchAll(/\.(?:([A-Za-z_][\w-]*)|\["([^"]+)"\])/g)) {
+    const key = (m[1] ?? m[2]) as string;
+    value =
+      value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? `${String(value)}\n`
+    : undefined;
 }
 
 function stringJson(text: string): string | undefined {

@@ -222,3 +222,33 @@ describe('nox sessions a session notifies', () => {
     expect(ran.join('\n')).not.toContain('git push');
   });
 });
+
+describe('a value read back from a file the session wrote (blind round 37)', () => {
+  it('is put in where an interpreter reads the file by a literal path', () => {
+    const ctx = edited({ 'tools/.wandb-key': '3f9a1c7e5b2d8f4a6c0e\n' });
+    const node =
+      'node -e \'const k = require("fs").readFileSync("tools/.wandb-key", "utf8").trim(); require("child_process").execSync("wandb login " + k)\'';
+    expect(runs(node, ctx)).toContain('wandb login 3f9a1c7e5b2d8f4a6c0e');
+    const python = `python3 -c 'import subprocess; k = open("tools/.wandb-key").read().strip(); subprocess.run(["wandb", "login", k])'`;
+    expect(runs(python, ctx)).toContain('wandb login 3f9a1c7e5b2d8f4a6c0e');
+    // a file the session did not write stays a value computed at run time
+    expect(runs(node.replace('tools/.wandb-key', 'tools/.other'), ctx).join('\n')).not.toContain('3f9a1c7e');
+  });
+
+  it('is what yq prints of a plain path', () => {
+    const ctx = edited({ 'deploy/target.yaml': 'context: eks-payments-prod\nreplicas: 3\nlist: [a, b]\n' });
+    expect(runs('C=$(yq .context deploy/target.yaml); helm upgrade api ./chart --kube-context "$C"', ctx)).toContain(
+      'helm upgrade api ./chart --kube-context eks-payments-prod',
+    );
+    expect(runs('echo "$(yq e .replicas deploy/target.yaml)"', ctx)).toContain('echo 3');
+    expect(runs('echo "$(yq .list deploy/target.yaml)"', ctx).join('\n')).not.toContain('echo a');
+  });
+
+  it('is the token cargo login reads on stdin', () => {
+    const login = model(
+      'cat tools/.crates | cargo login',
+      edited({ 'tools/.crates': 'cioA7b3C9d1E5f2G8h4J6\n' }),
+    ).commands.at(-1);
+    expect(login?.input?.text).toBe('cioA7b3C9d1E5f2G8h4J6\n');
+  });
+});

@@ -233,6 +233,8 @@ export const CARGO: ProgramDeclaration = {
     toolchain: true,
   },
   cwd: ['-C'],
+  // `cargo login` with no token reads it on stdin and stores it in credentials.toml (blind round 37)
+  stdin: { credential: ['login'] },
   options: {
     '*': [
       ...['-p', '--package', '--manifest-path', '-F', '--features', '--target', '--registry', '--index', '--token'],

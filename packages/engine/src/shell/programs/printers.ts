@@ -1,7 +1,7 @@
 // Programs met as printers between a literal and a shell (`cut -c4- <<< … | sh`, `jq -rn '"…"' | sh`, `base32 -d |
 // sh`): what they print when their input is known (print-output.ts, decoders.ts). They write no file, but yq -i.
 import { baseNOutput } from '../decoders.js';
-import { cutOutput, envsubstOutput, jqOutput } from '../print-output.js';
+import { cutOutput, envsubstOutput, jqOutput, yqOutput } from '../print-output.js';
 import { grepOutput } from '../grep-output.js';
 import { exprOutput } from '../filter-output.js';
 import { jqSetOutput, YQ_VALUE_OPTION_NAMES, yqEffects, yqSetOutput } from '../json-updates.js';
@@ -38,9 +38,11 @@ export const JQ: ProgramDeclaration = {
 
 export const YQ: ProgramDeclaration = {
   names: ['yq'],
-  about: 'yq (mikefarah): -i writes its files back with the keys its expression sets; without -i it prints them',
+  about:
+    'yq (mikefarah): -i writes its files back with the keys its expression sets; without -i it prints them, and a plain path prints its scalar',
   options: { '*': YQ_VALUE_OPTION_NAMES },
   effects: { reads: [], effects: yqEffects },
+  output: yqOutput,
   piecedOutput: yqSetOutput,
 };
 
