@@ -93,7 +93,7 @@ function literalEnd(code: string, i: number, language: Language): number | undef
 }
 
 /** Splits a parameter or argument list at its top-level commas, skipping strings and brackets. */
-function splitTop(text: string, language: Language): string[] | undefined {
+export function splitTop(text: string, language: Language): string[] | undefined {
   const parts: string[] = [];
   let depth = 0;
   let from = 0;
@@ -200,7 +200,7 @@ function jsHelpers(code: string): Helper[] {
 }
 
 /** Just past the bracket that closes the one at `open`, skipping strings; undefined when it does not close in time. */
-function closing(code: string, open: number, language: Language): number | undefined {
+export function closing(code: string, open: number, language: Language): number | undefined {
   let depth = 0;
   const limit = Math.min(code.length, open + HELPER_LIMITS.body + 2);
   for (let i = open; i < limit; i++) {

@@ -5,6 +5,7 @@
 // literal it is known to hold, which the content readers take as pieces — the way sed's replacement over a file the
 // session does not know is kept (sed-run.ts). Python's str.replace and re.sub, JavaScript's replace/replaceAll and
 // Ruby's sub/gsub, each with a literal replacement; anything else leaves the code as written.
+import { closing, splitTop } from './one-liner-helpers.js';
 import { readLiteral, type Language } from './one-liner-strings.js';
 
 /** More replacements than this in one program are not followed (a generated file, not a script). */
@@ -19,19 +20,20 @@ export function replacedNames(code: string, language: Language): string {
   for (let m = statement.exec(code); m !== null; m = statement.exec(code)) {
     if (changes.size >= MAX_REPLACEMENTS) break;
     const name = m[2] as string;
-    const open = m.index + m[0].length;
-    const args = argumentsAt(code, open);
-    if (args === undefined) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open, language);
+    const list = end === undefined ? undefined : splitTop(code.slice(open + 1, end - 1), language);
+    if (end === undefined || list === undefined) continue;
     // `name = name.replace(a, B)` or Python's `name = re.sub(p, B, name)`: the same name changed in place.
     const viaRe = m[3] === 're' && m[4] === 'sub';
-    if (viaRe ? language !== 'python' || args.list[2]?.trim() !== name : m[3] !== name) continue;
-    const replacement = args.list[1]?.trim();
+    if (viaRe ? language !== 'python' || list[2] !== name : m[3] !== name) continue;
+    const replacement = list[1];
     if (replacement === undefined) continue;
     const literal = readLiteral(replacement, 0, language);
     if (literal?.value === undefined || literal.end !== replacement.length) continue;
     const entry = changes.get(name) ?? { texts: [], after: 0 };
     entry.texts.push(replacement);
-    entry.after = args.end;
+    entry.after = end;
     changes.set(name, entry);
   }
   if (changes.size === 0) return code;
@@ -49,44 +51,4 @@ export function replacedNames(code: string, language: Language): string {
   reads.sort((a, b) => b.at - a.at);
   for (const r of reads) out = out.slice(0, r.at) + r.text + out.slice(r.end);
   return out;
-}
-
-/** A call's arguments from just after its `(`: split at top-level commas, and the index past its `)`. */
-function argumentsAt(code: string, at: number): { list: string[]; end: number } | undefined {
-  const list: string[] = [];
-  let depth = 0;
-  let from = at;
-  for (let i = at; i < code.length; i++) {
-    const c = code[i] as string;
-    if (c === '"' || c === "'" || c === '`') {
-      const end = skipString(code, i);
-      if (end < 0) return undefined;
-      i = end;
-      continue;
-    }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ']' || c === '}') depth--;
-    else if (c === ')') {
-      if (depth === 0) {
-        list.push(code.slice(from, i));
-        return { list, end: i + 1 };
-      }
-      depth--;
-    } else if (c === ',' && depth === 0) {
-      list.push(code.slice(from, i));
-      from = i + 1;
-    }
-  }
-  return undefined;
-}
-
-/** The index of the quote that closes the one at `at`; -1 when it does not close. */
-function skipString(code: string, at: number): number {
-  const q = code[at];
-  for (let i = at + 1; i < code.length; i++) {
-    if (code[i] === '\\') i++;
-    else if (code[i] === q) return i;
-    else if (code[i] === '\n' && q !== '`') return -1;
-  }
-  return -1;
 }

@@ -13,6 +13,7 @@ import { packageJsonOfPieces, preCommitHooks, rakeTasks, TASK_LIMITS, type TaskL
 import { tomlTables, type TomlValue } from './toml-lines.js';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import { shellQuote } from './words.js';
+import { CARGO_MAKE_VALUE_OPTIONS } from './programs/packages.js';
 
 /** The files a walk can read: the call's own, then the session's. */
 export interface TaskFiles {
@@ -647,11 +648,7 @@ function hookManagerRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun
 
 // ---- cargo-make ----
 
-/** cargo-make's options before the task that take a value (`--makefile FILE`, `-p PROFILE`). */
-const CARGO_MAKE_VALUES = new Set([
-  ...['--makefile', '--cwd', '-p', '--profile', '-e', '--env', '--env-file', '-l', '--loglevel', '--skip-tasks'],
-  ...['--output-format', '--output-file', '--config-file', '--time-summary'],
-]);
+const CARGO_MAKE_VALUES = new Set(CARGO_MAKE_VALUE_OPTIONS);
 
 /** `cargo make [OPTIONS] TASK` / `makers TASK`: the task (`-t`/`--task` or the first operand; `default` without one),
  * the makefile named, and whether it only prints (`--print-steps`, `--list-all-steps`, `--help`). */

@@ -243,11 +243,17 @@ export const CARGO: ProgramDeclaration = {
   },
 };
 
+/** cargo-make's options that take a value (`--makefile FILE`, `-t TASK`), read by workspace-tasks.ts as well. */
+export const CARGO_MAKE_VALUE_OPTIONS: readonly string[] = [
+  ...['--makefile', '--cwd', '-p', '--profile', '-e', '--env', '--env-file', '-t', '--task', '-l', '--loglevel'],
+  ...['--skip-tasks', '--output-format', '--output-file', '--config-file', '--time-summary'],
+];
+
 export const CARGO_MAKE: ProgramDeclaration = {
   names: ['makers', 'cargo-make'],
   about:
     'cargo-make: `makers TASK` (and `cargo make TASK`) runs a task of Makefile.toml — its dependencies, command, shell script (workspace-tasks.ts)',
-  options: { '*': ['--makefile', '--cwd', '-p', '--profile', '-e', '--env', '--env-file', '-t', '--task', '-l'] },
+  options: { '*': CARGO_MAKE_VALUE_OPTIONS },
 };
 
 export const PIP: ProgramDeclaration = {
