@@ -86,8 +86,9 @@ describe('the generated JSON Schema', () => {
     const raw = toJsonSchema() as { $defs: Record<string, unknown> };
     const text = JSON.stringify(raw, null, 2);
     // 60,000 until the host's defaultBranches (issue 17, section 4) took it to ~60,700, and effect.sessionWrote
-    // (blind round 26) to ~61,000.
-    expect(text.length).toBeLessThan(61_500);
+    // (blind round 26) to ~61,000, and run.followed (round 38: a team's own Makefile matched by its target's name) to
+    // ~61,700.
+    expect(text.length).toBeLessThan(62_000);
     expect(Object.keys(raw.$defs)).toEqual(
       expect.arrayContaining(['Contract', 'Trigger', 'Exception', 'ToolMatch', 'Globs', 'Patterns', 'Event']),
     );

@@ -55,6 +55,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       notFlags ? `none of ${notFlags.join(' ')}` : '',
       m.args !== undefined ? `an argument ${asList(m.args).join('|')}` : '',
       m.maxArgs !== undefined ? `at most ${m.maxArgs} argument(s)` : '',
+      m.followed === undefined ? '' : m.followed ? 'running a file it read' : 'running a file it did not read',
       m.option
         ? `option ${optionNames!.join('|')} ~ ${asList(m.option.value)
             .map((p) => `/${p}/`)
@@ -111,6 +112,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       const cmd = c.command;
       if (programs ? !hasProgram(programs, cmd.program) : !program.test(cmd.program)) return false;
       if (m.remote !== undefined && (cmd.remote !== undefined) !== m.remote) return false;
+      if (m.followed !== undefined && (c.followed === true) !== m.followed) return false;
       // Values the engine cannot know count as a match only where the match (or the policy) says so.
       const open =
         cmd.unknown.length > 0 && unknownMode(m.unknown, unknown) === 'match' ? unknownPositionals(cmd) : undefined;
@@ -118,8 +120,9 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       if (taken < 0) return false;
       if (flags && !anyFlag(cmd.flags, flags, true)) return false;
       if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
-      // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease).
-      if (notFlags && anyFlag(cmd.flags, notFlags, false)) return false;
+      // Exact spellings only: an abbreviation must never excuse (--force is not --force-with-lease). A program's global
+      // options count too: `make -n publish` is make's dry run, whatever side of the target its -n stands on.
+      if (notFlags && (anyFlag(cmd.flags, notFlags, false) || anyFlag(cmd.globals, notFlags, false))) return false;
       // An unknown value may be empty: it does not count towards maxArgs.
       const rest = cmd.positionals.length - taken - (open === undefined ? 0 : countFrom(open, taken));
       if (m.maxArgs !== undefined && rest > m.maxArgs) return false;

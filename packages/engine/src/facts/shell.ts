@@ -41,9 +41,12 @@ export function shellFacts(
 ): ShellFacts {
   const resolve = callPaths(workdir, root);
   const session = sessionEnv !== undefined && Object.keys(sessionEnv).length > 0 ? sessionEnv : undefined;
-  const commands: CommandFact[] = model.commands.map((command) => ({
+  let followed: Set<number> | undefined;
+  for (const s of model.scripts) if (s.read !== undefined) (followed ??= new Set()).add(s.command);
+  const commands: CommandFact[] = model.commands.map((command, i) => ({
     command,
     ...environmentOf(command, session),
+    ...(followed?.has(i) === true ? { followed: true as const } : {}),
     // What a client reads as its language (psql <<SQL, `psql -f f` of a file the session wrote) is part of what it
     // runs: `run.text` and `command:` see it after its words, as if it were more of them (`gh api …/reviews --input
     // f` reads as `… {"event": "APPROVE"}`).

@@ -45,6 +45,9 @@ export interface CommandFact {
   /** Set on a copy of the command at this index whose path words are read as the paths they reach, from the folder it
    * runs in and through symbolic links (facts/shell.ts withReachedWords). */
   readonly reachedOf?: number;
+  /** Set when the command runs a file the session wrote and the model read it (ShellModel.scripts: a script, a
+   * Makefile, a task file): what it runs is judged as the commands it holds. */
+  readonly followed?: true;
 }
 
 /** An argument the engine does not know how to read (a tool it does not know), scanned as text. */

@@ -90,7 +90,7 @@ export const CommandMatch = z
       examples: [['-r', '-f']],
     }),
     notFlags: Words.optional().meta({
-      description: 'Holds only when NONE of these options is present.',
+      description: 'Holds only when NONE of these options is present (global ones too).',
       examples: [['--force-with-lease', '--dry-run', '-n']],
     }),
     args: Globs.optional().meta({
@@ -125,6 +125,15 @@ export const CommandMatch = z
         '`option`: match (it may be main: the rule holds) or ignore. Omitted: settings.unknownValues.',
       examples: ['match'],
     }),
+    followed: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: only a command running a file this session wrote, which the engine read; false: only one whose ' +
+          "file it did not read (the team's own Makefile: matched by name). Omitted: either.",
+        examples: [false],
+      }),
     remote: z
       .boolean()
       .optional()

@@ -87,7 +87,14 @@ export function parseArgv(
     }
     // Single dash. A whole-token option (`-chdir=dir`, `-var x`, terraform/find style) is matched first.
     const eq = token.indexOf('=');
-    if (eq >= 2) {
+    // ... unless its first letter is a short option that takes a value, attached (`curl -F"file=@x.tar"`, `-dk=v`: the
+    // value is `file=@x.tar`, round 38), and the program reads no such whole-token option.
+    const attachedValue =
+      eq >= 2 &&
+      spec.singleDashWords !== true &&
+      !spec.value.has(token.slice(0, eq)) &&
+      spec.value.has(token.slice(0, 2));
+    if (eq >= 2 && !attachedValue) {
       flags.push({ name: token.slice(0, eq), value: token.slice(eq + 1), token });
       continue;
     }

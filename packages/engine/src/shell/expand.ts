@@ -21,6 +21,7 @@ import {
 } from './values.js';
 import { globMatch } from './glob-match.js';
 import { printfOutput } from './printf.js';
+import { sedOutput } from './filter-output.js';
 
 /** What expansion needs besides the variables. */
 export interface ExpandContext {
@@ -227,7 +228,72 @@ function asWritten(part: WordPart, ctx: ExpandContext): string {
         : POSITION.test(name)
           ? ctx.vars.partialItems(POSITIONAL)?.[Number(name) - 1]?.value
           : undefined;
-  return spelled ?? sameFolder(part) ?? part.text;
+  return (
+    spelled ??
+    sameFolder(part) ??
+    (part.type === 'CommandExpansion' ? spelledSedOutput(part, ctx) : undefined) ??
+    part.text
+  );
+}
+
+/**
+ * What `$(sed "s/github.com/${USER}:${TOKEN}@github.com/" <<< "https://github.com/o/r.git")` (or `$(echo URL | sed …)`)
+ * prints, spelled: the known input with sed's literal substitutions applied, the values not known in the replacement
+ * as written. The value stays unknown; its spelling is what a rule reads, as for a word partly known (a token put
+ * into a clone URL by a real backup script: round 38). Undefined unless the unknown values are in the replacement.
+ */
+function spelledSedOutput(
+  part: Extract<WordPart, { type: 'CommandExpansion' }>,
+  ctx: ExpandContext,
+): string | undefined {
+  const commands = part.script?.commands;
+  if (commands?.length !== 1 || ctx.depth >= VALUE_LIMITS.maxDepth) return undefined;
+  const node = commands[0]!.command;
+  const stages = node.type === 'Pipeline' ? node.commands : [node];
+  const sed = stages[stages.length - 1];
+  if (stages.length > 2 || sed?.type !== 'Command' || sed.name === undefined) return undefined;
+  // The program first, as written: nothing else is expanded for a command that is no sed (a deep nest of `$(echo …)`
+  // must not be walked again at each level).
+  if (programName(sed.name.value ?? '') !== 'sed') return undefined;
+  const deeper: ExpandContext = { ...ctx, depth: ctx.depth + 1 };
+  const words: string[] = [];
+  let unknown = false;
+  const strings: Word[] = [];
+  for (const w of [sed.name, ...sed.suffix]) {
+    if (w.type === 'HereString') {
+      if (w.target === undefined) return undefined;
+      strings.push(w.target);
+    } else if (w.type !== 'Word') return undefined;
+    else {
+      const e = expandWord(w, deeper);
+      unknown ||= e.unknown;
+      words.push(...e.fields);
+    }
+  }
+  if (!unknown || programName(words[0] ?? '') !== 'sed') return undefined;
+  // Only `s` commands whose pattern is known: what an unknown pattern matches is not known.
+  const scripts = words.slice(1).filter((w) => !w.startsWith('-'));
+  if (scripts.length !== 1 || !/^s([/|#,:@!])(?:(?!\1)[^$`])*\1/.test(scripts[0] as string)) return undefined;
+  let stdin: string | undefined;
+  const inner: ExpandContext = { ...ctx, vars: ctx.vars.child(), depth: ctx.depth + 1, stdin: undefined };
+  if (stages.length === 2) {
+    const first = stages[0];
+    stdin = first?.type === 'Command' ? commandOutput(first, undefined, inner) : undefined;
+  }
+  // (the parser puts a here-string among the words or among the redirections)
+  const redirects = sed.redirects ?? [];
+  for (const r of redirects)
+    if (r.type === 'HereString' && r.target !== undefined && !strings.includes(r.target)) strings.push(r.target);
+  if (redirects.some((r) => r.type !== 'HereString')) return undefined;
+  for (const target of strings) {
+    if (stdin !== undefined) return undefined;
+    const e = expandValue(target, inner);
+    if (e.unknown) return undefined;
+    stdin = `${e.value}\n`;
+  }
+  if (stdin === undefined) return undefined;
+  const out = sedOutput(words.slice(1), false, stdin, () => undefined);
+  return out?.replace(/\n+$/, '');
 }
 
 /**

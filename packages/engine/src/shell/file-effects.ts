@@ -222,8 +222,13 @@ export function awkEffects(input: EffectInput, add: AddEffect): void {
 /** The replacement strings of awk's `sub`/`gsub` (`gsub(/__TOKEN__/, "npm_…")`), one a line: the new text an in-place
  * edit writes, as sed's and perl's replacements are. */
 const AWK_SUB = /\bg?sub\s*\(\s*(?:\/(?:[^/\\\n]|\\.)*\/|"(?:[^"\\\n]|\\.)*")\s*,\s*"((?:[^"\\\n]|\\.)*)"/g;
+/** A string literal awk prints as a line of its own (`/it "refunds" do/ { print "    expect(1).to eq(1)" }`): text the
+ * program puts among its input's lines (blind round 37: awk's output then moved over the spec it read). */
+const AWK_PRINT = /\bprint\s*\(?\s*"((?:[^"\\\n]|\\.)*)"\s*\)?\s*(?=[;}\n]|$)/g;
 export function awkReplacements(program: string): string | undefined {
-  const to = [...program.matchAll(AWK_SUB)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+  const to = [...program.matchAll(AWK_SUB), ...program.matchAll(AWK_PRINT)].map((m) =>
+    (m[1] ?? '').replace(/\\n/g, '\n').replace(/\\(.)/g, '$1'),
+  );
   return to.length === 0 ? undefined : to.join('\n');
 }
 

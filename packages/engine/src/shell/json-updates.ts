@@ -439,10 +439,22 @@ function jqWords(argv: readonly string[]): { filter?: string; args: Map<string, 
   return { filter, args, files };
 }
 
-/** What `jq` prints when its filter sets keys and the rest of its input is not known: for a redirect's content. */
+/** What `jq` prints when its filter sets keys and the rest of its input is not known: for a redirect's content. A
+ * filter that is one literal document (`jq -n --arg e APPROVE '{event: $e, body: "LGTM"}' > review.json`) prints that
+ * document, known whole (blind round 37: the body an agent then posts with `gh api --input review.json`). */
 export function jqSetOutput(argv: readonly string[], env: Env | undefined): string | undefined {
   const { filter, args } = jqWords(argv);
-  return filter === undefined ? undefined : documentText(setKeys(filter, args, env), true);
+  if (filter === undefined) return undefined;
+  return literalDocument(filter, args, env) ?? documentText(setKeys(filter, args, env), true);
+}
+
+/** The JSON text of a filter that is a mapping or a list of literals and arguments, and nothing else. */
+function literalDocument(filter: string, args: ReadonlyMap<string, SetValue>, env: Env | undefined) {
+  const text = filter.trim();
+  if (text[0] !== '{' && text[0] !== '[') return undefined;
+  const read = new LiteralReader(text, args, env).assigned(0);
+  if (read === undefined || read.append || read.end !== text.length || !isContainer(read.value)) return undefined;
+  return `${jsonText(read.value, 0)}\n`;
 }
 
 // mikefarah's yq: `yq [eval|e|eval-all|ea] [flags] EXPRESSION [files]`.

@@ -49,6 +49,26 @@ function takeGlobals(table: CompiledProgram, args: readonly string[], globals: F
   return i;
 }
 
+/** A whole word that is one reference to a variable the engine cannot know, with the program's name (and a `_BIN`,
+ * `_CMD`, … ending). */
+const NAMED_AFTER = /^\$\{?([A-Za-z_][A-Za-z0-9_]*?)(?:_(?:BIN|CMD|EXE|PATH|COMMAND|BINARY|CLI))?\}?$/i;
+
+/**
+ * The program a command name taken from a variable the engine cannot know is named after (`"${KUBECTL}" apply -f k8s/`,
+ * `$GIT push`, `$HELM_BIN upgrade`; real scripts name such a variable after what it holds: round 38). The word stays
+ * computed (SimpleCommand.dynamic), so what a rule says of computed command names still holds; undefined when the
+ * name is no program the model knows.
+ */
+function programNamedAfter(head: ShellWord | undefined): string | undefined {
+  if (head === undefined || !head.dynamic) return undefined;
+  const name = NAMED_AFTER.exec(head.value)?.[1]?.toLowerCase();
+  if (name === undefined || name.length < 2 || GENERIC_NAMES.has(name)) return undefined;
+  return compiledProgram(name) !== undefined ? name : undefined;
+}
+
+/** Names that say a variable holds some command, not which (`$CMD push` is not Windows' cmd). */
+const GENERIC_NAMES: ReadonlySet<string> = new Set(['cmd', 'command', 'exe', 'bin', 'prog', 'program', 'tool', 'run']);
+
 /** `git -C "$(git rev-parse --show-toplevel)"` from the directory the call starts in (or one below it): the top of
  * the same repository, taken as the start directory, whose branch the host reported (a project is opened at its
  * top). From anywhere else (`cd /other && …`) the directory stays as written, and its branch unknown. */
@@ -72,7 +92,7 @@ export function normaliseCommand(
   const head = words[0];
   const programText = head?.value ?? '';
   // `kubectl-1.29` is kubectl to every rule and table; the name as written stays in programText.
-  const program = canonicalProgram(programName(programText));
+  const program = canonicalProgram(programNamedAfter(head) ?? programName(programText));
   const table = compiledProgram(program);
   let args: string[] = [];
   for (let i = 1; i < words.length; i++) args.push((words[i] as ShellWord).value);
