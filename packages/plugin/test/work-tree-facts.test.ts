@@ -185,7 +185,8 @@ describe('ignore files found later', () => {
   });
 });
 
-describe('the plugin passes them on every call', () => {
+// Each test starts the plugin in a host of its own (~17 s on a quiet machine): more than the default under load.
+describe('the plugin passes them on every call', { timeout: 60_000 }, () => {
   it('git checkout main && git push --force-with-lease is blocked; the same push on a feature branch is not', async () => {
     const host = await startV1({ config: undefined });
     git(host.project, 'init', '-q', '-b', 'feat/pagination');
