@@ -40,6 +40,13 @@ export function inputFiles(command: SimpleCommand, input: InputDeclaration): { p
     if (v === '@-') stdin = true;
     else if (v.startsWith('@')) paths.push(v.slice(1));
   }
+  // `gh api graphql -F query=@-` / `-F body=@review.md`: a field's value read from stdin or a file.
+  for (const v of valuesOf(command, input.fieldFiles)) {
+    const at = v.indexOf('=@');
+    if (at <= 0) continue;
+    if (v.slice(at + 2) === '-') stdin = true;
+    else paths.push(v.slice(at + 2));
+  }
   const statements = valuesOf(command, input.statements);
   if (input.positionalStatements) statements.push(...command.positionals);
   for (const statement of statements) for (const m of statement.matchAll(INCLUDE)) paths.push(m[2] as string);

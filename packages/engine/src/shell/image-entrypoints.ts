@@ -26,6 +26,16 @@ const VAULT_COMMANDS: ReadonlySet<string> = new Set([
   ...['secrets', 'server', 'ssh', 'status', 'token', 'transform', 'transit', 'unwrap', 'version', 'write'],
 ]);
 
+/** composer's commands (`composer list`, 2.x): the official image's docker-entrypoint.sh runs `composer "$@"` for an
+ * option or a word `composer help` knows, anything else as given (composer/docker, docker-entrypoint.sh). */
+const COMPOSER_COMMANDS: ReadonlySet<string> = new Set([
+  ...['about', 'archive', 'audit', 'browse', 'home', 'bump', 'check-platform-reqs', 'clear-cache', 'clearcache'],
+  ...['cc', 'config', 'create-project', 'depends', 'why', 'diagnose', 'dump-autoload', 'dumpautoload', 'exec'],
+  ...['fund', 'global', 'help', 'init', 'install', 'i', 'licenses', 'list', 'outdated', 'prohibits', 'why-not'],
+  ...['reinstall', 'remove', 'rm', 'require', 'r', 'run-script', 'run', 'search', 'self-update', 'selfupdate'],
+  ...['show', 'info', 'status', 'suggests', 'update', 'u', 'upgrade', 'validate'],
+]);
+
 /** A word curl takes as its URL: a scheme, or a host name with a dot or a port (not a path or a program's name). */
 const URL_LIKE = /^[a-z][\w+.-]*:\/\/|^[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:[/?#]|$)|^[\w.-]+:\d+(?:[/?#]|$)/i;
 
@@ -64,6 +74,10 @@ export const IMAGE_ENTRYPOINTS: Readonly<Record<string, ImageEntrypoint>> = {
   // ENTRYPOINT ["/entrypoint.sh"], which runs curl for an option or a word that is no command of the image (its URL)
   // (curl/curl-container etc/entrypoint.sh)
   'curlimages/curl': { program: 'curl', when: (first) => isOption(first) || URL_LIKE.test(first ?? '') },
+  // ENTRYPOINT ["/docker-entrypoint.sh"], which runs composer for an option or a composer command (the official
+  // `composer` image, composer/docker): `docker run -v "$PWD":/app composer:2 config --auth …` (round 39)
+  composer: { program: 'composer', when: (first) => isOption(first) || COMPOSER_COMMANDS.has(first ?? '') },
+  'library/composer': { program: 'composer', when: (first) => isOption(first) || COMPOSER_COMMANDS.has(first ?? '') },
 };
 
 /** `owner/name` of an image reference: no registry host, tag or digest (`docker.io/bitnami/kubectl:1.30` →

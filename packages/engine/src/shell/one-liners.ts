@@ -23,6 +23,8 @@ import { spellScriptFolder } from './one-liner-script-dir.js';
 
 /** Python calls that only spell a path: their literal argument is the path (`open(os.path.expanduser('~/.netrc'), 'w')`). */
 const PATH_CALL = /^(?:os\.path\.(?:expanduser|abspath|normpath|realpath)|(?:pathlib\.)?Path|str)\(\s*/;
+/** ... and R's (`path.expand('~/.Renviron')`, `normalizePath('x')`). */
+const R_PATH_CALL = /^(?:path\.expand|normalizePath|fs::path_expand)\(\s*/;
 /** `with open(…) as NAME:` right after the call's closing bracket. */
 const WITH_AS = /^\s+as\s+([A-Za-z_]\w*)\s*:/;
 import { shellQuote } from './words.js';
@@ -73,6 +75,8 @@ type Action =
   | 'write-second'
   /** R's writeLines('text', 'p'): the content first, the path second (or `con =`). */
   | 'write-lines'
+  /** R's cat('a', 'b', file = 'p', append = TRUE): the strings joined by a space, written or appended to `file`. */
+  | 'r-cat'
   /** A tagged template that runs its text as a command line: zx's and Bun's $`git status`. */
   | 'template-shell'
   /** new Deno.Command('prog', { args: ['a', …] }), Deno.run({ cmd: ['prog', 'a'] }): the program and its args. */
@@ -347,6 +351,7 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'write.csv2': 'write-second',
       'write.table': 'write-second',
       writeLines: 'write-lines',
+      cat: 'r-cat',
       saveRDS: 'write-second',
       write_csv: 'write-second',
       'readr::write_csv': 'write-second',
@@ -987,7 +992,7 @@ class Scan {
     // Python's plain literals side by side are one (`open('out/' 'a.txt', 'w')`, a command split over lines).
     const run = literal?.value !== undefined && this.language === 'python' ? adjacentLiterals(code, at) : undefined;
     if (run?.plain && run.count > 1 && this.argEnds(run.end, limit, paren)) return [{ s: run.text }, run.end];
-    const wrapped = this.language === 'python' ? this.pathOf(at, limit, paren) : undefined;
+    const wrapped = this.language === 'python' || this.language === 'r' ? this.pathOf(at, limit, paren) : undefined;
     if (wrapped !== undefined) return wrapped;
     // A word list: Perl's qw(a b), Ruby's %w[a b] (splatted: *%w[…]); its words, split on blanks.
     const words = this.wordList(at, limit, paren);
@@ -1236,6 +1241,17 @@ class Scan {
         if (p?.value !== undefined) this.load(p.value, call);
         return;
       }
+      case 'r-cat': {
+        // Without `file =` cat prints (nothing written); a `sep =` other than the default is not read.
+        const to = str(keywords.get('file'));
+        if (to === undefined || keywords.has('sep')) return;
+        const parts = args.map(str);
+        const text = parts.every((p) => p !== undefined) ? parts.join(' ') : undefined;
+        const append = keywords.get('append');
+        const appends = append !== undefined && 'other' in append && /^(TRUE|T)$/.test(append.other.trim());
+        found.push({ kind: appends ? 'append' : 'write', path: to, content: text, call });
+        return;
+      }
       case 'write-second': {
         const to = str(args[1]) ?? str(keywords.get('file')) ?? str(keywords.get('path')) ?? str(keywords.get('con'));
         if (to !== undefined) found.push({ kind: 'write', path: to, content: undefined, call });
@@ -1375,10 +1391,10 @@ class Scan {
    */
   private pathOf(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
     const code = this.code;
-    const m = PATH_CALL.exec(code.slice(at, Math.min(limit, at + 40)));
+    const m = (this.language === 'r' ? R_PATH_CALL : PATH_CALL).exec(code.slice(at, Math.min(limit, at + 40)));
     if (m === null) return undefined;
     let i = at + m[0].length;
-    const literal = readLiteral(code, i, 'python');
+    const literal = readLiteral(code, i, this.language);
     if (literal?.value === undefined) return undefined;
     i = literal.end;
     while (i < limit && isSpace(code.charCodeAt(i))) i++;

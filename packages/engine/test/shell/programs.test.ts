@@ -47,7 +47,8 @@ describe('program declarations', () => {
       const input = d.input;
       if (input === undefined) continue;
       const values = valueOptions(d);
-      for (const option of [...(input.files ?? []), ...(input.atFiles ?? []), ...(input.statements ?? [])])
+      const named = [...(input.files ?? []), ...(input.atFiles ?? []), ...(input.fieldFiles ?? [])];
+      for (const option of [...named, ...(input.statements ?? [])])
         expect(values.has(option), `${label(d)}: input reads ${option}, which no options list declares`).toBe(true);
       if (input.subcommand !== undefined)
         expect(Object.hasOwn(d.options, input.subcommand) || Object.hasOwn(d.options, '*'), label(d)).toBe(true);

@@ -1,5 +1,6 @@
-// Blind rounds 37 and 38 (issue 17): what the shell model had to learn — a jq filter that is one literal document
-// prints that document (the review body an agent then posts with `gh api --input`).
+// Blind rounds 37 to 39 (issue 17): what the shell model had to learn — a jq filter that is one literal document prints
+// that document, sed's output spells what the shell put in, a variable named after a program, attached option values,
+// and the programs of other stacks (fvm, dotnet's feed, the composer image, R's cat and path.expand, gh api -F @-).
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
 
@@ -74,5 +75,47 @@ describe('an awk program that prints a string literal among its input', () => {
     );
     const moved = model.effects.find((e) => e.path === 'spec/r_spec.rb' && e.kind === 'write');
     expect(moved?.content).toContain('    expect(1).to eq(1)\n');
+  });
+});
+
+describe('programs of other stacks (round 39)', () => {
+  const first = (source: string) => parseShell(source).commands;
+
+  it('fvm runs dart and flutter with the pinned SDK, and exec runs its command', () => {
+    expect(first('fvm dart pub publish --force').map((c) => [c.program, ...c.argv].join(' '))).toEqual([
+      'dart pub publish --force',
+    ]);
+    expect(first('fvm exec melos publish')[0]?.program).toBe('melos');
+    expect(first('fvm use 3.19.0')[0]?.program).toBe('fvm');
+  });
+
+  it("dotnet's --source takes its value: the feed of a nuget push", () => {
+    const push = first('dotnet nuget push a.nupkg --source "$HOME/.nuget/local-feed"')[0];
+    expect(push?.positionals).toEqual(['nuget', 'push', 'a.nupkg']);
+    expect(push?.flags.find((f) => f.name === '--source')?.value).toBe('$HOME/.nuget/local-feed');
+  });
+
+  it("the composer image's entrypoint runs composer for its commands, a shell as given", () => {
+    const run = first('docker run --rm -v "$PWD":/app -w /app composer:2 config --auth gitlab-token.gitlab.com T');
+    expect(run.map((c) => c.program)).toEqual(['docker', 'composer']);
+    expect(first('docker run --rm composer:2 sh -c "ls"').map((c) => c.program)).toEqual(['docker', 'ls']);
+  });
+
+  it("R's cat to a file and a path spelled through path.expand are writes", () => {
+    const effects = parseShell(
+      `Rscript -e 'cat("GITHUB_PAT=ghp_x\\n", file = "~/.Renviron", append = TRUE)' && Rscript -e 'writeLines("A=1", path.expand("~/.Renviron"))'`,
+    ).effects;
+    expect(effects.map((e) => [e.kind, e.path])).toEqual([
+      ['append', '~/.Renviron'],
+      ['write', '~/.Renviron'],
+    ]);
+    expect(parseShell(`Rscript -e 'cat("hello\\n")'`).effects).toEqual([]);
+  });
+
+  it('gh api reads a field given as @- from stdin: the heredoc is what it sends', () => {
+    const gh = first(
+      "gh api graphql -F query=@- <<'EOF'\nmutation { addPullRequestReview(input: {event: APPROVE}) { clientMutationId } }\nEOF",
+    )[0];
+    expect(gh?.input?.text).toContain('event: APPROVE');
   });
 });

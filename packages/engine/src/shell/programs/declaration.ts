@@ -269,6 +269,8 @@ export interface InputDeclaration {
   readonly files?: readonly string[];
   /** Options whose `@FILE` value is such a file (`curl -d @body.json`). */
   readonly atFiles?: readonly string[];
+  /** Options whose `NAME=@FILE` value reads a field from such a file, `@-` from stdin (`gh api -F query=@-`). */
+  readonly fieldFiles?: readonly string[];
   /** Options whose value is statements of its own that may include a file (`source f`, `\. f`, `\i f`, `.read f`). */
   readonly statements?: readonly string[];
   /** Its positionals are statements too (`sqlite3 db '.read f'`). */

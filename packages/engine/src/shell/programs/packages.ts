@@ -271,6 +271,36 @@ export const DART: ProgramDeclaration = {
   stdin: { credential: ['pub token add'] },
 };
 
+export const DOTNET: ProgramDeclaration = {
+  names: ['dotnet'],
+  about: 'dotnet: the options that take a value, so `nuget push PKG --source DIR` names its feed (round 39)',
+  options: {
+    '*': [
+      ...['-s', '--source', '-k', '--api-key', '-ss', '--symbol-source', '-sk', '--symbol-api-key', '--timeout'],
+      ...['-c', '--configuration', '-o', '--output', '--framework', '-r', '--runtime', '--verbosity', '--project'],
+      // (not -f, -v or -p: `dotnet ef … -f` forces and -v is verbose there; `-p:Name=value` is a property)
+      ...['--version-suffix', '--arch', '--os', '--environment', '--property'],
+    ],
+  },
+};
+
+export const FVM: ProgramDeclaration = {
+  names: ['fvm'],
+  about:
+    'fvm (Flutter Version Management): `fvm dart …`/`fvm flutter …` run them with the pinned SDK, `fvm exec CMD` runs CMD',
+  options: {},
+  runs: [
+    { subcommands: ['exec'], options: [] },
+    {
+      options: [],
+      ownCommands: [
+        ...['install', 'i', 'use', 'list', 'ls', 'releases', 'remove', 'config', 'doctor', 'global', 'flavor'],
+        ...['spawn', 'exec', 'api', 'destroy', 'fork', 'update', 'help'],
+      ],
+    },
+  ],
+};
+
 export const SYSTEM_PACKAGES: ProgramDeclaration = {
   names: ['apt-get', 'apt', 'yum', 'dnf', 'zypper'],
   about: 'system package managers: a `yes` on stdin answers their question as -y does',

@@ -128,7 +128,21 @@ import {
 } from './interpreters.js';
 import { CURL, KAGGLE, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
-import { CARGO, CARGO_MAKE, CONDA, DART, NPM, NPX, PIP, PNPM, SHADCN, SYSTEM_PACKAGES, YARN } from './packages.js';
+import {
+  CARGO,
+  CARGO_MAKE,
+  CONDA,
+  DART,
+  DOTNET,
+  FVM,
+  NPM,
+  NPX,
+  PIP,
+  PNPM,
+  SHADCN,
+  SYSTEM_PACKAGES,
+  YARN,
+} from './packages.js';
 import { RUNNERS } from './runners.js';
 import { BUILTINS } from './builtins.js';
 import { GH, GIT, GLAB } from './vcs.js';
@@ -206,6 +220,8 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   CARGO_MAKE,
   PIP,
   DART,
+  DOTNET,
+  FVM,
   SYSTEM_PACKAGES,
   SHADCN,
   CONDA,

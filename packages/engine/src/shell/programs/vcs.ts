@@ -276,7 +276,8 @@ export const GH: ProgramDeclaration = {
     'repo sync': ['-R', '--repo', '-b', '--branch', '-s', '--source'],
   },
   // `gh api --input body.json` sends the file as the request body (a review with event APPROVE).
-  input: { as: 'body', subcommand: 'api', files: ['--input'] },
+  // ... and a field read from a file or stdin (`-F query=@-` with a heredoc: a GraphQL review mutation, round 39)
+  input: { as: 'body', subcommand: 'api', files: ['--input'], fieldFiles: ['-F', '--field'] },
   // `gh auth login --with-token` stores the token it reads on stdin (hosts.yml or the keyring)
   stdin: { confirm: { flag: '--yes', subcommands: ['repo delete', 'repo archive'] }, credential: ['auth login'] },
 };
