@@ -122,9 +122,10 @@ describe('npm pack of the plugin', () => {
       expect([...reached(entry)], entry).toContain(holders[0]!.path);
   });
 
-  it('ships the JSON Schema in at most 40 KB', () => {
+  // 40,000 bytes until run.followed (round 38: a team's own Makefile matched by its target's name) took it past.
+  it('ships the JSON Schema in at most 40.5 KB', () => {
     const schema = packed.files.find((f) => f.path === 'schema/v1.json');
-    expect(schema?.size).toBeLessThanOrEqual(40_000);
+    expect(schema?.size).toBeLessThanOrEqual(40_500);
     expect(JSON.parse(readFileSync(join(pluginDir, 'schema/v1.json'), 'utf8'))).toHaveProperty('$schema');
   });
 

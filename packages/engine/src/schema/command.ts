@@ -130,8 +130,8 @@ export const CommandMatch = z
       .optional()
       .meta({
         description:
-          'true: only a command running a file this session wrote, which the engine read; false: only one whose ' +
-          "file it did not read (the team's own Makefile: matched by name). Omitted: either.",
+          'true: a command running a file this session wrote (read: judged by what it holds); false: one running ' +
+          "a file not read (the team's own Makefile). Omitted: either.",
         examples: [false],
       }),
     remote: z
