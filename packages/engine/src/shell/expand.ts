@@ -22,6 +22,7 @@ import {
 import { globMatch } from './glob-match.js';
 import { printfOutput } from './printf.js';
 import { sedOutput } from './filter-output.js';
+import { SHELL_REFERENCE, unknownInText } from './unknown-text.js';
 
 /** What expansion needs besides the variables. */
 export interface ExpandContext {
@@ -151,21 +152,13 @@ export function expandBody(parts: readonly WordPart[], ctx: ExpandContext): { va
 }
 
 /**
- * A value the engine cannot know, inside text that is written or read (an unquoted heredoc's body): the shell puts
- * the value there, not `${NPM_TOKEN}` as written, so the text must not read as that literal reference (which a
- * quoted heredoc does write, and npm expands itself). It is shown as ⟨${NPM_TOKEN}⟩: a content rule sees that
- * something stands there, a reference rule does not mistake it for one.
- */
-export const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
-
-/**
  * Code handed to an interpreter in a word the shell expanded only in part (`python3 -c "….write('…=${NPM_TOKEN}')"`):
  * the unknown expansions, kept as written in the word's value, marked as unknownInText marks them in a heredoc — the
  * shell put a value there, so the code does not write the literal reference. A `$` the shell left alone (escaped as
  * `\$`, or in single quotes) is not marked.
  */
 export function markExpansions(value: string, written: string): string {
-  return value.replace(/\$\{[A-Za-z_][^}]*\}|\$[A-Za-z_]\w*/g, (m) => (expandedIn(written, m) ? unknownInText(m) : m));
+  return value.replace(SHELL_REFERENCE, (m) => (expandedIn(written, m) ? unknownInText(m) : m));
 }
 
 /** Whether `ref` stands in the shell text `written` where the shell expands it: unescaped, outside single quotes. */
@@ -270,7 +263,7 @@ function spelledSedOutput(
       words.push(...e.fields);
     }
   }
-  if (!unknown || programName(words[0] ?? '') !== 'sed') return undefined;
+  if (!unknown) return undefined;
   // Only `s` commands whose pattern is known: what an unknown pattern matches is not known.
   const scripts = words.slice(1).filter((w) => !w.startsWith('-'));
   if (scripts.length !== 1 || !/^s([/|#,:@!])(?:(?!\1)[^$`])*\1/.test(scripts[0] as string)) return undefined;

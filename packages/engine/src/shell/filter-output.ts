@@ -6,6 +6,7 @@ import { applySed, scriptEdits, sedEdits } from './sed-script.js';
 import { posixToRe2, substituteLines } from './sed-regex.js';
 import { RE2JS } from 're2js';
 import { linesOf, singleInput, type Read } from './filter-input.js';
+import { SHELL_REFERENCE, unknownInText } from './unknown-text.js';
 
 /** A line count as head/tail write it (`5`, `+5`, `-5`); undefined when it is not one. */
 function count(value: string | undefined): { n: number; sign: '' | '+' | '-' } | undefined {
@@ -60,11 +61,6 @@ function lineFilter(which: 'head' | 'tail') {
 }
 
 export const headOutput = lineFilter('head');
-
-/** A reference the shell expands (`${NPM_TOKEN}`, `$NPM_TOKEN`), and its value's mark in a text: expand.ts unknownInText
- * (not imported: expand.ts reads this module). */
-const SHELL_REFERENCE = /\$\{[A-Za-z_][^}]*\}|\$[A-Za-z_]\w*/g;
-const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
 export const tailOutput = lineFilter('tail');
 
 /**
