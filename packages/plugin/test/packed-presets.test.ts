@@ -17,7 +17,8 @@ async function packedPresetsInline(): Promise<readonly PresetSource[]> {
   return mod.presetSources;
 }
 
-describe('the presets the plugin carries', () => {
+// Each test packs the presets (brotli at its best level, seconds of CPU): on a busy machine that outlasts the default.
+describe('the presets the plugin carries', { timeout: 90_000 }, () => {
   it('are all carried as checked data', async () => {
     const packed = await packedPresetsInline();
     expect(packed.map((p) => p.id)).toEqual(bundled.map((p) => p.id));
@@ -56,7 +57,7 @@ describe('the presets the plugin carries', () => {
   });
 });
 
-describe('the presets as the npm package carries them (two files beside the chunk)', () => {
+describe('the presets as the npm package carries them (two files beside the chunk)', { timeout: 90_000 }, () => {
   const inDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'sa-packed-files-'));
     const { source, files } = packedPresets('files');
