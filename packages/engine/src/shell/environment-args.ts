@@ -26,6 +26,8 @@ export function withEnvironmentArgs(
       continue;
     }
     if (command.flags.some((f) => f.name === g.flag.name && f.value === g.flag.value)) continue;
+    // An option written on the command line wins over the variable that stands for it (helm's HELM_KUBECONTEXT).
+    if (g.yieldsTo !== undefined && command.flags.some((f) => g.yieldsTo?.includes(f.name))) continue;
     implied.push({ at: argv.length, value: g.flag.token, written: undefined, from: g.from });
     argv.push(g.flag.token);
     flags.push(g.flag);

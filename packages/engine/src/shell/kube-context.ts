@@ -16,8 +16,18 @@ const KUBECTL = new Set(['kubectl', 'oc']);
 const LOCAL_CLUSTERS = new Set(['kind', 'minikube', 'k3d']);
 const SETTERS = new Set([...KUBECTL, 'kubectx', 'kubens', ...LOCAL_CLUSTERS]);
 
+/** The programs that act on the kubeconfig's current context, and the option each names another with: helm, helmfile
+ * and skaffold read the same kubeconfig (round 40: `kubectl config use-context kind-shop`, then `skaffold run`). */
+const CONTEXT_OPTION: Readonly<Record<string, string>> = {
+  kubectl: '--context',
+  oc: '--context',
+  helm: '--kube-context',
+  helmfile: '--kube-context',
+  skaffold: '--kube-context',
+};
+
 /** Whether a program acts on the kubeconfig's current context (a context set earlier in the call is put in). */
-export const readsKubeContext = (program: string): boolean => KUBECTL.has(program) || program === 'helm';
+export const readsKubeContext = (program: string): boolean => Object.hasOwn(CONTEXT_OPTION, program);
 /** Whether a program can switch the current context or namespace (observe reads what it sets). */
 export const setsKubeContext = (program: string): boolean => SETTERS.has(program);
 const EARLIER = 'set by an earlier call';
@@ -103,8 +113,8 @@ export class KubeContext {
 
   /** The command with the context and namespace set earlier in the call, when it names none of its own. */
   resolve(command: SimpleCommand, exported: string | undefined): SimpleCommand {
-    const helm = command.program === 'helm';
-    if ((!KUBECTL.has(command.program) && !helm) || command.positionals[0] === 'config') return command;
+    const contextOption = Object.hasOwn(CONTEXT_OPTION, command.program) ? CONTEXT_OPTION[command.program] : undefined;
+    if (contextOption === undefined || command.positionals[0] === 'config') return command;
     if (this.context === undefined && this.namespace === undefined) return command;
     // Another kubeconfig (KUBECONFIG=… kubectl …, or exported by an earlier call) has a current context of its own.
     if (kubeconfigOf(command, exported) !== this.kubeconfig) return command;
@@ -112,8 +122,6 @@ export class KubeContext {
     const has = (...names: string[]): boolean =>
       command.flags.some((f) => names.includes(f.name)) || command.globals.some((f) => names.includes(f.name));
     const add: [string, string, string][] = [];
-    // helm reads the same kubeconfig; its option is --kube-context.
-    const contextOption = helm ? '--kube-context' : '--context';
     if (this.context !== undefined && !has('--context', '--kube-context', '--kubeconfig', '--cluster'))
       add.push([contextOption, this.context, this.from.context]);
     if (this.namespace !== undefined && !has('-n', '--namespace', '-A', '--all-namespaces'))

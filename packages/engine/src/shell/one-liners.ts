@@ -31,6 +31,7 @@ import { shellQuote } from './words.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
 import { isSerialised, serialisedPairs } from './one-liner-data.js';
 import { putInEnvironment } from './one-liner-env.js';
+import { withoutDeadBranches } from './one-liner-dead-branches.js';
 import { adjacentLiterals, operandPieces, templateEnd } from './one-liner-pieces.js';
 
 /** What a recognised call does with its literal arguments. */
@@ -542,7 +543,8 @@ export function scanOneLiner(
 ): OneLinerFinding[] {
   const language = LANGUAGE_OF[family];
   if (language === undefined) return [];
-  const located = language === 'python' || language === 'js' ? spellScriptFolder(written, language, script) : written;
+  const live = language === 'python' ? withoutDeadBranches(written) : written;
+  const located = language === 'python' || language === 'js' ? spellScriptFolder(live, language, script) : live;
   const withEnv =
     env === undefined || (language !== 'js' && language !== 'python' && language !== 'ruby' && language !== 'perl')
       ? located
@@ -1027,10 +1029,11 @@ class Scan {
           continue;
         }
         if (item?.value === undefined || !ends(itemEnd)) {
-          // Not a plain literal (a name, a splat, an f-string, a sum): an unknown word, the list read on past it.
+          // Not a plain literal (a name, a splat, an f-string, a sum): an unknown word, the list read on past it —
+          // partly known when it joins literals to values (`'https://oauth2:' + t + '@gitlab.com/…'`).
           const past = this.skip(i, limit, true);
           if (past >= limit || past === i) break;
-          items.push(UNKNOWN_ITEM);
+          items.push(this.piecedWord(code.slice(i, past)) ?? UNKNOWN_ITEM);
           i = past;
           if (code.charCodeAt(i) === 44) i++;
           else if (code.charCodeAt(i) !== close) break;
@@ -1087,6 +1090,26 @@ class Scan {
     return limit;
   }
 
+  /** A command line built from literals joined to values (`'git remote set-url origin https://u:' + t + '@h/r'`, a
+   * template `${t}`): the literal pieces as written, each value an unset variable the shell model reads as unknown. */
+  private piecedCommand(arg: Arg | undefined): string | undefined {
+    if (arg === undefined || !('other' in arg)) return undefined;
+    const pieced = piecedText(arg.other, this.language);
+    return pieced === undefined || !pieced.includes(COMPUTED_PIECE)
+      ? undefined
+      : pieced.split(COMPUTED_PIECE).join(UNKNOWN_WORD);
+  }
+
+  /** A list item built from literals joined to values: a partly known word (its values as PIECE), else undefined. */
+  private piecedWord(text: string): string | undefined {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('*')) return undefined; // a splat: any number of words
+    const pieced = piecedText(trimmed, this.language);
+    return pieced === undefined || !pieced.includes(COMPUTED_PIECE) || pieced === COMPUTED_PIECE
+      ? undefined
+      : pieced.split(COMPUTED_PIECE).join(PIECE);
+  }
+
   private record(
     action: Action,
     call: string,
@@ -1110,9 +1133,11 @@ class Scan {
       return;
     }
     switch (action) {
-      case 'shell':
-        if (path !== undefined) found.push({ kind: 'shell', command: path, call });
+      case 'shell': {
+        const command = path ?? this.piecedCommand(first);
+        if (command !== undefined) found.push({ kind: 'shell', command, call });
         return;
+      }
       case 'python-subprocess': {
         const shell = keywords.get('shell');
         // subprocess.run(shlex.split('git push …')): the string split as a shell splits it, i.e. that command line.
@@ -1126,6 +1151,10 @@ class Scan {
             command: shell !== undefined && 'other' in shell && shell.other === 'True' ? path : quoteArgv([path]),
             call,
           });
+        else if (shell !== undefined && 'other' in shell && shell.other === 'True') {
+          const command = this.piecedCommand(first);
+          if (command !== undefined) found.push({ kind: 'shell', command, call });
+        }
         return;
       }
       case 'program-args': {

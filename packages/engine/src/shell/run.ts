@@ -9,6 +9,9 @@ import { cargoAlias } from './cargo-aliases.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { listedPaths } from './listed-paths.js';
 import { foldPaths } from './one-liner-fold.js';
+import { putInEnvironment } from './one-liner-env.js';
+import { withoutDeadBranches } from './one-liner-dead-branches.js';
+import type { Language } from './one-liner-strings.js';
 import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
@@ -23,6 +26,7 @@ import { echoOutput } from './output.js';
 import { COMPUTED_PIECE } from './computed-piece.js';
 import { withStagedFiles } from './git-staged.js';
 import { runnableText } from './call-files.js';
+import { renderedFolderIn, renderedText } from './rendered-file.js';
 import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
@@ -117,6 +121,16 @@ function listingText(command: SimpleCommand): string | undefined {
   return listed === undefined ? undefined : `${listed.join('\n')}\n`;
 }
 
+/** The language whose reads of the environment one-liner-env.ts puts values in, per interpreter. */
+const CODE_LANGUAGE: Readonly<Partial<Record<string, Language>>> = {
+  node: 'js',
+  deno: 'js',
+  bun: 'js',
+  python: 'python',
+  ruby: 'ruby',
+  perl: 'perl',
+};
+
 /** The kustomization a command renders to stdout (its declaration's `renders`), as written, and where it ran. */
 function renderedFolder(command: SimpleCommand): Rendered | undefined {
   if (command.unknown.length > 0) return undefined;
@@ -129,26 +143,50 @@ function renderedFolder(command: SimpleCommand): Rendered | undefined {
  * applies that kustomization, as `kubectl apply -k overlays/prod` does: the words with `-f -` read so, the folder
  * from where the renderer ran.
  */
-function renderedInput(words: readonly ShellWord[], stdin: Stdin, cwd: string | undefined): readonly ShellWord[] {
-  const rendered = stdin.rendered;
-  if (rendered === undefined || stdin.how !== '|') return words;
+function renderedInput(
+  words: readonly ShellWord[],
+  stdin: Stdin,
+  cwd: string | undefined,
+  textOf: (path: string) => string | undefined,
+): readonly ShellWord[] {
   if (declarationOf(canonicalProgram(programName(words[0]?.value ?? '')))?.readsRendered !== true) return words;
-  const folder = rendered.cwd === cwd ? rendered.folder : resolve(rendered.cwd, rendered.folder);
+  const rendered = stdin.how === '|' ? stdin.rendered : undefined;
+  const piped =
+    rendered === undefined
+      ? undefined
+      : rendered.cwd === cwd
+        ? rendered.folder
+        : resolve(rendered.cwd, rendered.folder);
+  // `-f -` reads the pipe; `-f FILE` a file, which may hold a rendering the call or the session made (rendered-file.ts).
+  const folderOf = (source: string): string | undefined =>
+    source === '-' ? piped : renderedFolderIn(textOf(resolve(cwd, source)));
   const out: ShellWord[] = [];
   let changed = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as ShellWord;
     const next = words[i + 1];
-    if (!w.dynamic && (w.value === '-f' || w.value === '--filename') && next?.value === '-' && !next.dynamic) {
+    const joined = w.dynamic ? undefined : /^(?:-f=?|--filename=)(.+)$/.exec(w.value)?.[1];
+    const folder =
+      !w.dynamic && (w.value === '-f' || w.value === '--filename') && next !== undefined && !next.dynamic
+        ? folderOf(next.value)
+        : undefined;
+    const joinedFolder = joined === undefined ? undefined : folderOf(joined);
+    if (folder !== undefined && next !== undefined) {
       out.push({ ...w, value: '-k' }, { ...next, value: folder });
       i++;
       changed = true;
-    } else if (!w.dynamic && /^(?:-f=?|--filename=)-$/.test(w.value)) {
-      out.push({ ...w, value: `--kustomize=${folder}` });
+    } else if (joinedFolder !== undefined) {
+      out.push({ ...w, value: `--kustomize=${joinedFolder}` });
       changed = true;
     } else out.push(w);
   }
   return changed ? out : words;
+}
+
+/** What a renderer redirected into a file writes there: the marked folder (rendered-file.ts). */
+function renderingText(command: SimpleCommand): string | undefined {
+  const rendered = renderedFolder(command);
+  return rendered === undefined ? undefined : renderedText(resolve(rendered.cwd, rendered.folder));
 }
 
 export abstract class Runner extends Follower {
@@ -347,7 +385,9 @@ export abstract class Runner extends Follower {
     const known = allStatic(u.words);
     const spanOf: SpanOf | undefined = known ? undefined : (p, e) => this.map(frame, p, e);
     let command: SimpleCommand = normaliseCommand(
-      renderedInput(u.words === linked ? u.words : this.throughLinks(u.words, scope), stdin, shellCwd),
+      renderedInput(u.words === linked ? u.words : this.throughLinks(u.words, scope), stdin, shellCwd, (path) =>
+        this.files.text(path),
+      ),
       u.assignments,
       via,
       shellCwd,
@@ -368,7 +408,10 @@ export abstract class Runner extends Follower {
     }
     // Files a client reads as its language (`psql -f f`), recorded as read once the command has its index.
     const read: ReadFile[] = [];
-    command = this.withProgramText(this.withStdin(command, stdin, read), stdin);
+    command = this.withProgramText(this.withStdin(command, stdin, read), stdin, (name) => {
+      const v = this.environmentValue(name, given, scope);
+      return typeof v === 'string' ? v : undefined;
+    });
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       // …also from a config file the call or the session wrote that the command names (include.path, GIT_CONFIG_GLOBAL)
@@ -496,7 +539,8 @@ export abstract class Runner extends Follower {
             ? undefined
             : (piecedPrint(program, u.words) ??
               declaration?.piecedOutput?.(command.argv, (name) => this.environmentValue(name, given, scope)) ??
-              listingText(command))),
+              listingText(command) ??
+              renderingText(command))),
       ),
     );
     if (declaration?.effects !== undefined) {
@@ -648,10 +692,22 @@ export abstract class Runner extends Follower {
    * < f.js`, `python3 tools/x.py`): its code is the command's input, so `run.text` reads it as it reads the code of
    * `python3 -c '…'` among the words. Shells are walked instead (their text is commands of their own).
    */
-  private withProgramText(command: SimpleCommand, stdin: Stdin): SimpleCommand {
+  private withProgramText(
+    command: SimpleCommand,
+    stdin: Stdin,
+    env: (name: string) => string | undefined,
+  ): SimpleCommand {
     if (command.input !== undefined || command.remote !== undefined) return command;
     const use = interpreterUse(command.program, command.argv);
-    if (use === undefined || use.family === 'sh' || use.inline !== undefined) return command;
+    if (use === undefined || use.family === 'sh') return command;
+    const language = CODE_LANGUAGE[use.family];
+    if (use.inline !== undefined) {
+      // `URL=https://… node -e 'fetch(process.env.URL, …)'`: the code as it runs, each read of a variable its
+      // environment knows put in as that literal, is its input — `run.text` reads it besides the words as written.
+      if (use.code === undefined || language === undefined) return command;
+      const ran = putInEnvironment(use.code, language, env);
+      return ran === use.code ? command : { ...command, input: { text: ran, from: 'its code, with its environment' } };
+    }
     // The script file is recorded as run where it is followed (follow.ts): here it is only read.
     const known = (path: string): string | undefined => {
       const file = this.files.file(path);
@@ -678,8 +734,12 @@ export abstract class Runner extends Follower {
     if (text === undefined || from === undefined) return command;
     // Names given one literal stand for it, as in the call scan (`URL = 'https://…'; requests.post(URL, …)` reads as
     // `requests.post('https://…', …)` for a rule's pattern).
-    const language = use.family === 'python' ? 'python' : use.family === 'node' ? 'js' : undefined;
-    return { ...command, input: { text: language === undefined ? text : foldPaths(text, language), from } };
+    const live = language === 'python' ? withoutDeadBranches(text) : text;
+    const folded = language === 'python' || language === 'js' ? foldPaths(live, language) : live;
+    return {
+      ...command,
+      input: { text: language === undefined ? folded : putInEnvironment(folded, language, env), from },
+    };
   }
 
   /** cd, export, read, unset: what a builtin changes in this shell. */

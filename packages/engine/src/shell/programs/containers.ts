@@ -1,6 +1,6 @@
 // Containers and clusters: docker/podman (exec, run and compose exec/run run a command in a container), kubectl/oc
 // (exec runs what follows `--` in a pod), helm.
-import type { ProgramDeclaration, RunsDeclaration } from './declaration.js';
+import type { EnvironmentArgs, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { COMPUTED_PIECE } from '../computed-piece.js';
 
 const DOCKER_RUN_OPTIONS = [
@@ -284,9 +284,27 @@ export const SKOPEO: ProgramDeclaration = {
   },
 };
 
+/** helm's context and namespace from HELM_KUBECONTEXT and HELM_NAMESPACE, when no option names them (round 40: a
+ * sourced env file naming the kind cluster's context, then `helm uninstall` there). */
+const helmEnvironment: EnvironmentArgs = (get) => {
+  const out: ReturnType<EnvironmentArgs>[number][] = [];
+  for (const [name, option, spellings] of [
+    ['HELM_KUBECONTEXT', '--kube-context', ['--kube-context']],
+    ['HELM_NAMESPACE', '--namespace', ['-n', '--namespace']],
+  ] as const) {
+    const value = get(name);
+    if (value === undefined || value === '') continue;
+    const token = `${option}=${value}`;
+    out.push({ flag: { name: option, value, token }, from: `${name} (environment)`, yieldsTo: spellings });
+  }
+  return out;
+};
+
 export const HELM: ProgramDeclaration = {
   names: ['helm'],
-  about: 'helm: global options, value options of install/upgrade',
+  about: 'helm: global options, value options of install/upgrade; HELM_KUBECONTEXT and HELM_NAMESPACE',
+  environmentArgs: helmEnvironment,
+  environmentNames: ['HELM_KUBECONTEXT', 'HELM_NAMESPACE'],
   globals: {
     value: ['--kube-context', '-n', '--namespace', '--kubeconfig', '--registry-config', '--repository-config'],
     flag: ['--debug'],

@@ -30,6 +30,8 @@ export type EnvironmentArgs = (
   readonly from: string;
   /** One of its global options (`git -c`): kept with the globals, before the subcommand. */
   readonly global?: boolean;
+  /** The options that, written on the command line, win over this one (it is then not added). */
+  readonly yieldsTo?: readonly string[];
 }[];
 
 /** Records one file effect of the command (paths as written: the caller resolves them against the cwd). */
