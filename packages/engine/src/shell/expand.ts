@@ -750,13 +750,13 @@ function parameter(part: ParameterPart, ctx: ExpandContext): string | undefined 
       const items = allElements(part, ctx);
       return items === undefined ? undefined : items.join(' ');
     }
-    // ${1:-d}, ${1:?msg}, ${2:+x}: a positional parameter with a default, when the call's words are known (`ns=${1:?}`
-    // in a script run with its arguments).
+    // ${1:-d}, ${1:?msg}, ${2:+x}, ${@:-d}: a positional parameter (or all of them) with a default, when the call's
+    // words are known (`ns=${1:?}`, `prettier --write ${@:-planning}` in a script run with its arguments).
     if (
       part.operation?.type === 'Default' &&
       part.index === undefined &&
       part.prefix === undefined &&
-      /^[1-9]$/.test(name)
+      /^[1-9@*]$/.test(name)
     )
       return positionalDefault(part.operation, special(name, undefined, false, ctx), ctx);
     // ${A[0]%/*}, ${BASH_SOURCE[0]%/*}: an element with a part removed, as a scalar's value would be.

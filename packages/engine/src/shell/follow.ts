@@ -128,6 +128,8 @@ export interface Ran {
   readonly printedPieces?: string | undefined;
   /** The file it prints (`cat f | sh` runs f). */
   readonly file?: string | undefined;
+  /** The files it prints one after the other, when there are several (`cat header.txt data.csv | sendmail -t`). */
+  readonly files?: readonly string[] | undefined;
   /** The kustomization it renders to stdout (`kustomize build DIR |`). */
   readonly rendered?: Rendered | undefined;
 }

@@ -27,6 +27,7 @@ import { COMPUTED_PIECE } from './computed-piece.js';
 import { withStagedFiles } from './git-staged.js';
 import { runnableText } from './call-files.js';
 import { renderedFolderIn, renderedText } from './rendered-file.js';
+import { withBakeFilePush } from './bake-files.js';
 import { inputFiles } from './file-runs.js';
 import { interpreterUse } from './interpreters.js';
 import { topFrom } from './git-output.js';
@@ -412,6 +413,7 @@ export abstract class Runner extends Follower {
       const v = this.environmentValue(name, given, scope);
       return typeof v === 'string' ? v : undefined;
     });
+    command = withBakeFilePush(command, (path) => this.files.text(path));
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       // …also from a config file the call or the session wrote that the command names (include.path, GIT_CONFIG_GLOBAL)
@@ -561,10 +563,15 @@ export abstract class Runner extends Follower {
       program === 'cat' && command.positionals.length === 1
         ? resolve(shellCwd, command.positionals[0] as string)
         : undefined;
+    let printedFiles =
+      program === 'cat' && command.positionals.length > 1 && command.flags.length === 0
+        ? command.positionals.map((p) => resolve(shellCwd, p))
+        : undefined;
     for (const r of redirects)
       if (isStdoutRedirect(r)) {
         printed = undefined;
         printedFile = undefined;
+        printedFiles = undefined;
       }
     // Only a pipe's next command reads what ran (its index only with an interpreter): most commands need no record.
     const listed = printed === undefined && toStdout ? listedPaths(command.program, command.argv) : undefined;
@@ -574,6 +581,7 @@ export abstract class Runner extends Follower {
       stdinInterpreter === undefined &&
       printed === undefined &&
       printedFile === undefined &&
+      printedFiles === undefined &&
       listed === undefined &&
       printedPieces === undefined &&
       rendered === undefined
@@ -584,6 +592,7 @@ export abstract class Runner extends Follower {
       stdinInterpreter,
       output: printed,
       file: printedFile,
+      ...(printedFiles === undefined ? {} : { files: printedFiles }),
       ...(listed === undefined ? {} : { listed }),
       ...(rendered === undefined ? {} : { rendered }),
       ...(printedPieces === undefined ? {} : { printedPieces }),
@@ -674,6 +683,15 @@ export abstract class Runner extends Follower {
     } else if (commands && stdin.text !== undefined) {
       texts.push(stdin.text);
       from.push('stdin');
+    } else if (commands && stdin.files !== undefined && stdin.how === '|' && command.remote === undefined) {
+      // `cat header.txt data.csv | sendmail -t`: what it reads of the files the call or the session wrote, in order
+      // (the others are not known: the text is not whole, and what is known of it is what a rule can see).
+      for (const path of stdin.files) {
+        const text = this.readFile(path, declaration.input?.as ?? 'sql', read);
+        if (text === undefined) continue;
+        texts.push(text);
+        from.push(path);
+      }
     }
     if (texts.length > 0) return { ...command, input: { text: texts.join('\n'), from: from.join(', ') } };
     const text = stdin.text;

@@ -34,6 +34,11 @@ export function posixToRe2(pattern: string, extended: boolean): string | undefin
       else if (/[A-Za-z0-9]/.test(n)) return undefined;
       else out += `\\${n}`;
     } else if (!extended && '(){}+?|'.includes(c)) out += `\\${c}`;
+    // In a basic pattern `$` anchors only at its end (or a group's, GNU) and `^` only at its start: elsewhere each is
+    // itself (`s/--ids "$id" --query .*$/…/` matches the `$id` written in the file).
+    else if (!extended && c === '$' && i < pattern.length - 1 && !/^\\[)|]/.test(pattern.slice(i + 1, i + 3)))
+      out += '\\$';
+    else if (!extended && c === '^' && i > 0 && !/\\[(|]$/.test(pattern.slice(Math.max(0, i - 2), i))) out += '\\^';
     else out += c;
   }
   return out;

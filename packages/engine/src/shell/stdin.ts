@@ -27,6 +27,8 @@ export interface Stdin {
   readonly rendered?: Rendered;
   /** The file it comes from (`< f`, `cat f |`), resolved like effect paths. */
   readonly file: string | undefined;
+  /** The files it comes from, in order, when a pipe's producer printed several (`cat a b |`), resolved so. */
+  readonly files?: readonly string[];
   /** How it arrives, for `via`: a heredoc or here-string, a pipe, a redirected file. */
   readonly how: '<<' | '|' | '<';
   /** From a pipe: the previous stage's file effects are the collector's [effectsFrom, effectsTo) (what it read). */

@@ -194,6 +194,7 @@ export class Walker extends Runner {
                   effectsTo: stageTo,
                   ...(ran.output === undefined && ran.listed !== undefined ? { listed: ran.listed } : {}),
                   ...(ran.rendered !== undefined ? { rendered: ran.rendered } : {}),
+                  ...(ran.files !== undefined ? { files: ran.files } : {}),
                   ...(ran.output === undefined && ran.pieces !== undefined ? { pieces: ran.pieces } : {}),
                   ...(ran.output === undefined && ran.printedPieces !== undefined
                     ? { printedPieces: ran.printedPieces }

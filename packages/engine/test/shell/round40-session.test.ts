@@ -85,3 +85,72 @@ describe('a Python branch a constant flag rules out', () => {
     expect(uploads(text.replace('DRY_RUN = True', 'DRY_RUN = False'))).toBe(true);
   });
 });
+
+describe("sed's basic pattern with `$` or `^` inside it", () => {
+  it('matches them as themselves, as GNU sed does, so the edit of a file the call wrote is applied', () => {
+    const source = [
+      `printf '%s\\n' 'aws ec2 describe-snapshots --snapshot-ids "$id" --query x' > s.sh`,
+      `sed -i 's/describe-snapshots --snapshot-ids "$id" --query .*$/delete-snapshot --snapshot-id "$id"/' s.sh`,
+      'bash s.sh',
+    ].join('; ');
+    expect(parseShell(source).commands.map((c) => [c.program, ...c.argv].join(' '))).toContain(
+      'aws ec2 delete-snapshot --snapshot-id $id',
+    );
+  });
+
+  it('keeps `^` at the start and `$` at the end as anchors', () => {
+    const source = `printf 'x a^b$c y\\nabc\\n' > f; sed -i 's/^a/X/; s/c$/Y/; s/a^b$c/Z/' f; bash f`;
+    const ran = parseShell(source).commands.map((c) => [c.program, ...c.argv].join(' '));
+    expect(ran.slice(3)).toEqual(['x Z y', 'XbY']);
+  });
+});
+
+describe('a bake file the session wrote', () => {
+  const bake = (file: string, output: string, command: string): string[] | undefined =>
+    parseShell(`printf 'target "web" {\\n  output = ["${output}"]\\n}\\n' > ${file}; ${command}`)
+      .commands.find((c) => c.program === 'docker')
+      ?.argv.slice();
+
+  it('pushing to the registry makes `docker buildx bake` push, as --push does', () => {
+    expect(bake('docker-bake.hcl', 'type=registry', 'docker buildx bake web')).toEqual([
+      'buildx',
+      'bake',
+      'web',
+      '--push',
+    ]);
+    expect(bake('ci/bake.hcl', 'type=registry', 'docker buildx bake -f ci/bake.hcl web')).toContain('--push');
+  });
+
+  it('loading into the local image store pushes nothing; a file bake does not read is not read', () => {
+    expect(bake('docker-bake.hcl', 'type=docker', 'docker buildx bake web')).not.toContain('--push');
+    expect(bake('ci/bake.hcl', 'type=registry', 'docker buildx bake web')).not.toContain('--push');
+  });
+});
+
+describe("a script's arguments with a default (`${@:-planning}`)", () => {
+  const prettier = (run: string): string[] | undefined =>
+    parseShell(`printf '%s\\n' 'prettier --write \${@:-planning}' > t.sh; ${run}`)
+      .commands.find((c) => c.program === 'prettier')
+      ?.argv.slice();
+
+  it('are the words the script was run with, else the default', () => {
+    expect(prettier('bash t.sh .')).toEqual(['--write', '.']);
+    expect(prettier('bash t.sh')).toEqual(['--write', 'planning']);
+  });
+});
+
+describe('a client fed several files by cat', () => {
+  const input = (source: string, program: string): string | undefined =>
+    parseShell(source).commands.find((c) => c.program === program)?.input?.text;
+
+  it('reads those the call or the session wrote, in order: a mail header before data not known', () => {
+    const source = "printf 'To: x@gmail.com\\n\\n' > h.txt; cat h.txt /tmp/top50.csv | sendmail -t -oi";
+    expect(input(source, 'sendmail')).toBe('To: x@gmail.com\n\n');
+  });
+
+  it('reads SQL files joined so, and nothing when cat changes what it prints', () => {
+    const files = "printf 'drop schema x;\\n' > a.sql; printf 'select 1;\\n' > b.sql; ";
+    expect(input(`${files}cat a.sql b.sql | psql`, 'psql')).toBe('drop schema x;\nselect 1;\n');
+    expect(input(`${files}cat -n a.sql b.sql | psql`, 'psql')).toBeUndefined();
+  });
+});

@@ -75,3 +75,23 @@ export const PROTOC: ProgramDeclaration = {
   // (its --LANG_out options are read by their shape, not a list: a plugin's --foo_out counts as well)
   effects: { reads: [], effects: protocEffects },
 };
+
+/**
+ * adr-tools: `adr init [DIR]` makes the decisions folder (doc/adr unless DIR is given, then written into .adr-dir,
+ * which the other adr commands and scripts read back) and writes its first record. A later `mv drafts/*.md "$(cat
+ * .adr-dir)"/` then names the folder (round 40). `adr new` picks the record's number itself: not modelled here.
+ */
+export const ADR_TOOLS: ProgramDeclaration = {
+  names: ['adr'],
+  about: 'adr-tools: `adr init [DIR]` writes .adr-dir (DIR) and DIR/0001-record-architecture-decisions.md',
+  options: { '*': ['-s', '-l'] },
+  effects: {
+    reads: [],
+    effects: (input, add) => {
+      const [sub, dir, extra] = input.positionals;
+      if (sub !== 'init' || extra !== undefined) return;
+      if (dir !== undefined) add('write', '.adr-dir', 'adr init', `${dir}\n`);
+      add('write', `${dir ?? 'doc/adr'}/0001-record-architecture-decisions.md`, 'adr init');
+    },
+  },
+};

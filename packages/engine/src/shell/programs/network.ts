@@ -144,3 +144,17 @@ export const ZENODO_GET: ProgramDeclaration = {
   options: { '*': ['-o', '--output-dir', '-r', '--record', '-d', '--doi', '-g', '--glob', '-t', '--time-out'] },
   effects: { reads: ['-o', '--output-dir'], effects: downloadIntoFolder(['-o', '--output-dir'], 'zenodo_get') },
 };
+
+/**
+ * Mail transfer agents read the message on stdin: with -t (msmtp: -t/--read-recipients) its To:, Cc: and Bcc: lines
+ * are the recipients. What it reads of the files the call or the session wrote (a header written earlier, then `cat
+ * header.txt data.csv | sendmail -t`) is its input, so a rule on an outside address sees the one in the header
+ * (round 40).
+ */
+export const SENDMAIL: ProgramDeclaration = {
+  names: ['sendmail', 'msmtp', 'ssmtp'],
+  about: 'sendmail, msmtp, ssmtp: the message is read on stdin (with -t its headers name the recipients)',
+  options: { '*': ['-f', '-F', '-a', '--account', '-C', '--file'] },
+  stdin: { commands: true },
+  input: { as: 'mail' },
+};

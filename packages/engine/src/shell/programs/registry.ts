@@ -68,7 +68,7 @@ import {
   UNZIP,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
-import { DATAMODEL_CODEGEN, OPENAPI_GENERATOR, OPENAPI_TYPESCRIPT, PROTOC } from './generators.js';
+import { ADR_TOOLS, DATAMODEL_CODEGEN, OPENAPI_GENERATOR, OPENAPI_TYPESCRIPT, PROTOC } from './generators.js';
 import { CRUDINI, DASEL } from './config-setters.js';
 import { BASE32, BASENAME, BASENC, CUT, DIRNAME, ENVSUBST, EXPR, GREP, JQ, YQ } from './printers.js';
 import {
@@ -126,7 +126,7 @@ import {
   BABASHKA,
   GNUPLOT,
 } from './interpreters.js';
-import { CURL, KAGGLE, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
+import { CURL, KAGGLE, SENDMAIL, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
 import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import {
   CARGO,
@@ -279,6 +279,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   DATAMODEL_CODEGEN,
   OPENAPI_GENERATOR,
   PROTOC,
+  ADR_TOOLS,
   CRUDINI,
   DASEL,
   HONCHO,
@@ -310,6 +311,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   WGET,
   KAGGLE,
   ZENODO_GET,
+  SENDMAIL,
   SSH,
   SSH_KEYGEN,
   PYTHON,
