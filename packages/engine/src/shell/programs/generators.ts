@@ -78,12 +78,13 @@ export const PROTOC: ProgramDeclaration = {
 
 /**
  * adr-tools: `adr init [DIR]` makes the decisions folder (doc/adr unless DIR is given, then written into .adr-dir,
- * which the other adr commands and scripts read back) and writes its first record. A later `mv drafts/*.md "$(cat
- * .adr-dir)"/` then names the folder (round 40). `adr new` picks the record's number itself: not modelled here.
+ * which the other adr commands and scripts read back). A later `mv drafts/*.md "$(cat .adr-dir)"/` then names the
+ * folder (round 40). The first record it writes, and the records `adr new` numbers itself, are new files named as
+ * the contracts ask: not recorded (a write into the decisions folder would read as a rewrite of a record).
  */
 export const ADR_TOOLS: ProgramDeclaration = {
   names: ['adr'],
-  about: 'adr-tools: `adr init [DIR]` writes .adr-dir (DIR) and DIR/0001-record-architecture-decisions.md',
+  about: 'adr-tools: `adr init DIR` writes DIR into .adr-dir',
   options: { '*': ['-s', '-l'] },
   effects: {
     reads: [],
@@ -91,7 +92,6 @@ export const ADR_TOOLS: ProgramDeclaration = {
       const [sub, dir, extra] = input.positionals;
       if (sub !== 'init' || extra !== undefined) return;
       if (dir !== undefined) add('write', '.adr-dir', 'adr init', `${dir}\n`);
-      add('write', `${dir ?? 'doc/adr'}/0001-record-architecture-decisions.md`, 'adr init');
     },
   },
 };
