@@ -48,6 +48,11 @@ describe('a human confirmation', () => {
   it.each([
     'Good. Now the rollback step and the lab page.',
     'All green! Add a test for the empty case.',
+    // Blind round 41: "so far" after an assent, and the next task in its own sentence after a remark on the report
+    'Looks good so far, go on.',
+    'Fine so far. Add PodDisruptionBudgets and then write the findings.',
+    'Useful. Try the 8.3 image build and write the estimate.',
+    'Interesting, matches the load test. Add p95 request time per hour and write it up.',
     'Confirmed, continue.',
     'OK, that worked. Now the learner instructions.',
     'Good. Run them for real',
@@ -63,6 +68,9 @@ describe('a human confirmation', () => {
 
   it.each([
     'Add a test for the empty case.',
+    'Useful. Try the build but do not deploy.',
+    'Interesting. Add the chart only after I have seen the numbers.',
+    'Stop. Add a test.',
     'OK, but don’t push yet.',
     'Good. Don’t deploy.',
     'OK. Stop here.',

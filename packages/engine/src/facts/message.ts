@@ -156,22 +156,37 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
  */
 function steersOn(text: string, clauses: readonly Clause[], phrases: ReadonlySet<string>): boolean {
   if (text.includes('?')) return false;
+  const calm = (c: Clause): boolean => c.text.split(' ').length <= 16 && !HOLD.test(c.text) && !CONDITION.test(c.text);
+  // The go-ahead: an assent, a phrase, a verdict — or, in its own sentence after a remark on the report, the next task
+  // itself ("Useful. Try the 8.3 image build and write the estimate.": blind round 41), a few calm words opening with
+  // what to do. A task alone is a new request, not a reply to what the agent showed.
   const go = clauses.findIndex(
-    (c) => ASSENTS.has(c.text) || phrases.has(c.text) || goesOnWith(c.text, phrases) || VERDICT.test(c.text),
+    (c, i) =>
+      isAssent(c.text) ||
+      phrases.has(c.text) ||
+      goesOnWith(c.text, phrases) ||
+      VERDICT.test(c.text) ||
+      (i > 0 && /[.!;:]/u.test(c.sep) && NEXT_TASK.test(c.text) && calm(c)),
   );
   if (go === -1) return false;
   // After remarks, the go-ahead opens its own sentence ("It failed, continue" may be the human thinking aloud).
   if (go > 0 && !/[.!;:]/u.test(clauses[go]!.sep)) return false;
-  const calm = (c: Clause): boolean => c.text.split(' ').length <= 16 && !HOLD.test(c.text) && !CONDITION.test(c.text);
   return (
-    clauses.slice(0, go).every((c) => ASSENTS.has(c.text) || isRemark(c.text)) &&
-    clauses.slice(go + 1).every((c) => ASSENTS.has(c.text) || THANKS.has(c.text) || phrases.has(c.text) || calm(c))
+    clauses.slice(0, go).every((c) => isAssent(c.text) || isRemark(c.text)) &&
+    clauses.slice(go + 1).every((c) => isAssent(c.text) || THANKS.has(c.text) || phrases.has(c.text) || calm(c))
   );
 }
 
-/** A plain verdict on what the agent showed: "numbers look right", "the tests are green", "that went well". */
+/** An assent, also with "so far" after it ("fine so far", "looks good so far": blind round 41). */
+const isAssent = (clause: string): boolean => ASSENTS.has(clause) || ASSENTS.has(clause.replace(/ so far$/u, ''));
+
+/** A plain verdict on what the agent showed: "numbers look right", "the tests are green", "that went well" (so far). */
 const VERDICT =
-  /^(?:[\w'’+-]+ ){0,4}(?:looks?|is|are|reads?|seems?|sounds?|went|ran|works?|worked)(?: all)? (?:right|good|fine|great|correct|ok|okay|well|green|clean|perfect)$/u;
+  /^(?:[\w'’+-]+ ){0,4}(?:looks?|is|are|reads?|seems?|sounds?|went|ran|works?|worked)(?: all)? (?:right|good|fine|great|correct|ok|okay|well|green|clean|perfect)(?: so far)?$/u;
+
+/** A clause that is the next task, opening with what to do: the human has read the report and says what comes next. */
+const NEXT_TASK =
+  /^(?:now |also |then |next,? )?(?:add|try|write|rerun|re-run|run|fix|update|create|make|check|use|open|commit|build|draft|prepare|move|rename|include|compare|measure|summari[sz]e|list|show|document|note|split|extend|test|start|finish|mail|send|push|file|record|note|plot|export|render|generate|tidy|clean up|look at|go through|put)\b/u;
 
 /** A remark before the go-ahead: a few words that neither refuse nor set a condition ("as it should be"). */
 const isRemark = (clause: string): boolean => clause.split(' ').length <= 12 && !HOLD.test(clause);
