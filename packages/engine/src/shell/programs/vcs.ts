@@ -245,9 +245,14 @@ export const GIT: ProgramDeclaration = {
 
 export const GLAB: ProgramDeclaration = {
   names: ['glab'],
-  about: 'the GitLab CLI: -R/--repo before or after the command',
+  about: 'the GitLab CLI: -R/--repo before or after the command; `auth login --stdin` reads the token on stdin',
   globals: { value: ['-R', '--repo'], flag: [] },
-  options: { '*': ['-R', '--repo', '-m', '--message', '-t', '--title', '-d', '--description', '-b', '--branch'] },
+  options: {
+    '*': ['-R', '--repo', '-m', '--message', '-t', '--title', '-d', '--description', '-b', '--branch', '--hostname'],
+  },
+  // `echo glpat-… | glab auth login --stdin` (blind round 42): the token read is kept as the command's input, as gh
+  // auth login --with-token's is.
+  stdin: { credential: ['auth login'] },
 };
 
 export const GH: ProgramDeclaration = {
