@@ -530,6 +530,26 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 /** Whether the scan knows an interpreter family's language (the completeness test asks it of every declaration). */
 export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== undefined;
 
+/** The languages whose code the string readers (one-liner-strings.ts) read; the others are scanned by words or patterns. */
+const STRING_LANGUAGES: ReadonlySet<string> = new Set<Language>([
+  'python',
+  'js',
+  'perl',
+  'ruby',
+  'php',
+  'r',
+  'awk',
+  'lua',
+  'julia',
+  'elixir',
+]);
+
+/** The language an interpreter family's code is read as, when it is one the string readers know (node, deno, bun: js). */
+export function codeLanguage(family: string): Language | undefined {
+  const language = LANGUAGE_OF[family];
+  return language !== undefined && STRING_LANGUAGES.has(language) ? (language as Language) : undefined;
+}
+
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */
 export function scanOneLiner(
   family: string,

@@ -3,11 +3,14 @@
 // (cp and mv carry it, the session's ledger keeps it) and kubectl applying the file applies the folder, as it does
 // when the manifests arrive through a pipe (run.ts renderedInput).
 
-const OPEN = '\u27e8kustomize build ';
-const CLOSE = '\u27e9\n';
+import { unknownInText } from './unknown-text.js';
 
-/** The text a file holds when a kustomization was rendered into it; `folder` as resolved where the renderer ran. */
-export const renderedText = (folder: string): string => `${OPEN}${folder}${CLOSE}`;
+const OPEN = unknownInText('kustomize build ').slice(0, -1);
+const CLOSE = `${unknownInText('').slice(-1)}\n`;
+
+/** The text a file holds when a kustomization was rendered into it (marked as a text the engine does not know, as
+ * unknown-text.ts marks one); `folder` as resolved where the renderer ran. */
+export const renderedText = (folder: string): string => `${unknownInText(`kustomize build ${folder}`)}\n`;
 
 /** The folder whose manifests a file's text holds, when it is exactly such a rendering. */
 export function renderedFolderIn(text: string | undefined): string | undefined {

@@ -11,7 +11,7 @@ import { listedPaths } from './listed-paths.js';
 import { foldPaths } from './one-liner-fold.js';
 import { putInEnvironment } from './one-liner-env.js';
 import { withoutDeadBranches } from './one-liner-dead-branches.js';
-import type { Language } from './one-liner-strings.js';
+import { codeLanguage } from './one-liners.js';
 import { type HomeFiles, homeStartupNames, inHome } from './startup-files.js';
 import { isConfigRunner } from './config-commands.js';
 import { withEnvironmentArgs } from './environment-args.js';
@@ -121,16 +121,6 @@ function listingText(command: SimpleCommand): string | undefined {
   const listed = listedPaths(command.program, command.argv);
   return listed === undefined ? undefined : `${listed.join('\n')}\n`;
 }
-
-/** The language whose reads of the environment one-liner-env.ts puts values in, per interpreter. */
-const CODE_LANGUAGE: Readonly<Partial<Record<string, Language>>> = {
-  node: 'js',
-  deno: 'js',
-  bun: 'js',
-  python: 'python',
-  ruby: 'ruby',
-  perl: 'perl',
-};
 
 /** The kustomization a command renders to stdout (its declaration's `renders`), as written, and where it ran. */
 function renderedFolder(command: SimpleCommand): Rendered | undefined {
@@ -718,7 +708,7 @@ export abstract class Runner extends Follower {
     if (command.input !== undefined || command.remote !== undefined) return command;
     const use = interpreterUse(command.program, command.argv);
     if (use === undefined || use.family === 'sh') return command;
-    const language = CODE_LANGUAGE[use.family];
+    const language = codeLanguage(use.family);
     if (use.inline !== undefined) {
       // `URL=https://… node -e 'fetch(process.env.URL, …)'`: the code as it runs, each read of a variable its
       // environment knows put in as that literal, is its input — `run.text` reads it besides the words as written.
