@@ -34,6 +34,40 @@ describe('roles index and role names', () => {
   );
 });
 
+describe("a role page's long trigger lists", () => {
+  it('fetches the triggers of a contract with long lists when the reader opens them, and keeps short ones on the page', async () => {
+    const page = await open('roles/software-developer/');
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/triggers.json')) fetched.push(r.url());
+    });
+    // A short contract shows its triggers with the page; the credential-file contract's lists are fetched on opening.
+    expect(await page.locator('#contract-dev-no-direct-push-to-main dd ul li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#contract-dev-no-direct-push-to-main details.triggers').count()).toBe(0);
+    const card = page.locator('#contract-dev-no-tokens-in-files');
+    const body = card.locator('details.triggers .triggers-body');
+    expect(await body.textContent()).toBe('');
+    const summary = (await card.locator('details.triggers > summary').textContent()) ?? '';
+    const [, triggers, exceptions] = /Show its (\d+) triggers and (\d+) exceptions?/.exec(summary) ?? [];
+    expect(Number(triggers)).toBeGreaterThan(10);
+    await card.locator('details.triggers > summary').click();
+    await expect.poll(() => body.locator('ul').count()).toBe(2);
+    expect(await body.locator('ul').nth(0).locator('> li').count()).toBe(Number(triggers));
+    expect(await body.locator('ul').nth(1).locator('> li').count()).toBe(Number(exceptions));
+    // The words as the page writes them: code marked as code, the file list named.
+    expect(await body.locator('code', { hasText: '**/.npmrc' }).count()).toBeGreaterThan(0);
+    expect(await body.textContent()).toContain('any tool writing or appending to');
+    expect(await body.textContent()).not.toContain('`');
+    expect(fetched).toHaveLength(1);
+    // Another long contract on the page comes from the same answer: no second request.
+    const other = page.locator('#contract-dev-no-publishing');
+    await other.locator('details.triggers > summary').click();
+    await expect.poll(() => other.locator('.triggers-body ul').count()).toBeGreaterThan(0);
+    expect(fetched).toHaveLength(1);
+    expect(serious(await axeViolations(page))).toEqual([]);
+  });
+});
+
 describe("a role page's YAML", () => {
   it('shows the preset without its examples when asked, and links the whole file, served byte for byte', async () => {
     const preset = bundledPresets.find((p) => p.id === 'software-developer')!;

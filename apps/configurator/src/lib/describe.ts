@@ -16,6 +16,14 @@ type Part = Contract['when'] extends infer T ? (T extends readonly (infer U)[] ?
 const list = (items: readonly string[], joiner = 'or'): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items[items.length - 1]}`;
 const code = (items: readonly string[]): string[] => items.map((i) => `\`${i}\``);
+/** Patterns longer than this in all are named, not printed: a long regular expression says little to a reader, and a
+ * role page has a byte budget (the YAML below has every one). */
+const PATTERN_CHARS = 100;
+/** Regular expressions in words: short ones as written ("`^feat:`"), long ones counted ("one of 9 patterns"). */
+const patterns = (items: readonly string[]): string =>
+  items.reduce((n, i) => n + i.length, 0) <= PATTERN_CHARS
+    ? list(code(items))
+    : `${items.length === 1 ? 'a pattern' : `one of ${items.length} patterns`} (in the preset's YAML below)`;
 /** Alternatives a role page lists before it points at the YAML for the rest: a page has a byte budget of 20 KB. */
 const SHOWN = 10;
 /** The first alternatives, and how many more there are: "a, b or c" / "a, b, … and 14 more (in the preset's YAML)". */
@@ -63,7 +71,7 @@ function effect(e: EffectMatch): string {
   let s = `${list(kinds)} ${paths.length ? brief(code(paths.filter((p) => !p.startsWith('!')))) : 'any file'}`;
   const exclude = paths.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
   if (exclude.length) s += ` (but not ${list(code(exclude))})`;
-  if (e.content !== undefined) s += ` with text matching ${list(code(asList(e.content)))}`;
+  if (e.content !== undefined) s += ` with text matching ${patterns(asList(e.content))}`;
   if (e.secret === true) s += ' with a secret in it';
   return s;
 }
@@ -81,14 +89,14 @@ function tool(t: ToolMatch): string {
   const clauses: string[] = [];
   if (include.length) clauses.push(`touching ${list(code(include))}`);
   if (exclude.length) clauses.push(`but not ${list(code(exclude))}`);
-  if (t.command !== undefined) clauses.push(`whose command matches ${list(code(asList(t.command)))}`);
-  if (t.content !== undefined) clauses.push(`writing text that matches ${list(code(asList(t.content)))}`);
-  if (t.url !== undefined) clauses.push(`fetching a URL that matches ${list(code(asList(t.url)))}`);
+  if (t.command !== undefined) clauses.push(`whose command matches ${patterns(asList(t.command))}`);
+  if (t.content !== undefined) clauses.push(`writing text that matches ${patterns(asList(t.content))}`);
+  if (t.url !== undefined) clauses.push(`fetching a URL that matches ${patterns(asList(t.url))}`);
   if (t.secret === true) clauses.push('carrying a secret');
   if (t.opaque === true) clauses.push('running code that cannot be read (eval, a pipe to a shell, a one-liner)');
   if (t.unparseable === true) clauses.push('that cannot be parsed');
   if (t.args !== undefined)
-    clauses.push(`with ${list(Object.entries(t.args).map(([k, v]) => `\`${k}\` matching ${list(code(asList(v)))}`))}`);
+    clauses.push(`with ${list(Object.entries(t.args).map(([k, v]) => `\`${k}\` matching ${patterns(asList(v))}`))}`);
   if (clauses.length) s += ` ${clauses.join(', ')}`;
   return s;
 }
@@ -103,7 +111,7 @@ function message(m: MessageMatch): string {
   if (m.from === 'agent' || m.from === 'subagent' || m.from === 'any')
     s = s.replace('human message', m.from === 'any' ? 'message from anyone' : `message from the ${m.from}`);
   const clauses: string[] = [];
-  if (m.text !== undefined) clauses.push(`saying something that matches ${list(code(asList(m.text)))}`);
+  if (m.text !== undefined) clauses.push(`saying something that matches ${patterns(asList(m.text))}`);
   if (m.attachment !== undefined) clauses.push(`with an attached file matching ${list(code(asList(m.attachment)))}`);
   if (clauses.length) s += ` ${clauses.join(', ')}`;
   return s;

@@ -21,6 +21,9 @@ export interface ContractView {
   readonly anchors: readonly CatalogueAnchor[];
   readonly when: readonly string[];
   readonly unless: readonly string[];
+  /** Its triggers and exceptions are too long to send with every view of the role page: the page fetches them from
+   * roles/<preset>/triggers.json when the reader opens them. */
+  readonly triggersDeferred: boolean;
   /** Every word of its triggers and exceptions as written (the lists `when`/`unless` cut short included): searched. */
   readonly triggerWords: string;
   readonly examples: number;
@@ -59,13 +62,21 @@ function withoutExamples(text: string): string {
   return doc.toString({ lineWidth: 0 });
 }
 
+/** Triggers and exceptions longer than this, in words, are fetched when the reader opens them: a role page has a byte
+ * budget of 20 KB, and a few contracts (a list of every credential file, every cloud CLI) would take a fifth of it. */
+const TRIGGERS_INLINE_CHARS = 1_500;
+const wordsLength = (items: readonly string[]): number => items.reduce((n, i) => n + i.length, 0);
+
 function view(id: string, file: string, text: string): PresetView {
   const loaded = loadConfig(text, { file });
   const info = presetInfo(loaded.sources.get(file)?.data);
   const contracts = loaded.config.contracts
     .filter((lc) => lc.origin.file === file)
     .map(
-      ({ contract: c }): ContractView => ({
+      ({ contract: c }): ContractView => {
+        const when = describeWhen(c);
+        const unless = describeUnless(c);
+        return {
         id: c.id,
         mode: c.mode,
         description: c.description,
@@ -73,11 +84,13 @@ function view(id: string, file: string, text: string): PresetView {
         bypassable: c.bypassable,
         // INVARIANT: only catalogue ids become links; the validator reports unknown ones, the page just leaves them out.
         anchors: c.anchorRefs.map(findAnchor).filter((a): a is CatalogueAnchor => a !== undefined),
-        when: describeWhen(c),
-        unless: describeUnless(c),
+        when,
+        unless,
+        triggersDeferred: wordsLength(when) + wordsLength(unless) > TRIGGERS_INLINE_CHARS,
         triggerWords: JSON.stringify([c.when, c.unless ?? null]),
         examples: c.examples.length,
-      }),
+      };
+      },
     );
   const anchors = [...new Map(contracts.flatMap((c) => c.anchors).map((a) => [a.id, a])).values()];
   const roleName = findRole(id)?.name ?? id;
