@@ -129,8 +129,34 @@ export function sedPiecedOutput(argv: readonly string[]): string | undefined {
     else if (!a.startsWith('-')) positionals.push(a);
   }
   if (scripts.length === 0 && positionals[0] !== undefined) scripts.push(positionals[0]);
+  const wrapped = wrappedValue(scripts);
+  if (wrapped !== undefined) return wrapped;
   const to = replacements(scripts);
   return to === undefined ? undefined : `${COMPUTED_PIECE}\n${to}\n`;
+}
+
+/**
+ * A script that only puts text before and after each line (`s#^#https://me:#; s#$#@github.com#`, the way a value
+ * printed by a program is turned into a URL or a setting): the line it prints is that text around the value, known
+ * whole but for the value (blind round 40: `gh auth token | sed 's#^#https://u:#; s#$#@github.com#' > store`).
+ */
+function wrappedValue(scripts: readonly string[]): string | undefined {
+  let line: string = COMPUTED_PIECE;
+  let edits = 0;
+  for (const script of scripts) {
+    const { edits: read, rest } = parseEdits(script, false);
+    if (rest.trim() !== '') return undefined;
+    for (const e of read) {
+      // `&` is the empty match here; a back-reference or an escape is not read.
+      if (e.to.includes('\\') || !/^g?$/.test(e.flags)) return undefined;
+      const to = e.to.replaceAll('&', '');
+      if (e.pattern === '^') line = `${to}${line}`;
+      else if (e.pattern === '$') line = `${line}${to}`;
+      else return undefined;
+      edits++;
+    }
+  }
+  return edits === 0 ? undefined : `${line}\n`;
 }
 
 /** What awk prints when its program substitutes (`awk '{ sub(/x/, "y") } 1' f > tmp`): as sedPiecedOutput. */

@@ -2,6 +2,7 @@
 // memoises recent results: context-free models by source; a call that only asks about the session's files or the
 // branch is walked again with its context only when the context answers what the context-free walk asked.
 import { symbolicLinks } from './links.js';
+import { credentialStores } from './credential-store.js';
 import { hasGlob } from './glob-match.js';
 import { parse } from 'unbash';
 import type { ShellContext, ShellModel, ShellOptions } from './types.js';
@@ -250,7 +251,10 @@ function build(
   }
   const kube = walker.kube.changes();
   const gitAliases = walker.gitAliases.changes();
-  const links = symbolicLinks(out.commands);
+  // The files git was told to keep credentials in travel with the links: a write to one is a write to a store.
+  const made = symbolicLinks(out.commands);
+  const stores = credentialStores(out.commands);
+  const links = stores === undefined ? made : { ...made, ...stores };
   const branch = repo.leftCheckedOut();
   return {
     model: out.result({
