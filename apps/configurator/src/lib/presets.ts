@@ -72,11 +72,10 @@ function view(id: string, file: string, text: string): PresetView {
   const info = presetInfo(loaded.sources.get(file)?.data);
   const contracts = loaded.config.contracts
     .filter((lc) => lc.origin.file === file)
-    .map(
-      ({ contract: c }): ContractView => {
-        const when = describeWhen(c);
-        const unless = describeUnless(c);
-        return {
+    .map(({ contract: c }): ContractView => {
+      const when = describeWhen(c);
+      const unless = describeUnless(c);
+      return {
         id: c.id,
         mode: c.mode,
         description: c.description,
@@ -90,8 +89,7 @@ function view(id: string, file: string, text: string): PresetView {
         triggerWords: JSON.stringify([c.when, c.unless ?? null]),
         examples: c.examples.length,
       };
-      },
-    );
+    });
   const anchors = [...new Map(contracts.flatMap((c) => c.anchors).map((a) => [a.id, a])).values()];
   const roleName = findRole(id)?.name ?? id;
   return {
