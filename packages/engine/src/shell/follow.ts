@@ -773,7 +773,7 @@ export abstract class Follower {
   ): string | undefined {
     const cwd = command.cwd;
     const run = (path: string, family: string | undefined, label: string, params?: readonly ShellWord[]): boolean =>
-      this.runFile(command, index, path, family, label, given, frame, scope, pos, end, params);
+      this.runFile(command, index, path, family, label, given, frame, scope, pos, end, params, stdin);
     if (command.program === 'source' || command.program === '.') {
       const file = command.positionals[0];
       if (file !== undefined && STDIN_PATHS.has(file) && stdin.text !== undefined && frame.depth + 1 <= this.maxDepth) {
@@ -1671,6 +1671,8 @@ export abstract class Follower {
     end: number,
     /** The words given to the script (`bash f.sh a b`, `source f a b`): its $1, $2, …; undefined: none known. */
     params?: readonly ShellWord[],
+    /** What the command reads on stdin (`echo y | bash f.sh`): a shell script's first statement reads it. */
+    stdin?: Stdin,
   ): boolean {
     if (command.remote !== undefined) return false;
     const file = this.files.file(path);
@@ -1679,10 +1681,10 @@ export abstract class Follower {
       // the session wrote that it names may be the one run — the stricter reading; other files it names are not read.
       const named = hasGlob(path) ? this.files.matching(path) : [];
       for (const m of named)
-        this.runText(command, index, m.path, m.file, family, label, given, frame, scope, pos, end, params);
+        this.runText(command, index, m.path, m.file, family, label, given, frame, scope, pos, end, params, stdin);
       return named.length > 0;
     }
-    this.runText(command, index, path, file, family, label, given, frame, scope, pos, end, params);
+    this.runText(command, index, path, file, family, label, given, frame, scope, pos, end, params, stdin);
     return true;
   }
 
@@ -1700,6 +1702,7 @@ export abstract class Follower {
     pos: number,
     end: number,
     params: readonly ShellWord[] | undefined,
+    stdin: Stdin | undefined,
   ): void {
     // A notebook the session wrote, executed (papermill, nbconvert --execute, ipython): its code cells are the program
     // (a text that is not a notebook's JSON is the python code jupytext put there).
@@ -1766,6 +1769,9 @@ export abstract class Follower {
         },
         // `source` runs the file in this shell (a cd or an assignment in it stays); a script runs in a child shell.
         target,
+        // Its first statement reads what the command reads (`echo "$key" | bash install-token.sh`, whose `read`
+        // takes it: round 43); a file known only in pieces is not read from its start.
+        whole && base === 0 ? stdin : undefined,
       );
     }
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
