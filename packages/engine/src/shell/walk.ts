@@ -104,7 +104,9 @@ export class Walker extends Runner {
     let first = stdin;
     for (const statement of script.commands) {
       this.node(statement.command, frame, scope, first);
-      first = NO_STDIN;
+      // A builtin or program that never reads its input leaves it to the next statement (`echo "Installing…"; read
+      // -r token`): the first statement that may read it gets it.
+      if (!readsNoInput(statement.command)) first = NO_STDIN;
     }
     this.recover(script, frame, scope);
   }
@@ -868,6 +870,40 @@ const printsNothing = (node: PipelineNode | AndOr): boolean =>
   SILENT.has(node.name.text) &&
   node.prefix.length === 0 &&
   node.redirects.length === 0;
+
+/** Builtins and programs that never read their standard input, by name as written. */
+const NO_INPUT: ReadonlySet<string> = new Set([
+  'echo',
+  'printf',
+  'cd',
+  'export',
+  'set',
+  'unset',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'shift',
+  'true',
+  ':',
+  'false',
+  'test',
+  '[',
+  'mkdir',
+  'chmod',
+  'umask',
+  'trap',
+  'shopt',
+  'alias',
+  'sleep',
+  'pwd',
+  'touch',
+]);
+
+/** A simple command of a program that never reads its input, its name written plainly (a prefix assignment alone, as
+ * `X=1`, reads nothing either). */
+const readsNoInput = (node: PipelineNode | AndOr): boolean =>
+  node.type === 'Command' && (node.name === undefined ? node.prefix.length > 0 : NO_INPUT.has(node.name.text));
 
 const ALIAS_NAME = /^[^\s=/$`'"\\|&;()<>]+$/;
 

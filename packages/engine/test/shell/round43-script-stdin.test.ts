@@ -36,4 +36,14 @@ describe("a script's first statement reads what the script is given on stdin", (
     expect(decisions(install, bash('bash install-token.sh'))).toEqual(['ALLOW', 'ALLOW']);
     expect(decisions(install, bash('echo "$KAGGLE_JSON" | bash install-token.sh'))).toEqual(['ALLOW', 'ALLOW']);
   });
+
+  it('passes over statements that read no input, as a shell does: the first that may read it gets it', () => {
+    const later = script(
+      'set -e\necho "Installing the token"\nmkdir -p ~/.kaggle\nread -r api_token\necho $api_token > ~/.kaggle/kaggle.json\n',
+    );
+    expect(decisions(later, bash(`echo ${KEY} | bash install-token.sh`))).toEqual(['ALLOW', 'BLOCK']);
+    // A program that may read it takes it: the read after it gets nothing known.
+    const eaten = script('cat > /tmp/first.json\nread -r api_token\necho $api_token > ~/.kaggle/kaggle.json\n');
+    expect(decisions(eaten, bash(`echo ${KEY} | bash install-token.sh`))).toEqual(['ALLOW', 'ALLOW']);
+  });
 });
