@@ -62,6 +62,8 @@ describe('a human confirmation', () => {
     'Numbers look right. Commit on a branch and push it.',
     'Yes, go ahead and create the draft release so the team can review the text; the workflow publishes it.',
     'OK, carry on: push the copy branch and open a PR for the web team with the preview link.',
+    // "only" that says how, not whether (blind round 41)
+    'Good, the pool looks like the culprit. Go on: rerun with DB_POOL_MAX=30 via the environment only, then write it up for Jonas.',
   ])('counts an assent followed by what to do next: %s', (text) => {
     expect(confirms(text)).toBe(true);
   });
@@ -76,6 +78,8 @@ describe('a human confirmation', () => {
     'OK. Stop here.',
     'Good. Did the migration run?',
     'Fine. Deploy only after the review.',
+    'Go on with the tests only after lunch.',
+    'Continue only if the smoke test passes.',
     'Great question. Let me think.',
     'Hmm. Delete the whole branch.',
     'Good, 480 ms to 0.3 ms. Write it up as a proposal, do not commit into their repo.',

@@ -204,10 +204,11 @@ const isTask = (clause: string): boolean => clause.split(' ').length <= 8 && !CO
 
 /**
  * Words that make "continue with …" a condition or a change of plan rather than a go-ahead ("continue with the
- * deploy only after the review", "go on with the tests but not the migration").
+ * deploy only after the review", "go on with the tests but not the migration"). "only" alone says how, not whether
+ * ("rerun it via the environment only": blind round 41); its conditions carry their own word (only after, only if).
  */
 const CONDITION =
-  /\b(only|after|before|until|till|unless|if|when|once|but|not|no|don'?t|do not|never|wait|stop|except|instead|without|first)\b/u;
+  /\b(after|before|until|till|unless|if|when|once|but|not|no|don'?t|do not|never|wait|stop|except|instead|without|first)\b/u;
 
 /** "continue with the docs", "go on with the tests": a confirmation phrase with what to go on with (a few words, no
  * condition among them), as people say it. */
