@@ -36,12 +36,18 @@ export async function serveSite(root: string): Promise<Site> {
     void fileFor(root, pathname)
       .then(async (file) => {
         const path = file ?? join(root, '404.html');
+        // Read first, then answer: a file that cannot be read (a build replacing dist/ under a running suite) is a
+        // 500 the browser sees, never a response left open with its headers sent.
+        const body = await readFile(path);
         res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
-        res.end(await readFile(path));
+        res.end(body);
       })
       .catch((error: unknown) => {
-        res.writeHead(500);
-        res.end(String(error));
+        if (res.headersSent) res.destroy(error instanceof Error ? error : undefined);
+        else {
+          res.writeHead(500);
+          res.end(String(error));
+        }
       });
   });
   await new Promise<void>((ok, fail) => {
