@@ -5,6 +5,7 @@
 // of those; a file test, a pattern that is not plain, an unknown word — and the walk judges every branch, as before.
 import type { AndOr, CaseItem, CompoundList, PipelineNode, TestExpression, Word } from 'unbash';
 import { globMatch } from './glob-match.js';
+import { isPartlyUnknown } from './unknown-text.js';
 
 /** A word's value: `fields` split as a command's argument (undefined: unknown), `value` unsplit (a [[ ]] operand). */
 export interface ConditionWords {
@@ -15,6 +16,8 @@ export interface ConditionWords {
 const INTEGER = /^\s*[+-]?\d{1,15}\s*$/;
 
 function compare(left: string, operator: string, right: string): boolean | undefined {
+  // A value with a part the engine cannot know in it equals no literal for certain.
+  if (isPartlyUnknown(left) || isPartlyUnknown(right)) return undefined;
   switch (operator) {
     case '=':
     case '==':

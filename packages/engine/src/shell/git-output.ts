@@ -4,6 +4,7 @@
 // refs/remotes/origin/HEAD`, `git remote show origin`, and the top of the tree (`--show-toplevel`). Declared as git's output reader, so the text flows on
 // like any program's output: through a pipe (`git symbolic-ref HEAD | sed 's|refs/heads/||'`, `… | tr -d '\n'`, `… |
 // head -1`, `… | cut -d/ -f2-`), into `$(…)`, or into xargs. Anything else git prints is unknown.
+import { unknownInText } from './unknown-text.js';
 import type { OutputReader } from './programs/declaration.js';
 
 /** git's global options that take a value (the declaration's); `-C DIR` also moves where the branch is read. */
@@ -183,9 +184,12 @@ export const gitOutput: OutputReader = (args, _static, _stdin, _file, _env, repo
     const branch = repo.branch(dir);
     if (branch === undefined) return undefined;
     const upstream = repo.upstream(dir);
+    // The lines about files (and how far ahead or behind) follow, unknown: the output as a whole is no known text
+    // (`[ "$(git status -sb)" == "## main...origin/main" ]` cannot be decided: round 44), its first line is.
+    const rest = `${unknownInText('git status')}\n`;
     return status === 'short'
-      ? `## ${branch}${upstream === undefined ? '' : `...${upstream}`}\n`
-      : `# branch.head ${branch}\n${upstream === undefined ? '' : `# branch.upstream ${upstream}\n`}`;
+      ? `## ${branch}${upstream === undefined ? '' : `...${upstream}`}\n${rest}`
+      : `# branch.head ${branch}\n${upstream === undefined ? '' : `# branch.upstream ${upstream}\n`}${rest}`;
   }
   if (printed(words, '') === undefined) return undefined;
   const branch = repo.branch(dir);

@@ -131,6 +131,15 @@ const NODE_CALLS: Readonly<Record<string, Action>> = {
   exec: 'shell',
   execSync: 'shell',
   '*.execSync': 'shell',
+  // shelljs (`sh.exec('netlify deploy --prod')`, under the names its docs import it as) and execa's command form run a
+  // command line; execa (`execa('cdk', ['deploy'])`) a program with its argv (round 44). A bare `.exec` is a regex's.
+  'sh.exec': 'shell',
+  'shell.exec': 'shell',
+  'shelljs.exec': 'shell',
+  execaCommand: 'shell',
+  execaCommandSync: 'shell',
+  execa: 'program-args',
+  execaSync: 'program-args',
   'child_process.execFile': 'program-args',
   'child_process.spawn': 'program-args',
   execFile: 'program-args',

@@ -11,3 +11,6 @@ export const SHELL_REFERENCE = /\$\{[A-Za-z_][^}]*\}|\$[A-Za-z_]\w*/g;
  * something stands there, a reference rule does not mistake it for one.
  */
 export const unknownInText = (written: string): string => `\u27e8${written}\u27e9`;
+
+/** Whether a text has such a value in it: then it equals no literal for certain (conditions.ts). */
+export const isPartlyUnknown = (text: string): boolean => text.includes('\u27e8');
