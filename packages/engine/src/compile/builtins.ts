@@ -294,9 +294,12 @@ export function builtinContracts(
           tool: {
             effect: {
               kind: ['write', 'append'],
+              // A file inside the folder (`node_modules/x/index.js`), not one that only might be named like it: `cp
+              // notebooks/* out/` writes names the engine cannot know one level into out/, never a file in a
+              // node_modules below it (round 44's course rebuild was held as if it could).
               path: [
-                '**/node_modules/**',
-                ...sites.map((d) => `**/${d}/**`),
+                '**/node_modules/**/*',
+                ...sites.map((d) => `**/${d}/**/*`),
                 '!**/node_modules/.cache/**',
                 // (not .txt: a dist-info's entry_points.txt names the plugins pytest loads at its next start)
                 '!**/*.{ipynb,md,markdown}',
