@@ -1,6 +1,8 @@
 // A role page's contract with long trigger lists: its triggers and exceptions, in words, are fetched from
 // roles/<preset>/triggers.json when the reader opens them (one request per page, shared by its contracts), so the page
 // itself stays within its byte budget. The words mark code with backticks, as the page's own lists do.
+import { fillOnFirstOpen } from './details-on-open.ts';
+
 type Lists = Record<string, { when: string[]; unless: string[] }>;
 
 const loads = new Map<string, Promise<Lists>>();
@@ -43,25 +45,20 @@ function list(title: string, items: readonly string[]): Node[] {
 export function wireContractTriggers(root: ParentNode = document): void {
   root.querySelectorAll<HTMLDetailsElement>('details[data-triggers]').forEach((details) => {
     const body = details.querySelector('.triggers-body');
-    let loaded = false;
-    details.addEventListener('toggle', () => {
-      if (!details.open || loaded || !body) return;
-      loaded = true;
-      body.textContent = 'Loading…';
-      fetchLists(details.dataset.triggers ?? '')
-        .then((lists) => {
+    if (!body) return;
+    fillOnFirstOpen(
+      details,
+      body,
+      () =>
+        fetchLists(details.dataset.triggers ?? '').then((lists) => {
           const own = lists[details.dataset.contract ?? ''];
           if (!own) throw new Error('not in the list');
-          body.replaceChildren(
-            ...list('Applies to', own.when),
-            ...(own.unless.length > 0 ? list('Except', own.unless) : []),
-          );
-        })
-        .catch((error: unknown) => {
-          loaded = false;
-          console.warn('role page: could not load the triggers of a contract', error);
-          body.textContent = `Could not load them (${error instanceof Error ? error.message : String(error)}); the preset's YAML below has them.`;
-        });
-    });
+          return [...list('Applies to', own.when), ...(own.unless.length > 0 ? list('Except', own.unless) : [])];
+        }),
+      {
+        log: 'role page: could not load the triggers of a contract',
+        say: (reason) => `Could not load them (${reason}); the preset's YAML below has them.`,
+      },
+    );
   });
 }
