@@ -1,7 +1,9 @@
 // String literals of interpreter one-liners (Python, JavaScript, Perl, Ruby, PHP): source text at an offset → the
 // literal's value and where it ends. One forward scan by char code, no regex: hostile input stays linear.
 
-export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'r' | 'awk' | 'lua' | 'julia' | 'elixir';
+/** The languages whose string literals this module reads: the type and the list other modules test a family against. */
+export const STRING_LANGUAGES = ['python', 'js', 'perl', 'ruby', 'php', 'r', 'awk', 'lua', 'julia', 'elixir'] as const;
+export type Language = (typeof STRING_LANGUAGES)[number];
 
 export interface Literal {
   /** The string's value; undefined when it is not a plain literal (f-string, `${…}`, "$var", "#{…}"). */

@@ -11,6 +11,7 @@ import {
   readLiteral,
   regexLiteralEnd,
   startsRegex,
+  STRING_LANGUAGES,
   type Language,
 } from './one-liner-strings.js';
 import { perlQuoteOperators, rubyEnvironmentHashes, rubyQuoteOperators } from './perl-quotes.js';
@@ -540,23 +541,12 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 export const knowsFamily = (family: string): boolean => LANGUAGE_OF[family] !== undefined;
 
 /** The languages whose code the string readers (one-liner-strings.ts) read; the others are scanned by words or patterns. */
-const STRING_LANGUAGES: ReadonlySet<string> = new Set<Language>([
-  'python',
-  'js',
-  'perl',
-  'ruby',
-  'php',
-  'r',
-  'awk',
-  'lua',
-  'julia',
-  'elixir',
-]);
+const READ_AS_STRINGS: ReadonlySet<string> = new Set(STRING_LANGUAGES);
 
 /** The language an interpreter family's code is read as, when it is one the string readers know (node, deno, bun: js). */
 export function codeLanguage(family: string): Language | undefined {
   const language = LANGUAGE_OF[family];
-  return language !== undefined && STRING_LANGUAGES.has(language) ? (language as Language) : undefined;
+  return language !== undefined && READ_AS_STRINGS.has(language) ? (language as Language) : undefined;
 }
 
 /** The shell commands and file effects of an interpreter's inline code, for families it knows; [] otherwise. */

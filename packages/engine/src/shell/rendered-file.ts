@@ -5,12 +5,12 @@
 
 import { unknownInText } from './unknown-text.js';
 
-const OPEN = unknownInText('kustomize build ').slice(0, -1);
-const CLOSE = `${unknownInText('').slice(-1)}\n`;
-
 /** The text a file holds when a kustomization was rendered into it (marked as a text the engine does not know, as
  * unknown-text.ts marks one); `folder` as resolved where the renderer ran. */
 export const renderedText = (folder: string): string => `${unknownInText(`kustomize build ${folder}`)}\n`;
+
+/** What comes before and after the folder in that text: the format is renderedText's, written once. */
+const [OPEN, CLOSE] = renderedText('\0').split('\0') as [string, string];
 
 /** The folder whose manifests a file's text holds, when it is exactly such a rendering. */
 export function renderedFolderIn(text: string | undefined): string | undefined {
