@@ -10,6 +10,7 @@ import type {
   SimpleCommand,
 } from './types.js';
 import type { Effect } from './effects.js';
+import { hostPathOf, type BindMount } from './container-mounts.js';
 
 export class Collector {
   readonly commands: SimpleCommand[] = [];
@@ -20,6 +21,9 @@ export class Collector {
   private overflowed = false;
   /** What each command prints, when its words say (echo, printf, cat of a heredoc): by command index. */
   private readonly printed: (string | undefined)[] = [];
+  /** This machine's folders bound into each container the call starts, by where its commands run ('docker run
+   * node'): the latest such container's, as the walk reaches its commands in order. */
+  private readonly mounted = new Map<string, readonly BindMount[]>();
 
   constructor(
     private readonly maxCommands: number,
@@ -63,18 +67,29 @@ export class Collector {
     return text;
   }
 
+  /** The folders of this machine a container's commands see (`docker run -v "$PWD":/app`): their effects there are
+   * effects here (container-mounts.ts). */
+  mount(remote: string, mounts: readonly BindMount[]): void {
+    if (mounts.length > 0) this.mounted.set(remote, mounts);
+    else this.mounted.delete(remote);
+  }
+
   effects(command: number, effects: readonly Effect[]): void {
     if (effects.length === 0) return;
     const remote = this.commands[command]?.remote;
+    const mounts = remote === undefined ? undefined : this.mounted.get(remote);
     for (const e of effects) {
+      // A file written under a bind mount's target is written on this machine, under the mount's source.
+      const here = mounts === undefined ? undefined : hostPathOf(e.path, mounts);
+      const path = here ?? e.path;
       const effect: FileEffect = {
         kind: e.kind,
-        path: e.path,
+        path,
         content: e.content,
         via: e.via,
         command,
-        unknown: hasUnknownPart(e.path),
-        remote,
+        unknown: hasUnknownPart(path),
+        remote: here === undefined ? remote : undefined,
       };
       const edited = this.observe?.(effect, this.commands[command]);
       this.effectList.push(edited === undefined ? effect : { ...effect, content: edited });

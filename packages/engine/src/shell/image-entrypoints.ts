@@ -36,6 +36,12 @@ const COMPOSER_COMMANDS: ReadonlySet<string> = new Set([
   ...['show', 'info', 'status', 'suggests', 'update', 'u', 'upgrade', 'validate'],
 ]);
 
+/** openapi-generator-cli's commands (its `help`): the image's docker-entrypoint.sh runs the generator's jar for one
+ * of them and anything else as given (OpenAPITools/openapi-generator, modules/openapi-generator-cli/docker-entrypoint.sh). */
+const OPENAPI_GENERATOR_COMMANDS: ReadonlySet<string> = new Set([
+  ...['author', 'batch', 'completion', 'config-help', 'generate', 'help', 'list', 'meta', 'validate', 'version'],
+]);
+
 /** A word curl takes as its URL: a scheme, or a host name with a dot or a port (not a path or a program's name). */
 const URL_LIKE = /^[a-z][\w+.-]*:\/\/|^[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:[/?#]|$)|^[\w.-]+:\d+(?:[/?#]|$)/i;
 
@@ -78,6 +84,12 @@ export const IMAGE_ENTRYPOINTS: Readonly<Record<string, ImageEntrypoint>> = {
   // `composer` image, composer/docker): `docker run -v "$PWD":/app composer:2 config --auth …` (round 39)
   composer: { program: 'composer', when: (first) => isOption(first) || COMPOSER_COMMANDS.has(first ?? '') },
   'library/composer': { program: 'composer', when: (first) => isOption(first) || COMPOSER_COMMANDS.has(first ?? '') },
+  // ENTRYPOINT ["docker-entrypoint.sh"], which runs the generator for one of its commands (round 44: `docker run -v
+  // ${PWD}:/local openapitools/openapi-generator-cli generate … -o /local/src/api`)
+  'openapitools/openapi-generator-cli': {
+    program: 'openapi-generator-cli',
+    when: (first) => isOption(first) || OPENAPI_GENERATOR_COMMANDS.has(first ?? ''),
+  },
 };
 
 /** `owner/name` of an image reference: no registry host, tag or digest (`docker.io/bitnami/kubectl:1.30` →

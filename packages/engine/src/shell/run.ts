@@ -225,6 +225,7 @@ export abstract class Runner extends Follower {
     let shellCwd = scope.cwd;
     for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
     const remote = u.remote ?? frame.remote;
+    if (u.remote !== undefined) this.out.mount(u.remote, u.mounts);
     // The env wrappers' own NAME=value words (beyond the command's prefix) also reach the command it runs.
     const extra = (): readonly string[] => u.assignments.slice(assignments.length);
     // ssh, docker exec, kubectl exec: the wrapper is a command of its own here, besides what it runs there.
@@ -285,7 +286,15 @@ export abstract class Runner extends Follower {
       // eval runs in this shell (its values); any other string runs in a child shell (the exported ones).
       const innerScope: Scope = u.sameShell
         ? sameShell(scope, shellCwd)
-        : this.childShell(scope, remote !== frame.remote ? undefined : shellCwd, given, extra(), u.clearsEnvironment);
+        : this.childShell(
+            scope,
+            // A shell started elsewhere starts where that machine puts it (unknown: the call's start), except in a
+            // container that sees this machine's folders, where its -w is known (`docker run -v "$PWD":/app -w /app`).
+            remote !== frame.remote && u.mounts.length === 0 ? undefined : shellCwd,
+            given,
+            extra(),
+            u.clearsEnvironment,
+          );
       // `sh -c 'git push -f origin "$1"' _ main`: the words after the string are $0, $1, … of the new shell.
       if (!u.sameShell) {
         setParams(innerScope, u.params === undefined ? [] : u.params.slice(1));

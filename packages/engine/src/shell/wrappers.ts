@@ -4,6 +4,7 @@
 import { parseArgv, type ParsedArgv } from './argv.js';
 import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
+import { bindMounts, type BindMount } from './container-mounts.js';
 import { imageEntrypoint, runsAfterEntrypoint } from './image-entrypoints.js';
 import { compiledProgram, type CompiledProgram, type CompiledRuns } from './programs/registry.js';
 import type { RunsDeclaration } from './programs/declaration.js';
@@ -17,6 +18,7 @@ const ENV_ASSIGNMENT = /^(?:[A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^\s=%]+%%)=/;
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_OUTER: Peeled['outer'] = Object.freeze([]);
+const NO_MOUNTS: Peeled['mounts'] = Object.freeze([]);
 
 /** True when the words start with a program that can run another here (a computed name never does: it is judged
  * as it is); `docker ps` is no wrapper, `docker exec` is. */
@@ -44,6 +46,8 @@ interface Peeled {
   readonly remote: string | undefined;
   /** True when a wrapper on the way gave the command a fresh environment (sudo, env -i, ssh). */
   readonly clearsEnvironment: boolean;
+  /** This machine's folders bound into the container the command runs in (`docker run -v "$PWD":/app`). */
+  readonly mounts: readonly BindMount[];
   /**
    * The wrappers that run their command elsewhere (ssh, docker exec, kubectl exec), each as the command it is, with
    * the via it had: they are recorded too, since a rule may be about them (`kubectl exec` into production).
@@ -133,6 +137,7 @@ export function unwrap(
       cwd: NONE,
       remote: undefined,
       clearsEnvironment: false,
+      mounts: NO_MOUNTS,
       outer: NO_OUTER,
     };
   const state: State = {
@@ -142,6 +147,7 @@ export function unwrap(
     cwd: [],
     remote: undefined,
     clearsEnvironment: false,
+    mounts: NO_MOUNTS,
     outer: [],
   };
   for (;;) {
@@ -163,6 +169,7 @@ interface State {
   readonly cwd: string[];
   remote: string | undefined;
   clearsEnvironment: boolean;
+  mounts: readonly BindMount[];
   readonly outer: OuterCommand[];
 }
 
@@ -368,6 +375,8 @@ function peelRunner(
     state.words = [syntheticWord(r.runsAs, head.pos, head.end), ...words.slice(from)];
     return undefined;
   }
+  // (the mounts' sources are this machine's folders, seen from where the runner itself starts)
+  if (r.mounts === true) state.mounts = bindMounts(parsed, inDirectories(cwd, state.cwd, '.'));
   for (const flag of parsed.flags)
     if (r.cwd?.includes(flag.name) && flag.value !== undefined) state.cwd.push(flag.value);
   if (r.clearsEnvironment && !hasAny(parsed, r.keepsEnvironmentWith)) state.clearsEnvironment = true;
@@ -378,7 +387,8 @@ function peelRunner(
     // `git rebase -x CMD` rebases too: the runner is a command of its own, once something runs.
     if (r.itself === true) state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
     if (remote === undefined) return;
-    state.outer.push({ words, via: [...state.via] });
+    // (it runs here, where it starts: `-w /app` moves only what it runs)
+    state.outer.push({ words, via: [...state.via], cwd: cwdBefore });
     state.remote = remote;
   };
 

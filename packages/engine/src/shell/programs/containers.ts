@@ -44,6 +44,9 @@ const DOCKER_RUNS: readonly RunsDeclaration[] = [
     clearsEnvironment: true,
     // `docker run hashicorp/terraform:1.7 destroy` runs `terraform destroy` (image-entrypoints.ts)
     entrypoints: true,
+    // `-v "$PWD":/local … -o /local/src/api` writes src/api here; `-w /local` is where the command runs in it
+    mounts: true,
+    cwd: ['-w', '--workdir'],
   },
   {
     subcommands: ['compose exec', 'compose run'],

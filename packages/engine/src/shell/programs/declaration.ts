@@ -181,6 +181,9 @@ export interface RunsDeclaration {
    * the words after the image are that tool's arguments (`docker run hashicorp/terraform:1.7 destroy`); `--entrypoint
    * X` names it. */
   readonly entrypoints?: boolean;
+  /** `-v`/`--volume`/`--mount` bind this machine's folders into the container: what the command writes under a
+   * mount's target is written here, under its source (container-mounts.ts). */
+  readonly mounts?: boolean;
 }
 
 export type InterpreterFamily =

@@ -75,9 +75,15 @@ export const BASENAME: ProgramDeclaration = {
   output: (args, allStatic) => {
     const path = args[0]?.replace(/(.)\/+$/, '$1');
     if (!allStatic || args.length !== 1 || path === undefined || path.startsWith('-')) return undefined;
-    return `${path.slice(path.lastIndexOf('/') + 1) || path}\n`;
+    const last = path.slice(path.lastIndexOf('/') + 1) || path;
+    // `basename "$PWD"`: the folder's own name, which the model does not know (the variable is kept as written).
+    return FOLDER_VARIABLE.test(last) ? undefined : `${last}\n`;
   },
 };
+
+/** `$PWD`, `${HOME}`: a folder variable the model keeps as written (values.ts AS_WRITTEN), whose own parts it does not
+ * know: `dirname "$PWD"` is its parent (`$PWD/..`), not `.` as for a one-part name. */
+const FOLDER_VARIABLE = /^\$(\{(PWD|HOME)\}|PWD|HOME)$/;
 
 /** dirname of literal paths: what it prints, one line each (`dirname refs/heads/main` → refs/heads). */
 export const DIRNAME: ProgramDeclaration = {
@@ -92,6 +98,7 @@ export const DIRNAME: ProgramDeclaration = {
       .map((a) => {
         // As coreutils: trailing slashes go, then the last part, then the slashes before it; none left: `.` or `/`.
         const trimmed = a.replace(/(.)\/+$/, '$1');
+        if (FOLDER_VARIABLE.test(trimmed)) return `${trimmed}/..\n`;
         const at = trimmed.lastIndexOf('/');
         if (at === -1) return '.\n';
         const dir = trimmed.slice(0, at).replace(/(.)\/+$/, '$1');
