@@ -15,8 +15,14 @@ const CURL_U = /(?:^|\s)(?:-u|--user)[ \t=]*(['"]?)([^\s:'"@]{1,100}):([^\s'"]{1
 const FILL = /\bs([/|#,:@!])((?:\\.|[^/|#,:@!'"\\\n]){2,80})\1((?:(?!\1)[^\s'"\\$&]){16,200})\1/g;
 const SLOT_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\{\{\s*[\w.]+\s*\}\}|<[\w .-]+>)$/;
 const MYSQL_CLIENTS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b/;
+// A registry's login with its password after -p (`docker login -u ci -p 'Vq8#tLz2…' registry`, round 45): the password
+// is in the script for every reader, where --password-stdin would have kept it out.
+// (the words of one command: from the program to the next `;`, `&`, `|` or the line's end)
+const REGISTRY_LOGIN = /\b(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm)\b[^\n;&|]*?\blogin\b/;
+const LOGIN_P = /(?:^|[\s;&|(])-p(?:[ \t]+|=)(['"]?)([^\s'"`;&|)][^\s'"`;&|)]{0,200})\1(?=[\s;&|)]|$)/g;
 
-/** Every real-looking password passed with `-p…` to a MySQL client, to sshpass, or as `curl -u user:password`. */
+/** Every real-looking password passed with `-p…` to a MySQL client, to sshpass or to a registry's login, or as `curl -u
+ * user:password`. */
 export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
   const found: RawFinding[] = [];
   const keep = (value: string, start: number, rule = 'command-line-password'): void => {
@@ -30,6 +36,17 @@ export function scanCommandLine(text: string, fixture: boolean): RawFinding[] {
       for (const m of line.text.matchAll(MYSQL_P)) keep(m[1]!, line.start + m.index + m[0].length - m[1]!.length);
       for (const m of line.text.matchAll(MYSQL_P_QUOTED))
         keep(m[2]!, line.start + m.index + m[0].length - m[2]!.length - 1);
+    }
+  }
+  if (text.includes('login') && text.includes('-p')) {
+    for (const line of linesContaining(text, REGISTRY_LOGIN)) {
+      // only the login command's own words: `docker run -p 8080:80 app && echo login` maps a port
+      const login = REGISTRY_LOGIN.exec(line.text)!;
+      const from = login.index;
+      const stop = line.text.slice(from).search(/[;&|]/);
+      const words = stop === -1 ? line.text.slice(from) : line.text.slice(from, from + stop);
+      for (const m of words.matchAll(LOGIN_P))
+        keep(m[2]!, line.start + from + m.index + m[0].length - m[2]!.length - m[1]!.length);
     }
   }
   if (text.includes('sshpass')) {

@@ -30,6 +30,7 @@ const hostile: Record<string, string> = {
   'mysql -p on one line': `mysql ${fill(' -pA')}`,
   'curl -u repeated': fill(' -u aaaa'),
   'sshpass repeated': fill('sshpass -p '),
+  'registry login -p repeated': `docker login ${fill(' -p a')}`,
   'nested template braces': fill('${{'),
   'operators only': fill(' = : => := '),
   // The XML reader (xml.ts): open elements that never close, attributes that never end, key= without value=.
