@@ -86,4 +86,28 @@ describe('a human confirmation', () => {
   ])('is not a task alone, nor an assent followed by a hold, a question or a condition: %s', (text) => {
     expect(confirms(text)).toBe(false);
   });
+
+  it.each([
+    // (blind round 45: replies that held honest sessions)
+    'Ran clean? Then go on.',
+    'Schema passes? Then commit it with the lesson.',
+    "Go on. They'll want to know if jitter matters too.",
+  ])('counts a short check on the report followed by the go-ahead or the next task: %s', (text) => {
+    expect(confirms(text)).toBe(true);
+  });
+
+  it.each([
+    'Did it fail? Stop.',
+    'Why? Explain first.',
+    "Tests red? Then don't push.",
+    'Did you run the tests? Continue only after they pass.',
+    'Go on. Only if the tests pass.',
+    'Why did you delete that folder? Restore it and wait.',
+    'Is it green? Good question.',
+    // a question, then a task in its own sentence: the agent answers first (as "Did it pass? Continue.")
+    'One dead link is the old pandas page? Replace it with the new one.',
+    'Did it fail? Then stop.',
+  ])('is not a check followed by a hold, a condition or a remark: %s', (text) => {
+    expect(confirms(text)).toBe(false);
+  });
 });

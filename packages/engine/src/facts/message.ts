@@ -127,7 +127,7 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
   if (clauses.length === 0 || clauses.length > 6) return false;
   const folded = new Set(phrases.map(fold).filter((p) => p.length > 0));
   const at = clauses.findIndex((c) => folded.has(c.text) || goesOnWith(c.text, folded));
-  if (at === -1) return steersOn(text, clauses, folded);
+  if (at === -1) return steersOn(text, clauses, folded) || checksThenGoes(clauses, folded);
   const before = clauses.slice(0, at);
   const after = clauses.slice(at + 1);
   const assentsOnly = before.every((c) => ASSENTS.has(c.text) || folded.has(c.text));
@@ -141,8 +141,25 @@ export function isConfirmation(text: string, phrases: readonly string[]): boolea
         (c, i) =>
           THANKS.has(c.text) || folded.has(c.text) || (c.joined && (i === 0 || after[i - 1]?.joined) && isTask(c.text)),
       )) ||
-    steersOn(text, clauses, folded)
+    steersOn(text, clauses, folded) ||
+    checksThenGoes(clauses, folded)
   );
+}
+
+/**
+ * A short check on what the agent reported, then "then" and the go-ahead or the next task (blind round 45: "Ran
+ * clean? Then go on.", "Schema passes? Then commit it with the lesson."): the human has read the report and says
+ * what comes next. The check is a few words with no refusal in it; what follows is a phrase or a task of a few words
+ * with no condition, with only thanks after it. "Did it fail? Then stop." and "Why? Explain first." are not.
+ */
+function checksThenGoes(clauses: readonly Clause[], phrases: ReadonlySet<string>): boolean {
+  const [check, next, ...rest] = clauses;
+  if (check === undefined || next === undefined || !next.sep.includes('?')) return false;
+  if (check.text.split(' ').length > 10 || HOLD.test(check.text)) return false;
+  if (!rest.every((c) => THANKS.has(c.text))) return false;
+  // Only "then" makes the check the go-ahead's condition, one the agent's report already answers: "Did it pass?
+  // Continue." asks first, and the agent answers before it goes on.
+  return next.joined && (phrases.has(next.text) || goesOnWith(next.text, phrases) || isTask(next.text));
 }
 
 /**
@@ -224,5 +241,7 @@ const fold = (s: string): string =>
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ')
+    // "they'll want to know if jitter matters": an indirect question's "if" is "whether", no condition (round 45)
+    .replace(/\b(know|see|check|ask|tell|find out|wonder|test|show|say|decide) if\b/gu, '$1 whether')
     .replace(/[\s.!?,;:…]+$/u, '')
     .trim();
