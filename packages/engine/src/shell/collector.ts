@@ -81,14 +81,16 @@ export class Collector {
     for (const e of effects) {
       // A file written under a bind mount's target is written on this machine, under the mount's source.
       const here = mounts === undefined ? undefined : hostPathOf(e.path, mounts);
-      const path = here ?? e.path;
+      const seen = here ?? e.path;
+      const unknown = hasUnknownPart(seen);
+      const path = unknown ? substitutionsInPlace(seen) : seen;
       const effect: FileEffect = {
         kind: e.kind,
         path,
         content: e.content,
         via: e.via,
         command,
-        unknown: hasUnknownPart(path),
+        unknown,
         remote: here === undefined ? remote : undefined,
       };
       const edited = this.observe?.(effect, this.commands[command]);
@@ -141,6 +143,48 @@ export class Collector {
  * Whether a path holds a value the model could not know: an expansion left as written (`$TARGET`, `${X:-d}`, `$(…)`,
  * a backtick). `$HOME` and `$PWD` are known places (the facts stage reads them), not unknown values.
  */
+/**
+ * A command substitution in a path the model cannot know, kept to its place: `docs/adr/ADR-$(./next.sh docs/adr)-x.md`
+ * names one file in docs/adr, whose name the substitution's output completes — not a file in a folder `ADR-$(./next.sh
+ * docs`. The substitution's own text (its arguments' slashes) is shortened to `$(…)`, as for a `$NAME` in that place
+ * (round 44: a script naming its ADR so went past the naming rule that `docs/adr/$TITLE.md` meets).
+ */
+export function substitutionsInPlace(path: string): string {
+  if (!path.includes('$(') && !path.includes('`')) return path;
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    const opens = c === '$' && path[i + 1] === '(' && path[i + 2] !== '(';
+    if (!opens && c !== '`') {
+      out += c;
+      continue;
+    }
+    const end = opens ? closingParen(path, i + 2) : path.indexOf('`', i + 1);
+    if (end === -1) return out + path.slice(i);
+    const inner = path.slice(opens ? i + 2 : i + 1, end);
+    out += inner.includes('/') ? (opens ? '$(…)' : '`…`') : path.slice(i, end + 1);
+    i = end;
+  }
+  return out;
+}
+
+/** The index of the `)` closing a `$(` whose text starts at `from` (quotes and nested parentheses skipped); -1 if none. */
+function closingParen(text: string, from: number): number {
+  let depth = 1;
+  let quote: string | undefined;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 export function hasUnknownPart(path: string): boolean {
   for (let i = path.indexOf('$'); i !== -1; i = path.indexOf('$', i + 1)) {
     const rest = path.slice(i + 1, i + 8);
