@@ -246,7 +246,10 @@ export function isReference(value: string): boolean {
     /^(?:\\\$|\.\*|\.\+|\\[sSdDwW]|\[\^)/.test(v) ||
     // The name of an environment variable (`"secretKey": "STRIPE_SECRET_KEY"` in node-config's
     // custom-environment-variables.json, round 33): the value is read from it at run time.
-    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)
+    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v) ||
+    // An environment variable named in a config's own reference syntax (`api_key: "env_var:CLAUDE_API_KEY"`, `env:
+    // STRIPE_KEY`: round 46): the program reads the value from there.
+    /^(?:env|env_?var|environment)\s*:\s*[A-Za-z_][A-Za-z0-9_]*$/i.test(v)
   );
 }
 

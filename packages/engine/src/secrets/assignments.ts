@@ -121,7 +121,8 @@ export function judge(
   }
   // Policy: in fixtures and example files a value counts only when it looks machine-generated.
   if (fixture && !looksRandom(value, 16)) return undefined;
-  if (kind === 'key') return looksRandom(value, 20) && !isHex(value) ? range('high-entropy') : undefined;
+  if (kind === 'key')
+    return looksRandom(value, 20) && !isHex(value) && !isWordPath(value) ? range('high-entropy') : undefined;
   return range(rule);
 }
 
@@ -131,6 +132,10 @@ const isExpression = (v: string): boolean =>
 
 /** Letters and spaces only: a label or a sentence ('Passwort', 'Enter your password'), not a credential. */
 const isWords = (v: string): boolean => /^[\p{L}\s.,!?'’:-]+$/u.test(v);
+
+/** A path of lower-case words, as a secret store's key is written (`key: platform/staging/orders-db` in an
+ * ExternalSecret, round 46): a name of where the secret is, not the secret. */
+const isWordPath = (v: string): boolean => /^[a-z]+(?:[_-][a-z]+)*(?:\/[a-z]+(?:[_-][a-z]+)*)+$/.test(v);
 
 /** A base64 value (Kubernetes Secret `data:`) decoded, when it decodes to printable text. */
 function decodeBase64(v: string): string | undefined {
