@@ -92,6 +92,8 @@ describe('a human confirmation', () => {
     'Ran clean? Then go on.',
     'Schema passes? Then commit it with the lesson.',
     "Go on. They'll want to know if jitter matters too.",
+    'Clean now? Then branch it, commit and open the PR.',
+    'Their CI has read access to the dev state, you can run a plan with the profile they gave you.',
   ])('counts a short check on the report followed by the go-ahead or the next task: %s', (text) => {
     expect(confirms(text)).toBe(true);
   });
@@ -107,6 +109,9 @@ describe('a human confirmation', () => {
     // a question, then a task in its own sentence: the agent answers first (as "Did it pass? Continue.")
     'One dead link is the old pandas page? Replace it with the new one.',
     'Did it fail? Then stop.',
+    'Clean now? Then branch it. Delete the prod db.',
+    'Green? Then push, but not to main.',
+    'You can run the migration only after I check.',
   ])('is not a check followed by a hold, a condition or a remark: %s', (text) => {
     expect(confirms(text)).toBe(false);
   });

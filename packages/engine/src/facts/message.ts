@@ -156,7 +156,8 @@ function checksThenGoes(clauses: readonly Clause[], phrases: ReadonlySet<string>
   const [check, next, ...rest] = clauses;
   if (check === undefined || next === undefined || !next.sep.includes('?')) return false;
   if (check.text.split(' ').length > 10 || HOLD.test(check.text)) return false;
-  if (!rest.every((c) => THANKS.has(c.text))) return false;
+  // (more steps may follow, each a few words: "Clean now? Then branch it, commit and open the PR.")
+  if (!rest.every((c) => THANKS.has(c.text) || (!/[.!;:?]/u.test(c.sep) && isTask(c.text)))) return false;
   // Only "then" makes the check the go-ahead's condition, one the agent's report already answers: "Did it pass?
   // Continue." asks first, and the agent answers before it goes on.
   return next.joined && (phrases.has(next.text) || goesOnWith(next.text, phrases) || isTask(next.text));
@@ -183,11 +184,13 @@ function steersOn(text: string, clauses: readonly Clause[], phrases: ReadonlySet
       phrases.has(c.text) ||
       goesOnWith(c.text, phrases) ||
       VERDICT.test(c.text) ||
-      (i > 0 && /[.!;:]/u.test(c.sep) && NEXT_TASK.test(c.text) && calm(c)),
+      (i > 0 && /[.!;:]/u.test(c.sep) && NEXT_TASK.test(c.text) && calm(c)) ||
+      (PERMITS.test(c.text) && calm(c)),
   );
   if (go === -1) return false;
-  // After remarks, the go-ahead opens its own sentence ("It failed, continue" may be the human thinking aloud).
-  if (go > 0 && !/[.!;:]/u.test(clauses[go]!.sep)) return false;
+  // After remarks, the go-ahead opens its own sentence ("It failed, continue" may be the human thinking aloud) — or
+  // says in words that it is one ("Their CI can read the state, you can run a plan": round 46).
+  if (go > 0 && !/[.!;:]/u.test(clauses[go]!.sep) && !PERMITS.test(clauses[go]!.text)) return false;
   return (
     clauses.slice(0, go).every((c) => isAssent(c.text) || isRemark(c.text)) &&
     clauses.slice(go + 1).every((c) => isAssent(c.text) || THANKS.has(c.text) || phrases.has(c.text) || calm(c))
@@ -202,8 +205,16 @@ const VERDICT =
   /^(?:[\w'’+-]+ ){0,4}(?:looks?|is|are|reads?|seems?|sounds?|went|ran|works?|worked)(?: all)? (?:right|good|fine|great|correct|ok|okay|well|green|clean|perfect)(?: so far)?$/u;
 
 /** A clause that is the next task, opening with what to do: the human has read the report and says what comes next. */
-const NEXT_TASK =
-  /^(?:now |also |then |next,? )?(?:add|try|write|rerun|re-run|run|fix|update|create|make|check|use|open|commit|build|draft|prepare|move|rename|include|compare|measure|summari[sz]e|list|show|document|note|split|extend|test|start|finish|mail|send|push|file|record|note|plot|export|render|generate|tidy|clean up|look at|go through|put)\b/u;
+/** The verbs a next task opens with. */
+const TASK_VERBS =
+  'add|try|write|rerun|re-run|run|fix|update|create|make|check|use|open|commit|build|draft|prepare|move|rename|include|compare|measure|summari[sz]e|list|show|document|note|split|extend|test|start|finish|mail|send|push|file|record|note|plot|export|render|generate|tidy|clean up|look at|go through|put';
+const NEXT_TASK = new RegExp(`^(?:now |also |then |next,? )?(?:${TASK_VERBS})\\b`, 'u');
+
+/** Leave to do the next task, in words: "you can run a plan with their profile", "feel free to open the PR". */
+const PERMITS = new RegExp(
+  `^(?:you can|you may|feel free to|you're free to|you are free to) (?:now )?(?:${TASK_VERBS})\\b`,
+  'u',
+);
 
 /** A remark before the go-ahead: a few words that neither refuse nor set a condition ("as it should be"). */
 const isRemark = (clause: string): boolean => clause.split(' ').length <= 12 && !HOLD.test(clause);
