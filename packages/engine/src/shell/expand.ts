@@ -22,7 +22,7 @@ import {
 import { globMatch } from './glob-match.js';
 import { printfOutput } from './printf.js';
 import { sedOutput } from './filter-output.js';
-import { SHELL_REFERENCE, unknownInText } from './unknown-text.js';
+import { readsKnownInput, SHELL_REFERENCE, unknownInText } from './unknown-text.js';
 
 /** What expansion needs besides the variables. */
 export interface ExpandContext {
@@ -1080,5 +1080,6 @@ function commandOutput(node: Command, piped: string | undefined, ctx: ExpandCont
     top: (dir: string | undefined) => topFrom(at(dir)),
     config: (key: string) => ctx.gitConfig?.(key),
   };
+  if (!readsKnownInput(program, stdin)) return undefined;
   return output(words.slice(1), true, stdin, file, undefined, repo);
 }

@@ -36,6 +36,7 @@ import { commandVariable, sameShell, shellDirectory, type Scope } from './scope.
 import { isAffirmative, type Rendered, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
+import { readsKnownInput } from './unknown-text.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -499,7 +500,7 @@ export abstract class Runner extends Follower {
     const output =
       declaration?.shell === 'assign' && program !== 'export'
         ? declaredValues(command, scope)
-        : declaration?.output === undefined
+        : declaration?.output === undefined || !readsKnownInput(program, stdin.text)
           ? undefined
           : declaration.output(
               command.argv,

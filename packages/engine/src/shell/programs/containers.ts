@@ -2,6 +2,7 @@
 // (exec runs what follows `--` in a pod), helm.
 import type { EnvironmentArgs, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { COMPUTED_PIECE } from '../computed-piece.js';
+import { unknownInText } from '../unknown-text.js';
 
 const DOCKER_RUN_OPTIONS = [
   ...['-e', '--env', '-v', '--volume', '-p', '--publish', '--name', '-w', '--workdir', '-u', '--user', '--network'],
@@ -156,8 +157,71 @@ function secretManifest(args: readonly string[]): string | undefined {
   return pairs.length === 0 ? undefined : `${COMPUTED_PIECE}\nstringData:\n${pairs.join('\n')}\n`;
 }
 
+/** kubectl's short names and plurals, as `-o name` prints the kind (`kubectl api-resources`; the apps group's kinds
+ * with it). */
+const KIND_NAMES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(['ns', 'namespace', 'namespaces'].map((k) => [k, 'namespace'])),
+  ...Object.fromEntries(['pv', 'persistentvolume', 'persistentvolumes'].map((k) => [k, 'persistentvolume'])),
+  ...Object.fromEntries(
+    ['pvc', 'persistentvolumeclaim', 'persistentvolumeclaims'].map((k) => [k, 'persistentvolumeclaim']),
+  ),
+  ...Object.fromEntries(['po', 'pod', 'pods'].map((k) => [k, 'pod'])),
+  ...Object.fromEntries(['svc', 'service', 'services'].map((k) => [k, 'service'])),
+  ...Object.fromEntries(['cm', 'configmap', 'configmaps'].map((k) => [k, 'configmap'])),
+  ...Object.fromEntries(['secret', 'secrets'].map((k) => [k, 'secret'])),
+  ...Object.fromEntries(['deploy', 'deployment', 'deployments'].map((k) => [k, 'deployment.apps'])),
+  ...Object.fromEntries(['sts', 'statefulset', 'statefulsets'].map((k) => [k, 'statefulset.apps'])),
+  ...Object.fromEntries(
+    ['crd', 'crds', 'customresourcedefinition', 'customresourcedefinitions'].map((k) => [
+      k,
+      'customresourcedefinition.apiextensions.k8s.io',
+    ]),
+  ),
+};
+
+/**
+ * `kubectl get pvc -o name`: one line per object, `persistentvolumeclaim/<name>` — the kind known, the names not
+ * (round s51: `kubectl delete $(kubectl get pv -o name)`, a loop over the claims deleting each, went past the volume
+ * rule as deletes of something unknown).
+ */
+function kindNames(args: readonly string[]): string | undefined {
+  const get = args.indexOf('get');
+  if (get === -1) return undefined;
+  const rest = args.slice(get + 1);
+  const named = rest.some(
+    (a, i) =>
+      a === '-oname' ||
+      a === '--output=name' ||
+      a === '-o=name' ||
+      ((a === '-o' || a === '--output') && rest[i + 1] === 'name'),
+  );
+  if (!named) return undefined;
+  // The kinds: the first word after get that is no option nor an option's value.
+  let kinds: string | undefined;
+  for (let i = 0; i < rest.length && kinds === undefined; i++) {
+    const a = rest[i]!;
+    if (a.startsWith('-')) {
+      if (
+        !a.includes('=') &&
+        /^-(o|n|l|c)$|^--(output|namespace|selector|field-selector|context|sort-by|kubeconfig)$/.test(a)
+      )
+        i++;
+    } else kinds = a;
+  }
+  if (kinds === undefined || /[$`⟨]/.test(kinds)) return undefined;
+  return kinds
+    .split(',')
+    .map((k) => {
+      const [kind, name] = k.split('/', 2) as [string, string | undefined];
+      const canonical = KIND_NAMES[kind.toLowerCase()] ?? kind.toLowerCase();
+      return `${canonical}/${name ?? unknownInText('name')}\n`;
+    })
+    .join('');
+}
+
 const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
   piecedOutput: secretManifest,
+  output: kindNames,
   // `kubectl kustomize DIR | kubectl apply -f -` applies DIR (blind round 26)
   renders: (p) => (p[0] === 'kustomize' && p.length <= 2 ? (p[1] ?? '.') : undefined),
   readsRendered: true,
