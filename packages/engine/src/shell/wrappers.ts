@@ -1,7 +1,7 @@
 // Wrappers: programs that run another command (sudo, env, timeout, xargs, bash -c, ssh, docker exec, …). What each
 // takes before its command is declared with the program (programs/*.ts, `runs`); this is the one function that
 // peels them off, outermost first, until the command that actually runs is left.
-import { parseArgv, type ParsedArgv } from './argv.js';
+import { type OptionSpec, parseArgv, type ParsedArgv } from './argv.js';
 import { basename, programName, resolve } from './paths.js';
 import { flagValue } from './file-effects.js';
 import { bindMounts, type BindMount } from './container-mounts.js';
@@ -222,11 +222,31 @@ function subcommandAt(
     return { from: i, label: name };
   }
   for (const words of runs.subcommands ?? []) {
+    let at = i;
     let ok = true;
-    for (let k = 0; k < words.length && ok; k++) ok = texts[i + k] === words[k];
-    if (ok) return { from: i + words.length, label: [name, ...words].join(' ') };
+    for (let k = 0; k < words.length && ok; k++) {
+      // The first word's own options may come before the next (`docker compose -f sub/compose.yml exec db psql`:
+      // round 47), each with its value when it takes one.
+      if (k > 0) at = pastOptions(entry.bySubcommand.get(words[k - 1] as string), texts, at);
+      ok = texts[at] === words[k];
+      at++;
+    }
+    if (ok) return { from: at, label: [name, ...words].join(' ') };
   }
   return undefined;
+}
+
+/** The index of the first word from `at` that is not an option of `spec` (or its value); `at` without a spec. */
+function pastOptions(spec: OptionSpec | undefined, texts: readonly string[], at: number): number {
+  if (spec === undefined) return at;
+  let i = at;
+  while (i < texts.length) {
+    const t = texts[i] as string;
+    if (t.charCodeAt(0) !== 45 /* - */ || t === '-' || t === '--') break;
+    const eq = t.indexOf('=');
+    i += eq === -1 && spec.value.has(t) ? 2 : 1;
+  }
+  return i;
 }
 
 /** The directories the global options before `from` move to (`-C dir`, `--cwd=dir`), pushed in order. */

@@ -475,10 +475,18 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: ['--spec', '--python', '--index-url', '-i', '--pip-args', '--backend'],
     packageBins: {},
   }),
-  runner(['poetry'], 'poetry run CMD: runs CMD in the project virtualenv (-C/--directory moves it)', {
-    subcommands: ['run'],
-    options: [],
-  }),
+  {
+    ...runner(['poetry'], 'poetry run CMD: runs CMD in the project virtualenv (-C/--directory moves it)', {
+      subcommands: ['run'],
+      options: [],
+    }),
+    // its global options come before the command (`poetry -C packages/features publish --build`: round 47)
+    globals: {
+      value: ['-C', '--directory', '-P', '--project'],
+      flag: ['-n', '--no-interaction', '-q', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-ansi', '--ansi'],
+    },
+    cwd: ['-C', '--directory', '-P', '--project'],
+  },
   runner(['pipenv', 'rye', 'pixi'], 'pipenv/rye/pixi run CMD: run CMD in the project environment', {
     subcommands: ['run'],
     options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
