@@ -94,6 +94,7 @@ describe('a human confirmation', () => {
     "Go on. They'll want to know if jitter matters too.",
     'Clean now? Then branch it, commit and open the PR.',
     'Their CI has read access to the dev state, you can run a plan with the profile they gave you.',
+    'So the 2 s limit counts the TypeScript compile too? Makes sense. Fix it and add a test for it.',
   ])('counts a short check on the report followed by the go-ahead or the next task: %s', (text) => {
     expect(confirms(text)).toBe(true);
   });
@@ -112,6 +113,8 @@ describe('a human confirmation', () => {
     'Clean now? Then branch it. Delete the prod db.',
     'Green? Then push, but not to main.',
     'You can run the migration only after I check.',
+    'Is the build red? Makes sense. Stop there.',
+    'Did it pass? Continue.',
   ])('is not a check followed by a hold, a condition or a remark: %s', (text) => {
     expect(confirms(text)).toBe(false);
   });

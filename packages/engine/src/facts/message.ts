@@ -156,6 +156,17 @@ function checksThenGoes(clauses: readonly Clause[], phrases: ReadonlySet<string>
   const [check, next, ...rest] = clauses;
   if (check === undefined || next === undefined || !next.sep.includes('?')) return false;
   if (check.text.split(' ').length > 10 || HOLD.test(check.text)) return false;
+  // The human answers the check with an assent and goes on ("So the limit counts the compile too? Makes sense. Fix
+  // it and add a test for it.": round 47): what follows the check is a go-ahead of its own.
+  if (isAssent(next.text) && /[?]/u.test(next.sep))
+    return [next, ...rest].every(
+      (c, i) =>
+        i === 0 ||
+        isAssent(c.text) ||
+        THANKS.has(c.text) ||
+        phrases.has(c.text) ||
+        (isTask(c.text) && !HOLD.test(c.text)),
+    );
   // (more steps may follow, each a few words: "Clean now? Then branch it, commit and open the PR.")
   if (!rest.every((c) => THANKS.has(c.text) || (!/[.!;:?]/u.test(c.sep) && isTask(c.text)))) return false;
   // Only "then" makes the check the go-ahead's condition, one the agent's report already answers: "Did it pass?
