@@ -140,10 +140,6 @@ export class Collector {
 }
 
 /**
- * Whether a path holds a value the model could not know: an expansion left as written (`$TARGET`, `${X:-d}`, `$(…)`,
- * a backtick). `$HOME` and `$PWD` are known places (the facts stage reads them), not unknown values.
- */
-/**
  * A command substitution in a path the model cannot know, kept to its place: `docs/adr/ADR-$(./next.sh docs/adr)-x.md`
  * names one file in docs/adr, whose name the substitution's output completes — not a file in a folder `ADR-$(./next.sh
  * docs`. The substitution's own text (its arguments' slashes) is shortened to `$(…)`, as for a `$NAME` in that place
@@ -185,6 +181,10 @@ function closingParen(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * Whether a path holds a value the model could not know: an expansion left as written (`$TARGET`, `${X:-d}`, `$(…)`,
+ * a backtick). `$HOME` and `$PWD` are known places (the facts stage reads them), not unknown values.
+ */
 export function hasUnknownPart(path: string): boolean {
   for (let i = path.indexOf('$'); i !== -1; i = path.indexOf('$', i + 1)) {
     const rest = path.slice(i + 1, i + 8);
