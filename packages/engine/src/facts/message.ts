@@ -158,14 +158,9 @@ function checksThenGoes(clauses: readonly Clause[], phrases: ReadonlySet<string>
   if (check.text.split(' ').length > 10 || HOLD.test(check.text)) return false;
   // The human answers the check with an assent and goes on ("So the limit counts the compile too? Makes sense. Fix
   // it and add a test for it.": round 47): what follows the check is a go-ahead of its own.
-  if (isAssent(next.text) && /[?]/u.test(next.sep))
-    return [next, ...rest].every(
-      (c, i) =>
-        i === 0 ||
-        isAssent(c.text) ||
-        THANKS.has(c.text) ||
-        phrases.has(c.text) ||
-        (isTask(c.text) && !HOLD.test(c.text)),
+  if (isAssent(next.text))
+    return rest.every(
+      (c) => isAssent(c.text) || THANKS.has(c.text) || phrases.has(c.text) || (isTask(c.text) && !HOLD.test(c.text)),
     );
   // (more steps may follow, each a few words: "Clean now? Then branch it, commit and open the PR.")
   if (!rest.every((c) => THANKS.has(c.text) || (!/[.!;:?]/u.test(c.sep) && isTask(c.text)))) return false;
@@ -215,10 +210,10 @@ const isAssent = (clause: string): boolean => ASSENTS.has(clause) || ASSENTS.has
 const VERDICT =
   /^(?:[\w'’+-]+ ){0,4}(?:looks?|is|are|reads?|seems?|sounds?|went|ran|works?|worked)(?: all)? (?:right|good|fine|great|correct|ok|okay|well|green|clean|perfect)(?: so far)?$/u;
 
-/** A clause that is the next task, opening with what to do: the human has read the report and says what comes next. */
 /** The verbs a next task opens with. */
 const TASK_VERBS =
-  'add|try|write|rerun|re-run|run|fix|update|create|make|check|use|open|commit|build|draft|prepare|move|rename|include|compare|measure|summari[sz]e|list|show|document|note|split|extend|test|start|finish|mail|send|push|file|record|note|plot|export|render|generate|tidy|clean up|look at|go through|put';
+  'add|try|write|rerun|re-run|run|fix|update|create|make|check|use|open|commit|build|draft|prepare|move|rename|include|compare|measure|summari[sz]e|list|show|document|note|split|extend|test|start|finish|mail|send|push|file|record|plot|export|render|generate|tidy|clean up|look at|go through|put';
+/** A clause that is the next task, opening with what to do: the human has read the report and says what comes next. */
 const NEXT_TASK = new RegExp(`^(?:now |also |then |next,? )?(?:${TASK_VERBS})\\b`, 'u');
 
 /** Leave to do the next task, in words: "you can run a plan with their profile", "feel free to open the PR". */

@@ -3,6 +3,7 @@
 import type { EnvironmentArgs, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 import { COMPUTED_PIECE } from '../computed-piece.js';
 import { unknownInText } from '../unknown-text.js';
+import { type OptionSpec, parseArgv } from '../argv.js';
 
 const DOCKER_RUN_OPTIONS = [
   ...['-e', '--env', '-v', '--volume', '-p', '--publish', '--name', '-w', '--workdir', '-u', '--user', '--network'],
@@ -157,27 +158,44 @@ function secretManifest(args: readonly string[]): string | undefined {
   return pairs.length === 0 ? undefined : `${COMPUTED_PIECE}\nstringData:\n${pairs.join('\n')}\n`;
 }
 
-/** kubectl's short names and plurals, as `-o name` prints the kind (`kubectl api-resources`; the apps group's kinds
- * with it). */
-const KIND_NAMES: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(['ns', 'namespace', 'namespaces'].map((k) => [k, 'namespace'])),
-  ...Object.fromEntries(['pv', 'persistentvolume', 'persistentvolumes'].map((k) => [k, 'persistentvolume'])),
-  ...Object.fromEntries(
-    ['pvc', 'persistentvolumeclaim', 'persistentvolumeclaims'].map((k) => [k, 'persistentvolumeclaim']),
-  ),
-  ...Object.fromEntries(['po', 'pod', 'pods'].map((k) => [k, 'pod'])),
-  ...Object.fromEntries(['svc', 'service', 'services'].map((k) => [k, 'service'])),
-  ...Object.fromEntries(['cm', 'configmap', 'configmaps'].map((k) => [k, 'configmap'])),
-  ...Object.fromEntries(['secret', 'secrets'].map((k) => [k, 'secret'])),
-  ...Object.fromEntries(['deploy', 'deployment', 'deployments'].map((k) => [k, 'deployment.apps'])),
-  ...Object.fromEntries(['sts', 'statefulset', 'statefulsets'].map((k) => [k, 'statefulset.apps'])),
-  ...Object.fromEntries(
-    ['crd', 'crds', 'customresourcedefinition', 'customresourcedefinitions'].map((k) => [
-      k,
-      'customresourcedefinition.apiextensions.k8s.io',
-    ]),
-  ),
+/** kubectl's short names and plurals, by the kind `-o name` prints (`kubectl api-resources`; with the API group for
+ * the kinds outside the core group). */
+const KIND_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  namespace: ['ns', 'namespaces'],
+  persistentvolume: ['pv', 'persistentvolumes'],
+  persistentvolumeclaim: ['pvc', 'persistentvolumeclaims'],
+  pod: ['po', 'pods'],
+  service: ['svc', 'services'],
+  configmap: ['cm', 'configmaps'],
+  secret: ['secrets'],
+  'deployment.apps': ['deploy', 'deployment', 'deployments'],
+  'statefulset.apps': ['sts', 'statefulset', 'statefulsets'],
+  'customresourcedefinition.apiextensions.k8s.io': [
+    'crd',
+    'crds',
+    'customresourcedefinition',
+    'customresourcedefinitions',
+  ],
 };
+const KIND_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(KIND_ALIASES).flatMap(([kind, aliases]) => [
+    [kind, kind] as const,
+    ...aliases.map((a) => [a, kind] as const),
+  ]),
+);
+
+const KUBECTL_GLOBAL_VALUES = [
+  ...['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as'],
+  ...['--token', '-v', '--request-timeout'],
+];
+const KUBECTL_VALUES = [
+  ...['-o', '--output', '-l', '--selector', '-f', '--filename', '-n', '--namespace', '--context', '-c'],
+  ...['--container', '--field-selector', '--sort-by', '-k', '--kustomize', '--type', '--image', '--replicas'],
+  ...['--timeout', '--grace-period', '-p', '--patch'],
+  // global options may follow the verb too (`kubectl apply -f x --kubeconfig ~/.kube/prod`)
+  ...['--kubeconfig', '--cluster', '--user', '--server'],
+];
+const KUBECTL_SPEC: OptionSpec = { value: new Set([...KUBECTL_GLOBAL_VALUES, ...KUBECTL_VALUES]), attached: new Set() };
 
 /**
  * `kubectl get pvc -o name`: one line per object, `persistentvolumeclaim/<name>` — the kind known, the names not
@@ -185,35 +203,15 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
  * rule as deletes of something unknown).
  */
 function kindNames(args: readonly string[]): string | undefined {
-  const get = args.indexOf('get');
-  if (get === -1) return undefined;
-  const rest = args.slice(get + 1);
-  const named = rest.some(
-    (a, i) =>
-      a === '-oname' ||
-      a === '--output=name' ||
-      a === '-o=name' ||
-      ((a === '-o' || a === '--output') && rest[i + 1] === 'name'),
-  );
-  if (!named) return undefined;
-  // The kinds: the first word after get that is no option nor an option's value.
-  let kinds: string | undefined;
-  for (let i = 0; i < rest.length && kinds === undefined; i++) {
-    const a = rest[i]!;
-    if (a.startsWith('-')) {
-      if (
-        !a.includes('=') &&
-        /^-(o|n|l|c)$|^--(output|namespace|selector|field-selector|context|sort-by|kubeconfig)$/.test(a)
-      )
-        i++;
-    } else kinds = a;
-  }
-  if (kinds === undefined || /[$`⟨]/.test(kinds)) return undefined;
+  const parsed = parseArgv(args, KUBECTL_SPEC, undefined);
+  const [verb, kinds] = parsed.positionals;
+  const output = parsed.flags.find((f) => f.name === '-o' || f.name === '--output')?.value;
+  if (verb !== 'get' || output !== 'name' || kinds === undefined || /[$`⟨]/.test(kinds)) return undefined;
   return kinds
     .split(',')
     .map((k) => {
       const [kind, name] = k.split('/', 2) as [string, string | undefined];
-      const canonical = KIND_NAMES[kind.toLowerCase()] ?? kind.toLowerCase();
+      const canonical = KIND_NAMES.get(kind.toLowerCase()) ?? kind.toLowerCase();
       return `${canonical}/${name ?? unknownInText('name')}\n`;
     })
     .join('');
@@ -225,22 +223,8 @@ const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
   // `kubectl kustomize DIR | kubectl apply -f -` applies DIR (blind round 26)
   renders: (p) => (p[0] === 'kustomize' && p.length <= 2 ? (p[1] ?? '.') : undefined),
   readsRendered: true,
-  globals: {
-    value: [
-      ...['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as'],
-      ...['--token', '-v', '--request-timeout'],
-    ],
-    flag: ['--insecure-skip-tls-verify', '-A', '--all-namespaces'],
-  },
-  options: {
-    '*': [
-      ...['-o', '--output', '-l', '--selector', '-f', '--filename', '-n', '--namespace', '--context', '-c'],
-      ...['--container', '--field-selector', '--sort-by', '-k', '--kustomize', '--type', '--image', '--replicas'],
-      ...['--timeout', '--grace-period', '-p', '--patch'],
-      // global options may follow the verb too (`kubectl apply -f x --kubeconfig ~/.kube/prod`)
-      ...['--kubeconfig', '--cluster', '--user', '--server'],
-    ],
-  },
+  globals: { value: KUBECTL_GLOBAL_VALUES, flag: ['--insecure-skip-tls-verify', '-A', '--all-namespaces'] },
+  options: { '*': KUBECTL_VALUES },
   runs: [
     {
       subcommands: ['exec'],

@@ -67,6 +67,10 @@ export const BASENC: ProgramDeclaration = {
   output: baseNOutput(undefined),
 };
 
+/** `$PWD`, `${HOME}`: a folder variable the model keeps as written (values.ts AS_WRITTEN), whose own parts it does not
+ * know: `dirname "$PWD"` is its parent (`$PWD/..`), not `.` as for a one-part name. */
+const FOLDER_VARIABLE = /^\$(\{(PWD|HOME)\}|PWD|HOME)$/;
+
 /** basename of one path the call knows: what it prints (`basename "$(git symbolic-ref HEAD)"` → main). */
 export const BASENAME: ProgramDeclaration = {
   names: ['basename'],
@@ -80,10 +84,6 @@ export const BASENAME: ProgramDeclaration = {
     return FOLDER_VARIABLE.test(last) ? undefined : `${last}\n`;
   },
 };
-
-/** `$PWD`, `${HOME}`: a folder variable the model keeps as written (values.ts AS_WRITTEN), whose own parts it does not
- * know: `dirname "$PWD"` is its parent (`$PWD/..`), not `.` as for a one-part name. */
-const FOLDER_VARIABLE = /^\$(\{(PWD|HOME)\}|PWD|HOME)$/;
 
 /** dirname of literal paths: what it prints, one line each (`dirname refs/heads/main` → refs/heads). */
 export const DIRNAME: ProgramDeclaration = {
