@@ -1396,7 +1396,13 @@ export abstract class Follower {
         read.push({ file: p.file, lines: found.lines, label: found.label, whole: p.content.whole, folder: p.folder });
       }
       const [first, ...rest] = read;
-      if (first === undefined) return;
+      if (first === undefined) {
+        // `yarn turbo run deploy`, `pnpm nx run api:rollout`: no script of that name, so the manager runs the
+        // package's program, which reads its own project files.
+        const runs = viaManager && runner === undefined ? workspaceRuns(command, this.files) : [];
+        if (runs.length > 0) this.runTaskLines(command, index, frame, scope, pos, end, runs, (_, line) => line.label);
+        return;
+      }
       ({ file, lines, label, whole, folder } = first);
       others = rest;
     }

@@ -37,6 +37,7 @@ import { isAffirmative, type Rendered, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
 import { readsKnownInput } from './unknown-text.js';
+import { workspaceFolder } from './workspace-folder.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -225,6 +226,17 @@ export abstract class Runner extends Follower {
     const stop = this.mapEnd(frame, start, end);
     let shellCwd = scope.cwd;
     for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
+    // `pnpm --filter @shop/release exec bash scripts/sync.sh`: it runs in the selected package's folder.
+    const managerWords = u.via.length === 0 ? -1 : linked.indexOf(u.words[0] as ShellWord);
+    const packageFolder =
+      managerWords <= 0
+        ? undefined
+        : workspaceFolder(
+            linked.slice(0, managerWords).map((w) => w.value),
+            shellCwd,
+            this.files,
+          );
+    if (packageFolder !== undefined) shellCwd = packageFolder;
     const remote = u.remote ?? frame.remote;
     if (u.remote !== undefined) this.out.mount(u.remote, u.mounts);
     // The env wrappers' own NAME=value words (beyond the command's prefix) also reach the command it runs.
@@ -236,6 +248,8 @@ export abstract class Runner extends Follower {
       if (o.cwd !== undefined) {
         outerCwd = scope.cwd;
         for (const dir of u.cwd.slice(0, o.cwd)) outerCwd = resolve(outerCwd, dir);
+        // (`yarn workspace @x/web run ship`: the yarn it runs stands in the package; the manager itself does not)
+        if (packageFolder !== undefined && o.via.length > 0) outerCwd = packageFolder;
       }
       // (with its environment, the env wrapper's words included: `env ANSIBLE_INVENTORY=prod ansible web -a uptime`
       // runs ansible with it, here)
