@@ -193,13 +193,16 @@ export function exEffects(input: EffectInput, add: AddEffect, stdin?: string): v
     const typed = /^\s*:?\s*norm(?:al)?!?\s+[iaoOIA](.+)$/.exec(c);
     if (typed?.[1] !== undefined) inserted.push(typed[1]);
   }
-  // Each command may chain several with `|`; a range (`%`, `1,$`, `.`) may precede one.
+  // Each command may chain several with `|`; a range (`%`, `1,$`, `.`, `/^describe(/`, `'<,'>`) may precede one,
+  // and so may a global command's pattern (`g/re/s//x/`).
   const parts = commands
     .flatMap((c) => c.split('|'))
     .map((p) =>
       p
         .trim()
         .replace(/^:+/, '')
+        .replace(ED_RANGE, '')
+        .replace(/^[gGvV]\/(?:[^/\\]|\\.)*\//, '')
         .replace(/^[%.$,\d'<>]+/, ''),
     );
   if (!parts.some((p) => EX_WRITES.test(p))) return;
@@ -212,6 +215,9 @@ export function exEffects(input: EffectInput, add: AddEffect, stdin?: string): v
 /** One ed/ex address: a line number, `.`, `$`, `%`, a mark (`'a`), a regex forwards or backwards (`/^spike:/`,
  * `?x?`), each with offsets (`/x/+1`, `$-2`); or offsets alone (`+`, `-3`). */
 const ED_ADDRESS = String.raw`(?:(?:\d+|[.$%]|'[a-z]|\/(?:[^/\\]|\\.)*\/|\?(?:[^?\\]|\\.)*\?)(?:\s*[+-]\d*)*|[+-]\d*(?:\s*[+-]\d*)*)`;
+
+/** An ed/ex command's range (`/^describe(/`, `1,/^$/`, `.,$`) before its name. */
+const ED_RANGE = new RegExp(String.raw`^(?:${ED_ADDRESS}(?:\s*[,;]\s*(?:${ED_ADDRESS})?)?|[,;])\s*`);
 
 /** A line of an ed/ex script that starts text input: a/i/c (append, insert, change) after an address or a range
  * (`$a`, `3i`, `/^spike:/a`, `1,/^$/c`, `,c`), the text lines following up to a lone `.`. */

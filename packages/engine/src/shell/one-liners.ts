@@ -726,6 +726,12 @@ function awkRedirects(code: string): OneLinerFinding[] {
  * still say what it runs: `['twine', 'upload', *files]` is a twine upload of unknown files).
  */
 export const UNKNOWN_ITEM = '\u0000unknown';
+/** The names a language gives its own interpreter's path, as the program a list runs. */
+const INTERPRETER_NAMES: Partial<Record<Language, Readonly<Record<string, string>>>> = {
+  python: { 'sys.executable': 'python3' },
+  js: { 'process.execPath': 'node', 'process.argv[0]': 'node', 'process.argv0': 'node' },
+  ruby: { 'Gem.ruby': 'ruby', 'RbConfig.ruby': 'ruby' },
+};
 const UNKNOWN_WORD = '$__one_liner_value';
 
 /** Quote an argv back into one shell command line (single quotes, `'` as `'\''`). */
@@ -1031,6 +1037,24 @@ class Scan {
           if (items.length > 0 && items[0] === UNKNOWN_ITEM) break;
           return [{ list: items }, i + 1];
         }
+        // A splat of a literal list (`[*['-n', 'payments'], 'get']`, JavaScript's `...['-n', 'x']`): its items, in
+        // place (a splat of a name stays one unknown word, below).
+        const spread = code.startsWith('...', i)
+          ? 3
+          : code.charCodeAt(i) === 42 && code.charCodeAt(i + 1) === 91
+            ? 1
+            : 0;
+        if (spread > 0 && code.charCodeAt(i + spread) === 91 && !rList) {
+          const [inner, innerEnd] = this.arg(i + spread, limit, false);
+          if ('list' in inner) {
+            items.push(...inner.list);
+            i = innerEnd;
+            while (i < limit && isSpace(code.charCodeAt(i))) i++;
+            if (code.charCodeAt(i) === 44) i++;
+            else if (code.charCodeAt(i) !== close) break;
+            continue;
+          }
+        }
         const item = readLiteral(code, i, this.language);
         const itemEnd = item?.end ?? i;
         const ends = (j: number): boolean => {
@@ -1052,7 +1076,10 @@ class Scan {
           // partly known when it joins literals to values (`'https://oauth2:' + t + '@gitlab.com/…'`).
           const past = this.skip(i, limit, true);
           if (past >= limit || past === i) break;
-          items.push(this.piecedWord(code.slice(i, past)) ?? UNKNOWN_ITEM);
+          const name = code.slice(i, past).trim();
+          // The interpreter itself (`[sys.executable, '-m', 'twine', 'upload', …]`, node's `process.execPath`).
+          const self = INTERPRETER_NAMES[this.language]?.[name];
+          items.push(self ?? this.piecedWord(code.slice(i, past)) ?? UNKNOWN_ITEM);
           i = past;
           if (code.charCodeAt(i) === 44) i++;
           else if (code.charCodeAt(i) !== close) break;
