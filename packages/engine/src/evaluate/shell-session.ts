@@ -28,6 +28,9 @@ export interface ShellSession {
   /** The branch the session's calls last switched the project's repository to (`git switch main`), when its name is
    * known; the host's own reading of the work tree, when an event carries one, comes first. */
   readonly branch?: string;
+  /** The branch checked out in other work trees the session's calls added or switched (`git worktree add ../hotfix
+   * main`), by folder relative to the project root; at most maxVariables, oldest evicted first. */
+  readonly worktrees?: Readonly<Record<string, string>>;
 }
 
 export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.freeze({}), cwd: undefined });
@@ -37,7 +40,8 @@ export const EMPTY_SHELL_SESSION: ShellSession = Object.freeze({ env: Object.fre
  * names of at most 64 characters) is at most ~35 KB in the worst case and a few hundred bytes in practice (a branch,
  * NODE_ENV, a directory); the oldest value set goes first when a 33rd is set. A longer value is not kept (it is then
  * unknown to later calls, which is what it would be without the session). The git aliases the session defined have
- * the same bound (another ~35 KB at worst, none in practice), and so do the symbolic links it made; the kubectl
+ * the same bound (another ~35 KB at worst, none in practice), and so do the symbolic links it made and the work trees
+ * it added (their branches); the kubectl
  * context and namespace are two values, the branch a call switched to one.
  */
 export const SHELL_SESSION_LIMITS = { maxVariables: 32, maxValueLength: 1024, maxNameLength: 64 } as const;
@@ -292,7 +296,8 @@ function shellValues(
     cwd === undefined &&
     session.kube === undefined &&
     session.gitAliases === undefined &&
-    session.links === undefined
+    session.links === undefined &&
+    session.worktrees === undefined
   )
     return undefined;
   return { ...(hasEnv ? { env: session.env } : {}), ...(cwd !== undefined ? { cwd } : {}), ...configState(session) };
@@ -312,6 +317,12 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     persists.gitAliases === undefined ? session.gitAliases : bounded(session.gitAliases, persists.gitAliases);
   const gitAliases = aliases === undefined || Object.keys(aliases).length === 0 ? undefined : aliases;
   const links = persists.links === undefined ? session.links : nextLinks(session.links, persists.links, workdir, root);
+  // (the folders of a call that names its own workdir are not the project root's: not kept)
+  const trees =
+    persists.worktrees === undefined || workdir !== undefined
+      ? session.worktrees
+      : bounded(session.worktrees, persists.worktrees);
+  const worktrees = trees === undefined || Object.keys(trees).length === 0 ? undefined : trees;
   // A switch in a call that names its own workdir may be another repository's: the project's branch is then unknown.
   const branch =
     persists.branch === undefined
@@ -327,13 +338,14 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     kube === session.kube &&
     gitAliases === session.gitAliases &&
     links === session.links &&
+    worktrees === session.worktrees &&
     branch === session.branch
   )
     return session;
   return {
     env: bounded(session.env, persists.env),
     cwd,
-    ...configState({ kube, gitAliases, links }),
+    ...configState({ kube, gitAliases, links, worktrees }),
     ...(branch !== undefined ? { branch } : {}),
   };
 }
@@ -390,13 +402,14 @@ function bounded(
 /** What the session's calls wrote into config files — the kubeconfig's context, git's aliases — as its own properties
  * (a new shell has them too: they are on disk). */
 function configState(
-  session: Pick<ShellSession, 'kube' | 'gitAliases' | 'links'>,
-): Pick<ShellSession, 'kube' | 'gitAliases' | 'links'> {
-  const { kube, gitAliases, links } = session;
+  session: Pick<ShellSession, 'kube' | 'gitAliases' | 'links' | 'worktrees'>,
+): Pick<ShellSession, 'kube' | 'gitAliases' | 'links' | 'worktrees'> {
+  const { kube, gitAliases, links, worktrees } = session;
   return {
     ...(kube !== undefined ? { kube } : {}),
     ...(gitAliases !== undefined ? { gitAliases } : {}),
     ...(links !== undefined ? { links } : {}),
+    ...(worktrees !== undefined ? { worktrees } : {}),
   };
 }
 

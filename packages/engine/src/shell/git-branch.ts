@@ -37,6 +37,8 @@ export class Repository {
   /** The branch the call's own commands last switched the start's repository to (git checkout/switch, gh pr
    * checkout); undefined: they switched none. What the session carries to its next calls (ShellPersistence.branch). */
   private switchedHere: Branch | undefined;
+  /** What the call's own commands left checked out in other work trees, by folder (what the session carries). */
+  private readonly switchedElsewhere = new Map<string, Branch>();
 
   constructor(context: ShellContext | undefined) {
     this.defaults = new Map(Object.entries(context?.defaultBranches ?? {}));
@@ -52,6 +54,15 @@ export class Repository {
               from: context?.branchFrom ?? 'the branch checked out (host)',
               upstream: context?.upstream,
             };
+    // The work trees earlier calls added or switched (`git worktree add ../hotfix main` two calls ago).
+    for (const [folder, name] of Object.entries(context?.worktrees ?? {}))
+      if (!inside(folder))
+        this.elsewhere.set(folder, {
+          kind: 'known',
+          name,
+          from: `the work tree ${folder} (an earlier call)`,
+          upstream: undefined,
+        });
   }
 
   private branchAt(cwd: string | undefined): Branch {
@@ -60,7 +71,18 @@ export class Repository {
 
   private set(cwd: string | undefined, b: Branch): void {
     if (inside(cwd)) this.here = b;
-    else this.elsewhere.set(cwd as string, b);
+    else {
+      this.elsewhere.set(cwd as string, b);
+      this.switchedElsewhere.set(cwd as string, b);
+    }
+  }
+
+  /** What the call left checked out in other work trees, by folder: the name, null when not known; undefined: none. */
+  leftInWorktrees(): Readonly<Record<string, string | null>> | undefined {
+    if (this.switchedElsewhere.size === 0) return undefined;
+    const out: Record<string, string | null> = {};
+    for (const [folder, b] of this.switchedElsewhere) out[folder] = b.kind === 'known' ? b.name : null;
+    return out;
   }
 
   /** Learns what a git (or gh) command did to the checked-out branch; `index` is its command number. */

@@ -83,6 +83,8 @@ function valuesMatter(source: string, context: ShellContext): boolean {
   // program the call names by a path through it.
   if (context.gitAliases !== undefined) return true;
   if (context.links !== undefined && source.includes('/')) return true;
+  // A work tree an earlier call added holds its own branch: a git command may run there.
+  if (context.worktrees !== undefined && source.includes('git')) return true;
   if (context.env !== undefined && source.includes('$')) {
     for (const _ in context.env) return true;
   }
@@ -256,6 +258,7 @@ function build(
   const stores = credentialStores(out.commands);
   const links = stores === undefined ? made : { ...made, ...stores };
   const branch = repo.leftCheckedOut();
+  const worktrees = repo.leftInWorktrees();
   return {
     model: out.result({
       env: scope.vars.persisted(),
@@ -264,6 +267,7 @@ function build(
       ...(gitAliases !== undefined ? { gitAliases } : {}),
       ...(links !== undefined ? { links } : {}),
       ...(branch !== undefined ? { branch } : {}),
+      ...(worktrees !== undefined ? { worktrees } : {}),
     }),
     files,
     repo,

@@ -227,7 +227,9 @@ export abstract class Runner extends Follower {
     let shellCwd = scope.cwd;
     for (const dir of u.cwd) shellCwd = resolve(shellCwd, dir);
     // `pnpm --filter @shop/release exec bash scripts/sync.sh`: it runs in the selected package's folder.
-    const managerWords = u.via.length === 0 ? -1 : linked.indexOf(u.words[0] as ShellWord);
+    // (the words before what it runs: the command's first word, or the string a shell it starts runs)
+    const ranFrom = u.kind === 'reparse' ? u.word : u.kind === 'command' ? u.words[0] : undefined;
+    const managerWords = u.via.length === 0 || ranFrom === undefined ? -1 : linked.indexOf(ranFrom);
     const packageFolder =
       managerWords <= 0
         ? undefined

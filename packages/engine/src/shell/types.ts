@@ -165,6 +165,9 @@ export interface ShellPersistence {
   /** The branch its git commands left checked out where it started (`git switch main`): the name, null when not
    * known (a computed name, a detached HEAD); absent: it switched none (git-branch.ts). */
   readonly branch?: string | null;
+  /** The branches its git commands left checked out in other work trees (`git worktree add ../hotfix main`, a switch
+   * with `git -C ../hotfix`), by the folder as the model resolves it: the name, null when not known; absent: none. */
+  readonly worktrees?: Readonly<Record<string, string | null>>;
 }
 
 /** The kubectl context and namespace a session's calls set (`kubectl config use-context`, `kubens`). */
@@ -225,6 +228,9 @@ export interface ShellContext {
   readonly gitAliases?: Readonly<Record<string, string>>;
   /** The symbolic links earlier calls of the session made, link → target, relative to the project root (or absolute). */
   readonly links?: Readonly<Record<string, string>>;
+  /** The branch checked out in other work trees earlier calls of the session added or switched, by folder (relative to
+   * the project root, or absolute); a folder not listed: unknown. */
+  readonly worktrees?: Readonly<Record<string, string>>;
 }
 
 export interface ShellOptions {
