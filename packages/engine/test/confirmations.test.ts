@@ -17,6 +17,9 @@ describe('a human confirmation', () => {
     'ok, continue, and also check whether #423 still needs a review',
     'Makes sense. Go ahead and write the hints.',
     'Passt. Mach weiter.',
+    // Blind round 48: a negation that states a fact is a remark, and "X first" says how to write it
+    "Right, the PAT wasn't set. I've added it with gitcreds::gitcreds_set() myself. Continue.",
+    'Good. Make it a one-page report for the steering group, recommendation first.',
   ])('counts remarks before the phrase and a task after it: %s', (text) => {
     expect(confirms(text)).toBe(true);
   });
@@ -32,6 +35,9 @@ describe('a human confirmation', () => {
     'go ahead. what did you change?',
     'Continue only after you show me the plan',
     'It looks wrong to me, I am not sure. Continue.',
+    'The build is red, dont push. Continue.',
+    "I can't tell yet. Continue.",
+    'Good. Show me the plan first.',
   ])('is not a remark that refuses, holds or asks, nor a task with a condition: %s', (text) => {
     expect(confirms(text)).toBe(false);
   });

@@ -180,7 +180,8 @@ function checksThenGoes(clauses: readonly Clause[], phrases: ReadonlySet<string>
  */
 function steersOn(text: string, clauses: readonly Clause[], phrases: ReadonlySet<string>): boolean {
   if (text.includes('?')) return false;
-  const calm = (c: Clause): boolean => c.text.split(' ').length <= 16 && !HOLD.test(c.text) && !CONDITION.test(c.text);
+  const calm = (c: Clause): boolean =>
+    c.text.split(' ').length <= 16 && !HOLD.test(c.text) && (!CONDITION.test(c.text) || ORDER.test(c.text));
   // The go-ahead: an assent, a phrase, a verdict — or, in its own sentence after a remark on the report, the next task
   // itself ("Useful. Try the 8.3 image build and write the estimate.": blind round 41), a few calm words opening with
   // what to do. A task alone is a new request, not a reply to what the agent showed.
@@ -228,10 +229,15 @@ const isRemark = (clause: string): boolean => clause.split(' ').length <= 12 && 
 /**
  * Words that make a remark a refusal, a hold or a condition on what follows, in the languages of the default phrases.
  * Words of time ("first", "after", "when") are not among them: before the go-ahead they tell what happened ("test
- * first, red starter: I follow").
+ * first, red starter: I follow"). Nor is a negation that states a fact ("the PAT wasn't set", "it didn't build",
+ * blind round 48): only the ones that tell the agent what not to do (don't, won't, can't, shouldn't …) hold.
  */
 const HOLD =
-  /\b(?:only|until|till|unless|if|but|not|no|never|wait\w*|stop\w*|hold|except|instead|without|do not|nein|nicht|kein\w*|warte\w*|stopp?|\w+n['’]t)\b/u;
+  /\b(?:only|until|till|unless|if|but|not|no|never|wait\w*|stop\w*|hold|except|instead|without|do not|nein|nicht|kein\w*|warte\w*|stopp?|(?:do|does|don|won|can|couldn|shouldn|mustn|wouldn|needn|ain)['’]?t)\b/u;
+
+/** A word or two put first in what the agent writes ("recommendation first", "the summary first": blind round 48): how
+ * to write it, not a condition on going on. */
+const ORDER = /^(?:the )?[\w'’-]+(?: [\w'’-]+)? first$/u;
 
 /** What to go on with, said after the go-ahead: a few words, no condition among them. */
 const isTask = (clause: string): boolean => clause.split(' ').length <= 8 && !CONDITION.test(clause);
