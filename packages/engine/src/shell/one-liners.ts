@@ -363,6 +363,8 @@ const TABLES: Readonly<Record<Language, CallTable>> = {
       'write.table': 'write-second',
       writeLines: 'write-lines',
       cat: 'r-cat',
+      // write(x, file = 'p', append = TRUE) is cat's front end (usethis' and happygitwithr's ~/.Renviron steps)
+      write: 'r-cat',
       saveRDS: 'write-second',
       write_csv: 'write-second',
       'readr::write_csv': 'write-second',
@@ -1466,6 +1468,7 @@ class Scan {
    */
   private pathOf(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
     const code = this.code;
+    if (this.language === 'r' && code.startsWith('file.path(', at)) return this.rFilePath(at, limit, paren);
     const m = (this.language === 'r' ? R_PATH_CALL : PATH_CALL).exec(code.slice(at, Math.min(limit, at + 40)));
     if (m === null) return undefined;
     let i = at + m[0].length;
@@ -1475,6 +1478,29 @@ class Scan {
     while (i < limit && isSpace(code.charCodeAt(i))) i++;
     if (code.charCodeAt(i) !== 41 || !this.argEnds(i + 1, limit, paren)) return undefined;
     return [{ s: literal.value }, i + 1];
+  }
+
+  /** R's `file.path(normalizePath('~/'), '.Renviron')`: its parts, each a literal or a path call, joined by `/`. */
+  private rFilePath(at: number, limit: number, paren: boolean): [Arg, number] | undefined {
+    const code = this.code;
+    const parts: string[] = [];
+    let i = at + 'file.path('.length;
+    while (parts.length < 8) {
+      while (i < limit && isSpace(code.charCodeAt(i))) i++;
+      const [part, end] = this.arg(i, limit, true);
+      if (!('s' in part) || end <= i) return undefined;
+      parts.push(part.s);
+      i = end;
+      while (i < limit && isSpace(code.charCodeAt(i))) i++;
+      if (code.charCodeAt(i) === 44 /* , */) {
+        i++;
+        continue;
+      }
+      if (code.charCodeAt(i) !== 41 || !this.argEnds(i + 1, limit, paren)) return undefined;
+      const joined = parts.map((x, n) => (n < parts.length - 1 ? x.replace(/\/+$/, '') : x)).join('/');
+      return [{ s: joined }, i + 1];
+    }
+    return undefined;
   }
 
   /**

@@ -48,3 +48,26 @@ describe('an ed script behind an address', () => {
     expect(written('/^describe(/p')).toBeUndefined();
   });
 });
+
+// Blind round 49: R's file.path joins its parts (a path call among them), and write(x, file =) is cat's front end.
+describe('a file R writes', () => {
+  const effect = (code: string) => parseShell(`Rscript -e '${code}'`).effects.find((e) => e.kind !== 'read');
+
+  it('joins file.path parts, a path call among them', () => {
+    const e = effect('cat("GITHUB_PAT=x\\n", file = file.path(normalizePath("~/"), ".Renviron"), append = TRUE)');
+    expect(e).toMatchObject({ kind: 'append', path: '~/.Renviron' });
+    expect(effect('cat("a", file = file.path("reports", "out.txt"))')).toMatchObject({ path: 'reports/out.txt' });
+  });
+
+  it('reads write(x, file =, append =) as cat does', () => {
+    expect(effect('write("R_LIBS_USER=~/R", file = "~/.Renviron", append = TRUE)')).toMatchObject({
+      kind: 'append',
+      path: '~/.Renviron',
+      content: 'R_LIBS_USER=~/R',
+    });
+  });
+
+  it('leaves a path it cannot join unknown', () => {
+    expect(effect('cat("a", file = file.path(dir, "out.txt"))')?.path).not.toBe('out.txt');
+  });
+});
