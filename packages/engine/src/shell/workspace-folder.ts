@@ -48,8 +48,11 @@ export function managerSelection(wrapper: readonly string[]): Selection | undefi
       w.startsWith('@') ? { name: w } : { folder: w.replace(/\/+$/, '') },
     );
   else if (manager === 'yarn') {
+    // `yarn workspace NAME …`, after yarn's own flags only (`yarn --cwd workspace exec x` names a folder).
     const at = wrapper.indexOf('workspace');
-    const name = at === -1 ? undefined : wrapper[at + 1];
+    const own =
+      at > 0 && wrapper.slice(1, at).every((w, i, all) => w.startsWith('-') && all[i - 1] !== '--cwd' && w !== '--cwd');
+    const name = own ? wrapper[at + 1] : undefined;
     if (name !== undefined && !name.startsWith('-')) picked = [{ name }];
   }
   const [only, ...more] = picked;

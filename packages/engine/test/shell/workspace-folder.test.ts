@@ -31,6 +31,8 @@ describe('which package the manager selects', () => {
     expect(managerSelection(['pnpm', '--filter', '!docs', 'exec'])).toBeUndefined();
     expect(managerSelection(['pnpm', '--filter', 'web...', 'exec'])).toBeUndefined();
     expect(managerSelection(['pnpm', 'exec'])).toBeUndefined();
+    expect(managerSelection(['yarn', '--cwd', 'workspace', 'exec'])).toBeUndefined();
+    expect(managerSelection(['yarn', '-s', 'workspace', '@x/web', 'exec'])).toEqual({ name: '@x/web' });
   });
 
   it('finds a package by the name in its package.json, else by the one folder of that name the session wrote in', () => {
