@@ -31,7 +31,7 @@ import { quote } from './one-liner-fold.js';
 import { INPUT_COMMAND, scanOneLiner } from './one-liners.js';
 import { isNotebookPath, notebookProgram } from './notebook-code.js';
 import { kernelFolder } from './kernel-folder.js';
-import { packageName, packageSelectors } from './package-folders.js';
+import { packageSelectors, packagesNamed } from './package-folders.js';
 import { crontabCommands } from './scheduler.js';
 import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
@@ -1565,20 +1565,8 @@ export abstract class Follower {
         continue;
       }
       if (s.name === undefined) continue;
-      // A workspace named by its package name: the package.json the session wrote under the root that carries it (a
-      // package of the team's, not written in this session, is not known: its script is not read).
-      for (const m of this.files.matching(resolve(s.under, '**/package.json'))) {
-        const text = runnableText(m.file);
-        if (text === undefined) continue;
-        // A package.json known only in the pieces an edit put in names no package: its folder's name stands for it
-        // (`pnpm --filter web` of apps/web, `--filter @acme/web` too: the common layout); a whole one is matched by its
-        // "name" only.
-        const name = packageName(text);
-        const folder = resolve(m.path, '..');
-        const bare = s.name.replace(/^@[^/]+\//, '');
-        // pnpm also selects a scoped package by its name without the scope (`--filter web` of @acme/web).
-        const named = name === s.name || (s.name === bare && name?.replace(/^@[^/]+\//, '') === bare);
-        if (name !== undefined ? !named : m.file.text !== undefined || !folder.endsWith(`/${bare}`)) continue;
+      // A workspace named by its package name: the package.json the session wrote under the root that carries it.
+      for (const m of packagesNamed(s.name, s.under, this.files)) {
         const found = known(m.path);
         if (found !== undefined) out.push({ file: m.path, folder: resolve(m.path, '..'), content: found });
       }

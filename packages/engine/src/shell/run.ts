@@ -37,7 +37,7 @@ import { isAffirmative, type Rendered, type Stdin } from './stdin.js';
 import { Follower, type Frame, type GivenValues, NOTHING, type Ran, setParams } from './follow.js';
 import { arithmeticAssign } from './expand.js';
 import { readsKnownInput } from './unknown-text.js';
-import { workspaceFolder } from './workspace-folder.js';
+import { workspaceFolder } from './package-folders.js';
 
 export { NOTHING, type Frame, type Ran } from './follow.js';
 
@@ -231,13 +231,7 @@ export abstract class Runner extends Follower {
     const ranFrom = u.kind === 'reparse' ? u.word : u.kind === 'command' ? u.words[0] : undefined;
     const managerWords = u.via.length === 0 || ranFrom === undefined ? -1 : linked.indexOf(ranFrom);
     const packageFolder =
-      managerWords <= 0
-        ? undefined
-        : workspaceFolder(
-            linked.slice(0, managerWords).map((w) => w.value),
-            shellCwd,
-            this.files,
-          );
+      managerWords <= 0 ? undefined : workspaceFolder(linked.slice(0, managerWords), shellCwd, this.files);
     if (packageFolder !== undefined) shellCwd = packageFolder;
     const remote = u.remote ?? frame.remote;
     if (u.remote !== undefined) this.out.mount(u.remote, u.mounts);

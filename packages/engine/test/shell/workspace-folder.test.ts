@@ -4,11 +4,22 @@
 // Each with the honest neighbour: another package, a package the session never wrote, a folder it cannot know.
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../../src/shell/index.js';
-import { managerSelection, packageFolderByName } from '../../src/shell/workspace-folder.js';
+import { normaliseCommand } from '../../src/shell/normalise.js';
+import { syntheticWord } from '../../src/shell/words.js';
+import { selectedFolder, workspaceSelectors } from '../../src/shell/package-folders.js';
 import { runs, written } from './follow-helpers.js';
 
 const SYNC = '#!/bin/sh\nset -e\ngit fetch origin\ngit push --force-with-lease origin HEAD:main\n';
 const pkg = (name: string, scripts: Record<string, string>) => JSON.stringify({ name, private: true, scripts });
+/** The one package a manager's words select (the simple command they parse to), or undefined. */
+const managerSelection = (source: string) => {
+  const words = source.split(' ').map((w) => syntheticWord(w, 0, 0));
+  const selected = workspaceSelectors(normaliseCommand(words, [], [], undefined, '', 0, 0, undefined, undefined));
+  return selected?.length === 1 ? selected[0] : undefined;
+};
+/** The folder of the package named `name`, found as a command run inside it would be. */
+const packageFolderByName = (name: string, under: string | undefined, files: ReturnType<typeof ledger>) =>
+  selectedFolder({ name, under }, files);
 /** The session's files as the walk's glob answers them. */
 const ledger = (known: Record<string, string>) => {
   const ctx = written(known);
@@ -17,22 +28,23 @@ const ledger = (known: Record<string, string>) => {
 
 describe('which package the manager selects', () => {
   it('reads pnpm filters, npm workspaces and yarn workspace names', () => {
-    expect(managerSelection(['pnpm', '--filter', '@shop/release', 'exec'])).toEqual({ name: '@shop/release' });
-    expect(managerSelection(['pnpm', '--filter=./packages/ui', 'exec'])).toEqual({ folder: './packages/ui' });
-    expect(managerSelection(['pnpm', '-F', '{packages/ui}', 'exec'])).toEqual({ folder: 'packages/ui' });
-    expect(managerSelection(['npm', 'exec', '-w', 'packages/api/', '--'])).toEqual({ folder: 'packages/api' });
-    expect(managerSelection(['npm', 'exec', '--workspace=@x/api', '--'])).toEqual({ name: '@x/api' });
-    expect(managerSelection(['yarn', 'workspace', '@x/web', 'exec'])).toEqual({ name: '@x/web' });
+    expect(managerSelection('pnpm --filter @shop/release exec')).toEqual({ name: '@shop/release' });
+    expect(managerSelection('pnpm --filter=./packages/ui exec')).toEqual({ folder: 'packages/ui' });
+    expect(managerSelection('pnpm -F {packages/ui} exec')).toEqual({ folder: 'packages/ui' });
+    expect(managerSelection('npm exec -w packages/api/ --')).toMatchObject({ folder: 'packages/api' });
+    expect(managerSelection('npm exec --workspace=@x/api --')).toEqual({ name: '@x/api' });
+    expect(managerSelection('yarn workspace @x/web exec')).toEqual({ name: '@x/web' });
+    expect(managerSelection('pnpm --filter-prod web exec')).toEqual({ name: 'web' });
   });
 
   it('selects nothing for several packages, a glob, an exclusion or a dependency graph', () => {
-    expect(managerSelection(['pnpm', '--filter', 'a', '--filter', 'b', 'exec'])).toBeUndefined();
-    expect(managerSelection(['pnpm', '--filter', '@shop/*', 'exec'])).toBeUndefined();
-    expect(managerSelection(['pnpm', '--filter', '!docs', 'exec'])).toBeUndefined();
-    expect(managerSelection(['pnpm', '--filter', 'web...', 'exec'])).toBeUndefined();
-    expect(managerSelection(['pnpm', 'exec'])).toBeUndefined();
-    expect(managerSelection(['yarn', '--cwd', 'workspace', 'exec'])).toBeUndefined();
-    expect(managerSelection(['yarn', '-s', 'workspace', '@x/web', 'exec'])).toEqual({ name: '@x/web' });
+    expect(managerSelection('pnpm --filter a --filter b exec')).toBeUndefined();
+    expect(managerSelection('pnpm --filter @shop/* exec')).toBeUndefined();
+    expect(managerSelection('pnpm --filter !docs exec')).toBeUndefined();
+    expect(managerSelection('pnpm --filter web... exec')).toBeUndefined();
+    expect(managerSelection('pnpm exec')).toBeUndefined();
+    expect(managerSelection('yarn --cwd workspace exec')).toBeUndefined();
+    expect(managerSelection('yarn -s workspace @x/web exec')).toEqual({ name: '@x/web' });
   });
 
   it('finds a package by the name in its package.json, else by the one folder of that name the session wrote in', () => {

@@ -44,7 +44,8 @@ const NPM_LIKE: Omit<ProgramDeclaration, 'names' | 'about' | 'runs'> = {
   globals: {
     // with npm's configuration given before the command (`npm --userconfig /tmp/npmrc publish`)
     value: [
-      ...['--prefix', '-C', '--dir', '-w', '--workspace', '--filter', '-F', '--userconfig', '--globalconfig'],
+      ...['--prefix', '-C', '--dir', '-w', '--workspace', '--filter', '-F', '--filter-prod', '--userconfig'],
+      '--globalconfig',
       ...['--cache', '--loglevel', '--registry', '--workspace-concurrency', '--resume-from', '--reporter'],
     ],
     flag: [
@@ -167,7 +168,7 @@ export const PNPM: ProgramDeclaration = {
   about: 'pnpm: -C/--dir moves it; `pnpm exec`/`pnpm dlx` run a command, and so does a word that is no pnpm command',
   ...NPM_LIKE,
   // `pnpm run --filter ./packages/ui build`: run's own options, before the script's name, include the filter.
-  options: { '*': [...REGISTRY_OPTIONS, '--filter', '-F'] },
+  options: { '*': [...REGISTRY_OPTIONS, '--filter', '-F', '--filter-prod'] },
   runs: [
     { ...NPX_RUNS, subcommands: ['exec', 'dlx'] },
     { options: [], ownCommands: PNPM_COMMANDS, scriptOrBinary: true },
