@@ -22,28 +22,30 @@ const inside = (cwd: string | undefined): boolean =>
 /** A word the shell computes: its value is not known here. */
 const computed = (w: string): boolean => w.includes('$') || w.includes('`');
 
+/** The start's work tree, as a key of the branch map. */
+const START = '';
+
 export class Repository {
-  /** The start's repository, and (keyed by cwd) others a command moved into and switched a branch in. */
-  private here: Branch;
-  private readonly elsewhere = new Map<string, Branch>();
-  /** The branch checked out before the last switch, by working tree ('' the start's): `git checkout -` goes back. */
+  /** The branch checked out in each work tree the call knows, by folder: START the start's, others the ones a command
+   * added (`git worktree add ../hotfix main`, also inside the project: `.worktrees/x`) or moved into and switched. */
+  private readonly trees = new Map<string, Branch>();
+  /** The branch checked out before the last switch, by work tree: `git checkout -` goes back. */
   private readonly previous = new Map<string, Branch>();
+  /** What the call's own commands changed, by work tree (git checkout/switch, gh pr checkout, worktree add): what the
+   * session carries to its next calls (ShellPersistence.branch for START, .worktrees for the others). */
+  private readonly changed = new Map<string, Branch>();
   /** Each remote's default branch (refs/remotes/<remote>/HEAD) as the host said it and as the call's own `git remote
    * set-head` left it; a remote listed as undefined: the call made it unknown (`set-head -a` asks the network). */
   private readonly defaults: Map<string, string | undefined>;
   /** Set when a push needed the starting branch (or a remote's default branch) and nothing said it: the context is
    * worth a second walk. */
   asked = false;
-  /** The branch the call's own commands last switched the start's repository to (git checkout/switch, gh pr
-   * checkout); undefined: they switched none. What the session carries to its next calls (ShellPersistence.branch). */
-  private switchedHere: Branch | undefined;
-  /** What the call's own commands left checked out in other work trees, by folder (what the session carries). */
-  private readonly switchedElsewhere = new Map<string, Branch>();
 
   constructor(context: ShellContext | undefined) {
     this.defaults = new Map(Object.entries(context?.defaultBranches ?? {}));
     const b = context?.branch;
-    this.here =
+    this.trees.set(
+      START,
       b === undefined
         ? UNKNOWN
         : b === null
@@ -53,11 +55,12 @@ export class Repository {
               name: b,
               from: context?.branchFrom ?? 'the branch checked out (host)',
               upstream: context?.upstream,
-            };
+            },
+    );
     // The work trees earlier calls added or switched (`git worktree add ../hotfix main` two calls ago).
     for (const [folder, name] of Object.entries(context?.worktrees ?? {}))
-      if (!inside(folder))
-        this.elsewhere.set(folder, {
+      if (folder !== START && folder !== '.')
+        this.trees.set(folder, {
           kind: 'known',
           name,
           from: `the work tree ${folder} (an earlier call)`,
@@ -65,51 +68,69 @@ export class Repository {
         });
   }
 
-  private branchAt(cwd: string | undefined): Branch {
-    return inside(cwd) ? this.here : (this.elsewhere.get(cwd as string) ?? UNKNOWN);
+  /** The work tree `cwd` is in: the innermost known one holding it, else the start's when `cwd` is below where the
+   * call starts, else the folder itself (a repository not known: its branch is unknown). */
+  private treeOf(cwd: string | undefined): string {
+    let best: string | undefined;
+    if (cwd !== undefined)
+      for (const folder of this.trees.keys())
+        if (
+          folder !== START &&
+          (cwd === folder || cwd.startsWith(`${folder}/`)) &&
+          folder.length > (best?.length ?? -1)
+        )
+          best = folder;
+    return best ?? (inside(cwd) ? START : (cwd as string));
   }
 
-  private set(cwd: string | undefined, b: Branch): void {
-    if (inside(cwd)) this.here = b;
-    else {
-      this.elsewhere.set(cwd as string, b);
-      this.switchedElsewhere.set(cwd as string, b);
-    }
+  private branchAt(cwd: string | undefined): Branch {
+    return this.trees.get(this.treeOf(cwd)) ?? UNKNOWN;
+  }
+
+  private set(tree: string, b: Branch): void {
+    this.trees.set(tree, b);
+    this.changed.set(tree, b);
   }
 
   /** What the call left checked out in other work trees, by folder: the name, null when not known; undefined: none. */
   leftInWorktrees(): Readonly<Record<string, string | null>> | undefined {
-    if (this.switchedElsewhere.size === 0) return undefined;
     const out: Record<string, string | null> = {};
-    for (const [folder, b] of this.switchedElsewhere) out[folder] = b.kind === 'known' ? b.name : null;
-    return out;
+    let any = false;
+    for (const [folder, b] of this.changed)
+      if (folder !== START) {
+        out[folder] = b.kind === 'known' ? b.name : null;
+        any = true;
+      }
+    return any ? out : undefined;
   }
 
   /** Learns what a git (or gh) command did to the checked-out branch; `index` is its command number. */
   observe(c: SimpleCommand, index: number): void {
     if (c.program === 'git' && c.positionals[0] === 'remote') {
-      if (inside(c.cwd)) remoteChanged(c, this.defaults);
+      if (this.treeOf(c.cwd) === START) remoteChanged(c, this.defaults);
       return;
     }
-    const tree = worktreeAdded(c, index);
-    if (tree !== undefined) {
-      this.set(resolve(c.cwd, tree.path), tree.branch);
+    const added = worktreeAdded(c, index);
+    if (added !== undefined) {
+      const folder = resolve(c.cwd, added.path);
+      // (a new work tree at the project's own folder is no new tree: git refuses it)
+      if (folder !== '.' && folder !== START) this.set(folder, added.branch);
       return;
     }
-    const was = this.branchAt(c.cwd);
-    const key = inside(c.cwd) ? '' : (c.cwd as string);
-    const next = switched(c, index, was, this.previous.get(key));
+    const tree = this.treeOf(c.cwd);
+    const was = this.trees.get(tree) ?? UNKNOWN;
+    const next = switched(c, index, was, this.previous.get(tree));
     if (next === undefined) return;
-    this.previous.set(key, was);
-    this.set(c.cwd, next);
-    if (inside(c.cwd)) this.switchedHere = next;
+    this.previous.set(tree, was);
+    this.set(tree, next);
   }
 
   /** What the call left checked out in the start's repository when its commands switched it: the branch's name, null
    * when not known (a computed name, `git checkout -` from an unknown one, a detached HEAD); undefined: no switch. */
   leftCheckedOut(): string | null | undefined {
-    if (this.switchedHere === undefined) return undefined;
-    return this.switchedHere.kind === 'known' ? this.switchedHere.name : null;
+    const b = this.changed.get(START);
+    if (b === undefined) return undefined;
+    return b.kind === 'known' ? b.name : null;
   }
 
   /** The name of the branch checked out in `cwd`, when known (`$(git branch --show-current)` prints it; a detached
@@ -117,7 +138,7 @@ export class Repository {
   current(cwd: string | undefined): string | undefined {
     const b = this.branchAt(cwd);
     if (b.kind === 'known') return b.name;
-    if (b.kind === 'unknown' && inside(cwd)) this.asked = true;
+    if (b.kind === 'unknown' && this.treeOf(cwd) === START) this.asked = true;
     return undefined;
   }
 
@@ -125,14 +146,14 @@ export class Repository {
   upstream(cwd: string | undefined): string | undefined {
     const b = this.branchAt(cwd);
     if (b.kind === 'known') return b.upstream;
-    if (b.kind === 'unknown' && inside(cwd)) this.asked = true;
+    if (b.kind === 'unknown' && this.treeOf(cwd) === START) this.asked = true;
     return undefined;
   }
 
   /** The default branch of `remote` (what refs/remotes/<remote>/HEAD names) for the repository of `cwd`, when known:
    * remotes belong to the start's repository, so another one's is unknown. */
   defaultBranch(remote: string, cwd: string | undefined): string | undefined {
-    if (!inside(cwd) || this.defaults.has(ANY_REMOTE)) return undefined;
+    if (this.treeOf(cwd) !== START || this.defaults.has(ANY_REMOTE)) return undefined;
     if (this.defaults.has(remote)) return this.defaults.get(remote);
     this.asked = true;
     return undefined;
@@ -147,7 +168,7 @@ export class Repository {
     if (b.kind !== 'known') {
       // INVARIANT: an unknown branch is never taken for "not main": the push stays as written, and the host's fact
       // is asked for (a second walk with the context, when it has one).
-      if (b.kind === 'unknown' && inside(c.cwd) && impliesBranch(c)) this.asked = true;
+      if (b.kind === 'unknown' && this.treeOf(c.cwd) === START && impliesBranch(c)) this.asked = true;
       return c;
     }
     return implyTarget(c, b);
