@@ -22,6 +22,9 @@ export interface ShellSession {
   readonly kube?: KubeState;
   /** The git aliases the session's calls defined, by name (at most maxVariables, oldest evicted first). */
   readonly gitAliases?: Readonly<Record<string, string>>;
+  /** The git settings the session's calls set that change a later plain git command (`remote.origin.push`,
+   * `push.default`), by key; at most maxVariables, oldest evicted first. */
+  readonly gitConfig?: Readonly<Record<string, string>>;
   /** The symbolic links the session's calls made, link → target, relative to the project root (or absolute); at most
    * maxVariables, oldest evicted first. */
   readonly links?: Readonly<Record<string, string>>;
@@ -296,6 +299,7 @@ function shellValues(
     cwd === undefined &&
     session.kube === undefined &&
     session.gitAliases === undefined &&
+    session.gitConfig === undefined &&
     session.links === undefined &&
     session.worktrees === undefined
   )
@@ -316,6 +320,9 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   const aliases =
     persists.gitAliases === undefined ? session.gitAliases : bounded(session.gitAliases, persists.gitAliases);
   const gitAliases = aliases === undefined || Object.keys(aliases).length === 0 ? undefined : aliases;
+  const settings =
+    persists.gitConfig === undefined ? session.gitConfig : bounded(session.gitConfig, persists.gitConfig);
+  const gitConfig = settings === undefined || Object.keys(settings).length === 0 ? undefined : settings;
   const links = persists.links === undefined ? session.links : nextLinks(session.links, persists.links, workdir, root);
   // (the folders of a call that names its own workdir are not the project root's: not kept)
   const trees =
@@ -337,6 +344,7 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
     cwd === session.cwd &&
     kube === session.kube &&
     gitAliases === session.gitAliases &&
+    gitConfig === session.gitConfig &&
     links === session.links &&
     worktrees === session.worktrees &&
     branch === session.branch
@@ -345,7 +353,7 @@ export function nextShellSession(session: ShellSession, facts: Facts, root: stri
   return {
     env: bounded(session.env, persists.env),
     cwd,
-    ...configState({ kube, gitAliases, links, worktrees }),
+    ...configState({ kube, gitAliases, gitConfig, links, worktrees }),
     ...(branch !== undefined ? { branch } : {}),
   };
 }
@@ -402,12 +410,13 @@ function bounded(
 /** What the session's calls wrote into config files — the kubeconfig's context, git's aliases — as its own properties
  * (a new shell has them too: they are on disk). */
 function configState(
-  session: Pick<ShellSession, 'kube' | 'gitAliases' | 'links' | 'worktrees'>,
-): Pick<ShellSession, 'kube' | 'gitAliases' | 'links' | 'worktrees'> {
-  const { kube, gitAliases, links, worktrees } = session;
+  session: Pick<ShellSession, 'kube' | 'gitAliases' | 'gitConfig' | 'links' | 'worktrees'>,
+): Pick<ShellSession, 'kube' | 'gitAliases' | 'gitConfig' | 'links' | 'worktrees'> {
+  const { kube, gitAliases, gitConfig, links, worktrees } = session;
   return {
     ...(kube !== undefined ? { kube } : {}),
     ...(gitAliases !== undefined ? { gitAliases } : {}),
+    ...(gitConfig !== undefined ? { gitConfig } : {}),
     ...(links !== undefined ? { links } : {}),
     ...(worktrees !== undefined ? { worktrees } : {}),
   };

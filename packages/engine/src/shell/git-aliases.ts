@@ -59,20 +59,35 @@ export function gitConfigAssignment(
   return { key: first.toLowerCase(), value: second };
 }
 
+/**
+ * The git settings the session keeps, besides aliases: those that change what a later plain git command does, so that
+ * `git config remote.origin.push +HEAD:main` in one call and `git push` in the next is read as the push it is.
+ */
+const SESSION_SETTINGS = /^(?:remote\.[^\s]+\.(?:push|mirror)|push\.default)$/;
+
 /** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
 export class GitAliases {
   private readonly defined = new Map<string, string>();
   /** What this call defined or removed (null), for the session. */
   private readonly changed = new Map<string, string | null>();
+  /** The settings (SESSION_SETTINGS) the session's earlier calls set, and what this call set or unset (null). */
+  private readonly settings = new Map<string, string>();
+  private readonly settingsChanged = new Map<string, string | null>();
 
-  /** Starts from the aliases the session's earlier calls defined. */
-  start(aliases: Readonly<Record<string, string>> | undefined): void {
+  /** Starts from the aliases and settings the session's earlier calls defined. */
+  start(aliases: Readonly<Record<string, string>> | undefined, settings?: Readonly<Record<string, string>>): void {
     if (aliases !== undefined) for (const [name, body] of Object.entries(aliases)) this.defined.set(name, body);
+    if (settings !== undefined) for (const [key, v] of Object.entries(settings)) this.settings.set(key, v);
   }
 
   /** What this call defined (a body) or removed (null); undefined: nothing. */
   changes(): Readonly<Record<string, string | null>> | undefined {
     return this.changed.size === 0 ? undefined : Object.fromEntries(this.changed);
+  }
+
+  /** The settings (SESSION_SETTINGS) this call set (a value) or unset (null); undefined: none. */
+  settingChanges(): Readonly<Record<string, string | null>> | undefined {
+    return this.settingsChanged.size === 0 ? undefined : Object.fromEntries(this.settingsChanged);
   }
   /** The hooks folder a `git config core.hooksPath DIR` earlier in the line set (git config writes a file: it
    * outlives subshells and pipes); undefined: none set here. */
@@ -84,6 +99,13 @@ export class GitAliases {
   /** The value a `git config` earlier in the line gave `key`; undefined when none here (or it was unset). */
   configValue(key: string): string | undefined {
     return this.values.get(key.toLowerCase());
+  }
+
+  /** The value of a setting that changes a later plain git command (SESSION_SETTINGS): set earlier in the line, else
+   * by an earlier call of the session; undefined when neither set it (the team's own config is not known). */
+  setting(key: string): string | undefined {
+    const k = key.toLowerCase();
+    return this.values.has(k) ? this.values.get(k) : this.settings.get(k);
   }
 
   /** The alias body `command` (a git command) stands for, or undefined when its subcommand is no alias known here. */
@@ -114,6 +136,10 @@ export class GitAliases {
     const set = gitConfigAssignment(command);
     if (set?.key === 'core.hookspath') this.hooksPath = set.value;
     if (set !== undefined && this.values.size < 64) this.values.set(set.key, set.value);
+    if (set !== undefined && SESSION_SETTINGS.test(set.key)) {
+      this.settingsChanged.set(set.key, set.value ?? null);
+      if (set.value === undefined) this.settings.delete(set.key);
+    }
     const has = (names: readonly string[]): boolean => command.flags.some((f) => names.includes(f.name));
     // git 2.46's verbs (`git config set alias.x v`, `git config unset alias.x`) and the older option forms.
     if (first === 'set') return this.set(aliasName(second), third);

@@ -159,11 +159,13 @@ export class Repository {
     return undefined;
   }
 
-  /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. */
-  resolve(command: SimpleCommand): SimpleCommand {
+  /** A `git push` with its implied target filled in, when the branch is known; any other command as it is. `setting`
+   * gives a git setting the call or the session set (`git config remote.origin.push …`), when one did. */
+  resolve(command: SimpleCommand, setting: GitSetting = () => undefined): SimpleCommand {
     if (command.program !== 'git' || (command.positionals[0] !== 'push' && command.positionals[0] !== 'send-pack'))
       return command;
-    const c = everyBranch(asPush(command));
+    const settings = settingsOf(command, setting);
+    const c = everyBranch(configuredRefs(asPush(command), settings), settings);
     const b = this.branchAt(c.cwd);
     if (b.kind !== 'known') {
       // INVARIANT: an unknown branch is never taken for "not main": the push stays as written, and the host's fact
@@ -222,17 +224,17 @@ function asPush(c: SimpleCommand): SimpleCommand {
 }
 
 /** A refspec that names a pattern over every branch. */
-const EVERY_BRANCH = /^(\+?)(?:refs\/(?:heads\/)?)?\*:(?:refs\/(?:heads\/)?)?\*$/;
+const EVERY_BRANCH = /^(\+?)(?:(?:refs\/(?:heads\/)?)?\*:(?:refs\/(?:heads\/)?)?\*|:)$/;
 
 /**
  * A pattern refspec over every branch (`refs/heads/*:refs/heads/*`, `'*:*'`) pushes them all, as `--all` does, and
  * with a `+` it forces them, as `--force` does: read as those flags (implied words), so a rule on `--all` or on a
  * forced push of main sees it.
  */
-function everyBranch(c: SimpleCommand): SimpleCommand {
+function everyBranch(c: SimpleCommand, setting: GitSetting): SimpleCommand {
   const refs = c.positionals.slice(value(c, '--repo') === undefined ? 2 : 1);
   // `git -c push.default=matching push` with no refspec pushes every branch the remote also has (main among them)
-  let all = refs.length === 0 && !has(c, ...OWN_REFS) && matchingDefault(c);
+  let all = refs.length === 0 && !has(c, ...OWN_REFS) && setting('push.default')?.toLowerCase() === 'matching';
   let force = false;
   for (const r of refs) {
     const m = EVERY_BRANCH.exec(r);
@@ -246,7 +248,7 @@ function everyBranch(c: SimpleCommand): SimpleCommand {
     ...(force && !has(c, '-f', '--force') ? ['--force'] : []),
   ];
   if (added.length === 0) return c;
-  const from = refs.length === 0 ? 'push.default=matching' : 'a refspec over every branch';
+  const from = refs.length === 0 ? 'push.default=matching' : 'a refspec over every branch (or the matching ones)';
   return {
     ...c,
     argv: [...c.argv, ...added],
@@ -258,9 +260,52 @@ function everyBranch(c: SimpleCommand): SimpleCommand {
   };
 }
 
-/** Whether the command sets push.default=matching for itself (`git -c push.default=matching push`). */
-const matchingDefault = (c: SimpleCommand): boolean =>
-  c.globals.some((g) => g.name === '-c' && /^push\.default=matching$/i.test(g.value ?? ''));
+/** A git setting's value by key (lower case), when known. */
+export type GitSetting = (key: string) => string | undefined;
+
+/** The settings a push reads: its own `-c KEY=VALUE` (the last one wins; GIT_CONFIG_* stand for them), else what a
+ * `git config` earlier in the line or the session set. */
+function settingsOf(c: SimpleCommand, setting: GitSetting): GitSetting {
+  return (key) => {
+    for (let i = c.globals.length - 1; i >= 0; i--) {
+      const g = c.globals[i];
+      if (g?.name !== '-c' || g.value === undefined) continue;
+      const eq = g.value.indexOf('=');
+      const name = (eq === -1 ? g.value : g.value.slice(0, eq)).toLowerCase();
+      if (name === key) return eq === -1 ? 'true' : g.value.slice(eq + 1);
+    }
+    return setting(key);
+  };
+}
+
+/**
+ * A push that names no refspec pushes what the remote's settings say (git-config(1), git-push(1) "remote.<name>.push",
+ * "remote.<name>.mirror"): `git config remote.origin.push +HEAD:main && git push` force-pushes HEAD to main, and a
+ * remote set to mirror is pushed as `--mirror`. Read as those words (implied), so a rule on them sees the push.
+ */
+function configuredRefs(c: SimpleCommand, setting: GitSetting): SimpleCommand {
+  if (has(c, ...OWN_REFS)) return c;
+  const remoteGiven = value(c, '--repo') !== undefined;
+  const written = remoteGiven ? value(c, '--repo') : c.positionals[1];
+  if (c.positionals.length > (remoteGiven ? 1 : 2)) return c;
+  // (a URL or a path is no configured remote; with none written git pushes to origin, the common case)
+  if (written !== undefined && /[/:]/.test(written)) return c;
+  const remote = written ?? 'origin';
+  const mirror = /^(?:true|yes|on|1)$/i.test(setting(`remote.${remote}.mirror`) ?? '');
+  const spec = mirror ? undefined : setting(`remote.${remote}.push`);
+  if (!mirror && (spec === undefined || spec === '')) return c;
+  const from = mirror ? `remote.${remote}.mirror (git config)` : `remote.${remote}.push (git config)`;
+  const added = mirror ? ['--mirror'] : [...(written === undefined ? [remote] : []), spec as string];
+  const implied: ImpliedWord[] = added.map((w, i) => ({ at: c.argv.length + i, value: w, written: undefined, from }));
+  return {
+    ...c,
+    argv: [...c.argv, ...added],
+    ...(mirror
+      ? { flags: [...c.flags, { name: '--mirror', value: undefined, token: '--mirror' }] }
+      : { positionals: [...c.positionals, ...added] }),
+    implied: [...(c.implied ?? []), ...implied],
+  };
+}
 
 const has = (c: SimpleCommand, ...names: string[]): boolean => c.flags.some((f) => names.includes(f.name));
 const value = (c: SimpleCommand, ...names: string[]): string | undefined =>

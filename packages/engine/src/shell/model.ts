@@ -82,6 +82,8 @@ function valuesMatter(source: string, context: ShellContext): boolean {
   // So does a git alias an earlier call defined, to any git the call runs, and a link an earlier call made, to a
   // program the call names by a path through it.
   if (context.gitAliases !== undefined) return true;
+  // And a setting an earlier call gave git (`git config remote.origin.push …`), to a git command the call runs.
+  if (context.gitConfig !== undefined && source.includes('git')) return true;
   if (context.links !== undefined && source.includes('/')) return true;
   // A work tree an earlier call added holds its own branch: a git command may run there.
   if (context.worktrees !== undefined && source.includes('git')) return true;
@@ -240,7 +242,7 @@ function build(
   const walker = new Walker(out, maxDepth, text.length, files, repo);
   walker.kube.start(context?.kube);
   walker.programLinks.start(context?.links);
-  walker.gitAliases.start(context?.gitAliases);
+  walker.gitAliases.start(context?.gitAliases, context?.gitConfig);
   try {
     walker.script(
       parse(text),
@@ -253,6 +255,7 @@ function build(
   }
   const kube = walker.kube.changes();
   const gitAliases = walker.gitAliases.changes();
+  const gitConfig = walker.gitAliases.settingChanges();
   // The files git was told to keep credentials in travel with the links: a write to one is a write to a store.
   const made = symbolicLinks(out.commands);
   const stores = credentialStores(out.commands);
@@ -265,6 +268,7 @@ function build(
       cwd: scope.cwd,
       ...(kube !== undefined ? { kube } : {}),
       ...(gitAliases !== undefined ? { gitAliases } : {}),
+      ...(gitConfig !== undefined ? { gitConfig } : {}),
       ...(links !== undefined ? { links } : {}),
       ...(branch !== undefined ? { branch } : {}),
       ...(worktrees !== undefined ? { worktrees } : {}),

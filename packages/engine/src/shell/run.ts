@@ -472,7 +472,7 @@ export abstract class Runner extends Follower {
       }
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
-    if (program === 'git') command = this.repo.resolve(command);
+    if (program === 'git') command = this.repo.resolve(command, (key) => this.gitAliases.setting(key));
     // `git add DIR`, `git add -A`: the files the session wrote there, by name (git-staged.ts).
     if (program === 'git') {
       const cwd = command.cwd;

@@ -160,6 +160,9 @@ export interface ShellPersistence {
   readonly kube?: KubeChange;
   /** The git aliases it defined (their bodies) or removed (null) with `git config` (git-aliases.ts); absent: none. */
   readonly gitAliases?: Readonly<Record<string, string | null>>;
+  /** The git settings that change what a later plain git command does (`remote.origin.push`, `push.default`), as its
+   * `git config` commands set (the value) or unset (null) them (git-aliases.ts SESSION_SETTINGS); absent: none. */
+  readonly gitConfig?: Readonly<Record<string, string | null>>;
   /** The symbolic links it made (`ln -s TARGET LINK`), link → target, as the model's paths (links.ts); absent: none. */
   readonly links?: Readonly<Record<string, string>>;
   /** The branch its git commands left checked out where it started (`git switch main`): the name, null when not
@@ -226,6 +229,9 @@ export interface ShellContext {
   readonly kube?: KubeState;
   /** The git aliases earlier calls of the session defined (`git config alias.NAME BODY`), by name. */
   readonly gitAliases?: Readonly<Record<string, string>>;
+  /** The git settings earlier calls of the session set that change a later plain git command (`git config
+   * remote.origin.push +HEAD:main`), by key (lower case). */
+  readonly gitConfig?: Readonly<Record<string, string>>;
   /** The symbolic links earlier calls of the session made, link → target, relative to the project root (or absolute). */
   readonly links?: Readonly<Record<string, string>>;
   /** The branch checked out in other work trees earlier calls of the session added or switched, by folder (relative to
