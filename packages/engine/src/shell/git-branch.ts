@@ -173,7 +173,7 @@ export class Repository {
       if (b.kind === 'unknown' && this.treeOf(c.cwd) === START && impliesBranch(c)) this.asked = true;
       return c;
     }
-    return implyTarget(c, b);
+    return implyTarget(c, b, settings);
   }
 }
 
@@ -321,7 +321,7 @@ function impliesBranch(c: SimpleCommand): boolean {
   return refs.length === 0 || refs.some((r) => r === 'HEAD' || r === '@' || r === '+HEAD' || r === '+@');
 }
 
-function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>): SimpleCommand {
+function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>, setting: GitSetting): SimpleCommand {
   if (has(c, ...OWN_REFS)) return c;
   const push = c.argv.indexOf('push');
   const remoteGiven = value(c, '--repo') !== undefined;
@@ -333,9 +333,12 @@ function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>): S
   if (refs.length === 0) {
     // No refspec: the branch checked out, to its upstream's branch when the upstream is on this remote under
     // another name (push.default=upstream pushes there; simple refuses, so naming both costs an honest push nothing).
+    // A push.default the call or the session set says which: current pushes to the same name.
     const [upRemote, ...upPath] = (b.upstream ?? '').split('/');
     const upBranch = upPath.join('/');
+    const mode = setting('push.default')?.toLowerCase();
     const target =
+      (mode === undefined || mode === 'upstream' || mode === 'tracking') &&
       b.upstream !== undefined &&
       upBranch !== '' &&
       upBranch !== b.name &&

@@ -52,6 +52,8 @@ export interface ShellCase {
     /** Files the session knows only in pieces (what its edits put into a file it never saw whole). */
     pieces?: Record<string, string[]>;
     branch?: string | null;
+    /** The branch's upstream, `remote/branch`. */
+    upstream?: string;
   };
   /** What the call leaves behind in its shell: variables (null: set to a value that cannot be known) and directory. */
   persists?: { env?: Record<string, string | null>; cwd?: string | null };
@@ -115,6 +117,7 @@ export function caseContext(test: ShellCase): ShellContext | undefined {
     ...(c.env !== undefined ? { env: c.env } : {}),
     ...(c.cwd !== undefined ? { cwd: c.cwd } : {}),
     ...(c.branch !== undefined ? { branch: c.branch } : {}),
+    ...(c.upstream !== undefined ? { upstream: c.upstream } : {}),
     ...(c.files !== undefined || c.pieces !== undefined
       ? {
           file: (path: string) =>
