@@ -53,7 +53,9 @@ function makeCheck(
       // A value the engine cannot know may stand for the subcommand (the match's `unknown: match`): give way.
       if (words !== undefined && cmd.unknown.length === 0) {
         const first = cmd.positionals[0];
-        if (first === undefined || !words.has(first)) continue;
+        // (an alias counts as the command it stands for: `npm r` meets a check on uninstall)
+        const alias = cmd.subcommandAlias;
+        if (first === undefined || !(words.has(first) || (alias !== undefined && words.has(alias)))) continue;
       }
       if (anyOf !== undefined && !anyFlag(cmd.flags, anyOf, true)) continue;
       if (allOf !== undefined && !allOfFlags(cmd.flags, allOf)) continue;

@@ -82,6 +82,12 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
     for (const alt of subcommands) if (leadingWords(alt, positionals, open)) return alt.length;
     return -1;
   };
+  /** The same, where the command's first word may also be read as the command it is an alias of (`npm r`). */
+  const subcommandTaken = (cmd: SimpleCommand, open: ReadonlySet<number> | undefined): number => {
+    const taken = subcommandLength(cmd.positionals, open);
+    if (taken >= 0 || cmd.subcommandAlias === undefined) return taken;
+    return subcommandLength([cmd.subcommandAlias, ...cmd.positionals.slice(1)], open);
+  };
 
   // Made on first read (by the event index, when a call first reaches this match): not for each of ~1,800 run
   // matches at start. Only words compared as plain text (no glob character, no "!") say which first word a subcommand
@@ -116,7 +122,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       // Values the engine cannot know count as a match only where the match (or the policy) says so.
       const open =
         cmd.unknown.length > 0 && unknownMode(m.unknown, unknown) === 'match' ? unknownPositionals(cmd) : undefined;
-      const taken = subcommandLength(cmd.positionals, open);
+      const taken = subcommandTaken(cmd, open);
       if (taken < 0) return false;
       if (flags && !anyFlag(cmd.flags, flags, true)) return false;
       if (allFlags && !allFlags.every((f) => hasFlag(cmd.flags, f, true))) return false;
@@ -163,7 +169,7 @@ export function compileCommandMatch(m: CommandMatch): CompiledCommandMatch {
       if (f) said.push(`flag ${f}`);
       const open =
         cmd.unknown.length > 0 && unknownMode(m.unknown, unknown) === 'match' ? unknownPositionals(cmd) : undefined;
-      const taken = Math.max(0, subcommandLength(cmd.positionals, open));
+      const taken = Math.max(0, subcommandTaken(cmd, open));
       const a = args && cmd.positionals.find((p, i) => i >= taken && args.test(p));
       if (a !== undefined) said.push(`argument ${a}`);
       else if (args && open !== undefined) {

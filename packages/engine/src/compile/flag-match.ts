@@ -14,7 +14,8 @@ export function anyFlag(flags: readonly Flag[], specs: readonly string[], abbrev
  * GNU getopt and git accept; "-word" (single dash, several letters: terraform's -auto-approve) matches that token.
  * An option whose attached value is `false` (`--dry-run=false`, in any case: `=False`, `=FALSE`) is switched off: it
  * matches nothing; so is a single-dash word option given Go's other false spellings, `0` or `f`/`F`
- * (`-auto-approve=0`: terraform and tofu read their booleans with Go's strconv.ParseBool).
+ * (`-auto-approve=0`: terraform and tofu read their booleans with Go's strconv.ParseBool); and kubectl's
+ * `--dry-run=none`, the real change.
  */
 export function hasFlag(flags: readonly Flag[], spec: string, abbreviations: boolean): boolean {
   const long = spec.startsWith('--');
@@ -46,6 +47,8 @@ function switchedOff(token: string): boolean {
   if (eq === -1) return false;
   const value = token.slice(eq + 1);
   if (value.length === 5 && value.toLowerCase() === 'false') return true;
+  // kubectl's `--dry-run=none` is the default, a real change (round 50): no dry run.
+  if (value.length === 4 && value.toLowerCase() === 'none' && /^--?dry-?run=/i.test(token)) return true;
   // Go's single-dash options (terraform -auto-approve=0): not `--replicas=0`, whose 0 is a value, not a boolean.
   return (value === '0' || value === 'f' || value === 'F') && token.charCodeAt(1) !== 45 && eq > 2;
 }

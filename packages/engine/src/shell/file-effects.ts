@@ -362,6 +362,17 @@ export function truncateEffects(input: EffectInput, add: AddEffect): void {
     add('write', p, 'truncate', size !== undefined && /^0+$/.test(size) ? '' : undefined);
 }
 
+/** dos2unix and its kin rewrite each operand in place (old-file mode, the default); -n/--newfile IN OUT writes each
+ * OUT from its IN; -O (stdout) and -i (information) write no file. */
+export function lineEndingEffects(input: EffectInput, add: AddEffect): void {
+  if (input.flags.some((f) => f.name === '-O' || f.name === '--to-stdout' || f.name === '-i' || f.name === '--info'))
+    return;
+  const pairs = input.flags.some((f) => f.name === '-n' || f.name === '--newfile');
+  input.positionals.forEach((p, i) => {
+    if (!pairs || i % 2 === 1) add('write', p, input.program);
+  });
+}
+
 /** touch and mkdir write their operands; chmod and chown change the files after the mode or owner. */
 export function touchEffects(input: EffectInput, add: AddEffect): void {
   const { program } = input;

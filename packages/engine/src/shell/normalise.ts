@@ -121,12 +121,32 @@ export function normaliseCommand(
     args = args.map((a, i) => (i === parsed.positionalAt[0] ? full : a));
     parsed = parse();
   }
+  // `npm r moment` is `npm uninstall moment`: read with the command's options, the alias kept as written.
+  const aliases = table?.declaration.aliases;
+  const alias =
+    first === undefined || full !== undefined
+      ? undefined
+      : ((commands === undefined ? undefined : aliasOf(commands, first)) ??
+        (aliases !== undefined && Object.hasOwn(aliases, first) ? aliases[first] : undefined));
+  if (alias !== undefined) {
+    const at = parsed.positionalAt[0];
+    const withName = parseArgv(
+      args.map((a, i) => (i === at ? alias : a)),
+      (table as CompiledProgram).base,
+      (table as CompiledProgram).bySubcommand,
+      false,
+      0,
+      (table as CompiledProgram).subcommandPairs,
+    );
+    parsed = { ...withName, positionals: withName.positionals.map((p, i) => (i === 0 ? (first as string) : p)) };
+  }
   const unknown = spanOf === undefined ? NO_UNKNOWN : unknownWords(words, used, parsed.positionalAt, spanOf);
   return {
     program,
     programText,
     argv: args,
     positionals: parsed.positionals,
+    ...(alias !== undefined ? { subcommandAlias: alias } : {}),
     flags: parsed.flags,
     globals,
     assignments,
@@ -140,6 +160,12 @@ export function normaliseCommand(
     remote,
     input: undefined,
   };
+}
+
+/** The command an alias stands for among `NAME` / `ALIAS=NAME` entries (`r=uninstall`); undefined for any other word. */
+function aliasOf(entries: readonly string[], word: string): string | undefined {
+  const entry = entries.find((e) => e.startsWith(`${word}=`));
+  return entry === undefined ? undefined : entry.slice(word.length + 1);
 }
 
 /** The command a word abbreviates among `NAME` / `ALIAS=NAME` entries: the one entry it is a unique prefix of (that

@@ -32,6 +32,9 @@ export interface SimpleCommand {
   readonly argv: readonly string[];
   /** Non-option words of argv in order (subcommand first). */
   readonly positionals: readonly string[];
+  /** The command the first positional is a documented alias of (`npm r` → 'uninstall', `npm c` → 'config'): a rule
+   * on the command's own name holds on its alias too; the alias stays as written, for the rules that name it. */
+  readonly subcommandAlias?: string;
   /** Options of argv (after global options were taken out), in order. */
   readonly flags: readonly Flag[];
   /** Global options taken out before the subcommand (git -C dir → {name:'-C',value:'dir'}). */

@@ -439,6 +439,9 @@ export interface ProgramDeclaration {
   /** Its commands and their aliases, when it takes any unique prefix of one (npm's deref: `npm pub` is `npm publish`);
    * an alias's target is after `=`. The first positional is read as the command it stands for. */
   readonly abbreviates?: readonly string[];
+  /** Its commands' documented aliases, taken only as written (no prefixes): `pulumi dn` is `pulumi destroy`. A rule on
+   * the command's own name holds on the alias too (SimpleCommand.subcommandAlias). */
+  readonly aliases?: Readonly<Record<string, string>>;
   /** Files it runs by itself (git's hooks). */
   readonly hooks?: HooksDeclaration;
   /** The notebooks it executes (`papermill IN OUT`, `jupyter nbconvert --execute NB`): one the session wrote is run as

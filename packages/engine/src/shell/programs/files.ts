@@ -20,6 +20,7 @@ import {
   sedPiecedOutput,
   teeEffects,
   touchEffects,
+  lineEndingEffects,
   truncateEffects,
 } from '../file-effects.js';
 import { tarEffects, unzipEffects } from '../transfer-effects.js';
@@ -101,6 +102,13 @@ export const TRUNCATE: ProgramDeclaration = {
   about: 'truncate: its operands are written (empty with -s 0)',
   options: { '*': ['-s', '--size', '-r', '--reference'] },
   effects: { reads: ['-s', '--size'], effects: truncateEffects },
+};
+
+export const DOS2UNIX: ProgramDeclaration = {
+  names: ['dos2unix', 'unix2dos', 'mac2unix', 'unix2mac'],
+  about: 'dos2unix and its kin: each operand is rewritten in place (-n IN OUT writes OUT)',
+  options: { '*': ['-c', '--convmode', '-D', '--display-enc', '-gb', '--gb18030', '-m'] },
+  effects: { reads: [], effects: lineEndingEffects },
 };
 
 export const TOUCH: ProgramDeclaration = {

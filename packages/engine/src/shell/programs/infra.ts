@@ -83,6 +83,8 @@ export const PULUMI: ProgramDeclaration = {
   cwd: ['-C', '--cwd'],
   options: { '*': ['-s', '--stack', '-m', '--message', '-t', '--target'] },
   stdin: { confirm: { flag: '--yes', subcommands: ['up', 'destroy', 'update'] } },
+  // (pulumi's documented aliases: `pulumi dn` destroys, `pulumi update` is up)
+  aliases: { dn: 'destroy', update: 'up' },
 };
 
 // CDK's own options take values before or after the verb (`cdk deploy --require-approval never -c k=v`): without them

@@ -66,6 +66,7 @@ import {
   TRUNCATE,
   UNIQ,
   UNZIP,
+  DOS2UNIX,
 } from './files.js';
 import { ICONV, IMAGEMAGICK, PANDOC, SEVEN_ZIP, XSV } from './converters.js';
 import { ADR_TOOLS, DATAMODEL_CODEGEN, OPENAPI_GENERATOR, OPENAPI_TYPESCRIPT, PROTOC } from './generators.js';
@@ -241,6 +242,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   RM,
   SHRED,
   TRUNCATE,
+  DOS2UNIX,
   TOUCH,
   MKDIR,
   MKFIFO,
