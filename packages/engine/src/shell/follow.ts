@@ -831,13 +831,26 @@ export abstract class Follower {
     ) {
       this.files.askedEnvironment = true;
       const at = words.findIndex((w, i) => i > 0 && w.value === sub);
+      let ran = false;
       for (const dir of plugins.folders ?? pathFolders(command.assignments, scope.vars.get('PATH'))) {
         const path = resolve(cwd, `${dir}/${plugins.prefix}${sub}`);
         if (
           this.files.file(path) !== undefined &&
           run(path, undefined, `${command.program} ${sub} › ${path}`, words.slice(at + 1))
-        )
+        ) {
+          ran = true;
           break;
+        }
+      }
+      // …or in a folder of PATH's not known here (`~/bin` as an absolute path, a folder exported in an earlier call):
+      // a plugin of that name the session wrote anywhere is the one it put on its PATH (round 50).
+      if (!ran && plugins.folders === undefined) {
+        const name = `${plugins.prefix}${sub}`;
+        const found = [...this.files.matching(`**/${name}`), ...this.files.matching(`/**/${name}`)].find(
+          (m) => m.path === name || m.path.endsWith(`/${name}`),
+        );
+        if (found !== undefined)
+          run(found.path, undefined, `${command.program} ${sub} › ${found.path}`, words.slice(at + 1));
       }
     }
     const sshLike = stdin.text !== undefined ? stdinScriptRunner(words) : undefined;

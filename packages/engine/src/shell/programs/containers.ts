@@ -237,10 +237,19 @@ const KUBECTL: Omit<ProgramDeclaration, 'names' | 'about'> = {
   ],
 };
 
+/** kubectl's own commands: a plugin cannot take their names (kubectl runs the built-in). */
+const KUBECTL_COMMANDS: ReadonlySet<string> = new Set([
+  ...['annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'certificate'],
+  ...['cluster-info', 'completion', 'config', 'cordon', 'cp', 'create', 'debug', 'delete', 'describe', 'diff'],
+  ...['drain', 'edit', 'events', 'exec', 'explain', 'expose', 'get', 'help', 'kustomize', 'label', 'logs'],
+  ...['options', 'patch', 'plugin', 'port-forward', 'proxy', 'replace', 'rollout', 'run', 'scale', 'set', 'taint'],
+  ...['top', 'uncordon', 'version', 'wait'],
+]);
+
 export const KUBECTL_CLI: ProgramDeclaration = {
   names: ['kubectl'],
   // `kubectl X` that is no kubectl command runs the plugin `kubectl-X` from the PATH (round 13)
-  plugins: { prefix: 'kubectl-' },
+  plugins: { prefix: 'kubectl-', builtins: KUBECTL_COMMANDS },
   about: 'kubectl: global options before the verb; exec runs what follows -- in a pod',
   ...KUBECTL,
 };
