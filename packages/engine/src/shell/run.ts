@@ -5,6 +5,7 @@ import type { Redirection } from 'unbash';
 import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { programName, resolve } from './paths.js';
 import { type ShellWord, syntheticWord } from './words.js';
+import { awsAlias } from './aws-aliases.js';
 import { cargoAlias } from './cargo-aliases.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { listedPaths } from './listed-paths.js';
@@ -469,6 +470,26 @@ export abstract class Runner extends Follower {
           end,
           [...extraVia, ...u.via, 'cargo alias'],
         );
+      }
+    }
+    // `aws clean-exports` of an alias the session wrote into .aws/cli/alias runs what it stands for (aws-aliases.ts):
+    // aws's own words in place of the alias, or the shell line of a `!` alias with the call's words as its arguments.
+    if (program === 'aws' && u.kind === 'command') {
+      const alias = awsAlias(command, this.files);
+      const at = u.words.length - command.argv.length; // the alias word: after aws and its global options
+      const origin = u.words[at];
+      if (alias !== undefined && origin !== undefined) {
+        const word = (w: string): ShellWord => syntheticWord(w, origin.pos, origin.end);
+        const words =
+          alias.kind === 'aws'
+            ? [...u.words.slice(0, at), ...alias.words.map(word), ...u.words.slice(at + 1)]
+            : // (the CLI appends the call's words to the line, as git does for a `!` alias)
+              [word('sh'), word('-c'), word(`${alias.line} "$@"`), word(origin.value), ...u.words.slice(at + 1)];
+        return this.run(words, u.assignments, undefined, redirects, stdin, frame, scope, pos, end, [
+          ...extraVia,
+          ...u.via,
+          'aws alias',
+        ]);
       }
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
