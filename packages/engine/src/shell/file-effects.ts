@@ -532,6 +532,21 @@ export function gitEffects(input: EffectInput, add: AddEffect, stdin?: string, f
     // Untracked files (with -x ignored ones too) under each path are deleted: raw data, local config, build output.
     for (const p of rest.length > 0 ? rest : ['.'])
       add('delete', p === '.' || p === './' ? '**' : `${trimSlash(p)}/**`, 'git clean');
+  } else if (sub === 'config') {
+    // `git config --file F KEY VALUE` writes KEY = VALUE into F, a file of the project's like any other (round 50).
+    const file = input.flags.find((f) => (f.name === '--file' || f.name === '-f') && f.value !== undefined)?.value;
+    const [first, second, third] = rest;
+    const [key, value] = first === 'set' ? [second, third] : [first, second];
+    const reads = ['--get', '--get-all', '--get-regexp', '-l', '--list', '--unset', '--unset-all', '--remove-section'];
+    // (git's own config files are git's to write: the rules on them read the command, as for any git config)
+    const gits = file !== undefined && /(^|\/)(\.gitconfig|\.gitmodules|\.git\/config|git\/config)$/.test(file);
+    if (file !== undefined && !gits && key !== undefined && value !== undefined && !has(input.flags, ...reads)) {
+      const dot = key.lastIndexOf('.');
+      const first = key.indexOf('.');
+      const header =
+        first === dot ? `[${key.slice(0, dot)}]` : `[${key.slice(0, first)} "${key.slice(first + 1, dot)}"]`;
+      if (dot > 0) add('append', file, 'git config --file', `${header}\n\t${key.slice(dot + 1)} = ${value}\n`);
+    }
   } else if (sub === 'rm' && !has(input.flags, '--cached')) {
     for (const p of rest) add('delete', p, 'git rm');
   } else if (sub === 'mv' && rest.length >= 2) {
