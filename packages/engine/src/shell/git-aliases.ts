@@ -61,9 +61,10 @@ export function gitConfigAssignment(
 
 /**
  * The git settings the session keeps, besides aliases: those that change what a later plain git command does, so that
- * `git config remote.origin.push +HEAD:main` in one call and `git push` in the next is read as the push it is.
+ * `git config remote.origin.push +HEAD:main` in one call and `git push` in the next is read as the push it is, and
+ * `git clean` after clean.requireForce=false deletes without -f.
  */
-const SESSION_SETTINGS = /^(?:remote\.[^\s]+\.(?:push|mirror)|push\.default)$/;
+const SESSION_SETTINGS = /^(?:remote\.[^\s]+\.(?:push|mirror)|push\.default|clean\.requireforce)$/;
 
 /** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
 export class GitAliases {

@@ -265,7 +265,7 @@ export type GitSetting = (key: string) => string | undefined;
 
 /** The settings a push reads: its own `-c KEY=VALUE` (the last one wins; GIT_CONFIG_* stand for them), else what a
  * `git config` earlier in the line or the session set. */
-function settingsOf(c: SimpleCommand, setting: GitSetting): GitSetting {
+export function settingsOf(c: SimpleCommand, setting: GitSetting): GitSetting {
   return (key) => {
     for (let i = c.globals.length - 1; i >= 0; i--) {
       const g = c.globals[i];
@@ -468,4 +468,21 @@ function switched(c: SimpleCommand, index: number, was: Branch, previous: Branch
     default:
       return undefined;
   }
+}
+
+/**
+ * `git clean` where clean.requireForce is false (git config, -c, GIT_CONFIG_*): git deletes without -f, so the command
+ * reads as `git clean --force` (an implied word), and a rule on the forced clean sees it.
+ */
+export function withoutRequireForce(c: SimpleCommand, setting: GitSetting): SimpleCommand {
+  if (c.program !== 'git' || c.positionals[0] !== 'clean' || has(c, '-f', '--force')) return c;
+  const value = settingsOf(c, setting)('clean.requireforce');
+  if (value === undefined || !/^(false|no|off|0)$/i.test(value)) return c;
+  const from = 'clean.requireForce=false (git config)';
+  return {
+    ...c,
+    argv: [...c.argv, '--force'],
+    flags: [...c.flags, { name: '--force', value: undefined, token: '--force' }],
+    implied: [...(c.implied ?? []), { at: c.argv.length, value: '--force', written: undefined, from }],
+  };
 }

@@ -6,6 +6,7 @@ import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { programName, resolve } from './paths.js';
 import { type ShellWord, syntheticWord } from './words.js';
 import { awsAlias } from './aws-aliases.js';
+import { withoutRequireForce } from './git-branch.js';
 import { cargoAlias } from './cargo-aliases.js';
 import { unwrap, type StartingShell } from './wrappers.js';
 import { listedPaths } from './listed-paths.js';
@@ -494,6 +495,8 @@ export abstract class Runner extends Follower {
     }
     // A push that names no branch pushes the one checked out (git-branch.ts): filled in as implied words.
     if (program === 'git') command = this.repo.resolve(command, (key) => this.gitAliases.setting(key));
+    // `git clean` after clean.requireForce=false (-c, the line or the session) deletes as `git clean -f` does.
+    if (program === 'git') command = withoutRequireForce(command, (key) => this.gitAliases.setting(key));
     // `git add DIR`, `git add -A`: the files the session wrote there, by name (git-staged.ts).
     if (program === 'git') {
       const cwd = command.cwd;
