@@ -116,10 +116,13 @@ describe('a run match marks the words that made it hold', () => {
 
 describe('patterns mark what they matched', () => {
   it('a command: pattern on the command as written (global options included)', () => {
-    const { found } = explain('software-developer', bash('git -c clean.requireForce=false clean -dx'));
+    const { found } = explain(
+      'devops-engineer',
+      bash('python -W ignore manage.py sqlflush | python manage.py dbshell'),
+    );
     expect(marks(found)).toContainEqual([
-      'clean.requireForce=false',
-      'pattern (?i)\\bclean\\.requireForce[= ]+(false|no|off|0)\\b',
+      ' manage.py sqlflush | python manage.py dbshell',
+      'pattern (^|[\\s/])(manage\\.py|django-admin)\\s+sqlflush\\b[^;&\\n]*\\|[^;&\\n]*(manage\\.py|django-admin)\\s+dbshell\\b',
     ]);
   });
 
