@@ -60,8 +60,11 @@ function segments(cmd: SimpleCommand, at: LocatedCommand): Segment[] | undefined
     { from: 0, length: cmd.program.length, word: head, offset: Math.max(0, head.value.length - cmd.program.length) },
   ];
   let from = cmd.program.length + 1;
+  // A word the engine added (an implied word past those written: a config file's options, TF_CLI_ARGS) stands nowhere
+  // in the original: a match on it marks the whole command, not exactly.
+  const whole: LocatedWord = { value: '', start: at.start, end: at.end, inner: undefined };
   cmd.argv.forEach((value, i) => {
-    out.push({ from, length: value.length, word: words[1 + at.globalWords + i]!, offset: 0 });
+    out.push({ from, length: value.length, word: words[1 + at.globalWords + i] ?? whole, offset: 0 });
     from += value.length + 1;
   });
   // What the program read on stdin follows its words in the normalised text (facts/shell.ts): a match there (the

@@ -6,6 +6,7 @@ import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { programName, resolve } from './paths.js';
 import { type ShellWord, syntheticWord } from './words.js';
 import { awsAlias } from './aws-aliases.js';
+import { withCurlConfig } from './curl-config.js';
 import { withoutRequireForce } from './git-branch.js';
 import { cargoAlias } from './cargo-aliases.js';
 import { unwrap, type StartingShell } from './wrappers.js';
@@ -426,6 +427,11 @@ export abstract class Runner extends Follower {
       return typeof v === 'string' ? v : undefined;
     });
     command = withBakeFilePush(command, (path) => this.files.text(path));
+    // `curl -K share.curlrc`: the options of a config file the call or the session wrote (curl-config.ts).
+    if (command.program === 'curl') {
+      const cwd = command.cwd;
+      command = withCurlConfig(command, (path) => this.files.text(resolve(cwd, path)));
+    }
     const program = command.program;
     if (program === 'git' && u.kind === 'command') {
       // …also from a config file the call or the session wrote that the command names (include.path, GIT_CONFIG_GLOBAL)
