@@ -5,6 +5,7 @@ import type { Redirection } from 'unbash';
 import type { CommandInput, Flag, SimpleCommand } from './types.js';
 import { programName, resolve } from './paths.js';
 import { type ShellWord, syntheticWord } from './words.js';
+import { withAnsibleInventory } from './ansible-config.js';
 import { awsAlias } from './aws-aliases.js';
 import { withCurlConfig } from './curl-config.js';
 import { withoutRequireForce } from './git-branch.js';
@@ -427,6 +428,18 @@ export abstract class Runner extends Follower {
       return typeof v === 'string' ? v : undefined;
     });
     command = withBakeFilePush(command, (path) => this.files.text(path));
+    // `ansible-playbook site.yml` under an ansible.cfg the session wrote: its inventory (ansible-config.ts).
+    if (command.program.startsWith('ansible')) {
+      // (ANSIBLE_CONFIG and ANSIBLE_INVENTORY an earlier call exported count: model.ts walks it again with them)
+      this.files.askedEnvironment = true;
+      const cwd = command.cwd;
+      const before = command;
+      command = withAnsibleInventory(
+        command,
+        (path) => this.files.text(resolve(cwd, path)),
+        (name) => commandVariable(before, scope, name),
+      );
+    }
     // `curl -K share.curlrc`: the options of a config file the call or the session wrote (curl-config.ts).
     if (command.program === 'curl') {
       const cwd = command.cwd;
