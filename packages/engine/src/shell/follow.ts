@@ -846,9 +846,10 @@ export abstract class Follower {
       // a plugin of that name the session wrote anywhere is the one it put on its PATH (round 50).
       if (!ran && plugins.folders === undefined) {
         const name = `${plugins.prefix}${sub}`;
-        const found = [...this.files.matching(`**/${name}`), ...this.files.matching(`/**/${name}`)].find(
-          (m) => m.path === name || m.path.endsWith(`/${name}`),
-        );
+        // (`**` passes over no hidden folder: ~/.local/bin is asked for by its own pattern)
+        const found = [`**/${name}`, `/**/${name}`, `**/.*/bin/${name}`, `/**/.*/bin/${name}`]
+          .flatMap((pattern) => this.files.matching(pattern))
+          .find((m) => m.path === name || m.path.endsWith(`/${name}`));
         if (found !== undefined)
           run(found.path, undefined, `${command.program} ${sub} › ${found.path}`, words.slice(at + 1));
       }

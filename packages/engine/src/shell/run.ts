@@ -201,6 +201,18 @@ export abstract class Runner extends Follower {
     return reached === undefined ? words : [{ ...head, value: reached }, ...words.slice(1)];
   }
   /** Unwrap, normalise and record one command given as words, spanning [pos, end) of the frame; returns what ran. */
+  /** An ansible runner with the inventory of the ansible.cfg the call or the session wrote (ansible-config.ts). */
+  private ansibleInventory(command: SimpleCommand, scope: Scope): SimpleCommand {
+    // (ANSIBLE_CONFIG and ANSIBLE_INVENTORY an earlier call exported count: model.ts walks it again with them)
+    this.files.askedEnvironment = true;
+    const cwd = command.cwd;
+    return withAnsibleInventory(
+      command,
+      (path) => this.files.text(resolve(cwd, path)),
+      (name) => commandVariable(command, scope, name),
+    );
+  }
+
   protected run(
     words: readonly ShellWord[],
     assignments: readonly string[],
@@ -264,10 +276,12 @@ export abstract class Runner extends Follower {
         frame.remote,
         allStatic(o.words) ? undefined : (p, e) => this.map(frame, p, e),
       );
-      const outer: SimpleCommand = {
+      let outer: SimpleCommand = {
         ...withEnvironment({ ...written, assignments: u.assignments }, scope, given, false),
         assignments: written.assignments,
       };
+      // (`ansible web -m shell -a CMD` under an ansible.cfg the session wrote: the runner's inventory, as below)
+      if (outer.program.startsWith('ansible')) outer = this.ansibleInventory(outer, scope);
       const at = this.out.command(frame.file === undefined ? outer : { ...outer, file: frame.file.path });
       if (at === undefined) continue;
       here = at;
@@ -429,17 +443,7 @@ export abstract class Runner extends Follower {
     });
     command = withBakeFilePush(command, (path) => this.files.text(path));
     // `ansible-playbook site.yml` under an ansible.cfg the session wrote: its inventory (ansible-config.ts).
-    if (command.program.startsWith('ansible')) {
-      // (ANSIBLE_CONFIG and ANSIBLE_INVENTORY an earlier call exported count: model.ts walks it again with them)
-      this.files.askedEnvironment = true;
-      const cwd = command.cwd;
-      const before = command;
-      command = withAnsibleInventory(
-        command,
-        (path) => this.files.text(resolve(cwd, path)),
-        (name) => commandVariable(before, scope, name),
-      );
-    }
+    if (command.program.startsWith('ansible')) command = this.ansibleInventory(command, scope);
     // `curl -K share.curlrc`: the options of a config file the call or the session wrote (curl-config.ts).
     if (command.program === 'curl') {
       const cwd = command.cwd;
