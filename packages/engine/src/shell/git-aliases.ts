@@ -66,6 +66,24 @@ export function gitConfigAssignment(
  */
 const SESSION_SETTINGS = /^(?:remote\.[^\s]+\.(?:push|mirror)|push\.default|clean\.requireforce)$/;
 
+/**
+ * The value a git command's own `-c KEY=VALUE` gives `key` (lower case; the last one wins, and GIT_CONFIG_* stand for
+ * them); `written` is false for a bare `-c KEY`, which git reads as true.
+ */
+export function commandSetting(
+  command: SimpleCommand,
+  key: string,
+): { readonly value: string; readonly written: boolean } | undefined {
+  for (let i = command.globals.length - 1; i >= 0; i--) {
+    const g = command.globals[i];
+    if (g?.name !== '-c' || g.value === undefined) continue;
+    const eq = g.value.indexOf('=');
+    if ((eq === -1 ? g.value : g.value.slice(0, eq)).toLowerCase() !== key) continue;
+    return eq === -1 ? { value: 'true', written: false } : { value: g.value.slice(eq + 1), written: true };
+  }
+  return undefined;
+}
+
 /** The aliases one walk of a command line has seen defined, in the order the shell runs it. */
 export class GitAliases {
   private readonly defined = new Map<string, string>();
@@ -115,12 +133,8 @@ export class GitAliases {
     if (sub === undefined || sub.startsWith('-') || GIT_COMMANDS.has(sub)) return undefined;
     const name = sub.toLowerCase();
     // The command's own `-c alias.x=…` wins over the environment, which wins over the config files.
-    for (let i = command.globals.length - 1; i >= 0; i--) {
-      const g = command.globals[i];
-      if (g?.name !== '-c' || g.value === undefined) continue;
-      const eq = g.value.indexOf('=');
-      if (eq !== -1 && aliasName(g.value.slice(0, eq)) === name) return g.value.slice(eq + 1);
-    }
+    const given = commandSetting(command, `alias.${name}`);
+    if (given?.written) return given.value;
     const fromEnv = environmentAlias(command.assignments, name);
     return (
       fromEnv ?? (files === undefined ? undefined : configFileAlias(command, name, files)) ?? this.defined.get(name)

@@ -3,6 +3,7 @@
 // that names no refspec, or names HEAD or @, pushes that branch: its target is filled in as an implied word, so the
 // rules on pushes to main see `git checkout main && git push --force-with-lease` for what it is.
 import type { ImpliedWord, ShellContext, SimpleCommand } from './types.js';
+import { commandSetting } from './git-aliases.js';
 import { resolve } from './paths.js';
 
 /** Tri-state: a branch, a detached HEAD (no branch), or unknown (no host fact, `git checkout -`, a computed name). */
@@ -266,16 +267,7 @@ export type GitSetting = (key: string) => string | undefined;
 /** The settings a push reads: its own `-c KEY=VALUE` (the last one wins; GIT_CONFIG_* stand for them), else what a
  * `git config` earlier in the line or the session set. */
 export function settingsOf(c: SimpleCommand, setting: GitSetting): GitSetting {
-  return (key) => {
-    for (let i = c.globals.length - 1; i >= 0; i--) {
-      const g = c.globals[i];
-      if (g?.name !== '-c' || g.value === undefined) continue;
-      const eq = g.value.indexOf('=');
-      const name = (eq === -1 ? g.value : g.value.slice(0, eq)).toLowerCase();
-      if (name === key) return eq === -1 ? 'true' : g.value.slice(eq + 1);
-    }
-    return setting(key);
-  };
+  return (key) => commandSetting(c, key)?.value ?? setting(key);
 }
 
 /**
