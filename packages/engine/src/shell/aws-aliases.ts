@@ -5,6 +5,7 @@
 import { splitArgs } from './environment-args.js';
 import type { GlobMatch, SimpleCommand } from './types.js';
 import { runnableText } from './call-files.js';
+import { iniPairs } from './ini-file.js';
 
 /** What an alias stands for: aws's own words, or a shell command line (an alias starting with `!`). */
 export type AwsAlias =
@@ -16,34 +17,9 @@ export interface AliasFiles {
   matching(pattern: string): GlobMatch[];
 }
 
-/** The `[toplevel]` aliases of an alias file's text, by name; a value goes on over the indented lines after it. */
+/** The `[toplevel]` aliases of an alias file's text, by name (a value may go on over indented lines). */
 export function awsAliases(text: string): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
-  let section = '';
-  let current: { key: string; lines: string[] } | undefined;
-  const flush = (): void => {
-    if (current !== undefined) out.set(current.key, current.lines.join('\n').trim());
-    current = undefined;
-  };
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\s*[#;]/.test(line) || line.trim() === '') continue;
-    const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
-    if (header !== null) {
-      flush();
-      section = (header[1] as string).trim();
-      continue;
-    }
-    if (current !== undefined && /^\s/.test(line)) {
-      current.lines.push(line.trim());
-      continue;
-    }
-    flush();
-    const pair = /^([^=\s][^=]*?)\s*=\s*(.*)$/.exec(line);
-    if (pair !== null && section === 'toplevel')
-      current = { key: (pair[1] as string).trim(), lines: [pair[2] as string] };
-  }
-  flush();
-  return out;
+  return new Map(iniPairs(text).flatMap((p) => (p.section === 'toplevel' ? [[p.key, p.value] as const] : [])));
 }
 
 /** The alias `command` (an aws command) calls, from an alias file the call or the session wrote; undefined when none. */

@@ -3,7 +3,8 @@
 // the command line. A config file the call or the session wrote is read, and its options are added to the command as
 // implied words, so a rule on `curl --upload-file … https://…` sees the upload. One the session did not write is not
 // guessed at (curl's default ~/.curlrc included: the human's own).
-import type { Flag, ImpliedWord, SimpleCommand } from './types.js';
+import { type Addition, withAdded } from './implied-words.js';
+import type { SimpleCommand } from './types.js';
 
 /** The options of a curl config text, as command-line words (`--name`, then its value when it has one). */
 export function curlConfigWords(text: string): string[] {
@@ -42,9 +43,7 @@ export function withCurlConfig(command: SimpleCommand, text: (path: string) => s
   if (command.program !== 'curl') return command;
   const files = command.flags.filter((f) => (f.name === '-K' || f.name === '--config') && f.value !== undefined);
   if (files.length === 0) return command;
-  const argv = [...command.argv];
-  const flags: Flag[] = [...command.flags];
-  const implied: ImpliedWord[] = [...(command.implied ?? [])];
+  const additions: Addition[] = [];
   for (const f of files) {
     const body = f.value === '-' ? undefined : text(f.value as string);
     if (body === undefined) continue;
@@ -53,12 +52,9 @@ export function withCurlConfig(command: SimpleCommand, text: (path: string) => s
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const value = words[i + 1] !== undefined && !(words[i + 1] as string).startsWith('-') ? words[++i] : undefined;
-      for (const word of value === undefined ? [w] : [w, value]) {
-        implied.push({ at: argv.length, value: word, written: undefined, from });
-        argv.push(word);
-      }
-      flags.push({ name: w, value, token: value === undefined ? w : `${w}=${value}` });
+      const flag = { name: w, value, token: value === undefined ? w : `${w}=${value}` };
+      additions.push({ flag, words: value === undefined ? [w] : [w, value], from });
     }
   }
-  return implied.length === (command.implied ?? []).length ? command : { ...command, argv, flags, implied };
+  return withAdded(command, additions);
 }

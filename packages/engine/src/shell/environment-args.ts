@@ -4,7 +4,8 @@
 // The values come from the command's environment — its NAME=value prefix, or what the shell exported, an earlier
 // call's export included — and are added to its flags as implied words, so `export TF_CLI_ARGS=-auto-approve;
 // terraform apply` is read as `terraform apply -auto-approve`. A value that is not known adds nothing.
-import type { Flag, ImpliedWord, SimpleCommand } from './types.js';
+import { type Addition, withAdded } from './implied-words.js';
+import type { Flag, SimpleCommand } from './types.js';
 import type { EnvironmentArgs } from './programs/declaration.js';
 
 /** The command with the options its environment gives it, when its declaration reads some and any is set. */
@@ -15,10 +16,8 @@ export function withEnvironmentArgs(
 ): SimpleCommand {
   const given = read(get, command.positionals);
   if (given.length === 0) return command;
-  const argv = [...command.argv];
-  const flags: Flag[] = [...command.flags];
   const globals: Flag[] = [];
-  const implied: ImpliedWord[] = [...(command.implied ?? [])];
+  const additions: Addition[] = [];
   for (const g of given) {
     if (g.global === true) {
       // Read before the options written (`git -c` on the command line wins over the environment's).
@@ -28,17 +27,10 @@ export function withEnvironmentArgs(
     if (command.flags.some((f) => f.name === g.flag.name && f.value === g.flag.value)) continue;
     // An option written on the command line wins over the variable that stands for it (helm's HELM_KUBECONTEXT).
     if (g.yieldsTo !== undefined && command.flags.some((f) => g.yieldsTo?.includes(f.name))) continue;
-    implied.push({ at: argv.length, value: g.flag.token, written: undefined, from: g.from });
-    argv.push(g.flag.token);
-    flags.push(g.flag);
+    additions.push({ flag: g.flag, words: [g.flag.token], from: g.from });
   }
-  return {
-    ...command,
-    argv,
-    flags,
-    ...(globals.length > 0 ? { globals: [...globals, ...command.globals] } : {}),
-    ...(implied.length > 0 ? { implied } : {}),
-  };
+  const added = withAdded(command, additions);
+  return globals.length > 0 ? { ...added, globals: [...globals, ...command.globals] } : added;
 }
 
 /** Words of a value as a program splits them (white space; one layer of quotes taken off each). */

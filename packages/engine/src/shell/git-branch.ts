@@ -2,8 +2,9 @@
 // call's own commands change it (git checkout/switch, git branch -m, git rebase A B, gh pr checkout). A `git push`
 // that names no refspec, or names HEAD or @, pushes that branch: its target is filled in as an implied word, so the
 // rules on pushes to main see `git checkout main && git push --force-with-lease` for what it is.
-import type { ImpliedWord, ShellContext, SimpleCommand } from './types.js';
 import { commandSetting } from './git-aliases.js';
+import { bareFlag, withAdded } from './implied-words.js';
+import type { ImpliedWord, ShellContext, SimpleCommand } from './types.js';
 import { resolve } from './paths.js';
 
 /** Tri-state: a branch, a detached HEAD (no branch), or unknown (no host fact, `git checkout -`, a computed name). */
@@ -244,21 +245,11 @@ function everyBranch(c: SimpleCommand, setting: GitSetting): SimpleCommand {
     if (m[1] === '+') force = true;
   }
   if (!all) return c;
-  const added = [
-    ...(has(c, '--all', '--branches', '--mirror') ? [] : ['--all']),
-    ...(force && !has(c, '-f', '--force') ? ['--force'] : []),
-  ];
-  if (added.length === 0) return c;
   const from = refs.length === 0 ? 'push.default=matching' : 'a refspec over every branch (or the matching ones)';
-  return {
-    ...c,
-    argv: [...c.argv, ...added],
-    flags: [...c.flags, ...added.map((name) => ({ name, value: undefined, token: name }))],
-    implied: [
-      ...(c.implied ?? []),
-      ...added.map((value, i) => ({ at: c.argv.length + i, value, written: undefined, from })),
-    ],
-  };
+  return withAdded(c, [
+    ...(has(c, '--all', '--branches', '--mirror') ? [] : [bareFlag('--all', from)]),
+    ...(force && !has(c, '-f', '--force') ? [bareFlag('--force', from)] : []),
+  ]);
 }
 
 /** A git setting's value by key (lower case), when known. */
@@ -286,17 +277,13 @@ function configuredRefs(c: SimpleCommand, setting: GitSetting): SimpleCommand {
   const mirror = /^(?:true|yes|on|1)$/i.test(setting(`remote.${remote}.mirror`) ?? '');
   const spec = mirror ? undefined : setting(`remote.${remote}.push`);
   if (!mirror && (spec === undefined || spec === '')) return c;
-  const from = mirror ? `remote.${remote}.mirror (git config)` : `remote.${remote}.push (git config)`;
-  const added = mirror ? ['--mirror'] : [...(written === undefined ? [remote] : []), spec as string];
-  const implied: ImpliedWord[] = added.map((w, i) => ({ at: c.argv.length + i, value: w, written: undefined, from }));
-  return {
-    ...c,
-    argv: [...c.argv, ...added],
-    ...(mirror
-      ? { flags: [...c.flags, { name: '--mirror', value: undefined, token: '--mirror' }] }
-      : { positionals: [...c.positionals, ...added] }),
-    implied: [...(c.implied ?? []), ...implied],
-  };
+  if (mirror) return withAdded(c, [bareFlag('--mirror', `remote.${remote}.mirror (git config)`)]);
+  const from = `remote.${remote}.push (git config)`;
+  const words = [...(written === undefined ? [remote] : []), spec as string];
+  return withAdded(
+    c,
+    words.map((positional) => ({ positional, from })),
+  );
 }
 
 const has = (c: SimpleCommand, ...names: string[]): boolean => c.flags.some((f) => names.includes(f.name));
@@ -319,9 +306,6 @@ function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>, se
   const remoteGiven = value(c, '--repo') !== undefined;
   const remote = remoteGiven ? undefined : c.positionals[1];
   const refs = c.positionals.slice(remoteGiven ? 1 : 2);
-  const implied: ImpliedWord[] = [];
-  const argv = [...c.argv];
-  let positionals = c.positionals;
   if (refs.length === 0) {
     // No refspec: the branch checked out, to its upstream's branch when the upstream is on this remote under
     // another name (push.default=upstream pushes there; simple refuses, so naming both costs an honest push nothing).
@@ -340,24 +324,25 @@ function implyTarget(c: SimpleCommand, b: Extract<Branch, { kind: 'known' }>, se
     const added: string[] = [];
     if (!remoteGiven && remote === undefined) added.push(b.upstream !== undefined && upRemote ? upRemote : 'origin');
     added.push(target);
-    for (const w of added) {
-      implied.push({ at: argv.length, value: w, written: undefined, from: b.from });
-      argv.push(w);
-    }
-    positionals = [...positionals, ...added];
-  } else {
-    positionals = positionals.map((p, i) => {
-      const head = p === 'HEAD' || p === '@' ? '' : p === '+HEAD' || p === '+@' ? '+' : undefined;
-      if (head === undefined || i < (remoteGiven ? 1 : 2)) return p;
-      const at = argvIndexOf(argv, p, push + 1);
-      const v = `${head}${b.name}`;
-      if (at >= 0) {
-        argv[at] = v;
-        implied.push({ at, value: v, written: p, from: b.from });
-      }
-      return v;
-    });
+    return withAdded(
+      c,
+      added.map((positional) => ({ positional, from: b.from })),
+    );
   }
+  // HEAD or @ written: replaced by the branch's name where it stands.
+  const implied: ImpliedWord[] = [];
+  const argv = [...c.argv];
+  const positionals = c.positionals.map((p, i) => {
+    const head = p === 'HEAD' || p === '@' ? '' : p === '+HEAD' || p === '+@' ? '+' : undefined;
+    if (head === undefined || i < (remoteGiven ? 1 : 2)) return p;
+    const at = argvIndexOf(argv, p, push + 1);
+    const v = `${head}${b.name}`;
+    if (at >= 0) {
+      argv[at] = v;
+      implied.push({ at, value: v, written: p, from: b.from });
+    }
+    return v;
+  });
   if (implied.length === 0) return c;
   return { ...c, argv, positionals, implied: [...(c.implied ?? []), ...implied] };
 }
@@ -470,11 +455,5 @@ export function withoutRequireForce(c: SimpleCommand, setting: GitSetting): Simp
   if (c.program !== 'git' || c.positionals[0] !== 'clean' || has(c, '-f', '--force')) return c;
   const value = settingsOf(c, setting)('clean.requireforce');
   if (value === undefined || !/^(false|no|off|0)$/i.test(value)) return c;
-  const from = 'clean.requireForce=false (git config)';
-  return {
-    ...c,
-    argv: [...c.argv, '--force'],
-    flags: [...c.flags, { name: '--force', value: undefined, token: '--force' }],
-    implied: [...(c.implied ?? []), { at: c.argv.length, value: '--force', written: undefined, from }],
-  };
+  return withAdded(c, [bareFlag('--force', 'clean.requireForce=false (git config)')]);
 }
