@@ -37,6 +37,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
+import { moduleCandidates, namedModules } from './programs/test-runners.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
@@ -210,11 +211,26 @@ export abstract class Follower {
   /** The files of the folders a command runs (`run-parts DIR`, `go run ./pkg`) that the call or the session wrote,
    * each with its folder's declaration. */
   protected folderRunFiles(command: SimpleCommand): { match: GlobMatch; run: FolderRun }[] {
-    return (declarationOf(command.program)?.folderRuns?.(command) ?? []).flatMap((run) =>
-      this.files
-        .matching(`${resolve(command.cwd, run.dir).replace(/\/+$/, '')}/${run.files}`)
-        .map((match) => ({ match, run })),
-    );
+    const seen = new Set<string>();
+    const out: { match: GlobMatch; run: FolderRun }[] = [];
+    const add = (match: GlobMatch, run: FolderRun): void => {
+      if (seen.has(match.path)) return;
+      seen.add(match.path);
+      out.push({ match, run });
+    };
+    for (const run of declarationOf(command.program)?.folderRuns?.(command) ?? [])
+      for (const match of this.files.matching(resolve(command.cwd, `${run.dir.replace(/\/+$/, '')}/${run.files}`))) {
+        add(match, run);
+        // a config file's modules named by a relative path (jest's globalSetup: './test/setup.js') run with it
+        const text = run.namesModules === true ? runnableText(match.file) : undefined;
+        if (text === undefined) continue;
+        const slash = match.path.lastIndexOf('/');
+        const dir = slash === -1 ? '.' : match.path.slice(0, slash) || '/';
+        for (const name of namedModules(text))
+          for (const found of moduleCandidates(resolve(dir, name)).flatMap((c) => this.files.matching(c)))
+            add(found, { dir, files: name, ...(run.family === undefined ? {} : { family: run.family }) });
+      }
+    return out;
   }
 
   /** A program's code given as a file (`awk -f step.awk`, `awk -f - <<EOF`): the file the call or the session wrote,

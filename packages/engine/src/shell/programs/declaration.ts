@@ -374,6 +374,9 @@ export interface FolderRun {
   /** A glob of the file names run there (`*`, `*.go`). */
   readonly files: string;
   readonly family?: InterpreterFamily;
+  /** The file is a config the program loads: the modules it names by a relative path (`globalSetup:
+   * './test/setup.js'`, `setupFiles: ['./jest.setup.ts']`) run too, in the same family (test-runners.ts). */
+  readonly namesModules?: boolean;
 }
 
 export interface ProgramDeclaration {

@@ -236,6 +236,17 @@ export const CARGO: ProgramDeclaration = {
   cwd: ['-C'],
   // `cargo login` with no token reads it on stdin and stores it in credentials.toml (blind round 37)
   stdin: { credential: ['login'] },
+  // cargo-watch (`cargo watch`): -s/--shell STRING is a command line a shell runs at each change (its -x runs a
+  // cargo command of its own)
+  runs: [
+    {
+      subcommands: ['watch'],
+      options: [...['-x', '--exec', '-w', '--watch', '-i', '--ignore', '-d', '--delay', '-C', '--workdir']],
+      commandOption: ['-s', '--shell'],
+      rest: false,
+      permute: true,
+    },
+  ],
   options: {
     '*': [
       ...['-p', '--package', '--manifest-path', '-F', '--features', '--target', '--registry', '--index', '--token'],

@@ -1,5 +1,6 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
+import { JS_TEST_RUNNERS, PYTEST_VALUE_OPTIONS, pytestRuns } from './test-runners.js';
 import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration, WrittenWord } from './declaration.js';
@@ -593,7 +594,11 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     options: ['-S', '-c', '-e', '-h', '-p', '-t', '-T', '-s', '-Logfile'],
     notWhen: ['-ls', '-list', '-r', '-R', '-x', '-X', '-wipe', '-v', '-Q'],
   }),
-  runner(['entr'], 'entr [-acdnprz] CMD: runs CMD whenever a file on its stdin changes', { options: [] }),
+  // entr(1): with -s its first operand is a command line the shell ($SHELL) evaluates (`ls *.ts | entr -s 'make test'`)
+  runner(['entr'], 'entr [-acdnprz] CMD: runs CMD whenever a file on its stdin changes; -s STRING: a shell runs it', {
+    options: ['-s'],
+    commandOption: ['-s'],
+  }),
   // Virtual machines and system containers: the command runs there (remote).
   runner(['multipass'], 'multipass exec VM [--] CMD: runs CMD in the VM', {
     subcommands: ['exec'],
@@ -753,20 +758,12 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
   },
   {
     names: ['pytest', 'py.test'],
-    about: 'pytest FILE…: imports each test file given, so its module-level code runs',
-    options: { '*': ['-k', '-m', '-p', '-c', '--rootdir', '--basetemp', '-o', '--override-ini', '--junitxml'] },
-    folderRuns: (input) =>
-      input.positionals
-        .filter((p) => /\.py$/.test(p))
-        .map((p) => {
-          const slash = p.lastIndexOf('/');
-          return {
-            dir: slash === -1 ? '.' : p.slice(0, slash) || '/',
-            files: p.slice(slash + 1),
-            family: 'python' as const,
-          };
-        }),
+    about:
+      'pytest [FILE|DIR…]: imports the conftest.py files and the test files it collects (under the folders given, else here), so their code runs',
+    options: { '*': PYTEST_VALUE_OPTIONS },
+    folderRuns: pytestRuns,
   },
+  ...JS_TEST_RUNNERS,
   // run-parts DIR runs every executable file directly in DIR (--test and --list only name them).
   {
     names: ['run-parts'],

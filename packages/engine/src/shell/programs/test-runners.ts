@@ -1,0 +1,192 @@
+// Test runners load code besides the tests they are asked for (round 51: what runs later, on a trigger): a session
+// that writes `tests/conftest.py`, a `jest.config.js` whose globalSetup names a script, or a test file, then runs
+// the ordinary test command, runs that code. The files each runner loads are given as folder runs (follow.ts runs
+// those the call or the session wrote; the team's own are not known and stay as they are):
+// - pytest (docs.pytest.org, "conftest.py: local per-directory plugins", "test discovery"): the conftest.py of the
+//   invocation folder and of every folder it collects, and the test files `test_*.py`/`*_test.py` under the folders
+//   (or the files) it is given, else under the folder it runs in;
+// - jest, vitest, playwright test (their "configuration" pages): the config file, which is code run as they start,
+//   the modules it names by a relative path (globalSetup, globalTeardown, setupFiles…), and the test files their
+//   default patterns collect (a word after them filters those by path: all are taken, the stricter reading);
+// - mocha (mochajs.org, "configuring mocha"): `.mocharc.js`/`.cjs`, its `--require`/`--file` modules, and the test
+//   files it is given, else `./test/*.{js,cjs,mjs}` (`--recursive`: under ./test).
+import type { EffectInput, FolderRun, ProgramDeclaration } from './declaration.js';
+
+/** pytest's options that take a value (a separate word or attached). */
+export const PYTEST_VALUE_OPTIONS: readonly string[] = [
+  ...['-k', '-m', '-p', '-c', '--rootdir', '--basetemp', '-o', '--override-ini', '--junitxml', '--confcutdir'],
+  ...['--deselect', '--ignore', '--ignore-glob', '-n', '--numprocesses', '--maxfail', '--tb', '-r', '-W'],
+  ...['--log-level', '--durations', '--import-mode', '--junit-prefix', '--html', '--dist', '--timeout'],
+];
+
+/** Options after which pytest collects and runs nothing. */
+const PYTEST_NO_RUN = ['-h', '--help', '--version', '-V'];
+
+const has = (input: EffectInput, names: readonly string[]): boolean => input.flags.some((f) => names.includes(f.name));
+
+/** A path's folder and file name (`tests/unit/test_a.py` → tests/unit, test_a.py). */
+function split(path: string): { dir: string; file: string } {
+  const slash = path.lastIndexOf('/');
+  return { dir: slash === -1 ? '.' : path.slice(0, slash) || '/', file: path.slice(slash + 1) };
+}
+
+/** The conftest.py and test files a pytest run imports. */
+export function pytestRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, PYTEST_NO_RUN)) return [];
+  const targets = input.positionals
+    .map((p) => p.replace(/::.*$/, '').replace(/\/+$/, ''))
+    .filter((p) => p !== '' && !/[*?[]/.test(p));
+  const runs: FolderRun[] = [];
+  const dirs: string[] = targets.length === 0 ? ['.'] : [];
+  for (const t of targets) {
+    if (!/\.py$/.test(t)) {
+      dirs.push(t);
+      continue;
+    }
+    const { dir, file } = split(t);
+    runs.push({ dir, files: file, family: 'python' }, { dir, files: 'conftest.py', family: 'python' });
+  }
+  // the invocation folder's conftest.py is loaded whatever is collected below it
+  if (!dirs.includes('.')) runs.push({ dir: '.', files: 'conftest.py', family: 'python' });
+  for (const dir of dirs)
+    for (const files of ['**/conftest.py', '**/test_*.py', '**/*_test.py']) runs.push({ dir, files, family: 'python' });
+  return runs;
+}
+
+const SCRIPT = '{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
+/** The test files jest, vitest and playwright collect by default (their `testMatch`/`include` defaults). */
+const TEST_FILES = [`**/*.{test,spec}.${SCRIPT}`, `**/__tests__/**/*.${SCRIPT}`];
+
+/** A config file given with one of the options, else the default names in the folder it runs in. */
+function configRuns(input: EffectInput, options: readonly string[], names: readonly string[]): FolderRun[] {
+  const given = input.flags.find((f) => options.includes(f.name) && f.value !== undefined)?.value;
+  if (given !== undefined && !given.trim().startsWith('{')) {
+    const { dir, file } = split(given);
+    return [{ dir, files: file, family: 'node', namesModules: true }];
+  }
+  return names.flatMap(braces).map((files) => ({ dir: '.', files, family: 'node' as const, namesModules: true }));
+}
+
+const testRuns = (dir: string, patterns: readonly string[]): FolderRun[] =>
+  patterns.flatMap(braces).map((files) => ({ dir, files, family: 'node' as const }));
+
+const JEST_VALUE_OPTIONS = [
+  ...['-c', '--config', '-t', '--testNamePattern', '--testPathPattern', '--testPathPatterns', '-w', '--maxWorkers'],
+  ...['--reporters', '--selectProjects', '--shard', '--testTimeout', '--coverageDirectory', '--outputFile'],
+  ...['--rootDir', '--roots', '--testEnvironment', '--globalSetup', '--globalTeardown', '--setupFiles'],
+];
+
+function jestRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '--version', '-v', '--listTests', '--showConfig', '--init'])) return [];
+  const root = input.flags.find((f) => f.name === '--rootDir' && f.value !== undefined)?.value ?? '.';
+  const named = input.flags
+    .filter((f) => ['--globalSetup', '--globalTeardown', '--setupFiles'].includes(f.name) && f.value !== undefined)
+    .map((f) => ({ ...split(f.value as string), family: 'node' as const }))
+    .map(({ dir, file }) => ({ dir, files: file, family: 'node' as const }));
+  return [...configRuns(input, ['-c', '--config'], [`jest.config.${SCRIPT}`]), ...named, ...testRuns(root, TEST_FILES)];
+}
+
+const VITEST_VALUE_OPTIONS = [
+  ...['-c', '--config', '-r', '--root', '--dir', '-t', '--testNamePattern', '--reporter', '--outputFile'],
+  ...['--environment', '--pool', '--shard', '--project', '--mode', '--globalSetup', '--coverage.provider'],
+];
+
+function vitestRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '-v', '--version'])) return [];
+  const sub = input.positionals[0];
+  if (sub === 'init') return [];
+  const root =
+    input.flags.find((f) => ['-r', '--root', '--dir'].includes(f.name) && f.value !== undefined)?.value ?? '.';
+  return [
+    ...configRuns(input, ['-c', '--config'], [`vitest.config.${SCRIPT}`, `vite.config.${SCRIPT}`]),
+    ...testRuns(root, TEST_FILES),
+  ];
+}
+
+function playwrightRuns(input: EffectInput): readonly FolderRun[] {
+  if (input.positionals[0] !== 'test' || has(input, ['-h', '--help', '--list'])) return [];
+  return [
+    ...configRuns(input, ['-c', '--config'], [`playwright.config.${SCRIPT}`]),
+    ...testRuns('.', [`**/*.{test,spec}.${SCRIPT}`]),
+  ];
+}
+
+const MOCHA_VALUE_OPTIONS = [
+  ...['-r', '--require', '--file', '--config', '--package', '-g', '--grep', '-f', '--fgrep', '-R', '--reporter'],
+  ...['-t', '--timeout', '--slow', '-s', '--ui', '-u', '--extension', '--ignore', '--exclude', '-j', '--jobs'],
+];
+
+function mochaRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '-V', '--version', '--list-files', '--dry-run'])) return [];
+  const modules = input.flags
+    .filter((f) => ['-r', '--require', '--file'].includes(f.name) && f.value !== undefined)
+    .map((f) => split(f.value as string))
+    .map(({ dir, file }) => ({ dir, files: file, family: 'node' as const }));
+  const specs = input.positionals.filter((p) => !/[*?[{]/.test(p));
+  const globs = input.positionals.filter((p) => /[*?[{]/.test(p));
+  const recursive = has(input, ['--recursive']);
+  const tests: FolderRun[] =
+    input.positionals.length === 0
+      ? testRuns('./test', [recursive ? '**/*.{js,cjs,mjs}' : '*.{js,cjs,mjs}'])
+      : [
+          ...specs.flatMap((p) =>
+            /\.[cm]?[jt]s$/.test(p)
+              ? [{ dir: split(p).dir, files: split(p).file, family: 'node' as const }]
+              : testRuns(p, [recursive ? `**/*.${SCRIPT}` : `*.${SCRIPT}`]),
+          ),
+          ...testRuns(
+            '.',
+            globs.map((g) => g.replace(/^\.\//, '')),
+          ),
+        ];
+  return [...configRuns(input, ['--config'], ['.mocharc.{js,cjs}']), ...modules, ...tests];
+}
+
+export const JS_TEST_RUNNERS: readonly ProgramDeclaration[] = [
+  {
+    names: ['jest'],
+    about:
+      'jest [PATTERN]: runs jest.config.* (-c), the modules it names (globalSetup…) and the test files it collects',
+    options: { '*': JEST_VALUE_OPTIONS },
+    folderRuns: jestRuns,
+  },
+  {
+    names: ['vitest'],
+    about: 'vitest [run|watch] [FILTER]: runs vitest.config.*/vite.config.* (-c), its setup modules and the test files',
+    options: { '*': VITEST_VALUE_OPTIONS },
+    folderRuns: vitestRuns,
+  },
+  {
+    names: ['playwright'],
+    about: 'playwright test: runs playwright.config.* (-c), the modules it names (globalSetup…) and the test files',
+    options: { '*': ['-c', '--config', '-g', '--grep', '--project', '-j', '--workers', '--reporter', '--shard'] },
+    folderRuns: playwrightRuns,
+  },
+  {
+    names: ['mocha'],
+    about: 'mocha [SPEC…]: runs .mocharc.js, its --require/--file modules and the spec files (./test by default)',
+    options: { '*': MOCHA_VALUE_OPTIONS },
+    folderRuns: mochaRuns,
+  },
+];
+
+/** The modules a config text names by a relative path in a string literal (`'./test/global-setup.ts'`). */
+export function namedModules(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(['"`])(\.\.?\/[^'"`\s$]+)\1/g)) out.add(m[2] as string);
+  return [...out];
+}
+
+/** The paths a module path stands for: itself, or with a script extension or an index file added. */
+export function moduleCandidates(path: string): string[] {
+  return /\.[cm]?[jt]sx?$/.test(path) ? [path] : braces(`${path}{,.js,.ts,.mjs,.cjs,.mts,.cts,/index.js,/index.ts}`);
+}
+
+/** A pattern's `{a,b}` alternatives spelled out (not nested), as the session's file globs know no braces. */
+export function braces(pattern: string): string[] {
+  const m = /\{([^{}]*)\}/.exec(pattern);
+  if (m === null) return [pattern];
+  const head = pattern.slice(0, m.index);
+  const tail = pattern.slice(m.index + m[0].length);
+  return (m[1] as string).split(',').flatMap((alt) => braces(`${head}${alt}${tail}`));
+}
