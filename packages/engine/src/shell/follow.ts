@@ -37,7 +37,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import { moduleCandidates, namedModules } from './programs/test-runners.js';
+import { moduleCandidates } from './programs/test-runners.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
@@ -222,11 +222,11 @@ export abstract class Follower {
       for (const match of this.files.matching(resolve(command.cwd, `${run.dir.replace(/\/+$/, '')}/${run.files}`))) {
         add(match, run);
         // a config file's modules named by a relative path (jest's globalSetup: './test/setup.js') run with it
-        const text = run.namesModules === true ? runnableText(match.file) : undefined;
+        const text = run.modules === undefined ? undefined : runnableText(match.file);
         if (text === undefined) continue;
         const slash = match.path.lastIndexOf('/');
         const dir = slash === -1 ? '.' : match.path.slice(0, slash) || '/';
-        for (const name of namedModules(text))
+        for (const name of run.modules?.(text) ?? [])
           for (const found of moduleCandidates(resolve(dir, name)).flatMap((c) => this.files.matching(c)))
             add(found, { dir, files: name, ...(run.family === undefined ? {} : { family: run.family }) });
       }

@@ -340,7 +340,9 @@ export abstract class Runner extends Follower {
       if (u.shell !== undefined)
         for (const f of homeStartupTexts(this.files, u.shell, [...assignments, ...u.assignments], scope))
           startups.push(f);
-      if (startup !== undefined && known?.text !== undefined) startups.push({ text: known.text, label: startup.label });
+      const startupText = known === undefined ? undefined : runnableText(known);
+      if (startup !== undefined && startupText !== undefined)
+        startups.push({ text: startupText, label: startup.label });
       for (const file of startups)
         this.nested(
           file.text,
@@ -1074,9 +1076,11 @@ function homeStartupTexts(
   const home = (/zsh/.test(shell.name) ? known('ZDOTDIR') : undefined) ?? known('HOME');
   const out: { text: string; label: string }[] = [];
   for (const name of names)
-    for (const f of inHome(files, name, home))
-      if (f.file.text !== undefined && out.length < 4)
-        out.push({ text: f.file.text, label: `${shell.name} › ${f.path}` });
+    for (const f of inHome(files, name, home)) {
+      // a line the session appended to the human's own file runs as well (`echo '…' >> ~/.bashrc`): its pieces
+      const text = runnableText(f.file);
+      if (text !== undefined && out.length < 4) out.push({ text, label: `${shell.name} › ${f.path}` });
+    }
   return out;
 }
 

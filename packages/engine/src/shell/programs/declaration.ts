@@ -374,9 +374,9 @@ export interface FolderRun {
   /** A glob of the file names run there (`*`, `*.go`). */
   readonly files: string;
   readonly family?: InterpreterFamily;
-  /** The file is a config the program loads: the modules it names by a relative path (`globalSetup:
-   * './test/setup.js'`, `setupFiles: ['./jest.setup.ts']`) run too, in the same family (test-runners.ts). */
-  readonly namesModules?: boolean;
+  /** The file is a config the program loads: the modules this reads from its text, paths relative to its folder
+   * (jest's `globalSetup: './test/setup.js'`, mkdocs.yml's `hooks:`), run too, in the same family (test-runners.ts). */
+  readonly modules?: (text: string) => readonly string[];
 }
 
 export interface ProgramDeclaration {

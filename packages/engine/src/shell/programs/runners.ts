@@ -1,6 +1,6 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
-import { JS_TEST_RUNNERS, PYTEST_VALUE_OPTIONS, pytestRuns } from './test-runners.js';
+import { JS_TEST_RUNNERS, MKDOCS, PYTEST_VALUE_OPTIONS, pytestRuns } from './test-runners.js';
 import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration, WrittenWord } from './declaration.js';
@@ -764,6 +764,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     folderRuns: pytestRuns,
   },
   ...JS_TEST_RUNNERS,
+  MKDOCS,
   // run-parts DIR runs every executable file directly in DIR (--test and --list only name them).
   {
     names: ['run-parts'],
@@ -887,6 +888,14 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
   ),
   // Round 13: file watchers that run a command once at start (--initial, -i) and at each change: chokidar-cli's
   // -c STRING through a shell, onchange's and reflex's words after `--`.
+  // pytest-watch (`ptw`): --runner is the command line it runs at once and at each change (instead of pytest), and
+  // --beforerun/--afterrun/--onpass/--onfail/--onexit are commands it runs around each run (its README)
+  runner(['ptw', 'pytest-watch'], "ptw [--runner 'CMD'] [--onpass 'CMD'…]: runs the command lines at each change", {
+    options: ['--ext', '--ignore', '--spool'],
+    commandOption: ['--runner', '--beforerun', '--afterrun', '--onpass', '--onfail', '--onexit'],
+    rest: false,
+    permute: true,
+  }),
   runner(['chokidar'], 'chokidar GLOBS -c STRING: a shell runs the string at each change (--initial: at once)', {
     options: ['-c', '--command', '-d', '--debounce', '-t', '--throttle', '-i', '--ignore', '--poll-interval'],
     commandOption: ['-c', '--command'],

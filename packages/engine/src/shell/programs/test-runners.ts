@@ -62,9 +62,9 @@ function configRuns(input: EffectInput, options: readonly string[], names: reado
   const given = input.flags.find((f) => options.includes(f.name) && f.value !== undefined)?.value;
   if (given !== undefined && !given.trim().startsWith('{')) {
     const { dir, file } = split(given);
-    return [{ dir, files: file, family: 'node', namesModules: true }];
+    return [{ dir, files: file, family: 'node', modules: namedModules }];
   }
-  return names.flatMap(braces).map((files) => ({ dir: '.', files, family: 'node' as const, namesModules: true }));
+  return names.flatMap(braces).map((files) => ({ dir: '.', files, family: 'node' as const, modules: namedModules }));
 }
 
 const testRuns = (dir: string, patterns: readonly string[]): FolderRun[] =>
@@ -142,6 +142,15 @@ function mochaRuns(input: EffectInput): readonly FolderRun[] {
   return [...configRuns(input, ['--config'], ['.mocharc.{js,cjs}']), ...modules, ...tests];
 }
 
+export const MKDOCS: ProgramDeclaration = {
+  names: ['mkdocs'],
+  about: 'mkdocs build|serve|gh-deploy [-f FILE]: runs the hook scripts its mkdocs.yml lists under hooks:',
+  options: {
+    '*': ['-f', '--config-file', '-d', '--site-dir', '-a', '--dev-addr', '-t', '--theme', '-r', '--remote-name'],
+  },
+  folderRuns: mkdocsRuns,
+};
+
 export const JS_TEST_RUNNERS: readonly ProgramDeclaration[] = [
   {
     names: ['jest'],
@@ -170,16 +179,43 @@ export const JS_TEST_RUNNERS: readonly ProgramDeclaration[] = [
   },
 ];
 
-/** The modules a config text names by a relative path in a string literal (`'./test/global-setup.ts'`). */
+/** The modules a config text names by a relative path in a string literal (`'./test/global-setup.ts'`; jest's
+ * `'<rootDir>/setup.js'`, its rootDir being the config's folder unless it says otherwise). */
 export function namedModules(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/(['"`])(\.\.?\/[^'"`\s$]+)\1/g)) out.add(m[2] as string);
+  for (const m of text.matchAll(/(['"`])(\.\.?\/[^'"`\s$]+|<rootDir>\/[^'"`\s$]+)\1/g))
+    out.add((m[2] as string).replace(/^<rootDir>\//, './'));
   return [...out];
 }
 
 /** The paths a module path stands for: itself, or with a script extension or an index file added. */
 export function moduleCandidates(path: string): string[] {
-  return /\.[cm]?[jt]sx?$/.test(path) ? [path] : braces(`${path}{,.js,.ts,.mjs,.cjs,.mts,.cts,/index.js,/index.ts}`);
+  return /\.\w+$/.test(path) ? [path] : braces(`${path}{,.js,.ts,.mjs,.cjs,.mts,.cts,/index.js,/index.ts}`);
+}
+
+/** The hook scripts an mkdocs.yml lists under `hooks:` (mkdocs.org, "Configuration: hooks"). */
+export function mkdocsHooks(text: string): string[] {
+  const out: string[] = [];
+  let inHooks = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^hooks:\s*(?:#.*)?$/.test(line)) {
+      inHooks = true;
+      continue;
+    }
+    const item = /^\s+-\s+['"]?([^'"#\s]+\.py)['"]?\s*(?:#.*)?$/.exec(line);
+    if (inHooks && item !== null) out.push(item[1] as string);
+    else if (line.trim() !== '' && !/^\s/.test(line)) inHooks = false;
+  }
+  return out;
+}
+
+/** mkdocs build/serve/gh-deploy load the config (-f) and run the hook scripts it lists, in Python. */
+function mkdocsRuns(input: EffectInput): readonly FolderRun[] {
+  if (!['build', 'serve', 'gh-deploy'].includes(input.positionals[0] ?? '') || has(input, ['-h', '--help'])) return [];
+  const given = input.flags.find((f) => ['-f', '--config-file'].includes(f.name) && f.value !== undefined)?.value;
+  const { dir, file } = given === undefined ? { dir: '.', file: '' } : split(given);
+  const names = given === undefined ? ['mkdocs.yml', 'mkdocs.yaml'] : [file];
+  return names.map((files) => ({ dir, files, family: 'python' as const, modules: mkdocsHooks }));
 }
 
 /** A pattern's `{a,b}` alternatives spelled out (not nested), as the session's file globs know no braces. */
