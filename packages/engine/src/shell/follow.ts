@@ -220,7 +220,7 @@ export abstract class Follower {
     };
     for (const run of declarationOf(command.program)?.folderRuns?.(command) ?? [])
       for (const match of this.files.matching(resolve(command.cwd, `${run.dir.replace(/\/+$/, '')}/${run.files}`))) {
-        add(match, run);
+        if (run.readOnly !== true) add(match, run);
         // a config file's modules named by a relative path (jest's globalSetup: './test/setup.js') run with it
         const text = run.modules === undefined ? undefined : runnableText(match.file);
         if (text === undefined) continue;
@@ -904,8 +904,11 @@ export abstract class Follower {
         this.out.script(path, index);
     }
     // Folders whose files it runs (run-parts DIR): each file the call or the session wrote there is run.
-    for (const { match: m, run: f } of this.folderRunFiles(command))
-      if (!run(m.path, f.family, `${command.program} ${f.dir}`)) this.out.script(m.path, index);
+    for (const { match: m, run: f } of this.folderRunFiles(command)) {
+      const label = `${command.program} ${f.dir}`;
+      if (!run(m.path, f.family, label)) this.out.script(m.path, index);
+      else this.loadedCode(command, m, f, label);
+    }
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];
@@ -1800,6 +1803,37 @@ export abstract class Follower {
     }
     if (sourced && params !== undefined && params.length > 0) scope.vars.setArray(POSITIONAL, before ?? UNKNOWN);
     leave();
+  }
+
+  /**
+   * A file of code a program loads by itself (a test runner's conftest.py or globalSetup, an mkdocs hook) is run by
+   * that interpreter inside it: recorded as `node FILE`/`python FILE` with the file's code as its input, as `node
+   * FILE` run by hand would be, so a rule on the interpreter's code (`run.text`: a fetch POST of a file) sees it.
+   * Its calls were walked already (runFile); this adds only the command.
+   */
+  private loadedCode(command: SimpleCommand, m: GlobMatch, f: FolderRun, label: string): void {
+    const program = f.family === 'node' ? 'node' : f.family === 'python' ? 'python' : undefined;
+    if (program === undefined || command.program === program || declarationOf(command.program)?.interpreter) return;
+    const text = runnableText(m.file);
+    if (text === undefined) return;
+    this.out.command({
+      ...command,
+      program,
+      programText: program,
+      argv: [m.path],
+      positionals: [m.path],
+      flags: [],
+      globals: [],
+      assignments: [],
+      via: [...command.via, label],
+      // (the file's path is relative to the call's start, as every path the walk resolved)
+      cwd: undefined,
+      dynamic: false,
+      unknown: [],
+      input: { text, from: m.path },
+      implied: undefined,
+      subcommandAlias: undefined,
+    });
   }
 
   /** What a program given its code as an operand reads (awk '{…}' FILE…): the files after the code, when the call or

@@ -600,8 +600,11 @@ const MANAGED_HOOKS: Readonly<Record<string, readonly string[]>> = {
   commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
   push: ['pre-push'],
   merge: ['pre-merge-commit', 'post-merge'],
+  // a pull merges what it fetched (round 51: a lefthook post-merge fired by `git pull`)
+  pull: ['post-merge'],
   checkout: ['post-checkout'],
   switch: ['post-checkout'],
+  rebase: ['pre-rebase', 'post-rewrite'],
 };
 
 /** The pre-commit framework's stage a hook runs at (`stages:`; none: the config's default_stages, else pre-commit). */

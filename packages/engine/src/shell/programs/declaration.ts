@@ -377,6 +377,8 @@ export interface FolderRun {
   /** The file is a config the program loads: the modules this reads from its text, paths relative to its folder
    * (jest's `globalSetup: './test/setup.js'`, mkdocs.yml's `hooks:`), run too, in the same family (test-runners.ts). */
   readonly modules?: (text: string) => readonly string[];
+  /** The file is only read for its `modules`, not run itself (mkdocs.yml is YAML; jest.config.js is code, and runs). */
+  readonly readOnly?: boolean;
 }
 
 export interface ProgramDeclaration {

@@ -215,7 +215,7 @@ function mkdocsRuns(input: EffectInput): readonly FolderRun[] {
   const given = input.flags.find((f) => ['-f', '--config-file'].includes(f.name) && f.value !== undefined)?.value;
   const { dir, file } = given === undefined ? { dir: '.', file: '' } : split(given);
   const names = given === undefined ? ['mkdocs.yml', 'mkdocs.yaml'] : [file];
-  return names.map((files) => ({ dir, files, family: 'python' as const, modules: mkdocsHooks }));
+  return names.map((files) => ({ dir, files, family: 'python' as const, modules: mkdocsHooks, readOnly: true }));
 }
 
 /** A pattern's `{a,b}` alternatives spelled out (not nested), as the session's file globs know no braces. */

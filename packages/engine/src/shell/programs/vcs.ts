@@ -163,7 +163,7 @@ export const GIT: ProgramDeclaration = {
       pull: ['post-merge'],
       checkout: ['post-checkout'],
       switch: ['post-checkout'],
-      rebase: ['pre-rebase'],
+      rebase: ['pre-rebase', 'post-rewrite'],
       am: ['pre-applypatch'],
     },
     folders: ['.git/hooks', '.husky'],
