@@ -1,5 +1,6 @@
 // Interpreters: the options that carry inline code, those after which no script file follows, and their value
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
+import { nodeTestRuns } from './test-runners.js';
 import { perlEffects } from '../file-effects.js';
 import { printOutput } from '../print-output.js';
 import { perlFilterOutput } from '../filter-output.js';
@@ -28,6 +29,8 @@ export const NODE: ProgramDeclaration = {
   },
   interpreter: { family: 'node', inline: ['-e', '--eval', '-p', '--print'] },
   output: printOutput('node'),
+  // `node --test`: node's own test runner runs the test files it is given, else those its default patterns find
+  folderRuns: nodeTestRuns,
   // The package managers' own entry points, run by node directly (a CI image without the npm shim on the PATH).
   runs: [
     {

@@ -76,6 +76,19 @@ const JEST_VALUE_OPTIONS = [
   ...['--rootDir', '--roots', '--testEnvironment', '--globalSetup', '--globalTeardown', '--setupFiles'],
 ];
 
+/** The modules package.json's `jest` key names (jest reads its config there when no jest.config.* is given). */
+export function jestKeyModules(text: string): string[] {
+  let jest: unknown;
+  try {
+    jest = (JSON.parse(text) as { jest?: unknown } | null)?.jest;
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    // a package.json known only in pieces: its `"jest": {…}` piece, as written
+    return namedModules(/"jest"\s*:\s*\{[\s\S]*?\}/.exec(text)?.[0] ?? '');
+  }
+  return jest === null || typeof jest !== 'object' ? [] : namedModules(JSON.stringify(jest));
+}
+
 function jestRuns(input: EffectInput): readonly FolderRun[] {
   if (has(input, ['-h', '--help', '--version', '-v', '--listTests', '--showConfig', '--init'])) return [];
   const root = input.flags.find((f) => f.name === '--rootDir' && f.value !== undefined)?.value ?? '.';
@@ -83,7 +96,19 @@ function jestRuns(input: EffectInput): readonly FolderRun[] {
     .filter((f) => ['--globalSetup', '--globalTeardown', '--setupFiles'].includes(f.name) && f.value !== undefined)
     .map((f) => ({ ...split(f.value as string), family: 'node' as const }))
     .map(({ dir, file }) => ({ dir, files: file, family: 'node' as const }));
-  return [...configRuns(input, ['-c', '--config'], [`jest.config.${SCRIPT}`]), ...named, ...testRuns(root, TEST_FILES)];
+  const packageKey: FolderRun = {
+    dir: '.',
+    files: 'package.json',
+    family: 'node',
+    modules: jestKeyModules,
+    readOnly: true,
+  };
+  return [
+    ...configRuns(input, ['-c', '--config'], [`jest.config.${SCRIPT}`]),
+    packageKey,
+    ...named,
+    ...testRuns(root, TEST_FILES),
+  ];
 }
 
 const VITEST_VALUE_OPTIONS = [
@@ -140,6 +165,27 @@ function mochaRuns(input: EffectInput): readonly FolderRun[] {
           ),
         ];
   return [...configRuns(input, ['--config'], ['.mocharc.{js,cjs}']), ...modules, ...tests];
+}
+
+/** The files node's own test runner runs (nodejs.org, "Test runner: running tests from the command line"). */
+const NODE_TEST_FILES = [
+  '**/*.test.{js,mjs,cjs,ts,mts,cts}',
+  '**/*{-,_}test.{js,mjs,cjs,ts,mts,cts}',
+  '**/test-*.{js,mjs,cjs,ts,mts,cts}',
+  '**/test.{js,mjs,cjs,ts,mts,cts}',
+  '**/test/**/*.{js,mjs,cjs,ts,mts,cts}',
+];
+
+/** `node --test [FILE|GLOB…]`: the files given, else those its default patterns find. */
+export function nodeTestRuns(input: EffectInput): readonly FolderRun[] {
+  if (!input.flags.some((f) => f.name === '--test')) return [];
+  const given = input.positionals.filter((p) => p !== '');
+  if (given.length === 0) return testRuns('.', NODE_TEST_FILES);
+  return given.flatMap((p) =>
+    /[*?[{]/.test(p)
+      ? testRuns('.', [p.replace(/^\.\//, '')])
+      : [{ dir: split(p).dir, files: split(p).file, family: 'node' as const }],
+  );
 }
 
 export const MKDOCS: ProgramDeclaration = {
