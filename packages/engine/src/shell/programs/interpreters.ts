@@ -1,6 +1,6 @@
 // Interpreters: the options that carry inline code, those after which no script file follows, and their value
 // options. What their code calls is read by one-liners.ts; versioned names (python3.12, perl5.36) resolve here.
-import { nodeTestRuns } from './test-runners.js';
+import { nodeTestRuns, ownTestRuns } from './test-runners.js';
 import { perlEffects } from '../file-effects.js';
 import { printOutput } from '../print-output.js';
 import { perlFilterOutput } from '../filter-output.js';
@@ -135,6 +135,9 @@ export const DENO: ProgramDeclaration = {
   about: 'Deno: `deno eval CODE`; `deno run x.ts` runs a script',
   options: {},
   interpreter: { family: 'deno', inline: ['eval'], scriptWord: 'js-file' },
+  // `deno test` runs the test files it finds (docs.deno.com, "Testing")
+  folderRuns: (input) =>
+    ownTestRuns(input, 'deno', ['**/*{_,.}test.{ts,tsx,mts,js,mjs,jsx}', '**/test.{ts,tsx,mts,js,mjs,jsx}']),
   // `deno task NAME` runs deno.json's task when the session wrote the file (blind round 7)
   tasks: 'deno',
 };
@@ -145,6 +148,8 @@ export const BUN: ProgramDeclaration = {
   options: {},
   interpreter: { family: 'bun', inline: ['-e', '--eval', '-p', '--print'], scriptWord: 'js-file' },
   runs: [{ subcommands: ['x'], options: ['-p', '--package'], packageBins: PACKAGE_BINS }],
+  // `bun test` runs the test files it finds (bun.sh, "bun test": *.test.*, *_test.*, *.spec.*, *_spec.*)
+  folderRuns: (input) => ownTestRuns(input, 'bun', ['**/*{.,_}{test,spec}.{ts,tsx,js,jsx,mjs,cjs}']),
   tasks: 'npm-scripts',
 };
 

@@ -188,6 +188,12 @@ export function nodeTestRuns(input: EffectInput): readonly FolderRun[] {
   );
 }
 
+/** `bun test`, `deno test` [PATH|FILTER…]: the test files under the folder (a word filters them: all are taken). */
+export function ownTestRuns(input: EffectInput, family: 'bun' | 'deno', patterns: readonly string[]): FolderRun[] {
+  if (input.positionals[0] !== 'test' || has(input, ['-h', '--help'])) return [];
+  return patterns.flatMap(braces).map((files) => ({ dir: '.', files, family }));
+}
+
 export const MKDOCS: ProgramDeclaration = {
   names: ['mkdocs'],
   about: 'mkdocs build|serve|gh-deploy [-f FILE]: runs the hook scripts its mkdocs.yml lists under hooks:',
