@@ -1,7 +1,7 @@
 // Where a pattern matched, and how a position in a command's normalised text ("git push --force origin main") maps
 // back onto the command as written ("git -C repo push '--force' origin main").
 import { RE2JS } from 're2js';
-import { compilePattern, MAX_MATCH_INPUT } from '../matchers/regex.js';
+import { compilePattern, MAX_MATCH_INPUT, sameGroups, sameHold } from '../matchers/regex.js';
 import type { SimpleCommand } from '../shell/index.js';
 import type { LocatedCommand, LocatedWord } from './locate.js';
 
@@ -31,12 +31,13 @@ export function patternRanges(pattern: string, text: string): Range[] {
   if (re === undefined) return [];
   const input = text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text;
   const m = re.matcher(input);
+  const same = sameGroups(re);
   const out: Range[] = [];
   let from = 0;
   while (out.length < MAX_RANGES && from <= input.length && m.find(from)) {
     const start = m.start();
     const end = m.end();
-    if (end > start) out.push([start, end]);
+    if (end > start && (same.length === 0 || sameHold(m, same))) out.push([start, end]);
     from = end > start ? end : end + 1;
   }
   return out;

@@ -39,9 +39,38 @@ export function lazyPattern(source: string): TextMatcher {
   };
 }
 
+/**
+ * The names of a pattern's "same" groups (`(?P<same1>…)`, `(?P<same2>…)`): RE2 has no back-references, so a pattern
+ * that needs two places to hold the same text (a value compared with itself: `assert order.total == order.total`)
+ * names them so; it holds where all of them captured the same text. Fewer than two: none.
+ */
+export function sameGroups(re: RE2JS): readonly string[] {
+  const names = Object.keys(re.namedGroups()).filter((n) => /^same\d*$/.test(n));
+  return names.length >= 2 ? names : [];
+}
+
+/** Whether the matcher's current match captured the same text in every one of the groups that took part in it (at
+ * least two: a pattern's alternatives may each name their own pair). */
+export function sameHold(m: ReturnType<RE2JS['matcher']>, names: readonly string[]): boolean {
+  const texts = names.map((n) => m.group(n)).filter((t): t is string => t !== null);
+  return texts.length >= 2 && texts.every((t) => t === texts[0]);
+}
+
+/** Whether the pattern matches somewhere with its same groups equal (each place's first match is the one tried). */
+function testSame(re: RE2JS, names: readonly string[], input: string): boolean {
+  const m = re.matcher(input);
+  let from = 0;
+  while (from <= input.length && m.find(from)) {
+    if (sameHold(m, names)) return true;
+    from = m.end() > m.start() ? m.end() : m.end() + 1;
+  }
+  return false;
+}
+
 function compileUncached(source: string): CompileResult<TextMatcher> {
   try {
     const re = RE2JS.compile(source);
+    const same = sameGroups(re);
     const literals = requiredLiterals(source);
     // One pattern is asked about the same texts many times in a row: the presets share rules (a composed
     // configuration holds the same rule once per role that has it), and a rule tests each command's normalized text
@@ -59,7 +88,9 @@ function compileUncached(source: string): CompileResult<TextMatcher> {
           if (text === input1) return result1;
           const input = text.length > MAX_MATCH_INPUT ? text.slice(0, MAX_MATCH_INPUT) : text;
           // Most texts lack the pattern's required literals: reject those without running RE2.
-          const result = (literals === undefined || mayContainAll(input, literals)) && re.test(input);
+          const result =
+            (literals === undefined || mayContainAll(input, literals)) &&
+            (same.length === 0 ? re.test(input) : testSame(re, same, input));
           input1 = input0;
           result1 = result0;
           input0 = text;

@@ -62,6 +62,8 @@ export const Pattern = z
     description:
       'A regular expression in RE2 syntax, searched anywhere in the text (anchor it with ^ and $). Matching is ' +
       'linear-time, so no pattern can hang the agent; look-around and back-references are not available. ' +
+      'Instead of a back-reference, name two or more groups same1, same2, …: the pattern then holds only where those ' +
+      'that took part in the match (two at least) captured the same text, e.g. assert\\s+(?P<same1>[\\w.]+)\\s*==\\s*(?P<same2>[\\w.]+). ' +
       'Start with (?i) to ignore case.',
     examples: ['(?i)\\bgit\\s+push\\b.*--force'],
   });
