@@ -509,6 +509,9 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       environmentPrefix: true,
       scriptOrBinary: true,
     }),
+    // `hatch test [ARGS]` runs pytest with its words (hatch.pypa.io, "Testing"): what pytest imports runs
+    folderRuns: (input) =>
+      input.positionals[0] === 'test' ? pytestRuns({ ...input, positionals: input.positionals.slice(1) }) : [],
     tasks: 'hatch',
   },
   runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {

@@ -35,7 +35,7 @@ export function pytestRuns(input: EffectInput): readonly FolderRun[] {
   if (has(input, PYTEST_NO_RUN)) return [];
   const targets = input.positionals
     .map((p) => p.replace(/::.*$/, '').replace(/\/+$/, ''))
-    .filter((p) => p !== '' && !/[*?[]/.test(p));
+    .filter((p) => p !== '' && p !== '--' && !p.startsWith('-') && !/[*?[]/.test(p));
   const runs: FolderRun[] = [];
   const dirs: string[] = targets.length === 0 ? ['.'] : [];
   for (const t of targets) {
