@@ -37,7 +37,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import { moduleCandidates } from './programs/test-runners.js';
+import { moduleCandidates, runsTestScript, TEST_SCRIPT_RUNNERS } from './programs/test-runners.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
 import { findPicksByName, findPlaceholder, findRoots, removeEffects } from './file-effects.js';
 import { POSITIONAL, UNKNOWN, UNSET, type Value } from './values.js';
@@ -908,6 +908,19 @@ export abstract class Follower {
       const label = `${command.program} ${f.dir}`;
       if (!run(m.path, f.family, label)) this.out.script(m.path, index);
       else this.loadedCode(command, m, f, label);
+    }
+    // `npm test` under the team's own package.json (not known): which runner its test script names is not known, but
+    // a JS test runner's config, setup modules or test files the session wrote run under whichever it is — the
+    // stricter reading. Only files the session wrote are read; each once.
+    if (runsTestScript(command) && this.files.file(resolve(cwd, 'package.json')) === undefined) {
+      const seen = new Set<string>();
+      for (const runner of TEST_SCRIPT_RUNNERS)
+        for (const { match: m, run: f } of this.folderRunFiles({ ...command, ...runner })) {
+          if (seen.has(m.path)) continue;
+          seen.add(m.path);
+          const label = `${command.program} test › ${runner.program}`;
+          if (run(m.path, f.family, label)) this.loadedCode(command, m, f, label);
+        }
     }
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.

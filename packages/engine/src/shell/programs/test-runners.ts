@@ -194,6 +194,21 @@ export function ownTestRuns(input: EffectInput, family: 'bun' | 'deno', patterns
   return patterns.flatMap(braces).map((files) => ({ dir: '.', files, family }));
 }
 
+/** Whether a package manager runs the package's `test` script (`npm test`, `npm t`, `yarn test`, `pnpm run test`). */
+export function runsTestScript(input: EffectInput): boolean {
+  if (!['npm', 'pnpm', 'yarn'].includes(input.program)) return false;
+  const [first, second] = input.positionals;
+  if (first === 'test' || first === 't' || first === 'tst') return true;
+  return (first === 'run' || first === 'run-script') && second !== undefined && /^test(:|$)/.test(second);
+}
+
+/** The runners a `test` script may name, as each is called with no words (their default reading). */
+export const TEST_SCRIPT_RUNNERS: readonly Pick<EffectInput, 'program' | 'positionals' | 'flags' | 'argv'>[] = [
+  { program: 'jest', positionals: [], flags: [], argv: [] },
+  { program: 'vitest', positionals: ['run'], flags: [], argv: ['run'] },
+  { program: 'mocha', positionals: [], flags: [], argv: [] },
+];
+
 export const MKDOCS: ProgramDeclaration = {
   names: ['mkdocs'],
   about: 'mkdocs build|serve|gh-deploy [-f FILE]: runs the hook scripts its mkdocs.yml lists under hooks:',
