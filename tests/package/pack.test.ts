@@ -87,7 +87,7 @@ describe('npm pack of the plugin', () => {
     );
   });
 
-  it('is at most 1.85 MB unpacked, with one copy of the engine that the plugin and the CLI share', () => {
+  it('is at most 1.9 MB unpacked, with one copy of the engine that the plugin and the CLI share', () => {
     // 5.4 MB before (maps, the engine and its libraries in both bundles, the presets as JSON text twice). The guard is
     // ours, against accidental weight (maps, a second engine, data as text): it was 1.5 MB until 3 December 2026, when
     // the rules the presets need (issue 17, section 7) had left 6 KB; the package was 1,494,867 bytes then. 1.6 MB until
@@ -96,8 +96,10 @@ describe('npm pack of the plugin', () => {
     // 28's PowerShell translation (programs/powershell.ts, powershell-params.ts), the config-file setters and the rules
     // for the ecosystems' other tools made it 1,665,692 bytes, deliberate again. 1.75 MB until 6 December 2026: round
     // 33's readings of task files known in pieces (a sed script reader and runner, workspace runners, structured edits,
-    // tool images' entrypoints) made it 1,778,380 bytes.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(1_850_000);
+    // tool images' entrypoints) made it 1,778,380 bytes. 1.85 MB until 7 December 2026: rounds 45–51's readings (git's
+    // own settings, the tools' aliases, plugins and config files, what test runners and docs builds load, same groups)
+    // made it 1,850,591 bytes, deliberate again.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(1_900_000);
     // A message only the engine's loader holds is in one file, and
     // both entries import that file.
     const js = packed.files.filter((f) => f.path.endsWith('.js') && f.path.startsWith('dist/'));
