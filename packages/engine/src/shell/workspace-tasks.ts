@@ -13,7 +13,9 @@ import { packageJsonOfPieces, preCommitHooks, rakeTasks, TASK_LIMITS, type TaskL
 import { tomlTables, type TomlValue } from './toml-lines.js';
 import type { GlobMatch, ShellFile, SimpleCommand } from './types.js';
 import { shellQuote } from './words.js';
+import type { HooksDeclaration } from './programs/declaration.js';
 import { CARGO_MAKE_VALUE_OPTIONS } from './programs/packages.js';
+import { GIT } from './programs/vcs.js';
 
 /** The files a walk can read: the call's own, then the session's. */
 export interface TaskFiles {
@@ -595,17 +597,9 @@ function railsRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
 
 // ---- hook managers ----
 
-/** The hooks a git subcommand fires that a hook manager runs (githooks(5)), and the options that skip them. */
-const MANAGED_HOOKS: Readonly<Record<string, readonly string[]>> = {
-  commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
-  push: ['pre-push'],
-  merge: ['pre-merge-commit', 'post-merge'],
-  // a pull merges what it fetched (round 51: a lefthook post-merge fired by `git pull`)
-  pull: ['post-merge'],
-  checkout: ['post-checkout'],
-  switch: ['post-checkout'],
-  rebase: ['pre-rebase', 'post-rewrite'],
-};
+/** The hooks a git subcommand fires and the options that skip them: git's own table (githooks(5)), which a hook
+ * manager's config serves as well as `.git/hooks` does. */
+const GIT_HOOKS = GIT.hooks as HooksDeclaration;
 
 /** The pre-commit framework's stage a hook runs at (`stages:`; none: the config's default_stages, else pre-commit). */
 function preCommitStage(text: string, hook: string): boolean {
@@ -616,11 +610,12 @@ function preCommitStage(text: string, hook: string): boolean {
 function hookManagerRuns(command: SimpleCommand, files: TaskFiles): WorkspaceRun[] {
   if (command.program !== 'git') return [];
   const sub = command.positionals[0];
-  const hooks = sub === undefined ? undefined : MANAGED_HOOKS[sub];
-  if (hooks === undefined) return [];
-  const skipped = has(command, ['--no-verify']) || (sub === 'commit' && has(command, ['-n']));
-  // --no-verify skips pre-commit, commit-msg and pre-push; post-commit still runs.
-  const live = skipped ? hooks.filter((h) => h.startsWith('post-') || h === 'prepare-commit-msg') : hooks;
+  const hooks = sub === undefined || !Object.hasOwn(GIT_HOOKS.bySubcommand, sub) ? [] : GIT_HOOKS.bySubcommand[sub];
+  if (hooks === undefined || hooks.length === 0) return [];
+  // --no-verify skips pre-commit, commit-msg and pre-push; post-commit and prepare-commit-msg still run.
+  const live = hooks.filter(
+    (h) => !Object.hasOwn(GIT_HOOKS.skippedBy, h) || !has(command, GIT_HOOKS.skippedBy[h] ?? []),
+  );
   const out: WorkspaceRun[] = [];
   const config = resolve(command.cwd, '.pre-commit-config.yaml');
   const pc = files.file(config);

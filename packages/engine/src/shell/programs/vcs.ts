@@ -154,12 +154,14 @@ export const GIT: ProgramDeclaration = {
   plugins: { prefix: 'git-', builtins: GIT_BUILTINS },
   // The hooks each subcommand runs (githooks(5)); one the session wrote is read as a script when it runs.
   hooks: {
-    // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (prepare-commit-msg,
-    // reference-transaction, the applypatch hooks) are left out: each listed hook is a lookup at every such command.
+    // The hooks that run at the commands an agent uses (githooks(5)); rarer ones (reference-transaction, the
+    // applypatch hooks other than pre-applypatch) are left out: each listed hook is a lookup at every such command.
+    // The hook managers (pre-commit, lefthook: workspace-tasks.ts) read this table too.
     bySubcommand: {
-      commit: ['pre-commit', 'commit-msg', 'post-commit'],
+      commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
       push: ['pre-push'],
       merge: ['pre-merge-commit', 'post-merge'],
+      // a pull merges what it fetched (round 51: a lefthook post-merge fired by `git pull`)
       pull: ['post-merge'],
       checkout: ['post-checkout'],
       switch: ['post-checkout'],
