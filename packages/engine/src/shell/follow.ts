@@ -223,10 +223,10 @@ export abstract class Follower {
         if (run.readOnly !== true) add(match, run);
         // a config file's modules named by a relative path (jest's globalSetup: './test/setup.js') run with it
         const text = run.modules === undefined ? undefined : runnableText(match.file);
-        if (text === undefined) continue;
+        if (text === undefined || run.modules === undefined) continue;
         const slash = match.path.lastIndexOf('/');
         const dir = slash === -1 ? '.' : match.path.slice(0, slash) || '/';
-        for (const name of run.modules?.(text) ?? [])
+        for (const name of run.modules(text))
           for (const found of moduleCandidates(resolve(dir, name)).flatMap((c) => this.files.matching(c)))
             add(found, { dir, files: name, ...(run.family === undefined ? {} : { family: run.family }) });
       }
@@ -1826,7 +1826,8 @@ export abstract class Follower {
    */
   private loadedCode(command: SimpleCommand, m: GlobMatch, f: FolderRun, label: string): void {
     const program = f.family === 'node' ? 'node' : f.family === 'python' ? 'python' : undefined;
-    if (program === undefined || command.program === program || declarationOf(command.program)?.interpreter) return;
+    // (node and python are interpreters: `node --test`'s files are its own input already)
+    if (program === undefined || declarationOf(command.program)?.interpreter) return;
     const text = runnableText(m.file);
     if (text === undefined) return;
     this.out.command({

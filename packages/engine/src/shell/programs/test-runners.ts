@@ -30,6 +30,12 @@ function split(path: string): { dir: string; file: string } {
   return { dir: slash === -1 ? '.' : path.slice(0, slash) || '/', file: path.slice(slash + 1) };
 }
 
+/** The one file a path names, run in a family (`--globalSetup ./test/setup.js`, `pytest tests/test_a.py`). */
+function fileRun(path: string, family: 'node' | 'python'): FolderRun {
+  const { dir, file } = split(path);
+  return { dir, files: file, family };
+}
+
 /** The conftest.py and test files a pytest run imports. */
 export function pytestRuns(input: EffectInput): readonly FolderRun[] {
   if (has(input, PYTEST_NO_RUN)) return [];
@@ -43,8 +49,7 @@ export function pytestRuns(input: EffectInput): readonly FolderRun[] {
       dirs.push(t);
       continue;
     }
-    const { dir, file } = split(t);
-    runs.push({ dir, files: file, family: 'python' }, { dir, files: 'conftest.py', family: 'python' });
+    runs.push(fileRun(t, 'python'), { dir: split(t).dir, files: 'conftest.py', family: 'python' });
   }
   // the invocation folder's conftest.py is loaded whatever is collected below it
   if (!dirs.includes('.')) runs.push({ dir: '.', files: 'conftest.py', family: 'python' });
@@ -60,10 +65,8 @@ const TEST_FILES = [`**/*.{test,spec}.${SCRIPT}`, `**/__tests__/**/*.${SCRIPT}`]
 /** A config file given with one of the options, else the default names in the folder it runs in. */
 function configRuns(input: EffectInput, options: readonly string[], names: readonly string[]): FolderRun[] {
   const given = input.flags.find((f) => options.includes(f.name) && f.value !== undefined)?.value;
-  if (given !== undefined && !given.trim().startsWith('{')) {
-    const { dir, file } = split(given);
-    return [{ dir, files: file, family: 'node', modules: namedModules }];
-  }
+  if (given !== undefined && !given.trim().startsWith('{'))
+    return [{ ...fileRun(given, 'node'), modules: namedModules }];
   return names.flatMap(braces).map((files) => ({ dir: '.', files, family: 'node' as const, modules: namedModules }));
 }
 
@@ -94,8 +97,7 @@ function jestRuns(input: EffectInput): readonly FolderRun[] {
   const root = input.flags.find((f) => f.name === '--rootDir' && f.value !== undefined)?.value ?? '.';
   const named = input.flags
     .filter((f) => ['--globalSetup', '--globalTeardown', '--setupFiles'].includes(f.name) && f.value !== undefined)
-    .map((f) => ({ ...split(f.value as string), family: 'node' as const }))
-    .map(({ dir, file }) => ({ dir, files: file, family: 'node' as const }));
+    .map((f) => fileRun(f.value as string, 'node'));
   const packageKey: FolderRun = {
     dir: '.',
     files: 'package.json',
@@ -145,8 +147,7 @@ function mochaRuns(input: EffectInput): readonly FolderRun[] {
   if (has(input, ['-h', '--help', '-V', '--version', '--list-files', '--dry-run'])) return [];
   const modules = input.flags
     .filter((f) => ['-r', '--require', '--file'].includes(f.name) && f.value !== undefined)
-    .map((f) => split(f.value as string))
-    .map(({ dir, file }) => ({ dir, files: file, family: 'node' as const }));
+    .map((f) => fileRun(f.value as string, 'node'));
   const specs = input.positionals.filter((p) => !/[*?[{]/.test(p));
   const globs = input.positionals.filter((p) => /[*?[{]/.test(p));
   const recursive = has(input, ['--recursive']);
@@ -156,7 +157,7 @@ function mochaRuns(input: EffectInput): readonly FolderRun[] {
       : [
           ...specs.flatMap((p) =>
             /\.[cm]?[jt]s$/.test(p)
-              ? [{ dir: split(p).dir, files: split(p).file, family: 'node' as const }]
+              ? [fileRun(p, 'node')]
               : testRuns(p, [recursive ? `**/*.${SCRIPT}` : `*.${SCRIPT}`]),
           ),
           ...testRuns(
@@ -181,11 +182,7 @@ export function nodeTestRuns(input: EffectInput): readonly FolderRun[] {
   if (!input.flags.some((f) => f.name === '--test')) return [];
   const given = input.positionals.filter((p) => p !== '');
   if (given.length === 0) return testRuns('.', NODE_TEST_FILES);
-  return given.flatMap((p) =>
-    /[*?[{]/.test(p)
-      ? testRuns('.', [p.replace(/^\.\//, '')])
-      : [{ dir: split(p).dir, files: split(p).file, family: 'node' as const }],
-  );
+  return given.flatMap((p) => (/[*?[{]/.test(p) ? testRuns('.', [p.replace(/^\.\//, '')]) : [fileRun(p, 'node')]));
 }
 
 /** `bun test`, `deno test` [PATH|FILTER…]: the test files under the folder (a word filters them: all are taken). */
