@@ -15,6 +15,7 @@ export type WordLanguage =
   | 'cmake'
   | 'go'
   | 'java'
+  | 'rust'
   | 'raku'
   | 'm4'
   | 'gdb'
@@ -35,6 +36,7 @@ export function scanWords(language: WordLanguage, code: string): OneLinerFinding
   if (language === 'cmake') return scanCmake(text);
   if (language === 'raku' || language === 'm4') return scanShellCalls(text, SHELL_CALLS[language]);
   if (language === 'gdb' || language === 'vim') return scanLineCalls(text, LINE_CALLS[language], language);
+  if (language === 'rust') return scanRustCommands(text);
   if (language === 'go' || language === 'java')
     return scanArgvCalls(text, ARGV_CALLS[language], language === 'go' ? 'exec.Command' : 'ProcessBuilder');
   if (language === 'clojure') return scanLisp(text, CLOJURE_NAMES, clojureCall);
@@ -137,6 +139,90 @@ function scanArgvCalls(code: string, call: RegExp, name: string): OneLinerFindin
         .replace(/\\t/g, '\t'),
     );
     if (argv.length > 0) found.push({ kind: 'shell', command: argv.map(shellQuote).join(' '), call: name });
+  }
+  return found;
+}
+
+/** A Rust string literal's text (its common escapes). */
+const rustString = (raw: string): string =>
+  raw
+    .replace(/\\(["\\])/g, '$1')
+    .replace(/\\n/g, '\n')
+    .replace(/\\t/g, '\t');
+
+/** The text inside the parentheses that open just before `from`, up to the matching one (string literals skipped). */
+function parenthesised(code: string, from: number): { inner: string; end: number } | undefined {
+  let depth = 1;
+  for (let i = from; i < code.length && i < from + 4096; i++) {
+    const c = code[i];
+    if (c === '"') {
+      for (i++; i < code.length && code[i] !== '"'; i++) if (code[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return { inner: code.slice(from, i), end: i + 1 };
+  }
+  return undefined;
+}
+
+const RUST_LITERAL = /^\s*"((?:[^"\\\n]|\\.)*)"\s*$/;
+const RUST_LIST = /^\s*(?:&\s*)?(?:vec!\s*)?\[((?:\s*"(?:[^"\\\n]|\\.)*"\s*,?)*)\s*\]\s*$/;
+
+/** The words one `.arg(…)`/`.args(…)` adds; undefined when they are not literals. */
+function rustWords(method: string, inner: string): string[] | undefined {
+  if (method === 'arg') {
+    const lit = RUST_LITERAL.exec(inner);
+    return lit === null ? undefined : [rustString(lit[1] as string)];
+  }
+  const list = RUST_LIST.exec(inner);
+  if (list === null) return undefined;
+  return [...(list[1] as string).matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((w) => rustString(w[1] as string));
+}
+
+/**
+ * Rust's std::process::Command built from literals (a Cargo build script, build.rs): `Command::new("git")` and the
+ * `.arg("…")`/`.args([…])` (an array, a slice `&[…]`, `vec![…]`) chained after it, or called on the variable it was
+ * bound to (`let mut c = Command::new("git"); c.arg("push");`) until the command runs (`status`, `output`, `spawn`).
+ * A word that is not a literal leaves the call unknown: nothing is added for it.
+ */
+function scanRustCommands(code: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  for (const m of code.matchAll(/\b(?:\w+::)*Command::new\s*\(\s*"((?:[^"\\\n]|\\.)*)"\s*\)/g)) {
+    if (found.length >= MAX_CALLS) break;
+    const argv = [rustString(m[1] as string)];
+    let at = (m.index as number) + m[0].length;
+    let known = true;
+    // the chain: .arg(…) .args(…) and the builder methods that add no word (current_dir, env, stdout…)
+    for (;;) {
+      const step = /^\s*\.\s*(\w+)\s*\(/.exec(code.slice(at, at + 256));
+      if (step === null) break;
+      const body = parenthesised(code, at + step[0].length);
+      if (body === undefined) break;
+      const method = step[1] as string;
+      if (method === 'arg' || method === 'args') {
+        const words = rustWords(method, body.inner);
+        if (words === undefined) known = false;
+        else argv.push(...words);
+      }
+      at = body.end;
+      if (method === 'status' || method === 'output' || method === 'spawn') break;
+    }
+    // … or the variable it was bound to, statement by statement, until it runs
+    const bound = /\blet\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w:]+\s*)?=\s*$/.exec(
+      code.slice(Math.max(0, (m.index as number) - 80), m.index),
+    );
+    if (bound !== null) {
+      const name = bound[1] as string;
+      const calls = new RegExp(`\\b${name}\\s*\\.\\s*(arg|args|status|output|spawn)\\s*\\(`, 'g');
+      calls.lastIndex = at;
+      for (let c = calls.exec(code); c !== null; c = calls.exec(code)) {
+        const method = c[1] as string;
+        if (method === 'status' || method === 'output' || method === 'spawn') break;
+        const body = parenthesised(code, c.index + c[0].length);
+        const words = body === undefined ? undefined : rustWords(method, body.inner);
+        if (words === undefined) known = false;
+        else argv.push(...words);
+      }
+    }
+    if (known) found.push({ kind: 'shell', command: argv.map(shellQuote).join(' '), call: 'Command::new' });
   }
   return found;
 }

@@ -496,6 +496,7 @@ const LANGUAGE_OF: Readonly<Record<string, Language | WordLanguage | PatternLang
   cmake: 'cmake',
   go: 'go',
   java: 'java',
+  rust: 'rust',
   raku: 'raku',
   m4: 'm4',
   gdb: 'gdb',
@@ -584,6 +585,7 @@ export function scanOneLiner(
     language === 'cmake' ||
     language === 'go' ||
     language === 'java' ||
+    language === 'rust' ||
     language === 'raku' ||
     language === 'm4' ||
     language === 'gdb' ||

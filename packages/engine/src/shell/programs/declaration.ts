@@ -209,6 +209,8 @@ export type InterpreterFamily =
   | 'octave'
   | 'go'
   | 'java'
+  | 'rust'
+  | 'cmake'
   | 'raku'
   | 'm4';
 

@@ -1,5 +1,6 @@
 // Programs that change or read files: cp/mv/install/ln/rsync, rm and friends, truncate, touch/mkdir/chmod/chown, dd,
 // tee, sed -i, patch, find, the readers (cat, head, …) and the archives (unzip, tar).
+import { cmakeConfigureRuns } from './build-tools.js';
 import {
   awkEffects,
   awkPiecedOutput,
@@ -224,6 +225,8 @@ export const CMAKE: ProgramDeclaration = {
     { subcommands: ['time'], options: [] },
   ],
   program: { language: 'cmake', options: [], fileOptions: ['-P'] },
+  // configuring (`cmake -B build`) runs the source folder's CMakeLists.txt: its execute_process calls (build-tools.ts)
+  folderRuns: cmakeConfigureRuns,
 };
 
 export const PATCH: ProgramDeclaration = {

@@ -2,6 +2,7 @@
 // gofmt -w, rustfmt, clang-format -i, rubocop -a, …). Without them, `black src/app.py` changed a source file with no
 // effect a rule could see. Only the files named one by one are written: a folder or a glob rewrites files whose names
 // the engine does not know, and a rule on new names (an ADR's numbering) must not count a reformat of existing files.
+import { linterRuns } from './build-tools.js';
 import { has } from '../file-effects.js';
 import { hasGlob } from '../glob-match.js';
 import type { AddEffect, EffectInput, ProgramDeclaration } from './declaration.js';
@@ -44,6 +45,8 @@ export const PRETTIER: ProgramDeclaration = {
     ],
   },
   effects: { reads: [], effects: inPlace({ needs: ['--write', '-w'] }) },
+  // its config file is a module it runs as it starts (prettier.config.js, .prettierrc.cjs: build-tools.ts)
+  folderRuns: linterRuns,
 };
 
 export const ESLINT: ProgramDeclaration = {
@@ -57,6 +60,8 @@ export const ESLINT: ProgramDeclaration = {
     ],
   },
   effects: { reads: [], effects: inPlace({ needs: ['--fix'], unless: ['--fix-dry-run'] }) },
+  // its config file is a module it runs as it starts (eslint.config.js, .eslintrc.js: build-tools.ts)
+  folderRuns: linterRuns,
 };
 
 export const BLACK: ProgramDeclaration = {

@@ -1,5 +1,6 @@
 // Package managers and package runners: where they run (--prefix, -C, --cwd), the command `npx`/`npm exec`/`pnpm
 // dlx`/`bun x` run, and the confirmation a `yes` on stdin gives (apt-get -y, pip uninstall -y).
+import { cargoBuildRuns, pipProjectRuns } from './build-tools.js';
 import type { EffectsDeclaration, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
@@ -234,6 +235,8 @@ export const CARGO: ProgramDeclaration = {
     toolchain: true,
   },
   cwd: ['-C'],
+  // its package's build script (build.rs) runs before a build, a run or a test (build-tools.ts)
+  folderRuns: cargoBuildRuns,
   // `cargo login` with no token reads it on stdin and stores it in credentials.toml (blind round 37)
   stdin: { credential: ['login'] },
   // cargo-watch (`cargo watch`): -s/--shell STRING is a command line a shell runs at each change (its -x runs a
@@ -273,6 +276,8 @@ export const PIP: ProgramDeclaration = {
   about: 'pip: `pip uninstall` asks what -y answers',
   options: { '*': ['-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '-t'] },
   stdin: { confirm: { flag: '-y', subcommands: ['uninstall'] } },
+  // installing or building a local project runs its setup.py or in-tree build backend (build-tools.ts)
+  folderRuns: (input) => pipProjectRuns(input),
 };
 
 export const DART: ProgramDeclaration = {

@@ -7,6 +7,7 @@ import { AWS, AZ, FIREBASE, GCLOUD, GSUTIL, SERVERLESS, SWA, VAULT, VERCEL, WRAN
 import { AT, CMD, CRONTAB, EVAL, PWSH, SH } from './shells.js';
 import { POWERSHELL_CMDLETS } from './powershell.js';
 import { BLACK, ESLINT, MILLER, PHP_CS_FIXER, PRETTIER, RUBOCOP, RUFF, RUSTFMT } from './formatters.js';
+import { JS_BUILD_TOOLS, PYPROJECT_BUILD, SPHINX } from './build-tools.js';
 import { BZIP2, GZIP, XZ, ZSTD } from './compressors.js';
 import {
   ARGOCD,
@@ -172,6 +173,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   GIT,
   PRETTIER,
   ESLINT,
+  ...JS_BUILD_TOOLS,
+  SPHINX,
+  PYPROJECT_BUILD,
   BLACK,
   RUFF,
   RUBOCOP,

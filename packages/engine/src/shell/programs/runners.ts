@@ -1,6 +1,7 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
 import { JS_TEST_RUNNERS, MKDOCS, PYTEST_VALUE_OPTIONS, pytestRuns } from './test-runners.js';
+import { projectManagerRuns } from './build-tools.js';
 import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration, WrittenWord } from './declaration.js';
@@ -456,26 +457,33 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
   }),
   // Project and tool environments: they run their command with the project's interpreter, tools or packages on the
   // PATH, so the command is what a rule judges (`uv run twine upload` uploads, `poetry run git push -f` pushes).
-  runner(
-    ['uv'],
-    'uv run [opts] [--] CMD and uv tool run PKG: run CMD in the project environment (--directory moves it)',
-    {
-      subcommands: ['run', 'tool run'],
-      options: UV_OPTIONS,
-      cwd: ['--directory'],
-      packageBins: {},
-      scriptsBy: { '.py': 'python', '.pyw': 'python' },
-    },
-  ),
+  {
+    ...runner(
+      ['uv'],
+      'uv run [opts] [--] CMD and uv tool run PKG: run CMD in the project environment (--directory moves it)',
+      {
+        subcommands: ['run', 'tool run'],
+        options: UV_OPTIONS,
+        cwd: ['--directory'],
+        packageBins: {},
+        scriptsBy: { '.py': 'python', '.pyw': 'python' },
+      },
+    ),
+    // sync, run, build and pip install build the project: its setup.py or in-tree backend runs (build-tools.ts)
+    folderRuns: projectManagerRuns,
+  },
   runner(['uvx'], 'uvx [--from PKG] CMD: runs a Python package command (uv tool run)', {
     options: UV_OPTIONS,
     packageBins: {},
   }),
-  runner(['pipx'], 'pipx run [--spec S] PKG ARGS: runs a Python package command', {
-    subcommands: ['run'],
-    options: ['--spec', '--python', '--index-url', '-i', '--pip-args', '--backend'],
-    packageBins: {},
-  }),
+  {
+    ...runner(['pipx'], 'pipx run [--spec S] PKG ARGS: runs a Python package command', {
+      subcommands: ['run'],
+      options: ['--spec', '--python', '--index-url', '-i', '--pip-args', '--backend'],
+      packageBins: {},
+    }),
+    folderRuns: projectManagerRuns,
+  },
   {
     ...runner(['poetry'], 'poetry run CMD: runs CMD in the project virtualenv (-C/--directory moves it)', {
       subcommands: ['run'],
@@ -487,6 +495,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       flag: ['-n', '--no-interaction', '-q', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-ansi', '--ansi'],
     },
     cwd: ['-C', '--directory', '-P', '--project'],
+    folderRuns: projectManagerRuns,
   },
   runner(['pipenv', 'rye', 'pixi'], 'pipenv/rye/pixi run CMD: run CMD in the project environment', {
     subcommands: ['run'],
@@ -500,6 +509,7 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       options: ['-e', '--environment', '--manifest-path', '-p', '--project'],
       scriptOrBinary: true,
     }),
+    folderRuns: projectManagerRuns,
     tasks: 'pdm',
   },
   {
@@ -510,8 +520,11 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
       scriptOrBinary: true,
     }),
     // `hatch test [ARGS]` runs pytest with its words (hatch.pypa.io, "Testing"): what pytest imports runs
+    // `hatch build` builds the project: its build hook runs (build-tools.ts)
     folderRuns: (input) =>
-      input.positionals[0] === 'test' ? pytestRuns({ ...input, positionals: input.positionals.slice(1) }) : [],
+      input.positionals[0] === 'test'
+        ? pytestRuns({ ...input, positionals: input.positionals.slice(1) })
+        : projectManagerRuns(input),
     tasks: 'hatch',
   },
   runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {

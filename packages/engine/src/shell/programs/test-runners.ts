@@ -11,6 +11,7 @@
 // - mocha (mochajs.org, "configuring mocha"): `.mocharc.js`/`.cjs`, its `--require`/`--file` modules, and the test
 //   files it is given, else `./test/*.{js,cjs,mjs}` (`--recursive`: under ./test).
 import type { EffectInput, FolderRun, ProgramDeclaration } from './declaration.js';
+import { braces, configRuns, fileRun, has, namedModules, SCRIPT, split } from './loaded-files.js';
 
 /** pytest's options that take a value (a separate word or attached). */
 export const PYTEST_VALUE_OPTIONS: readonly string[] = [
@@ -21,20 +22,6 @@ export const PYTEST_VALUE_OPTIONS: readonly string[] = [
 
 /** Options after which pytest collects and runs nothing. */
 const PYTEST_NO_RUN = ['-h', '--help', '--version', '-V'];
-
-const has = (input: EffectInput, names: readonly string[]): boolean => input.flags.some((f) => names.includes(f.name));
-
-/** A path's folder and file name (`tests/unit/test_a.py` → tests/unit, test_a.py). */
-function split(path: string): { dir: string; file: string } {
-  const slash = path.lastIndexOf('/');
-  return { dir: slash === -1 ? '.' : path.slice(0, slash) || '/', file: path.slice(slash + 1) };
-}
-
-/** The one file a path names, run in a family (`--globalSetup ./test/setup.js`, `pytest tests/test_a.py`). */
-function fileRun(path: string, family: 'node' | 'python'): FolderRun {
-  const { dir, file } = split(path);
-  return { dir, files: file, family };
-}
 
 /** The conftest.py and test files a pytest run imports. */
 export function pytestRuns(input: EffectInput): readonly FolderRun[] {
@@ -58,17 +45,8 @@ export function pytestRuns(input: EffectInput): readonly FolderRun[] {
   return runs;
 }
 
-const SCRIPT = '{js,jsx,ts,tsx,mjs,cjs,mts,cts}';
 /** The test files jest, vitest and playwright collect by default (their `testMatch`/`include` defaults). */
 const TEST_FILES = [`**/*.{test,spec}.${SCRIPT}`, `**/__tests__/**/*.${SCRIPT}`];
-
-/** A config file given with one of the options, else the default names in the folder it runs in. */
-function configRuns(input: EffectInput, options: readonly string[], names: readonly string[]): FolderRun[] {
-  const given = input.flags.find((f) => options.includes(f.name) && f.value !== undefined)?.value;
-  if (given !== undefined && !given.trim().startsWith('{'))
-    return [{ ...fileRun(given, 'node'), modules: namedModules }];
-  return names.flatMap(braces).map((files) => ({ dir: '.', files, family: 'node' as const, modules: namedModules }));
-}
 
 const testRuns = (dir: string, patterns: readonly string[]): FolderRun[] =>
   patterns.flatMap(braces).map((files) => ({ dir, files, family: 'node' as const }));
@@ -243,20 +221,6 @@ export const JS_TEST_RUNNERS: readonly ProgramDeclaration[] = [
   },
 ];
 
-/** The modules a config text names by a relative path in a string literal (`'./test/global-setup.ts'`; jest's
- * `'<rootDir>/setup.js'`, its rootDir being the config's folder unless it says otherwise). */
-export function namedModules(text: string): string[] {
-  const out = new Set<string>();
-  for (const m of text.matchAll(/(['"`])(\.\.?\/[^'"`\s$]+|<rootDir>\/[^'"`\s$]+)\1/g))
-    out.add((m[2] as string).replace(/^<rootDir>\//, './'));
-  return [...out];
-}
-
-/** The paths a module path stands for: itself, or with a script extension or an index file added. */
-export function moduleCandidates(path: string): string[] {
-  return /\.\w+$/.test(path) ? [path] : braces(`${path}{,.js,.ts,.mjs,.cjs,.mts,.cts,/index.js,/index.ts}`);
-}
-
 /** The hook scripts an mkdocs.yml lists under `hooks:` (mkdocs.org, "Configuration: hooks"). */
 export function mkdocsHooks(text: string): string[] {
   const out: string[] = [];
@@ -280,13 +244,4 @@ function mkdocsRuns(input: EffectInput): readonly FolderRun[] {
   const { dir, file } = given === undefined ? { dir: '.', file: '' } : split(given);
   const names = given === undefined ? ['mkdocs.yml', 'mkdocs.yaml'] : [file];
   return names.map((files) => ({ dir, files, family: 'python' as const, modules: mkdocsHooks, readOnly: true }));
-}
-
-/** A pattern's `{a,b}` alternatives spelled out (not nested), as the session's file globs know no braces. */
-export function braces(pattern: string): string[] {
-  const m = /\{([^{}]*)\}/.exec(pattern);
-  if (m === null) return [pattern];
-  const head = pattern.slice(0, m.index);
-  const tail = pattern.slice(m.index + m[0].length);
-  return (m[1] as string).split(',').flatMap((alt) => braces(`${head}${alt}${tail}`));
 }
