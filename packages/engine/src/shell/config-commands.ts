@@ -7,11 +7,12 @@ import { parse as parseYaml } from 'yaml';
 import { RE2JS } from 're2js';
 import { globMatch } from './glob-match.js';
 import { TASK_LIMITS, type TaskLine } from './project-tasks.js';
+import { shellQuote } from './words.js';
 
 /** Runners whose lines come from a configuration file (program declarations' `tasks`). */
 export const CONFIG_RUNNERS = [
   ...['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'],
-  ...['dvc', 'snakemake', 'gradle', 'mage'],
+  ...['dvc', 'snakemake', 'gradle', 'mage', 'devcontainer'],
   // Python's task runners and project managers (python-tasks.ts, pyproject-scripts.ts): blind round 30
   ...['nox', 'invoke', 'hatch', 'pdm'],
 ] as const;
@@ -423,6 +424,14 @@ export function dvcCommands(text: string, targets: readonly string[]): TaskLine[
   return out;
 }
 
+/** A block's lines with the indentation they all share taken off. */
+function dedent(code: string): string {
+  const lines = code.split(/\r?\n/);
+  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
+  const cut = indents.length === 0 ? 0 : Math.min(...indents);
+  return lines.map((l) => l.slice(cut)).join('\n');
+}
+
 // ── snakemake ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -442,9 +451,74 @@ export function snakemakeCommands(text: string, targets: readonly string[]): Tas
       );
     const line = shell?.[1] ?? shell?.[2] ?? shell?.[3] ?? shell?.[4];
     if (line !== undefined) rules.push({ name: m[1] as string, shell: withFiles(line, body) });
+    // a `run:` block is Python that snakemake runs in its own process: read as that Python (round 52)
+    const run = /^([ \t]+)run\s*:[ \t]*\r?\n((?:\1[ \t]+.*(?:\r?\n|$)|[ \t]*(?:\r?\n|$))+)/m.exec(body);
+    if (run !== null) {
+      const code = (run[2] as string).replace(new RegExp(`^${run[1]}[ \\t]+`, 'gm'), (w) => w.slice(run[1]?.length));
+      rules.push({ name: m[1] as string, shell: `python3 -c ${shellQuote(dedent(code))}` });
+    }
   });
   const named = rules.filter((r) => targets.includes(r.name));
   const out: TaskLine[] = [];
   for (const r of named.length > 0 ? named : rules) push(out, r.shell, `rule ${r.name}`);
+  return out;
+}
+
+// ── dev containers ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The lifecycle commands of devcontainer.json, in the order `devcontainer up` runs them (containers.dev,
+ * "Lifecycle scripts"); initializeCommand runs on the host, the others in the container, on the mounted workspace. */
+const DEVCONTAINER_LIFECYCLE = [
+  ...['initializeCommand', 'onCreateCommand', 'updateContentCommand', 'postCreateCommand', 'postStartCommand'],
+  'postAttachCommand',
+] as const;
+
+/** JSON with comments and trailing commas (devcontainer.json is JSONC) as plain JSON: comments outside strings go. */
+function withoutComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else out += c;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+/**
+ * The commands `devcontainer up` (and `run-user-commands`, `set-up`) runs from a devcontainer.json text: each
+ * lifecycle command, a string (through a shell), an array (the program and its words, no shell) or an object of
+ * named commands run in parallel (each a string or an array).
+ */
+export function devcontainerCommands(text: string): TaskLine[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(withoutComments(text));
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    return [];
+  }
+  const config = record(doc);
+  const out: TaskLine[] = [];
+  const add = (value: unknown, label: string): void => {
+    if (typeof value === 'string') push(out, value, label);
+    else if (Array.isArray(value) && value.every((w) => typeof w === 'string'))
+      push(out, (value as string[]).map(shellQuote).join(' '), label);
+  };
+  for (const key of DEVCONTAINER_LIFECYCLE) {
+    const value = config?.[key];
+    const named = record(value);
+    if (named !== undefined && !Array.isArray(value))
+      for (const [name, one] of Object.entries(named)) add(one, `${key} ${name}`);
+    else add(value, key);
+  }
   return out;
 }

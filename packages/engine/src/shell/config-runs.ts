@@ -3,6 +3,7 @@
 // ~/.psqlrc), among the files the call or the session wrote. A file the session did not write is not read.
 import {
   type ConfigRunner,
+  devcontainerCommands,
   dvcCommands,
   goGenerateCommands,
   goGenerateGlobs,
@@ -117,7 +118,13 @@ function located(
       // `dvc repro [STAGE…]`, `dvc exp run [STAGE…]`: dvc.yaml here (a dry run runs nothing).
       const targets = sub === 'repro' ? rest : sub === 'exp' && rest[0] === 'run' ? rest.slice(1) : undefined;
       if (targets === undefined || has(command, ['--dry', '--help', '-h'])) return undefined;
-      return { found: named(files, [here('dvc.yaml')]), lines: (text) => dvcCommands(text, targets), label: 'repro' };
+      // a target may name the pipeline file itself (`dvc repro analysis/dvc.yaml`, `sub/dvc.yaml:train`)
+      const file = targets.map((t) => t.replace(/:[^/]*$/, '')).find((t) => /(^|\/)dvc\.yaml$/.test(t));
+      return {
+        found: named(files, [here(file ?? 'dvc.yaml')]),
+        lines: (text) => dvcCommands(text, file === undefined ? targets : targets.filter((t) => t.includes(':'))),
+        label: 'repro',
+      };
     }
     case 'snakemake': {
       if (has(command, ['-n', '--dry-run', '--dryrun', '--help', '-h', '--lint', '--list', '-l'])) return undefined;
@@ -169,6 +176,25 @@ function located(
         ],
         lines: (text) => mageTargets(text, command.positionals),
         label: command.positionals[0] ?? 'default',
+      };
+    }
+    case 'devcontainer': {
+      // `devcontainer up|run-user-commands|set-up [--workspace-folder DIR] [--config FILE]`: the lifecycle commands
+      // of DIR's .devcontainer/devcontainer.json (or .devcontainer.json); build, exec, read-configuration run none.
+      if (!['up', 'run-user-commands', 'set-up'].includes(sub ?? '') || has(command, ['--help', '-h']))
+        return undefined;
+      const dir = option(command, ['--workspace-folder']) ?? '.';
+      const config = option(command, ['--config', '--override-config']);
+      return {
+        found:
+          config !== undefined
+            ? named(files, [here(config)])
+            : [
+                ...named(files, [here(`${dir}/.devcontainer/devcontainer.json`), here(`${dir}/.devcontainer.json`)]),
+                ...files.matching(here(`${dir}/.devcontainer/*/devcontainer.json`)),
+              ],
+        lines: devcontainerCommands,
+        label: sub as string,
       };
     }
     case 'nox':

@@ -245,7 +245,10 @@ export function pythonProjectRuns(dir: string): FolderRun[] {
 
 /** A local path pip is given to install or build (`.`, `./pkg`, `-e .`, `/abs/pkg`, `file:./x`), not a requirement. */
 const isLocalPath = (word: string): boolean =>
-  /^(?:\.\.?(?:\/|$)|\/|~\/|file:)/.test(word) && !/\.(?:txt|in)$/.test(word);
+  // pip takes a word with a slash for a path (`contracts/`), not a URL or a VCS requirement (`git+https://…`)
+  (/^(?:\.\.?(?:\/|$)|\/|~\/|file:)/.test(word) ||
+    (word.includes('/') && !word.includes('://') && !/^[-@]/.test(word))) &&
+  !/\.(?:txt|in)$/.test(word);
 
 /** pip install|wheel|download PATH…, -e PATH: each local project is built. */
 export function pipProjectRuns(input: EffectInput, words: readonly string[] = input.positionals): FolderRun[] {
@@ -359,4 +362,71 @@ export function projectManagerRuns(input: EffectInput): readonly FolderRun[] {
     return [];
   }
   return sub === 'install' || sub === 'sync' || sub === 'build' ? pythonProjectRuns(project) : [];
+}
+
+// ---- what starts with every run of an interpreter or a package script ----
+
+/** Python's site module runs, at every start without -S, the virtualenv's sitecustomize.py and usercustomize.py and
+ * the import lines of its .pth files (docs.python.org, "site"); the stricter reading takes any site-packages folder
+ * under the one it starts in. */
+export function pythonSiteRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-S', '-h', '--help', '-V', '--version'])) return [];
+  // (a virtualenv's folder is often hidden, .venv: a glob's ** does not enter it, so the usual names are spelled out)
+  const venvs = '{**,.venv,.venv/**,venv,env,.tox/*,.nox/*}';
+  return braces(`${venvs}/site-packages/{sitecustomize.py,usercustomize.py,*.pth}`).map((files) => ({
+    dir: '.',
+    files,
+    family: 'python' as const,
+  }));
+}
+
+/** The modules `node-options` in an .npmrc preloads (`node-options=--require ./tools/x.js`, `--import`, `-r`):
+ * npm hands it to every node its scripts start as NODE_OPTIONS (docs.npmjs.com, "config: node-options"). */
+export function npmrcPreloads(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const value = /^\s*node-options\s*=\s*(.*)$/.exec(line)?.[1];
+    if (value === undefined) continue;
+    for (const m of value.matchAll(
+      /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)[=\s]+["']?([^\s"']+)/g,
+    )) {
+      const path = m[1] as string;
+      out.push(/^\.\.?\//.test(path) ? path : `./${path}`);
+    }
+  }
+  return out;
+}
+
+/** The npm subcommands that run a package script or a command with its config (`npm run`, `npm test`, `npm exec`). */
+const NPM_SCRIPT_RUNS = [
+  'run',
+  'run-script',
+  'rum',
+  'urn',
+  'test',
+  't',
+  'tst',
+  'start',
+  'stop',
+  'restart',
+  'exec',
+  'x',
+];
+
+/** A package manager's scripts run with the project's .npmrc `node-options` (npm run, test, start, exec). */
+export function npmrcRuns(input: EffectInput): readonly FolderRun[] {
+  const sub = input.positionals[0];
+  if (sub === undefined || !NPM_SCRIPT_RUNS.includes(sub)) return [];
+  return [{ dir: '.', files: '.npmrc', family: 'node', modules: npmrcPreloads, readOnly: true }];
+}
+
+/** Sphinx's generated Makefile: `make html` (and the other builders) runs sphinx-build, which runs conf.py (the
+ * source folder is the Makefile's: `.` or `source`). Only a conf.py the call or the session wrote is read. */
+const SPHINX_BUILDERS = [
+  ...['html', 'dirhtml', 'singlehtml', 'latexpdf', 'latex', 'epub', 'man', 'text', 'linkcheck', 'doctest'],
+  ...['json', 'pickle', 'htmlhelp', 'qthelp', 'devhelp', 'texinfo', 'gettext', 'xml', 'pseudoxml', 'changes'],
+];
+export function sphinxMakeRuns(input: EffectInput): readonly FolderRun[] {
+  if (!input.positionals.some((t) => SPHINX_BUILDERS.includes(t))) return [];
+  return ['.', 'source', 'docs', 'docs/source'].map((dir) => ({ dir, files: 'conf.py', family: 'python' as const }));
 }

@@ -1,5 +1,6 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
 // pulumi, cdk, go (single-dash options like terraform).
+import { sphinxMakeRuns } from './build-tools.js';
 import type { EffectsDeclaration, EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import { optionFlag, splitArgs } from '../environment-args.js';
 
@@ -115,6 +116,8 @@ export const MAKE: ProgramDeclaration = {
   },
   cwd: ['-C', '--directory'],
   options: {},
+  // Sphinx's Makefile: `make html` runs sphinx-build, which runs conf.py (build-tools.ts)
+  folderRuns: sphinxMakeRuns,
   // `make --eval='x: ; CMD' x` defines a rule on the command line: its recipe is run by the shell.
   runs: [
     // `make --eval='X := $(shell CMD)'` runs CMD as make reads it (round 13): the value from `$(shell` on.

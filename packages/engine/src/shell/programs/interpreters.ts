@@ -6,6 +6,7 @@ import { printOutput } from '../print-output.js';
 import { perlFilterOutput } from '../filter-output.js';
 import { PACKAGE_BINS } from './packages.js';
 import type { ProgramDeclaration } from './declaration.js';
+import { pythonSiteRuns } from './build-tools.js';
 
 export const PYTHON: ProgramDeclaration = {
   names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
@@ -16,6 +17,8 @@ export const PYTHON: ProgramDeclaration = {
   output: printOutput('python'),
   // `python -m MODULE ARGS` runs the module's command line: `python -m twine upload`, `python -m mkdocs gh-deploy`.
   runs: [{ options: ['-c', '-m', '-W', '-X', '-Q'], programOption: ['-m'], notWhen: ['-c'] }],
+  // the site module runs a virtualenv's sitecustomize.py and .pth import lines at every start (build-tools.ts)
+  folderRuns: pythonSiteRuns,
 };
 
 export const NODE: ProgramDeclaration = {

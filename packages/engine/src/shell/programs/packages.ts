@@ -1,6 +1,6 @@
 // Package managers and package runners: where they run (--prefix, -C, --cwd), the command `npx`/`npm exec`/`pnpm
 // dlx`/`bun x` run, and the confirmation a `yes` on stdin gives (apt-get -y, pip uninstall -y).
-import { cargoBuildRuns, pipProjectRuns } from './build-tools.js';
+import { cargoBuildRuns, npmrcRuns, pipProjectRuns } from './build-tools.js';
 import type { EffectsDeclaration, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
@@ -133,6 +133,8 @@ export const NPM: ProgramDeclaration = {
   runs: [{ ...NPX_RUNS, subcommands: ['exec', 'x'] }],
   stdin: { confirm: { flag: '-y', subcommands: ['init'] } },
   tasks: 'npm-scripts',
+  // the project's .npmrc node-options preloads a module into every node its scripts start (build-tools.ts)
+  folderRuns: npmrcRuns,
   effects: NPM_PKG_SET,
   abbreviates: NPM_COMMANDS,
 };

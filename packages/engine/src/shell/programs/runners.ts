@@ -947,12 +947,23 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
     rest: false,
     stdinScript: true,
   }),
-  runner(['devcontainer'], 'devcontainer exec [--workspace-folder DIR] CMD…: runs CMD in the dev container', {
-    subcommands: ['exec'],
-    options: ['--workspace-folder', '--container-id', '--id-label', '--config', '--remote-env', '--docker-path'],
-    // (the container is named by an option, not a word: not marked remote; the project is mounted there)
-    clearsEnvironment: true,
-  }),
+  {
+    ...runner(['devcontainer'], 'devcontainer exec [--workspace-folder DIR] CMD…: runs CMD in the dev container', {
+      subcommands: ['exec'],
+      options: ['--workspace-folder', '--container-id', '--id-label', '--config', '--remote-env', '--docker-path'],
+      // (the container is named by an option, not a word: not marked remote; the project is mounted there)
+      clearsEnvironment: true,
+    }),
+    about:
+      'devcontainer exec CMD runs CMD in the dev container; up, run-user-commands and set-up run the lifecycle commands of devcontainer.json (initializeCommand on the host, postCreateCommand… in the container, on the mounted workspace)',
+    options: {
+      '*': [
+        ...['--workspace-folder', '--container-id', '--id-label', '--config', '--override-config', '--remote-env'],
+        ...['--docker-path', '--mount', '--log-level', '--dotfiles-repository', '--secrets-file', '--cache-from'],
+      ],
+    },
+    tasks: 'devcontainer',
+  },
   runner(['guix'], 'guix shell [PKG…] -- CMD: runs CMD with the packages', {
     subcommands: ['shell'],
     options: ['-m', '--manifest', '-f', '--file'],
