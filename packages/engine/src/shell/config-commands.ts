@@ -12,7 +12,7 @@ import { shellQuote } from './words.js';
 /** Runners whose lines come from a configuration file (program declarations' `tasks`). */
 export const CONFIG_RUNNERS = [
   ...['ninja', 'lefthook', 'go-generate', 'tmux', 'ssh-config', 'psqlrc'],
-  ...['dvc', 'snakemake', 'gradle', 'mage', 'devcontainer'],
+  ...['dvc', 'snakemake', 'gradle', 'mage', 'devcontainer', 'mlflow', 'doit', 'composer'],
   // Python's task runners and project managers (python-tasks.ts, pyproject-scripts.ts): blind round 30
   ...['nox', 'invoke', 'hatch', 'pdm'],
 ] as const;
@@ -432,6 +432,25 @@ function dedent(code: string): string {
   return lines.map((l) => l.slice(cut)).join('\n');
 }
 
+/** A Snakefile rule's `run:` block: the lines indented under it (a triple-quoted string's lines whatever their
+ * indentation), its common indentation taken off. */
+function runBlock(rule: string): string | undefined {
+  const lines = rule.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^[ \t]+run\s*:\s*(?:#.*)?$/.test(l));
+  if (at === -1) return undefined;
+  const own = (/^[ \t]*/.exec(lines[at] as string) as RegExpExecArray)[0].length;
+  const out: string[] = [];
+  let quoted: string | undefined;
+  for (const line of lines.slice(at + 1)) {
+    const indent = (/^[ \t]*/.exec(line) as RegExpExecArray)[0].length;
+    if (quoted === undefined && line.trim() !== '' && indent <= own) break;
+    out.push(line);
+    for (const q of line.matchAll(/'''|"""/g))
+      quoted = quoted === undefined ? q[0] : quoted === q[0] ? undefined : quoted;
+  }
+  return out.length === 0 ? undefined : dedent(out.join('\n'));
+}
+
 // ── snakemake ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -452,11 +471,8 @@ export function snakemakeCommands(text: string, targets: readonly string[]): Tas
     const line = shell?.[1] ?? shell?.[2] ?? shell?.[3] ?? shell?.[4];
     if (line !== undefined) rules.push({ name: m[1] as string, shell: withFiles(line, body) });
     // a `run:` block is Python that snakemake runs in its own process: read as that Python (round 52)
-    const run = /^([ \t]+)run\s*:[ \t]*\r?\n((?:\1[ \t]+.*(?:\r?\n|$)|[ \t]*(?:\r?\n|$))+)/m.exec(body);
-    if (run !== null) {
-      const code = (run[2] as string).replace(new RegExp(`^${run[1]}[ \\t]+`, 'gm'), (w) => w.slice(run[1]?.length));
-      rules.push({ name: m[1] as string, shell: `python3 -c ${shellQuote(dedent(code))}` });
-    }
+    const code = runBlock(body);
+    if (code !== undefined) rules.push({ name: m[1] as string, shell: `python3 -c ${shellQuote(code)}` });
   });
   const named = rules.filter((r) => targets.includes(r.name));
   const out: TaskLine[] = [];
@@ -520,5 +536,85 @@ export function devcontainerCommands(text: string): TaskLine[] {
       for (const [name, one] of Object.entries(named)) add(one, `${key} ${name}`);
     else add(value, key);
   }
+  return out;
+}
+
+// ── MLflow projects ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The command `mlflow run DIR -e ENTRY` runs from an MLproject text: the entry point's `command` (main by default;
+ * an entry point that is a .py or .sh file runs that file). Its `{param}` templates stay as written. */
+export function mlprojectCommands(text: string, entry: string): TaskLine[] {
+  const points = record(record(yamlDocument(text))?.entry_points) ?? {};
+  const out: TaskLine[] = [];
+  const command = record(points[entry])?.command;
+  if (typeof command === 'string') push(out, command, `entry point ${entry}`);
+  else if (/\.(py|sh)$/.test(entry))
+    push(out, `${entry.endsWith('.py') ? 'python' : 'bash'} ${shellQuote(entry)}`, entry);
+  return out;
+}
+
+// ── doit ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The cmd-actions of a dodo.py (pydoit.org, "Tasks: actions"): the string literals of its tasks' `actions` lists,
+ * each a shell command doit runs (a python-action is the module's own code, read as Python: build-tools.ts). */
+export function doitActions(text: string): TaskLine[] {
+  const out: TaskLine[] = [];
+  for (const m of text.matchAll(/["']actions["']\s*:\s*\[([^\]]*)\]/g))
+    for (const a of (m[1] as string).matchAll(/(?<![\w)])(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')/g))
+      push(out, (a[1] ?? a[2] ?? '').replace(/\\(.)/g, '$1'), 'action');
+  return out;
+}
+
+// ── composer ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The script events each composer command fires (getcomposer.org, "Scripts: event names"). */
+const COMPOSER_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  install: ['pre-install-cmd', 'post-install-cmd', 'pre-autoload-dump', 'post-autoload-dump'],
+  update: ['pre-update-cmd', 'post-update-cmd', 'pre-autoload-dump', 'post-autoload-dump'],
+  require: ['pre-update-cmd', 'post-update-cmd', 'pre-autoload-dump', 'post-autoload-dump'],
+  'dump-autoload': ['pre-autoload-dump', 'post-autoload-dump'],
+  'create-project': ['post-root-package-install', 'post-create-project-cmd'],
+};
+const COMPOSER_ALIASES: Readonly<Record<string, string>> = {
+  i: 'install',
+  u: 'update',
+  upgrade: 'update',
+  dumpautoload: 'dump-autoload',
+};
+
+/**
+ * The commands a composer command runs from a composer.json text's `scripts`: the events it fires (install: pre- and
+ * post-install-cmd …), or the script `run-script NAME` (or `composer NAME`) names. A script is a string or a list;
+ * `@other` runs another script, `@php`/`@composer` the program; a PHP callback (`Vendor\\Class::method`) is not read.
+ */
+export function composerScripts(text: string, sub: string | undefined, rest: readonly string[]): TaskLine[] {
+  let scripts: Record<string, unknown> | undefined;
+  try {
+    scripts = record(record(JSON.parse(text))?.scripts);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    return [];
+  }
+  if (scripts === undefined || sub === undefined) return [];
+  const command = COMPOSER_ALIASES[sub] ?? sub;
+  const names =
+    command === 'run-script' || command === 'run'
+      ? rest.slice(0, 1)
+      : (COMPOSER_EVENTS[command] ?? (Object.hasOwn(scripts, command) ? [command] : []));
+  const out: TaskLine[] = [];
+  const seen = new Set<string>();
+  const run = (name: string, depth: number): void => {
+    if (seen.has(name) || depth > 8 || !Object.hasOwn(scripts ?? {}, name)) return;
+    seen.add(name);
+    const value = scripts?.[name];
+    for (const line of Array.isArray(value) ? value : [value]) {
+      if (typeof line !== 'string' || /^[\w\\]+::\w+$/.test(line.trim())) continue;
+      const ref = /^@(\S+)(.*)$/.exec(line.trim());
+      if (ref === null) push(out, line, `script ${name}`);
+      else if (ref[1] === 'php' || ref[1] === 'composer') push(out, `${ref[1]}${ref[2]}`, `script ${name}`);
+      else if (ref[1] !== 'putenv') run(ref[1] as string, depth + 1);
+    }
+  };
+  for (const n of names) run(n, 0);
   return out;
 }

@@ -3,7 +3,10 @@
 // ~/.psqlrc), among the files the call or the session wrote. A file the session did not write is not read.
 import {
   type ConfigRunner,
+  composerScripts,
   devcontainerCommands,
+  doitActions,
+  mlprojectCommands,
   dvcCommands,
   goGenerateCommands,
   goGenerateGlobs,
@@ -195,6 +198,44 @@ function located(
               ],
         lines: devcontainerCommands,
         label: sub as string,
+      };
+    }
+    case 'doit': {
+      if (
+        has(command, ['-h', '--help', '--version']) ||
+        ['list', 'info', 'help', 'clean', 'forget'].includes(sub ?? '')
+      )
+        return undefined;
+      const dir = option(command, ['-d', '--dir']) ?? '.';
+      return {
+        found: named(files, [here(`${dir}/${option(command, ['-f', '--file']) ?? 'dodo.py'}`)]),
+        lines: doitActions,
+        label: sub ?? 'default',
+      };
+    }
+    case 'composer': {
+      // `composer install|update|run-script NAME …` (-d/--working-dir moves it); --no-scripts runs none
+      if (has(command, ['--no-scripts', '-h', '--help'])) return undefined;
+      const dir = option(command, ['-d', '--working-dir']) ?? '.';
+      return {
+        found: named(files, [here(`${dir}/composer.json`)]),
+        lines: (text) => composerScripts(text, sub, rest),
+        label: sub ?? 'composer',
+      };
+    }
+    case 'mlflow': {
+      // `mlflow run [URI] [-e ENTRY]`: a local project folder's MLproject (a git URI is not the session's)
+      if (sub !== 'run' || has(command, ['--help', '-h'])) return undefined;
+      const uri = rest[0] ?? '.';
+      if (/^[a-z+]+:\/\//.test(uri)) return undefined;
+      const entry = option(command, ['-e', '--entry-point']) ?? 'main';
+      return {
+        found: named(files, [
+          here(`${uri.replace(/\/+$/, '')}/MLproject`),
+          here(`${uri.replace(/\/+$/, '')}/MLproject.yaml`),
+        ]),
+        lines: (text) => mlprojectCommands(text, entry),
+        label: `run ${entry}`,
       };
     }
     case 'nox':

@@ -26,6 +26,20 @@ export function composeCandidates(command: SimpleCommand): readonly string[] {
   return dir === undefined ? names : names.map((n) => `${dir}/${n}`);
 }
 
+/** The override files compose merges over the default one when no -f is given (docs.docker.com, "Merge Compose
+ * files": compose.override.yaml, docker-compose.override.yml): round 52. */
+export function composeOverrides(command: SimpleCommand): readonly string[] {
+  if (command.flags.some((f) => f.name === '-f' || f.name === '--file')) return [];
+  const dir = command.flags.find((f) => f.name === '--project-directory')?.value;
+  const names = [
+    'compose.override.yaml',
+    'compose.override.yml',
+    'docker-compose.override.yml',
+    'docker-compose.override.yaml',
+  ];
+  return dir === undefined ? names : names.map((n) => `${dir}/${n}`);
+}
+
 /** A list of words as one shell line (each quoted when it needs it), or a string as it is. */
 function commandLine(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

@@ -19,6 +19,7 @@ import { GitAliases, gitConfigAssignment, isGitCommand } from './git-aliases.js'
 import {
   type ContainerLine,
   composeCandidates,
+  composeOverrides,
   composeLines,
   composePieceLines,
   composeTargets,
@@ -37,6 +38,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
+import { pythonSiteRuns } from './programs/build-tools.js';
 import { moduleCandidates } from './programs/loaded-files.js';
 import { runsTestScript, TEST_SCRIPT_RUNNERS } from './programs/test-runners.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
@@ -219,7 +221,15 @@ export abstract class Follower {
       seen.add(match.path);
       out.push({ match, run });
     };
-    for (const run of declarationOf(command.program)?.folderRuns?.(command) ?? [])
+    // `python -m MODULE` is recorded as the module's command (wrappers.ts); the interpreter still starts with its site
+    // module, so what it runs at every start (a virtualenv's sitecustomize.py) runs under the module's command too
+    const runner = command.via[command.via.length - 1];
+    const viaPython = runner !== undefined && /^python[\d.]*(\.exe)? -m$/.test(runner);
+    const runs = [
+      ...(declarationOf(command.program)?.folderRuns?.(command) ?? []),
+      ...(viaPython ? pythonSiteRuns({ ...command, flags: [] }) : []),
+    ];
+    for (const run of runs)
       for (const match of this.files.matching(resolve(command.cwd, `${run.dir.replace(/\/+$/, '')}/${run.files}`))) {
         if (run.readOnly !== true) add(match, run);
         // a config file's modules named by a relative path (jest's globalSetup: './test/setup.js') run with it
@@ -1104,7 +1114,9 @@ export abstract class Follower {
     const text = this.textIn(command.cwd);
     const compose = command.positionals[0] === 'compose' ? composeTargets(command) : undefined;
     if (compose !== undefined) {
-      for (const candidate of composeCandidates(command)) {
+      // the first compose file found, then (with no -f) its override files, which compose merges over it
+      const found = composeCandidates(command).find((c) => this.files.file(resolve(command.cwd, c)) !== undefined);
+      for (const candidate of [...(found === undefined ? [] : [found]), ...composeOverrides(command)]) {
         const f = this.files.file(resolve(command.cwd, candidate));
         if (f === undefined || (f.text === undefined && f.pieces.length === 0)) continue;
         // A compose file known only in pieces (an edit of the team's file): each piece read as a compose text or as
@@ -1115,7 +1127,6 @@ export abstract class Follower {
             ? composePieceLines(f.pieces, compose.sub, compose.names)
             : composeLines(f.text, compose.sub, compose.names)) ?? []),
         );
-        break;
       }
     }
     const build = dockerBuild(command);
@@ -1299,12 +1310,17 @@ export abstract class Follower {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
-      // honcho/foreman `-f FILE` (`--procfile`) name another Procfile.
-      const procfile =
+      // honcho/foreman `-f FILE` (`--procfile`) name another Procfile; tox `-c FILE|DIR` (`--conf`) another tox.ini.
+      const given = [...command.globals, ...command.flags].find((f) =>
         runner === 'procfile'
-          ? [...command.globals, ...command.flags].find((f) => f.name === '-f' || f.name === '--procfile')?.value
-          : undefined;
-      file = resolve(command.cwd, procfile ?? FIXED_FILE_TASKS[runner].file);
+          ? f.name === '-f' || f.name === '--procfile'
+          : runner === 'tox' && (f.name === '-c' || f.name === '--conf'),
+      )?.value;
+      const named =
+        runner === 'tox' && given !== undefined && !/\.(ini|cfg|toml)$/.test(given)
+          ? `${given.replace(/\/+$/, '')}/tox.ini`
+          : given;
+      file = resolve(command.cwd, named ?? FIXED_FILE_TASKS[runner].file);
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;

@@ -313,7 +313,12 @@ function homeSpelled(code: string, language: Language): string {
       .match(/\b(?:join|resolve)\b/) != null;
   const joined = imported ? code.replace(/(?<![\w$.])(join|resolve)\(/g, 'path.$1(') : code;
   if (!joined.includes('homedir(')) return joined;
-  return joined.replace(/(?:\b(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.)?\bhomedir\(\s*\)/g, "'~'");
+  return (
+    joined
+      .replace(/(?:\b(?:os|require\(\s*['"](?:node:)?os['"]\s*\))\.)?\bhomedir\(\s*\)/g, "'~'")
+      // inside a template literal (`${os.homedir()}/.npmrc`) the home is the text itself (round 52)
+      .replace(/\$\{\s*'~'\s*\}/g, '~')
+  );
 }
 
 /** A Python path object made of one literal, as a name's value: `Path('x')`, `pathlib.Path("x")`. */

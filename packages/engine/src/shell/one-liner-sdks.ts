@@ -174,11 +174,35 @@ const OCTOKIT_APPROVE =
   /\.pulls\s*\.\s*createReview\s*\(\s*\{[^}]*\bevent\s*:\s*['"`]APPROVE['"`]|\brequest\(\s*['"`]POST\s+\/repos\/[^'"`]*\/pulls\/[^'"`]*\/reviews['"`][^)]*\bevent\s*:\s*['"`]APPROVE['"`]/;
 const OCTOKIT_MERGE = /\.pulls\s*\.\s*merge\s*\(|\brequest\(\s*['"`]PUT\s+\/repos\/[^'"`]*\/pulls\/[^'"`]*\/merge['"`]/;
 
+/** gh-pages' API (`ghpages.publish('dist', …)`) is its CLI, `gh-pages -d dist` (npm gh-pages README). */
+const GH_PAGES_PUBLISH = /\.publish\(\s*(['"`])([^'"`\s]+)\1/g;
+
+/** grunt-shell's and grunt-exec's targets: a `command:` (or `cmd:`) string is a shell command line they run. */
+const GRUNT_COMMAND = /\b(?:command|cmd)\s*:\s*(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g;
+
+/** gulp's copy: `src('a/x.prisma').pipe(dest('b/'))`, one literal each, nothing between: `cp a/x.prisma b/`. */
+const GULP_COPY =
+  /\bsrc\(\s*(['"`])([^'"`\s*]+)\1\s*(?:,\s*\{[^{}]*\}\s*)?\)\s*\.pipe\(\s*(?:gulp\.)?dest\(\s*(['"`])([^'"`\s]+)\3/g;
+
+/** The commands the build tools' libraries run for a gulpfile or a Gruntfile (round 52). */
+function buildLibraryCalls(text: string, out: OneLinerFinding[]): void {
+  if (/['"]gh-pages['"]/.test(text))
+    for (const m of text.matchAll(GH_PAGES_PUBLISH))
+      out.push({ kind: 'shell', command: `gh-pages -d ${m[2] as string}`, call: 'gh-pages publish' });
+  if (/['"]grunt-(?:shell|exec)['"]/.test(text))
+    for (const m of text.matchAll(GRUNT_COMMAND))
+      out.push({ kind: 'shell', command: (m[2] as string).replace(/\\(.)/g, '$1'), call: 'grunt-shell command' });
+  if (/['"]gulp['"]/.test(text))
+    for (const m of text.matchAll(GULP_COPY))
+      out.push({ kind: 'shell', command: `cp ${m[2] as string} ${m[4] as string}`, call: 'gulp src › dest' });
+}
+
 /** The CLI commands the SDK calls in JavaScript or TypeScript code stand for. */
 export function scanJsSdkCalls(code: string): OneLinerFinding[] {
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
-  if (!/octokit|\bgithub\.rest\b/i.test(text)) return [];
   const out: OneLinerFinding[] = [];
+  buildLibraryCalls(text, out);
+  if (!/octokit|\bgithub\.rest\b/i.test(text)) return out.slice(0, MAX_CALLS);
   if (OCTOKIT_APPROVE.test(text))
     out.push({ kind: 'shell', command: 'gh pr review --approve', call: 'Octokit pulls.createReview APPROVE' });
   if (OCTOKIT_MERGE.test(text)) out.push({ kind: 'shell', command: 'gh pr merge', call: 'Octokit pulls.merge' });

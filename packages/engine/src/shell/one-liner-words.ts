@@ -224,6 +224,67 @@ function scanRustCommands(code: string): OneLinerFinding[] {
     }
     if (known) found.push({ kind: 'shell', command: argv.map(shellQuote).join(' '), call: 'Command::new' });
   }
+  return [...found, ...rustWrites(code)].slice(0, MAX_CALLS);
+}
+
+/** The names bound to the home folder: `let home = env::var("HOME").unwrap();`, `dirs::home_dir()`, `home_dir()`. */
+function rustHomeNames(code: string): Set<string> {
+  const names = new Set<string>();
+  const bind =
+    /\blet\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w:<>]+\s*)?=\s*(?:(?:std::path::)?(?:PathBuf::from|Path::new)\(\s*)?(?:std::)?(?:env::var\(\s*"HOME"\s*\)|(?:dirs::|home::|std::env::)?home_dir\(\s*\))/g;
+  for (const m of code.matchAll(bind)) names.add(m[1] as string);
+  return names;
+}
+
+/**
+ * Files a Rust program writes with `fs::write(PATH, "…")` (a build script writing a credentials file): PATH a literal,
+ * or `format!("{home}/x")` / `format!("{}/x", home)` with `home` the home folder (`~/x`); the content a literal, else
+ * not known. Any other path leaves the call unknown.
+ */
+function rustWrites(code: string): OneLinerFinding[] {
+  const found: OneLinerFinding[] = [];
+  const homes = rustHomeNames(code);
+  for (const m of code.matchAll(/\b(?:std::)?fs::write\s*\(/g)) {
+    if (found.length >= MAX_CALLS) break;
+    const body = parenthesised(code, (m.index as number) + m[0].length);
+    if (body === undefined) continue;
+    // `home.join(".cargo/credentials.toml")`, `home` the home folder
+    const joined = /^\s*&?\s*([A-Za-z_]\w*)\.join\(\s*"((?:[^"\\\n]|\\.)*)"\s*\)\s*,/.exec(body.inner);
+    if (joined !== null && homes.has(joined[1] as string)) {
+      const content = /^\s*(?:&\s*)?b?"((?:[^"\\]|\\.)*)"\s*,?\s*$/.exec(body.inner.slice(joined[0].length))?.[1];
+      const path = `~/${rustString(joined[2] as string).replace(/^\/+/, '')}`;
+      found.push({
+        kind: 'write',
+        path,
+        content: content === undefined ? undefined : rustString(content),
+        call: 'fs::write',
+      });
+      continue;
+    }
+    const pathArg =
+      /^\s*(?:&\s*)?(?:"((?:[^"\\\n]|\\.)*)"|format!\(\s*"((?:[^"\\\n]|\\.)*)"\s*(?:,\s*&?\s*([A-Za-z_]\w*)\s*)?\))\s*,/.exec(
+        body.inner,
+      );
+    if (pathArg === null) continue;
+    let path = pathArg[1] === undefined ? undefined : rustString(pathArg[1]);
+    if (pathArg[2] !== undefined) {
+      const template = pathArg[2];
+      const named = /^\{([A-Za-z_]\w*)\}(\/.*)$/.exec(template);
+      const positional = /^\{\}(\/.*)$/.exec(template);
+      if (named !== null && homes.has(named[1] as string) && pathArg[3] === undefined) path = `~${named[2]}`;
+      else if (positional !== null && pathArg[3] !== undefined && homes.has(pathArg[3])) path = `~${positional[1]}`;
+      else if (!template.includes('{')) path = rustString(template);
+    }
+    if (path === undefined) continue;
+    const rest = body.inner.slice(pathArg[0].length);
+    const content = /^\s*(?:&\s*)?(?:b)?"((?:[^"\\]|\\.)*)"\s*,?\s*$/.exec(rest)?.[1];
+    found.push({
+      kind: 'write',
+      path,
+      content: content === undefined ? undefined : rustString(content),
+      call: 'fs::write',
+    });
+  }
   return found;
 }
 

@@ -652,7 +652,25 @@ export const taskRunsNothing = (command: SimpleCommand): boolean =>
   );
 
 /** `task :name do … end`, `task name: [:deps] do`, `task 'name' => :dep do` in a Rakefile. */
-const RAKE_TASK = /^(\s*)task\s*\(?\s*(?::(\w+)|["'](\w[\w:-]*)["']|(\w+):)\s*(?:=>\s*)?(\[[^\]]*\]|:\w+)?.*\bdo\b/;
+// (`file "spec/x_spec.rb" do`, `multitask`: tasks too; a task with no `do` has only its prerequisites, `task default:
+// [:spec, :sync]`: round 52)
+const RAKE_TASK =
+  /^(\s*)(task|file|multitask)\s*\(?\s*(?::(\w+)|["']([^"'\s]+)["']|(\w+):)\s*(?:=>\s*)?(\[[^\]]*\]|%[iwIW][[(][^\])]*[\])]|:\w+|["'][^"'\s]+["'])?(.*)$/;
+
+interface RakeTask {
+  deps: string[];
+  body: string[];
+  /** A file task's block parameter and the file it makes (`file "x" do |t| File.write(t.name, …)`). */
+  made?: { readonly name: string; readonly file: string };
+}
+
+/** The tasks `require 'bundler/gem_tasks'` defines (bundler.io, "gem_tasks"): release builds, tags, pushes the
+ * commits and the tag, and pushes the gem to its server. */
+const BUNDLER_GEM_TASKS: Readonly<Record<string, { deps: string[]; lines: string[] }>> = {
+  build: { deps: [], lines: ['gem build *.gemspec'] },
+  install: { deps: ['build'], lines: ['gem install pkg/*.gem'] },
+  release: { deps: ['build'], lines: ['git push', 'git push --tags', 'gem push pkg/*.gem'] },
+};
 
 /** `namespace :db do`, `namespace "db" do`: the tasks inside are `db:NAME`. */
 const RAKE_NAMESPACE = /^(\s*)namespace\s*\(?\s*(?::(\w+)|["'](\w[\w-]*)["'])\s*\)?\s*do\b/;
@@ -664,8 +682,8 @@ const RAKE_NAMESPACE = /^(\s*)namespace\s*\(?\s*(?::(\w+)|["'](\w[\w-]*)["'])\s*
  * is `git:NAME`, and its prerequisites are looked up in its namespace first, as rake does.
  */
 export function rakeTasks(text: string, names: readonly string[]): TaskLine[] {
-  const tasks = new Map<string, { deps: string[]; body: string[] }>();
-  let current: { deps: string[]; body: string[] } | undefined;
+  const tasks = new Map<string, RakeTask>();
+  let current: RakeTask | undefined;
   let indent = '';
   const spaces: { name: string; indent: string }[] = [];
   for (const line of text.split(/\r?\n/)) {
@@ -686,21 +704,48 @@ export function rakeTasks(text: string, names: readonly string[]): TaskLine[] {
     const m = RAKE_TASK.exec(line);
     if (m === null) continue;
     const prefix = spaces.map((n) => `${n.name}:`).join('');
-    const name = `${prefix}${(m[2] ?? m[3] ?? m[4]) as string}`;
-    const deps = [...(m[5] ?? '').matchAll(/:(\w+)|["'](\w[\w:-]*)["']/g)].map((d) => (d[1] ?? d[2]) as string);
-    current = { deps: deps.flatMap((d) => (prefix === '' ? [d] : [`${prefix}${d}`, d])), body: [] };
+    const own = (m[3] ?? m[4] ?? m[5]) as string;
+    const name = `${prefix}${own}`;
+    const list = m[6] ?? '';
+    const deps = list.startsWith('%')
+      ? list
+          .slice(3, -1)
+          .split(/\s+/)
+          .filter((d) => d !== '')
+      : [...list.matchAll(/:(\w+)|["']([^"'\s]+)["']/g)].map((d) => (d[1] ?? d[2]) as string);
+    // a task named again adds prerequisites (`task spec: "spec/x_spec.rb"` after RSpec's own spec task)
+    const task: RakeTask = tasks.get(name) ?? { deps: [], body: [] };
+    task.deps.push(...deps.flatMap((d) => (prefix === '' ? [d] : [`${prefix}${d}`, d])));
+    tasks.set(name, task);
+    // a body follows only with `do` (or `{`); without, the task is its prerequisites
+    const opens = /\b(?:do|\{)\s*(?:\|\s*(\w+)[^|]*\|)?\s*(?:#.*)?$/.exec(m[7] ?? '');
+    if (opens === null) continue;
+    // a file task's block gets the task: `t.name` is the file it makes
+    if (m[2] === 'file' && opens[1] !== undefined) task.made = { name: opens[1], file: own };
+    current = task;
     indent = m[1] as string;
-    tasks.set(name, current);
   }
   const out: TaskLine[] = [];
   const seen = new Set<string>();
+  const gemTasks = /^\s*require\s*\(?\s*["']bundler\/gem_tasks["']/m.test(text);
   const visit = (name: string, depth: number): void => {
     if (seen.has(name) || seen.size >= TASK_LIMITS.maxTargets || depth > 16) return;
     seen.add(name);
     const t = tasks.get(name);
+    const gem = gemTasks && !tasks.has(name) ? BUNDLER_GEM_TASKS[name] : undefined;
+    if (gem !== undefined) {
+      for (const d of gem.deps) visit(d, depth + 1);
+      for (const l of gem.lines)
+        if (out.length < TASK_LIMITS.maxLines) out.push({ source: l, label: `${name} (bundler)` });
+      return;
+    }
     if (t === undefined) return;
     for (const d of t.deps) visit(d, depth + 1);
-    const body = t.body.join('\n');
+    const joined = t.body.join('\n');
+    const body =
+      t.made === undefined
+        ? joined
+        : joined.replace(new RegExp(`\\b${t.made.name}\\.name\\b`, 'g'), JSON.stringify(t.made.file));
     const found = scanOneLiner('ruby', body);
     for (const f of found)
       if (f.kind === 'shell' && out.length < TASK_LIMITS.maxLines) out.push({ source: f.command, label: name });

@@ -13,7 +13,8 @@
 //   or -c DIR), and Cargo's build script (doc.rust-lang.org/cargo, "Build scripts": build.rs at the package root, or
 //   `[package] build = "…"`), CMake's CMakeLists.txt (its execute_process runs at configure time).
 import type { EffectInput, FolderRun, ProgramDeclaration } from './declaration.js';
-import { braces, configRuns, has, namedModules, optionValue, SCRIPT, split } from './loaded-files.js';
+import { USUAL_HOMES } from '../startup-files.js';
+import { braces, configRuns, fileRun, has, namedModules, optionValue, SCRIPT, split } from './loaded-files.js';
 
 const HELP = ['-h', '--help', '-v', '--version', '-V'];
 
@@ -40,6 +41,7 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   commitlint: [`commitlint.config.${SCRIPT}`, `.commitlintrc.${SCRIPT}`],
   'lint-staged': ['lint-staged.config.{js,mjs,cjs}', '.lintstagedrc.{js,mjs,cjs}'],
   storybook: ['.storybook/main.{js,ts,cjs,mjs,mts}', '.storybook/preview.{js,ts,jsx,tsx}'],
+  docusaurus: ['docusaurus.config.{js,ts,mjs,cjs}', 'sidebars.{js,ts}'],
 };
 
 /** A JavaScript tool: its config by an option or by its default names; nothing for help, version or the options
@@ -77,7 +79,7 @@ function rollupRuns(input: EffectInput): readonly FolderRun[] {
   const word = input.argv[at] as string;
   const next = word.startsWith('--config=') ? word.slice('--config='.length) : input.argv[at + 1];
   if (next !== undefined && !next.startsWith('-') && /\.[cm]?[jt]s$/.test(next))
-    return [{ ...split(next), files: split(next).file, family: 'node', modules: namedModules }];
+    return [{ ...fileRun(next, 'node'), modules: namedModules }];
   return configRuns(input, [], NAMES.rollup ?? []);
 }
 
@@ -158,6 +160,13 @@ export const JS_BUILD_TOOLS: readonly ProgramDeclaration[] = [
     ['--config', '--root', '--site', '--base', '--port', '--host', '--outDir', '--mode'],
     ['--config'],
     { subcommands: ['build', 'dev', 'start', 'preview', 'check', 'sync'] },
+  ),
+  jsTool(
+    'docusaurus',
+    'docusaurus build|start|serve|deploy: runs docusaurus.config.* and sidebars.* as it starts',
+    ['--config', '--out-dir', '--locale', '-p', '--port', '-h', '--host'],
+    ['--config'],
+    { subcommands: ['build', 'start', 'serve', 'deploy', 'swizzle', 'write-translations', 'write-heading-ids'] },
   ),
   jsTool('svelte-kit', 'svelte-kit sync: runs svelte.config.js', [], [], { subcommands: ['sync'] }),
   {
@@ -321,10 +330,26 @@ export function cargoBuildRuns(input: EffectInput): readonly FolderRun[] {
   const manifest = optionValue(input, ['--manifest-path']);
   const dir = sub === 'install' ? optionValue(input, ['--path']) : manifest === undefined ? '.' : split(manifest).dir;
   if (dir === undefined) return [];
-  return [
+  const runs: FolderRun[] = [
     { dir, files: 'build.rs', family: 'rust' },
     { dir, files: 'Cargo.toml', family: 'rust', modules: cargoBuildScript, readOnly: true },
   ];
+  // run, test and bench start the binary through the configured runner (`[target.X] runner = "…"`)
+  if (['run', 'r', 'test', 't', 'bench'].includes(sub))
+    for (const files of ['config.toml', 'config'])
+      runs.push({ dir: `${dir}/.cargo`, files, family: 'sh', modules: cargoRunners, readOnly: true });
+  return runs;
+}
+
+/** The runners a .cargo/config.toml names (doc.rust-lang.org/cargo, "Configuration: target.<triple>.runner"): a path
+ * with a slash is relative to the folder that holds .cargo, a bare name is a program on the PATH (not read). */
+function cargoRunners(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*runner\s*=\s*(?:\[\s*)?["']([^"']+)["']/gm)) {
+    const path = m[1] as string;
+    if (path.includes('/')) out.push(path.startsWith('/') ? path : `../${path.replace(/^\.\//, '')}`);
+  }
+  return out;
 }
 
 /** The build script a Cargo.toml names (`build = "tools/build.rs"` under [package]). */
@@ -429,4 +454,50 @@ const SPHINX_BUILDERS = [
 export function sphinxMakeRuns(input: EffectInput): readonly FolderRun[] {
   if (!input.positionals.some((t) => SPHINX_BUILDERS.includes(t))) return [];
   return ['.', 'source', 'docs', 'docs/source'].map((dir) => ({ dir, files: 'conf.py', family: 'python' as const }));
+}
+
+/** Every bundle command evaluates the Gemfile, which is Ruby (`--gemfile FILE`, BUNDLE_GEMFILE aside). */
+export function gemfileRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '-v', '--version'])) return [];
+  const given = optionValue(input, ['--gemfile']);
+  return [given === undefined ? { dir: '.', files: 'Gemfile', family: 'ruby' } : fileRun(given, 'ruby')];
+}
+
+/** pnpm runs .pnpmfile.cjs (its hooks: readPackage, afterAllResolved) at every install, add, update. */
+export function pnpmfileRuns(input: EffectInput): readonly FolderRun[] {
+  const sub = input.positionals[0];
+  if (
+    sub === undefined ||
+    !['install', 'i', 'add', 'update', 'up', 'upgrade', 'remove', 'rm', 'import', 'dedupe'].includes(sub)
+  )
+    return [];
+  const given = optionValue(input, ['--pnpmfile']);
+  return [given === undefined ? { dir: '.', files: '.pnpmfile.cjs', family: 'node' } : fileRun(given, 'node')];
+}
+
+/** Gradle runs init scripts before every build: `-I FILE` and the user home's init.d folder (docs.gradle.org, "Init
+ * scripts"); which home is not known here: the usual ones, and `-g DIR`. Read as Groovy (a .kts by the same calls). */
+export function gradleInitRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '-?', '-v', '--version'])) return [];
+  const given = input.flags.filter((f) => (f.name === '-I' || f.name === '--init-script') && f.value !== undefined);
+  const userHome = optionValue(input, ['-g', '--gradle-user-home']);
+  const homes = userHome === undefined ? USUAL_HOMES.map((h) => `${h}/.gradle`) : [userHome.replace(/\/+$/, '')];
+  return [
+    ...given.map((f) => fileRun(f.value as string, 'groovy')),
+    ...homes.flatMap((h) =>
+      ['*.gradle', '*.gradle.kts'].map((files) => ({ dir: `${h}/init.d`, files, family: 'groovy' as const })),
+    ),
+  ];
+}
+
+/** doit runs dodo.py (`-f FILE`, `--dir`): its module code, and the python-actions its tasks name. */
+export function doitRuns(input: EffectInput): readonly FolderRun[] {
+  if (has(input, ['-h', '--help', '--version'])) return [];
+  const sub = input.positionals[0];
+  if (sub !== undefined && ['list', 'info', 'help', 'ignore', 'forget', 'clean', 'dumpdb', 'strace'].includes(sub))
+    return [];
+  const given = optionValue(input, ['-f', '--file']);
+  const dir = optionValue(input, ['-d', '--dir']);
+  if (given !== undefined) return [fileRun(dir === undefined ? given : `${dir}/${given}`, 'python')];
+  return [{ dir: dir ?? '.', files: 'dodo.py', family: 'python' }];
 }

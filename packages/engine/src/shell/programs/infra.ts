@@ -1,6 +1,6 @@
 // Infrastructure tools: terraform/tofu (-chdir moves them; apply/destroy ask what -auto-approve answers), make,
 // pulumi, cdk, go (single-dash options like terraform).
-import { sphinxMakeRuns } from './build-tools.js';
+import { doitRuns, gradleInitRuns, sphinxMakeRuns } from './build-tools.js';
 import type { EffectsDeclaration, EnvironmentArgs, ProgramDeclaration } from './declaration.js';
 import { optionFlag, splitArgs } from '../environment-args.js';
 
@@ -293,6 +293,8 @@ export const GRADLE: ProgramDeclaration = {
     ],
   },
   tasks: 'gradle',
+  // init scripts run before every build: -I FILE, and the user home's init.d folder (build-tools.ts)
+  folderRuns: gradleInitRuns,
 };
 
 export const NIXOS_REBUILD: ProgramDeclaration = {
@@ -330,6 +332,38 @@ export const LEFTHOOK: ProgramDeclaration = {
   about: 'lefthook run HOOK: runs the hook’s commands, jobs and scripts from lefthook.yml',
   options: { '*': ['--commands', '--jobs', '--tags', '--file', '--exclude'] },
   tasks: 'lefthook',
+};
+
+export const DOIT: ProgramDeclaration = {
+  names: ['doit'],
+  about:
+    'doit [TASK…]: runs dodo.py (-f FILE), its tasks’ cmd-actions through a shell and its python-actions as Python',
+  options: {
+    '*': ['-f', '--file', '-d', '--dir', '-n', '--process', '-P', '--parallel-type', '--db-file', '--backend'],
+  },
+  folderRuns: doitRuns,
+  tasks: 'doit',
+};
+
+export const COMPOSER: ProgramDeclaration = {
+  names: ['composer', 'composer.phar'],
+  about: 'composer install|update|require|run-script NAME: runs the scripts composer.json binds to the event or names',
+  options: {
+    '*': ['-d', '--working-dir', '--prefer-install', '--ignore-platform-req', '-a', '--classmap-authoritative'],
+  },
+  tasks: 'composer',
+};
+
+export const MLFLOW: ProgramDeclaration = {
+  names: ['mlflow'],
+  about: 'mlflow run [DIR] [-e ENTRY]: runs the entry point’s command from the project’s MLproject (round 52)',
+  options: {
+    '*': [
+      ...['-e', '--entry-point', '-v', '--version', '-P', '--param-list', '-A', '--docker-args', '--experiment-name'],
+      ...['--experiment-id', '-b', '--backend', '-c', '--backend-config', '--env-manager', '--run-name', '--run-id'],
+    ],
+  },
+  tasks: 'mlflow',
 };
 
 export const DVC: ProgramDeclaration = {

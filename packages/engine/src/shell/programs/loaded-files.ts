@@ -2,7 +2,7 @@
 // round 52: a build, lint or docs tool's config that is code): the shared pieces of those folder runs — a config found
 // by its option or by its default names, the modules its text names by a relative path, a path split into its folder
 // and file name. test-runners.ts and build-tools.ts declare which program loads what.
-import type { EffectInput, FolderRun } from './declaration.js';
+import type { EffectInput, FolderRun, InterpreterFamily } from './declaration.js';
 
 export const has = (input: EffectInput, names: readonly string[]): boolean =>
   input.flags.some((f) => names.includes(f.name));
@@ -18,7 +18,7 @@ export function split(path: string): { dir: string; file: string } {
 }
 
 /** The one file a path names, run in a family (`--globalSetup ./test/setup.js`, `pytest tests/test_a.py`). */
-export function fileRun(path: string, family: 'node' | 'python'): FolderRun {
+export function fileRun(path: string, family: InterpreterFamily): FolderRun {
   const { dir, file } = split(path);
   return { dir, files: file, family };
 }

@@ -3,7 +3,8 @@
 // judged as its code cells (notebook-code.ts), as `python f.py` is judged as f.py; one it did not write is a file of
 // unknown content, matched by its path like any argument.
 import { flagValue, has, NOT_FILES } from '../file-effects.js';
-import type { AddEffect, EffectInput, FileAccess, ProgramDeclaration } from './declaration.js';
+import type { AddEffect, EffectInput, FileAccess, FolderRun, ProgramDeclaration } from './declaration.js';
+import { USUAL_HOMES } from '../startup-files.js';
 import { isNotebookPath, notebookProgram } from '../notebook-code.js';
 import { treeOf } from '../paths.js';
 
@@ -15,7 +16,20 @@ function papermillFiles(input: EffectInput): { in?: string; out?: string } {
   return { in: nbs[0] ?? files[0], out: nbs[1] ?? (nbs.length > 0 ? undefined : files[1]) };
 }
 
+/** The startup files an IPython kernel runs first (ipython.readthedocs.io, "Startup files"): the default profile's
+ * `startup/*.py` and `*.ipy`, in the human's home folder (which one is not known here: the usual ones). */
+export function ipythonStartupRuns(): FolderRun[] {
+  return USUAL_HOMES.flatMap((home) =>
+    ['*.py', '*.ipy'].map((files) => ({
+      dir: `${home}/.ipython/profile_default/startup`,
+      files,
+      family: 'python' as const,
+    })),
+  );
+}
+
 export const PAPERMILL: ProgramDeclaration = {
+  folderRuns: () => ipythonStartupRuns(),
   names: ['papermill'],
   about: 'papermill IN OUT: executes the notebook IN (its code cells run), writes the executed copy to OUT',
   options: {
@@ -85,6 +99,23 @@ export const JUPYTER: ProgramDeclaration = {
     const { sub, notebooks } = jupyterWords(input);
     return sub === 'execute' || (sub === 'nbconvert' && has(input.flags, '--execute')) ? notebooks : [];
   },
+  // the kernel that executes them runs the IPython profile's startup files first (round 52)
+  folderRuns: (input) => {
+    const { sub } = jupyterWords(input);
+    return sub === 'execute' || (sub === 'nbconvert' && has(input.flags, '--execute')) ? ipythonStartupRuns() : [];
+  },
+};
+
+export const JUPYTER_BOOK: ProgramDeclaration = {
+  names: ['jupyter-book', 'jb'],
+  about: 'jupyter-book build DIR: executes the notebooks of the book (execute_notebooks: auto or force) as it builds',
+  options: { '*': ['--path-output', '--config', '--toc', '--builder', '-W', '--keep-going'] },
+  // every notebook under the book's folder the session wrote may be executed: the stricter reading (round 52)
+  notebooks: (input) =>
+    input.positionals[0] === 'build' && input.positionals[1] !== undefined
+      ? [`${input.positionals[1].replace(/\/+$/, '')}/**/*.ipynb`]
+      : [],
+  folderRuns: (input) => (input.positionals[0] === 'build' ? ipythonStartupRuns() : []),
 };
 
 export const IPYTHON: ProgramDeclaration = {
@@ -95,6 +126,7 @@ export const IPYTHON: ProgramDeclaration = {
   // `ipython -m MODULE` runs the module's command line; `ipython -c '!git push'`: a line that starts with `!` is a shell
   // command IPython runs (other code is read as Python's, the interpreter's inline code)
   runs: [{ options: ['-c', '-m'], programOption: ['-m'], commandOption: ['-c'], commandPrefix: /^\s*!/, rest: false }],
+  folderRuns: () => ipythonStartupRuns(),
 };
 
 /** jupytext: each operand is converted to the format --to names, written to -o/--output or beside it under the new

@@ -1,6 +1,6 @@
 // Package managers and package runners: where they run (--prefix, -C, --cwd), the command `npx`/`npm exec`/`pnpm
 // dlx`/`bun x` run, and the confirmation a `yes` on stdin gives (apt-get -y, pip uninstall -y).
-import { cargoBuildRuns, npmrcRuns, pipProjectRuns } from './build-tools.js';
+import { cargoBuildRuns, npmrcRuns, pipProjectRuns, pnpmfileRuns } from './build-tools.js';
 import type { EffectsDeclaration, ProgramDeclaration, RunsDeclaration } from './declaration.js';
 
 const NPX_OPTIONS = ['-p', '--package', '-c', '--call', '-w', '--workspace'];
@@ -167,6 +167,8 @@ const YARN_COMMANDS = [
 ];
 
 export const PNPM: ProgramDeclaration = {
+  // .pnpmfile.cjs is a module pnpm runs at every install (pnpm.io, ".pnpmfile.cjs"): round 52
+  folderRuns: pnpmfileRuns,
   names: ['pnpm'],
   about: 'pnpm: -C/--dir moves it; `pnpm exec`/`pnpm dlx` run a command, and so does a word that is no pnpm command',
   ...NPM_LIKE,

@@ -81,6 +81,9 @@ import {
   HONCHO,
   LEFTHOOK,
   DVC,
+  MLFLOW,
+  DOIT,
+  COMPOSER,
   GRADLE,
   MAGE,
   NIXOS_REBUILD,
@@ -129,7 +132,7 @@ import {
   GNUPLOT,
 } from './interpreters.js';
 import { CURL, KAGGLE, SENDMAIL, SSH, SSH_KEYGEN, WGET, ZENODO_GET } from './network.js';
-import { IPYTHON, JUPYTER, JUPYTEXT, PAPERMILL } from './notebooks.js';
+import { IPYTHON, JUPYTER, JUPYTER_BOOK, JUPYTEXT, PAPERMILL } from './notebooks.js';
 import {
   CARGO,
   CARGO_MAKE,
@@ -215,6 +218,9 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   NIXOS_REBUILD,
   LEFTHOOK,
   DVC,
+  MLFLOW,
+  DOIT,
+  COMPOSER,
   SNAKEMAKE,
   GO,
   NPM,
@@ -307,6 +313,7 @@ export const DECLARATIONS: readonly ProgramDeclaration[] = [
   JUPYTER,
   ANSIBLE_PLAYBOOK,
   PAPERMILL,
+  JUPYTER_BOOK,
   JUPYTEXT,
   IPYTHON,
   SEVEN_ZIP,

@@ -1,7 +1,7 @@
 // Programs that run another command on this machine (sudo CMD, timeout 5 CMD, su -c STRING, parallel CMD ::: ARGS):
 // their own options, the words they take before the command, and when they run nothing. Peeled by wrappers.ts.
 import { JS_TEST_RUNNERS, MKDOCS, PYTEST_VALUE_OPTIONS, pytestRuns } from './test-runners.js';
-import { projectManagerRuns } from './build-tools.js';
+import { gemfileRuns, projectManagerRuns } from './build-tools.js';
 import { dotenvSetEffects } from './config-setters.js';
 import { xargsEchoOutput } from '../filter-output.js';
 import type { ProgramDeclaration, RunsDeclaration, WrittenWord } from './declaration.js';
@@ -527,10 +527,14 @@ export const RUNNERS: readonly ProgramDeclaration[] = [
         : projectManagerRuns(input),
     tasks: 'hatch',
   },
-  runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {
-    subcommands: ['exec'],
-    options: [],
-  }),
+  {
+    ...runner(['bundle', 'bundler'], 'bundle exec CMD: runs CMD with the Gemfile bundle', {
+      subcommands: ['exec'],
+      options: [],
+    }),
+    // the Gemfile is Ruby that every bundle command evaluates first (bundler.io, "Gemfile"): round 52
+    folderRuns: gemfileRuns,
+  },
   runner(['mise', 'rtx'], 'mise exec [TOOL@VER…] -- CMD (or -c STRING): runs CMD with the tools on the PATH', {
     subcommands: ['exec', 'x'],
     options: ['-C', '--cd', '-j', '--jobs', '-c', '--command'],
