@@ -38,7 +38,7 @@ import { isConfigRunner } from './config-commands.js';
 import { configRun } from './config-runs.js';
 import { hasGlob } from './glob-match.js';
 import { declarationOf } from './programs/registry.js';
-import { pythonSiteRuns } from './programs/build-tools.js';
+import { pythonSiteRuns, runsPackageScript, SCRIPT_TOOL_CONFIGS } from './programs/build-tools.js';
 import { moduleCandidates } from './programs/loaded-files.js';
 import { runsTestScript, TEST_SCRIPT_RUNNERS } from './programs/test-runners.js';
 import type { FolderRun, HooksDeclaration, ProgramTextDeclaration } from './programs/declaration.js';
@@ -213,7 +213,11 @@ export abstract class Follower {
 
   /** The files of the folders a command runs (`run-parts DIR`, `go run ./pkg`) that the call or the session wrote,
    * each with its folder's declaration. */
-  protected folderRunFiles(command: SimpleCommand): { match: GlobMatch; run: FolderRun }[] {
+  protected folderRunFiles(
+    command: SimpleCommand,
+    /** The folder runs to look in; by default the program's own (its declaration's `folderRuns`). */
+    given?: readonly FolderRun[],
+  ): { match: GlobMatch; run: FolderRun }[] {
     const seen = new Set<string>();
     const out: { match: GlobMatch; run: FolderRun }[] = [];
     const add = (match: GlobMatch, run: FolderRun): void => {
@@ -225,7 +229,7 @@ export abstract class Follower {
     // module, so what it runs at every start (a virtualenv's sitecustomize.py) runs under the module's command too
     const runner = command.via[command.via.length - 1];
     const viaPython = runner !== undefined && /^python[\d.]*(\.exe)? -m$/.test(runner);
-    const runs = [
+    const runs = given ?? [
       ...(declarationOf(command.program)?.folderRuns?.(command) ?? []),
       ...(viaPython ? pythonSiteRuns({ ...command, flags: [] }) : []),
     ];
@@ -923,8 +927,8 @@ export abstract class Follower {
     // `npm test` under the team's own package.json (not known): which runner its test script names is not known, but
     // a JS test runner's config, setup modules or test files the session wrote run under whichever it is — the
     // stricter reading. Only files the session wrote are read; each once.
+    const seen = new Set<string>();
     if (runsTestScript(command) && this.files.file(resolve(cwd, 'package.json')) === undefined) {
-      const seen = new Set<string>();
       for (const runner of TEST_SCRIPT_RUNNERS)
         for (const { match: m, run: f } of this.folderRunFiles({ ...command, ...runner })) {
           if (seen.has(m.path)) continue;
@@ -933,6 +937,16 @@ export abstract class Follower {
           if (run(m.path, f.family, label)) this.loadedCode(command, m, f, label);
         }
     }
+    // Any package script under the team's own package.json (`npm run build`, `pnpm dev`): which tool it starts is not
+    // known, but a build, lint or format tool's config the session wrote in the package's folder runs under whichever
+    // it is — the stricter reading (round 52); only files the session wrote are read, each once.
+    if (runsPackageScript(command) && this.files.file(resolve(cwd, 'package.json')) === undefined)
+      for (const { match: m, run: f } of this.folderRunFiles(command, SCRIPT_TOOL_CONFIGS)) {
+        if (seen.has(m.path)) continue;
+        seen.add(m.path);
+        const label = `${command.program} ${command.positionals.join(' ')} › ${m.path.slice(m.path.lastIndexOf('/') + 1)}`;
+        if (run(m.path, f.family, label)) this.loadedCode(command, m, f, label);
+      }
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
     const runner = command.via[command.via.length - 1];

@@ -208,6 +208,17 @@ export function linterRuns(input: EffectInput): readonly FolderRun[] {
   return configRuns(input, own === 'prettier' ? ['--config'] : ['-c', '--config'], NAMES[own] ?? []);
 }
 
+/** The npm, pnpm and yarn words that run a package script (`npm run build`, `npm start`, `yarn build`, `pnpm dev`);
+ * for yarn and pnpm a bare word is a script only among the usual script names (their own commands come first). */
+const USUAL_SCRIPTS = ['build', 'dev', 'start', 'serve', 'preview', 'lint', 'format', 'docs', 'storybook', 'generate'];
+export function runsPackageScript(input: EffectInput): boolean {
+  if (!['npm', 'pnpm', 'yarn'].includes(input.program)) return false;
+  const [first, second] = input.positionals;
+  if (first === 'run' || first === 'run-script') return second !== undefined;
+  if (first === 'start' || first === 'restart') return true;
+  return input.program !== 'npm' && first !== undefined && USUAL_SCRIPTS.includes(first.split(':')[0] as string);
+}
+
 /** The JS tools' default configs the session wrote may run under a package script whose command is not known (`npm
  * run build` under the team's own package.json): every tool's, in the package's folder — the stricter reading. */
 export const SCRIPT_TOOL_CONFIGS: readonly FolderRun[] = Object.values(NAMES)
