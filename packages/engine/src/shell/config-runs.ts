@@ -226,14 +226,11 @@ function located(
     case 'mlflow': {
       // `mlflow run [URI] [-e ENTRY]`: a local project folder's MLproject (a git URI is not the session's)
       if (sub !== 'run' || has(command, ['--help', '-h'])) return undefined;
-      const uri = rest[0] ?? '.';
+      const uri = (rest[0] ?? '.').replace(/\/+$/, '');
       if (/^[a-z+]+:\/\//.test(uri)) return undefined;
       const entry = option(command, ['-e', '--entry-point']) ?? 'main';
       return {
-        found: named(files, [
-          here(`${uri.replace(/\/+$/, '')}/MLproject`),
-          here(`${uri.replace(/\/+$/, '')}/MLproject.yaml`),
-        ]),
+        found: named(files, [here(`${uri}/MLproject`), here(`${uri}/MLproject.yaml`)]),
         lines: (text) => mlprojectCommands(text, entry),
         label: `run ${entry}`,
       };

@@ -227,11 +227,9 @@ export abstract class Follower {
     };
     // `python -m MODULE` is recorded as the module's command (wrappers.ts); the interpreter still starts with its site
     // module, so what it runs at every start (a virtualenv's sitecustomize.py) runs under the module's command too
-    const runner = command.via[command.via.length - 1];
-    const viaPython = runner !== undefined && /^python[\d.]*(\.exe)? -m$/.test(runner);
     const runs = given ?? [
       ...(declarationOf(command.program)?.folderRuns?.(command) ?? []),
-      ...(viaPython ? pythonSiteRuns({ ...command, flags: [] }) : []),
+      ...(viaPythonModule(command) ? pythonSiteRuns({ ...command, flags: [] }) : []),
     ];
     for (const run of runs)
       for (const match of this.files.matching(resolve(command.cwd, `${run.dir.replace(/\/+$/, '')}/${run.files}`))) {
@@ -949,12 +947,7 @@ export abstract class Follower {
       }
     // `python -m pkg.mod` is recorded as the module's command (wrappers.ts): the module the session wrote
     // (pkg/mod.py, pkg/mod/__main__.py, where it starts or under a PYTHONPATH folder) is the file it runs.
-    const runner = command.via[command.via.length - 1];
-    if (
-      runner !== undefined &&
-      /^python[\d.]*(\.exe)? -m$/.test(runner) &&
-      /^[A-Za-z_][\w.]*$/.test(command.programText)
-    ) {
+    if (viaPythonModule(command) && /^[A-Za-z_][\w.]*$/.test(command.programText)) {
       const base = command.programText.replace(/\./g, '/');
       const listed =
         command.environment?.PYTHONPATH ?? (command.cleanEnvironment ? undefined : scope.vars.get('PYTHONPATH'));
@@ -963,7 +956,8 @@ export abstract class Follower {
       );
       for (const dir of dirs)
         for (const path of [`${dir}/${base}.py`, `${dir}/${base}/__main__.py`])
-          if (run(resolve(cwd, path), 'python', `${runner} ${command.programText}`)) return undefined;
+          if (run(resolve(cwd, path), 'python', `${command.via[command.via.length - 1]} ${command.programText}`))
+            return undefined;
     }
     // A program whose own code is a language the one-liner table reads (awk '…'): its calls are added, as a one-liner's.
     const own = declarationOf(command.program)?.program;
@@ -1324,17 +1318,7 @@ export abstract class Follower {
       // One fixed file in the command's folder: the Procfile, tox.ini, .pre-commit-config.yaml, deno.json.
       const picked = FIXED_FILE_TASKS[runner].picked(command);
       if (picked === undefined) return;
-      // honcho/foreman `-f FILE` (`--procfile`) name another Procfile; tox `-c FILE|DIR` (`--conf`) another tox.ini.
-      const given = [...command.globals, ...command.flags].find((f) =>
-        runner === 'procfile'
-          ? f.name === '-f' || f.name === '--procfile'
-          : runner === 'tox' && (f.name === '-c' || f.name === '--conf'),
-      )?.value;
-      const named =
-        runner === 'tox' && given !== undefined && !/\.(ini|cfg|toml)$/.test(given)
-          ? `${given.replace(/\/+$/, '')}/tox.ini`
-          : given;
-      file = resolve(command.cwd, named ?? FIXED_FILE_TASKS[runner].file);
+      file = resolve(command.cwd, FIXED_FILE_TASKS[runner].named?.(command) ?? FIXED_FILE_TASKS[runner].file);
       const content = known(file);
       if (content === undefined) return;
       whole = content.whole;
@@ -2095,6 +2079,16 @@ function withAssigned(command: SimpleCommand, own: ProgramTextDeclaration, code:
   return out;
 }
 
+/** The value of the first of a command's options (its globals included) given with one. */
+const optionOf = (c: SimpleCommand, names: readonly string[]): string | undefined =>
+  [...c.globals, ...c.flags].find((f) => names.includes(f.name))?.value;
+
+/** `python -m MODULE`, recorded as the module's command (wrappers.ts): the interpreter's `-m` is its last runner. */
+function viaPythonModule(command: SimpleCommand): boolean {
+  const runner = command.via[command.via.length - 1];
+  return runner !== undefined && /^python[\d.]*(\.exe)? -m$/.test(runner);
+}
+
 /** The task runners that read one fixed file: which names the command picks, the file, and the lines it runs. */
 const FIXED_FILE_TASKS: Readonly<
   Record<
@@ -2102,12 +2096,29 @@ const FIXED_FILE_TASKS: Readonly<
     {
       readonly picked: (c: SimpleCommand) => readonly string[] | undefined;
       readonly file: string;
+      /** Another file the command names instead of the default one. */
+      readonly named?: (c: SimpleCommand) => string | undefined;
       readonly lines: (text: string, picked: readonly string[]) => TaskLine[];
     }
   >
 > = {
-  procfile: { picked: procfileNames, file: 'Procfile', lines: procfileCommands },
-  tox: { picked: toxEnvs, file: 'tox.ini', lines: toxCommands },
+  // honcho/foreman `-f FILE` (`--procfile`) name another Procfile
+  procfile: {
+    picked: procfileNames,
+    file: 'Procfile',
+    named: (c) => optionOf(c, ['-f', '--procfile']),
+    lines: procfileCommands,
+  },
+  // tox `-c FILE|DIR` (`--conf`): another tox.ini, or the one in DIR
+  tox: {
+    picked: toxEnvs,
+    file: 'tox.ini',
+    named: (c) => {
+      const given = optionOf(c, ['-c', '--conf']);
+      return given === undefined || /\.(ini|cfg|toml)$/.test(given) ? given : `${given.replace(/\/+$/, '')}/tox.ini`;
+    },
+    lines: toxCommands,
+  },
   'pre-commit': { picked: preCommitIds, file: '.pre-commit-config.yaml', lines: preCommitHooks },
   deno: { picked: denoTaskNames, file: 'deno.json', lines: denoTasks },
   poe: { picked: poeTaskNames, file: 'pyproject.toml', lines: poeTasks },
